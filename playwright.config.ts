@@ -1,0 +1,29 @@
+import { defineConfig, devices } from '@playwright/test'
+import { launchOptions } from './tests/e2e/support/browser.ts'
+
+const PORT = Number(process.env.E2E_PORT ?? 4173)
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: launchOptions(),
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: launchOptions() } }],
+  webServer: {
+    // The production build, served by the same server `npm start` uses, on a throwaway data folder.
+    command: `tsx supabase/local/serve.ts`,
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(PORT), LOCAL_DATA_DIR: '.local-data/e2e', LOCAL_DATA_RESET: '1' },
+  },
+})

@@ -1,0 +1,41 @@
+import { useSyncExternalStore } from 'react'
+import { Outlet } from 'react-router-dom'
+import { Sidebar } from '../components/sidebar/Sidebar.tsx'
+import { Icon } from '../components/Icon.tsx'
+import { NARROW_BREAKPOINT_PX } from './navigation.ts'
+import { useSidebarStore } from '../stores/sidebar-store.ts'
+
+const NARROW_QUERY = `(max-width: ${NARROW_BREAKPOINT_PX - 0.02}px)`
+
+function subscribeNarrow(cb: () => void) {
+  const mq = window.matchMedia(NARROW_QUERY)
+  mq.addEventListener('change', cb)
+  return () => mq.removeEventListener('change', cb)
+}
+
+export function useIsNarrow(): boolean {
+  return useSyncExternalStore(subscribeNarrow, () => window.matchMedia(NARROW_QUERY).matches, () => false)
+}
+
+export function AppLayout() {
+  const narrow = useIsNarrow()
+  const setOpen = useSidebarStore((s) => s.setOpen)
+  return (
+    <div className="flex min-h-screen bg-bg text-fg">
+      <Sidebar narrow={narrow} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        {narrow && (
+          <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-line bg-panel/95 px-3 py-2 backdrop-blur">
+            <button type="button" onClick={() => setOpen(true)} aria-label="Open menu" className="rounded p-2 text-primary">
+              <Icon name="menu" />
+            </button>
+            <span className="font-display font-black tracking-widest text-primary">CUBE</span>
+          </header>
+        )}
+        <main id="main" className="cyber-grid min-w-0 flex-1 pb-28">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  )
+}

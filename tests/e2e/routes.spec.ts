@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './support/axe.ts'
+
+const APP_PAGES: [path: string, heading: RegExp][] = [
+  ['/app', /My Profile/],
+  ['/app/home', /My Profile/],
+  ['/app/library', /Your Library/],
+  ['/app/playlists', /Playlists/],
+  ['/app/remix', /Remix Studio/],
+  ['/app/create', /Music Studio/],
+  ['/app/studio', /Music Studio/],
+  ['/app/comments', /Comments & Earn/],
+  ['/app/admin', /Admin/],
+  ['/app/settings', /Settings/],
+  ['/app/governance', /Governance/],
+  ['/app/mint', /NFT Minting Studio/],
+  ['/app/wallet', /Crypto Wallet/],
+  ['/app/stream', /Stream/],
+  ['/app/listen', /Listen to Earn/],
+  ['/app/sharing', /Share & Earn/],
+  ['/app/sharing/profile', /Share & Earn/],
+]
+
+for (const [path, heading] of APP_PAGES) {
+  test(`${path} renders its page inside the app layout`, async ({ page }) => {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible()
+  })
+}
+
+test('landing page has its tiles and links', async ({ page }) => {
+  await page.goto('/')
+  for (const tile of ['Create', 'Listen', 'Earn']) await expect(page.getByRole('heading', { name: tile, exact: true })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Explore the Platform' })).toHaveAttribute('href', '/app/home')
+  await expect(page.getByRole('link', { name: 'Read Whitepaper' })).toHaveAttribute('href', '/app/whitepaper/executive_summary')
+  await expect(page.getByRole('link', { name: 'Make Live Music' })).toHaveAttribute('href', '/app/create')
+  await page.getByRole('link', { name: 'Explore the Platform' }).click()
+  await expect(page).toHaveURL(/\/app\/home$/)
+  await expect(page.getByRole('heading', { level: 1, name: /My Profile/ })).toBeVisible()
+})
+
+test('unknown paths show the not-found page and log a 404', async ({ page }) => {
+  const logs: string[] = []
+  page.on('console', (m) => logs.push(m.text()))
+  await page.goto('/no/such/track')
+  await expect(page.getByRole('heading', { name: 'Track not found in the metaverse' })).toBeVisible()
+  await expect(page.getByRole('link', { name: /home/i }).first()).toHaveAttribute('href', '/')
+  await expect(page.getByRole('link', { name: /dashboard/i })).toHaveAttribute('href', '/app/home')
+  expect(logs.some((l) => l.includes('404') && l.includes('/no/such/track'))).toBe(true)
+  await page.goto('/app/nothing-here')
+  await expect(page.getByRole('heading', { name: 'Track not found in the metaverse' })).toBeVisible()
+})
+
+test('every server response carries the cross-origin isolation headers', async ({ page }) => {
+  const response = await page.goto('/')
+  expect(response?.headers()['cross-origin-opener-policy']).toBe('same-origin')
+  expect(response?.headers()['cross-origin-embedder-policy']).toBe('require-corp')
+  expect(await page.evaluate(() => crossOriginIsolated)).toBe(true)
+})
+
+for (const path of ['/', '/app/home', '/no/such/page']) {
+  test(`no serious accessibility violations on ${path}`, async ({ page }) => {
+    await page.goto(path)
+    await page.waitForLoadState('networkidle')
+    await expectNoSeriousA11yViolations(page)
+  })
+}
