@@ -24,6 +24,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), LOCAL_DATA_DIR: '.local-data/e2e', LOCAL_DATA_RESET: '1' },
+    env: { PORT: String(PORT), DIST_DIR: process.env.DIST_DIR ?? 'dist', LOCAL_DATA_DIR: process.env.LOCAL_DATA_DIR ?? `.local-data/e2e-${PORT}`, LOCAL_DATA_RESET: '1' },
   },
 })
