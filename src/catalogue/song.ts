@@ -1,0 +1,22 @@
+export interface Song {
+  id: string
+  title: string
+  artist: string
+  /** Display duration, 'm:ss'. */
+  duration: string
+  /** Cover image URL (same-origin: /images/... or an object URL). */
+  image: string
+  /**
+   * Same-origin URL of the audio ('/audio/...'), or 'idb:<id>' for audio the user made or uploaded,
+   * kept in IndexedDB and resolved by the player (src/lib/user-audio-store.ts).
+   */
+  audioUrl: string
+  genre?: string
+  /** CUBE credited per qualifying listen; the server's figure wins (default 2). */
+  reward?: number
+}
+
+export const formatDuration = (seconds: number): string => {
+  const s = Math.max(0, Math.round(seconds))
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
+}
