@@ -8,5 +8,5 @@ export default defineConfig({
   server: { headers: { ...ISOLATION_HEADERS }, port: 5173 },
   preview: { headers: { ...ISOLATION_HEADERS } },
   worker: { format: 'es' },
-  build: { target: 'es2022', sourcemap: false, reportCompressedSize: true },
+  build: { target: 'es2022', sourcemap: false, reportCompressedSize: true, manifest: true },
 })

@@ -17,7 +17,7 @@ export function useIsNarrow(): boolean {
   return useSyncExternalStore(subscribeNarrow, () => window.matchMedia(NARROW_QUERY).matches, () => false)
 }
 
-export function AppLayout() {
+export default function AppLayout() {
   const narrow = useIsNarrow()
   const setOpen = useSidebarStore((s) => s.setOpen)
   return (

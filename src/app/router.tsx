@@ -1,10 +1,11 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react'
 import { createBrowserRouter, Navigate } from 'react-router-dom'
-import { AppLayout } from './AppLayout.tsx'
 import { PageFallback } from '../components/PageFallback.tsx'
 import { RouteError } from '../components/RouteError.tsx'
 
 // Every page is its own chunk so the landing page never pays for the studio, tone or ethers.
+const AppLayout = lazy(() => import('./AppLayout.tsx'))
+
 const pages = {
   Landing: lazy(() => import('../pages/landing/LandingPage.tsx')),
   Pitchdeck: lazy(() => import('../pages/pitchdeck/PitchdeckPage.tsx')),
@@ -42,7 +43,8 @@ export const routes = [
   { path: '/pitchdeck', element: el(pages.Pitchdeck), errorElement: <RouteError /> },
   {
     path: '/app',
-    element: <AppLayout />,
+    // The layout (sidebar, drag-and-drop, player chrome) is a chunk of its own: the landing page never loads it.
+    element: el(AppLayout),
     errorElement: <RouteError />,
     children: [
       { index: true, element: el(pages.Profile) },

@@ -63,10 +63,10 @@ export function SidebarGroup({ group, items, expanded, onToggle, onNavigate }: P
                   aria-current={active ? 'page' : undefined}
                   data-active={active}
                   className={`flex items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors ${
-                    active ? 'bg-primary/15 text-primary neon-text' : 'text-fg/80 hover:bg-line/40 hover:text-fg'
+                    active ? 'bg-primary/15 text-fg shadow-[inset_3px_0_0_var(--theme-primary)]' : 'text-fg/80 hover:bg-line/40 hover:text-fg'
                   }`}
                 >
-                  <Icon name={item.icon} />
+                  <Icon name={item.icon} className={active ? 'text-primary' : undefined} />
                   <span>{item.label}</span>
                 </Link>
               </li>

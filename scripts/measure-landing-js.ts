@@ -1,0 +1,40 @@
+// Prints the JavaScript a first visit to the landing page downloads before it can render:
+// the entry chunk, the landing page chunk and every chunk they import statically (gzip sizes).
+// Usage: npm run build && npm run size
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+
+interface ManifestEntry { file: string; imports?: string[]; isEntry?: boolean; src?: string }
+
+const dist = process.argv[2] ?? 'dist'
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestEntry>
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)
+const landingKey = Object.keys(manifest).find((k) => k.endsWith('pages/landing/LandingPage.tsx'))
+if (!entryKey || !landingKey) throw new Error('manifest has no entry or landing chunk: build first')
+
+const files = new Set<string>()
+const visit = (key: string) => {
+  const chunk = manifest[key]
+  if (!chunk || files.has(chunk.file)) return
+  files.add(chunk.file)
+  for (const dep of chunk.imports ?? []) visit(dep)
+}
+visit(entryKey)
+visit(landingKey)
+
+const FORBIDDEN = ['tone', 'ethers', 'wavesurfer', 'qrcode', 'dnd-kit', 'supabase']
+let total = 0
+for (const file of [...files].sort()) {
+  const source = readFileSync(join(dist, file))
+  const gz = gzipSync(source, { level: 9 }).length
+  total += gz
+  console.log(`${(gz / 1024).toFixed(1).padStart(8)} KB gzip  ${file}`)
+}
+console.log(`${(total / 1024).toFixed(1).padStart(8)} KB gzip  landing page initial JavaScript (${files.size} files)`)
+const leaked = [...files].filter((f) => FORBIDDEN.some((name) => f.toLowerCase().includes(name)))
+if (leaked.length) {
+  console.error(`heavy chunks in the landing page's initial load: ${leaked.join(', ')}`)
+  process.exitCode = 1
+}
