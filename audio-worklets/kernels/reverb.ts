@@ -1,0 +1,171 @@
+/**
+ * Stereo algorithmic reverb: a feedback delay network of 8 lines mixed by a normalised 8×8
+ * Hadamard matrix (orthogonal, so the loop is lossless before the per-line decay gains), with a
+ * one-pole damping lowpass in every loop and two input allpass diffusers per channel. Per-line
+ * gains give the same RT60 on every line; all loop gains are < 1, so any input stays bounded.
+ * Output = dry + wet · reverb; amount 0 is bypass (wet glides to 0, then the network is cleared and skipped).
+ */
+import { flush } from './denormal.ts'
+import { Smoother } from './smoothing.ts'
+
+export const REVERB_RT60_SECONDS = 2.2
+/** Mutually prime-ish line lengths (ms) so echoes do not pile up on a common period. */
+const LINE_MS = [29.7, 37.1, 41.1, 43.7, 53.3, 59.9, 67.3, 73.1] as const
+const DIFFUSER_MS = [4.77, 3.59, 5.21, 3.13] as const
+const DIFFUSER_GAIN = 0.6
+const DAMPING = 0.35
+const LINES = 8
+
+export function reverbWetForAmount(amount: number): number {
+  return (0.8 * Math.min(100, Math.max(0, amount))) / 100
+}
+
+export class ReverbKernel {
+  private readonly lines: Float32Array[]
+  private readonly lengths: Int32Array
+  private readonly positions: Int32Array
+  private readonly decay: Float64Array
+  private readonly damp: Float64Array
+  private readonly diffusers: Float32Array[]
+  private readonly diffPos: Int32Array
+  private readonly wet: Smoother
+  private silentFrames = 0
+  private cleared = true
+  private readonly longestPath: number
+
+  constructor(sampleRate: number, amount = 0, rt60Seconds = REVERB_RT60_SECONDS) {
+    this.lines = []
+    this.lengths = new Int32Array(LINES)
+    this.positions = new Int32Array(LINES)
+    this.decay = new Float64Array(LINES)
+    this.damp = new Float64Array(LINES)
+    for (let k = 0; k < LINES; k++) {
+      const len = Math.max(2, Math.round((LINE_MS[k]! / 1000) * sampleRate))
+      this.lengths[k] = len
+      this.lines.push(new Float32Array(len))
+      // −60 dB after rt60 seconds: g^(rt60·fs/len) = 10^-3.
+      this.decay[k] = Math.pow(10, (-3 * len) / (Math.max(0.1, rt60Seconds) * sampleRate))
+    }
+    this.diffusers = DIFFUSER_MS.map((ms) => new Float32Array(Math.max(2, Math.round((ms / 1000) * sampleRate))))
+    this.diffPos = new Int32Array(DIFFUSER_MS.length)
+    this.longestPath = Math.max(...this.lengths) + this.diffusers.reduce((n, d) => n + d.length, 0)
+    this.wet = new Smoother(reverbWetForAmount(amount > 0 ? amount : 0), sampleRate)
+  }
+
+  setAmount(amount: number): void {
+    if (!Number.isFinite(amount)) return
+    this.wet.setTarget(reverbWetForAmount(amount))
+  }
+
+  /** Direct wet gain (0–1). */
+  setWet(wet: number): void {
+    if (Number.isFinite(wet)) this.wet.setTarget(Math.min(1, Math.max(0, wet)))
+  }
+
+  snap(): void {
+    this.wet.snap(this.wet.target)
+  }
+
+  /** False once the bypass fade has finished: the caller may skip process() entirely. */
+  get active(): boolean {
+    if (this.wet.target !== 0 || this.wet.moving) {
+      this.idle = false
+      return true
+    }
+    if (!this.idle) {
+      // Clear state once, so re-enabling starts from silence rather than a stale tail.
+      this.reset()
+      this.idle = true
+    }
+    return false
+  }
+  private idle = false
+
+  reset(): void {
+    for (const l of this.lines) l.fill(0)
+    for (const d of this.diffusers) d.fill(0)
+    this.damp.fill(0)
+  }
+
+  process(inL: Float32Array, inR: Float32Array, outL: Float32Array, outR: Float32Array, frames: number): void {
+    // Hand-unrolled: eight lines in locals is several times faster than loops over arrays of arrays.
+    const [l0, l1, l2, l3, l4, l5, l6, l7] = this.lines as [Float32Array, Float32Array, Float32Array, Float32Array, Float32Array, Float32Array, Float32Array, Float32Array]
+    const pos = this.positions
+    const len = this.lengths
+    let p0 = pos[0]!, p1 = pos[1]!, p2 = pos[2]!, p3 = pos[3]!, p4 = pos[4]!, p5 = pos[5]!, p6 = pos[6]!, p7 = pos[7]!
+    const n0 = len[0]!, n1 = len[1]!, n2 = len[2]!, n3 = len[3]!, n4 = len[4]!, n5 = len[5]!, n6 = len[6]!, n7 = len[7]!
+    const dc = this.decay
+    const g0 = dc[0]!, g1 = dc[1]!, g2 = dc[2]!, g3 = dc[3]!, g4 = dc[4]!, g5 = dc[5]!, g6 = dc[6]!, g7 = dc[7]!
+    const dm = this.damp
+    let s0 = dm[0]!, s1 = dm[1]!, s2 = dm[2]!, s3 = dm[3]!, s4 = dm[4]!, s5 = dm[5]!, s6 = dm[6]!, s7 = dm[7]!
+    const [a0, a1, a2, a3] = this.diffusers as [Float32Array, Float32Array, Float32Array, Float32Array]
+    const dp = this.diffPos
+    let q0 = dp[0]!, q1 = dp[1]!, q2 = dp[2]!, q3 = dp[3]!
+    const m0 = a0.length, m1 = a1.length, m2 = a2.length, m3 = a3.length
+    const wetSm = this.wet
+    const steady = !wetSm.moving
+    let wet = wetSm.value
+    const k = 1 - DAMPING
+    const G = DIFFUSER_GAIN
+    const norm = 1 / Math.sqrt(8)
+    for (let i = 0; i < frames; i++) {
+      if (!steady) wet = wetSm.next()
+      const xl = inL[i]!
+      const xr = inR[i]!
+      // Two Schroeder allpasses per channel smear the input before it enters the network.
+      let d = a0[q0]!; let v = xl + G * d; a0[q0] = v; if (++q0 === m0) q0 = 0
+      let u = d - G * v
+      d = a1[q1]!; v = u + G * d; a1[q1] = v; if (++q1 === m1) q1 = 0
+      const dl = (d - G * v) * 0.5
+      d = a2[q2]!; v = xr + G * d; a2[q2] = v; if (++q2 === m2) q2 = 0
+      u = d - G * v
+      d = a3[q3]!; v = u + G * d; a3[q3] = v; if (++q3 === m3) q3 = 0
+      const dr = (d - G * v) * 0.5
+      // Read, damp (one-pole lowpass) and decay every line.
+      s0 += k * (l0[p0]! - s0); s1 += k * (l1[p1]! - s1); s2 += k * (l2[p2]! - s2); s3 += k * (l3[p3]! - s3)
+      s4 += k * (l4[p4]! - s4); s5 += k * (l5[p5]! - s5); s6 += k * (l6[p6]! - s6); s7 += k * (l7[p7]! - s7)
+      const v0 = s0 * g0, v1 = s1 * g1, v2 = s2 * g2, v3 = s3 * g3, v4 = s4 * g4, v5 = s5 * g5, v6 = s6 * g6, v7 = s7 * g7
+      const yl = v0 + v2 + v4 + v6
+      const yr = v1 + v3 + v5 + v7
+      // 8-point fast Walsh–Hadamard transform: orthogonal (after norm) feedback mixing.
+      const b0 = v0 + v1, b1 = v0 - v1, b2 = v2 + v3, b3 = v2 - v3, b4 = v4 + v5, b5 = v4 - v5, b6 = v6 + v7, b7 = v6 - v7
+      const c0 = b0 + b2, c2 = b0 - b2, c1 = b1 + b3, c3 = b1 - b3, c4 = b4 + b6, c6 = b4 - b6, c5 = b5 + b7, c7 = b5 - b7
+      // Left feeds even lines, right odd lines.
+      l0[p0] = (c0 + c4) * norm + dl; l4[p4] = (c0 - c4) * norm + dl
+      l1[p1] = (c1 + c5) * norm + dr; l5[p5] = (c1 - c5) * norm + dr
+      l2[p2] = (c2 + c6) * norm + dl; l6[p6] = (c2 - c6) * norm + dl
+      l3[p3] = (c3 + c7) * norm + dr; l7[p7] = (c3 - c7) * norm + dr
+      if (++p0 === n0) p0 = 0
+      if (++p1 === n1) p1 = 0
+      if (++p2 === n2) p2 = 0
+      if (++p3 === n3) p3 = 0
+      if (++p4 === n4) p4 = 0
+      if (++p5 === n5) p5 = 0
+      if (++p6 === n6) p6 = 0
+      if (++p7 === n7) p7 = 0
+      outL[i] = xl + wet * yl * 0.5
+      outR[i] = xr + wet * yr * 0.5
+    }
+    pos[0] = p0; pos[1] = p1; pos[2] = p2; pos[3] = p3; pos[4] = p4; pos[5] = p5; pos[6] = p6; pos[7] = p7
+    // Per block, not per sample: once the tail is below the floor the damping states reach exact 0,
+    // and from then on the lines only receive exact zeros (silence in stays silence out).
+    dm[0] = flush(s0); dm[1] = flush(s1); dm[2] = flush(s2); dm[3] = flush(s3)
+    dm[4] = flush(s4); dm[5] = flush(s5); dm[6] = flush(s6); dm[7] = flush(s7)
+    dp[0] = q0; dp[1] = q1; dp[2] = q2; dp[3] = q3
+    if (dm[0] === 0 && dm[1] === 0 && dm[2] === 0 && dm[3] === 0 && dm[4] === 0 && dm[5] === 0 && dm[6] === 0 && dm[7] === 0) {
+      // The tail has rung out below −400 dB. Once the input has also been silent for longer than
+      // the network's longest path, the lines hold only sub-floor residue: clear it so the tail
+      // ends in exact zeros instead of float32 subnormals (slow, and never quite silent).
+      let silent = true
+      for (let i = 0; i < frames && silent; i++) if (inL[i] !== 0 || inR[i] !== 0) silent = false
+      this.silentFrames = silent ? this.silentFrames + frames : 0
+      if (this.silentFrames > this.longestPath && !this.cleared) {
+        this.reset()
+        this.cleared = true
+      }
+    } else {
+      this.silentFrames = 0
+      this.cleared = false
+    }
+  }
+}
