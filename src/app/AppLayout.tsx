@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react'
 import { Outlet } from 'react-router-dom'
 import { Sidebar } from '../components/sidebar/Sidebar.tsx'
 import { Icon } from '../components/Icon.tsx'
+import { MiniPlayer } from '../components/player/MiniPlayer.tsx'
 import { NARROW_BREAKPOINT_PX } from './navigation.ts'
 import { useSidebarStore } from '../stores/sidebar-store.ts'
 
@@ -36,6 +37,7 @@ export default function AppLayout() {
           <Outlet />
         </main>
       </div>
+      <MiniPlayer />
     </div>
   )
 }
