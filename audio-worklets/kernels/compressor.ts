@@ -77,6 +77,10 @@ export class CompressorKernel {
 
   snap(): void {
     this.mix.snap(this.mix.target)
+    // Start from the static gain for the current envelope, so the first block does not ramp.
+    const levelDb = this.envelope > MIN_LEVEL ? 20 * Math.log10(this.envelope) : -180
+    const over = levelDb - this.thresholdDb
+    this.gain = Math.exp(((over > 0 ? -over * this.slope : 0) + this.makeupDb) * LN10_OVER_20)
   }
 
   /** False once the bypass fade has finished: the caller may skip process() entirely. */
