@@ -1,0 +1,98 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { authRoutes, type AuthOptions } from './auth.ts'
+import type { Database } from './db.ts'
+import { HttpError, isSqlError, sendError, sendJson, sqlErrorToHttp } from './errors.ts'
+import { initUserTokensRoute } from './functions.ts'
+import { loadCatalog, type Catalog } from './rest-catalog.ts'
+import { restRoutes } from './rest.ts'
+
+export interface BackendOptions extends Partial<AuthOptions> {
+  jwtSecret: string
+}
+
+export interface Backend {
+  /** Answers the request when it is an API route; false leaves it to the next handler. */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>
+  /** Re-reads the schema (after migrations). */
+  reloadCatalog(): Promise<void>
+}
+
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, HEAD, POST, PATCH, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers': 'authorization, apikey, content-type, prefer, accept, accept-profile, content-profile, range, x-client-info, x-supabase-api-version',
+  'Access-Control-Expose-Headers': 'Content-Range, X-Supabase-Api-Version',
+  'Access-Control-Max-Age': '86400',
+}
+
+const API_PREFIX = /^\/(auth\/v1|rest\/v1|functions\/v1|api)(\/.*)?$/
+
+/** The local Supabase: /auth/v1, /rest/v1, /functions/v1 and /api on one database. */
+export async function createBackend(db: Database, options: BackendOptions): Promise<Backend> {
+  let catalog: Catalog = await loadCatalog(db)
+  const auth = authRoutes(db, {
+    jwtSecret: options.jwtSecret,
+    jwtExpiry: options.jwtExpiry ?? 3600,
+    bcryptRounds: options.bcryptRounds ?? 10,
+    adminEmails: options.adminEmails ?? new Set(),
+    emailSignup: options.emailSignup ?? true,
+    issuer: options.issuer ?? 'http://127.0.0.1/auth/v1',
+  })
+  const rest = restRoutes(db, () => catalog, options.jwtSecret)
+  const initUserTokens = initUserTokensRoute(db, options.jwtSecret)
+
+  async function route(req: IncomingMessage, res: ServerResponse, service: string, path: string, url: URL) {
+    if (service === 'auth/v1') {
+      if (!(await auth(req, res, path, url))) throw new HttpError(404, { code: 'not_found', error_code: 'not_found', msg: `No auth route ${req.method} ${path}` })
+      return
+    }
+    if (service === 'rest/v1') return rest(req, res, path, url)
+    if ((service === 'functions/v1' || service === 'api') && path === '/init-user-tokens') return initUserTokens(req, res)
+    throw new HttpError(404, { error: `No route ${req.method} /${service}${path}`, code: 'not_found', message: `No route ${req.method} /${service}${path}` })
+  }
+
+  return {
+    async handle(req, res) {
+      const url = new URL(req.url ?? '/', 'http://local')
+      const match = API_PREFIX.exec(url.pathname)
+      if (!match) return false
+      for (const [k, v] of Object.entries(CORS)) res.setHeader(k, v)
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204).end()
+        return true
+      }
+      try {
+        await route(req, res, match[1]!, match[2] ?? '/', url)
+      } catch (error) {
+        if (!res.headersSent) {
+          if (error instanceof HttpError) sendError(res, error)
+          else if (isSqlError(error)) sendError(res, sqlErrorToHttp(error, roleOfVerifiedBearer(req)))
+          else if (error instanceof URIError) sendJson(res, 400, { code: 'PGRST100', message: 'Malformed percent-encoding in the path', details: null, hint: null })
+          else {
+            console.error('local backend:', error)
+            sendJson(res, 500, { code: 'internal', message: 'Internal error in the local backend', details: null, hint: null })
+          }
+        } else res.end()
+      }
+      return true
+    },
+    async reloadCatalog() {
+      catalog = await loadCatalog(db)
+    },
+  }
+}
+
+/**
+ * PostgREST answers permission errors with 401 for the anon role and 403 for a user. Only called
+ * after the token has been verified (a SQL error means the request got that far).
+ */
+function roleOfVerifiedBearer(req: IncomingMessage): string {
+  const token = /^Bearer\s+(\S+)/i.exec(req.headers.authorization ?? '')?.[1]
+  if (!token) return 'anon'
+  try {
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { role?: string }
+    return claims.role ?? 'anon'
+  } catch {
+    return 'anon'
+  }
+}

@@ -1,0 +1,71 @@
+import { rm, mkdir } from 'node:fs/promises'
+import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+
+/** What request handlers need from a database: parameterised queries inside one transaction. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>
+}
+
+/** One interface over embedded PGlite and a real PostgreSQL reached through `pg`. */
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres'
+  /** Runs `fn` in one transaction; commits when it resolves, rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  /** Several statements separated by semicolons (migrations). */
+  exec(sql: string): Promise<void>
+  close(): Promise<void>
+}
+
+export async function openPglite(dataDir: string | undefined, options: { reset?: boolean } = {}): Promise<Database> {
+  if (dataDir) {
+    if (options.reset) await rm(dataDir, { recursive: true, force: true })
+    await mkdir(dataDir, { recursive: true })
+  }
+  const db = await PGlite.create(dataDir)
+  return {
+    kind: 'pglite',
+    query: async <T,>(sql: string, params?: unknown[]) => ({ rows: (await db.query<T>(sql, params)).rows }),
+    // PGlite has one connection: its transaction() holds it for the whole callback, so concurrent
+    // requests queue up as whole transactions instead of interleaving statements.
+    transaction: (fn) => db.transaction((tx) => fn({ query: async <T,>(sql: string, params?: unknown[]) => ({ rows: (await tx.query<T>(sql, params)).rows }) })),
+    exec: async (sql) => {
+      await db.exec(sql)
+    },
+    close: () => db.close(),
+  }
+}
+
+export function openPostgres(connectionString: string, poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10)): Database {
+  const pool = new pg.Pool({ connectionString, max: poolSize })
+  // An idle client's connection dropping must not crash the server; the next checkout reconnects.
+  pool.on('error', (error) => console.error('postgres pool:', error.message))
+  return {
+    kind: 'postgres',
+    query: async <T,>(sql: string, params?: unknown[]) => ({ rows: (await pool.query(sql, params as unknown[])).rows as T[] }),
+    transaction: async (fn) => {
+      const client = await pool.connect()
+      try {
+        await client.query('begin')
+        const result = await fn({ query: async <T,>(sql: string, params?: unknown[]) => ({ rows: (await client.query(sql, params as unknown[])).rows as T[] }) })
+        await client.query('commit')
+        return result
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined)
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    exec: async (sql) => {
+      await pool.query(sql)
+    },
+    close: () => pool.end(),
+  }
+}
+
+/** DATABASE_URL wins; otherwise PGlite in `dataDir`. */
+export function openDatabase(options: { databaseUrl?: string; dataDir?: string; reset?: boolean }): Promise<Database> {
+  if (options.databaseUrl) return Promise.resolve(openPostgres(options.databaseUrl))
+  return openPglite(options.dataDir, { reset: options.reset })
+}
