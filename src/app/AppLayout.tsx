@@ -5,6 +5,8 @@ import { Icon } from '../components/Icon.tsx'
 import { MiniPlayer } from '../components/player/MiniPlayer.tsx'
 import { NARROW_BREAKPOINT_PX } from './navigation.ts'
 import { useSidebarStore } from '../stores/sidebar-store.ts'
+import { useBackend } from '../backend/start.ts'
+import { AuthModalHost } from '../components/account/AuthModalHost.tsx'
 
 const NARROW_QUERY = `(max-width: ${NARROW_BREAKPOINT_PX - 0.02}px)`
 
@@ -21,6 +23,7 @@ export function useIsNarrow(): boolean {
 export default function AppLayout() {
   const narrow = useIsNarrow()
   const setOpen = useSidebarStore((s) => s.setOpen)
+  useBackend()
   return (
     <div className="flex min-h-screen bg-bg text-fg">
       <Sidebar narrow={narrow} />
@@ -37,6 +40,7 @@ export default function AppLayout() {
           <Outlet />
         </main>
       </div>
+      <AuthModalHost />
       <MiniPlayer />
     </div>
   )

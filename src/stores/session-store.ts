@@ -5,15 +5,79 @@ export interface SessionUser {
   email: string
 }
 
-interface SessionState {
-  user: SessionUser | null
-  /** Role as reported by the server; the client never infers it from the e-mail address. */
-  isAdmin: boolean
-  setSession: (user: SessionUser | null, isAdmin: boolean) => void
+/** The wallet basics as the server reports them; never computed or edited on the client. */
+export interface WalletBasics {
+  balance: number
+  daily_earned: number
+  /** Credited listens in the current UTC day (the figure the daily cap counts). */
+  listens_today: number
 }
 
-export const useSessionStore = create<SessionState>()((set) => ({
+/** The server's answer to the latest qualifying listen, for the '+N CUBE' the user sees. */
+export interface ListenResult {
+  songId: string
+  /** CUBE the server credited for it: 0 once the daily cap is reached or the play was already counted. */
+  credited: number
+  capReached: boolean
+  listensToday: number
+  dailyCap: number
+  /** The server's reason code: credited, daily_cap, already_credited, too_soon, below_threshold, unknown_song. */
+  reason: string | null
+  /** Increments per answer so a repeated figure still animates. */
+  seq: number
+}
+
+export type AuthStatus = 'loading' | 'signed-out' | 'signed-in'
+export type WalletStatus = 'idle' | 'loading' | 'ready' | 'error'
+
+interface SessionState {
+  /** 'loading' until supabase-js has reported the stored session (or its absence). */
+  status: AuthStatus
+  user: SessionUser | null
+  /** Role as reported by the server (rpc is_admin); the client never infers it from the e-mail address. */
+  isAdmin: boolean
+  /** False until is_admin has answered for the current user. */
+  roleKnown: boolean
+  wallet: WalletBasics | null
+  walletStatus: WalletStatus
+  /** Bumped after every server-side CUBE movement so ledger and history views refetch. */
+  activityVersion: number
+  lastListen: ListenResult | null
+  setSession: (user: SessionUser | null, isAdmin: boolean) => void
+  setUser: (user: SessionUser | null) => void
+  setIsAdmin: (isAdmin: boolean) => void
+  setWallet: (wallet: WalletBasics) => void
+  setWalletStatus: (status: WalletStatus) => void
+  bumpActivity: () => void
+  setLastListen: (result: Omit<ListenResult, 'seq'>) => void
+}
+
+const signedOut = { status: 'signed-out' as const, user: null, isAdmin: false, roleKnown: true, wallet: null, walletStatus: 'idle' as const, lastListen: null }
+
+export const useSessionStore = create<SessionState>()((set, get) => ({
+  status: 'loading',
   user: null,
   isAdmin: false,
-  setSession: (user, isAdmin) => set({ user, isAdmin: user ? isAdmin : false }),
+  roleKnown: false,
+  wallet: null,
+  walletStatus: 'idle',
+  activityVersion: 0,
+  lastListen: null,
+  setSession: (user, isAdmin) => set(user ? { user, isAdmin, roleKnown: true, status: 'signed-in' } : signedOut),
+  setUser: (user) => {
+    if (!user) return set(signedOut)
+    // A different account must never see the previous one's wallet or role, even for a frame.
+    if (get().user?.id !== user.id) return set({ user, status: 'signed-in', isAdmin: false, roleKnown: false, wallet: null, walletStatus: 'idle', lastListen: null })
+    set({ user, status: 'signed-in' })
+  },
+  setIsAdmin: (isAdmin) => set({ isAdmin: get().user ? isAdmin : false, roleKnown: true }),
+  setWallet: (wallet) => set({ wallet, walletStatus: 'ready' }),
+  setWalletStatus: (walletStatus) => set({ walletStatus }),
+  bumpActivity: () => set((s) => ({ activityVersion: s.activityVersion + 1 })),
+  setLastListen: (result) => set((s) => ({ lastListen: { ...result, seq: (s.lastListen?.seq ?? 0) + 1 } })),
 }))
+
+/** The UTC day the server's daily counters belong to ('YYYY-MM-DD'). */
+export const utcDay = (at: Date = new Date()): string => at.toISOString().slice(0, 10)
+
+export const DAILY_LISTEN_CAP = 20

@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react'
 import { REWARD_ANIMATION_MS, rewardMessage, useRewardStore } from '../../stores/reward-store.ts'
+import { useDailyCap } from '../wallet/useDailyCap.ts'
 
 /** The '+2 CUBE per listen' message that pops for 1.5 s each time play is pressed. */
 export function RewardPop({ className = '' }: { className?: string }) {
   const flashKey = useRewardStore((s) => s.flashKey)
   const amount = useRewardStore((s) => s.flashAmount)
   const [shownKey, setShownKey] = useState(0)
+  // Once today's rewarded listens are used up, promising '+N CUBE' would be untrue.
+  const cap = useDailyCap()
 
   useEffect(() => {
     if (flashKey === 0) return
@@ -18,7 +21,7 @@ export function RewardPop({ className = '' }: { className?: string }) {
     <div aria-live="polite" className={`pointer-events-none ${className}`}>
       {shownKey > 0 && (
         <span key={shownKey} data-testid="reward-pop" className="reward-pop inline-block rounded-full border border-accent bg-panel px-3 py-1 text-sm font-bold text-accent neon-box">
-          {rewardMessage(amount)}
+          {cap.capped ? cap.note : rewardMessage(amount)}
         </span>
       )}
     </div>

@@ -3,7 +3,7 @@ export interface TokenActivityItem {
   id: string
   action: 'MINE' | 'BURN'
   amount: number
-  type: 'listen' | 'comment' | 'share' | 'remix' | 'create'
+  type: 'listen' | 'comment' | 'share' | 'remix' | 'create' | 'welcome' | 'other'
   song: string
   timestamp: string
 }

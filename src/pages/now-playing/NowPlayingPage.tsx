@@ -11,11 +11,16 @@ import { PlayerGlobals } from '../../components/player/PlayerGlobals.tsx'
 import { Waveform } from '../../components/player/Waveform.tsx'
 import { Spectrum } from '../../components/player/Spectrum.tsx'
 import { QueueList } from '../../components/player/QueueList.tsx'
-import { TokenActivity } from '../../components/player/TokenActivity.tsx'
+import { LedgerTokenActivity } from '../../components/wallet/LedgerTokenActivity.tsx'
+import { ListenCreditNote } from '../../components/wallet/ListenCreditNote.tsx'
+import { useDailyCap } from '../../components/wallet/useDailyCap.ts'
+import { useBackend } from '../../backend/start.ts'
 
 export default function NowPlayingPage() {
   const song = usePlayerStore((s) => s.currentSong)
   const reward = useRewardStore(selectRewardAmount(song))
+  const cap = useDailyCap()
+  useBackend()
 
   useEffect(() => {
     document.title = song ? `${song.title} · Now Playing · CUBE Music` : 'Now Playing · CUBE Music'
@@ -66,8 +71,11 @@ export default function NowPlayingPage() {
                 </ul>
               )}
               <p className="mt-3 inline-flex items-center gap-2 rounded-full border border-accent/60 px-3 py-1 text-sm text-accent">
-                <Icon name="cube" size={14} /> {rewardMessage(reward)}
+                <Icon name="cube" size={14} /> {cap.capped ? cap.note : rewardMessage(reward)}
               </p>
+              <div className="mt-2">
+                <ListenCreditNote songId={song?.id} />
+              </div>
             </div>
             <div className="panel p-4">
               {song ? <Waveform key={song.id} song={song} /> : <p className="text-sm text-muted">The waveform appears when a track is playing.</p>}
@@ -87,7 +95,7 @@ export default function NowPlayingPage() {
         </div>
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
           <QueueList />
-          <TokenActivity />
+          <LedgerTokenActivity />
         </div>
         <p className="mt-6 text-xs text-muted">Shortcuts: Space play/pause · ←/→ seek 5 s · ↑/↓ volume · N next · P previous</p>
       </main>

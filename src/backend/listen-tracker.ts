@@ -1,0 +1,119 @@
+// Counts how long the current play has really been playing and decides when it qualifies as a
+// listen. Pure (clock and reporting injected) so the rules are tested without audio or a server.
+
+/** What the tracker needs to see of the player, each time the player store changes. */
+export interface PlaybackSnapshot {
+  songId: string | null
+  /** Increments whenever a song starts a fresh play (replay of the same song included). */
+  playId: number
+  isPlaying: boolean
+  /** Seconds into the track. */
+  position: number
+  /** Seconds; 0 or NaN while unknown. */
+  duration: number
+}
+
+export const QUALIFYING_SECONDS_CAP = 30
+/** Above this a gap between two updates means a frozen tab or a stall, not listening. */
+const MAX_STEP_SECONDS = 2
+const RETRY_DELAY_MS = 5_000
+const MAX_ATTEMPTS = 3
+
+/** A listen qualifies at 30 s or half the track, whichever is less (the server applies the same rule). */
+export function qualifyingSeconds(durationSeconds: number): number {
+  return Number.isFinite(durationSeconds) && durationSeconds > 0 ? Math.min(QUALIFYING_SECONDS_CAP, durationSeconds / 2) : QUALIFYING_SECONDS_CAP
+}
+
+export const capNote = (listensToday: number, cap: number): string => `Daily listening cap reached (${Math.min(listensToday, cap)}/${cap})`
+
+export interface ListenReport {
+  songId: string
+  /** Whole seconds really played, rounded up so the server's threshold sees what we saw. */
+  seconds: number
+  playId: number
+}
+
+export interface ListenTrackerOptions {
+  /** Milliseconds, monotonic. */
+  now: () => number
+  /** Sends the listen; resolves once the server has answered. Rejections are retried a few times. */
+  report: (listen: ListenReport) => Promise<void>
+  /** False for visitors: nothing is sent, and the play still counts if they sign in before it ends. */
+  canReport?: () => boolean
+  onError?: (error: unknown) => void
+}
+
+interface PlayState {
+  key: string
+  songId: string
+  playId: number
+  listened: number
+  lastPosition: number
+  lastAt: number
+  wasPlaying: boolean
+  status: 'counting' | 'sending' | 'done'
+  attempts: number
+  retryAt: number
+}
+
+export class ListenTracker {
+  private play: PlayState | undefined
+  private readonly opts: ListenTrackerOptions
+
+  constructor(opts: ListenTrackerOptions) {
+    this.opts = opts
+  }
+
+  /** Seconds of real playback counted for the current play. */
+  get listenedSeconds(): number {
+    return this.play?.listened ?? 0
+  }
+
+  get reported(): boolean {
+    return this.play?.status === 'done'
+  }
+
+  observe(s: PlaybackSnapshot): void {
+    const at = this.opts.now()
+    if (!s.songId) {
+      this.play = undefined
+      return
+    }
+    const key = `${s.playId}:${s.songId}`
+    const play = this.play
+    if (!play || play.key !== key) {
+      this.play = { key, songId: s.songId, playId: s.playId, listened: 0, lastPosition: s.position, lastAt: at, wasPlaying: s.isPlaying, status: 'counting', attempts: 0, retryAt: 0 }
+      return
+    }
+    if (play.wasPlaying && s.isPlaying) {
+      // Count what both the media clock and the wall clock agree on: a seek moves the position
+      // without time passing, a stall lets time pass without the position moving.
+      const advanced = s.position - play.lastPosition
+      const elapsed = (at - play.lastAt) / 1000
+      if (advanced > 0 && elapsed > 0) play.listened += Math.min(advanced, elapsed, MAX_STEP_SECONDS)
+    }
+    play.lastPosition = s.position
+    play.lastAt = at
+    play.wasPlaying = s.isPlaying
+    this.maybeReport(play, s.duration, at)
+  }
+
+  private maybeReport(play: PlayState, duration: number, at: number) {
+    if (play.status !== 'counting' || at < play.retryAt) return
+    if (play.listened + 1e-6 < qualifyingSeconds(duration)) return
+    if (this.opts.canReport && !this.opts.canReport()) return
+    play.status = 'sending'
+    play.attempts += 1
+    this.opts
+      .report({ songId: play.songId, seconds: Math.ceil(play.listened - 1e-6), playId: play.playId })
+      .then(() => {
+        play.status = 'done'
+      })
+      .catch((error: unknown) => {
+        this.opts.onError?.(error)
+        // The server is idempotent per play, so a retry can never credit twice.
+        play.status = play.attempts >= MAX_ATTEMPTS ? 'done' : 'counting'
+        play.retryAt = this.opts.now() + RETRY_DELAY_MS
+      })
+  }
+}

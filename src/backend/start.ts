@@ -1,0 +1,20 @@
+import { useEffect } from 'react'
+import { startSessionSync } from './session-sync.ts'
+import { startListenReporter } from './listen-reporter.ts'
+import { startPlaylistSync } from './playlist-sync.ts'
+
+let started = false
+
+/** Connects the app to its backend once per page: auth events, listen reports, playlist sync. */
+export function startBackend(): void {
+  if (started) return
+  started = true
+  startSessionSync()
+  startListenReporter()
+  startPlaylistSync()
+}
+
+/** For the layouts that host signed-in features (the /app layout and Now Playing). */
+export function useBackend(): void {
+  useEffect(startBackend, [])
+}

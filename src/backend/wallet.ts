@@ -1,0 +1,89 @@
+import { supabase } from './client.ts'
+import { utcDay, type WalletBasics } from '../stores/session-store.ts'
+
+const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : Number(v ?? 0) || 0)
+
+/** The edge function that creates the wallet (100 CUBE welcome bonus, once) and answers its basics. */
+export async function initUserTokens(): Promise<{ balance: number; daily_earned: number }> {
+  const { data, error } = await supabase().functions.invoke<{ wallet?: { balance?: unknown; daily_earned?: unknown } }>('init-user-tokens')
+  if (error) throw error
+  if (!data?.wallet) throw new Error('init-user-tokens answered without a wallet')
+  return { balance: num(data.wallet.balance), daily_earned: num(data.wallet.daily_earned) }
+}
+
+interface UserTokensRow {
+  balance: number
+  daily_earned: number
+  listens_today: number
+  day: string | null
+}
+
+/** Daily counters belong to a UTC day; a row last touched yesterday means nothing earned today yet. */
+export function walletFromRow(row: UserTokensRow, today: string = utcDay()): WalletBasics {
+  const current = row.day === null || String(row.day).slice(0, 10) === today
+  return {
+    balance: num(row.balance),
+    daily_earned: current ? num(row.daily_earned) : 0,
+    listens_today: current ? num(row.listens_today) : 0,
+  }
+}
+
+export async function fetchWallet(userId: string): Promise<WalletBasics | null> {
+  const { data, error } = await supabase()
+    .from('user_tokens')
+    .select('balance, daily_earned, listens_today, day')
+    .eq('user_id', userId)
+    .maybeSingle<UserTokensRow>()
+  if (error) throw error
+  return data ? walletFromRow(data) : null
+}
+
+export interface LedgerEntry {
+  id: string
+  amount: number
+  reason: string
+  reference: string | null
+  created_at: string
+}
+
+export async function fetchLedger(userId: string, limit = 10): Promise<LedgerEntry[]> {
+  const { data, error } = await supabase()
+    .from('token_ledger')
+    .select('id, amount, reason, reference, created_at')
+    .eq('user_id', userId)
+    .order('created_at', { ascending: false })
+    .limit(limit)
+  if (error) throw error
+  return (data ?? []).map((r) => ({ ...r, id: String(r.id), amount: num(r.amount) }))
+}
+
+export interface ListenAnswer {
+  credited: number
+  balance: number
+  daily_earned: number
+  listens_today: number
+  daily_cap: number
+  cap_reached: boolean
+  reason: string | null
+}
+
+export async function recordListen(songId: string, seconds: number, playId: string): Promise<ListenAnswer> {
+  const { data, error } = await supabase().rpc('record_listen', { p_song_id: songId, p_seconds: seconds, p_play_id: playId })
+  if (error) throw error
+  const answer = (data ?? {}) as Record<string, unknown>
+  return {
+    credited: num(answer.credited),
+    balance: num(answer.balance),
+    daily_earned: num(answer.daily_earned),
+    listens_today: num(answer.listens_today),
+    daily_cap: num(answer.daily_cap) || 20,
+    cap_reached: answer.cap_reached === true,
+    reason: typeof answer.reason === 'string' ? answer.reason : null,
+  }
+}
+
+export async function fetchIsAdmin(): Promise<boolean> {
+  const { data, error } = await supabase().rpc('is_admin')
+  if (error) throw error
+  return data === true
+}

@@ -1,0 +1,9 @@
+import { create } from 'zustand'
+import type { AuthTab } from './AuthModal.tsx'
+
+/** Lets any page (the profile's preview notice, the wallet card) open the sidebar's login dialog. */
+export const useAuthModalStore = create<{ openTab: AuthTab | null; open: (tab: AuthTab) => void; close: () => void }>()((set) => ({
+  openTab: null,
+  open: (tab) => set({ openTab: tab }),
+  close: () => set({ openTab: null }),
+}))

@@ -1,0 +1,72 @@
+// Token Activity rows: what the ledger says, in the shape the UI lists (MINE for credits, BURN for debits).
+
+export type ActivityType = 'listen' | 'comment' | 'share' | 'remix' | 'create' | 'welcome' | 'other'
+
+export interface TokenActivityItem {
+  id: string
+  action: 'MINE' | 'BURN'
+  /** Always positive; the action carries the sign. */
+  amount: number
+  type: ActivityType
+  /** What the movement was for: a song title, or a short description. */
+  song: string
+  /** ISO instant, or relative text for sample rows. */
+  timestamp: string
+}
+
+export interface LedgerLike {
+  id: string
+  amount: number
+  reason: string
+  reference: string | null
+  created_at: string
+}
+
+const TYPE_BY_REASON: Record<string, ActivityType> = {
+  listen: 'listen',
+  comment: 'comment',
+  reply: 'comment',
+  like: 'comment',
+  share: 'share',
+  remix: 'remix',
+  mint: 'create',
+  create: 'create',
+  welcome: 'welcome',
+}
+
+const DESCRIPTION_BY_REASON: Record<string, string> = {
+  welcome: 'Welcome bonus',
+  claim: 'Rewards claimed',
+  proposal: 'Governance proposal',
+  mint: 'NFT minted',
+}
+
+export function ledgerToActivity(entry: LedgerLike, songTitle: (songId: string) => string | undefined): TokenActivityItem {
+  const type = TYPE_BY_REASON[entry.reason] ?? 'other'
+  const ref = entry.reference ?? ''
+  const song =
+    entry.reason === 'listen' || entry.reason === 'remix'
+      ? (songTitle(ref) ?? (ref || 'Unknown track'))
+      : (DESCRIPTION_BY_REASON[entry.reason] ?? (ref || entry.reason))
+  return {
+    id: entry.id,
+    action: entry.amount < 0 ? 'BURN' : 'MINE',
+    amount: Math.abs(entry.amount),
+    type,
+    song,
+    timestamp: entry.created_at,
+  }
+}
+
+/** 'just now', '5 min ago', '3 h ago', '2 d ago'; text that is not a date is shown as it is. */
+export function relativeTime(timestamp: string, now: number = Date.now()): string {
+  const at = Date.parse(timestamp)
+  if (Number.isNaN(at)) return timestamp
+  const s = Math.max(0, Math.round((now - at) / 1000))
+  if (s < 45) return 'just now'
+  const m = Math.round(s / 60)
+  if (m < 60) return `${m} min ago`
+  const h = Math.round(m / 60)
+  if (h < 24) return `${h} h ago`
+  return `${Math.round(h / 24)} d ago`
+}
