@@ -15,8 +15,9 @@
  *     strip.set(param, value)                   value in mixer units (clamped); the worklet
  *                                               glides to it (~10 ms), so slider moves never click
  *     strip.params                              current values (read-only snapshot)
- *     strip.onLevels(cb) → unsubscribe          ~30 Hz: { peakL, peakR, rmsL, rmsR, peak: [L, R],
- *                                               rms: [L, R] } linear (1 = 0 dBFS), post-fader/pan
+ *     strip.onLevels(cb) → unsubscribe          ~30 Hz: { peakL, peakR, rmsL, rmsR, peak, rms }
+ *                                               linear (1 = 0 dBFS), post-fader/pan, per channel;
+ *                                               peak/rms are the louder channel's
  *     strip.dispose()                           disconnects and stops the processor
  *
  *   StripParams: volume 0–100 (gain (v/100)², 100 = unity), pan −50..50 (equal power, 0 = unity
@@ -68,8 +69,10 @@ export interface StripLevels {
   peakR: number
   rmsL: number
   rmsR: number
-  peak: [number, number]
-  rms: [number, number]
+  /** max(peakL, peakR) */
+  peak: number
+  /** max(rmsL, rmsR) */
+  rms: number
 }
 
 export interface ChannelStrip<N = IAudioWorkletNode<TContext>> {
@@ -150,8 +153,8 @@ export function createChannelStrip(ctx: AnyContext, initial: Partial<StripParams
       peakR: m.peakR,
       rmsL: m.rmsL,
       rmsR: m.rmsR,
-      peak: [m.peakL, m.peakR],
-      rms: [m.rmsL, m.rmsR],
+      peak: Math.max(m.peakL, m.peakR),
+      rms: Math.max(m.rmsL, m.rmsR),
     }
     listeners.forEach((cb) => cb(levels))
   }
