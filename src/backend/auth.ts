@@ -1,4 +1,4 @@
-import type { AuthError } from '@supabase/supabase-js'
+import { isAuthError, type AuthError } from '@supabase/supabase-js'
 import { supabase } from './client.ts'
 
 export type AuthOutcome =
@@ -14,9 +14,13 @@ export function isSignupDisabled(error: Pick<AuthError, 'message'> & { code?: st
   return (error.code !== undefined && SIGNUP_DISABLED_CODES.has(error.code)) || SIGNUP_DISABLED_TEXT.test(error.message ?? '')
 }
 
-const serverMessage = (error: { message?: string }): string | undefined => {
+/**
+ * The server's own words, when the server answered with an error; undefined when it never did
+ * (network down, a proxy's 5xx page), so the UI falls back to its generic messages.
+ */
+export const serverMessage = (error: unknown): string | undefined => {
+  if (!isAuthError(error) || error.status === undefined || error.status < 400 || error.status >= 500) return undefined
   const text = error.message?.trim()
-  // supabase-js reports an unreachable server as '{}' or 'Failed to fetch'; neither helps a user.
   return text && text !== '{}' ? text : undefined
 }
 
@@ -26,7 +30,7 @@ export async function signIn(email: string, password: string): Promise<AuthOutco
     if (error) return { ok: false, kind: 'error', message: serverMessage(error) }
     return { ok: true, signedIn: data.session !== null }
   } catch (error) {
-    return { ok: false, kind: 'error', message: error instanceof Error ? serverMessage(error) : undefined }
+    return { ok: false, kind: 'error', message: serverMessage(error) }
   }
 }
 
@@ -41,7 +45,7 @@ export async function signUp(username: string, email: string, password: string):
     // A hosted project with e-mail confirmation answers without a session until the link is opened.
     return { ok: true, signedIn: data.session !== null }
   } catch (error) {
-    return { ok: false, kind: 'error', message: error instanceof Error ? serverMessage(error) : undefined }
+    return { ok: false, kind: 'error', message: serverMessage(error) }
   }
 }
 

@@ -1,0 +1,373 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './support/axe.ts'
+import { serveSampleAudio } from './player-fixtures.ts'
+import { LOCAL_ANON_KEY } from '../../src/backend/local-defaults.ts'
+
+// Accounts, wallet basics and server-credited listening, end to end against the real built app
+// and the embedded local backend (auth, rest, functions on PGlite).
+
+const E2E_PORT = Number(process.env.E2E_PORT ?? 4173)
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`
+
+/** A server process of our own (own port, own data folder), so the spec can stop and restart it. */
+class OwnServer {
+  private child: ChildProcess | undefined
+  readonly origin: string
+  constructor(
+    readonly port: number,
+    readonly dataDir: string,
+    private readonly env: Record<string, string> = {},
+  ) {
+    this.origin = `http://127.0.0.1:${port}`
+  }
+
+  async start(extraEnv: Record<string, string> = {}) {
+    const child = spawn(join('node_modules', '.bin', 'tsx'), ['supabase/local/serve.ts'], {
+      env: { ...process.env, PORT: String(this.port), DIST_DIR: process.env.DIST_DIR ?? 'dist', LOCAL_DATA_DIR: this.dataDir, LOCAL_DATA_RESET: '', ...this.env, ...extraEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    this.child = child
+    let log = ''
+    await new Promise<void>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        log += chunk.toString()
+        if (log.includes('CUBE Music on')) resolve()
+      }
+      child.stdout!.on('data', onData)
+      child.stderr!.on('data', (c: Buffer) => (log += c.toString()))
+      child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${log}`)))
+      setTimeout(() => reject(new Error(`server did not start within 45 s:\n${log}`)), 45_000)
+    })
+  }
+
+  async stop() {
+    const child = this.child
+    this.child = undefined
+    if (!child || child.exitCode !== null) return
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve())
+      child.kill('SIGTERM')
+      setTimeout(() => child.kill('SIGKILL'), 10_000)
+    })
+  }
+}
+
+const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first()
+
+async function openAuth(page: Page, tab: 'Log In' | 'Register') {
+  await page.getByRole('button', { name: 'Login / Register' }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  if (tab === 'Register') await dialog.getByRole('tab', { name: 'Register' }).click()
+  return dialog
+}
+
+async function register(page: Page, username: string, email: string, password: string) {
+  const dialog = await openAuth(page, 'Register')
+  await dialog.getByLabel('Username').fill(username)
+  await dialog.getByLabel('Email').fill(email)
+  await dialog.getByLabel('Password').fill(password)
+  await dialog.getByRole('button', { name: 'Create Account' }).click()
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  const dialog = await openAuth(page, 'Log In')
+  await dialog.getByLabel('Email').fill(email)
+  await dialog.getByLabel('Password').fill(password)
+  await dialog.getByRole('button', { name: 'Log In' }).click()
+  return dialog
+}
+
+const walletCard = (page: Page) => page.getByTestId('wallet-basics')
+
+async function expectWallet(page: Page, figures: { balance: number; daily: number; progress: string }) {
+  const card = walletCard(page)
+  await expect(card).toHaveAttribute('data-source', 'server')
+  await expect(card.getByTestId('wallet-balance')).toHaveText(`${figures.balance} CUBE`)
+  await expect(card.getByTestId('wallet-daily-earned')).toHaveText(`${figures.daily} CUBE`)
+  await expect(card.getByTestId('wallet-progress')).toHaveText(figures.progress)
+}
+
+async function signUpThroughApi(origin: string, email: string, password: string) {
+  const res = await fetch(`${origin}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, data: { username: email.split('@')[0] } }),
+  })
+  expect(res.status).toBe(200)
+}
+
+test.describe('listening earns CUBE on the server, and it stays earned', () => {
+  let server: OwnServer
+  let dataDir: string
+
+  test.beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'cube-account-e2e-'))
+    // Its own port, derived from ours so parallel engineers' runs never collide.
+    server = new OwnServer(E2E_PORT + 10_000, dataDir, { LOCAL_DATA_RESET: '1' })
+    await server.start()
+  })
+
+  test.afterAll(async () => {
+    await server?.stop()
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  test('register → 100 CUBE → play past the threshold → 102 → log out and in → restart → still 102', async ({ page }) => {
+    test.setTimeout(180_000)
+    await serveSampleAudio(page, 80)
+    const email = `listener-${unique()}@cube.test`
+    const password = 'correct horse battery'
+
+    await page.goto(`${server.origin}/app/home`)
+    await expect(page.getByTestId('profile-preview-notice')).toBeVisible()
+    await register(page, `listener_${unique()}`, email, password)
+    await expect(toast(page, 'Registration successful')).toBeVisible()
+    await expect(toast(page, 'Wallet initialized')).toBeVisible()
+    await expect(page.getByTestId('account-email')).toHaveText(email)
+    await expect(page.getByRole('dialog')).toBeHidden()
+    await expect(page.getByTestId('profile-preview-notice')).toBeHidden()
+    await expectWallet(page, { balance: 100, daily: 0, progress: '0/20' })
+    await expect(page.getByTestId('achievement').filter({ hasText: 'Early Adopter' })).toHaveAttribute('data-earned', 'true')
+    await expect(page.getByTestId('achievement').filter({ hasText: 'First Listen' })).toHaveAttribute('data-earned', 'false')
+
+    // Play through the Library; move around the app while it plays (the player keeps going).
+    await page.getByRole('link', { name: 'Library' }).click()
+    await page.getByRole('button', { name: 'Play Neon Drift', exact: true }).click()
+    await page.getByRole('link', { name: 'Wallet', exact: true }).first().click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Crypto Wallet' })).toBeVisible()
+    await expectWallet(page, { balance: 100, daily: 0, progress: '0/20' })
+    // A listen qualifies after 30 s of real playback (80 s track): the server credits the song's 2 CUBE.
+    await expect(walletCard(page).getByTestId('wallet-balance')).toHaveText('102 CUBE', { timeout: 60_000 })
+    await expectWallet(page, { balance: 102, daily: 2, progress: '1/20' })
+    await expect(walletCard(page).getByTestId('wallet-tracks-today')).toHaveText('1')
+    await expect(toast(page, '+2 CUBE')).toBeVisible()
+    const history = walletCard(page).getByTestId('token-activity-item')
+    await expect(history).toHaveCount(2)
+    await expect(history.first()).toContainText('Neon Drift')
+    await expect(history.first()).toContainText('+2 CUBE')
+    await expect(history.nth(1)).toContainText('Welcome bonus')
+    await expect(history.nth(1)).toContainText('+100 CUBE')
+
+    // Playing on past the threshold never credits the same play twice.
+    await page.waitForTimeout(3000)
+    await expect(walletCard(page).getByTestId('wallet-balance')).toHaveText('102 CUBE')
+
+    // Now Playing: its Token Activity is the ledger, and it says what the server credited.
+    await page.goto(`${server.origin}/now-playing`)
+    const activity = page.getByRole('region', { name: 'Token Activity' })
+    await expect(activity).toContainText('Neon Drift')
+    await expect(activity).toContainText('+2')
+    await expect(activity).toContainText('+100')
+    await expect(activity).not.toContainText('Sample activity')
+
+    // Profile: the listen shows up in Recent Tracks and earns First Listen.
+    await page.goto(`${server.origin}/app/home`)
+    await expect(page.getByTestId('recent-track').first()).toContainText('Neon Drift')
+    await expect(page.getByTestId('achievement').filter({ hasText: 'First Listen' })).toHaveAttribute('data-earned', 'true')
+    await expect(page.getByTestId('profile-tracks')).toHaveText('1')
+    await expectNoSeriousA11yViolations(page)
+
+    // Log out and back in.
+    await page.getByRole('button', { name: 'Logout' }).click()
+    await expect(toast(page, 'Logged out successfully')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Login / Register' })).toBeVisible()
+    await expect(walletCard(page).getByTestId('wallet-balance')).toHaveText('158 CUBE')
+    await logIn(page, email, password)
+    await expect(toast(page, 'Login successful')).toBeVisible()
+    await expect(toast(page, 'Welcome back!')).toBeVisible()
+    await expectWallet(page, { balance: 102, daily: 2, progress: '1/20' })
+
+    // Restart the server on the same data folder (no reset) with e-mail sign-up switched off.
+    await server.stop()
+    await server.start({ LOCAL_DATA_RESET: '', LOCAL_EMAIL_SIGNUP: 'off' })
+    await page.goto(`${server.origin}/app/wallet`)
+    await expect(page.getByTestId('account-email')).toHaveText(email)
+    await expectWallet(page, { balance: 102, daily: 2, progress: '1/20' })
+
+    // And in a fresh browser context (no stored session): log in again, still 102.
+    const fresh = await page.context().browser()!.newContext()
+    const other = await fresh.newPage()
+    await other.goto(`${server.origin}/app/wallet`)
+    await logIn(other, email, password)
+    await expectWallet(other, { balance: 102, daily: 2, progress: '1/20' })
+    await other.getByRole('button', { name: 'Logout' }).click()
+    await expect(other.getByRole('button', { name: 'Login / Register' })).toBeVisible()
+
+    // The operator switched e-mail sign-up off: registering says so.
+    await register(other, 'late_comer', `late-${unique()}@cube.test`, password)
+    const disabled = 'Email registration is disabled. Please enable it in the backend dashboard or contact support.'
+    await expect(toast(other, 'Registration failed')).toContainText(disabled)
+    await expect(other.getByRole('dialog').getByRole('alert')).toHaveText(disabled)
+    await fresh.close()
+  })
+
+  test('the Admin item and /app/admin follow the server-side administrator role', async ({ browser }) => {
+    test.setTimeout(90_000)
+    // Its own server: administrators are named by LOCAL_ADMIN_EMAILS when they sign up.
+    const adminEmail = `boss-${unique()}@cube.test`
+    const dir = mkdtempSync(join(tmpdir(), 'cube-admin-e2e-'))
+    const adminServer = new OwnServer(E2E_PORT + 10_001, dir, { LOCAL_DATA_RESET: '1', LOCAL_ADMIN_EMAILS: adminEmail })
+    await adminServer.start()
+    try {
+      await checkAdminVisibility(browser, adminServer.origin, `fan-${unique()}@cube.test`, false)
+      await checkAdminVisibility(browser, adminServer.origin, adminEmail, true)
+    } finally {
+      await adminServer.stop()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+async function checkAdminVisibility(browser: Browser, origin: string, email: string, admin: boolean) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(`${origin}/app/home`)
+  const nav = page.getByRole('navigation', { name: 'Main navigation' })
+  await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0)
+  await register(page, email.split('@')[0]!.replace(/-/g, '_'), email, 'a-long-enough-password')
+  await expect(page.getByTestId('account-email')).toHaveText(email)
+  await expectWallet(page, { balance: 100, daily: 0, progress: '0/20' })
+  if (admin) {
+    await expect(nav.getByRole('link', { name: 'Admin' })).toBeVisible()
+    await nav.getByRole('link', { name: 'Admin' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
+    await expect(page.getByText(/coming in a later release/)).toBeVisible()
+  } else {
+    await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0)
+    await page.goto(`${origin}/app/admin`)
+    await expect(page.getByText('Administrators only')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toHaveCount(0)
+  }
+  await context.close()
+}
+
+test('visitors see the sample wallet and profile with a preview notice', async ({ page }) => {
+  await page.goto('/app/home')
+  await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
+  await expect(page.getByTestId('profile-preview-notice')).toContainText('sample data')
+  const card = walletCard(page)
+  await expect(card).toHaveAttribute('data-source', 'sample')
+  await expect(card.getByTestId('wallet-balance')).toHaveText('158 CUBE')
+  await expect(card.getByTestId('wallet-daily-earned')).toHaveText('24 CUBE')
+  await expect(card.getByTestId('wallet-progress')).toHaveText('13/20')
+  await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '13')
+  await expect(card.getByTestId('token-activity-item')).toHaveCount(7)
+  await expect(page.getByTestId('profile-username')).toHaveText('CyberListener')
+  await expect(page.getByTestId('achievement')).not.toHaveCount(0)
+  await expect(page.getByTestId('recent-track')).not.toHaveCount(0)
+  await expect(page.getByTestId('profile-playlist')).toHaveCount(2)
+  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Admin' })).toHaveCount(0)
+  await expectNoSeriousA11yViolations(page)
+
+  await page.goto('/app')
+  await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
+
+  await page.goto('/app/wallet')
+  await expect(page.getByRole('heading', { level: 1, name: 'Crypto Wallet' })).toBeVisible()
+  await expect(page.getByText('Connect your wallet and manage your tokens')).toBeVisible()
+  await expect(page.getByTestId('wallet-later-note')).toContainText('later release')
+  await expect(walletCard(page).getByTestId('wallet-balance')).toHaveText('158 CUBE')
+  await expectNoSeriousA11yViolations(page)
+
+  await page.goto('/app/admin')
+  await expect(page.getByText('Administrators only')).toBeVisible()
+})
+
+test('Share Profile copies the /user/{username} link', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.goto('/app/home')
+  await page.getByRole('button', { name: 'Share Profile' }).click()
+  await expect(toast(page, 'Profile link copied')).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`http://127.0.0.1:${E2E_PORT}/user/CyberListener`)
+})
+
+test('the login dialog is an accessible modal: tabs, required fields, focus trap, Escape', async ({ page }) => {
+  await page.goto('/app/home')
+  const opener = page.getByRole('button', { name: 'Login / Register' })
+  const dialog = await openAuth(page, 'Log In')
+  await expect(dialog).toHaveAttribute('aria-modal', 'true')
+  await expect(dialog.getByRole('tab', { name: 'Log In' })).toHaveAttribute('aria-selected', 'true')
+  await expect(dialog.getByLabel('Email')).toBeFocused()
+  await expect(dialog.getByLabel('Email')).toHaveAttribute('type', 'email')
+  for (const field of ['Email', 'Password']) await expect(dialog.getByLabel(field)).toHaveAttribute('required', '')
+  await expectNoSeriousA11yViolations(page)
+
+  // Tab from the last control wraps to the first; Shift+Tab from the first wraps to the last.
+  await dialog.getByRole('button', { name: 'Log In' }).focus()
+  await page.keyboard.press('Tab')
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused()
+  await page.keyboard.press('Shift+Tab')
+  await expect(dialog.getByRole('button', { name: 'Log In' })).toBeFocused()
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press('Tab')
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true)
+  }
+
+  // An empty submit is stopped by the browser: nothing is sent.
+  let sent = false
+  page.on('request', (r) => (sent ||= r.url().includes('/auth/v1/token')))
+  await dialog.getByRole('button', { name: 'Log In' }).click()
+  expect(sent).toBe(false)
+
+  await dialog.getByRole('tab', { name: 'Register' }).click()
+  await expect(dialog.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true')
+  for (const field of ['Username', 'Email', 'Password']) await expect(dialog.getByLabel(field)).toHaveAttribute('required', '')
+  await expect(dialog.getByLabel('Email')).toHaveAttribute('type', 'email')
+  await expectNoSeriousA11yViolations(page)
+
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toBeHidden()
+  await expect(opener).toBeFocused()
+})
+
+test('login and registration failures show the exact messages', async ({ page, baseURL }) => {
+  const email = `known-${unique()}@cube.test`
+  await signUpThroughApi(baseURL!, email, 'the-right-password')
+  await page.goto('/app/home')
+
+  // Wrong password: the server's message in the toast and inline.
+  const dialog = await logIn(page, email, 'the-wrong-password')
+  await expect(toast(page, 'Login failed')).toContainText('Invalid login credentials')
+  const inline = dialog.getByRole('alert')
+  await expect(inline).toHaveText('Invalid login credentials')
+  await expect(inline).toHaveClass(/text-red/)
+  await expect(page.getByTestId('account-email')).toHaveCount(0)
+
+  // No answer from the server: the fallback texts.
+  await page.route('**/auth/v1/token**', (route) => route.abort('connectionrefused'))
+  await dialog.getByRole('button', { name: 'Log In' }).click()
+  await expect(toast(page, 'Please check your credentials and try again')).toBeVisible()
+  await expect(inline).toHaveText('Failed to login. Please check your credentials.')
+  await page.unroute('**/auth/v1/token**')
+
+  // Registering an e-mail that already has an account: the server's message.
+  await dialog.getByRole('tab', { name: 'Register' }).click()
+  await dialog.getByLabel('Username').fill(`dup_${unique()}`)
+  await dialog.getByLabel('Email').fill(email)
+  await dialog.getByLabel('Password').fill('another-password')
+  await dialog.getByRole('button', { name: 'Create Account' }).click()
+  await expect(toast(page, 'Registration failed')).toContainText('User already registered')
+  await expect(dialog.getByRole('alert')).toHaveText('User already registered')
+
+  // Registration with no answer: the generic registration message.
+  await page.route('**/auth/v1/signup**', (route) => route.abort('connectionrefused'))
+  await dialog.getByRole('button', { name: 'Create Account' }).click()
+  await expect(toast(page, 'There was an error creating your account. Please try again.')).toBeVisible()
+})
+
+test('a failed wallet initialisation says so and can be retried', async ({ page }) => {
+  const email = `wobbly-${unique()}@cube.test`
+  let fail = true
+  await page.route('**/functions/v1/init-user-tokens', (route) => (fail ? route.fulfill({ status: 503, body: '{"message":"unavailable"}', contentType: 'application/json' }) : route.fallback()))
+  await page.goto('/app/wallet')
+  await register(page, `wobbly_${unique()}`, email, 'a-long-enough-password')
+  await expect(toast(page, 'Wallet initialization failed')).toContainText('There was an error setting up your wallet. Please try again.')
+  fail = false
+  await walletCard(page).getByRole('button', { name: 'Try again' }).click()
+  await expectWallet(page, { balance: 100, daily: 0, progress: '0/20' })
+})
