@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { api, rpc, signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
+
+// Every table × {anon, owner, another user} × {select, insert, update, delete}, through the HTTP
+// server exactly as supabase-js calls it. The row under test always belongs to the owner.
+//   select: 'rows' (the owner's row comes back), 'none' (200 but RLS hides it), 'denied' (401/403)
+//   insert/update/delete: 'allowed' (the change happened), 'none' (200 [] and nothing changed),
+//   'denied' (401/403 and nothing changed)
+
+type Actor = 'anon' | 'owner' | 'other'
+type Op = 'select' | 'insert' | 'update' | 'delete'
+type Outcome = 'rows' | 'none' | 'denied' | 'allowed'
+
+const PLAYLIST = '11111111-1111-4111-8111-111111111111'
+const NEW_PLAYLIST = '22222222-2222-4222-8222-222222222222'
+
+interface Case {
+  /** Query string selecting the owner's fixture row. */
+  target: (owner: string) => string
+  /** A row claiming to be the owner's. */
+  insert: (owner: string) => Record<string, unknown>
+  update: Record<string, unknown>
+  /** Whether the inserted row exists now (superuser view). */
+  inserted: (owner: string) => Promise<boolean>
+  /** Whether the fixture row still has its original content. */
+  untouched: (owner: string) => Promise<boolean>
+  expect: Record<Actor, Record<Op, Outcome>>
+}
+
+const readOnlyOwn: Record<Actor, Record<Op, Outcome>> = {
+  anon: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
+  owner: { select: 'rows', insert: 'denied', update: 'denied', delete: 'denied' },
+  other: { select: 'none', insert: 'denied', update: 'denied', delete: 'denied' },
+}
+const ownedCrud: Record<Actor, Record<Op, Outcome>> = {
+  anon: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
+  owner: { select: 'rows', insert: 'allowed', update: 'allowed', delete: 'allowed' },
+  other: { select: 'none', insert: 'denied', update: 'none', delete: 'none' },
+}
+
+let server: TestServer
+let owner: TestUser
+let other: TestUser
+const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => sql<T>(server, text, params)
+const exists = async (text: string, params: unknown[]) => (await q(text, params)).length > 0
+
+const CASES: Record<string, Case> = {
+  profiles: {
+    target: (o) => `user_id=eq.${o}`,
+    insert: (o) => ({ user_id: o, username: 'impostor' }),
+    update: { bio: 'changed' },
+    inserted: () => exists("select 1 from public.profiles where username = 'impostor'", []),
+    untouched: (o) => exists("select 1 from public.profiles where user_id = $1 and bio = 'original'", [o]),
+    expect: {
+      anon: { select: 'rows', insert: 'denied', update: 'denied', delete: 'denied' },
+      owner: { select: 'rows', insert: 'denied', update: 'allowed', delete: 'denied' },
+      other: { select: 'rows', insert: 'denied', update: 'none', delete: 'denied' },
+    },
+  },
+  songs: {
+    target: () => 'id=eq.neon-drift',
+    insert: () => ({ id: 'free-money', title: 'x', artist: 'x', duration_seconds: 2, reward: 1000 }),
+    update: { reward: 1000 },
+    inserted: () => exists("select 1 from public.songs where id = 'free-money'", []),
+    untouched: () => exists("select 1 from public.songs where id = 'neon-drift' and reward = 2", []),
+    expect: {
+      anon: { select: 'rows', insert: 'denied', update: 'denied', delete: 'denied' },
+      owner: { select: 'rows', insert: 'denied', update: 'denied', delete: 'denied' },
+      other: { select: 'rows', insert: 'denied', update: 'denied', delete: 'denied' },
+    },
+  },
+  user_tokens: {
+    target: (o) => `user_id=eq.${o}`,
+    insert: (o) => ({ user_id: o, balance: 1000000 }),
+    update: { balance: 1000000 },
+    inserted: () => exists('select 1 from public.user_tokens where balance = 1000000', []),
+    untouched: (o) => exists('select 1 from public.user_tokens where user_id = $1 and balance = 100', [o]),
+    expect: readOnlyOwn,
+  },
+  token_ledger: {
+    target: (o) => `user_id=eq.${o}`,
+    insert: (o) => ({ user_id: o, amount: 1000000, reason: 'claim', idempotency_key: 'forged' }),
+    update: { amount: 1000000 },
+    inserted: () => exists("select 1 from public.token_ledger where idempotency_key = 'forged'", []),
+    untouched: (o) => exists("select 1 from public.token_ledger where user_id = $1 and reason = 'welcome' and amount = 100", [o]),
+    expect: readOnlyOwn,
+  },
+  user_listening_history: {
+    target: (o) => `user_id=eq.${o}`,
+    insert: (o) => ({ user_id: o, song_id: 'forged', seconds: 999 }),
+    update: { seconds: 999 },
+    inserted: () => exists("select 1 from public.user_listening_history where song_id = 'forged'", []),
+    untouched: (o) => exists("select 1 from public.user_listening_history where user_id = $1 and song_id = 'neon-drift' and seconds = 40", [o]),
+    expect: readOnlyOwn,
+  },
+  playlists: {
+    target: () => `id=eq.${PLAYLIST}`,
+    insert: (o) => ({ id: NEW_PLAYLIST, user_id: o, name: 'New' }),
+    update: { name: 'Renamed' },
+    inserted: () => exists('select 1 from public.playlists where id = $1', [NEW_PLAYLIST]),
+    untouched: () => exists("select 1 from public.playlists where id = $1 and name = 'Original'", [PLAYLIST]),
+    expect: ownedCrud,
+  },
+  playlist_songs: {
+    target: () => `playlist_id=eq.${PLAYLIST}&song_id=eq.neon-drift`,
+    insert: () => ({ playlist_id: PLAYLIST, song_id: 'orbital-haze', position: 1 }),
+    update: { position: 7 },
+    inserted: () => exists("select 1 from public.playlist_songs where playlist_id = $1 and song_id = 'orbital-haze'", [PLAYLIST]),
+    untouched: () => exists("select 1 from public.playlist_songs where playlist_id = $1 and song_id = 'neon-drift' and position = 0", [PLAYLIST]),
+    expect: ownedCrud,
+  },
+  favourites: {
+    target: (o) => `user_id=eq.${o}&song_id=eq.neon-drift`,
+    insert: (o) => ({ user_id: o, song_id: 'orbital-haze' }),
+    update: { created_at: '2001-01-01T00:00:00Z' },
+    inserted: (o) => exists("select 1 from public.favourites where user_id = $1 and song_id = 'orbital-haze'", [o]),
+    untouched: (o) => exists("select 1 from public.favourites where user_id = $1 and song_id = 'neon-drift' and created_at > '2002-01-01'", [o]),
+    expect: ownedCrud,
+  },
+  administrators: {
+    target: (o) => `user_id=eq.${o}`,
+    insert: (o) => ({ user_id: o }),
+    update: { created_at: '2001-01-01T00:00:00Z' },
+    inserted: () => exists('select 1 from public.administrators where user_id = $1', [other.id]),
+    untouched: (o) => exists("select 1 from public.administrators where user_id = $1 and created_at > '2002-01-01'", [o]),
+    expect: readOnlyOwn,
+  },
+}
+
+/** Puts every fixture row back to its original state and removes anything a cell inserted. */
+async function resetFixtures() {
+  await q("update public.profiles set bio = 'original' where user_id = $1", [owner.id])
+  await q("delete from public.songs where id = 'free-money'")
+  await q("update public.songs set reward = 2 where id = 'neon-drift'")
+  await q('delete from public.playlists where id = $1', [NEW_PLAYLIST])
+  await q("insert into public.playlists (id, user_id, name) values ($1, $2, 'Original') on conflict (id) do update set name = 'Original', user_id = excluded.user_id", [PLAYLIST, owner.id])
+  await q("delete from public.playlist_songs where playlist_id = $1 and song_id <> 'neon-drift'", [PLAYLIST])
+  await q("insert into public.playlist_songs (playlist_id, song_id, position) values ($1, 'neon-drift', 0) on conflict (playlist_id, song_id) do update set position = 0", [PLAYLIST])
+  await q("delete from public.favourites where user_id = $1 and song_id <> 'neon-drift'", [owner.id])
+  await q("insert into public.favourites (user_id, song_id) values ($1, 'neon-drift') on conflict (user_id, song_id) do update set created_at = now()", [owner.id])
+  await q('delete from public.administrators where user_id = $1', [other.id])
+  await q('insert into public.administrators (user_id) values ($1) on conflict (user_id) do update set created_at = now()', [owner.id])
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ adminEmails: ['owner@example.com'] })
+  owner = await signUp(server, 'owner@example.com', 'owner-pass', 'owner')
+  other = await signUp(server, 'other@example.com', 'other-pass', 'other')
+  await rpc(server, owner.accessToken, 'init_user_tokens')
+  await rpc(server, other.accessToken, 'init_user_tokens')
+  await q("insert into public.user_listening_history (user_id, song_id, seconds) values ($1, 'neon-drift', 40)", [owner.id])
+}, 60_000)
+afterAll(() => server?.close())
+beforeEach(resetFixtures)
+
+const tokenOf = (actor: Actor) => (actor === 'anon' ? undefined : actor === 'owner' ? owner.accessToken : other.accessToken)
+
+describe('RLS matrix through the HTTP API', () => {
+  it('LOCAL_ADMIN_EMAILS made the owner an administrator, and is_admin() says so only for them', async () => {
+    expect((await rpc(server, owner.accessToken, 'is_admin')).json).toBe(true)
+    expect((await rpc(server, other.accessToken, 'is_admin')).json).toBe(false)
+    expect((await api(server, '/rest/v1/rpc/is_admin', { method: 'POST' })).status).toBe(401)
+  })
+
+  for (const [table, c] of Object.entries(CASES)) {
+    for (const actor of ['anon', 'owner', 'other'] as const) {
+      for (const op of ['select', 'insert', 'update', 'delete'] as const) {
+        const expected = c.expect[actor][op]
+        it(`${table} × ${actor} × ${op} → ${expected}`, async () => {
+          const token = tokenOf(actor)
+          const representation = { Prefer: 'return=representation' }
+          if (op === 'select') {
+            const r = await api(server, `/rest/v1/${table}?${c.target(owner.id)}`, { token })
+            if (expected === 'denied') expect([401, 403]).toContain(r.status)
+            else {
+              expect(r.status).toBe(200)
+              expect((r.json as unknown[]).length).toBe(expected === 'rows' ? 1 : 0)
+            }
+            return
+          }
+          const r =
+            op === 'insert'
+              ? await api(server, `/rest/v1/${table}`, { token, body: c.insert(owner.id), headers: representation })
+              : op === 'update'
+                ? await api(server, `/rest/v1/${table}?${c.target(owner.id)}`, { method: 'PATCH', token, body: c.update, headers: representation })
+                : await api(server, `/rest/v1/${table}?${c.target(owner.id)}`, { method: 'DELETE', token, headers: representation })
+          if (expected === 'denied') {
+            expect([401, 403], r.text).toContain(r.status)
+            expect(r.status).toBe(actor === 'anon' ? 401 : 403)
+            expect(r.json.code).toBe('42501')
+          } else if (expected === 'none') {
+            expect(r.status, r.text).toBe(200)
+            expect(r.json).toEqual([])
+          } else {
+            expect(r.status, r.text).toBe(op === 'insert' ? 201 : 200)
+            expect((r.json as unknown[]).length).toBe(1)
+          }
+          const changed = op === 'insert' ? await c.inserted(owner.id) : !(await c.untouched(owner.id))
+          expect(changed).toBe(expected === 'allowed')
+        })
+      }
+    }
+  }
+})
