@@ -66,7 +66,7 @@ export default function PitchdeckPage() {
             id="deck-slide-title"
             ref={headingRef}
             tabIndex={-1}
-            className={index === 0 ? 'sr-only' : 'mb-8 font-display text-3xl font-black tracking-wide text-primary neon-text focus:outline-none md:text-5xl'}
+            className={index === 0 ? 'sr-only' : `mb-8 font-display text-3xl font-black tracking-wide text-primary neon-text focus:outline-none md:text-5xl ${index === LAST ? 'text-center' : ''}`}
           >
             {slide.title}
           </h2>
@@ -95,7 +95,7 @@ export default function PitchdeckPage() {
                   title={s.title}
                   className="group flex h-6 items-center justify-center px-0.5"
                 >
-                  <span aria-hidden="true" className={`block h-3 rounded-full transition-all ${i === index ? 'w-8 bg-primary' : 'w-3 bg-line group-hover:bg-muted'}`} />
+                  <span aria-hidden="true" className={`block h-3 rounded-full transition-all ${i === index ? 'w-8 bg-primary' : 'w-3 bg-muted/50 group-hover:bg-muted'}`} />
                 </button>
               </li>
             ))}

@@ -116,7 +116,7 @@ function BusinessModelSlide() {
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         {REVENUE_STREAMS.map((r) => (
           <li key={r.name} className="panel p-5 text-center">
-            <p className="font-display text-3xl font-black text-primary">{r.value}</p>
+            <p className="font-display text-2xl font-black text-primary xl:text-3xl">{r.value}</p>
             <h3 className="mt-2 font-bold text-fg">{r.name}</h3>
             <p className="mt-1 text-xs text-muted">{r.detail}</p>
           </li>

@@ -6,6 +6,8 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled])'
 /**
  * The mobile table of contents: a modal panel that slides in from the right. It stays mounted so
  * the slide can animate both ways; `invisible` removes it from the tab order and the a11y tree.
+ * Visibility flips at once on opening (so the close button can take focus immediately) and only
+ * after the slide-out on closing.
  */
 export function TocDrawer({ id, open, onClose, returnFocusTo, children }: {
   id: string
@@ -51,7 +53,7 @@ export function TocDrawer({ id, open, onClose, returnFocusTo, children }: {
   }
 
   return (
-    <div className={`fixed inset-0 z-50 transition-[visibility] duration-300 ${open ? 'visible' : 'invisible'}`} data-state={open ? 'open' : 'closed'}>
+    <div className={`fixed inset-0 z-50 ${open ? 'visible' : 'invisible transition-[visibility] duration-300'}`} data-state={open ? 'open' : 'closed'}>
       <div aria-hidden="true" onClick={onClose} className={`absolute inset-0 bg-black/60 transition-opacity duration-300 ${open ? 'opacity-100' : 'opacity-0'}`} />
       <div
         id={id}

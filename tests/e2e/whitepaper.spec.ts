@@ -1,0 +1,136 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './support/axe.ts'
+
+const sectionHeading = (page: Page) => page.locator('#wp-section-heading')
+
+test('/app/whitepaper redirects to the executive summary, replacing the history entry', async ({ page }) => {
+  await page.goto('/app/home')
+  await page.goto('/app/whitepaper')
+  await expect(page).toHaveURL(/\/app\/whitepaper\/executive_summary$/)
+  await expect(sectionHeading(page)).toHaveText('执行摘要')
+  await expect(page.getByRole('heading', { level: 1, name: /Whitepaper/ })).toBeVisible()
+  await expect(page).toHaveTitle(/执行摘要 · 白皮书/)
+  // Back skips the bare /app/whitepaper entry (it was replaced) and lands on the page before it.
+  await page.goBack()
+  await expect(page).toHaveURL(/\/app\/home$/)
+})
+
+test('an unknown section shows the executive summary', async ({ page }) => {
+  await page.goto('/app/whitepaper/no_such_section')
+  await expect(sectionHeading(page)).toHaveText('执行摘要')
+  await expect(page.getByRole('button', { name: '项目概述' })).toHaveAttribute('aria-expanded', 'true')
+  await expect(page.getByRole('region', { name: '项目概述' })).toContainText('Listen-to-Earn')
+  await expect(page.getByRole('button', { name: /Previous Section/ })).toBeDisabled()
+})
+
+test('desktop: the sticky table of contents filters by title and links to sections', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto('/app/whitepaper/executive_summary')
+  const toc = page.getByRole('navigation', { name: 'Whitepaper contents' })
+  await expect(toc.getByRole('link')).toHaveCount(9)
+  await expect(page.getByTestId('whitepaper-toc')).toHaveCSS('position', 'sticky')
+  const search = toc.getByRole('searchbox', { name: /Search sections/ })
+  await search.fill('代币')
+  await expect(toc.getByRole('link')).toHaveText([/代币经济/])
+  await search.fill('risk')
+  await expect(toc.getByRole('link')).toHaveText([/风险管理/])
+  await search.fill('没有这个')
+  await expect(toc.getByRole('link')).toHaveCount(0)
+  await expect(toc.getByText('No matching sections')).toBeVisible()
+  await search.fill('')
+  await expect(toc.getByRole('link')).toHaveCount(9)
+  await toc.getByRole('link', { name: /社区治理/ }).click()
+  await expect(page).toHaveURL(/\/app\/whitepaper\/governance$/)
+  await expect(sectionHeading(page)).toHaveText('社区治理')
+  await expect(toc.getByRole('link', { name: /社区治理/ })).toHaveAttribute('aria-current', 'page')
+})
+
+test('each section is an accordion: one item open at a time, and the open one collapses', async ({ page }) => {
+  await page.goto('/app/whitepaper/token_economy')
+  const first = page.getByRole('button', { name: '供应总量与分配' })
+  const third = page.getByRole('button', { name: 'NFT 首发分账与手续费销毁' })
+  const firstPanel = page.getByRole('region', { name: '供应总量与分配' })
+  const thirdPanel = page.getByRole('region', { name: 'NFT 首发分账与手续费销毁' })
+  await expect(first).toHaveAttribute('aria-expanded', 'true')
+  await expect(firstPanel).toContainText('10 亿枚')
+  await third.click()
+  await expect(third).toHaveAttribute('aria-expanded', 'true')
+  await expect(thirdPanel).toContainText('85% / 5% / 10%')
+  await expect(first).toHaveAttribute('aria-expanded', 'false')
+  await expect(firstPanel).toBeHidden()
+  const article = page.locator('article')
+  await expect(article.getByRole('button', { expanded: true })).toHaveCount(1)
+  await third.click()
+  await expect(third).toHaveAttribute('aria-expanded', 'false')
+  await expect(thirdPanel).toBeHidden()
+  await expect(article.getByRole('button', { expanded: true })).toHaveCount(0)
+})
+
+test('Previous / Next Section navigate to the neighbours and scroll to the top', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 420 })
+  await page.goto('/app/whitepaper/executive_summary')
+  const next = page.getByRole('button', { name: /Next Section/ })
+  await next.scrollIntoViewIfNeeded()
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+  await next.click()
+  await expect(page).toHaveURL(/\/app\/whitepaper\/industry_pain_points$/)
+  await expect(sectionHeading(page)).toHaveText('行业痛点')
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+
+  const previous = page.getByRole('button', { name: /Previous Section/ })
+  await previous.scrollIntoViewIfNeeded()
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+  await previous.click()
+  await expect(page).toHaveURL(/\/app\/whitepaper\/executive_summary$/)
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+
+  await page.goto('/app/whitepaper/conclusion')
+  await expect(sectionHeading(page)).toHaveText('结语')
+  await expect(page.getByRole('button', { name: /Next Section/ })).toBeDisabled()
+  await expect(page.getByRole('button', { name: /Previous Section/ })).toBeEnabled()
+})
+
+test('mobile (375 px): the contents open in a right-hand drawer that closes by button, Escape and navigation', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 })
+  await page.goto('/app/whitepaper/executive_summary')
+  await expect(page.getByTestId('whitepaper-toc')).toHaveCount(0)
+  const open = page.getByRole('button', { name: /Contents/ })
+  const drawer = page.getByRole('dialog', { name: 'Whitepaper table of contents' })
+  await expect(drawer).toBeHidden()
+
+  await open.click()
+  await expect(drawer).toBeVisible()
+  await expect(open).toHaveAttribute('aria-expanded', 'true')
+  // Slid in from the right: once the transition settles its right edge meets the viewport's.
+  await expect.poll(async () => {
+    const box = await drawer.boundingBox()
+    return box ? Math.round(box.x + box.width) : -1
+  }).toBe(375)
+  await expect(page.getByRole('button', { name: 'Close table of contents' })).toBeFocused()
+  await page.getByRole('button', { name: 'Close table of contents' }).click()
+  await expect(drawer).toBeHidden()
+  await expect(open).toBeFocused()
+
+  await open.click()
+  await expect(drawer).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(drawer).toBeHidden()
+
+  await open.click()
+  await drawer.getByRole('searchbox').fill('路线')
+  await drawer.getByRole('link', { name: /发展路线图/ }).click()
+  await expect(page).toHaveURL(/\/app\/whitepaper\/roadmap$/)
+  await expect(drawer).toBeHidden()
+  await expect(sectionHeading(page)).toHaveText('发展路线图')
+})
+
+test('whitepaper has no serious accessibility violations (desktop and mobile drawer)', async ({ page }) => {
+  await page.goto('/app/whitepaper/governance')
+  await expect(sectionHeading(page)).toHaveText('社区治理')
+  await expectNoSeriousA11yViolations(page)
+  await page.setViewportSize({ width: 375, height: 740 })
+  await page.goto('/app/whitepaper/team')
+  await page.getByRole('button', { name: /Contents/ }).click()
+  await expect(page.getByRole('dialog', { name: 'Whitepaper table of contents' })).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+})
