@@ -23,6 +23,12 @@ export class ChorusKernel {
   private readonly baseDelay: number
   private readonly depth: Smoother
   private readonly mix: Smoother
+  /**
+   * Gain on what enters the delay memory. After a reset (bypass) the memory is empty; switching
+   * on would make the first delayed copy of ongoing audio start with a step. Fading the feed in
+   * from 0 makes the wet signal build up smoothly instead.
+   */
+  private readonly feed: Smoother
   // LFO phasor (cos, sin) and its per-sample rotation.
   private c = 1
   private s = 0
@@ -37,6 +43,7 @@ export class ChorusKernel {
     const s = chorusSettingsForAmount(amount > 0 ? amount : 0)
     this.depth = new Smoother(s.depthSeconds * sampleRate, sampleRate)
     this.mix = new Smoother(s.mix, sampleRate)
+    this.feed = new Smoother(1, sampleRate)
     const w = (2 * Math.PI * CHORUS_RATE_HZ) / sampleRate
     this.rc = Math.cos(w)
     this.rs = Math.sin(w)
@@ -75,6 +82,8 @@ export class ChorusKernel {
   reset(): void {
     this.bufL.fill(0)
     this.bufR.fill(0)
+    this.feed.snap(0)
+    this.feed.setTarget(1)
   }
 
   process(inL: Float32Array, inR: Float32Array, outL: Float32Array, outR: Float32Array, frames: number): void {
@@ -89,21 +98,24 @@ export class ChorusKernel {
     let c = this.c
     let s = this.s
     let w = this.writePos
-    const steady = !depthSm.moving && !mixSm.moving
+    const feedSm = this.feed
+    const steady = !depthSm.moving && !mixSm.moving && !feedSm.moving
     let depth = depthSm.value
     let mix = mixSm.value
+    let feed = feedSm.value
     for (let i = 0; i < frames; i++) {
       if (!steady) {
         depth = depthSm.next()
         mix = mixSm.next()
+        feed = feedSm.next()
       }
       const nc = c * rc - s * rs
       s = s * rc + c * rs
       c = nc
       const xl = inL[i]!
       const xr = inR[i]!
-      bufL[w] = xl
-      bufR[w] = xr
+      bufL[w] = xl * feed
+      bufR[w] = xr * feed
       // Left follows sin, right follows cos (90° apart). Delays stay within [base-depth, base+depth].
       let rl = w - (base + depth * s)
       if (rl < 0) rl += size

@@ -25,6 +25,12 @@ export class DelayKernel {
   private readonly delaySamples: Smoother
   private readonly feedback: Smoother
   private readonly wet: Smoother
+  /**
+   * Gain on what enters the delay memory. After a reset (bypass) the memory is empty; switching
+   * on would make the first delayed copy of ongoing audio start with a step. Fading the feed in
+   * from 0 makes the wet signal build up smoothly instead.
+   */
+  private readonly feed: Smoother
 
   constructor(sampleRate: number, timeSeconds = DELAY_STRIP_TIME_SECONDS, feedback = 0, wet = 0) {
     this.sampleRate = sampleRate
@@ -34,6 +40,7 @@ export class DelayKernel {
     this.delaySamples = new Smoother(this.clampTime(timeSeconds) * sampleRate, sampleRate, 0.05, 1e-3)
     this.feedback = new Smoother(clampFeedback(feedback), sampleRate)
     this.wet = new Smoother(Math.max(0, wet), sampleRate)
+    this.feed = new Smoother(1, sampleRate)
   }
 
   private clampTime(seconds: number): number {
@@ -84,6 +91,8 @@ export class DelayKernel {
   reset(): void {
     this.bufL.fill(0)
     this.bufR.fill(0)
+    this.feed.snap(0)
+    this.feed.setTarget(1)
   }
 
   process(inL: Float32Array, inR: Float32Array, outL: Float32Array, outR: Float32Array, frames: number): void {
@@ -94,7 +103,9 @@ export class DelayKernel {
     const fbSm = this.feedback
     const wetSm = this.wet
     let w = this.writePos
-    const steady = !dSm.moving && !fbSm.moving && !wetSm.moving
+    const feedSm = this.feed
+    const steady = !dSm.moving && !fbSm.moving && !wetSm.moving && !feedSm.moving
+    let feed = feedSm.value
     let d = dSm.value
     let fb = fbSm.value
     let wet = wetSm.value
@@ -103,6 +114,7 @@ export class DelayKernel {
         d = dSm.next()
         fb = fbSm.next()
         wet = wetSm.next()
+        feed = feedSm.next()
       }
       let r = w - d
       if (r < 0) r += size
@@ -113,8 +125,8 @@ export class DelayKernel {
       const er = bufR[r0]! + frac * (bufR[r1]! - bufR[r0]!)
       const xl = inL[i]!
       const xr = inR[i]!
-      bufL[w] = flush(xl + fb * el)
-      bufR[w] = flush(xr + fb * er)
+      bufL[w] = flush(xl * feed + fb * el)
+      bufR[w] = flush(xr * feed + fb * er)
       outL[i] = xl + wet * el
       outR[i] = xr + wet * er
       if (++w === size) w = 0

@@ -42,10 +42,6 @@ export class DistortionKernel {
   private readonly oversample: 1 | 2
   private readonly left: HalfbandChannel
   private readonly right: HalfbandChannel
-  /** Dry path delayed to line up with the oversampled wet path during crossfades. */
-  private readonly dryL: Float64Array
-  private readonly dryR: Float64Array
-  private dryPos = 0
   private readonly latency: number
 
   constructor(sampleRate: number, amount = 0, options: DistortionOptions = {}) {
@@ -58,11 +54,13 @@ export class DistortionKernel {
     this.right = new HalfbandChannel(taps)
     // Up (P) + down (P-1) base-rate samples of delay.
     this.latency = this.oversample === 2 ? ODD_TAPS - 1 : 0
-    this.dryL = new Float64Array(this.latency + 1)
-    this.dryR = new Float64Array(this.latency + 1)
   }
 
-  /** Latency of the wet path in samples (the crossfade's dry path is delayed to match). */
+  /**
+   * Latency of the wet path in samples. The on/off crossfade deliberately uses the undelayed dry
+   * signal: bypass has no latency, so a delayed dry would itself jump when the effect switches
+   * on; the 0.3 ms offset only colours the 10 ms fade.
+   */
   get latencySamples(): number {
     return this.latency
   }
@@ -97,8 +95,6 @@ export class DistortionKernel {
   reset(): void {
     this.left.reset()
     this.right.reset()
-    this.dryL.fill(0)
-    this.dryR.fill(0)
   }
 
   process(inL: Float32Array, inR: Float32Array, outL: Float32Array, outR: Float32Array, frames: number): void {
@@ -106,10 +102,6 @@ export class DistortionKernel {
     const mix = this.mix
     const L = this.left
     const R = this.right
-    const dryL = this.dryL
-    const dryR = this.dryR
-    const dryLen = dryL.length
-    let dryPos = this.dryPos
     const oversampled = this.oversample === 2
     let g = drive.value
     let comp = compensationForDrive(g)
@@ -136,19 +128,10 @@ export class DistortionKernel {
         outL[i] = yl
         outR[i] = yr
       } else {
-        // Crossfade against the dry signal delayed by the wet path's latency.
-        dryL[dryPos] = xl
-        dryR[dryPos] = xr
-        let readPos = dryPos + 1
-        if (readPos === dryLen) readPos = 0
-        const dl = dryL[readPos]!
-        const dr = dryR[readPos]!
-        dryPos = readPos
         const m = mix.next()
-        outL[i] = flush(dl + m * (yl - dl))
-        outR[i] = flush(dr + m * (yr - dr))
+        outL[i] = flush(xl + m * (yl - xl))
+        outR[i] = flush(xr + m * (yr - xr))
       }
     }
-    this.dryPos = dryPos
   }
 }

@@ -29,6 +29,12 @@ export class ReverbKernel {
   private readonly diffusers: Float32Array[]
   private readonly diffPos: Int32Array
   private readonly wet: Smoother
+  /**
+   * Gain on what enters the delay memory. After a reset (bypass) the memory is empty; switching
+   * on would make the first delayed copy of ongoing audio start with a step. Fading the feed in
+   * from 0 makes the wet signal build up smoothly instead.
+   */
+  private readonly feed: Smoother
   private silentFrames = 0
   private cleared = true
   private readonly longestPath: number
@@ -49,6 +55,7 @@ export class ReverbKernel {
     this.diffusers = DIFFUSER_MS.map((ms) => new Float32Array(Math.max(2, Math.round((ms / 1000) * sampleRate))))
     this.diffPos = new Int32Array(DIFFUSER_MS.length)
     this.longestPath = Math.max(...this.lengths) + this.diffusers.reduce((n, d) => n + d.length, 0)
+    this.feed = new Smoother(1, sampleRate)
     this.wet = new Smoother(reverbWetForAmount(amount > 0 ? amount : 0), sampleRate)
   }
 
@@ -85,6 +92,8 @@ export class ReverbKernel {
     for (const l of this.lines) l.fill(0)
     for (const d of this.diffusers) d.fill(0)
     this.damp.fill(0)
+    this.feed.snap(0)
+    this.feed.setTarget(1)
   }
 
   process(inL: Float32Array, inR: Float32Array, outL: Float32Array, outR: Float32Array, frames: number): void {
@@ -103,21 +112,28 @@ export class ReverbKernel {
     let q0 = dp[0]!, q1 = dp[1]!, q2 = dp[2]!, q3 = dp[3]!
     const m0 = a0.length, m1 = a1.length, m2 = a2.length, m3 = a3.length
     const wetSm = this.wet
-    const steady = !wetSm.moving
+    const feedSm = this.feed
+    const steady = !wetSm.moving && !feedSm.moving
     let wet = wetSm.value
+    let feed = feedSm.value
     const k = 1 - DAMPING
     const G = DIFFUSER_GAIN
     const norm = 1 / Math.sqrt(8)
     for (let i = 0; i < frames; i++) {
-      if (!steady) wet = wetSm.next()
+      if (!steady) {
+        wet = wetSm.next()
+        feed = feedSm.next()
+      }
       const xl = inL[i]!
       const xr = inR[i]!
+      const fl = xl * feed
+      const fr = xr * feed
       // Two Schroeder allpasses per channel smear the input before it enters the network.
-      let d = a0[q0]!; let v = xl + G * d; a0[q0] = v; if (++q0 === m0) q0 = 0
+      let d = a0[q0]!; let v = fl + G * d; a0[q0] = v; if (++q0 === m0) q0 = 0
       let u = d - G * v
       d = a1[q1]!; v = u + G * d; a1[q1] = v; if (++q1 === m1) q1 = 0
       const dl = (d - G * v) * 0.5
-      d = a2[q2]!; v = xr + G * d; a2[q2] = v; if (++q2 === m2) q2 = 0
+      d = a2[q2]!; v = fr + G * d; a2[q2] = v; if (++q2 === m2) q2 = 0
       u = d - G * v
       d = a3[q3]!; v = u + G * d; a3[q3] = v; if (++q3 === m3) q3 = 0
       const dr = (d - G * v) * 0.5

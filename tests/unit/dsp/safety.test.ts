@@ -116,3 +116,44 @@ describe('every kernel', () => {
     }
   })
 })
+
+describe('the full strip switching an effect on and off', () => {
+  // Stages at 0 are skipped entirely, so switching one on starts it from reset state: the
+  // crossfade must still be click-free (this is the path a mixer slider leaving 0 takes).
+  const EFFECTS = ['lowpass', 'highpass', 'distortion', 'compression', 'chorus', 'delay', 'reverb'] as const
+  const x = sine(SR, 50, 0.5)
+  const jumpAt = SR / 2 + SR / 200 // a crest of the 50 Hz tone
+
+  function run(settings: Partial<Record<(typeof STRIP_PARAM_NAMES)[number], number>>, change?: [string, number]): [Float32Array, Float32Array] {
+    const strip = new ChannelStripChain(SR)
+    const values = { volume: 100, pan: 0, enabled: 1, reverb: 0, lowpass: 0, highpass: 0, distortion: 0, delay: 0, compression: 0, chorus: 0, ...settings }
+    STRIP_PARAM_NAMES.forEach((n, i) => strip.set(n, values[n], i))
+    strip.snap()
+    const outL = new Float32Array(x.length)
+    const outR = new Float32Array(x.length)
+    const l = new Float32Array(128)
+    const r = new Float32Array(128)
+    for (let start = 0; start < x.length; start += 128) {
+      if (change && start === Math.floor(jumpAt / 128) * 128) strip.set(change[0] as never, change[1], STRIP_PARAM_NAMES.indexOf(change[0] as never))
+      const n = Math.min(128, x.length - start)
+      l.set(x.subarray(start, start + n))
+      r.set(x.subarray(start, start + n))
+      strip.process(l, r, n)
+      outL.set(l.subarray(0, n), start)
+      outR.set(r.subarray(0, n), start)
+    }
+    return [outL, outR]
+  }
+
+  for (const effect of EFFECTS) {
+    it(`${effect}: 0 → 100 → 0 without a click`, () => {
+      const [sl, sr] = run({ [effect]: 100 })
+      const bound = Math.max(maxStep(sl, SR / 4, SR), maxStep(sr, SR / 4, SR), maxStep(x, 0, SR)) + 0.01
+      const [onL, onR] = run({}, [effect, 100])
+      const j = Math.floor(jumpAt / 128) * 128
+      expect(Math.max(maxStep(onL, j - 1, x.length), maxStep(onR, j - 1, x.length)), `${effect} on`).toBeLessThan(bound)
+      const [offL, offR] = run({ [effect]: 100 }, [effect, 0])
+      expect(Math.max(maxStep(offL, j - 1, x.length), maxStep(offR, j - 1, x.length)), `${effect} off`).toBeLessThan(bound)
+    })
+  }
+})

@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config'
+import type { Plugin } from 'vite'
+import { playwright } from '@vitest/browser-playwright'
+import { launchOptions } from './tests/e2e/support/browser.ts'
+
+// Browser-side tests: real Chromium (OfflineAudioContext, AudioWorklet), run by `npm run test:unit`
+// after the Node config. Same Chromium and flags as the Playwright e2e suite.
+/**
+ * standardized-audio-context's addModule wraps a worklet's source in a function and hoists only
+ * the import statements found at its very start. Vitest's dev server puts a runner shim and our
+ * header comments before the imports, so here (tests only) the shim is dropped (worklets make no
+ * dynamic imports) and every single-line import is moved to the top. A production build bundles
+ * the worklet into one import-free file, so the app itself never needs this.
+ */
+const hoistWorkletImports: Plugin = {
+  name: 'cube:hoist-worklet-imports',
+  enforce: 'post',
+  transform(code, id) {
+    if (!id.includes('worker_file')) return null
+    const body = code.replace(/^\s*globalThis\.__vitest_browser_runner__\s*=\s*\{[^}]*\};?\s*$/m, '')
+    const imports: string[] = []
+    const rest = body.replace(/^import\s[^\n]*?["'][^"'\n]+["'];?[ \t]*$/gm, (line) => {
+      imports.push(line.replace(/;?\s*$/, ';'))
+      return ''
+    })
+    return { code: imports.join('\n') + '\n' + rest.replace(/^\s*;/, ''), map: null }
+  },
+}
+
+export default defineConfig({
+  plugins: [hoistWorkletImports],
+  worker: { format: 'es' },
+  test: {
+    include: ['tests/browser/**/*.test.ts'],
+    testTimeout: 60_000,
+    browser: {
+      enabled: true,
+      headless: true,
+      provider: playwright({ launchOptions: launchOptions() }),
+      instances: [{ browser: 'chromium' }],
+      api: { port: Number(process.env.VITEST_BROWSER_PORT ?? 63315) },
+    },
+  },
+})
