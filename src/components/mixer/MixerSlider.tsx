@@ -1,0 +1,52 @@
+import * as Slider from '@radix-ui/react-slider'
+
+/** An integer-step mixer control: Radix slider (arrow keys, Page Up/Down, Home/End) with a label and read-out. */
+export function MixerSlider({
+  label,
+  ariaLabel,
+  value,
+  min,
+  max,
+  onChange,
+  disabled,
+  format = (v) => String(v),
+  testId,
+}: {
+  label: string
+  /** Full accessible name (e.g. 'Recording 1 Volume'); defaults to the visible label. */
+  ariaLabel?: string
+  value: number
+  min: number
+  max: number
+  onChange: (value: number) => void
+  disabled?: boolean
+  format?: (v: number) => string
+  testId?: string
+}) {
+  return (
+    <div className={`flex items-center gap-2 text-xs ${disabled ? 'opacity-50' : ''}`} data-testid={testId}>
+      <span className="w-20 shrink-0 text-muted">{label}</span>
+      <Slider.Root
+        className="relative flex h-5 flex-1 touch-none select-none items-center"
+        value={[value]}
+        min={min}
+        max={max}
+        step={1}
+        disabled={disabled}
+        onValueChange={(v) => onChange(v[0] ?? value)}
+      >
+        <Slider.Track className="relative h-1.5 flex-1 rounded-full bg-line">
+          <Slider.Range className="absolute h-full rounded-full bg-primary" />
+        </Slider.Track>
+        <Slider.Thumb
+          aria-label={ariaLabel ?? label}
+          aria-valuetext={format(value)}
+          className="block h-4 w-4 rounded-full border-2 border-primary bg-bg shadow focus:outline-none focus-visible:ring-2 focus-visible:ring-accent data-[disabled]:cursor-not-allowed"
+        />
+      </Slider.Root>
+      <output className="w-10 shrink-0 text-right font-mono text-fg" aria-hidden>
+        {format(value)}
+      </output>
+    </div>
+  )
+}

@@ -1,0 +1,137 @@
+/**
+ * The live mixer: one MixGraph on the app's AudioContext into the master bus, and the transport.
+ *
+ *   mixerEngine.ensure(state)      loads the worklets and builds the graph (idempotent)
+ *   mixerEngine.sync(state)        live parameter/track changes (smoothed in the worklets)
+ *   mixerEngine.play(state) / pause() / seek(seconds) / stop()
+ *   mixerEngine.position()         timeline seconds (pause and resume keep it)
+ *   mixerEngine.timelinePositionAt(contextTime) → seconds | null (null when not playing)
+ *   mixerEngine.onLevels(cb)       per-track and master levels (key = track id or MASTER_KEY)
+ * Every source starts at one context time slightly in the future, so all tracks are
+ * sample-aligned with each other regardless of how long scheduling takes on the main thread.
+ */
+import { unlockAudio, getAudioContext } from './audio-context.ts'
+import { getMasterBus } from './master-bus.ts'
+import { buildMixGraph, prepareMixContext, type LevelsListener, type MixGraph } from './mixer-graph.ts'
+import { mixDuration, type MixerState } from './mixer-model.ts'
+
+/** Scheduling headroom: long enough for the main thread to start every source before it is due. */
+const START_AHEAD_SECONDS = 0.06
+
+class MixerEngine {
+  private graph: MixGraph | null = null
+  private building: Promise<MixGraph> | null = null
+  private listeners = new Set<LevelsListener>()
+  private playing = false
+  private startCtxTime = 0
+  private startPosition = 0
+  private pausedAt = 0
+  private duration = 0
+  private endTimer: ReturnType<typeof setTimeout> | null = null
+  private endListeners = new Set<() => void>()
+
+  async ensure(state: MixerState): Promise<MixGraph> {
+    if (this.graph) return this.graph
+    if (!this.building) {
+      this.building = (async () => {
+        const ctx = getAudioContext()
+        await prepareMixContext(ctx)
+        const graph = buildMixGraph(ctx, state, { destination: getMasterBus().input })
+        graph.onLevels((k, l) => this.listeners.forEach((cb) => cb(k, l)))
+        this.graph = graph
+        return graph
+      })()
+      this.building.catch(() => (this.building = null))
+    }
+    const g = await this.building
+    g.apply(state)
+    return g
+  }
+
+  sync(state: MixerState) {
+    this.duration = mixDuration(state)
+    this.graph?.apply(state)
+    if (this.playing) this.scheduleEnd()
+  }
+
+  isPlaying() {
+    return this.playing
+  }
+
+  position(): number {
+    if (!this.playing) return this.pausedAt
+    const ctx = getAudioContext()
+    return Math.max(this.startPosition, this.startPosition + (ctx.currentTime - this.startCtxTime))
+  }
+
+  timelinePositionAt(contextTime: number): number | null {
+    if (!this.playing) return null
+    return this.startPosition + (contextTime - this.startCtxTime)
+  }
+
+  async play(state: MixerState) {
+    const ctx = await unlockAudio()
+    const graph = await this.ensure(state)
+    this.duration = mixDuration(state)
+    if (this.duration <= 0) return
+    if (this.pausedAt >= this.duration) this.pausedAt = 0
+    const when = ctx.currentTime + START_AHEAD_SECONDS
+    graph.start(when, this.pausedAt)
+    this.startCtxTime = when
+    this.startPosition = this.pausedAt
+    this.playing = true
+    this.scheduleEnd()
+  }
+
+  pause() {
+    if (!this.playing) return
+    this.pausedAt = Math.min(this.position(), this.duration)
+    this.playing = false
+    this.graph?.stop()
+    this.clearEnd()
+  }
+
+  /** Back to the start (end of the mix, or a new project). */
+  stop() {
+    this.pause()
+    this.pausedAt = 0
+  }
+
+  async seek(seconds: number, state: MixerState) {
+    const wasPlaying = this.playing
+    this.pause()
+    this.pausedAt = Math.max(0, Math.min(seconds, mixDuration(state)))
+    if (wasPlaying) await this.play(state)
+  }
+
+  onLevels(cb: LevelsListener) {
+    this.listeners.add(cb)
+    return () => this.listeners.delete(cb)
+  }
+
+  onEnded(cb: () => void) {
+    this.endListeners.add(cb)
+    return () => this.endListeners.delete(cb)
+  }
+
+  private scheduleEnd() {
+    this.clearEnd()
+    const remaining = this.duration - this.position()
+    this.endTimer = setTimeout(
+      () => {
+        if (this.position() >= this.duration - 0.005) {
+          this.stop()
+          this.endListeners.forEach((cb) => cb())
+        } else this.scheduleEnd()
+      },
+      Math.max(20, remaining * 1000 + 30),
+    )
+  }
+
+  private clearEnd() {
+    if (this.endTimer) clearTimeout(this.endTimer)
+    this.endTimer = null
+  }
+}
+
+export const mixerEngine = new MixerEngine()

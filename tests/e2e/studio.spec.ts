@@ -1,0 +1,273 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, expect, test, type Page } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './support/axe.ts'
+import { MICROPHONE_FLAGS, launchOptions } from './support/browser.ts'
+import { dbfs, dominantFrequency, makeWav, noise, parseWav, rms, spectralCentroid, tone } from './fixtures/audio.ts'
+
+// The fake microphone plays this file (16-bit, 48 kHz, 440 Hz), generated here before launch.
+const FIXTURE_DIR = mkdtempSync(join(tmpdir(), 'cube-studio-'))
+const MIC_TONE_HZ = 440
+const MIC_WAV = join(FIXTURE_DIR, 'mic-tone-440.wav')
+writeFileSync(MIC_WAV, makeWav([tone(MIC_TONE_HZ, 8, 48000, 0.5)], 48000))
+
+test.use({
+  launchOptions: launchOptions([...MICROPHONE_FLAGS, `--use-file-for-fake-audio-capture=${MIC_WAV}`]),
+  permissions: ['microphone'],
+})
+
+type Rendered = { channels: number[][]; sampleRate: number }
+
+async function openMixer(page: Page) {
+  await page.goto('/app/studio')
+  await expect(page.getByRole('heading', { level: 1, name: 'My Music Studio' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Mixer Tracks' })).toBeVisible()
+}
+
+async function upload(page: Page, name: string, channels: Float32Array[], sampleRate = 48000) {
+  await page.getByTestId('upload-input').setInputFiles({ name, mimeType: 'audio/wav', buffer: makeWav(channels, sampleRate) })
+  const base = name.replace(/\.[^.]+$/, '')
+  await expect(page.getByRole('listitem', { name: base })).toBeVisible()
+  return base
+}
+
+async function renderOffline(page: Page): Promise<Rendered> {
+  return page.evaluate(async () => {
+    const hook = window.__cubeStudio!
+    const channels = await hook.renderOffline()
+    return { channels: channels.map((c) => Array.from(c)), sampleRate: hook.sampleRate() }
+  })
+}
+
+async function trackAudio(page: Page, name: string) {
+  return page.evaluate((n) => {
+    const a = window.__cubeStudio!.trackAudio(n)
+    return a ? { sampleRate: a.sampleRate, channels: a.channels.map((c) => Array.from(c)) } : null
+  }, name)
+}
+
+/** Radix sliders from the keyboard: Home goes to the minimum, Page Up adds 10 steps. */
+async function setSlider(page: Page, name: string, value: number, min = 0) {
+  const s = page.getByRole('slider', { name, exact: true })
+  await s.focus()
+  await s.press('Home')
+  const steps = value - min
+  for (let i = 0; i < Math.floor(steps / 10); i++) await s.press('PageUp')
+  for (let i = 0; i < steps % 10; i++) await s.press('ArrowRight')
+  await expect(s).toHaveAttribute('aria-valuenow', String(value))
+}
+
+test('studio page: cards, tabs, and /app/create opens the AI Generator tab', async ({ page }) => {
+  await openMixer(page)
+  await expect(page.getByRole('main').getByRole('link', { name: /AI Generator/ })).toHaveAttribute('href', '/app/create')
+  await expect(page.getByRole('main').getByRole('link', { name: /Remix Tracks/ }).first()).toHaveAttribute('href', '/app/remix')
+  await expect(page.getByRole('tab', { name: 'Live Mixer' })).toHaveAttribute('aria-selected', 'true')
+  for (const b of ['Save Project', 'Upload Audio', 'Record Microphone']) await expect(page.getByRole('button', { name: b })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Master Controls' })).toBeVisible()
+  await expect(page.getByRole('slider', { name: 'Master volume' })).toHaveAttribute('aria-valuenow', '80')
+  await expect(page.getByRole('slider', { name: 'Master reverb' })).toHaveAttribute('aria-valuenow', '30')
+  await expectNoSeriousA11yViolations(page)
+
+  await page.getByRole('tab', { name: 'Remix Tracks' }).click()
+  await expect(page.getByRole('tabpanel').getByRole('link', { name: /Remix Tracks/ })).toHaveAttribute('href', '/app/remix')
+
+  await page.goto('/app/create')
+  await expect(page.getByRole('tab', { name: 'AI Generator' })).toHaveAttribute('aria-selected', 'true')
+  await page.getByRole('tab', { name: 'Live Mixer' }).click()
+  await expect(page).toHaveURL(/\/app\/studio$/)
+})
+
+test('a new track has the default controls, pan reads L/C/R, and the sound library adds sounds', async ({ page }) => {
+  await openMixer(page)
+  const name = await upload(page, 'defaults.wav', [tone(220, 1, 48000)])
+  await expect(page.getByRole('slider', { name: `${name} Volume` })).toHaveAttribute('aria-valuenow', '70')
+  await expect(page.getByRole('slider', { name: `${name} Pan` })).toHaveAttribute('aria-valuetext', 'C')
+  await expect(page.getByRole('slider', { name: `${name} Reverb` })).toHaveAttribute('aria-valuenow', '20')
+  for (const e of ['Lowpass', 'Highpass', 'Distortion', 'Delay', 'Compression', 'Chorus'])
+    await expect(page.getByRole('slider', { name: `${name} ${e}` })).toHaveAttribute('aria-valuenow', '0')
+  const pan = page.getByRole('slider', { name: `${name} Pan` })
+  await pan.focus()
+  await pan.press('ArrowLeft')
+  await pan.press('ArrowLeft')
+  await expect(pan).toHaveAttribute('aria-valuetext', 'L2')
+  await pan.press('End')
+  await expect(pan).toHaveAttribute('aria-valuetext', 'R50')
+  await expect(page.getByTestId('track-type')).toHaveText('main')
+
+  await page.getByRole('tab', { name: 'Sound Library' }).click()
+  await page.getByRole('button', { name: /^Add / }).first().click()
+  await expect(page.getByText('Sound added')).toBeVisible()
+  await expect(page.getByTestId('mixer-track')).toHaveCount(2)
+  await expect(page.getByTestId('track-type').nth(1)).toHaveText('effect')
+  await page.getByRole('button', { name: 'Generate Sound with AI' }).click()
+  await expect(page.getByText('Coming Soon')).toBeVisible()
+})
+
+test('record 3 s from the microphone: a Recording 1 track carrying the device tone', async ({ page }) => {
+  await openMixer(page)
+  const startedAt = Date.now()
+  await page.getByRole('button', { name: 'Record Microphone' }).click()
+  await expect(page.getByText('Recording started')).toBeVisible()
+  await expect(page.getByTestId('recording-elapsed')).toHaveText(/^0:0[3-9]/, { timeout: 15_000 })
+  // The live input meter saw the tone.
+  expect(Number(await page.getByTestId('input-meter').getAttribute('data-peak'))).toBeGreaterThan(0.1)
+  await page.getByRole('button', { name: 'Stop Recording' }).click()
+  await expect(page.getByText('Recording saved')).toBeVisible()
+  const wallSeconds = (Date.now() - startedAt) / 1000
+  const track = page.getByRole('listitem', { name: 'Recording 1' })
+  await expect(track).toBeVisible()
+  await expect(track.getByTestId('track-type')).toHaveText('recording')
+
+  const audio = (await trackAudio(page, 'Recording 1'))!
+  const seconds = audio.channels[0]!.length / audio.sampleRate
+  expect(seconds).toBeGreaterThan(2.9)
+  // A take cannot be longer than the recorder ran (a loaded machine may stretch the steps).
+  expect(seconds).toBeLessThan(wallSeconds)
+  const body = audio.channels[0]!.slice(Math.round(0.5 * audio.sampleRate), Math.round(2.5 * audio.sampleRate))
+  expect(Math.abs(dominantFrequency(body, audio.sampleRate) - MIC_TONE_HZ)).toBeLessThan(3)
+  expect(dbfs(rms(body))).toBeGreaterThan(-20)
+
+  // A second take is Recording 2.
+  await page.getByRole('button', { name: 'Record Microphone' }).click()
+  await expect(page.getByTestId('recording-elapsed')).toHaveText(/^0:0[1-9]/, { timeout: 15_000 })
+  await page.getByRole('button', { name: 'Stop Recording' }).click()
+  await expect(page.getByRole('listitem', { name: 'Recording 2' })).toBeVisible()
+})
+
+test('an interrupted recording is offered for recovery after a reload', async ({ page }) => {
+  await openMixer(page)
+  await page.getByRole('button', { name: 'Record Microphone' }).click()
+  await expect(page.getByTestId('recording-elapsed')).toHaveText(/^0:0[3-9]/, { timeout: 15_000 })
+  // Reload mid-take: nothing stops the recording, as in a crash.
+  await page.reload()
+  await expect(page.getByText(/unfinished recording/)).toBeVisible()
+  await page.getByRole('button', { name: 'Recover recording' }).click()
+  await expect(page.getByRole('listitem', { name: 'Recording 1' })).toBeVisible()
+  const audio = (await trackAudio(page, 'Recording 1'))!
+  const seconds = audio.channels[0]!.length / audio.sampleRate
+  // Chunks reach IndexedDB every second: at most about one second of the take is lost.
+  expect(seconds).toBeGreaterThan(1.9)
+  expect(Math.abs(dominantFrequency(audio.channels[0]!.slice(0, Math.round(1.5 * audio.sampleRate)), audio.sampleRate) - MIC_TONE_HZ)).toBeLessThan(3)
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Mixer Tracks' })).toBeVisible()
+  await expect(page.getByText(/unfinished recording/)).toHaveCount(0)
+})
+
+test('denied microphone: a clear message and no track', async ({ baseURL }) => {
+  // No fake-device flags and no permission: getUserMedia rejects, as for a user who says no.
+  const browser = await chromium.launch(launchOptions())
+  try {
+    const context = await browser.newContext({ baseURL })
+    const page = await context.newPage()
+    await openMixer(page)
+    await page.getByRole('button', { name: 'Record Microphone' }).click()
+    await expect(page.getByTestId('mic-error')).toContainText(/Microphone access was denied|No microphone was found/)
+    await expect(page.getByTestId('mixer-track')).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Record Microphone' })).toBeEnabled()
+  } finally {
+    await browser.close()
+  }
+})
+
+test('upload: a real WAV becomes a track of the right length; a corrupt file changes nothing', async ({ page }) => {
+  await openMixer(page)
+  await upload(page, 'two-seconds.wav', [tone(330, 2, 44100), tone(330, 2, 44100)], 44100)
+  const audio = (await trackAudio(page, 'two-seconds'))!
+  expect(audio.channels).toHaveLength(2)
+  expect(audio.channels[0]!.length / audio.sampleRate).toBeCloseTo(2, 2)
+  await expect(page.getByRole('listitem', { name: 'two-seconds' })).toContainText('0:02')
+
+  const junk = Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 7919) % 251))
+  await page.getByTestId('upload-input').setInputFiles({ name: 'broken.wav', mimeType: 'audio/wav', buffer: junk })
+  await expect(page.getByText('Could not read audio')).toBeVisible()
+  await page.getByTestId('upload-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') })
+  await expect(page.getByText('Unsupported file')).toBeVisible()
+  await page.getByTestId('upload-input').setInputFiles({ name: 'empty.wav', mimeType: 'audio/wav', buffer: Buffer.alloc(0) })
+  await expect(page.getByText('Empty file')).toBeVisible()
+  await expect(page.getByTestId('mixer-track')).toHaveCount(1)
+})
+
+test('lowpass 20 lowers the spectral centroid; pan -50 silences the right channel; disabling silences the track', async ({ page }) => {
+  await openMixer(page)
+  const name = await upload(page, 'noise.wav', [noise(1.5, 48000, 0.3, 1), noise(1.5, 48000, 0.3, 2)])
+  const before = await renderOffline(page)
+  const c0 = spectralCentroid(before.channels[0]!, before.sampleRate)
+  await setSlider(page, `${name} Lowpass`, 20)
+  const after = await renderOffline(page)
+  const c1 = spectralCentroid(after.channels[0]!, after.sampleRate)
+  expect(c1).toBeLessThan(c0 * 0.5)
+
+  // Reverbs spread a signal across both channels, so they are off for the pan measurement.
+  await setSlider(page, `${name} Lowpass`, 0)
+  await setSlider(page, `${name} Reverb`, 0)
+  await setSlider(page, 'Master reverb', 0)
+  await setSlider(page, `${name} Pan`, -50, -50)
+  await expect(page.getByRole('slider', { name: `${name} Pan` })).toHaveAttribute('aria-valuetext', 'L50')
+  const panned = await renderOffline(page)
+  expect(dbfs(rms(panned.channels[0]!))).toBeGreaterThan(-30)
+  expect(dbfs(rms(panned.channels[1]!))).toBeLessThan(-90)
+
+  await page.getByRole('switch', { name: `${name} enabled` }).click()
+  await expect(page.getByRole('slider', { name: `${name} Volume` })).toHaveAttribute('data-disabled', '')
+  const off = await renderOffline(page)
+  expect(dbfs(rms(off.channels[0]!))).toBeLessThan(-90)
+  expect(dbfs(rms(off.channels[1]!))).toBeLessThan(-90)
+})
+
+test('export: a valid WAV of the mix length that matches the offline render (difference below -90 dBFS)', async ({ page }) => {
+  await openMixer(page)
+  const a = await upload(page, 'a.wav', [noise(1.2, 48000, 0.2, 7)])
+  await setSlider(page, `${a} Delay`, 30)
+  await setSlider(page, `${a} Chorus`, 25)
+  const b = await upload(page, 'b.wav', [tone(660, 0.8, 48000, 0.4)])
+  await setSlider(page, `${b} Distortion`, 40)
+  await setSlider(page, `${b} Pan`, 20, -50)
+  const reference = await renderOffline(page)
+
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export WAV' }).click()
+  const file = await (await download).path()
+  const wav = parseWav(readFileSync(file))
+  expect(wav.format).toBe(1)
+  expect(wav.bits).toBe(16)
+  expect(wav.sampleRate).toBe(reference.sampleRate)
+  expect(wav.channels).toHaveLength(2)
+  const longest = Math.max(...(await Promise.all([a, b].map(async (n) => (await trackAudio(page, n))!.channels[0]!.length))))
+  expect(wav.channels[0]!.length).toBe(longest)
+  expect(wav.channels[0]!.length).toBe(reference.channels[0]!.length)
+  let maxDiff = 0
+  for (let c = 0; c < 2; c++) {
+    const diff = wav.channels[c]!.map((v, i) => v - reference.channels[c]![i]!)
+    expect(dbfs(rms(diff))).toBeLessThan(-90)
+    for (const d of diff) maxDiff = Math.max(maxDiff, Math.abs(d))
+  }
+  expect(dbfs(maxDiff)).toBeLessThan(-90)
+  expect(dbfs(rms(wav.channels[0]!))).toBeGreaterThan(-40)
+})
+
+test('save → reload → reopen restores tracks, controls and audio; rename and delete', async ({ page }) => {
+  await openMixer(page)
+  const name = await upload(page, 'keep.wav', [tone(523, 1, 48000, 0.3)])
+  await setSlider(page, `${name} Volume`, 40)
+  const original = (await trackAudio(page, name))!
+  await page.getByRole('button', { name: 'Save Project' }).click()
+  await expect(page.getByText('Project saved')).toBeVisible()
+
+  await page.reload()
+  await expect(page.getByTestId('mixer-track')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Open Project 1' }).click()
+  await expect(page.getByRole('listitem', { name })).toBeVisible()
+  await expect(page.getByRole('slider', { name: `${name} Volume` })).toHaveAttribute('aria-valuenow', '40')
+  const reopened = (await trackAudio(page, name))!
+  expect(reopened.sampleRate).toBe(original.sampleRate)
+  expect(reopened.channels).toEqual(original.channels)
+
+  await page.getByRole('button', { name: 'Rename Project 1' }).click()
+  await page.getByRole('textbox', { name: 'Project name' }).fill('Night Drive')
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(page.getByRole('button', { name: 'Open Night Drive' })).toBeVisible()
+  page.once('dialog', (d) => void d.accept())
+  await page.getByRole('button', { name: 'Delete Night Drive' }).click()
+  await expect(page.getByTestId('project-item')).toHaveCount(0)
+})
