@@ -18,6 +18,17 @@ test.use({
 })
 
 type Rendered = { channels: number[][]; sampleRate: number }
+/** The app's documented debug hook (src/components/mixer/studio-debug-hook.ts). */
+type StudioHook = {
+  renderOffline(): Promise<Float32Array[]>
+  trackAudio(name: string): { sampleRate: number; channels: Float32Array[] } | null
+  sampleRate(): number
+}
+declare global {
+  interface Window {
+    __cubeStudio?: StudioHook
+  }
+}
 
 async function openMixer(page: Page) {
   await page.goto('/app/studio')
@@ -36,14 +47,14 @@ async function renderOffline(page: Page): Promise<Rendered> {
   return page.evaluate(async () => {
     const hook = window.__cubeStudio!
     const channels = await hook.renderOffline()
-    return { channels: channels.map((c) => Array.from(c)), sampleRate: hook.sampleRate() }
+    return { channels: channels.map((c: Float32Array) => Array.from(c)), sampleRate: hook.sampleRate() }
   })
 }
 
 async function trackAudio(page: Page, name: string) {
   return page.evaluate((n) => {
     const a = window.__cubeStudio!.trackAudio(n)
-    return a ? { sampleRate: a.sampleRate, channels: a.channels.map((c) => Array.from(c)) } : null
+    return a ? { sampleRate: a.sampleRate, channels: a.channels.map((c: Float32Array) => Array.from(c)) } : null
   }, name)
 }
 
