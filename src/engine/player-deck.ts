@@ -50,7 +50,7 @@ const MEDIA_ERRORS: Record<number, string> = {
   1: 'loading was aborted',
   2: 'a network error stopped the download',
   3: 'the file is corrupt or in an unsupported format',
-  4: 'the file is missing or in an unsupported format',
+  4: 'the file is missing, corrupt or in an unsupported format',
 }
 
 class Deck implements PlayerDeck {
@@ -75,9 +75,14 @@ class Deck implements PlayerDeck {
     el.addEventListener('pause', () => this.emit({ type: 'paused' }))
     el.addEventListener('error', () => {
       if (!el.getAttribute('src')) return
-      const reason = MEDIA_ERRORS[el.error?.code ?? 0] ?? 'it could not be decoded'
-      this.fail(`Could not play "${this.label}": ${reason}.`, el.error)
+      this.fail(this.mediaErrorMessage(), el.error)
     })
+  }
+
+  /** One wording per failure, whether the element's error event or a rejected play() reports it. */
+  private mediaErrorMessage(): string {
+    const reason = MEDIA_ERRORS[this.element.error?.code ?? 4] ?? 'it could not be decoded'
+    return `Could not play "${this.label}": ${reason}.`
   }
 
   private emit(e: DeckEvent) {
@@ -135,7 +140,7 @@ class Deck implements PlayerDeck {
     } catch (err) {
       // AbortError means a newer load()/pause() superseded this play: not a failure.
       if (err instanceof DOMException && err.name === 'AbortError') return
-      const message = `Could not play "${this.label}": ${err instanceof DOMException && err.name === 'NotSupportedError' ? 'the file is missing, corrupt or in an unsupported format' : 'playback was refused'}.`
+      const message = err instanceof DOMException && err.name === 'NotAllowedError' ? `Could not play "${this.label}": the browser blocked playback; press play again.` : this.mediaErrorMessage()
       console.error('[player]', message, err)
       throw new DeckError(message)
     }

@@ -70,7 +70,7 @@ export default function NowPlayingPage() {
                   ))}
                 </ul>
               )}
-              <p className="mt-3 inline-flex items-center gap-2 rounded-full border border-accent/60 px-3 py-1 text-sm text-accent">
+              <p data-testid="np-reward-note" className="mt-3 inline-flex items-center gap-2 rounded-full border border-accent/60 px-3 py-1 text-sm text-accent">
                 <Icon name="cube" size={14} /> {cap.capped ? cap.note : rewardMessage(reward)}
               </p>
               <div className="mt-2">

@@ -1,0 +1,173 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './support/axe.ts'
+import { masterLevel, serveSampleAudio } from './player-fixtures.ts'
+
+const positionSeconds = async (page: Page) => {
+  const [m, s] = (await page.getByTestId('player-position').first().innerText()).split(':').map(Number)
+  return m! * 60 + s!
+}
+
+async function playFromLibrary(page: Page, title: string) {
+  await page.goto('/app/library')
+  await page.getByRole('button', { name: `Play ${title}`, exact: true }).click()
+}
+
+test.beforeEach(async ({ page }) => {
+  await serveSampleAudio(page)
+})
+
+test('playing a sample song advances time, puts sound on the master bus and sets Media Session', async ({ page }) => {
+  // Record the reward message as it comes and goes: on a loaded machine its 1.5 s can pass
+  // before a polling assertion looks.
+  await page.addInitScript(() => {
+    const seen: { text: string; animation: string; removed: boolean }[] = ((window as unknown as { __rewardSeen: unknown[] }).__rewardSeen = [])
+    new MutationObserver((records) => {
+      for (const r of records) {
+        r.addedNodes.forEach((n) => {
+          if (n instanceof HTMLElement && n.classList.contains('reward-pop')) seen.push({ text: n.textContent ?? '', animation: getComputedStyle(n).animationName, removed: false })
+        })
+        r.removedNodes.forEach((n) => {
+          if (n instanceof HTMLElement && n.classList.contains('reward-pop')) seen.forEach((x) => (x.removed = true))
+        })
+      }
+    }).observe(document, { childList: true, subtree: true })
+  })
+  await playFromLibrary(page, 'Neon Drift')
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __rewardSeen: unknown[] }).__rewardSeen), { timeout: 10_000 })
+    .toEqual([{ text: '+2 CUBE per listen', animation: 'reward-pop', removed: true }])
+
+  await page.getByRole('button', { name: /Open player/ }).click()
+  const panel = page.getByRole('region', { name: 'Now Playing' })
+  await expect(panel.getByTestId('mini-title')).toHaveText('Neon Drift')
+  await expect(panel.getByTestId('mini-artist')).toHaveText('Synthwave Collective')
+  await expect.poll(() => positionSeconds(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(2)
+  // Measured on the analyser at the end of the master bus: RMS well above silence.
+  await expect.poll(() => masterLevel(page), { timeout: 10_000 }).toBeGreaterThan(0.01)
+
+  const meta = await page.evaluate(() => {
+    const m = navigator.mediaSession.metadata
+    return m && { title: m.title, artist: m.artist, artwork: m.artwork.map((a) => a.src), state: navigator.mediaSession.playbackState }
+  })
+  expect(meta).toEqual({ title: 'Neon Drift', artist: 'Synthwave Collective', artwork: [expect.stringMatching(/\/images\/covers\/neon-drift\.svg$/)], state: 'playing' })
+
+  // Pause: time stops and the bus falls silent.
+  await panel.getByRole('button', { name: 'Pause' }).click()
+  await expect(panel.getByRole('button', { name: 'Play', exact: true })).toBeVisible()
+  await expect.poll(() => masterLevel(page), { timeout: 5000 }).toBeLessThan(0.001)
+  const paused = await positionSeconds(page)
+  await page.waitForTimeout(1200)
+  expect(await positionSeconds(page)).toBe(paused)
+  expect(await page.evaluate(() => navigator.mediaSession.playbackState)).toBe('paused')
+})
+
+test('mini player controls: next/previous, volume, seek, queue refusal and link to Now Playing', async ({ page }) => {
+  await page.goto('/app/library')
+  await page.getByRole('button', { name: 'Add Neon Drift to queue' }).click()
+  await page.getByRole('button', { name: 'Add Circuit Breaker to queue' }).click()
+  await page.getByRole('button', { name: 'Add Neon Drift to queue' }).click()
+  await expect(page.getByText('Already in queue')).toBeVisible()
+
+  await page.getByRole('button', { name: /Open player/ }).click()
+  const panel = page.getByRole('region', { name: 'Now Playing' })
+  await expect(panel.getByTestId('mini-title')).toHaveText('Neon Drift')
+  await panel.getByRole('button', { name: 'Next track' }).click()
+  await expect(panel.getByTestId('mini-title')).toHaveText('Circuit Breaker')
+  await panel.getByRole('button', { name: 'Next track' }).click()
+  await expect(panel.getByTestId('mini-title')).toHaveText('Neon Drift') // wraps
+  await panel.getByRole('button', { name: 'Previous track' }).click()
+  await expect(panel.getByTestId('mini-title')).toHaveText('Circuit Breaker') // wraps back
+
+  await expect(panel.getByTestId('player-volume')).toHaveText('80')
+  await panel.getByRole('slider', { name: 'Volume' }).fill('35')
+  await expect(panel.getByTestId('player-volume')).toHaveText('35')
+
+  await expect.poll(() => positionSeconds(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(1)
+  await panel.getByRole('slider', { name: 'Seek' }).fill('12')
+  await expect.poll(() => positionSeconds(page)).toBeGreaterThanOrEqual(12)
+  // More than 3 s in: previous restarts the same song.
+  await panel.getByRole('button', { name: 'Previous track' }).click()
+  await expect(panel.getByTestId('mini-title')).toHaveText('Circuit Breaker')
+  await expect.poll(() => positionSeconds(page)).toBeLessThan(3)
+
+  await panel.getByRole('link', { name: 'Open Now Playing' }).click()
+  await expect(page).toHaveURL(/\/now-playing$/)
+  await expect(page.getByTestId('np-title')).toHaveText('Circuit Breaker')
+})
+
+test('Now Playing: waveform click-to-seek, live spectrum, queue, shortcuts, token activity, a11y', async ({ page }) => {
+  await playFromLibrary(page, 'Orbital Haze')
+  await page.getByRole('button', { name: 'Add Rainy Terminal to queue' }).click()
+  await page.goto('/now-playing') // a full load: the player state starts empty again
+  await expect(page.getByTestId('np-title')).toHaveText('Nothing playing')
+  await page.getByRole('link', { name: 'Back to Library' }).click()
+  await expect(page).toHaveURL(/\/app\/library$/)
+  await page.getByRole('button', { name: 'Play Orbital Haze' }).click()
+  await page.getByRole('button', { name: 'Add Rainy Terminal to queue' }).click()
+  await page.getByRole('button', { name: /Open player/ }).click()
+  await page.getByRole('link', { name: 'Open Now Playing' }).click()
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Now Playing' })).toBeVisible()
+  await expect(page.getByTestId('np-title')).toHaveText('Orbital Haze')
+  await expect(page.getByTestId('np-reward-note')).toHaveText('+5 CUBE per listen') // Orbital Haze's catalogue reward
+  await expect(page.getByRole('list', { name: 'Genre tags' })).toContainText('ambient')
+
+  const waveform = page.getByTestId('waveform')
+  await expect(waveform).toHaveAttribute('data-status', 'ready', { timeout: 20_000 })
+  const duration = await page.evaluate(() => {
+    const [m, s] = document.querySelector('[data-testid="player-duration"]')!.textContent!.split(':').map(Number)
+    return m! * 60 + s!
+  })
+  const box = (await waveform.boundingBox())!
+  await page.mouse.click(box.x + box.width * 0.75, box.y + box.height / 2)
+  await expect.poll(() => positionSeconds(page)).toBeGreaterThanOrEqual(Math.floor(duration * 0.75) - 1)
+
+  await expect.poll(() => page.getByTestId('spectrum').getAttribute('data-energy').then(Number), { timeout: 10_000 }).toBeGreaterThan(500)
+
+  const queue = page.getByRole('list', { name: 'Queued tracks' })
+  await expect(queue.getByRole('listitem')).toHaveCount(2)
+  await expect(queue.locator('[aria-current="true"]')).toContainText('Orbital Haze')
+
+  // Shortcuts outside text fields.
+  await page.locator('body').click({ position: { x: 5, y: 5 } })
+  await page.keyboard.press('n')
+  await expect(page.getByTestId('np-title')).toHaveText('Rainy Terminal')
+  await page.keyboard.press('p')
+  await expect(page.getByTestId('np-title')).toHaveText('Orbital Haze')
+  await page.keyboard.press('ArrowDown')
+  await expect(page.getByTestId('player-volume')).toHaveText('75')
+  await page.keyboard.press('ArrowUp')
+  await page.keyboard.press('ArrowUp')
+  await expect(page.getByTestId('player-volume')).toHaveText('85')
+  await page.keyboard.press(' ')
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible()
+  await page.keyboard.press(' ')
+  await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeVisible()
+  const before = await positionSeconds(page)
+  await page.keyboard.press('ArrowRight')
+  await expect.poll(() => positionSeconds(page)).toBeGreaterThanOrEqual(before + 4)
+
+  const activity = page.getByRole('region', { name: 'Token Activity' })
+  await expect(activity).toContainText('Sample activity')
+  for (const amount of ['+2', '+5', '+10', '50 burned']) await expect(activity).toContainText(amount)
+
+  await expectNoSeriousA11yViolations(page)
+
+  // Queue: play the other item, then remove the current one: it advances.
+  await queue.getByRole('button', { name: 'Play Rainy Terminal from queue' }).click()
+  await expect(page.getByTestId('np-title')).toHaveText('Rainy Terminal')
+  await queue.getByRole('button', { name: 'Remove Rainy Terminal from queue' }).click()
+  await expect(page.getByTestId('np-title')).toHaveText('Orbital Haze')
+  await page.getByRole('button', { name: 'Clear queue' }).click()
+  await expect(page.getByTestId('np-title')).toHaveText('Nothing playing')
+})
+
+test('a corrupt or missing audio file shows a clear error and the app keeps working', async ({ page }) => {
+  await page.route('**/audio/samples/low-tide-memory.mp3', (route) => route.fulfill({ status: 200, contentType: 'audio/mpeg', body: Buffer.from('this is not audio at all'.repeat(40)) }))
+  await playFromLibrary(page, 'Low Tide Memory')
+  await expect(page.getByText(/Could not play "Low Tide Memory"/)).toBeVisible()
+  await page.getByRole('button', { name: 'Play Neon Drift' }).click()
+  await page.getByRole('button', { name: /Open player/ }).click()
+  await expect(page.getByTestId('mini-title')).toHaveText('Neon Drift')
+  await expect.poll(() => positionSeconds(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(1)
+})
