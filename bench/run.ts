@@ -1,0 +1,128 @@
+/**
+ * `npm run bench`: runs every benchmark and prints its figures. Speed targets live here, never in
+ * tests; compare ratios measured in the same run (this 2-core machine is noisy, ±15 % between runs).
+ *
+ * Adding a benchmark:
+ *   - bench/node/<name>.bench.ts     runs in this Node process.
+ *   - bench/browser/<name>.bench.ts  is bundled by Vite (a production build, so worklets and workers
+ *                                    load exactly as in the app) into one page, served locally and
+ *                                    run in headless Chromium (tests/e2e/support/browser.ts flags).
+ *   Both kinds export `async function run(): Promise<BenchResult[]>` (bench/types.ts). Browser
+ *   benches may import anything from src/, audio-worklets/ and workers/.
+ *
+ * Usage: npm run bench [-- filter]   (filter: substring of the bench file name)
+ * Env:   BENCH_PORT (default: any free port) for the local page server.
+ */
+import { readdirSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import { tmpdir } from 'node:os'
+import { dirname, extname, join, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import type { BenchModule, BenchResult } from './types.ts'
+
+const BENCH_DIR = dirname(fileURLToPath(import.meta.url))
+const filter = process.argv[2] ?? ''
+
+function benchFiles(kind: 'node' | 'browser'): string[] {
+  const dir = join(BENCH_DIR, kind)
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.bench.ts') && f.includes(filter))
+    .sort()
+    .map((f) => join(dir, f))
+}
+
+function print(bench: string, results: BenchResult[]): void {
+  console.log(`\n## ${bench}`)
+  const width = Math.max(...results.map((r) => r.name.length))
+  for (const r of results) {
+    const value = Math.abs(r.value) >= 100 ? r.value.toFixed(0) : Math.abs(r.value) >= 10 ? r.value.toFixed(1) : r.value.toFixed(2)
+    console.log(`  ${r.name.padEnd(width)}  ${value.padStart(8)} ${r.unit}${r.detail ? `   (${r.detail})` : ''}`)
+  }
+}
+
+async function runNode(files: string[]): Promise<void> {
+  for (const file of files) {
+    const mod = (await import(pathToFileURL(file).href)) as BenchModule
+    print(`node/${file.split('/').pop()}`, await mod.run())
+  }
+}
+
+const MIME: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json' }
+
+function serve(root: string): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    const path = resolve(root, '.' + decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname))
+    const file = path.startsWith(root) && statSync(path, { throwIfNoEntry: false })?.isFile() ? path : join(root, 'index.html')
+    res.writeHead(200, {
+      'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
+      // Same isolation headers as the app's servers, so SharedArrayBuffer-based code can be benched.
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Embedder-Policy': 'require-corp',
+    })
+    res.end(readFileSync(file))
+  })
+  return new Promise((ok) =>
+    server.listen(Number(process.env.BENCH_PORT ?? 0), '127.0.0.1', () => {
+      const address = server.address()
+      ok({ server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/` })
+    }),
+  )
+}
+
+async function runBrowser(files: string[]): Promise<void> {
+  if (files.length === 0) return
+  const { build } = await import('vite')
+  const { chromium } = await import('@playwright/test')
+  const { launchOptions } = await import('../tests/e2e/support/browser.ts')
+  const outDir = mkdtempSync(join(tmpdir(), 'cube-bench-'))
+  const virtualId = 'virtual:cube-benches'
+  let server: Server | undefined
+  let browser: Awaited<ReturnType<typeof chromium.launch>> | undefined
+  try {
+    await build({
+      configFile: false,
+      root: join(BENCH_DIR, 'browser'),
+      base: './',
+      logLevel: 'warn',
+      worker: { format: 'es' },
+      build: { outDir, emptyOutDir: true, target: 'es2022', reportCompressedSize: false },
+      plugins: [
+        {
+          name: 'cube:bench-list',
+          resolveId: (id) => (id === virtualId ? '\0' + virtualId : null),
+          load: (id) =>
+            id === '\0' + virtualId
+              ? `export const benches = {${files.map((f) => `${JSON.stringify(f.split('/').pop()!.replace('.bench.ts', ''))}: () => import(${JSON.stringify(f)})`).join(',')}}`
+              : null,
+        },
+      ],
+    })
+    const served = await serve(outDir)
+    server = served.server
+    browser = await chromium.launch(launchOptions())
+    const page = await browser.newPage()
+    page.on('console', (m) => {
+      if (m.type() === 'error') console.error(`[browser] ${m.text()}`)
+    })
+    await page.goto(served.url)
+    await page.waitForFunction(() => 'cubeBench' in window)
+    const names = await page.evaluate(() => (window as unknown as { cubeBench: { names: string[] } }).cubeBench.names)
+    for (const name of names) {
+      const results = await page.evaluate(
+        (n) => (window as unknown as { cubeBench: { run(n: string): Promise<BenchResult[]> } }).cubeBench.run(n),
+        name,
+      )
+      print(`browser/${name}.bench.ts (Chromium ${browser.version()})`, results)
+    }
+  } finally {
+    await browser?.close()
+    server?.close()
+    rmSync(outDir, { recursive: true, force: true })
+  }
+}
+
+const started = Date.now()
+await runNode(benchFiles('node'))
+await runBrowser(benchFiles('browser'))
+console.log(`\nbench done in ${((Date.now() - started) / 1000).toFixed(1)} s`)
