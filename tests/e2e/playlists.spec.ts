@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './support/axe.ts'
+
+test('Playlists: create, rename, add, duplicate refusal, remove, favourite, delete; kept after reload', async ({ page }) => {
+  await page.goto('/app/playlists')
+  await expect(page.getByRole('heading', { level: 1, name: 'Playlists' })).toBeVisible()
+  const nav = page.getByRole('navigation', { name: 'Your playlists' })
+  await expect(nav.getByRole('button')).toHaveCount(2)
+  await expect(nav).toContainText('Favorite Tracks')
+  await expect(nav).toContainText('Synthwave Mix')
+  await expectNoSeriousA11yViolations(page)
+
+  await page.getByRole('button', { name: 'Create playlist' }).click()
+  await expect(page.getByText('Playlist name cannot be empty')).toBeVisible()
+  await page.getByLabel('New playlist name').fill('Night Drive')
+  await page.getByRole('button', { name: 'Create playlist' }).click()
+  await expect(page.getByRole('heading', { level: 2, name: 'Night Drive' })).toBeVisible()
+  await expect(nav.getByRole('button')).toHaveCount(3)
+
+  await page.getByRole('button', { name: 'Rename' }).click()
+  await page.getByLabel('Playlist name', { exact: true }).fill('Midnight Drive')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('heading', { level: 2, name: 'Midnight Drive' })).toBeVisible()
+  await expect(nav).toContainText('Midnight Drive')
+
+  const addForm = page.getByLabel('Track to add')
+  await addForm.selectOption({ label: 'Orbital Haze — Ambient Spaces' })
+  await page.getByRole('button', { name: 'Add track' }).click()
+  await addForm.selectOption({ label: 'Neon Drift — Synthwave Collective' })
+  await page.getByRole('button', { name: 'Add track' }).click()
+  const tracks = page.getByRole('list', { name: 'Tracks in Midnight Drive' })
+  await expect(tracks.getByRole('listitem')).toHaveCount(2)
+  await addForm.selectOption({ label: 'Orbital Haze — Ambient Spaces (in playlist)' })
+  await page.getByRole('button', { name: 'Add track' }).click()
+  await expect(page.getByText('Already in playlist')).toBeVisible()
+  await expect(tracks.getByRole('listitem')).toHaveCount(2)
+
+  await tracks.getByRole('button', { name: 'Remove Orbital Haze from Midnight Drive' }).click()
+  await expect(tracks.getByRole('listitem')).toHaveCount(1)
+  await expect(tracks).toContainText('Neon Drift')
+
+  // Neon Drift is a built-in favourite: the toggle turns it off and on again.
+  const fav = tracks.getByRole('button', { name: 'Favourite Neon Drift' })
+  await expect(fav).toHaveAttribute('aria-pressed', 'true')
+  await fav.click()
+  await expect(fav).toHaveAttribute('aria-pressed', 'false')
+  await nav.getByRole('button', { name: /Favorite Tracks/ }).click()
+  await expect(page.getByRole('list', { name: 'Tracks in Favorite Tracks' })).not.toContainText('Neon Drift')
+  await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0) // favourites cannot be deleted
+
+  await page.reload()
+  await expect(nav).toContainText('Midnight Drive')
+  await nav.getByRole('button', { name: /Midnight Drive/ }).click()
+  await expect(page.getByRole('list', { name: 'Tracks in Midnight Drive' }).getByRole('listitem')).toHaveCount(1)
+  await expectNoSeriousA11yViolations(page)
+  await page.getByRole('button', { name: 'Delete' }).click()
+  await expect(nav).not.toContainText('Midnight Drive')
+  await expect(nav.getByRole('button')).toHaveCount(2)
+  await page.reload()
+  await expect(nav.getByRole('button')).toHaveCount(2)
+})
+
+for (const [label, stored] of [
+  ['unparseable JSON', '{"state": {"playlists": [ nope'],
+  ['a wrong shape', JSON.stringify({ state: { playlists: [{ id: 7, name: null, songs: 'x' }] }, version: 1 })],
+  ['an unknown version', JSON.stringify({ state: { playlists: 'x' }, version: 99 })],
+] as const) {
+  test(`stored playlists with ${label} fall back to the defaults and the page works`, async ({ page }) => {
+    await page.addInitScript((value) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('cube-playlists', value)
+        sessionStorage.setItem('seeded', '1')
+      }
+    }, stored)
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    await page.goto('/app/playlists')
+    const nav = page.getByRole('navigation', { name: 'Your playlists' })
+    await expect(nav.getByRole('button')).toHaveCount(2)
+    await expect(nav).toContainText('Favorite Tracks')
+    await page.getByLabel('New playlist name').fill('Recovered')
+    await page.getByRole('button', { name: 'Create playlist' }).click()
+    await expect(nav.getByRole('button')).toHaveCount(3)
+    await page.reload()
+    await expect(nav).toContainText('Recovered')
+    expect(errors).toEqual([])
+  })
+}
