@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
-import { serveSampleAudio } from './player-fixtures.ts'
 import { LOCAL_ANON_KEY } from '../../src/backend/local-defaults.ts'
+import { SAMPLE_SONGS } from '../../src/catalogue/sample-songs.ts'
+import { encodeWav } from '../../workers/wav-encoding.ts'
 
 // Accounts, wallet basics and server-credited listening, end to end against the real built app
 // and the embedded local backend (auth, rest, functions on PGlite).
@@ -56,10 +57,25 @@ class OwnServer {
   }
 }
 
+/**
+ * The song played in the journey must last 80 s like its catalogue entry (the server's threshold is
+ * min(30 s, half of that)). The built app's own file is used when the build ships it; otherwise a
+ * generated 80 s tone answers the request so the real player, deck and reporter still run.
+ */
+async function serveSongAudio(page: Page, songId: string) {
+  const song = SAMPLE_SONGS.find((s) => s.id === songId)!
+  if (existsSync(join(process.env.DIST_DIR ?? 'dist', song.audioUrl))) return
+  const rate = 8000
+  const samples = new Float32Array(80 * rate)
+  for (let i = 0; i < samples.length; i++) samples[i] = 0.2 * Math.sin((2 * Math.PI * 220 * i) / rate)
+  const body = Buffer.from(encodeWav([samples], rate, 'pcm16'))
+  await page.context().route(`**${song.audioUrl}`, (route) => route.fulfill({ status: 200, contentType: 'audio/wav', body, headers: { 'Cross-Origin-Resource-Policy': 'same-origin' } }))
+}
+
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first()
 
 async function openAuth(page: Page, tab: 'Log In' | 'Register') {
-  await page.getByRole('button', { name: 'Login / Register' }).click()
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Login / Register' }).click()
   const dialog = page.getByRole('dialog')
   await expect(dialog).toBeVisible()
   if (tab === 'Register') await dialog.getByRole('tab', { name: 'Register' }).click()
@@ -102,24 +118,23 @@ async function signUpThroughApi(origin: string, email: string, password: string)
 }
 
 test.describe('listening earns CUBE on the server, and it stays earned', () => {
-  let server: OwnServer
-  let dataDir: string
+  let server: OwnServer | undefined
+  let dataDir: string | undefined
 
-  test.beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'cube-account-e2e-'))
-    // Its own port, derived from ours so parallel engineers' runs never collide.
-    server = new OwnServer(E2E_PORT + 10_000, dataDir, { LOCAL_DATA_RESET: '1' })
-    await server.start()
-  })
-
-  test.afterAll(async () => {
+  test.afterEach(async () => {
     await server?.stop()
     if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+    server = undefined
+    dataDir = undefined
   })
 
   test('register → 100 CUBE → play past the threshold → 102 → log out and in → restart → still 102', async ({ page }) => {
     test.setTimeout(180_000)
-    await serveSampleAudio(page, 80)
+    dataDir = mkdtempSync(join(tmpdir(), 'cube-account-e2e-'))
+    // Its own port, derived from ours so parallel engineers' runs never collide.
+    server = new OwnServer(E2E_PORT + 10_000, dataDir, { LOCAL_DATA_RESET: '1' })
+    await server.start()
+    await serveSongAudio(page, 'neon-drift')
     const email = `listener-${unique()}@cube.test`
     const password = 'correct horse battery'
 
@@ -136,7 +151,7 @@ test.describe('listening earns CUBE on the server, and it stays earned', () => {
     await expect(page.getByTestId('achievement').filter({ hasText: 'First Listen' })).toHaveAttribute('data-earned', 'false')
 
     // Play through the Library; move around the app while it plays (the player keeps going).
-    await page.getByRole('link', { name: 'Library' }).click()
+    await page.getByRole('link', { name: 'Library', exact: true }).click()
     await page.getByRole('button', { name: 'Play Neon Drift', exact: true }).click()
     await page.getByRole('link', { name: 'Wallet', exact: true }).first().click()
     await expect(page.getByRole('heading', { level: 1, name: 'Crypto Wallet' })).toBeVisible()
@@ -175,7 +190,7 @@ test.describe('listening earns CUBE on the server, and it stays earned', () => {
     // Log out and back in.
     await page.getByRole('button', { name: 'Logout' }).click()
     await expect(toast(page, 'Logged out successfully')).toBeVisible()
-    await expect(page.getByRole('button', { name: 'Login / Register' })).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Login / Register' })).toBeVisible()
     await expect(walletCard(page).getByTestId('wallet-balance')).toHaveText('158 CUBE')
     await logIn(page, email, password)
     await expect(toast(page, 'Login successful')).toBeVisible()
@@ -196,7 +211,7 @@ test.describe('listening earns CUBE on the server, and it stays earned', () => {
     await logIn(other, email, password)
     await expectWallet(other, { balance: 102, daily: 2, progress: '1/20' })
     await other.getByRole('button', { name: 'Logout' }).click()
-    await expect(other.getByRole('button', { name: 'Login / Register' })).toBeVisible()
+    await expect(other.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Login / Register' })).toBeVisible()
 
     // The operator switched e-mail sign-up off: registering says so.
     await register(other, 'late_comer', `late-${unique()}@cube.test`, password)
@@ -210,16 +225,11 @@ test.describe('listening earns CUBE on the server, and it stays earned', () => {
     test.setTimeout(90_000)
     // Its own server: administrators are named by LOCAL_ADMIN_EMAILS when they sign up.
     const adminEmail = `boss-${unique()}@cube.test`
-    const dir = mkdtempSync(join(tmpdir(), 'cube-admin-e2e-'))
-    const adminServer = new OwnServer(E2E_PORT + 10_001, dir, { LOCAL_DATA_RESET: '1', LOCAL_ADMIN_EMAILS: adminEmail })
-    await adminServer.start()
-    try {
-      await checkAdminVisibility(browser, adminServer.origin, `fan-${unique()}@cube.test`, false)
-      await checkAdminVisibility(browser, adminServer.origin, adminEmail, true)
-    } finally {
-      await adminServer.stop()
-      rmSync(dir, { recursive: true, force: true })
-    }
+    dataDir = mkdtempSync(join(tmpdir(), 'cube-admin-e2e-'))
+    server = new OwnServer(E2E_PORT + 10_001, dataDir, { LOCAL_DATA_RESET: '1', LOCAL_ADMIN_EMAILS: adminEmail })
+    await server.start()
+    await checkAdminVisibility(browser, server.origin, `fan-${unique()}@cube.test`, false)
+    await checkAdminVisibility(browser, server.origin, adminEmail, true)
   })
 })
 
@@ -288,7 +298,7 @@ test('Share Profile copies the /user/{username} link', async ({ page, context })
 
 test('the login dialog is an accessible modal: tabs, required fields, focus trap, Escape', async ({ page }) => {
   await page.goto('/app/home')
-  const opener = page.getByRole('button', { name: 'Login / Register' })
+  const opener = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Login / Register' })
   const dialog = await openAuth(page, 'Log In')
   await expect(dialog).toHaveAttribute('aria-modal', 'true')
   await expect(dialog.getByRole('tab', { name: 'Log In' })).toHaveAttribute('aria-selected', 'true')
