@@ -82,6 +82,8 @@ async function syncOnSignIn(userId: string) {
   for (const p of server) serverId.set(p.id, p.id)
   replaceStore(playlistsFromServer(server, favourites, songLookup(local), favName))
   setOwner(userId)
+  // Views that read playlists from the server (the profile) reread them now the merge is in.
+  useSessionStore.getState().bumpActivity()
 }
 
 async function apply(op: PlaylistOp) {

@@ -138,7 +138,11 @@ test.describe('listening earns CUBE on the server, and it stays earned', () => {
     const email = `listener-${unique()}@cube.test`
     const password = 'correct horse battery'
 
-    await page.goto(`${server.origin}/app/home`)
+    // As a visitor, like a track: the local favourite must follow the account onto the server.
+    await page.goto(`${server.origin}/app/library`)
+    await page.getByRole('button', { name: 'Like Rainy Terminal' }).click()
+    await expect(page.getByRole('button', { name: 'Like Rainy Terminal' })).toHaveAttribute('aria-pressed', 'true')
+    await page.getByRole('link', { name: 'Profile', exact: true }).click()
     await expect(page.getByTestId('profile-preview-notice')).toBeVisible()
     await register(page, `listener_${unique()}`, email, password)
     await expect(toast(page, 'Registration successful')).toBeVisible()
@@ -149,10 +153,14 @@ test.describe('listening earns CUBE on the server, and it stays earned', () => {
     await expectWallet(page, { balance: 100, daily: 0, progress: '0/20' })
     await expect(page.getByTestId('achievement').filter({ hasText: 'Early Adopter' })).toHaveAttribute('data-earned', 'true')
     await expect(page.getByTestId('achievement').filter({ hasText: 'First Listen' })).toHaveAttribute('data-earned', 'false')
+    // The visitor's favourites (the two samples plus Rainy Terminal) are now the account's.
+    await expect(page.getByTestId('profile-playlist').filter({ hasText: 'Favorite Tracks' })).toContainText('3 tracks')
 
     // Play through the Library; move around the app while it plays (the player keeps going).
     await page.getByRole('link', { name: 'Library', exact: true }).click()
     await page.getByRole('button', { name: 'Play Neon Drift', exact: true }).click()
+    // A like while signed in goes to the server too.
+    await page.getByRole('button', { name: 'Like Circuit Breaker' }).click()
     await page.getByRole('link', { name: 'Wallet', exact: true }).first().click()
     await expect(page.getByRole('heading', { level: 1, name: 'Crypto Wallet' })).toBeVisible()
     await expectWallet(page, { balance: 100, daily: 0, progress: '0/20' })
@@ -192,6 +200,10 @@ test.describe('listening earns CUBE on the server, and it stays earned', () => {
     await expect(toast(page, 'Logged out successfully')).toBeVisible()
     await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Login / Register' })).toBeVisible()
     await expect(walletCard(page).getByTestId('wallet-balance')).toHaveText('158 CUBE')
+    // Signed out, this browser shows the sample playlists again, not the account's.
+    await page.getByRole('link', { name: 'Library', exact: true }).click()
+    await expect(page.getByRole('button', { name: 'Like Rainy Terminal' })).toHaveAttribute('aria-pressed', 'false')
+    await page.getByRole('link', { name: 'Profile', exact: true }).click()
     await logIn(page, email, password)
     await expect(toast(page, 'Login successful')).toBeVisible()
     await expect(toast(page, 'Welcome back!')).toBeVisible()
@@ -210,6 +222,11 @@ test.describe('listening earns CUBE on the server, and it stays earned', () => {
     await other.goto(`${server.origin}/app/wallet`)
     await logIn(other, email, password)
     await expectWallet(other, { balance: 102, daily: 2, progress: '1/20' })
+    // Favourites came from the server: the visitor-era like and the signed-in like.
+    await other.getByRole('link', { name: 'Library', exact: true }).click()
+    await expect(other.getByRole('button', { name: 'Like Rainy Terminal' })).toHaveAttribute('aria-pressed', 'true')
+    await expect(other.getByRole('button', { name: 'Like Circuit Breaker' })).toHaveAttribute('aria-pressed', 'true')
+    await expect(other.getByRole('button', { name: 'Like Low Tide Memory' })).toHaveAttribute('aria-pressed', 'false')
     await other.getByRole('button', { name: 'Logout' }).click()
     await expect(other.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Login / Register' })).toBeVisible()
 
