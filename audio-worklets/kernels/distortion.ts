@@ -106,6 +106,11 @@ export class DistortionKernel {
     let g = drive.value
     let comp = compensationForDrive(g)
     const steady = !drive.moving && !mix.moving && mix.value === 1
+    if (steady && oversampled) {
+      L.shapeBlock(inL, outL, frames, g, comp, softClip)
+      R.shapeBlock(inR, outR, frames, g, comp, softClip)
+      return
+    }
     for (let i = 0; i < frames; i++) {
       if (!steady) {
         g = drive.next()
