@@ -39,7 +39,7 @@ async function openMixer(page: Page) {
 async function upload(page: Page, name: string, channels: Float32Array[], sampleRate = 48000) {
   await page.getByTestId('upload-input').setInputFiles({ name, mimeType: 'audio/wav', buffer: makeWav(channels, sampleRate) })
   const base = name.replace(/\.[^.]+$/, '')
-  await expect(page.getByRole('listitem', { name: base })).toBeVisible()
+  await expect(page.getByRole('listitem', { name: base, exact: true })).toBeVisible()
   return base
 }
 
@@ -268,7 +268,7 @@ test('save → reload → reopen restores tracks, controls and audio; rename and
   await page.reload()
   await expect(page.getByTestId('mixer-track')).toHaveCount(0)
   await page.getByRole('button', { name: 'Open Project 1' }).click()
-  await expect(page.getByRole('listitem', { name })).toBeVisible()
+  await expect(page.getByRole('listitem', { name, exact: true })).toBeVisible()
   await expect(page.getByRole('slider', { name: `${name} Volume` })).toHaveAttribute('aria-valuenow', '40')
   const reopened = (await trackAudio(page, name))!
   expect(reopened.sampleRate).toBe(original.sampleRate)
@@ -281,4 +281,41 @@ test('save → reload → reopen restores tracks, controls and audio; rename and
   page.once('dialog', (d) => void d.accept())
   await page.getByRole('button', { name: 'Delete Night Drive' }).click()
   await expect(page.getByTestId('project-item')).toHaveCount(0)
+})
+
+test('live playback: play starts every track, meters move, disabling mutes live, pause and resume keep position', async ({ page }) => {
+  await openMixer(page)
+  const name = await upload(page, 'live.wav', [tone(440, 8, 48000, 0.5)])
+  await upload(page, 'live-b.wav', [tone(660, 8, 48000, 0.3)])
+  const masterLevel = () => page.evaluate(() => (window as unknown as { __cube: { masterLevel(): number } }).__cube.masterLevel())
+  const position = async () => {
+    const text = (await page.getByTestId('transport-time').textContent()) ?? ''
+    const m = /^(\d+):(\d+)\.(\d)/.exec(text)!
+    return Number(m[1]) * 60 + Number(m[2]) + Number(m[3]) / 10
+  }
+
+  await page.getByRole('button', { name: 'Play mix' }).click()
+  await expect(page.getByRole('button', { name: 'Pause mix' })).toBeVisible()
+  await expect.poll(masterLevel).toBeGreaterThan(0.02)
+  // Per-track and master levels come from the channel-strip worklets.
+  const trackMeter = page.getByRole('listitem', { name, exact: true }).getByRole('meter')
+  await expect.poll(async () => Number(await trackMeter.getAttribute('data-peak'))).toBeGreaterThan(0.05)
+  await expect.poll(async () => Number(await page.getByTestId('meter-__master__').getAttribute('data-peak'))).toBeGreaterThan(0.05)
+
+  // Live: disabling both tracks silences the output (after the reverb tail), enabling brings it back.
+  await page.getByRole('switch', { name: `${name} enabled` }).click()
+  await page.getByRole('switch', { name: 'live-b enabled' }).click()
+  await expect.poll(masterLevel, { timeout: 8000 }).toBeLessThan(0.001)
+  await page.getByRole('switch', { name: `${name} enabled` }).click()
+  await expect.poll(masterLevel).toBeGreaterThan(0.02)
+
+  await expect.poll(position).toBeGreaterThan(1)
+  await page.getByRole('button', { name: 'Pause mix' }).click()
+  const paused = await position()
+  await expect.poll(masterLevel, { timeout: 8000 }).toBeLessThan(0.001)
+  expect(await position()).toBe(paused)
+  await page.getByRole('button', { name: 'Play mix' }).click()
+  await expect.poll(position).toBeGreaterThan(paused + 0.3)
+  // Resumed from where it paused, not from the start.
+  expect(await position()).toBeLessThan(paused + 3)
 })

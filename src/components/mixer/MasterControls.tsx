@@ -17,7 +17,7 @@ export function MasterControls({ playing, onToggle, timeRef, canPlay }: { playin
           type="button"
           onClick={onToggle}
           disabled={!canPlay}
-          aria-label={playing ? 'Pause' : 'Play'}
+          aria-label={playing ? 'Pause mix' : 'Play mix'}
           className="flex h-11 w-11 items-center justify-center rounded-full border-2 border-primary text-primary neon-box disabled:opacity-40"
         >
           <Icon name={playing ? 'pause' : 'play'} />
