@@ -16,9 +16,12 @@ export function onSignedIn(listener: SignInListener): () => void {
 }
 
 let announceWallet = false
-/** The next wallet initialisation follows a login or registration in this tab: confirm it with a toast. */
-export function announceNextWalletInit() {
-  announceWallet = true
+/**
+ * The next wallet initialisation follows a login or registration in this tab: confirm it with a
+ * toast. Called with false when that attempt failed, so a later restored session stays quiet.
+ */
+export function announceNextWalletInit(on = true) {
+  announceWallet = on
 }
 
 /** Rereads the wallet basics from the server into the session store. */

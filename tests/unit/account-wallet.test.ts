@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { walletFromRow } from '../../src/backend/wallet.ts'
-import { isSignupDisabled } from '../../src/backend/auth.ts'
+import { AuthApiError, AuthRetryableFetchError } from '@supabase/supabase-js'
+import { isSignupDisabled, serverMessage } from '../../src/backend/auth.ts'
 import { backendConfig } from '../../src/backend/config.ts'
 import { LOCAL_ANON_KEY } from '../../src/backend/local-defaults.ts'
 import { ledgerToActivity, relativeTime } from '../../src/components/wallet/token-activity.ts'
@@ -23,6 +24,15 @@ describe('isSignupDisabled', () => {
     expect(isSignupDisabled({ message: 'Email signups are disabled' })).toBe(true)
     expect(isSignupDisabled({ code: 'user_already_exists', message: 'User already registered' })).toBe(false)
     expect(isSignupDisabled({ code: 'weak_password', message: 'Password should be at least 6 characters' })).toBe(false)
+  })
+})
+
+describe('serverMessage', () => {
+  it('passes on what the auth server said, and nothing when it never answered', () => {
+    expect(serverMessage(new AuthApiError('Invalid login credentials', 400, 'invalid_credentials'))).toBe('Invalid login credentials')
+    expect(serverMessage(new AuthRetryableFetchError('Failed to fetch', 0))).toBeUndefined()
+    expect(serverMessage(new AuthApiError('upstream timeout', 502, undefined))).toBeUndefined()
+    expect(serverMessage(new Error('boom'))).toBeUndefined()
   })
 })
 

@@ -47,6 +47,7 @@ function LoginForm({ onDone }: { onDone: () => void }) {
     const result = await signIn(String(form.get('email')), String(form.get('password')))
     setBusy(false)
     if (!result.ok) {
+      announceNextWalletInit(false)
       toast.error(M.loginFailed, { description: result.message ?? M.loginFailedDescription })
       setError(result.message ?? M.loginFailedInline)
       return
@@ -78,6 +79,7 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
     const result = await signUp(String(form.get('username')).trim(), String(form.get('email')), String(form.get('password')))
     setBusy(false)
     if (!result.ok) {
+      announceNextWalletInit(false)
       const message = result.kind === 'signup-disabled' ? M.registrationDisabled : (result.message ?? M.registrationFailedDescription)
       toast.error(M.registrationFailed, { description: message })
       setError(message)

@@ -34,25 +34,26 @@ function Section({ title, children, testId }: { title: string; children: React.R
 
 function useProfileView(): { view: ProfileView | null; preview: boolean; failed: boolean } {
   const status = useSessionStore((s) => s.status)
-  const user = useSessionStore((s) => s.user)
+  const userId = useSessionStore((s) => s.user?.id)
+  const email = useSessionStore((s) => s.user?.email ?? '')
   const version = useSessionStore((s) => s.activityVersion)
   const [loaded, setLoaded] = useState<{ userId: string; view: ProfileView } | { userId: string; failed: true } | null>(null)
   useEffect(() => {
-    if (!user) return
+    if (!userId) return
     let live = true
-    loadProfile(user.id, user.email)
-      .then((view) => live && setLoaded({ userId: user.id, view }))
+    loadProfile(userId, email)
+      .then((view) => live && setLoaded({ userId, view }))
       .catch((error: unknown) => {
         // Profile fetch errors are logged; the page says it could not load instead of inventing data.
         console.warn('profile fetch failed', error)
-        if (live) setLoaded({ userId: user.id, failed: true })
+        if (live) setLoaded({ userId, failed: true })
       })
     return () => {
       live = false
     }
-  }, [user, version])
+  }, [userId, email, version])
   if (status === 'signed-out') return { view: SAMPLE_PROFILE, preview: true, failed: false }
-  if (!user || !loaded || loaded.userId !== user.id) return { view: null, preview: false, failed: false }
+  if (!userId || !loaded || loaded.userId !== userId) return { view: null, preview: false, failed: false }
   return 'failed' in loaded ? { view: null, preview: false, failed: true } : { view: loaded.view, preview: false, failed: false }
 }
 
