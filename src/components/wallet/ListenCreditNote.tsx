@@ -1,6 +1,6 @@
 import { useSessionStore } from '../../stores/session-store.ts'
 import { capNote } from '../../backend/listen-tracker.ts'
-import { useAuthModalStore } from '../account/auth-modal-store.ts'
+import { Link } from 'react-router-dom'
 
 const NO_CREDIT_REASON: Record<string, string> = {
   already_credited: 'This play was already counted; no CUBE added.',
@@ -14,12 +14,12 @@ export function ListenCreditNote({ songId }: { songId: string | null | undefined
   const status = useSessionStore((s) => s.status)
   const last = useSessionStore((s) => s.lastListen)
   const balance = useSessionStore((s) => s.wallet?.balance)
-  const openAuth = useAuthModalStore((s) => s.open)
 
   if (status === 'signed-out') {
     return (
       <p className="text-xs text-muted" data-testid="listen-credit-note">
-        <button type="button" className="text-primary underline" onClick={() => openAuth('login')}>Log in</button> to earn CUBE: a listen counts after 30 seconds (or half a short track).
+        {/* Now Playing lives outside the app layout (no sidebar, no dialog host): log in from the profile. */}
+        <Link to="/app/home" className="text-primary underline">Log in</Link> to earn CUBE: a listen counts after 30 seconds (or half a short track).
       </p>
     )
   }
