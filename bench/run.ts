@@ -13,8 +13,7 @@
  * Usage: npm run bench [-- filter]   (filter: substring of the bench file name)
  * Env:   BENCH_PORT (default: any free port) for the local page server.
  */
-import { readdirSync } from 'node:fs'
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { dirname, extname, join, resolve } from 'node:path'
@@ -26,6 +25,7 @@ const filter = process.argv[2] ?? ''
 
 function benchFiles(kind: 'node' | 'browser'): string[] {
   const dir = join(BENCH_DIR, kind)
+  if (!existsSync(dir)) return []
   return readdirSync(dir)
     .filter((f) => f.endsWith('.bench.ts') && f.includes(filter))
     .sort()
