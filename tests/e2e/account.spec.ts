@@ -161,6 +161,14 @@ test.describe('listening earns CUBE on the server, and it stays earned', () => {
     await page.getByRole('button', { name: 'Play Neon Drift', exact: true }).click()
     // A like while signed in goes to the server too.
     await page.getByRole('button', { name: 'Like Circuit Breaker' }).click()
+    // So does a new playlist with a track in it.
+    await page.getByRole('link', { name: 'Playlists', exact: true }).click()
+    await expect(page.getByText('Saved to your account.')).toBeVisible()
+    await page.getByLabel('New playlist name').fill('Night Drive')
+    await page.getByRole('button', { name: 'Create playlist' }).click()
+    await page.getByLabel('Track to add').selectOption({ label: 'Low Tide Memory — Chillwave Coast' })
+    await page.getByRole('button', { name: 'Add track' }).click()
+    await expect(page.getByRole('list', { name: 'Tracks in Night Drive' })).toContainText('Low Tide Memory')
     await page.getByRole('link', { name: 'Wallet', exact: true }).first().click()
     await expect(page.getByRole('heading', { level: 1, name: 'Crypto Wallet' })).toBeVisible()
     await expectWallet(page, { balance: 100, daily: 0, progress: '0/20' })
@@ -227,6 +235,9 @@ test.describe('listening earns CUBE on the server, and it stays earned', () => {
     await expect(other.getByRole('button', { name: 'Like Rainy Terminal' })).toHaveAttribute('aria-pressed', 'true')
     await expect(other.getByRole('button', { name: 'Like Circuit Breaker' })).toHaveAttribute('aria-pressed', 'true')
     await expect(other.getByRole('button', { name: 'Like Low Tide Memory' })).toHaveAttribute('aria-pressed', 'false')
+    await other.getByRole('link', { name: 'Playlists', exact: true }).click()
+    await other.getByRole('navigation', { name: 'Your playlists' }).getByRole('button', { name: /Night Drive/ }).click()
+    await expect(other.getByRole('list', { name: 'Tracks in Night Drive' })).toContainText('Low Tide Memory')
     await other.getByRole('button', { name: 'Logout' }).click()
     await expect(other.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Login / Register' })).toBeVisible()
 

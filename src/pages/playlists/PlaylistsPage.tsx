@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import { FAVORITES_ID, MAX_PLAYLIST_NAME, selectIsFavourite, usePlaylistStore, type Playlist } from '../../stores/playlist-store.ts'
+import { useSessionStore } from '../../stores/session-store.ts'
 import { selectAllSongs, useLibraryStore } from '../../stores/library-store.ts'
 import { usePlayerStore } from '../../stores/player-store.ts'
 import type { Song } from '../../catalogue/song.ts'
@@ -119,6 +120,7 @@ function PlaylistDetail({ playlist }: { playlist: Playlist }) {
 
 export default function PlaylistsPage() {
   const playlists = usePlaylistStore((s) => s.playlists)
+  const signedIn = useSessionStore((s) => s.user !== null)
   const [selectedId, setSelectedId] = useState<string>(FAVORITES_ID)
   const [newName, setNewName] = useState('')
   const selected = playlists.find((p) => p.id === selectedId) ?? playlists[0]
@@ -139,7 +141,7 @@ export default function PlaylistsPage() {
   return (
     <section className="mx-auto max-w-6xl p-4 md:p-6">
       <h1 className="font-display text-3xl font-bold text-primary neon-text">Playlists</h1>
-      <p className="mt-1 text-muted">Saved on this device.</p>
+      <p className="mt-1 text-muted">{signedIn ? 'Saved to your account.' : 'Saved on this device. Log in to keep them in your account.'}</p>
       <div className="mt-6 grid gap-6 lg:grid-cols-[18rem_1fr]">
         <div className="flex flex-col gap-4">
           <form onSubmit={create} className="panel flex flex-col gap-2 p-4">
