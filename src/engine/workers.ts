@@ -4,6 +4,9 @@
  *   computePeaks(channels: Float32Array[], buckets: number, options?: { transfer?: boolean })
  *     : Promise<ChannelPeaks[]>        // per channel { min: Float32Array, max: Float32Array }, length = buckets
  *     options.transfer = true hands the input buffers to the worker (no copy; they become unusable here).
+ *   computeBufferPeaks(buffer: { numberOfChannels, length, copyFromChannel }, buckets: number)
+ *     : Promise<ChannelPeaks[]>        // same result for a decoded AudioBuffer, streamed to the worker in
+ *                                      // 1 MB slices: no big copy or long task on the main thread
  *   toWaveSurferPeaks(peaks): [Float32Array, Float32Array]   // [max, min] for WaveSurfer's `peaks` option
  *
  *   encodeWav(channels: Float32Array[], sampleRate: number, format: 'pcm16' | 'float32')
@@ -43,6 +46,33 @@ function wav(): Remote<WavEncoderWorkerApi> {
 export async function computePeaks(channels: Float32Array[], buckets: number, options: { transfer?: boolean } = {}): Promise<ChannelPeaks[]> {
   const arg = options.transfer ? comlinkTransfer(channels, uniqueBuffers(channels)) : channels
   return peaks().computePeaks(arg, buckets)
+}
+
+/** Samples per slice handed to the worker: 1 MB, well under a millisecond to copy. */
+const PEAKS_SLICE = 1 << 18
+
+export interface ChannelSource {
+  numberOfChannels: number
+  length: number
+  copyFromChannel(destination: Float32Array<ArrayBuffer>, channel: number, startInChannel?: number): void
+}
+
+export async function computeBufferPeaks(buffer: ChannelSource, buckets: number): Promise<ChannelPeaks[]> {
+  const w = peaks()
+  const id = await w.beginPeaks(buffer.numberOfChannels, buffer.length, buckets)
+  try {
+    for (let c = 0; c < buffer.numberOfChannels; c++) {
+      for (let offset = 0; offset < buffer.length; offset += PEAKS_SLICE) {
+        const slice = new Float32Array(Math.min(PEAKS_SLICE, buffer.length - offset))
+        buffer.copyFromChannel(slice, c, offset)
+        await w.addPeaks(id, c, offset, comlinkTransfer(slice, [slice.buffer]))
+      }
+    }
+    return await w.finishPeaks(id)
+  } catch (err) {
+    void w.cancelPeaks(id)
+    throw err
+  }
 }
 
 export function encodeWavBuffer(channels: Float32Array[], sampleRate: number, format: WavFormat): Promise<ArrayBuffer> {

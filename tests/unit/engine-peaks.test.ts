@@ -67,3 +67,25 @@ describe('computePeaks', () => {
     expect(bottom[0]).toBeCloseTo(-0.9)
   })
 })
+
+describe('PeaksAccumulator', () => {
+  it('gives exactly computePeaks for any chunking, including fewer samples than buckets', async () => {
+    const { PeaksAccumulator } = await import('../../workers/peaks.ts')
+    for (const [n, buckets, chunk] of [
+      [10_007, 64, 333],
+      [10_007, 64, 1],
+      [3, 8, 2],
+      [5000, 5000, 777],
+    ] as const) {
+      const chans = [0, 1].map((c) => new Float32Array(n).map((_, i) => Math.sin(i * 0.37 + c) * ((i * 7919) % 13) * 0.07))
+      const acc = new PeaksAccumulator(2, n, buckets)
+      for (let c = 0; c < 2; c++) for (let o = 0; o < n; o += chunk) acc.add(c, o, chans[c]!.subarray(o, o + chunk))
+      const got = acc.result()
+      const want = computePeaks(chans, buckets)
+      for (let c = 0; c < 2; c++) {
+        expect(Array.from(got[c]!.min)).toEqual(Array.from(want[c]!.min))
+        expect(Array.from(got[c]!.max)).toEqual(Array.from(want[c]!.max))
+      }
+    }
+  })
+})
