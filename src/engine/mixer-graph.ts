@@ -5,7 +5,9 @@
  *   per track:  AudioBufferSourceNode → channel strip (effects, volume, pan, enabled)
  *   all tracks: strips → master strip (master volume / reverb) → destination
  *
- *   buildMixGraph(ctx, state, { destination }) → MixGraph
+ *   buildMixGraph(ctx, state, { destination, master? }) → MixGraph
+ *     master: false leaves the master strip out (tracks sum straight into destination): the
+ *     parallel offline render uses it for stems, then runs the sum through createMasterStrip
  *     .apply(state)            pushes changed parameters into the strips (live: smoothed in the
  *                              worklet, so no clicks), adds/removes tracks; a disabled track's
  *                              strip mutes with a short fade (its 'enabled' parameter)
@@ -58,25 +60,32 @@ export interface MixGraph {
   dispose(): void
 }
 
+/** The master strip (master volume / reverb) into a destination; the same for live and offline. */
+export function createMasterStrip(ctx: AnyAudioContext, master: MasterSettings, destination: IAudioNode<AnyAudioContext>): Strip {
+  const strip = createChannelStrip(ctx, masterStripParams(master)) as unknown as Strip
+  strip.node.connect(destination as never)
+  return strip
+}
+
 export async function prepareMixContext(ctx: AnyAudioContext): Promise<void> {
   await loadChannelStrip(ctx)
 }
 
-export function buildMixGraph(ctx: AnyAudioContext, state: MixerState, options: { destination: IAudioNode<AnyAudioContext> }): MixGraph {
+export function buildMixGraph(ctx: AnyAudioContext, state: MixerState, options: { destination: IAudioNode<AnyAudioContext>; master?: boolean }): MixGraph {
   const listeners = new Set<LevelsListener>()
   const emit = (key: string, l: Levels) => listeners.forEach((cb) => cb(key, l))
   const mk = (initial: Partial<StripParams>): Strip => createChannelStrip(ctx, initial) as unknown as Strip
 
-  const master = mk(masterStripParams(state.master))
+  const master = options.master === false ? null : createMasterStrip(ctx, state.master, options.destination)
   let masterParams = masterStripParams(state.master)
-  master.node.connect(options.destination as never)
-  const unMaster = master.onLevels((l) => emit(MASTER_KEY, { peak: l.peak, rms: l.rms }))
+  const bus = master ? master.node : options.destination
+  const unMaster = master ? master.onLevels((l) => emit(MASTER_KEY, { peak: l.peak, rms: l.rms })) : () => {}
   const tracks = new Map<string, TrackNodes>()
 
   function addTrack(t: MixerTrack) {
     const params = trackStripParams(t)
     const strip = mk(params)
-    strip.node.connect(master.node as never)
+    strip.node.connect(bus as never)
     const unsubscribe = strip.onLevels((l) => emit(t.id, { peak: l.peak, rms: l.rms }))
     tracks.set(t.id, { strip, params, track: t, source: null, unsubscribe })
   }
@@ -127,7 +136,7 @@ export function buildMixGraph(ctx: AnyAudioContext, state: MixerState, options: 
         n.track = t
       }
       const mp = masterStripParams(next.master)
-      setParams(master, masterParams, mp)
+      if (master) setParams(master, masterParams, mp)
       masterParams = mp
     },
     start(when, position) {
@@ -157,8 +166,7 @@ export function buildMixGraph(ctx: AnyAudioContext, state: MixerState, options: 
     dispose() {
       for (const id of [...tracks.keys()]) removeTrack(id)
       unMaster()
-      master.node.disconnect()
-      master.dispose()
+      master?.dispose()
       listeners.clear()
     },
   }

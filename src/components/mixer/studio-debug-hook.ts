@@ -2,8 +2,9 @@
  * A tiny read-only hook for end-to-end audio measurements (Playwright mutes the speakers, so tests
  * measure renders and captured audio instead of listening):
  *
- *   window.__cubeStudio.renderOffline(): Promise<Float32Array[]>   the current mix, rendered offline
- *       through the same graph and settings the export uses, at the live context's sample rate
+ *   window.__cubeStudio.renderOffline(options?: { parallel?: number }): Promise<Float32Array[]>
+ *       the current mix rendered offline exactly as the export renders it, at the live context's
+ *       sample rate; { parallel: 1 } renders the single live-identical graph instead
  *   window.__cubeStudio.trackAudio(name): { sampleRate, channels } | null   a track's decoded audio
  *   window.__cubeStudio.sampleRate(): number
  * It only reads state; it cannot change the mix.
@@ -16,7 +17,7 @@ import { mixerSnapshot, useMixerStore } from '../../stores/mixer-store.ts'
 declare global {
   interface Window {
     __cubeStudio?: {
-      renderOffline: () => Promise<Float32Array[]>
+      renderOffline: (options?: { parallel?: number }) => Promise<Float32Array[]>
       trackAudio: (name: string) => { sampleRate: number; channels: Float32Array[] } | null
       sampleRate: () => number
     }
@@ -25,7 +26,7 @@ declare global {
 
 export function installStudioDebugHook() {
   window.__cubeStudio = {
-    renderOffline: () => renderMix(mixerSnapshot(), { sampleRate: getAudioContext().sampleRate }),
+    renderOffline: (options) => renderMix(mixerSnapshot(), { sampleRate: getAudioContext().sampleRate, parallel: options?.parallel }),
     trackAudio: (name) => {
       const t = useMixerStore.getState().tracks.find((x) => x.name === name)
       const a = t ? getMixerAudio(t.audioId) : undefined
