@@ -9,6 +9,9 @@
  *                                    run in headless Chromium (tests/e2e/support/browser.ts flags).
  *   Both kinds export `async function run(): Promise<BenchResult[]>` (bench/types.ts). Browser
  *   benches may import anything from src/, audio-worklets/ and workers/.
+ *   In the page, `await window.cubeBenchCpuSeconds()` (bench/browser/cpu-time.ts: cpuSeconds())
+ *   returns the CPU seconds used so far by Chromium's processes (Linux /proc; null elsewhere):
+ *   differences of it measure work independently of other load on the machine, unlike wall time.
  *
  * Usage: npm run bench [-- filter]   (filter: substring of the bench file name)
  * Env:   BENCH_PORT (default: any free port) for the local page server.
@@ -46,6 +49,35 @@ async function runNode(files: string[]): Promise<void> {
     const mod = (await import(pathToFileURL(file).href)) as BenchModule
     print(`node/${file.split('/').pop()}`, await mod.run())
   }
+}
+
+/** utime + stime of every process descended from this one (the browser Playwright launched), in seconds. */
+function descendantCpuSeconds(): number | null {
+  if (!existsSync('/proc/self/stat')) return null
+  const parent = new Map<number, number>()
+  const cpu = new Map<number, number>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      // Fields after the parenthesised command name: state ppid … utime(14) stime(15).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      parent.set(Number(entry), Number(fields[1]))
+      cpu.set(Number(entry), Number(fields[11]) + Number(fields[12]))
+    } catch {
+      // process ended while scanning
+    }
+  }
+  let ticks = 0
+  for (const [pid, t] of cpu) {
+    for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p)) {
+      if (p === process.pid) {
+        ticks += t
+        break
+      }
+    }
+  }
+  return ticks / 100 // USER_HZ is 100 on Linux
 }
 
 const MIME: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json' }
@@ -102,6 +134,7 @@ async function runBrowser(files: string[]): Promise<void> {
     server = served.server
     browser = await chromium.launch(launchOptions())
     const page = await browser.newPage()
+    await page.exposeFunction('cubeBenchCpuSeconds', descendantCpuSeconds)
     page.on('console', (m) => {
       if (m.type() === 'error') console.error(`[browser] ${m.text()}`)
     })
