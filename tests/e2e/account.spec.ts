@@ -409,3 +409,33 @@ test('a failed wallet initialisation says so and can be retried', async ({ page 
   await walletCard(page).getByRole('button', { name: 'Try again' }).click()
   await expectWallet(page, { balance: 100, daily: 0, progress: '0/20' })
 })
+
+test('once the daily cap is reached the player promises nothing and says why', async ({ page }) => {
+  // The server's cap itself is covered by the backend's ledger tests; here the app must show the
+  // server's capped answer faithfully. A 4 s track qualifies after 2 s, so this stays quick.
+  const rate = 8000
+  const samples = new Float32Array(4 * rate).map((_, i) => 0.2 * Math.sin((2 * Math.PI * 330 * i) / rate))
+  const body = Buffer.from(encodeWav([samples], rate, 'pcm16'))
+  await page.route('**/audio/samples/orbital-haze.mp3', (route) => route.fulfill({ status: 200, contentType: 'audio/wav', body, headers: { 'Cross-Origin-Resource-Policy': 'same-origin' } }))
+  const calls: unknown[] = []
+  await page.route('**/rest/v1/rpc/record_listen', async (route) => {
+    calls.push(route.request().postDataJSON())
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ credited: 0, balance: 140, daily_earned: 40, listens_today: 20, daily_cap: 20, cap_reached: true, reason: 'daily_cap' }) })
+  })
+  await page.goto('/app/library')
+  await register(page, `capped_${unique()}`, `capped-${unique()}@cube.test`, 'a-long-enough-password')
+  await expect(page.getByTestId('account-email')).toBeVisible()
+  await page.getByRole('button', { name: 'Play Orbital Haze', exact: true }).click()
+  await expect(toast(page, 'Daily listening cap reached (20/20)')).toBeVisible({ timeout: 15_000 })
+  expect(calls).toHaveLength(1)
+  expect(calls[0]).toMatchObject({ p_song_id: 'orbital-haze', p_seconds: 2 })
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: /^\+\d+ CUBE/ })).toHaveCount(0)
+
+  await page.getByRole('link', { name: 'Wallet', exact: true }).first().click()
+  await expect(walletCard(page).getByTestId('wallet-progress')).toHaveText('20/20')
+  await expect(walletCard(page).getByTestId('wallet-cap-note')).toContainText('Daily listening cap reached (20/20)')
+  // Pressing play again no longer flashes '+N CUBE per listen'.
+  await page.getByRole('link', { name: 'Library', exact: true }).click()
+  await page.getByRole('button', { name: 'Play Neon Drift', exact: true }).click()
+  await expect(page.getByTestId('reward-pop')).toHaveText('Daily listening cap reached (20/20)')
+})
