@@ -70,6 +70,8 @@ async function renderContext(
   if (onProgress) {
     const tap = createRecorderTap(ctx, { capture: false, blockFrames: Math.max(4096, Math.floor(length / 100)) })
     tap.port.onmessage = (e: MessageEvent<{ type: string; frame?: number }>) => {
+      // An abandoned render keeps running in the background; its ticks must not revive the bar.
+      if (signal?.aborted) return
       if (e.data.type === 'tick' && e.data.frame !== undefined) onProgress(Math.min(1, e.data.frame / length))
     }
     tapFrom.connect(tap as never)

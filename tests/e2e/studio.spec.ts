@@ -106,6 +106,7 @@ test('a new track has the default controls, pan reads L/C/R, and the sound libra
   await pan.press('End')
   await expect(pan).toHaveAttribute('aria-valuetext', 'R50')
   await expect(page.getByTestId('track-type')).toHaveText('main')
+  await expectNoSeriousA11yViolations(page)
 
   await page.getByRole('tab', { name: 'Sound Library' }).click()
   await page.getByRole('button', { name: /^Add / }).first().click()
@@ -198,6 +199,33 @@ test('upload: a real WAV becomes a track of the right length; a corrupt file cha
   await page.getByTestId('upload-input').setInputFiles({ name: 'empty.wav', mimeType: 'audio/wav', buffer: Buffer.alloc(0) })
   await expect(page.getByText('Empty file')).toBeVisible()
   await expect(page.getByTestId('mixer-track')).toHaveCount(1)
+
+  // Drag and drop onto the tracks panel does the same as the picker.
+  const dropped = [...makeWav([tone(880, 0.5, 48000)], 48000)]
+  await page.getByTestId('drop-zone').evaluate((zone, bytes) => {
+    const dt = new DataTransfer()
+    dt.items.add(new File([new Uint8Array(bytes)], 'dropped.wav', { type: 'audio/wav' }))
+    zone.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }))
+    zone.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }))
+  }, dropped)
+  await expect(page.getByRole('listitem', { name: 'dropped', exact: true })).toBeVisible()
+  await expect(page.getByTestId('mixer-track')).toHaveCount(2)
+})
+
+test('export shows progress and can be cancelled without a download', async ({ page }) => {
+  await openMixer(page)
+  // Three minutes at 8 kHz: a small file, but a render long enough to cancel.
+  await upload(page, 'long.wav', [noise(180, 8000, 0.2, 3)], 8000)
+  let downloads = 0
+  page.on('download', () => downloads++)
+  await page.getByRole('button', { name: 'Export WAV' }).click()
+  const bar = page.getByRole('progressbar', { name: 'Export progress' })
+  await expect(bar).toBeVisible()
+  await page.getByRole('button', { name: 'Cancel export' }).click()
+  await expect(page.getByText('Export cancelled')).toBeVisible()
+  await expect(bar).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Export WAV' })).toBeEnabled()
+  expect(downloads).toBe(0)
 })
 
 test('lowpass 20 lowers the spectral centroid; pan -50 silences the right channel; disabling silences the track', async ({ page }) => {

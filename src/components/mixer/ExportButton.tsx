@@ -17,7 +17,7 @@ export function ExportButton() {
     abort.current = ac
     setProgress(0)
     try {
-      const blob = await exportMixWav(mixerSnapshot(), { sampleRate: getAudioContext().sampleRate, onProgress: setProgress, signal: ac.signal })
+      const blob = await exportMixWav(mixerSnapshot(), { sampleRate: getAudioContext().sampleRate, onProgress: (f) => !ac.signal.aborted && setProgress(f), signal: ac.signal })
       const url = URL.createObjectURL(blob)
       const a = document.createElement('a')
       a.href = url
