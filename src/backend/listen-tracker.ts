@@ -28,7 +28,7 @@ export const capNote = (listensToday: number, cap: number): string => `Daily lis
 
 export interface ListenReport {
   songId: string
-  /** Whole seconds really played, rounded up so the server's threshold sees what we saw. */
+  /** Whole seconds really played (never rounded up: the server only ever hears what happened). */
   seconds: number
   playId: number
 }
@@ -100,12 +100,13 @@ export class ListenTracker {
 
   private maybeReport(play: PlayState, duration: number, at: number) {
     if (play.status !== 'counting' || at < play.retryAt) return
-    if (play.listened + 1e-6 < qualifyingSeconds(duration)) return
+    // Wait for whole seconds past the threshold, so the whole number sent still qualifies.
+    if (play.listened + 1e-6 < Math.ceil(qualifyingSeconds(duration) - 1e-6)) return
     if (this.opts.canReport && !this.opts.canReport()) return
     play.status = 'sending'
     play.attempts += 1
     this.opts
-      .report({ songId: play.songId, seconds: Math.ceil(play.listened - 1e-6), playId: play.playId })
+      .report({ songId: play.songId, seconds: Math.floor(play.listened + 1e-6), playId: play.playId })
       .then(() => {
         play.status = 'done'
       })

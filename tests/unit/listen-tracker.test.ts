@@ -84,6 +84,17 @@ describe('ListenTracker', () => {
     expect(h.reports).toEqual([{ songId: 'neon-drift', seconds: 30, playId: 2 }])
   })
 
+  it('reports whole seconds only once they reach a fractional threshold (45 s track: 22.5 s → 23 s)', async () => {
+    const h = harness({ duration: 45 })
+    h.start()
+    h.play(22.75)
+    await h.flush()
+    expect(h.reports).toHaveLength(0)
+    h.play(0.25)
+    await h.flush()
+    expect(h.reports).toEqual([{ songId: 'neon-drift', seconds: 23, playId: 2 }])
+  })
+
   it('uses half the track for short tracks', async () => {
     const h = harness({ duration: 40 })
     h.start()
@@ -159,7 +170,7 @@ describe('ListenTracker', () => {
     signedIn = true
     h.play(0.25)
     await h.flush()
-    expect(h.reports).toEqual([{ songId: 'neon-drift', seconds: 36, playId: 2 }])
+    expect(h.reports).toEqual([{ songId: 'neon-drift', seconds: 35, playId: 2 }])
   })
 
   it('retries a failed report after a delay, a bounded number of times, with the same play id', async () => {
