@@ -23,8 +23,7 @@ class ChannelStripProcessor extends AudioWorkletProcessor {
 
   private readonly chain = new ChannelStripChain(sampleRate)
   private readonly meter = new LevelMeter(sampleRate / METER_RATE_HZ)
-  private l = new Float32Array(RENDER_QUANTUM_FRAMES)
-  private r = new Float32Array(RENDER_QUANTUM_FRAMES)
+  private readonly r = new Float32Array(RENDER_QUANTUM_FRAMES)
   private started = false
   private disposed = false
   private readonly message: StripLevelsMessage = { type: 'levels', peakL: 0, peakR: 0, rmsL: 0, rmsR: 0 }
@@ -41,13 +40,8 @@ class ChannelStripProcessor extends AudioWorkletProcessor {
     const output = outputs[0]
     if (!output || output.length === 0) return true
     const outL = output[0]!
-    const outR = output[1] ?? outL
+    const outR = output[1]
     const frames = outL.length
-    if (this.l.length < frames) {
-      // Only if a future spec changes the quantum size: grow once, then stay allocation-free.
-      this.l = new Float32Array(frames)
-      this.r = new Float32Array(frames)
-    }
     const chain = this.chain
     for (let k = 0; k < STRIP_PARAM_NAMES.length; k++) {
       const name = STRIP_PARAM_NAMES[k]!
@@ -58,25 +52,21 @@ class ChannelStripProcessor extends AudioWorkletProcessor {
       chain.snap()
       this.started = true
     }
-    const l = this.l
-    const r = this.r
+    // Work in place on the output buffers (stereo output is guaranteed by outputChannelCount [2];
+    // the scratch pair only covers a non-stereo output configuration).
+    const l = outL
+    const r = outR ?? this.r
     const input = inputs[0]
     const inL = input?.[0]
     const inR = input?.[1] ?? inL
     if (inL && inR) {
-      for (let i = 0; i < frames; i++) {
-        l[i] = inL[i]!
-        r[i] = inR[i]!
-      }
+      l.set(inL)
+      r.set(inR)
     } else {
-      l.fill(0, 0, frames)
-      r.fill(0, 0, frames)
+      l.fill(0)
+      r.fill(0)
     }
     chain.process(l, r, frames)
-    for (let i = 0; i < frames; i++) {
-      outL[i] = l[i]!
-      if (outR !== outL) outR[i] = r[i]!
-    }
     if (this.meter.add(l, r, frames)) {
       const m = this.message
       const lv = this.meter.levels

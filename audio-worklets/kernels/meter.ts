@@ -22,24 +22,32 @@ export class LevelMeter {
     let pr = this.peakR
     let sl = this.sumL
     let sr = this.sumR
+    let count = this.count
     let done = false
-    for (let i = 0; i < frames; i++) {
-      const a = l[i]!
-      const b = r[i]!
-      const aa = a < 0 ? -a : a
-      const bb = b < 0 ? -b : b
-      if (aa > pl) pl = aa
-      if (bb > pr) pr = bb
-      sl += a * a
-      sr += b * b
-      if (++this.count === this.windowFrames) {
+    let i = 0
+    while (i < frames) {
+      // Run to the end of the block or of the window, whichever comes first, with state in locals.
+      const take = Math.min(frames - i, this.windowFrames - count)
+      const end = i + take
+      for (; i < end; i++) {
+        const a = l[i]!
+        const b = r[i]!
+        const aa = a < 0 ? -a : a
+        const bb = b < 0 ? -b : b
+        if (aa > pl) pl = aa
+        if (bb > pr) pr = bb
+        sl += a * a
+        sr += b * b
+      }
+      count += take
+      if (count === this.windowFrames) {
         const lv = this.levels
         lv.peakL = pl
         lv.peakR = pr
         lv.rmsL = Math.sqrt(sl / this.windowFrames)
         lv.rmsR = Math.sqrt(sr / this.windowFrames)
         pl = pr = sl = sr = 0
-        this.count = 0
+        count = 0
         done = true
       }
     }
@@ -47,6 +55,7 @@ export class LevelMeter {
     this.peakR = pr
     this.sumL = sl
     this.sumR = sr
+    this.count = count
     return done
   }
 }
