@@ -1,0 +1,139 @@
+/**
+ * Backend throughput: credited listens per second and p99 latency through the HTTP server with 50
+ * concurrent clients (each a signed-in user calling POST /rest/v1/rpc/record_listen), on embedded
+ * PGlite and on a throwaway PostgreSQL 15 cluster when Debian's binaries are installed.
+ *
+ * A user earns at most one credit per qualifying-listen window of wall-clock time, so the bench
+ * runs in rounds: between rounds (outside the timed part) superuser SQL moves every wallet's last
+ * credit an hour back and resets its daily counter, then all 50 clients send one listen at once.
+ * Every timed call is a real, credited record_listen (checked). Baseline in the same run: the same
+ * 50 clients reading one catalogue row (GET /rest/v1/songs?id=eq...), so ratios survive machine
+ * noise.
+ *
+ * Run: npm run bench -- backend    (or standalone: npx tsx bench/node/backend.bench.ts)
+ */
+import { pathToFileURL } from 'node:url'
+import { startLocalServer, type LocalServer } from '../../supabase/local/server.ts'
+import { startPostgresCluster } from '../../tests/node/support/postgres-cluster.ts'
+import type { BenchResult } from '../types.ts'
+
+const CLIENTS = 50
+const ROUNDS = 8
+
+interface Measured {
+  perSecond: number
+  p50: number
+  p99: number
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+
+async function call(url: string, init: RequestInit, latencies: number[]): Promise<unknown> {
+  const start = performance.now()
+  const response = await fetch(url, init)
+  const body = await response.json()
+  latencies.push(performance.now() - start)
+  if (!response.ok) throw new Error(`${response.status} ${JSON.stringify(body)}`)
+  return body
+}
+
+async function signUpClients(server: LocalServer): Promise<string[]> {
+  const tokens: string[] = []
+  for (let i = 0; i < CLIENTS; i++) {
+    const response = await fetch(`${server.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: server.keys.anonKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: `bench${i}-${Date.now()}@example.com`, password: 'bench-password' }),
+    })
+    const session = (await response.json()) as { access_token: string }
+    tokens.push(session.access_token)
+    await fetch(`${server.url}/api/init-user-tokens`, { method: 'POST', headers: { Authorization: `Bearer ${session.access_token}` } })
+  }
+  return tokens
+}
+
+async function measure(server: LocalServer): Promise<{ listens: Measured; reads: Measured }> {
+  const tokens = await signUpClients(server)
+  const headers = (token: string) => ({ apikey: server.keys.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' })
+  let play = 0
+  const listenLatencies: number[] = []
+  let listenMs = 0
+  let credited = 0
+  for (let round = 0; round < ROUNDS; round++) {
+    await server.db.query("update public.user_tokens set last_credited_at = last_credited_at - interval '1 hour', listens_today = 0 where last_credited_at is not null")
+    const start = performance.now()
+    const answers = await Promise.all(
+      tokens.map((token) => call(`${server.url}/rest/v1/rpc/record_listen`, { method: 'POST', headers: headers(token), body: JSON.stringify({ p_song_id: 'neon-drift', p_seconds: 45, p_play_id: `bench-${++play}` }) }, listenLatencies)),
+    )
+    listenMs += performance.now() - start
+    credited += (answers as { credited: number }[]).filter((a) => a.credited > 0).length
+  }
+  if (credited !== CLIENTS * ROUNDS) throw new Error(`expected every timed listen to be credited, got ${credited} of ${CLIENTS * ROUNDS}`)
+
+  const readLatencies: number[] = []
+  const readStart = performance.now()
+  for (let round = 0; round < ROUNDS; round++) {
+    await Promise.all(tokens.map((token) => call(`${server.url}/rest/v1/songs?select=id,reward&id=eq.neon-drift`, { headers: headers(token) }, readLatencies)))
+  }
+  const readMs = performance.now() - readStart
+  const summarise = (latencies: number[], ms: number): Measured => {
+    const sorted = [...latencies].sort((a, b) => a - b)
+    return { perSecond: (latencies.length / ms) * 1000, p50: percentile(sorted, 50), p99: percentile(sorted, 99) }
+  }
+  return { listens: summarise(listenLatencies, listenMs), reads: summarise(readLatencies, readMs) }
+}
+
+function results(label: string, m: { listens: Measured; reads: Measured }): BenchResult[] {
+  const detail = `${CLIENTS} concurrent clients, ${CLIENTS * ROUNDS} calls`
+  return [
+    { name: `${label}: credited listens`, value: m.listens.perSecond, unit: 'listens/s', detail },
+    { name: `${label}: record_listen p50`, value: m.listens.p50, unit: 'ms' },
+    { name: `${label}: record_listen p99`, value: m.listens.p99, unit: 'ms' },
+    { name: `${label}: baseline catalogue reads`, value: m.reads.perSecond, unit: 'req/s', detail },
+    { name: `${label}: baseline read p99`, value: m.reads.p99, unit: 'ms' },
+    { name: `${label}: listens vs reads`, value: m.listens.perSecond / m.reads.perSecond, unit: 'x', detail: 'credited-listen throughput relative to plain reads' },
+  ]
+}
+
+export async function run(): Promise<BenchResult[]> {
+  const out: BenchResult[] = []
+  const pglite = await startLocalServer({ port: 0, bcryptRounds: 4 })
+  let pgliteListens = 0
+  try {
+    const m = await measure(pglite)
+    pgliteListens = m.listens.perSecond
+    out.push(...results('PGlite', m))
+  } finally {
+    await pglite.close()
+  }
+  const cluster = await startPostgresCluster()
+  if (typeof cluster === 'string') {
+    console.warn(`backend bench: PostgreSQL skipped: ${cluster}`)
+    return out
+  }
+  try {
+    const server = await startLocalServer({ port: 0, bcryptRounds: 4, databaseUrl: cluster.url })
+    try {
+      const m = await measure(server)
+      out.push(...results(`PostgreSQL ${cluster.version}`, m))
+      out.push({ name: `PostgreSQL vs PGlite credited listens`, value: m.listens.perSecond / pgliteListens, unit: 'x' })
+    } finally {
+      await server.close()
+    }
+  } finally {
+    cluster.stop()
+  }
+  return out
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  run().then(
+    (figures) => {
+      for (const r of figures) console.log(`${r.name.padEnd(44)} ${r.value.toFixed(r.value >= 100 ? 0 : 2).padStart(8)} ${r.unit}${r.detail ? `   (${r.detail})` : ''}`)
+    },
+    (error: unknown) => {
+      console.error(error)
+      process.exit(1)
+    },
+  )
+}
