@@ -56,7 +56,7 @@ function LoginForm({ onDone }: { onDone: () => void }) {
     onDone()
   }
   return (
-    <form onSubmit={submit} className="space-y-3" aria-label="Log in" noValidate={false}>
+    <form onSubmit={submit} className="space-y-3" aria-label="Log in">
       <Field label="Email" name="email" type="email" autoComplete="email" placeholder="you@example.com" data-autofocus />
       <Field label="Password" name="password" type="password" autoComplete="current-password" />
       <InlineError message={error} />
