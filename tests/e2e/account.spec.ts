@@ -186,8 +186,13 @@ test.describe('listening earns CUBE on the server, and it stays earned', () => {
     await expect(history.nth(1)).toContainText('Welcome bonus')
     await expect(history.nth(1)).toContainText('+100 CUBE')
 
-    expect(listenCalls).toHaveLength(1)
     expect(JSON.parse(listenCalls[0]!)).toMatchObject({ p_song_id: 'neon-drift', p_seconds: 30 })
+    // Keep playing well past the threshold: still exactly one report for this play.
+    await page.getByRole('button', { name: /Open player/ }).click()
+    const position = page.getByTestId('player-position').first()
+    await expect.poll(async () => { const [m, s] = (await position.innerText()).split(':').map(Number); return m! * 60 + s! }, { timeout: 20_000 }).toBeGreaterThanOrEqual(36)
+    expect(listenCalls).toHaveLength(1)
+    await expect(walletCard(page).getByTestId('wallet-balance')).toHaveText('102 CUBE')
 
     // Now Playing: its Token Activity is the ledger, and it says what the server credited.
     await page.goto(`${server.origin}/now-playing`)
@@ -203,9 +208,6 @@ test.describe('listening earns CUBE on the server, and it stays earned', () => {
     await expect(page.getByTestId('achievement').filter({ hasText: 'First Listen' })).toHaveAttribute('data-earned', 'true')
     await expect(page.getByTestId('profile-tracks')).toHaveText('1')
     await expectNoSeriousA11yViolations(page)
-
-    // The play went on well past the threshold meanwhile: still exactly one report for it.
-    expect(listenCalls).toHaveLength(1)
 
     // Log out and back in.
     await page.getByRole('button', { name: 'Logout' }).click()
