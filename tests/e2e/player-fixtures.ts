@@ -42,5 +42,5 @@ export function fulfillWithRanges(route: Route, body: Buffer, contentType: strin
 }
 
 export async function masterLevel(page: Page): Promise<number> {
-  return page.evaluate(() => window.__cube?.masterLevel?.() ?? 0)
+  return page.evaluate(() => (window as unknown as { __cube?: { masterLevel?: () => number } }).__cube?.masterLevel?.() ?? 0)
 }
