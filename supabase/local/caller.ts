@@ -3,16 +3,18 @@ import type { Database, Queryable } from './db.ts'
 import { HttpError } from './errors.ts'
 import { verifyJwt, type JwtClaims } from './jwt.ts'
 
-export type ApiRole = 'anon' | 'authenticated' | 'service_role'
+export type ApiRole = 'anon' | 'authenticated'
 /** Roles a transaction may take: the API roles plus the auth service's own. */
-export type DbRole = ApiRole | 'supabase_auth_admin'
+export type DbRole = ApiRole | 'service_role' | 'supabase_auth_admin'
 
 export interface Caller {
   role: ApiRole
   claims: JwtClaims
 }
 
-const API_ROLES: readonly string[] = ['anon', 'authenticated', 'service_role']
+// The service role is not served: its local key is the Supabase CLI's public demo key, and with
+// it anyone could write wallets. Server-side code here talks to the database directly.
+const API_ROLES: readonly string[] = ['anon', 'authenticated']
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export const bearerToken = (req: IncomingMessage): string | undefined => {
@@ -39,7 +41,7 @@ export function callerFromRequest(req: IncomingMessage, jwtSecret: string): Call
   }
   const role = check.claims.role
   if (typeof role !== 'string' || !API_ROLES.includes(role)) {
-    throw new HttpError(401, { code: 'PGRST301', message: 'JWT role is not one of anon, authenticated, service_role', details: null, hint: null })
+    throw new HttpError(401, { code: 'PGRST301', message: `The local backend serves only the anon and authenticated roles, not "${String(role)}"`, details: null, hint: null })
   }
   if (role === 'authenticated' && (typeof check.claims.sub !== 'string' || !UUID.test(check.claims.sub))) {
     throw new HttpError(401, { code: 'PGRST301', message: 'JWT sub is not a user id', details: null, hint: null })

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { createBackend, type Backend } from './backend.ts'
 import { openDatabase, type Database } from './db.ts'
-import { localKeys, type LocalKeys } from './local-keys.ts'
+import { DEFAULT_LOCAL_JWT_SECRET, localKeys, type LocalKeys } from './local-keys.ts'
 import { migrate } from './migrate.ts'
 
 export interface LocalServerOptions {
@@ -33,9 +33,16 @@ export interface LocalServer {
   close(): Promise<void>
 }
 
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\./.test(host)
+
 /** Opens the database, applies bootstrap + migrations, and serves the API (and the app) on one port. */
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
   const keys = localKeys(options.jwtSecret)
+  const host = options.host ?? '127.0.0.1'
+  if (!isLoopback(host) && keys.jwtSecret === DEFAULT_LOCAL_JWT_SECRET) {
+    // The default secret is public: anyone who can reach the port could sign tokens for any user.
+    throw new Error(`Refusing to listen on ${host} with the public default JWT secret: set LOCAL_JWT_SECRET (and build the app with the matching VITE_SUPABASE_ANON_KEY)`)
+  }
   const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, reset: options.reset })
   try {
     await migrate(db)
@@ -70,7 +77,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   server.headersTimeout = 15_000
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve())
+    server.listen(options.port ?? 0, host, () => resolve())
   })
   const port = (server.address() as AddressInfo).port
   const shownHost = options.host && options.host !== '0.0.0.0' && options.host !== '::' ? options.host : '127.0.0.1'

@@ -1,6 +1,7 @@
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signJwt } from '../../supabase/local/jwt.ts'
+import { startLocalServer } from '../../supabase/local/server.ts'
 import { api, signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
 
 // Bad input gets a JSON 4xx with a clear code and message, and the server keeps serving.
@@ -27,6 +28,10 @@ async function expectJsonError(r: Awaited<ReturnType<typeof api>>, status: numbe
 const now = () => Math.floor(Date.now() / 1000)
 
 describe('malformed requests', () => {
+  it('refuses to listen beyond loopback with the public default JWT secret', async () => {
+    await expect(startLocalServer({ host: '0.0.0.0', port: 0 })).rejects.toThrow(/LOCAL_JWT_SECRET/)
+  })
+
   it('bad JSON bodies', async () => {
     await expectJsonError(await api(server, '/rest/v1/playlists', { token: user.accessToken, body: '{"name": ' }), 400, 'PGRST102')
     await expectJsonError(await api(server, '/rest/v1/rpc/record_listen', { token: user.accessToken, body: '[1,2' }), 400, 'PGRST102')
@@ -82,6 +87,10 @@ describe('malformed requests', () => {
     await expectJsonError(await api(server, '/rest/v1/user_tokens', { token: superuser }), 401, 'PGRST301')
     await expectJsonError(await api(server, '/rest/v1/user_tokens', { token: noneAlg }), 401, 'PGRST301')
     await expectJsonError(await api(server, '/rest/v1/user_tokens', { token: 'garbage' }), 401, 'PGRST301')
+    // The service role's local key is public (the Supabase CLI demo key): not served at all.
+    const service = await api(server, '/rest/v1/user_tokens', { method: 'PATCH', token: server.keys.serviceRoleKey, body: { balance: 1 } })
+    await expectJsonError(service, 401, 'PGRST301')
+    expect((await sql<{ n: number }>(server, 'select count(*)::int as n from public.user_tokens where balance = 1'))[0]!.n).toBe(0)
     await expectJsonError(await api(server, '/auth/v1/user', { token: forged }), 403, 'bad_jwt')
     await expectJsonError(await api(server, '/auth/v1/user', { token: expired }), 403, 'bad_jwt')
     await expectJsonError(await api(server, '/auth/v1/user'), 401, 'no_authorization')
