@@ -45,13 +45,26 @@ class MixerEngine {
     }
     const g = await this.building
     g.apply(state)
+    this.known = new Set(state.tracks.map((t) => t.id))
     return g
   }
+
+  private known = new Set<string>()
 
   sync(state: MixerState) {
     this.duration = mixDuration(state)
     this.graph?.apply(state)
-    if (this.playing) this.scheduleEnd()
+    const ids = new Set(state.tracks.map((t) => t.id))
+    if (this.playing && this.graph) {
+      // A track added mid-playback joins in time with the others.
+      const added = new Set([...ids].filter((id) => !this.known.has(id)))
+      if (added.size > 0) {
+        const when = this.graph.ctx.currentTime + START_AHEAD_SECONDS
+        this.graph.start(when, this.startPosition + (when - this.startCtxTime), added)
+      }
+      this.scheduleEnd()
+    }
+    this.known = ids
   }
 
   isPlaying() {

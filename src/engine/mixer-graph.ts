@@ -11,7 +11,8 @@
  *     .apply(state)            pushes changed parameters into the strips (live: smoothed in the
  *                              worklet, so no clicks), adds/removes tracks; a disabled track's
  *                              strip mutes with a short fade (its 'enabled' parameter)
- *     .start(when, position)   starts every track's source at one context time (sample-accurate)
+ *     .start(when, position, ids?)  starts every track's source (or only `ids`: tracks added while
+ *                              playing) at one context time (sample-accurate)
  *     .stop()                  stops and drops the sources (strips and their tails stay)
  *     .onLevels(cb)            per-track and master peak/RMS from the strips' worklets
  *     .dispose()
@@ -54,7 +55,7 @@ interface TrackNodes {
 export interface MixGraph {
   readonly ctx: AnyAudioContext
   apply(state: MixerState): void
-  start(when: number, position: number): void
+  start(when: number, position: number, ids?: ReadonlySet<string>): void
   stop(): void
   onLevels(cb: LevelsListener): () => void
   dispose(): void
@@ -139,8 +140,9 @@ export function buildMixGraph(ctx: AnyAudioContext, state: MixerState, options: 
       if (master) setParams(master, masterParams, mp)
       masterParams = mp
     },
-    start(when, position) {
+    start(when, position, ids) {
       for (const n of tracks.values()) {
+        if (ids && !ids.has(n.track.id)) continue
         stopSource(n)
         const audio = getMixerAudio(n.track.audioId)
         if (!audio) continue

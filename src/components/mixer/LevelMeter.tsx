@@ -16,6 +16,7 @@ export function LevelMeter({ levelKey, label }: { levelKey: string; label: strin
       if (peakRef.current) peakRef.current.style.left = `${toPercent(peak)}%`
       boxRef.current?.setAttribute('data-peak', peak.toFixed(4))
       boxRef.current?.setAttribute('data-rms', rms.toFixed(4))
+      boxRef.current?.setAttribute('aria-valuenow', rms.toFixed(2))
     }
     const off = mixerEngine.onLevels((key, l) => {
       if (key !== levelKey) return
