@@ -1,25 +1,30 @@
 /**
  * The master bus every source of the app plays into:
  *
- *   sources → input (GainNode) → limiter (DynamicsCompressor as brick-wall-ish limiter)
+ *   sources → input (GainNode) → limiter (DynamicsCompressor, threshold -1 dB, ratio 20, its
+ *           automatic makeup gain trimmed away so signals under the threshold pass at unity)
+ *           → clip guard (WaveShaper: identity up to 0.9, soft knee to a hard ceiling of 0.99)
  *           → output gain (setVolume) → analyser → destination
  *
- *   getMasterBus(): MasterBus   { context, input, analyser, setVolume(0..1), getVolume() }
+ *   getMasterBus(): MasterBus   the app's bus on the app context { context, input, analyser, setVolume(0..1), getVolume() }
+ *   createMasterBus(context)    the same graph on any context (offline tests render through it)
  *   masterLevel(): number       RMS (0..1) of what the analyser sees right now; 0 before any audio
  *
  * The analyser sits last so meters and visualisers show what is actually heard. `masterLevel` is
  * also exposed read-only on `window.__cube.masterLevel` for end-to-end tests (Playwright mutes the
  * speakers, but the graph still runs); it only reads, so it is harmless in production.
  */
-import type { IAnalyserNode, IAudioContext, IDynamicsCompressorNode, IGainNode } from 'standardized-audio-context'
+import type { IAnalyserNode, IAudioContext, IDynamicsCompressorNode, IGainNode, IOfflineAudioContext } from 'standardized-audio-context'
 import { getAudioContext } from './audio-context.ts'
 
-export interface MasterBus {
-  context: IAudioContext
+type AnyContext = IAudioContext | IOfflineAudioContext
+
+export interface MasterBus<T extends AnyContext = IAudioContext> {
+  context: T
   /** Connect sources here. */
-  input: IGainNode<IAudioContext>
-  limiter: IDynamicsCompressorNode<IAudioContext>
-  analyser: IAnalyserNode<IAudioContext>
+  input: IGainNode<T>
+  limiter: IDynamicsCompressorNode<T>
+  analyser: IAnalyserNode<T>
   /** 0..1, smoothed to avoid clicks. */
   setVolume: (volume: number) => void
   getVolume: () => number
@@ -29,12 +34,50 @@ export interface MasterBus {
 // input keeps several summed sources from slamming it.
 export const LIMITER_SETTINGS = { threshold: -1, knee: 0, ratio: 20, attack: 0.002, release: 0.1 } as const
 export const ANALYSER_FFT_SIZE = 2048
+/** Nothing leaves the bus louder than this (linear). */
+export const CLIP_CEILING = 0.99
+const CLIP_KNEE_START = 0.9
+
+/**
+ * The Web Audio spec's DynamicsCompressor adds makeup gain (1 / full-range gain)^0.6, where the
+ * full-range gain is the curve's gain at 0 dBFS. We undo it so the limiter only ever turns down.
+ */
+export function limiterMakeupGain({ threshold, ratio }: { threshold: number; ratio: number } = LIMITER_SETTINGS): number {
+  const outDb = threshold + (0 - threshold) / ratio
+  return Math.pow(1 / Math.pow(10, outDb / 20), 0.6)
+}
+
+/**
+ * Identity up to 0.9, then a quadratic bend with matching slope at the joint, reaching the ceiling
+ * at |x| = 1; inputs beyond ±1 read the curve's ends, so the output never exceeds the ceiling.
+ */
+export function clipGuardCurve(points = 4097): Float32Array<ArrayBuffer> {
+  const curve = new Float32Array(points)
+  const span = 1 - CLIP_KNEE_START
+  const room = CLIP_CEILING - CLIP_KNEE_START
+  for (let i = 0; i < points; i++) {
+    const x = (i / (points - 1)) * 2 - 1
+    const a = Math.abs(x)
+    let y = a
+    if (a > CLIP_KNEE_START) {
+      const t = (a - CLIP_KNEE_START) / span // 0..1
+      y = Math.min(CLIP_CEILING, CLIP_KNEE_START + span * t - (span - room) * t * t)
+    }
+    curve[i] = Math.sign(x) * y
+  }
+  return curve
+}
 
 let bus: MasterBus | null = null
 
 export function getMasterBus(): MasterBus {
   if (bus) return bus
-  const context = getAudioContext()
+  bus = createMasterBus(getAudioContext())
+  exposeDebugHook()
+  return bus
+}
+
+export function createMasterBus<T extends AnyContext>(context: T): MasterBus<T> {
   const input = context.createGain()
   const limiter = context.createDynamicsCompressor()
   limiter.threshold.value = LIMITER_SETTINGS.threshold
@@ -42,28 +85,34 @@ export function getMasterBus(): MasterBus {
   limiter.ratio.value = LIMITER_SETTINGS.ratio
   limiter.attack.value = LIMITER_SETTINGS.attack
   limiter.release.value = LIMITER_SETTINGS.release
+  const trim = context.createGain()
+  trim.gain.value = 1 / limiterMakeupGain()
+  const guard = context.createWaveShaper()
+  guard.curve = clipGuardCurve()
+  guard.oversample = 'none'
   const output = context.createGain()
   const analyser = context.createAnalyser()
   analyser.fftSize = ANALYSER_FFT_SIZE
   analyser.smoothingTimeConstant = 0.8
   input.connect(limiter)
-  limiter.connect(output)
+  limiter.connect(trim)
+  trim.connect(guard)
+  guard.connect(output)
   output.connect(analyser)
   analyser.connect(context.destination)
   let volume = 1
-  bus = {
+  // standardized-audio-context types nodes by a union of context kinds; T narrows it back.
+  return {
     context,
-    input,
-    limiter,
-    analyser,
+    input: input as unknown as IGainNode<T>,
+    limiter: limiter as unknown as IDynamicsCompressorNode<T>,
+    analyser: analyser as unknown as IAnalyserNode<T>,
     setVolume: (v) => {
       volume = Math.min(1, Math.max(0, Number.isFinite(v) ? v : 0))
       output.gain.setTargetAtTime(volume, context.currentTime, 0.015)
     },
     getVolume: () => volume,
   }
-  exposeDebugHook()
-  return bus
 }
 
 let scratch: Float32Array<ArrayBuffer> | null = null
