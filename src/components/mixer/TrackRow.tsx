@@ -73,7 +73,8 @@ export const TrackRow = memo(function TrackRow({ track, selected, timeline, onSe
 })
 
 export function formatTime(seconds: number): string {
-  const s = Math.max(0, seconds)
+  // A hair of tolerance: a 4 s file decoded at another rate may come back as 3.99999 s.
+  const s = Math.max(0, seconds) + 1e-3
   const m = Math.floor(s / 60)
   const r = Math.floor(s % 60)
   return `${m}:${String(r).padStart(2, '0')}`
