@@ -1,8 +1,8 @@
 /**
  * Offline render of a mixer state through the very code the live mixer plays (buildMixGraph: one
- * channel-strip worklet per track, the master strip), then the same limiter settings the app's
- * master bus applies, so an export equals what is heard (minus the player's listening volume,
- * which is not part of the mix).
+ * channel-strip worklet per track, the master strip), then the app's master bus itself
+ * (createMasterBus: limiter, clip guard) at unity volume, so an export equals what is heard
+ * (minus the player's listening volume, which is not part of the mix).
  *
  *   renderMix(state, { sampleRate, onProgress?(0..1), signal?, parallel? }) → Promise<Float32Array[]>
  *     Stereo, length = the mix's length (where the last track ends) at `sampleRate`.
@@ -17,7 +17,7 @@
  *   exportMixWav(state, options) → Promise<Blob>   16-bit PCM WAV encoded in the WAV worker
  */
 import { OfflineAudioContext, type IAudioNode, type IOfflineAudioContext } from 'standardized-audio-context'
-import { LIMITER_SETTINGS } from './master-bus.ts'
+import { createMasterBus } from './master-bus.ts'
 import { buildMixGraph, createMasterStrip, prepareMixContext } from './mixer-graph.ts'
 import { audioBufferFor, type AnyAudioContext } from './mixer-audio.ts'
 import { mixDuration, type MixerState, type MixerTrack } from './mixer-model.ts'
@@ -43,16 +43,9 @@ function abortError(): DOMException {
   return new DOMException('Export cancelled', 'AbortError')
 }
 
-/** The master bus's limiter, rebuilt in an offline context with the same settings. */
-function limiterInto(ctx: IOfflineAudioContext): IAudioNode<AnyAudioContext> {
-  const limiter = ctx.createDynamicsCompressor()
-  limiter.threshold.value = LIMITER_SETTINGS.threshold
-  limiter.knee.value = LIMITER_SETTINGS.knee
-  limiter.ratio.value = LIMITER_SETTINGS.ratio
-  limiter.attack.value = LIMITER_SETTINGS.attack
-  limiter.release.value = LIMITER_SETTINGS.release
-  limiter.connect(ctx.destination)
-  return limiter as unknown as IAudioNode<AnyAudioContext>
+/** The app's master bus (limiter, clip guard) rebuilt on the offline context, at unity volume. */
+function masterBusInto(ctx: IOfflineAudioContext): IAudioNode<AnyAudioContext> {
+  return createMasterBus(ctx).input as unknown as IAudioNode<AnyAudioContext>
 }
 
 /** Renders one context; a silent recorder tap reports progress (offline contexts have no event). */
@@ -122,10 +115,10 @@ export async function renderMix(state: MixerState, options: RenderOptions): Prom
       length,
       sampleRate,
       (ctx) => {
-        const limiter = limiterInto(ctx)
-        const graph = buildMixGraph(ctx, state, { destination: limiter })
+        const bus = masterBusInto(ctx)
+        const graph = buildMixGraph(ctx, state, { destination: bus })
         graph.start(0, 0)
-        return { tapFrom: limiter, dispose: () => graph.dispose() }
+        return { tapFrom: bus, dispose: () => graph.dispose() }
       },
       onProgress,
       signal,
@@ -171,13 +164,13 @@ export async function renderMix(state: MixerState, options: RenderOptions): Prom
     length,
     sampleRate,
     (ctx) => {
-      const limiter = limiterInto(ctx)
-      const master = createMasterStrip(ctx, state.master, limiter)
+      const bus = masterBusInto(ctx)
+      const master = createMasterStrip(ctx, state.master, bus)
       const src = ctx.createBufferSource()
       src.buffer = audioBufferFor(ctx, { id: 'master-sum', sampleRate, channels: sum })
       src.connect(master.node as never)
       src.start(0)
-      return { tapFrom: limiter, dispose: () => master.dispose() }
+      return { tapFrom: bus, dispose: () => master.dispose() }
     },
     onProgress ? (f) => onProgress(0.9 + 0.1 * f) : undefined,
     signal,
