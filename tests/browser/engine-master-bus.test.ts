@@ -6,6 +6,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import { OfflineAudioContext } from 'standardized-audio-context'
+// Imported statically so Vite's dependency optimizer bundles tone and standardized-audio-context
+// together (one shared copy, as in the production build) before the dynamic import below.
+import * as ToneModule from 'tone'
 import { CLIP_CEILING, createMasterBus } from '../../src/engine/master-bus.ts'
 import { computeBufferPeaks, computePeaks, encodeWav } from '../../src/engine/workers.ts'
 import { computePeaks as pureComputePeaks } from '../../workers/peaks.ts'
@@ -80,5 +83,16 @@ describe('workers in the browser', () => {
       }
     }
     expect(left[100]).not.toBe(0) // input arrays were copied, not detached
+  })
+})
+
+describe('Tone.js on the app context', () => {
+  it('loadToneWithAppContext makes Tone use the one app-wide context', async () => {
+    const { getAudioContext } = await import('../../src/engine/audio-context.ts')
+    const { loadToneWithAppContext } = await import('../../src/engine/tone-context.ts')
+    const Tone = await loadToneWithAppContext()
+    expect(Tone.getContext().rawContext).toBe(getAudioContext())
+    expect(await loadToneWithAppContext()).toBe(Tone)
+    expect(Tone.getContext()).toBe(ToneModule.getContext())
   })
 })
