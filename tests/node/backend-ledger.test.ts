@@ -100,6 +100,16 @@ describe('CUBE ledger through the HTTP server', () => {
     expect(history).toEqual([{ song_id: 'short-loop', seconds: 10 }, { song_id: 'neon-drift', seconds: 30 }])
   })
 
+  it('listens without a play id are each a new play, still bound by the wall clock', async () => {
+    const user = users[7]!
+    await letTimePass()
+    const first = await listen(user, 'rainy-terminal', 40, null)
+    expect(first).toMatchObject({ credited: 2, reason: 'credited' })
+    expect(await listen(user, 'rainy-terminal', 40, null)).toMatchObject({ credited: 0, reason: 'too_soon', balance: first.balance })
+    await letTimePass()
+    expect(await listen(user, 'rainy-terminal', 40, null)).toMatchObject({ credited: 2, reason: 'credited', balance: first.balance + 2 })
+  })
+
   it('200 concurrent listens from 20 users: one credit each, the rest refused as too soon', async () => {
     await letTimePass()
     const before = new Map((await sql<{ user_id: string; balance: number }>(server, 'select user_id, balance from public.user_tokens')).map((r) => [r.user_id, r.balance]))
