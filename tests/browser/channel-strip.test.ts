@@ -4,6 +4,7 @@
  * the chain run on the main thread.
  */
 import { describe, expect, it } from 'vitest'
+import { AudioContext as SacAudioContext } from 'standardized-audio-context'
 import { BUTTERWORTH_Q, cutoffForAmount } from '../../audio-worklets/kernels/biquad.ts'
 import { compressorSettingsForAmount, staticGainDb } from '../../audio-worklets/kernels/compressor.ts'
 import { DELAY_STRIP_TIME_SECONDS, delaySettingsForAmount } from '../../audio-worklets/kernels/delay.ts'
@@ -176,5 +177,35 @@ describe('channel strip worklet in an OfflineAudioContext', () => {
     expect(last.peakR).toBeLessThan(1e-6)
     expect(last.peak).toBe(last.peakL)
     strip.dispose()
+  })
+
+  it('runs in a live standardized-audio-context AudioContext and meters what it hears', async () => {
+    const ctx = new SacAudioContext({ latencyHint: 'interactive' })
+    try {
+      await ctx.resume()
+      await loadChannelStrip(ctx)
+      await loadChannelStrip(ctx) // cached: a second call is a no-op
+      const strip = createChannelStrip(ctx, { volume: 100, reverb: 0 })
+      const levels: StripLevels[] = []
+      strip.onLevels((l) => levels.push(l))
+      const osc = ctx.createOscillator()
+      const gain = ctx.createGain()
+      gain.gain.value = 0.25
+      osc.connect(gain).connect(strip.node)
+      strip.node.connect(ctx.destination)
+      osc.start()
+      await expect.poll(() => levels.filter((l) => l.rms > 0.1).length, { timeout: 5000 }).toBeGreaterThan(3)
+      const last = levels.at(-1)!
+      expect(last.peak).toBeCloseTo(0.25, 1)
+      // Muting through the 'enabled' control fades the output to silence.
+      strip.set('enabled', 0)
+      expect(strip.params.enabled).toBe(0)
+      const before = levels.length
+      await expect.poll(() => levels.slice(before).some((l) => l.peak === 0), { timeout: 5000 }).toBe(true)
+      strip.dispose()
+      osc.stop()
+    } finally {
+      await ctx.close()
+    }
   })
 })
