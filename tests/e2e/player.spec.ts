@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
-import { masterLevel, serveSampleAudio, testToneWav } from './player-fixtures.ts'
+import { masterLevel, requireShippedSamples, testToneWav } from './player-fixtures.ts'
 
 const positionSeconds = async (page: Page) => {
   const [m, s] = (await page.getByTestId('player-position').first().innerText()).split(':').map(Number)
@@ -12,8 +12,8 @@ async function playFromLibrary(page: Page, title: string) {
   await page.getByRole('button', { name: `Play ${title}`, exact: true }).click()
 }
 
-test.beforeEach(async ({ page }) => {
-  await serveSampleAudio(page)
+test.beforeEach(() => {
+  requireShippedSamples()
 })
 
 test('playing a sample song advances time, puts sound on the master bus and sets Media Session', async ({ page }) => {
