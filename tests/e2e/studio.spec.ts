@@ -22,6 +22,7 @@ type Rendered = { channels: number[][]; sampleRate: number }
 type StudioHook = {
   renderOffline(options?: { parallel?: number }): Promise<Float32Array[]>
   trackAudio(name: string): { sampleRate: number; channels: Float32Array[] } | null
+  tracks(): { name: string; type: string; offset: number; duration: number }[]
   sampleRate(): number
 }
 declare global {
@@ -109,6 +110,13 @@ test('a new track has the default controls, pan reads L/C/R, and the sound libra
   await expectNoSeriousA11yViolations(page)
 
   await page.getByRole('tab', { name: 'Sound Library' }).click()
+  for (const category of ['drums', 'bass', 'synth', 'fx']) await expect(page.getByRole('list', { name: 'Sound library' }).getByText(category, { exact: true }).first()).toBeVisible()
+  // Preview plays the shipped sample through the master bus.
+  const masterLevel = () => page.evaluate(() => (window as unknown as { __cube: { masterLevel(): number } }).__cube.masterLevel())
+  await page.getByRole('button', { name: /^Preview / }).first().click()
+  await expect(page.getByRole('button', { name: /^Stop preview of / })).toBeVisible()
+  await expect.poll(masterLevel).toBeGreaterThan(0.005)
+  await page.getByRole('button', { name: /^Stop preview of / }).click()
   await page.getByRole('button', { name: /^Add / }).first().click()
   await expect(page.getByText('Sound added')).toBeVisible()
   await expect(page.getByTestId('mixer-track')).toHaveCount(2)
@@ -351,4 +359,25 @@ test('live playback: play starts every track, meters move, disabling mutes live,
   await expect.poll(position).toBeGreaterThan(paused + 0.3)
   // Resumed from where it paused, not from the start.
   expect(await position()).toBeLessThan(paused + 3)
+})
+
+test('a take recorded during playback is placed where it was heard on the timeline', async ({ page }) => {
+  await openMixer(page)
+  await upload(page, 'backing.wav', [tone(330, 10, 48000, 0.3)])
+  const position = async () => {
+    const m = /^(\d+):(\d+)\.(\d)/.exec((await page.getByTestId('transport-time').textContent()) ?? '')!
+    return Number(m[1]) * 60 + Number(m[2]) + Number(m[3]) / 10
+  }
+  await page.getByRole('button', { name: 'Play mix' }).click()
+  await expect.poll(position).toBeGreaterThan(1.5)
+  const before = await position()
+  await page.getByRole('button', { name: 'Record Microphone' }).click()
+  await expect(page.getByTestId('recording-elapsed')).toHaveText(/^0:0[1-9]/, { timeout: 15_000 })
+  const during = await position()
+  await page.getByRole('button', { name: 'Stop Recording' }).click()
+  await expect(page.getByRole('listitem', { name: 'Recording 1', exact: true })).toBeVisible()
+  const take = (await page.evaluate(() => window.__cubeStudio!.tracks())).find((t) => t.name === 'Recording 1')!
+  // Capture began after `before` and at least a second before `during` (display has 0.1 s steps).
+  expect(take.offset).toBeGreaterThan(before - 0.1)
+  expect(take.offset).toBeLessThan(during - 0.9)
 })

@@ -6,6 +6,7 @@
  *       the current mix rendered offline exactly as the export renders it, at the live context's
  *       sample rate; { parallel: 1 } renders the single live-identical graph instead
  *   window.__cubeStudio.trackAudio(name): { sampleRate, channels } | null   a track's decoded audio
+ *   window.__cubeStudio.tracks(): { name, type, offset, duration }[]   timeline placement of each track
  *   window.__cubeStudio.sampleRate(): number
  * It only reads state; it cannot change the mix.
  */
@@ -19,6 +20,7 @@ declare global {
     __cubeStudio?: {
       renderOffline: (options?: { parallel?: number }) => Promise<Float32Array[]>
       trackAudio: (name: string) => { sampleRate: number; channels: Float32Array[] } | null
+      tracks: () => { name: string; type: string; offset: number; duration: number }[]
       sampleRate: () => number
     }
   }
@@ -32,6 +34,7 @@ export function installStudioDebugHook() {
       const a = t ? getMixerAudio(t.audioId) : undefined
       return a ? { sampleRate: a.sampleRate, channels: a.channels } : null
     },
+    tracks: () => useMixerStore.getState().tracks.map(({ name, type, offset, duration }) => ({ name, type, offset, duration })),
     sampleRate: () => getAudioContext().sampleRate,
   }
 }
