@@ -91,8 +91,24 @@ export function columnOf(table: Table, name: string): Column {
   return column
 }
 
+/** `<embedded path>.order|limit|offset` query parameters (supabase-js `referencedTable`). */
+const EMBED_PARAM = /^(.+)\.(order|limit|offset)$/
+
+/** The request's query parameters as seen by embedding, and which embed parameters it used. */
+export interface EmbedContext {
+  url: URL
+  consumed: Set<string>
+}
+
+/** Every `<path>.order/limit/offset` parameter must belong to an embedded to-many resource. */
+export function checkEmbedParams(embed: EmbedContext): void {
+  for (const key of embed.url.searchParams.keys()) {
+    if (EMBED_PARAM.test(key) && !embed.consumed.has(key)) throw unsupported(`"${key}" does not name an embedded list in select`)
+  }
+}
+
 /** The select list for `table` (aliased `alias`), with embedded relations as JSON subqueries. */
-export function selectList(catalog: Catalog, table: Table, alias: string, items: SelectItem[], depth = 0): string {
+export function selectList(catalog: Catalog, table: Table, alias: string, items: SelectItem[], depth = 0, embed?: EmbedContext, path = ''): string {
   if (depth > 3) throw unsupported('embedding is limited to three levels')
   return items
     .map((item) => {
@@ -109,13 +125,24 @@ export function selectList(catalog: Catalog, table: Table, alias: string, items:
       if (toMany.length + toOne.length === 0) throw noRelation
       if (toMany.length + toOne.length > 1) throw restError(400, 'PGRST201', `Could not embed because more than one relationship was found for '${table.name}' and '${item.relation}'`)
       const inner = `_t${depth + 1}`
-      const list = selectList(catalog, related, inner, item.items, depth + 1)
+      const here = path ? `${path}.${item.alias ?? item.relation}` : (item.alias ?? item.relation)
+      const list = selectList(catalog, related, inner, item.items, depth + 1, embed, here)
       const name = quoteIdent(item.alias ?? item.relation)
+      const shaping = (kind: string) => {
+        const value = embed?.url.searchParams.get(`${here}.${kind}`) ?? null
+        if (value !== null) embed!.consumed.add(`${here}.${kind}`)
+        return value
+      }
+      const order = shaping('order')
+      const limit = nonNegativeInt(`${here}.limit`, shaping('limit'))
+      const offset = nonNegativeInt(`${here}.offset`, shaping('offset'))
       if (toMany[0]) {
         const fk = toMany[0]
         const join = fk.childColumns.map((c, i) => `${inner}.${quoteIdent(c)} = ${alias}.${quoteIdent(fk.parentColumns[i]!)}`).join(' and ')
-        return `coalesce((select json_agg(_e${depth}) from (select ${list} from ${tableRef(related.name)} ${inner} where ${join}) _e${depth}), '[]'::json) as ${name}`
+        const page = `${orderClause(related, inner, order)}${limit !== undefined ? ` limit ${limit}` : ''}${offset ? ` offset ${offset}` : ''}`
+        return `coalesce((select json_agg(_e${depth}) from (select ${list} from ${tableRef(related.name)} ${inner} where ${join}${page}) _e${depth}), '[]'::json) as ${name}`
       }
+      if (order !== null || limit !== undefined || offset !== undefined) throw unsupported(`"${here}" is a single row: order, limit and offset do not apply`)
       const fk = toOne[0]!
       const join = fk.parentColumns.map((c, i) => `${inner}.${quoteIdent(c)} = ${alias}.${quoteIdent(fk.childColumns[i]!)}`).join(' and ')
       return `(select row_to_json(_e${depth}) from (select ${list} from ${tableRef(related.name)} ${inner} where ${join} limit 1) _e${depth}) as ${name}`
@@ -188,7 +215,7 @@ export function filterCondition(table: Table, alias: string, key: string, raw: s
 export function whereClause(table: Table, alias: string, url: URL, params: Params): string {
   const conditions: string[] = []
   for (const [key, value] of url.searchParams) {
-    if (RESERVED_PARAMS.has(key)) continue
+    if (RESERVED_PARAMS.has(key) || EMBED_PARAM.test(key)) continue
     conditions.push(filterCondition(table, alias, key, value, params))
   }
   return conditions.length ? ` where ${conditions.join(' and ')}` : ''

@@ -5,6 +5,7 @@ import { HttpError, restError, sendJson } from './errors.ts'
 import { readJson } from './http-body.ts'
 import type { Catalog, RpcFunction, Table } from './rest-catalog.ts'
 import {
+  checkEmbedParams,
   columnOf,
   jsonToText,
   nonNegativeInt,
@@ -50,7 +51,9 @@ function singleRow(body: string): string {
 export function restRoutes(db: Database, catalog: () => Catalog, jwtSecret: string) {
   async function select(req: IncomingMessage, res: ServerResponse, table: Table, url: URL, caller: Caller) {
     const params = new Params()
-    const list = selectList(catalog(), table, '_t0', parseSelect(url.searchParams.get('select')))
+    const embed = { url, consumed: new Set<string>() }
+    const list = selectList(catalog(), table, '_t0', parseSelect(url.searchParams.get('select')), 0, embed)
+    checkEmbedParams(embed)
     const where = whereClause(table, '_t0', url, params)
     const order = orderClause(table, '_t0', url.searchParams.get('order'))
     const limit = nonNegativeInt('limit', url.searchParams.get('limit'))
@@ -79,7 +82,9 @@ export function restRoutes(db: Database, catalog: () => Catalog, jwtSecret: stri
   async function mutate(req: IncomingMessage, res: ServerResponse, table: Table, url: URL, caller: Caller, statement: string, params: Params, createdStatus: number) {
     const representation = preferences(req).get('return') === 'representation'
     const single = wantsSingle(req)
-    const list = selectList(catalog(), table, '_t0', parseSelect(url.searchParams.get('select')))
+    const embed = { url, consumed: new Set<string>() }
+    const list = selectList(catalog(), table, '_t0', parseSelect(url.searchParams.get('select')), 0, embed)
+    checkEmbedParams(embed)
     const body = await runAs(db, caller.role, caller.claims, async (tx: Queryable) => {
       if (!representation && !single) {
         await tx.query(statement, params.values)

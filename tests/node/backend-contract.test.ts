@@ -139,6 +139,17 @@ describe('supabase-js 2.109 against the local backend', () => {
     expect(songs).toMatchObject({ error: null, status: 201 })
     const withSongs = await supabase.from('playlists').select('id, name, playlist_songs(song_id, position)').eq('id', playlistId).single()
     expect(withSongs.data).toEqual({ id: playlistId, name: 'Night Drive', playlist_songs: [{ song_id: 'neon-drift', position: 0 }, { song_id: 'orbital-haze', position: 1 }] })
+    const newestFirst = await supabase
+      .from('playlists')
+      .select('id, playlist_songs(song_id)')
+      .eq('id', playlistId)
+      .order('position', { referencedTable: 'playlist_songs', ascending: false })
+      .limit(1, { referencedTable: 'playlist_songs' })
+      .single()
+    expect(newestFirst.data).toEqual({ id: playlistId, playlist_songs: [{ song_id: 'orbital-haze' }] })
+    expect(last('/rest/v1/playlists').search.get('playlist_songs.order')).toBe('position.desc')
+    const stray = await supabase.from('playlists').select('id').order('position', { referencedTable: 'playlist_songs' })
+    expect(stray.error?.code).toBe('PGRST100')
 
     const renamed = await supabase.from('playlists').update({ name: 'Late Drive' }).eq('id', playlistId)
     expect(renamed).toMatchObject({ error: null, status: 204 })
