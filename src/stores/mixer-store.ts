@@ -3,6 +3,7 @@
  * src/engine/mixer-audio.ts, keyed by each track's audioId; the live engine follows this store.
  */
 import { create } from 'zustand'
+import { putMixerAudio } from '../engine/mixer-audio.ts'
 import {
   MASTER_DEFAULTS,
   createTrack,
@@ -68,6 +69,19 @@ export const useMixerStore = create<MixerStore>()((set, get) => ({
   setProject: (project) => set({ project }),
   reset: () => set(initial()),
 }))
+
+/**
+ * Puts decoded audio on a new mixer track (used by the AI Generator's 'Add to mixer' and anything
+ * else that has audio in hand). Channels are kept as given (1 or 2; more are dropped).
+ */
+export function addAudioToMixer(input: { name: string; sampleRate: number; channels: Float32Array[]; type?: TrackType }): MixerTrack {
+  const channels = input.channels.slice(0, 2)
+  const frames = channels[0]?.length ?? 0
+  if (frames === 0 || !(input.sampleRate > 0)) throw new Error('There is no audio to add to the mixer.')
+  const audioId = `add-${newId()}`
+  putMixerAudio({ id: audioId, sampleRate: input.sampleRate, channels })
+  return useMixerStore.getState().addTrack({ name: input.name, type: input.type ?? 'main', audioId, duration: frames / input.sampleRate })
+}
 
 export function mixerSnapshot(): MixerState {
   const { tracks, master } = useMixerStore.getState()

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { MASTER_DEFAULTS, TRACK_DEFAULTS, clampControl, mixDuration, nextRecordingName, panLabel, sanitizeState } from '../../src/engine/mixer-model.ts'
-import { mixerSnapshot, useMixerStore } from '../../src/stores/mixer-store.ts'
+import { getMixerAudio } from '../../src/engine/mixer-audio.ts'
+import { addAudioToMixer, mixerSnapshot, useMixerStore } from '../../src/stores/mixer-store.ts'
 import { defaultProjectName } from '../../src/stores/project-store.ts'
 
 const add = (name: string, type: 'main' | 'effect' | 'recording' = 'main', duration = 2, offset = 0) =>
@@ -113,5 +114,16 @@ describe('persisted state repair', () => {
     expect(defaultProjectName([])).toBe('Project 1')
     expect(defaultProjectName([{ name: 'Project 2' }])).toBe('Project 3')
     expect(defaultProjectName([{ name: 'Project 2' }, { name: 'Project 3' }])).toBe('Project 4')
+  })
+})
+
+describe('addAudioToMixer', () => {
+  beforeEach(() => useMixerStore.getState().reset())
+
+  it('registers the audio and adds a track of its length', () => {
+    const t = addAudioToMixer({ name: 'Upbeat Electronic', sampleRate: 48000, channels: [new Float32Array(96000), new Float32Array(96000)] })
+    expect(t).toMatchObject({ name: 'Upbeat Electronic', type: 'main', duration: 2, volume: 70 })
+    expect(getMixerAudio(t.audioId)!.channels).toHaveLength(2)
+    expect(() => addAudioToMixer({ name: 'x', sampleRate: 48000, channels: [] })).toThrow(/no audio/)
   })
 })
