@@ -56,7 +56,8 @@ export function callerFromRequest(req: IncomingMessage, jwtSecret: string): Call
  */
 export function runAs<T>(db: Database, role: DbRole, claims: JwtClaims, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [role, JSON.stringify({ ...claims, role: claims.role ?? role })])
+    // The statement timeout keeps one runaway request from holding PGlite's single connection.
+    await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('statement_timeout', '10s', true)", [role, JSON.stringify({ ...claims, role: claims.role ?? role })])
     return fn(tx)
   })
 }

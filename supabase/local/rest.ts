@@ -62,20 +62,21 @@ export function restRoutes(db: Database, catalog: () => Catalog, jwtSecret: stri
     const counted = preferences(req).get('count')
     if (counted !== undefined && counted !== 'exact' && counted !== 'planned' && counted !== 'estimated') throw restError(400, 'PGRST100', `unknown count preference "${counted}"`)
     const single = wantsSingle(req)
+    const head = req.method === 'HEAD'
     const { body, total } = await runAs(db, caller.role, caller.claims, async (tx) => {
-      const rows = await tx.query<{ body: string }>(`select coalesce(json_agg(_r), '[]')::text as body from (select ${list} from ${tableRef(table.name)} _t0${where}${order}${page}) _r`, params.values)
+      // HEAD (supabase-js `head: true`) only wants the count: the rows are never built.
+      const rows = head ? undefined : await tx.query<{ body: string }>(`select coalesce(json_agg(_r), '[]')::text as body from (select ${list} from ${tableRef(table.name)} _t0${where}${order}${page}) _r`, params.values)
       let total: number | undefined
       if (counted) total = Number((await tx.query<{ n: string }>(`select count(*)::text as n from ${tableRef(table.name)} _t0${where}`, params.values)).rows[0]!.n)
-      return { body: rows.rows[0]!.body, total }
+      return { body: rows?.rows[0]!.body, total }
     })
-    const count = (JSON.parse(body) as unknown[]).length
-    const range = count === 0 ? `*/${total ?? '*'}` : `${offset}-${offset + count - 1}/${total ?? '*'}`
-    const payload = single ? singleRow(body) : body
-    if (req.method === 'HEAD') {
-      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Range': range }).end()
+    if (body === undefined) {
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Range': `*/${total ?? '*'}` }).end()
       return
     }
-    sendJson(res, 200, payload, { 'Content-Range': range })
+    const count = (JSON.parse(body) as unknown[]).length
+    const range = count === 0 ? `*/${total ?? '*'}` : `${offset}-${offset + count - 1}/${total ?? '*'}`
+    sendJson(res, 200, single ? singleRow(body) : body, { 'Content-Range': range })
   }
 
   /** Runs a data-changing statement and answers as PostgREST does for `Prefer: return=...`. */
