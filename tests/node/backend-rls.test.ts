@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, rpc, signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
 
 // Every table × {anon, owner, another user} × {select, insert, update, delete}, through the HTTP
@@ -127,19 +127,30 @@ const CASES: Record<string, Case> = {
   },
 }
 
-/** Puts every fixture row back to its original state and removes anything a cell inserted. */
-async function resetFixtures() {
-  await q("update public.profiles set bio = 'original' where user_id = $1", [owner.id])
-  await q("delete from public.songs where id = 'free-money'")
-  await q("update public.songs set reward = 2 where id = 'neon-drift'")
-  await q('delete from public.playlists where id = $1', [NEW_PLAYLIST])
-  await q("insert into public.playlists (id, user_id, name) values ($1, $2, 'Original') on conflict (id) do update set name = 'Original', user_id = excluded.user_id", [PLAYLIST, owner.id])
-  await q("delete from public.playlist_songs where playlist_id = $1 and song_id <> 'neon-drift'", [PLAYLIST])
-  await q("insert into public.playlist_songs (playlist_id, song_id, position) values ($1, 'neon-drift', 0) on conflict (playlist_id, song_id) do update set position = 0", [PLAYLIST])
-  await q("delete from public.favourites where user_id = $1 and song_id <> 'neon-drift'", [owner.id])
-  await q("insert into public.favourites (user_id, song_id) values ($1, 'neon-drift') on conflict (user_id, song_id) do update set created_at = now()", [owner.id])
-  await q('delete from public.administrators where user_id = $1', [other.id])
-  await q('insert into public.administrators (user_id) values ($1) on conflict (user_id) do update set created_at = now()', [owner.id])
+/** Puts a table's fixture rows back to their original state and removes anything a cell inserted. */
+const RESET: Record<string, () => Promise<unknown>> = {
+  profiles: () => q("update public.profiles set bio = 'original' where user_id = $1", [owner.id]),
+  songs: () => q("delete from public.songs where id = 'free-money'").then(() => q("update public.songs set reward = 2 where id = 'neon-drift'")),
+  user_tokens: async () => undefined,
+  token_ledger: async () => undefined,
+  user_listening_history: async () => undefined,
+  playlists: async () => {
+    await q('delete from public.playlists where id = $1', [NEW_PLAYLIST])
+    await q("insert into public.playlists (id, user_id, name) values ($1, $2, 'Original') on conflict (id) do update set name = 'Original', user_id = excluded.user_id", [PLAYLIST, owner.id])
+  },
+  playlist_songs: async () => {
+    await RESET.playlists!()
+    await q("delete from public.playlist_songs where playlist_id = $1 and song_id <> 'neon-drift'", [PLAYLIST])
+    await q("insert into public.playlist_songs (playlist_id, song_id, position) values ($1, 'neon-drift', 0) on conflict (playlist_id, song_id) do update set position = 0", [PLAYLIST])
+  },
+  favourites: async () => {
+    await q("delete from public.favourites where user_id = $1 and song_id <> 'neon-drift'", [owner.id])
+    await q("insert into public.favourites (user_id, song_id) values ($1, 'neon-drift') on conflict (user_id, song_id) do update set created_at = now()", [owner.id])
+  },
+  administrators: async () => {
+    await q('delete from public.administrators where user_id = $1', [other.id])
+    await q('insert into public.administrators (user_id) values ($1) on conflict (user_id) do update set created_at = now()', [owner.id])
+  },
 }
 
 beforeAll(async () => {
@@ -151,12 +162,12 @@ beforeAll(async () => {
   await q("insert into public.user_listening_history (user_id, song_id, seconds) values ($1, 'neon-drift', 40)", [owner.id])
 }, 60_000)
 afterAll(() => server?.close())
-beforeEach(resetFixtures)
 
 const tokenOf = (actor: Actor) => (actor === 'anon' ? undefined : actor === 'owner' ? owner.accessToken : other.accessToken)
 
 describe('RLS matrix through the HTTP API', () => {
   it('LOCAL_ADMIN_EMAILS made the owner an administrator, and is_admin() says so only for them', async () => {
+    expect(await q('select user_id from public.administrators')).toEqual([{ user_id: owner.id }])
     expect((await rpc(server, owner.accessToken, 'is_admin')).json).toBe(true)
     expect((await rpc(server, other.accessToken, 'is_admin')).json).toBe(false)
     expect((await api(server, '/rest/v1/rpc/is_admin', { method: 'POST' })).status).toBe(401)
@@ -167,6 +178,7 @@ describe('RLS matrix through the HTTP API', () => {
       for (const op of ['select', 'insert', 'update', 'delete'] as const) {
         const expected = c.expect[actor][op]
         it(`${table} × ${actor} × ${op} → ${expected}`, async () => {
+          await RESET[table]!()
           const token = tokenOf(actor)
           const representation = { Prefer: 'return=representation' }
           if (op === 'select') {
