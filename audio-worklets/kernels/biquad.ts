@@ -139,11 +139,11 @@ export class BiquadKernel {
     if (!mix.moving && mix.value === 1) {
       for (let i = start; i < end; i++) {
         const xl = inL[i]!
-        const yl = b0 * xl + b1 * xl1 + b2 * xl2 - a1 * yl1 - a2 * yl2
+        const yl = flush(b0 * xl + b1 * xl1 + b2 * xl2 - a1 * yl1 - a2 * yl2)
         xl2 = xl1; xl1 = xl; yl2 = yl1; yl1 = yl
         outL[i] = yl
         const xr = inR[i]!
-        const yr = b0 * xr + b1 * xr1 + b2 * xr2 - a1 * yr1 - a2 * yr2
+        const yr = flush(b0 * xr + b1 * xr1 + b2 * xr2 - a1 * yr1 - a2 * yr2)
         xr2 = xr1; xr1 = xr; yr2 = yr1; yr1 = yr
         outR[i] = yr
       }
@@ -151,11 +151,11 @@ export class BiquadKernel {
       for (let i = start; i < end; i++) {
         const m = mix.next()
         const xl = inL[i]!
-        const yl = b0 * xl + b1 * xl1 + b2 * xl2 - a1 * yl1 - a2 * yl2
+        const yl = flush(b0 * xl + b1 * xl1 + b2 * xl2 - a1 * yl1 - a2 * yl2)
         xl2 = xl1; xl1 = xl; yl2 = yl1; yl1 = yl
         outL[i] = xl + m * (yl - xl)
         const xr = inR[i]!
-        const yr = b0 * xr + b1 * xr1 + b2 * xr2 - a1 * yr1 - a2 * yr2
+        const yr = flush(b0 * xr + b1 * xr1 + b2 * xr2 - a1 * yr1 - a2 * yr2)
         xr2 = xr1; xr1 = xr; yr2 = yr1; yr1 = yr
         outR[i] = xr + m * (yr - xr)
       }

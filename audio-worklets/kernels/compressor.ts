@@ -128,15 +128,17 @@ export class CompressorKernel {
       this.reductionDb = reduction
       const target = Math.exp((reduction + this.makeupDb) * LN10_OVER_20)
       const step = (target - gain) / (end - start)
-      const steady = !mix.moving && mix.value === 1
-      for (let i = start; i < end; i++) {
-        gain += step
-        const xl = inL[i]!
-        const xr = inR[i]!
-        if (steady) {
-          outL[i] = xl * gain
-          outR[i] = xr * gain
-        } else {
+      if (!mix.moving && mix.value === 1) {
+        for (let i = start; i < end; i++) {
+          gain += step
+          outL[i] = inL[i]! * gain
+          outR[i] = inR[i]! * gain
+        }
+      } else {
+        for (let i = start; i < end; i++) {
+          gain += step
+          const xl = inL[i]!
+          const xr = inR[i]!
           const m = mix.next()
           outL[i] = xl + m * (xl * gain - xl)
           outR[i] = xr + m * (xr * gain - xr)

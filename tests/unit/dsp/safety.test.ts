@@ -157,3 +157,27 @@ describe('the full strip switching an effect on and off', () => {
     })
   }
 })
+
+describe('denormal safety', () => {
+  // After a loud burst, decaying tails must end in exact zeros, never in float32 subnormals
+  // (|x| < 1.18e-38), which are slow on x86 and keep the tail from ever being silent.
+  const SUBNORMAL = 1.1754943508222875e-38
+  const burstThenSilence = new Float32Array(SR * 12)
+  burstThenSilence.set(noise(SR / 2, 1, 77))
+
+  for (const c of CASES) {
+    it(`${c.name}: no subnormal output while its tail decays`, () => {
+      const k = c.make(100)
+      k.snap()
+      const [l, r] = render(k, burstThenSilence)
+      let subnormals = 0
+      for (const x of [l, r]) for (let i = 0; i < x.length; i++) if (x[i] !== 0 && Math.abs(x[i]!) < SUBNORMAL) subnormals++
+      expect(subnormals).toBe(0)
+      if (c.name !== 'delay' && c.name !== 'reverb') {
+        // Everything but the long tails (feedback delay; reverb, whose exact end is checked in
+        // stability.test.ts) has rung out completely within 11.5 s.
+        expect(peak(l, l.length - SR / 2) + peak(r, r.length - SR / 2), c.name).toBe(0)
+      }
+    })
+  }
+})
