@@ -1,5 +1,5 @@
 /**
- * Waveform peaks of a song for display: fetch → native decodeAudioData (at 8 kHz) → channels streamed to the
+ * Waveform peaks of a song for display: fetch → native decodeAudioData (at 4 kHz) → channels streamed to the
  * peaks worker in 1 MB slices (so no main-thread task or allocation grows with the file length)
  * → WaveSurfer's [max, min] form. The last few results are cached by audio URL.
  *
@@ -16,10 +16,10 @@ export interface SongPeaks {
 
 /**
  * Songs are decoded for the waveform at this rate (the decoder resamples off the main thread), so
- * the decoded buffer Chrome hands to the main thread is ~5x smaller than at 44.1 kHz. A display
+ * the decoded buffer Chrome hands to the main thread is ~11x smaller than at 44.1 kHz. A display
  * waveform of a few thousand buckets loses nothing visible; playback never uses this buffer.
  */
-export const WAVEFORM_DECODE_RATE = 8000
+export const WAVEFORM_DECODE_RATE = 4000
 const CACHE_SIZE = 4
 const cache = new Map<string, Promise<SongPeaks>>()
 
