@@ -61,5 +61,17 @@ describe('feed-forward compressor kernel', () => {
     // 30 ms after the step up the reduction is essentially complete (attack 5 ms)…
     const target = 10 ** (staticGainDb(0, DESIGN) / 20)
     expect(Math.abs(db(peak(y, start + 1440, start + 1920) / target))).toBeLessThan(0.5)
+    // …while after the step back down the gain recovers only gradually (release 50 ms).
+    const k2 = new CompressorKernel(SR)
+    k2.configure(DESIGN)
+    k2.enable(true)
+    k2.snap()
+    const down = new Float32Array(SR)
+    down.set(loud)
+    down.set(quiet, SR / 2)
+    const [z] = render(k2, down)
+    const gainAfter = (ms: number) => db(peak(z, start + (ms * SR) / 1000, start + ((ms + 10) * SR) / 1000) / 0.01)
+    expect(gainAfter(10)).toBeLessThan(-3) // still compressing 10 ms after the loud part ended
+    expect(gainAfter(400)).toBeGreaterThan(-0.1) // fully released
   })
 })
