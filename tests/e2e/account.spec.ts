@@ -117,7 +117,7 @@ async function signUpThroughApi(origin: string, email: string, password: string)
   expect(res.status).toBe(200)
 }
 
-test.describe('listening earns CUBE on the server, and it stays earned', () => {
+test.describe('listening earns CUBE on the server, and it stays earned; roles come from the server', () => {
   let server: OwnServer | undefined
   let dataDir: string | undefined
 
@@ -128,11 +128,12 @@ test.describe('listening earns CUBE on the server, and it stays earned', () => {
     dataDir = undefined
   })
 
-  test('register → 100 CUBE → play past the threshold → 102 → log out and in → restart → still 102', async ({ page }) => {
+  test('register → 100 CUBE → play past the threshold → 102 → log out and in → restart → still 102', async ({ page, browser }) => {
     test.setTimeout(180_000)
     dataDir = mkdtempSync(join(tmpdir(), 'cube-account-e2e-'))
     // Its own port, derived from ours so parallel engineers' runs never collide.
-    server = new OwnServer(E2E_PORT + 10_000, dataDir, { LOCAL_DATA_RESET: '1' })
+    const adminEmail = `boss-${unique()}@cube.test`
+    server = new OwnServer(E2E_PORT + 10_000, dataDir, { LOCAL_DATA_RESET: '1', LOCAL_ADMIN_EMAILS: adminEmail })
     await server.start()
     await serveSongAudio(page, 'neon-drift')
     const listenCalls: string[] = []
@@ -174,6 +175,9 @@ test.describe('listening earns CUBE on the server, and it stays earned', () => {
     await page.getByRole('link', { name: 'Wallet', exact: true }).first().click()
     await expect(page.getByRole('heading', { level: 1, name: 'Crypto Wallet' })).toBeVisible()
     await expectWallet(page, { balance: 100, daily: 0, progress: '0/20' })
+    // While the track plays: the Admin item follows the server's administrator role.
+    await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Admin' })).toHaveCount(0)
+    await checkAdminAccount(browser, server.origin, adminEmail)
     // A listen qualifies after 30 s of real playback (80 s track): the server credits the song's 2 CUBE.
     await expect(walletCard(page).getByTestId('wallet-balance')).toHaveText('102 CUBE', { timeout: 60_000 })
     await expectWallet(page, { balance: 102, daily: 2, progress: '1/20' })
@@ -208,6 +212,12 @@ test.describe('listening earns CUBE on the server, and it stays earned', () => {
     await expect(page.getByTestId('achievement').filter({ hasText: 'First Listen' })).toHaveAttribute('data-earned', 'true')
     await expect(page.getByTestId('profile-tracks')).toHaveText('1')
     await expectNoSeriousA11yViolations(page)
+
+    // A normal account does not get in by typing the address either.
+    await page.goto(`${server.origin}/app/admin`)
+    await expect(page.getByText('Administrators only')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toHaveCount(0)
+    await page.goto(`${server.origin}/app/home`)
 
     // Log out and back in.
     await page.getByRole('button', { name: 'Logout' }).click()
@@ -254,39 +264,21 @@ test.describe('listening earns CUBE on the server, and it stays earned', () => {
     await expect(other.getByRole('dialog').getByRole('alert')).toHaveText(disabled)
     await fresh.close()
   })
-
-  test('the Admin item and /app/admin follow the server-side administrator role', async ({ browser }) => {
-    test.setTimeout(90_000)
-    // Its own server: administrators are named by LOCAL_ADMIN_EMAILS when they sign up.
-    const adminEmail = `boss-${unique()}@cube.test`
-    dataDir = mkdtempSync(join(tmpdir(), 'cube-admin-e2e-'))
-    server = new OwnServer(E2E_PORT + 10_001, dataDir, { LOCAL_DATA_RESET: '1', LOCAL_ADMIN_EMAILS: adminEmail })
-    await server.start()
-    await checkAdminVisibility(browser, server.origin, `fan-${unique()}@cube.test`, false)
-    await checkAdminVisibility(browser, server.origin, adminEmail, true)
-  })
 })
 
-async function checkAdminVisibility(browser: Browser, origin: string, email: string, admin: boolean) {
+/** A second account, named in LOCAL_ADMIN_EMAILS, gets the Admin item and page from the server's role. */
+async function checkAdminAccount(browser: Browser, origin: string, email: string) {
   const context = await browser.newContext()
   const page = await context.newPage()
   await page.goto(`${origin}/app/home`)
   const nav = page.getByRole('navigation', { name: 'Main navigation' })
   await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0)
-  await register(page, email.split('@')[0]!.replace(/-/g, '_'), email, 'a-long-enough-password')
+  await register(page, 'the_boss', email, 'a-long-enough-password')
   await expect(page.getByTestId('account-email')).toHaveText(email)
-  await expectWallet(page, { balance: 100, daily: 0, progress: '0/20' })
-  if (admin) {
-    await expect(nav.getByRole('link', { name: 'Admin' })).toBeVisible()
-    await nav.getByRole('link', { name: 'Admin' }).click()
-    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
-    await expect(page.getByText(/coming in a later release/)).toBeVisible()
-  } else {
-    await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0)
-    await page.goto(`${origin}/app/admin`)
-    await expect(page.getByText('Administrators only')).toBeVisible()
-    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toHaveCount(0)
-  }
+  await expect(nav.getByRole('link', { name: 'Admin' })).toBeVisible()
+  await nav.getByRole('link', { name: 'Admin' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
+  await expect(page.getByText(/coming in a later release/)).toBeVisible()
   await context.close()
 }
 
