@@ -204,3 +204,20 @@ test("a user track stored in IndexedDB ('idb:<id>') plays through the master bus
   await expect.poll(() => masterLevel(page), { timeout: 10_000 }).toBeGreaterThan(0.01)
   await expect(page.getByTestId('player-duration')).toHaveText('0:08')
 })
+
+test('playback starts before the whole file has downloaded (streamed through the media element)', async ({ page }) => {
+  await page.goto('/app/library')
+  await expect(page.getByTestId('track-card')).toHaveCount(5)
+  // ~32 KB/s: the 1.3 MB sample takes about 40 s to arrive.
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: 32 * 1024, uploadThroughput: -1 })
+  await page.getByRole('button', { name: 'Play Rainy Terminal' }).click()
+  await page.getByRole('button', { name: /Open player/ }).click()
+  await expect.poll(() => positionSeconds(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(2)
+  await expect.poll(() => masterLevel(page)).toBeGreaterThan(0.01)
+  // Resource Timing lists a fetch once its body has fully arrived: the song's has not.
+  const finished = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/audio/samples/rainy-terminal.mp3')).length)
+  expect(finished).toBe(0)
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
+})
