@@ -41,8 +41,8 @@ export function rbjCoefficients(mode: BiquadMode, cutoffHz: number, q: number, s
   return out
 }
 
-/** Coefficients are recomputed this often (samples) while the cutoff glides. */
-const COEFFICIENT_UPDATE_INTERVAL = 16
+/** Processing granularity: coefficients are recomputed this often while the cutoff glides. */
+const SUB_BLOCK = 16
 
 export class BiquadKernel {
   readonly mode: BiquadMode
@@ -115,19 +115,21 @@ export class BiquadKernel {
   }
 
   process(inL: Float32Array, inR: Float32Array, outL: Float32Array, outR: Float32Array, frames: number): void {
+    // Short sub-blocks, with the state flushed between them: a decaying tail falls by at most
+    // ~1e-7 within one (pole radius ≥ 0.4), so from the 1e-20 floor it can never reach float32
+    // subnormals (1e-38). Flushing per sample instead costs several times the filter itself.
     let i = 0
     while (i < frames) {
-      const gliding = this.logCutoff.moving
-      const end = gliding ? Math.min(frames, i + COEFFICIENT_UPDATE_INTERVAL) : frames
-      if (gliding) {
+      const end = Math.min(frames, i + SUB_BLOCK)
+      if (this.logCutoff.moving) {
         this.logCutoff.advance(end - i)
         this.updateCoefficients()
       }
       this.run(inL, inR, outL, outR, i, end)
+      this.xl1 = flush(this.xl1); this.xl2 = flush(this.xl2); this.yl1 = flush(this.yl1); this.yl2 = flush(this.yl2)
+      this.xr1 = flush(this.xr1); this.xr2 = flush(this.xr2); this.yr1 = flush(this.yr1); this.yr2 = flush(this.yr2)
       i = end
     }
-    this.xl1 = flush(this.xl1); this.xl2 = flush(this.xl2); this.yl1 = flush(this.yl1); this.yl2 = flush(this.yl2)
-    this.xr1 = flush(this.xr1); this.xr2 = flush(this.xr2); this.yr1 = flush(this.yr1); this.yr2 = flush(this.yr2)
   }
 
   private run(inL: Float32Array, inR: Float32Array, outL: Float32Array, outR: Float32Array, start: number, end: number): void {
@@ -139,11 +141,11 @@ export class BiquadKernel {
     if (!mix.moving && mix.value === 1) {
       for (let i = start; i < end; i++) {
         const xl = inL[i]!
-        const yl = flush(b0 * xl + b1 * xl1 + b2 * xl2 - a1 * yl1 - a2 * yl2)
+        const yl = b0 * xl + b1 * xl1 + b2 * xl2 - a1 * yl1 - a2 * yl2
         xl2 = xl1; xl1 = xl; yl2 = yl1; yl1 = yl
         outL[i] = yl
         const xr = inR[i]!
-        const yr = flush(b0 * xr + b1 * xr1 + b2 * xr2 - a1 * yr1 - a2 * yr2)
+        const yr = b0 * xr + b1 * xr1 + b2 * xr2 - a1 * yr1 - a2 * yr2
         xr2 = xr1; xr1 = xr; yr2 = yr1; yr1 = yr
         outR[i] = yr
       }
@@ -151,11 +153,11 @@ export class BiquadKernel {
       for (let i = start; i < end; i++) {
         const m = mix.next()
         const xl = inL[i]!
-        const yl = flush(b0 * xl + b1 * xl1 + b2 * xl2 - a1 * yl1 - a2 * yl2)
+        const yl = b0 * xl + b1 * xl1 + b2 * xl2 - a1 * yl1 - a2 * yl2
         xl2 = xl1; xl1 = xl; yl2 = yl1; yl1 = yl
         outL[i] = xl + m * (yl - xl)
         const xr = inR[i]!
-        const yr = flush(b0 * xr + b1 * xr1 + b2 * xr2 - a1 * yr1 - a2 * yr2)
+        const yr = b0 * xr + b1 * xr1 + b2 * xr2 - a1 * yr1 - a2 * yr2
         xr2 = xr1; xr1 = xr; yr2 = yr1; yr1 = yr
         outR[i] = xr + m * (yr - xr)
       }
