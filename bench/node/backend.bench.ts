@@ -8,7 +8,7 @@
  * credit an hour back and resets its daily counter, then all 50 clients send one listen at once.
  * Every timed call is a real, credited record_listen (checked). Baseline in the same run: the same
  * 50 clients reading one catalogue row (GET /rest/v1/songs?id=eq...), so ratios survive machine
- * noise.
+ * noise; with PGlite the CPU time per call (process.cpuUsage) is also independent of other load.
  *
  * Run: npm run bench -- backend    (or standalone: npx tsx bench/node/backend.bench.ts)
  */
@@ -24,6 +24,8 @@ interface Measured {
   perSecond: number
   p50: number
   p99: number
+  /** CPU time of this process (clients + HTTP server + PGlite when embedded) per call. */
+  cpuMsPerCall: number
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
@@ -58,29 +60,36 @@ async function measure(server: LocalServer): Promise<{ listens: Measured; reads:
   let play = 0
   const listenLatencies: number[] = []
   let listenMs = 0
+  let listenCpu = 0
   let credited = 0
   for (let round = 0; round < ROUNDS; round++) {
     await server.db.query("update public.user_tokens set last_credited_at = last_credited_at - interval '1 hour', listens_today = 0 where last_credited_at is not null")
     const start = performance.now()
+    const cpu = process.cpuUsage()
     const answers = await Promise.all(
       tokens.map((token) => call(`${server.url}/rest/v1/rpc/record_listen`, { method: 'POST', headers: headers(token), body: JSON.stringify({ p_song_id: 'neon-drift', p_seconds: 45, p_play_id: `bench-${++play}` }) }, listenLatencies)),
     )
     listenMs += performance.now() - start
+    const used = process.cpuUsage(cpu)
+    listenCpu += (used.user + used.system) / 1000
     credited += (answers as { credited: number }[]).filter((a) => a.credited > 0).length
   }
   if (credited !== CLIENTS * ROUNDS) throw new Error(`expected every timed listen to be credited, got ${credited} of ${CLIENTS * ROUNDS}`)
 
   const readLatencies: number[] = []
   const readStart = performance.now()
+  const readCpuStart = process.cpuUsage()
   for (let round = 0; round < ROUNDS; round++) {
     await Promise.all(tokens.map((token) => call(`${server.url}/rest/v1/songs?select=id,reward&id=eq.neon-drift`, { headers: headers(token) }, readLatencies)))
   }
   const readMs = performance.now() - readStart
-  const summarise = (latencies: number[], ms: number): Measured => {
+  const readCpuUsed = process.cpuUsage(readCpuStart)
+  const readCpu = (readCpuUsed.user + readCpuUsed.system) / 1000
+  const summarise = (latencies: number[], ms: number, cpuMs: number): Measured => {
     const sorted = [...latencies].sort((a, b) => a - b)
-    return { perSecond: (latencies.length / ms) * 1000, p50: percentile(sorted, 50), p99: percentile(sorted, 99) }
+    return { perSecond: (latencies.length / ms) * 1000, p50: percentile(sorted, 50), p99: percentile(sorted, 99), cpuMsPerCall: cpuMs / latencies.length }
   }
-  return { listens: summarise(listenLatencies, listenMs), reads: summarise(readLatencies, readMs) }
+  return { listens: summarise(listenLatencies, listenMs, listenCpu), reads: summarise(readLatencies, readMs, readCpu) }
 }
 
 function results(label: string, m: { listens: Measured; reads: Measured }): BenchResult[] {
@@ -89,6 +98,7 @@ function results(label: string, m: { listens: Measured; reads: Measured }): Benc
     { name: `${label}: credited listens`, value: m.listens.perSecond, unit: 'listens/s', detail },
     { name: `${label}: record_listen p50`, value: m.listens.p50, unit: 'ms' },
     { name: `${label}: record_listen p99`, value: m.listens.p99, unit: 'ms' },
+    { name: `${label}: CPU per credited listen`, value: m.listens.cpuMsPerCall, unit: 'ms', detail: label === 'PGlite' ? 'this process: clients, server and PGlite' : 'this process only: clients and server, not postgres' },
     { name: `${label}: baseline catalogue reads`, value: m.reads.perSecond, unit: 'req/s', detail },
     { name: `${label}: baseline read p99`, value: m.reads.p99, unit: 'ms' },
     { name: `${label}: listens vs reads`, value: m.listens.perSecond / m.reads.perSecond, unit: 'x', detail: 'credited-listen throughput relative to plain reads' },
