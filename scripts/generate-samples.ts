@@ -1,0 +1,140 @@
+/**
+ * Renders the built-in content with the app's own composer and Tone.js renderer (in headless
+ * Chromium) and encodes it with ffmpeg:
+ *
+ *   public/audio/samples/<id>.mp3 + public/images/covers/<id>.svg   the five catalogue songs
+ *   public/audio/library/<id>.mp3                                   the Sound Library loops
+ *   src/catalogue/sample-songs.ts durations, src/catalogue/sound-library.ts   rewritten to match
+ *
+ * Usage: npx tsx scripts/generate-samples.ts [songs|library|covers ...]   (default: all)
+ * Needs ffmpeg on PATH (Debian: apt-get install -y ffmpeg). The outputs are committed, so the app,
+ * its tests and CI never need ffmpeg.
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { SAMPLE_SONGS } from '../src/catalogue/sample-songs.ts'
+import { formatDuration } from '../src/catalogue/song.ts'
+import type { ComposeRequest } from '../workers/composer/index.ts'
+import { coverSvg } from './cover-art.ts'
+import { openHarness, type Harness } from './harness-browser.ts'
+import type { RenderJob, RenderResult } from './render-harness.ts'
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
+const SONG_BITRATE = '128k'
+const LOOP_BITRATE = '160k'
+
+/** How each catalogue song is composed: its genre mapped onto the generator's moods and genres. */
+export const SONG_RECIPES: Record<string, ComposeRequest> = {
+  'neon-drift': { description: 'Neon Drift: a night drive through a chrome city, synthwave', mood: 'epic', genre: 'electronic', minDurationSeconds: 72 },
+  'low-tide-memory': { description: 'Low Tide Memory: warm chillwave on a hazy beach', mood: 'chill', genre: 'pop', minDurationSeconds: 72 },
+  'circuit-breaker': { description: 'Circuit Breaker: a driving electronic pulse', mood: 'energetic', genre: 'electronic', minDurationSeconds: 72 },
+  'rainy-terminal': { description: 'Rainy Terminal: lofi beats at a rainy bus station', mood: 'chill', genre: 'hip-hop', minDurationSeconds: 72 },
+  'orbital-haze': { description: 'Orbital Haze: ambient drift above the planet', mood: 'mysterious', genre: 'ambient', minDurationSeconds: 72 },
+}
+
+interface LoopRecipe {
+  id: string
+  name: string
+  category: 'drums' | 'bass' | 'synth' | 'fx'
+  job: RenderJob
+}
+
+export const LOOP_RECIPES: LoopRecipe[] = [
+  { id: 'electro-drums', name: 'Electro Drum Loop', category: 'drums', job: { kind: 'loop', request: { description: 'library electro drums', mood: 'upbeat', genre: 'electronic' }, section: 'chorus', bars: 2, parts: ['drums'] } },
+  { id: 'boom-bap-beat', name: 'Boom Bap Beat', category: 'drums', job: { kind: 'loop', request: { description: 'library boom bap', mood: 'upbeat', genre: 'hip-hop' }, section: 'verse', bars: 2, parts: ['drums'] } },
+  { id: 'saw-bass', name: 'Saw Bass Groove', category: 'bass', job: { kind: 'loop', request: { description: 'library saw bass', mood: 'energetic', genre: 'electronic' }, section: 'verse', bars: 2, parts: ['bass'] } },
+  { id: 'walking-bass', name: 'Walking Upright Bass', category: 'bass', job: { kind: 'loop', request: { description: 'library walking bass', mood: 'upbeat', genre: 'jazz' }, section: 'verse', bars: 2, parts: ['bass'] } },
+  { id: 'supersaw-chords', name: 'Supersaw Chords', category: 'synth', job: { kind: 'loop', request: { description: 'library supersaw', mood: 'epic', genre: 'electronic' }, section: 'chorus', bars: 2, parts: ['chords', 'pad'] } },
+  { id: 'lofi-keys', name: 'Lo-fi Keys', category: 'synth', job: { kind: 'loop', request: { description: 'library lofi keys', mood: 'chill', genre: 'hip-hop' }, section: 'verse', bars: 1, parts: ['chords'] } },
+  { id: 'noise-riser', name: 'Noise Riser', category: 'fx', job: { kind: 'riser', seconds: 4 } },
+  { id: 'bell-shimmer', name: 'Bell Shimmer', category: 'fx', job: { kind: 'loop', request: { description: 'library bell shimmer', mood: 'happy', genre: 'ambient' }, section: 'verse', bars: 1, parts: ['melody'] } },
+]
+
+function encodeMp3(result: RenderResult, out: string, bitrate: string): void {
+  mkdirSync(dirname(out), { recursive: true })
+  execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-f', 's16le', '-ar', String(result.sampleRate), '-ac', String(result.channels), '-i', 'pipe:0', '-codec:a', 'libmp3lame', '-b:a', bitrate, '-map_metadata', '-1', '-id3v2_version', '0', '-write_xing', '1', out], { input: Buffer.from(result.pcm, 'base64') })
+}
+
+async function render(harness: Harness, job: RenderJob): Promise<RenderResult> {
+  return harness.page.evaluate((j) => window.renderJob(j), job)
+}
+
+function writeCovers(): void {
+  for (const song of SAMPLE_SONGS) {
+    const out = join(ROOT, 'public', song.image)
+    mkdirSync(dirname(out), { recursive: true })
+    writeFileSync(out, coverSvg({ id: song.id, title: song.title, artist: song.artist, genre: song.genre ?? 'electronic' }))
+    console.log(`cover  ${song.image}`)
+  }
+}
+
+async function writeSongs(harness: Harness): Promise<void> {
+  const catalogue = join(ROOT, 'src/catalogue/sample-songs.ts')
+  let source = readFileSync(catalogue, 'utf8')
+  for (const song of SAMPLE_SONGS) {
+    const recipe = SONG_RECIPES[song.id]
+    if (!recipe) throw new Error(`No recipe for ${song.id}`)
+    const result = await render(harness, { kind: 'song', request: recipe })
+    const out = join(ROOT, 'public', song.audioUrl)
+    encodeMp3(result, out, SONG_BITRATE)
+    const duration = formatDuration(result.seconds)
+    source = source.replace(new RegExp(`(id: '${song.id}'[^\\n]*?duration: ')[^']*(')`), `$1${duration}$2`)
+    console.log(`song   ${song.audioUrl}  ${duration}  ${(statSync(out).size / 1e6).toFixed(2)} MB  ${result.summary}  (rendered in ${(result.renderMs / 1000).toFixed(1)} s)`)
+  }
+  writeFileSync(catalogue, source)
+}
+
+async function writeLibrary(harness: Harness): Promise<void> {
+  const entries: string[] = []
+  for (const loop of LOOP_RECIPES) {
+    const result = await render(harness, loop.job)
+    const url = `/audio/library/${loop.id}.mp3`
+    const out = join(ROOT, 'public', url)
+    encodeMp3(result, out, LOOP_BITRATE)
+    const bpm = result.bpm !== undefined ? `, bpm: ${result.bpm}` : ''
+    entries.push(`  { id: '${loop.id}', name: '${loop.name}', category: '${loop.category}', url: '${url}'${bpm}, duration: ${result.seconds.toFixed(2)} },`)
+    console.log(`loop   ${url}  ${result.seconds.toFixed(2)} s  ${(statSync(out).size / 1e3).toFixed(0)} kB`)
+  }
+  writeFileSync(
+    join(ROOT, 'src/catalogue/sound-library.ts'),
+    `// The Sound Library: project-owned loops and one-shots rendered by scripts/generate-samples.ts with the
+// app's composer and Tone.js renderer, shipped in public/audio/library/. Regenerate with
+// \`npx tsx scripts/generate-samples.ts library\` (this file is rewritten by that script).
+
+export type SoundCategory = 'drums' | 'bass' | 'synth' | 'fx'
+
+export interface LibrarySound {
+  id: string
+  name: string
+  category: SoundCategory
+  /** Same-origin URL of the audio. */
+  url: string
+  /** Tempo of a loop; absent for one-shots. */
+  bpm?: number
+  /** Seconds. */
+  duration: number
+}
+
+export const SOUND_CATEGORIES: readonly SoundCategory[] = ['drums', 'bass', 'synth', 'fx']
+
+export const SOUND_LIBRARY: readonly LibrarySound[] = [
+${entries.join('\n')}
+]
+`,
+  )
+}
+
+const what = new Set(process.argv.slice(2))
+const all = what.size === 0
+if (all || what.has('covers')) writeCovers()
+if (all || what.has('songs') || what.has('library')) {
+  const harness = await openHarness()
+  try {
+    if (all || what.has('songs')) await writeSongs(harness)
+    if (all || what.has('library')) await writeLibrary(harness)
+  } finally {
+    await harness.close()
+  }
+}
