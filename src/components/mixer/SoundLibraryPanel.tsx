@@ -4,9 +4,7 @@ import type { IAudioBufferSourceNode, IAudioContext } from 'standardized-audio-c
 import { unlockAudio } from '../../engine/audio-context.ts'
 import { getMasterBus } from '../../engine/master-bus.ts'
 import { putMixerAudio, hasMixerAudio, getMixerAudio, audioBufferFor, type MixerAudio } from '../../engine/mixer-audio.ts'
-// TEMP until content's catalogue lands
-type LibrarySound = { id: string; name: string; category: string; url: string }
-const SOUND_LIBRARY: LibrarySound[] = Object.values(import.meta.glob<{ SOUND_LIBRARY: LibrarySound[] }>('../../catalogue/sound-library.ts', { eager: true }))[0]?.SOUND_LIBRARY ?? []
+import { SOUND_LIBRARY, type LibrarySound } from '../../catalogue/sound-library.ts'
 import { useMixerStore } from '../../stores/mixer-store.ts'
 import { Icon } from '../Icon.tsx'
 
