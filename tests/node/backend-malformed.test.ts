@@ -1,4 +1,6 @@
-import { request } from 'node:http'
+import { createServer, request } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createBackend } from '../../supabase/local/backend.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signJwt } from '../../supabase/local/jwt.ts'
 import { startLocalServer } from '../../supabase/local/server.ts'
@@ -121,6 +123,23 @@ describe('malformed requests', () => {
     await expectJsonError(await api(server, '/rest/v1/songs/extra/path'), 404, 'PGRST125')
     await expectJsonError(await api(server, '/functions/v1/init-user-tokens', { token: user.accessToken }), 405)
     await expectJsonError(await api(server, '/auth/v1/token?grant_type=magic', { body: {} }), 400, 'unsupported_grant_type')
+  })
+
+  it('LOCAL_EMAIL_SIGNUP=off answers sign-ups as a project with e-mail sign-up disabled', async () => {
+    const backend = await createBackend(server.db, { jwtSecret: server.keys.jwtSecret, emailSignup: false, bcryptRounds: 4 })
+    const http = createServer((req, res) => void backend.handle(req, res))
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
+    try {
+      const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
+      const r = await fetch(`${url}/auth/v1/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'new@example.com', password: 'long-enough' }) })
+      expect(r.status).toBe(422)
+      expect(await r.json()).toMatchObject({ code: 'email_provider_disabled', msg: 'Email signups are disabled' })
+      const login = await fetch(`${url}/auth/v1/token?grant_type=password`, { method: 'POST', body: JSON.stringify({ email: user.email, password: user.password }) })
+      expect(login.status).toBe(200)
+    } finally {
+      http.closeAllConnections()
+      await new Promise((resolve) => http.close(resolve))
+    }
   })
 
   it('auth validation: bad e-mail, short password, duplicate account, wrong password', async () => {
