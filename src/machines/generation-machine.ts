@@ -11,6 +11,7 @@
  * The 'notifyFailed' action (provide it to show the toast) runs on entry to 'failed'.
  */
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate'
+import type { Score } from '../../workers/composer/index.ts'
 
 export const GENERATION_FAILED_TITLE = 'Generation failed'
 export const GENERATION_FAILED_MESSAGE = 'There was an error generating your music. Please try again.'
@@ -26,38 +27,38 @@ export interface GenerationRequest {
   genre: string
 }
 
-export interface GenerationDeps<TScore, TBuffer> {
-  compose: (request: GenerationRequest, signal: AbortSignal) => Promise<TScore>
-  render: (score: TScore, options: { signal: AbortSignal; onProgress: (fraction: number) => void }) => Promise<TBuffer>
+export interface GenerationDeps {
+  compose: (request: GenerationRequest, signal: AbortSignal) => Promise<Score>
+  render: (score: Score, options: { signal: AbortSignal; onProgress: (fraction: number) => void }) => Promise<AudioBuffer>
 }
 
-export interface GenerationContext<TScore, TBuffer> {
+export interface GenerationContext {
   request: GenerationRequest | null
-  score: TScore | null
-  buffer: TBuffer | null
+  score: Score | null
+  buffer: AudioBuffer | null
   progress: number
   error: string | null
 }
 
-type GenerationEvent<TBuffer> =
+type GenerationEvent =
   | { type: 'GENERATE'; request: GenerationRequest }
   | { type: 'CANCEL' }
   | { type: 'RESET' }
   | { type: 'RENDER.PROGRESS'; fraction: number }
-  | { type: 'RENDER.DONE'; buffer: TBuffer }
+  | { type: 'RENDER.DONE'; buffer: AudioBuffer }
   | { type: 'RENDER.FAILED'; error: unknown }
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e))
 
-export function createGenerationMachine<TScore, TBuffer>(deps: GenerationDeps<TScore, TBuffer>) {
-  type Ctx = GenerationContext<TScore, TBuffer>
-  type Ev = GenerationEvent<TBuffer>
+export function createGenerationMachine(deps: GenerationDeps) {
+  type Ctx = GenerationContext
+  type Ev = GenerationEvent
 
   return setup({
     types: {} as { context: Ctx; events: Ev },
     actors: {
-      composer: fromPromise<TScore, GenerationRequest>(({ input, signal }) => deps.compose(input, signal)),
-      renderer: fromCallback<Ev, TScore>(({ input, sendBack }) => {
+      composer: fromPromise<Score, GenerationRequest>(({ input, signal }) => deps.compose(input, signal)),
+      renderer: fromCallback<Ev, Score>(({ input, sendBack }) => {
         const controller = new AbortController()
         deps
           .render(input, { signal: controller.signal, onProgress: (fraction) => sendBack({ type: 'RENDER.PROGRESS', fraction }) })
@@ -97,7 +98,7 @@ export function createGenerationMachine<TScore, TBuffer>(deps: GenerationDeps<TS
         on: { CANCEL: { target: 'idle', actions: assign({ progress: 0 }) } },
       },
       rendering: {
-        invoke: { src: 'renderer', input: ({ context }) => context.score as TScore },
+        invoke: { src: 'renderer', input: ({ context }) => context.score as Score },
         on: {
           'RENDER.PROGRESS': { actions: assign({ progress: ({ event }) => COMPOSE_SHARE + (1 - COMPOSE_SHARE) * Math.min(1, Math.max(0, event.fraction)) }) },
           'RENDER.DONE': { target: 'ready', actions: assign({ buffer: ({ event }) => event.buffer, progress: 1 }) },
@@ -114,5 +115,5 @@ export function createGenerationMachine<TScore, TBuffer>(deps: GenerationDeps<TS
   })
 }
 
-export type GenerationMachine<TScore, TBuffer> = ReturnType<typeof createGenerationMachine<TScore, TBuffer>>
-export type GenerationActor<TScore, TBuffer> = ActorRefFrom<GenerationMachine<TScore, TBuffer>>
+export type GenerationMachine = ReturnType<typeof createGenerationMachine>
+export type GenerationActor = ActorRefFrom<GenerationMachine>

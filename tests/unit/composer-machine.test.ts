@@ -1,30 +1,35 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, waitFor } from 'xstate'
 import { createGenerationMachine, type GenerationDeps, type GenerationRequest } from '../../src/machines/generation-machine.ts'
+import type { Score } from '../../workers/composer/index.ts'
+
+// Stand-ins: the machine only passes scores and buffers along, so tiny fakes are enough.
+const fakeScore = (bpm: number) => ({ bpm }) as unknown as Score
+const fakeBuffer = (label: string) => ({ label }) as unknown as AudioBuffer
 
 const REQ: GenerationRequest = { description: 'neon rain', mood: 'dark', genre: 'ambient' }
 
 /** A renderer whose progress and completion the test drives by hand. */
 function manualRenderer() {
   let progress: (f: number) => void = () => {}
-  let resolve: (b: string) => void = () => {}
+  let resolve: (b: AudioBuffer) => void = () => {}
   let reject: (e: unknown) => void = () => {}
   let signal: AbortSignal | null = null
-  const render: GenerationDeps<{ bpm: number }, string>['render'] = (_score, opts) => {
+  const render: GenerationDeps['render'] = (_score, opts) => {
     progress = opts.onProgress
     signal = opts.signal
-    return new Promise<string>((ok, fail) => {
+    return new Promise<AudioBuffer>((ok, fail) => {
       resolve = ok
       reject = fail
     })
   }
-  return { render, progress: (f: number) => progress(f), finish: (b: string) => resolve(b), fail: (e: unknown) => reject(e), signal: () => signal }
+  return { render, progress: (f: number) => progress(f), finish: (label: string) => resolve(fakeBuffer(label)), fail: (e: unknown) => reject(e), signal: () => signal }
 }
 
 describe('generation machine', () => {
   it('goes idle → composing → rendering → ready with progress in context', async () => {
     const r = manualRenderer()
-    const compose = vi.fn(async (req: GenerationRequest) => ({ bpm: req.description.length }))
+    const compose = vi.fn(async (req: GenerationRequest) => fakeScore(req.description.length))
     const actor = createActor(createGenerationMachine({ compose, render: r.render })).start()
     expect(actor.getSnapshot().value).toBe('idle')
     actor.send({ type: 'GENERATE', request: REQ })
@@ -38,18 +43,18 @@ describe('generation machine', () => {
     expect(mid).toBeLessThan(0.6)
     r.finish('AUDIO')
     await waitFor(actor, (s) => s.matches('ready'))
-    expect(actor.getSnapshot().context).toMatchObject({ buffer: 'AUDIO', progress: 1, error: null, request: REQ })
+    expect(actor.getSnapshot().context).toMatchObject({ buffer: { label: 'AUDIO' }, progress: 1, error: null, request: REQ })
   })
 
   it('ignores GENERATE without a description', () => {
-    const actor = createActor(createGenerationMachine({ compose: async () => ({ bpm: 1 }), render: async () => 'x' })).start()
+    const actor = createActor(createGenerationMachine({ compose: async () => fakeScore(1), render: async () => fakeBuffer('x') })).start()
     actor.send({ type: 'GENERATE', request: { ...REQ, description: '   ' } })
     expect(actor.getSnapshot().value).toBe('idle')
   })
 
   it('cancel during rendering returns to idle and aborts the render', async () => {
     const r = manualRenderer()
-    const actor = createActor(createGenerationMachine({ compose: async () => ({ bpm: 1 }), render: r.render })).start()
+    const actor = createActor(createGenerationMachine({ compose: async () => fakeScore(1), render: r.render })).start()
     actor.send({ type: 'GENERATE', request: REQ })
     await waitFor(actor, (s) => s.matches('rendering'))
     expect(r.signal()?.aborted).toBe(false)
@@ -66,7 +71,7 @@ describe('generation machine', () => {
 
   it('cancel during composing aborts the composer and never renders', async () => {
     let composeSignal: AbortSignal | null = null
-    const render = vi.fn(async () => 'x')
+    const render = vi.fn(async () => fakeBuffer('x'))
     const actor = createActor(
       createGenerationMachine({
         compose: (_req, signal) => {
@@ -85,7 +90,7 @@ describe('generation machine', () => {
 
   it('fails (and runs notifyFailed once) when composing or rendering throws; can retry', async () => {
     const notifyFailed = vi.fn()
-    const compose = vi.fn().mockRejectedValueOnce(new Error('worker crashed')).mockResolvedValue({ bpm: 2 })
+    const compose = vi.fn().mockRejectedValueOnce(new Error('worker crashed')).mockResolvedValue(fakeScore(2))
     const r = manualRenderer()
     const machine = createGenerationMachine({ compose, render: r.render }).provide({ actions: { notifyFailed } })
     const actor = createActor(machine).start()
@@ -106,8 +111,8 @@ describe('generation machine', () => {
   it('a new GENERATE while rendering restarts and aborts the old render', async () => {
     const renders: ReturnType<typeof manualRenderer>[] = []
     const actor = createActor(
-      createGenerationMachine<{ bpm: number }, string>({
-        compose: async (req) => ({ bpm: req.description.length }),
+      createGenerationMachine({
+        compose: async (req) => fakeScore(req.description.length),
         render: (score, opts) => {
           const r = manualRenderer()
           renders.push(r)
@@ -122,6 +127,6 @@ describe('generation machine', () => {
     expect(renders[0]!.signal()?.aborted).toBe(true)
     renders[1]!.finish('NEW')
     await waitFor(actor, (s) => s.matches('ready'))
-    expect(actor.getSnapshot().context).toMatchObject({ buffer: 'NEW', score: { bpm: 5 } })
+    expect(actor.getSnapshot().context).toMatchObject({ buffer: { label: 'NEW' }, score: { bpm: 5 } })
   })
 })
