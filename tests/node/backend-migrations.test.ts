@@ -136,12 +136,20 @@ describe('migrations on PostgreSQL 15', () => {
     expect(await migrate(server.db)).toEqual([])
   })
 
-  it('serialises concurrent calls with row locks: 50 racing inits give one welcome bonus', async (context) => {
+  it('serialises truly concurrent calls with row locks: one welcome bonus, one credit, no overdraft', async (context) => {
     if (!server) return context.skip(skipReason)
     const user = await signUp(server, 'racer@example.com')
     const answers = await Promise.all(Array.from({ length: 50 }, () => rpc(server!, user.accessToken, 'init_user_tokens')))
     expect(answers.every((a) => a.status === 200 && a.json.balance === 100)).toBe(true)
     const [row] = await sql<{ n: string }>(server, "select count(*)::text as n from public.token_ledger where user_id = $1 and reason = 'welcome'", [user.id])
     expect(row!.n).toBe('1')
+
+    // Truly parallel transactions here (a pool of 10), unlike PGlite's one connection.
+    const listens = await Promise.all(Array.from({ length: 100 }, (_, i) => rpc(server!, user.accessToken, 'record_listen', { p_song_id: 'neon-drift', p_seconds: 40, p_play_id: `race-${i % 10}` })))
+    expect(listens.filter((l) => l.json.credited > 0).length).toBe(1)
+    const spends = await Promise.all(Array.from({ length: 30 }, (_, i) => rpc(server!, user.accessToken, 'spend_tokens', { p_amount: 10, p_reason: 'like', p_ref: `r${i}` })))
+    expect(spends.filter((s) => s.status === 200).length).toBe(10)
+    const [wallet] = await sql<{ balance: number; ledger: string }>(server, 'select balance, (select sum(amount) from public.token_ledger where user_id = $1)::text as ledger from public.user_tokens where user_id = $1', [user.id])
+    expect(wallet).toEqual({ balance: 2, ledger: '2' })
   })
 })
