@@ -1,25 +1,22 @@
 /**
- * Waveform peaks of a song for display: fetch → native decodeAudioData (at 4 kHz) → channels streamed to the
- * peaks worker in 1 MB slices (so no main-thread task or allocation grows with the file length)
+ * Waveform peaks of a song for display: streamed fetch → peaksFromBytes (song-peaks-decoder.ts:
+ * MP3 decoded with WebCodecs in a worker, else frame-aligned ~20 s native decodes, else one native
+ * decode for other formats; no main-thread task grows with the length of an MP3)
  * → WaveSurfer's [max, min] form. The last few results are cached by audio URL.
  *
  *   loadSongPeaks(audioUrl, buckets): Promise<SongPeaks>   { peaks: [max, min], duration (s) }
  */
-import { OfflineAudioContext, type IAudioBuffer } from 'standardized-audio-context'
-import { computeBufferPeaks, toWaveSurferPeaks } from './workers.ts'
+import { toWaveSurferPeaks } from './workers.ts'
+import { peaksFromBytes } from './song-peaks-decoder.ts'
 import { resolveAudioUrl } from '../lib/user-audio-store.ts'
+
+export { WAVEFORM_DECODE_RATE } from './song-peaks-decoder.ts'
 
 export interface SongPeaks {
   peaks: [Float32Array, Float32Array]
   duration: number
 }
 
-/**
- * Songs are decoded for the waveform at this rate (the decoder resamples off the main thread), so
- * the decoded buffer Chrome hands to the main thread is ~11x smaller than at 44.1 kHz. A display
- * waveform of a few thousand buckets loses nothing visible; playback never uses this buffer.
- */
-export const WAVEFORM_DECODE_RATE = 4000
 const CACHE_SIZE = 4
 const cache = new Map<string, Promise<SongPeaks>>()
 
@@ -57,15 +54,8 @@ async function compute(audioUrl: string, buckets: number): Promise<SongPeaks> {
   } finally {
     resolved.release()
   }
-  let decoded: IAudioBuffer
-  try {
-    // A decode-only offline context: it never renders and is not a second playback context.
-    decoded = await new OfflineAudioContext({ numberOfChannels: 1, length: 1, sampleRate: WAVEFORM_DECODE_RATE }).decodeAudioData(bytes)
-  } catch {
-    throw new Error('the audio file is corrupt or in an unsupported format')
-  }
-  const peaks = await computeBufferPeaks(decoded, buckets)
-  return { peaks: toWaveSurferPeaks(peaks), duration: decoded.duration }
+  const { peaks, duration } = await peaksFromBytes(bytes, buckets)
+  return { peaks: toWaveSurferPeaks(peaks), duration }
 }
 
 export function loadSongPeaks(audioUrl: string, buckets: number): Promise<SongPeaks> {
