@@ -1,0 +1,32 @@
+import type { Plugin } from 'vite'
+import { createBackend } from './backend.ts'
+import { openDatabase } from './db.ts'
+import { localKeys } from './local-keys.ts'
+import { migrate } from './migrate.ts'
+import { optionsFromEnv } from './server.ts'
+
+/**
+ * `npm run dev`: the same local Supabase that `npm start` serves, mounted in Vite's dev server so
+ * the app's default backend URL (its own origin) works with hot reload too.
+ */
+export function localBackendDevPlugin(): Plugin {
+  return {
+    name: 'cube-local-backend',
+    apply: 'serve',
+    async configureServer(server) {
+      const env = optionsFromEnv()
+      const dataDir = process.env.LOCAL_DATA_DIR ?? '.local-data/dev'
+      const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir, reset: env.reset })
+      await migrate(db)
+      const backend = await createBackend(db, {
+        jwtSecret: localKeys(env.jwtSecret).jwtSecret,
+        adminEmails: new Set([...(env.adminEmails ?? [])].map((e) => e.trim().toLowerCase()).filter(Boolean)),
+        emailSignup: env.emailSignup,
+      })
+      server.middlewares.use((req, res, next) => {
+        backend.handle(req, res).then((handled) => (handled ? undefined : next()), next)
+      })
+      server.httpServer?.once('close', () => void db.close())
+    },
+  }
+}
