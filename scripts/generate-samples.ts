@@ -68,6 +68,9 @@ function writeCovers(): void {
     writeFileSync(out, coverSvg({ id: song.id, title: song.title, artist: song.artist, genre: song.genre ?? 'electronic' }))
     console.log(`cover  ${song.image}`)
   }
+  // Cover of tracks saved from the AI Generator (src/components/generator/generated-track.ts).
+  writeFileSync(join(ROOT, 'public/images/covers/ai-generated.svg'), coverSvg({ id: 'ai-generated', title: 'AI Generated', artist: 'CUBE AI Generator', genre: 'electronic' }))
+  console.log('cover  /images/covers/ai-generated.svg')
 }
 
 async function writeSongs(harness: Harness): Promise<void> {

@@ -42,7 +42,7 @@ function monoVoice(Tone: ToneModule, context: ToneContext, options: Record<strin
 export function leadVoice(Tone: ToneModule, context: ToneContext, kind: LeadKind): Voice {
   switch (kind) {
     case 'supersaw':
-      return synthVoice(Tone, context, { oscillator: { type: 'fatsawtooth', count: 3, spread: 22 }, envelope: env(0.01, 0.2, 0.6, 0.25) }, -12)
+      return synthVoice(Tone, context, { oscillator: { type: 'fatsawtooth', count: 2, spread: 22 }, envelope: env(0.01, 0.2, 0.6, 0.25) }, -12)
     case 'square':
       return synthVoice(Tone, context, { oscillator: { type: 'pulse', width: 0.3 }, envelope: env(0.005, 0.15, 0.5, 0.15) }, -12)
     case 'distorted':
@@ -73,14 +73,14 @@ export function chordVoice(Tone: ToneModule, context: ToneContext, kind: ChordKi
     case 'guitar':
       return synthVoice(Tone, context, { oscillator: { type: 'sawtooth4' }, envelope: env(0.003, 0.6, 0.1, 0.5) }, -17)
     case 'strings':
-      return synthVoice(Tone, context, { oscillator: { type: 'fatsawtooth', count: 3, spread: 14 }, envelope: env(0.25, 0.3, 0.8, 0.7) }, -19)
+      return synthVoice(Tone, context, { oscillator: { type: 'fatsawtooth', count: 2, spread: 14 }, envelope: env(0.25, 0.3, 0.8, 0.7) }, -19)
     case 'glass':
       return fmVoice(Tone, context, { harmonicity: 2, modulationIndex: 1.2, oscillator: { type: 'sine' }, envelope: env(1.2, 1, 0.8, 2.5), modulationEnvelope: env(1.5, 1, 0.6, 2) }, -14)
   }
 }
 
 export function padVoice(Tone: ToneModule, context: ToneContext): Voice {
-  return synthVoice(Tone, context, { oscillator: { type: 'fatsawtooth', count: 3, spread: 18 }, envelope: env(0.6, 0.5, 0.8, 1.2) }, -24)
+  return synthVoice(Tone, context, { oscillator: { type: 'fatsawtooth', count: 2, spread: 18 }, envelope: env(0.6, 0.5, 0.8, 1.2) }, -24)
 }
 
 export function bassVoice(Tone: ToneModule, context: ToneContext, kind: BassKind): Voice {

@@ -10,7 +10,7 @@
  * - The result is peak-normalised to -1 dBFS. Rendering is deterministic: the same score gives the
  *   same samples (drum noise and reverb are seeded, nothing uses Math.random).
  */
-import type { NoteEvent, Score } from '../../workers/composer/index.ts'
+import type { DrumVoice, NoteEvent, Score } from '../../workers/composer/index.ts'
 import { bassVoice, chordVoice, leadVoice, padVoice, type Voice } from './score-instruments.ts'
 import { kitSound, reverbImpulse, synthesiseDrum } from './score-drums.ts'
 
@@ -106,111 +106,156 @@ function normalise(buffer: AudioBuffer): void {
 }
 
 type ToneContext = import('tone').OfflineContext
+type Connectable = { connect(destination: import('tone').InputNode): unknown }
+
+/**
+ * Sums sources through a binary tree of gains. A browser adds up a node's inputs in an order of its
+ * own choosing (Chromium: a hash set of connections) and float addition of three or more terms
+ * depends on the order, which made two renders of one score differ in the last bit. Two-term
+ * addition is commutative, so with at most two signals per junction every render is bit-identical.
+ */
+function sumTree(Tone: ToneModule, context: ToneContext, sources: Connectable[]): import('tone').Gain {
+  let level: Connectable[] = sources
+  do {
+    const next: import('tone').Gain[] = []
+    for (let i = 0; i < level.length; i += 2) {
+      const g = new Tone.Gain({ context })
+      level[i]!.connect(g)
+      level[i + 1]?.connect(g)
+      next.push(g)
+    }
+    level = next
+  } while (level.length > 1)
+  return level[0] as import('tone').Gain
+}
+
+const DRUM_LEVEL: Record<DrumVoice, number> = { kick: 1, snare: 0.7, hat: 0.35, openHat: 0.3, ride: 0.3, crash: 0.35 }
+const DRUM_PAN: Record<DrumVoice, number> = { kick: 0, snare: 0, hat: 0.25, openHat: 0.25, ride: -0.3, crash: 0.15 }
+
+/** All drum hits mixed into one stereo buffer in a fixed order (equal-power panning per voice). */
+function premixDrums(score: Score, sampleRate: number, from: number, to: number): [Float32Array<ArrayBuffer>, Float32Array<ArrayBuffer>] | null {
+  const hits = score.tracks.drums.filter((h) => h.time >= from && h.time < to)
+  if (hits.length === 0) return null
+  const frames = Math.ceil((to - from) * sampleRate)
+  const left = new Float32Array(frames)
+  const right = new Float32Array(frames)
+  const sounds = new Map<DrumVoice, Float32Array>()
+  for (const hit of hits) {
+    let sound = sounds.get(hit.voice)
+    if (!sound) {
+      sound = synthesiseDrum(kitSound(score.instrumentation.drums, hit.voice), sampleRate, score.seed ^ (hit.voice.length * 7919))
+      sounds.set(hit.voice, sound)
+    }
+    const angle = ((DRUM_PAN[hit.voice] + 1) * Math.PI) / 4
+    const gain = hit.velocity * DRUM_LEVEL[hit.voice]
+    const gl = gain * Math.cos(angle)
+    const gr = gain * Math.sin(angle)
+    const start = Math.round((hit.time - from) * sampleRate)
+    const end = Math.min(frames, start + sound.length)
+    for (let i = start; i < end; i++) {
+      const v = sound[i - start]!
+      left[i]! += v * gl
+      right[i]! += v * gr
+    }
+  }
+  return [left, right]
+}
 
 function buildGraph(Tone: ToneModule, context: ToneContext, native: OfflineAudioContext, score: Score, from: number, to: number, parts: Set<ScorePart>): void {
   const shift = from
   const ctx = { context }
-  const master = new Tone.Gain({ ...ctx, gain: 0.7 })
-  const comp = new Tone.Compressor({ ...ctx, threshold: -16, ratio: 3, attack: 0.01, release: 0.2 })
-  master.connect(comp)
-  comp.connect(context.destination)
 
-  // Reverb send: a seeded impulse so renders are repeatable.
+  // One lowpass per part follows the brightness of each section (the chorus opens up).
+  const brightnessFilter = (scale: number, minHz: number) => {
+    const filter = new Tone.Filter({ ...ctx, type: 'lowpass', rolloff: -24, Q: 0.5, frequency: 1000 })
+    for (const s of score.sections) {
+      if (s.endTime <= from || s.startTime >= to) continue
+      const t = Math.max(0, s.startTime - shift)
+      filter.frequency.setValueAtTime(Math.min(18000, Math.max(minHz, brightnessToCutoff(s.brightness) * scale)), t)
+    }
+    return filter
+  }
+
+  interface Bus {
+    out: import('tone').Panner
+    reverbSend: number
+    delaySend: number
+  }
+  const buses: Bus[] = []
+  const bus = (sources: Connectable[], opts: { scale: number; pan: number; reverb: number; delay: number; drive?: number; minHz?: number }) => {
+    const input = sumTree(Tone, context, sources)
+    const filter = brightnessFilter(opts.scale, opts.minHz ?? 0)
+    const panner = new Tone.Panner({ ...ctx, pan: opts.pan })
+    if (opts.drive && opts.drive > 0) input.chain(new Tone.Distortion({ ...ctx, distortion: opts.drive, oversample: '4x', wet: 1 }), filter, panner)
+    else input.chain(filter, panner)
+    buses.push({ out: panner, reverbSend: opts.reverb, delaySend: opts.delay })
+  }
+
+  const pool = (n: number, make: () => Voice) => Array.from({ length: n }, make)
+  const inst = score.instrumentation
+  const { melody, chords, pad, bass } = score.tracks
+  if (parts.has('melody') && melody.length) {
+    const voices = pool(2, () => leadVoice(Tone, context, inst.lead))
+    playOnPool(voices, melody, shift, from, to)
+    bus(voices, { scale: 1.2, pan: 0, reverb: 0.6, delay: 1, drive: inst.lead === 'distorted' ? score.mix.drive : 0 })
+  }
+  if (parts.has('chords') && chords.length) {
+    const voices = pool(inst.chords === 'guitar' || inst.chords === 'strings' ? 5 : 4, () => chordVoice(Tone, context, inst.chords))
+    playOnPool(voices, chords, shift, from, to)
+    bus(voices, { scale: 1, pan: -0.2, reverb: 0.5, delay: inst.chords === 'glass' ? 0.6 : 0, drive: inst.chords === 'power' ? score.mix.drive : 0 })
+  }
+  if (parts.has('pad') && pad.length) {
+    const voices = pool(3, () => padVoice(Tone, context))
+    playOnPool(voices, pad, shift, from, to)
+    bus(voices, { scale: 0.8, pan: 0.25, reverb: 0.8, delay: 0 })
+  }
+  if (parts.has('bass') && bass.length) {
+    const voices = pool(2, () => bassVoice(Tone, context, inst.bass))
+    playOnPool(voices, bass, shift, from, to)
+    bus(voices, { scale: 0.6, pan: 0, reverb: 0.05, delay: 0, drive: inst.bass === 'distorted' ? score.mix.drive * 0.5 : 0 })
+  }
+  const drums = parts.has('drums') ? premixDrums(score, native.sampleRate, from, to) : null
+  if (drums) {
+    const raw = native.createBuffer(2, drums[0].length, native.sampleRate)
+    raw.copyToChannel(drums[0], 0)
+    raw.copyToChannel(drums[1], 1)
+    const src = new Tone.ToneBufferSource({ ...ctx, url: new Tone.ToneAudioBuffer(raw) })
+    src.start(0)
+    bus([src], { scale: 2.5, pan: 0, reverb: 0.25, delay: 0, minHz: 1500 })
+  }
+  if (buses.length === 0) {
+    // Nothing of the requested parts sounds in this window: an explicit silent source keeps the graph valid.
+    buses.push({ out: new Tone.Panner(ctx), reverbSend: 0, delaySend: 0 })
+  }
+
+  // Sends: a seeded impulse for the reverb so renders are repeatable; a dotted-eighth echo.
   const irSeconds = 1.2 + 2.5 * score.mix.reverb
   const [irL, irR] = reverbImpulse(native.sampleRate, irSeconds, score.seed)
   const ir = native.createBuffer(2, irL.length, native.sampleRate)
   ir.copyToChannel(irL, 0)
   ir.copyToChannel(irR, 1)
-  const reverb = new Tone.Convolver({ ...ctx, url: new Tone.ToneAudioBuffer(ir), normalize: true })
-  const reverbReturn = new Tone.Gain({ ...ctx, gain: 0.9 * score.mix.reverb })
-  reverb.connect(reverbReturn)
-  reverbReturn.connect(master)
-
-  const beat = 60 / score.bpm
-  const delay = new Tone.FeedbackDelay({ ...ctx, delayTime: beat * 0.75, feedback: 0.35, wet: 1 })
-  const delayReturn = new Tone.Gain({ ...ctx, gain: 0.5 * score.mix.delay })
-  delay.connect(delayReturn)
-  delayReturn.connect(master)
-
-  // One lowpass per part follows the brightness of each section (the chorus opens up).
-  const brightnessFilter = (scale: number, minHz = 0, maxHz = 18000) => {
-    const filter = new Tone.Filter({ ...ctx, type: 'lowpass', rolloff: -24, Q: 0.5, frequency: 1000 })
-    for (const s of score.sections) {
-      if (s.endTime <= from || s.startTime >= to) continue
-      const t = Math.max(0, s.startTime - shift)
-      const hz = Math.min(maxHz, Math.max(minHz, brightnessToCutoff(s.brightness) * scale))
-      filter.frequency.setValueAtTime(hz, t)
-    }
-    return filter
+  const returns: Connectable[] = []
+  const send = (b: Bus, level: number) => {
+    const g = new Tone.Gain({ ...ctx, gain: level })
+    b.out.connect(g)
+    return g
+  }
+  const reverbSends = buses.filter((b) => b.reverbSend > 0).map((b) => send(b, b.reverbSend))
+  if (reverbSends.length && score.mix.reverb > 0) {
+    const reverb = new Tone.Convolver({ ...ctx, url: new Tone.ToneAudioBuffer(ir), normalize: true })
+    const ret = new Tone.Gain({ ...ctx, gain: 0.9 * score.mix.reverb })
+    sumTree(Tone, context, reverbSends).chain(reverb, ret)
+    returns.push(ret)
+  }
+  const delaySends = buses.filter((b) => b.delaySend > 0).map((b) => send(b, b.delaySend))
+  if (delaySends.length && score.mix.delay > 0) {
+    const delay = new Tone.FeedbackDelay({ ...ctx, delayTime: (60 / score.bpm) * 0.75, feedback: 0.35, wet: 1 })
+    const ret = new Tone.Gain({ ...ctx, gain: 0.5 * score.mix.delay })
+    sumTree(Tone, context, delaySends).chain(delay, ret)
+    returns.push(ret)
   }
 
-  const bus = (scale: number, pan: number, reverbSend: number, delaySend: number, drive = 0, minHz = 0) => {
-    const input = new Tone.Gain(ctx)
-    const filter = brightnessFilter(scale, minHz)
-    const panner = new Tone.Panner({ ...ctx, pan })
-    if (drive > 0) {
-      const dist = new Tone.Distortion({ ...ctx, distortion: drive, oversample: '4x', wet: 1 })
-      input.chain(dist, filter, panner)
-    } else {
-      input.chain(filter, panner)
-    }
-    panner.connect(master)
-    if (reverbSend > 0) panner.connect(new Tone.Gain({ ...ctx, gain: reverbSend }).connect(reverb))
-    if (delaySend > 0) panner.connect(new Tone.Gain({ ...ctx, gain: delaySend }).connect(delay))
-    return input
-  }
-
-  const inst = score.instrumentation
-  const leadDrive = inst.lead === 'distorted' ? score.mix.drive : 0
-  const chordDrive = inst.chords === 'power' ? score.mix.drive : 0
-  const leadBus = bus(1.2, 0, 0.6, 1, leadDrive)
-  const chordBus = bus(1, -0.2, 0.5, inst.chords === 'glass' ? 0.6 : 0, chordDrive)
-  const padBus = bus(0.8, 0.25, 0.8, 0)
-  const bassBus = bus(0.6, 0, 0.05, 0, inst.bass === 'distorted' ? score.mix.drive * 0.5 : 0)
-  const drumBus = bus(2.5, 0, 0.25, 0, 0, 1500)
-
-  const pool = (n: number, make: () => Voice, dest: import('tone').InputNode) =>
-    Array.from({ length: n }, () => {
-      const v = make()
-      v.connect(dest)
-      return v
-    })
-
-  if (parts.has('melody') && score.tracks.melody.length) playOnPool(pool(2, () => leadVoice(Tone, context, inst.lead), leadBus), score.tracks.melody, shift, from, to)
-  if (parts.has('chords') && score.tracks.chords.length) playOnPool(pool(inst.chords === 'guitar' || inst.chords === 'strings' ? 5 : 4, () => chordVoice(Tone, context, inst.chords), chordBus), score.tracks.chords, shift, from, to)
-  if (parts.has('pad') && score.tracks.pad.length) playOnPool(pool(3, () => padVoice(Tone, context), padBus), score.tracks.pad, shift, from, to)
-  if (parts.has('bass') && score.tracks.bass.length) playOnPool(pool(2, () => bassVoice(Tone, context, inst.bass), bassBus), score.tracks.bass, shift, from, to)
-
-  // Drums: one synthesised buffer per voice, one buffer source per hit.
-  const buffers = new Map<string, import('tone').ToneAudioBuffer>()
-  const drumBuffer = (voice: Parameters<typeof kitSound>[1]) => {
-    let b = buffers.get(voice)
-    if (!b) {
-      const samples = synthesiseDrum(kitSound(inst.drums, voice), native.sampleRate, score.seed ^ voice.length * 7919)
-      const raw = native.createBuffer(1, samples.length, native.sampleRate)
-      raw.copyToChannel(samples, 0)
-      b = new Tone.ToneAudioBuffer(raw)
-      buffers.set(voice, b)
-    }
-    return b
-  }
-  const drumPan: Record<string, number> = { hat: 0.25, openHat: 0.25, ride: -0.3, crash: 0.15 }
-  const drumOuts = new Map<string, import('tone').InputNode>()
-  const drumOut = (voice: string) => {
-    let out = drumOuts.get(voice)
-    if (!out) {
-      const p = new Tone.Panner({ ...ctx, pan: drumPan[voice] ?? 0 })
-      p.connect(drumBus)
-      out = p
-      drumOuts.set(voice, p)
-    }
-    return out
-  }
-  const DRUM_LEVEL: Record<string, number> = { kick: 1, snare: 0.7, hat: 0.35, openHat: 0.3, ride: 0.3, crash: 0.35 }
-  for (const hit of parts.has('drums') ? score.tracks.drums : []) {
-    if (hit.time < from || hit.time >= to) continue
-    const src = new Tone.ToneBufferSource({ ...ctx, url: drumBuffer(hit.voice) })
-    src.connect(drumOut(hit.voice))
-    src.start(hit.time - shift, 0, undefined, hit.velocity * (DRUM_LEVEL[hit.voice] ?? 0.5))
-  }
+  const master = new Tone.Gain({ ...ctx, gain: 0.7 })
+  sumTree(Tone, context, [...buses.map((b) => b.out), ...returns]).connect(master)
+  master.chain(new Tone.Compressor({ ...ctx, threshold: -16, ratio: 3, attack: 0.01, release: 0.2 }), context.destination)
 }

@@ -1,6 +1,9 @@
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { Link } from 'react-router-dom'
 import { Icon, type IconName } from '../../components/Icon.tsx'
+
+// The generator (xstate, composer worker; tone loads only when a render starts) is its own chunk.
+const LandingGenerator = lazy(() => import('../../components/generator/LandingGenerator.tsx'))
 
 const FEATURES: { title: string; icon: IconName; text: string }[] = [
   { title: 'Create', icon: 'sparkles', text: 'Compose tracks from a description, mix live in the browser and record your voice.' },
@@ -26,7 +29,12 @@ export default function LandingPage() {
         </p>
         <section aria-label="Generate a track" id="generator" className="panel neon-box mt-10 w-full max-w-2xl p-6 text-left" data-slot="landing-generator">
           <h2 className="text-xl font-bold text-fg">Make music now</h2>
-          <p className="mt-1 text-sm text-muted">Describe a track or jump straight into the live studio.</p>
+          <p className="mt-1 text-sm text-muted">Describe a track and it is composed and rendered right here in your browser, or jump straight into the live studio.</p>
+          <div className="mt-4">
+            <Suspense fallback={<p className="text-sm text-muted">Loading the generator…</p>}>
+              <LandingGenerator />
+            </Suspense>
+          </div>
           <div className="mt-4 flex flex-wrap gap-3">
             <Link to="/app/create" className="rounded-md bg-secondary px-4 py-2 font-semibold text-bg">Make Live Music</Link>
           </div>
