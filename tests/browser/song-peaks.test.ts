@@ -69,6 +69,28 @@ describe('peaksFromBytes on a shipped sample MP3', () => {
 })
 
 describe('peaksFromBytes on other input', () => {
+  it('an MP3 behind an ID3v2 tag and cut mid-frame still decodes in the worker, tag ignored', async () => {
+    const bytes = new Uint8Array(await fetchBytes(SAMPLE))
+    // Bigger than the junk parseMp3 tolerates before a first frame: only skipping the tag finds the audio.
+    const tag = new Uint8Array(10 + 6000).fill(0xff)
+    tag.set([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 46, 112]) // "ID3" v2.4, synchsafe size 46·128 + 112 = 6000
+    const cut = Math.floor(bytes.length / 2) + 100
+    const tagged = new Uint8Array(tag.length + cut)
+    tagged.set(tag)
+    tagged.set(bytes.subarray(0, cut), tag.length)
+    const whole = await peaksFromBytes(bytes.slice().buffer, BUCKETS)
+    const plain = await peaksFromBytes(bytes.slice(0, cut).buffer, BUCKETS)
+    const got = await peaksFromBytes(tagged.buffer, BUCKETS)
+    expect(got.via).toBe('webcodecs')
+    expect(Math.abs(got.duration - whole.duration / 2)).toBeLessThan(0.1)
+    expect(got.duration).toBe(plain.duration)
+    // The tag changes nothing: the same frames are decoded.
+    expect(waveformDifference(got.peaks, plain.peaks).max).toBeLessThan(1e-6)
+    // Its first bucket is the song's first 43 ms, as in the untouched file.
+    expect(got.peaks[0]!.max[0]).toBeCloseTo(whole.peaks[0]!.max[0]!, 2)
+  })
+
+
   it('a WAV goes through one native decode and gives its exact peaks', async () => {
     const sr = 8000
     const left = Float32Array.from({ length: sr }, (_, i) => (i < sr / 2 ? 0.5 : 0.25) * Math.sin((2 * Math.PI * 100 * i) / sr))
