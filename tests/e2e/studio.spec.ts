@@ -87,6 +87,9 @@ test('studio page: cards, tabs, and /app/create opens the AI Generator tab', asy
 
   await page.goto('/app/create')
   await expect(page.getByRole('tab', { name: 'AI Generator' })).toHaveAttribute('aria-selected', 'true')
+  // The tab renders the generator (its own spec covers generation itself).
+  await expect(page.getByRole('tabpanel').getByText('Generate Music').first()).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
   await page.getByRole('tab', { name: 'Live Mixer' }).click()
   await expect(page).toHaveURL(/\/app\/studio$/)
 })

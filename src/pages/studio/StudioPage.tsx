@@ -5,9 +5,7 @@ import { LiveMixer } from '../../components/mixer/LiveMixer.tsx'
 import { PageFallback } from '../../components/PageFallback.tsx'
 
 // The generator (composer worker, Tone renderer) is its own chunk: the mixer never waits for it.
-// TEMP until content's generator lands
-const genMods = import.meta.glob<{ AiGenerator: () => React.ReactNode }>('../../components/generator/AiGenerator.tsx')
-const AiGenerator = lazy(() => (Object.values(genMods)[0]?.() ?? Promise.resolve({ AiGenerator: () => <p>AI Generator loading…</p> })).then((m) => ({ default: m.AiGenerator })))
+const AiGenerator = lazy(() => import('../../components/generator/AiGenerator.tsx').then((m) => ({ default: m.AiGenerator })))
 
 type Tab = 'mixer' | 'ai' | 'remix'
 
