@@ -31,7 +31,7 @@ export const SONG_RECIPES: Record<string, ComposeRequest> = {
   'low-tide-memory': { description: 'Low Tide Memory: warm chillwave on a hazy beach', mood: 'chill', genre: 'pop', minDurationSeconds: 72 },
   'circuit-breaker': { description: 'Circuit Breaker: a driving electronic pulse', mood: 'energetic', genre: 'electronic', minDurationSeconds: 72 },
   'rainy-terminal': { description: 'Rainy Terminal: lofi beats at a rainy bus station', mood: 'chill', genre: 'hip-hop', minDurationSeconds: 72 },
-  'orbital-haze': { description: 'Orbital Haze: ambient drift above the planet', mood: 'mysterious', genre: 'ambient', minDurationSeconds: 72 },
+  'orbital-haze': { description: 'Orbital Haze: ambient drift above the planet', mood: 'romantic', genre: 'ambient', minDurationSeconds: 72 },
 }
 
 interface LoopRecipe {
