@@ -175,6 +175,10 @@ test('generates real, deterministic audio; mood and genre change tempo and brigh
   expect(ambient.bpm).toBeLessThan(a.bpm)
   expect(ambient.centroid).toBeLessThan(a.centroid * 0.8)
 
+  for (const [name, m] of Object.entries({ a, dark, ambient })) {
+    test.info().annotations.push({ type: 'measured', description: `${name}: ${m.seconds.toFixed(1)} s, RMS ${m.rms.toFixed(3)}, ${m.bpm} BPM, centroid ${m.centroid.toFixed(0)} Hz` })
+  }
+
   // A different description in the same style is a different piece.
   const other = await generate(page, 'A robot learning to dance', 'upbeat', 'electronic')
   expect(other.hash).not.toBe(a.hash)
@@ -186,6 +190,7 @@ test('generates real, deterministic audio; mood and genre change tempo and brigh
   const share = page.getByTestId('share-panel')
   await expect(share.getByLabel('Track link')).toHaveValue(/\/track\/gen-[0-9a-f]{4}-/)
   await expect(share.getByRole('img', { name: /QR code/ })).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
 
   // Add to mixer puts it on a mixer track.
   await page.getByRole('button', { name: 'Add to mixer' }).click()
@@ -217,6 +222,10 @@ test('generates real, deterministic audio; mood and genre change tempo and brigh
   expect(stored!.audioUrl).toBe(`idb:${stored!.id}`)
   expect(stored!.type).toBe('audio/wav')
   expect(stored!.seconds).toBeCloseTo(other.seconds, 1)
+
+  // 'Add to mixer' put it on a Live Mixer track (same session, in-app navigation).
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Live Mixer' }).click()
+  await expect(page.getByRole('list', { name: 'Mixer tracks' }).getByText(other.title).first()).toBeVisible()
 })
 
 test('landing card generates a track with a player, Mint This Track and Create More, and asks visitors to sign in', async ({ page }) => {
