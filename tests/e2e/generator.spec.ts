@@ -8,6 +8,7 @@ import { expectNoSeriousA11yViolations } from './support/axe.ts'
 declare global {
   interface Window {
     __cubeGenerated?: { buffer: AudioBuffer; bpm: number; title: string }
+    __cubeRenderCounts?: { finished: number; aborted: number }
   }
 }
 
@@ -138,10 +139,14 @@ test('a generation can be cancelled and the form is usable again', async ({ page
   await form.getByLabel('Description').fill('cancel me please')
   await form.getByRole('button', { name: 'Generate Track' }).click()
   await expect(page.getByTestId('generation-progress')).toBeVisible()
+  // Cancel once the audio render is under way: the render itself is aborted, not just hidden.
+  await expect(page.getByRole('progressbar', { name: 'Generation progress' })).toHaveAttribute('aria-valuenow', /^([1-9]\d)$/, { timeout: 60_000 })
   await page.getByRole('button', { name: 'Cancel' }).click()
   await expect(page.getByTestId('generation-progress')).toHaveCount(0)
   await expect(form.getByRole('button', { name: 'Generate Track' })).toBeEnabled()
+  await expect.poll(() => page.evaluate(() => window.__cubeRenderCounts)).toEqual({ finished: 0, aborted: 1 })
   await expect(page.getByTestId('generated-track')).toHaveCount(0)
+  expect(await page.evaluate(() => window.__cubeGenerated)).toBeUndefined()
 })
 
 test('generates real, deterministic audio; mood and genre change tempo and brightness; share, mixer, save', async ({ page }) => {

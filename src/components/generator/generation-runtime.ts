@@ -4,8 +4,8 @@
  * 'Generation failed' toast.
  *
  * The last finished render is also exposed read-only as `window.__cubeGenerated` (buffer, tempo,
- * mode, brightness) so end-to-end tests can measure the real audio; it only reads, so it is
- * harmless in production.
+ * mode, brightness), and `window.__cubeRenderCounts` counts finished and cancelled renders, so
+ * end-to-end tests can measure the real audio and see a cancel stop the work; harmless in production.
  */
 import { wrap, type Remote } from 'comlink'
 import { toast } from 'sonner'
@@ -38,9 +38,13 @@ export interface GeneratedDebugInfo {
   title: string
 }
 
+/** Counts of renders that finished and that were cancelled (aborted) in this page. */
+export const renderCounts = { finished: 0, aborted: 0 }
+
 declare global {
   interface Window {
     __cubeGenerated?: GeneratedDebugInfo
+    __cubeRenderCounts?: typeof renderCounts
   }
 }
 
@@ -49,7 +53,15 @@ export const generationMachine = createGenerationMachine({
     abortable(composerWorker().compose({ description: request.description, mood: request.mood as Mood, genre: request.genre as Genre }), signal),
   render: async (score, { signal, onProgress }) => {
     const { renderScore } = await import('../../engine/score-renderer.ts')
-    const buffer = await renderScore(score, { signal, onProgress })
+    window.__cubeRenderCounts = renderCounts
+    let buffer: AudioBuffer
+    try {
+      buffer = await renderScore(score, { signal, onProgress })
+    } catch (err) {
+      if (signal.aborted) renderCounts.aborted++
+      throw err
+    }
+    renderCounts.finished++
     window.__cubeGenerated = { buffer, bpm: score.bpm, quality: score.quality, brightness: score.brightness, title: scoreTitle(score) }
     return buffer
   },
