@@ -32,7 +32,7 @@ function synthwave(rng: Rng, [, a, b, c]: string[]): string {
   const peaks = Array.from({ length: 9 }, (_, i) => `${i * 64},${f(330 - rng.next() * 60)}`).join(' ')
   return `<defs><linearGradient id="sun" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${b}"/><stop offset="1" stop-color="${a}"/></linearGradient></defs>
 <circle cx="256" cy="250" r="120" fill="url(#sun)"/>${stripes}
-<polygon points="0,330 ${peaks} 512,330" fill="#1a0638" stroke="${a}" stroke-width="2"/>${grid}`
+<rect x="0" y="330" width="512" height="182" fill="#0d0221"/><polygon points="0,330 ${peaks} 512,330" fill="#1a0638" stroke="${a}" stroke-width="2"/>${grid}`
 }
 
 function chillwave(rng: Rng, [, a, b, c]: string[]): string {
