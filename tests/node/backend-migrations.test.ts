@@ -5,7 +5,7 @@ import { startLocalServer, type LocalServer } from '../../supabase/local/server.
 import { api, rpc, signUp, sql, startTestServer, type TestServer } from './support/local-backend.ts'
 import { startPostgresCluster, type PostgresCluster } from './support/postgres-cluster.ts'
 
-const TABLES = ['administrators', 'favourites', 'playlist_songs', 'playlists', 'profiles', 'songs', 'token_ledger', 'user_listening_history', 'user_tokens']
+const TABLES = ['administrators', 'favourites', 'playlist_songs', 'playlists', 'profiles', 'songs', 'studio_projects', 'token_ledger', 'user_listening_history', 'user_tokens']
 const CUBE_FUNCTIONS = ['init_user_tokens', 'is_admin', 'record_listen', 'spend_tokens']
 
 /** What must hold after the migrations, whichever PostgreSQL ran them. */

@@ -13,6 +13,8 @@ type Outcome = 'rows' | 'none' | 'denied' | 'allowed'
 
 const PLAYLIST = '11111111-1111-4111-8111-111111111111'
 const NEW_PLAYLIST = '22222222-2222-4222-8222-222222222222'
+const STUDIO_PROJECT = '33333333-3333-4333-8333-333333333333'
+const NEW_STUDIO_PROJECT = '44444444-4444-4444-8444-444444444444'
 
 interface Case {
   /** Query string selecting the owner's fixture row. */
@@ -117,6 +119,14 @@ const CASES: Record<string, Case> = {
     untouched: (o) => exists("select 1 from public.favourites where user_id = $1 and song_id = 'neon-drift' and created_at > '2002-01-01'", [o]),
     expect: ownedCrud,
   },
+  studio_projects: {
+    target: () => `id=eq.${STUDIO_PROJECT}`,
+    insert: (o) => ({ id: NEW_STUDIO_PROJECT, user_id: o, name: 'New', track_count: 1, duration_seconds: 2.5 }),
+    update: { name: 'Renamed' },
+    inserted: () => exists('select 1 from public.studio_projects where id = $1', [NEW_STUDIO_PROJECT]),
+    untouched: () => exists("select 1 from public.studio_projects where id = $1 and name = 'Original' and track_count = 2", [STUDIO_PROJECT]),
+    expect: ownedCrud,
+  },
   administrators: {
     target: (o) => `user_id=eq.${o}`,
     insert: (o) => ({ user_id: o }),
@@ -146,6 +156,10 @@ const RESET: Record<string, () => Promise<unknown>> = {
   favourites: async () => {
     await q("delete from public.favourites where user_id = $1 and song_id <> 'neon-drift'", [owner.id])
     await q("insert into public.favourites (user_id, song_id) values ($1, 'neon-drift') on conflict (user_id, song_id) do update set created_at = now()", [owner.id])
+  },
+  studio_projects: async () => {
+    await q('delete from public.studio_projects where id = $1', [NEW_STUDIO_PROJECT])
+    await q("insert into public.studio_projects (id, user_id, name, track_count, duration_seconds) values ($1, $2, 'Original', 2, 12.5) on conflict (id) do update set name = 'Original', track_count = 2, user_id = excluded.user_id", [STUDIO_PROJECT, owner.id])
   },
   administrators: async () => {
     await q('delete from public.administrators where user_id = $1', [other.id])
