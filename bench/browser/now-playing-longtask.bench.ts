@@ -14,7 +14,7 @@
  */
 import WaveSurfer from 'wavesurfer.js'
 import { encodeWav } from '../../src/engine/workers.ts'
-import { loadSongPeaks } from '../../src/engine/song-peaks.ts'
+import { loadSongPeaks, readBody } from '../../src/engine/song-peaks.ts'
 import { peaksFromBytes } from '../../src/engine/song-peaks-decoder.ts'
 import { toWaveSurferPeaks, type ChannelPeaks } from '../../workers/peaks.ts'
 import { computeBufferPeaks } from '../../src/engine/workers.ts'
@@ -45,7 +45,7 @@ async function longFile(seconds: number): Promise<{ blob: Blob; kind: string }> 
     const parts: ArrayBuffer[] = []
     const durations: number[] = []
     for (const u of urls) {
-      const bytes = await (await fetch(u)).arrayBuffer()
+      const bytes = await readBody(await fetch(u))
       const probe = document.createElement('audio')
       probe.src = u
       await new Promise((r) => probe.addEventListener('loadedmetadata', r, { once: true }))
@@ -66,19 +66,27 @@ async function longFile(seconds: number): Promise<{ blob: Blob; kind: string }> 
   return { blob, kind: `${seconds} s stereo 44.1 kHz 16-bit WAV, ${(blob.size / 1e6).toFixed(0)} MB (samples not shipped yet)` }
 }
 
-async function observeLongTasks(work: () => Promise<void>): Promise<{ seconds: number; longest: number; count: number }> {
+/** Phase marks (time, name): the report says in which phase the longest task started. */
+let marks: [number, string][] = []
+const mark = (name: string) => marks.push([performance.now(), name])
+
+async function observeLongTasks(work: () => Promise<void>): Promise<{ seconds: number; longest: number; count: number; phase: string }> {
   await new Promise((r) => setTimeout(r, 300))
   const durations: number[] = []
-  const po = new PerformanceObserver((list) => list.getEntries().forEach((e) => durations.push(e.duration)))
+  const entries: PerformanceEntry[] = []
+  marks = [[performance.now(), 'start']]
+  const po = new PerformanceObserver((list) => list.getEntries().forEach((e) => (durations.push(e.duration), entries.push(e))))
   po.observe({ type: 'longtask', buffered: false })
   const t0 = performance.now()
   await work()
   const seconds = (performance.now() - t0) / 1000
   // Let the last paint and any trailing task land before reading.
   await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100)))
-  po.takeRecords().forEach((e) => durations.push(e.duration))
+  po.takeRecords().forEach((e) => (durations.push(e.duration), entries.push(e)))
   po.disconnect()
-  return { seconds, longest: durations.length ? Math.max(...durations) : 0, count: durations.length }
+  const worst = entries.reduce<PerformanceEntry | null>((a, e) => (!a || e.duration > a.duration ? e : a), null)
+  const phase = worst ? marks.filter(([t]) => t <= worst.startTime).at(-1)?.[1] ?? 'start' : ''
+  return { seconds, longest: durations.length ? Math.max(...durations) : 0, count: durations.length, phase }
 }
 
 function container(): HTMLDivElement {
@@ -105,8 +113,11 @@ export async function run(): Promise<BenchResult[]> {
   const oursEl = container()
   const deck = getPlayerDeck()
   const ours = await observeLongTasks(async () => {
+    mark('deck load')
     await deck.load(url, 'Bench 10 min')
+    mark('loadSongPeaks')
     const { peaks, duration } = await loadSongPeaks(url, 2000)
+    mark('draw')
     const ws = WaveSurfer.create({ container: oursEl, media: deck.element, peaks, duration, height: 96, normalize: true, barWidth: 2, barGap: 1 })
     await waitReady(ws)
     ws.destroy()
@@ -122,20 +133,34 @@ export async function run(): Promise<BenchResult[]> {
     ws.destroy()
     el.remove()
   }
+  // Each reads the body streamed as loadSongPeaks does (Response.arrayBuffer() of a 59 MB file is
+  // itself one long main-thread task).
   const viaSplit = async (u: string) => {
-    const decoded = await peaksFromBytes(await (await fetch(u)).arrayBuffer(), 2000, { webCodecs: false })
+    mark('fetch+read')
+    const bytes = await readBody(await fetch(u))
+    mark('decode')
+    const decoded = await peaksFromBytes(bytes, 2000, { webCodecs: false })
+    mark('draw')
     if (decoded.via !== 'split') throw new Error(`expected the split path, got ${decoded.via}`)
     await draw(decoded.peaks, decoded.duration)
   }
   const viaWorker = async (u: string) => {
-    const decoded = await peaksFromBytes(await (await fetch(u)).arrayBuffer(), 2000)
+    mark('fetch+read')
+    const bytes = await readBody(await fetch(u))
+    mark('decode')
+    const decoded = await peaksFromBytes(bytes, 2000)
+    mark('draw')
     if (decoded.via !== 'webcodecs') throw new Error(`expected the WebCodecs path, got ${decoded.via}`)
     await draw(decoded.peaks, decoded.duration)
   }
   // Before: the whole file through one native decodeAudioData at 4 kHz (Chrome materialises the
   // decoded AudioBuffer on the main thread), then its channels to the peaks worker.
   const viaWholeDecode = async (u: string) => {
-    const decoded = await new OfflineAudioContext({ numberOfChannels: 1, length: 1, sampleRate: 4000 }).decodeAudioData(await (await fetch(u)).arrayBuffer())
+    mark('fetch+read')
+    const bytes = await readBody(await fetch(u))
+    mark('decode')
+    const decoded = await new OfflineAudioContext({ numberOfChannels: 1, length: 1, sampleRate: 4000 }).decodeAudioData(bytes)
+    mark('peaks+draw')
     await draw(await computeBufferPeaks(decoded, 2000), decoded.duration)
   }
   const split = await observeLongTasks(() => viaSplit(url))
@@ -157,8 +182,8 @@ export async function run(): Promise<BenchResult[]> {
   theirsEl.remove()
   URL.revokeObjectURL(url)
 
-  const row = (name: string, r: { longest: number; count: number; seconds: number }, extra = '') =>
-    ({ name, value: r.longest, unit: 'ms', detail: `${r.count} tasks over 50 ms, ${r.seconds.toFixed(2)} s to drawn${extra}` }) satisfies BenchResult
+  const row = (name: string, r: { longest: number; count: number; seconds: number; phase: string }, extra = '') =>
+    ({ name, value: r.longest, unit: 'ms', detail: `${r.count} tasks over 50 ms${r.phase ? ` (longest in '${r.phase}')` : ''}, ${r.seconds.toFixed(2)} s to drawn${extra}` }) satisfies BenchResult
   return [
     row('Now Playing load+draw, 10 min: longest main-thread task', ours, `; ${kind}; WebCodecs in the decode worker; target: none over 50 ms`),
     row('10 min, fallback without WebCodecs (frame-split decodes)', split),

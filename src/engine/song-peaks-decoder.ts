@@ -43,8 +43,14 @@ function decodeWorker(): Remote<PeaksDecodeWorkerApi> {
   return worker
 }
 
-// A decode-only offline context: it never renders and is not a second playback context.
-const decodeContext = (rate: number) => new OfflineAudioContext({ numberOfChannels: 1, length: 1, sampleRate: rate })
+// Decode-only offline contexts, one per rate, reused: they never render and are not a second
+// playback context (creating one per chunk costs main-thread time and garbage).
+const contexts = new Map<number, OfflineAudioContext>()
+function decodeContext(rate: number): OfflineAudioContext {
+  let ctx = contexts.get(rate)
+  if (!ctx) contexts.set(rate, (ctx = new OfflineAudioContext({ numberOfChannels: 1, length: 1, sampleRate: rate })))
+  return ctx
+}
 
 async function decode(bytes: ArrayBuffer, rate = WAVEFORM_DECODE_RATE): Promise<IAudioBuffer> {
   try {

@@ -20,6 +20,15 @@ export interface SongPeaks {
 const CACHE_SIZE = 4
 const cache = new Map<string, Promise<SongPeaks>>()
 
+const YIELD_AFTER_MS = 10
+
+/** A new task: the event loop renders and runs pending input and timers in between. */
+function yieldToEventLoop(): Promise<void> {
+  const sched = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
+  if (sched?.yield) return sched.yield()
+  return new Promise((r) => setTimeout(r, 0))
+}
+
 /**
  * The body read chunk by chunk into one buffer: Response.arrayBuffer() assembles a large file in a
  * single main-thread task (~0.2 s for 100 MB here); streamed, each step copies one network chunk.
@@ -30,9 +39,16 @@ export async function readBody(res: Response): Promise<ArrayBuffer> {
   let buf = new Uint8Array(Number.isSafeInteger(declared) && declared > 0 ? declared : 1 << 20)
   let used = 0
   const reader = res.body.getReader()
+  let taskStart = performance.now()
   for (;;) {
     const { done, value } = await reader.read()
     if (done) break
+    // Chunks already buffered (a blob: or cached file) resolve as microtasks, so without this the
+    // whole read could run as one task: give the event loop a turn every few milliseconds.
+    if (performance.now() - taskStart > YIELD_AFTER_MS) {
+      await yieldToEventLoop()
+      taskStart = performance.now()
+    }
     if (used + value.length > buf.length) {
       const grown = new Uint8Array(Math.max(buf.length * 2, used + value.length))
       grown.set(buf.subarray(0, used))
