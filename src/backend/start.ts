@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { startSessionSync } from './session-sync.ts'
 import { startListenReporter } from './listen-reporter.ts'
 import { startPlaylistSync } from './playlist-sync.ts'
+import { startStudioProjectSync } from './studio-project-sync.ts'
 
 let started = false
 
@@ -12,6 +13,7 @@ export function startBackend(): void {
   startSessionSync()
   startListenReporter()
   startPlaylistSync()
+  startStudioProjectSync()
 }
 
 /** For the layouts that host signed-in features (the /app layout and Now Playing). */

@@ -4,9 +4,10 @@
  */
 import { create } from 'zustand'
 import { dropUnusedAudio, getMixerAudio, hasMixerAudio, putMixerAudio } from '../engine/mixer-audio.ts'
-import { sanitizeState } from '../engine/mixer-model.ts'
+import { mixDuration, sanitizeState } from '../engine/mixer-model.ts'
 import { deleteProject, getAudio, getProject, listProjects, renameProject, saveProject, type StoredProject } from '../lib/project-db.ts'
 import { mixerSnapshot, useMixerStore } from './mixer-store.ts'
+import { emitProjectEvent } from './project-events.ts'
 
 export type ProjectSummary = Pick<StoredProject, 'id' | 'name' | 'createdAt' | 'updatedAt'> & { trackCount: number }
 
@@ -47,6 +48,8 @@ export const useProjectStore = create<ProjectStore>()((set, get) => ({
       state: mixerSnapshot(),
     }
     await saveProject(project, getMixerAudio)
+    const { id, name, createdAt, updatedAt } = project
+    emitProjectEvent({ kind: 'saved', id, name, createdAt, updatedAt, trackCount: project.state.tracks.length, durationSeconds: mixDuration(project.state) })
     useMixerStore.getState().setProject({ id: project.id, name: project.name })
     await get().refresh()
     return summary(project)
@@ -68,12 +71,14 @@ export const useProjectStore = create<ProjectStore>()((set, get) => ({
     const clean = name.trim().slice(0, 80)
     if (!clean) throw new Error('A project needs a name.')
     await renameProject(id, clean)
+    emitProjectEvent({ kind: 'renamed', id, name: clean })
     const open = useMixerStore.getState().project
     if (open?.id === id) useMixerStore.getState().setProject({ id, name: clean })
     await get().refresh()
   },
   remove: async (id) => {
     await deleteProject(id)
+    emitProjectEvent({ kind: 'deleted', id })
     if (useMixerStore.getState().project?.id === id) useMixerStore.getState().setProject(null)
     await get().refresh()
   },

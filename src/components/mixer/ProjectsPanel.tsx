@@ -1,8 +1,11 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import { mixerEngine } from '../../engine/mixer-engine.ts'
 import { useMixerStore } from '../../stores/mixer-store.ts'
 import { useProjectStore, type ProjectSummary } from '../../stores/project-store.ts'
+import { useAccountProjectStore } from '../../stores/account-project-store.ts'
+import { useSessionStore } from '../../stores/session-store.ts'
+import { AccountOnlyProjects } from './AccountOnlyProjects.tsx'
 import { Icon } from '../Icon.tsx'
 
 const errText = (err: unknown) => (err instanceof Error ? err.message : String(err))
@@ -12,6 +15,10 @@ export function ProjectsPanel() {
   const { projects, loaded, refresh, open, rename, remove } = useProjectStore()
   const openId = useMixerStore((s) => s.project?.id ?? null)
   const [editing, setEditing] = useState<string | null>(null)
+  const signedIn = useSessionStore((s) => s.status === 'signed-in')
+  const accountProjects = useAccountProjectStore((s) => s.projects)
+  const inAccount = useMemo(() => new Set(accountProjects.map((p) => p.id)), [accountProjects])
+  const localIds = useMemo(() => new Set(projects.map((p) => p.id)), [projects])
 
   useEffect(() => {
     refresh().catch((err: unknown) => toast.error('Projects unavailable', { description: errText(err) }))
@@ -64,6 +71,11 @@ export function ProjectsPanel() {
                   <div className="truncate font-semibold">{p.name}</div>
                   <div className="text-xs text-muted">
                     {p.trackCount} track{p.trackCount === 1 ? '' : 's'} · {new Date(p.updatedAt).toLocaleString()}
+                    {signedIn && inAccount.has(p.id) && (
+                      <span className="ml-1 text-accent" data-testid="project-in-account">
+                        · In your account
+                      </span>
+                    )}
                   </div>
                 </div>
                 <button type="button" onClick={() => void doOpen(p)} className="rounded border border-primary px-2 py-1 text-xs text-primary" aria-label={`Open ${p.name}`}>
@@ -90,6 +102,7 @@ export function ProjectsPanel() {
           </li>
         ))}
       </ul>
+      {signedIn && <AccountOnlyProjects localIds={localIds} loaded={loaded} />}
     </section>
   )
 }

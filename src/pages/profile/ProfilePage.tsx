@@ -8,6 +8,7 @@ import { useAuthModalStore } from '../../components/account/auth-modal-store.ts'
 import { useSessionStore } from '../../stores/session-store.ts'
 import { usePlayerStore } from '../../stores/player-store.ts'
 import { loadProfile, SAMPLE_PROFILE, type ProfileView } from './profile-data.ts'
+import { StudioProjectsSection } from './StudioProjectsSection.tsx'
 
 // Only same-origin pictures: the app never loads anything from a third-party URL.
 const safeAvatar = (url: string | null) => (url && ((url.startsWith('/') && !url.startsWith('//')) || url.startsWith('data:image/')) ? url : null)
@@ -176,6 +177,8 @@ export default function ProfilePage() {
               </ul>
             )}
           </Section>
+
+          {!preview && <StudioProjectsSection />}
         </>
       )}
     </div>

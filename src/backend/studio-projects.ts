@@ -1,0 +1,89 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { supabase } from './client.ts'
+
+// Metadata of the signed-in user's Music Studio projects (table studio_projects, RLS: own rows
+// only; user_id defaults to auth.uid()). The mix and its audio stay in the browser's IndexedDB;
+// `id` is the local project's id. Every call takes the client so tests can pass their own.
+
+export interface StudioProjectMeta {
+  id: string
+  name: string
+  trackCount: number
+  durationSeconds: number
+  createdAt: string
+  updatedAt: string
+}
+
+export interface StudioProjectUpsert {
+  id: string
+  name: string
+  trackCount: number
+  durationSeconds: number
+  /** Local creation/update times (ms since epoch), kept so every device shows the same dates. */
+  createdAt: number
+  updatedAt: number
+}
+
+/** Matches the table's check: 1–120 characters after trimming. */
+export const STUDIO_PROJECT_NAME_MAX = 120
+
+const COLUMNS = 'id, name, track_count, duration_seconds, created_at, updated_at'
+
+interface Row {
+  id: string
+  name: string
+  track_count: number
+  duration_seconds: number | string
+  created_at: string
+  updated_at: string
+}
+
+const fromRow = (r: Row): StudioProjectMeta => ({
+  id: String(r.id),
+  name: String(r.name),
+  trackCount: Number(r.track_count),
+  durationSeconds: Number(r.duration_seconds),
+  createdAt: String(r.created_at),
+  updatedAt: String(r.updated_at),
+})
+
+function cleanName(name: string): string {
+  const clean = name.trim().slice(0, STUDIO_PROJECT_NAME_MAX)
+  if (!clean) throw new Error('A project needs a name.')
+  return clean
+}
+
+/** The caller's projects, most recently updated first. */
+export async function listStudioProjects(db: SupabaseClient = supabase()): Promise<StudioProjectMeta[]> {
+  const { data, error } = await db.from('studio_projects').select(COLUMNS).order('updated_at', { ascending: false })
+  if (error) throw error
+  return ((data ?? []) as Row[]).map(fromRow)
+}
+
+/** Creates or updates the metadata row of one local project. */
+export async function upsertStudioProject(p: StudioProjectUpsert, db: SupabaseClient = supabase()): Promise<StudioProjectMeta> {
+  if (!Number.isInteger(p.trackCount) || p.trackCount < 0) throw new Error('Invalid track count.')
+  if (!Number.isFinite(p.durationSeconds) || p.durationSeconds < 0) throw new Error('Invalid duration.')
+  const row = {
+    id: p.id,
+    name: cleanName(p.name),
+    track_count: p.trackCount,
+    // Milliseconds are enough; numeric keeps them exactly.
+    duration_seconds: Math.round(p.durationSeconds * 1000) / 1000,
+    created_at: new Date(p.createdAt).toISOString(),
+    updated_at: new Date(p.updatedAt).toISOString(),
+  }
+  const { data, error } = await db.from('studio_projects').upsert(row, { onConflict: 'id' }).select(COLUMNS).single()
+  if (error) throw error
+  return fromRow(data as Row)
+}
+
+export async function renameStudioProject(id: string, name: string, db: SupabaseClient = supabase()): Promise<void> {
+  const { error } = await db.from('studio_projects').update({ name: cleanName(name), updated_at: new Date().toISOString() }).eq('id', id)
+  if (error) throw error
+}
+
+export async function deleteStudioProject(id: string, db: SupabaseClient = supabase()): Promise<void> {
+  const { error } = await db.from('studio_projects').delete().eq('id', id)
+  if (error) throw error
+}

@@ -1,0 +1,147 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './support/axe.ts'
+import { LOCAL_ANON_KEY } from '../../src/backend/local-defaults.ts'
+import { makeWav, tone } from './fixtures/audio.ts'
+
+// Studio projects listed in the account: metadata on the server (studio_projects), audio only in
+// the browser that saved it. Runs against the built app and the embedded backend (webServer).
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`
+const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first()
+
+async function openAuth(page: Page, tab: 'Log In' | 'Register') {
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Login / Register' }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  if (tab === 'Register') await dialog.getByRole('tab', { name: 'Register' }).click()
+  return dialog
+}
+
+/** Server-side view of the user's rows, through the REST API as that user (RLS applies). */
+async function serverProjects(origin: string, email: string, password: string): Promise<{ id: string; name: string; track_count: number; duration_seconds: number }[]> {
+  const login = await fetch(`${origin}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
+  expect(login.status).toBe(200)
+  const { access_token } = (await login.json()) as { access_token: string }
+  const res = await fetch(`${origin}/rest/v1/studio_projects?select=id,name,track_count,duration_seconds`, { headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${access_token}` } })
+  expect(res.status).toBe(200)
+  return (await res.json()) as { id: string; name: string; track_count: number; duration_seconds: number }[]
+}
+
+async function openMixer(page: Page) {
+  await page.goto('/app/studio')
+  await expect(page.getByRole('heading', { level: 1, name: 'My Music Studio' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Mixer Tracks' })).toBeVisible()
+}
+
+test('saved studio projects are listed in the account; another browser sees them without their audio; delete removes them server-side', async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000)
+  const origin = baseURL!
+  const email = `studio-${unique()}@cube.test`
+  const password = 'correct horse battery'
+
+  await page.goto('/app')
+  const dialog = await openAuth(page, 'Register')
+  await dialog.getByLabel('Username').fill(`studio_${unique()}`)
+  await dialog.getByLabel('Email').fill(email)
+  await dialog.getByLabel('Password').fill(password)
+  await dialog.getByRole('button', { name: 'Create Account' }).click()
+  await expect(page.getByTestId('account-email')).toHaveText(email)
+  await expect(page.getByTestId('studio-projects')).toContainText('No studio projects yet')
+
+  // Two tracks, the longer one 1.5 s.
+  await openMixer(page)
+  await page.getByTestId('upload-input').setInputFiles({ name: 'first.wav', mimeType: 'audio/wav', buffer: makeWav([tone(330, 1.5, 48000)], 48000) })
+  await expect(page.getByRole('listitem', { name: 'first', exact: true })).toBeVisible()
+  await page.getByTestId('upload-input').setInputFiles({ name: 'second.wav', mimeType: 'audio/wav', buffer: makeWav([tone(550, 0.5, 48000)], 48000) })
+  await expect(page.getByRole('listitem', { name: 'second', exact: true })).toBeVisible()
+  await page.getByRole('button', { name: 'Save Project' }).click()
+  await expect(toast(page, 'Project saved')).toBeVisible()
+  const local = page.getByTestId('project-item').filter({ hasText: 'Project 1' })
+  await expect(local).toContainText('2 tracks')
+  await expect(local.getByTestId('project-in-account')).toHaveText(/In your account/)
+  const rows = await serverProjects(origin, email, password)
+  expect(rows).toHaveLength(1)
+  expect(rows[0]).toMatchObject({ name: 'Project 1', track_count: 2 })
+  expect(Number(rows[0]!.duration_seconds)).toBeCloseTo(1.5, 2)
+  const projectId = rows[0]!.id
+
+  // Rename follows to the server.
+  await local.getByRole('button', { name: 'Rename Project 1' }).click()
+  await page.getByLabel('Project name').fill('Neon Sketch')
+  await page.getByLabel('Project name').press('Enter')
+  await expect(toast(page, 'Project renamed')).toBeVisible()
+  await expect.poll(async () => (await serverProjects(origin, email, password)).map((r) => r.name)).toEqual(['Neon Sketch'])
+
+  // The profile lists it (client-side navigation, then a full reload: both read the server).
+  await page.getByRole('link', { name: 'Profile', exact: true }).click()
+  const section = page.getByTestId('studio-projects')
+  await expect(section.getByTestId('profile-studio-project')).toHaveCount(1)
+  await expect(section.getByTestId('profile-studio-project')).toContainText('Neon Sketch')
+  await expect(section.getByTestId('profile-studio-project')).toContainText('2 tracks')
+  await page.reload()
+  await expect(page.getByTestId('studio-projects').getByTestId('profile-studio-project')).toContainText('Neon Sketch2 tracks')
+
+  // A fresh browser context (no IndexedDB of the first) logged in as the same user.
+  const other = await browser.newContext()
+  try {
+    const page2 = await other.newPage()
+    await page2.goto('/app/studio')
+    const login = await openAuth(page2, 'Log In')
+    await login.getByLabel('Email').fill(email)
+    await login.getByLabel('Password').fill(password)
+    await login.getByRole('button', { name: 'Log In' }).click()
+    await expect(page2.getByTestId('account-email')).toHaveText(email)
+    const remote = page2.getByTestId('remote-project-item').filter({ hasText: 'Neon Sketch' })
+    await expect(remote).toBeVisible()
+    await expect(remote).toContainText('2 tracks')
+    await expect(remote.getByTestId('remote-project-note')).toContainText('Audio is on another device')
+    const openButton = remote.getByRole('button', { name: 'Open Neon Sketch' })
+    await expect(openButton).toBeDisabled()
+    await expect(openButton).toHaveAccessibleDescription(/Audio is on another device/)
+    await expect(page2.getByTestId('project-item')).toHaveCount(0)
+    await expectNoSeriousA11yViolations(page2)
+  } finally {
+    await other.close()
+  }
+
+  // Delete in the first browser: gone locally and server-side.
+  await page.goto('/app/studio')
+  const item = page.getByTestId('project-item').filter({ hasText: 'Neon Sketch' })
+  await expect(item.getByTestId('project-in-account')).toBeVisible()
+  page.once('dialog', (d) => void d.accept())
+  await item.getByRole('button', { name: 'Delete Neon Sketch' }).click()
+  await expect(toast(page, 'Project deleted')).toBeVisible()
+  await expect(page.getByTestId('project-item')).toHaveCount(0)
+  await expect.poll(async () => (await serverProjects(origin, email, password)).map((r) => r.id)).toEqual([])
+  expect(projectId).toMatch(/^[0-9a-f-]{36}$/)
+})
+
+test('when the server cannot be reached the project is still saved in this browser, with a clear message', async ({ page }) => {
+  await page.goto('/app')
+  const dialog = await openAuth(page, 'Register')
+  await dialog.getByLabel('Username').fill(`offline_${unique()}`)
+  await dialog.getByLabel('Email').fill(`offline-${unique()}@cube.test`)
+  await dialog.getByLabel('Password').fill('correct horse battery')
+  await dialog.getByRole('button', { name: 'Create Account' }).click()
+  await expect(page.getByTestId('account-email')).toBeVisible()
+  await openMixer(page)
+  await page.getByTestId('upload-input').setInputFiles({ name: 'solo.wav', mimeType: 'audio/wav', buffer: makeWav([tone(440, 0.5, 48000)], 48000) })
+  await expect(page.getByRole('listitem', { name: 'solo', exact: true })).toBeVisible()
+  await page.route('**/rest/v1/studio_projects**', (route) => route.abort('connectionrefused'))
+  await page.getByRole('button', { name: 'Save Project' }).click()
+  await expect(toast(page, 'Project saved')).toBeVisible()
+  await expect(toast(page, 'Project not updated in your account')).toContainText('Your project is safe in this browser')
+  const item = page.getByTestId('project-item').filter({ hasText: 'Project 1' })
+  await expect(item).toContainText('1 track')
+  await expect(item.getByTestId('project-in-account')).toHaveCount(0)
+  // Nothing was lost: it reopens from this browser after a reload.
+  await page.unroute('**/rest/v1/studio_projects**')
+  await page.reload()
+  await page.getByRole('button', { name: 'Open Project 1' }).click()
+  await expect(toast(page, 'Project opened')).toBeVisible()
+  await expect(page.getByRole('listitem', { name: 'solo', exact: true })).toBeVisible()
+})
