@@ -6,6 +6,7 @@ import { toast } from 'sonner'
 import { onProjectEvent, type ProjectEvent } from '../stores/project-events.ts'
 import { useAccountProjectStore } from '../stores/account-project-store.ts'
 import { useSessionStore } from '../stores/session-store.ts'
+import { supabase } from './client.ts'
 import * as api from './studio-projects.ts'
 
 let queue: Promise<void> = Promise.resolve()
@@ -24,10 +25,11 @@ function reportFailure(error: unknown) {
 export async function refreshAccountProjects(): Promise<void> {
   const userId = useSessionStore.getState().user?.id
   if (!userId) return
-  const store = useAccountProjectStore.getState()
-  store.setLoading(userId)
+  useAccountProjectStore.getState().setLoading(userId)
   try {
-    const projects = await api.listStudioProjects()
+    // After the changes already on their way, so the list cannot be older than what was saved.
+    await queue
+    const projects = await api.listStudioProjects(supabase())
     useAccountProjectStore.getState().setProjects(userId, projects)
   } catch (error) {
     console.warn('studio project list failed', error)
@@ -40,15 +42,15 @@ async function apply(userId: string, event: ProjectEvent) {
   switch (event.kind) {
     case 'saved': {
       const { kind: _kind, ...meta } = event
-      store().put(userId, await api.upsertStudioProject(meta))
+      store().put(userId, await api.upsertStudioProject(supabase(), meta))
       return
     }
     case 'renamed':
-      await api.renameStudioProject(event.id, event.name)
+      await api.renameStudioProject(supabase(), event.id, event.name)
       store().patch(userId, event.id, { name: event.name.trim().slice(0, api.STUDIO_PROJECT_NAME_MAX), updatedAt: new Date().toISOString() })
       return
     case 'deleted':
-      await api.deleteStudioProject(event.id)
+      await api.deleteStudioProject(supabase(), event.id)
       store().drop(userId, event.id)
   }
 }
@@ -67,7 +69,7 @@ export function removeFromAccount(id: string): Promise<void> {
   const userId = useSessionStore.getState().user?.id
   if (!userId) return Promise.reject(new Error('Log in to manage your account projects.'))
   const run = queue.then(async () => {
-    await api.deleteStudioProject(id)
+    await api.deleteStudioProject(supabase(), id)
     useAccountProjectStore.getState().drop(userId, id)
   })
   queue = run.catch(() => undefined)

@@ -1,9 +1,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { supabase } from './client.ts'
 
 // Metadata of the signed-in user's Music Studio projects (table studio_projects, RLS: own rows
 // only; user_id defaults to auth.uid()). The mix and its audio stay in the browser's IndexedDB;
-// `id` is the local project's id. Every call takes the client so tests can pass their own.
+// `id` is the local project's id. Every call takes the supabase-js client (the app passes
+// supabase() from client.ts), so the module has no browser globals and Node tests use it as is.
 
 export interface StudioProjectMeta {
   id: string
@@ -54,14 +54,14 @@ function cleanName(name: string): string {
 }
 
 /** The caller's projects, most recently updated first. */
-export async function listStudioProjects(db: SupabaseClient = supabase()): Promise<StudioProjectMeta[]> {
+export async function listStudioProjects(db: SupabaseClient): Promise<StudioProjectMeta[]> {
   const { data, error } = await db.from('studio_projects').select(COLUMNS).order('updated_at', { ascending: false })
   if (error) throw error
   return ((data ?? []) as Row[]).map(fromRow)
 }
 
 /** Creates or updates the metadata row of one local project. */
-export async function upsertStudioProject(p: StudioProjectUpsert, db: SupabaseClient = supabase()): Promise<StudioProjectMeta> {
+export async function upsertStudioProject(db: SupabaseClient, p: StudioProjectUpsert): Promise<StudioProjectMeta> {
   if (!Number.isInteger(p.trackCount) || p.trackCount < 0) throw new Error('Invalid track count.')
   if (!Number.isFinite(p.durationSeconds) || p.durationSeconds < 0) throw new Error('Invalid duration.')
   const row = {
@@ -78,12 +78,12 @@ export async function upsertStudioProject(p: StudioProjectUpsert, db: SupabaseCl
   return fromRow(data as Row)
 }
 
-export async function renameStudioProject(id: string, name: string, db: SupabaseClient = supabase()): Promise<void> {
+export async function renameStudioProject(db: SupabaseClient, id: string, name: string): Promise<void> {
   const { error } = await db.from('studio_projects').update({ name: cleanName(name), updated_at: new Date().toISOString() }).eq('id', id)
   if (error) throw error
 }
 
-export async function deleteStudioProject(id: string, db: SupabaseClient = supabase()): Promise<void> {
+export async function deleteStudioProject(db: SupabaseClient, id: string): Promise<void> {
   const { error } = await db.from('studio_projects').delete().eq('id', id)
   if (error) throw error
 }
