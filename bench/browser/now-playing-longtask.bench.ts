@@ -107,6 +107,18 @@ export async function run(): Promise<BenchResult[]> {
   // Noise floor: the same observation over an idle page (a loaded shared machine shows long tasks
   // even when the page does nothing).
   const idle = await observeLongTasks(() => new Promise((r) => setTimeout(r, 2000)))
+  // Busy noise floor: 2 s of 5 ms tasks (each far under 50 ms of work). Any that reads over 50 ms was
+  // stretched by the OS giving the core to other processes: how much this run's load inflates tasks.
+  const busy = await observeLongTasks(async () => {
+    const end = performance.now() + 2000
+    while (performance.now() < end) {
+      const t = performance.now()
+      while (performance.now() - t < 5) {
+        // busy: one 5 ms task
+      }
+      await new Promise((r) => setTimeout(r, 0))
+    }
+  })
   const { blob, kind } = await longFile(SECONDS)
   const url = URL.createObjectURL(blob)
 
@@ -193,5 +205,6 @@ export async function run(): Promise<BenchResult[]> {
     row('60 min stress, before: whole-file decodeAudioData at 4 kHz', stressBefore),
     row('baseline wavesurfer.js alone (10 min)', theirs),
     { name: 'noise floor: idle page for 2 s, longest task', value: idle.longest, unit: 'ms', detail: `${idle.count} tasks over 50 ms` },
+    { name: 'busy noise floor: 2 s of 5 ms tasks, longest task', value: busy.longest, unit: 'ms', detail: `${busy.count} tasks over 50 ms: OS preemption under this run's load` },
   ]
 }
