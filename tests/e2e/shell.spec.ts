@@ -72,6 +72,10 @@ test.describe('sidebar at 1280 px', () => {
     await expect(rail).toHaveAttribute('data-state', 'rail')
     await expect(rail.getByRole('link', { name: 'Governance' })).toBeVisible()
     await expectNoSeriousA11yViolations(page)
+    // The account stays reachable from the rail: the login dialog opens from its icon.
+    await rail.getByRole('button', { name: 'Login / Register' }).click()
+    await expect(page.getByRole('dialog')).toBeVisible()
+    await page.keyboard.press('Escape')
     await page.getByRole('button', { name: 'Expand sidebar' }).click()
     await expect(rail).toHaveAttribute('data-state', 'open')
   })

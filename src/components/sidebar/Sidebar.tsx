@@ -8,6 +8,7 @@ import { stepCoordinates } from './keyboard-step.ts'
 import { SidebarGroup } from './SidebarGroup.tsx'
 import { ThemePicker } from '../theme/ThemePicker.tsx'
 import { AccountChip } from '../account/AccountChip.tsx'
+import { RailAccount } from '../account/RailAccount.tsx'
 
 const groupByKey = new Map(NAV_GROUPS.map((g) => [g.key, g]))
 
@@ -48,6 +49,9 @@ export function Sidebar({ narrow }: { narrow: boolean }) {
             )
           }),
         )}
+        <div className="mt-auto">
+          <RailAccount />
+        </div>
       </nav>
     )
   }
