@@ -5,6 +5,7 @@
  */
 import { flush } from './denormal.ts'
 import { Smoother } from './smoothing.ts'
+import { IdleGate } from './idle-gate.ts'
 
 export type BiquadMode = 'lowpass' | 'highpass'
 
@@ -92,18 +93,9 @@ export class BiquadKernel {
 
   /** False once the bypass fade has finished: the caller may skip process() entirely. */
   get active(): boolean {
-    if (this.mix.target !== 0 || this.mix.moving) {
-      this.idle = false
-      return true
-    }
-    if (!this.idle) {
-      // Clear state once, so re-enabling starts from silence rather than a stale tail.
-      this.reset()
-      this.idle = true
-    }
-    return false
+    return this.gate.check(this.mix, this)
   }
-  private idle = false
+  private readonly gate = new IdleGate()
 
   reset(): void {
     this.xl1 = this.xl2 = this.yl1 = this.yl2 = 0

@@ -5,6 +5,7 @@
  * = dry + mix · (wet − dry); amount 0 is bypass. No feedback, so it is unconditionally stable.
  */
 import { Smoother } from './smoothing.ts'
+import { IdleGate } from './idle-gate.ts'
 
 export const CHORUS_BASE_DELAY_SECONDS = 0.012
 export const CHORUS_MAX_DEPTH_SECONDS = 0.004
@@ -66,18 +67,9 @@ export class ChorusKernel {
 
   /** False once the bypass fade has finished: the caller may skip process() entirely. */
   get active(): boolean {
-    if (this.mix.target !== 0 || this.mix.moving) {
-      this.idle = false
-      return true
-    }
-    if (!this.idle) {
-      // Clear state once, so re-enabling starts from silence rather than a stale tail.
-      this.reset()
-      this.idle = true
-    }
-    return false
+    return this.gate.check(this.mix, this)
   }
-  private idle = false
+  private readonly gate = new IdleGate()
 
   reset(): void {
     this.bufL.fill(0)

@@ -5,6 +5,7 @@
  * without steps. Amount 0–100 drives threshold and ratio together; 0 is bypass (crossfaded).
  */
 import { Smoother } from './smoothing.ts'
+import { IdleGate } from './idle-gate.ts'
 
 const GAIN_INTERVAL = 16
 const LN10_OVER_20 = Math.LN10 / 20
@@ -85,18 +86,9 @@ export class CompressorKernel {
 
   /** False once the bypass fade has finished: the caller may skip process() entirely. */
   get active(): boolean {
-    if (this.mix.target !== 0 || this.mix.moving) {
-      this.idle = false
-      return true
-    }
-    if (!this.idle) {
-      // Clear state once, so re-enabling starts from silence rather than a stale tail.
-      this.reset()
-      this.idle = true
-    }
-    return false
+    return this.gate.check(this.mix, this)
   }
-  private idle = false
+  private readonly gate = new IdleGate()
 
   reset(): void {
     this.envelope = 0

@@ -5,6 +5,7 @@
  */
 import { flush } from './denormal.ts'
 import { Smoother } from './smoothing.ts'
+import { IdleGate } from './idle-gate.ts'
 
 export const MAX_DELAY_SECONDS = 2
 export const MAX_FEEDBACK = 0.95
@@ -75,18 +76,9 @@ export class DelayKernel {
 
   /** False once the bypass fade has finished: the caller may skip process() entirely. */
   get active(): boolean {
-    if (this.wet.target !== 0 || this.wet.moving) {
-      this.idle = false
-      return true
-    }
-    if (!this.idle) {
-      // Clear state once, so re-enabling starts from silence rather than a stale tail.
-      this.reset()
-      this.idle = true
-    }
-    return false
+    return this.gate.check(this.wet, this)
   }
-  private idle = false
+  private readonly gate = new IdleGate()
 
   reset(): void {
     this.bufL.fill(0)

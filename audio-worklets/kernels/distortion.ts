@@ -6,6 +6,7 @@
 import { flush } from './denormal.ts'
 import { HalfbandChannel, halfbandOddTaps, ODD_TAPS } from './halfband.ts'
 import { Smoother } from './smoothing.ts'
+import { IdleGate } from './idle-gate.ts'
 
 /** Drive at amount 100, in dB (amount maps linearly in dB, i.e. logarithmically in gain). */
 export const MAX_DRIVE_DB = 36
@@ -79,18 +80,9 @@ export class DistortionKernel {
 
   /** False once the bypass fade has finished: the caller may skip process() entirely. */
   get active(): boolean {
-    if (this.mix.target !== 0 || this.mix.moving) {
-      this.idle = false
-      return true
-    }
-    if (!this.idle) {
-      // Clear state once, so re-enabling starts from silence rather than a stale tail.
-      this.reset()
-      this.idle = true
-    }
-    return false
+    return this.gate.check(this.mix, this)
   }
-  private idle = false
+  private readonly gate = new IdleGate()
 
   reset(): void {
     this.left.reset()

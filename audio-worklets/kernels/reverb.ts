@@ -7,6 +7,7 @@
  */
 import { flush } from './denormal.ts'
 import { Smoother } from './smoothing.ts'
+import { IdleGate } from './idle-gate.ts'
 
 export const REVERB_RT60_SECONDS = 2.2
 /** Mutually prime-ish line lengths (ms) so echoes do not pile up on a common period. */
@@ -75,18 +76,9 @@ export class ReverbKernel {
 
   /** False once the bypass fade has finished: the caller may skip process() entirely. */
   get active(): boolean {
-    if (this.wet.target !== 0 || this.wet.moving) {
-      this.idle = false
-      return true
-    }
-    if (!this.idle) {
-      // Clear state once, so re-enabling starts from silence rather than a stale tail.
-      this.reset()
-      this.idle = true
-    }
-    return false
+    return this.gate.check(this.wet, this)
   }
-  private idle = false
+  private readonly gate = new IdleGate()
 
   reset(): void {
     for (const l of this.lines) l.fill(0)
