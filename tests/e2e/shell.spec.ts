@@ -55,6 +55,21 @@ test.describe('sidebar at 1280 px', () => {
     expect(await groupOrder(page)).toEqual(['studio', 'main', 'earn', 'assets'])
   })
 
+  test('groups reorder by pointer drag onto another group', async ({ page }) => {
+    await page.goto('/app/home')
+    const handle = page.getByRole('button', { name: 'Reorder Assets group' })
+    const target = page.getByTestId('nav-group-studio')
+    const from = (await handle.boundingBox())!
+    const to = (await target.boundingBox())!
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
+    await page.mouse.down()
+    // Small steps: the sensor needs 6 px of movement before a drag starts.
+    await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 })
+    await page.mouse.move(from.x + from.width / 2, to.y + to.height / 2, { steps: 20 })
+    await page.mouse.up()
+    await expect.poll(() => groupOrder(page)).toEqual(['main', 'assets', 'studio', 'earn'])
+  })
+
   test('the active item follows the path, with or without a trailing slash', async ({ page }) => {
     await page.goto('/app/library/')
     const nav = page.getByRole('navigation', { name: 'Main navigation' })
