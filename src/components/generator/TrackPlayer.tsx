@@ -5,8 +5,8 @@ import { getMasterBus } from '../../engine/master-bus.ts'
 import { computePeaks, toWaveSurferPeaks } from '../../engine/workers.ts'
 import { Icon } from '../Icon.tsx'
 import type { GeneratedTrack } from './generated-track.ts'
+import { themedWaveformStyle } from '../player/waveform-style.ts'
 
-const cssVar = (name: string, fallback: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback
 
 /**
  * Plays a generated track through the app's master bus (an audio element on a blob URL of its WAV,
@@ -53,14 +53,7 @@ export function TrackPlayer({ track }: { track: GeneratedTrack }) {
           media: el,
           peaks: toWaveSurferPeaks(peaks),
           duration: track.duration,
-          height: 80,
-          normalize: true,
-          waveColor: cssVar('--theme-secondary', '#ff00c8'),
-          progressColor: cssVar('--theme-primary', '#00f0ff'),
-          cursorColor: cssVar('--theme-accent', '#f5ff00'),
-          barWidth: 2,
-          barGap: 1,
-          barRadius: 1,
+          ...themedWaveformStyle(80),
         })
         destroy = () => ws.destroy()
         setWaveform('ready')

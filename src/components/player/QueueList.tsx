@@ -1,5 +1,6 @@
 import { usePlayerStore } from '../../stores/player-store.ts'
 import { Icon } from '../Icon.tsx'
+import { SongSummary } from '../library/SongSummary.tsx'
 
 export function QueueList() {
   const queue = usePlayerStore((s) => s.queue)
@@ -25,12 +26,7 @@ export function QueueList() {
             const current = song.id === currentId
             return (
               <li key={song.id} aria-current={current ? 'true' : undefined} className={`flex items-center gap-3 rounded-md px-2 py-1.5 ${current ? 'bg-primary/10 text-primary' : ''}`}>
-                <img src={song.image} alt="" className="h-9 w-9 rounded border border-line object-cover" />
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate text-sm font-semibold">{song.title}</span>
-                  <span className="block truncate text-xs text-muted">{song.artist}</span>
-                </span>
-                <span className="text-xs text-muted tabular-nums">{song.duration}</span>
+                <SongSummary song={song} />
                 <button type="button" onClick={() => playQueueIndex(i)} aria-label={`Play ${song.title} from queue`} className="rounded p-1 hover:text-primary">
                   <Icon name="play" size={16} />
                 </button>

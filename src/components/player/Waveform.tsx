@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import type { Song } from '../../catalogue/song.ts'
 import { usePlayerStore } from '../../stores/player-store.ts'
+import { themedWaveformStyle } from './waveform-style.ts'
 
-const cssVar = (name: string, fallback: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback
 
 /**
  * wavesurfer.js waveform of the current song, drawn from the peaks worker's output and bound to
@@ -34,14 +34,7 @@ export function Waveform({ song }: { song: Song }) {
           media: getPlayerDeck().element,
           peaks,
           duration,
-          height: 96,
-          normalize: true,
-          waveColor: cssVar('--theme-secondary', '#ff00c8'),
-          progressColor: cssVar('--theme-primary', '#00f0ff'),
-          cursorColor: cssVar('--theme-accent', '#f5ff00'),
-          barWidth: 2,
-          barGap: 1,
-          barRadius: 1,
+          ...themedWaveformStyle(96),
           interact: true,
         })
         ws.on('interaction', (t: number) => usePlayerStore.getState().seek(t))

@@ -5,6 +5,7 @@ import { selectAllSongs, useLibraryStore } from '../../stores/library-store.ts'
 import { usePlayerStore } from '../../stores/player-store.ts'
 import type { Song } from '../../catalogue/song.ts'
 import { Icon } from '../../components/Icon.tsx'
+import { SongSummary } from '../../components/library/SongSummary.tsx'
 
 function PlaylistSongRow({ playlist, song }: { playlist: Playlist; song: Song }) {
   const liked = usePlaylistStore(selectIsFavourite(song.id))
@@ -13,12 +14,7 @@ function PlaylistSongRow({ playlist, song }: { playlist: Playlist; song: Song })
       <button type="button" onClick={() => usePlayerStore.getState().playSong(song)} aria-label={`Play ${song.title}`} className="flex h-8 w-8 items-center justify-center rounded-full bg-primary text-bg">
         <Icon name="play" size={14} />
       </button>
-      <img src={song.image} alt="" className="h-9 w-9 rounded border border-line object-cover" />
-      <span className="min-w-0 flex-1">
-        <span className="block truncate text-sm font-semibold">{song.title}</span>
-        <span className="block truncate text-xs text-muted">{song.artist}</span>
-      </span>
-      <span className="text-xs text-muted tabular-nums">{song.duration}</span>
+      <SongSummary song={song} />
       <button type="button" onClick={() => usePlaylistStore.getState().toggleFavourite(song)} aria-pressed={liked} aria-label={`Favourite ${song.title}`} className={`rounded p-1 ${liked ? 'text-secondary' : 'text-muted hover:text-secondary'}`}>
         <Icon name="heart" size={16} className={liked ? 'fill-current' : ''} />
       </button>
