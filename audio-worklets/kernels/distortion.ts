@@ -4,7 +4,7 @@
  * turning drive up changes colour rather than loudness. Amount 0 is bypass (crossfaded).
  */
 import { flush } from './denormal.ts'
-import { HalfbandChannel, halfbandOddTaps, ODD_TAPS } from './halfband.ts'
+import { HALFBAND_CHUNK, HalfbandChannel, halfbandOddTaps, ODD_TAPS } from './halfband.ts'
 import { Smoother } from './smoothing.ts'
 import { IdleGate } from './idle-gate.ts'
 
@@ -44,6 +44,12 @@ export class DistortionKernel {
   private readonly left: HalfbandChannel
   private readonly right: HalfbandChannel
   private readonly latency: number
+  // Per-sample drive, output gain, mix and wet output while a control glides (one chunk at a time).
+  private readonly drives = new Float64Array(HALFBAND_CHUNK)
+  private readonly gains = new Float64Array(HALFBAND_CHUNK)
+  private readonly mixes = new Float64Array(HALFBAND_CHUNK)
+  private readonly wetL = new Float32Array(HALFBAND_CHUNK)
+  private readonly wetR = new Float32Array(HALFBAND_CHUNK)
 
   constructor(sampleRate: number, amount = 0, options: DistortionOptions = {}) {
     this.oversample = options.oversample ?? 2
@@ -94,13 +100,38 @@ export class DistortionKernel {
     const mix = this.mix
     const L = this.left
     const R = this.right
-    const oversampled = this.oversample === 2
     let g = drive.value
     let comp = compensationForDrive(g)
     const steady = !drive.moving && !mix.moving && mix.value === 1
-    if (steady && oversampled) {
-      L.shapeBlock(inL, outL, frames, g, comp, softClip)
-      R.shapeBlock(inR, outR, frames, g, comp, softClip)
+    if (this.oversample === 2) {
+      if (steady) {
+        L.shapeBlock(inL, outL, frames, g, comp)
+        R.shapeBlock(inR, outR, frames, g, comp)
+        return
+      }
+      const drives = this.drives
+      const gains = this.gains
+      const mixes = this.mixes
+      const wetL = this.wetL
+      const wetR = this.wetR
+      for (let start = 0; start < frames; start += HALFBAND_CHUNK) {
+        const n = Math.min(HALFBAND_CHUNK, frames - start)
+        for (let i = 0; i < n; i++) {
+          const gi = drive.next()
+          drives[i] = gi
+          gains[i] = compensationForDrive(gi)
+          mixes[i] = mix.next()
+        }
+        L.shapeBlockVarying(inL, start, wetL, n, drives, gains)
+        R.shapeBlockVarying(inR, start, wetR, n, drives, gains)
+        for (let i = 0; i < n; i++) {
+          const m = mixes[i]!
+          const xl = inL[start + i]!
+          const xr = inR[start + i]!
+          outL[start + i] = flush(xl + m * (wetL[i]! - xl))
+          outR[start + i] = flush(xr + m * (wetR[i]! - xr))
+        }
+      }
       return
     }
     for (let i = 0; i < frames; i++) {
@@ -110,17 +141,8 @@ export class DistortionKernel {
       }
       const xl = inL[i]!
       const xr = inR[i]!
-      let yl: number
-      let yr: number
-      if (oversampled) {
-        L.upsample(xl)
-        yl = L.downsample(softClip(g * L.even), softClip(g * L.odd)) * comp
-        R.upsample(xr)
-        yr = R.downsample(softClip(g * R.even), softClip(g * R.odd)) * comp
-      } else {
-        yl = softClip(g * xl) * comp
-        yr = softClip(g * xr) * comp
-      }
+      const yl = softClip(g * xl) * comp
+      const yr = softClip(g * xr) * comp
       if (steady) {
         outL[i] = yl
         outR[i] = yr

@@ -42,17 +42,22 @@ export function halfbandOddTaps(): Float64Array {
   return taps
 }
 
+/** Frames handled per pass of the block loops (longer calls are split). */
+export const HALFBAND_CHUNK = 128
+const CHUNK = HALFBAND_CHUNK
+/** Samples of history each FIR needs ahead of the current one. */
+const HIST = ODD_TAPS - 1
+
 /**
- * One channel of the oversampling pair. History lives in double-length linear buffers (each
- * sample written twice) so the FIR loops never wrap.
+ * One channel of the oversampling pair. Each history is a linear buffer: HIST samples carried
+ * over from the previous block, then the current block, so the FIR loops never wrap and each
+ * sample is written once; the last HIST samples move to the front after every pass.
  */
 export class HalfbandChannel {
   readonly taps: Float64Array
-  private readonly upHistory = new Float64Array(2 * ODD_TAPS)
-  private readonly downOdd = new Float64Array(2 * ODD_TAPS)
-  private readonly downEven = new Float64Array(2 * ODD_TAPS)
-  private upPos = 0
-  private downPos = 0
+  private readonly up = new Float64Array(HIST + CHUNK)
+  private readonly downOdd = new Float64Array(HIST + CHUNK)
+  private readonly downEven = new Float64Array(HIST + CHUNK)
   /** Outputs of the last upsample() call: the even and odd 2x-rate samples. */
   even = 0
   odd = 0
@@ -68,6 +73,7 @@ export class HalfbandChannel {
     this.t4 = taps[4]!; this.t5 = taps[5]!; this.t6 = taps[6]!; this.t7 = taps[7]!
   }
 
+  /** h[p + HIST - j] is x[n - j]. */
   private fir(h: Float64Array, p: number): number {
     return (
       this.t0 * (h[p]! + h[p + 15]!) + this.t1 * (h[p + 1]! + h[p + 14]!) +
@@ -79,72 +85,128 @@ export class HalfbandChannel {
 
   /** Feeds one base-rate sample; sets `even`/`odd` (delayed by P base-rate samples). */
   upsample(x: number): void {
-    const h = this.upHistory
-    let pos = this.upPos - 1
-    if (pos < 0) pos = ODD_TAPS - 1
-    this.upPos = pos
-    h[pos] = x
-    h[pos + ODD_TAPS] = x
-    // h[pos + j] is x[n - j].
-    this.even = h[pos + P]!
-    this.odd = 2 * this.fir(h, pos)
+    const h = this.up
+    h[HIST] = x
+    this.even = h[HIST - P]!
+    this.odd = 2 * this.fir(h, 0)
+    h.copyWithin(0, 1, HIST + 1)
   }
 
   /** Consumes one pair of 2x-rate samples and returns one base-rate sample (delayed P-1). */
   downsample(even: number, odd: number): number {
-    let pos = this.downPos - 1
-    if (pos < 0) pos = ODD_TAPS - 1
-    this.downPos = pos
     const w = this.downOdd
     const e = this.downEven
-    w[pos] = odd
-    w[pos + ODD_TAPS] = odd
-    e[pos] = even
-    e[pos + ODD_TAPS] = even
-    return this.fir(w, pos) + 0.5 * e[pos + P - 1]!
+    w[HIST] = odd
+    e[HIST] = even
+    const y = this.fir(w, 0) + 0.5 * e[HIST - P + 1]!
+    w.copyWithin(0, 1, HIST + 1)
+    e.copyWithin(0, 1, HIST + 1)
+    return y
   }
 
   /**
-   * The hot path of the distortion kernel at a steady drive: upsample, shape both phases, downsample,
-   * for a whole block with state in locals. Same arithmetic as upsample()/downsample() per sample.
+   * The hot path of the distortion kernel at a steady drive: upsample, shape both phases with the
+   * strip's soft clip (see softClip in distortion.ts), downsample, for a whole block. Same
+   * arithmetic as upsample()/downsample() per sample.
    */
-  shapeBlock(input: Float32Array, output: Float32Array, frames: number, drive: number, gain: number, shape: (x: number) => number): void {
-    const h = this.upHistory
+  shapeBlock(input: Float32Array, output: Float32Array, frames: number, drive: number, gain: number): void {
+    for (let start = 0; start < frames; start += CHUNK) {
+      this.shapeChunk(input, start, output, start, Math.min(CHUNK, frames - start), drive, gain)
+    }
+  }
+
+  /**
+   * shapeBlock with a per-sample drive and output gain (while the drive glides): reads
+   * input[offset + i], writes output[i], drives[i], gains[i] for i < frames ≤ HALFBAND_CHUNK.
+   */
+  shapeBlockVarying(input: Float32Array, offset: number, output: Float32Array, frames: number, drives: Float64Array, gains: Float64Array): void {
+    this.shapeChunkVarying(input, offset, output, 0, Math.min(CHUNK, frames), drives, gains)
+  }
+
+  private shapeChunk(
+    input: Float32Array, inStart: number, output: Float32Array, outStart: number, n: number,
+    drive: number, gain: number,
+  ): void {
+    const h = this.up
     const w = this.downOdd
     const e = this.downEven
     const t0 = this.t0, t1 = this.t1, t2 = this.t2, t3 = this.t3, t4 = this.t4, t5 = this.t5, t6 = this.t6, t7 = this.t7
-    let up = this.upPos
-    let down = this.downPos
-    for (let i = 0; i < frames; i++) {
-      const x = input[i]!
-      if (--up < 0) up = ODD_TAPS - 1
-      h[up] = x
-      h[up + ODD_TAPS] = x
+    for (let i = 0; i < n; i++) h[HIST + i] = input[inStart + i]!
+    for (let i = 0; i < n; i++) {
       const odd = 2 * (
-        t0 * (h[up]! + h[up + 15]!) + t1 * (h[up + 1]! + h[up + 14]!) +
-        t2 * (h[up + 2]! + h[up + 13]!) + t3 * (h[up + 3]! + h[up + 12]!) +
-        t4 * (h[up + 4]! + h[up + 11]!) + t5 * (h[up + 5]! + h[up + 10]!) +
-        t6 * (h[up + 6]! + h[up + 9]!) + t7 * (h[up + 7]! + h[up + 8]!))
-      const se = shape(drive * h[up + P]!)
-      const so = shape(drive * odd)
-      if (--down < 0) down = ODD_TAPS - 1
-      w[down] = so
-      w[down + ODD_TAPS] = so
-      e[down] = se
-      e[down + ODD_TAPS] = se
-      output[i] = gain * (
-        t0 * (w[down]! + w[down + 15]!) + t1 * (w[down + 1]! + w[down + 14]!) +
-        t2 * (w[down + 2]! + w[down + 13]!) + t3 * (w[down + 3]! + w[down + 12]!) +
-        t4 * (w[down + 4]! + w[down + 11]!) + t5 * (w[down + 5]! + w[down + 10]!) +
-        t6 * (w[down + 6]! + w[down + 9]!) + t7 * (w[down + 7]! + w[down + 8]!) +
-        0.5 * e[down + P - 1]!)
+        t0 * (h[i]! + h[i + 15]!) + t1 * (h[i + 1]! + h[i + 14]!) +
+        t2 * (h[i + 2]! + h[i + 13]!) + t3 * (h[i + 3]! + h[i + 12]!) +
+        t4 * (h[i + 4]! + h[i + 11]!) + t5 * (h[i + 5]! + h[i + 10]!) +
+        t6 * (h[i + 6]! + h[i + 9]!) + t7 * (h[i + 7]! + h[i + 8]!))
+      const g = drive
+      // The soft clip inlined, its ±3 clamp done branch-free (|a+3| - |a-3| = 2·clamp(a, -3, 3)):
+      // noise driven past the knee makes a compare-and-branch clip mispredict constantly.
+      const ae = g * h[i + HIST - P]!
+      const ao = g * odd
+      const ce = 0.5 * (Math.abs(ae + 3) - Math.abs(ae - 3))
+      const co = 0.5 * (Math.abs(ao + 3) - Math.abs(ao - 3))
+      const ce2 = ce * ce
+      const co2 = co * co
+      w[HIST + i] = (co * (27 + co2)) / (27 + 9 * co2)
+      e[HIST + i] = (ce * (27 + ce2)) / (27 + 9 * ce2)
     }
-    this.upPos = up
-    this.downPos = down
+    for (let i = 0; i < n; i++) {
+      const y =
+        t0 * (w[i]! + w[i + 15]!) + t1 * (w[i + 1]! + w[i + 14]!) +
+        t2 * (w[i + 2]! + w[i + 13]!) + t3 * (w[i + 3]! + w[i + 12]!) +
+        t4 * (w[i + 4]! + w[i + 11]!) + t5 * (w[i + 5]! + w[i + 10]!) +
+        t6 * (w[i + 6]! + w[i + 9]!) + t7 * (w[i + 7]! + w[i + 8]!) +
+        0.5 * e[i + HIST - P + 1]!
+      output[outStart + i] = gain * y
+    }
+    h.copyWithin(0, n, n + HIST)
+    w.copyWithin(0, n, n + HIST)
+    e.copyWithin(0, n, n + HIST)
+  }
+
+  // A copy of shapeChunk rather than one function with optional arrays: V8 compiles the shared
+  // version several times slower.
+  private shapeChunkVarying(
+    input: Float32Array, inStart: number, output: Float32Array, outStart: number, n: number,
+    drives: Float64Array, gains: Float64Array,
+  ): void {
+    const h = this.up
+    const w = this.downOdd
+    const e = this.downEven
+    const t0 = this.t0, t1 = this.t1, t2 = this.t2, t3 = this.t3, t4 = this.t4, t5 = this.t5, t6 = this.t6, t7 = this.t7
+    for (let i = 0; i < n; i++) h[HIST + i] = input[inStart + i]!
+    for (let i = 0; i < n; i++) {
+      const odd = 2 * (
+        t0 * (h[i]! + h[i + 15]!) + t1 * (h[i + 1]! + h[i + 14]!) +
+        t2 * (h[i + 2]! + h[i + 13]!) + t3 * (h[i + 3]! + h[i + 12]!) +
+        t4 * (h[i + 4]! + h[i + 11]!) + t5 * (h[i + 5]! + h[i + 10]!) +
+        t6 * (h[i + 6]! + h[i + 9]!) + t7 * (h[i + 7]! + h[i + 8]!))
+      const g = drives[i]!
+      const ae = g * h[i + HIST - P]!
+      const ao = g * odd
+      const ce = 0.5 * (Math.abs(ae + 3) - Math.abs(ae - 3))
+      const co = 0.5 * (Math.abs(ao + 3) - Math.abs(ao - 3))
+      const ce2 = ce * ce
+      const co2 = co * co
+      w[HIST + i] = (co * (27 + co2)) / (27 + 9 * co2)
+      e[HIST + i] = (ce * (27 + ce2)) / (27 + 9 * ce2)
+    }
+    for (let i = 0; i < n; i++) {
+      const y =
+        t0 * (w[i]! + w[i + 15]!) + t1 * (w[i + 1]! + w[i + 14]!) +
+        t2 * (w[i + 2]! + w[i + 13]!) + t3 * (w[i + 3]! + w[i + 12]!) +
+        t4 * (w[i + 4]! + w[i + 11]!) + t5 * (w[i + 5]! + w[i + 10]!) +
+        t6 * (w[i + 6]! + w[i + 9]!) + t7 * (w[i + 7]! + w[i + 8]!) +
+        0.5 * e[i + HIST - P + 1]!
+      output[outStart + i] = gains[i]! * y
+    }
+    h.copyWithin(0, n, n + HIST)
+    w.copyWithin(0, n, n + HIST)
+    e.copyWithin(0, n, n + HIST)
   }
 
   reset(): void {
-    this.upHistory.fill(0)
+    this.up.fill(0)
     this.downOdd.fill(0)
     this.downEven.fill(0)
     this.even = this.odd = 0
