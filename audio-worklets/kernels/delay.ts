@@ -101,6 +101,32 @@ export class DelayKernel {
     let d = dSm.value
     let fb = fbSm.value
     let wet = wetSm.value
+    if (steady) {
+      // Constant delay: the read point moves in step with the write point, so its integer part
+      // and fraction are found once per block instead of per sample.
+      let r = w - d
+      if (r < 0) r += size
+      let r0 = Math.floor(r)
+      const frac = r - r0
+      let r1 = r0 + 1 === size ? 0 : r0 + 1
+      for (let i = 0; i < frames; i++) {
+        const al = bufL[r0]!
+        const ar = bufR[r0]!
+        const el = al + frac * (bufL[r1]! - al)
+        const er = ar + frac * (bufR[r1]! - ar)
+        const xl = inL[i]!
+        const xr = inR[i]!
+        bufL[w] = flush(xl * feed + fb * el)
+        bufR[w] = flush(xr * feed + fb * er)
+        outL[i] = xl + wet * el
+        outR[i] = xr + wet * er
+        if (++w === size) w = 0
+        r0 = r1
+        if (++r1 === size) r1 = 0
+      }
+      this.writePos = w
+      return
+    }
     for (let i = 0; i < frames; i++) {
       if (!steady) {
         d = dSm.next()
