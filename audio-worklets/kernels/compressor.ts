@@ -105,13 +105,16 @@ export class CompressorKernel {
     for (let start = 0; start < frames; start += GAIN_INTERVAL) {
       const end = Math.min(frames, start + GAIN_INTERVAL)
       // Envelope over this sub-block first (feed-forward: detector sees the input).
+      // Branch-free: on noise every compare-and-branch here mispredicts half the time. The
+      // attack/release choice splits d into its positive and negative halves, which is exact
+      // (0.5·(d + |d|) is d or 0).
       for (let i = start; i < end; i++) {
-        const al = inL[i]!
-        const ar = inR[i]!
-        const peak = al > 0 ? al : -al
-        const peakR = ar > 0 ? ar : -ar
-        const p = peak > peakR ? peak : peakR
-        env += (p > env ? att : rel) * (p - env)
+        const pl = Math.abs(inL[i]!)
+        const pr = Math.abs(inR[i]!)
+        const p = 0.5 * (pl + pr + Math.abs(pl - pr)) // max(pl, pr); Math.max branches
+        const d = p - env
+        const ad = Math.abs(d)
+        env += att * (0.5 * (d + ad)) + rel * (0.5 * (d - ad))
       }
       if (env < MIN_LEVEL) env = 0
       const levelDb = env > MIN_LEVEL ? 20 * Math.log10(env) : -180
