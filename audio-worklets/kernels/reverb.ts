@@ -111,7 +111,23 @@ export class ReverbKernel {
     const k = 1 - DAMPING
     const G = DIFFUSER_GAIN
     const norm = 1 / Math.sqrt(8)
-    for (let i = 0; i < frames; i++) {
+    // Runs of samples in which no line or diffuser pointer wraps: the inner loop has no wrap tests.
+    for (let i = 0; i < frames; ) {
+      let run = frames - i
+      if (n0 - p0 < run) run = n0 - p0
+      if (n1 - p1 < run) run = n1 - p1
+      if (n2 - p2 < run) run = n2 - p2
+      if (n3 - p3 < run) run = n3 - p3
+      if (n4 - p4 < run) run = n4 - p4
+      if (n5 - p5 < run) run = n5 - p5
+      if (n6 - p6 < run) run = n6 - p6
+      if (n7 - p7 < run) run = n7 - p7
+      if (m0 - q0 < run) run = m0 - q0
+      if (m1 - q1 < run) run = m1 - q1
+      if (m2 - q2 < run) run = m2 - q2
+      if (m3 - q3 < run) run = m3 - q3
+      const end = i + run
+    for (; i < end; i++) {
       if (!steady) {
         wet = wetSm.next()
         feed = feedSm.next()
@@ -121,13 +137,13 @@ export class ReverbKernel {
       const fl = xl * feed
       const fr = xr * feed
       // Two Schroeder allpasses per channel smear the input before it enters the network.
-      let d = a0[q0]!; let v = fl + G * d; a0[q0] = v; if (++q0 === m0) q0 = 0
+      let d = a0[q0]!; let v = fl + G * d; a0[q0++] = v
       let u = d - G * v
-      d = a1[q1]!; v = u + G * d; a1[q1] = v; if (++q1 === m1) q1 = 0
+      d = a1[q1]!; v = u + G * d; a1[q1++] = v
       const dl = (d - G * v) * 0.5
-      d = a2[q2]!; v = fr + G * d; a2[q2] = v; if (++q2 === m2) q2 = 0
+      d = a2[q2]!; v = fr + G * d; a2[q2++] = v
       u = d - G * v
-      d = a3[q3]!; v = u + G * d; a3[q3] = v; if (++q3 === m3) q3 = 0
+      d = a3[q3]!; v = u + G * d; a3[q3++] = v
       const dr = (d - G * v) * 0.5
       // Read, damp (one-pole lowpass) and decay every line.
       s0 += k * (l0[p0]! - s0); s1 += k * (l1[p1]! - s1); s2 += k * (l2[p2]! - s2); s3 += k * (l3[p3]! - s3)
@@ -143,16 +159,22 @@ export class ReverbKernel {
       l1[p1] = (c1 + c5) * norm + dr; l5[p5] = (c1 - c5) * norm + dr
       l2[p2] = (c2 + c6) * norm + dl; l6[p6] = (c2 - c6) * norm + dl
       l3[p3] = (c3 + c7) * norm + dr; l7[p7] = (c3 - c7) * norm + dr
-      if (++p0 === n0) p0 = 0
-      if (++p1 === n1) p1 = 0
-      if (++p2 === n2) p2 = 0
-      if (++p3 === n3) p3 = 0
-      if (++p4 === n4) p4 = 0
-      if (++p5 === n5) p5 = 0
-      if (++p6 === n6) p6 = 0
-      if (++p7 === n7) p7 = 0
+      p0++; p1++; p2++; p3++; p4++; p5++; p6++; p7++
       outL[i] = xl + wet * yl * 0.5
       outR[i] = xr + wet * yr * 0.5
+    }
+      if (p0 === n0) p0 = 0
+      if (p1 === n1) p1 = 0
+      if (p2 === n2) p2 = 0
+      if (p3 === n3) p3 = 0
+      if (p4 === n4) p4 = 0
+      if (p5 === n5) p5 = 0
+      if (p6 === n6) p6 = 0
+      if (p7 === n7) p7 = 0
+      if (q0 === m0) q0 = 0
+      if (q1 === m1) q1 = 0
+      if (q2 === m2) q2 = 0
+      if (q3 === m3) q3 = 0
     }
     pos[0] = p0; pos[1] = p1; pos[2] = p2; pos[3] = p3; pos[4] = p4; pos[5] = p5; pos[6] = p6; pos[7] = p7
     // Per block, not per sample: once the tail is below the floor the damping states reach exact 0,
