@@ -113,10 +113,11 @@ export class ChorusKernel {
       if (rl < 0) rl += size
       let rr = w - (base + depth * c)
       if (rr < 0) rr += size
-      const il = Math.floor(rl)
+      // rl, rr are in [0, size) here, so truncation is floor (and cheaper than Math.floor).
+      const il = rl | 0
       const fl = rl - il
       const il1 = il + 1 === size ? 0 : il + 1
-      const ir = Math.floor(rr)
+      const ir = rr | 0
       const fr = rr - ir
       const ir1 = ir + 1 === size ? 0 : ir + 1
       const wl = bufL[il]! + fl * (bufL[il1]! - bufL[il]!)
