@@ -75,9 +75,17 @@ export class ChannelStripChain {
   /** In-place on (l, r). */
   process(l: Float32Array, r: Float32Array, frames: number): void {
     const stages = this.stages
-    for (let k = 0; k < stages.length; k++) {
+    // The effects; fader and panner (the last two stages) follow.
+    for (let k = 0; k < stages.length - 2; k++) {
       const s = stages[k]!
       if (s.active) s.process(l, r, l, r, frames)
     }
+    const fader = this.fader
+    const panner = this.panner
+    const faderActive = fader.active
+    // Both settled: one pass with the fader's gain folded into the pan gains.
+    if (faderActive && panner.active && panner.processScaled(l, r, frames, fader.steadyGain)) return
+    if (faderActive) fader.process(l, r, l, r, frames)
+    if (panner.active) panner.process(l, r, l, r, frames)
   }
 }

@@ -39,6 +39,11 @@ export class GainKernel {
     this.gain.snap(this.gain.target)
   }
 
+  /** The gain while it is settled, NaN while it glides (lets the chain fold it into the panner's pass). */
+  get steadyGain(): number {
+    return this.gain.moving ? Number.NaN : this.gain.value
+  }
+
   /** Settled at unity: the caller may skip it. */
   get active(): boolean {
     return this.gain.target !== 1 || this.gain.moving

@@ -42,6 +42,22 @@ export class PanKernel {
     this.gainR = p === 0 ? 1 : Math.SQRT2 * Math.sin(theta)
   }
 
+  /**
+   * In place, panning and scaling by `scale` in one pass; false (nothing done) while the pan glides
+   * or if scale is not finite, and the caller then runs the two stages separately.
+   */
+  processScaled(l: Float32Array, r: Float32Array, frames: number, scale: number): boolean {
+    if (!Number.isFinite(scale) || this.position.moving) return false
+    this.updateGains(this.position.value)
+    const gl = this.gainL * scale
+    const gr = this.gainR * scale
+    for (let i = 0; i < frames; i++) {
+      l[i] = l[i]! * gl
+      r[i] = r[i]! * gr
+    }
+    return true
+  }
+
   process(inL: Float32Array, inR: Float32Array, outL: Float32Array, outR: Float32Array, frames: number): void {
     const pos = this.position
     if (pos.moving) {
