@@ -132,26 +132,46 @@ export class HalfbandChannel {
     const e = this.downEven
     const t0 = this.t0, t1 = this.t1, t2 = this.t2, t3 = this.t3, t4 = this.t4, t5 = this.t5, t6 = this.t6, t7 = this.t7
     for (let i = 0; i < n; i++) h[HIST + i] = input[inStart + i]!
-    // Four outputs per iteration share their 19 history loads (instead of 4 × 16); the odd phase
-    // goes through w, shaped in place below.
+    // Four outputs per iteration share their 19 history loads (instead of 4 × 16), and are shaped
+    // right away (the soft clip as in the remainder loop below).
     const n4 = n - (n % 4)
     for (let i = 0; i < n4; i += 4) {
       const x0 = h[i + 0]!, x1 = h[i + 1]!, x2 = h[i + 2]!, x3 = h[i + 3]!, x4 = h[i + 4]!,
         x5 = h[i + 5]!, x6 = h[i + 6]!, x7 = h[i + 7]!, x8 = h[i + 8]!, x9 = h[i + 9]!,
         x10 = h[i + 10]!, x11 = h[i + 11]!, x12 = h[i + 12]!, x13 = h[i + 13]!, x14 = h[i + 14]!,
         x15 = h[i + 15]!, x16 = h[i + 16]!, x17 = h[i + 17]!, x18 = h[i + 18]!
-      w[HIST + i + 0] = 2 * (
+      const o0 = 2 * (
         t0 * (x0 + x15) + t1 * (x1 + x14) + t2 * (x2 + x13) + t3 * (x3 + x12) +
         t4 * (x4 + x11) + t5 * (x5 + x10) + t6 * (x6 + x9) + t7 * (x7 + x8))
-      w[HIST + i + 1] = 2 * (
+      const o1 = 2 * (
         t0 * (x1 + x16) + t1 * (x2 + x15) + t2 * (x3 + x14) + t3 * (x4 + x13) +
         t4 * (x5 + x12) + t5 * (x6 + x11) + t6 * (x7 + x10) + t7 * (x8 + x9))
-      w[HIST + i + 2] = 2 * (
+      const o2 = 2 * (
         t0 * (x2 + x17) + t1 * (x3 + x16) + t2 * (x4 + x15) + t3 * (x5 + x14) +
         t4 * (x6 + x13) + t5 * (x7 + x12) + t6 * (x8 + x11) + t7 * (x9 + x10))
-      w[HIST + i + 3] = 2 * (
+      const o3 = 2 * (
         t0 * (x3 + x18) + t1 * (x4 + x17) + t2 * (x5 + x16) + t3 * (x6 + x15) +
         t4 * (x7 + x14) + t5 * (x8 + x13) + t6 * (x9 + x12) + t7 * (x10 + x11))
+      const ae0 = drive * x7, ao0 = drive * o0
+      const ce0 = 0.5 * (Math.abs(ae0 + 3) - Math.abs(ae0 - 3)), co0 = 0.5 * (Math.abs(ao0 + 3) - Math.abs(ao0 - 3))
+      const ce20 = ce0 * ce0, co20 = co0 * co0
+      w[HIST + i + 0] = (co0 * (27 + co20)) / (27 + 9 * co20)
+      e[HIST + i + 0] = (ce0 * (27 + ce20)) / (27 + 9 * ce20)
+      const ae1 = drive * x8, ao1 = drive * o1
+      const ce1 = 0.5 * (Math.abs(ae1 + 3) - Math.abs(ae1 - 3)), co1 = 0.5 * (Math.abs(ao1 + 3) - Math.abs(ao1 - 3))
+      const ce21 = ce1 * ce1, co21 = co1 * co1
+      w[HIST + i + 1] = (co1 * (27 + co21)) / (27 + 9 * co21)
+      e[HIST + i + 1] = (ce1 * (27 + ce21)) / (27 + 9 * ce21)
+      const ae2 = drive * x9, ao2 = drive * o2
+      const ce2 = 0.5 * (Math.abs(ae2 + 3) - Math.abs(ae2 - 3)), co2 = 0.5 * (Math.abs(ao2 + 3) - Math.abs(ao2 - 3))
+      const ce22 = ce2 * ce2, co22 = co2 * co2
+      w[HIST + i + 2] = (co2 * (27 + co22)) / (27 + 9 * co22)
+      e[HIST + i + 2] = (ce2 * (27 + ce22)) / (27 + 9 * ce22)
+      const ae3 = drive * x10, ao3 = drive * o3
+      const ce3 = 0.5 * (Math.abs(ae3 + 3) - Math.abs(ae3 - 3)), co3 = 0.5 * (Math.abs(ao3 + 3) - Math.abs(ao3 - 3))
+      const ce23 = ce3 * ce3, co23 = co3 * co3
+      w[HIST + i + 3] = (co3 * (27 + co23)) / (27 + 9 * co23)
+      e[HIST + i + 3] = (ce3 * (27 + ce23)) / (27 + 9 * ce23)
     }
     for (let i = n4; i < n; i++) {
       w[HIST + i] = 2 * (
@@ -160,7 +180,7 @@ export class HalfbandChannel {
         t4 * (h[i + 4]! + h[i + 11]!) + t5 * (h[i + 5]! + h[i + 10]!) +
         t6 * (h[i + 6]! + h[i + 9]!) + t7 * (h[i + 7]! + h[i + 8]!))
     }
-    for (let i = 0; i < n; i++) {
+    for (let i = n4; i < n; i++) {
       // The soft clip inlined, its ±3 clamp done branch-free (|a+3| - |a-3| = 2·clamp(a, -3, 3)):
       // noise driven past the knee makes a compare-and-branch clip mispredict constantly.
       const ae = drive * h[i + HIST - P]!
