@@ -6,12 +6,19 @@
  *
  *   renderMix(state, { sampleRate, onProgress?(0..1), signal?, parallel? }) → Promise<Float32Array[]>
  *     Stereo, length = the mix's length (where the last track ends) at `sampleRate`.
- *     parallel (default: min(cores, 4, tracks)): an offline context renders on ONE thread, so the
- *     tracks are split into that many groups, each group's strips rendered in its own context at
- *     the same time (one core each), their stems summed, and the sum run through the master strip
- *     and limiter in a last pass. Track strips are independent and the master input is a plain
- *     sum, so this differs from the single-context graph only by float summation order (measured
- *     below -90 dBFS in tests/e2e/studio.spec.ts). parallel: 1 renders the live graph as is.
+ *     parallel (default 1 = the live graph as is, in one context): > 1 splits the tracks into that
+ *     many groups, renders each group's strips in its own context, sums the stems and runs the sum
+ *     through the master strip and limiter in a last pass (differs from the single graph only by
+ *     float summation order). Not the default because it buys nothing in Chromium: every
+ *     OfflineAudioContext that has an AudioWorklet renders on the AudioWorklet's backing thread,
+ *     and Blink shares ONE such thread among all offline worklet contexts of a renderer process
+ *     (OfflineAudioWorkletThread's shared backing thread), so the stem contexts render one after
+ *     the other, not side by side (measured: bench/browser/export.bench.ts "worklet-thread
+ *     probe"; same-origin iframes are the same process, so they share it too). The split only
+ *     adds the stem sum and the master pass (~5 % CPU) and two extra stems of memory. A sandboxed
+ *     iframe (opaque origin) does get its own process and worklet thread in Chromium 156 (same
+ *     probe): the route to a real split, not built (the frame would need the strip code without
+ *     same-origin module loading, and the track audio copied across processes).
  *     Aborting rejects at once with an AbortError (the browser cannot stop an offline render
  *     mid-way; an abandoned render finishes in the background and is discarded).
  *   exportMixWav(state, options) → Promise<Blob>   16-bit PCM WAV encoded in the WAV worker
@@ -28,7 +35,7 @@ export interface RenderOptions {
   sampleRate: number
   onProgress?: (fraction: number) => void
   signal?: AbortSignal
-  /** Contexts rendering at once (1 = the single live-identical graph). */
+  /** Contexts to split the tracks over (default 1 = the single live-identical graph; see above). */
   parallel?: number
 }
 
@@ -98,17 +105,12 @@ function splitTracks(tracks: readonly MixerTrack[], groups: number): MixerTrack[
   return out.filter((g) => g.length > 0)
 }
 
-function defaultParallel(tracks: number): number {
-  const cores = typeof navigator !== 'undefined' && navigator.hardwareConcurrency ? navigator.hardwareConcurrency : 2
-  return Math.max(1, Math.min(cores, 4, tracks))
-}
-
 export async function renderMix(state: MixerState, options: RenderOptions): Promise<Float32Array[]> {
   const { sampleRate, onProgress, signal } = options
   // Round, not ceil: a track of N frames has duration N/rate, whose float product may land a hair above N.
   const length = Math.round(mixDuration(state) * sampleRate)
   if (length <= 0) throw new EmptyMixError()
-  const parallel = Math.max(1, Math.floor(options.parallel ?? defaultParallel(state.tracks.length)))
+  const parallel = Math.max(1, Math.floor(options.parallel ?? 1))
 
   if (parallel === 1 || state.tracks.length < 2) {
     const out = await renderContext(
@@ -127,7 +129,7 @@ export async function renderMix(state: MixerState, options: RenderOptions): Prom
     return out
   }
 
-  // Stems in parallel (one render thread each), then the master pass.
+  // Stems in separate contexts (in Chromium they still share one render thread), then the master pass.
   const groups = splitTracks(state.tracks, parallel)
   const progress = groups.map(() => 0)
   const report = () => onProgress?.((0.9 * progress.reduce((a, b) => a + b, 0)) / groups.length)
