@@ -7,7 +7,8 @@
  *
  *   buildMixGraph(ctx, state, { destination, master? }) → MixGraph
  *     master: false leaves the master strip out (tracks sum straight into destination): the
- *     parallel offline render uses it for stems, then runs the sum through createMasterStrip
+ *     optional split offline render (renderMix's parallel > 1) uses it for stems, then runs the
+ *     sum through createMasterStrip
  *     .apply(state)            pushes changed parameters into the strips (live: smoothed in the
  *                              worklet, so no clicks), adds/removes tracks; a disabled track's
  *                              strip mutes with a short fade (its 'enabled' parameter)

@@ -277,7 +277,7 @@ test('export: a valid WAV of the mix length that matches an offline render of th
   const c = await upload(page, 'c.wav', [noise(0.5, 48000, 0.3, 9), noise(0.5, 48000, 0.3, 10)])
   await setSlider(page, `${c} Compression`, 60)
   await setSlider(page, `${c} Highpass`, 30)
-  // The export renders tracks in parallel contexts; the reference is the single graph the live mixer plays.
+  // The reference is the single graph the live mixer plays, rendered offline; the export must match it.
   const reference = await renderOffline(page, 1)
 
   const download = page.waitForEvent('download')

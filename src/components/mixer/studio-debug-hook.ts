@@ -4,7 +4,7 @@
  *
  *   window.__cubeStudio.renderOffline(options?: { parallel?: number }): Promise<Float32Array[]>
  *       the current mix rendered offline exactly as the export renders it, at the live context's
- *       sample rate; { parallel: 1 } renders the single live-identical graph instead
+ *       sample rate (one context, the live graph, unless { parallel: n } asks for the stem split)
  *   window.__cubeStudio.trackAudio(name): { sampleRate, channels } | null   a track's decoded audio
  *   window.__cubeStudio.tracks(): { name, type, offset, duration }[]   timeline placement of each track
  *   window.__cubeStudio.sampleRate(): number
