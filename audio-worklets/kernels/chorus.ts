@@ -17,8 +17,7 @@ export function chorusSettingsForAmount(amount: number): { mix: number; depthSec
 }
 
 export class ChorusKernel {
-  private readonly bufL: Float32Array
-  private readonly bufR: Float32Array
+  private readonly buf: Float32Array
   private readonly size: number
   private writePos = 0
   private readonly baseDelay: number
@@ -39,8 +38,8 @@ export class ChorusKernel {
   constructor(sampleRate: number, amount = 0) {
     this.baseDelay = CHORUS_BASE_DELAY_SECONDS * sampleRate
     this.size = Math.ceil((CHORUS_BASE_DELAY_SECONDS + CHORUS_MAX_DEPTH_SECONDS) * sampleRate) + 4
-    this.bufL = new Float32Array(this.size)
-    this.bufR = new Float32Array(this.size)
+    // Both channels in one array (left, then right), so the hot loop holds one.
+    this.buf = new Float32Array(2 * this.size)
     const s = chorusSettingsForAmount(amount > 0 ? amount : 0)
     this.depth = new Smoother(s.depthSeconds * sampleRate, sampleRate)
     this.mix = new Smoother(s.mix, sampleRate)
@@ -72,15 +71,13 @@ export class ChorusKernel {
   private readonly gate = new IdleGate()
 
   reset(): void {
-    this.bufL.fill(0)
-    this.bufR.fill(0)
+    this.buf.fill(0)
     this.feed.snap(0)
     this.feed.setTarget(1)
   }
 
   process(inL: Float32Array, inR: Float32Array, outL: Float32Array, outR: Float32Array, frames: number): void {
-    const bufL = this.bufL
-    const bufR = this.bufR
+    const buf = this.buf
     const size = this.size
     const base = this.baseDelay
     const depthSm = this.depth
@@ -106,8 +103,8 @@ export class ChorusKernel {
       c = nc
       const xl = inL[i]!
       const xr = inR[i]!
-      bufL[w] = xl * feed
-      bufR[w] = xr * feed
+      buf[w] = xl * feed
+      buf[w + size] = xr * feed
       // Left follows sin, right follows cos (90° apart). Delays stay within [base-depth, base+depth].
       let rl = w - (base + depth * s)
       if (rl < 0) rl += size
@@ -120,8 +117,10 @@ export class ChorusKernel {
       const ir = rr | 0
       const fr = rr - ir
       const ir1 = ir + 1 === size ? 0 : ir + 1
-      const wl = bufL[il]! + fl * (bufL[il1]! - bufL[il]!)
-      const wr = bufR[ir]! + fr * (bufR[ir1]! - bufR[ir]!)
+      const al = buf[il]!
+      const ar = buf[ir + size]!
+      const wl = al + fl * (buf[il1]! - al)
+      const wr = ar + fr * (buf[ir1 + size]! - ar)
       outL[i] = xl + mix * (wl - xl)
       outR[i] = xr + mix * (wr - xr)
       if (++w === size) w = 0
