@@ -99,22 +99,24 @@ export class CompressorKernel {
   process(inL: Float32Array, inR: Float32Array, outL: Float32Array, outR: Float32Array, frames: number): void {
     const att = this.attackCoef
     const rel = this.releaseCoef
+    const cs = 0.5 * (att + rel)
+    const cd = 0.5 * (att - rel)
+    const keep = 1 - cs
     const mix = this.mix
     let env = this.envelope
     let gain = this.gain
     for (let start = 0; start < frames; start += GAIN_INTERVAL) {
       const end = Math.min(frames, start + GAIN_INTERVAL)
       // Envelope over this sub-block first (feed-forward: detector sees the input).
-      // Branch-free: on noise every compare-and-branch here mispredicts half the time. The
-      // attack/release choice splits d into its positive and negative halves, which is exact
-      // (0.5·(d + |d|) is d or 0).
+      // Branch-free: on noise every compare-and-branch here mispredicts half the time.
+      // env + c·(p − env) with c = att when p > env, else rel, written as
+      // keep·env + cs·p + cd·|p − env| (cs, cd the mean and half-difference of the two): the same
+      // up to rounding, and only a subtract, abs, multiply and add wait on the previous sample.
       for (let i = start; i < end; i++) {
         const pl = Math.abs(inL[i]!)
         const pr = Math.abs(inR[i]!)
         const p = 0.5 * (pl + pr + Math.abs(pl - pr)) // max(pl, pr); Math.max branches
-        const d = p - env
-        const ad = Math.abs(d)
-        env += att * (0.5 * (d + ad)) + rel * (0.5 * (d - ad))
+        env = (keep * env + cs * p) + cd * Math.abs(p - env)
       }
       if (env < MIN_LEVEL) env = 0
       const levelDb = env > MIN_LEVEL ? 20 * Math.log10(env) : -180
