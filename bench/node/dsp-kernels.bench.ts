@@ -36,14 +36,18 @@ function cpuSeconds(settings: Partial<Record<(typeof STRIP_PARAM_NAMES)[number],
 export async function run(): Promise<BenchResult[]> {
   const noiseL = Float32Array.from({ length: SR }, () => Math.random() - 0.5)
   const noiseR = Float32Array.from({ length: SR }, () => Math.random() - 0.5)
-  cpuSeconds({ ...Object.fromEntries(EFFECTS.map((e) => [e, 50])), volume: 50, pan: 25 }, noiseL, noiseR) // JIT warm-up
-  const base = cpuSeconds({}, noiseL, noiseR)
+  const allAt50 = { ...Object.fromEntries(EFFECTS.map((e) => [e, 50])), volume: 50, pan: 25 }
+  cpuSeconds(allAt50, noiseL, noiseR) // JIT warm-up
+  // Best of three: the first pass of a configuration still pays for compilation, which made the
+  // subtracted baseline too large (and some effects' cost negative).
+  const best = (params: Partial<Record<string, number>>) => Math.min(...[0, 1, 2].map(() => cpuSeconds(params, noiseL, noiseR)))
+  const base = best({})
   const results: BenchResult[] = [{ name: 'copy only (every stage skipped)', value: SECONDS / base, unit: 'x real time', detail: `${(base * 1000).toFixed(0)} ms CPU` }]
   for (const e of EFFECTS) {
-    const t = cpuSeconds({ [e]: 50 }, noiseL, noiseR) - base
+    const t = best({ [e]: 50 }) - base
     results.push({ name: `${e} at 50`, value: t * 1000, unit: 'ms CPU per 60 s', detail: `${(SECONDS / t).toFixed(0)}x real time` })
   }
-  const all = cpuSeconds({ ...Object.fromEntries(EFFECTS.map((e) => [e, 50])), volume: 50, pan: 25 }, noiseL, noiseR)
+  const all = best(allAt50)
   results.push({ name: 'whole strip, every effect at 50', value: SECONDS / all, unit: 'x real time', detail: `${(all * 1000).toFixed(0)} ms CPU per 60 s stereo` })
   return results
 }
