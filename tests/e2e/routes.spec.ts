@@ -30,7 +30,21 @@ for (const [path, heading] of APP_PAGES) {
 }
 
 test('landing page has its tiles and links', async ({ page }) => {
+  // Hold the lazily loaded generator chunk back to see the page as it first paints.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/LandingGenerator-[^/]*\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
   await page.goto('/')
+  // The generator arriving must not push the buttons below it around (a click could miss).
+  const explore = page.getByRole('link', { name: 'Explore the Platform' })
+  await expect(page.getByText('Loading the generator…')).toBeVisible()
+  const before = (await explore.boundingBox())!.y
+  release()
+  await expect(page.getByRole('button', { name: 'Generate AI Track' })).toBeVisible()
+  expect(Math.abs((await explore.boundingBox())!.y - before)).toBeLessThan(2)
   for (const tile of ['Create', 'Listen', 'Earn']) await expect(page.getByRole('heading', { name: tile, exact: true })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Explore the Platform' })).toHaveAttribute('href', '/app/home')
   await expect(page.getByRole('link', { name: 'Read Whitepaper' })).toHaveAttribute('href', '/app/whitepaper/executive_summary')

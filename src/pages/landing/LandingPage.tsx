@@ -31,7 +31,8 @@ export default function LandingPage() {
           <h2 className="text-xl font-bold text-fg">Make music now</h2>
           <p className="mt-1 text-sm text-muted">Describe a track and it is composed and rendered right here in your browser, or jump straight into the live studio.</p>
           <div className="mt-4">
-            <Suspense fallback={<p className="text-sm text-muted">Loading the generator…</p>}>
+            {/* The fallback holds the form's height so nothing below shifts when the chunk arrives. */}
+            <Suspense fallback={<p className="min-h-[182px] text-sm text-muted md:min-h-[166px]">Loading the generator…</p>}>
               <LandingGenerator />
             </Suspense>
           </div>
