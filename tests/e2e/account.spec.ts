@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
+import { logIn, openAuth, register, toast } from './support/auth.ts'
 import { LOCAL_ANON_KEY } from '../../src/backend/local-defaults.ts'
 import { SAMPLE_SONGS } from '../../src/catalogue/sample-songs.ts'
 import { encodeWav } from '../../workers/wav-encoding.ts'
@@ -70,32 +71,6 @@ async function serveSongAudio(page: Page, songId: string) {
   for (let i = 0; i < samples.length; i++) samples[i] = 0.2 * Math.sin((2 * Math.PI * 220 * i) / rate)
   const body = Buffer.from(encodeWav([samples], rate, 'pcm16'))
   await page.context().route(`**${song.audioUrl}`, (route) => route.fulfill({ status: 200, contentType: 'audio/wav', body, headers: { 'Cross-Origin-Resource-Policy': 'same-origin' } }))
-}
-
-const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first()
-
-async function openAuth(page: Page, tab: 'Log In' | 'Register') {
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Login / Register' }).click()
-  const dialog = page.getByRole('dialog')
-  await expect(dialog).toBeVisible()
-  if (tab === 'Register') await dialog.getByRole('tab', { name: 'Register' }).click()
-  return dialog
-}
-
-async function register(page: Page, username: string, email: string, password: string) {
-  const dialog = await openAuth(page, 'Register')
-  await dialog.getByLabel('Username').fill(username)
-  await dialog.getByLabel('Email').fill(email)
-  await dialog.getByLabel('Password').fill(password)
-  await dialog.getByRole('button', { name: 'Create Account' }).click()
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  const dialog = await openAuth(page, 'Log In')
-  await dialog.getByLabel('Email').fill(email)
-  await dialog.getByLabel('Password').fill(password)
-  await dialog.getByRole('button', { name: 'Log In' }).click()
-  return dialog
 }
 
 const walletCard = (page: Page) => page.getByTestId('wallet-basics')

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
+import { logIn, register, toast } from './support/auth.ts'
 import { LOCAL_ANON_KEY } from '../../src/backend/local-defaults.ts'
 import { makeWav, tone } from './fixtures/audio.ts'
 
@@ -7,16 +8,6 @@ import { makeWav, tone } from './fixtures/audio.ts'
 // the browser that saved it. Runs against the built app and the embedded backend (webServer).
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`
-const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first()
-
-async function openAuth(page: Page, tab: 'Log In' | 'Register') {
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Login / Register' }).click()
-  const dialog = page.getByRole('dialog')
-  await expect(dialog).toBeVisible()
-  if (tab === 'Register') await dialog.getByRole('tab', { name: 'Register' }).click()
-  return dialog
-}
-
 /** Server-side view of the user's rows, through the REST API as that user (RLS applies). */
 async function serverProjects(origin: string, email: string, password: string): Promise<{ id: string; name: string; track_count: number; duration_seconds: number }[]> {
   const login = await fetch(`${origin}/auth/v1/token?grant_type=password`, {
@@ -44,11 +35,7 @@ test('saved studio projects are listed in the account; another browser sees them
   const password = 'correct horse battery'
 
   await page.goto('/app')
-  const dialog = await openAuth(page, 'Register')
-  await dialog.getByLabel('Username').fill(`studio_${unique()}`)
-  await dialog.getByLabel('Email').fill(email)
-  await dialog.getByLabel('Password').fill(password)
-  await dialog.getByRole('button', { name: 'Create Account' }).click()
+  await register(page, `studio_${unique()}`, email, password)
   await expect(page.getByTestId('account-email')).toHaveText(email)
   await expect(page.getByTestId('studio-projects')).toContainText('No studio projects yet')
 
@@ -90,10 +77,7 @@ test('saved studio projects are listed in the account; another browser sees them
   try {
     const page2 = await other.newPage()
     await page2.goto('/app/studio')
-    const login = await openAuth(page2, 'Log In')
-    await login.getByLabel('Email').fill(email)
-    await login.getByLabel('Password').fill(password)
-    await login.getByRole('button', { name: 'Log In' }).click()
+    await logIn(page2, email, password)
     await expect(page2.getByTestId('account-email')).toHaveText(email)
     const remote = page2.getByTestId('remote-project-item').filter({ hasText: 'Neon Sketch' })
     await expect(remote).toBeVisible()
@@ -122,11 +106,7 @@ test('saved studio projects are listed in the account; another browser sees them
 
 test('when the server cannot be reached the project is still saved in this browser, with a clear message', async ({ page }) => {
   await page.goto('/app')
-  const dialog = await openAuth(page, 'Register')
-  await dialog.getByLabel('Username').fill(`offline_${unique()}`)
-  await dialog.getByLabel('Email').fill(`offline-${unique()}@cube.test`)
-  await dialog.getByLabel('Password').fill('correct horse battery')
-  await dialog.getByRole('button', { name: 'Create Account' }).click()
+  await register(page, `offline_${unique()}`, `offline-${unique()}@cube.test`, 'correct horse battery')
   await expect(page.getByTestId('account-email')).toBeVisible()
   await openMixer(page)
   await page.getByTestId('upload-input').setInputFiles({ name: 'solo.wav', mimeType: 'audio/wav', buffer: makeWav([tone(440, 0.5, 48000)], 48000) })
