@@ -17,23 +17,14 @@ import { gainForVolume } from '../../audio-worklets/kernels/gain.ts'
 import { reverbWetForAmount } from '../../audio-worklets/kernels/reverb.ts'
 import type { BenchResult } from '../types.ts'
 import { cpuSeconds } from './cpu-time.ts'
+import { noiseChannel } from './noise.ts'
 
 const SR = 48000
 const SECONDS = 60
 const AMOUNT = 50
 const STRIP = { ...STRIP_NEUTRAL, lowpass: 50, highpass: 50, distortion: 50, compression: 50, chorus: 50, delay: 50, reverb: 50, volume: 50, pan: 25 }
 
-function noiseChannel(frames: number, seed: number): Float32Array<ArrayBuffer> {
-  const out = new Float32Array(frames)
-  let s = seed
-  for (let i = 0; i < frames; i++) {
-    s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0
-    out[i] = 0.5 * ((s / 4294967296) * 2 - 1)
-  }
-  return out
-}
-
-const noise = [noiseChannel(SECONDS * SR, 0x9e3779b9), noiseChannel(SECONDS * SR, 0x7f4a7c15)] as const
+const noise = [noiseChannel(SECONDS * SR, 0x9e3779b9, 0.5), noiseChannel(SECONDS * SR, 0x7f4a7c15, 0.5)] as const
 
 function noiseBuffer(seconds: number): AudioBuffer {
   const b = new AudioBuffer({ numberOfChannels: 2, length: seconds * SR, sampleRate: SR })
@@ -88,7 +79,7 @@ function impulse(ctx: BaseAudioContext, seconds: number): AudioBuffer {
   const b = new AudioBuffer({ numberOfChannels: 2, length: seconds * SR, sampleRate: SR })
   for (let c = 0; c < 2; c++) {
     const d = b.getChannelData(c)
-    const n = noiseChannel(d.length, 12345 + c)
+    const n = noiseChannel(d.length, 12345 + c, 0.5)
     for (let i = 0; i < d.length; i++) d[i] = n[i]! * Math.exp((-6.9 * i) / (seconds * SR))
   }
   void ctx

@@ -29,26 +29,13 @@ import { EFFECT_NAMES, MASTER_DEFAULTS, createTrack, type MixerState, type Mixer
 import { exportMixWav, renderMix } from '../../src/engine/offline-mix.ts'
 import type { BenchResult } from '../types.ts'
 import { cpuSeconds } from './cpu-time.ts'
+import { noiseChannel } from './noise.ts'
 
 const SR = 48000
 
-function noiseChannel(frames: number, seed: number): Float32Array {
-  const out = new Float32Array(frames)
-  let s = seed >>> 0
-  for (let i = 0; i < frames; i++) {
-    s ^= s << 13
-    s >>>= 0
-    s ^= s >>> 17
-    s ^= s << 5
-    s >>>= 0
-    out[i] = 0.25 * ((s / 4294967296) * 2 - 1)
-  }
-  return out
-}
-
 function project(tracks: number, seconds: number, effects: boolean): MixerState {
   const id = `bench-noise-${seconds}`
-  putMixerAudio({ id, sampleRate: SR, channels: [noiseChannel(seconds * SR, 0x9e3779b9), noiseChannel(seconds * SR, 0x7f4a7c15)] })
+  putMixerAudio({ id, sampleRate: SR, channels: [noiseChannel(seconds * SR, 0x9e3779b9, 0.25), noiseChannel(seconds * SR, 0x7f4a7c15, 0.25)] })
   const list: MixerTrack[] = []
   for (let i = 0; i < tracks; i++) {
     const t = createTrack({ id: `t${i}`, name: `Track ${i + 1}`, type: 'main', audioId: id, duration: seconds })

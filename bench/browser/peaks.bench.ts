@@ -10,25 +10,12 @@
 import WaveSurfer from 'wavesurfer.js'
 import { computePeaks } from '../../src/engine/workers.ts'
 import type { BenchResult } from '../types.ts'
+import { noiseChannel } from './noise.ts'
 
 const SR = 48000
 const SECONDS = 600
 const BUCKETS = 8000
 const RUNS = 3
-
-function noise(frames: number, seed: number): Float32Array<ArrayBuffer> {
-  const out = new Float32Array(frames)
-  let s = seed >>> 0
-  for (let i = 0; i < frames; i++) {
-    s ^= s << 13
-    s >>>= 0
-    s ^= s >>> 17
-    s ^= s << 5
-    s >>>= 0
-    out[i] = (s / 4294967296) * 2 - 1
-  }
-  return out
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
@@ -49,8 +36,8 @@ async function withLongestTask(work: () => Promise<unknown>): Promise<{ seconds:
 
 export async function run(): Promise<BenchResult[]> {
   const frames = SECONDS * SR
-  const left = noise(frames, 0x9e3779b9)
-  const right = noise(frames, 0x7f4a7c15)
+  const left = noiseChannel(frames, 0x9e3779b9, 1)
+  const right = noiseChannel(frames, 0x7f4a7c15, 1)
 
   // Warm-up: worker start and JIT.
   await computePeaks([left.slice(0, SR), right.slice(0, SR)], 100, { transfer: true })
