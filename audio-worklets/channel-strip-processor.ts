@@ -5,11 +5,11 @@
  * channels; output is always stereo. Stops (returns false) after a {type:'dispose'} message.
  */
 import { ChannelStripChain } from './channel-strip-chain.ts'
+import { processStripQuantum, setStripControls } from './channel-strip-quantum.ts'
 import {
   CHANNEL_STRIP_PROCESSOR,
   METER_RATE_HZ,
   STRIP_PARAM_DESCRIPTORS,
-  STRIP_PARAM_NAMES,
   type StripControlMessage,
   type StripLevelsMessage,
 } from './channel-strip-params.ts'
@@ -43,11 +43,7 @@ class ChannelStripProcessor extends AudioWorkletProcessor {
     const outR = output[1]
     const frames = outL.length
     const chain = this.chain
-    for (let k = 0; k < STRIP_PARAM_NAMES.length; k++) {
-      const name = STRIP_PARAM_NAMES[k]!
-      const values = parameters[name]
-      if (values && values.length > 0) chain.set(name, values[0]!, k)
-    }
+    setStripControls(chain, parameters)
     if (!this.started) {
       chain.snap()
       this.started = true
@@ -59,14 +55,7 @@ class ChannelStripProcessor extends AudioWorkletProcessor {
     const input = inputs[0]
     const inL = input?.[0]
     const inR = input?.[1] ?? inL
-    if (inL && inR) {
-      l.set(inL)
-      r.set(inR)
-    } else {
-      l.fill(0)
-      r.fill(0)
-    }
-    chain.process(l, r, frames)
+    processStripQuantum(chain, inL, inR, l, r, frames)
     if (this.meter.add(l, r, frames)) {
       const m = this.message
       const lv = this.meter.levels

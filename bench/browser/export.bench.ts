@@ -1,28 +1,27 @@
 /**
- * Studio export and live-mixer capacity, through the app's own code (src/engine/offline-mix.ts →
- * buildMixGraph → one channel-strip worklet per track + master strip + limiter → WAV worker):
+ * Studio export and live-mixer capacity, through the app's own code (src/engine/offline-mix.ts):
  *
  *   (a) export of an 8-track, 3-minute project at 48 kHz with every effect active (50 each,
- *       reverb 50, pans spread) — render in one context (the live graph as is, the export's
- *       default) + 16-bit WAV encode, in times real time (target ≥ 20x);
- *   (a1) the same render split over 2 contexts (renderMix parallel: 2) vs one context, same run;
- *   (p) worklet-thread probe: why (a1) gains nothing. A minimal CPU-bound AudioWorklet rendered in
- *       one offline context alone, then two such contexts started together; the same with native
- *       nodes only (biquad chain); and one worklet context in the page plus one in a sandboxed
- *       iframe (opaque origin → its own renderer process in Chromium). Chromium renders an
- *       offline context that has a worklet on the worklet's thread, shared by every offline
- *       worklet context of the process, so "two together" takes twice as long as "alone" there.
+ *       reverb 50, pans spread), as the Export button runs it: the tracks' channel strips in a
+ *       pool of workers (one per core), the master strip worklet and master bus in an
+ *       OfflineAudioContext, then the 16-bit WAV encode, in times real time (target >= 20x);
+ *   (a1) the same render as the live graph in one OfflineAudioContext (one channel-strip worklet
+ *       per track: the reference the export is tested against, and the export before the
+ *       workers), same run, and the speed-up of (a)'s render over it;
+ *   (p) why the workers: a minimal CPU-bound AudioWorklet rendered in one offline context alone,
+ *       then two such contexts started together, and the same with native nodes only. Chromium
+ *       renders every offline context that holds a worklet on one shared thread per page, so
+ *       "two together" takes as long as both one after the other there;
  *   (b) the same project with every effect off (strips bypass their kernels): baseline, same run;
- *   (c) live capacity: a 10 s render of 32 full tracks (every effect on) in one context — one
- *       render thread, like the live context — extrapolated to how many tracks fit in real time,
- *       and with a 2x safety margin (the live render thread also carries the master bus,
- *       the player and main-thread jitter).
+ *   (c) live capacity: a 10 s render of 32 full tracks (every effect on) as the live graph in one
+ *       context (one render thread, like the live context), extrapolated to how many tracks fit in
+ *       real time, and with a 2x safety margin (the live render thread also carries the master
+ *       bus, the player and main-thread jitter).
  * Wall time on this shared machine swings with other load, so each figure also reports the
- * browser's CPU seconds (bench/browser/cpu-time.ts); "CPU" figures are audio seconds per CPU
- * second, i.e. per fully available core. The export renders on one thread (see (p)), so its
- * CPU figure is also what it would reach on an idle machine; there is no 2-core projection.
+ * browser's CPU seconds (bench/browser/cpu-time.ts) as audio seconds per CPU second. The export
+ * uses several cores, so its CPU figure is per core and its wall figure is the one that counts.
  * Track audio is one stereo noise buffer shared by all tracks (the DSP cost does not depend on
- * which buffer a source plays; sharing keeps the bench at ~140 MB instead of ~1 GB).
+ * which buffer a source plays; the export copies each track's audio to a worker all the same).
  */
 import { putMixerAudio } from '../../src/engine/mixer-audio.ts'
 import { EFFECT_NAMES, MASTER_DEFAULTS, createTrack, type MixerState, type MixerTrack } from '../../src/engine/mixer-model.ts'
@@ -70,63 +69,33 @@ const PROBE_WORKLET = `registerProcessor('probe-burn', class extends AudioWorkle
   }
 })`
 
-// Runs inside the probe pages (this one and the sandboxed iframe); plain JS so it can be inlined.
-const PROBE_SCRIPT = `
-window.probeWorkletRender = async (seconds) => {
-  const ctx = new OfflineAudioContext({ numberOfChannels: 2, length: seconds * ${SR}, sampleRate: ${SR} })
-  await ctx.audioWorklet.addModule(URL.createObjectURL(new Blob([${JSON.stringify(PROBE_WORKLET)}], { type: 'text/javascript' })))
-  for (let i = 0; i < 2; i++) new AudioWorkletNode(ctx, 'probe-burn', { outputChannelCount: [2] }).connect(ctx.destination)
-  return () => { const t0 = performance.now(); return ctx.startRendering().then(() => (performance.now() - t0) / 1000) }
-}
-window.probeNativeRender = async (seconds) => {
-  const ctx = new OfflineAudioContext({ numberOfChannels: 2, length: seconds * ${SR}, sampleRate: ${SR} })
-  let node = ctx.createOscillator()
-  node.start()
-  for (let i = 0; i < 400; i++) { const b = ctx.createBiquadFilter(); b.frequency.value = 200 + i; node.connect(b); node = b }
-  node.connect(ctx.destination)
-  return () => { const t0 = performance.now(); return ctx.startRendering().then(() => (performance.now() - t0) / 1000) }
-}
-window.addEventListener('message', async (e) => {
-  if (e.data?.probe !== 'worklet' || e.source !== parent) return
-  const start = await window.probeWorkletRender(e.data.seconds)
-  parent.postMessage({ probeReady: true }, '*')
-  window.addEventListener('message', async (go) => { if (go.data?.probe === 'go') parent.postMessage({ probeDone: await start() }, '*') }, { once: true })
-})`
-
 type Start = () => Promise<number>
-interface ProbeWindow {
-  probeWorkletRender(seconds: number): Promise<Start>
-  probeNativeRender(seconds: number): Promise<Start>
+
+const timeRendering = (ctx: OfflineAudioContext): Start => () => {
+  const t0 = performance.now()
+  return ctx.startRendering().then(() => (performance.now() - t0) / 1000)
 }
 
-/** A worklet render prepared in a sandboxed iframe; resolves to a starter like the page's own. */
-async function sandboxedWorkletRender(seconds: number): Promise<{ start: Start; remove: () => void }> {
-  const frame = document.createElement('iframe')
-  frame.setAttribute('sandbox', 'allow-scripts')
-  frame.srcdoc = `<!doctype html><script>${PROBE_SCRIPT.replace(/<\//g, '<\\/')}</script>`
-  const loaded = new Promise((ok) => (frame.onload = ok))
-  document.body.append(frame)
-  await loaded
-  const next = <T>(key: string) =>
-    new Promise<T>((ok) => {
-      const on = (e: MessageEvent) => {
-        if (e.source !== frame.contentWindow || !(key in (e.data as object))) return
-        window.removeEventListener('message', on)
-        ok((e.data as Record<string, T>)[key]!)
-      }
-      window.addEventListener('message', on)
-    })
-  const ready = next<boolean>('probeReady')
-  frame.contentWindow!.postMessage({ probe: 'worklet', seconds }, '*')
-  await ready
-  return {
-    start: () => {
-      const done = next<number>('probeDone')
-      frame.contentWindow!.postMessage({ probe: 'go' }, '*')
-      return done
-    },
-    remove: () => frame.remove(),
+async function probeWorkletRender(seconds: number): Promise<Start> {
+  const ctx = new OfflineAudioContext({ numberOfChannels: 2, length: seconds * SR, sampleRate: SR })
+  await ctx.audioWorklet.addModule(URL.createObjectURL(new Blob([PROBE_WORKLET], { type: 'text/javascript' })))
+  for (let i = 0; i < 2; i++) new AudioWorkletNode(ctx, 'probe-burn', { outputChannelCount: [2] }).connect(ctx.destination)
+  return timeRendering(ctx)
+}
+
+async function probeNativeRender(seconds: number): Promise<Start> {
+  const ctx = new OfflineAudioContext({ numberOfChannels: 2, length: seconds * SR, sampleRate: SR })
+  const osc = ctx.createOscillator()
+  osc.start()
+  let node: AudioNode = osc
+  for (let i = 0; i < 400; i++) {
+    const b = ctx.createBiquadFilter()
+    b.frequency.value = 200 + i
+    node.connect(b)
+    node = b
   }
+  node.connect(ctx.destination)
+  return timeRendering(ctx)
 }
 
 /** Seconds for each render alone (one after the other), then for all started together (wall). */
@@ -140,20 +109,9 @@ async function alongside(prepare: () => Promise<Start>[]): Promise<{ alone: numb
 }
 
 async function threadProbe(): Promise<BenchResult[]> {
-  const w = window as unknown as ProbeWindow
-  if (!('probeWorkletRender' in w)) new Function(PROBE_SCRIPT)()
   const S = 10
-  const worklet = await alongside(() => [w.probeWorkletRender(S), w.probeWorkletRender(S)])
-  const native = await alongside(() => [w.probeNativeRender(S), w.probeNativeRender(S)])
-  const frames: Array<() => void> = []
-  const sandboxed = await alongside(() => [
-    w.probeWorkletRender(S),
-    sandboxedWorkletRender(S).then((f) => {
-      frames.push(f.remove)
-      return f.start
-    }),
-  ])
-  frames.forEach((r) => r())
+  const worklet = await alongside(() => [probeWorkletRender(S), probeWorkletRender(S)])
+  const native = await alongside(() => [probeNativeRender(S), probeNativeRender(S)])
   const row = (name: string, r: { alone: number; together: number }, what: string): BenchResult => ({
     name,
     value: r.alone / r.together,
@@ -163,7 +121,6 @@ async function threadProbe(): Promise<BenchResult[]> {
   return [
     row('(p) 2 offline worklet contexts in one page: speed-up', worklet, '~1x = one shared worklet render thread'),
     row('    2 offline contexts, native nodes only', native, '~2x on 2 free cores = one render thread per context'),
-    row('    worklet context in page + one in sandboxed iframe', sandboxed, '> 1x = separate process, separate thread'),
   ]
 }
 
@@ -172,33 +129,34 @@ const cpuNote = (t: Timing, audioSeconds: number) => (t.cpu !== null ? `; CPU ${
 export async function run(): Promise<BenchResult[]> {
   // First, while the page is fresh: the probe's contexts are small and independent of our code.
   const probe = await threadProbe()
-  // Warm-up: worklet module load, JIT of kernels and the WAV worker start.
+  // Warm-up: worklet module load, JIT of kernels, the stem and WAV workers' start.
   await exportMixWav(project(2, 2, true), { sampleRate: SR })
+  await renderMix(project(2, 2, true), { sampleRate: SR, engine: 'graph' })
 
   const SECONDS = 180
   const full = project(8, SECONDS, true)
   const ex = await timed(() => exportMixWav(full, { sampleRate: SR }))
-  const single = await timed(() => renderMix(full, { sampleRate: SR }))
-  const split = await timed(() => renderMix(full, { sampleRate: SR, parallel: 2 }))
+  const render = await timed(() => renderMix(full, { sampleRate: SR }))
+  const graph = await timed(() => renderMix(full, { sampleRate: SR, engine: 'graph' }))
   const bypass = await timed(() => renderMix(project(8, SECONDS, false), { sampleRate: SR }))
 
   const N = 32
   const LIVE_SECONDS = 10
-  const live = await timed(() => renderMix(project(N, LIVE_SECONDS, true), { sampleRate: SR, parallel: 1 }))
+  const live = await timed(() => renderMix(project(N, LIVE_SECONDS, true), { sampleRate: SR, engine: 'graph' }))
   const liveSpeed = LIVE_SECONDS / (live.cpu ?? live.wall)
   const capacity = N * liveSpeed
+  const cores = navigator.hardwareConcurrency
 
-  const results: BenchResult[] = [
-    { name: '(a) export 8 tracks x 3 min, every effect on', value: SECONDS / ex.wall, unit: 'x real time', detail: `wall ${ex.wall.toFixed(2)} s incl. 16-bit WAV encode${cpuNote(ex, SECONDS)}; target >= 20x` },
-    { name: '    of which offline render (one context)', value: SECONDS / single.wall, unit: 'x real time', detail: `wall ${single.wall.toFixed(2)} s${cpuNote(single, SECONDS)}` },
-    { name: '(a1) same render split over 2 contexts', value: SECONDS / split.wall, unit: 'x real time', detail: `wall ${split.wall.toFixed(2)} s${cpuNote(split, SECONDS)}` },
-    { name: '    split wall-time speed-up (one / split)', value: split.wall ? single.wall / split.wall : 0, unit: 'x', detail: 'same run; see (p) for why it stays ~1x in Chromium' },
+  return [
+    { name: '(a) export 8 tracks x 3 min, every effect on', value: SECONDS / ex.wall, unit: 'x real time', detail: `wall ${ex.wall.toFixed(2)} s incl. 16-bit WAV encode, ${cores} cores${cpuNote(ex, SECONDS)}; target >= 20x` },
+    { name: '    of which the render (strips in workers + master pass)', value: SECONDS / render.wall, unit: 'x real time', detail: `wall ${render.wall.toFixed(2)} s${cpuNote(render, SECONDS)}` },
+    { name: '(a1) the same render as the live graph in one context', value: SECONDS / graph.wall, unit: 'x real time', detail: `wall ${graph.wall.toFixed(2)} s${cpuNote(graph, SECONDS)}` },
+    { name: '    export render speed-up over the graph (a1 / a render)', value: render.wall ? graph.wall / render.wall : 0, unit: 'x', detail: 'wall time, same run' },
     { name: '(b) same 8 x 3 min render, effects off (baseline)', value: SECONDS / bypass.wall, unit: 'x real time', detail: `wall ${bypass.wall.toFixed(2)} s${cpuNote(bypass, SECONDS)}` },
-    { name: 'effects cost (a render / b)', value: (single.cpu ?? single.wall) / (bypass.cpu ?? bypass.wall), unit: 'x', detail: `${single.cpu !== null ? 'CPU' : 'wall'} time with every effect on vs bypassed, same run` },
-    { name: `(c) ${N} full tracks in one context`, value: LIVE_SECONDS / live.wall, unit: 'x real time', detail: `wall ${live.wall.toFixed(2)} s for ${LIVE_SECONDS} s${cpuNote(live, LIVE_SECONDS)}` },
+    { name: 'effects cost (a render / b)', value: (render.cpu ?? render.wall) / (bypass.cpu ?? bypass.wall), unit: 'x', detail: `${render.cpu !== null ? 'CPU' : 'wall'} time with every effect on vs bypassed, same run` },
+    { name: `(c) ${N} full tracks in one context (live graph)`, value: LIVE_SECONDS / live.wall, unit: 'x real time', detail: `wall ${live.wall.toFixed(2)} s for ${LIVE_SECONDS} s${cpuNote(live, LIVE_SECONDS)}` },
     { name: 'live mixer: full tracks at 1x real time', value: capacity, unit: 'tracks', detail: `${N} x the ${N}-track render speed per core (${live.cpu !== null ? 'CPU' : 'wall'} time; one render thread)` },
     { name: 'live mixer: full tracks with 2x margin', value: capacity / 2, unit: 'tracks', detail: 'half the render budget left for master bus, player and jitter' },
     ...probe,
   ]
-  return results
 }

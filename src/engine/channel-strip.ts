@@ -112,6 +112,16 @@ function clampParam(name: StripParamName, value: number): number {
   return Math.min(d.maxValue, Math.max(d.minValue, v))
 }
 
+/** What a new strip starts with: STRIP_DEFAULTS, with `initial`'s values (clamped) on top. */
+export function resolveStripParams(initial: Partial<StripParams> = {}): StripParams {
+  const params = { ...STRIP_DEFAULTS } as StripParams
+  for (const name of STRIP_PARAM_NAMES) {
+    const v = initial[name]
+    if (v !== undefined) params[name] = clampParam(name, v)
+  }
+  return params
+}
+
 /**
  * Creates a strip on a context whose module is already loaded (`await loadChannelStrip(ctx)`).
  * Throws a clear Error otherwise.
@@ -119,11 +129,7 @@ function clampParam(name: StripParamName, value: number): number {
 export function createChannelStrip(ctx: BaseAudioContext, initial?: Partial<StripParams>): ChannelStrip<AudioWorkletNode>
 export function createChannelStrip<T extends TContext>(ctx: T, initial?: Partial<StripParams>): ChannelStrip<IAudioWorkletNode<T>>
 export function createChannelStrip(ctx: AnyContext, initial: Partial<StripParams> = {}): ChannelStrip<AudioWorkletNode | IAudioWorkletNode<TContext>> {
-  const params = { ...STRIP_DEFAULTS } as StripParams
-  for (const name of STRIP_PARAM_NAMES) {
-    const v = initial[name]
-    if (v !== undefined) params[name] = clampParam(name, v)
-  }
+  const params = resolveStripParams(initial)
   const options = {
     numberOfInputs: 1,
     numberOfOutputs: 1,

@@ -7,8 +7,7 @@
  *
  *   buildMixGraph(ctx, state, { destination, master? }) → MixGraph
  *     master: false leaves the master strip out (tracks sum straight into destination): the
- *     optional split offline render (renderMix's parallel > 1) uses it for stems, then runs the
- *     sum through createMasterStrip
+ *     tracks' stems alone, what the export's workers render (tests compare the two)
  *     .apply(state)            pushes changed parameters into the strips (live: smoothed in the
  *                              worklet, so no clicks), adds/removes tracks; a disabled track's
  *                              strip mutes with a short fade (its 'enabled' parameter)

@@ -20,7 +20,7 @@ test.use({
 type Rendered = { channels: number[][]; sampleRate: number }
 /** The app's documented debug hook (src/components/mixer/studio-debug-hook.ts). */
 type StudioHook = {
-  renderOffline(options?: { parallel?: number }): Promise<Float32Array[]>
+  renderOffline(options?: { engine?: 'workers' | 'graph' }): Promise<Float32Array[]>
   trackAudio(name: string): { sampleRate: number; channels: Float32Array[] } | null
   tracks(): { name: string; type: string; offset: number; duration: number }[]
   sampleRate(): number
@@ -44,13 +44,13 @@ async function upload(page: Page, name: string, channels: Float32Array[], sample
   return base
 }
 
-/** parallel 1: the single graph the live mixer plays; by default the export's (parallel) render. */
-async function renderOffline(page: Page, parallel?: number): Promise<Rendered> {
-  return page.evaluate(async (p) => {
+/** 'graph': the single graph the live mixer plays, offline; by default the export's render (strips in workers). */
+async function renderOffline(page: Page, engine?: 'workers' | 'graph'): Promise<Rendered> {
+  return page.evaluate(async (e) => {
     const hook = window.__cubeStudio!
-    const channels = await hook.renderOffline(p === undefined ? undefined : { parallel: p })
+    const channels = await hook.renderOffline(e === undefined ? undefined : { engine: e })
     return { channels: channels.map((c: Float32Array) => Array.from(c)), sampleRate: hook.sampleRate() }
-  }, parallel)
+  }, engine)
 }
 
 async function trackAudio(page: Page, name: string) {
@@ -242,10 +242,10 @@ test('export shows progress and can be cancelled without a download', async ({ p
 test('lowpass 20 lowers the spectral centroid; pan -50 silences the right channel; disabling silences the track', async ({ page }) => {
   await openMixer(page)
   const name = await upload(page, 'noise.wav', [noise(1.5, 48000, 0.3, 1), noise(1.5, 48000, 0.3, 2)])
-  const before = await renderOffline(page)
+  const before = await renderOffline(page, 'graph')
   const c0 = spectralCentroid(before.channels[0]!, before.sampleRate)
   await setSlider(page, `${name} Lowpass`, 20)
-  const after = await renderOffline(page)
+  const after = await renderOffline(page, 'graph')
   const c1 = spectralCentroid(after.channels[0]!, after.sampleRate)
   expect(c1).toBeLessThan(c0 * 0.5)
 
@@ -255,13 +255,13 @@ test('lowpass 20 lowers the spectral centroid; pan -50 silences the right channe
   await setSlider(page, 'Master reverb', 0)
   await setSlider(page, `${name} Pan`, -50, -50)
   await expect(page.getByRole('slider', { name: `${name} Pan` })).toHaveAttribute('aria-valuetext', 'L50')
-  const panned = await renderOffline(page)
+  const panned = await renderOffline(page, 'graph')
   expect(dbfs(rms(panned.channels[0]!))).toBeGreaterThan(-30)
   expect(dbfs(rms(panned.channels[1]!))).toBeLessThan(-90)
 
   await page.getByRole('switch', { name: `${name} enabled` }).click()
   await expect(page.getByRole('slider', { name: `${name} Volume` })).toHaveAttribute('data-disabled', '')
-  const off = await renderOffline(page)
+  const off = await renderOffline(page, 'graph')
   expect(dbfs(rms(off.channels[0]!))).toBeLessThan(-90)
   expect(dbfs(rms(off.channels[1]!))).toBeLessThan(-90)
 })
@@ -278,7 +278,7 @@ test('export: a valid WAV of the mix length that matches an offline render of th
   await setSlider(page, `${c} Compression`, 60)
   await setSlider(page, `${c} Highpass`, 30)
   // The reference is the single graph the live mixer plays, rendered offline; the export must match it.
-  const reference = await renderOffline(page, 1)
+  const reference = await renderOffline(page, 'graph')
 
   const download = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Export WAV' }).click()

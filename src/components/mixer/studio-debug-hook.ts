@@ -2,9 +2,9 @@
  * A tiny read-only hook for end-to-end audio measurements (Playwright mutes the speakers, so tests
  * measure renders and captured audio instead of listening):
  *
- *   window.__cubeStudio.renderOffline(options?: { parallel?: number }): Promise<Float32Array[]>
- *       the current mix rendered offline exactly as the export renders it, at the live context's
- *       sample rate (one context, the live graph, unless { parallel: n } asks for the stem split)
+ *   window.__cubeStudio.renderOffline(options?: { engine?: 'workers' | 'graph' }): Promise<Float32Array[]>
+ *       the current mix rendered offline at the live context's sample rate: as the export renders
+ *       it (default), or { engine: 'graph' }: the live graph itself in one offline context
  *   window.__cubeStudio.trackAudio(name): { sampleRate, channels } | null   a track's decoded audio
  *   window.__cubeStudio.tracks(): { name, type, offset, duration }[]   timeline placement of each track
  *   window.__cubeStudio.sampleRate(): number
@@ -12,13 +12,13 @@
  */
 import { getAudioContext } from '../../engine/audio-context.ts'
 import { getMixerAudio } from '../../engine/mixer-audio.ts'
-import { renderMix } from '../../engine/offline-mix.ts'
+import { renderMix, type MixEngine } from '../../engine/offline-mix.ts'
 import { mixerSnapshot, useMixerStore } from '../../stores/mixer-store.ts'
 
 declare global {
   interface Window {
     __cubeStudio?: {
-      renderOffline: (options?: { parallel?: number }) => Promise<Float32Array[]>
+      renderOffline: (options?: { engine?: MixEngine }) => Promise<Float32Array[]>
       trackAudio: (name: string) => { sampleRate: number; channels: Float32Array[] } | null
       tracks: () => { name: string; type: string; offset: number; duration: number }[]
       sampleRate: () => number
@@ -28,7 +28,7 @@ declare global {
 
 export function installStudioDebugHook() {
   window.__cubeStudio = {
-    renderOffline: (options) => renderMix(mixerSnapshot(), { sampleRate: getAudioContext().sampleRate, parallel: options?.parallel }),
+    renderOffline: (options) => renderMix(mixerSnapshot(), { sampleRate: getAudioContext().sampleRate, engine: options?.engine }),
     trackAudio: (name) => {
       const t = useMixerStore.getState().tracks.find((x) => x.name === name)
       const a = t ? getMixerAudio(t.audioId) : undefined

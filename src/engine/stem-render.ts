@@ -1,0 +1,183 @@
+/**
+ * Renders mixer tracks through their channel strips in a pool of workers (workers/stem-render.ts)
+ * and returns the summed stems: the export's track stage, using every core. What a worker's strip
+ * receives is exactly what the track's AudioBufferSourceNode feeds the worklet in the live graph:
+ *
+ *   - audio at the render rate, 1 or 2 channels, starting on a whole frame: handed over as is
+ *     (mono is duplicated in the worker, as the worklet's input up-mix does);
+ *   - anything else (another sample rate, more channels, a start between two frames): the source
+ *     is first played alone through a native OfflineAudioContext, into a node with the worklet's
+ *     input configuration (2 channels, explicit, speakers), so the browser's own resampler,
+ *     sub-sample start and down-mix produce the input. Native-only contexts render on their own
+ *     thread and fast; the strips' work stays in the workers.
+ *
+ *   renderStemsInWorkers(tracks, { length, sampleRate, onProgress?(0..1), signal?, workers? })
+ *     → Promise<[left, right]>   `length` frames; tracks that cannot sound (disabled, volume 0,
+ *     audio missing) are skipped: their strips output exact zeros in the live graph too.
+ *     Aborting terminates the workers at once and rejects with an AbortError.
+ */
+import { transfer, wrap, proxy, type Remote } from 'comlink'
+import { OfflineAudioContext } from 'standardized-audio-context'
+import type { StemRenderWorkerApi } from '../../workers/stem-render.worker.ts'
+import type { StemTrackJob } from '../../workers/stem-render.ts'
+import { resolveStripParams } from './channel-strip.ts'
+import { masterStripParams, trackStripParams } from './mixer-graph.ts'
+import { audioBufferFor, getMixerAudio, type MixerAudio } from './mixer-audio.ts'
+import type { MasterSettings, MixerTrack } from './mixer-model.ts'
+
+export interface StemRenderOptions {
+  length: number
+  sampleRate: number
+  onProgress?: (fraction: number) => void
+  signal?: AbortSignal
+  /** Worker count (default: the device's cores, at most 4, at most one per track). */
+  workers?: number
+}
+
+const MAX_WORKERS = 4
+
+function abortError(): DOMException {
+  return new DOMException('Export cancelled', 'AbortError')
+}
+
+/** Where the track's source starts, in frames, when that is a whole frame (else null). */
+function wholeStartFrame(offset: number, sampleRate: number): number | null {
+  const f = offset * sampleRate
+  const n = Math.round(f)
+  return Math.abs(f - n) < 1e-6 ? n : null
+}
+
+/** The source played alone into the worklet's input configuration, by the browser itself. */
+async function sourceAsHeard(audio: MixerAudio, offset: number, length: number, sampleRate: number): Promise<Float32Array[]> {
+  const ctx = new OfflineAudioContext({ numberOfChannels: 2, length, sampleRate })
+  const input = ctx.createGain()
+  input.channelCount = 2
+  input.channelCountMode = 'explicit'
+  input.channelInterpretation = 'speakers'
+  input.connect(ctx.destination)
+  const src = ctx.createBufferSource()
+  src.buffer = audioBufferFor(ctx, audio)
+  src.connect(input)
+  // As buildMixGraph starts it for a render from the top.
+  src.start(offset, 0)
+  const out = await ctx.startRendering()
+  return [out.getChannelData(0).slice(), out.getChannelData(1).slice()]
+}
+
+async function jobFor(track: MixerTrack, audio: MixerAudio, length: number, sampleRate: number): Promise<StemTrackJob> {
+  const controls = resolveStripParams(trackStripParams(track))
+  const start = wholeStartFrame(track.offset, sampleRate)
+  if (audio.sampleRate === sampleRate && audio.channels.length >= 1 && audio.channels.length <= 2 && start !== null) {
+    // Copies: the registry's arrays keep feeding the live mixer while the worker owns these.
+    return { controls, channels: audio.channels.map((c) => c.slice()), startFrame: start }
+  }
+  return { controls, channels: await sourceAsHeard(audio, track.offset, length, sampleRate), startFrame: 0 }
+}
+
+function audible(track: MixerTrack): boolean {
+  return track.enabled && track.volume > 0
+}
+
+function spawn(index: number): Worker {
+  return new Worker(new URL('../../workers/stem-render.worker.ts', import.meta.url), { type: 'module', name: `stem-render-${index + 1}` })
+}
+
+/** Rejects when the worker cannot start or throws outside a call (a call's own error rejects that call). */
+function crashOf(worker: Worker): Promise<never> {
+  return new Promise<never>((_, reject) => {
+    worker.addEventListener('error', (e) => reject(new Error(`The export worker stopped: ${e.message || 'could not start'}`)), { once: true })
+  })
+}
+
+function abortOf(signal: AbortSignal | undefined): Promise<never> {
+  return new Promise<never>((_, reject) => {
+    signal?.addEventListener('abort', () => reject(abortError()), { once: true })
+  })
+}
+
+export async function renderStemsInWorkers(tracks: readonly MixerTrack[], options: StemRenderOptions): Promise<Float32Array[]> {
+  const { length, sampleRate, onProgress, signal } = options
+  if (signal?.aborted) throw abortError()
+  const queue = tracks.flatMap((t) => {
+    const audio = audible(t) ? getMixerAudio(t.audioId) : undefined
+    return audio && audio.channels.length > 0 ? [{ track: t, audio }] : []
+  })
+  const sum = [new Float32Array(length), new Float32Array(length)]
+  if (queue.length === 0) {
+    onProgress?.(1)
+    return sum
+  }
+  const cores = typeof navigator !== 'undefined' && navigator.hardwareConcurrency ? navigator.hardwareConcurrency : 2
+  const count = Math.max(1, Math.min(options.workers ?? Math.min(cores, MAX_WORKERS), queue.length))
+  const threads: Worker[] = []
+  const done = new Array<number>(queue.length).fill(0)
+  const report = () => onProgress?.(done.reduce((a, b) => a + b, 0) / (queue.length * length))
+
+  let next = 0
+  let failed: unknown = null
+  const run = async (remote: Remote<StemRenderWorkerApi>): Promise<Float32Array[]> => {
+    await remote.begin(length, sampleRate)
+    while (next < queue.length && failed === null) {
+      const index = next++
+      const { track, audio } = queue[index]!
+      const job = await jobFor(track, audio, length, sampleRate)
+      if (signal?.aborted || failed !== null) break
+      await remote.addTrack(
+        transfer(job, buffersOf(job.channels)),
+        onProgress
+          ? proxy((frames: number) => {
+              done[index] = frames
+              report()
+            })
+          : undefined,
+      )
+    }
+    return remote.finish()
+  }
+
+  try {
+    const work = Array.from({ length: count }, (_, i) => {
+      const worker = spawn(i)
+      threads.push(worker)
+      return Promise.race([run(wrap<StemRenderWorkerApi>(worker)), crashOf(worker)]).catch((err: unknown) => {
+        failed ??= err
+        throw err
+      })
+    })
+    const stems = await Promise.race([Promise.all(work), abortOf(signal)])
+    for (const stem of stems)
+      for (let c = 0; c < 2; c++) {
+        const dst = sum[c]!
+        const src = stem[c]!
+        for (let i = 0; i < length; i++) dst[i] = dst[i]! + src[i]!
+      }
+    return sum
+  } finally {
+    for (const w of threads) w.terminate()
+  }
+}
+
+/**
+ * The master strip (master volume and reverb) over the summed stems, in a worker, exactly as the
+ * master strip's worklet would run it. Takes ownership of `sum` (its buffers are transferred).
+ */
+export async function renderMasterStripInWorker(sum: Float32Array[], master: MasterSettings, sampleRate: number, signal?: AbortSignal): Promise<Float32Array[]> {
+  if (signal?.aborted) throw abortError()
+  const worker = spawn(0)
+  try {
+    const remote = wrap<StemRenderWorkerApi>(worker)
+    const work = (async () => {
+      await remote.begin(sum[0]!.length, sampleRate)
+      const job: StemTrackJob = { controls: resolveStripParams(masterStripParams(master)), channels: sum, startFrame: 0 }
+      await remote.addTrack(transfer(job, buffersOf(sum)))
+      return remote.finish()
+    })()
+    return await Promise.race([work, crashOf(worker), abortOf(signal)])
+  } finally {
+    worker.terminate()
+  }
+}
+
+function buffersOf(channels: Float32Array[]): ArrayBuffer[] {
+  return [...new Set(channels.map((c) => c.buffer as ArrayBuffer))]
+}
