@@ -25,6 +25,7 @@ const pages = {
   Listen: lazy(() => import('../pages/listen/ListenPage.tsx')),
   Sharing: lazy(() => import('../pages/sharing/SharingPage.tsx')),
   NowPlaying: lazy(() => import('../pages/now-playing/NowPlayingPage.tsx')),
+  Track: lazy(() => import('../pages/track/TrackPage.tsx')),
   NotFound: lazy(() => import('../pages/not-found/NotFoundPage.tsx')),
 }
 
@@ -69,6 +70,7 @@ export const routes = [
     ],
   },
   { path: '/now-playing', element: el(pages.NowPlaying), errorElement: <RouteError /> },
+  { path: '/track/:id', element: el(pages.Track), errorElement: <RouteError /> },
   { path: '*', element: el(pages.NotFound) },
 ]
 

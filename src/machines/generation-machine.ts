@@ -17,6 +17,8 @@ export const GENERATION_FAILED_TITLE = 'Generation failed'
 export const GENERATION_FAILED_MESSAGE = 'There was an error generating your music. Please try again.'
 export const DESCRIPTION_REQUIRED_TITLE = 'Description required'
 export const DESCRIPTION_REQUIRED_MESSAGE = 'Please provide a description for your music'
+/** Longest description the form takes (and a share link may carry). */
+export const DESCRIPTION_MAX = 500
 
 /** Share of the progress bar given to composing; rendering fills the rest. */
 const COMPOSE_SHARE = 0.05

@@ -193,7 +193,7 @@ test('generates real, deterministic audio; mood and genre change tempo and brigh
   await page.getByRole('button', { name: 'Share' }).click()
   await expect(page.getByText('Sharing options')).toBeVisible()
   const share = page.getByTestId('share-panel')
-  await expect(share.getByLabel('Track link')).toHaveValue(/\/track\/gen-[0-9a-f]{4}-/)
+  await expect(share.getByLabel('Track link')).toHaveValue(/\/track\/v1\.[A-Za-z0-9_-]+$/)
   await expect(share.getByRole('img', { name: /QR code/ })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
 
@@ -231,6 +231,43 @@ test('generates real, deterministic audio; mood and genre change tempo and brigh
   // 'Add to mixer' put it on a Live Mixer track (same session, in-app navigation).
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Live Mixer' }).click()
   await expect(page.getByRole('list', { name: 'Mixer tracks' }).getByText(other.title).first()).toBeVisible()
+})
+
+test('a share link recreates the very same piece on another device; a broken link says so', async ({ page, browser }) => {
+  test.setTimeout(300_000)
+  await page.goto('/app/create')
+  const made = await generate(page, 'Café at 3 a.m. — "rain" & neon 🌧️', 'mysterious', 'jazz')
+  await page.getByRole('button', { name: 'Share' }).click()
+  const link = await page.getByTestId('share-panel').getByLabel('Track link').inputValue()
+  expect(link).toMatch(/\/track\/v1\.[A-Za-z0-9_-]+$/)
+
+  // Another device: a fresh browser context with nothing stored, opening the link.
+  const elsewhere = await browser.newContext()
+  try {
+    const p2 = await elsewhere.newPage()
+    await p2.goto(link)
+    await expect(p2.getByRole('heading', { level: 1, name: 'Shared track' })).toBeVisible()
+    await expect(p2.getByTestId('shared-description')).toContainText('café at 3 a.m. — "rain" & neon 🌧️')
+    await expect(p2.getByText(/Mysterious · Jazz/)).toBeVisible()
+    await p2.waitForFunction(() => window.__cubeGenerated !== undefined, undefined, { timeout: 150_000 })
+    await expect(p2.getByTestId('generated-track')).toBeVisible({ timeout: 20_000 })
+    const recreated = await measureLast(p2)
+    expect(recreated.hash).toBe(made.hash)
+    expect(recreated.title).toBe(made.title)
+    await expect(p2.getByRole('heading', { name: made.title })).toBeVisible()
+    await expect(p2).toHaveTitle(`${made.title} · CUBE Music`)
+    await expect(p2.getByRole('button', { name: 'Save to Library' })).toBeEnabled()
+    await expectNoSeriousA11yViolations(p2)
+
+    // A truncated or tampered link: a clear message, nothing generated.
+    await p2.evaluate(() => (window.__cubeGenerated = undefined))
+    await p2.goto(new URL('/track/v1.bm90IGpzb24', link).href)
+    await expect(p2.getByRole('heading', { level: 1, name: 'This track link is broken' })).toBeVisible()
+    await expect(p2.getByRole('link', { name: 'Open the AI Generator' })).toHaveAttribute('href', '/app/create')
+    await expect(p2.getByTestId('generation-progress')).toHaveCount(0)
+  } finally {
+    await elsewhere.close()
+  }
 })
 
 test('landing card generates a track with a player, Mint This Track and Create More, and asks visitors to sign in', async ({ page }) => {

@@ -79,7 +79,7 @@ export function GeneratedTrackPanel({ track }: { track: GeneratedTrack }) {
           <Icon name="plus" /> Add to mixer
         </button>
       </div>
-      {sharing && <SharePanel trackId={track.id} title={track.title} onClose={() => setSharing(false)} />}
+      {sharing && <SharePanel recipe={track.recipe} title={track.title} onClose={() => setSharing(false)} />}
     </div>
   )
 }

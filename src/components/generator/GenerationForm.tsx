@@ -1,9 +1,7 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { toast } from 'sonner'
 import { DEFAULT_GENRE, DEFAULT_MOOD, GENRE_LABELS, GENRES, MOOD_LABELS, MOODS, type Genre, type Mood } from '../../../workers/composer/styles.ts'
-import { DESCRIPTION_REQUIRED_MESSAGE, DESCRIPTION_REQUIRED_TITLE, type GenerationRequest } from '../../machines/generation-machine.ts'
-
-export const DESCRIPTION_MAX = 500
+import { DESCRIPTION_MAX, DESCRIPTION_REQUIRED_MESSAGE, DESCRIPTION_REQUIRED_TITLE, type GenerationRequest } from '../../machines/generation-machine.ts'
 
 interface Props {
   busy: boolean

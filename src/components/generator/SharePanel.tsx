@@ -1,10 +1,14 @@
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { Icon } from '../Icon.tsx'
+import { shareUrl, type TrackRecipe } from './share-link.ts'
 
-/** Share options for a generated track: its link (copy) and a QR code of it (qrcode loads lazily). */
-export function SharePanel({ trackId, title, onClose }: { trackId: string; title: string; onClose: () => void }) {
-  const link = `${window.location.origin}/track/${encodeURIComponent(trackId)}`
+/**
+ * Share options for a generated track: its link (copy) and a QR code of it (qrcode loads lazily).
+ * The link recreates the piece on the opener's device (see share-link.ts).
+ */
+export function SharePanel({ recipe, title, onClose }: { recipe: TrackRecipe; title: string; onClose: () => void }) {
+  const link = shareUrl(window.location.origin, recipe)
   const [qr, setQr] = useState<string | null>(null)
   const [qrError, setQrError] = useState(false)
   const [copied, setCopied] = useState(false)
@@ -55,6 +59,7 @@ export function SharePanel({ trackId, title, onClose }: { trackId: string; title
       {qr && <img src={qr} alt={`QR code for ${link}`} width={160} height={160} className="self-start rounded-md" />}
       {!qr && !qrError && <p className="text-sm text-muted">Drawing QR code…</p>}
       {qrError && <p className="text-sm text-secondary">QR code unavailable; the link above still works.</p>}
+      <p className="text-xs text-muted">Whoever opens the link gets this very piece, composed and rendered on their own device.</p>
     </section>
   )
 }

@@ -7,6 +7,7 @@ import { encodeWav } from '../../engine/workers.ts'
 import { GENRE_LABELS } from '../../../workers/composer/styles.ts'
 import { scoreSummary, scoreTitle } from '../../../workers/composer/describe.ts'
 import type { Score } from '../../../workers/composer/score.ts'
+import type { TrackRecipe } from './share-link.ts'
 
 export const GENERATED_COVER = '/images/covers/ai-generated.svg'
 
@@ -20,6 +21,8 @@ export interface GeneratedTrack {
   sampleRate: number
   channels: Float32Array[]
   wav: Blob
+  /** What made it: the generator gives the same piece for the same recipe (the share link carries it). */
+  recipe: TrackRecipe
 }
 
 export async function prepareTrack(score: Score, buffer: AudioBuffer): Promise<GeneratedTrack> {
@@ -34,6 +37,7 @@ export async function prepareTrack(score: Score, buffer: AudioBuffer): Promise<G
     sampleRate: buffer.sampleRate,
     channels,
     wav,
+    recipe: { description: score.description, mood: score.mood, genre: score.genre },
   }
 }
 
