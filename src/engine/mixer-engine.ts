@@ -113,8 +113,16 @@ class MixerEngine {
   async seek(seconds: number, state: MixerState) {
     const wasPlaying = this.playing
     this.pause()
-    this.pausedAt = Math.max(0, Math.min(seconds, mixDuration(state)))
-    if (wasPlaying) await this.play(state)
+    const end = mixDuration(state)
+    this.pausedAt = Math.max(0, Math.min(seconds, end))
+    if (!wasPlaying) return
+    // Seeking to the very end while playing ends the mix, as reaching it does (play would restart it).
+    if (this.pausedAt >= end) {
+      this.stop()
+      this.endListeners.forEach((cb) => cb())
+      return
+    }
+    await this.play(state)
   }
 
   onLevels(cb: LevelsListener) {

@@ -362,6 +362,26 @@ test('live playback: play starts every track, meters move, disabling mutes live,
   await expect.poll(position).toBeGreaterThan(paused + 0.3)
   // Resumed from where it paused, not from the start.
   expect(await position()).toBeLessThan(paused + 3)
+
+  // The keyboard seeks too: the Mix position slider (0.1 s steps on a mix under a minute).
+  await page.getByRole('button', { name: 'Pause mix' }).click()
+  const slider = page.getByRole('slider', { name: 'Mix position' })
+  await slider.focus()
+  await slider.press('Home')
+  await expect.poll(position).toBe(0)
+  await slider.press('PageUp')
+  await slider.press('PageUp')
+  await slider.press('PageUp')
+  await expect.poll(position).toBeCloseTo(3, 5)
+  await expect(slider).toHaveAttribute('aria-valuetext', '0:03 of 0:08')
+  await page.getByRole('button', { name: 'Play mix' }).click()
+  await expect.poll(position).toBeGreaterThan(3.3)
+  expect(await position()).toBeLessThan(6)
+  await expect.poll(async () => Number(await slider.getAttribute('aria-valuenow'))).toBeGreaterThan(3)
+  // End while playing ends the mix (back to the start, like reaching the end), not a restart.
+  await slider.press('End')
+  await expect(page.getByRole('button', { name: 'Play mix' })).toBeVisible()
+  await expect.poll(position).toBe(0)
 })
 
 test('a take recorded during playback is placed where it was heard on the timeline', async ({ page }) => {

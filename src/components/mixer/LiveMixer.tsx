@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { mixerEngine } from '../../engine/mixer-engine.ts'
 import { mixDuration } from '../../engine/mixer-model.ts'
@@ -73,6 +73,10 @@ export function LiveMixer() {
     }
     raf = requestAnimationFrame(tick)
     return () => cancelAnimationFrame(raf)
+  }, [])
+
+  const seek = useCallback((seconds: number) => {
+    mixerEngine.seek(seconds, mixerSnapshot()).catch((err: unknown) => toast.error('Playback failed', { description: errText(err) }))
   }, [])
 
   const toggle = async () => {
@@ -197,7 +201,7 @@ export function LiveMixer() {
           ) : (
             <ul ref={timelineRef} className="mt-3 space-y-3" aria-label="Mixer tracks">
               {tracks.map((t) => (
-                <TrackRow key={t.id} track={t} selected={t.id === selectedId} timeline={timeline} onSeek={(s) => void mixerEngine.seek(s, mixerSnapshot())} />
+                <TrackRow key={t.id} track={t} selected={t.id === selectedId} timeline={timeline} onSeek={seek} />
               ))}
             </ul>
           )}
@@ -206,7 +210,7 @@ export function LiveMixer() {
       </div>
 
       <div className="space-y-4">
-        <MasterControls playing={playing} onToggle={() => void toggle()} timeRef={timeRef} canPlay={tracks.length > 0} />
+        <MasterControls playing={playing} onToggle={() => void toggle()} timeRef={timeRef} canPlay={tracks.length > 0} timeline={timeline} onSeek={seek} />
         <section className="panel p-4">
           <div role="tablist" aria-label="Mixer side panel" className="mb-3 flex gap-1">
             {(

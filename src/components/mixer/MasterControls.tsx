@@ -2,9 +2,24 @@ import { useMixerStore } from '../../stores/mixer-store.ts'
 import { Icon } from '../Icon.tsx'
 import { LevelMeter } from './LevelMeter.tsx'
 import { MixerSlider } from './MixerSlider.tsx'
+import { PositionSlider } from './PositionSlider.tsx'
 import { MASTER_KEY } from '../../engine/mixer-graph.ts'
 
-export function MasterControls({ playing, onToggle, timeRef, canPlay }: { playing: boolean; onToggle: () => void; timeRef: React.Ref<HTMLSpanElement>; canPlay: boolean }) {
+export function MasterControls({
+  playing,
+  onToggle,
+  timeRef,
+  canPlay,
+  timeline,
+  onSeek,
+}: {
+  playing: boolean
+  onToggle: () => void
+  timeRef: React.Ref<HTMLSpanElement>
+  canPlay: boolean
+  timeline: number
+  onSeek: (seconds: number) => void
+}) {
   const master = useMixerStore((s) => s.master)
   const setMaster = useMixerStore((s) => s.setMaster)
   return (
@@ -26,6 +41,7 @@ export function MasterControls({ playing, onToggle, timeRef, canPlay }: { playin
           0:00.0
         </span>
       </div>
+      <PositionSlider timeline={timeline} onSeek={onSeek} />
       <div className="mt-3 space-y-1">
         <MixerSlider label="Volume" ariaLabel="Master volume" value={master.volume} min={0} max={100} onChange={(v) => setMaster('volume', v)} />
         <MixerSlider label="Reverb" ariaLabel="Master reverb" value={master.reverb} min={0} max={100} onChange={(v) => setMaster('reverb', v)} />
