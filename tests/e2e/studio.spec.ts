@@ -345,6 +345,9 @@ test('live playback: play starts every track, meters move, disabling mutes live,
   const trackMeter = page.getByRole('listitem', { name, exact: true }).getByRole('meter')
   await expect.poll(async () => Number(await trackMeter.getAttribute('data-peak'))).toBeGreaterThan(0.05)
   await expect.poll(async () => Number(await page.getByTestId('meter-__master__').getAttribute('data-peak'))).toBeGreaterThan(0.05)
+  // The master's live waveform draws what leaves the master bus.
+  const masterWave = page.getByRole('img', { name: 'Live waveform of the master output' })
+  await expect.poll(async () => Number(await masterWave.getAttribute('data-peak'))).toBeGreaterThan(0.05)
 
   // Live: disabling both tracks silences the output (after the reverb tail), enabling brings it back.
   await page.getByRole('switch', { name: `${name} enabled` }).click()
@@ -357,6 +360,7 @@ test('live playback: play starts every track, meters move, disabling mutes live,
   await page.getByRole('button', { name: 'Pause mix' }).click()
   const paused = await position()
   await expect.poll(masterLevel, { timeout: 8000 }).toBeLessThan(0.001)
+  await expect.poll(async () => Number(await masterWave.getAttribute('data-peak'))).toBeLessThan(0.001)
   expect(await position()).toBe(paused)
   await page.getByRole('button', { name: 'Play mix' }).click()
   await expect.poll(position).toBeGreaterThan(paused + 0.3)

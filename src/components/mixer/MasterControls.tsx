@@ -2,6 +2,7 @@ import { useMixerStore } from '../../stores/mixer-store.ts'
 import { Icon } from '../Icon.tsx'
 import { LevelMeter } from './LevelMeter.tsx'
 import { MixerSlider } from './MixerSlider.tsx'
+import { MasterWaveform } from './MasterWaveform.tsx'
 import { PositionSlider } from './PositionSlider.tsx'
 import { MASTER_KEY } from '../../engine/mixer-graph.ts'
 
@@ -46,6 +47,7 @@ export function MasterControls({
         <MixerSlider label="Volume" ariaLabel="Master volume" value={master.volume} min={0} max={100} onChange={(v) => setMaster('volume', v)} />
         <MixerSlider label="Reverb" ariaLabel="Master reverb" value={master.reverb} min={0} max={100} onChange={(v) => setMaster('reverb', v)} />
         <LevelMeter levelKey={MASTER_KEY} label="Master level" />
+        <MasterWaveform />
       </div>
     </section>
   )
