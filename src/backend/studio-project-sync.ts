@@ -1,8 +1,13 @@
 // Mirrors the studio's saved projects into the signed-in user's account: after a local save,
 // rename or delete (src/stores/project-events.ts) the metadata row is upserted, renamed or
 // deleted server-side. The local IndexedDB write has already succeeded by then, so a failure here
-// only costs the account listing, and the user is told so.
+// only costs the account listing. Every change goes through a per-user outbox in localStorage
+// (studio-project-outbox.ts), sent oldest first: when the server cannot be reached the change
+// waits there and is sent again on the next change, when the browser comes back online, on a
+// timer (5 s, 15 s, 1 min, then every 5 min), and after a reload or the next sign-in. A refusal
+// (which retrying cannot fix) is dropped and reported.
 import { toast } from 'sonner'
+import { addPendingChange, dropFirstPendingChange, isTransientSyncError, pendingChanges } from './studio-project-outbox.ts'
 import { onProjectEvent, type ProjectEvent } from '../stores/project-events.ts'
 import { useAccountProjectStore } from '../stores/account-project-store.ts'
 import { useSessionStore } from '../stores/session-store.ts'
@@ -13,12 +18,31 @@ let queue: Promise<void> = Promise.resolve()
 
 const message = (error: unknown) => (error instanceof Error ? error.message : typeof error === 'object' && error && 'message' in error ? String((error as { message: unknown }).message) : String(error))
 
-function reportFailure(error: unknown) {
-  console.error('studio project sync failed', error)
+const TOAST_ID = 'studio-project-sync'
+const RETRY_MS = [5_000, 15_000, 60_000, 300_000] as const
+
+function reportWaiting(error: unknown) {
+  console.warn('studio project sync: server unreachable, will retry', error)
   toast.error('Project not updated in your account', {
-    id: 'studio-project-sync',
-    description: `Your project is safe in this browser, but your account's project list could not be updated: ${message(error)}`,
+    id: TOAST_ID,
+    description: "Your project is safe in this browser. Your account's project list will be updated as soon as the server can be reached.",
   })
+}
+
+function reportRefused(error: unknown) {
+  console.error('studio project sync refused', error)
+  toast.error('Project not updated in your account', {
+    id: TOAST_ID,
+    description: `Your project is safe in this browser, but the server refused to list it in your account: ${message(error)}`,
+  })
+}
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage
+  } catch {
+    return null
+  }
 }
 
 /** Rereads the signed-in user's project list from the server into the account store. */
@@ -55,10 +79,53 @@ async function apply(userId: string, event: ProjectEvent) {
   }
 }
 
-function enqueue(work: () => Promise<void>): Promise<void> {
-  const run = queue.then(work)
-  queue = run.catch(reportFailure)
-  return run
+let retryTimer: ReturnType<typeof setTimeout> | null = null
+let failures = 0
+
+function scheduleRetry() {
+  if (retryTimer) clearTimeout(retryTimer)
+  const delay = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)]!
+  failures++
+  retryTimer = setTimeout(() => {
+    retryTimer = null
+    flush()
+  }, delay)
+}
+
+/** Sends the signed-in user's pending changes, oldest first, until done or the server is unreachable. */
+async function sendPending(userId: string) {
+  const store = storage()
+  if (!store) return
+  for (;;) {
+    if (useSessionStore.getState().user?.id !== userId) return
+    const next = pendingChanges(store, userId)[0]
+    if (!next) break
+    try {
+      await apply(userId, next)
+    } catch (error) {
+      if (isTransientSyncError(error)) {
+        if (failures === 0) reportWaiting(error)
+        scheduleRetry()
+        return
+      }
+      dropFirstPendingChange(store, userId)
+      reportRefused(error)
+      continue
+    }
+    dropFirstPendingChange(store, userId)
+  }
+  if (failures > 0) toast.success('Account projects updated', { id: TOAST_ID, description: 'Changes made while the server was out of reach have reached your account.' })
+  failures = 0
+  if (retryTimer) clearTimeout(retryTimer)
+  retryTimer = null
+}
+
+/** Queues a send of whatever is pending for the signed-in user (after the work already queued). */
+function flush(): Promise<void> {
+  const userId = useSessionStore.getState().user?.id
+  if (!userId) return queue
+  queue = queue.then(() => sendPending(userId)).catch((error: unknown) => console.error('studio project sync failed', error))
+  return queue
 }
 
 /**
@@ -88,12 +155,20 @@ export function startStudioProjectSync(): void {
   started = true
   onProjectEvent((event) => {
     const userId = useSessionStore.getState().user?.id
+    const store = storage()
     if (!userId) return
-    void enqueue(() => apply(userId, event))
+    if (store) addPendingChange(store, userId, event)
+    // Without storage the change is still sent now, just not retried after a reload.
+    else queue = queue.then(() => apply(userId, event)).catch(reportWaiting)
+    void flush()
   })
+  window.addEventListener('online', () => void flush())
   const follow = (userId: string | null) => {
     if (!userId) useAccountProjectStore.getState().clear()
-    else if (useAccountProjectStore.getState().userId !== userId) void refreshAccountProjects()
+    else {
+      void flush()
+      if (useAccountProjectStore.getState().userId !== userId) void refreshAccountProjects()
+    }
   }
   follow(useSessionStore.getState().user?.id ?? null)
   useSessionStore.subscribe((state, prev) => {

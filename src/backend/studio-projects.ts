@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js'
+import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js'
 
 // Metadata of the signed-in user's Music Studio projects (table studio_projects, RLS: own rows
 // only; user_id defaults to auth.uid()). The mix and its audio stay in the browser's IndexedDB;
@@ -47,6 +47,16 @@ const fromRow = (r: Row): StudioProjectMeta => ({
   updatedAt: String(r.updated_at),
 })
 
+/**
+ * The HTTP status rides on the error (0 = the server was not reached), so the sync can tell a lost
+ * connection or a server hiccup, worth retrying, from a refusal, which retrying cannot fix.
+ */
+export type StudioProjectError = PostgrestError & { status: number }
+
+function failed(error: PostgrestError, status: number): StudioProjectError {
+  return Object.assign(error, { status })
+}
+
 function cleanName(name: string): string {
   const clean = name.trim().slice(0, STUDIO_PROJECT_NAME_MAX)
   if (!clean) throw new Error('A project needs a name.')
@@ -55,8 +65,8 @@ function cleanName(name: string): string {
 
 /** The caller's projects, most recently updated first. */
 export async function listStudioProjects(db: SupabaseClient): Promise<StudioProjectMeta[]> {
-  const { data, error } = await db.from('studio_projects').select(COLUMNS).order('updated_at', { ascending: false })
-  if (error) throw error
+  const { data, error, status } = await db.from('studio_projects').select(COLUMNS).order('updated_at', { ascending: false })
+  if (error) throw failed(error, status)
   return ((data ?? []) as Row[]).map(fromRow)
 }
 
@@ -73,17 +83,17 @@ export async function upsertStudioProject(db: SupabaseClient, p: StudioProjectUp
     created_at: new Date(p.createdAt).toISOString(),
     updated_at: new Date(p.updatedAt).toISOString(),
   }
-  const { data, error } = await db.from('studio_projects').upsert(row, { onConflict: 'id' }).select(COLUMNS).single()
-  if (error) throw error
+  const { data, error, status } = await db.from('studio_projects').upsert(row, { onConflict: 'id' }).select(COLUMNS).single()
+  if (error) throw failed(error, status)
   return fromRow(data as Row)
 }
 
 export async function renameStudioProject(db: SupabaseClient, id: string, name: string): Promise<void> {
-  const { error } = await db.from('studio_projects').update({ name: cleanName(name), updated_at: new Date().toISOString() }).eq('id', id)
-  if (error) throw error
+  const { error, status } = await db.from('studio_projects').update({ name: cleanName(name), updated_at: new Date().toISOString() }).eq('id', id)
+  if (error) throw failed(error, status)
 }
 
 export async function deleteStudioProject(db: SupabaseClient, id: string): Promise<void> {
-  const { error } = await db.from('studio_projects').delete().eq('id', id)
-  if (error) throw error
+  const { error, status } = await db.from('studio_projects').delete().eq('id', id)
+  if (error) throw failed(error, status)
 }

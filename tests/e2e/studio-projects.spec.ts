@@ -104,9 +104,12 @@ test('saved studio projects are listed in the account; another browser sees them
   expect(projectId).toMatch(/^[0-9a-f-]{36}$/)
 })
 
-test('when the server cannot be reached the project is still saved in this browser, with a clear message', async ({ page }) => {
+test('when the server cannot be reached the project is saved in this browser and reaches the account later, even after a reload', async ({ page, baseURL }) => {
+  test.setTimeout(90_000)
+  const email = `offline-${unique()}@cube.test`
+  const password = 'correct horse battery'
   await page.goto('/app')
-  await register(page, `offline_${unique()}`, `offline-${unique()}@cube.test`, 'correct horse battery')
+  await register(page, `offline_${unique()}`, email, password)
   await expect(page.getByTestId('account-email')).toBeVisible()
   await openMixer(page)
   await page.getByTestId('upload-input').setInputFiles({ name: 'solo.wav', mimeType: 'audio/wav', buffer: makeWav([tone(440, 0.5, 48000)], 48000) })
@@ -118,10 +121,28 @@ test('when the server cannot be reached the project is still saved in this brows
   const item = page.getByTestId('project-item').filter({ hasText: 'Project 1' })
   await expect(item).toContainText('1 track')
   await expect(item.getByTestId('project-in-account')).toHaveCount(0)
-  // Nothing was lost: it reopens from this browser after a reload.
+  expect(await serverProjects(baseURL!, email, password)).toEqual([])
+
+  // Back online: the waiting save is sent without the user doing anything.
+  await page.unroute('**/rest/v1/studio_projects**')
+  await page.evaluate(() => window.dispatchEvent(new Event('online')))
+  await expect(toast(page, 'Account projects updated')).toBeVisible()
+  await expect(item.getByTestId('project-in-account')).toBeVisible()
+  await expect.poll(async () => (await serverProjects(baseURL!, email, password)).map((r) => r.name)).toEqual(['Project 1'])
+
+  // A rename while unreachable waits in this browser across a reload, then reaches the account.
+  await page.route('**/rest/v1/studio_projects**', (route) => route.abort('connectionrefused'))
+  await item.getByRole('button', { name: 'Rename Project 1' }).click()
+  await page.getByLabel('Project name').fill('Offline Idea')
+  await page.getByLabel('Project name').press('Enter')
+  await expect(toast(page, 'Project renamed')).toBeVisible()
+  await expect(toast(page, 'Project not updated in your account')).toBeVisible()
   await page.unroute('**/rest/v1/studio_projects**')
   await page.reload()
-  await page.getByRole('button', { name: 'Open Project 1' }).click()
+  await expect.poll(async () => (await serverProjects(baseURL!, email, password)).map((r) => r.name)).toEqual(['Offline Idea'])
+  // Nothing was lost locally either: it reopens from this browser.
+  await page.getByRole('button', { name: 'Open Offline Idea' }).click()
   await expect(toast(page, 'Project opened')).toBeVisible()
   await expect(page.getByRole('listitem', { name: 'solo', exact: true })).toBeVisible()
+  expect(await page.evaluate(() => localStorage.getItem('cube-studio-project-outbox'))).toBeNull()
 })
