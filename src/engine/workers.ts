@@ -12,13 +12,16 @@
  *   encodeWav(channels: Float32Array[], sampleRate: number, format: 'pcm16' | 'float32')
  *     : Promise<Blob>                  // type 'audio/wav'; the input arrays are copied, not detached
  *   encodeWavBuffer(...same) : Promise<ArrayBuffer>
+ *   decodeWavFile(file: ArrayBuffer) : Promise<{ sampleRate, channels }>   16-bit PCM or 32-bit float
+ *                                      WAV, float bit for bit; `file` is transferred (detached here)
  *
  * Errors from bad input (no channels, unequal lengths, bad rate/format/bucket count) reject with
  * the RangeError thrown in the worker. Decoding stays on the native decodeAudioData.
  */
 import { transfer as comlinkTransfer, wrap, type Remote } from 'comlink'
 import type { PeaksWorkerApi } from '../../workers/peaks.worker.ts'
-import type { WavEncoderWorkerApi } from '../../workers/wav-encoder.worker.ts'
+import type { WavWorkerApi } from '../../workers/wav.worker.ts'
+import type { DecodedWav } from '../../workers/wav-decoding.ts'
 import type { ChannelPeaks } from '../../workers/peaks.ts'
 import type { WavFormat } from '../../workers/wav-encoding.ts'
 
@@ -27,7 +30,7 @@ export type { WavFormat } from '../../workers/wav-encoding.ts'
 export { toWaveSurferPeaks } from '../../workers/peaks.ts'
 
 let peaksWorker: Remote<PeaksWorkerApi> | null = null
-let wavWorker: Remote<WavEncoderWorkerApi> | null = null
+let wavWorker: Remote<WavWorkerApi> | null = null
 
 function peaks(): Remote<PeaksWorkerApi> {
   if (!peaksWorker) {
@@ -36,9 +39,9 @@ function peaks(): Remote<PeaksWorkerApi> {
   return peaksWorker
 }
 
-function wav(): Remote<WavEncoderWorkerApi> {
+function wav(): Remote<WavWorkerApi> {
   if (!wavWorker) {
-    wavWorker = wrap<WavEncoderWorkerApi>(new Worker(new URL('../../workers/wav-encoder.worker.ts', import.meta.url), { type: 'module', name: 'wav-encoder' }))
+    wavWorker = wrap<WavWorkerApi>(new Worker(new URL('../../workers/wav.worker.ts', import.meta.url), { type: 'module', name: 'wav' }))
   }
   return wavWorker
 }
@@ -81,6 +84,11 @@ export function encodeWavBuffer(channels: Float32Array[], sampleRate: number, fo
 
 export async function encodeWav(channels: Float32Array[], sampleRate: number, format: WavFormat): Promise<Blob> {
   return new Blob([await encodeWavBuffer(channels, sampleRate, format)], { type: 'audio/wav' })
+}
+
+/** Reads a 16-bit PCM or 32-bit float WAV file (the buffer is handed to the worker: detached here). */
+export function decodeWavFile(file: ArrayBuffer): Promise<DecodedWav> {
+  return wav().decodeWav(comlinkTransfer(file, [file]))
 }
 
 function uniqueBuffers(channels: Float32Array[]): ArrayBuffer[] {
