@@ -5,9 +5,14 @@ import { HttpError, isSqlError, sendError, sendJson, sqlErrorToHttp } from './er
 import { initUserTokensRoute } from './functions.ts'
 import { loadCatalog, type Catalog } from './rest-catalog.ts'
 import { restRoutes } from './rest.ts'
+import { storageRoutes } from './storage.ts'
+import { openObjectFiles } from './storage-files.ts'
+import { notServed } from './storage-errors.ts'
 
 export interface BackendOptions extends Partial<AuthOptions> {
   jwtSecret: string
+  /** Folder for Storage object bytes; without it /storage/v1 answers that Storage is off. */
+  storageDir?: string
 }
 
 export interface Backend {
@@ -19,15 +24,22 @@ export interface Backend {
 
 const CORS = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, HEAD, POST, PATCH, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers': 'authorization, apikey, content-type, prefer, accept, accept-profile, content-profile, range, x-client-info, x-supabase-api-version',
+  'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers': 'authorization, apikey, content-type, prefer, accept, accept-profile, content-profile, range, x-client-info, x-supabase-api-version, x-upsert, cache-control, x-metadata',
   'Access-Control-Expose-Headers': 'Content-Range, X-Supabase-Api-Version',
   'Access-Control-Max-Age': '86400',
 }
 
-const API_PREFIX = /^\/(auth\/v1|rest\/v1|functions\/v1|api)(\/.*)?$/
+const API_PREFIX = /^\/(auth\/v1|rest\/v1|functions\/v1|storage\/v1|api)(\/.*)?$/
+/** Storage routes read the raw path (storage-routes.ts): object names must not be normalised. */
+const STORAGE_PREFIX = /^\/storage\/v1(?=[/?#]|$)(\/[^?#]*)?/
+/**
+ * The server's requestTimeout is long enough for a large Storage upload (server.ts); every other
+ * API request must still have sent its whole (at most 1 MiB) body within this time.
+ */
+const BODY_DEADLINE_MS = 30_000
 
-/** The local Supabase: /auth/v1, /rest/v1, /functions/v1 and /api on one database. */
+/** The local Supabase: /auth/v1, /rest/v1, /functions/v1, /storage/v1 and /api on one database. */
 export async function createBackend(db: Database, options: BackendOptions): Promise<Backend> {
   let catalog: Catalog = await loadCatalog(db)
   const auth = authRoutes(db, {
@@ -40,6 +52,7 @@ export async function createBackend(db: Database, options: BackendOptions): Prom
   })
   const rest = restRoutes(db, () => catalog, options.jwtSecret)
   const initUserTokens = initUserTokensRoute(db, options.jwtSecret)
+  const storage = options.storageDir ? storageRoutes(db, options.jwtSecret, await openObjectFiles(options.storageDir, db)) : undefined
 
   async function route(req: IncomingMessage, res: ServerResponse, service: string, path: string, url: URL) {
     if (service === 'auth/v1') {
@@ -47,6 +60,14 @@ export async function createBackend(db: Database, options: BackendOptions): Prom
       return
     }
     if (service === 'rest/v1') return rest(req, res, path, url)
+    if (service === 'storage/v1') {
+      const rawPath = STORAGE_PREFIX.exec(req.url ?? '')?.[1] ?? '/'
+      if (!storage) {
+        req.resume()
+        throw notServed(req.method ?? 'GET', rawPath)
+      }
+      return storage(req, res, rawPath)
+    }
     if ((service === 'functions/v1' || service === 'api') && path === '/init-user-tokens') return initUserTokens(req, res)
     throw new HttpError(404, { error: `No route ${req.method} /${service}${path}`, code: 'not_found', message: `No route ${req.method} /${service}${path}` })
   }
@@ -54,15 +75,18 @@ export async function createBackend(db: Database, options: BackendOptions): Prom
   return {
     async handle(req, res) {
       const url = new URL(req.url ?? '/', 'http://local')
-      const match = API_PREFIX.exec(url.pathname)
-      if (!match) return false
+      // The raw path decides whether Storage answers: URL parsing resolves `..`, and
+      // /storage/v1/object/b/../../../rest/v1/x must reach Storage (and be refused), not REST.
+      const service = STORAGE_PREFIX.test(req.url ?? '') ? 'storage/v1' : API_PREFIX.exec(url.pathname)?.[1]
+      if (!service) return false
+      if (service !== 'storage/v1') bodyDeadline(req, res)
       for (const [k, v] of Object.entries(CORS)) res.setHeader(k, v)
       if (req.method === 'OPTIONS') {
         res.writeHead(204).end()
         return true
       }
       try {
-        await route(req, res, match[1]!, match[2] ?? '/', url)
+        await route(req, res, service, API_PREFIX.exec(url.pathname)?.[2] ?? '/', url)
       } catch (error) {
         if (!res.headersSent) {
           if (error instanceof HttpError) sendError(res, error)
@@ -80,6 +104,16 @@ export async function createBackend(db: Database, options: BackendOptions): Prom
       catalog = await loadCatalog(db)
     },
   }
+}
+
+/** Cuts off a client that has not sent its whole request body within BODY_DEADLINE_MS. */
+function bodyDeadline(req: IncomingMessage, res: ServerResponse) {
+  if (req.complete) return
+  const timer = setTimeout(() => {
+    if (!req.complete) req.destroy()
+  }, BODY_DEADLINE_MS)
+  timer.unref()
+  res.once('close', () => clearTimeout(timer))
 }
 
 /**

@@ -1,5 +1,8 @@
+import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createBackend, type Backend } from './backend.ts'
 import { openDatabase, type Database } from './db.ts'
 import { DEFAULT_LOCAL_JWT_SECRET, localKeys, type LocalKeys } from './local-keys.ts'
@@ -10,8 +13,13 @@ export interface LocalServerOptions {
   host?: string
   /** PGlite data folder; ignored when databaseUrl is set. Undefined: in memory. */
   dataDir?: string
-  /** Wipe dataDir before opening (LOCAL_DATA_RESET=1). */
+  /** Wipe dataDir (and, with PGlite, storageDir) before opening (LOCAL_DATA_RESET=1). */
   reset?: boolean
+  /**
+   * Folder for Storage object bytes (LOCAL_STORAGE_DIR). Default: `<dataDir>-storage`, or without
+   * dataDir a fresh temporary folder removed on close.
+   */
+  storageDir?: string
   /** A real PostgreSQL instead of PGlite (DATABASE_URL). */
   databaseUrl?: string
   jwtSecret?: string
@@ -30,6 +38,8 @@ export interface LocalServer {
   db: Database
   backend: Backend
   server: Server
+  /** Where Storage keeps object bytes (see storage-files.ts for the layout). */
+  storageDir: string
   close(): Promise<void>
 }
 
@@ -44,19 +54,29 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     throw new Error(`Refusing to listen on ${host} with the public default JWT secret: set LOCAL_JWT_SECRET (and build the app with the matching VITE_SUPABASE_ANON_KEY)`)
   }
   const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, reset: options.reset })
+  const givenStorageDir = options.storageDir ?? (options.dataDir ? storageDirFor(options.dataDir) : undefined)
+  const storageDir = givenStorageDir ?? (await mkdtemp(join(tmpdir(), 'cube-storage-')))
+  const dropStorage = async () => {
+    if (!givenStorageDir) await rm(storageDir, { recursive: true, force: true })
+  }
+  // The files belong to the rows: wiped with the PGlite data, kept when the rows are elsewhere.
+  if (options.reset && givenStorageDir && db.kind === 'pglite') await rm(storageDir, { recursive: true, force: true })
+  let backend: Backend
   try {
     await migrate(db)
-  } catch (error) {
-    await db.close()
-    throw error
-  }
-  const backend = await createBackend(db, {
-    jwtSecret: keys.jwtSecret,
+    backend = await createBackend(db, {
+      jwtSecret: keys.jwtSecret,
+      storageDir,
     jwtExpiry: options.jwtExpiry,
     bcryptRounds: options.bcryptRounds,
     adminEmails: new Set([...(options.adminEmails ?? [])].map((e) => e.trim().toLowerCase()).filter(Boolean)),
     emailSignup: options.emailSignup,
-  })
+    })
+  } catch (error) {
+    await db.close()
+    await dropStorage()
+    throw error
+  }
   const server = createServer((req, res) => {
     const fail = (error: unknown) => {
       console.error(error)
@@ -72,8 +92,11 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       })
       .catch(fail)
   })
-  // Slow or idle clients must not hold sockets forever.
-  server.requestTimeout = 30_000
+  // Slow or idle clients must not hold sockets forever. requestTimeout covers the whole request
+  // body, and a 256 MiB Storage upload over a slow link needs minutes, so it is generous here;
+  // the backend still gives other API requests 30 s for their body (backend.ts) and cuts off an
+  // upload that sends nothing for 30 s (storage-files.ts).
+  server.requestTimeout = 15 * 60_000
   server.headersTimeout = 15_000
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -88,21 +111,35 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     db,
     backend,
     server,
+    storageDir,
     async close() {
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await db.close()
+      await dropStorage()
     },
   }
 }
 
-/** Reads the documented environment variables (README, "## Backend"). */
+/** Storage's default folder beside a PGlite data folder: `.local-data/db` → `.local-data/db-storage`. */
+export const storageDirFor = (dataDir: string): string => `${dataDir.replace(/[\\/]+$/, '')}-storage`
+
+/**
+ * Reads the documented environment variables (README, "## Backend").
+ * Storage (/storage/v1) keeps object bytes in files, not in the database:
+ *   LOCAL_STORAGE_DIR  folder for them; default `<LOCAL_DATA_DIR>-storage` (`.local-data/db-storage`,
+ *                      and `.local-data/dev-storage` under `npm run dev`). Layout:
+ *                      `<dir>/<bucket>/<version uuid>` plus `<dir>/.tmp/` for bodies still arriving.
+ *   LOCAL_DATA_RESET=1 also empties it when the database is PGlite (with DATABASE_URL the rows
+ *                      stay, so their files stay too).
+ */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): LocalServerOptions {
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '127.0.0.1',
     dataDir: env.LOCAL_DATA_DIR ?? '.local-data/db',
     reset: env.LOCAL_DATA_RESET === '1',
+    storageDir: env.LOCAL_STORAGE_DIR || undefined,
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.LOCAL_JWT_SECRET || undefined,
     jwtExpiry: env.LOCAL_JWT_EXPIRY ? Number(env.LOCAL_JWT_EXPIRY) : undefined,

@@ -1,9 +1,10 @@
+import { rm } from 'node:fs/promises'
 import type { Plugin } from 'vite'
 import { createBackend } from './backend.ts'
 import { openDatabase } from './db.ts'
 import { localKeys } from './local-keys.ts'
 import { migrate } from './migrate.ts'
-import { optionsFromEnv } from './server.ts'
+import { optionsFromEnv, storageDirFor } from './server.ts'
 
 /**
  * `npm run dev`: the same local Supabase that `npm start` serves, mounted in Vite's dev server so
@@ -17,9 +18,12 @@ export function localBackendDevPlugin(): Plugin {
       const env = optionsFromEnv()
       const dataDir = process.env.LOCAL_DATA_DIR ?? '.local-data/dev'
       const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir, reset: env.reset })
+      const storageDir = env.storageDir ?? storageDirFor(dataDir)
+      if (env.reset && db.kind === 'pglite') await rm(storageDir, { recursive: true, force: true })
       await migrate(db)
       const backend = await createBackend(db, {
         jwtSecret: localKeys(env.jwtSecret).jwtSecret,
+        storageDir,
         adminEmails: new Set([...(env.adminEmails ?? [])].map((e) => e.trim().toLowerCase()).filter(Boolean)),
         emailSignup: env.emailSignup,
       })

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
-import { startLocalServer, type LocalServer, type LocalServerOptions } from '../../../supabase/local/server.ts'
+import { startLocalServer, storageDirFor, type LocalServer, type LocalServerOptions } from '../../../supabase/local/server.ts'
 
 export interface TestServer extends LocalServer {
   dataDir: string | undefined
@@ -18,7 +18,10 @@ export async function startTestServer(options: LocalServerOptions & { persistent
     dataDir,
     async close() {
       await server.close()
-      if (dataDir) await rm(dataDir, { recursive: true, force: true })
+      if (dataDir) {
+        await rm(dataDir, { recursive: true, force: true })
+        await rm(storageDirFor(dataDir), { recursive: true, force: true })
+      }
     },
   }
 }
