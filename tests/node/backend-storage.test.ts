@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalServer } from '../../supabase/local/server.ts'
 import { upsertStudioProject } from '../../src/backend/studio-projects.ts'
 import { signUp, sql, startTestServer, supabaseClient, type TestServer } from './support/local-backend.ts'
+import { startPostgresCluster, type PostgresCluster } from './support/postgres-cluster.ts'
 
 // The Storage API of the local backend through supabase-js 2.109's storage client, as the app
 // uses it for studio project copies: bucket `studio-audio`, objects `<user id>/<project id>/…`.
@@ -154,6 +155,10 @@ describe('Storage: studio-audio through supabase-js', () => {
     const path = `${alice.id}/${PROJECT}/private.wav`
     const secret = bytes(5_000, 5)
     expect((await alice.client.storage.from(BUCKET).upload(path, buffer(secret), { contentType: 'audio/wav' })).error).toBeNull()
+
+    // exists() is a HEAD request: true for the owner, false where RLS hides the row.
+    expect(await alice.client.storage.from(BUCKET).exists(path)).toMatchObject({ data: true, error: null })
+    expect((await bob.client.storage.from(BUCKET).exists(path)).data).toBe(false)
 
     const peek = await downloadBytes(bob.client, path)
     expect(peek.bytes).toBeNull()
@@ -334,4 +339,63 @@ describe('Storage files on disk', () => {
     await inMemory.close()
     expect(existsSync(inMemory.storageDir)).toBe(false)
   }, 60_000)
+})
+
+describe('Storage on PostgreSQL 15 (through pg, truly concurrent transactions)', () => {
+  let cluster: PostgresCluster | undefined
+  let pgServer: Awaited<ReturnType<typeof startLocalServer>> | undefined
+  let skipReason = ''
+  beforeAll(async () => {
+    const started = await startPostgresCluster()
+    if (typeof started === 'string') {
+      skipReason = started
+      console.warn(`PostgreSQL storage tests skipped: ${started}`)
+      return
+    }
+    cluster = started
+    pgServer = await startLocalServer({ databaseUrl: cluster.url, port: 0, bcryptRounds: 4 })
+  }, 60_000)
+  afterAll(async () => {
+    await pgServer?.close()
+    cluster?.stop()
+  })
+
+  it('upload, overwrite, RLS and remove behave the same; racing upserts of one name leave one row and one file', async (context) => {
+    if (!pgServer) return context.skip(skipReason)
+    const users = await Promise.all(
+      ['carol-pg@example.com', 'dave-pg@example.com'].map(async (email) => {
+        const user = await signUp(pgServer!, email, 'storage-pass')
+        const client = supabaseClient(pgServer!)
+        await client.auth.signInWithPassword({ email, password: 'storage-pass' })
+        return { id: user.id, client }
+      }),
+    )
+    const [carol, dave] = users as [(typeof users)[0], (typeof users)[0]]
+    const path = `${carol.id}/${PROJECT}/clip.wav`
+    const data = bytes(50_000, 40)
+    expect((await carol.client.storage.from(BUCKET).upload(path, buffer(data), { contentType: 'audio/wav' })).error).toBeNull()
+    const { data: blob } = await carol.client.storage.from(BUCKET).download(path)
+    expect(md5(new Uint8Array(await blob!.arrayBuffer()))).toBe(md5(data))
+    expect((await dave.client.storage.from(BUCKET).download(path)).error).toMatchObject({ statusCode: '404' })
+    expect((await dave.client.storage.from(BUCKET).upload(path, buffer(data), { contentType: 'audio/wav', upsert: true })).error).toMatchObject({ statusCode: '403' })
+    expect((await carol.client.storage.from(BUCKET).upload(path, buffer(data), { contentType: 'audio/wav' })).error).toMatchObject({ statusCode: '409' })
+
+    const racePath = `${carol.id}/${PROJECT}/race.wav`
+    const versions = Array.from({ length: 8 }, (_, i) => bytes(20_000 + i, 50 + i))
+    const answers = await Promise.all(versions.map((v) => carol.client.storage.from(BUCKET).upload(racePath, buffer(v), { contentType: 'audio/wav', upsert: true })))
+    expect(answers.map((a) => a.error)).toEqual(versions.map(() => null))
+    const rows = (await pgServer.db.query<{ version: string }>('select version from storage.objects where name = $1', [racePath])).rows
+    expect(rows).toHaveLength(1)
+    const { data: raced } = await carol.client.storage.from(BUCKET).download(racePath)
+    const racedMd5 = md5(new Uint8Array(await raced!.arrayBuffer()))
+    expect(versions.map(md5)).toContain(racedMd5)
+    // Every replaced version's file was deleted: the bucket folder holds exactly the two objects.
+    expect(readdirSync(join(pgServer.storageDir, BUCKET)).sort()).toEqual(
+      (await pgServer.db.query<{ version: string }>('select version from storage.objects order by version')).rows.map((r) => r.version).sort(),
+    )
+
+    const removed = await carol.client.storage.from(BUCKET).remove([path, racePath])
+    expect(removed.data).toHaveLength(2)
+    expect(readdirSync(join(pgServer.storageDir, BUCKET))).toEqual([])
+  })
 })
