@@ -10,7 +10,7 @@ const here = dirname(fileURLToPath(import.meta.url))
 const distDir = process.env.DIST_DIR ?? join(here, '..', '..', 'dist')
 
 const local = await startLocalServer({ ...optionsFromEnv(), fallback: staticFiles(distDir, ISOLATION_HEADERS) })
-console.log(`CUBE Music on ${local.url} (backend: ${local.db.kind === 'pglite' ? `PGlite in ${optionsFromEnv().dataDir}` : 'PostgreSQL from DATABASE_URL'})`)
+console.log(`CUBE Music on ${local.url} (backend: ${local.db.kind === 'pglite' ? `PGlite in ${optionsFromEnv().dataDir}` : 'PostgreSQL from DATABASE_URL'}; storage files in ${local.storageDir})`)
 
 let stopping = false
 const stop = () => {

@@ -112,7 +112,9 @@ export function receiveToFile(req: IncomingMessage, file: string, limit: number,
       if (!out.write(chunk)) {
         req.pause()
         out.once('drain', () => {
-          if (!settled) req.resume()
+          if (settled) return
+          armIdle()
+          req.resume()
         })
       }
     }

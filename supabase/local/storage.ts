@@ -3,7 +3,7 @@ import { open, unlink, type FileHandle } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { pipeline } from 'node:stream/promises'
 import { callerFromRequest, runAs, type Caller } from './caller.ts'
-import type { Database } from './db.ts'
+import type { Database, Queryable } from './db.ts'
 import { HttpError, isSqlError, sendJson } from './errors.ts'
 import { readBody } from './http-body.ts'
 import { accessDenied, bucketNotFound, invalidMimeType, invalidRequest, objectNotFound, storageSqlError, tooLarge } from './storage-errors.ts'
@@ -16,6 +16,9 @@ export const DEFAULT_OBJECT_LIMIT = 1024 ** 3
 /** Room for the multipart framing around the file, which counts against no bucket limit. */
 const MULTIPART_OVERHEAD = 1024 * 1024
 const MAX_REMOVE = 1000
+
+/** Rolls back checkWritable's trial write. */
+class DryRun extends Error {}
 
 interface Bucket {
   id: string
@@ -55,19 +58,22 @@ export function storageRoutes(db: Database, jwtSecret: string, files: ObjectFile
     const multipart = /^multipart\/form-data\b/i.test(contentType)
     let bucket: Bucket
     let userMetadata: string | undefined
-    // Everything that can be refused without the body is refused before reading it.
+    let temp: string
+    // Everything that can be refused without the body is refused before reading it, as hosted
+    // Storage does: nobody streams 230 MB only to hear that the folder is not theirs.
     try {
       bucket = await findBucket(route.bucket)
       if (!multipart) checkMimeType(bucket, contentType)
       const declared = Number(req.headers['content-length'])
       if (Number.isFinite(declared) && declared > limitOf(bucket) + (multipart ? MULTIPART_OVERHEAD : 0)) throw tooLarge()
       userMetadata = metadataHeader(req.headers['x-metadata'])
+      await checkWritable(route, caller)
+      temp = await files.tempPath()
     } catch (error) {
       req.resume()
       throw error
     }
     let cacheControl = headerText(req.headers['cache-control'])
-    let temp = await files.tempPath()
     let received = await receiveToFile(req, temp, limitOf(bucket) + (multipart ? MULTIPART_OVERHEAD : 0))
     const version = randomUUID()
     try {
@@ -112,34 +118,25 @@ export function storageRoutes(db: Database, jwtSecret: string, files: ObjectFile
     sendJson(res, 200, { Id: written.id, Key: `${bucket.id}/${route.key}` })
   }
 
+  /**
+   * The write, tried and rolled back before the body is read (RLS refusal, or an existing object
+   * without upsert, is answered at once). The real write after the upload decides again.
+   */
+  async function checkWritable(route: Extract<StorageRoute, { kind: 'upload' }>, caller: Caller) {
+    try {
+      await runAs(db, caller.role, caller.claims, async (tx) => {
+        await writeStatements(tx, route, caller, randomUUID(), {}, undefined)
+        throw new DryRun()
+      })
+    } catch (error) {
+      if (error instanceof DryRun) return
+      throw storageSqlError(error) ?? error
+    }
+  }
+
   /** One short transaction as the caller; RLS decides whether the row may be written. */
   async function writeRow(route: Extract<StorageRoute, { kind: 'upload' }>, caller: Caller, version: string, metadata: object, userMetadata: string | undefined) {
-    const owner = caller.role === 'authenticated' ? String(caller.claims.sub) : null
-    const values = [route.bucket, route.key, owner, JSON.stringify(metadata), userMetadata ?? null, version]
-    const attempt = () =>
-      runAs(db, caller.role, caller.claims, async (tx) => {
-        if (route.upsert) {
-          // Locks the existing row first, so the version it replaces is the one really replaced
-          // even when two uploads of the same name race on a real PostgreSQL.
-          const { rows } = await tx.query<{ id: string; old_version: string | null }>(
-            `update storage.objects o
-                set owner = $3::uuid, owner_id = $3, metadata = $4::jsonb, user_metadata = $5::jsonb, version = $6,
-                    updated_at = now(), last_accessed_at = now()
-               from (select id, version from storage.objects where bucket_id = $1 and name = $2 for update) old
-              where o.id = old.id
-          returning o.id::text as id, old.version as old_version`,
-            values,
-          )
-          if (rows[0]) return { id: rows[0].id, oldVersion: rows[0].old_version }
-        }
-        const { rows } = await tx.query<{ id: string }>(
-          `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
-           values ($1, $2, $3::uuid, $3, $4::jsonb, $5::jsonb, $6)
-           returning id::text as id`,
-          values,
-        )
-        return { id: rows[0]!.id, oldVersion: null }
-      })
+    const attempt = () => runAs(db, caller.role, caller.claims, (tx) => writeStatements(tx, route, caller, version, metadata, userMetadata))
     try {
       return await attempt()
     } catch (error) {
@@ -148,6 +145,32 @@ export function storageRoutes(db: Database, jwtSecret: string, files: ObjectFile
       if (route.upsert && isSqlError(error) && error.code === '23505') return attempt()
       throw error
     }
+  }
+
+  async function writeStatements(tx: Queryable, route: Extract<StorageRoute, { kind: 'upload' }>, caller: Caller, version: string, metadata: object, userMetadata: string | undefined) {
+    const owner = caller.role === 'authenticated' ? String(caller.claims.sub) : null
+    const values = [route.bucket, route.key, owner, JSON.stringify(metadata), userMetadata ?? null, version]
+    if (route.upsert) {
+      // Locks the existing row first, so the version it replaces is the one really replaced even
+      // when two uploads of the same name race on a real PostgreSQL.
+      const { rows } = await tx.query<{ id: string; old_version: string | null }>(
+        `update storage.objects o
+            set owner = $3::uuid, owner_id = $3, metadata = $4::jsonb, user_metadata = $5::jsonb, version = $6,
+                updated_at = now(), last_accessed_at = now()
+           from (select id, version from storage.objects where bucket_id = $1 and name = $2 for update) old
+          where o.id = old.id
+      returning o.id::text as id, old.version as old_version`,
+        values,
+      )
+      if (rows[0]) return { id: rows[0].id, oldVersion: rows[0].old_version }
+    }
+    const { rows } = await tx.query<{ id: string }>(
+      `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
+       values ($1, $2, $3::uuid, $3, $4::jsonb, $5::jsonb, $6)
+       returning id::text as id`,
+      values,
+    )
+    return { id: rows[0]!.id, oldVersion: null }
   }
 
   async function download(res: ServerResponse, route: Extract<StorageRoute, { kind: 'download' }>, caller: Caller) {

@@ -17,8 +17,8 @@ const BUCKET = 'studio-audio'
 const PROJECT = 'a0000000-0000-4000-8000-0000000000a1'
 
 let server: TestServer
-let alice: { client: SupabaseClient; id: string }
-let bob: { client: SupabaseClient; id: string }
+let alice: { client: SupabaseClient; id: string; token: string }
+let bob: { client: SupabaseClient; id: string; token: string }
 let visitor: SupabaseClient
 
 async function signedIn(email: string) {
@@ -79,6 +79,28 @@ function rawRequest(method: string, path: string, token: string, body?: Buffer, 
     })
     req.on('error', reject)
     req.end(body)
+  })
+}
+
+/**
+ * Declares a large body, sends only its first bytes and waits for the answer: a refusal that
+ * arrives now was decided without reading the body.
+ */
+function answerBeforeBody(path: string, token: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; json: any }>((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port: server.port, method: 'POST', path, headers: { apikey: server.keys.anonKey, Authorization: `Bearer ${token}`, 'Content-Length': String(200 * 1024 * 1024), ...headers } },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => {
+          req.destroy()
+          resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) })
+        })
+      },
+    )
+    req.on('error', reject)
+    req.write(Buffer.alloc(1024))
   })
 }
 
@@ -182,6 +204,14 @@ describe('Storage: studio-audio through supabase-js', () => {
     const anonUpload = await visitor.storage.from(BUCKET).upload(`${alice.id}/${PROJECT}/anon.wav`, buffer(bytes(10, 8)), { contentType: 'audio/wav' })
     expect(anonUpload.error).toMatchObject({ statusCode: '403', message: 'new row violates row-level security policy' })
     expect(await objectRow(`${alice.id}/${PROJECT}/anon.wav`)).toBeUndefined()
+
+    // Refusals that need no body come before it: RLS, an existing object without upsert.
+    const wav = { 'Content-Type': 'audio/wav' }
+    const intruder = await answerBeforeBody(`/storage/v1/object/${BUCKET}/${path}`, bob.token, { ...wav, 'x-upsert': 'true' })
+    expect(intruder).toMatchObject({ status: 400, json: { statusCode: '403' } })
+    const duplicate = await answerBeforeBody(`/storage/v1/object/${BUCKET}/${path}`, alice.token, wav)
+    expect(duplicate).toMatchObject({ status: 400, json: { statusCode: '409' } })
+    expect(md5((await downloadBytes(alice.client, path)).bytes!)).toBe(md5(secret))
     expect(tempFiles()).toEqual([])
   })
 
@@ -207,6 +237,7 @@ describe('Storage: studio-audio through supabase-js', () => {
       const path = `${alice.id}/${PROJECT}/big.wav`
       const declared = await alice.client.storage.from(BUCKET).upload(path, buffer(bytes(1001, 10)), { contentType: 'audio/wav' })
       expect(declared.error).toMatchObject({ status: 413, statusCode: '413', message: 'The object exceeded the maximum allowed size' })
+      expect(await answerBeforeBody(`/storage/v1/object/${BUCKET}/${path}`, alice.token, { 'Content-Type': 'audio/wav' })).toMatchObject({ status: 413, json: { statusCode: '413' } })
       // Without Content-Length the limit holds while streaming.
       const big = bytes(5_000, 11)
       const stream = new ReadableStream<Uint8Array>({
