@@ -39,6 +39,17 @@ interface ObjectRow {
  * storage.objects and are written and read as the caller, so the bucket's RLS policies decide
  * everything; bytes live in files (storage-files.ts). No database transaction is ever open while
  * a body streams in or out: PGlite has a single connection.
+ *
+ *   POST /object/<bucket>/<path>   upload; raw body (Content-Type = the object's type) or
+ *                                  multipart/form-data; `x-upsert: true` overwrites.
+ *                                  → 200 {"Id": uuid, "Key": "<bucket>/<path>"}
+ *   PUT  /object/<bucket>/<path>   the same, always overwriting (storage-js update()).
+ *   GET|HEAD /object/[authenticated/]<bucket>/<path>
+ *                                  → 200 the bytes, stored Content-Type, Content-Length.
+ *   DELETE /object/<bucket>  {"prefixes": [path, …]} → 200 [removed storage.objects rows]
+ *   DELETE /object/<bucket>/<path> → 200 {"message": "Successfully deleted"}
+ * Errors: {statusCode, code, error, message} (storage-errors.ts), HTTP 400 except 413 (too
+ * large), 404 (route not served) and 500.
  */
 export function storageRoutes(db: Database, jwtSecret: string, files: ObjectFiles) {
   async function findBucket(id: string): Promise<Bucket> {
