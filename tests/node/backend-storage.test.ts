@@ -143,11 +143,17 @@ describe('Storage: studio-audio through supabase-js', () => {
   it('keeps project.json as application/json, accepts streamed (chunked) and multipart (Blob) bodies', async () => {
     const jsonPath = `${alice.id}/${PROJECT}/project.json`
     const json = JSON.stringify({ name: 'Night Drive', tracks: [{ id: 't1', clips: ['clip-1'] }] })
-    const up = await alice.client.storage.from(BUCKET).upload(jsonPath, buffer(new TextEncoder().encode(json)), { contentType: 'application/json', upsert: true })
+    const up = await alice.client.storage.from(BUCKET).upload(jsonPath, buffer(new TextEncoder().encode(json)), { contentType: 'application/json', upsert: true, cacheControl: '0' })
     expect(up.error).toBeNull()
     const { data } = await alice.client.storage.from(BUCKET).download(jsonPath)
     expect(data!.type).toBe('application/json')
     expect(JSON.parse(await data!.text())).toEqual(JSON.parse(json))
+    // The upload's cacheControl comes back on download (storage-js's default is max-age=3600, which
+    // lets a browser serve an overwritten object from its cache: send 0 for files that get overwritten).
+    const raw = await fetch(`${server.url}/storage/v1/object/${BUCKET}/${jsonPath}`, { headers: { apikey: server.keys.anonKey, Authorization: `Bearer ${alice.token}` } })
+    expect(raw.headers.get('cache-control')).toBe('max-age=0')
+    expect(raw.headers.get('etag')).toBe(`"${md5(new TextEncoder().encode(json))}"`)
+    expect(raw.headers.get('content-length')).toBe(String(new TextEncoder().encode(json).length))
 
     // No Content-Length: the limit is enforced while the body streams to disk.
     const streamed = bytes(300_000, 3)
