@@ -13,6 +13,7 @@ import { useAccountProjectStore } from '../stores/account-project-store.ts'
 import { useSessionStore } from '../stores/session-store.ts'
 import { supabase } from './client.ts'
 import * as api from './studio-projects.ts'
+import { removeProjectCopy } from './studio-project-copies.ts'
 
 let queue: Promise<void> = Promise.resolve()
 
@@ -76,6 +77,8 @@ async function apply(userId: string, event: ProjectEvent) {
     case 'deleted':
       await api.deleteStudioProject(supabase(), event.id)
       store().drop(userId, event.id)
+      // Its full copy too, if one was uploaded; a leftover file is only storage, never a listing.
+      await removeProjectCopy(supabase(), userId, event.id).catch((error: unknown) => console.warn('project copy not removed', error))
   }
 }
 
@@ -138,6 +141,7 @@ export function removeFromAccount(id: string): Promise<void> {
   const run = queue.then(async () => {
     await api.deleteStudioProject(supabase(), id)
     useAccountProjectStore.getState().drop(userId, id)
+    await removeProjectCopy(supabase(), userId, id).catch((error: unknown) => console.warn('project copy not removed', error))
   })
   queue = run.catch(() => undefined)
   return run

@@ -12,6 +12,8 @@ export interface StudioProjectMeta {
   durationSeconds: number
   createdAt: string
   updatedAt: string
+  /** The updatedAt of the local version whose full copy (mix and audio) is in the account; null: none. */
+  audioUploadedAt: string | null
 }
 
 export interface StudioProjectUpsert {
@@ -27,7 +29,7 @@ export interface StudioProjectUpsert {
 /** Matches the table's check: 1–120 characters after trimming. */
 export const STUDIO_PROJECT_NAME_MAX = 120
 
-const COLUMNS = 'id, name, track_count, duration_seconds, created_at, updated_at'
+const COLUMNS = 'id, name, track_count, duration_seconds, created_at, updated_at, audio_uploaded_at'
 
 interface Row {
   id: string
@@ -36,6 +38,7 @@ interface Row {
   duration_seconds: number | string
   created_at: string
   updated_at: string
+  audio_uploaded_at: string | null
 }
 
 const fromRow = (r: Row): StudioProjectMeta => ({
@@ -45,6 +48,7 @@ const fromRow = (r: Row): StudioProjectMeta => ({
   durationSeconds: Number(r.duration_seconds),
   createdAt: String(r.created_at),
   updatedAt: String(r.updated_at),
+  audioUploadedAt: r.audio_uploaded_at ? String(r.audio_uploaded_at) : null,
 })
 
 /**
@@ -91,6 +95,13 @@ export async function upsertStudioProject(db: SupabaseClient, p: StudioProjectUp
 export async function renameStudioProject(db: SupabaseClient, id: string, name: string): Promise<void> {
   const { error, status } = await db.from('studio_projects').update({ name: cleanName(name), updated_at: new Date().toISOString() }).eq('id', id)
   if (error) throw failed(error, status)
+}
+
+/** Records that the account now holds the full copy of the project's version `at` (its updatedAt). */
+export async function markStudioProjectUploaded(db: SupabaseClient, id: string, at: string): Promise<void> {
+  const { data, error, status } = await db.from('studio_projects').update({ audio_uploaded_at: at }).eq('id', id).select('id')
+  if (error) throw failed(error, status)
+  if (!data || data.length === 0) throw new Error('The project is not in your account.')
 }
 
 export async function deleteStudioProject(db: SupabaseClient, id: string): Promise<void> {

@@ -146,3 +146,91 @@ test('when the server cannot be reached the project is saved in this browser and
   await expect(page.getByRole('listitem', { name: 'solo', exact: true })).toBeVisible()
   expect(await page.evaluate(() => localStorage.getItem('cube-studio-project-outbox'))).toBeNull()
 })
+
+/** A track's decoded audio in the open mixer, through the studio's read-only test hook. */
+async function trackAudio(page: Page, name: string) {
+  return page.evaluate((n) => {
+    const hook = (window as unknown as { __cubeStudio: { trackAudio(n: string): { sampleRate: number; channels: Float32Array[] } | null } }).__cubeStudio
+    const a = hook.trackAudio(n)
+    return a ? { sampleRate: a.sampleRate, channels: a.channels.map((c) => Array.from(c)) } : null
+  }, name)
+}
+
+test('a project uploaded to the account opens in another browser with its mix and audio bit for bit; deleting removes the copy', async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000)
+  const origin = baseURL!
+  const email = `copy-${unique()}@cube.test`
+  const password = 'correct horse battery'
+  await page.goto('/app')
+  await register(page, `copy_${unique()}`, email, password)
+  await expect(page.getByTestId('account-email')).toHaveText(email)
+  await openMixer(page)
+  await page.getByTestId('upload-input').setInputFiles({ name: 'left.wav', mimeType: 'audio/wav', buffer: makeWav([tone(330, 1.2, 44100), tone(440, 1.2, 44100)], 44100) })
+  await expect(page.getByRole('listitem', { name: 'left', exact: true })).toBeVisible()
+  await page.getByTestId('upload-input').setInputFiles({ name: 'right.wav', mimeType: 'audio/wav', buffer: makeWav([tone(660, 0.7, 48000)], 48000) })
+  await expect(page.getByRole('listitem', { name: 'right', exact: true })).toBeVisible()
+  // A control away from its default, so the mix itself is seen to travel, not just the audio.
+  const volume = page.getByRole('slider', { name: 'right Volume', exact: true })
+  await volume.focus()
+  await volume.press('Home')
+  await volume.press('PageUp')
+  await volume.press('PageUp')
+  await expect(volume).toHaveAttribute('aria-valuenow', '20')
+  await page.getByRole('button', { name: 'Save Project' }).click()
+  await expect(toast(page, 'Project saved')).toBeVisible()
+  const item = page.getByTestId('project-item').filter({ hasText: 'Project 1' })
+  await expect(item.getByTestId('project-in-account')).toBeVisible()
+  const original = { left: (await trackAudio(page, 'left'))!, right: (await trackAudio(page, 'right'))! }
+
+  await item.getByRole('button', { name: 'Upload Project 1 to your account' }).click()
+  await expect(toast(page, 'Project uploaded')).toBeVisible()
+  await expect(item.getByTestId('project-copy-state')).toHaveText(/Full copy in your account/)
+  await expect(item.getByRole('button', { name: 'Upload Project 1 to your account' })).toHaveCount(0)
+
+  // Another browser (no IndexedDB of the first), same user: the copy opens there.
+  const other = await browser.newContext({ baseURL: origin })
+  try {
+    const page2 = await other.newPage()
+    await page2.goto('/app/studio')
+    await logIn(page2, email, password)
+    await expect(page2.getByTestId('account-email')).toHaveText(email)
+    const remote = page2.getByTestId('remote-project-item').filter({ hasText: 'Project 1' })
+    await expect(remote.getByTestId('remote-project-note')).toContainText('Its full copy (mix and audio) is in your account')
+    await remote.getByRole('button', { name: 'Open Project 1' }).click()
+    await expect(toast(page2, 'Project opened')).toContainText('downloaded from your account')
+    await expect(page2.getByRole('listitem', { name: 'left', exact: true })).toBeVisible()
+    await expect(page2.getByRole('slider', { name: 'right Volume', exact: true })).toHaveAttribute('aria-valuenow', '20')
+    const copied = { left: (await trackAudio(page2, 'left'))!, right: (await trackAudio(page2, 'right'))! }
+    expect(copied.left.sampleRate).toBe(original.left.sampleRate)
+    expect(copied.right.sampleRate).toBe(original.right.sampleRate)
+    expect(copied.left.channels).toEqual(original.left.channels)
+    expect(copied.right.channels).toEqual(original.right.channels)
+    // Now stored in this browser too: it reopens after a reload without the network.
+    const local2 = page2.getByTestId('project-item').filter({ hasText: 'Project 1' })
+    await expect(local2.getByTestId('project-copy-state')).toHaveText(/Full copy in your account/)
+    await expect(page2.getByTestId('remote-project-item')).toHaveCount(0)
+    await expectNoSeriousA11yViolations(page2)
+  } finally {
+    await other.close()
+  }
+
+  // A later save makes the copy older until it is uploaded again (only what changed is sent).
+  await volume.focus()
+  await volume.press('PageUp')
+  await page.getByRole('button', { name: 'Save Project' }).click()
+  await expect(item.getByTestId('project-copy-state')).toHaveText(/Account copy is older/)
+  await item.getByRole('button', { name: 'Upload Project 1 to your account' }).click()
+  await expect(item.getByTestId('project-copy-state')).toHaveText(/Full copy in your account/)
+
+  // Deleting the project removes its copy from the account's storage as well.
+  const rows = await serverProjects(origin, email, password)
+  const login = await fetch(`${origin}/auth/v1/token?grant_type=password`, { method: 'POST', headers: { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) })
+  const { access_token, user } = (await login.json()) as { access_token: string; user: { id: string } }
+  const manifestUrl = `${origin}/storage/v1/object/studio-audio/${user.id}/${rows[0]!.id}/project.json`
+  const auth = { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${access_token}` }
+  expect((await fetch(manifestUrl, { headers: auth })).status).toBe(200)
+  page.once('dialog', (d) => void d.accept())
+  await item.getByRole('button', { name: 'Delete Project 1' }).click()
+  await expect(toast(page, 'Project deleted')).toBeVisible()
+  await expect.poll(async () => (await fetch(manifestUrl, { headers: auth })).status).not.toBe(200)
+})

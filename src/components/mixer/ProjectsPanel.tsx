@@ -6,6 +6,7 @@ import { useProjectStore, type ProjectSummary } from '../../stores/project-store
 import { useAccountProjectStore } from '../../stores/account-project-store.ts'
 import { useSessionStore } from '../../stores/session-store.ts'
 import { AccountOnlyProjects } from './AccountOnlyProjects.tsx'
+import { UploadCopyButton } from './UploadCopyButton.tsx'
 import { Icon } from '../Icon.tsx'
 
 const errText = (err: unknown) => (err instanceof Error ? err.message : String(err))
@@ -76,6 +77,7 @@ export function ProjectsPanel() {
                         · In your account
                       </span>
                     )}
+                    {signedIn && <UploadCopyButton project={p} />}
                   </div>
                 </div>
                 <button type="button" onClick={() => void doOpen(p)} className="rounded border border-primary px-2 py-1 text-xs text-primary" aria-label={`Open ${p.name}`}>

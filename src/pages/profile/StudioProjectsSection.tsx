@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom'
 import { refreshAccountProjects } from '../../backend/studio-project-sync.ts'
 import { useAccountProjectStore } from '../../stores/account-project-store.ts'
 
-/** The signed-in user's studio projects as the server lists them (names and track counts). */
+/** The signed-in user's studio projects as the server lists them (names, track counts, where the audio is). */
 export function StudioProjectsSection() {
   const projects = useAccountProjectStore((s) => s.projects)
   const status = useAccountProjectStore((s) => s.status)
@@ -31,6 +31,7 @@ export function StudioProjectsSection() {
               <p className="text-xs text-muted">
                 {p.trackCount} {p.trackCount === 1 ? 'track' : 'tracks'} · {Math.round(p.durationSeconds)} s
               </p>
+              <p className="text-xs text-accent">{p.audioUploadedAt ? 'Full copy in your account: opens in any browser' : 'Audio in the browser that saved it'}</p>
             </li>
           ))}
         </ul>
