@@ -141,6 +141,9 @@ export function storageRoutes(db: Database, jwtSecret: string, files: ObjectFile
       })
     } catch (error) {
       if (error instanceof DryRun) return
+      // A concurrent first upload of the same name just created the row: an upsert will update
+      // it, and the real write (with its own retry) decides.
+      if (route.upsert && isSqlError(error) && error.code === '23505') return
       throw storageSqlError(error) ?? error
     }
   }
