@@ -134,7 +134,8 @@ export async function uploadProjectCopy(
   }
   const manifest: Manifest = { format: FORMAT, version: 1, id: project.id, name: project.name, createdAt: project.createdAt, updatedAt: project.updatedAt, state: project.state, audio }
   const body = new TextEncoder().encode(JSON.stringify(manifest))
-  const { error } = await bucket.upload(`${base}/${MANIFEST}`, body.buffer as ArrayBuffer, { contentType: 'application/json', upsert: true })
+  // Never cached: the manifest is overwritten by every upload, and a stale one would open an old mix.
+  const { error } = await bucket.upload(`${base}/${MANIFEST}`, body.buffer as ArrayBuffer, { contentType: 'application/json', upsert: true, cacheControl: '0' })
   if (error) throw new ProjectCopyError(`Could not upload the project: ${error.message}`)
   // Audio the new version no longer uses.
   const keep = new Set(audio.map((a) => a.file))
