@@ -182,6 +182,13 @@ test('a project uploaded to the account opens in another browser with its mix an
   await expect(item.getByTestId('project-in-account')).toBeVisible()
   const original = { left: (await trackAudio(page, 'left'))!, right: (await trackAudio(page, 'right'))! }
 
+  // Storage out of reach: a clear message, nothing marked as uploaded, the project untouched.
+  await page.route('**/storage/v1/**', (route) => route.abort('connectionrefused'))
+  await item.getByRole('button', { name: 'Upload Project 1 to your account' }).click()
+  await expect(toast(page, 'Upload failed')).toContainText('Your project is safe in this browser')
+  await expect(item.getByTestId('project-copy-state')).toHaveCount(0)
+  await page.unroute('**/storage/v1/**')
+
   await item.getByRole('button', { name: 'Upload Project 1 to your account' }).click()
   await expect(toast(page, 'Project uploaded')).toBeVisible()
   await expect(item.getByTestId('project-copy-state')).toHaveText(/Full copy in your account/)
