@@ -18,7 +18,8 @@
  *     Aborting rejects at once with an AbortError; the workers are terminated (a master pass
  *     already under way finishes in the background and is discarded: a browser cannot stop an
  *     offline render mid-way).
- *   exportMixWav(state, options) → Promise<Blob>   16-bit PCM WAV encoded in the WAV worker
+ *   exportMixWav(state, { ...options, format? }) → Promise<Blob>   WAV encoded in the WAV worker:
+ *     'pcm16' (default) or 'float32' (the render's samples exactly, headroom above 0 dBFS kept)
  */
 import { OfflineAudioContext, type IAudioNode, type IOfflineAudioContext } from 'standardized-audio-context'
 import { createMasterBus } from './master-bus.ts'
@@ -27,7 +28,7 @@ import { audioBufferFor, type AnyAudioContext } from './mixer-audio.ts'
 import { mixDuration, type MixerState } from './mixer-model.ts'
 import { createRecorderTap, loadRecorderWorklet } from './recorder-worklet.ts'
 import { renderMasterStripInWorker, renderStemsInWorkers } from './stem-render.ts'
-import { encodeWav } from './workers.ts'
+import { encodeWav, type WavFormat } from './workers.ts'
 
 export type MixEngine = 'workers' | 'graph'
 
@@ -148,8 +149,8 @@ export async function renderMix(state: MixerState, options: RenderOptions): Prom
   return out
 }
 
-export async function exportMixWav(state: MixerState, options: RenderOptions): Promise<Blob> {
+export async function exportMixWav(state: MixerState, options: RenderOptions & { format?: WavFormat }): Promise<Blob> {
   const channels = await renderMix(state, options)
   if (options.signal?.aborted) throw abortError()
-  return encodeWav(channels, options.sampleRate, 'pcm16')
+  return encodeWav(channels, options.sampleRate, options.format ?? 'pcm16')
 }

@@ -299,6 +299,18 @@ test('export: a valid WAV of the mix length that matches an offline render of th
   }
   expect(dbfs(maxDiff)).toBeLessThan(-90)
   expect(dbfs(rms(wav.channels[0]!))).toBeGreaterThan(-40)
+
+  // 32-bit float: the render's samples themselves, so the match is far tighter than 16 bits allow.
+  await page.getByRole('combobox', { name: 'Export format' }).selectOption('float32')
+  const floatDownload = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export WAV' }).click()
+  const float = parseWav(readFileSync(await (await floatDownload).path()))
+  expect(float.format).toBe(3)
+  expect(float.bits).toBe(32)
+  expect(float.channels[0]!.length).toBe(reference.channels[0]!.length)
+  let floatDiff = 0
+  for (let c = 0; c < 2; c++) for (let i = 0; i < float.channels[c]!.length; i++) floatDiff = Math.max(floatDiff, Math.abs(float.channels[c]![i]! - reference.channels[c]![i]!))
+  expect(dbfs(floatDiff)).toBeLessThan(-120)
 })
 
 test('save → reload → reopen restores tracks, controls and audio; rename and delete', async ({ page }) => {

@@ -2,14 +2,19 @@ import { useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { getAudioContext } from '../../engine/audio-context.ts'
 import { exportMixWav } from '../../engine/offline-mix.ts'
+import type { WavFormat } from '../../engine/workers.ts'
 import { mixerSnapshot, useMixerStore } from '../../stores/mixer-store.ts'
 import { Icon } from '../Icon.tsx'
 
-/** Export: offline render of the mix → WAV in the worker, with progress and cancel, then download. */
+/**
+ * Export: offline render of the mix → WAV in the worker (16-bit, or 32-bit float: the render's
+ * samples exactly), with progress and cancel, then download.
+ */
 export function ExportButton() {
   const hasTracks = useMixerStore((s) => s.tracks.length > 0)
   const projectName = useMixerStore((s) => s.project?.name ?? null)
   const [progress, setProgress] = useState<number | null>(null)
+  const [format, setFormat] = useState<WavFormat>('pcm16')
   const abort = useRef<AbortController | null>(null)
 
   const run = async () => {
@@ -17,7 +22,7 @@ export function ExportButton() {
     abort.current = ac
     setProgress(0)
     try {
-      const blob = await exportMixWav(mixerSnapshot(), { sampleRate: getAudioContext().sampleRate, onProgress: (f) => !ac.signal.aborted && setProgress(f), signal: ac.signal })
+      const blob = await exportMixWav(mixerSnapshot(), { sampleRate: getAudioContext().sampleRate, format, onProgress: (f) => !ac.signal.aborted && setProgress(f), signal: ac.signal })
       const url = URL.createObjectURL(blob)
       const a = document.createElement('a')
       a.href = url
@@ -49,8 +54,19 @@ export function ExportButton() {
       </div>
     )
   return (
-    <button type="button" disabled={!hasTracks} onClick={() => void run()} className="flex items-center gap-2 rounded border border-line px-3 py-1.5 text-sm hover:border-primary disabled:opacity-50">
-      <Icon name="download" size={16} /> Export WAV
-    </button>
+    <div className="flex items-center">
+      <button type="button" disabled={!hasTracks} onClick={() => void run()} className="flex items-center gap-2 rounded-l border border-line px-3 py-1.5 text-sm hover:border-primary disabled:opacity-50">
+        <Icon name="download" size={16} /> Export WAV
+      </button>
+      <select
+        aria-label="Export format"
+        value={format}
+        onChange={(e) => setFormat(e.currentTarget.value as WavFormat)}
+        className="rounded-r border border-l-0 border-line bg-bg px-2 py-1.5 text-sm text-fg"
+      >
+        <option value="pcm16">16-bit</option>
+        <option value="float32">32-bit float</option>
+      </select>
+    </div>
   )
 }
