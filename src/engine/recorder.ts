@@ -29,7 +29,9 @@ export class MicrophoneError extends Error {
   }
 }
 
-export const RAW_AUDIO_CONSTRAINTS: MediaTrackConstraints = { echoCancellation: false, noiseSuppression: false, autoGainControl: false }
+// Stereo when the device has it (an audio interface, a stereo microphone); echo cancellation
+// would force mono, and it is off anyway.
+export const RAW_AUDIO_CONSTRAINTS: MediaTrackConstraints = { echoCancellation: false, noiseSuppression: false, autoGainControl: false, channelCount: { ideal: 2 } }
 
 /** Chunks reach IndexedDB about once a second: a crash loses at most that much. */
 export const FLUSH_SECONDS = 1
@@ -98,8 +100,10 @@ export async function startMicRecording(ctx: IAudioContext, options: StartOption
   const source = ctx.createMediaStreamSource(stream)
   // ~0.1 s blocks keep the input meter lively; the writer batches them into ~1 s chunks.
   const blockFrames = Math.round((sampleRate * 0.1) / 128) * 128
-  const tap = createRecorderTap(ctx, { channels: 1, blockFrames })
   const settings = track.getSettings() as MediaTrackSettings & { latency?: number }
+  // As many channels as the device delivers (1 or 2), so a stereo source stays stereo.
+  const channelCount = (settings.channelCount ?? 1) >= 2 ? 2 : 1
+  const tap = createRecorderTap(ctx, { channels: channelCount, blockFrames })
   const trimFrames = latencyFrames(sampleRate, {
     baseLatency: ctx.baseLatency,
     outputLatency: (ctx as unknown as { outputLatency?: number }).outputLatency,
@@ -126,7 +130,7 @@ export async function startMicRecording(ctx: IAudioContext, options: StartOption
         id: options.newId?.() ?? crypto.randomUUID(),
         startedAt: Date.now(),
         sampleRate,
-        channelCount: 1,
+        channelCount,
         trimFrames,
         timelineOffset: Math.max(0, options.timelinePositionAt?.(startTime) ?? 0),
       }

@@ -6,11 +6,13 @@ import { expectNoSeriousA11yViolations } from './support/axe.ts'
 import { MICROPHONE_FLAGS, launchOptions } from './support/browser.ts'
 import { dbfs, dominantFrequency, makeWav, noise, parseWav, rms, spectralCentroid, tone } from './fixtures/audio.ts'
 
-// The fake microphone plays this file (16-bit, 48 kHz, 440 Hz), generated here before launch.
+// The fake microphone plays this file (16-bit, 48 kHz, stereo: 440 Hz left, 660 Hz right),
+// generated here before launch; the fake device reports two channels, as a stereo interface does.
 const FIXTURE_DIR = mkdtempSync(join(tmpdir(), 'cube-studio-'))
 const MIC_TONE_HZ = 440
-const MIC_WAV = join(FIXTURE_DIR, 'mic-tone-440.wav')
-writeFileSync(MIC_WAV, makeWav([tone(MIC_TONE_HZ, 8, 48000, 0.5)], 48000))
+const MIC_RIGHT_TONE_HZ = 660
+const MIC_WAV = join(FIXTURE_DIR, 'mic-tone-440-660.wav')
+writeFileSync(MIC_WAV, makeWav([tone(MIC_TONE_HZ, 8, 48000, 0.5), tone(MIC_RIGHT_TONE_HZ, 8, 48000, 0.5)], 48000))
 
 test.use({
   launchOptions: launchOptions([...MICROPHONE_FLAGS, `--use-file-for-fake-audio-capture=${MIC_WAV}`]),
@@ -151,6 +153,10 @@ test('record 3 s from the microphone: a Recording 1 track carrying the device to
   const body = audio.channels[0]!.slice(Math.round(0.5 * audio.sampleRate), Math.round(2.5 * audio.sampleRate))
   expect(Math.abs(dominantFrequency(body, audio.sampleRate) - MIC_TONE_HZ)).toBeLessThan(3)
   expect(dbfs(rms(body))).toBeGreaterThan(-20)
+  // A stereo device gives a stereo take: each side carries its own tone.
+  expect(audio.channels).toHaveLength(2)
+  const right = audio.channels[1]!.slice(Math.round(0.5 * audio.sampleRate), Math.round(2.5 * audio.sampleRate))
+  expect(Math.abs(dominantFrequency(right, audio.sampleRate) - MIC_RIGHT_TONE_HZ)).toBeLessThan(3)
 
   // A second take is Recording 2.
   await page.getByRole('button', { name: 'Record Microphone' }).click()
