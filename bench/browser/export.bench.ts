@@ -3,8 +3,8 @@
  *
  *   (a) export of an 8-track, 3-minute project at 48 kHz with every effect active (50 each,
  *       reverb 50, pans spread), as the Export button runs it: the tracks' channel strips in a
- *       pool of workers (one per core), the master strip worklet and master bus in an
- *       OfflineAudioContext, then the 16-bit WAV encode, in times real time (target >= 20x);
+ *       pool of workers (one per core), the master strip in a worker and the master bus in a
+ *       native OfflineAudioContext, then the 16-bit WAV encode, in times real time (target >= 20x);
  *   (a1) the same render as the live graph in one OfflineAudioContext (one channel-strip worklet
  *       per track: the reference the export is tested against, and the export before the
  *       workers), same run, and the speed-up of (a)'s render over it;
@@ -149,7 +149,7 @@ export async function run(): Promise<BenchResult[]> {
 
   return [
     { name: '(a) export 8 tracks x 3 min, every effect on', value: SECONDS / ex.wall, unit: 'x real time', detail: `wall ${ex.wall.toFixed(2)} s incl. 16-bit WAV encode, ${cores} cores${cpuNote(ex, SECONDS)}; target >= 20x` },
-    { name: '    of which the render (strips in workers + master pass)', value: SECONDS / render.wall, unit: 'x real time', detail: `wall ${render.wall.toFixed(2)} s${cpuNote(render, SECONDS)}` },
+    { name: '    of which the render (strips in workers + master bus)', value: SECONDS / render.wall, unit: 'x real time', detail: `wall ${render.wall.toFixed(2)} s${cpuNote(render, SECONDS)}` },
     { name: '(a1) the same render as the live graph in one context', value: SECONDS / graph.wall, unit: 'x real time', detail: `wall ${graph.wall.toFixed(2)} s${cpuNote(graph, SECONDS)}` },
     { name: '    export render speed-up over the graph (a1 / a render)', value: render.wall ? graph.wall / render.wall : 0, unit: 'x', detail: 'wall time, same run' },
     { name: '(b) same 8 x 3 min render, effects off (baseline)', value: SECONDS / bypass.wall, unit: 'x real time', detail: `wall ${bypass.wall.toFixed(2)} s${cpuNote(bypass, SECONDS)}` },

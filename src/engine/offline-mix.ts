@@ -7,19 +7,20 @@
  *     Stereo, length = the mix's length (where the last track ends) at `sampleRate`.
  *     engine 'workers' (the default where Web Workers exist): every track's channel strip runs in
  *       a pool of workers (src/engine/stem-render.ts: the worklet's own chain, quantum by quantum,
- *       fed what the track's source feeds the worklet), the stems are summed, and the sum runs
- *       through the master strip worklet and the master bus in an OfflineAudioContext. Uses every
+ *       fed what the track's source feeds the worklet), the stems are summed, the master strip runs
+ *       the same way in a worker, and its output goes through the master bus in a native
+ *       OfflineAudioContext (no worklet module there, so it has its own thread). Uses every
  *       core: Chromium renders all offline contexts holding an AudioWorklet on ONE shared thread
  *       per page, so splitting the graph over contexts buys nothing (measured in
  *       bench/browser/export.bench.ts). Differs from 'graph' only by float summation order
  *       (tests/browser/stem-render.test.ts, tests/e2e/studio.spec.ts: below -90 dBFS).
  *     engine 'graph': the live graph as is (buildMixGraph: one channel-strip worklet per track,
  *       the master strip) in one OfflineAudioContext: the reference the export is tested against.
- *     Aborting rejects at once with an AbortError; the workers are terminated (a master pass
+ *     Aborting rejects at once with an AbortError; the workers are terminated (a master-bus pass
  *     already under way finishes in the background and is discarded: a browser cannot stop an
  *     offline render mid-way).
  *   exportMixWav(state, { ...options, format? }) → Promise<Blob>   WAV encoded in the WAV worker:
- *     'pcm16' (default) or 'float32' (the render's samples exactly, headroom above 0 dBFS kept)
+ *     'pcm16' (default) or 'float32' (the render's samples exactly)
  */
 import { OfflineAudioContext, type IAudioNode, type IOfflineAudioContext } from 'standardized-audio-context'
 import { createMasterBus } from './master-bus.ts'
