@@ -20,6 +20,7 @@ import { mixDuration, sanitizeState } from '../engine/mixer-model.ts'
 import { decodeWavFile, encodeWavBuffer } from '../engine/workers.ts'
 import type { StoredAudio, StoredProject } from '../lib/project-db.ts'
 import { markStudioProjectUploaded, upsertStudioProject } from './studio-projects.ts'
+import { errorMessage } from '../lib/error-message.ts'
 
 export const STUDIO_AUDIO_BUCKET = 'studio-audio'
 const MANIFEST = 'project.json'
@@ -53,7 +54,6 @@ export class ProjectCopyError extends Error {
 
 const folder = (userId: string, projectId: string) => `${userId}/${projectId}`
 const fileFor = (audioId: string) => `${audioId.replace(/[^\w.-]/g, '_')}.wav`
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 async function readManifest(db: SupabaseClient, userId: string, projectId: string): Promise<Manifest | null> {
   const { data, error } = await db.storage.from(STUDIO_AUDIO_BUCKET).download(`${folder(userId, projectId)}/${MANIFEST}`)
@@ -167,7 +167,7 @@ export async function downloadProjectCopy(
     try {
       decoded = await decodeWavFile(await data.arrayBuffer())
     } catch (err) {
-      throw new ProjectCopyError(`The project copy in your account is damaged: ${describe(err)}`)
+      throw new ProjectCopyError(`The project copy in your account is damaged: ${errorMessage(err)}`)
     }
     if (decoded.sampleRate !== a.sampleRate || decoded.channels.length !== a.channels || decoded.channels[0]!.length !== a.frames) {
       throw new ProjectCopyError('The project copy in your account is damaged: an audio file does not match its manifest.')

@@ -1,9 +1,10 @@
 import { Link, useRouteError } from 'react-router-dom'
+import { errorMessage } from '../lib/error-message.ts'
 
 /** The generic error panel: a page that throws never takes the whole app down. */
 export function RouteError() {
   const error = useRouteError()
-  const message = error instanceof Error ? error.message : String(error)
+  const message = errorMessage(error)
   console.error(error)
   return (
     <main role="alert" className="mx-auto max-w-xl p-8 text-center">

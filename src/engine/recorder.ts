@@ -16,6 +16,7 @@
 import type { IAudioContext } from 'standardized-audio-context'
 import { ChunkWriter, latencyFrames, trimLatency, assembleChunks, type RecordingChunkStore, type RecordingSession } from './recorder-chunks.ts'
 import { createRecorderTap, loadRecorderWorklet } from './recorder-worklet.ts'
+import { errorMessage } from '../lib/error-message.ts'
 
 export type MicrophoneErrorKind = 'denied' | 'no-device' | 'unsupported' | 'busy'
 
@@ -93,7 +94,7 @@ export async function startMicRecording(ctx: IAudioContext, options: StartOption
     await loadRecorderWorklet(ctx)
   } catch (err) {
     stream.getTracks().forEach((t) => t.stop())
-    throw new MicrophoneError('unsupported', `The recorder could not start: ${err instanceof Error ? err.message : String(err)}`)
+    throw new MicrophoneError('unsupported', `The recorder could not start: ${errorMessage(err)}`)
   }
 
   const sampleRate = ctx.sampleRate

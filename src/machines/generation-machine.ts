@@ -12,6 +12,7 @@
  */
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import type { Score } from '../../workers/composer/index.ts'
+import { errorMessage } from '../lib/error-message.ts'
 
 export const GENERATION_FAILED_TITLE = 'Generation failed'
 export const GENERATION_FAILED_MESSAGE = 'There was an error generating your music. Please try again.'
@@ -49,8 +50,6 @@ type GenerationEvent =
   | { type: 'RENDER.PROGRESS'; fraction: number }
   | { type: 'RENDER.DONE'; buffer: AudioBuffer }
   | { type: 'RENDER.FAILED'; error: unknown }
-
-const message = (e: unknown): string => (e instanceof Error ? e.message : String(e))
 
 export function createGenerationMachine(deps: GenerationDeps) {
   type Ctx = GenerationContext
@@ -95,7 +94,7 @@ export function createGenerationMachine(deps: GenerationDeps) {
           src: 'composer',
           input: ({ context }) => context.request as GenerationRequest,
           onDone: { target: 'rendering', actions: assign({ score: ({ event }) => event.output, progress: COMPOSE_SHARE }) },
-          onError: { target: 'failed', actions: assign({ error: ({ event }) => message(event.error) }) },
+          onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
         },
         on: { CANCEL: { target: 'idle', actions: assign({ progress: 0 }) } },
       },
@@ -104,7 +103,7 @@ export function createGenerationMachine(deps: GenerationDeps) {
         on: {
           'RENDER.PROGRESS': { actions: assign({ progress: ({ event }) => COMPOSE_SHARE + (1 - COMPOSE_SHARE) * Math.min(1, Math.max(0, event.fraction)) }) },
           'RENDER.DONE': { target: 'ready', actions: assign({ buffer: ({ event }) => event.buffer, progress: 1 }) },
-          'RENDER.FAILED': { target: 'failed', actions: assign({ error: ({ event }) => message(event.error) }) },
+          'RENDER.FAILED': { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
           CANCEL: { target: 'idle', actions: assign({ progress: 0, score: null }) },
         },
       },

@@ -8,6 +8,7 @@ import { Icon } from '../Icon.tsx'
 import { generatedSong, type GeneratedTrack } from './generated-track.ts'
 import { SharePanel } from './SharePanel.tsx'
 import { TrackPlayer } from './TrackPlayer.tsx'
+import { errorMessage } from '../../lib/error-message.ts'
 
 export const NAVIGATE_AFTER_SAVE_MS = 1500
 
@@ -54,7 +55,7 @@ export function GeneratedTrackPanel({ track }: { track: GeneratedTrack }) {
       addAudioToMixer({ name: track.title, sampleRate: track.sampleRate, channels: track.channels.map((c) => c.slice()) })
       toast.success('Track added', { description: `“${track.title}” is on the Live Mixer.`, action: { label: 'Open mixer', onClick: () => navigate('/app/studio') } })
     } catch (err) {
-      toast.error('Could not add the track to the mixer', { description: err instanceof Error ? err.message : String(err) })
+      toast.error('Could not add the track to the mixer', { description: errorMessage(err) })
     }
   }
 

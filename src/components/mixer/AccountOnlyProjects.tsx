@@ -10,8 +10,7 @@ import { useAccountProjectStore } from '../../stores/account-project-store.ts'
 import { useProjectStore } from '../../stores/project-store.ts'
 import { useSessionStore } from '../../stores/session-store.ts'
 import { Icon } from '../Icon.tsx'
-
-const errText = (err: unknown) => (err instanceof Error ? err.message : String(err))
+import { errorMessage } from '../../lib/error-message.ts'
 
 /**
  * Projects listed in the signed-in user's account whose mix and audio are not in this browser
@@ -36,7 +35,7 @@ export function AccountOnlyProjects({ localIds, loaded }: { localIds: ReadonlySe
       await useProjectStore.getState().open(project.id)
       toast.success('Project opened', { description: `"${project.name}", downloaded from your account` })
     } catch (err) {
-      toast.error('Could not open the project', { description: errText(err) })
+      toast.error('Could not open the project', { description: errorMessage(err) })
     } finally {
       setDownloading(null)
     }
@@ -88,7 +87,7 @@ export function AccountOnlyProjects({ localIds, loaded }: { localIds: ReadonlySe
                         if (!window.confirm(`Remove "${p.name}" from your account? Its audio on the other device is not affected.`)) return
                         removeFromAccount(p.id)
                           .then(() => toast.success('Project removed from your account'))
-                          .catch((err: unknown) => toast.error('Could not remove the project', { description: errText(err) }))
+                          .catch((err: unknown) => toast.error('Could not remove the project', { description: errorMessage(err) }))
                       }}
                       className="rounded p-1 text-muted hover:text-secondary"
                       aria-label={`Remove ${p.name} from your account`}

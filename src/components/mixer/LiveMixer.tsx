@@ -17,8 +17,7 @@ import { installStudioDebugHook } from './studio-debug-hook.ts'
 import { TrackRow, formatTime } from './TrackRow.tsx'
 import { useMicRecorder } from './useMicRecorder.ts'
 import { useUpload } from './useUpload.ts'
-
-const errText = (err: unknown) => (err instanceof Error ? err.message : String(err))
+import { errorMessage } from '../../lib/error-message.ts'
 
 export function LiveMixer() {
   const tracks = useMixerStore((s) => s.tracks)
@@ -48,7 +47,7 @@ export function LiveMixer() {
       if (s.tracks === prev.tracks && s.master === prev.master) return
       const snap = mixerSnapshot()
       mixerEngine.sync(snap)
-      if (snap.tracks.length > 0) void mixerEngine.ensure(snap).catch((err: unknown) => toast.error('Audio engine failed', { description: errText(err) }))
+      if (snap.tracks.length > 0) void mixerEngine.ensure(snap).catch((err: unknown) => toast.error('Audio engine failed', { description: errorMessage(err) }))
     })
     const snap = mixerSnapshot()
     if (snap.tracks.length > 0) void mixerEngine.ensure(snap).catch(() => {})
@@ -76,7 +75,7 @@ export function LiveMixer() {
   }, [])
 
   const seek = useCallback((seconds: number) => {
-    mixerEngine.seek(seconds, mixerSnapshot()).catch((err: unknown) => toast.error('Playback failed', { description: errText(err) }))
+    mixerEngine.seek(seconds, mixerSnapshot()).catch((err: unknown) => toast.error('Playback failed', { description: errorMessage(err) }))
   }, [])
 
   const toggle = async () => {
@@ -89,7 +88,7 @@ export function LiveMixer() {
       await mixerEngine.play(mixerSnapshot())
       setPlaying(mixerEngine.isPlaying())
     } catch (err) {
-      toast.error('Playback failed', { description: errText(err) })
+      toast.error('Playback failed', { description: errorMessage(err) })
     }
   }
 
@@ -99,7 +98,7 @@ export function LiveMixer() {
       const p = await useProjectStore.getState().saveCurrent()
       toast.success('Project saved', { description: p.name })
     } catch (err) {
-      toast.error('Project not saved', { description: errText(err) })
+      toast.error('Project not saved', { description: errorMessage(err) })
     } finally {
       setSaving(false)
     }

@@ -8,8 +8,7 @@ import { useSessionStore } from '../../stores/session-store.ts'
 import { AccountOnlyProjects } from './AccountOnlyProjects.tsx'
 import { UploadCopyButton } from './UploadCopyButton.tsx'
 import { Icon } from '../Icon.tsx'
-
-const errText = (err: unknown) => (err instanceof Error ? err.message : String(err))
+import { errorMessage } from '../../lib/error-message.ts'
 
 /** Saved projects in this browser: reopen, rename, delete. */
 export function ProjectsPanel() {
@@ -22,7 +21,7 @@ export function ProjectsPanel() {
   const localIds = useMemo(() => new Set(projects.map((p) => p.id)), [projects])
 
   useEffect(() => {
-    refresh().catch((err: unknown) => toast.error('Projects unavailable', { description: errText(err) }))
+    refresh().catch((err: unknown) => toast.error('Projects unavailable', { description: errorMessage(err) }))
   }, [refresh])
 
   const doOpen = async (p: ProjectSummary) => {
@@ -31,7 +30,7 @@ export function ProjectsPanel() {
       await open(p.id)
       toast.success('Project opened', { description: p.name })
     } catch (err) {
-      toast.error('Could not open project', { description: errText(err) })
+      toast.error('Could not open project', { description: errorMessage(err) })
     }
   }
 
@@ -55,7 +54,7 @@ export function ProjectsPanel() {
                       setEditing(null)
                       toast.success('Project renamed')
                     })
-                    .catch((err: unknown) => toast.error('Could not rename', { description: errText(err) }))
+                    .catch((err: unknown) => toast.error('Could not rename', { description: errorMessage(err) }))
                 }}
               >
                 <input name="name" defaultValue={p.name} aria-label="Project name" autoFocus className="min-w-0 flex-1 rounded border border-line bg-bg px-2 py-1" />
@@ -92,7 +91,7 @@ export function ProjectsPanel() {
                     if (!window.confirm(`Delete "${p.name}" and its stored audio?`)) return
                     remove(p.id)
                       .then(() => toast.success('Project deleted'))
-                      .catch((err: unknown) => toast.error('Could not delete', { description: errText(err) }))
+                      .catch((err: unknown) => toast.error('Could not delete', { description: errorMessage(err) }))
                   }}
                   className="rounded p-1 text-muted hover:text-secondary"
                   aria-label={`Delete ${p.name}`}

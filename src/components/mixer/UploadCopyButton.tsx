@@ -8,8 +8,7 @@ import { useAccountProjectStore } from '../../stores/account-project-store.ts'
 import type { ProjectSummary } from '../../stores/project-store.ts'
 import { useSessionStore } from '../../stores/session-store.ts'
 import { Icon } from '../Icon.tsx'
-
-const errText = (err: unknown) => (err instanceof Error ? err.message : String(err))
+import { errorMessage } from '../../lib/error-message.ts'
 
 /**
  * For a signed-in user, a local project's full copy in the account: whether it is there and
@@ -32,7 +31,7 @@ export function UploadCopyButton({ project }: { project: ProjectSummary }) {
       await refreshAccountProjects()
       toast.success('Project uploaded', { description: `"${stored.name}" now opens in any browser you sign in to.` })
     } catch (err) {
-      toast.error('Upload failed', { description: `Your project is safe in this browser. ${errText(err)}` })
+      toast.error('Upload failed', { description: `Your project is safe in this browser. ${errorMessage(err)}` })
     } finally {
       setProgress(null)
     }
