@@ -14,10 +14,9 @@ import { useSessionStore } from '../stores/session-store.ts'
 import { supabase } from './client.ts'
 import * as api from './studio-projects.ts'
 import { removeProjectCopy } from './studio-project-copies.ts'
+import { errorMessage } from '../lib/error-message.ts'
 
 let queue: Promise<void> = Promise.resolve()
-
-const message = (error: unknown) => (error instanceof Error ? error.message : typeof error === 'object' && error && 'message' in error ? String((error as { message: unknown }).message) : String(error))
 
 const TOAST_ID = 'studio-project-sync'
 const RETRY_MS = [5_000, 15_000, 60_000, 300_000] as const
@@ -34,7 +33,7 @@ function reportRefused(error: unknown) {
   console.error('studio project sync refused', error)
   toast.error('Project not updated in your account', {
     id: TOAST_ID,
-    description: `Your project is safe in this browser, but the server refused to list it in your account: ${message(error)}`,
+    description: `Your project is safe in this browser, but the server refused to list it in your account: ${errorMessage(error)}`,
   })
 }
 
@@ -138,11 +137,8 @@ function flush(): Promise<void> {
 export function removeFromAccount(id: string): Promise<void> {
   const userId = useSessionStore.getState().user?.id
   if (!userId) return Promise.reject(new Error('Log in to manage your account projects.'))
-  const run = queue.then(async () => {
-    await api.deleteStudioProject(supabase(), id)
-    useAccountProjectStore.getState().drop(userId, id)
-    await removeProjectCopy(supabase(), userId, id).catch((error: unknown) => console.warn('project copy not removed', error))
-  })
+  // The same removal as a local delete's, but outside the outbox: the caller reports a failure.
+  const run = queue.then(() => apply(userId, { kind: 'deleted', id }))
   queue = run.catch(() => undefined)
   return run
 }

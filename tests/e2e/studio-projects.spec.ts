@@ -241,3 +241,48 @@ test('a project uploaded to the account opens in another browser with its mix an
   await expect(toast(page, 'Project deleted')).toBeVisible()
   await expect.poll(async () => (await fetch(manifestUrl, { headers: auth })).status).not.toBe(200)
 })
+
+test('removing a project from the account in another browser removes its row and its copy, not the local project', async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000)
+  const origin = baseURL!
+  const email = `remove-${unique()}@cube.test`
+  const password = 'correct horse battery'
+  await page.goto('/app')
+  await register(page, `remove_${unique()}`, email, password)
+  await expect(page.getByTestId('account-email')).toHaveText(email)
+  await openMixer(page)
+  await page.getByTestId('upload-input').setInputFiles({ name: 'keep.wav', mimeType: 'audio/wav', buffer: makeWav([tone(500, 0.5, 48000)], 48000) })
+  await expect(page.getByRole('listitem', { name: 'keep', exact: true })).toBeVisible()
+  await page.getByRole('button', { name: 'Save Project' }).click()
+  const item = page.getByTestId('project-item').filter({ hasText: 'Project 1' })
+  await item.getByRole('button', { name: 'Upload Project 1 to your account' }).click()
+  await expect(item.getByTestId('project-copy-state')).toHaveText(/Full copy in your account/)
+  const [row] = await serverProjects(origin, email, password)
+  const login = await fetch(`${origin}/auth/v1/token?grant_type=password`, { method: 'POST', headers: { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) })
+  const { access_token, user } = (await login.json()) as { access_token: string; user: { id: string } }
+  const manifestUrl = `${origin}/storage/v1/object/studio-audio/${user.id}/${row!.id}/project.json`
+  const auth = { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${access_token}` }
+  expect((await fetch(manifestUrl, { headers: auth })).status).toBe(200)
+
+  const other = await browser.newContext({ baseURL: origin })
+  try {
+    const page2 = await other.newPage()
+    await page2.goto('/app/studio')
+    await logIn(page2, email, password)
+    const remote = page2.getByTestId('remote-project-item').filter({ hasText: 'Project 1' })
+    await expect(remote).toBeVisible()
+    page2.once('dialog', (d) => void d.accept())
+    await remote.getByRole('button', { name: 'Remove Project 1 from your account' }).click()
+    await expect(toast(page2, 'Project removed from your account')).toBeVisible()
+    await expect(page2.getByTestId('remote-project-item')).toHaveCount(0)
+  } finally {
+    await other.close()
+  }
+  expect(await serverProjects(origin, email, password)).toEqual([])
+  await expect.poll(async () => (await fetch(manifestUrl, { headers: auth })).status).not.toBe(200)
+  // The first browser still has the project and its audio.
+  await page.reload()
+  await page.getByRole('button', { name: 'Open Project 1' }).click()
+  await expect(toast(page, 'Project opened')).toBeVisible()
+  await expect(page.getByRole('listitem', { name: 'keep', exact: true })).toBeVisible()
+})
