@@ -96,12 +96,11 @@ export class DelayKernel {
     const wetSm = this.wet
     let w = this.writePos
     const feedSm = this.feed
-    const steady = !dSm.moving && !fbSm.moving && !wetSm.moving && !feedSm.moving
-    let feed = feedSm.value
-    let d = dSm.value
-    let fb = fbSm.value
-    let wet = wetSm.value
-    if (steady) {
+    if (!dSm.moving && !fbSm.moving && !wetSm.moving && !feedSm.moving) {
+      const feed = feedSm.value
+      const d = dSm.value
+      const fb = fbSm.value
+      const wet = wetSm.value
       // Constant delay: the read point moves in step with the write point, so its integer part
       // and fraction are found once per block instead of per sample.
       let r = w - d
@@ -127,13 +126,12 @@ export class DelayKernel {
       this.writePos = w
       return
     }
+    // Some control is gliding: every value advances per sample.
     for (let i = 0; i < frames; i++) {
-      if (!steady) {
-        d = dSm.next()
-        fb = fbSm.next()
-        wet = wetSm.next()
-        feed = feedSm.next()
-      }
+      const d = dSm.next()
+      const fb = fbSm.next()
+      const wet = wetSm.next()
+      const feed = feedSm.next()
       let r = w - d
       if (r < 0) r += size
       const r0 = Math.floor(r)

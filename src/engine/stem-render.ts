@@ -67,7 +67,7 @@ async function sourceAsHeard(audio: MixerAudio, offset: number, length: number, 
 async function jobFor(track: MixerTrack, audio: MixerAudio, length: number, sampleRate: number): Promise<StemTrackJob> {
   const controls = resolveStripParams(trackStripParams(track))
   const start = wholeStartFrame(track.offset, sampleRate)
-  if (audio.sampleRate === sampleRate && audio.channels.length >= 1 && audio.channels.length <= 2 && start !== null) {
+  if (audio.sampleRate === sampleRate && audio.channels.length <= 2 && start !== null) {
     // Copies: the registry's arrays keep feeding the live mixer while the worker owns these.
     return { controls, channels: audio.channels.map((c) => c.slice()), startFrame: start }
   }
@@ -102,10 +102,9 @@ export async function renderStemsInWorkers(tracks: readonly MixerTrack[], option
     const audio = audible(t) ? getMixerAudio(t.audioId) : undefined
     return audio && audio.channels.length > 0 ? [{ track: t, audio }] : []
   })
-  const sum = [new Float32Array(length), new Float32Array(length)]
   if (queue.length === 0) {
     onProgress?.(1)
-    return sum
+    return [new Float32Array(length), new Float32Array(length)]
   }
   const cores = typeof navigator !== 'undefined' && navigator.hardwareConcurrency ? navigator.hardwareConcurrency : 2
   const count = Math.max(1, Math.min(options.workers ?? Math.min(cores, MAX_WORKERS), queue.length))
@@ -145,7 +144,9 @@ export async function renderStemsInWorkers(tracks: readonly MixerTrack[], option
       })
     })
     const stems = await Promise.race([Promise.all(work), abortOf(signal)])
-    for (const stem of stems)
+    // Each worker's stem is already the sum of its tracks; add the others into the first.
+    const sum = stems[0]!
+    for (const stem of stems.slice(1))
       for (let c = 0; c < 2; c++) {
         const dst = sum[c]!
         const src = stem[c]!
