@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
-import { ISOLATION_HEADERS } from './src/app/isolation-headers.ts'
+import { ISOLATION_HEADERS } from './src/config/isolation-headers.ts'
 import { localBackendDevPlugin } from './supabase/local/vite-dev-backend.ts'
 
 export default defineConfig({

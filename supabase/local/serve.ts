@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { dirname, join } from 'node:path'
-import { ISOLATION_HEADERS } from '../../src/app/isolation-headers.ts'
+import { ISOLATION_HEADERS } from '../../src/config/isolation-headers.ts'
 import { optionsFromEnv, startLocalServer } from './server.ts'
 import { staticFiles } from './static-files.ts'
 
