@@ -4,7 +4,7 @@
  *
  *   public/audio/samples/<id>.mp3 + public/images/covers/<id>.svg   the five catalogue songs
  *   public/audio/library/<id>.mp3                                   the Sound Library loops
- *   src/catalogue/sample-songs.ts durations, src/catalogue/sound-library.ts   rewritten to match
+ *   src/lib/catalogue/sample-songs.ts durations, src/lib/catalogue/sound-library.ts   rewritten to match
  *
  * Usage: npx tsx scripts/generate-samples.ts [songs|library|covers ...]   (default: all)
  * Needs ffmpeg on PATH (Debian: apt-get install -y ffmpeg). The outputs are committed, so the app,
@@ -14,8 +14,8 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { SAMPLE_SONGS } from '../src/catalogue/sample-songs.ts'
-import { formatDuration } from '../src/catalogue/song.ts'
+import { SAMPLE_SONGS } from '../src/lib/catalogue/sample-songs.ts'
+import { formatDuration } from '../src/lib/catalogue/song.ts'
 import type { ComposeRequest } from '../workers/composer/index.ts'
 import { coverSvg } from './cover-art.ts'
 import { openHarness, type Harness } from './harness-browser.ts'
@@ -68,13 +68,13 @@ function writeCovers(): void {
     writeFileSync(out, coverSvg({ id: song.id, title: song.title, artist: song.artist, genre: song.genre ?? 'electronic' }))
     console.log(`cover  ${song.image}`)
   }
-  // Cover of tracks saved from the AI Generator (src/components/generator/generated-track.ts).
+  // Cover of tracks saved from the AI Generator (src/features/generator/generated-track.ts).
   writeFileSync(join(ROOT, 'public/images/covers/ai-generated.svg'), coverSvg({ id: 'ai-generated', title: 'AI Generated', artist: 'CUBE AI Generator', genre: 'electronic' }))
   console.log('cover  /images/covers/ai-generated.svg')
 }
 
 async function writeSongs(harness: Harness): Promise<void> {
-  const catalogue = join(ROOT, 'src/catalogue/sample-songs.ts')
+  const catalogue = join(ROOT, 'src/lib/catalogue/sample-songs.ts')
   let source = readFileSync(catalogue, 'utf8')
   for (const song of SAMPLE_SONGS) {
     const recipe = SONG_RECIPES[song.id]
@@ -101,7 +101,7 @@ async function writeLibrary(harness: Harness): Promise<void> {
     console.log(`loop   ${url}  ${result.seconds.toFixed(2)} s  ${(statSync(out).size / 1e3).toFixed(0)} kB`)
   }
   writeFileSync(
-    join(ROOT, 'src/catalogue/sound-library.ts'),
+    join(ROOT, 'src/lib/catalogue/sound-library.ts'),
     `// The Sound Library: project-owned loops and one-shots rendered by scripts/generate-samples.ts with the
 // app's composer and Tone.js renderer, shipped in public/audio/library/. Regenerate with
 // \`npx tsx scripts/generate-samples.ts library\` (this file is rewritten by that script).

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { RouterProvider } from 'react-router-dom'
 import { Toaster } from 'sonner'
 import { createAppRouter } from './router.tsx'
-import { ThemeApplier } from './ThemeApplier.tsx'
+import { ThemeApplier } from '../features/theme/ThemeApplier.tsx'
 
 export function App() {
   const [router] = useState(createAppRouter)

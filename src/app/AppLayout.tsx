@@ -1,12 +1,12 @@
 import { useSyncExternalStore } from 'react'
 import { Outlet } from 'react-router-dom'
-import { Sidebar } from '../components/sidebar/Sidebar.tsx'
-import { Icon } from '../components/Icon.tsx'
-import { MiniPlayer } from '../components/player/MiniPlayer.tsx'
-import { NARROW_BREAKPOINT_PX } from './navigation.ts'
-import { useSidebarStore } from '../stores/sidebar-store.ts'
-import { useBackend } from '../backend/start.ts'
-import { AuthModalHost } from '../components/account/AuthModalHost.tsx'
+import { Sidebar } from './sidebar/Sidebar.tsx'
+import { Icon } from '../ui/Icon.tsx'
+import { MiniPlayer } from '../features/player/MiniPlayer.tsx'
+import { NARROW_BREAKPOINT_PX } from '../config/navigation.ts'
+import { useSidebarStore } from './sidebar/sidebar-store.ts'
+import { useBackend } from './start-services.ts'
+import { AuthModalHost } from '../features/account/AuthModalHost.tsx'
 
 const NARROW_QUERY = `(max-width: ${NARROW_BREAKPOINT_PX - 0.02}px)`
 

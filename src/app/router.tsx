@@ -1,32 +1,32 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react'
 import { createBrowserRouter, Navigate } from 'react-router-dom'
-import { PageFallback } from '../components/PageFallback.tsx'
-import { RouteError } from '../components/RouteError.tsx'
+import { PageFallback } from '../ui/PageFallback.tsx'
+import { RouteError } from './RouteError.tsx'
 
 // Every page is its own chunk so the landing page never pays for the studio, tone or ethers.
 const AppLayout = lazy(() => import('./AppLayout.tsx'))
 
 const pages = {
-  Landing: lazy(() => import('../pages/landing/LandingPage.tsx')),
-  Pitchdeck: lazy(() => import('../pages/pitchdeck/PitchdeckPage.tsx')),
-  Profile: lazy(() => import('../pages/profile/ProfilePage.tsx')),
-  Library: lazy(() => import('../pages/library/LibraryPage.tsx')),
-  Playlists: lazy(() => import('../pages/playlists/PlaylistsPage.tsx')),
-  Remix: lazy(() => import('../pages/remix/RemixPage.tsx')),
-  Studio: lazy(() => import('../pages/studio/StudioPage.tsx')),
-  Comments: lazy(() => import('../pages/comments/CommentsPage.tsx')),
-  Admin: lazy(() => import('../pages/admin/AdminPage.tsx')),
-  Settings: lazy(() => import('../pages/settings/SettingsPage.tsx')),
-  Governance: lazy(() => import('../pages/governance/GovernancePage.tsx')),
-  Whitepaper: lazy(() => import('../pages/whitepaper/WhitepaperPage.tsx')),
-  Mint: lazy(() => import('../pages/mint/MintPage.tsx')),
-  Wallet: lazy(() => import('../pages/wallet/WalletPage.tsx')),
-  Stream: lazy(() => import('../pages/stream/StreamPage.tsx')),
-  Listen: lazy(() => import('../pages/listen/ListenPage.tsx')),
-  Sharing: lazy(() => import('../pages/sharing/SharingPage.tsx')),
-  NowPlaying: lazy(() => import('../pages/now-playing/NowPlayingPage.tsx')),
-  Track: lazy(() => import('../pages/track/TrackPage.tsx')),
-  NotFound: lazy(() => import('../pages/not-found/NotFoundPage.tsx')),
+  Landing: lazy(() => import('../features/landing/LandingPage.tsx')),
+  Pitchdeck: lazy(() => import('../features/pitchdeck/PitchdeckPage.tsx')),
+  Profile: lazy(() => import('../features/account/profile/ProfilePage.tsx')),
+  Library: lazy(() => import('../features/library/LibraryPage.tsx')),
+  Playlists: lazy(() => import('../features/playlists/PlaylistsPage.tsx')),
+  Remix: lazy(() => import('../features/remix/RemixPage.tsx')),
+  Studio: lazy(() => import('../features/studio/StudioPage.tsx')),
+  Comments: lazy(() => import('../features/comments/CommentsPage.tsx')),
+  Admin: lazy(() => import('../features/admin/AdminPage.tsx')),
+  Settings: lazy(() => import('../features/settings/SettingsPage.tsx')),
+  Governance: lazy(() => import('../features/governance/GovernancePage.tsx')),
+  Whitepaper: lazy(() => import('../features/whitepaper/WhitepaperPage.tsx')),
+  Mint: lazy(() => import('../features/mint/MintPage.tsx')),
+  Wallet: lazy(() => import('../features/wallet/WalletPage.tsx')),
+  Stream: lazy(() => import('../features/stream/StreamPage.tsx')),
+  Listen: lazy(() => import('../features/listen/ListenPage.tsx')),
+  Sharing: lazy(() => import('../features/share/SharingPage.tsx')),
+  NowPlaying: lazy(() => import('../features/player/NowPlayingPage.tsx')),
+  Track: lazy(() => import('../features/generator/TrackPage.tsx')),
+  NotFound: lazy(() => import('./NotFoundPage.tsx')),
 }
 
 const el = (Page: LazyExoticComponent<ComponentType>) => (

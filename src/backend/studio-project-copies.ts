@@ -18,7 +18,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { mixDuration, sanitizeState } from '../engine/mixer-model.ts'
 import { decodeWavFile, encodeWavBuffer } from '../engine/workers.ts'
-import type { StoredAudio, StoredProject } from '../lib/project-db.ts'
+import type { StoredAudio, StoredProject } from '../engine/project-db.ts'
 import { markStudioProjectUploaded, upsertStudioProject } from './studio-projects.ts'
 import { errorMessage } from '../lib/error-message.ts'
 

@@ -1,5 +1,5 @@
 import { supabase } from './client.ts'
-import { utcDay, type WalletBasics } from '../stores/session-store.ts'
+import { utcDay, type WalletBasics } from '../features/account/session-store.ts'
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : Number(v ?? 0) || 0)
 

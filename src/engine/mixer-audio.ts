@@ -6,7 +6,7 @@
  *   audioBufferFor(ctx, audio)   an AudioBuffer of the context's kind (cached per context)
  */
 import type { IAudioBuffer, IAudioContext, IOfflineAudioContext } from 'standardized-audio-context'
-import type { StoredAudio } from '../lib/project-db.ts'
+import type { StoredAudio } from './project-db.ts'
 
 export type MixerAudio = StoredAudio
 export type AnyAudioContext = IAudioContext | IOfflineAudioContext

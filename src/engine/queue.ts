@@ -2,7 +2,7 @@
  * Queue rules as pure functions over (queue, current index); the player store applies them.
  * No React, no audio: unit-tested in Node.
  */
-import type { Song } from '../catalogue/song.ts'
+import type { Song } from '../lib/catalogue/song.ts'
 
 /** Previous restarts the current song when more than this many seconds have played. */
 export const PREVIOUS_RESTART_THRESHOLD_S = 3

@@ -2,7 +2,7 @@
  * Crash-safe recording: blocks from the recorder worklet are gathered into chunks of about one
  * second and each chunk is written to a RecordingChunkStore as soon as it is full, so a reload or
  * crash loses at most the chunk being filled. Pure logic over a store interface: IndexedDB in the
- * app (src/lib/project-db.ts idbChunkStore), an in-memory map in unit tests.
+ * app (src/engine/project-db.ts idbChunkStore), an in-memory map in unit tests.
  *
  *   new ChunkWriter(store, session, flushFrames)
  *     .push(channels)   append one block (copied); writes a chunk whenever flushFrames are gathered

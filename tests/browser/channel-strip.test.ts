@@ -1,6 +1,6 @@
 /**
  * The DSP kernels through the real AudioWorklet in Chromium's OfflineAudioContext: the same
- * measurements as the Node kernel tests (tests/unit/dsp), plus a sample-for-sample comparison with
+ * measurements as the Node kernel tests (audio-worklets/kernels/*.test.ts), plus a sample-for-sample comparison with
  * the chain run on the main thread.
  */
 import { describe, expect, it } from 'vitest'
@@ -12,7 +12,7 @@ import { DistortionKernel } from '../../audio-worklets/kernels/distortion.ts'
 import { createChannelStrip, loadChannelStrip, STRIP_DEFAULTS, type StripLevels } from '../../src/engine/channel-strip.ts'
 import {
   allFinite, amplitudeAt, biquadMagnitude, cookbook, db, maxStep, noise, peak, render, rms, sine, square, SR,
-} from '../unit/dsp/signals.ts'
+} from '../../audio-worklets/kernels/test-signals.ts'
 import { renderChain, renderStrip } from './strip-render.ts'
 
 const ALL_50 = { lowpass: 50, highpass: 50, distortion: 50, compression: 50, chorus: 50, delay: 50, reverb: 50, volume: 50, pan: 25 }

@@ -12,7 +12,7 @@ import { putMixerAudio } from '../../src/engine/mixer-audio.ts'
 import { createTrack, type MixerState, type MixerTrack } from '../../src/engine/mixer-model.ts'
 import { renderMix } from '../../src/engine/offline-mix.ts'
 import { renderStemsInWorkers } from '../../src/engine/stem-render.ts'
-import { noise, rms, sine } from '../unit/dsp/signals.ts'
+import { noise, rms, sine } from '../../audio-worklets/kernels/test-signals.ts'
 
 const SR = 48000
 

@@ -3,7 +3,7 @@ import { OfflineAudioContext as SacOfflineAudioContext } from 'standardized-audi
 import { createChannelStrip, loadChannelStrip, STRIP_NEUTRAL, type StripParams } from '../../src/engine/channel-strip.ts'
 import { ChannelStripChain } from '../../audio-worklets/channel-strip-chain.ts'
 import { STRIP_PARAM_NAMES } from '../../audio-worklets/channel-strip-params.ts'
-import { SR } from '../unit/dsp/signals.ts'
+import { SR } from '../../audio-worklets/kernels/test-signals.ts'
 
 export interface RenderOptions {
   /** 'native' (default) or standardized-audio-context's OfflineAudioContext. */

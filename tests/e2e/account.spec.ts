@@ -6,7 +6,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
 import { logIn, openAuth, register, toast } from './support/auth.ts'
 import { LOCAL_ANON_KEY } from '../../src/backend/local-defaults.ts'
-import { SAMPLE_SONGS } from '../../src/catalogue/sample-songs.ts'
+import { SAMPLE_SONGS } from '../../src/lib/catalogue/sample-songs.ts'
 import { encodeWav } from '../../workers/wav-encoding.ts'
 
 // Accounts, wallet basics and server-credited listening, end to end against the real built app

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Page } from '@playwright/test'
 import { encodeWav } from '../../workers/wav-encoding.ts'
-import { SAMPLE_SONGS } from '../../src/catalogue/sample-songs.ts'
+import { SAMPLE_SONGS } from '../../src/lib/catalogue/sample-songs.ts'
 
 /**
  * Audio for player end-to-end tests. The player specs play the shipped sample songs

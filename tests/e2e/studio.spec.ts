@@ -20,7 +20,7 @@ test.use({
 })
 
 type Rendered = { channels: number[][]; sampleRate: number }
-/** The app's documented debug hook (src/components/mixer/studio-debug-hook.ts). */
+/** The app's documented debug hook (src/features/studio/mixer/studio-debug-hook.ts). */
 type StudioHook = {
   renderOffline(options?: { engine?: 'workers' | 'graph' }): Promise<Float32Array[]>
   trackAudio(name: string): { sampleRate: number; channels: Float32Array[] } | null

@@ -1,0 +1,22 @@
+import { useEffect } from 'react'
+import { startSessionSync } from '../features/account/session-sync.ts'
+import { startListenReporter } from '../features/listen/listen-reporter.ts'
+import { startPlaylistSync } from '../features/playlists/playlist-sync.ts'
+import { startStudioProjectSync } from '../features/studio/projects/studio-project-sync.ts'
+
+let started = false
+
+/** Connects the app to its backend once per page: auth events, listen reports, playlist sync. */
+export function startBackend(): void {
+  if (started) return
+  started = true
+  startSessionSync()
+  startListenReporter()
+  startPlaylistSync()
+  startStudioProjectSync()
+}
+
+/** For the layouts that host signed-in features (the /app layout and Now Playing). */
+export function useBackend(): void {
+  useEffect(startBackend, [])
+}

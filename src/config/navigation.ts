@@ -1,0 +1,108 @@
+import type { IconName } from '../ui/Icon.tsx'
+
+export interface NavItem {
+  label: string
+  to: string
+  icon: IconName
+  /** Shown only to signed-in administrators (role decided by the server). */
+  adminOnly?: boolean
+}
+
+export interface NavGroup {
+  key: string
+  label: string
+  icon: IconName
+  items: NavItem[]
+}
+
+export const NAV_GROUPS: readonly NavGroup[] = [
+  {
+    key: 'main',
+    label: 'Home',
+    icon: 'home',
+    items: [
+      { label: 'Profile', to: '/app/home', icon: 'user' },
+      { label: 'Whitepaper', to: '/app/whitepaper', icon: 'book' },
+    ],
+  },
+  {
+    key: 'studio',
+    label: 'Music Studio',
+    icon: 'music',
+    items: [
+      { label: 'Live Mixer', to: '/app/studio', icon: 'sliders' },
+      { label: 'AI Generator', to: '/app/create', icon: 'sparkles' },
+      { label: 'Remix Tracks', to: '/app/remix', icon: 'shuffle' },
+      { label: 'Library', to: '/app/library', icon: 'library' },
+    ],
+  },
+  {
+    key: 'earn',
+    label: 'Earns',
+    icon: 'cube',
+    items: [
+      { label: 'Playlists', to: '/app/playlists', icon: 'list' },
+      { label: 'Listen', to: '/app/listen', icon: 'headphones' },
+      { label: 'Comments', to: '/app/comments', icon: 'message' },
+      { label: 'Sharing', to: '/app/sharing', icon: 'share' },
+    ],
+  },
+  {
+    key: 'assets',
+    label: 'Assets',
+    icon: 'wallet',
+    items: [
+      { label: 'Governance', to: '/app/governance', icon: 'vote' },
+      { label: 'Wallet', to: '/app/wallet', icon: 'wallet' },
+      { label: 'Settings', to: '/app/settings', icon: 'settings' },
+      { label: 'Admin', to: '/app/admin', icon: 'shield', adminOnly: true },
+    ],
+  },
+]
+
+export const NARROW_BREAKPOINT_PX = 768
+export const KEYBOARD_DRAG_STEP_PX = 25
+
+const normalise = (path: string) => {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path
+  return trimmed.replace(/^\/app(?=\/|$)/, '') || '/'
+}
+
+/** The active rule: equal paths, with or without the /app prefix, ignoring a trailing slash. */
+export function isActivePath(current: string, itemRoute: string): boolean {
+  return normalise(current) === normalise(itemRoute)
+}
+
+export function visibleItems(group: NavGroup, viewer: { isAdmin: boolean }): NavItem[] {
+  return group.items.filter((item) => !item.adminOnly || viewer.isAdmin)
+}
+
+/**
+ * Repairs a stored group order: unknown keys and duplicates are dropped, groups missing from
+ * the stored list are appended in their default place, so a stale order can never hide a group.
+ */
+export function repairGroupOrder(stored: unknown, groups: readonly NavGroup[] = NAV_GROUPS): string[] {
+  const known = groups.map((g) => g.key)
+  const seen = new Set<string>()
+  const order: string[] = []
+  if (Array.isArray(stored)) {
+    for (const key of stored) {
+      if (typeof key === 'string' && known.includes(key) && !seen.has(key)) {
+        seen.add(key)
+        order.push(key)
+      }
+    }
+  }
+  for (const key of known) if (!seen.has(key)) order.push(key)
+  return order
+}
+
+export function moveKey(order: readonly string[], from: string, to: string): string[] {
+  const fromIndex = order.indexOf(from)
+  const toIndex = order.indexOf(to)
+  if (fromIndex < 0 || toIndex < 0 || fromIndex === toIndex) return [...order]
+  const next = [...order]
+  next.splice(fromIndex, 1)
+  next.splice(toIndex, 0, from)
+  return next
+}

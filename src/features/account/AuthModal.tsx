@@ -1,0 +1,159 @@
+import { useCallback, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { createPortal } from 'react-dom'
+import { toast } from 'sonner'
+import { Icon } from '../../ui/Icon.tsx'
+import { signIn, signUp } from '../../backend/auth.ts'
+import { announceNextWalletInit } from './session-sync.ts'
+import { AUTH_MESSAGES as M } from './auth-messages.ts'
+import { useDialogFocus } from '../../ui/useDialogFocus.ts'
+
+export type AuthTab = 'login' | 'register'
+
+const TABS: { key: AuthTab; label: string }[] = [
+  { key: 'login', label: 'Log In' },
+  { key: 'register', label: 'Register' },
+]
+
+const inputClass = 'w-full rounded-md border border-line bg-bg px-3 py-2 text-fg placeholder:text-muted focus:border-primary focus:outline-none'
+
+function Field({ label, ...props }: { label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId()
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm text-fg/90">{label}</label>
+      <input id={id} required className={inputClass} {...props} />
+    </div>
+  )
+}
+
+function InlineError({ message }: { message: string | null }) {
+  if (!message) return null
+  return (
+    <p role="alert" data-testid="auth-error" className="rounded-md border border-red-500/60 bg-red-500/10 px-3 py-2 text-sm text-red-400">
+      {message}
+    </p>
+  )
+}
+
+function LoginForm({ onDone }: { onDone: () => void }) {
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const form = new FormData(e.currentTarget)
+    setBusy(true)
+    setError(null)
+    announceNextWalletInit()
+    const result = await signIn(String(form.get('email')), String(form.get('password')))
+    setBusy(false)
+    if (!result.ok) {
+      announceNextWalletInit(false)
+      toast.error(M.loginFailed, { description: result.message ?? M.loginFailedDescription })
+      setError(result.message ?? M.loginFailedInline)
+      return
+    }
+    toast.success(M.loginSuccess, { description: M.loginSuccessDescription })
+    onDone()
+  }
+  return (
+    <form onSubmit={submit} className="space-y-3" aria-label="Log in">
+      <Field label="Email" name="email" type="email" autoComplete="email" placeholder="you@example.com" data-autofocus />
+      <Field label="Password" name="password" type="password" autoComplete="current-password" />
+      <InlineError message={error} />
+      <button type="submit" disabled={busy} className="w-full rounded-md bg-primary px-3 py-2 font-semibold text-bg hover:opacity-90 disabled:opacity-60">
+        {busy ? 'Logging in…' : 'Log In'}
+      </button>
+    </form>
+  )
+}
+
+function RegisterForm({ onDone }: { onDone: () => void }) {
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const form = new FormData(e.currentTarget)
+    setBusy(true)
+    setError(null)
+    announceNextWalletInit()
+    const result = await signUp(String(form.get('username')).trim(), String(form.get('email')), String(form.get('password')))
+    setBusy(false)
+    if (!result.ok) {
+      announceNextWalletInit(false)
+      const message = result.kind === 'signup-disabled' ? M.registrationDisabled : (result.message ?? M.registrationFailedDescription)
+      toast.error(M.registrationFailed, { description: message })
+      setError(message)
+      return
+    }
+    toast.success(M.registrationSuccess, { description: result.signedIn ? M.registrationSuccessDescription : M.registrationConfirmDescription })
+    onDone()
+  }
+  return (
+    <form onSubmit={submit} className="space-y-3" aria-label="Register">
+      <Field label="Username" name="username" type="text" autoComplete="username" placeholder="neon_rider" data-autofocus />
+      <Field label="Email" name="email" type="email" autoComplete="email" placeholder="you@example.com" />
+      <Field label="Password" name="password" type="password" autoComplete="new-password" />
+      <InlineError message={error} />
+      <button type="submit" disabled={busy} className="w-full rounded-md bg-secondary px-3 py-2 font-semibold text-bg hover:opacity-90 disabled:opacity-60">
+        {busy ? 'Creating account…' : 'Create Account'}
+      </button>
+    </form>
+  )
+}
+
+/** The Login / Register dialog: modal, focus kept inside, Escape or the close button dismisses it. */
+export function AuthModal({ initialTab = 'login', onClose }: { initialTab?: AuthTab; onClose: () => void }) {
+  const [tab, setTab] = useState<AuthTab>(initialTab)
+  const dialogRef = useRef<HTMLDivElement>(null)
+  const tabRefs = useRef<Record<AuthTab, HTMLButtonElement | null>>({ login: null, register: null })
+  const close = useCallback(() => onClose(), [onClose])
+  useDialogFocus(dialogRef, close)
+  const titleId = useId()
+
+  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
+    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft' && e.key !== 'Home' && e.key !== 'End') return
+    e.preventDefault()
+    const next: AuthTab = e.key === 'Home' ? 'login' : e.key === 'End' ? 'register' : tab === 'login' ? 'register' : 'login'
+    setTab(next)
+    tabRefs.current[next]?.focus()
+  }
+
+  return createPortal(
+    <div className="fixed inset-0 z-[60] flex items-center justify-center p-4">
+      <div className="absolute inset-0 bg-black/70" aria-hidden onClick={close} />
+      <div ref={dialogRef} role="dialog" aria-modal="true" aria-labelledby={titleId} className="panel neon-box relative w-full max-w-sm space-y-4 p-5" data-testid="auth-modal">
+        <div className="flex items-center justify-between">
+          <h2 id={titleId} className="font-display text-lg font-bold text-primary">{tab === 'login' ? 'Welcome back' : 'Join CUBE Music'}</h2>
+          <button type="button" onClick={close} className="rounded p-1 text-muted hover:text-fg" aria-label="Close">
+            <Icon name="close" />
+          </button>
+        </div>
+        <div role="tablist" aria-label="Account" className="grid grid-cols-2 gap-1 rounded-md bg-bg p-1 text-sm">
+          {TABS.map((t) => (
+            <button
+              key={t.key}
+              ref={(el) => {
+                tabRefs.current[t.key] = el
+              }}
+              type="button"
+              role="tab"
+              id={`auth-tab-${t.key}`}
+              aria-selected={tab === t.key}
+              aria-controls={`auth-panel-${t.key}`}
+              tabIndex={tab === t.key ? 0 : -1}
+              onClick={() => setTab(t.key)}
+              onKeyDown={onTabKey}
+              className={`rounded px-2 py-1.5 font-semibold ${tab === t.key ? 'bg-primary/20 text-primary' : 'text-muted hover:text-fg'}`}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" id={`auth-panel-${tab}`} aria-labelledby={`auth-tab-${tab}`}>
+          {tab === 'login' ? <LoginForm key="login" onDone={close} /> : <RegisterForm key="register" onDone={close} />}
+        </div>
+      </div>
+    </div>,
+    document.body,
+  )
+}

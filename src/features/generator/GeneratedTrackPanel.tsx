@@ -1,0 +1,86 @@
+import { useEffect, useRef, useState } from 'react'
+import { useNavigate } from 'react-router-dom'
+import { toast } from 'sonner'
+import { idbAudioUrl, putAudio } from '../../lib/user-audio-store.ts'
+import { useLibraryStore } from '../library/library-store.ts'
+import { addAudioToMixer } from '../studio/mixer-store.ts'
+import { Icon } from '../../ui/Icon.tsx'
+import { generatedSong, type GeneratedTrack } from './generated-track.ts'
+import { SharePanel } from './SharePanel.tsx'
+import { TrackPlayer } from './TrackPlayer.tsx'
+import { errorMessage } from '../../lib/error-message.ts'
+
+export const NAVIGATE_AFTER_SAVE_MS = 1500
+
+/** The finished track: player and waveform, Save to Library, Share and Add to mixer. */
+export function GeneratedTrackPanel({ track }: { track: GeneratedTrack }) {
+  const navigate = useNavigate()
+  const [saving, setSaving] = useState(false)
+  const [saved, setSaved] = useState(false)
+  const [sharing, setSharing] = useState(false)
+  const leaveTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
+
+  useEffect(() => {
+    setSaved(false)
+    setSharing(false)
+  }, [track])
+  useEffect(() => () => {
+    if (leaveTimer.current) clearTimeout(leaveTimer.current)
+  }, [])
+
+  const save = async () => {
+    setSaving(true)
+    try {
+      await putAudio(track.id, track.wav)
+      if (!useLibraryStore.getState().addTrack(generatedSong(track, idbAudioUrl(track.id)))) throw new Error('The library refused the track.')
+      setSaved(true)
+      toast.success('Track saved', { description: `“${track.title}” is in your library.` })
+      leaveTimer.current = setTimeout(() => navigate('/app/library'), NAVIGATE_AFTER_SAVE_MS)
+    } catch (err) {
+      console.error('[generator] save', err)
+      toast.error('Could not save the track', { description: err instanceof Error ? err.message : 'Storage is unavailable.' })
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const share = () => {
+    setSharing(true)
+    toast('Sharing options', { description: 'Copy the link or scan the QR code.' })
+  }
+
+  const addToMixer = () => {
+    try {
+      // Copies: the mixer keeps its own audio, independent of this panel.
+      addAudioToMixer({ name: track.title, sampleRate: track.sampleRate, channels: track.channels.map((c) => c.slice()) })
+      toast.success('Track added', { description: `“${track.title}” is on the Live Mixer.`, action: { label: 'Open mixer', onClick: () => navigate('/app/studio') } })
+    } catch (err) {
+      toast.error('Could not add the track to the mixer', { description: errorMessage(err) })
+    }
+  }
+
+  const button = 'inline-flex items-center gap-2 rounded-md border px-3 py-2 text-sm font-semibold disabled:opacity-50'
+  return (
+    <div className="flex flex-col gap-4" data-testid="generated-track">
+      <div>
+        <h3 className="text-lg font-bold text-primary neon-text">{track.title}</h3>
+        <p className="text-sm text-muted" data-testid="generated-summary">
+          {track.summary}
+        </p>
+      </div>
+      <TrackPlayer track={track} />
+      <div className="flex flex-wrap gap-2">
+        <button type="button" onClick={() => void save()} disabled={saving || saved} className={`${button} border-primary text-primary`}>
+          <Icon name="save" /> {saved ? 'Saved' : 'Save to Library'}
+        </button>
+        <button type="button" onClick={share} className={`${button} border-secondary text-secondary`}>
+          <Icon name="share" /> Share
+        </button>
+        <button type="button" onClick={addToMixer} className={`${button} border-accent text-accent`}>
+          <Icon name="plus" /> Add to mixer
+        </button>
+      </div>
+      {sharing && <SharePanel recipe={track.recipe} title={track.title} onClose={() => setSharing(false)} />}
+    </div>
+  )
+}

@@ -1,0 +1,89 @@
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { toast } from 'sonner'
+import { DEFAULT_GENRE, DEFAULT_MOOD, GENRE_LABELS, GENRES, MOOD_LABELS, MOODS, type Genre, type Mood } from '../../../workers/composer/styles.ts'
+import { DESCRIPTION_MAX, DESCRIPTION_REQUIRED_MESSAGE, DESCRIPTION_REQUIRED_TITLE, type GenerationRequest } from './generation-machine.ts'
+
+interface Props {
+  busy: boolean
+  onGenerate: (request: GenerationRequest) => void
+  /** The landing card shows only the description (mood and genre stay at their defaults). */
+  compact?: boolean
+  submitLabel: string
+}
+
+/** Description (required), mood and genre. Ctrl/⌘+Enter submits from the description box. */
+export function GenerationForm({ busy, onGenerate, compact = false, submitLabel }: Props) {
+  const id = useId()
+  const [description, setDescription] = useState('')
+  const [mood, setMood] = useState<Mood>(DEFAULT_MOOD)
+  const [genre, setGenre] = useState<Genre>(DEFAULT_GENRE)
+
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault()
+    if (busy) return
+    if (!description.trim()) {
+      toast.error(DESCRIPTION_REQUIRED_TITLE, { description: DESCRIPTION_REQUIRED_MESSAGE })
+      return
+    }
+    onGenerate({ description: description.trim(), mood, genre })
+  }
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit()
+  }
+
+  const field = 'w-full rounded-md border border-line bg-bg/60 px-3 py-2 text-fg placeholder:text-muted focus:border-primary focus:outline-none'
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4" aria-label={compact ? 'Generate an AI track' : 'Generate music'} noValidate>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-description`} className="text-sm font-semibold text-fg">
+          Description
+        </label>
+        <textarea
+          id={`${id}-description`}
+          value={description}
+          onChange={(e) => setDescription(e.target.value.slice(0, DESCRIPTION_MAX))}
+          onKeyDown={onKeyDown}
+          rows={compact ? 2 : 4}
+          maxLength={DESCRIPTION_MAX}
+          placeholder="Describe your track: a neon-lit night drive, rain on a tin roof…"
+          className={field}
+          aria-describedby={`${id}-hint`}
+        />
+        <p id={`${id}-hint`} className="text-xs text-muted">
+          The same description, mood and genre always give the same piece. {description.length}/{DESCRIPTION_MAX}
+        </p>
+      </div>
+      {!compact && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-mood`} className="text-sm font-semibold text-fg">
+              Mood
+            </label>
+            <select id={`${id}-mood`} value={mood} onChange={(e) => setMood(e.target.value as Mood)} className={field}>
+              {MOODS.map((m) => (
+                <option key={m} value={m}>
+                  {MOOD_LABELS[m]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-genre`} className="text-sm font-semibold text-fg">
+              Genre
+            </label>
+            <select id={`${id}-genre`} value={genre} onChange={(e) => setGenre(e.target.value as Genre)} className={field}>
+              {GENRES.map((g) => (
+                <option key={g} value={g}>
+                  {GENRE_LABELS[g]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      )}
+      <button type="submit" disabled={busy || description.length === 0} className="self-start rounded-md bg-primary px-5 py-2 font-bold text-bg neon-box disabled:cursor-not-allowed disabled:opacity-50">
+        {busy ? 'Generating…' : submitLabel}
+      </button>
+    </form>
+  )
+}

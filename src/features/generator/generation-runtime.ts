@@ -1,0 +1,75 @@
+/**
+ * The app's wiring of the generation machine: composition in the composer worker (Comlink),
+ * rendering with the Tone.js offline renderer (tone itself loads on first render), and the
+ * 'Generation failed' toast.
+ *
+ * The last finished render is also exposed read-only as `window.__cubeGenerated` (buffer, tempo,
+ * mode, brightness), and `window.__cubeRenderCounts` counts finished and cancelled renders, so
+ * end-to-end tests can measure the real audio and see a cancel stop the work; harmless in production.
+ */
+import { wrap, type Remote } from 'comlink'
+import { toast } from 'sonner'
+import type { ComposerWorkerApi } from '../../../workers/composer.worker.ts'
+import type { Genre, Mood, Score } from '../../../workers/composer/index.ts'
+import { scoreTitle } from '../../../workers/composer/describe.ts'
+import { createGenerationMachine, GENERATION_FAILED_MESSAGE, GENERATION_FAILED_TITLE, type GenerationRequest } from './generation-machine.ts'
+
+let worker: Remote<ComposerWorkerApi> | null = null
+
+function composerWorker(): Remote<ComposerWorkerApi> {
+  if (!worker) worker = wrap<ComposerWorkerApi>(new Worker(new URL('../../../workers/composer.worker.ts', import.meta.url), { type: 'module', name: 'composer' }))
+  return worker
+}
+
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new DOMException('Cancelled', 'AbortError'))
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new DOMException('Cancelled', 'AbortError'))
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
+}
+
+export interface GeneratedDebugInfo {
+  buffer: AudioBuffer
+  bpm: number
+  quality: Score['quality']
+  brightness: number
+  title: string
+}
+
+/** Counts of renders that finished and that were cancelled (aborted) in this page. */
+export const renderCounts = { finished: 0, aborted: 0 }
+
+declare global {
+  interface Window {
+    __cubeGenerated?: GeneratedDebugInfo
+    __cubeRenderCounts?: typeof renderCounts
+  }
+}
+
+export const generationMachine = createGenerationMachine({
+  compose: (request: GenerationRequest, signal) =>
+    abortable(composerWorker().compose({ description: request.description, mood: request.mood as Mood, genre: request.genre as Genre }), signal),
+  render: async (score, { signal, onProgress }) => {
+    const { renderScore } = await import('../../engine/score-renderer.ts')
+    window.__cubeRenderCounts = renderCounts
+    let buffer: AudioBuffer
+    try {
+      buffer = await renderScore(score, { signal, onProgress })
+    } catch (err) {
+      if (signal.aborted) renderCounts.aborted++
+      throw err
+    }
+    renderCounts.finished++
+    window.__cubeGenerated = { buffer, bpm: score.bpm, quality: score.quality, brightness: score.brightness, title: scoreTitle(score) }
+    return buffer
+  },
+}).provide({
+  actions: {
+    notifyFailed: ({ context }) => {
+      console.error('[generator] generation failed:', context.error)
+      toast.error(GENERATION_FAILED_TITLE, { description: GENERATION_FAILED_MESSAGE })
+    },
+  },
+})

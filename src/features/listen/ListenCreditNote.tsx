@@ -1,0 +1,36 @@
+import { useSessionStore } from '../account/session-store.ts'
+import { capNote } from './listen-tracker.ts'
+import { Link } from 'react-router-dom'
+
+const NO_CREDIT_REASON: Record<string, string> = {
+  already_credited: 'This play was already counted; no CUBE added.',
+  too_soon: 'Listens closer together than the qualifying time earn nothing; keep listening.',
+  below_threshold: 'Not long enough to count as a listen.',
+  unknown_song: 'This track is not part of the rewards catalogue.',
+}
+
+/** What the server credited for the latest listen of this song (the figure, not the advertised rate). */
+export function ListenCreditNote({ songId }: { songId: string | null | undefined }) {
+  const status = useSessionStore((s) => s.status)
+  const last = useSessionStore((s) => s.lastListen)
+  const balance = useSessionStore((s) => s.wallet?.balance)
+
+  if (status === 'signed-out') {
+    return (
+      <p className="text-xs text-muted" data-testid="listen-credit-note">
+        {/* Now Playing lives outside the app layout (no sidebar, no dialog host): log in from the profile. */}
+        <Link to="/app/home" className="text-primary underline">Log in</Link> to earn CUBE: a listen counts after 30 seconds (or half a short track).
+      </p>
+    )
+  }
+  if (!last || last.songId !== songId) return null
+  return (
+    <p aria-live="polite" className={`text-sm ${last.credited > 0 ? 'text-primary' : 'text-accent'}`} data-testid="listen-credit-note">
+      {last.credited > 0
+        ? `+${last.credited} CUBE credited for this listen${balance === undefined ? '' : ` · balance ${balance} CUBE`}`
+        : last.capReached
+          ? `${capNote(last.listensToday, last.dailyCap)}: no CUBE for this listen.`
+          : (NO_CREDIT_REASON[last.reason ?? ''] ?? 'No CUBE for this listen.')}
+    </p>
+  )
+}

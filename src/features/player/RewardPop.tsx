@@ -1,0 +1,29 @@
+import { useEffect, useState } from 'react'
+import { REWARD_ANIMATION_MS, rewardMessage, useRewardStore } from './reward-store.ts'
+import { useDailyCap } from '../wallet/useDailyCap.ts'
+
+/** The '+2 CUBE per listen' message that pops for 1.5 s each time play is pressed. */
+export function RewardPop({ className = '' }: { className?: string }) {
+  const flashKey = useRewardStore((s) => s.flashKey)
+  const amount = useRewardStore((s) => s.flashAmount)
+  const [shownKey, setShownKey] = useState(0)
+  // Once today's rewarded listens are used up, promising '+N CUBE' would be untrue.
+  const cap = useDailyCap()
+
+  useEffect(() => {
+    if (flashKey === 0) return
+    setShownKey(flashKey)
+    const t = window.setTimeout(() => setShownKey(0), REWARD_ANIMATION_MS)
+    return () => window.clearTimeout(t)
+  }, [flashKey])
+
+  return (
+    <div aria-live="polite" className={`pointer-events-none ${className}`}>
+      {shownKey > 0 && (
+        <span key={shownKey} data-testid="reward-pop" className="reward-pop inline-block rounded-full border border-accent bg-panel px-3 py-1 text-sm font-bold text-accent neon-box">
+          {cap.capped ? cap.note : rewardMessage(amount)}
+        </span>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,63 @@
+import { useEffect, useRef, useState } from 'react'
+import type { Song } from '../../lib/catalogue/song.ts'
+import { usePlayerStore } from './player-store.ts'
+import { themedWaveformStyle } from '../../ui/waveform-style.ts'
+
+
+/**
+ * wavesurfer.js waveform of the current song, drawn from the peaks worker's output and bound to
+ * the player's own audio element, so progress follows playback and a click seeks it.
+ */
+export function Waveform({ song }: { song: Song }) {
+  const container = useRef<HTMLDivElement>(null)
+  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading')
+  const [error, setError] = useState('')
+
+  useEffect(() => {
+    let cancelled = false
+    let destroy: (() => void) | undefined
+    setStatus('loading')
+    const el = container.current
+    if (!el) return
+    const buckets = Math.min(4000, Math.max(400, Math.round(el.clientWidth * (window.devicePixelRatio || 1))))
+    void (async () => {
+      try {
+        const [{ default: WaveSurfer }, { getPlayerDeck }, { loadSongPeaks }] = await Promise.all([
+          import('wavesurfer.js'),
+          import('../../engine/player-deck.ts'),
+          import('../../engine/song-peaks.ts'),
+        ])
+        const { peaks, duration } = await loadSongPeaks(song.audioUrl, buckets)
+        if (cancelled) return
+        const ws = WaveSurfer.create({
+          container: el,
+          media: getPlayerDeck().element,
+          peaks,
+          duration,
+          ...themedWaveformStyle(96),
+          interact: true,
+        })
+        ws.on('interaction', (t: number) => usePlayerStore.getState().seek(t))
+        destroy = () => ws.destroy()
+        setStatus('ready')
+      } catch (err) {
+        if (cancelled) return
+        console.error('[waveform]', err)
+        setError(err instanceof Error ? err.message : 'unknown error')
+        setStatus('error')
+      }
+    })()
+    return () => {
+      cancelled = true
+      destroy?.()
+    }
+  }, [song.audioUrl])
+
+  return (
+    <div>
+      <div ref={container} data-testid="waveform" data-status={status} className="min-h-24 w-full cursor-pointer" role="group" aria-label={`Waveform of ${song.title}; click to seek`} />
+      {status === 'loading' && <p className="text-sm text-muted">Drawing waveform…</p>}
+      {status === 'error' && <p className="text-sm text-secondary">Waveform unavailable: {error}</p>}
+    </div>
+  )
+}

@@ -1,0 +1,248 @@
+/**
+ * Player and queue (Zustand). Stable fields other engineers read:
+ *   currentSong: Song | null, queue: Song[], isPlaying, position (s), duration (s), volume (0..100),
+ *   playId: number — increments every time a song starts a fresh play (new song, wrap, restart).
+ *
+ * Actions: playSong(song), addToQueue(song) → boolean ('Already in queue' when refused),
+ *   removeFromQueue(id), clearQueue(), play(), pause(), togglePlay(), next(), previous(),
+ *   seek(s), setVolume(v), playQueueIndex(i).
+ * Audio goes through the player deck (src/engine/player-deck.ts); tests may attach another deck.
+ */
+import { create } from 'zustand'
+import { toast } from 'sonner'
+import type { Song } from '../../lib/catalogue/song.ts'
+import { indexOfSong, isQueued, nextIndex, previousAction, removeFromQueue } from '../../engine/queue.ts'
+import type { DeckEvent, PlayerDeck } from '../../engine/player-deck.ts'
+import { rewardAmountFor, useRewardStore } from './reward-store.ts'
+
+export const DEFAULT_VOLUME = 80
+export const ALREADY_IN_QUEUE = 'Already in queue'
+
+/** The part of the deck the store drives (the real one, or a test double in Node). */
+export type DeckLike = Pick<PlayerDeck, 'load' | 'play' | 'pause' | 'stop' | 'seek' | 'setVolume' | 'on'>
+
+export interface PlayerState {
+  currentSong: Song | null
+  queue: Song[]
+  isPlaying: boolean
+  position: number
+  duration: number
+  volume: number
+  playId: number
+  /** Last playback error shown to the user (also toasted), cleared by the next successful start. */
+  error: string | null
+  playSong: (song: Song) => void
+  addToQueue: (song: Song) => boolean
+  removeFromQueue: (id: string) => void
+  clearQueue: () => void
+  playQueueIndex: (index: number) => void
+  play: () => void
+  pause: () => void
+  togglePlay: () => void
+  next: () => void
+  previous: () => void
+  seek: (seconds: number) => void
+  setVolume: (volume: number) => void
+}
+
+let deck: DeckLike | null = null
+let deckFactory: (() => Promise<DeckLike>) | null = () => import('../../engine/player-deck.ts').then((m) => m.getPlayerDeck())
+let deckPromise: Promise<DeckLike> | null = null
+let unsubscribeDeck: (() => void) | null = null
+
+/** Replaces the deck (tests in Node; there is no HTMLAudioElement there). */
+export function attachDeck(d: DeckLike): void {
+  unsubscribeDeck?.()
+  deck = d
+  deckPromise = Promise.resolve(d)
+  deckFactory = null
+  unsubscribeDeck = d.on(onDeckEvent)
+  d.setVolume(usePlayerStore.getState().volume)
+}
+
+function withDeck(): Promise<DeckLike> {
+  if (deckPromise) return deckPromise
+  if (!deckFactory) return Promise.reject(new Error('no player deck'))
+  deckPromise = deckFactory().then((d) => {
+    attachDeck(d)
+    return d
+  })
+  return deckPromise
+}
+
+function reportError(message: string) {
+  usePlayerStore.setState({ error: message, isPlaying: false })
+  // The id collapses the element's error event and the rejected play() into one toast.
+  toast.error(message, { id: message })
+}
+
+function onDeckEvent(e: DeckEvent) {
+  const set = usePlayerStore.setState
+  switch (e.type) {
+    case 'time':
+      set({ position: e.position, duration: e.duration || usePlayerStore.getState().duration })
+      break
+    case 'ended':
+      usePlayerStore.getState().next()
+      break
+    case 'playing':
+      // isPlaying is owned by the store's actions; a late 'playing' must not undo a pause.
+      set({ error: null })
+      break
+    case 'paused':
+      break
+    case 'error':
+      reportError(e.message)
+      break
+  }
+}
+
+let startToken = 0
+
+/** Loads `song` from the start and plays it (or leaves it paused). A fresh play bumps playId. */
+function startSong(song: Song, autoplay: boolean) {
+  const token = ++startToken
+  usePlayerStore.setState((s) => ({
+    currentSong: song,
+    position: 0,
+    duration: parseDuration(song.duration),
+    isPlaying: autoplay,
+    playId: autoplay ? s.playId + 1 : s.playId,
+    error: null,
+  }))
+  void withDeck()
+    .then(async (d) => {
+      await d.load(song.audioUrl, song.title)
+      if (token !== startToken) return
+      if (autoplay) await d.play()
+    })
+    .catch((err: unknown) => {
+      if (token !== startToken) return
+      reportError(err instanceof Error ? err.message : `Could not play "${song.title}".`)
+    })
+}
+
+function parseDuration(text: string): number {
+  const m = /^(\d+):(\d{2})$/.exec(text ?? '')
+  return m ? Number(m[1]) * 60 + Number(m[2]) : 0
+}
+
+function flashReward(song: Song | null) {
+  const rewards = useRewardStore.getState()
+  rewards.flash(rewardAmountFor(song, rewards.credited))
+}
+
+export const usePlayerStore = create<PlayerState>()((set, get) => ({
+  currentSong: null,
+  queue: [],
+  isPlaying: false,
+  position: 0,
+  duration: 0,
+  volume: DEFAULT_VOLUME,
+  playId: 0,
+  error: null,
+
+  playSong: (song) => {
+    const { queue } = get()
+    if (!isQueued(queue, song.id)) set({ queue: [...queue, song] })
+    flashReward(song)
+    startSong(song, true)
+  },
+
+  addToQueue: (song) => {
+    const { queue, currentSong } = get()
+    if (isQueued(queue, song.id)) {
+      toast(ALREADY_IN_QUEUE, { id: ALREADY_IN_QUEUE })
+      return false
+    }
+    set({ queue: [...queue, song] })
+    if (queue.length === 0 || !currentSong) {
+      flashReward(song)
+      startSong(song, true)
+    } else toast.success(`Added "${song.title}" to the queue`)
+    return true
+  },
+
+  removeFromQueue: (id) => {
+    const { queue, currentSong, isPlaying } = get()
+    const r = removeFromQueue(queue, currentSong?.id, id)
+    set({ queue: r.queue })
+    if (!r.currentChanged) return
+    if (r.current) startSong(r.current, isPlaying)
+    else stopAll()
+  },
+
+  clearQueue: () => {
+    set({ queue: [] })
+    stopAll()
+  },
+
+  playQueueIndex: (index) => {
+    const song = get().queue[index]
+    if (!song) return
+    flashReward(song)
+    startSong(song, true)
+  },
+
+  play: () => {
+    const { currentSong, queue } = get()
+    const song = currentSong ?? queue[0] ?? null
+    if (!song) return
+    flashReward(song)
+    if (!currentSong) return startSong(song, true)
+    set({ isPlaying: true })
+    void withDeck()
+      .then((d) => d.play())
+      .catch((err: unknown) => reportError(err instanceof Error ? err.message : 'Playback failed.'))
+  },
+
+  pause: () => {
+    set({ isPlaying: false })
+    void withDeck().then((d) => d.pause(), () => {})
+  },
+
+  togglePlay: () => (get().isPlaying ? get().pause() : get().play()),
+
+  next: () => {
+    const { queue, currentSong } = get()
+    const i = nextIndex(queue.length, indexOfSong(queue, currentSong?.id))
+    if (i < 0) return
+    // A finished song (isPlaying still true) and the Next button both continue playing.
+    startSong(queue[i]!, keepPlaying())
+  },
+
+  previous: () => {
+    const { queue, currentSong, position, isPlaying } = get()
+    const action = previousAction(queue.length, indexOfSong(queue, currentSong?.id), position)
+    if (action.kind === 'restart') {
+      set((s) => ({ position: 0, playId: isPlaying ? s.playId + 1 : s.playId }))
+      void withDeck().then((d) => d.seek(0), () => {})
+    } else if (action.kind === 'go') startSong(queue[action.index]!, keepPlaying())
+  },
+
+  seek: (seconds) => {
+    if (!Number.isFinite(seconds) || !get().currentSong) return
+    const { duration } = get()
+    const clamped = Math.max(0, duration > 0 ? Math.min(seconds, duration) : seconds)
+    set({ position: clamped })
+    void withDeck().then((d) => d.seek(clamped), () => {})
+  },
+
+  setVolume: (volume) => {
+    const v = Math.round(Math.min(100, Math.max(0, Number.isFinite(volume) ? volume : DEFAULT_VOLUME)))
+    set({ volume: v })
+    deck?.setVolume(v)
+  },
+}))
+
+/** Skipping keeps playing; skipping away from a song that failed to play plays the next one. */
+function keepPlaying(): boolean {
+  const { isPlaying, currentSong, error } = usePlayerStore.getState()
+  return isPlaying || currentSong === null || error !== null
+}
+
+function stopAll() {
+  startToken++
+  usePlayerStore.setState({ currentSong: null, isPlaying: false, position: 0, duration: 0 })
+  void withDeck().then((d) => d.stop(), () => {})
+}

@@ -1,0 +1,177 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react'
+import { FAVORITES_ID, MAX_PLAYLIST_NAME, selectIsFavourite, usePlaylistStore, type Playlist } from './playlist-store.ts'
+import { useSessionStore } from '../account/session-store.ts'
+import { selectAllSongs, useLibraryStore } from '../library/library-store.ts'
+import { usePlayerStore } from '../player/player-store.ts'
+import type { Song } from '../../lib/catalogue/song.ts'
+import { Icon } from '../../ui/Icon.tsx'
+import { SongSummary } from '../../ui/SongSummary.tsx'
+
+function PlaylistSongRow({ playlist, song }: { playlist: Playlist; song: Song }) {
+  const liked = usePlaylistStore(selectIsFavourite(song.id))
+  return (
+    <li className="flex items-center gap-3 rounded-md border border-line px-3 py-2">
+      <button type="button" onClick={() => usePlayerStore.getState().playSong(song)} aria-label={`Play ${song.title}`} className="flex h-8 w-8 items-center justify-center rounded-full bg-primary text-bg">
+        <Icon name="play" size={14} />
+      </button>
+      <SongSummary song={song} />
+      <button type="button" onClick={() => usePlaylistStore.getState().toggleFavourite(song)} aria-pressed={liked} aria-label={`Favourite ${song.title}`} className={`rounded p-1 ${liked ? 'text-secondary' : 'text-muted hover:text-secondary'}`}>
+        <Icon name="heart" size={16} className={liked ? 'fill-current' : ''} />
+      </button>
+      <button type="button" onClick={() => usePlayerStore.getState().addToQueue(song)} aria-label={`Add ${song.title} to queue`} className="rounded p-1 text-muted hover:text-primary">
+        <Icon name="plus" size={16} />
+      </button>
+      <button type="button" onClick={() => usePlaylistStore.getState().removeSong(playlist.id, song.id)} aria-label={`Remove ${song.title} from ${playlist.name}`} className="rounded p-1 text-muted hover:text-secondary">
+        <Icon name="trash" size={16} />
+      </button>
+    </li>
+  )
+}
+
+function PlaylistDetail({ playlist }: { playlist: Playlist }) {
+  const userTracks = useLibraryStore((s) => s.userTracks)
+  const library = useMemo(() => selectAllSongs({ userTracks }), [userTracks])
+  const [renaming, setRenaming] = useState(false)
+  const [name, setName] = useState(playlist.name)
+  const [songId, setSongId] = useState('')
+  const candidates = library.filter((s) => !playlist.songs.some((p) => p.id === s.id))
+
+  const submitRename = (e: FormEvent) => {
+    e.preventDefault()
+    if (usePlaylistStore.getState().renamePlaylist(playlist.id, name)) setRenaming(false)
+  }
+
+  const addSelected = (e: FormEvent) => {
+    e.preventDefault()
+    const song = library.find((s) => s.id === songId)
+    if (song && usePlaylistStore.getState().addSong(playlist.id, song)) setSongId('')
+  }
+
+  return (
+    <section aria-labelledby="playlist-detail-title" className="panel p-4">
+      <div className="flex flex-wrap items-center gap-2">
+        {renaming ? (
+          <form onSubmit={submitRename} className="flex flex-1 flex-wrap items-center gap-2">
+            <label className="flex-1">
+              <span className="sr-only">Playlist name</span>
+              <input value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={MAX_PLAYLIST_NAME} autoFocus className="w-full rounded border border-line bg-bg px-2 py-1 text-fg" />
+            </label>
+            <button type="submit" className="rounded bg-primary px-3 py-1 text-sm font-semibold text-bg">
+              Save
+            </button>
+            <button type="button" onClick={() => (setRenaming(false), setName(playlist.name))} className="rounded border border-line px-3 py-1 text-sm">
+              Cancel
+            </button>
+          </form>
+        ) : (
+          <>
+            <h2 id="playlist-detail-title" className="flex-1 truncate font-display text-xl font-bold text-primary">
+              {playlist.name}
+            </h2>
+            <button type="button" onClick={() => (setName(playlist.name), setRenaming(true))} className="inline-flex items-center gap-1 rounded border border-line px-3 py-1 text-sm hover:border-primary">
+              <Icon name="edit" size={14} /> Rename
+            </button>
+            {playlist.id !== FAVORITES_ID && (
+              <button type="button" onClick={() => usePlaylistStore.getState().deletePlaylist(playlist.id)} className="inline-flex items-center gap-1 rounded border border-line px-3 py-1 text-sm text-secondary hover:border-secondary">
+                <Icon name="trash" size={14} /> Delete
+              </button>
+            )}
+          </>
+        )}
+      </div>
+      <p className="mt-1 text-sm text-muted">
+        {playlist.songs.length} {playlist.songs.length === 1 ? 'track' : 'tracks'}
+      </p>
+
+      {playlist.songs.length === 0 ? (
+        <p className="mt-4 text-sm text-muted">No tracks yet. Add one below or from the Library.</p>
+      ) : (
+        <ol className="mt-4 space-y-2" aria-label={`Tracks in ${playlist.name}`}>
+          {playlist.songs.map((s) => (
+            <PlaylistSongRow key={s.id} playlist={playlist} song={s} />
+          ))}
+        </ol>
+      )}
+
+      <form onSubmit={addSelected} className="mt-4 flex flex-wrap items-center gap-2">
+        <label className="flex-1">
+          <span className="sr-only">Track to add</span>
+          <select value={songId} onChange={(e) => setSongId(e.currentTarget.value)} className="w-full rounded border border-line bg-bg px-2 py-1.5 text-fg">
+            <option value="">Choose a track to add…</option>
+            {library.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.title} — {s.artist}
+                {candidates.includes(s) ? '' : ' (in playlist)'}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" disabled={!songId} className="rounded bg-primary px-3 py-1.5 text-sm font-semibold text-bg disabled:opacity-40">
+          Add track
+        </button>
+      </form>
+    </section>
+  )
+}
+
+export default function PlaylistsPage() {
+  const playlists = usePlaylistStore((s) => s.playlists)
+  const signedIn = useSessionStore((s) => s.user !== null)
+  const [selectedId, setSelectedId] = useState<string>(FAVORITES_ID)
+  const [newName, setNewName] = useState('')
+  const selected = playlists.find((p) => p.id === selectedId) ?? playlists[0]
+
+  useEffect(() => {
+    document.title = 'Playlists · CUBE Music'
+  }, [])
+
+  const create = (e: FormEvent) => {
+    e.preventDefault()
+    const p = usePlaylistStore.getState().createPlaylist(newName)
+    if (p) {
+      setNewName('')
+      setSelectedId(p.id)
+    }
+  }
+
+  return (
+    <section className="mx-auto max-w-6xl p-4 md:p-6">
+      <h1 className="font-display text-3xl font-bold text-primary neon-text">Playlists</h1>
+      <p className="mt-1 text-muted">{signedIn ? 'Saved to your account.' : 'Saved on this device. Log in to keep them in your account.'}</p>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[18rem_1fr]">
+        <div className="flex flex-col gap-4">
+          <form onSubmit={create} className="panel flex flex-col gap-2 p-4">
+            <label htmlFor="new-playlist-name" className="text-sm font-semibold">
+              New playlist name
+            </label>
+            <input id="new-playlist-name" value={newName} onChange={(e) => setNewName(e.currentTarget.value)} maxLength={MAX_PLAYLIST_NAME} placeholder="e.g. Night Drive" className="rounded border border-line bg-bg px-2 py-1.5 text-fg placeholder:text-muted" />
+            <button type="submit" className="inline-flex items-center justify-center gap-1 rounded bg-primary px-3 py-1.5 text-sm font-semibold text-bg">
+              <Icon name="plus" size={14} /> Create playlist
+            </button>
+          </form>
+          <nav aria-label="Your playlists">
+            <ul className="flex flex-col gap-2">
+              {playlists.map((p) => (
+                <li key={p.id}>
+                  <button
+                    type="button"
+                    onClick={() => setSelectedId(p.id)}
+                    aria-current={selected?.id === p.id ? 'true' : undefined}
+                    className={`flex w-full items-center justify-between rounded-lg border px-3 py-2 text-left ${selected?.id === p.id ? 'border-primary bg-primary/10 text-primary' : 'border-line bg-panel/80 hover:border-primary'}`}
+                  >
+                    <span className="flex min-w-0 items-center gap-2 truncate">
+                      <Icon name={p.id === FAVORITES_ID ? 'heart' : 'music'} size={16} />
+                      <span className="truncate">{p.name}</span>
+                    </span>
+                    <span className="text-xs text-muted">{p.songs.length}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+        {selected && <PlaylistDetail key={selected.id} playlist={selected} />}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,149 @@
+// Playlists and favourites live on the server for signed-in users. The player's playlist store
+// stays the one the UI reads and edits; this module mirrors it: on sign-in it merges what a
+// visitor made locally into the account and loads the account's playlists into the store, then
+// sends every local edit to the server, and on sign-out it puts the sample playlists back.
+import { toast } from 'sonner'
+import type { Song } from '../../lib/catalogue/song.ts'
+import { defaultPlaylists, usePlaylistStore, type Playlist } from './playlist-store.ts'
+import { selectAllSongs, useLibraryStore } from '../library/library-store.ts'
+import { useSessionStore } from '../account/session-store.ts'
+import { onSignedIn } from '../account/session-sync.ts'
+import { diffPlaylists, FAVOURITES_LIST_ID, planVisitorMerge, playlistsFromServer, type PlaylistOp } from './playlist-merge.ts'
+import * as api from '../../backend/playlists.ts'
+
+/** Whose server playlists the persisted store currently mirrors (absent: a visitor's own). */
+export const PLAYLIST_OWNER_KEY = 'cube-playlists-owner'
+
+let activeUser: string | null = null
+let applying = false
+/** Local playlist id → server playlist id (equal for playlists loaded from the server). */
+const serverId = new Map<string, string>()
+let queue: Promise<void> = Promise.resolve()
+
+const owner = () => {
+  try {
+    return localStorage.getItem(PLAYLIST_OWNER_KEY)
+  } catch {
+    return null
+  }
+}
+const setOwner = (userId: string | null) => {
+  try {
+    if (userId) localStorage.setItem(PLAYLIST_OWNER_KEY, userId)
+    else localStorage.removeItem(PLAYLIST_OWNER_KEY)
+  } catch {
+    /* private mode: the next sign-in merges again, which adds nothing twice */
+  }
+}
+
+function replaceStore(playlists: Playlist[]) {
+  applying = true
+  try {
+    usePlaylistStore.setState({ playlists })
+  } finally {
+    applying = false
+  }
+}
+
+function songLookup(extra: readonly Playlist[]): (id: string) => Song | undefined {
+  const songs = new Map<string, Song>()
+  for (const p of extra) for (const s of p.songs) songs.set(s.id, s)
+  for (const s of selectAllSongs(useLibraryStore.getState())) songs.set(s.id, s)
+  return (id) => songs.get(id)
+}
+
+function reportFailure(error: unknown) {
+  console.error('playlist sync failed', error)
+  toast.error('Could not save playlist changes', { id: 'playlist-sync', description: error instanceof Error ? error.message : 'Please try again.' })
+}
+
+async function syncOnSignIn(userId: string) {
+  const local = usePlaylistStore.getState().playlists
+  const visitorData = owner() === null
+  let [server, favourites] = await Promise.all([api.fetchPlaylists(userId), api.fetchFavourites(userId)])
+  if (visitorData) {
+    const plan = planVisitorMerge(local, defaultPlaylists(), server, favourites)
+    for (const p of plan.create) {
+      const created = await api.createPlaylist(p.name)
+      for (const [position, songId] of p.songIds.entries()) await api.addPlaylistSong(created.id, songId, position)
+    }
+    for (const e of plan.extend) {
+      const base = server.find((s) => s.id === e.serverId)?.songIds.length ?? 0
+      for (const [i, songId] of e.songIds.entries()) await api.addPlaylistSong(e.serverId, songId, base + i)
+    }
+    for (const songId of plan.favourites) await api.addFavourite(songId)
+    if (plan.create.length || plan.extend.length || plan.favourites.length) {
+      ;[server, favourites] = await Promise.all([api.fetchPlaylists(userId), api.fetchFavourites(userId)])
+    }
+  }
+  if (activeUser !== userId) return
+  const favName = local.find((p) => p.id === FAVOURITES_LIST_ID)?.name
+  serverId.clear()
+  for (const p of server) serverId.set(p.id, p.id)
+  replaceStore(playlistsFromServer(server, favourites, songLookup(local), favName))
+  setOwner(userId)
+  // Views that read playlists from the server (the profile) reread them now the merge is in.
+  useSessionStore.getState().bumpActivity()
+}
+
+async function apply(op: PlaylistOp) {
+  switch (op.kind) {
+    case 'favourite':
+      return op.on ? api.addFavourite(op.songId) : api.removeFavourite(op.songId)
+    case 'create': {
+      const created = await api.createPlaylist(op.name)
+      serverId.set(op.localId, created.id)
+      for (const [position, songId] of op.songIds.entries()) await api.addPlaylistSong(created.id, songId, position)
+      return
+    }
+  }
+  const id = serverId.get(op.localId)
+  // A playlist whose creation failed has no server row to change.
+  if (!id) return
+  switch (op.kind) {
+    case 'rename':
+      return api.renamePlaylist(id, op.name)
+    case 'delete':
+      serverId.delete(op.localId)
+      return api.deletePlaylist(id)
+    case 'add-song':
+      return api.addPlaylistSong(id, op.songId, op.position)
+    case 'remove-song':
+      return api.removePlaylistSong(id, op.songId)
+  }
+}
+
+/** Resolves once every edit made so far has reached the server (tests and sign-out wait on it). */
+export function playlistSyncIdle(): Promise<void> {
+  return queue
+}
+
+let started = false
+
+export function startPlaylistSync(): void {
+  if (started) return
+  started = true
+  onSignedIn(async (userId) => {
+    activeUser = userId
+    const run = queue.then(() => syncOnSignIn(userId))
+    queue = run.catch(reportFailure)
+    await queue
+  })
+  usePlaylistStore.subscribe((state, prev) => {
+    if (applying || !activeUser || state.playlists === prev.playlists) return
+    const ops = diffPlaylists(prev.playlists, state.playlists)
+    for (const op of ops) queue = queue.then(() => apply(op)).catch(reportFailure)
+  })
+  useSessionStore.subscribe((state, prev) => {
+    // Logging out, or a page opening without a session (expired, or signed out in another tab).
+    if (state.status === 'signed-out' && prev.status !== 'signed-out') {
+      activeUser = null
+      serverId.clear()
+      // The account's playlists stay on the server; this browser goes back to the samples.
+      if (owner() !== null) {
+        setOwner(null)
+        replaceStore(defaultPlaylists())
+      }
+    }
+  })
+}

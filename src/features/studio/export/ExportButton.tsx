@@ -1,0 +1,72 @@
+import { useRef, useState } from 'react'
+import { toast } from 'sonner'
+import { getAudioContext } from '../../../engine/audio-context.ts'
+import { exportMixWav } from '../../../engine/offline-mix.ts'
+import type { WavFormat } from '../../../engine/workers.ts'
+import { mixerSnapshot, useMixerStore } from '../mixer-store.ts'
+import { Icon } from '../../../ui/Icon.tsx'
+
+/**
+ * Export: offline render of the mix → WAV in the worker (16-bit, or 32-bit float: the render's
+ * samples exactly), with progress and cancel, then download.
+ */
+export function ExportButton() {
+  const hasTracks = useMixerStore((s) => s.tracks.length > 0)
+  const projectName = useMixerStore((s) => s.project?.name ?? null)
+  const [progress, setProgress] = useState<number | null>(null)
+  const [format, setFormat] = useState<WavFormat>('pcm16')
+  const abort = useRef<AbortController | null>(null)
+
+  const run = async () => {
+    const ac = new AbortController()
+    abort.current = ac
+    setProgress(0)
+    try {
+      const blob = await exportMixWav(mixerSnapshot(), { sampleRate: getAudioContext().sampleRate, format, onProgress: (f) => !ac.signal.aborted && setProgress(f), signal: ac.signal })
+      const url = URL.createObjectURL(blob)
+      const a = document.createElement('a')
+      a.href = url
+      a.download = `${(projectName ?? 'cube-mix').replace(/[^\w\- ]+/g, '').trim() || 'cube-mix'}.wav`
+      document.body.appendChild(a)
+      a.click()
+      a.remove()
+      setTimeout(() => URL.revokeObjectURL(url), 60_000)
+      toast.success('Mix exported')
+    } catch (err) {
+      if ((err as { name?: string }).name === 'AbortError') toast('Export cancelled')
+      else toast.error('Export failed', { description: err instanceof Error ? err.message : String(err) })
+    } finally {
+      abort.current = null
+      setProgress(null)
+    }
+  }
+
+  if (progress !== null)
+    return (
+      <div className="flex items-center gap-2" data-testid="export-progress">
+        <div role="progressbar" aria-label="Export progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)} className="h-2 w-32 overflow-hidden rounded bg-line">
+          <div className="h-full bg-primary transition-[width]" style={{ width: `${progress * 100}%` }} />
+        </div>
+        <span className="w-10 font-mono text-xs">{Math.round(progress * 100)}%</span>
+        <button type="button" onClick={() => abort.current?.abort()} className="rounded border border-secondary px-3 py-1.5 text-sm text-secondary">
+          Cancel export
+        </button>
+      </div>
+    )
+  return (
+    <div className="flex items-center">
+      <button type="button" disabled={!hasTracks} onClick={() => void run()} className="flex items-center gap-2 rounded-l border border-line px-3 py-1.5 text-sm hover:border-primary disabled:opacity-50">
+        <Icon name="download" size={16} /> Export WAV
+      </button>
+      <select
+        aria-label="Export format"
+        value={format}
+        onChange={(e) => setFormat(e.currentTarget.value as WavFormat)}
+        className="rounded-r border border-l-0 border-line bg-bg px-2 py-1.5 text-sm text-fg"
+      >
+        <option value="pcm16">16-bit</option>
+        <option value="float32">32-bit float</option>
+      </select>
+    </div>
+  )
+}

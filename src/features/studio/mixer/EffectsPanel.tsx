@@ -1,0 +1,30 @@
+import { CONTROL_LABELS, CONTROL_RANGES, EFFECT_NAMES } from '../../../engine/mixer-model.ts'
+import { useMixerStore } from '../mixer-store.ts'
+import { MixerSlider } from './MixerSlider.tsx'
+
+/** The selected track's six effects (lowpass, highpass, distortion, delay, compression, chorus). */
+export function EffectsPanel() {
+  const track = useMixerStore((s) => s.tracks.find((t) => t.id === s.selectedId) ?? null)
+  const setControl = useMixerStore((s) => s.setControl)
+  if (!track) return <p className="text-sm text-muted">Select a track to shape it with effects.</p>
+  return (
+    <div className="space-y-2">
+      <p className="text-sm">
+        <span className="text-muted">Track: </span>
+        <span className="font-semibold text-primary">{track.name}</span>
+        {!track.enabled && <span className="ml-2 text-xs text-muted">(disabled)</span>}
+      </p>
+      {EFFECT_NAMES.map((e) => (
+        <MixerSlider
+          key={e}
+          label={CONTROL_LABELS[e]}
+          ariaLabel={`${track.name} ${CONTROL_LABELS[e]}`}
+          value={track.effects[e]}
+          {...CONTROL_RANGES[e]}
+          disabled={!track.enabled}
+          onChange={(v) => setControl(track.id, e, v)}
+        />
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState } from 'react'
+import { computePeaks, type ChannelPeaks } from '../../../engine/workers.ts'
+import { getMixerAudio } from '../../../engine/mixer-audio.ts'
+
+const BUCKETS = 800
+const peaksCache = new Map<string, Promise<ChannelPeaks[]>>()
+
+function peaksFor(audioId: string): Promise<ChannelPeaks[]> | null {
+  const cached = peaksCache.get(audioId)
+  if (cached) return cached
+  const audio = getMixerAudio(audioId)
+  if (!audio) return null
+  const p = computePeaks(audio.channels.slice(0, 1), BUCKETS)
+  peaksCache.set(audioId, p)
+  p.catch(() => peaksCache.delete(audioId))
+  return p
+}
+
+/**
+ * A track's waveform placed on the mix timeline (peaks from the peaks worker, drawn on a canvas),
+ * with the shared playhead (CSS variable --playhead on an ancestor, 0..1 of the timeline).
+ * Clicking seeks.
+ */
+export function Waveform({
+  audioId,
+  offset,
+  duration,
+  timeline,
+  muted,
+  label,
+  onSeek,
+}: {
+  audioId: string
+  offset: number
+  duration: number
+  timeline: number
+  muted: boolean
+  label: string
+  onSeek: (seconds: number) => void
+}) {
+  const canvasRef = useRef<HTMLCanvasElement>(null)
+  const [peaks, setPeaks] = useState<ChannelPeaks[] | null>(null)
+
+  useEffect(() => {
+    let alive = true
+    void peaksFor(audioId)?.then((p) => alive && setPeaks(p))
+    return () => {
+      alive = false
+    }
+  }, [audioId])
+
+  useEffect(() => {
+    const canvas = canvasRef.current
+    if (!canvas || !peaks) return
+    const dpr = window.devicePixelRatio || 1
+    const w = Math.max(1, Math.round(canvas.clientWidth * dpr))
+    const h = Math.max(1, Math.round(canvas.clientHeight * dpr))
+    canvas.width = w
+    canvas.height = h
+    const g = canvas.getContext('2d')
+    if (!g) return
+    g.clearRect(0, 0, w, h)
+    const styles = getComputedStyle(canvas)
+    g.fillStyle = muted ? styles.getPropertyValue('--theme-muted') || '#888' : styles.getPropertyValue('--theme-primary') || '#0ff'
+    const span = timeline > 0 ? timeline : duration
+    const x0 = (offset / span) * w
+    const x1 = ((offset + duration) / span) * w
+    const { min, max } = peaks[0]!
+    const mid = h / 2
+    for (let x = Math.floor(x0); x < Math.ceil(x1); x++) {
+      const b = Math.min(BUCKETS - 1, Math.max(0, Math.floor(((x - x0) / (x1 - x0)) * BUCKETS)))
+      const top = mid - max[b]! * mid
+      const bottom = mid - min[b]! * mid
+      g.fillRect(x, top, 1, Math.max(1, bottom - top))
+    }
+  }, [peaks, offset, duration, timeline, muted])
+
+  return (
+    <div className="relative h-14 w-full overflow-hidden rounded bg-bg/70">
+      <canvas
+        ref={canvasRef}
+        className="h-full w-full cursor-pointer"
+        role="img"
+        aria-label={`Waveform of ${label}`}
+        onClick={(e) => {
+          const r = e.currentTarget.getBoundingClientRect()
+          onSeek(((e.clientX - r.left) / r.width) * (timeline || duration))
+        }}
+      />
+      <div aria-hidden className="pointer-events-none absolute inset-y-0 w-0.5 bg-accent shadow-[0_0_6px_var(--theme-accent)]" style={{ left: 'calc(var(--playhead, 0) * 100%)' }} />
+    </div>
+  )
+}

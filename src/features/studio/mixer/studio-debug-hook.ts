@@ -1,0 +1,40 @@
+/**
+ * A tiny read-only hook for end-to-end audio measurements (Playwright mutes the speakers, so tests
+ * measure renders and captured audio instead of listening):
+ *
+ *   window.__cubeStudio.renderOffline(options?: { engine?: 'workers' | 'graph' }): Promise<Float32Array[]>
+ *       the current mix rendered offline at the live context's sample rate: as the export renders
+ *       it (default), or { engine: 'graph' }: the live graph itself in one offline context
+ *   window.__cubeStudio.trackAudio(name): { sampleRate, channels } | null   a track's decoded audio
+ *   window.__cubeStudio.tracks(): { name, type, offset, duration }[]   timeline placement of each track
+ *   window.__cubeStudio.sampleRate(): number
+ * It only reads state; it cannot change the mix.
+ */
+import { getAudioContext } from '../../../engine/audio-context.ts'
+import { getMixerAudio } from '../../../engine/mixer-audio.ts'
+import { renderMix, type MixEngine } from '../../../engine/offline-mix.ts'
+import { mixerSnapshot, useMixerStore } from '../mixer-store.ts'
+
+declare global {
+  interface Window {
+    __cubeStudio?: {
+      renderOffline: (options?: { engine?: MixEngine }) => Promise<Float32Array[]>
+      trackAudio: (name: string) => { sampleRate: number; channels: Float32Array[] } | null
+      tracks: () => { name: string; type: string; offset: number; duration: number }[]
+      sampleRate: () => number
+    }
+  }
+}
+
+export function installStudioDebugHook() {
+  window.__cubeStudio = {
+    renderOffline: (options) => renderMix(mixerSnapshot(), { sampleRate: getAudioContext().sampleRate, engine: options?.engine }),
+    trackAudio: (name) => {
+      const t = useMixerStore.getState().tracks.find((x) => x.name === name)
+      const a = t ? getMixerAudio(t.audioId) : undefined
+      return a ? { sampleRate: a.sampleRate, channels: a.channels } : null
+    },
+    tracks: () => useMixerStore.getState().tracks.map(({ name, type, offset, duration }) => ({ name, type, offset, duration })),
+    sampleRate: () => getAudioContext().sampleRate,
+  }
+}

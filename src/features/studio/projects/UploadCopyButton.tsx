@@ -1,0 +1,60 @@
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { supabase } from '../../../backend/client.ts'
+import { uploadProjectCopy } from '../../../backend/studio-project-copies.ts'
+import { refreshAccountProjects } from './studio-project-sync.ts'
+import { getAudio, getProject } from '../../../engine/project-db.ts'
+import { useAccountProjectStore } from './account-project-store.ts'
+import type { ProjectSummary } from './project-store.ts'
+import { useSessionStore } from '../../account/session-store.ts'
+import { Icon } from '../../../ui/Icon.tsx'
+import { errorMessage } from '../../../lib/error-message.ts'
+
+/**
+ * For a signed-in user, a local project's full copy in the account: whether it is there and
+ * current, and the button that uploads it (mix and audio), with progress.
+ */
+export function UploadCopyButton({ project }: { project: ProjectSummary }) {
+  const userId = useSessionStore((s) => s.user?.id ?? null)
+  const copyAt = useAccountProjectStore((s) => s.projects.find((p) => p.id === project.id)?.audioUploadedAt ?? null)
+  const [progress, setProgress] = useState<number | null>(null)
+  if (!userId) return null
+  const copyTime = copyAt ? Date.parse(copyAt) : null
+  const current = copyTime !== null && copyTime >= project.updatedAt
+
+  const upload = async () => {
+    setProgress(0)
+    try {
+      const stored = await getProject(project.id)
+      if (!stored) throw new Error('This project is no longer in this browser.')
+      await uploadProjectCopy(supabase(), userId, stored, getAudio, setProgress)
+      await refreshAccountProjects()
+      toast.success('Project uploaded', { description: `"${stored.name}" now opens in any browser you sign in to.` })
+    } catch (err) {
+      toast.error('Upload failed', { description: `Your project is safe in this browser. ${errorMessage(err)}` })
+    } finally {
+      setProgress(null)
+    }
+  }
+
+  return (
+    <>
+      {copyTime !== null && (
+        <span className={`ml-1 ${current ? 'text-accent' : 'text-secondary'}`} data-testid="project-copy-state">
+          · {current ? 'Full copy in your account' : 'Account copy is older'}
+        </span>
+      )}
+      {progress !== null ? (
+        <span role="status" className="ml-1 font-mono text-accent" data-testid="project-upload-progress">
+          · Uploading {Math.round(progress * 100)}%
+        </span>
+      ) : (
+        !current && (
+          <button type="button" onClick={() => void upload()} className="ml-1 inline-flex items-center gap-1 text-primary underline" aria-label={`Upload ${project.name} to your account`}>
+            <Icon name="upload" size={12} /> {copyTime === null ? 'Upload to account' : 'Upload again'}
+          </button>
+        )
+      )}
+    </>
+  )
+}

@@ -1,0 +1,97 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { toast } from 'sonner'
+import { unlockAudio } from '../../../engine/audio-context.ts'
+import { putMixerAudio } from '../../../engine/mixer-audio.ts'
+import { mixerEngine } from '../../../engine/mixer-engine.ts'
+import { MicrophoneError, startMicRecording, type MicRecording } from '../../../engine/recorder.ts'
+import { idbChunkStore } from '../../../engine/project-db.ts'
+import { useMixerStore } from '../mixer-store.ts'
+
+export type RecorderPhase = 'idle' | 'starting' | 'recording' | 'stopping'
+
+/**
+ * Record Microphone: idle → starting → recording (elapsed, live input level) → stopping → idle,
+ * adding a 'Recording N' track. Leaving the page mid-take keeps its chunks in IndexedDB, where the
+ * next visit offers them for recovery.
+ */
+export function useMicRecorder(onInputLevel: (peak: number, rms: number) => void) {
+  const [phase, setPhase] = useState<RecorderPhase>('idle')
+  const [elapsed, setElapsed] = useState(0)
+  const [error, setError] = useState<string | null>(null)
+  const recording = useRef<MicRecording | null>(null)
+  const levelCb = useRef(onInputLevel)
+  levelCb.current = onInputLevel
+
+  useEffect(() => {
+    if (phase !== 'recording') return
+    const id = setInterval(() => setElapsed(recording.current?.elapsed() ?? 0), 200)
+    return () => clearInterval(id)
+  }, [phase])
+
+  // Unmounting mid-take stops capture but leaves the session in IndexedDB for recovery.
+  useEffect(
+    () => () => {
+      const r = recording.current
+      recording.current = null
+      if (r) void r.stop().catch(() => {})
+    },
+    [],
+  )
+
+  const stop = useCallback(async () => {
+    const r = recording.current
+    if (!r) return
+    recording.current = null
+    setPhase('stopping')
+    try {
+      const take = await r.stop()
+      const frames = take.channels[0]?.length ?? 0
+      if (frames === 0) {
+        toast.error('Recording empty', { description: 'No audio was captured from the microphone.' })
+      } else {
+        const audioId = `rec-${crypto.randomUUID()}`
+        putMixerAudio({ id: audioId, sampleRate: take.sampleRate, channels: take.channels })
+        useMixerStore.getState().addRecording({ audioId, duration: frames / take.sampleRate, offset: take.timelineOffset })
+        toast.success('Recording saved')
+      }
+      const session = r.session()
+      if (session) await idbChunkStore.remove(session.id).catch(() => {})
+    } catch (err) {
+      toast.error('Recording failed', { description: err instanceof Error ? err.message : String(err) })
+    } finally {
+      setPhase('idle')
+      setElapsed(0)
+      levelCb.current(0, 0)
+    }
+  }, [])
+
+  const start = useCallback(async () => {
+    if (recording.current) return
+    setError(null)
+    setPhase('starting')
+    try {
+      const ctx = await unlockAudio()
+      const r = await startMicRecording(ctx, {
+        store: idbChunkStore,
+        onLevel: (p, rms) => levelCb.current(p, rms),
+        timelinePositionAt: (t) => mixerEngine.timelinePositionAt(t),
+      })
+      recording.current = r
+      void r.ended.then(() => {
+        if (recording.current === r) {
+          toast.error('Microphone disconnected', { description: 'The recording was stopped and kept.' })
+          void stop()
+        }
+      })
+      setPhase('recording')
+      toast.success('Recording started')
+    } catch (err) {
+      const message = err instanceof MicrophoneError ? err.message : `Recording could not start: ${err instanceof Error ? err.message : String(err)}`
+      setError(message)
+      toast.error('Microphone unavailable', { description: message })
+      setPhase('idle')
+    }
+  }, [stop])
+
+  return { phase, elapsed, error, start, stop, dismissError: () => setError(null) }
+}

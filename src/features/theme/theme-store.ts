@@ -1,0 +1,77 @@
+import { create } from 'zustand'
+import { isOneOf, readStored, removeStored, writeStored } from '../../lib/stored-value.ts'
+import {
+  ANIMATION_LEVELS,
+  THEME_COLOR_KEYS,
+  THEME_PRESET_NAMES,
+  THEME_PRESETS,
+  isHexColor,
+  type AnimationLevel,
+  type ThemeColorKey,
+  type ThemeColors,
+  type ThemePresetName,
+} from '../../config/theme-presets.ts'
+
+export const STORAGE_KEYS = {
+  scheme: 'ui-theme',
+  preset: 'ui-theme-preset',
+  animation: 'ui-animation-level',
+  custom: 'ui-custom-colors',
+} as const
+
+const COLOR_SCHEMES = ['dark', 'light'] as const
+export type ColorScheme = (typeof COLOR_SCHEMES)[number]
+
+// Custom colours are stored as a partial override of the preset; each entry is checked alone
+// so one bad value does not throw away the others.
+function validCustom(raw: unknown): Partial<ThemeColors> | undefined {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined
+  const out: Partial<ThemeColors> = {}
+  for (const key of THEME_COLOR_KEYS) {
+    const v = (raw as Record<string, unknown>)[key]
+    if (isHexColor(v)) out[key] = v
+  }
+  return out
+}
+
+interface ThemeState {
+  scheme: ColorScheme
+  preset: ThemePresetName
+  custom: Partial<ThemeColors>
+  animation: AnimationLevel
+  setPreset: (preset: ThemePresetName) => void
+  setColor: (key: ThemeColorKey, value: string) => void
+  resetColors: () => void
+  setAnimation: (level: AnimationLevel) => void
+}
+
+export const useThemeStore = create<ThemeState>()((set, get) => ({
+  scheme: readStored(STORAGE_KEYS.scheme, isOneOf(COLOR_SCHEMES)) ?? 'dark',
+  preset: readStored(STORAGE_KEYS.preset, isOneOf(THEME_PRESET_NAMES)) ?? 'cyber',
+  custom: readStored(STORAGE_KEYS.custom, validCustom) ?? {},
+  animation: readStored(STORAGE_KEYS.animation, isOneOf(ANIMATION_LEVELS)) ?? 'standard',
+  setPreset: (preset) => {
+    writeStored(STORAGE_KEYS.preset, preset)
+    removeStored(STORAGE_KEYS.custom)
+    set({ preset, custom: {} })
+  },
+  setColor: (key, value) => {
+    if (!isHexColor(value)) return
+    const custom = { ...get().custom, [key]: value }
+    writeStored(STORAGE_KEYS.custom, custom)
+    set({ custom })
+  },
+  resetColors: () => {
+    removeStored(STORAGE_KEYS.custom)
+    set({ custom: {} })
+  },
+  setAnimation: (animation) => {
+    writeStored(STORAGE_KEYS.animation, animation)
+    set({ animation })
+  },
+}))
+
+export const effectiveColors = (s: Pick<ThemeState, 'preset' | 'custom'>): ThemeColors => ({
+  ...THEME_PRESETS[s.preset],
+  ...s.custom,
+})

@@ -1,5 +1,0 @@
-import { ComingLater } from '../../components/ComingLater.tsx'
-
-export default function RemixPage() {
-  return <ComingLater title="Remix Studio" />
-}
