@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { RouterProvider } from 'react-router-dom'
-import { Toaster } from 'sonner'
+import { Notifier } from './Notifier.tsx'
 import { createAppRouter } from './router.tsx'
-import { ThemeApplier } from '../features/theme/ThemeApplier.tsx'
+import { ThemeApplier } from '../features/theme/index.ts'
 
 export function App() {
   const [router] = useState(createAppRouter)
@@ -10,12 +10,7 @@ export function App() {
     <>
       <ThemeApplier />
       <RouterProvider router={router} />
-      <Toaster
-        theme="dark"
-        position="top-right"
-        richColors
-        toastOptions={{ style: { background: 'var(--theme-panel)', border: '1px solid var(--theme-border)', color: 'var(--theme-text)' } }}
-      />
+      <Notifier />
     </>
   )
 }

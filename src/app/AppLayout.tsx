@@ -2,11 +2,11 @@ import { useSyncExternalStore } from 'react'
 import { Outlet } from 'react-router-dom'
 import { Sidebar } from './sidebar/Sidebar.tsx'
 import { Icon } from '../ui/Icon.tsx'
-import { MiniPlayer } from '../features/player/MiniPlayer.tsx'
+import { MiniPlayer } from '../features/player/index.ts'
 import { NARROW_BREAKPOINT_PX } from '../config/navigation.ts'
 import { useSidebarStore } from './sidebar/sidebar-store.ts'
 import { useBackend } from './start-services.ts'
-import { AuthModalHost } from '../features/account/AuthModalHost.tsx'
+import { AuthModalHost } from '../features/account/index.ts'
 
 const NARROW_QUERY = `(max-width: ${NARROW_BREAKPOINT_PX - 0.02}px)`
 

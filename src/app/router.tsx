@@ -1,33 +1,50 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react'
-import { createBrowserRouter, Navigate } from 'react-router-dom'
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom'
+import { APP_BASE, APP_INDEX_PAGE, APP_ROUTES, NOT_FOUND_PAGE, TOP_ROUTES, type PageId } from '../config/routes.ts'
 import { PageFallback } from '../ui/PageFallback.tsx'
 import { RouteError } from './RouteError.tsx'
 
-// Every page is its own chunk so the landing page never pays for the studio, tone or ethers.
+// Every page is its own chunk so the landing page never pays for the studio, tone or ethers. The
+// router is the one module that reaches a feature's page module directly (by dynamic import);
+// everything else goes through the feature's index.ts.
 const AppLayout = lazy(() => import('./AppLayout.tsx'))
 
-const pages = {
-  Landing: lazy(() => import('../features/landing/LandingPage.tsx')),
-  Pitchdeck: lazy(() => import('../features/pitchdeck/PitchdeckPage.tsx')),
-  Profile: lazy(() => import('../features/account/profile/ProfilePage.tsx')),
-  Library: lazy(() => import('../features/library/LibraryPage.tsx')),
-  Playlists: lazy(() => import('../features/playlists/PlaylistsPage.tsx')),
-  Remix: lazy(() => import('../features/remix/RemixPage.tsx')),
-  Studio: lazy(() => import('../features/studio/StudioPage.tsx')),
-  Comments: lazy(() => import('../features/comments/CommentsPage.tsx')),
-  Admin: lazy(() => import('../features/admin/AdminPage.tsx')),
-  Settings: lazy(() => import('../features/settings/SettingsPage.tsx')),
-  Governance: lazy(() => import('../features/governance/GovernancePage.tsx')),
-  Whitepaper: lazy(() => import('../features/whitepaper/WhitepaperPage.tsx')),
-  Mint: lazy(() => import('../features/mint/MintPage.tsx')),
-  Wallet: lazy(() => import('../features/wallet/WalletPage.tsx')),
-  Stream: lazy(() => import('../features/stream/StreamPage.tsx')),
-  Listen: lazy(() => import('../features/listen/ListenPage.tsx')),
-  Sharing: lazy(() => import('../features/share/SharingPage.tsx')),
-  NowPlaying: lazy(() => import('../features/player/NowPlayingPage.tsx')),
-  Track: lazy(() => import('../features/generator/TrackPage.tsx')),
-  NotFound: lazy(() => import('./NotFoundPage.tsx')),
+type PageModule = { default: ComponentType }
+
+const PAGE_MODULES: Record<PageId, () => Promise<PageModule>> = {
+  landing: () => import('../features/landing/LandingPage.tsx'),
+  pitchdeck: () => import('../features/pitchdeck/PitchdeckPage.tsx'),
+  'now-playing': () => import('../features/player/NowPlayingPage.tsx'),
+  track: () => import('../features/generator/TrackPage.tsx'),
+  'not-found': () => import('./NotFoundPage.tsx'),
+  profile: () => import('../features/account/profile/ProfilePage.tsx'),
+  whitepaper: () => import('../features/whitepaper/WhitepaperPage.tsx'),
+  studio: () => import('../features/studio/StudioPage.tsx'),
+  remix: () => import('../features/remix/RemixPage.tsx'),
+  library: () => import('../features/library/LibraryPage.tsx'),
+  playlists: () => import('../features/playlists/PlaylistsPage.tsx'),
+  listen: () => import('../features/listen/ListenPage.tsx'),
+  comments: () => import('../features/comments/CommentsPage.tsx'),
+  sharing: () => import('../features/share/SharingPage.tsx'),
+  governance: () => import('../features/governance/GovernancePage.tsx'),
+  wallet: () => import('../features/wallet/WalletPage.tsx'),
+  settings: () => import('../features/settings/SettingsPage.tsx'),
+  admin: () => import('../features/admin/AdminPage.tsx'),
+  mint: () => import('../features/mint/MintPage.tsx'),
+  stream: () => import('../features/stream/StreamPage.tsx'),
 }
+
+const PAGES = Object.fromEntries(Object.entries(PAGE_MODULES).map(([id, load]) => [id, lazy(load)])) as Record<PageId, LazyExoticComponent<ComponentType>>
+
+// Pages outside the /app layout that still need the signed-in services start them as they load
+// (inside /app the layout starts them), so the landing page never loads supabase-js.
+const withServices = (page: PageId) =>
+  lazy(() =>
+    Promise.all([PAGE_MODULES[page](), import('./start-services.ts')]).then(([module, services]) => {
+      services.startBackend()
+      return module
+    }),
+  )
 
 const el = (Page: LazyExoticComponent<ComponentType>) => (
   <Suspense fallback={<PageFallback />}>
@@ -35,43 +52,19 @@ const el = (Page: LazyExoticComponent<ComponentType>) => (
   </Suspense>
 )
 
-function WhitepaperIndexRedirect() {
-  return <Navigate to="/app/whitepaper/executive_summary" replace />
-}
-
-export const routes = [
-  { path: '/', element: el(pages.Landing), errorElement: <RouteError /> },
-  { path: '/pitchdeck', element: el(pages.Pitchdeck), errorElement: <RouteError /> },
+export const routes: RouteObject[] = [
+  ...TOP_ROUTES.map((r) => ({ path: r.path, element: el(r.services ? withServices(r.page) : PAGES[r.page]), errorElement: <RouteError /> })),
   {
-    path: '/app',
+    path: APP_BASE,
     // The layout (sidebar, drag-and-drop, player chrome) is a chunk of its own: the landing page never loads it.
     element: el(AppLayout),
     errorElement: <RouteError />,
     children: [
-      { index: true, element: el(pages.Profile) },
-      { path: 'home', element: el(pages.Profile) },
-      { path: 'library', element: el(pages.Library) },
-      { path: 'playlists', element: el(pages.Playlists) },
-      { path: 'remix', element: el(pages.Remix) },
-      // /app/create is the Music Studio opened on its AI Generator tab (the page reads the path).
-      { path: 'create', element: el(pages.Studio) },
-      { path: 'studio', element: el(pages.Studio) },
-      { path: 'comments', element: el(pages.Comments) },
-      { path: 'admin', element: el(pages.Admin) },
-      { path: 'settings', element: el(pages.Settings) },
-      { path: 'governance', element: el(pages.Governance) },
-      { path: 'whitepaper', element: <WhitepaperIndexRedirect /> },
-      { path: 'whitepaper/:section', element: el(pages.Whitepaper) },
-      { path: 'mint', element: el(pages.Mint) },
-      { path: 'wallet', element: el(pages.Wallet) },
-      { path: 'stream', element: el(pages.Stream) },
-      { path: 'listen', element: el(pages.Listen) },
-      { path: 'sharing/*', element: el(pages.Sharing) },
+      { index: true, element: el(PAGES[APP_INDEX_PAGE]) },
+      ...APP_ROUTES.map((r) => ({ path: r.path, element: r.redirect ? <Navigate to={r.redirect} replace /> : el(PAGES[r.page!]) })),
     ],
   },
-  { path: '/now-playing', element: el(pages.NowPlaying), errorElement: <RouteError /> },
-  { path: '/track/:id', element: el(pages.Track), errorElement: <RouteError /> },
-  { path: '*', element: el(pages.NotFound) },
+  { path: '*', element: el(PAGES[NOT_FOUND_PAGE]) },
 ]
 
 export const createAppRouter = () => createBrowserRouter(routes)

@@ -1,8 +1,8 @@
 import { useEffect } from 'react'
-import { startSessionSync } from '../features/account/session-sync.ts'
-import { startListenReporter } from '../features/listen/listen-reporter.ts'
-import { startPlaylistSync } from '../features/playlists/playlist-sync.ts'
-import { startStudioProjectSync } from '../features/studio/projects/studio-project-sync.ts'
+import { startSessionSync } from '../features/account/index.ts'
+import { startListenReporter } from '../features/listen/index.ts'
+import { startPlaylistSync } from '../features/playlists/index.ts'
+import { startStudioProjectSync } from '../features/studio/index.ts'
 
 let started = false
 

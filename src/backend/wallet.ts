@@ -1,5 +1,15 @@
 import { supabase } from './client.ts'
-import { utcDay, type WalletBasics } from '../features/account/session-store.ts'
+
+/** The wallet basics as the server reports them; never computed or edited on the client. */
+export interface WalletBasics {
+  balance: number
+  daily_earned: number
+  /** Credited listens in the current UTC day (the figure the daily cap counts). */
+  listens_today: number
+}
+
+/** The UTC day the server's daily counters belong to ('YYYY-MM-DD'). */
+export const utcDay = (at: Date = new Date()): string => at.toISOString().slice(0, 10)
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : Number(v ?? 0) || 0)
 

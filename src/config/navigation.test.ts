@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { NAV_GROUPS, isActivePath, moveKey, repairGroupOrder, visibleItems } from './navigation.ts'
+import { APP_ROUTES, appLink } from './routes.ts'
 
 describe('isActivePath', () => {
   it.each([
@@ -42,5 +43,20 @@ describe('visibility', () => {
   })
   it('has an icon on every item', () => {
     for (const g of NAV_GROUPS) for (const i of g.items) expect(i.icon).toBeTruthy()
+  })
+})
+
+describe('one route table', () => {
+  it('derives the sidebar from the route table, in the documented order', () => {
+    expect(NAV_GROUPS.map((g) => [g.key, g.items.map((i) => `${i.label} ${i.to}`)])).toEqual([
+      ['main', ['Profile /app/home', 'Whitepaper /app/whitepaper']],
+      ['studio', ['Live Mixer /app/studio', 'AI Generator /app/create', 'Remix Tracks /app/remix', 'Library /app/library']],
+      ['earn', ['Playlists /app/playlists', 'Listen /app/listen', 'Comments /app/comments', 'Sharing /app/sharing']],
+      ['assets', ['Governance /app/governance', 'Wallet /app/wallet', 'Settings /app/settings', 'Admin /app/admin']],
+    ])
+  })
+  it('links every sidebar item to a route of the table', () => {
+    const paths = new Set(APP_ROUTES.map((r) => appLink(r)))
+    for (const g of NAV_GROUPS) for (const i of g.items) expect(paths.has(i.to), i.to).toBe(true)
   })
 })

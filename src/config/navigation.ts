@@ -1,64 +1,36 @@
-import type { IconName } from '../ui/Icon.tsx'
+import { APP_ROUTES, appLink, type NavGroupKey, type NavIcon } from './routes.ts'
 
 export interface NavItem {
   label: string
   to: string
-  icon: IconName
+  icon: NavIcon
   /** Shown only to signed-in administrators (role decided by the server). */
   adminOnly?: boolean
 }
 
 export interface NavGroup {
-  key: string
+  key: NavGroupKey
   label: string
-  icon: IconName
+  icon: NavIcon
   items: NavItem[]
 }
 
-export const NAV_GROUPS: readonly NavGroup[] = [
-  {
-    key: 'main',
-    label: 'Home',
-    icon: 'home',
-    items: [
-      { label: 'Profile', to: '/app/home', icon: 'user' },
-      { label: 'Whitepaper', to: '/app/whitepaper', icon: 'book' },
-    ],
-  },
-  {
-    key: 'studio',
-    label: 'Music Studio',
-    icon: 'music',
-    items: [
-      { label: 'Live Mixer', to: '/app/studio', icon: 'sliders' },
-      { label: 'AI Generator', to: '/app/create', icon: 'sparkles' },
-      { label: 'Remix Tracks', to: '/app/remix', icon: 'shuffle' },
-      { label: 'Library', to: '/app/library', icon: 'library' },
-    ],
-  },
-  {
-    key: 'earn',
-    label: 'Earns',
-    icon: 'cube',
-    items: [
-      { label: 'Playlists', to: '/app/playlists', icon: 'list' },
-      { label: 'Listen', to: '/app/listen', icon: 'headphones' },
-      { label: 'Comments', to: '/app/comments', icon: 'message' },
-      { label: 'Sharing', to: '/app/sharing', icon: 'share' },
-    ],
-  },
-  {
-    key: 'assets',
-    label: 'Assets',
-    icon: 'wallet',
-    items: [
-      { label: 'Governance', to: '/app/governance', icon: 'vote' },
-      { label: 'Wallet', to: '/app/wallet', icon: 'wallet' },
-      { label: 'Settings', to: '/app/settings', icon: 'settings' },
-      { label: 'Admin', to: '/app/admin', icon: 'shield', adminOnly: true },
-    ],
-  },
+const GROUPS: readonly Omit<NavGroup, 'items'>[] = [
+  { key: 'main', label: 'Home', icon: 'home' },
+  { key: 'studio', label: 'Music Studio', icon: 'music' },
+  { key: 'earn', label: 'Earns', icon: 'cube' },
+  { key: 'assets', label: 'Assets', icon: 'wallet' },
 ]
+
+/** The sidebar's groups, derived from the route table (src/config/routes.ts). */
+export const NAV_GROUPS: readonly NavGroup[] = GROUPS.map((group) => ({
+  ...group,
+  items: APP_ROUTES.flatMap((route) =>
+    route.nav?.group === group.key
+      ? [{ label: route.nav.label, to: appLink(route), icon: route.nav.icon, ...(route.nav.adminOnly ? { adminOnly: true } : {}) }]
+      : [],
+  ),
+}))
 
 export const NARROW_BREAKPOINT_PX = 768
 export const KEYBOARD_DRAG_STEP_PX = 25
@@ -82,7 +54,7 @@ export function visibleItems(group: NavGroup, viewer: { isAdmin: boolean }): Nav
  * the stored list are appended in their default place, so a stale order can never hide a group.
  */
 export function repairGroupOrder(stored: unknown, groups: readonly NavGroup[] = NAV_GROUPS): string[] {
-  const known = groups.map((g) => g.key)
+  const known: string[] = groups.map((g) => g.key)
   const seen = new Set<string>()
   const order: string[] = []
   if (Array.isArray(stored)) {

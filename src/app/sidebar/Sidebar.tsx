@@ -1,16 +1,16 @@
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core'
 import { Link, useLocation } from 'react-router-dom'
 import { Icon } from '../../ui/Icon.tsx'
-import { NAV_GROUPS, isActivePath, visibleItems } from '../../config/navigation.ts'
+import { NAV_GROUPS, isActivePath, visibleItems, type NavGroup } from '../../config/navigation.ts'
 import { useSidebarStore } from './sidebar-store.ts'
-import { useSessionStore } from '../../features/account/session-store.ts'
+import { useSessionStore } from '../../features/account/index.ts'
 import { stepCoordinates } from './keyboard-step.ts'
 import { SidebarGroup } from './SidebarGroup.tsx'
-import { ThemePicker } from '../../features/theme/ThemePicker.tsx'
-import { AccountChip } from '../../features/account/AccountChip.tsx'
-import { RailAccount } from '../../features/account/RailAccount.tsx'
+import { ThemePicker } from '../../features/theme/index.ts'
+import { AccountChip } from '../../features/account/index.ts'
+import { RailAccount } from '../../features/account/index.ts'
 
-const groupByKey = new Map(NAV_GROUPS.map((g) => [g.key, g]))
+const groupByKey = new Map<string, NavGroup>(NAV_GROUPS.map((g) => [g.key, g]))
 
 export function Sidebar({ narrow }: { narrow: boolean }) {
   const { order, expanded, open, toggleGroup, moveGroup, setOpen } = useSidebarStore()

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import { toast } from 'sonner'
+import { notify } from '../../lib/notify.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { signOut } from '../../backend/auth.ts'
 import { useSessionStore } from './session-store.ts'
@@ -18,8 +18,8 @@ export function AccountChip() {
     setBusy(true)
     const result = await signOut()
     setBusy(false)
-    if (result.ok) toast.success(M.logoutSuccess)
-    else toast.error(M.logoutFailed, { description: result.message })
+    if (result.ok) notify.success(M.logoutSuccess)
+    else notify.error(M.logoutFailed, { description: result.message })
   }
 
   if (user) {

@@ -1,6 +1,6 @@
 import { useCallback, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { createPortal } from 'react-dom'
-import { toast } from 'sonner'
+import { notify } from '../../lib/notify.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { signIn, signUp } from '../../backend/auth.ts'
 import { announceNextWalletInit } from './session-sync.ts'
@@ -48,11 +48,11 @@ function LoginForm({ onDone }: { onDone: () => void }) {
     setBusy(false)
     if (!result.ok) {
       announceNextWalletInit(false)
-      toast.error(M.loginFailed, { description: result.message ?? M.loginFailedDescription })
+      notify.error(M.loginFailed, { description: result.message ?? M.loginFailedDescription })
       setError(result.message ?? M.loginFailedInline)
       return
     }
-    toast.success(M.loginSuccess, { description: M.loginSuccessDescription })
+    notify.success(M.loginSuccess, { description: M.loginSuccessDescription })
     onDone()
   }
   return (
@@ -81,11 +81,11 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
     if (!result.ok) {
       announceNextWalletInit(false)
       const message = result.kind === 'signup-disabled' ? M.registrationDisabled : (result.message ?? M.registrationFailedDescription)
-      toast.error(M.registrationFailed, { description: message })
+      notify.error(M.registrationFailed, { description: message })
       setError(message)
       return
     }
-    toast.success(M.registrationSuccess, { description: result.signedIn ? M.registrationSuccessDescription : M.registrationConfirmDescription })
+    notify.success(M.registrationSuccess, { description: result.signedIn ? M.registrationSuccessDescription : M.registrationConfirmDescription })
     onDone()
   }
   return (

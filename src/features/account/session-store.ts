@@ -1,16 +1,12 @@
 import { create } from 'zustand'
+import type { WalletBasics } from '../../backend/wallet.ts'
+
+// Declared with the backend calls that return them; re-exported for this feature's users.
+export { utcDay, type WalletBasics } from '../../backend/wallet.ts'
 
 export interface SessionUser {
   id: string
   email: string
-}
-
-/** The wallet basics as the server reports them; never computed or edited on the client. */
-export interface WalletBasics {
-  balance: number
-  daily_earned: number
-  /** Credited listens in the current UTC day (the figure the daily cap counts). */
-  listens_today: number
 }
 
 /** The server's answer to the latest qualifying listen, for the '+N CUBE' the user sees. */
@@ -76,8 +72,5 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   bumpActivity: () => set((s) => ({ activityVersion: s.activityVersion + 1 })),
   setLastListen: (result) => set((s) => ({ lastListen: { ...result, seq: (s.lastListen?.seq ?? 0) + 1 } })),
 }))
-
-/** The UTC day the server's daily counters belong to ('YYYY-MM-DD'). */
-export const utcDay = (at: Date = new Date()): string => at.toISOString().slice(0, 10)
 
 export const DAILY_LISTEN_CAP = 20

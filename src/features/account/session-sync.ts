@@ -1,5 +1,5 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js'
-import { toast } from 'sonner'
+import { notify } from '../../lib/notify.ts'
 import { supabase } from '../../backend/client.ts'
 import { fetchIsAdmin, fetchWallet, initUserTokens } from '../../backend/wallet.ts'
 import { useSessionStore } from './session-store.ts'
@@ -18,7 +18,7 @@ export function onSignedIn(listener: SignInListener): () => void {
 let announceWallet = false
 /**
  * The next wallet initialisation follows a login or registration in this tab: confirm it with a
- * toast. Called with false when that attempt failed, so a later restored session stays quiet.
+ * notify. Called with false when that attempt failed, so a later restored session stays quiet.
  */
 export function announceNextWalletInit(on = true) {
   announceWallet = on
@@ -51,13 +51,13 @@ export function initialiseWallet(userId: string): Promise<void> {
       if (useSessionStore.getState().user?.id !== userId) return
       const current = useSessionStore.getState().wallet
       useSessionStore.getState().setWallet({ ...basics, listens_today: current?.listens_today ?? 0 })
-      if (announce) toast.success('Wallet initialized', { description: `Balance: ${basics.balance} CUBE` })
+      if (announce) notify.success('Wallet initialized', { description: `Balance: ${basics.balance} CUBE` })
       await refreshWallet(userId)
     } catch (error) {
       console.error('wallet initialisation failed', error)
       if (useSessionStore.getState().user?.id !== userId) return
       useSessionStore.getState().setWalletStatus('error')
-      toast.error(WALLET_INIT_FAILED.title, { description: WALLET_INIT_FAILED.description })
+      notify.error(WALLET_INIT_FAILED.title, { description: WALLET_INIT_FAILED.description })
     }
   })().finally(() => inFlight.delete(userId))
   inFlight.set(userId, run)

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
-import { useSessionStore } from '../account/session-store.ts'
-import { useAuthModalStore } from '../account/auth-modal-store.ts'
+import { useSessionStore } from '../account/index.ts'
+import { useAuthModalStore } from '../account/index.ts'
 
 /** Access follows the server's administrator role (rpc is_admin); the dashboard itself comes later. */
 export default function AdminPage() {

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { toast } from 'sonner'
+import { notify } from '../../lib/notify.ts'
 import { idbAudioUrl, putAudio } from '../../lib/user-audio-store.ts'
-import { useLibraryStore } from '../library/library-store.ts'
-import { addAudioToMixer } from '../studio/mixer-store.ts'
+import { useLibraryStore } from '../library/index.ts'
+import { addAudioToMixer } from '../studio/index.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { generatedSong, type GeneratedTrack } from './generated-track.ts'
 import { SharePanel } from './SharePanel.tsx'
@@ -34,11 +34,11 @@ export function GeneratedTrackPanel({ track }: { track: GeneratedTrack }) {
       await putAudio(track.id, track.wav)
       if (!useLibraryStore.getState().addTrack(generatedSong(track, idbAudioUrl(track.id)))) throw new Error('The library refused the track.')
       setSaved(true)
-      toast.success('Track saved', { description: `“${track.title}” is in your library.` })
+      notify.success('Track saved', { description: `“${track.title}” is in your library.` })
       leaveTimer.current = setTimeout(() => navigate('/app/library'), NAVIGATE_AFTER_SAVE_MS)
     } catch (err) {
       console.error('[generator] save', err)
-      toast.error('Could not save the track', { description: err instanceof Error ? err.message : 'Storage is unavailable.' })
+      notify.error('Could not save the track', { description: err instanceof Error ? err.message : 'Storage is unavailable.' })
     } finally {
       setSaving(false)
     }
@@ -46,16 +46,16 @@ export function GeneratedTrackPanel({ track }: { track: GeneratedTrack }) {
 
   const share = () => {
     setSharing(true)
-    toast('Sharing options', { description: 'Copy the link or scan the QR code.' })
+    notify('Sharing options', { description: 'Copy the link or scan the QR code.' })
   }
 
   const addToMixer = () => {
     try {
       // Copies: the mixer keeps its own audio, independent of this panel.
       addAudioToMixer({ name: track.title, sampleRate: track.sampleRate, channels: track.channels.map((c) => c.slice()) })
-      toast.success('Track added', { description: `“${track.title}” is on the Live Mixer.`, action: { label: 'Open mixer', onClick: () => navigate('/app/studio') } })
+      notify.success('Track added', { description: `“${track.title}” is on the Live Mixer.`, action: { label: 'Open mixer', onClick: () => navigate('/app/studio') } })
     } catch (err) {
-      toast.error('Could not add the track to the mixer', { description: errorMessage(err) })
+      notify.error('Could not add the track to the mixer', { description: errorMessage(err) })
     }
   }
 

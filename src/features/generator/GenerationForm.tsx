@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react'
-import { toast } from 'sonner'
+import { notify } from '../../lib/notify.ts'
 import { DEFAULT_GENRE, DEFAULT_MOOD, GENRE_LABELS, GENRES, MOOD_LABELS, MOODS, type Genre, type Mood } from '../../../workers/composer/styles.ts'
 import { DESCRIPTION_MAX, DESCRIPTION_REQUIRED_MESSAGE, DESCRIPTION_REQUIRED_TITLE, type GenerationRequest } from './generation-machine.ts'
 
@@ -22,7 +22,7 @@ export function GenerationForm({ busy, onGenerate, compact = false, submitLabel 
     e?.preventDefault()
     if (busy) return
     if (!description.trim()) {
-      toast.error(DESCRIPTION_REQUIRED_TITLE, { description: DESCRIPTION_REQUIRED_MESSAGE })
+      notify.error(DESCRIPTION_REQUIRED_TITLE, { description: DESCRIPTION_REQUIRED_MESSAGE })
       return
     }
     onGenerate({ description: description.trim(), mood, genre })

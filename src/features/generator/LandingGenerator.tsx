@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom'
-import { useSessionStore } from '../account/session-store.ts'
-import { useAuthModalStore } from '../account/auth-modal-store.ts'
+import { useSessionStore } from '../account/index.ts'
+import { useAuthModalStore } from '../account/index.ts'
 import { GenerationForm } from './GenerationForm.tsx'
 import { GenerationProgress } from './GenerationProgress.tsx'
 import { TrackPlayer } from './TrackPlayer.tsx'

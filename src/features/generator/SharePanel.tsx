@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { toast } from 'sonner'
+import { notify } from '../../lib/notify.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { shareUrl, type TrackRecipe } from './share-link.ts'
 
@@ -38,7 +38,7 @@ export function SharePanel({ recipe, title, onClose }: { recipe: TrackRecipe; ti
       await navigator.clipboard.writeText(link)
       setCopied(true)
     } catch {
-      toast.error('Could not copy the link', { description: 'Select the link and copy it by hand.' })
+      notify.error('Could not copy the link', { description: 'Select the link and copy it by hand.' })
     }
   }
 

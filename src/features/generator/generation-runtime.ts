@@ -1,14 +1,14 @@
 /**
  * The app's wiring of the generation machine: composition in the composer worker (Comlink),
  * rendering with the Tone.js offline renderer (tone itself loads on first render), and the
- * 'Generation failed' toast.
+ * 'Generation failed' notify.
  *
  * The last finished render is also exposed read-only as `window.__cubeGenerated` (buffer, tempo,
  * mode, brightness), and `window.__cubeRenderCounts` counts finished and cancelled renders, so
  * end-to-end tests can measure the real audio and see a cancel stop the work; harmless in production.
  */
 import { wrap, type Remote } from 'comlink'
-import { toast } from 'sonner'
+import { notify } from '../../lib/notify.ts'
 import type { ComposerWorkerApi } from '../../../workers/composer.worker.ts'
 import type { Genre, Mood, Score } from '../../../workers/composer/index.ts'
 import { scoreTitle } from '../../../workers/composer/describe.ts'
@@ -69,7 +69,7 @@ export const generationMachine = createGenerationMachine({
   actions: {
     notifyFailed: ({ context }) => {
       console.error('[generator] generation failed:', context.error)
-      toast.error(GENERATION_FAILED_TITLE, { description: GENERATION_FAILED_MESSAGE })
+      notify.error(GENERATION_FAILED_TITLE, { description: GENERATION_FAILED_MESSAGE })
     },
   },
 })

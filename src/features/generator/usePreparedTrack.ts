@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { toast } from 'sonner'
+import { notify } from '../../lib/notify.ts'
 import type { Score } from '../../../workers/composer/score.ts'
 import { prepareTrack, type GeneratedTrack } from './generated-track.ts'
 import { GENERATION_FAILED_MESSAGE, GENERATION_FAILED_TITLE } from './generation-machine.ts'
@@ -17,7 +17,7 @@ export function usePreparedTrack(score: Score | null, buffer: AudioBuffer | null
       (t) => !cancelled && setTrack(t),
       (err: unknown) => {
         console.error('[generator] encoding', err)
-        if (!cancelled) toast.error(GENERATION_FAILED_TITLE, { description: GENERATION_FAILED_MESSAGE })
+        if (!cancelled) notify.error(GENERATION_FAILED_TITLE, { description: GENERATION_FAILED_MESSAGE })
       },
     )
     return () => {

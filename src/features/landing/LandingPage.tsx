@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import { Link } from 'react-router-dom'
 import { Icon, type IconName } from '../../ui/Icon.tsx'
 
 // The generator (xstate, composer worker; tone loads only when a render starts) is its own chunk.
-const LandingGenerator = lazy(() => import('../generator/LandingGenerator.tsx'))
+import { LandingGenerator } from '../generator/index.ts'
 
 const FEATURES: { title: string; icon: IconName; text: string }[] = [
   { title: 'Create', icon: 'sparkles', text: 'Compose tracks from a description, mix live in the browser and record your voice.' },

@@ -1,9 +1,9 @@
 import type { Song } from '../../lib/catalogue/song.ts'
-import { usePlayerStore } from '../player/player-store.ts'
-import { selectIsFavourite, usePlaylistStore } from '../playlists/playlist-store.ts'
-import { rewardAmountFor, useRewardStore } from '../player/reward-store.ts'
+import { usePlayerStore } from '../player/index.ts'
+import { selectIsFavourite, usePlaylistStore } from '../playlists/index.ts'
+import { rewardAmountFor, useRewardStore } from '../player/index.ts'
 import { Icon } from '../../ui/Icon.tsx'
-import { AddToPlaylistMenu } from '../playlists/AddToPlaylistMenu.tsx'
+import { AddToPlaylistMenu } from '../playlists/index.ts'
 
 /** One track in the Library, as a grid card or a list row: play, like, add to playlist, add to queue. */
 export function TrackCard({ song, layout }: { song: Song; layout: 'grid' | 'list' }) {

@@ -1,4 +1,4 @@
-import { useSessionStore } from '../account/session-store.ts'
+import { useSessionStore } from '../account/index.ts'
 import { capNote } from './listen-tracker.ts'
 import { Link } from 'react-router-dom'
 

@@ -1,19 +1,19 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 
 const toasts: string[] = []
-vi.mock('sonner', () => {
+vi.mock('../../lib/notify.ts', () => {
   const toast = Object.assign((m: string) => void toasts.push(m), {
     error: (m: string) => void toasts.push(`error:${m}`),
     success: (m: string) => void toasts.push(`success:${m}`),
   })
-  return { toast }
+  return { notify: toast }
 })
 
 import { SAMPLE_SONGS } from '../../lib/catalogue/sample-songs.ts'
 import type { DeckEvent } from '../../engine/player-deck.ts'
-import { attachDeck, usePlayerStore, type DeckLike } from '../player/player-store.ts'
-import { useRewardStore } from '../player/reward-store.ts'
-import { useSessionStore } from '../account/session-store.ts'
+import { attachDeck, usePlayerStore, type DeckLike } from '../player/index.ts'
+import { useRewardStore } from '../player/index.ts'
+import { useSessionStore } from '../account/index.ts'
 import { startListenReporter } from './listen-reporter.ts'
 import type { ListenAnswer } from '../../backend/wallet.ts'
 

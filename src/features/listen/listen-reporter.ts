@@ -1,7 +1,7 @@
-import { toast } from 'sonner'
-import { usePlayerStore, type PlayerState } from '../player/player-store.ts'
-import { useRewardStore } from '../player/reward-store.ts'
-import { useSessionStore } from '../account/session-store.ts'
+import { notify } from '../../lib/notify.ts'
+import { usePlayerStore, type PlayerState } from '../player/index.ts'
+import { useRewardStore } from '../player/index.ts'
+import { useSessionStore } from '../account/index.ts'
 import { capNote, ListenTracker, type ListenReport, type PlaybackSnapshot } from './listen-tracker.ts'
 import { recordListen, type ListenAnswer } from '../../backend/wallet.ts'
 
@@ -21,9 +21,9 @@ export function applyListenAnswer(songId: string, answer: ListenAnswer, title?: 
   session.bumpActivity()
   if (answer.credited > 0) {
     useRewardStore.getState().setCreditedAmount(songId, answer.credited)
-    toast.success(`+${answer.credited} CUBE`, { id: 'listen-reward', description: `Listening reward${title ? ` for "${title}"` : ''} · balance ${answer.balance} CUBE` })
+    notify.success(`+${answer.credited} CUBE`, { id: 'listen-reward', description: `Listening reward${title ? ` for "${title}"` : ''} · balance ${answer.balance} CUBE` })
   } else if (answer.cap_reached) {
-    toast(capNote(answer.listens_today, answer.daily_cap), { id: 'listen-cap', description: 'Keep listening: rewards start again at 00:00 UTC.' })
+    notify(capNote(answer.listens_today, answer.daily_cap), { id: 'listen-cap', description: 'Keep listening: rewards start again at 00:00 UTC.' })
   }
 }
 

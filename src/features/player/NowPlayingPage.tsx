@@ -11,16 +11,14 @@ import { PlayerGlobals } from './PlayerGlobals.tsx'
 import { Waveform } from './Waveform.tsx'
 import { Spectrum } from './Spectrum.tsx'
 import { QueueList } from './QueueList.tsx'
-import { LedgerTokenActivity } from '../wallet/LedgerTokenActivity.tsx'
-import { ListenCreditNote } from '../listen/ListenCreditNote.tsx'
-import { useDailyCap } from '../wallet/useDailyCap.ts'
-import { useBackend } from '../../app/start-services.ts'
+import { LedgerTokenActivity } from '../wallet/index.ts'
+import { ListenCreditNote } from '../listen/index.ts'
+import { useDailyCap } from '../wallet/index.ts'
 
 export default function NowPlayingPage() {
   const song = usePlayerStore((s) => s.currentSong)
   const reward = useRewardStore(selectRewardAmount(song))
   const cap = useDailyCap()
-  useBackend()
 
   useEffect(() => {
     document.title = song ? `${song.title} · Now Playing · CUBE Music` : 'Now Playing · CUBE Music'

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { REWARD_ANIMATION_MS, rewardMessage, useRewardStore } from './reward-store.ts'
-import { useDailyCap } from '../wallet/useDailyCap.ts'
+import { useDailyCap } from '../wallet/index.ts'
 
 /** The '+2 CUBE per listen' message that pops for 1.5 s each time play is pressed. */
 export function RewardPop({ className = '' }: { className?: string }) {

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 
 const toastCalls: string[] = []
-vi.mock('sonner', () => {
+vi.mock('../../lib/notify.ts', () => {
   const toast = Object.assign((m: string) => void toastCalls.push(m), {
     error: (m: string) => void toastCalls.push(`error:${m}`),
     success: (m: string) => void toastCalls.push(`success:${m}`),
   })
-  return { toast }
+  return { notify: toast }
 })
 
 import { SAMPLE_SONGS } from '../../lib/catalogue/sample-songs.ts'

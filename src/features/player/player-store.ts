@@ -9,7 +9,7 @@
  * Audio goes through the player deck (src/engine/player-deck.ts); tests may attach another deck.
  */
 import { create } from 'zustand'
-import { toast } from 'sonner'
+import { notify } from '../../lib/notify.ts'
 import type { Song } from '../../lib/catalogue/song.ts'
 import { indexOfSong, isQueued, nextIndex, previousAction, removeFromQueue } from '../../engine/queue.ts'
 import type { DeckEvent, PlayerDeck } from '../../engine/player-deck.ts'
@@ -72,8 +72,8 @@ function withDeck(): Promise<DeckLike> {
 
 function reportError(message: string) {
   usePlayerStore.setState({ error: message, isPlaying: false })
-  // The id collapses the element's error event and the rejected play() into one toast.
-  toast.error(message, { id: message })
+  // The id collapses the element's error event and the rejected play() into one notify.
+  notify.error(message, { id: message })
 }
 
 function onDeckEvent(e: DeckEvent) {
@@ -152,14 +152,14 @@ export const usePlayerStore = create<PlayerState>()((set, get) => ({
   addToQueue: (song) => {
     const { queue, currentSong } = get()
     if (isQueued(queue, song.id)) {
-      toast(ALREADY_IN_QUEUE, { id: ALREADY_IN_QUEUE })
+      notify(ALREADY_IN_QUEUE, { id: ALREADY_IN_QUEUE })
       return false
     }
     set({ queue: [...queue, song] })
     if (queue.length === 0 || !currentSong) {
       flashReward(song)
       startSong(song, true)
-    } else toast.success(`Added "${song.title}" to the queue`)
+    } else notify.success(`Added "${song.title}" to the queue`)
     return true
   },
 

@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 
 const toasts: string[] = []
-vi.mock('sonner', () => ({
-  toast: Object.assign((m: string) => void toasts.push(m), { error: (m: string) => void toasts.push(`error:${m}`), success: (m: string) => void toasts.push(`success:${m}`) }),
+vi.mock('../../lib/notify.ts', () => ({
+  notify: Object.assign((m: string) => void toasts.push(m), { error: (m: string) => void toasts.push(`error:${m}`), success: (m: string) => void toasts.push(`success:${m}`) }),
 }))
 
 import { SAMPLE_SONGS } from '../../lib/catalogue/sample-songs.ts'
 import { defaultPlaylists, FAVORITES_ID, selectIsFavourite, usePlaylistStore, validatePlaylists } from './playlist-store.ts'
-import { isSong, selectAllSongs, useLibraryStore } from '../library/library-store.ts'
+import { isSong, selectAllSongs, useLibraryStore } from '../library/index.ts'
 
 const st = () => usePlaylistStore.getState()
 const song = SAMPLE_SONGS[3]!

@@ -14,10 +14,10 @@
  */
 import { create } from 'zustand'
 import { persist } from 'zustand/middleware'
-import { toast } from 'sonner'
+import { notify } from '../../lib/notify.ts'
 import type { Song } from '../../lib/catalogue/song.ts'
 import { SAMPLE_SONGS } from '../../lib/catalogue/sample-songs.ts'
-import { isSong } from '../library/library-store.ts'
+import { isSong } from '../library/index.ts'
 import { safeJsonStorage } from '../../lib/safe-persist-store.ts'
 
 export interface Playlist {
@@ -53,11 +53,11 @@ interface PlaylistState {
 function cleanName(name: string): string | null {
   const n = typeof name === 'string' ? name.trim().replace(/\s+/g, ' ') : ''
   if (!n) {
-    toast.error('Playlist name cannot be empty')
+    notify.error('Playlist name cannot be empty')
     return null
   }
   if (n.length > MAX_PLAYLIST_NAME) {
-    toast.error(`Playlist name must be at most ${MAX_PLAYLIST_NAME} characters`)
+    notify.error(`Playlist name must be at most ${MAX_PLAYLIST_NAME} characters`)
     return null
   }
   return n
@@ -97,7 +97,7 @@ export const usePlaylistStore = create<PlaylistState>()(
           if (!n) return null
           const playlist: Playlist = { id: newId(), name: n, songs: [] }
           set({ playlists: [...get().playlists, playlist] })
-          toast.success(`Created playlist "${n}"`)
+          notify.success(`Created playlist "${n}"`)
           return playlist
         },
         renamePlaylist: (id, name) => {
@@ -108,24 +108,24 @@ export const usePlaylistStore = create<PlaylistState>()(
         },
         deletePlaylist: (id) => {
           if (id === FAVORITES_ID) {
-            toast.error('Favorite Tracks cannot be deleted')
+            notify.error('Favorite Tracks cannot be deleted')
             return false
           }
           const target = get().playlists.find((p) => p.id === id)
           if (!target) return false
           set({ playlists: get().playlists.filter((p) => p.id !== id) })
-          toast.success(`Deleted playlist "${target.name}"`)
+          notify.success(`Deleted playlist "${target.name}"`)
           return true
         },
         addSong: (playlistId, song) => {
           const target = get().playlists.find((p) => p.id === playlistId)
           if (!target || !isSong(song)) return false
           if (target.songs.some((s) => s.id === song.id)) {
-            toast(ALREADY_IN_PLAYLIST, { id: ALREADY_IN_PLAYLIST })
+            notify(ALREADY_IN_PLAYLIST, { id: ALREADY_IN_PLAYLIST })
             return false
           }
           update(playlistId, (p) => ({ ...p, songs: [...p.songs, song] }))
-          toast.success(`Added "${song.title}" to ${target.name}`)
+          notify.success(`Added "${song.title}" to ${target.name}`)
           return true
         },
         removeSong: (playlistId, songId) => update(playlistId, (p) => ({ ...p, songs: p.songs.filter((s) => s.id !== songId) })),

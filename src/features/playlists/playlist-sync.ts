@@ -2,12 +2,12 @@
 // stays the one the UI reads and edits; this module mirrors it: on sign-in it merges what a
 // visitor made locally into the account and loads the account's playlists into the store, then
 // sends every local edit to the server, and on sign-out it puts the sample playlists back.
-import { toast } from 'sonner'
+import { notify } from '../../lib/notify.ts'
 import type { Song } from '../../lib/catalogue/song.ts'
 import { defaultPlaylists, usePlaylistStore, type Playlist } from './playlist-store.ts'
-import { selectAllSongs, useLibraryStore } from '../library/library-store.ts'
-import { useSessionStore } from '../account/session-store.ts'
-import { onSignedIn } from '../account/session-sync.ts'
+import { selectAllSongs, useLibraryStore } from '../library/index.ts'
+import { useSessionStore } from '../account/index.ts'
+import { onSignedIn } from '../account/index.ts'
 import { diffPlaylists, FAVOURITES_LIST_ID, planVisitorMerge, playlistsFromServer, type PlaylistOp } from './playlist-merge.ts'
 import * as api from '../../backend/playlists.ts'
 
@@ -54,7 +54,7 @@ function songLookup(extra: readonly Playlist[]): (id: string) => Song | undefine
 
 function reportFailure(error: unknown) {
   console.error('playlist sync failed', error)
-  toast.error('Could not save playlist changes', { id: 'playlist-sync', description: error instanceof Error ? error.message : 'Please try again.' })
+  notify.error('Could not save playlist changes', { id: 'playlist-sync', description: error instanceof Error ? error.message : 'Please try again.' })
 }
 
 async function syncOnSignIn(userId: string) {

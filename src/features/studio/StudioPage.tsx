@@ -1,11 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { Icon, type IconName } from '../../ui/Icon.tsx'
 import { LiveMixer } from './mixer/LiveMixer.tsx'
 import { PageFallback } from '../../ui/PageFallback.tsx'
 
 // The generator (composer worker, Tone renderer) is its own chunk: the mixer never waits for it.
-const AiGenerator = lazy(() => import('../generator/AiGenerator.tsx').then((m) => ({ default: m.AiGenerator })))
+import { AiGenerator } from '../generator/index.ts'
 
 type Tab = 'mixer' | 'ai' | 'remix'
 

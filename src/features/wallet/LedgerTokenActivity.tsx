@@ -1,4 +1,4 @@
-import { TokenActivity } from '../player/TokenActivity.tsx'
+import { TokenActivity } from '../player/index.ts'
 import { relativeTime } from './token-activity.ts'
 import { useTokenActivity } from './useTokenActivity.ts'
 

@@ -1,5 +1,5 @@
-import { capNote } from '../listen/listen-tracker.ts'
-import { DAILY_LISTEN_CAP, useSessionStore } from '../account/session-store.ts'
+import { capNote } from '../listen/index.ts'
+import { DAILY_LISTEN_CAP, useSessionStore } from '../account/index.ts'
 
 /** Whether today's rewarded listens are used up, for the signed-in user, with the note to show. */
 export function useDailyCap(): { capped: boolean; note: string } {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { fetchLedger } from '../../backend/wallet.ts'
-import { useSessionStore } from '../account/session-store.ts'
+import { useSessionStore } from '../account/index.ts'
 import { SAMPLE_ACTIVITY } from './sample-wallet.ts'
 import { songTitleLookup } from './song-titles.ts'
 import { ledgerToActivity, type TokenActivityItem } from './token-activity.ts'

@@ -6,8 +6,8 @@ import { backendConfig } from '../../backend/config.ts'
 import { LOCAL_ANON_KEY } from '../../backend/local-defaults.ts'
 import { ledgerToActivity, relativeTime } from './token-activity.ts'
 import { SAMPLE_ACTIVITY, SAMPLE_WALLET } from './sample-wallet.ts'
-import { achievementsFrom } from '../account/profile/achievements.ts'
-import { capNote } from '../listen/listen-tracker.ts'
+import { achievementsFrom } from '../account/index.ts'
+import { capNote } from '../listen/index.ts'
 
 describe('walletFromRow', () => {
   it('keeps today’s counters and zeroes counters that belong to an earlier UTC day', () => {

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { toast } from 'sonner'
+import { notify } from '../../../lib/notify.ts'
 import { Icon } from '../../../ui/Icon.tsx'
-import { WalletBasicsCard } from '../../wallet/WalletBasicsCard.tsx'
-import { relativeTime } from '../../wallet/token-activity.ts'
+import { WalletBasicsCard } from '../../wallet/index.ts'
+import { relativeTime } from '../../wallet/index.ts'
 import { useAuthModalStore } from '../auth-modal-store.ts'
 import { useSessionStore } from '../session-store.ts'
-import { usePlayerStore } from '../../player/player-store.ts'
+import { usePlayerStore } from '../../player/index.ts'
 import { loadProfile, SAMPLE_PROFILE, type ProfileView } from './profile-data.ts'
 import { StudioProjectsSection } from './StudioProjectsSection.tsx'
 
@@ -62,9 +62,9 @@ async function shareProfile(username: string) {
   const link = `${window.location.origin}/user/${encodeURIComponent(username)}`
   try {
     await navigator.clipboard.writeText(link)
-    toast.success('Profile link copied', { description: link })
+    notify.success('Profile link copied', { description: link })
   } catch {
-    toast('Share your profile', { description: link })
+    notify('Share your profile', { description: link })
   }
 }
 

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { toast } from 'sonner'
+import { notify } from '../../../lib/notify.ts'
 import { getAudioContext } from '../../../engine/audio-context.ts'
 import { exportMixWav } from '../../../engine/offline-mix.ts'
 import type { WavFormat } from '../../../engine/workers.ts'
@@ -31,10 +31,10 @@ export function ExportButton() {
       a.click()
       a.remove()
       setTimeout(() => URL.revokeObjectURL(url), 60_000)
-      toast.success('Mix exported')
+      notify.success('Mix exported')
     } catch (err) {
-      if ((err as { name?: string }).name === 'AbortError') toast('Export cancelled')
-      else toast.error('Export failed', { description: err instanceof Error ? err.message : String(err) })
+      if ((err as { name?: string }).name === 'AbortError') notify('Export cancelled')
+      else notify.error('Export failed', { description: err instanceof Error ? err.message : String(err) })
     } finally {
       abort.current = null
       setProgress(null)

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { toast } from 'sonner'
+import { notify } from '../../../lib/notify.ts'
 import { mixerEngine } from '../../../engine/mixer-engine.ts'
 import { mixDuration } from '../../../engine/mixer-model.ts'
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_SECONDS } from '../../../engine/upload-audio.ts'
@@ -47,7 +47,7 @@ export function LiveMixer() {
       if (s.tracks === prev.tracks && s.master === prev.master) return
       const snap = mixerSnapshot()
       mixerEngine.sync(snap)
-      if (snap.tracks.length > 0) void mixerEngine.ensure(snap).catch((err: unknown) => toast.error('Audio engine failed', { description: errorMessage(err) }))
+      if (snap.tracks.length > 0) void mixerEngine.ensure(snap).catch((err: unknown) => notify.error('Audio engine failed', { description: errorMessage(err) }))
     })
     const snap = mixerSnapshot()
     if (snap.tracks.length > 0) void mixerEngine.ensure(snap).catch(() => {})
@@ -75,7 +75,7 @@ export function LiveMixer() {
   }, [])
 
   const seek = useCallback((seconds: number) => {
-    mixerEngine.seek(seconds, mixerSnapshot()).catch((err: unknown) => toast.error('Playback failed', { description: errorMessage(err) }))
+    mixerEngine.seek(seconds, mixerSnapshot()).catch((err: unknown) => notify.error('Playback failed', { description: errorMessage(err) }))
   }, [])
 
   const toggle = async () => {
@@ -88,7 +88,7 @@ export function LiveMixer() {
       await mixerEngine.play(mixerSnapshot())
       setPlaying(mixerEngine.isPlaying())
     } catch (err) {
-      toast.error('Playback failed', { description: errorMessage(err) })
+      notify.error('Playback failed', { description: errorMessage(err) })
     }
   }
 
@@ -96,9 +96,9 @@ export function LiveMixer() {
     setSaving(true)
     try {
       const p = await useProjectStore.getState().saveCurrent()
-      toast.success('Project saved', { description: p.name })
+      notify.success('Project saved', { description: p.name })
     } catch (err) {
-      toast.error('Project not saved', { description: errorMessage(err) })
+      notify.error('Project not saved', { description: errorMessage(err) })
     } finally {
       setSaving(false)
     }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { toast } from 'sonner'
+import { notify } from '../../../lib/notify.ts'
 import type { IAudioBufferSourceNode, IAudioContext } from 'standardized-audio-context'
 import { unlockAudio } from '../../../engine/audio-context.ts'
 import { getMasterBus } from '../../../engine/master-bus.ts'
@@ -65,7 +65,7 @@ export function SoundLibraryPanel() {
       source.current = src
       setPreviewing(sound.id)
     } catch (err) {
-      toast.error('Preview failed', { description: err instanceof Error ? err.message : String(err) })
+      notify.error('Preview failed', { description: err instanceof Error ? err.message : String(err) })
     }
   }
 
@@ -74,9 +74,9 @@ export function SoundLibraryPanel() {
       const ctx = await unlockAudio()
       const audio = await loadSound(ctx, sound)
       addTrack({ name: sound.name, type: 'effect', audioId: audio.id, duration: (audio.channels[0]?.length ?? 0) / audio.sampleRate })
-      toast.success('Sound added', { description: sound.name })
+      notify.success('Sound added', { description: sound.name })
     } catch (err) {
-      toast.error('Could not add sound', { description: err instanceof Error ? err.message : String(err) })
+      notify.error('Could not add sound', { description: err instanceof Error ? err.message : String(err) })
     }
   }
 
@@ -103,7 +103,7 @@ export function SoundLibraryPanel() {
           </li>
         ))}
       </ul>
-      <button type="button" onClick={() => toast('Coming Soon', { description: 'AI sound generation is on its way.' })} className="flex w-full items-center justify-center gap-2 rounded border border-secondary px-3 py-2 text-sm text-secondary">
+      <button type="button" onClick={() => notify('Coming Soon', { description: 'AI sound generation is on its way.' })} className="flex w-full items-center justify-center gap-2 rounded border border-secondary px-3 py-2 text-sm text-secondary">
         <Icon name="sparkles" size={16} /> Generate Sound with AI
       </button>
     </div>

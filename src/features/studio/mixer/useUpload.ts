@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react'
-import { toast } from 'sonner'
+import { notify } from '../../../lib/notify.ts'
 import { unlockAudio } from '../../../engine/audio-context.ts'
 import { putMixerAudio } from '../../../engine/mixer-audio.ts'
 import { UploadError, decodeUpload } from '../../../engine/upload-audio.ts'
@@ -17,10 +17,10 @@ export function useUpload() {
         const audioId = `up-${crypto.randomUUID()}`
         putMixerAudio({ id: audioId, sampleRate: decoded.sampleRate, channels: decoded.channels })
         useMixerStore.getState().addTrack({ name: decoded.name, type: 'main', audioId, duration: decoded.duration })
-        toast.success('Track added', { description: decoded.name })
+        notify.success('Track added', { description: decoded.name })
       } catch (err) {
-        if (err instanceof UploadError) toast.error(err.title, { description: err.message })
-        else toast.error('Upload failed', { description: err instanceof Error ? err.message : String(err) })
+        if (err instanceof UploadError) notify.error(err.title, { description: err.message })
+        else notify.error('Upload failed', { description: err instanceof Error ? err.message : String(err) })
       }
     }
     setProgress(null)

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { notify } from '../../../lib/notify.ts'
 import { supabase } from '../../../backend/client.ts'
 import { downloadProjectCopy } from '../../../backend/studio-project-copies.ts'
 import { removeFromAccount } from './studio-project-sync.ts'
@@ -8,7 +8,7 @@ import { mixerEngine } from '../../../engine/mixer-engine.ts'
 import { saveProject } from '../../../engine/project-db.ts'
 import { useAccountProjectStore } from './account-project-store.ts'
 import { useProjectStore } from './project-store.ts'
-import { useSessionStore } from '../../account/session-store.ts'
+import { useSessionStore } from '../../account/index.ts'
 import { Icon } from '../../../ui/Icon.tsx'
 import { errorMessage } from '../../../lib/error-message.ts'
 
@@ -33,9 +33,9 @@ export function AccountOnlyProjects({ localIds, loaded }: { localIds: ReadonlySe
       await useProjectStore.getState().refresh()
       mixerEngine.stop()
       await useProjectStore.getState().open(project.id)
-      toast.success('Project opened', { description: `"${project.name}", downloaded from your account` })
+      notify.success('Project opened', { description: `"${project.name}", downloaded from your account` })
     } catch (err) {
-      toast.error('Could not open the project', { description: errorMessage(err) })
+      notify.error('Could not open the project', { description: errorMessage(err) })
     } finally {
       setDownloading(null)
     }
@@ -86,8 +86,8 @@ export function AccountOnlyProjects({ localIds, loaded }: { localIds: ReadonlySe
                       onClick={() => {
                         if (!window.confirm(`Remove "${p.name}" from your account? Its audio on the other device is not affected.`)) return
                         removeFromAccount(p.id)
-                          .then(() => toast.success('Project removed from your account'))
-                          .catch((err: unknown) => toast.error('Could not remove the project', { description: errorMessage(err) }))
+                          .then(() => notify.success('Project removed from your account'))
+                          .catch((err: unknown) => notify.error('Could not remove the project', { description: errorMessage(err) }))
                       }}
                       className="rounded p-1 text-muted hover:text-secondary"
                       aria-label={`Remove ${p.name} from your account`}

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react'
-import { toast } from 'sonner'
+import { notify } from '../../../lib/notify.ts'
 import { mixerEngine } from '../../../engine/mixer-engine.ts'
 import { useMixerStore } from '../mixer-store.ts'
 import { useProjectStore, type ProjectSummary } from './project-store.ts'
 import { useAccountProjectStore } from './account-project-store.ts'
-import { useSessionStore } from '../../account/session-store.ts'
+import { useSessionStore } from '../../account/index.ts'
 import { AccountOnlyProjects } from './AccountOnlyProjects.tsx'
 import { UploadCopyButton } from './UploadCopyButton.tsx'
 import { Icon } from '../../../ui/Icon.tsx'
@@ -21,16 +21,16 @@ export function ProjectsPanel() {
   const localIds = useMemo(() => new Set(projects.map((p) => p.id)), [projects])
 
   useEffect(() => {
-    refresh().catch((err: unknown) => toast.error('Projects unavailable', { description: errorMessage(err) }))
+    refresh().catch((err: unknown) => notify.error('Projects unavailable', { description: errorMessage(err) }))
   }, [refresh])
 
   const doOpen = async (p: ProjectSummary) => {
     try {
       mixerEngine.stop()
       await open(p.id)
-      toast.success('Project opened', { description: p.name })
+      notify.success('Project opened', { description: p.name })
     } catch (err) {
-      toast.error('Could not open project', { description: errorMessage(err) })
+      notify.error('Could not open project', { description: errorMessage(err) })
     }
   }
 
@@ -52,9 +52,9 @@ export function ProjectsPanel() {
                   rename(p.id, name)
                     .then(() => {
                       setEditing(null)
-                      toast.success('Project renamed')
+                      notify.success('Project renamed')
                     })
-                    .catch((err: unknown) => toast.error('Could not rename', { description: errorMessage(err) }))
+                    .catch((err: unknown) => notify.error('Could not rename', { description: errorMessage(err) }))
                 }}
               >
                 <input name="name" defaultValue={p.name} aria-label="Project name" autoFocus className="min-w-0 flex-1 rounded border border-line bg-bg px-2 py-1" />
@@ -90,8 +90,8 @@ export function ProjectsPanel() {
                   onClick={() => {
                     if (!window.confirm(`Delete "${p.name}" and its stored audio?`)) return
                     remove(p.id)
-                      .then(() => toast.success('Project deleted'))
-                      .catch((err: unknown) => toast.error('Could not delete', { description: errorMessage(err) }))
+                      .then(() => notify.success('Project deleted'))
+                      .catch((err: unknown) => notify.error('Could not delete', { description: errorMessage(err) }))
                   }}
                   className="rounded p-1 text-muted hover:text-secondary"
                   aria-label={`Delete ${p.name}`}

@@ -1,12 +1,12 @@
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { notify } from '../../../lib/notify.ts'
 import { supabase } from '../../../backend/client.ts'
 import { uploadProjectCopy } from '../../../backend/studio-project-copies.ts'
 import { refreshAccountProjects } from './studio-project-sync.ts'
 import { getAudio, getProject } from '../../../engine/project-db.ts'
 import { useAccountProjectStore } from './account-project-store.ts'
 import type { ProjectSummary } from './project-store.ts'
-import { useSessionStore } from '../../account/session-store.ts'
+import { useSessionStore } from '../../account/index.ts'
 import { Icon } from '../../../ui/Icon.tsx'
 import { errorMessage } from '../../../lib/error-message.ts'
 
@@ -29,9 +29,9 @@ export function UploadCopyButton({ project }: { project: ProjectSummary }) {
       if (!stored) throw new Error('This project is no longer in this browser.')
       await uploadProjectCopy(supabase(), userId, stored, getAudio, setProgress)
       await refreshAccountProjects()
-      toast.success('Project uploaded', { description: `"${stored.name}" now opens in any browser you sign in to.` })
+      notify.success('Project uploaded', { description: `"${stored.name}" now opens in any browser you sign in to.` })
     } catch (err) {
-      toast.error('Upload failed', { description: `Your project is safe in this browser. ${errorMessage(err)}` })
+      notify.error('Upload failed', { description: `Your project is safe in this browser. ${errorMessage(err)}` })
     } finally {
       setProgress(null)
     }

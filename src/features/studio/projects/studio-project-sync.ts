@@ -6,11 +6,11 @@
 // waits there and is sent again on the next change, when the browser comes back online, on a
 // timer (5 s, 15 s, 1 min, then every 5 min), and after a reload or the next sign-in. A refusal
 // (which retrying cannot fix) is dropped and reported.
-import { toast } from 'sonner'
+import { notify } from '../../../lib/notify.ts'
 import { addPendingChange, dropFirstPendingChange, isTransientSyncError, pendingChanges } from './studio-project-outbox.ts'
 import { onProjectEvent, type ProjectEvent } from './project-events.ts'
 import { useAccountProjectStore } from './account-project-store.ts'
-import { useSessionStore } from '../../account/session-store.ts'
+import { useSessionStore } from '../../account/index.ts'
 import { supabase } from '../../../backend/client.ts'
 import * as api from '../../../backend/studio-projects.ts'
 import { removeProjectCopy } from '../../../backend/studio-project-copies.ts'
@@ -23,7 +23,7 @@ const RETRY_MS = [5_000, 15_000, 60_000, 300_000] as const
 
 function reportWaiting(error: unknown) {
   console.warn('studio project sync: server unreachable, will retry', error)
-  toast.error('Project not updated in your account', {
+  notify.error('Project not updated in your account', {
     id: TOAST_ID,
     description: "Your project is safe in this browser. Your account's project list will be updated as soon as the server can be reached.",
   })
@@ -31,7 +31,7 @@ function reportWaiting(error: unknown) {
 
 function reportRefused(error: unknown) {
   console.error('studio project sync refused', error)
-  toast.error('Project not updated in your account', {
+  notify.error('Project not updated in your account', {
     id: TOAST_ID,
     description: `Your project is safe in this browser, but the server refused to list it in your account: ${errorMessage(error)}`,
   })
@@ -116,7 +116,7 @@ async function sendPending(userId: string) {
     }
     dropFirstPendingChange(store, userId)
   }
-  if (failures > 0) toast.success('Account projects updated', { id: TOAST_ID, description: 'Changes made while the server was out of reach have reached your account.' })
+  if (failures > 0) notify.success('Account projects updated', { id: TOAST_ID, description: 'Changes made while the server was out of reach have reached your account.' })
   failures = 0
   if (retryTimer) clearTimeout(retryTimer)
   retryTimer = null

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { toast } from 'sonner'
+import { notify } from '../../../lib/notify.ts'
 import { putMixerAudio } from '../../../engine/mixer-audio.ts'
 import type { RecordingSession } from '../../../engine/recorder-chunks.ts'
 import { recoverSession } from '../../../engine/recorder.ts'
@@ -36,12 +36,12 @@ export function RecoveryBanner({ busy }: { busy: boolean }) {
                   const audioId = `rec-${s.id}`
                   putMixerAudio({ id: audioId, sampleRate: s.sampleRate, channels })
                   useMixerStore.getState().addRecording({ audioId, duration: frames / s.sampleRate, offset: s.timelineOffset })
-                  toast.success('Recording recovered', { description: `${(frames / s.sampleRate).toFixed(1)} s restored` })
-                } else toast('Nothing to recover', { description: 'The recording had no saved audio.' })
+                  notify.success('Recording recovered', { description: `${(frames / s.sampleRate).toFixed(1)} s restored` })
+                } else notify('Nothing to recover', { description: 'The recording had no saved audio.' })
                 await idbChunkStore.remove(s.id)
                 drop(s.id)
               } catch (err) {
-                toast.error('Recovery failed', { description: err instanceof Error ? err.message : String(err) })
+                notify.error('Recovery failed', { description: err instanceof Error ? err.message : String(err) })
               }
             }}
           >

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { toast } from 'sonner'
+import { notify } from '../../../lib/notify.ts'
 import { unlockAudio } from '../../../engine/audio-context.ts'
 import { putMixerAudio } from '../../../engine/mixer-audio.ts'
 import { mixerEngine } from '../../../engine/mixer-engine.ts'
@@ -47,17 +47,17 @@ export function useMicRecorder(onInputLevel: (peak: number, rms: number) => void
       const take = await r.stop()
       const frames = take.channels[0]?.length ?? 0
       if (frames === 0) {
-        toast.error('Recording empty', { description: 'No audio was captured from the microphone.' })
+        notify.error('Recording empty', { description: 'No audio was captured from the microphone.' })
       } else {
         const audioId = `rec-${crypto.randomUUID()}`
         putMixerAudio({ id: audioId, sampleRate: take.sampleRate, channels: take.channels })
         useMixerStore.getState().addRecording({ audioId, duration: frames / take.sampleRate, offset: take.timelineOffset })
-        toast.success('Recording saved')
+        notify.success('Recording saved')
       }
       const session = r.session()
       if (session) await idbChunkStore.remove(session.id).catch(() => {})
     } catch (err) {
-      toast.error('Recording failed', { description: err instanceof Error ? err.message : String(err) })
+      notify.error('Recording failed', { description: err instanceof Error ? err.message : String(err) })
     } finally {
       setPhase('idle')
       setElapsed(0)
@@ -79,16 +79,16 @@ export function useMicRecorder(onInputLevel: (peak: number, rms: number) => void
       recording.current = r
       void r.ended.then(() => {
         if (recording.current === r) {
-          toast.error('Microphone disconnected', { description: 'The recording was stopped and kept.' })
+          notify.error('Microphone disconnected', { description: 'The recording was stopped and kept.' })
           void stop()
         }
       })
       setPhase('recording')
-      toast.success('Recording started')
+      notify.success('Recording started')
     } catch (err) {
       const message = err instanceof MicrophoneError ? err.message : `Recording could not start: ${err instanceof Error ? err.message : String(err)}`
       setError(message)
-      toast.error('Microphone unavailable', { description: message })
+      notify.error('Microphone unavailable', { description: message })
       setPhase('idle')
     }
   }, [stop])

@@ -1,0 +1,7 @@
+export { AccountChip } from './AccountChip.tsx'
+export { AuthModalHost } from './AuthModalHost.tsx'
+export { RailAccount } from './RailAccount.tsx'
+export { useAuthModalStore } from './auth-modal-store.ts'
+export { achievementsFrom } from './profile/achievements.ts'
+export { DAILY_LISTEN_CAP, type WalletBasics, type WalletStatus, useSessionStore } from './session-store.ts'
+export { initialiseWallet, onSignedIn, startSessionSync } from './session-sync.ts'

@@ -1,0 +1,1 @@
+export { isSong, selectAllSongs, useLibraryStore } from './library-store.ts'

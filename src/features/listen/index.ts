@@ -1,0 +1,3 @@
+export { ListenCreditNote } from './ListenCreditNote.tsx'
+export { startListenReporter } from './listen-reporter.ts'
+export { capNote } from './listen-tracker.ts'

@@ -1,0 +1,3 @@
+export { AddToPlaylistMenu } from './AddToPlaylistMenu.tsx'
+export { selectIsFavourite, usePlaylistStore } from './playlist-store.ts'
+export { startPlaylistSync } from './playlist-sync.ts'

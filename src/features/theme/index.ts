@@ -1,0 +1,2 @@
+export { ThemeApplier } from './ThemeApplier.tsx'
+export { ThemePicker } from './ThemePicker.tsx'
