@@ -11,7 +11,7 @@ const dist = process.argv[2] ?? 'dist'
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestEntry>
 
 const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)
-const landingKey = Object.keys(manifest).find((k) => k.endsWith('pages/landing/LandingPage.tsx'))
+const landingKey = Object.keys(manifest).find((k) => k.endsWith('features/landing/LandingPage.tsx'))
 if (!entryKey || !landingKey) throw new Error('manifest has no entry or landing chunk: build first')
 
 const files = new Set<string>()

@@ -1,15 +1,21 @@
 import { useEffect } from 'react'
 import { startSessionSync } from '../features/account/index.ts'
 import { startListenReporter } from '../features/listen/index.ts'
+import { startPlayerService } from '../features/player/index.ts'
 import { startPlaylistSync } from '../features/playlists/index.ts'
 import { startStudioProjectSync } from '../features/studio/index.ts'
 
 let started = false
 
-/** Connects the app to its backend once per page: auth events, listen reports, playlist sync. */
+/**
+ * Starts every feature's service once per page: each subscribes to its feature's store and drives
+ * the engine or the backend (the player's deck, auth events, listen reports, playlist and studio
+ * project sync). No component wires a store to the engine or the backend itself.
+ */
 export function startBackend(): void {
   if (started) return
   started = true
+  startPlayerService()
   startSessionSync()
   startListenReporter()
   startPlaylistSync()

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { notify } from '../../lib/notify.ts'
-import { DEFAULT_GENRE, DEFAULT_MOOD, GENRE_LABELS, GENRES, MOOD_LABELS, MOODS, type Genre, type Mood } from '../../../workers/composer/styles.ts'
+import { DEFAULT_GENRE, DEFAULT_MOOD, GENRE_LABELS, GENRES, MOOD_LABELS, MOODS, type Genre, type Mood } from '../../engine/composer.ts'
 import { DESCRIPTION_MAX, DESCRIPTION_REQUIRED_MESSAGE, DESCRIPTION_REQUIRED_TITLE, type GenerationRequest } from './generation-machine.ts'
 
 interface Props {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { Link, useParams } from 'react-router-dom'
-import { GENRE_LABELS, MOOD_LABELS } from '../../../workers/composer/styles.ts'
+import { GENRE_LABELS, MOOD_LABELS } from '../../engine/composer.ts'
 import { GeneratedTrackPanel } from './GeneratedTrackPanel.tsx'
 import { GenerationProgress } from './GenerationProgress.tsx'
 import { recipeFromShareId, type TrackRecipe } from './share-link.ts'

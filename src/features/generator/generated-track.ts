@@ -4,9 +4,7 @@
  */
 import { formatDuration, type Song } from '../../lib/catalogue/song.ts'
 import { encodeWav } from '../../engine/workers.ts'
-import { GENRE_LABELS } from '../../../workers/composer/styles.ts'
-import { scoreSummary, scoreTitle } from '../../../workers/composer/describe.ts'
-import type { Score } from '../../../workers/composer/score.ts'
+import { GENRE_LABELS, scoreSummary, scoreTitle, type Score } from '../../engine/composer.ts'
 import type { TrackRecipe } from './share-link.ts'
 
 export const GENERATED_COVER = '/images/covers/ai-generated.svg'

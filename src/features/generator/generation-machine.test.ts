@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, waitFor } from 'xstate'
 import { createGenerationMachine, type GenerationDeps, type GenerationRequest } from './generation-machine.ts'
-import type { Score } from '../../../workers/composer/index.ts'
+import type { Score } from '../../engine/composer.ts'
 
 // Stand-ins: the machine only passes scores and buffers along, so tiny fakes are enough.
 const fakeScore = (bpm: number) => ({ bpm }) as unknown as Score

@@ -11,7 +11,7 @@
  * The 'notifyFailed' action (provide it to show the toast) runs on entry to 'failed'.
  */
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate'
-import type { Score } from '../../../workers/composer/index.ts'
+import type { Score } from '../../engine/composer.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 
 export const GENERATION_FAILED_TITLE = 'Generation failed'

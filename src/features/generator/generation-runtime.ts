@@ -7,19 +7,9 @@
  * mode, brightness), and `window.__cubeRenderCounts` counts finished and cancelled renders, so
  * end-to-end tests can measure the real audio and see a cancel stop the work; harmless in production.
  */
-import { wrap, type Remote } from 'comlink'
 import { notify } from '../../lib/notify.ts'
-import type { ComposerWorkerApi } from '../../../workers/composer.worker.ts'
-import type { Genre, Mood, Score } from '../../../workers/composer/index.ts'
-import { scoreTitle } from '../../../workers/composer/describe.ts'
+import { composeInWorker, scoreTitle, type Genre, type Mood, type Score } from '../../engine/composer.ts'
 import { createGenerationMachine, GENERATION_FAILED_MESSAGE, GENERATION_FAILED_TITLE, type GenerationRequest } from './generation-machine.ts'
-
-let worker: Remote<ComposerWorkerApi> | null = null
-
-function composerWorker(): Remote<ComposerWorkerApi> {
-  if (!worker) worker = wrap<ComposerWorkerApi>(new Worker(new URL('../../../workers/composer.worker.ts', import.meta.url), { type: 'module', name: 'composer' }))
-  return worker
-}
 
 function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(new DOMException('Cancelled', 'AbortError'))
@@ -50,7 +40,7 @@ declare global {
 
 export const generationMachine = createGenerationMachine({
   compose: (request: GenerationRequest, signal) =>
-    abortable(composerWorker().compose({ description: request.description, mood: request.mood as Mood, genre: request.genre as Genre }), signal),
+    abortable(composeInWorker({ description: request.description, mood: request.mood as Mood, genre: request.genre as Genre }), signal),
   render: async (score, { signal, onProgress }) => {
     const { renderScore } = await import('../../engine/score-renderer.ts')
     window.__cubeRenderCounts = renderCounts

@@ -8,7 +8,7 @@
  *                           unknown mood or genre (the page then says the link is broken)
  *   shareUrl(origin, recipe) → `${origin}/track/${shareId(recipe)}`
  */
-import { GENRES, MOODS, type Genre, type Mood } from '../../../workers/composer/styles.ts'
+import { GENRES, MOODS, type Genre, type Mood } from '../../engine/composer.ts'
 import { DESCRIPTION_MAX } from './generation-machine.ts'
 
 export interface TrackRecipe {

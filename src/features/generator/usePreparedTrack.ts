@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { notify } from '../../lib/notify.ts'
-import type { Score } from '../../../workers/composer/score.ts'
+import type { Score } from '../../engine/composer.ts'
 import { prepareTrack, type GeneratedTrack } from './generated-track.ts'
 import { GENERATION_FAILED_MESSAGE, GENERATION_FAILED_TITLE } from './generation-machine.ts'
 

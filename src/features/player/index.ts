@@ -1,4 +1,5 @@
 export { MiniPlayer } from './MiniPlayer.tsx'
 export { TokenActivity } from './TokenActivity.tsx'
-export { type DeckLike, type PlayerState, attachDeck, usePlayerStore } from './player-store.ts'
+export { type DeckLike, type PlayerState, usePlayerStore } from './player-store.ts'
+export { attachDeck, startPlayerService } from './player-service.ts'
 export { rewardAmountFor, useRewardStore } from './reward-store.ts'

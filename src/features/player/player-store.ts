@@ -6,7 +6,8 @@
  * Actions: playSong(song), addToQueue(song) → boolean ('Already in queue' when refused),
  *   removeFromQueue(id), clearQueue(), play(), pause(), togglePlay(), next(), previous(),
  *   seek(s), setVolume(v), playQueueIndex(i).
- * Audio goes through the player deck (src/engine/player-deck.ts); tests may attach another deck.
+ * The store holds state and issues deck commands; the player service (player-service.ts) drives
+ * the deck (src/engine/player-deck.ts) and feeds its events back. Tests may attach another deck.
  */
 import { create } from 'zustand'
 import { notify } from '../../lib/notify.ts'
@@ -45,38 +46,38 @@ export interface PlayerState {
   setVolume: (volume: number) => void
 }
 
-let deck: DeckLike | null = null
-let deckFactory: (() => Promise<DeckLike>) | null = () => import('../../engine/player-deck.ts').then((m) => m.getPlayerDeck())
-let deckPromise: Promise<DeckLike> | null = null
-let unsubscribeDeck: (() => void) | null = null
+/** What the player service (player-service.ts) is asked to do with the deck. */
+export type DeckCommand =
+  | { kind: 'load'; song: Song; autoplay: boolean }
+  | { kind: 'play' }
+  | { kind: 'pause' }
+  | { kind: 'seek'; seconds: number }
+  | { kind: 'stop' }
+  | { kind: 'volume'; volume: number }
 
-/** Replaces the deck (tests in Node; there is no HTMLAudioElement there). */
-export function attachDeck(d: DeckLike): void {
-  unsubscribeDeck?.()
-  deck = d
-  deckPromise = Promise.resolve(d)
-  deckFactory = null
-  unsubscribeDeck = d.on(onDeckEvent)
-  d.setVolume(usePlayerStore.getState().volume)
+const commandListeners = new Set<(command: DeckCommand) => void>()
+
+/** For the player service: every deck command the store's actions issue, in order. */
+export function onDeckCommand(listener: (command: DeckCommand) => void): () => void {
+  commandListeners.add(listener)
+  return () => {
+    commandListeners.delete(listener)
+  }
 }
 
-function withDeck(): Promise<DeckLike> {
-  if (deckPromise) return deckPromise
-  if (!deckFactory) return Promise.reject(new Error('no player deck'))
-  deckPromise = deckFactory().then((d) => {
-    attachDeck(d)
-    return d
-  })
-  return deckPromise
+function command(c: DeckCommand): void {
+  for (const listener of commandListeners) listener(c)
 }
 
-function reportError(message: string) {
+/** Shows a playback failure (the service reports the deck's errors here). */
+export function reportError(message: string) {
   usePlayerStore.setState({ error: message, isPlaying: false })
   // The id collapses the element's error event and the rejected play() into one notify.
   notify.error(message, { id: message })
 }
 
-function onDeckEvent(e: DeckEvent) {
+/** The deck's events as the store sees them (wired by the player service). */
+export function applyDeckEvent(e: DeckEvent) {
   const set = usePlayerStore.setState
   switch (e.type) {
     case 'time':
@@ -97,11 +98,8 @@ function onDeckEvent(e: DeckEvent) {
   }
 }
 
-let startToken = 0
-
 /** Loads `song` from the start and plays it (or leaves it paused). A fresh play bumps playId. */
 function startSong(song: Song, autoplay: boolean) {
-  const token = ++startToken
   usePlayerStore.setState((s) => ({
     currentSong: song,
     position: 0,
@@ -110,16 +108,7 @@ function startSong(song: Song, autoplay: boolean) {
     playId: autoplay ? s.playId + 1 : s.playId,
     error: null,
   }))
-  void withDeck()
-    .then(async (d) => {
-      await d.load(song.audioUrl, song.title)
-      if (token !== startToken) return
-      if (autoplay) await d.play()
-    })
-    .catch((err: unknown) => {
-      if (token !== startToken) return
-      reportError(err instanceof Error ? err.message : `Could not play "${song.title}".`)
-    })
+  command({ kind: 'load', song, autoplay })
 }
 
 function parseDuration(text: string): number {
@@ -191,14 +180,12 @@ export const usePlayerStore = create<PlayerState>()((set, get) => ({
     flashReward(song)
     if (!currentSong) return startSong(song, true)
     set({ isPlaying: true })
-    void withDeck()
-      .then((d) => d.play())
-      .catch((err: unknown) => reportError(err instanceof Error ? err.message : 'Playback failed.'))
+    command({ kind: 'play' })
   },
 
   pause: () => {
     set({ isPlaying: false })
-    void withDeck().then((d) => d.pause(), () => {})
+    command({ kind: 'pause' })
   },
 
   togglePlay: () => (get().isPlaying ? get().pause() : get().play()),
@@ -216,7 +203,7 @@ export const usePlayerStore = create<PlayerState>()((set, get) => ({
     const action = previousAction(queue.length, indexOfSong(queue, currentSong?.id), position)
     if (action.kind === 'restart') {
       set((s) => ({ position: 0, playId: isPlaying ? s.playId + 1 : s.playId }))
-      void withDeck().then((d) => d.seek(0), () => {})
+      command({ kind: 'seek', seconds: 0 })
     } else if (action.kind === 'go') startSong(queue[action.index]!, keepPlaying())
   },
 
@@ -225,13 +212,13 @@ export const usePlayerStore = create<PlayerState>()((set, get) => ({
     const { duration } = get()
     const clamped = Math.max(0, duration > 0 ? Math.min(seconds, duration) : seconds)
     set({ position: clamped })
-    void withDeck().then((d) => d.seek(clamped), () => {})
+    command({ kind: 'seek', seconds: clamped })
   },
 
   setVolume: (volume) => {
     const v = Math.round(Math.min(100, Math.max(0, Number.isFinite(volume) ? volume : DEFAULT_VOLUME)))
     set({ volume: v })
-    deck?.setVolume(v)
+    command({ kind: 'volume', volume: v })
   },
 }))
 
@@ -242,7 +229,9 @@ function keepPlaying(): boolean {
 }
 
 function stopAll() {
-  startToken++
   usePlayerStore.setState({ currentSong: null, isPlaying: false, position: 0, duration: 0 })
-  void withDeck().then((d) => d.stop(), () => {})
+  command({ kind: 'stop' })
 }
+
+// The service's attachDeck is part of this store's test surface (it starts the service).
+export { attachDeck } from './player-service.ts'

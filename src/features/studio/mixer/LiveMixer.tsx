@@ -13,7 +13,7 @@ import { MasterControls } from './MasterControls.tsx'
 import { ProjectsPanel } from '../projects/ProjectsPanel.tsx'
 import { RecoveryBanner } from '../recording/RecoveryBanner.tsx'
 import { SoundLibraryPanel } from './SoundLibraryPanel.tsx'
-import { installStudioDebugHook } from './studio-debug-hook.ts'
+import { startMixerService } from '../mixer-service.ts'
 import { TrackRow, formatTime } from './TrackRow.tsx'
 import { useMicRecorder } from '../recording/useMicRecorder.ts'
 import { useUpload } from './useUpload.ts'
@@ -41,22 +41,11 @@ export function LiveMixer() {
   const timeline = mixDuration({ tracks })
 
   useEffect(() => {
-    installStudioDebugHook()
-    // The engine follows the store: parameters go to the strips, tracks come and go.
-    const unsub = useMixerStore.subscribe((s, prev) => {
-      if (s.tracks === prev.tracks && s.master === prev.master) return
-      const snap = mixerSnapshot()
-      mixerEngine.sync(snap)
-      if (snap.tracks.length > 0) void mixerEngine.ensure(snap).catch((err: unknown) => notify.error('Audio engine failed', { description: errorMessage(err) }))
-    })
-    const snap = mixerSnapshot()
-    if (snap.tracks.length > 0) void mixerEngine.ensure(snap).catch(() => {})
-    mixerEngine.sync(snap)
+    const stopService = startMixerService()
     const offEnd = mixerEngine.onEnded(() => setPlaying(false))
     return () => {
-      unsub()
       offEnd()
-      mixerEngine.pause()
+      stopService()
     }
   }, [])
 
