@@ -1,24 +1,11 @@
-import { useSyncExternalStore } from 'react'
 import { Outlet } from 'react-router-dom'
 import { Sidebar } from './sidebar/Sidebar.tsx'
 import { Icon } from '../ui/Icon.tsx'
 import { MiniPlayer } from '../features/player/index.ts'
-import { NARROW_BREAKPOINT_PX } from '../config/navigation.ts'
+import { useIsNarrow } from '../ui/useIsNarrow.ts'
 import { useSidebarStore } from './sidebar/sidebar-store.ts'
 import { useBackend } from './start-services.ts'
 import { AuthModalHost } from '../features/account/index.ts'
-
-const NARROW_QUERY = `(max-width: ${NARROW_BREAKPOINT_PX - 0.02}px)`
-
-function subscribeNarrow(cb: () => void) {
-  const mq = window.matchMedia(NARROW_QUERY)
-  mq.addEventListener('change', cb)
-  return () => mq.removeEventListener('change', cb)
-}
-
-export function useIsNarrow(): boolean {
-  return useSyncExternalStore(subscribeNarrow, () => window.matchMedia(NARROW_QUERY).matches, () => false)
-}
 
 export default function AppLayout() {
   const narrow = useIsNarrow()

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
-import { useIsNarrow } from '../../app/AppLayout.tsx'
+import { useIsNarrow } from '../../ui/useIsNarrow.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { WHITEPAPER_DATE, WHITEPAPER_VERSION } from './whitepaper-content.ts'
 import { neighbours, resolveSection } from './section-lookup.ts'
