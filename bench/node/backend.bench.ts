@@ -14,7 +14,7 @@
  */
 import { pathToFileURL } from 'node:url'
 import { startLocalServer, type LocalServer } from '../../supabase/local/server.ts'
-import { startPostgresCluster } from '../../tests/node/support/postgres-cluster.ts'
+import { startPostgresCluster } from '../../tests/backend/support/postgres-cluster.ts'
 import type { BenchResult } from '../types.ts'
 
 const CLIENTS = 50
