@@ -1,10 +1,10 @@
 import { rm } from 'node:fs/promises'
 import type { Plugin } from 'vite'
-import { createBackend } from './backend.ts'
-import { openDatabase } from './db.ts'
-import { localKeys } from './local-keys.ts'
-import { migrate } from './migrate.ts'
-import { optionsFromEnv, storageDirFor } from './server.ts'
+import { createBackend } from './core/backend.ts'
+import { openDatabase } from './core/db.ts'
+import { localKeys } from './core/local-keys.ts'
+import { migrate } from './core/migrate.ts'
+import { optionsFromEnv, storageDirFor } from './core/server.ts'
 
 /**
  * `npm run dev`: the same local Supabase that `npm start` serves, mounted in Vite's dev server so

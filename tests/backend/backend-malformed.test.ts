@@ -1,9 +1,9 @@
 import { createServer, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createBackend } from '../../supabase/local/backend.ts'
+import { createBackend } from '../../supabase/local/core/backend.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signJwt } from '../../supabase/local/jwt.ts'
-import { startLocalServer } from '../../supabase/local/server.ts'
+import { signJwt } from '../../supabase/local/core/jwt.ts'
+import { startLocalServer } from '../../supabase/local/core/server.ts'
 import { api, signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
 
 // Bad input gets a JSON 4xx with a clear code and message, and the server keeps serving.

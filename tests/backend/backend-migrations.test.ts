@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrate } from '../../supabase/local/migrate.ts'
-import { startLocalServer, type LocalServer } from '../../supabase/local/server.ts'
+import { migrate } from '../../supabase/local/core/migrate.ts'
+import { startLocalServer, type LocalServer } from '../../supabase/local/core/server.ts'
 import { api, rpc, signUp, sql, startTestServer, type TestServer } from './support/local-backend.ts'
 import { startPostgresCluster, type PostgresCluster } from './support/postgres-cluster.ts'
 

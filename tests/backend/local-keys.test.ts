@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LOCAL_ANON_KEY as APP_DEFAULT_ANON_KEY } from '../../src/backend/local-defaults.ts'
-import { verifyJwt } from '../../supabase/local/jwt.ts'
-import { DEFAULT_LOCAL_JWT_SECRET, LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, localKeys } from '../../supabase/local/local-keys.ts'
+import { verifyJwt } from '../../supabase/local/core/jwt.ts'
+import { DEFAULT_LOCAL_JWT_SECRET, LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, localKeys } from '../../supabase/local/core/local-keys.ts'
 
 describe('local keys', () => {
   it('the app default anon key is the one the local backend signs', () => {

@@ -1,7 +1,7 @@
 // Edge function for hosted Supabase (Deno): creates the caller's CUBE wallet with the welcome
 // bonus exactly once, by calling public.init_user_tokens() with the caller's own JWT so RLS and
 // auth.uid() see the user. Answers { wallet: { balance, daily_earned } }.
-// The embedded local backend serves the same contract (supabase/local/functions.ts).
+// The embedded local backend serves the same contract (supabase/local/functions/init-user-tokens.ts).
 import { createClient } from 'npm:@supabase/supabase-js@2.109.0'
 
 const corsHeaders = {

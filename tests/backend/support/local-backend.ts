@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
-import { startLocalServer, storageDirFor, type LocalServer, type LocalServerOptions } from '../../../supabase/local/server.ts'
+import { startLocalServer, storageDirFor, type LocalServer, type LocalServerOptions } from '../../../supabase/local/core/server.ts'
 
 export interface TestServer extends LocalServer {
   dataDir: string | undefined

@@ -1,4 +1,4 @@
-import { HttpError, isSqlError } from './errors.ts'
+import { HttpError, isSqlError } from '../core/errors.ts'
 
 /**
  * Supabase Storage's error shape. Hosted Storage answers every refusal with HTTP 400 and puts the

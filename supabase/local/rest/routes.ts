@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { callerFromRequest, runAs, type Caller } from './caller.ts'
-import type { Database, Queryable } from './db.ts'
-import { HttpError, restError, sendJson } from './errors.ts'
-import { readJson } from './http-body.ts'
-import type { Catalog, RpcFunction, Table } from './rest-catalog.ts'
+import { callerFromRequest, runAs, type Caller } from '../core/caller.ts'
+import type { Database, Queryable } from '../core/db.ts'
+import { HttpError, restError, sendJson } from '../core/errors.ts'
+import { readJson } from '../core/http-body.ts'
+import type { Catalog, RpcFunction, Table } from './catalog.ts'
 import {
   checkEmbedParams,
   columnOf,
@@ -17,7 +17,7 @@ import {
   tableOf,
   tableRef,
   whereClause,
-} from './rest-query.ts'
+} from './query.ts'
 
 const SINGLE = 'application/vnd.pgrst.object+json'
 

@@ -1,4 +1,4 @@
-import type { Database } from './db.ts'
+import type { Database } from '../core/db.ts'
 
 export interface Column {
   name: string

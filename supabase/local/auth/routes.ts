@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import bcrypt from 'bcryptjs'
-import { bearerToken, runAs } from './caller.ts'
-import type { Database, Queryable } from './db.ts'
-import { authError, sendJson } from './errors.ts'
-import { readJson } from './http-body.ts'
-import { signJwt, verifyJwt } from './jwt.ts'
+import { bearerToken, runAs } from '../core/caller.ts'
+import type { Database, Queryable } from '../core/db.ts'
+import { authError, sendJson } from '../core/errors.ts'
+import { readJson } from '../core/http-body.ts'
+import { signJwt, verifyJwt } from '../core/jwt.ts'
 
 export interface AuthOptions {
   jwtSecret: string

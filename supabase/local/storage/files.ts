@@ -3,8 +3,8 @@ import { createWriteStream } from 'node:fs'
 import { mkdir, readdir, rename, rm, unlink } from 'node:fs/promises'
 import type { IncomingMessage } from 'node:http'
 import { join } from 'node:path'
-import type { Database } from './db.ts'
-import { tooLarge } from './storage-errors.ts'
+import type { Database } from '../core/db.ts'
+import { tooLarge } from './errors.ts'
 
 /**
  * Where the local Storage keeps object bytes: `<dir>/<bucket>/<version>`, one file per uploaded

@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { authRoutes, type AuthOptions } from './auth.ts'
+import { authRoutes, type AuthOptions } from '../auth/routes.ts'
 import type { Database } from './db.ts'
 import { HttpError, isSqlError, sendError, sendJson, sqlErrorToHttp } from './errors.ts'
-import { initUserTokensRoute } from './functions.ts'
-import { loadCatalog, type Catalog } from './rest-catalog.ts'
-import { restRoutes } from './rest.ts'
-import { storageRoutes } from './storage.ts'
-import { openObjectFiles } from './storage-files.ts'
-import { notServed } from './storage-errors.ts'
+import { initUserTokensRoute } from '../functions/init-user-tokens.ts'
+import { loadCatalog, type Catalog } from '../rest/catalog.ts'
+import { restRoutes } from '../rest/routes.ts'
+import { storageRoutes } from '../storage/routes.ts'
+import { openObjectFiles } from '../storage/files.ts'
+import { notServed } from '../storage/errors.ts'
 
 export interface BackendOptions extends Partial<AuthOptions> {
   jwtSecret: string
@@ -31,7 +31,7 @@ const CORS = {
 }
 
 const API_PREFIX = /^\/(auth\/v1|rest\/v1|functions\/v1|storage\/v1|api)(\/.*)?$/
-/** Storage routes read the raw path (storage-routes.ts): object names must not be normalised. */
+/** Storage routes read the raw path (storage/paths.ts): object names must not be normalised. */
 const STORAGE_PREFIX = /^\/storage\/v1(?=[/?#]|$)(\/[^?#]*)?/
 /**
  * The server's requestTimeout is long enough for a large Storage upload (server.ts); every other

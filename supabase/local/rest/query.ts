@@ -1,5 +1,5 @@
-import { restError } from './errors.ts'
-import type { Catalog, Column, Table } from './rest-catalog.ts'
+import { restError } from '../core/errors.ts'
+import type { Catalog, Column, Table } from './catalog.ts'
 
 // Builds SQL for the PostgREST subset we serve. Identifiers come only from the catalog and are
 // always quoted; every value is a text parameter cast to the column's own type, so user input

@@ -100,7 +100,7 @@ alter default privileges in schema public grant execute on functions to anon, au
 
 -- Supabase Storage's schema as a hosted project has it (the columns the Storage API and policies
 -- use): buckets, objects (one row per stored object; the local backend keeps the bytes in files,
--- storage-files.ts) and storage.foldername() for folder-based policies. Buckets and their
+-- supabase/local/storage/files.ts) and storage.foldername() for folder-based policies. Buckets and their
 -- policies come from the migrations, exactly as on a hosted project.
 create schema if not exists storage;
 

@@ -1,4 +1,4 @@
-import { invalidKey, invalidRequest, notServed } from './storage-errors.ts'
+import { invalidKey, invalidRequest, notServed } from './errors.ts'
 
 /** The Storage requests the local backend answers (everything else is a 404 that says so). */
 export type StorageRoute =

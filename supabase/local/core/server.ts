@@ -38,7 +38,7 @@ export interface LocalServer {
   db: Database
   backend: Backend
   server: Server
-  /** Where Storage keeps object bytes (see storage-files.ts for the layout). */
+  /** Where Storage keeps object bytes (see storage/files.ts for the layout). */
   storageDir: string
   close(): Promise<void>
 }
@@ -95,7 +95,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   // Slow or idle clients must not hold sockets forever. requestTimeout covers the whole request
   // body, and a 256 MiB Storage upload over a slow link needs minutes, so it is generous here;
   // the backend still gives other API requests 30 s for their body (backend.ts) and cuts off an
-  // upload that sends nothing for 30 s (storage-files.ts).
+  // upload that sends nothing for 30 s (storage/files.ts).
   server.requestTimeout = 15 * 60_000
   server.headersTimeout = 15_000
   await new Promise<void>((resolve, reject) => {

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { callerFromRequest, runAs } from './caller.ts'
-import type { Database } from './db.ts'
-import { HttpError, sendJson } from './errors.ts'
-import { readBody } from './http-body.ts'
+import { callerFromRequest, runAs } from '../core/caller.ts'
+import type { Database } from '../core/db.ts'
+import { HttpError, sendJson } from '../core/errors.ts'
+import { readBody } from '../core/http-body.ts'
 
 /**
  * The edge function init-user-tokens (supabase/functions/init-user-tokens for hosted projects),

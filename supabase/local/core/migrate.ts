@@ -6,7 +6,7 @@ import type { Database } from './db.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
 export const BOOTSTRAP_FILE = join(here, 'bootstrap.sql')
-export const MIGRATIONS_DIR = join(here, '..', 'migrations')
+export const MIGRATIONS_DIR = join(here, '..', '..', 'migrations')
 
 /**
  * Applies bootstrap.sql (what Supabase provides; idempotent, run every time) and then each

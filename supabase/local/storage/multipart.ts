@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { openAsBlob } from 'node:fs'
 import { open } from 'node:fs/promises'
-import { invalidRequest } from './storage-errors.ts'
-import type { Received } from './storage-files.ts'
+import { invalidRequest } from './errors.ts'
+import type { Received } from './files.ts'
 
 export interface MultipartUpload extends Received {
   mimetype: string

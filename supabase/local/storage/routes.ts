@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto'
 import { open, unlink, type FileHandle } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { pipeline } from 'node:stream/promises'
-import { callerFromRequest, runAs, type Caller } from './caller.ts'
-import type { Database, Queryable } from './db.ts'
-import { HttpError, isSqlError, sendJson } from './errors.ts'
-import { readBody } from './http-body.ts'
-import { accessDenied, bucketNotFound, invalidMimeType, invalidRequest, objectNotFound, storageSqlError, tooLarge } from './storage-errors.ts'
-import { receiveToFile, type ObjectFiles } from './storage-files.ts'
-import { extractMultipartFile } from './storage-multipart.ts'
-import { objectKey, storageRoute, type StorageRoute } from './storage-routes.ts'
+import { callerFromRequest, runAs, type Caller } from '../core/caller.ts'
+import type { Database, Queryable } from '../core/db.ts'
+import { HttpError, isSqlError, sendJson } from '../core/errors.ts'
+import { readBody } from '../core/http-body.ts'
+import { accessDenied, bucketNotFound, invalidMimeType, invalidRequest, objectNotFound, storageSqlError, tooLarge } from './errors.ts'
+import { receiveToFile, type ObjectFiles } from './files.ts'
+import { extractMultipartFile } from './multipart.ts'
+import { objectKey, storageRoute, type StorageRoute } from './paths.ts'
 
 /** Object size cap for a bucket without file_size_limit (hosted projects have a global one too). */
 export const DEFAULT_OBJECT_LIMIT = 1024 ** 3
@@ -37,7 +37,7 @@ interface ObjectRow {
  * Supabase Storage's object API at /storage/v1 (the subset the app uses: upload, download,
  * remove), faithful to hosted Storage so the same supabase-js calls work on both. Rows live in
  * storage.objects and are written and read as the caller, so the bucket's RLS policies decide
- * everything; bytes live in files (storage-files.ts). No database transaction is ever open while
+ * everything; bytes live in files (storage/files.ts). No database transaction is ever open while
  * a body streams in or out: PGlite has a single connection.
  *
  *   POST /object/<bucket>/<path>   upload; raw body (Content-Type = the object's type) or
@@ -48,7 +48,7 @@ interface ObjectRow {
  *                                  → 200 the bytes, stored Content-Type, Content-Length.
  *   DELETE /object/<bucket>  {"prefixes": [path, …]} → 200 [removed storage.objects rows]
  *   DELETE /object/<bucket>/<path> → 200 {"message": "Successfully deleted"}
- * Errors: {statusCode, code, error, message} (storage-errors.ts), HTTP 400 except 413 (too
+ * Errors: {statusCode, code, error, message} (errors.ts), HTTP 400 except 413 (too
  * large), 404 (route not served) and 500.
  */
 export function storageRoutes(db: Database, jwtSecret: string, files: ObjectFiles) {
