@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises'
 import type { Plugin } from 'vite'
 import { createBackend } from './core/backend.ts'
 import { openDatabase } from './core/db.ts'
-import { localKeys } from './core/local-keys.ts'
+import { localJwtSecret } from './core/local-keys.ts'
 import { migrate } from './core/migrate.ts'
 import { optionsFromEnv, storageDirFor } from './core/server.ts'
 
@@ -22,7 +22,7 @@ export function localBackendDevPlugin(): Plugin {
       if (env.reset && db.kind === 'pglite') await rm(storageDir, { recursive: true, force: true })
       await migrate(db)
       const backend = await createBackend(db, {
-        jwtSecret: localKeys(env.jwtSecret).jwtSecret,
+        jwtSecret: localJwtSecret(env.jwtSecret),
         storageDir,
         adminEmails: new Set([...(env.adminEmails ?? [])].map((e) => e.trim().toLowerCase()).filter(Boolean)),
         emailSignup: env.emailSignup,

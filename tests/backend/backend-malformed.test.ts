@@ -80,9 +80,9 @@ describe('malformed requests', () => {
   it('expired, forged, role-escalating and garbage JWTs get 401, not the anon role', async () => {
     const secret = server.keys.jwtSecret
     const claims = { sub: user.id, role: 'authenticated', aud: 'authenticated', email: user.email }
-    const expired = signJwt({ ...claims, exp: now() - 10 }, secret)
-    const forged = signJwt({ ...claims, exp: now() + 3600 }, 'not-the-server-secret-but-long-enough')
-    const superuser = signJwt({ ...claims, role: 'postgres', exp: now() + 3600 }, secret)
+    const expired = await signJwt({ ...claims, exp: now() - 10 }, secret)
+    const forged = await signJwt({ ...claims, exp: now() + 3600 }, 'not-the-server-secret-but-long-enough')
+    const superuser = await signJwt({ ...claims, role: 'postgres', exp: now() + 3600 }, secret)
     const noneAlg = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`
     await expectJsonError(await api(server, '/rest/v1/user_tokens', { token: expired }), 401, 'PGRST303')
     await expectJsonError(await api(server, '/rest/v1/user_tokens', { token: forged }), 401, 'PGRST301')

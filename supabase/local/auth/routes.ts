@@ -70,7 +70,7 @@ export function authRoutes(db: Database, options: AuthOptions) {
     const now = Math.floor(Date.now() / 1000)
     const expiresAt = now + options.jwtExpiry
     const appMeta = parseMeta(user.raw_app_meta_data)
-    const accessToken = signJwt(
+    const accessToken = await signJwt(
       {
         iss: options.issuer,
         sub: user.id,
@@ -184,7 +184,7 @@ export function authRoutes(db: Database, options: AuthOptions) {
   async function sessionClaims(req: IncomingMessage) {
     const jwt = bearerToken(req)
     if (!jwt) throw authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token')
-    const check = verifyJwt(jwt, options.jwtSecret)
+    const check = await verifyJwt(jwt, options.jwtSecret)
     if (!check.ok) throw authError(403, 'bad_jwt', check.reason === 'expired' ? 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired' : 'invalid JWT: unable to parse or verify signature')
     const { sub, session_id: sessionId } = check.claims
     if (check.claims.role !== 'authenticated' || typeof sub !== 'string' || !UUID.test(sub)) throw authError(403, 'bad_jwt', 'invalid claim: missing sub claim')

@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { authRoutes, type AuthOptions } from '../auth/routes.ts'
 import type { Database } from './db.ts'
@@ -124,8 +125,8 @@ function roleOfVerifiedBearer(req: IncomingMessage): string {
   const token = /^Bearer\s+(\S+)/i.exec(req.headers.authorization ?? '')?.[1]
   if (!token) return 'anon'
   try {
-    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { role?: string }
-    return claims.role ?? 'anon'
+    const role = decodeJwt(token).role
+    return typeof role === 'string' ? role : 'anon'
   } catch {
     return 'anon'
   }

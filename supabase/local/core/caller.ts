@@ -29,11 +29,11 @@ export const bearerToken = (req: IncomingMessage): string | undefined => {
  * the apikey). No token at all is the anon role; a token that does not verify is refused (401),
  * never downgraded.
  */
-export function callerFromRequest(req: IncomingMessage, jwtSecret: string): Caller {
+export async function callerFromRequest(req: IncomingMessage, jwtSecret: string): Promise<Caller> {
   const apikey = req.headers.apikey
   const token = bearerToken(req) ?? (typeof apikey === 'string' ? apikey : undefined)
   if (token === undefined) return { role: 'anon', claims: { role: 'anon' } }
-  const check = verifyJwt(token, jwtSecret)
+  const check = await verifyJwt(token, jwtSecret)
   if (!check.ok) {
     throw check.reason === 'expired'
       ? new HttpError(401, { code: 'PGRST303', message: 'JWT expired', details: null, hint: null })

@@ -11,8 +11,10 @@ export const DEFAULT_LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32
 /** Issued 2023, expires 2032: long-lived like a project's anon key. */
 const KEY_EXPIRY = 1983812996
 
-export const LOCAL_ANON_KEY = signJwt({ iss: 'supabase-demo', role: 'anon', exp: KEY_EXPIRY }, DEFAULT_LOCAL_JWT_SECRET)
-export const LOCAL_SERVICE_ROLE_KEY = signJwt({ iss: 'supabase-demo', role: 'service_role', exp: KEY_EXPIRY }, DEFAULT_LOCAL_JWT_SECRET)
+const apiKey = (role: 'anon' | 'service_role', secret: string) => signJwt({ iss: 'supabase-demo', role, exp: KEY_EXPIRY }, secret)
+
+export const LOCAL_ANON_KEY = await apiKey('anon', DEFAULT_LOCAL_JWT_SECRET)
+export const LOCAL_SERVICE_ROLE_KEY = await apiKey('service_role', DEFAULT_LOCAL_JWT_SECRET)
 
 export interface LocalKeys {
   jwtSecret: string
@@ -20,10 +22,10 @@ export interface LocalKeys {
   serviceRoleKey: string
 }
 
-export function localKeys(jwtSecret = process.env.LOCAL_JWT_SECRET || DEFAULT_LOCAL_JWT_SECRET): LocalKeys {
-  return {
-    jwtSecret,
-    anonKey: signJwt({ iss: 'supabase-demo', role: 'anon', exp: KEY_EXPIRY }, jwtSecret),
-    serviceRoleKey: signJwt({ iss: 'supabase-demo', role: 'service_role', exp: KEY_EXPIRY }, jwtSecret),
-  }
+/** The secret in use: LOCAL_JWT_SECRET, else the public default. */
+export const localJwtSecret = (jwtSecret?: string): string => jwtSecret || process.env.LOCAL_JWT_SECRET || DEFAULT_LOCAL_JWT_SECRET
+
+export async function localKeys(jwtSecret?: string): Promise<LocalKeys> {
+  const secret = localJwtSecret(jwtSecret)
+  return { jwtSecret: secret, anonKey: await apiKey('anon', secret), serviceRoleKey: await apiKey('service_role', secret) }
 }

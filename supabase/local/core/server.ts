@@ -47,7 +47,7 @@ const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /
 
 /** Opens the database, applies bootstrap + migrations, and serves the API (and the app) on one port. */
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
-  const keys = localKeys(options.jwtSecret)
+  const keys = await localKeys(options.jwtSecret)
   const host = options.host ?? '127.0.0.1'
   if (!isLoopback(host) && keys.jwtSecret === DEFAULT_LOCAL_JWT_SECRET) {
     // The default secret is public: anyone who can reach the port could sign tokens for any user.

@@ -16,7 +16,7 @@ export function initUserTokensRoute(db: Database, jwtSecret: string) {
     await readBody(req)
     let caller
     try {
-      caller = callerFromRequest(req, jwtSecret)
+      caller = await callerFromRequest(req, jwtSecret)
     } catch (error) {
       throw error instanceof HttpError ? new HttpError(401, { error: String(error.body.message) }) : error
     }

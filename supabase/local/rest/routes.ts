@@ -199,7 +199,7 @@ export function restRoutes(db: Database, catalog: () => Catalog, jwtSecret: stri
 
   /** Answers /rest/v1/* (path without the prefix). */
   return async function handle(req: IncomingMessage, res: ServerResponse, path: string, url: URL): Promise<void> {
-    const caller = callerFromRequest(req, jwtSecret)
+    const caller = await callerFromRequest(req, jwtSecret)
     checkProfile(req)
     const rpcMatch = /^\/rpc\/([^/]+)$/.exec(path)
     if (rpcMatch) {

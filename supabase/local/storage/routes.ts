@@ -270,7 +270,7 @@ export function storageRoutes(db: Database, jwtSecret: string, files: ObjectFile
     let caller: Caller
     try {
       route = storageRoute(method, rawPath, req.headers['x-upsert'])
-      caller = storageCaller(req, jwtSecret)
+      caller = await storageCaller(req, jwtSecret)
     } catch (error) {
       req.resume()
       throw error
@@ -302,9 +302,9 @@ export function storageRoutes(db: Database, jwtSecret: string, files: ObjectFile
 }
 
 /** The caller as Storage reports a bad token: 400 with statusCode "403" (hosted's AccessDenied). */
-function storageCaller(req: IncomingMessage, jwtSecret: string): Caller {
+async function storageCaller(req: IncomingMessage, jwtSecret: string): Promise<Caller> {
   try {
-    return callerFromRequest(req, jwtSecret)
+    return await callerFromRequest(req, jwtSecret)
   } catch (error) {
     if (error instanceof HttpError) throw accessDenied(`Invalid JWT: ${String(error.body.message)}`)
     throw error
