@@ -179,6 +179,45 @@ describe('Storage: studio-audio through supabase-js', () => {
     expect(tempFiles()).toEqual([])
   })
 
+  it('multipart (busboy): a large body with several files stores the first file part with its type, cacheControl and metadata; a broken body is refused', async () => {
+    const path = `${alice.id}/${PROJECT}/clip-multipart.wav`
+    const first = bytes(6 * 1024 * 1024 + 123, 21)
+    const second = bytes(2 * 1024 * 1024, 22)
+    const form = new FormData()
+    form.append('cacheControl', '120')
+    form.append('', new Blob([buffer(first)], { type: 'Audio/WAV' }), 'first.wav')
+    form.append('extra', new Blob([buffer(second)], { type: 'audio/wav' }), 'second.wav')
+    form.append('metadata', JSON.stringify({ take: 3 }))
+    const auth = { apikey: server.keys.anonKey, Authorization: `Bearer ${alice.token}` }
+    const up = await fetch(`${server.url}/storage/v1/object/${BUCKET}/${path}`, { method: 'POST', headers: auth, body: form })
+    expect(up.status, await up.clone().text()).toBe(200)
+    expect(await up.json()).toMatchObject({ Key: `${BUCKET}/${path}` })
+    const down = await fetch(`${server.url}/storage/v1/object/${BUCKET}/${path}`, { headers: auth })
+    expect(down.headers.get('content-type')).toBe('audio/wav')
+    expect(down.headers.get('cache-control')).toBe('max-age=120')
+    expect(md5(new Uint8Array(await down.arrayBuffer()))).toBe(md5(first))
+    const [row] = await sql<{ user_metadata: unknown; size: number }>(server, "select user_metadata, (metadata->>'size')::int as size from storage.objects where bucket_id = $1 and name = $2", [BUCKET, path])
+    expect(row).toEqual({ user_metadata: { take: 3 }, size: first.length })
+
+    const truncated = await fetch(`${server.url}/storage/v1/object/${BUCKET}/${alice.id}/${PROJECT}/broken.wav`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'multipart/form-data; boundary=XYZ' },
+      body: '--XYZ\r\nContent-Disposition: form-data; name=""; filename="a.wav"\r\nContent-Type: audio/wav\r\n\r\nRIFF....',
+    })
+    expect(truncated.status).toBe(400)
+    expect(await truncated.json()).toMatchObject({ statusCode: '400', code: 'InvalidRequest', message: expect.stringMatching(/^Malformed multipart\/form-data body/) })
+    const noFile = await fetch(`${server.url}/storage/v1/object/${BUCKET}/${alice.id}/${PROJECT}/nofile.wav`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'multipart/form-data; boundary=XYZ' },
+      body: '--XYZ\r\nContent-Disposition: form-data; name="cacheControl"\r\n\r\n60\r\n--XYZ--\r\n',
+    })
+    expect(await noFile.json()).toMatchObject({ statusCode: '400', message: 'The multipart/form-data body holds no file part' })
+    const noBoundary = await fetch(`${server.url}/storage/v1/object/${BUCKET}/${alice.id}/${PROJECT}/nob.wav`, { method: 'POST', headers: { ...auth, 'Content-Type': 'multipart/form-data' }, body: 'x' })
+    expect(await noBoundary.json()).toMatchObject({ statusCode: '400', code: 'InvalidRequest' })
+    expect(await objectRow(`${alice.id}/${PROJECT}/broken.wav`)).toBeUndefined()
+    expect(tempFiles()).toEqual([])
+  })
+
   it('another user can neither read, overwrite nor remove the object; a visitor can neither upload nor download', async () => {
     const path = `${alice.id}/${PROJECT}/private.wav`
     const secret = bytes(5_000, 5)
