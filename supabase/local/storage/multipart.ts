@@ -41,6 +41,9 @@ export async function extractMultipartFile(bodyFile: string, contentType: string
     if (!fields.has(name)) fields.set(name, value)
   })
   parser.on('file', (_name, stream, info) => {
+    // busboy destroys the part with the parse error (a truncated body) even before it is read:
+    // that error is the parse's, answered below, not an unhandled one.
+    stream.on('error', () => undefined)
     if (part) {
       stream.resume()
       return
