@@ -3,7 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { authRoutes, type AuthOptions } from '../auth/routes.ts'
 import type { Database } from './db.ts'
 import { HttpError, isSqlError, sendError, sendJson, sqlErrorToHttp } from './errors.ts'
-import { initUserTokensRoute } from '../functions/init-user-tokens.ts'
+import { runEdgeHandler } from '../functions/fetch-bridge.ts'
+import { EDGE_FUNCTIONS } from '../functions/registry.ts'
+import { localUserClient } from '../functions/user-client.ts'
 import { loadCatalog, type Catalog } from '../rest/catalog.ts'
 import { restRoutes } from '../rest/routes.ts'
 import { storageRoutes } from '../storage/routes.ts'
@@ -52,7 +54,8 @@ export async function createBackend(db: Database, options: BackendOptions): Prom
     issuer: options.issuer ?? 'http://127.0.0.1/auth/v1',
   })
   const rest = restRoutes(db, () => catalog, options.jwtSecret)
-  const initUserTokens = initUserTokensRoute(db, options.jwtSecret)
+  const clientFor = localUserClient(db, options.jwtSecret)
+  const edgeFunctions = new Map(Object.entries(EDGE_FUNCTIONS).map(([name, make]) => [name, make({ clientFor })]))
   const storage = options.storageDir ? storageRoutes(db, options.jwtSecret, await openObjectFiles(options.storageDir, db)) : undefined
 
   async function route(req: IncomingMessage, res: ServerResponse, service: string, path: string, url: URL) {
@@ -69,7 +72,8 @@ export async function createBackend(db: Database, options: BackendOptions): Prom
       }
       return storage(req, res, rawPath)
     }
-    if ((service === 'functions/v1' || service === 'api') && path === '/init-user-tokens') return initUserTokens(req, res)
+    const edgeFunction = service === 'functions/v1' || service === 'api' ? edgeFunctions.get(path.slice(1)) : undefined
+    if (edgeFunction) return runEdgeHandler(edgeFunction, req, res, url)
     throw new HttpError(404, { error: `No route ${req.method} /${service}${path}`, code: 'not_found', message: `No route ${req.method} /${service}${path}` })
   }
 

@@ -29,9 +29,13 @@ export const bearerToken = (req: IncomingMessage): string | undefined => {
  * the apikey). No token at all is the anon role; a token that does not verify is refused (401),
  * never downgraded.
  */
-export async function callerFromRequest(req: IncomingMessage, jwtSecret: string): Promise<Caller> {
+export function callerFromRequest(req: IncomingMessage, jwtSecret: string): Promise<Caller> {
   const apikey = req.headers.apikey
-  const token = bearerToken(req) ?? (typeof apikey === 'string' ? apikey : undefined)
+  return callerFromToken(bearerToken(req) ?? (typeof apikey === 'string' ? apikey : undefined), jwtSecret)
+}
+
+/** The same for a token on its own; undefined is the anon role. */
+export async function callerFromToken(token: string | undefined, jwtSecret: string): Promise<Caller> {
   if (token === undefined) return { role: 'anon', claims: { role: 'anon' } }
   const check = await verifyJwt(token, jwtSecret)
   if (!check.ok) {
