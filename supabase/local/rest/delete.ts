@@ -1,6 +1,7 @@
 import type { TableHandler } from './context.ts'
 import { mutate } from './mutate.ts'
-import { Params, tableRef, whereClause } from './query.ts'
+import { whereClause } from './filters.ts'
+import { Params, tableRef } from './sql.ts'
 import { rejectPaging } from './request.ts'
 
 /** DELETE /rest/v1/<table>: delete the rows the filters select (RLS narrows them further). */

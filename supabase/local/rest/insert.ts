@@ -2,7 +2,7 @@ import { restError } from '../core/errors.ts'
 import { readJson } from '../core/http-body.ts'
 import type { TableHandler } from './context.ts'
 import { mutate } from './mutate.ts'
-import { columnOf, jsonToText, Params, quoteIdent, tableRef } from './query.ts'
+import { columnOf, jsonToText, Params, quoteIdent, tableRef } from './sql.ts'
 import { preferences } from './request.ts'
 
 /** POST /rest/v1/<table>: insert one row or many; with Prefer: resolution=..., an upsert. */

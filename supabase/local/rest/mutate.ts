@@ -4,7 +4,8 @@ import { sendJson } from '../core/errors.ts'
 import type { ApiRequest } from '../core/router.ts'
 import type { Table } from './catalog.ts'
 import type { RestContext } from './context.ts'
-import { checkEmbedParams, type Params, parseSelect, selectList } from './query.ts'
+import { checkEmbedParams, parseSelect, selectList } from './select-list.ts'
+import type { Params } from './sql.ts'
 import { preferences, singleRow, wantsSingle } from './request.ts'
 
 /**

@@ -3,7 +3,7 @@ import { restError, sendJson } from '../core/errors.ts'
 import { readJson } from '../core/http-body.ts'
 import type { RpcFunction } from './catalog.ts'
 import type { RpcHandler } from './context.ts'
-import { jsonToText, Params, quoteIdent } from './query.ts'
+import { jsonToText, Params, quoteIdent } from './sql.ts'
 
 /** POST (arguments in the body) or GET (in the query) /rest/v1/rpc/<name>: calls a public SQL function. */
 export const rpc: RpcHandler = async ({ db, catalog }, { req, res, url }, name, caller) => {

@@ -1,7 +1,9 @@
 import { runAs } from '../core/caller.ts'
 import { restError, sendJson } from '../core/errors.ts'
 import type { TableHandler } from './context.ts'
-import { checkEmbedParams, nonNegativeInt, orderClause, Params, parseSelect, selectList, tableRef, whereClause } from './query.ts'
+import { nonNegativeInt, orderClause, whereClause } from './filters.ts'
+import { checkEmbedParams, parseSelect, selectList } from './select-list.ts'
+import { Params, tableRef } from './sql.ts'
 import { preferences, singleRow, wantsSingle } from './request.ts'
 
 /** GET/HEAD /rest/v1/<table>: select with embeds, filters, order, paging and counts. */

@@ -2,7 +2,7 @@ import { callerFromRequest } from '../core/caller.ts'
 import { HttpError, restError } from '../core/errors.ts'
 import type { Service } from '../core/router.ts'
 import type { RestContext, RpcHandler, TableHandler } from './context.ts'
-import { tableOf } from './query.ts'
+import { tableOf } from './sql.ts'
 import { checkProfile } from './request.ts'
 
 export interface RestEndpoints {

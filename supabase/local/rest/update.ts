@@ -2,7 +2,8 @@ import { restError } from '../core/errors.ts'
 import { readJson } from '../core/http-body.ts'
 import type { TableHandler } from './context.ts'
 import { mutate } from './mutate.ts'
-import { columnOf, jsonToText, Params, quoteIdent, tableRef, whereClause } from './query.ts'
+import { whereClause } from './filters.ts'
+import { columnOf, jsonToText, Params, quoteIdent, tableRef } from './sql.ts'
 import { rejectPaging } from './request.ts'
 
 /** PATCH /rest/v1/<table>: update the rows the filters select (RLS narrows them further). */
