@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url'
 import { dirname, join } from 'node:path'
 import { ISOLATION_HEADERS } from '../../src/config/isolation-headers.ts'
-import { optionsFromEnv, startLocalServer } from './core/server.ts'
+import { optionsFromEnv } from './core/options.ts'
+import { startLocalServer } from './core/server.ts'
 import { staticFiles } from './core/static-files.ts'
 
 // `npm start` / Playwright's webServer: the local Supabase (auth, rest, functions) and the built

@@ -4,7 +4,7 @@ import { createBackend } from './core/backend.ts'
 import { openDatabase } from './core/db.ts'
 import { localJwtSecret } from './core/local-keys.ts'
 import { migrate } from './core/migrate.ts'
-import { optionsFromEnv, storageDirFor } from './core/server.ts'
+import { adminEmailSet, optionsFromEnv, storageDirFor } from './core/options.ts'
 
 /**
  * `npm run dev`: the same local Supabase that `npm start` serves, mounted in Vite's dev server so
@@ -24,7 +24,7 @@ export function localBackendDevPlugin(): Plugin {
       const backend = await createBackend(db, {
         jwtSecret: localJwtSecret(env.jwtSecret),
         storageDir,
-        adminEmails: new Set([...(env.adminEmails ?? [])].map((e) => e.trim().toLowerCase()).filter(Boolean)),
+        adminEmails: adminEmailSet(env.adminEmails),
         emailSignup: env.emailSignup,
       })
       server.middlewares.use((req, res, next) => {

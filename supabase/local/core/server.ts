@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,29 +7,7 @@ import { createBackend, type Backend } from './backend.ts'
 import { openDatabase, type Database } from './db.ts'
 import { DEFAULT_LOCAL_JWT_SECRET, localKeys, type LocalKeys } from './local-keys.ts'
 import { migrate } from './migrate.ts'
-
-export interface LocalServerOptions {
-  port?: number
-  host?: string
-  /** PGlite data folder; ignored when databaseUrl is set. Undefined: in memory. */
-  dataDir?: string
-  /** Wipe dataDir (and, with PGlite, storageDir) before opening (LOCAL_DATA_RESET=1). */
-  reset?: boolean
-  /**
-   * Folder for Storage object bytes (LOCAL_STORAGE_DIR). Default: `<dataDir>-storage`, or without
-   * dataDir a fresh temporary folder removed on close.
-   */
-  storageDir?: string
-  /** A real PostgreSQL instead of PGlite (DATABASE_URL). */
-  databaseUrl?: string
-  jwtSecret?: string
-  jwtExpiry?: number
-  bcryptRounds?: number
-  adminEmails?: Iterable<string>
-  emailSignup?: boolean
-  /** Serves everything the backend does not (the built app). */
-  fallback?: (req: IncomingMessage, res: ServerResponse) => Promise<void>
-}
+import { adminEmailSet, storageDirFor, type LocalServerOptions } from './options.ts'
 
 export interface LocalServer {
   url: string
@@ -67,10 +45,10 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     backend = await createBackend(db, {
       jwtSecret: keys.jwtSecret,
       storageDir,
-    jwtExpiry: options.jwtExpiry,
-    bcryptRounds: options.bcryptRounds,
-    adminEmails: new Set([...(options.adminEmails ?? [])].map((e) => e.trim().toLowerCase()).filter(Boolean)),
-    emailSignup: options.emailSignup,
+      jwtExpiry: options.jwtExpiry,
+      bcryptRounds: options.bcryptRounds,
+      adminEmails: adminEmailSet(options.adminEmails),
+      emailSignup: options.emailSignup,
     })
   } catch (error) {
     await db.close()
@@ -118,33 +96,5 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       await db.close()
       await dropStorage()
     },
-  }
-}
-
-/** Storage's default folder beside a PGlite data folder: `.local-data/db` → `.local-data/db-storage`. */
-export const storageDirFor = (dataDir: string): string => `${dataDir.replace(/[\\/]+$/, '')}-storage`
-
-/**
- * Reads the documented environment variables (README, "## Backend").
- * Storage (/storage/v1) keeps object bytes in files, not in the database:
- *   LOCAL_STORAGE_DIR  folder for them; default `<LOCAL_DATA_DIR>-storage` (`.local-data/db-storage`,
- *                      and `.local-data/dev-storage` under `npm run dev`). Layout:
- *                      `<dir>/<bucket>/<version uuid>` plus `<dir>/.tmp/` for bodies still arriving.
- *   LOCAL_DATA_RESET=1 also empties it when the database is PGlite (with DATABASE_URL the rows
- *                      stay, so their files stay too).
- */
-export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): LocalServerOptions {
-  return {
-    port: Number(env.PORT ?? 8080),
-    host: env.HOST ?? '127.0.0.1',
-    dataDir: env.LOCAL_DATA_DIR ?? '.local-data/db',
-    reset: env.LOCAL_DATA_RESET === '1',
-    storageDir: env.LOCAL_STORAGE_DIR || undefined,
-    databaseUrl: env.DATABASE_URL || undefined,
-    jwtSecret: env.LOCAL_JWT_SECRET || undefined,
-    jwtExpiry: env.LOCAL_JWT_EXPIRY ? Number(env.LOCAL_JWT_EXPIRY) : undefined,
-    bcryptRounds: env.LOCAL_BCRYPT_ROUNDS ? Number(env.LOCAL_BCRYPT_ROUNDS) : undefined,
-    adminEmails: (env.LOCAL_ADMIN_EMAILS ?? '').split(','),
-    emailSignup: env.LOCAL_EMAIL_SIGNUP !== 'off',
   }
 }

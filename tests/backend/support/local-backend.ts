@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
-import { startLocalServer, storageDirFor, type LocalServer, type LocalServerOptions } from '../../../supabase/local/core/server.ts'
+import { storageDirFor, type LocalServerOptions } from '../../../supabase/local/core/options.ts'
+import { startLocalServer, type LocalServer } from '../../../supabase/local/core/server.ts'
 
 export interface TestServer extends LocalServer {
   dataDir: string | undefined
