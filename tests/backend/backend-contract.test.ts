@@ -1,9 +1,12 @@
 import { FunctionsHttpError } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { api, supabaseClient, startTestServer, type TestServer } from './support/local-backend.ts'
+import { startPostgresCluster, type PostgresCluster } from './support/postgres-cluster.ts'
 
 // Records what the pinned supabase-js (2.109.0) actually sends and checks the local server's
-// answers are what it expects: the same client code then works against hosted Supabase.
+// answers are what it expects: the same client code then works against hosted Supabase. The
+// whole suite runs on embedded PGlite and on a throwaway PostgreSQL 15 through pg: it is the gate
+// for every endpoint (supabase/CONTEXT.md).
 
 interface Sent {
   method: string
@@ -33,12 +36,32 @@ const last = (path: string) => {
   return match
 }
 
-beforeAll(async () => {
-  server = await startTestServer()
-}, 60_000)
-afterAll(() => server?.close())
-
-describe('supabase-js 2.109 against the local backend', () => {
+describe.each(['PGlite', 'PostgreSQL 15'] as const)('supabase-js 2.109 against the local backend on %s', (database) => {
+  let cluster: PostgresCluster | undefined
+  let running = false
+  let skipReason = ''
+  beforeAll(async () => {
+    sent.length = 0
+    if (database === 'PGlite') server = await startTestServer()
+    else {
+      const started = await startPostgresCluster()
+      if (typeof started === 'string') {
+        skipReason = started
+        console.warn(`PostgreSQL contract tests skipped: ${started}`)
+        return
+      }
+      cluster = started
+      server = await startTestServer({ databaseUrl: cluster.url })
+    }
+    running = true
+  }, 60_000)
+  afterAll(async () => {
+    if (running) await server.close()
+    cluster?.stop()
+  })
+  beforeEach((context) => {
+    if (!running) context.skip(skipReason)
+  })
   const client = () => supabaseClient(server, recordingFetch)
 
   it('auth: signUp, signIn (wrong and right), refresh with rotation, getUser, signOut', async () => {
