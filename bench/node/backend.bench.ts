@@ -13,8 +13,8 @@
  * Run: npm run bench -- backend    (or standalone: npx tsx bench/node/backend.bench.ts)
  */
 import { pathToFileURL } from 'node:url'
-import { startLocalServer, type LocalServer } from '../../supabase/local/server.ts'
-import { startPostgresCluster } from '../../tests/node/support/postgres-cluster.ts'
+import { startLocalServer, type LocalServer } from '../../supabase/local/core/server.ts'
+import { startPostgresCluster } from '../../tests/backend/support/postgres-cluster.ts'
 import type { BenchResult } from '../types.ts'
 
 const CLIENTS = 50

@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url'
 import { dirname, join } from 'node:path'
 import { ISOLATION_HEADERS } from '../../src/config/isolation-headers.ts'
-import { optionsFromEnv, startLocalServer } from './server.ts'
-import { staticFiles } from './static-files.ts'
+import { optionsFromEnv } from './core/options.ts'
+import { startLocalServer } from './core/server.ts'
+import { staticFiles } from './core/static-files.ts'
 
 // `npm start` / Playwright's webServer: the local Supabase (auth, rest, functions) and the built
 // app on one port. Environment variables are documented in README.md, "## Backend".

@@ -1,10 +1,10 @@
 import { rm } from 'node:fs/promises'
 import type { Plugin } from 'vite'
-import { createBackend } from './backend.ts'
-import { openDatabase } from './db.ts'
-import { localKeys } from './local-keys.ts'
-import { migrate } from './migrate.ts'
-import { optionsFromEnv, storageDirFor } from './server.ts'
+import { createBackend } from './core/backend.ts'
+import { openDatabase } from './core/db.ts'
+import { localJwtSecret } from './core/local-keys.ts'
+import { migrate } from './core/migrate.ts'
+import { adminEmailSet, optionsFromEnv, storageDirFor } from './core/options.ts'
 
 /**
  * `npm run dev`: the same local Supabase that `npm start` serves, mounted in Vite's dev server so
@@ -22,9 +22,9 @@ export function localBackendDevPlugin(): Plugin {
       if (env.reset && db.kind === 'pglite') await rm(storageDir, { recursive: true, force: true })
       await migrate(db)
       const backend = await createBackend(db, {
-        jwtSecret: localKeys(env.jwtSecret).jwtSecret,
+        jwtSecret: localJwtSecret(env.jwtSecret),
         storageDir,
-        adminEmails: new Set([...(env.adminEmails ?? [])].map((e) => e.trim().toLowerCase()).filter(Boolean)),
+        adminEmails: adminEmailSet(env.adminEmails),
         emailSignup: env.emailSignup,
       })
       server.middlewares.use((req, res, next) => {

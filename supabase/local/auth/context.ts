@@ -1,0 +1,22 @@
+import type { Database } from '../core/db.ts'
+
+export interface AuthOptions {
+  jwtSecret: string
+  /** Access-token lifetime in seconds (GoTrue's JWT_EXP; 3600 on Supabase). */
+  jwtExpiry: number
+  bcryptRounds: number
+  /** Lower-cased e-mails that become administrators when they sign up (LOCAL_ADMIN_EMAILS). */
+  adminEmails: ReadonlySet<string>
+  /** False answers sign-ups the way GoTrue does when the e-mail provider is disabled. */
+  emailSignup: boolean
+  issuer: string
+}
+
+/** What every auth handler gets. */
+export interface AuthContext {
+  db: Database
+  options: AuthOptions
+}
+
+/** GoTrue's API-version header: auth-js reads error codes from the body when it is present. */
+export const API_VERSION = { 'X-Supabase-Api-Version': '2024-01-01' }

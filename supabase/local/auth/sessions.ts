@@ -1,0 +1,58 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import { bearerToken } from '../core/caller.ts'
+import type { Queryable } from '../core/db.ts'
+import { authError } from '../core/errors.ts'
+import { signJwt, verifyJwt } from '../core/jwt.ts'
+import type { AuthOptions } from './context.ts'
+import { parseMeta, userJson, UUID, type UserRow } from './users.ts'
+
+/** Refresh tokens are stored hashed: the database never holds one that works. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/** A session answer as GoTrue sends it: a fresh access token (JWT) and a new refresh token. */
+export async function issueSession(options: AuthOptions, tx: Queryable, user: UserRow, sessionId: string, parent: string | null) {
+  const refreshToken = randomBytes(24).toString('base64url')
+  await tx.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [hashToken(refreshToken), user.id, sessionId, parent])
+  const now = Math.floor(Date.now() / 1000)
+  const expiresAt = now + options.jwtExpiry
+  const appMeta = parseMeta(user.raw_app_meta_data)
+  const accessToken = await signJwt(
+    {
+      iss: options.issuer,
+      sub: user.id,
+      aud: 'authenticated',
+      exp: expiresAt,
+      iat: now,
+      email: user.email,
+      phone: '',
+      app_metadata: appMeta,
+      user_metadata: parseMeta(user.raw_user_meta_data),
+      role: 'authenticated',
+      aal: 'aal1',
+      amr: [{ method: 'password', timestamp: now }],
+      session_id: sessionId,
+      is_anonymous: false,
+    },
+    options.jwtSecret,
+  )
+  return { access_token: accessToken, token_type: 'bearer', expires_in: options.jwtExpiry, expires_at: expiresAt, refresh_token: refreshToken, user: userJson(user) }
+}
+
+/** Opens a new session (sign-up, password sign-in) and issues its first tokens. */
+export async function newSession(options: AuthOptions, tx: Queryable, user: UserRow) {
+  const { rows } = await tx.query<{ id: string }>('insert into auth.sessions (user_id) values ($1) returning id', [user.id])
+  return issueSession(options, tx, user, rows[0]!.id, null)
+}
+
+/** The signed-in user's JWT claims; the caller still checks the session is live, as GoTrue does. */
+export async function sessionClaims(options: AuthOptions, req: IncomingMessage) {
+  const jwt = bearerToken(req)
+  if (!jwt) throw authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token')
+  const check = await verifyJwt(jwt, options.jwtSecret)
+  if (!check.ok) throw authError(403, 'bad_jwt', check.reason === 'expired' ? 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired' : 'invalid JWT: unable to parse or verify signature')
+  const { sub, session_id: sessionId } = check.claims
+  if (check.claims.role !== 'authenticated' || typeof sub !== 'string' || !UUID.test(sub)) throw authError(403, 'bad_jwt', 'invalid claim: missing sub claim')
+  if (typeof sessionId !== 'string' || !UUID.test(sessionId)) throw authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist')
+  return { sub, sessionId }
+}

@@ -1,0 +1,44 @@
+// auth.users rows and the user object GoTrue answers with.
+
+export interface UserRow {
+  id: string
+  email: string
+  encrypted_password: string
+  raw_user_meta_data: Record<string, unknown> | string | null
+  raw_app_meta_data: Record<string, unknown> | string | null
+  email_confirmed_at: string | null
+  last_sign_in_at: string | null
+  created_at: string
+  updated_at: string
+}
+
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** The role and claims the auth service's own transactions run with. */
+export const AUTH_ADMIN = { role: 'supabase_auth_admin' }
+export const USER_COLUMNS = `id, email, encrypted_password, raw_user_meta_data::text as raw_user_meta_data, raw_app_meta_data::text as raw_app_meta_data,
+  to_json(email_confirmed_at) #>> '{}' as email_confirmed_at, to_json(last_sign_in_at) #>> '{}' as last_sign_in_at,
+  to_json(created_at) #>> '{}' as created_at, to_json(updated_at) #>> '{}' as updated_at`
+
+export const parseMeta = (value: UserRow['raw_user_meta_data']): Record<string, unknown> =>
+  typeof value === 'string' ? (JSON.parse(value) as Record<string, unknown>) : (value ?? {})
+
+/** GoTrue's user object, as auth-js expects it. */
+export function userJson(row: UserRow) {
+  return {
+    id: row.id,
+    aud: 'authenticated',
+    role: 'authenticated',
+    email: row.email,
+    email_confirmed_at: row.email_confirmed_at,
+    phone: '',
+    confirmed_at: row.email_confirmed_at,
+    last_sign_in_at: row.last_sign_in_at,
+    app_metadata: parseMeta(row.raw_app_meta_data),
+    user_metadata: parseMeta(row.raw_user_meta_data),
+    identities: [],
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    is_anonymous: false,
+  }
+}

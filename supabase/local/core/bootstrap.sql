@@ -1,0 +1,165 @@
+-- What a hosted Supabase project already provides before our migrations run: the API roles, the
+-- auth schema with auth.users, and the null-safe auth.uid()/auth.role()/auth.jwt() the policies
+-- call. Idempotent: applied at every start of the local backend (roles are cluster-wide on a real
+-- PostgreSQL, so they may already exist).
+
+do $$
+begin
+  if not exists (select 1 from pg_roles where rolname = 'anon') then
+    create role anon nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
+    create role authenticated nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'service_role') then
+    create role service_role nologin noinherit bypassrls;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
+    create role supabase_auth_admin nologin noinherit;
+  end if;
+end
+$$;
+
+create schema if not exists auth;
+create schema if not exists extensions;
+
+create table if not exists auth.users (
+  instance_id uuid,
+  id uuid primary key default gen_random_uuid(),
+  aud text default 'authenticated',
+  role text default 'authenticated',
+  email text unique,
+  encrypted_password text,
+  email_confirmed_at timestamptz,
+  last_sign_in_at timestamptz,
+  raw_app_meta_data jsonb default '{}'::jsonb,
+  raw_user_meta_data jsonb default '{}'::jsonb,
+  is_anonymous boolean not null default false,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now()
+);
+
+create table if not exists auth.sessions (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+
+create table if not exists auth.refresh_tokens (
+  id bigint generated always as identity primary key,
+  token text not null unique,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  parent text,
+  revoked boolean not null default false,
+  created_at timestamptz not null default now()
+);
+
+-- Supabase's null-safe forms: once a transaction has set the claims locally they read back as ''
+-- rather than NULL, and ''::jsonb would fail.
+create or replace function auth.uid() returns uuid
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.sub', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
+  )::uuid
+$$;
+
+create or replace function auth.role() returns text
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.role', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
+  )::text
+$$;
+
+create or replace function auth.jwt() returns jsonb
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim', true), ''),
+    nullif(current_setting('request.jwt.claims', true), '')
+  )::jsonb
+$$;
+
+grant usage on schema auth to anon, authenticated, service_role, supabase_auth_admin;
+grant execute on function auth.uid(), auth.role(), auth.jwt() to anon, authenticated, service_role, supabase_auth_admin;
+grant all on all tables in schema auth to supabase_auth_admin;
+grant all on all sequences in schema auth to supabase_auth_admin;
+grant usage on schema public to anon, authenticated, service_role;
+
+-- Hosted Supabase hands every new public table and function to the API roles by default; the
+-- migrations must revoke what they do not want exposed, so the local backend starts from the
+-- same generous defaults.
+alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+alter default privileges in schema public grant execute on functions to anon, authenticated, service_role;
+
+-- Supabase Storage's schema as a hosted project has it (the columns the Storage API and policies
+-- use): buckets, objects (one row per stored object; the local backend keeps the bytes in files,
+-- supabase/local/storage/files.ts) and storage.foldername() for folder-based policies. Buckets and their
+-- policies come from the migrations, exactly as on a hosted project.
+create schema if not exists storage;
+
+create table if not exists storage.buckets (
+  id text primary key,
+  name text not null unique,
+  owner uuid,
+  owner_id text,
+  public boolean default false,
+  file_size_limit bigint,
+  allowed_mime_types text[],
+  created_at timestamptz default now(),
+  updated_at timestamptz default now()
+);
+
+create table if not exists storage.objects (
+  id uuid primary key default gen_random_uuid(),
+  bucket_id text references storage.buckets (id),
+  name text,
+  owner uuid,
+  owner_id text,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  last_accessed_at timestamptz default now(),
+  metadata jsonb,
+  user_metadata jsonb,
+  -- Which uploaded file holds the bytes: each upload gets a new version, so an overwrite never
+  -- touches the file a running download reads.
+  version text,
+  unique (bucket_id, name)
+);
+
+alter table storage.buckets enable row level security;
+alter table storage.objects enable row level security;
+
+-- The folders of an object name: all segments but the last ('a/b/c.wav' -> {a,b}).
+create or replace function storage.foldername(name text) returns text[]
+language sql immutable
+as $$
+  select (string_to_array(name, '/'))[1:array_length(string_to_array(name, '/'), 1) - 1]
+$$;
+
+create or replace function storage.filename(name text) returns text
+language sql immutable
+as $$
+  select (string_to_array(name, '/'))[array_length(string_to_array(name, '/'), 1)]
+$$;
+
+create or replace function storage.extension(name text) returns text
+language sql immutable
+as $$
+  select case when storage.filename(name) like '%.%' then reverse(split_part(reverse(storage.filename(name)), '.', 1)) else '' end
+$$;
+
+-- As on hosted Supabase, the API roles may use both tables, with RLS deciding which rows (no
+-- policy on buckets: they read no bucket rows; Storage reads bucket settings with its own
+-- rights). Truncate, which RLS cannot filter, is not granted.
+grant usage on schema storage to anon, authenticated, service_role;
+grant select, insert, update, delete on storage.objects to anon, authenticated, service_role;
+grant select on storage.buckets to anon, authenticated, service_role;
+grant all on storage.buckets, storage.objects to service_role;
+grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text) to anon, authenticated, service_role;

@@ -1,0 +1,67 @@
+import type { IncomingMessage } from 'node:http'
+import type { Database, Queryable } from './db.ts'
+import { HttpError } from './errors.ts'
+import { verifyJwt, type JwtClaims } from './jwt.ts'
+
+export type ApiRole = 'anon' | 'authenticated'
+/** Roles a transaction may take: the API roles plus the auth service's own. */
+export type DbRole = ApiRole | 'service_role' | 'supabase_auth_admin'
+
+export interface Caller {
+  role: ApiRole
+  claims: JwtClaims
+}
+
+// The service role is not served: its local key is the Supabase CLI's public demo key, and with
+// it anyone could write wallets. Server-side code here talks to the database directly.
+const API_ROLES: readonly string[] = ['anon', 'authenticated']
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export const bearerToken = (req: IncomingMessage): string | undefined => {
+  const header = req.headers.authorization
+  if (!header) return undefined
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
+  return match ? match[1] : ''
+}
+
+/**
+ * Who is calling, from the bearer token (or, as PostgREST behind Supabase's gateway would see it,
+ * the apikey). No token at all is the anon role; a token that does not verify is refused (401),
+ * never downgraded.
+ */
+export function callerFromRequest(req: IncomingMessage, jwtSecret: string): Promise<Caller> {
+  const apikey = req.headers.apikey
+  return callerFromToken(bearerToken(req) ?? (typeof apikey === 'string' ? apikey : undefined), jwtSecret)
+}
+
+/** The same for a token on its own; undefined is the anon role. */
+export async function callerFromToken(token: string | undefined, jwtSecret: string): Promise<Caller> {
+  if (token === undefined) return { role: 'anon', claims: { role: 'anon' } }
+  const check = await verifyJwt(token, jwtSecret)
+  if (!check.ok) {
+    throw check.reason === 'expired'
+      ? new HttpError(401, { code: 'PGRST303', message: 'JWT expired', details: null, hint: null })
+      : new HttpError(401, { code: 'PGRST301', message: check.reason === 'bad_signature' ? 'JWT signature does not match' : 'JWT is malformed', details: null, hint: null })
+  }
+  const role = check.claims.role
+  if (typeof role !== 'string' || !API_ROLES.includes(role)) {
+    throw new HttpError(401, { code: 'PGRST301', message: `The local backend serves only the anon and authenticated roles, not "${String(role)}"`, details: null, hint: null })
+  }
+  if (role === 'authenticated' && (typeof check.claims.sub !== 'string' || !UUID.test(check.claims.sub))) {
+    throw new HttpError(401, { code: 'PGRST301', message: 'JWT sub is not a user id', details: null, hint: null })
+  }
+  return { role: role as ApiRole, claims: check.claims }
+}
+
+/**
+ * The only way request code reaches the database: one transaction that first drops to `role`
+ * and publishes the JWT claims for auth.uid()/auth.jwt(), both transaction-local, so RLS applies
+ * exactly as on Supabase and nothing leaks into the next request.
+ */
+export function runAs<T>(db: Database, role: DbRole, claims: JwtClaims, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    // The statement timeout keeps one runaway request from holding PGlite's single connection.
+    await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('statement_timeout', '10s', true)", [role, JSON.stringify({ ...claims, role: claims.role ?? role })])
+    return fn(tx)
+  })
+}

@@ -1,0 +1,43 @@
+import { compactVerify, decodeJwt, decodeProtectedHeader, SignJWT } from 'jose'
+
+export type JwtClaims = Record<string, unknown> & { exp?: number; role?: string; sub?: string }
+
+const keyOf = (secret: string) => new TextEncoder().encode(secret)
+
+/**
+ * HS256 JWT, the algorithm Supabase projects sign their keys and sessions with. The header is
+ * {"alg":"HS256","typ":"JWT"} and the claims go out exactly as given (no iat or exp added), so
+ * the same claims and secret give the same token as GoTrue and the Supabase CLI.
+ */
+export function signJwt(claims: JwtClaims, secret: string): Promise<string> {
+  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(keyOf(secret))
+}
+
+export type JwtCheck = { ok: true; claims: JwtClaims } | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' }
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/
+
+/**
+ * Verifies signature and expiry; anything but a well-formed HS256 token fails. jose checks the
+ * signature; the claims rules are PostgREST's (only `exp` is enforced), applied here so that the
+ * reason (and with it the error code the API answers with) stays precise.
+ */
+export async function verifyJwt(token: string, secret: string, nowSeconds = Math.floor(Date.now() / 1000)): Promise<JwtCheck> {
+  const parts = token.split('.')
+  if (parts.length !== 3 || parts.some((p) => !BASE64URL.test(p))) return { ok: false, reason: 'malformed' }
+  let claims: JwtClaims
+  try {
+    if (decodeProtectedHeader(token).alg !== 'HS256') return { ok: false, reason: 'malformed' }
+    claims = decodeJwt(token) as JwtClaims
+  } catch {
+    return { ok: false, reason: 'malformed' }
+  }
+  try {
+    await compactVerify(token, keyOf(secret), { algorithms: ['HS256'] })
+  } catch {
+    return { ok: false, reason: 'bad_signature' }
+  }
+  const exp = claims.exp
+  if (exp !== undefined && (typeof exp !== 'number' || exp <= nowSeconds)) return { ok: false, reason: 'expired' }
+  return { ok: true, claims }
+}

@@ -1,0 +1,56 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+
+export interface LocalServerOptions {
+  port?: number
+  host?: string
+  /** PGlite data folder; ignored when databaseUrl is set. Undefined: in memory. */
+  dataDir?: string
+  /** Wipe dataDir (and, with PGlite, storageDir) before opening (LOCAL_DATA_RESET=1). */
+  reset?: boolean
+  /**
+   * Folder for Storage object bytes (LOCAL_STORAGE_DIR). Default: `<dataDir>-storage`, or without
+   * dataDir a fresh temporary folder removed on close.
+   */
+  storageDir?: string
+  /** A real PostgreSQL instead of PGlite (DATABASE_URL). */
+  databaseUrl?: string
+  jwtSecret?: string
+  jwtExpiry?: number
+  bcryptRounds?: number
+  adminEmails?: Iterable<string>
+  emailSignup?: boolean
+  /** Serves everything the backend does not (the built app). */
+  fallback?: (req: IncomingMessage, res: ServerResponse) => Promise<void>
+}
+
+/** Storage's default folder beside a PGlite data folder: `.local-data/db` → `.local-data/db-storage`. */
+export const storageDirFor = (dataDir: string): string => `${dataDir.replace(/[\\/]+$/, '')}-storage`
+
+/**
+ * Reads the documented environment variables (README, "## Backend").
+ * Storage (/storage/v1) keeps object bytes in files, not in the database:
+ *   LOCAL_STORAGE_DIR  folder for them; default `<LOCAL_DATA_DIR>-storage` (`.local-data/db-storage`,
+ *                      and `.local-data/dev-storage` under `npm run dev`). Layout:
+ *                      `<dir>/<bucket>/<version uuid>` plus `<dir>/.tmp/` for bodies still arriving.
+ *   LOCAL_DATA_RESET=1 also empties it when the database is PGlite (with DATABASE_URL the rows
+ *                      stay, so their files stay too).
+ */
+export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): LocalServerOptions {
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '127.0.0.1',
+    dataDir: env.LOCAL_DATA_DIR ?? '.local-data/db',
+    reset: env.LOCAL_DATA_RESET === '1',
+    storageDir: env.LOCAL_STORAGE_DIR || undefined,
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: env.LOCAL_JWT_SECRET || undefined,
+    jwtExpiry: env.LOCAL_JWT_EXPIRY ? Number(env.LOCAL_JWT_EXPIRY) : undefined,
+    bcryptRounds: env.LOCAL_BCRYPT_ROUNDS ? Number(env.LOCAL_BCRYPT_ROUNDS) : undefined,
+    adminEmails: (env.LOCAL_ADMIN_EMAILS ?? '').split(','),
+    emailSignup: env.LOCAL_EMAIL_SIGNUP !== 'off',
+  }
+}
+
+/** LOCAL_ADMIN_EMAILS as the auth service compares them: trimmed, lower-case, no empties. */
+export const adminEmailSet = (emails: Iterable<string> | undefined): Set<string> =>
+  new Set([...(emails ?? [])].map((e) => e.trim().toLowerCase()).filter(Boolean))

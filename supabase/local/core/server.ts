@@ -1,0 +1,100 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createBackend, type Backend } from './backend.ts'
+import { openDatabase, type Database } from './db.ts'
+import { DEFAULT_LOCAL_JWT_SECRET, localKeys, type LocalKeys } from './local-keys.ts'
+import { migrate } from './migrate.ts'
+import { adminEmailSet, storageDirFor, type LocalServerOptions } from './options.ts'
+
+export interface LocalServer {
+  url: string
+  port: number
+  keys: LocalKeys
+  db: Database
+  backend: Backend
+  server: Server
+  /** Where Storage keeps object bytes (see storage/files.ts for the layout). */
+  storageDir: string
+  close(): Promise<void>
+}
+
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\./.test(host)
+
+/** Opens the database, applies bootstrap + migrations, and serves the API (and the app) on one port. */
+export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
+  const keys = await localKeys(options.jwtSecret)
+  const host = options.host ?? '127.0.0.1'
+  if (!isLoopback(host) && keys.jwtSecret === DEFAULT_LOCAL_JWT_SECRET) {
+    // The default secret is public: anyone who can reach the port could sign tokens for any user.
+    throw new Error(`Refusing to listen on ${host} with the public default JWT secret: set LOCAL_JWT_SECRET (and build the app with the matching VITE_SUPABASE_ANON_KEY)`)
+  }
+  const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, reset: options.reset })
+  const givenStorageDir = options.storageDir ?? (options.dataDir ? storageDirFor(options.dataDir) : undefined)
+  const storageDir = givenStorageDir ?? (await mkdtemp(join(tmpdir(), 'cube-storage-')))
+  const dropStorage = async () => {
+    if (!givenStorageDir) await rm(storageDir, { recursive: true, force: true })
+  }
+  // The files belong to the rows: wiped with the PGlite data, kept when the rows are elsewhere.
+  if (options.reset && givenStorageDir && db.kind === 'pglite') await rm(storageDir, { recursive: true, force: true })
+  let backend: Backend
+  try {
+    await migrate(db)
+    backend = await createBackend(db, {
+      jwtSecret: keys.jwtSecret,
+      storageDir,
+      jwtExpiry: options.jwtExpiry,
+      bcryptRounds: options.bcryptRounds,
+      adminEmails: adminEmailSet(options.adminEmails),
+      emailSignup: options.emailSignup,
+    })
+  } catch (error) {
+    await db.close()
+    await dropStorage()
+    throw error
+  }
+  const server = createServer((req, res) => {
+    const fail = (error: unknown) => {
+      console.error(error)
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' })
+      res.end('{"message":"Internal error"}')
+    }
+    backend
+      .handle(req, res)
+      .then((handled) => {
+        if (handled) return
+        if (options.fallback) return options.fallback(req, res)
+        res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"message":"Not found"}')
+      })
+      .catch(fail)
+  })
+  // Slow or idle clients must not hold sockets forever. requestTimeout covers the whole request
+  // body, and a 256 MiB Storage upload over a slow link needs minutes, so it is generous here;
+  // the backend still gives other API requests 30 s for their body (backend.ts) and cuts off an
+  // upload that sends nothing for 30 s (storage/files.ts).
+  server.requestTimeout = 15 * 60_000
+  server.headersTimeout = 15_000
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, host, () => resolve())
+  })
+  const port = (server.address() as AddressInfo).port
+  const shownHost = options.host && options.host !== '0.0.0.0' && options.host !== '::' ? options.host : '127.0.0.1'
+  return {
+    url: `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`,
+    port,
+    keys,
+    db,
+    backend,
+    server,
+    storageDir,
+    async close() {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await db.close()
+      await dropStorage()
+    },
+  }
+}

@@ -1,0 +1,17 @@
+import type { EdgeHandler } from '../../functions/_shared/http.ts'
+import type { UserClientFactory } from '../../functions/_shared/user-client.ts'
+import { initUserTokens } from '../../functions/init-user-tokens/handler.ts'
+
+/** What the local backend injects into an edge function (on Deno, index.ts injects supabase-js). */
+export interface EdgeFunctionDeps {
+  clientFor: UserClientFactory
+}
+
+/**
+ * The edge functions the local backend serves at /functions/v1/<name> (and /api/<name>): the
+ * same handler modules hosted Supabase runs from supabase/functions/<name>/index.ts. A new
+ * function is one handler.ts there and one line here.
+ */
+export const EDGE_FUNCTIONS: Readonly<Record<string, (deps: EdgeFunctionDeps) => EdgeHandler>> = {
+  'init-user-tokens': (deps) => initUserTokens(deps),
+}

@@ -1,0 +1,24 @@
+import { HttpError } from '../core/errors.ts'
+import type { Service } from '../core/router.ts'
+import type { EdgeHandler } from '../../functions/_shared/http.ts'
+import { runEdgeHandler } from './fetch-bridge.ts'
+import type { EdgeFunctionDeps } from './registry.ts'
+
+/**
+ * Edge functions at /functions/v1/<name> (and /api/<name>): each runs the same Fetch-API handler
+ * hosted Supabase runs on Deno, built once from `registry` with the local dependencies.
+ */
+export function functionsService(deps: EdgeFunctionDeps, registry: Readonly<Record<string, (deps: EdgeFunctionDeps) => EdgeHandler>>): Service {
+  const handlers = new Map(Object.entries(registry).map(([name, make]) => [name, make(deps)]))
+  return {
+    prefixes: ['functions/v1', 'api'],
+    async handle({ req, res, url, prefix, path }) {
+      const handler = /^\/[^/]+$/.test(path) ? handlers.get(path.slice(1)) : undefined
+      if (!handler) {
+        const message = `No route ${req.method} /${prefix}${path}`
+        throw new HttpError(404, { error: message, code: 'not_found', message })
+      }
+      await runEdgeHandler(handler, req, res, url)
+    },
+  }
+}

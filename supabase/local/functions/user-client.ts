@@ -1,0 +1,45 @@
+import type { UserClient, UserClientFactory } from '../../functions/_shared/user-client.ts'
+import { callerFromToken, runAs, type Caller } from '../core/caller.ts'
+import type { Database } from '../core/db.ts'
+import { HttpError, isSqlError } from '../core/errors.ts'
+
+const SQL_NAME = /^[a-z_][a-z0-9_]*$/
+
+/**
+ * What edge functions get instead of supabase-js on the local backend: the caller's token is
+ * verified as the REST API verifies it, and rpc() runs the public SQL function as that caller
+ * through runAs, so RLS and auth.uid() apply exactly as they do behind PostgREST.
+ */
+export function localUserClient(db: Database, jwtSecret: string): UserClientFactory {
+  return (accessToken): UserClient => {
+    const signedIn = async (): Promise<Caller | undefined> => {
+      try {
+        const caller = await callerFromToken(accessToken, jwtSecret)
+        return caller.role === 'authenticated' ? caller : undefined
+      } catch (error) {
+        if (error instanceof HttpError) return undefined
+        throw error
+      }
+    }
+    return {
+      auth: {
+        async getUser(jwt) {
+          const caller = jwt === accessToken ? await signedIn() : undefined
+          return caller ? { data: { user: { id: String(caller.claims.sub) } }, error: null } : { data: { user: null }, error: new Error('invalid JWT') }
+        },
+      },
+      async rpc(fn) {
+        if (!SQL_NAME.test(fn)) throw new Error(`not a SQL function name: ${fn}`)
+        const caller = await signedIn()
+        if (!caller) return { data: null, error: { message: 'JWT is not a signed-in user', code: 'PGRST301' } }
+        try {
+          const { rows } = await runAs(db, caller.role, caller.claims, (tx) => tx.query<{ body: string | null }>(`select to_json("public"."${fn}"())::text as body`))
+          return { data: JSON.parse(rows[0]?.body ?? 'null') as unknown, error: null }
+        } catch (error) {
+          if (isSqlError(error)) return { data: null, error: { message: error.message, code: error.code } }
+          throw error
+        }
+      },
+    }
+  }
+}

@@ -1,0 +1,67 @@
+// The route table of the local backend: every Supabase service it stands in for and every
+// endpoint it answers, each handled by one module in that service's folder. A new endpoint is a
+// handler there plus one line here (and a contract test through supabase-js, see
+// supabase/CONTEXT.md); a new service (realtime/) is one more entry in the list.
+import { health } from './auth/health.ts'
+import { logout } from './auth/logout.ts'
+import { authService } from './auth/service.ts'
+import { signup } from './auth/signup.ts'
+import { token } from './auth/token.ts'
+import { user } from './auth/user.ts'
+import type { AuthOptions } from './auth/context.ts'
+import type { Database } from './core/db.ts'
+import type { Service } from './core/router.ts'
+import { EDGE_FUNCTIONS } from './functions/registry.ts'
+import { functionsService } from './functions/service.ts'
+import { localUserClient } from './functions/user-client.ts'
+import type { Catalog } from './rest/catalog.ts'
+import { remove } from './rest/delete.ts'
+import { insert } from './rest/insert.ts'
+import { rpc } from './rest/rpc.ts'
+import { select } from './rest/select.ts'
+import { restService } from './rest/service.ts'
+import { update } from './rest/update.ts'
+import { download } from './storage/download.ts'
+import type { ObjectFiles } from './storage/files.ts'
+import { removeMany, removeOne } from './storage/remove.ts'
+import { storageService } from './storage/service.ts'
+import { upload } from './storage/upload.ts'
+
+/** What the services share: one database, one signing secret. */
+export interface BackendContext {
+  db: Database
+  jwtSecret: string
+  /** The public schema as last loaded (REST's schema cache). */
+  catalog(): Catalog
+  auth: AuthOptions
+  /** Where Storage keeps object bytes; undefined: Storage is not served. */
+  objectFiles: ObjectFiles | undefined
+}
+
+export function routeTable({ db, jwtSecret, catalog, auth, objectFiles }: BackendContext): Service[] {
+  return [
+    // /auth/v1 (GoTrue): "METHOD /path"
+    authService(
+      { db, options: auth },
+      {
+        'POST /signup': signup,
+        'POST /token': token,
+        'GET /user': user,
+        'POST /logout': logout,
+        'GET /health': health,
+      },
+    ),
+    // /rest/v1 (PostgREST): /rpc/<name> and /<table>, by method
+    restService(
+      { db, jwtSecret, catalog },
+      {
+        rpc: { GET: rpc, POST: rpc },
+        table: { GET: select, HEAD: select, POST: insert, PATCH: update, DELETE: remove },
+      },
+    ),
+    // /storage/v1 (Storage): by the kind of object route the raw path names (storage/paths.ts)
+    storageService({ db, jwtSecret, files: objectFiles }, { upload, download, removeOne, removeMany }),
+    // /functions/v1 and /api: the edge functions registry, by name
+    functionsService({ clientFor: localUserClient(db, jwtSecret) }, EDGE_FUNCTIONS),
+  ]
+}

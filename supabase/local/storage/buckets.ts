@@ -1,0 +1,42 @@
+import type { Database } from '../core/db.ts'
+import { bucketNotFound, invalidMimeType } from './errors.ts'
+
+/** Object size cap for a bucket without file_size_limit (hosted projects have a global one too). */
+export const DEFAULT_OBJECT_LIMIT = 1024 ** 3
+
+export interface Bucket {
+  id: string
+  fileSizeLimit: number | null
+  allowedMimeTypes: string[] | null
+}
+
+/**
+ * A bucket's settings, read with the server's own rights as hosted Storage does: API roles see
+ * no rows in storage.buckets.
+ */
+export async function findBucket(db: Database, id: string): Promise<Bucket> {
+  const { rows } = await db.query<{ id: string; file_size_limit: string | null; allowed_mime_types: string[] | null }>(
+    'select id, file_size_limit::text, allowed_mime_types from storage.buckets where id = $1',
+    [id],
+  )
+  const row = rows[0]
+  if (!row) throw bucketNotFound()
+  return { id: row.id, fileSizeLimit: row.file_size_limit === null ? null : Number(row.file_size_limit), allowedMimeTypes: row.allowed_mime_types }
+}
+
+export const limitOf = (bucket: Bucket) => bucket.fileSizeLimit ?? DEFAULT_OBJECT_LIMIT
+
+/**
+ * allowed_mime_types as hosted Storage reads it: exact types or `type/*`; parameters such as
+ * `; charset=utf-8` are not part of the comparison.
+ */
+export function checkMimeType(bucket: Bucket, contentType: string) {
+  const allowed = bucket.allowedMimeTypes
+  if (!allowed || allowed.length === 0) return
+  const [type, subtype] = contentType.split(';')[0]!.trim().toLowerCase().split('/')
+  const ok = allowed.some((a) => {
+    const [t, s] = a.trim().toLowerCase().split('/')
+    return t === type && (s === '*' || s === subtype)
+  })
+  if (!ok) throw invalidMimeType(contentType)
+}

@@ -1,0 +1,85 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import WebSocket from 'ws'
+import { storageDirFor, type LocalServerOptions } from '../../../supabase/local/core/options.ts'
+import { startLocalServer, type LocalServer } from '../../../supabase/local/core/server.ts'
+
+export interface TestServer extends LocalServer {
+  dataDir: string | undefined
+}
+
+/** The local backend in-process on a random port; cheap bcrypt so sign-ups stay fast. */
+export async function startTestServer(options: LocalServerOptions & { persistent?: boolean } = {}): Promise<TestServer> {
+  const dataDir = options.persistent ? await mkdtemp(join(tmpdir(), 'cube-backend-')) : undefined
+  const server = await startLocalServer({ bcryptRounds: 4, dataDir, ...options, port: 0 })
+  return {
+    ...server,
+    dataDir,
+    async close() {
+      await server.close()
+      if (dataDir) {
+        await rm(dataDir, { recursive: true, force: true })
+        await rm(storageDirFor(dataDir), { recursive: true, force: true })
+      }
+    },
+  }
+}
+
+export function supabaseClient(server: LocalServer, fetchImpl?: typeof fetch): SupabaseClient {
+  return createClient(server.url, server.keys.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+    global: fetchImpl ? { fetch: fetchImpl } : undefined,
+  })
+}
+
+export interface TestUser {
+  id: string
+  email: string
+  password: string
+  accessToken: string
+  refreshToken: string
+}
+
+export async function signUp(server: LocalServer, email: string, password = 'correct-horse', username?: string): Promise<TestUser> {
+  const response = await fetch(`${server.url}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { apikey: server.keys.anonKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, data: username ? { username } : {} }),
+  })
+  const body = (await response.json()) as { access_token: string; refresh_token: string; user: { id: string } }
+  if (response.status !== 200) throw new Error(`sign-up of ${email} failed: ${response.status} ${JSON.stringify(body)}`)
+  return { id: body.user.id, email, password, accessToken: body.access_token, refreshToken: body.refresh_token }
+}
+
+/** A raw request as supabase-js would send it: apikey always, bearer when signed in. */
+export async function api(server: LocalServer, path: string, init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  const response = await fetch(`${server.url}${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      apikey: server.keys.anonKey,
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...init.headers,
+    },
+    body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
+  })
+  const text = await response.text()
+  let json: unknown
+  try {
+    json = text ? JSON.parse(text) : undefined
+  } catch {
+    json = undefined
+  }
+  return { status: response.status, headers: response.headers, text, json: json as any }
+}
+
+export const rpc = (server: LocalServer, token: string, name: string, args: Record<string, unknown> = {}) =>
+  api(server, `/rest/v1/rpc/${name}`, { token, body: args })
+
+/** Superuser SQL for test setup and for checking what really is in the tables. */
+export async function sql<T = Record<string, unknown>>(server: LocalServer, text: string, params: unknown[] = []): Promise<T[]> {
+  return (await server.db.query<T>(text, params)).rows
+}
