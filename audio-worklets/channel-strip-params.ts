@@ -30,8 +30,14 @@ export interface StripParamDescriptor {
 }
 
 /**
+ * THE source of every control's range and neutral value: the processor declares these to the
+ * browser, and src/engine derives the mixer's ranges (CONTROL_RANGES), the transparent strip
+ * (STRIP_NEUTRAL) and the neutral parts of a new track's defaults (TRACK_DEFAULTS, STRIP_DEFAULTS)
+ * from them (src/engine/strip-params.test.ts checks that they agree).
+ *
  * Descriptor defaults are NEUTRAL (unity volume, centre, every effect off, enabled): a bare node
- * is bit-transparent. Mixer defaults (volume 70, reverb 20) are applied by src/engine/channel-strip.ts.
+ * is bit-transparent. The mixer's own starting levels for a new track (volume 70, reverb 20) are
+ * written once, in src/engine/mixer-model.ts.
  * k-rate: each kernel glides internally, so per-sample automation would only cost time.
  */
 export const STRIP_PARAM_DESCRIPTORS: readonly StripParamDescriptor[] = STRIP_PARAM_NAMES.map((name) => ({
@@ -41,6 +47,11 @@ export const STRIP_PARAM_DESCRIPTORS: readonly StripParamDescriptor[] = STRIP_PA
   maxValue: name === 'pan' ? 50 : name === 'enabled' ? 1 : 100,
   automationRate: 'k-rate' as const,
 }))
+
+/** The descriptors by parameter name. */
+export const STRIP_PARAM_BY_NAME: Readonly<Record<StripParamName, StripParamDescriptor>> = Object.fromEntries(
+  STRIP_PARAM_DESCRIPTORS.map((d) => [d.name, d]),
+) as Record<StripParamName, StripParamDescriptor>
 
 /** Meter message the processor posts on its port (~30 per second). */
 export interface StripLevelsMessage {

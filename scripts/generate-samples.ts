@@ -1,38 +1,37 @@
 /**
  * Renders the built-in content with the app's own composer and Tone.js renderer (in headless
- * Chromium) and encodes it with ffmpeg:
+ * Chromium) and encodes it with ffmpeg, and generates the code and SQL that describe it:
  *
  *   public/audio/samples/<id>.mp3 + public/images/covers/<id>.svg   the five catalogue songs
  *   public/audio/library/<id>.mp3                                   the Sound Library loops
- *   src/lib/catalogue/sample-songs.ts durations, src/lib/catalogue/sound-library.ts   rewritten to match
+ *   src/lib/catalogue/sample-songs.ts + supabase/migrations/<timestamp>_catalogue_seed.sql
+ *                                     the catalogue for the client and the server, generated from
+ *                                     scripts/sample-catalogue.ts (its one source) and the MP3s' lengths
+ *   src/lib/catalogue/sound-library.ts                              rewritten to match the loops
  *
- * Usage: npx tsx scripts/generate-samples.ts [songs|library|covers ...]   (default: all)
- * Needs ffmpeg on PATH (Debian: apt-get install -y ffmpeg). The outputs are committed, so the app,
- * its tests and CI never need ffmpeg.
+ * Usage: npx tsx scripts/generate-samples.ts [songs|library|covers|catalogue ...]   (default: all)
+ *   catalogue  only regenerates sample-songs.ts and the seed migration from the catalogue and the
+ *              committed MP3s (no rendering, no browser, no ffmpeg); `songs` does it too, after encoding.
+ * Rendering needs ffmpeg on PATH (Debian: apt-get install -y ffmpeg). The outputs are committed, so
+ * the app, its tests and CI never need ffmpeg.
  */
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { SAMPLE_SONGS } from '../src/lib/catalogue/sample-songs.ts'
-import { formatDuration } from '../src/lib/catalogue/song.ts'
 import type { ComposeRequest } from '../workers/composer/index.ts'
+import { writeCatalogue } from './catalogue-codegen.ts'
 import { coverSvg } from './cover-art.ts'
 import { openHarness, type Harness } from './harness-browser.ts'
 import type { RenderJob, RenderResult } from './render-harness.ts'
+import { CATALOGUE, sampleAudioUrl, sampleCoverUrl } from './sample-catalogue.ts'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 const SONG_BITRATE = '128k'
 const LOOP_BITRATE = '160k'
 
-/** How each catalogue song is composed: its genre mapped onto the generator's moods and genres. */
-export const SONG_RECIPES: Record<string, ComposeRequest> = {
-  'neon-drift': { description: 'Neon Drift: a night drive through a chrome city, synthwave', mood: 'epic', genre: 'electronic', minDurationSeconds: 72 },
-  'low-tide-memory': { description: 'Low Tide Memory: warm chillwave on a hazy beach', mood: 'chill', genre: 'pop', minDurationSeconds: 72 },
-  'circuit-breaker': { description: 'Circuit Breaker: a driving electronic pulse', mood: 'energetic', genre: 'electronic', minDurationSeconds: 72 },
-  'rainy-terminal': { description: 'Rainy Terminal: lofi beats at a rainy bus station', mood: 'chill', genre: 'hip-hop', minDurationSeconds: 72 },
-  'orbital-haze': { description: 'Orbital Haze: ambient drift above the planet', mood: 'romantic', genre: 'ambient', minDurationSeconds: 72 },
-}
+/** How each catalogue song is composed (written in scripts/sample-catalogue.ts). */
+export const SONG_RECIPES: Record<string, ComposeRequest> = Object.fromEntries(CATALOGUE.map((song) => [song.id, song.recipe]))
 
 interface LoopRecipe {
   id: string
@@ -62,11 +61,12 @@ async function render(harness: Harness, job: RenderJob): Promise<RenderResult> {
 }
 
 function writeCovers(): void {
-  for (const song of SAMPLE_SONGS) {
-    const out = join(ROOT, 'public', song.image)
+  for (const song of CATALOGUE) {
+    const image = sampleCoverUrl(song.id)
+    const out = join(ROOT, 'public', image)
     mkdirSync(dirname(out), { recursive: true })
-    writeFileSync(out, coverSvg({ id: song.id, title: song.title, artist: song.artist, genre: song.genre ?? 'electronic' }))
-    console.log(`cover  ${song.image}`)
+    writeFileSync(out, coverSvg({ id: song.id, title: song.title, artist: song.artist, genre: song.genre }))
+    console.log(`cover  ${image}`)
   }
   // Cover of tracks saved from the AI Generator (src/features/generator/generated-track.ts).
   writeFileSync(join(ROOT, 'public/images/covers/ai-generated.svg'), coverSvg({ id: 'ai-generated', title: 'AI Generated', artist: 'CUBE AI Generator', genre: 'electronic' }))
@@ -74,19 +74,21 @@ function writeCovers(): void {
 }
 
 async function writeSongs(harness: Harness): Promise<void> {
-  const catalogue = join(ROOT, 'src/lib/catalogue/sample-songs.ts')
-  let source = readFileSync(catalogue, 'utf8')
-  for (const song of SAMPLE_SONGS) {
-    const recipe = SONG_RECIPES[song.id]
-    if (!recipe) throw new Error(`No recipe for ${song.id}`)
-    const result = await render(harness, { kind: 'song', request: recipe })
-    const out = join(ROOT, 'public', song.audioUrl)
+  for (const song of CATALOGUE) {
+    const result = await render(harness, { kind: 'song', request: song.recipe })
+    const url = sampleAudioUrl(song.id)
+    const out = join(ROOT, 'public', url)
     encodeMp3(result, out, SONG_BITRATE)
-    const duration = formatDuration(result.seconds)
-    source = source.replace(new RegExp(`(id: '${song.id}'[^\\n]*?duration: ')[^']*(')`), `$1${duration}$2`)
-    console.log(`song   ${song.audioUrl}  ${duration}  ${(statSync(out).size / 1e6).toFixed(2)} MB  ${result.summary}  (rendered in ${(result.renderMs / 1000).toFixed(1)} s)`)
+    console.log(`song   ${url}  ${result.seconds.toFixed(2)} s  ${(statSync(out).size / 1e6).toFixed(2)} MB  ${result.summary}  (rendered in ${(result.renderMs / 1000).toFixed(1)} s)`)
   }
-  writeFileSync(catalogue, source)
+}
+
+/** sample-songs.ts and the seed migration, from the catalogue and the MP3s now on disk. */
+function writeCatalogueCode(): void {
+  const { songs, clientChanged, newSeed } = writeCatalogue(ROOT)
+  for (const s of songs) console.log(`entry  ${s.id}  ${s.seconds.toFixed(2)} s  reward ${s.reward}`)
+  console.log(clientChanged ? 'wrote  src/lib/catalogue/sample-songs.ts' : 'same   src/lib/catalogue/sample-songs.ts')
+  console.log(newSeed ? `wrote  supabase/migrations/${newSeed}` : 'same   the newest catalogue seed migration')
 }
 
 async function writeLibrary(harness: Harness): Promise<void> {
@@ -141,3 +143,4 @@ if (all || what.has('songs') || what.has('library')) {
     await harness.close()
   }
 }
+if (all || what.has('songs') || what.has('catalogue')) writeCatalogueCode()

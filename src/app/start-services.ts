@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { startSessionSync } from '../features/account/index.ts'
-import { startListenReporter } from '../features/listen/index.ts'
+import { startListenReporter, startRewardRules } from '../features/listen/index.ts'
 import { startPlayerService } from '../features/player/index.ts'
 import { startPlaylistSync } from '../features/playlists/index.ts'
 import { startStudioProjectSync } from '../features/studio/index.ts'
@@ -9,7 +9,7 @@ let started = false
 
 /**
  * Starts every feature's service once per page: each subscribes to its feature's store and drives
- * the engine or the backend (the player's deck, auth events, listen reports, playlist and studio
+ * the engine or the backend (the player's deck, auth events, the reward rules, listen reports, playlist and studio
  * project sync). No component wires a store to the engine or the backend itself.
  */
 export function startBackend(): void {
@@ -17,6 +17,7 @@ export function startBackend(): void {
   started = true
   startPlayerService()
   startSessionSync()
+  startRewardRules()
   startListenReporter()
   startPlaylistSync()
   startStudioProjectSync()

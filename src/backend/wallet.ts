@@ -72,7 +72,8 @@ export interface ListenAnswer {
   balance: number
   daily_earned: number
   listens_today: number
-  daily_cap: number
+  /** The cap the server applied; null only if its answer lacked one. */
+  daily_cap: number | null
   cap_reached: boolean
   reason: string | null
 }
@@ -86,7 +87,7 @@ export async function recordListen(songId: string, seconds: number, playId: stri
     balance: num(answer.balance),
     daily_earned: num(answer.daily_earned),
     listens_today: num(answer.listens_today),
-    daily_cap: num(answer.daily_cap) || 20,
+    daily_cap: num(answer.daily_cap) || null,
     cap_reached: answer.cap_reached === true,
     reason: typeof answer.reason === 'string' ? answer.reason : null,
   }

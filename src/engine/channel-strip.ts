@@ -33,36 +33,34 @@ import { AudioWorkletNode as SacAudioWorkletNode, type IAudioWorkletNode, type T
 import workletUrl from '../../audio-worklets/channel-strip-processor.ts?worker&url'
 import {
   CHANNEL_STRIP_PROCESSOR,
+  STRIP_PARAM_BY_NAME,
   STRIP_PARAM_DESCRIPTORS,
   STRIP_PARAM_NAMES,
   type StripLevelsMessage,
   type StripParamName,
 } from '../../audio-worklets/channel-strip-params.ts'
+import { TRACK_DEFAULTS } from './mixer-model.ts'
 
 export { STRIP_PARAM_NAMES, type StripParamName }
 
 export type StripParams = Record<StripParamName, number>
 
-/** Mixer defaults for a new track (reference: volume 70, pan 0, reverb 20, all effects 0). */
+/**
+ * Mixer defaults for a new track (volume 70, pan 0, reverb 20, all effects 0, enabled): the
+ * mixer model's TRACK_DEFAULTS in strip units.
+ */
 export const STRIP_DEFAULTS: Readonly<StripParams> = Object.freeze({
-  volume: 70,
-  pan: 0,
-  reverb: 20,
-  lowpass: 0,
-  highpass: 0,
-  distortion: 0,
-  delay: 0,
-  compression: 0,
-  chorus: 0,
-  enabled: 1,
+  volume: TRACK_DEFAULTS.volume,
+  pan: TRACK_DEFAULTS.pan,
+  reverb: TRACK_DEFAULTS.reverb,
+  ...TRACK_DEFAULTS.effects,
+  enabled: TRACK_DEFAULTS.enabled ? 1 : 0,
 })
 
-/** Transparent settings (unity gain, centre, no effects): what the player uses. */
-export const STRIP_NEUTRAL: Readonly<StripParams> = Object.freeze({
-  ...STRIP_DEFAULTS,
-  volume: 100,
-  reverb: 0,
-})
+/** Transparent settings (unity gain, centre, no effects): the descriptors' defaults; what the player uses. */
+export const STRIP_NEUTRAL: Readonly<StripParams> = Object.freeze(
+  Object.fromEntries(STRIP_PARAM_DESCRIPTORS.map((d) => [d.name, d.defaultValue])) as StripParams,
+)
 
 export interface StripLevels {
   peakL: number
@@ -107,7 +105,7 @@ export function loadChannelStrip(ctx: AnyContext): Promise<void> {
 }
 
 function clampParam(name: StripParamName, value: number): number {
-  const d = STRIP_PARAM_DESCRIPTORS.find((x) => x.name === name)!
+  const d = STRIP_PARAM_BY_NAME[name]
   const v = Number.isFinite(value) ? value : d.defaultValue
   return Math.min(d.maxValue, Math.max(d.minValue, v))
 }

@@ -6,12 +6,19 @@
  *   MixerState      { tracks, master: { volume, reverb } }
  *   TRACK_DEFAULTS  volume 70, pan 0, reverb 20, every effect 0 (the product's numbers)
  *   MASTER_DEFAULTS volume 80, reverb 30
+ *   CONTROL_RANGES  min/max of each control
  *   panLabel(p)     'L25' | 'C' | 'R50'
  *   nextRecordingName(tracks)  'Recording N', N = number of recording tracks + 1
+ *
+ * Ranges and neutral values come from the channel strip's parameter descriptors
+ * (audio-worklets/channel-strip-params.ts), the one place they are written; this module adds only
+ * the product's choices on top (a new track's volume 70 and reverb 20, the master's 80 and 30).
  */
+import { STRIP_PARAM_BY_NAME, type StripParamName } from '../../audio-worklets/channel-strip-params.ts'
+
 export type TrackType = 'main' | 'effect' | 'recording'
 
-export const EFFECT_NAMES = ['lowpass', 'highpass', 'distortion', 'delay', 'compression', 'chorus'] as const
+export const EFFECT_NAMES = ['lowpass', 'highpass', 'distortion', 'delay', 'compression', 'chorus'] as const satisfies readonly StripParamName[]
 export type EffectName = (typeof EFFECT_NAMES)[number]
 export type TrackEffects = Record<EffectName, number>
 
@@ -45,27 +52,34 @@ export interface MixerState {
   master: MasterSettings
 }
 
-export const TRACK_DEFAULTS = {
-  enabled: true,
-  volume: 70,
-  pan: 0,
-  reverb: 20,
-  effects: { lowpass: 0, highpass: 0, distortion: 0, delay: 0, compression: 0, chorus: 0 } as TrackEffects,
-} as const
+/** Every per-track control, in the mixer's order. */
+export const TRACK_CONTROLS = ['volume', 'pan', 'reverb', ...EFFECT_NAMES] as const satisfies readonly StripParamName[]
+
+/** The strip's neutral value of a parameter (its descriptor's default). */
+const neutral = (name: StripParamName): number => STRIP_PARAM_BY_NAME[name].defaultValue
+
+/** Where a new track starts other than neutral: the product's choice, written only here. */
+const NEW_TRACK_LEVELS = { volume: 70, reverb: 20 } as const
+
+export const TRACK_DEFAULTS: {
+  readonly enabled: boolean
+  readonly volume: number
+  readonly pan: number
+  readonly reverb: number
+  readonly effects: Readonly<TrackEffects>
+} = {
+  enabled: neutral('enabled') === 1,
+  volume: NEW_TRACK_LEVELS.volume,
+  pan: neutral('pan'),
+  reverb: NEW_TRACK_LEVELS.reverb,
+  effects: Object.fromEntries(EFFECT_NAMES.map((e) => [e, neutral(e)])) as TrackEffects,
+}
 
 export const MASTER_DEFAULTS: MasterSettings = { volume: 80, reverb: 30 }
 
-export const CONTROL_RANGES: Record<TrackControl, { min: number; max: number }> = {
-  volume: { min: 0, max: 100 },
-  pan: { min: -50, max: 50 },
-  reverb: { min: 0, max: 100 },
-  lowpass: { min: 0, max: 100 },
-  highpass: { min: 0, max: 100 },
-  distortion: { min: 0, max: 100 },
-  delay: { min: 0, max: 100 },
-  compression: { min: 0, max: 100 },
-  chorus: { min: 0, max: 100 },
-}
+export const CONTROL_RANGES: Record<TrackControl, { min: number; max: number }> = Object.fromEntries(
+  TRACK_CONTROLS.map((c) => [c, { min: STRIP_PARAM_BY_NAME[c].minValue, max: STRIP_PARAM_BY_NAME[c].maxValue }]),
+) as Record<TrackControl, { min: number; max: number }>
 
 export const CONTROL_LABELS: Record<TrackControl, string> = {
   volume: 'Volume',

@@ -72,5 +72,3 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   bumpActivity: () => set((s) => ({ activityVersion: s.activityVersion + 1 })),
   setLastListen: (result) => set((s) => ({ lastListen: { ...result, seq: (s.lastListen?.seq ?? 0) + 1 } })),
 }))
-
-export const DAILY_LISTEN_CAP = 20

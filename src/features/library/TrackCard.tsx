@@ -2,6 +2,7 @@ import type { Song } from '../../lib/catalogue/song.ts'
 import { usePlayerStore } from '../player/index.ts'
 import { selectIsFavourite, usePlaylistStore } from '../playlists/index.ts'
 import { rewardAmountFor, useRewardStore } from '../player/index.ts'
+import { useRewardRules } from '../listen/index.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { AddToPlaylistMenu } from '../playlists/index.ts'
 
@@ -10,7 +11,8 @@ export function TrackCard({ song, layout }: { song: Song; layout: 'grid' | 'list
   const isCurrent = usePlayerStore((s) => s.currentSong?.id === song.id)
   const isPlaying = usePlayerStore((s) => s.isPlaying && s.currentSong?.id === song.id)
   const liked = usePlaylistStore(selectIsFavourite(song.id))
-  const reward = useRewardStore((s) => rewardAmountFor(song, s.credited))
+  const rules = useRewardRules((s) => s.rules)
+  const reward = useRewardStore((s) => rewardAmountFor(song, s.credited, rules))
 
   const play = () => {
     const st = usePlayerStore.getState()

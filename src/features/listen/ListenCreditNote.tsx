@@ -1,5 +1,5 @@
 import { useSessionStore } from '../account/index.ts'
-import { capNote } from './listen-tracker.ts'
+import { capNote, qualifyRuleText, useListenRules } from './reward-rules.ts'
 import { Link } from 'react-router-dom'
 
 const NO_CREDIT_REASON: Record<string, string> = {
@@ -14,12 +14,13 @@ export function ListenCreditNote({ songId }: { songId: string | null | undefined
   const status = useSessionStore((s) => s.status)
   const last = useSessionStore((s) => s.lastListen)
   const balance = useSessionStore((s) => s.wallet?.balance)
+  const rules = useListenRules()
 
   if (status === 'signed-out') {
     return (
       <p className="text-xs text-muted" data-testid="listen-credit-note">
         {/* Now Playing lives outside the app layout (no sidebar, no dialog host): log in from the profile. */}
-        <Link to="/app/home" className="text-primary underline">Log in</Link> to earn CUBE: a listen counts after 30 seconds (or half a short track).
+        <Link to="/app/home" className="text-primary underline">Log in</Link> to earn CUBE: a listen counts after {qualifyRuleText(rules)}.
       </p>
     )
   }

@@ -3,6 +3,7 @@ import { usePlayerStore, type PlayerState } from '../player/index.ts'
 import { useRewardStore } from '../player/index.ts'
 import { useSessionStore } from '../account/index.ts'
 import { capNote, ListenTracker, type ListenReport, type PlaybackSnapshot } from './listen-tracker.ts'
+import { useRewardRules } from './reward-rules.ts'
 import { recordListen, type ListenAnswer } from '../../backend/wallet.ts'
 
 // The player's playId restarts at 0 on every page load; the server deduplicates per play id, so
@@ -16,14 +17,16 @@ export { capNote }
 /** Applies the server's answer: wallet figures, the credited amount shown to the user, the ledger views. */
 export function applyListenAnswer(songId: string, answer: ListenAnswer, title?: string): void {
   const session = useSessionStore.getState()
+  // The cap the server applied to this listen; the rules' figure only if its answer lacked one.
+  const dailyCap = answer.daily_cap ?? useRewardRules.getState().rules.listen.daily_cap
   session.setWallet({ balance: answer.balance, daily_earned: answer.daily_earned, listens_today: answer.listens_today })
-  session.setLastListen({ songId, credited: answer.credited, capReached: answer.cap_reached, listensToday: answer.listens_today, dailyCap: answer.daily_cap, reason: answer.reason })
+  session.setLastListen({ songId, credited: answer.credited, capReached: answer.cap_reached, listensToday: answer.listens_today, dailyCap, reason: answer.reason })
   session.bumpActivity()
   if (answer.credited > 0) {
     useRewardStore.getState().setCreditedAmount(songId, answer.credited)
     notify.success(`+${answer.credited} CUBE`, { id: 'listen-reward', description: `Listening reward${title ? ` for "${title}"` : ''} · balance ${answer.balance} CUBE` })
   } else if (answer.cap_reached) {
-    notify(capNote(answer.listens_today, answer.daily_cap), { id: 'listen-cap', description: 'Keep listening: rewards start again at 00:00 UTC.' })
+    notify(capNote(answer.listens_today, dailyCap), { id: 'listen-cap', description: 'Keep listening: rewards start again at 00:00 UTC.' })
   }
 }
 
@@ -51,6 +54,7 @@ export function startListenReporter({ now = () => performance.now(), record = re
   const tracker = new ListenTracker({
     now,
     canReport: () => useSessionStore.getState().user !== null,
+    rules: () => useRewardRules.getState().rules.listen,
     report: async ({ songId, seconds, playId }: ListenReport) => {
       const userId = useSessionStore.getState().user?.id
       const answer = await record(songId, seconds, playKey(playId))

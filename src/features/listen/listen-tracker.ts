@@ -1,5 +1,8 @@
 // Counts how long the current play has really been playing and decides when it qualifies as a
-// listen. Pure (clock and reporting injected) so the rules are tested without audio or a server.
+// listen. Pure (clock, rules and reporting injected) so it is tested without audio or a server.
+import { FALLBACK_REWARD_RULES, type ListenRules } from './reward-rules.ts'
+
+export { capNote } from './reward-rules.ts'
 
 /** What the tracker needs to see of the player, each time the player store changes. */
 export interface PlaybackSnapshot {
@@ -13,18 +16,18 @@ export interface PlaybackSnapshot {
   duration: number
 }
 
-export const QUALIFYING_SECONDS_CAP = 30
 /** Above this a gap between two updates means a frozen tab or a stall, not listening. */
 const MAX_STEP_SECONDS = 2
 const RETRY_DELAY_MS = 5_000
 const MAX_ATTEMPTS = 3
 
-/** A listen qualifies at 30 s or half the track, whichever is less (the server applies the same rule). */
-export function qualifyingSeconds(durationSeconds: number): number {
-  return Number.isFinite(durationSeconds) && durationSeconds > 0 ? Math.min(QUALIFYING_SECONDS_CAP, durationSeconds / 2) : QUALIFYING_SECONDS_CAP
+/**
+ * A listen qualifies at min(qualify_seconds, qualify_fraction × the track), as the server rules
+ * (30 s or half the track with the default rules); qualify_seconds while the length is unknown.
+ */
+export function qualifyingSeconds(durationSeconds: number, rules: Pick<ListenRules, 'qualify_seconds' | 'qualify_fraction'> = FALLBACK_REWARD_RULES.listen): number {
+  return Number.isFinite(durationSeconds) && durationSeconds > 0 ? Math.min(rules.qualify_seconds, durationSeconds * rules.qualify_fraction) : rules.qualify_seconds
 }
-
-export const capNote = (listensToday: number, cap: number): string => `Daily listening cap reached (${Math.min(listensToday, cap)}/${cap})`
 
 export interface ListenReport {
   songId: string
@@ -40,6 +43,8 @@ export interface ListenTrackerOptions {
   report: (listen: ListenReport) => Promise<void>
   /** False for visitors: nothing is sent, and the play still counts if they sign in before it ends. */
   canReport?: () => boolean
+  /** The server's listening rules, read at every check (default: the documented fallback). */
+  rules?: () => Pick<ListenRules, 'qualify_seconds' | 'qualify_fraction'>
   onError?: (error: unknown) => void
 }
 
@@ -101,7 +106,8 @@ export class ListenTracker {
   private maybeReport(play: PlayState, duration: number, at: number) {
     if (play.status !== 'counting' || at < play.retryAt) return
     // Wait for whole seconds past the threshold, so the whole number sent still qualifies.
-    if (play.listened + 1e-6 < Math.ceil(qualifyingSeconds(duration) - 1e-6)) return
+    const rules = this.opts.rules?.() ?? FALLBACK_REWARD_RULES.listen
+    if (play.listened + 1e-6 < Math.ceil(qualifyingSeconds(duration, rules) - 1e-6)) return
     if (this.opts.canReport && !this.opts.canReport()) return
     play.status = 'sending'
     play.attempts += 1

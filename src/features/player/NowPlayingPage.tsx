@@ -12,12 +12,13 @@ import { Waveform } from './Waveform.tsx'
 import { Spectrum } from './Spectrum.tsx'
 import { QueueList } from './QueueList.tsx'
 import { LedgerTokenActivity } from '../wallet/index.ts'
-import { ListenCreditNote } from '../listen/index.ts'
+import { ListenCreditNote, useRewardRules } from '../listen/index.ts'
 import { useDailyCap } from '../wallet/index.ts'
 
 export default function NowPlayingPage() {
   const song = usePlayerStore((s) => s.currentSong)
-  const reward = useRewardStore(selectRewardAmount(song))
+  const rules = useRewardRules((s) => s.rules)
+  const reward = useRewardStore(selectRewardAmount(song, rules))
   const cap = useDailyCap()
 
   useEffect(() => {

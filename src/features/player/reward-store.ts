@@ -2,14 +2,15 @@
  * The listening reward shown when play is pressed ('+2 CUBE per listen', 1.5 s animation).
  *
  *   useRewardStore.getState().setCreditedAmount(songId, amount)  — the backend reports what the
- *       server actually credits; it wins over the catalogue figure.
- *   selectRewardAmount(song)(state): number  — server figure ?? song.reward ?? 2
+ *       server actually credits; it wins over every other figure.
+ *   selectRewardAmount(song, rules)(state): number  — credited ?? the server's reward for the song
+ *       (reward rules, src/features/listen) ?? the catalogue's ?? the rules' default reward
  *   flash(amount)  — shows the animated message; `flashKey` increments per press.
  */
 import { create } from 'zustand'
 import type { Song } from '../../lib/catalogue/song.ts'
+import { songReward, useRewardRules, type RewardRules } from '../listen/index.ts'
 
-export const DEFAULT_LISTEN_REWARD = 2
 export const REWARD_ANIMATION_MS = 1500
 
 interface RewardState {
@@ -23,19 +24,21 @@ interface RewardState {
 export const useRewardStore = create<RewardState>()((set, get) => ({
   credited: {},
   flashKey: 0,
-  flashAmount: DEFAULT_LISTEN_REWARD,
+  // Set by every flash before anything shows it.
+  flashAmount: 0,
   setCreditedAmount: (songId, amount) => {
     if (Number.isFinite(amount) && amount >= 0) set({ credited: { ...get().credited, [songId]: amount } })
   },
   flash: (amount) => set({ flashKey: get().flashKey + 1, flashAmount: amount }),
 }))
 
-export const rewardAmountFor = (song: Song | null | undefined, credited: Record<string, number>): number =>
-  (song && credited[song.id]) ?? song?.reward ?? DEFAULT_LISTEN_REWARD
+/** Components pass the rules they subscribed to (useRewardRules), so a server answer re-renders them. */
+export const rewardAmountFor = (song: Song | null | undefined, credited: Record<string, number>, rules: RewardRules = useRewardRules.getState().rules): number =>
+  (song && credited[song.id]) ?? songReward(song, rules)
 
 export const selectRewardAmount =
-  (song: Song | null | undefined) =>
+  (song: Song | null | undefined, rules: RewardRules) =>
   (s: RewardState): number =>
-    rewardAmountFor(song, s.credited)
+    rewardAmountFor(song, s.credited, rules)
 
 export const rewardMessage = (amount: number): string => `+${amount} CUBE per listen`

@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { DAILY_LISTEN_CAP, useSessionStore } from '../account/index.ts'
+import { useSessionStore } from '../account/index.ts'
 import { initialiseWallet } from '../account/index.ts'
-import { capNote } from '../listen/index.ts'
+import { dailyCapStatus, useRewardRules } from '../listen/index.ts'
 import { useAuthModalStore } from '../account/index.ts'
 import { TokenActivityList } from './TokenActivityList.tsx'
 import { useTokenActivity } from './useTokenActivity.ts'
@@ -25,8 +25,11 @@ export function WalletBasicsCard({ showActivity = true }: { showActivity?: boole
   const [retrying, setRetrying] = useState(false)
   const w = view.wallet
   const show = (n: number | null | undefined, unit = '') => (n === null || n === undefined ? '...' : `${n}${unit}`)
-  const progress = w ? Math.min(w.listens_today, DAILY_LISTEN_CAP) : 0
-  const capped = w !== null && w.listens_today >= DAILY_LISTEN_CAP
+  // The server's daily cap (the documented default until it has answered: data-rules-source).
+  const dailyCap = useRewardRules((s) => s.rules.listen.daily_cap)
+  const rulesSource = useRewardRules((s) => s.source)
+  const cap = w ? dailyCapStatus(w.listens_today, dailyCap) : null
+  const progress = cap?.progress ?? 0
 
   const retry = async () => {
     if (!userId) return
@@ -36,7 +39,7 @@ export function WalletBasicsCard({ showActivity = true }: { showActivity?: boole
   }
 
   return (
-    <section className="panel space-y-4 p-5" aria-labelledby="wallet-basics-title" data-testid="wallet-basics" data-source={view.source}>
+    <section className="panel space-y-4 p-5" aria-labelledby="wallet-basics-title" data-testid="wallet-basics" data-source={view.source} data-rules-source={rulesSource}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="wallet-basics-title" className="font-display text-lg font-bold text-primary">CUBE Wallet</h2>
         {view.source === 'sample' && (
@@ -58,27 +61,27 @@ export function WalletBasicsCard({ showActivity = true }: { showActivity?: boole
         <Stat label="Balance" value={show(w?.balance, ' CUBE')} testId="wallet-balance" />
         <Stat label="Daily Earned" value={show(w?.daily_earned, ' CUBE')} testId="wallet-daily-earned" />
         <Stat label="Tracks Listened Today" value={show(view.tracksToday)} testId="wallet-tracks-today" />
-        <Stat label="Daily Cap" value={`${DAILY_LISTEN_CAP} listens`} testId="wallet-daily-cap" />
+        <Stat label="Daily Cap" value={`${dailyCap} listens`} testId="wallet-daily-cap" />
       </dl>
       <div>
         <div className="mb-1 flex justify-between text-sm">
           <span id="wallet-progress-label" className="text-fg/90">Daily listening rewards</span>
-          <span className="font-mono text-fg" data-testid="wallet-progress">{w ? `${progress}/${DAILY_LISTEN_CAP}` : '...'}</span>
+          <span className="font-mono text-fg" data-testid="wallet-progress">{w ? `${progress}/${dailyCap}` : '...'}</span>
         </div>
         <div
           role="progressbar"
           aria-labelledby="wallet-progress-label"
           aria-valuemin={0}
-          aria-valuemax={DAILY_LISTEN_CAP}
+          aria-valuemax={dailyCap}
           aria-valuenow={progress}
-          aria-valuetext={`${progress} of ${DAILY_LISTEN_CAP} rewarded listens today`}
+          aria-valuetext={`${progress} of ${dailyCap} rewarded listens today`}
           className="h-2 overflow-hidden rounded-full bg-line/60"
         >
-          <div className="h-full rounded-full bg-gradient-to-r from-primary to-secondary" style={{ width: `${(progress / DAILY_LISTEN_CAP) * 100}%` }} />
+          <div className="h-full rounded-full bg-gradient-to-r from-primary to-secondary" style={{ width: `${(progress / dailyCap) * 100}%` }} />
         </div>
-        {capped && (
+        {cap?.capped && (
           <p className="mt-2 text-sm text-accent" data-testid="wallet-cap-note">
-            {capNote(w.listens_today, DAILY_LISTEN_CAP)}. Rewards start again at 00:00 UTC.
+            {cap.note}. Rewards start again at 00:00 UTC.
           </p>
         )}
       </div>

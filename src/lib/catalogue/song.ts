@@ -12,7 +12,11 @@ export interface Song {
    */
   audioUrl: string
   genre?: string
-  /** CUBE credited per qualifying listen; the server's figure wins (default 2). */
+  /**
+   * CUBE credited per qualifying listen, as generated from the catalogue's source; the server's
+   * figure (public.songs.reward) wins once it has answered, and songs without one get the reward
+   * rules' default (src/features/listen/reward-rules.ts).
+   */
   reward?: number
 }
 

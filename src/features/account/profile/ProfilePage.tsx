@@ -7,6 +7,7 @@ import { relativeTime } from '../../wallet/index.ts'
 import { useAuthModalStore } from '../auth-modal-store.ts'
 import { useSessionStore } from '../session-store.ts'
 import { usePlayerStore } from '../../player/index.ts'
+import { useListenRules } from '../../listen/index.ts'
 import { loadProfile, SAMPLE_PROFILE, type ProfileView } from './profile-data.ts'
 import { StudioProjectsSection } from './StudioProjectsSection.tsx'
 
@@ -72,6 +73,7 @@ export default function ProfilePage() {
   const { view, preview, failed } = useProfileView()
   const openAuth = useAuthModalStore((s) => s.open)
   const playSong = usePlayerStore((s) => s.playSong)
+  const qualifySeconds = useListenRules().qualify_seconds
   useEffect(() => {
     document.title = 'My Profile · CUBE Music'
   }, [])
@@ -138,7 +140,7 @@ export default function ProfilePage() {
             <Section title="Recent Tracks" testId="recent-tracks">
               {view.recent.length === 0 ? (
                 <p className="text-sm text-muted">
-                  No listens yet. Play a track for 30 seconds to earn CUBE — <Link to="/app/library" className="text-primary underline">open the Library</Link>.
+                  No listens yet. Play a track for {qualifySeconds} seconds to earn CUBE — <Link to="/app/library" className="text-primary underline">open the Library</Link>.
                 </p>
               ) : (
                 <ul className="divide-y divide-line/60">

@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { PGlite } from '@electric-sql/pglite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SAMPLE_SONGS } from '../src/lib/catalogue/sample-songs.ts'
+import { CLIENT_MODULE, GENERATED_HEADER, MIGRATIONS_DIR, catalogueWithDurations, clientModuleSource, latestSeedMigration, seedMigrationSource, type SongWithDuration } from './catalogue-codegen.ts'
+import { CATALOGUE } from './sample-catalogue.ts'
+import { migratedPglite } from './support/migrated-pglite.ts'
+
+// The catalogue is written once (scripts/sample-catalogue.ts); the client module and the SQL seed
+// are generated from it and from the MP3s' real lengths. These check that the committed copies are
+// what the generator makes today, and that the client and the server (all migrations applied to a
+// real PostgreSQL) say the same about every song.
+
+const ROOT = join(import.meta.dirname, '..')
+const clientSeconds = (duration: string) => {
+  const [m, s] = duration.split(':').map(Number)
+  return m! * 60 + s!
+}
+
+let mp3: SongWithDuration[]
+let db: PGlite
+let server: { id: string; title: string; artist: string; duration_seconds: number; reward: number }[]
+
+beforeAll(async () => {
+  mp3 = catalogueWithDurations(ROOT)
+  db = await migratedPglite()
+  server = (await db.query<(typeof server)[0]>('select id, title, artist, duration_seconds, reward from public.songs order by id')).rows
+}, 120_000)
+afterAll(() => db?.close())
+
+describe('the catalogue has one source', () => {
+  it('the committed client module and newest seed migration are exactly what the generator writes', () => {
+    expect(readFileSync(join(ROOT, CLIENT_MODULE), 'utf8')).toBe(clientModuleSource(mp3))
+    const seed = latestSeedMigration(ROOT)
+    expect(seed).toBeDefined()
+    const seedSql = readFileSync(join(ROOT, MIGRATIONS_DIR, seed!), 'utf8')
+    expect(seedSql).toBe(seedMigrationSource(mp3))
+    expect(seedSql.startsWith(`-- ${GENERATED_HEADER}\n`)).toBe(true)
+  })
+
+  it('each client duration is its MP3’s real length (within 1 s), and the client carries the source’s metadata', () => {
+    expect(SAMPLE_SONGS.map((s) => s.id)).toEqual(CATALOGUE.map((s) => s.id))
+    for (const [i, song] of SAMPLE_SONGS.entries()) {
+      expect(Math.abs(clientSeconds(song.duration) - mp3[i]!.seconds), song.id).toBeLessThanOrEqual(1)
+      const { title, artist, genre, reward } = CATALOGUE[i]!
+      expect(song, song.id).toMatchObject({ title, artist, genre, reward })
+    }
+  })
+
+  it('the server’s public.songs (after every migration) agrees with the client: same ids, durations within 1 s, same rewards', () => {
+    expect(server.map((s) => s.id)).toEqual(SAMPLE_SONGS.map((s) => s.id).sort())
+    for (const row of server) {
+      const client = SAMPLE_SONGS.find((s) => s.id === row.id)!
+      expect(Math.abs(row.duration_seconds - clientSeconds(client.duration)), row.id).toBeLessThanOrEqual(1)
+      expect(Math.abs(row.duration_seconds - mp3.find((s) => s.id === row.id)!.seconds), row.id).toBeLessThanOrEqual(1)
+      expect(row.reward, row.id).toBe(client.reward)
+      expect({ title: row.title, artist: row.artist }).toEqual({ title: client.title, artist: client.artist })
+    }
+  })
+})
