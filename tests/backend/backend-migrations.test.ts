@@ -30,13 +30,14 @@ async function checkSchema(server: LocalServer) {
     expect(f.config, f.proname).toMatch(/search_path=("")?$/)
   }
 
+  // The seed's durations are the MP3s' real lengths (scripts/catalogue-agreement.test.ts checks them).
   const songs = await sql<{ id: string; reward: number; duration_seconds: number }>(server, 'select id, reward, duration_seconds from public.songs order by id')
   expect(songs).toEqual([
-    { id: 'circuit-breaker', reward: 3, duration_seconds: 80 },
+    { id: 'circuit-breaker', reward: 3, duration_seconds: 77 },
     { id: 'low-tide-memory', reward: 2, duration_seconds: 80 },
-    { id: 'neon-drift', reward: 2, duration_seconds: 80 },
-    { id: 'orbital-haze', reward: 5, duration_seconds: 80 },
-    { id: 'rainy-terminal', reward: 2, duration_seconds: 80 },
+    { id: 'neon-drift', reward: 2, duration_seconds: 85 },
+    { id: 'orbital-haze', reward: 5, duration_seconds: 88 },
+    { id: 'rainy-terminal', reward: 2, duration_seconds: 87 },
   ])
   // No policy may call auth.uid() per row: the indexed (select auth.uid()) form only.
   const policies = await sql<{ tablename: string; qual: string | null; with_check: string | null }>(server, "select tablename, qual, with_check from pg_policies where schemaname = 'public'")
