@@ -31,6 +31,7 @@ const wrong = [
   ['the app importing a feature’s internal file', 'src/app/bad.tsx', "import { usePlayerStore } from '../features/player/player-store.ts'\nexport { usePlayerStore }\n", 'boundaries/dependencies'],
   ['the router importing a page statically', 'src/app/router.tsx', "import Page from '../features/player/NowPlayingPage.tsx'\nexport { Page }\n", 'boundaries/dependencies'],
   ['the local backend importing src/lib', 'supabase/local/bad.ts', "import { notify } from '../../src/lib/notify.ts'\nexport { notify }\n", 'boundaries/dependencies'],
+  ['an edge-function module importing src/', 'supabase/functions/_shared/bad.ts', "import { APP_ROUTES } from '../../../src/config/routes.ts'\nexport { APP_ROUTES }\n", 'boundaries/dependencies'],
   ['app code importing a test helper', 'src/lib/bad.ts', "import { toast } from '../../tests/e2e/support/auth.ts'\nexport { toast }\n", 'boundaries/dependencies'],
 ]
 

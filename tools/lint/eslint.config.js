@@ -65,7 +65,8 @@ const POLICIES = [
     allow: { dependency: { nodeKind: 'dynamic-import' }, to: { element: { type: 'feature', fileInternalPath: '**/*Page.tsx' } } },
   },
   { from: is('main'), allow: { to: is('app', 'styles') } },
-  { from: is('local-backend'), allow: { to: is('local-backend', 'config') } },
+  // The local backend serves the edge functions' runtime-neutral handler modules itself.
+  { from: is('local-backend'), allow: { to: is('local-backend', 'functions-shared', 'config') } },
   { from: is('functions-shared'), allow: { to: is('functions-shared') } },
   { from: is('tooling'), allow: { to: { element: { types: '*' } } } },
   // Unit tests beside their source are test code too (run in Node by Vitest, never bundled): they
