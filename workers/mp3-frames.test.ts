@@ -22,7 +22,10 @@ function stream(h: number[], count: number): Uint8Array {
 const concat = (...parts: Uint8Array[]) => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
   let at = 0
-  for (const p of parts) (out.set(p, at), (at += p.length))
+  for (const p of parts) {
+    out.set(p, at)
+    at += p.length
+  }
   return out
 }
 

@@ -32,8 +32,7 @@ export interface StoredAudio {
 
 const DB_NAME = 'cube-studio'
 const VERSION = 1
-const STORES = ['projects', 'audio', 'recordings', 'chunks'] as const
-type StoreName = (typeof STORES)[number]
+type StoreName = 'projects' | 'audio' | 'recordings' | 'chunks'
 
 let dbPromise: Promise<IDBDatabase> | null = null
 

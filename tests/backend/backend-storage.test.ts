@@ -68,7 +68,7 @@ const tempFiles = () => (existsSync(join(server.storageDir, '.tmp')) ? readdirSy
 
 /** A request exactly as written: fetch would normalise `..` and backslashes before sending. */
 function rawRequest(method: string, path: string, token: string, body?: Buffer, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; json: any }>((resolve, reject) => {
+  return new Promise<{ status: number; json: unknown }>((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port: server.port, method, path, headers: { apikey: server.keys.anonKey, Authorization: `Bearer ${token}`, ...headers } }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
@@ -87,7 +87,7 @@ function rawRequest(method: string, path: string, token: string, body?: Buffer, 
  * arrives now was decided without reading the body.
  */
 function answerBeforeBody(path: string, token: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; json: any }>((resolve, reject) => {
+  return new Promise<{ status: number; json: unknown }>((resolve, reject) => {
     const req = request(
       { host: '127.0.0.1', port: server.port, method: 'POST', path, headers: { apikey: server.keys.anonKey, Authorization: `Bearer ${token}`, 'Content-Length': String(200 * 1024 * 1024), ...headers } },
       (res) => {

@@ -18,12 +18,15 @@ export function GeneratedTrackPanel({ track }: { track: GeneratedTrack }) {
   const [saving, setSaving] = useState(false)
   const [saved, setSaved] = useState(false)
   const [sharing, setSharing] = useState(false)
+  const [shownTrack, setShownTrack] = useState(track)
   const leaveTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
 
-  useEffect(() => {
+  // Another track: start again from 'not saved, not sharing' (adjusted while rendering, not in an effect).
+  if (shownTrack !== track) {
+    setShownTrack(track)
     setSaved(false)
     setSharing(false)
-  }, [track])
+  }
   useEffect(() => () => {
     if (leaveTimer.current) clearTimeout(leaveTimer.current)
   }, [])

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { GENRE_LABELS, MOOD_LABELS } from '../../engine/composer.ts'
 import { GeneratedTrackPanel } from './GeneratedTrackPanel.tsx'
@@ -56,7 +56,12 @@ function SharedTrack({ recipe }: { recipe: TrackRecipe }) {
   const gen = useGeneration()
   const track = usePreparedTrack(gen.phase === 'ready' ? gen.score : null, gen.phase === 'ready' ? gen.buffer : null)
   const started = useRef(false)
+  const [stopped, setStopped] = useState(false)
   const { generate } = gen
+  const cancel = () => {
+    setStopped(true)
+    gen.cancel()
+  }
 
   // Once per page: React's development double effects must not start a second generation.
   useEffect(() => {
@@ -84,10 +89,10 @@ function SharedTrack({ recipe }: { recipe: TrackRecipe }) {
         </p>
       </section>
       <section className="panel flex flex-col gap-4 p-6" aria-label="Track">
-        {gen.busy && <GenerationProgress phase={gen.phase as 'composing' | 'rendering'} progress={gen.progress} onCancel={gen.cancel} />}
+        {gen.busy && <GenerationProgress phase={gen.phase as 'composing' | 'rendering'} progress={gen.progress} onCancel={cancel} />}
         {track && <GeneratedTrackPanel track={track} />}
         {gen.phase === 'ready' && !track && <p className="text-sm text-muted">Preparing playback…</p>}
-        {(gen.phase === 'idle' || gen.phase === 'failed') && started.current && (
+        {(gen.phase === 'failed' || (gen.phase === 'idle' && stopped)) && (
           <div className="flex flex-col items-start gap-3">
             <p className="text-sm text-muted">{gen.phase === 'failed' ? 'The track could not be made on this device.' : 'Stopped before the track was ready.'}</p>
             <button type="button" onClick={() => generate(recipe)} className="rounded-md bg-primary px-4 py-2 font-semibold text-bg">

@@ -20,6 +20,14 @@ export function TrackPlayer({ track }: { track: GeneratedTrack }) {
   const [playing, setPlaying] = useState(false)
   const [time, setTime] = useState(0)
   const [waveform, setWaveform] = useState<'loading' | 'ready' | 'error'>('loading')
+  const [playerTrack, setPlayerTrack] = useState(track)
+  // Another track starts stopped, at 0, with its waveform loading (adjusted while rendering).
+  if (playerTrack !== track) {
+    setPlayerTrack(track)
+    setPlaying(false)
+    setTime(0)
+    setWaveform('loading')
+  }
 
   useEffect(() => {
     const url = URL.createObjectURL(track.wav)
@@ -28,8 +36,6 @@ export function TrackPlayer({ track }: { track: GeneratedTrack }) {
     el.src = url
     audioRef.current = el
     routed.current = false
-    setPlaying(false)
-    setTime(0)
     const onPlay = () => setPlaying(true)
     const onPause = () => setPlaying(false)
     const onTime = () => setTime(el.currentTime)
@@ -40,7 +46,6 @@ export function TrackPlayer({ track }: { track: GeneratedTrack }) {
 
     let cancelled = false
     let destroy: (() => void) | undefined
-    setWaveform('loading')
     void (async () => {
       try {
         const node = container.current

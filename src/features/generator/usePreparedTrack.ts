@@ -6,15 +6,13 @@ import { GENERATION_FAILED_MESSAGE, GENERATION_FAILED_TITLE } from './generation
 
 /** Turns a finished render into a playable, savable track (WAV encoded in the worker). */
 export function usePreparedTrack(score: Score | null, buffer: AudioBuffer | null): GeneratedTrack | null {
-  const [track, setTrack] = useState<GeneratedTrack | null>(null)
+  // The track prepared from one render; only the current render's track is returned.
+  const [prepared, setPrepared] = useState<{ score: Score; buffer: AudioBuffer; track: GeneratedTrack } | null>(null)
   useEffect(() => {
-    if (!score || !buffer) {
-      setTrack(null)
-      return
-    }
+    if (!score || !buffer) return
     let cancelled = false
     prepareTrack(score, buffer).then(
-      (t) => !cancelled && setTrack(t),
+      (track) => !cancelled && setPrepared({ score, buffer, track }),
       (err: unknown) => {
         console.error('[generator] encoding', err)
         if (!cancelled) notify.error(GENERATION_FAILED_TITLE, { description: GENERATION_FAILED_MESSAGE })
@@ -24,5 +22,5 @@ export function usePreparedTrack(score: Score | null, buffer: AudioBuffer | null
       cancelled = true
     }
   }, [score, buffer])
-  return track
+  return prepared && prepared.score === score && prepared.buffer === buffer ? prepared.track : null
 }

@@ -6,14 +6,15 @@ import { useDailyCap } from '../wallet/index.ts'
 export function RewardPop({ className = '' }: { className?: string }) {
   const flashKey = useRewardStore((s) => s.flashKey)
   const amount = useRewardStore((s) => s.flashAmount)
-  const [shownKey, setShownKey] = useState(0)
+  // Each flash shows until its animation has run; then its key is marked done.
+  const [doneKey, setDoneKey] = useState(0)
+  const shownKey = flashKey !== doneKey ? flashKey : 0
   // Once today's rewarded listens are used up, promising '+N CUBE' would be untrue.
   const cap = useDailyCap()
 
   useEffect(() => {
     if (flashKey === 0) return
-    setShownKey(flashKey)
-    const t = window.setTimeout(() => setShownKey(0), REWARD_ANIMATION_MS)
+    const t = window.setTimeout(() => setDoneKey(flashKey), REWARD_ANIMATION_MS)
     return () => window.clearTimeout(t)
   }, [flashKey])
 

@@ -10,13 +10,14 @@ import { themedWaveformStyle } from '../../ui/waveform-style.ts'
  */
 export function Waveform({ song }: { song: Song }) {
   const container = useRef<HTMLDivElement>(null)
-  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading')
-  const [error, setError] = useState('')
+  // The outcome of drawing one song's audio; another song's is still loading.
+  const [drawn, setDrawn] = useState<{ audioUrl: string; status: 'ready' | 'error'; error: string } | null>(null)
+  const status = drawn?.audioUrl === song.audioUrl ? drawn.status : 'loading'
+  const error = drawn?.audioUrl === song.audioUrl ? drawn.error : ''
 
   useEffect(() => {
     let cancelled = false
     let destroy: (() => void) | undefined
-    setStatus('loading')
     const el = container.current
     if (!el) return
     const buckets = Math.min(4000, Math.max(400, Math.round(el.clientWidth * (window.devicePixelRatio || 1))))
@@ -39,12 +40,11 @@ export function Waveform({ song }: { song: Song }) {
         })
         ws.on('interaction', (t: number) => usePlayerStore.getState().seek(t))
         destroy = () => ws.destroy()
-        setStatus('ready')
+        setDrawn({ audioUrl: song.audioUrl, status: 'ready', error: '' })
       } catch (err) {
         if (cancelled) return
         console.error('[waveform]', err)
-        setError(err instanceof Error ? err.message : 'unknown error')
-        setStatus('error')
+        setDrawn({ audioUrl: song.audioUrl, status: 'error', error: err instanceof Error ? err.message : 'unknown error' })
       }
     })()
     return () => {

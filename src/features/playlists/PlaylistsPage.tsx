@@ -54,7 +54,13 @@ function PlaylistDetail({ playlist }: { playlist: Playlist }) {
           <form onSubmit={submitRename} className="flex flex-1 flex-wrap items-center gap-2">
             <label className="flex-1">
               <span className="sr-only">Playlist name</span>
-              <input value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={MAX_PLAYLIST_NAME} autoFocus className="w-full rounded border border-line bg-bg px-2 py-1 text-fg" />
+              <input
+                value={name}
+                onChange={(e) => setName(e.currentTarget.value)}
+                maxLength={MAX_PLAYLIST_NAME}
+                autoFocus // eslint-disable-line jsx-a11y/no-autofocus -- shown by the user's Rename click: focus follows them into the field
+                className="w-full rounded border border-line bg-bg px-2 py-1 text-fg"
+              />
             </label>
             <button type="submit" className="rounded bg-primary px-3 py-1 text-sm font-semibold text-bg">
               Save

@@ -27,7 +27,12 @@ export default function StudioPage() {
   const navigate = useNavigate()
   const fromPath: Tab = pathname.replace(/\/$/, '').endsWith('/create') ? 'ai' : 'mixer'
   const [tab, setTab] = useState<Tab>(fromPath)
-  useEffect(() => setTab(fromPath), [fromPath])
+  const [tabPath, setTabPath] = useState<Tab>(fromPath)
+  // The address changed (/app/create ↔ /app/studio): its tab is shown.
+  if (tabPath !== fromPath) {
+    setTabPath(fromPath)
+    setTab(fromPath)
+  }
   useEffect(() => {
     document.title = 'My Music Studio · CUBE Music'
   }, [])

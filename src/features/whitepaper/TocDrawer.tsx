@@ -1,7 +1,23 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
 import { Icon } from '../../ui/Icon.tsx'
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled])'
+
+/** Keeps Tab inside the open drawer's panel, as a modal dialog should. */
+function trapTab(panel: HTMLElement | null, e: KeyboardEvent) {
+  if (!panel) return
+  const items = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)]
+  if (items.length === 0) return
+  const first = items[0]!
+  const last = items[items.length - 1]!
+  if (e.shiftKey && document.activeElement === first) {
+    e.preventDefault()
+    last.focus()
+  } else if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault()
+    first.focus()
+  }
+}
 
 /**
  * The mobile table of contents: a modal panel that slides in from the right. It stays mounted so
@@ -23,8 +39,9 @@ export function TocDrawer({ id, open, onClose, returnFocusTo, children }: {
   useEffect(() => {
     if (open) {
       closeRef.current?.focus()
-      const onKey = (e: globalThis.KeyboardEvent) => {
+      const onKey = (e: KeyboardEvent) => {
         if (e.key === 'Escape') onClose()
+        else if (e.key === 'Tab') trapTab(panelRef.current, e)
       }
       document.addEventListener('keydown', onKey)
       wasOpen.current = true
@@ -36,22 +53,6 @@ export function TocDrawer({ id, open, onClose, returnFocusTo, children }: {
     }
   }, [open, onClose, returnFocusTo])
 
-  // Keep Tab inside the open drawer, as a modal dialog should.
-  const trapTab = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key !== 'Tab' || !panelRef.current) return
-    const items = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)]
-    if (items.length === 0) return
-    const first = items[0]!
-    const last = items[items.length - 1]!
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault()
-      last.focus()
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault()
-      first.focus()
-    }
-  }
-
   return (
     <div className={`fixed inset-0 z-50 ${open ? 'visible' : 'invisible transition-[visibility] duration-300'}`} data-state={open ? 'open' : 'closed'}>
       <div aria-hidden="true" onClick={onClose} className={`absolute inset-0 bg-black/60 transition-opacity duration-300 ${open ? 'opacity-100' : 'opacity-0'}`} />
@@ -61,7 +62,6 @@ export function TocDrawer({ id, open, onClose, returnFocusTo, children }: {
         role="dialog"
         aria-modal="true"
         aria-label="Whitepaper table of contents"
-        onKeyDown={trapTab}
         className={`absolute right-0 top-0 flex h-full w-80 max-w-[85vw] flex-col gap-4 overflow-y-auto border-l border-line bg-panel p-4 transition-transform duration-300 ease-out ${open ? 'translate-x-0' : 'translate-x-full'}`}
       >
         <div className="flex items-center justify-between">

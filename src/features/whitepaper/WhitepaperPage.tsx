@@ -36,9 +36,8 @@ export default function WhitepaperPage() {
     shownKey.current = section.key
   }, [section.key])
 
-  useEffect(() => {
-    if (!narrow) setDrawerOpen(false)
-  }, [narrow])
+  // The drawer exists only in the narrow layout: leaving that layout closes it.
+  if (!narrow && drawerOpen) setDrawerOpen(false)
 
   const go = (key: string) => {
     navigate(`/app/whitepaper/${key}`)

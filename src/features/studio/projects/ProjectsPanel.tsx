@@ -57,7 +57,13 @@ export function ProjectsPanel() {
                     .catch((err: unknown) => notify.error('Could not rename', { description: errorMessage(err) }))
                 }}
               >
-                <input name="name" defaultValue={p.name} aria-label="Project name" autoFocus className="min-w-0 flex-1 rounded border border-line bg-bg px-2 py-1" />
+                <input
+                  name="name"
+                  defaultValue={p.name}
+                  aria-label="Project name"
+                  autoFocus // eslint-disable-line jsx-a11y/no-autofocus -- shown by the user's Rename click: focus follows them into the field
+                  className="min-w-0 flex-1 rounded border border-line bg-bg px-2 py-1"
+                />
                 <button type="submit" className="rounded border border-primary px-2 text-primary">
                   Save
                 </button>

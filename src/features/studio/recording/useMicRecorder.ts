@@ -20,7 +20,9 @@ export function useMicRecorder(onInputLevel: (peak: number, rms: number) => void
   const [error, setError] = useState<string | null>(null)
   const recording = useRef<MicRecording | null>(null)
   const levelCb = useRef(onInputLevel)
-  levelCb.current = onInputLevel
+  useEffect(() => {
+    levelCb.current = onInputLevel
+  }, [onInputLevel])
 
   useEffect(() => {
     if (phase !== 'recording') return

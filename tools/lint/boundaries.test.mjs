@@ -1,0 +1,60 @@
+// The layering check must fail on wrong imports and stay quiet on right ones: each case lints a
+// snippet as if it were the named file, with the project's own configuration (eslint.config.js).
+// Run from the repository root by `npm run lint` (node --test tools/lint/*.test.mjs).
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { fileURLToPath } from 'node:url'
+import { ESLint } from 'eslint'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const eslint = new ESLint({ cwd: root, overrideConfigFile: fileURLToPath(new URL('eslint.config.js', import.meta.url)) })
+const LAYER_RULES = new Set(['boundaries/dependencies', 'no-restricted-imports'])
+
+async function layerErrors(filePath, code) {
+  const [result] = await eslint.lintText(code, { filePath })
+  const fatal = result.messages.filter((m) => m.fatal)
+  assert.deepEqual(fatal, [], `${filePath} did not parse`)
+  return result.messages.filter((m) => LAYER_RULES.has(m.ruleId)).map((m) => `${m.ruleId}: ${m.message}`)
+}
+
+const wrong = [
+  ['engine importing a feature', 'src/engine/bad.ts', "import { usePlayerStore } from '../features/player/index.ts'\nexport { usePlayerStore }\n", 'boundaries/dependencies'],
+  ['a feature importing another feature’s internal file', 'src/features/library/bad.ts', "import { usePlayerStore } from '../player/player-store.ts'\nexport { usePlayerStore }\n", 'boundaries/dependencies'],
+  ['a feature importing workers/ directly', 'src/features/library/bad.ts', "import { computePeaks } from '../../../workers/peaks.ts'\nexport { computePeaks }\n", 'boundaries/dependencies'],
+  ['a feature spawning a worker module directly', 'src/features/library/bad.ts', "export const w = new Worker(new URL('../../../workers/peaks.worker.ts', import.meta.url), { type: 'module' })\n", 'boundaries/dependencies'],
+  ['backend importing react', 'src/backend/bad.ts', "import { useState } from 'react'\nexport { useState }\n", 'no-restricted-imports'],
+  ['engine importing react-dom/client', 'src/engine/bad.ts', "import { createRoot } from 'react-dom/client'\nexport { createRoot }\n", 'no-restricted-imports'],
+  ['sonner outside src/app', 'src/features/player/bad.tsx', "import { toast } from 'sonner'\nexport { toast }\n", 'no-restricted-imports'],
+  ['a worklet importing src/', 'audio-worklets/bad.ts', "import { notify } from '../src/lib/notify.ts'\nexport { notify }\n", 'boundaries/dependencies'],
+  ['a worker importing the engine', 'workers/bad.ts', "import { getMasterBus } from '../src/engine/master-bus.ts'\nexport { getMasterBus }\n", 'boundaries/dependencies'],
+  ['lib importing the backend', 'src/lib/bad.ts', "import { supabase } from '../backend/client.ts'\nexport { supabase }\n", 'boundaries/dependencies'],
+  ['the app importing a feature’s internal file', 'src/app/bad.tsx', "import { usePlayerStore } from '../features/player/player-store.ts'\nexport { usePlayerStore }\n", 'boundaries/dependencies'],
+  ['the router importing a page statically', 'src/app/router.tsx', "import Page from '../features/player/NowPlayingPage.tsx'\nexport { Page }\n", 'boundaries/dependencies'],
+  ['the local backend importing src/lib', 'supabase/local/bad.ts', "import { notify } from '../../src/lib/notify.ts'\nexport { notify }\n", 'boundaries/dependencies'],
+  ['an edge-function module importing src/', 'supabase/functions/_shared/bad.ts', "import { APP_ROUTES } from '../../../src/config/routes.ts'\nexport { APP_ROUTES }\n", 'boundaries/dependencies'],
+  ['app code importing a test helper', 'src/lib/bad.ts', "import { toast } from '../../tests/e2e/support/auth.ts'\nexport { toast }\n", 'boundaries/dependencies'],
+]
+
+for (const [name, filePath, code, rule] of wrong) {
+  test(`fails: ${name}`, async () => {
+    const errors = await layerErrors(filePath, code)
+    assert.ok(errors.some((e) => e.startsWith(`${rule}:`)), `expected a ${rule} error for ${filePath}, got ${JSON.stringify(errors)}`)
+  })
+}
+
+const right = [
+  ['a feature importing another feature through its index.ts', 'src/features/library/ok.ts', "import { usePlayerStore } from '../player/index.ts'\nexport { usePlayerStore }\n"],
+  ['a feature importing its own files and the platform', 'src/features/player/ok.ts', "import { usePlayerStore } from './player-store.ts'\nimport { notify } from '../../lib/notify.ts'\nimport { getMasterBus } from '../../engine/master-bus.ts'\nimport { APP_ROUTES } from '../../config/routes.ts'\nexport { usePlayerStore, notify, getMasterBus, APP_ROUTES }\n"],
+  ['the engine importing workers and worklets, spawning a worker', 'src/engine/ok.ts', "import { computePeaks } from '../../workers/peaks.ts'\nimport { STRIP_PARAM_NAMES } from '../../audio-worklets/channel-strip-params.ts'\nexport const w = new Worker(new URL('../../workers/peaks.worker.ts', import.meta.url), { type: 'module' })\nexport { computePeaks, STRIP_PARAM_NAMES }\n"],
+  ['the router lazy-loading a page module', 'src/app/router.tsx', "export const load = () => import('../features/player/NowPlayingPage.tsx')\n"],
+  ['the notifier importing sonner', 'src/app/Notifier.tsx', "import { toast } from 'sonner'\nexport { toast }\n"],
+  ['a component importing react', 'src/ui/ok.tsx', "import { useState } from 'react'\nexport { useState }\n"],
+  ['the local backend importing src/config', 'supabase/local/ok.ts', "import { ISOLATION_HEADERS } from '../../src/config/isolation-headers.ts'\nexport { ISOLATION_HEADERS }\n"],
+  ['a test importing anything', 'tests/node/ok.test.ts', "import { usePlayerStore } from '../../src/features/player/player-store.ts'\nexport { usePlayerStore }\n"],
+]
+
+for (const [name, filePath, code] of right) {
+  test(`passes: ${name}`, async () => {
+    assert.deepEqual(await layerErrors(filePath, code), [])
+  })
+}

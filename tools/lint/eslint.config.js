@@ -1,0 +1,169 @@
+// The project's ESLint configuration. It lives in tools/lint with its own toolchain (README.md
+// explains why) and is run from the repository root: `npm run lint`.
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'eslint/config'
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
+import boundaries from 'eslint-plugin-boundaries'
+import globals from 'globals'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+
+// ---------------------------------------------------------------------------------------------
+// The layering. Each file belongs to one element type (first matching descriptor wins); the
+// `boundaries/dependencies` policies below say which types each type may import.
+// ---------------------------------------------------------------------------------------------
+const ELEMENTS = [
+  { type: 'worklets', pattern: 'audio-worklets', partialMatch: false },
+  { type: 'workers', pattern: 'workers', partialMatch: false },
+  { type: 'config', pattern: 'src/config', partialMatch: false },
+  { type: 'lib', pattern: 'src/lib', partialMatch: false },
+  { type: 'engine', pattern: 'src/engine', partialMatch: false },
+  { type: 'backend', pattern: 'src/backend', partialMatch: false },
+  { type: 'ui', pattern: 'src/ui', partialMatch: false },
+  { type: 'feature', pattern: 'src/features/*', capture: ['feature'], partialMatch: false },
+  { type: 'app', pattern: 'src/app', partialMatch: false },
+  { type: 'styles', pattern: 'src/styles', partialMatch: false },
+  // What is left of src/ after the folders above: the entry (src/main.tsx, src/vite-env.d.ts).
+  { type: 'main', pattern: 'src', partialMatch: false },
+  { type: 'local-backend', pattern: 'supabase/local', partialMatch: false },
+  { type: 'functions-shared', pattern: 'supabase/functions', partialMatch: false },
+  // Tests, benches and scripts test or measure anything: classified (so nothing in src/ can import
+  // them), never restricted. Root *.config.ts files match no element and are not checked either.
+  { type: 'tooling', pattern: ['tests', 'bench', 'scripts'], partialMatch: false },
+]
+
+const is = (...types) => ({ element: { types: types.length === 1 ? types[0] : types } })
+const PLATFORM = ['engine', 'lib', 'backend', 'config', 'ui']
+
+const POLICIES = [
+  { from: is('worklets'), allow: { to: is('worklets') } },
+  { from: is('workers'), allow: { to: is('workers', 'worklets') } },
+  { from: is('config'), allow: { to: is('config') } },
+  { from: is('lib'), allow: { to: is('lib', 'config') } },
+  { from: is('engine'), allow: { to: is('engine', 'workers', 'worklets', 'lib', 'config') } },
+  { from: is('backend'), allow: { to: is('backend', 'lib', 'config') } },
+  { from: is('ui'), allow: { to: is('ui', 'lib', 'config') } },
+  // A feature: anything of its own; another feature only through its index.ts; the platform.
+  {
+    from: is('feature'),
+    allow: {
+      to: [
+        { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } },
+        { element: { type: 'feature', fileInternalPath: 'index.ts' } },
+        is(...PLATFORM),
+      ],
+    },
+  },
+  // The app shell: itself, features through their index.ts, the platform…
+  { from: is('app'), allow: { to: [is('app', ...PLATFORM), { element: { type: 'feature', fileInternalPath: 'index.ts' } }] } },
+  // …and the router, which lazy-loads each page module so every page stays its own chunk.
+  {
+    from: { element: { type: 'app' }, file: { path: 'src/app/router.tsx' } },
+    allow: { dependency: { nodeKind: 'dynamic-import' }, to: { element: { type: 'feature', fileInternalPath: '**/*Page.tsx' } } },
+  },
+  { from: is('main'), allow: { to: is('app', 'styles') } },
+  // The local backend serves the edge functions' runtime-neutral handler modules itself.
+  { from: is('local-backend'), allow: { to: is('local-backend', 'functions-shared', 'config') } },
+  { from: is('functions-shared'), allow: { to: is('functions-shared') } },
+  { from: is('tooling'), allow: { to: { element: { types: '*' } } } },
+  // Unit tests beside their source are test code too (run in Node by Vitest, never bundled): they
+  // may reach fixtures anywhere, e.g. workers/mp3-frames.test.ts reads the catalogue's MP3s.
+  { from: { file: { path: '**/*.test.{ts,tsx}' } }, allow: { to: { element: { types: '*' } } } },
+]
+
+// React belongs to the UI layers; sonner to the one notifier in src/app (src/lib/notify.ts).
+const NO_REACT = [
+  { name: 'react', message: 'No React below the UI: engine, backend, lib, config, workers and worklets stay framework-free.' },
+  { name: 'react-dom', message: 'No React below the UI: engine, backend, lib, config, workers and worklets stay framework-free.' },
+]
+const NO_REACT_PATTERNS = [{ group: ['react/*', 'react-dom/*'], message: 'No React below the UI.' }]
+const NO_SONNER = [{ name: 'sonner', message: "Only src/app/Notifier.tsx shows toasts: call notify() from src/lib/notify.ts." }]
+
+export default defineConfig(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'playwright-report/**',
+      'test-results/**',
+      'blob-report/**',
+      '.local-data/**',
+      'public/**',
+      // Edge functions run on Deno (URL imports, Deno globals): not linted with the Node/browser setup.
+      'supabase/functions/**/index.ts',
+    ],
+  },
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    rules: {
+      // Leading underscore marks an intentionally unused parameter or binding (tsc's convention too).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+    },
+  },
+
+  // Globals per runtime.
+  { files: ['src/**'], languageOptions: { globals: globals.browser } },
+  { files: ['tests/browser/**', 'bench/browser/**'], languageOptions: { globals: globals.browser } },
+  { files: ['workers/**'], languageOptions: { globals: globals.worker } },
+  { files: ['audio-worklets/**'], languageOptions: { globals: globals.audioWorklet } },
+  {
+    files: [
+      'supabase/local/**',
+      'scripts/**',
+      'bench/*.ts',
+      'bench/node/**',
+      'tests/backend/**',
+      'tests/node/**',
+      'tests/e2e/**',
+      '*.config.{ts,js}',
+      'tools/**/*.{js,mjs}',
+      'workers/**/*.test.ts',
+      'audio-worklets/**/*.test.ts',
+    ],
+    languageOptions: { globals: globals.node },
+  },
+
+  // React: the hooks rules (classic rules-of-hooks and exhaustive-deps, and v7's React Compiler
+  // rules, all kept) everywhere in src/; accessibility for JSX. The few the preset ships as warnings
+  // (exhaustive-deps, incompatible-library, unsupported-syntax) fail the run anyway under
+  // --max-warnings 0, so they are errors here and the config says what fails.
+  { files: ['src/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: Object.fromEntries(Object.entries(reactHooks.configs.flat.recommended.rules).filter(([, level]) => level === 'warn').map(([rule]) => [rule, 'error'])),
+  },
+  { files: ['src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+
+  // The layering.
+  {
+    files: ['src/**', 'workers/**', 'audio-worklets/**', 'supabase/**', 'tests/**', 'bench/**', 'scripts/**', '*.config.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/root-path': ROOT,
+      'boundaries/elements': ELEMENTS,
+      'boundaries/legacy-templates': false,
+      'boundaries/dependency-nodes': ['import', 'dynamic-import', 'export'],
+      // `new Worker(new URL('../../workers/x.worker.ts', import.meta.url))` is a dependency too.
+      'boundaries/additional-dependency-nodes': [
+        { selector: "NewExpression[callee.name='URL'][arguments.1.object.type='MetaProperty'] > Literal", kind: 'value', name: 'url' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'disallow', policies: POLICIES }],
+    },
+  },
+  {
+    files: ['src/{engine,backend,lib,config}/**', 'workers/**', 'audio-worklets/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [...NO_REACT, ...NO_SONNER], patterns: NO_REACT_PATTERNS }] },
+  },
+  {
+    files: ['src/{features,ui,styles}/**', 'src/*.{ts,tsx}', 'supabase/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: NO_SONNER }] },
+  },
+)
