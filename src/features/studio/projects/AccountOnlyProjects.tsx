@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { notify } from '../../../lib/notify.ts'
 import { supabase } from '../../../backend/client.ts'
-import { downloadProjectCopy } from '../../../backend/studio-project-copies.ts'
+import { downloadProjectCopy } from './studio-project-copies.ts'
 import { removeFromAccount } from './studio-project-sync.ts'
 import type { StudioProjectMeta } from '../../../backend/studio-projects.ts'
 import { mixerEngine } from '../../../engine/mixer-engine.ts'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { notify } from '../../../lib/notify.ts'
 import { supabase } from '../../../backend/client.ts'
-import { uploadProjectCopy } from '../../../backend/studio-project-copies.ts'
+import { uploadProjectCopy } from './studio-project-copies.ts'
 import { refreshAccountProjects } from './studio-project-sync.ts'
 import { getAudio, getProject } from '../../../engine/project-db.ts'
 import { useAccountProjectStore } from './account-project-store.ts'

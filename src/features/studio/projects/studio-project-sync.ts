@@ -13,7 +13,7 @@ import { useAccountProjectStore } from './account-project-store.ts'
 import { useSessionStore } from '../../account/index.ts'
 import { supabase } from '../../../backend/client.ts'
 import * as api from '../../../backend/studio-projects.ts'
-import { removeProjectCopy } from '../../../backend/studio-project-copies.ts'
+import { removeProjectCopy } from './studio-project-copies.ts'
 import { errorMessage } from '../../../lib/error-message.ts'
 
 let queue: Promise<void> = Promise.resolve()

@@ -16,11 +16,11 @@
  *   removeProjectCopy(db, userId, projectId)   deletes the manifest and its files (best effort)
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { mixDuration, sanitizeState } from '../engine/mixer-model.ts'
-import { decodeWavFile, encodeWavBuffer } from '../engine/workers.ts'
-import type { StoredAudio, StoredProject } from '../engine/project-db.ts'
-import { markStudioProjectUploaded, upsertStudioProject } from './studio-projects.ts'
-import { errorMessage } from '../lib/error-message.ts'
+import { mixDuration, sanitizeState } from '../../../engine/mixer-model.ts'
+import { decodeWavFile, encodeWavBuffer } from '../../../engine/workers.ts'
+import type { StoredAudio, StoredProject } from '../../../engine/project-db.ts'
+import { markStudioProjectUploaded, upsertStudioProject } from '../../../backend/studio-projects.ts'
+import { errorMessage } from '../../../lib/error-message.ts'
 
 export const STUDIO_AUDIO_BUCKET = 'studio-audio'
 const MANIFEST = 'project.json'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseManifest, ProjectCopyError } from './studio-project-copies.ts'
-import { createTrack } from '../engine/mixer-model.ts'
+import { createTrack } from '../../../engine/mixer-model.ts'
 
 const ID = '0b7c6a36-2f1d-4b8e-9a55-3c1f0e2d4a61'
 
