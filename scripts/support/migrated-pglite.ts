@@ -1,7 +1,7 @@
 /**
  * A throwaway in-memory PGlite with what a hosted project has after `supabase db push`: the local
  * backend's bootstrap.sql (roles, auth schema, auth.uid()) and then every supabase/migrations/*.sql
- * in file-name order, each in its own transaction, as supabase/local/migrate.ts applies them.
+ * in file-name order, each in its own transaction, as supabase/local/core/migrate.ts applies them.
  * Self-contained on purpose (supabase/local is being reorganised): it only reads bootstrap.sql,
  * wherever under supabase/local it lives.
  *

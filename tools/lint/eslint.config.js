@@ -119,7 +119,6 @@ export default defineConfig(
       'bench/*.ts',
       'bench/node/**',
       'tests/backend/**',
-      'tests/node/**',
       'tests/e2e/**',
       '*.config.{ts,js}',
       'tools/**/*.{js,mjs}',
