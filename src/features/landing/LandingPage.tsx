@@ -21,7 +21,7 @@ export default function LandingPage() {
         <div className="mb-6 flex h-20 w-20 items-center justify-center rounded-2xl border border-primary/60 neon-box" aria-hidden>
           <Icon name="cube" size={44} className="text-primary" />
         </div>
-        <h1 className="font-display text-5xl font-black tracking-widest text-primary neon-text md:text-7xl">
+        <h1 className="max-w-full font-display text-4xl font-black tracking-widest break-words text-primary neon-text sm:text-5xl md:text-7xl">
           CUBE<span className="text-secondary">.</span>MUSIC
         </h1>
         <p className="mt-4 max-w-2xl text-lg text-fg/80">

@@ -60,7 +60,7 @@ export default function PitchdeckPage() {
           aria-roledescription="slide"
           aria-labelledby="deck-slide-title"
           data-slide={index + 1}
-          className="w-full max-w-6xl"
+          className="w-full min-w-0 max-w-6xl"
         >
           <h2
             id="deck-slide-title"

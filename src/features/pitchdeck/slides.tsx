@@ -26,7 +26,7 @@ function TitleSlide() {
       <div className="mb-6 flex h-24 w-24 items-center justify-center rounded-2xl border border-primary/60 neon-box" aria-hidden="true">
         <Icon name="cube" size={52} className="text-primary" />
       </div>
-      <p className="font-display text-6xl font-black tracking-widest text-primary neon-text md:text-8xl" aria-hidden="true">
+      <p className="max-w-full font-display text-4xl font-black tracking-widest break-words text-primary neon-text sm:text-6xl md:text-8xl" aria-hidden="true">
         CUBE<span className="text-secondary">.</span>MUSIC
       </p>
       <p className="mt-6 max-w-2xl text-xl text-fg/90 md:text-2xl">The cyberpunk music platform where every listen counts.</p>

@@ -35,7 +35,7 @@ export default function NowPlayingPage() {
           <Icon name="prev" size={14} /> Back to Library
         </Link>
         <h1 className="mt-4 font-display text-3xl font-bold text-primary neon-text">Now Playing</h1>
-        <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,22rem)_1fr]">
+        <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
           <div>
             {song ? (
               <img src={song.image} alt={`Cover of ${song.title}`} className="aspect-square w-full rounded-xl border border-line object-cover neon-box" />
@@ -92,7 +92,7 @@ export default function NowPlayingPage() {
             <Spectrum />
           </div>
         </div>
-        <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
           <QueueList />
           <LedgerTokenActivity />
         </div>

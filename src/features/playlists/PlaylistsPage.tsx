@@ -144,7 +144,7 @@ export default function PlaylistsPage() {
     <section className="mx-auto max-w-6xl p-4 md:p-6">
       <h1 className="font-display text-3xl font-bold text-primary neon-text">Playlists</h1>
       <p className="mt-1 text-muted">{signedIn ? 'Saved to your account.' : 'Saved on this device. Log in to keep them in your account.'}</p>
-      <div className="mt-6 grid gap-6 lg:grid-cols-[18rem_1fr]">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
         <div className="flex flex-col gap-4">
           <form onSubmit={create} className="panel flex flex-col gap-2 p-4">
             <label htmlFor="new-playlist-name" className="text-sm font-semibold">
