@@ -34,7 +34,7 @@ export function Sidebar({ narrow }: { narrow: boolean }) {
   if (!narrow && !open) {
     // Desktop icon rail: every visible item as an icon, tooltips through aria-label/title.
     return (
-      <nav aria-label="Main navigation" data-testid="sidebar" data-state="rail" className="sticky top-0 flex h-screen w-16 flex-col items-center gap-1 border-r border-line bg-panel py-3">
+      <nav aria-label="Main navigation" data-testid="sidebar" data-state="rail" className="sticky top-0 flex h-screen w-16 shrink-0 flex-col items-center gap-1 overflow-y-auto overscroll-contain border-r border-line bg-panel py-3">
         <button type="button" onClick={() => setOpen(true)} className="mb-2 rounded p-2 text-primary hover:bg-line/40" aria-label="Expand sidebar">
           <Icon name="panel" />
         </button>
@@ -61,7 +61,7 @@ export function Sidebar({ narrow }: { narrow: boolean }) {
       aria-label="Main navigation"
       data-testid="sidebar"
       data-state="open"
-      className={`flex h-full w-72 flex-col border-r border-line bg-panel ${narrow ? '' : 'sticky top-0 h-screen'}`}
+      className={`flex w-72 shrink-0 flex-col border-r border-line bg-panel ${narrow ? 'h-full' : 'sticky top-0 h-screen'}`}
     >
       <div className="flex items-center justify-between px-4 py-4">
         <Link to="/" className="font-display text-xl font-black tracking-widest text-primary neon-text" onClick={closeOnMobile}>
@@ -71,7 +71,7 @@ export function Sidebar({ narrow }: { narrow: boolean }) {
           <Icon name={narrow ? 'close' : 'panel'} />
         </button>
       </div>
-      <div className="flex-1 space-y-1 overflow-y-auto px-2">
+      <div className="min-h-0 flex-1 space-y-1 overflow-y-auto overscroll-contain px-2 pb-2">
         <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
           {groups.map(({ group, items }) => (
             <SidebarGroup key={group.key} group={group} items={items} expanded={!!expanded[group.key]} onToggle={() => toggleGroup(group.key)} onNavigate={closeOnMobile} />
