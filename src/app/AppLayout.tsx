@@ -23,7 +23,8 @@ export default function AppLayout() {
             <span className="font-display font-black tracking-widest text-primary">CUBE</span>
           </header>
         )}
-        <main id="main" className="cyber-grid min-w-0 flex-1 pb-28">
+        {/* Bottom padding: room for the floating player button, so it never covers the last content. */}
+        <main id="main" className="cyber-grid min-w-0 flex-1 pb-[max(7rem,var(--floating-player-room))]">
           <Outlet />
         </main>
       </div>

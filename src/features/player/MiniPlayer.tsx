@@ -15,7 +15,7 @@ export function MiniPlayer() {
   const isPlaying = usePlayerStore((s) => s.isPlaying)
 
   return (
-    <div className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-2">
+    <div className="fixed right-(--floating-player-inset) bottom-[calc(var(--floating-player-inset)+env(safe-area-inset-bottom,0px))] z-40 flex flex-col items-end gap-2">
       <PlayerGlobals />
       <RewardPop />
       {expanded ? (
@@ -60,7 +60,8 @@ export function MiniPlayer() {
           onClick={() => setExpanded(true)}
           aria-label={song ? `Open player: ${song.title}` : 'Open player'}
           aria-expanded="false"
-          className={`flex h-14 w-14 items-center justify-center rounded-full border border-primary bg-panel text-primary neon-box ${isPlaying ? 'animate-pulse' : ''}`}
+          data-testid="floating-player"
+          className={`flex size-(--floating-player-size) items-center justify-center rounded-full border border-primary bg-panel text-primary neon-box ${isPlaying ? 'animate-pulse' : ''}`}
         >
           <Icon name={isPlaying ? 'headphones' : 'music'} size={24} />
         </button>
