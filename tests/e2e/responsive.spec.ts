@@ -1,0 +1,117 @@
+import { expect, test, type Page } from '@playwright/test'
+import { APP_ROUTES, TOP_ROUTES, appLink } from '../../src/config/routes.ts'
+
+// Every route of the one route table, with its parameters given real values.
+const concrete = (path: string): string =>
+  path
+    .replace('/track/:id', '/track/no-such-track-e2e') // an unknown id: the broken-link page
+    .replace('whitepaper/:section', 'whitepaper/executive_summary')
+const ROUTES: string[] = [...TOP_ROUTES.map((r) => concrete(r.path)), ...APP_ROUTES.map((r) => concrete(appLink(r)))]
+
+const mainHeading = (page: Page) => page.getByRole('heading', { level: 1 }).first()
+
+async function expectFitsViewport(page: Page, width: number) {
+  const widths = await page.evaluate(() => ({ html: document.documentElement.scrollWidth, body: document.body.scrollWidth }))
+  expect(widths.html, 'document scroll width').toBeLessThanOrEqual(width)
+  expect(widths.body, 'body scroll width').toBeLessThanOrEqual(width)
+  const heading = mainHeading(page)
+  const box = (await heading.boundingBox())!
+  expect(box.x).toBeGreaterThanOrEqual(0)
+  expect(box.x + box.width).toBeLessThanOrEqual(width)
+  // The heading's own text is not cut (no content wider than its box).
+  const clipped = await heading.evaluate((el) => el.scrollWidth > el.clientWidth + 1)
+  expect(clipped, 'heading text overflows its box').toBe(false)
+}
+
+for (const width of [375, 1280]) {
+  test.describe(`every route at ${width} px`, () => {
+    test.use({ viewport: { width, height: 812 } })
+    for (const path of ROUTES) {
+      test(`${path} fits a ${width} px screen`, async ({ page }) => {
+        await page.goto(path)
+        await expect(mainHeading(page)).toBeVisible()
+        await expectFitsViewport(page, width)
+      })
+    }
+  })
+}
+
+/** The last nav link can be scrolled into view, is really on top at its centre, and navigates. */
+async function expectLastNavItemReachable(page: Page) {
+  const nav = page.getByTestId('sidebar')
+  const last = nav.getByRole('link').last()
+  const label = (await last.getAttribute('aria-label')) ?? (await last.innerText()).trim()
+  expect(label).toBe('Settings')
+  await last.scrollIntoViewIfNeeded()
+  const box = (await last.boundingBox())!
+  const viewport = page.viewportSize()!
+  expect(box.y).toBeGreaterThanOrEqual(0)
+  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height)
+  const onTop = await last.evaluate((el) => {
+    const r = el.getBoundingClientRect()
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+    return !!hit && el.contains(hit)
+  })
+  expect(onTop, 'last nav item is not covered or clipped').toBe(true)
+  await last.click()
+  await expect(page).toHaveURL(/\/app\/settings$/)
+}
+
+test.describe('sidebar at 1280×800', () => {
+  test.use({ viewport: { width: 1280, height: 800 } })
+
+  test('the last nav item scrolls into view and is clickable', async ({ page }) => {
+    await page.goto('/app/home')
+    await expectLastNavItemReachable(page)
+  })
+})
+
+test.describe('sidebar on a short screen (1280×480)', () => {
+  test.use({ viewport: { width: 1280, height: 480 } })
+
+  test('open: the last nav item scrolls into view and is clickable', async ({ page }) => {
+    await page.goto('/app/home')
+    await expectLastNavItemReachable(page)
+  })
+
+  test('icon rail: the last nav item scrolls into view and is clickable', async ({ page }) => {
+    await page.goto('/app/home')
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click()
+    await expect(page.getByTestId('sidebar')).toHaveAttribute('data-state', 'rail')
+    await expectLastNavItemReachable(page)
+  })
+})
+
+for (const width of [375, 1280]) {
+  test.describe(`floating player at ${width} px`, () => {
+    test.use({ viewport: { width, height: 812 } })
+
+    test('the floating player button does not cover the last content', async ({ page }) => {
+      await page.goto('/app/home')
+      await expect(page.getByTestId('profile-header')).toBeVisible()
+      const button = page.getByTestId('floating-player')
+      await expect(button).toBeVisible()
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+      await expect.poll(() => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight)).toBe(true)
+      const b = (await button.boundingBox())!
+      // The deepest last element of the main area that has a box: the last thing a reader sees.
+      const last = await page.evaluate(() => {
+        let el: Element | null = document.querySelector('main#main')
+        let found: DOMRect | null = null
+        while (el) {
+          const r = el.getBoundingClientRect()
+          if (r.width > 0 && r.height > 0) found = r
+          el = el.lastElementChild
+        }
+        return found && { x: found.left, y: found.top, width: found.width, height: found.height }
+      })
+      expect(last).not.toBeNull()
+      const l = last!
+      const intersects = b.x < l.x + l.width && l.x < b.x + b.width && b.y < l.y + l.height && l.y < b.y + b.height
+      expect(intersects, `button ${JSON.stringify(b)} overlaps last content ${JSON.stringify(l)}`).toBe(false)
+      // The reserved room is at least the button's height plus its margin, at every width.
+      const room = await page.evaluate(() => parseFloat(getComputedStyle(document.querySelector('main#main')!).paddingBottom))
+      expect(room).toBeGreaterThanOrEqual(b.height + (page.viewportSize()!.height - (b.y + b.height)))
+    })
+  })
+}
