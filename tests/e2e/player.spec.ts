@@ -111,6 +111,7 @@ test('Now Playing: waveform click-to-seek, live spectrum, queue, shortcuts, toke
   await expect(page.getByTestId('np-title')).toHaveText('Orbital Haze')
   await expect(page.getByTestId('np-reward-note')).toHaveText('+5 CUBE per listen') // Orbital Haze's catalogue reward
   await expect(page.getByRole('list', { name: 'Genre tags' })).toContainText('ambient')
+  await expect(page.getByRole('list', { name: 'Genre tags' }).getByRole('listitem')).toHaveText(['ambient']) // never 'Spaces' from the artist 'Ambient Spaces' (issue 15)
 
   const waveform = page.getByTestId('waveform')
   await expect(waveform).toHaveAttribute('data-status', 'ready', { timeout: 20_000 })

@@ -48,4 +48,5 @@ export const generatedSong = (track: GeneratedTrack, audioUrl: string): Song => 
   image: GENERATED_COVER,
   audioUrl,
   genre: track.genre,
+  mood: track.recipe.mood,
 })

@@ -35,7 +35,7 @@ export function isSong(raw: unknown): raw is Song {
   const s = raw as Record<string, unknown>
   return (
     str(s.id) && s.id.length > 0 && str(s.title) && str(s.artist) && str(s.duration) && str(s.image) && str(s.audioUrl) &&
-    (s.genre === undefined || str(s.genre)) && (s.reward === undefined || (typeof s.reward === 'number' && Number.isFinite(s.reward)))
+    (s.genre === undefined || str(s.genre)) && (s.mood === undefined || str(s.mood)) && (s.reward === undefined || (typeof s.reward === 'number' && Number.isFinite(s.reward)))
   )
 }
 

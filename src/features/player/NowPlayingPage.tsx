@@ -11,6 +11,7 @@ import { PlayerGlobals } from './PlayerGlobals.tsx'
 import { Waveform } from './Waveform.tsx'
 import { Spectrum } from './Spectrum.tsx'
 import { QueueList } from './QueueList.tsx'
+import { songTags } from './song-tags.ts'
 import { LedgerTokenActivity } from '../wallet/index.ts'
 import { ListenCreditNote, useRewardRules } from '../listen/index.ts'
 import { useDailyCap } from '../wallet/index.ts'
@@ -25,7 +26,7 @@ export default function NowPlayingPage() {
     document.title = song ? `${song.title} · Now Playing · CUBE Music` : 'Now Playing · CUBE Music'
   }, [song])
 
-  const tags = song ? [song.genre, ...song.artist.split(/\s+/).filter((w) => w.length > 3)].filter((t, i, a): t is string => !!t && a.findIndex((x) => x?.toLowerCase() === t.toLowerCase()) === i) : []
+  const tags = songTags(song)
 
   return (
     <div className="cyber-grid min-h-screen bg-bg text-fg">

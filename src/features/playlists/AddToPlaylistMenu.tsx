@@ -56,6 +56,7 @@ export function AddToPlaylistMenu({ song }: { song: Song }) {
               <button
                 type="button"
                 role="menuitem"
+                title={p.name}
                 onClick={() => {
                   usePlaylistStore.getState().addSong(p.id, song)
                   setOpen(false)

@@ -1,11 +1,14 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react'
-import { FAVORITES_ID, MAX_PLAYLIST_NAME, selectIsFavourite, usePlaylistStore, type Playlist } from './playlist-store.ts'
+import { FAVORITES_ID, MAX_PLAYLIST_NAME, PLAYLIST_NAME_TOO_LONG, selectIsFavourite, usePlaylistStore, type Playlist } from './playlist-store.ts'
 import { useSessionStore } from '../account/index.ts'
 import { selectAllSongs, useLibraryStore } from '../library/index.ts'
 import { usePlayerStore } from '../player/index.ts'
 import type { Song } from '../../lib/catalogue/song.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { SongSummary } from '../../ui/SongSummary.tsx'
+import { limitedInputProps } from '../../ui/limited-input.ts'
+
+const nameInput = limitedInputProps(MAX_PLAYLIST_NAME, PLAYLIST_NAME_TOO_LONG)
 
 function PlaylistSongRow({ playlist, song }: { playlist: Playlist; song: Song }) {
   const liked = usePlaylistStore(selectIsFavourite(song.id))
@@ -48,7 +51,7 @@ function PlaylistDetail({ playlist }: { playlist: Playlist }) {
   }
 
   return (
-    <section aria-labelledby="playlist-detail-title" className="panel p-4">
+    <section aria-labelledby="playlist-detail-title" className="panel min-w-0 p-4">
       <div className="flex flex-wrap items-center gap-2">
         {renaming ? (
           <form onSubmit={submitRename} className="flex flex-1 flex-wrap items-center gap-2">
@@ -57,7 +60,7 @@ function PlaylistDetail({ playlist }: { playlist: Playlist }) {
               <input
                 value={name}
                 onChange={(e) => setName(e.currentTarget.value)}
-                maxLength={MAX_PLAYLIST_NAME}
+                {...nameInput}
                 autoFocus // eslint-disable-line jsx-a11y/no-autofocus -- shown by the user's Rename click: focus follows them into the field
                 className="w-full rounded border border-line bg-bg px-2 py-1 text-fg"
               />
@@ -71,7 +74,7 @@ function PlaylistDetail({ playlist }: { playlist: Playlist }) {
           </form>
         ) : (
           <>
-            <h2 id="playlist-detail-title" className="flex-1 truncate font-display text-xl font-bold text-primary">
+            <h2 id="playlist-detail-title" title={playlist.name} data-testid="playlist-detail-name" className="min-w-0 flex-1 truncate font-display text-xl font-bold text-primary">
               {playlist.name}
             </h2>
             <button type="button" onClick={() => (setName(playlist.name), setRenaming(true))} className="inline-flex items-center gap-1 rounded border border-line px-3 py-1 text-sm hover:border-primary">
@@ -145,12 +148,12 @@ export default function PlaylistsPage() {
       <h1 className="font-display text-3xl font-bold text-primary neon-text">Playlists</h1>
       <p className="mt-1 text-muted">{signedIn ? 'Saved to your account.' : 'Saved on this device. Log in to keep them in your account.'}</p>
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
-        <div className="flex flex-col gap-4">
+        <div className="flex min-w-0 flex-col gap-4">
           <form onSubmit={create} className="panel flex flex-col gap-2 p-4">
             <label htmlFor="new-playlist-name" className="text-sm font-semibold">
               New playlist name
             </label>
-            <input id="new-playlist-name" value={newName} onChange={(e) => setNewName(e.currentTarget.value)} maxLength={MAX_PLAYLIST_NAME} placeholder="e.g. Night Drive" className="rounded border border-line bg-bg px-2 py-1.5 text-fg placeholder:text-muted" />
+            <input id="new-playlist-name" value={newName} onChange={(e) => setNewName(e.currentTarget.value)} {...nameInput} placeholder="e.g. Night Drive" className="rounded border border-line bg-bg px-2 py-1.5 text-fg placeholder:text-muted" />
             <button type="submit" className="inline-flex items-center justify-center gap-1 rounded bg-primary px-3 py-1.5 text-sm font-semibold text-bg">
               <Icon name="plus" size={14} /> Create playlist
             </button>
@@ -163,13 +166,14 @@ export default function PlaylistsPage() {
                     type="button"
                     onClick={() => setSelectedId(p.id)}
                     aria-current={selected?.id === p.id ? 'true' : undefined}
+                    title={p.name}
                     className={`flex w-full items-center justify-between rounded-lg border px-3 py-2 text-left ${selected?.id === p.id ? 'border-primary bg-primary/10 text-primary' : 'border-line bg-panel/80 hover:border-primary'}`}
                   >
                     <span className="flex min-w-0 items-center gap-2 truncate">
                       <Icon name={p.id === FAVORITES_ID ? 'heart' : 'music'} size={16} />
-                      <span className="truncate">{p.name}</span>
+                      <span className="min-w-0 truncate">{p.name}</span>
                     </span>
-                    <span className="text-xs text-muted">{p.songs.length}</span>
+                    <span className="shrink-0 text-xs text-muted">{p.songs.length}</span>
                   </button>
                 </li>
               ))}

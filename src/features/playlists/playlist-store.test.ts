@@ -34,6 +34,18 @@ describe('playlist store', () => {
     expect(st().deletePlaylist(FAVORITES_ID)).toBe(false)
   })
 
+  it('refuses names over 80 characters with a clear message; 80 is accepted (issue 15)', () => {
+    expect(st().createPlaylist('x'.repeat(81))).toBeNull()
+    expect(toasts).toContain('error:Playlist name must be at most 80 characters')
+    expect(st().playlists).toHaveLength(2)
+    const p = st().createPlaylist(`  ${'y'.repeat(80)}  `)!
+    expect(p.name).toBe('y'.repeat(80))
+    toasts.length = 0
+    expect(st().renamePlaylist(p.id, 'z'.repeat(81))).toBe(false)
+    expect(toasts).toEqual(['error:Playlist name must be at most 80 characters'])
+    expect(st().playlists.find((x) => x.id === p.id)!.name).toBe('y'.repeat(80))
+  })
+
   it("adds and removes songs, refusing a duplicate id with 'Already in playlist'", () => {
     const p = st().createPlaylist('Mix')!
     expect(st().addSong(p.id, song)).toBe(true)

@@ -29,7 +29,9 @@ export interface Playlist {
 export const PLAYLISTS_STORAGE_KEY = 'cube-playlists'
 export const FAVORITES_ID = 'favorites'
 export const ALREADY_IN_PLAYLIST = 'Already in playlist'
-export const MAX_PLAYLIST_NAME = 60
+/** Matches public.playlists' check (20261122230000_name_limits.sql): 1–80 characters after trimming. */
+export const MAX_PLAYLIST_NAME = 80
+export const PLAYLIST_NAME_TOO_LONG = `Playlist name must be at most ${MAX_PLAYLIST_NAME} characters`
 
 const byId = (id: string) => SAMPLE_SONGS.find((s) => s.id === id)!
 
@@ -57,7 +59,7 @@ function cleanName(name: string): string | null {
     return null
   }
   if (n.length > MAX_PLAYLIST_NAME) {
-    notify.error(`Playlist name must be at most ${MAX_PLAYLIST_NAME} characters`)
+    notify.error(PLAYLIST_NAME_TOO_LONG)
     return null
   }
   return n

@@ -1,7 +1,12 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+
+const errors: string[] = []
+vi.mock('../../lib/notify.ts', () => ({
+  notify: Object.assign(() => undefined, { error: (m: string) => void errors.push(m), success: () => undefined }),
+}))
 import { MASTER_DEFAULTS, TRACK_DEFAULTS, clampControl, mixDuration, nextRecordingName, panLabel, sanitizeState } from '../../engine/mixer-model.ts'
 import { getMixerAudio } from '../../engine/mixer-audio.ts'
-import { addAudioToMixer, mixerSnapshot, useMixerStore } from './mixer-store.ts'
+import { addAudioToMixer, MAX_TRACK_NAME, mixerSnapshot, TRACK_NAME_TOO_LONG, useMixerStore } from './mixer-store.ts'
 import { defaultProjectName } from './projects/project-store.ts'
 
 const add = (name: string, type: 'main' | 'effect' | 'recording' = 'main', duration = 2, offset = 0) =>
@@ -125,5 +130,28 @@ describe('addAudioToMixer', () => {
     expect(t).toMatchObject({ name: 'Upbeat Electronic', type: 'main', duration: 2, volume: 70 })
     expect(getMixerAudio(t.audioId)!.channels).toHaveLength(2)
     expect(() => addAudioToMixer({ name: 'x', sampleRate: 48000, channels: [] })).toThrow(/no audio/)
+  })
+})
+
+describe('track name limits (issue 15)', () => {
+  beforeEach(() => {
+    useMixerStore.getState().reset()
+    errors.length = 0
+  })
+
+  it('renames up to 80 characters; 81 is refused with a clear message, blank is ignored', () => {
+    const t = add('Beat')
+    expect(MAX_TRACK_NAME).toBe(80)
+    expect(useMixerStore.getState().renameTrack(t.id, 'x'.repeat(81))).toBe(false)
+    expect(errors).toEqual([TRACK_NAME_TOO_LONG])
+    expect(TRACK_NAME_TOO_LONG).toBe('Track name must be at most 80 characters')
+    expect(useMixerStore.getState().tracks[0]!.name).toBe('Beat')
+    expect(useMixerStore.getState().renameTrack(t.id, '   ')).toBe(false)
+    expect(useMixerStore.getState().renameTrack(t.id, ` ${'y'.repeat(80)} `)).toBe(true)
+    expect(useMixerStore.getState().tracks[0]!.name).toBe('y'.repeat(80))
+  })
+
+  it('a new track with a longer name (e.g. an uploaded file) is cut to 80 characters', () => {
+    expect(add('z'.repeat(200)).name).toHaveLength(80)
   })
 })

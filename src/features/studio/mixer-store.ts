@@ -4,6 +4,7 @@
  */
 import { create } from 'zustand'
 import { putMixerAudio } from '../../engine/mixer-audio.ts'
+import { notify } from '../../lib/notify.ts'
 import {
   MASTER_DEFAULTS,
   createTrack,
@@ -17,6 +18,10 @@ import {
   type TrackType,
 } from '../../engine/mixer-model.ts'
 
+/** Mixer track names: 1–80 characters after trimming. */
+export const MAX_TRACK_NAME = 80
+export const TRACK_NAME_TOO_LONG = `Track name must be at most ${MAX_TRACK_NAME} characters`
+
 export interface OpenProject {
   id: string
   name: string
@@ -29,7 +34,8 @@ interface MixerStore extends MixerState {
   /** Adds a 'Recording N' track (N = recording tracks + 1). */
   addRecording: (input: { audioId: string; duration: number; offset?: number; id?: string }) => MixerTrack
   removeTrack: (id: string) => void
-  renameTrack: (id: string, name: string) => void
+  /** Refuses an empty name silently and one over MAX_TRACK_NAME with an error notice; true = renamed. */
+  renameTrack: (id: string, name: string) => boolean
   setControl: (id: string, control: TrackControl, value: number) => void
   setEnabled: (id: string, enabled: boolean) => void
   setMaster: (key: keyof MasterSettings, value: number) => void
@@ -51,7 +57,8 @@ const initial = (): Pick<MixerStore, 'tracks' | 'master' | 'selectedId' | 'proje
 export const useMixerStore = create<MixerStore>()((set, get) => ({
   ...initial(),
   addTrack: (input) => {
-    const track = createTrack({ ...input, id: input.id ?? newId() })
+    const name = input.name.trim().replace(/\s+/g, ' ').slice(0, MAX_TRACK_NAME) || 'Track'
+    const track = createTrack({ ...input, name, id: input.id ?? newId() })
     set({ tracks: [...get().tracks, track], selectedId: track.id })
     return track
   },
@@ -60,7 +67,16 @@ export const useMixerStore = create<MixerStore>()((set, get) => ({
     const tracks = get().tracks.filter((t) => t.id !== id)
     set({ tracks, selectedId: get().selectedId === id ? (tracks[0]?.id ?? null) : get().selectedId })
   },
-  renameTrack: (id, name) => set({ tracks: get().tracks.map((t) => (t.id === id && name.trim() ? { ...t, name: name.trim().slice(0, 60) } : t)) }),
+  renameTrack: (id, name) => {
+    const clean = name.trim().replace(/\s+/g, ' ')
+    if (!clean || !get().tracks.some((t) => t.id === id)) return false
+    if (clean.length > MAX_TRACK_NAME) {
+      notify.error(TRACK_NAME_TOO_LONG)
+      return false
+    }
+    set({ tracks: get().tracks.map((t) => (t.id === id ? { ...t, name: clean } : t)) })
+    return true
+  },
   setControl: (id, control, value) => set({ tracks: get().tracks.map((t) => (t.id === id ? withControl(t, control, value) : t)) }),
   setEnabled: (id, enabled) => set({ tracks: get().tracks.map((t) => (t.id === id ? { ...t, enabled } : t)) }),
   setMaster: (key, value) => set({ master: { ...get().master, [key]: clampControl(key, value) } }),

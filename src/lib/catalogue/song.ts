@@ -12,6 +12,8 @@ export interface Song {
    */
   audioUrl: string
   genre?: string
+  /** The mood a generated track was made with (e.g. 'upbeat'); shown as a tag on Now Playing. */
+  mood?: string
   /**
    * CUBE credited per qualifying listen, as generated from the catalogue's source; the server's
    * figure (public.songs.reward) wins once it has answered, and songs without one get the reward

@@ -9,9 +9,9 @@ export function EffectsPanel() {
   if (!track) return <p className="text-sm text-muted">Select a track to shape it with effects.</p>
   return (
     <div className="space-y-2">
-      <p className="text-sm">
-        <span className="text-muted">Track: </span>
-        <span className="font-semibold text-primary">{track.name}</span>
+      <p className="flex min-w-0 text-sm">
+        <span className="shrink-0 text-muted">Track:&nbsp;</span>
+        <span className="min-w-0 truncate font-semibold text-primary" title={track.name}>{track.name}</span>
         {!track.enabled && <span className="ml-2 text-xs text-muted">(disabled)</span>}
       </p>
       {EFFECT_NAMES.map((e) => (

@@ -129,7 +129,7 @@ export function LiveMixer() {
             </button>
           )}
           <ExportButton />
-          {project && <span className="ml-auto text-xs text-muted">Project: <span className="text-fg">{project.name}</span></span>}
+          {project && <span className="ml-auto flex min-w-0 max-w-full text-xs text-muted">Project:&nbsp;<span className="min-w-0 truncate text-fg" title={project.name} data-testid="mixer-project-name">{project.name}</span></span>}
         </div>
 
         {recording && (

@@ -36,7 +36,7 @@ export const TrackRow = memo(function TrackRow({ track, selected, timeline, onSe
       className={`panel p-3 transition ${selected ? 'neon-box border-primary' : ''} ${track.enabled ? '' : 'opacity-75'}`}
     >
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" onClick={() => select(track.id)} className="min-w-0 flex-1 truncate text-left font-semibold text-fg hover:text-primary" aria-pressed={selected} aria-label={`Select ${track.name} for effects`}>
+        <button type="button" onClick={() => select(track.id)} className="min-w-0 flex-1 truncate text-left font-semibold text-fg hover:text-primary" aria-pressed={selected} aria-label={`Select ${track.name} for effects`} title={track.name}>
           {track.name}
         </button>
         <span className={`rounded border px-1.5 py-0.5 text-[10px] uppercase tracking-wider ${TYPE_STYLE[track.type]}`} data-testid="track-type">

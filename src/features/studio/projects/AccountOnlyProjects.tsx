@@ -58,7 +58,7 @@ export function AccountOnlyProjects({ localIds, loaded }: { localIds: ReadonlySe
                 <li key={p.id} className="rounded border border-dashed border-line p-2 text-sm" data-testid="remote-project-item">
                   <div className="flex items-center gap-2">
                     <div className="min-w-0 flex-1">
-                      <div className="truncate font-semibold">{p.name}</div>
+                      <div className="truncate font-semibold" title={p.name}>{p.name}</div>
                       <div className="text-xs text-muted">
                         {p.trackCount} track{p.trackCount === 1 ? '' : 's'} · {new Date(p.updatedAt).toLocaleString()}
                       </div>

@@ -2,7 +2,10 @@ import { useEffect, useMemo, useState } from 'react'
 import { notify } from '../../../lib/notify.ts'
 import { mixerEngine } from '../../../engine/mixer-engine.ts'
 import { useMixerStore } from '../mixer-store.ts'
-import { useProjectStore, type ProjectSummary } from './project-store.ts'
+import { MAX_PROJECT_NAME, PROJECT_NAME_TOO_LONG, useProjectStore, type ProjectSummary } from './project-store.ts'
+import { limitedInputProps } from '../../../ui/limited-input.ts'
+
+const projectNameInput = limitedInputProps(MAX_PROJECT_NAME, PROJECT_NAME_TOO_LONG)
 import { useAccountProjectStore } from './account-project-store.ts'
 import { useSessionStore } from '../../account/index.ts'
 import { AccountOnlyProjects } from './AccountOnlyProjects.tsx'
@@ -60,6 +63,7 @@ export function ProjectsPanel() {
                 <input
                   name="name"
                   defaultValue={p.name}
+                  {...projectNameInput}
                   aria-label="Project name"
                   autoFocus // eslint-disable-line jsx-a11y/no-autofocus -- shown by the user's Rename click: focus follows them into the field
                   className="min-w-0 flex-1 rounded border border-line bg-bg px-2 py-1"
@@ -74,7 +78,7 @@ export function ProjectsPanel() {
             ) : (
               <div className="flex items-center gap-2">
                 <div className="min-w-0 flex-1">
-                  <div className="truncate font-semibold">{p.name}</div>
+                  <div className="truncate font-semibold" title={p.name}>{p.name}</div>
                   <div className="text-xs text-muted">
                     {p.trackCount} track{p.trackCount === 1 ? '' : 's'} · {new Date(p.updatedAt).toLocaleString()}
                     {signedIn && inAccount.has(p.id) && (

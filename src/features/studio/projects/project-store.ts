@@ -8,6 +8,11 @@ import { mixDuration, sanitizeState } from '../../../engine/mixer-model.ts'
 import { deleteProject, getAudio, getProject, listProjects, renameProject, saveProject, type StoredProject } from '../../../engine/project-db.ts'
 import { mixerSnapshot, useMixerStore } from '../mixer-store.ts'
 import { emitProjectEvent } from './project-events.ts'
+import { STUDIO_PROJECT_NAME_MAX } from '../../../backend/studio-projects.ts'
+
+/** Project names: 1–120 characters after trimming, as public.studio_projects checks. */
+export const MAX_PROJECT_NAME = STUDIO_PROJECT_NAME_MAX
+export const PROJECT_NAME_TOO_LONG = `Project name must be at most ${MAX_PROJECT_NAME} characters`
 
 export type ProjectSummary = Pick<StoredProject, 'id' | 'name' | 'createdAt' | 'updatedAt'> & { trackCount: number }
 
@@ -68,8 +73,9 @@ export const useProjectStore = create<ProjectStore>()((set, get) => ({
     useMixerStore.getState().load(state, { id: p.id, name: p.name })
   },
   rename: async (id, name) => {
-    const clean = name.trim().slice(0, 80)
+    const clean = name.trim().replace(/\s+/g, ' ')
     if (!clean) throw new Error('A project needs a name.')
+    if (clean.length > MAX_PROJECT_NAME) throw new Error(PROJECT_NAME_TOO_LONG)
     await renameProject(id, clean)
     emitProjectEvent({ kind: 'renamed', id, name: clean })
     const open = useMixerStore.getState().project
