@@ -98,14 +98,9 @@ test('mini player controls: next/previous, volume, seek, queue refusal and link 
 test('Now Playing: waveform click-to-seek, live spectrum, queue, shortcuts, token activity, a11y', async ({ page }) => {
   await playFromLibrary(page, 'Orbital Haze')
   await page.getByRole('button', { name: 'Add Rainy Terminal to queue' }).click()
-  await page.goto('/now-playing') // a full load: the player state starts empty again
-  await expect(page.getByTestId('np-title')).toHaveText('Nothing playing')
-  await page.getByRole('link', { name: 'Back to Library' }).click()
-  await expect(page).toHaveURL(/\/app\/library$/)
-  await page.getByRole('button', { name: 'Play Orbital Haze' }).click()
-  await page.getByRole('button', { name: 'Add Rainy Terminal to queue' }).click()
-  await page.getByRole('button', { name: /Open player/ }).click()
-  await page.getByRole('link', { name: 'Open Now Playing' }).click()
+  await page.goto('/now-playing') // a full load: the queue and the song come back, paused (issue 15)
+  await expect(page.getByTestId('np-title')).toHaveText('Orbital Haze')
+  await page.getByRole('button', { name: 'Play', exact: true }).click()
 
   await expect(page.getByRole('heading', { level: 1, name: 'Now Playing' })).toBeVisible()
   await expect(page.getByTestId('np-title')).toHaveText('Orbital Haze')
@@ -161,6 +156,41 @@ test('Now Playing: waveform click-to-seek, live spectrum, queue, shortcuts, toke
   await expect(page.getByTestId('np-title')).toHaveText('Orbital Haze')
   await page.getByRole('button', { name: 'Clear queue' }).click()
   await expect(page.getByTestId('np-title')).toHaveText('Nothing playing')
+  // A cleared queue stays cleared after a reload.
+  await page.reload()
+  await expect(page.getByTestId('np-title')).toHaveText('Nothing playing')
+  await page.getByRole('link', { name: 'Back to Library' }).click()
+  await expect(page).toHaveURL(/\/app\/library$/)
+})
+
+test('after a reload the queue, the song, its position and the volume come back paused; play resumes there', async ({ page }) => {
+  await page.goto('/app/library')
+  await page.getByRole('button', { name: 'Play Neon Drift', exact: true }).click()
+  await page.getByRole('button', { name: 'Add Circuit Breaker to queue' }).click()
+  await page.getByRole('button', { name: /Open player/ }).click()
+  const panel = page.getByRole('region', { name: 'Now Playing' })
+  await panel.getByRole('slider', { name: 'Volume' }).fill('35')
+  await expect.poll(() => positionSeconds(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(1)
+  await panel.getByRole('slider', { name: 'Seek' }).fill('30')
+  await expect.poll(() => positionSeconds(page)).toBeGreaterThanOrEqual(30)
+  await panel.getByRole('button', { name: 'Pause' }).click()
+  const saved = await positionSeconds(page)
+
+  await page.goto('/now-playing')
+  await expect(page.getByTestId('np-title')).toHaveText('Neon Drift')
+  await expect(page.getByRole('list', { name: 'Queued tracks' }).getByRole('listitem')).toHaveCount(2)
+  await expect(page.getByTestId('player-volume')).toHaveText('35')
+  expect(Math.abs((await positionSeconds(page)) - saved)).toBeLessThanOrEqual(1)
+  // Paused: time does not move and nothing reaches the master bus.
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible()
+  await page.waitForTimeout(1200)
+  expect(Math.abs((await positionSeconds(page)) - saved)).toBeLessThanOrEqual(1)
+
+  await page.getByRole('button', { name: 'Play', exact: true }).click()
+  await expect.poll(() => positionSeconds(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(saved + 2)
+  await expect.poll(() => masterLevel(page), { timeout: 10_000 }).toBeGreaterThan(0.01)
+  // It resumed where it was, not from the start (the seek bar never went back below the saved point).
+  expect(await positionSeconds(page)).toBeLessThan(saved + 15)
 })
 
 test('a corrupt or missing audio file shows a clear error and the app keeps working', async ({ page }) => {

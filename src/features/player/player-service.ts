@@ -5,6 +5,7 @@
  * deck (tests in Node, where there is no HTMLAudioElement) and starts the service.
  */
 import { applyDeckEvent, onDeckCommand, reportError, usePlayerStore, type DeckCommand, type DeckLike } from './player-store.ts'
+import { PLAYER_STORAGE_KEY, SAVE_DELAY_MS, playerStorage, serializePlayer } from './player-persistence.ts'
 
 let deck: DeckLike | null = null
 let deckFactory: (() => Promise<DeckLike>) | null = () => import('../../engine/player-deck.ts').then((m) => m.getPlayerDeck())
@@ -27,6 +28,33 @@ export function attachDeck(d: DeckLike): void {
 
 export function startPlayerService(): void {
   stopCommands ??= onDeckCommand(run)
+  startPlayerPersistence()
+}
+
+let persisting = false
+
+/** Keeps the queue, current song, position and volume in localStorage for the next visit. */
+function startPlayerPersistence(): void {
+  const storage = playerStorage()
+  if (persisting || !storage) return
+  persisting = true
+  let timer: ReturnType<typeof setTimeout> | null = null
+  const write = () => {
+    if (timer) clearTimeout(timer)
+    timer = null
+    try {
+      storage.setItem(PLAYER_STORAGE_KEY, serializePlayer(usePlayerStore.getState()))
+    } catch (error) {
+      // A full or blocked storage costs only the restore after a reload, never playback.
+      console.warn('[player] could not save the player state', error)
+    }
+  }
+  usePlayerStore.subscribe((s, prev) => {
+    if (s.queue === prev.queue && s.currentSong === prev.currentSong && s.position === prev.position && s.volume === prev.volume) return
+    timer ??= setTimeout(write, SAVE_DELAY_MS)
+  })
+  // The last second before a reload or tab close would otherwise be lost.
+  addEventListener('pagehide', () => timer && write())
 }
 
 function withDeck(): Promise<DeckLike> {
@@ -43,11 +71,12 @@ function run(c: DeckCommand): void {
   switch (c.kind) {
     case 'load': {
       const token = ++loadToken
-      const { song, autoplay } = c
+      const { song, autoplay, startAt } = c
       void withDeck()
         .then(async (d) => {
           await d.load(song.audioUrl, song.title)
           if (token !== loadToken) return
+          if (startAt && startAt > 0) d.seek(startAt)
           if (autoplay) await d.play()
         })
         .catch((err: unknown) => {

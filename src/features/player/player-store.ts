@@ -15,6 +15,7 @@ import type { Song } from '../../lib/catalogue/song.ts'
 import { indexOfSong, isQueued, nextIndex, previousAction, removeFromQueue } from '../../engine/queue.ts'
 import type { DeckEvent, PlayerDeck } from '../../engine/player-deck.ts'
 import { rewardAmountFor, useRewardStore } from './reward-store.ts'
+import { readSavedPlayer } from './player-persistence.ts'
 
 export const DEFAULT_VOLUME = 80
 export const ALREADY_IN_QUEUE = 'Already in queue'
@@ -48,7 +49,8 @@ export interface PlayerState {
 
 /** What the player service (player-service.ts) is asked to do with the deck. */
 export type DeckCommand =
-  | { kind: 'load'; song: Song; autoplay: boolean }
+  /** startAt: where a restored song resumes (seconds); absent = from the start. */
+  | { kind: 'load'; song: Song; autoplay: boolean; startAt?: number }
   | { kind: 'play' }
   | { kind: 'pause' }
   | { kind: 'seek'; seconds: number }
@@ -98,8 +100,15 @@ export function applyDeckEvent(e: DeckEvent) {
   }
 }
 
+/**
+ * True while the current song is one restored from the last visit and not yet given to the deck:
+ * the deck (and its module) is only loaded when the user presses play, at the saved position.
+ */
+let restoredNotLoaded = false
+
 /** Loads `song` from the start and plays it (or leaves it paused). A fresh play bumps playId. */
 function startSong(song: Song, autoplay: boolean) {
+  restoredNotLoaded = false
   usePlayerStore.setState((s) => ({
     currentSong: song,
     position: 0,
@@ -121,13 +130,24 @@ function flashReward(song: Song | null) {
   rewards.flash(rewardAmountFor(song, rewards.credited))
 }
 
+/** The state a page starts with: the last visit's queue and song, paused where they were. */
+function restoredState(): Pick<PlayerState, 'currentSong' | 'queue' | 'position' | 'duration' | 'volume'> {
+  const saved = readSavedPlayer()
+  const currentSong = saved?.queue.find((s) => s.id === saved.currentId) ?? null
+  restoredNotLoaded = currentSong !== null
+  const duration = currentSong ? parseDuration(currentSong.duration) : 0
+  return {
+    queue: saved?.queue ?? [],
+    currentSong,
+    position: currentSong && saved ? (duration > 0 ? Math.min(saved.position, duration) : saved.position) : 0,
+    duration,
+    volume: saved && Number.isFinite(saved.volume) ? saved.volume : DEFAULT_VOLUME,
+  }
+}
+
 export const usePlayerStore = create<PlayerState>()((set, get) => ({
-  currentSong: null,
-  queue: [],
+  ...restoredState(),
   isPlaying: false,
-  position: 0,
-  duration: 0,
-  volume: DEFAULT_VOLUME,
   playId: 0,
   error: null,
 
@@ -179,6 +199,12 @@ export const usePlayerStore = create<PlayerState>()((set, get) => ({
     if (!song) return
     flashReward(song)
     if (!currentSong) return startSong(song, true)
+    if (restoredNotLoaded) {
+      restoredNotLoaded = false
+      set((s) => ({ isPlaying: true, playId: s.playId + 1, error: null }))
+      command({ kind: 'load', song, autoplay: true, startAt: get().position })
+      return
+    }
     set({ isPlaying: true })
     command({ kind: 'play' })
   },
@@ -203,7 +229,7 @@ export const usePlayerStore = create<PlayerState>()((set, get) => ({
     const action = previousAction(queue.length, indexOfSong(queue, currentSong?.id), position)
     if (action.kind === 'restart') {
       set((s) => ({ position: 0, playId: isPlaying ? s.playId + 1 : s.playId }))
-      command({ kind: 'seek', seconds: 0 })
+      if (!restoredNotLoaded) command({ kind: 'seek', seconds: 0 })
     } else if (action.kind === 'go') startSong(queue[action.index]!, keepPlaying())
   },
 
@@ -212,7 +238,8 @@ export const usePlayerStore = create<PlayerState>()((set, get) => ({
     const { duration } = get()
     const clamped = Math.max(0, duration > 0 ? Math.min(seconds, duration) : seconds)
     set({ position: clamped })
-    command({ kind: 'seek', seconds: clamped })
+    // A restored song not yet loaded keeps the position; play() starts the deck there.
+    if (!restoredNotLoaded) command({ kind: 'seek', seconds: clamped })
   },
 
   setVolume: (volume) => {
@@ -229,6 +256,7 @@ function keepPlaying(): boolean {
 }
 
 function stopAll() {
+  restoredNotLoaded = false
   usePlayerStore.setState({ currentSong: null, isPlaying: false, position: 0, duration: 0 })
   command({ kind: 'stop' })
 }

@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { SAMPLE_SONGS } from '../../lib/catalogue/sample-songs.ts'
+import type { DeckEvent } from '../../engine/player-deck.ts'
+import { PLAYER_STORAGE_KEY, SAVE_DELAY_MS, serializePlayer } from './player-persistence.ts'
+
+vi.mock('../../lib/notify.ts', () => ({ notify: Object.assign(() => {}, { error: () => {}, success: () => {} }) }))
+
+const [a, b] = SAMPLE_SONGS as [(typeof SAMPLE_SONGS)[0], (typeof SAMPLE_SONGS)[0]]
+
+class MemoryStorage {
+  map = new Map<string, string>()
+  getItem = (k: string) => this.map.get(k) ?? null
+  setItem = (k: string, v: string) => void this.map.set(k, v)
+  removeItem = (k: string) => void this.map.delete(k)
+}
+
+const calls: string[] = []
+const deck = {
+  load: async (url: string) => void calls.push(`load:${url}`),
+  play: async () => void calls.push('play'),
+  pause: () => void calls.push('pause'),
+  stop: () => void calls.push('stop'),
+  seek: (s: number) => void calls.push(`seek:${s}`),
+  setVolume: (v: number) => void calls.push(`volume:${v}`),
+  on: (_l: (e: DeckEvent) => void) => () => {},
+}
+
+let storage: MemoryStorage
+/** A fresh page: the store module is evaluated again against what the last page left in storage. */
+async function openPage() {
+  vi.resetModules()
+  return import('./player-store.ts')
+}
+
+beforeEach(() => {
+  storage = new MemoryStorage()
+  vi.stubGlobal('localStorage', storage)
+  vi.stubGlobal('addEventListener', () => {})
+  calls.length = 0
+})
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.useRealTimers()
+})
+
+describe('the player after a reload', () => {
+  it('comes back paused on the same song, queue, position and volume, without touching the deck', async () => {
+    storage.setItem(PLAYER_STORAGE_KEY, serializePlayer({ queue: [a, b], currentSong: b, position: 37.5, volume: 40 }))
+    const { usePlayerStore } = await openPage()
+    const s = usePlayerStore.getState()
+    expect(s.queue.map((x) => x.id)).toEqual([a.id, b.id])
+    expect(s.currentSong?.id).toBe(b.id)
+    expect(s.position).toBe(37.5)
+    expect(s.volume).toBe(40)
+    expect(s.isPlaying).toBe(false)
+    expect(calls).toEqual([])
+  })
+
+  it('play resumes at the saved position; a seek before it moves that position', async () => {
+    storage.setItem(PLAYER_STORAGE_KEY, serializePlayer({ queue: [a], currentSong: a, position: 20, volume: 80 }))
+    const { usePlayerStore, attachDeck } = await openPage()
+    attachDeck(deck)
+    calls.length = 0
+    usePlayerStore.getState().seek(30)
+    expect(calls).toEqual([])
+    const before = usePlayerStore.getState().playId
+    usePlayerStore.getState().play()
+    await new Promise((r) => setTimeout(r, 0))
+    expect(calls).toEqual([`load:${a.audioUrl}`, 'seek:30', 'play'])
+    expect(usePlayerStore.getState().isPlaying).toBe(true)
+    expect(usePlayerStore.getState().playId).toBe(before + 1)
+    // Once loaded, play/pause are plain deck commands again.
+    usePlayerStore.getState().pause()
+    usePlayerStore.getState().play()
+    await new Promise((r) => setTimeout(r, 0))
+    expect(calls.slice(3)).toEqual(['pause', 'play'])
+  })
+
+  it('saves changes at most once per delay, with the latest state', async () => {
+    vi.useFakeTimers()
+    const { usePlayerStore, attachDeck } = await openPage()
+    attachDeck(deck)
+    usePlayerStore.getState().playSong(a)
+    for (let t = 1; t <= 8; t++) usePlayerStore.setState({ position: t / 4 })
+    expect(storage.getItem(PLAYER_STORAGE_KEY)).toBeNull()
+    vi.advanceTimersByTime(SAVE_DELAY_MS)
+    expect(JSON.parse(storage.getItem(PLAYER_STORAGE_KEY)!)).toMatchObject({ currentId: a.id, position: 2, queue: [{ id: a.id }] })
+  })
+
+  it('an unreadable saved state is ignored: an empty player, not a crash', async () => {
+    storage.setItem(PLAYER_STORAGE_KEY, '{"queue":[{"id":')
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { usePlayerStore } = await openPage()
+    expect(usePlayerStore.getState().currentSong).toBeNull()
+    expect(warn).toHaveBeenCalled()
+  })
+})
