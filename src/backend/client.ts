@@ -1,5 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { backendConfig } from './config.ts'
+import { createReadFetch } from './read-fetch.ts'
 
 let client: SupabaseClient | undefined
 
@@ -9,6 +10,7 @@ export function supabase(): SupabaseClient {
     const { url, anonKey } = backendConfig()
     client = createClient(url, anonKey, {
       auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, storage: window.localStorage },
+      global: { fetch: createReadFetch() },
     })
   }
   return client
