@@ -46,10 +46,13 @@ class MixerEngine {
     const g = await this.building
     g.apply(state)
     this.known = new Set(state.tracks.map((t) => t.id))
+    this.placements = placementsOf(state)
     return g
   }
 
   private known = new Set<string>()
+  /** Each track's placement on the timeline as last scheduled: a change restarts only that track. */
+  private placements = new Map<string, Placement>()
 
   sync(state: MixerState) {
     this.duration = mixDuration(state)
@@ -58,6 +61,12 @@ class MixerEngine {
     if (this.playing && this.graph) {
       // A track added mid-playback joins in time with the others.
       const added = new Set([...ids].filter((id) => !this.known.has(id)))
+      // A clip moved, trimmed or looped while playing is heard from its new place at once.
+      const next = placementsOf(state)
+      for (const [id, p] of next) {
+        const before = this.placements.get(id)
+        if (before && (before.offset !== p.offset || before.clips !== p.clips)) added.add(id)
+      }
       if (added.size > 0) {
         const when = this.graph.ctx.currentTime + START_AHEAD_SECONDS
         this.graph.start(when, this.startPosition + (when - this.startCtxTime), added)
@@ -65,6 +74,7 @@ class MixerEngine {
       this.scheduleEnd()
     }
     this.known = ids
+    this.placements = placementsOf(state)
   }
 
   isPlaying() {
@@ -154,5 +164,12 @@ class MixerEngine {
     this.endTimer = null
   }
 }
+
+interface Placement {
+  offset: number
+  clips: MixerState['tracks'][number]['clips']
+}
+
+const placementsOf = (state: MixerState): Map<string, Placement> => new Map(state.tracks.map((t) => [t.id, { offset: t.offset, clips: t.clips }]))
 
 export const mixerEngine = new MixerEngine()

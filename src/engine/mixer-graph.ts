@@ -22,6 +22,7 @@ import type { IAudioBufferSourceNode, IAudioNode } from 'standardized-audio-cont
 import { createChannelStrip, loadChannelStrip, type ChannelStrip, type StripParamName, type StripParams } from './channel-strip.ts'
 import { audioBufferFor, getMixerAudio, type AnyAudioContext } from './mixer-audio.ts'
 import { EFFECT_NAMES, type MasterSettings, type MixerState, type MixerTrack } from './mixer-model.ts'
+import { scheduleClips } from './arrangement/schedule-clips.ts'
 
 type Strip = ChannelStrip<{ connect(dest: never): unknown; disconnect(): void }>
 
@@ -49,6 +50,8 @@ interface TrackNodes {
   params: Partial<StripParams>
   track: MixerTrack
   source: IAudioBufferSourceNode<AnyAudioContext> | null
+  /** Stops an arranged track's clip sources (tracks with clips; see arrangement/schedule-clips.ts). */
+  stopClips: (() => void) | null
   unsubscribe: () => void
 }
 
@@ -88,7 +91,7 @@ export function buildMixGraph(ctx: AnyAudioContext, state: MixerState, options: 
     const strip = mk(params)
     strip.node.connect(bus as never)
     const unsubscribe = strip.onLevels((l) => emit(t.id, { peak: l.peak, rms: l.rms }))
-    tracks.set(t.id, { strip, params, track: t, source: null, unsubscribe })
+    tracks.set(t.id, { strip, params, track: t, source: null, stopClips: null, unsubscribe })
   }
 
   function removeTrack(id: string) {
@@ -108,6 +111,8 @@ export function buildMixGraph(ctx: AnyAudioContext, state: MixerState, options: 
   }
 
   function stopSource(n: TrackNodes) {
+    n.stopClips?.()
+    n.stopClips = null
     if (!n.source) return
     try {
       n.source.stop()
@@ -147,6 +152,10 @@ export function buildMixGraph(ctx: AnyAudioContext, state: MixerState, options: 
         const audio = getMixerAudio(n.track.audioId)
         if (!audio) continue
         const buffer = audioBufferFor(ctx, audio)
+        if (n.track.clips) {
+          n.stopClips = scheduleClips(ctx, buffer, n.track.clips, n.strip.node as never, when, position)
+          continue
+        }
         const into = position - n.track.offset
         if (into >= buffer.duration) continue
         const src = ctx.createBufferSource()

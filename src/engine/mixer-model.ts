@@ -15,6 +15,7 @@
  * the product's choices on top (a new track's volume 70 and reverb 20, the master's 80 and 30).
  */
 import { STRIP_PARAM_BY_NAME, type StripParamName } from '../../audio-worklets/channel-strip-params.ts'
+import { sanitizeClips, trackEnd, type Clip } from './arrangement/clip.ts'
 
 export type TrackType = 'main' | 'effect' | 'recording'
 
@@ -40,6 +41,11 @@ export interface MixerTrack {
   offset: number
   /** Length of the audio, seconds (kept here so lists need no decoded audio). */
   duration: number
+  /**
+   * The arrangement of this track's audio on the timeline (src/engine/arrangement/clip.ts). Absent:
+   * the whole audio plays once from `offset`, as before clips existed.
+   */
+  clips?: Clip[]
 }
 
 export interface MasterSettings {
@@ -137,9 +143,9 @@ export function withControl(track: MixerTrack, control: TrackControl, value: num
   return { ...track, effects: { ...track.effects, [control]: v } }
 }
 
-/** Timeline length: where the last track ends. */
+/** Timeline length: where the last clip of any track ends. */
 export function mixDuration(state: Pick<MixerState, 'tracks'>): number {
-  return state.tracks.reduce((end, t) => Math.max(end, t.offset + t.duration), 0)
+  return state.tracks.reduce((end, t) => Math.max(end, trackEnd(t)), 0)
 }
 
 /** Best-effort repair of a persisted state (older versions, hand edits): never throws. */
@@ -160,6 +166,8 @@ export function sanitizeState(raw: unknown): MixerState {
           offset: Math.max(0, Number(t.offset) || 0),
         })
         track.enabled = t.enabled !== false
+        const clips = sanitizeClips(t.clips, track.duration)
+        if (clips) track.clips = clips
         for (const c of ['volume', 'pan', 'reverb'] as const) track = withControl(track, c, Number(t[c] ?? track[c]))
         for (const e of EFFECT_NAMES) track = withControl(track, e, Number(t.effects?.[e] ?? 0))
         return track
