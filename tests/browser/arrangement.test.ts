@@ -42,7 +42,11 @@ function arrangement(): MixerState {
         clip('a2', 1, { start: 1.1, sourceStart: 0, sourceEnd: 0.4, length: 0.4, gain: 1.6 }),
       ], { reverb: 40, effects: { lowpass: 30, highpass: 10, distortion: 20, delay: 30, compression: 40, chorus: 20 } }),
       // A 0.25 s loop dragged out to 1.5 s (six times round), faded in and out.
-      arranged('looped', 'arr-tone', 0.5, [clip('b1', 0.5, { start: 0.123456, sourceStart: 0.125, sourceEnd: 0.375, length: 1.5, fadeIn: 0.2, fadeOut: 0.3, gain: 0.8 })], { pan: -30 }),
+      // …and the right half of a split loop: it begins 0.2 s into the region and wraps (its phase).
+      arranged('looped', 'arr-tone', 0.5, [
+        clip('b1', 0.5, { start: 0.123456, sourceStart: 0.125, sourceEnd: 0.375, length: 1.5, fadeIn: 0.2, fadeOut: 0.3, gain: 0.8 }),
+        clip('b2', 0.5, { start: 0.05, sourceStart: 0, sourceEnd: 0.25, phase: 0.2, length: 0.4, gain: 1.2 }),
+      ], { pan: -30 }),
       // Another sample rate: the browser resamples inside the clip's source, in both paths.
       arranged('resampled', 'arr-44', 1, [clip('c1', 1, { start: 0.5, sourceStart: 0.1, sourceEnd: 0.9, length: 1.2, fadeOut: 0.25 })], { volume: 60 }),
     ],

@@ -6,7 +6,7 @@ const clip = (c: Partial<Clip> = {}): Clip => normaliseClip({ id: 'c', start: 0,
 
 describe('clips', () => {
   it('a track without clips plays its whole audio once from its offset', () => {
-    expect(trackClips({ id: 't', offset: 1.5, duration: 4 })).toEqual([{ id: 't:whole', start: 1.5, sourceStart: 0, sourceEnd: 4, length: 4, gain: 1, fadeIn: 0, fadeOut: 0 }])
+    expect(trackClips({ id: 't', offset: 1.5, duration: 4 })).toEqual([{ id: 't:whole', start: 1.5, sourceStart: 0, sourceEnd: 4, length: 4, phase: 0, gain: 1, fadeIn: 0, fadeOut: 0 }])
     expect(trackEnd({ id: 't', offset: 1.5, duration: 4 })).toBe(5.5)
   })
 
@@ -24,6 +24,11 @@ describe('clips', () => {
     expect(sourceTimeAt(c, 1)).toBeCloseTo(0.5, 12)
     expect(sourceTimeAt(c, 2.25)).toBeCloseTo(0.75, 12)
     expect(isLooped(clip({ length: 2 }))).toBe(false)
+    // Begun half-way into its region, a clip shorter than the region still wraps.
+    const late = clip({ sourceStart: 0, sourceEnd: 2, phase: 1.5, length: 1 })
+    expect(isLooped(late)).toBe(true)
+    expect(sourceTimeAt(late, 0)).toBe(1.5)
+    expect(sourceTimeAt(late, 0.75)).toBeCloseTo(0.25, 12)
   })
 
   it('fades are equal-power: in and out sum to constant power at every crossfade point', () => {
@@ -48,14 +53,14 @@ describe('clips', () => {
     expect(n.gain).toBe(MAX_CLIP_GAIN)
     expect(n.fadeIn + n.fadeOut).toBeLessThanOrEqual(n.length)
     const nan = normaliseClip({ id: 'x', start: NaN, gain: Infinity, length: undefined }, 3)
-    expect(nan).toEqual({ id: 'x', start: 0, sourceStart: 0, sourceEnd: 3, length: 3, gain: 1, fadeIn: 0, fadeOut: 0 })
+    expect(nan).toEqual({ id: 'x', start: 0, sourceStart: 0, sourceEnd: 3, length: 3, phase: 0, gain: 1, fadeIn: 0, fadeOut: 0 })
   })
 
   it('stored clips survive a save and load; junk is dropped, not thrown', () => {
     expect(sanitizeClips('nope', 2)).toBeUndefined()
-    expect(sanitizeClips([null, 3, { start: 1 }, { id: 'ok', start: 1, length: 4 }], 2)).toEqual([{ id: 'ok', start: 1, sourceStart: 0, sourceEnd: 2, length: 4, gain: 1, fadeIn: 0, fadeOut: 0 }])
+    expect(sanitizeClips([null, 3, { start: 1 }, { id: 'ok', start: 1, length: 4 }], 2)).toEqual([{ id: 'ok', start: 1, sourceStart: 0, sourceEnd: 2, length: 4, phase: 0, gain: 1, fadeIn: 0, fadeOut: 0 }])
     const state = sanitizeState({ tracks: [{ id: 't', audioId: 'a', duration: 2, clips: [{ id: 'k', start: 2, sourceStart: 0.5, sourceEnd: 1.5, length: 3, gain: 0.5, fadeIn: 0.1, fadeOut: 0.2 }] }] })
-    expect(state.tracks[0]!.clips).toEqual([{ id: 'k', start: 2, sourceStart: 0.5, sourceEnd: 1.5, length: 3, gain: 0.5, fadeIn: 0.1, fadeOut: 0.2 }])
+    expect(state.tracks[0]!.clips).toEqual([{ id: 'k', start: 2, sourceStart: 0.5, sourceEnd: 1.5, length: 3, phase: 0, gain: 0.5, fadeIn: 0.1, fadeOut: 0.2 }])
     expect(sanitizeState({ tracks: [{ id: 't', audioId: 'a', duration: 2 }] }).tracks[0]!.clips).toBeUndefined()
   })
 })

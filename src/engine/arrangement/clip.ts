@@ -7,6 +7,8 @@
  *   sourceEnd    the second of the audio where it stops (its trimmed tail); the region between the
  *                two repeats seamlessly when the clip is longer than it (a loop dragged out)
  *   length       seconds on the timeline
+ *   phase        where in the region the clip begins (0 unless a looped clip was split or its
+ *                head trimmed: the part that is left keeps its place in the loop)
  *   gain         linear clip gain before the track's strip (1 = as recorded, at most MAX_CLIP_GAIN)
  *   fadeIn, fadeOut  equal-power fades, seconds (together at most the clip's length)
  *
@@ -19,6 +21,7 @@ export interface Clip {
   sourceStart: number
   sourceEnd: number
   length: number
+  phase: number
   gain: number
   fadeIn: number
   fadeOut: number
@@ -41,12 +44,13 @@ export interface ClipSource {
 /** The clips a track plays: its own, or the one implicit whole-audio clip at its offset. */
 export function trackClips(track: ClipSource): Clip[] {
   if (track.clips) return track.clips
-  return [{ id: `${track.id}:whole`, start: track.offset, sourceStart: 0, sourceEnd: track.duration, length: track.duration, gain: 1, fadeIn: 0, fadeOut: 0 }]
+  return [{ id: `${track.id}:whole`, start: track.offset, sourceStart: 0, sourceEnd: track.duration, length: track.duration, phase: 0, gain: 1, fadeIn: 0, fadeOut: 0 }]
 }
 
 export const clipEnd = (c: Clip): number => c.start + c.length
 export const regionLength = (c: Clip): number => c.sourceEnd - c.sourceStart
-export const isLooped = (c: Clip): boolean => c.length > regionLength(c) + 1e-9
+/** The clip runs past the region's end and wraps to its start (the browser's source loops). */
+export const isLooped = (c: Clip): boolean => c.phase + c.length > regionLength(c) + 1e-9
 
 /** Where the track's last clip ends on the timeline. */
 export const trackEnd = (track: ClipSource): number => trackClips(track).reduce((end, c) => Math.max(end, clipEnd(c)), 0)
@@ -59,9 +63,11 @@ export function normaliseClip(raw: Partial<Clip> & { id: string }, duration: num
   const sourceStart = clamp(finite(raw.sourceStart, 0), 0, Math.max(0, duration - MIN_CLIP_LENGTH))
   const sourceEnd = clamp(finite(raw.sourceEnd, duration), sourceStart + MIN_CLIP_LENGTH, Math.max(duration, sourceStart + MIN_CLIP_LENGTH))
   const length = clamp(finite(raw.length, sourceEnd - sourceStart), MIN_CLIP_LENGTH, MAX_CLIP_LENGTH)
+  const region = sourceEnd - sourceStart
+  const phase = ((finite(raw.phase, 0) % region) + region) % region
   const fadeIn = clamp(finite(raw.fadeIn, 0), 0, length)
   const fadeOut = clamp(finite(raw.fadeOut, 0), 0, length - fadeIn)
-  return { id: raw.id, start: Math.max(0, finite(raw.start, 0)), sourceStart, sourceEnd, length, gain: clamp(finite(raw.gain, 1), 0, MAX_CLIP_GAIN), fadeIn, fadeOut }
+  return { id: raw.id, start: Math.max(0, finite(raw.start, 0)), sourceStart, sourceEnd, length, phase, gain: clamp(finite(raw.gain, 1), 0, MAX_CLIP_GAIN), fadeIn, fadeOut }
 }
 
 /** Stored clips (older versions, hand edits) repaired; never throws, drops what has no id. */
@@ -87,5 +93,6 @@ export function clipGainAt(c: Clip, t: number): number {
 /** The second of the audio heard `t` seconds into the clip (wrapping inside a loop). */
 export function sourceTimeAt(c: Clip, t: number): number {
   const region = regionLength(c)
-  return c.sourceStart + (isLooped(c) ? ((t % region) + region) % region : t)
+  const at = t + c.phase
+  return c.sourceStart + (isLooped(c) ? ((at % region) + region) % region : at)
 }
