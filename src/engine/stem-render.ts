@@ -9,7 +9,9 @@
  *     is first played alone through a native OfflineAudioContext, into a node with the worklet's
  *     input configuration (2 channels, explicit, speakers), so the browser's own resampler,
  *     sub-sample start and down-mix produce the input. Native-only contexts render on their own
- *     thread and fast; the strips' work stays in the workers.
+ *     thread and fast; the strips' work stays in the workers;
+ *   - an arranged track (clips): its clips are played the same way, by the live graph's own
+ *     scheduler (src/engine/arrangement/schedule-clips.ts).
  *
  *   renderStemsInWorkers(tracks, { length, sampleRate, onProgress?(0..1), signal?, workers? })
  *     → Promise<[left, right]>   `length` frames; tracks that cannot sound (disabled, volume 0,
@@ -24,6 +26,7 @@ import { resolveStripParams } from './channel-strip.ts'
 import { masterStripParams, trackStripParams } from './mixer-graph.ts'
 import { audioBufferFor, getMixerAudio, type MixerAudio } from './mixer-audio.ts'
 import type { MasterSettings, MixerTrack } from './mixer-model.ts'
+import { scheduleClips } from './arrangement/schedule-clips.ts'
 
 export interface StemRenderOptions {
   length: number
@@ -64,8 +67,22 @@ async function sourceAsHeard(audio: MixerAudio, offset: number, length: number, 
   return [out.getChannelData(0).slice(), out.getChannelData(1).slice()]
 }
 
+/** An arranged track's clips played by the browser with the live graph's own scheduling. */
+async function clipsAsHeard(track: MixerTrack, audio: MixerAudio, length: number, sampleRate: number): Promise<Float32Array[]> {
+  const ctx = new OfflineAudioContext({ numberOfChannels: 2, length, sampleRate })
+  const input = ctx.createGain()
+  input.channelCount = 2
+  input.channelCountMode = 'explicit'
+  input.channelInterpretation = 'speakers'
+  input.connect(ctx.destination)
+  scheduleClips(ctx, audioBufferFor(ctx, audio), track.clips ?? [], input, 0, 0)
+  const out = await ctx.startRendering()
+  return [out.getChannelData(0).slice(), out.getChannelData(1).slice()]
+}
+
 async function jobFor(track: MixerTrack, audio: MixerAudio, length: number, sampleRate: number): Promise<StemTrackJob> {
   const controls = resolveStripParams(trackStripParams(track))
+  if (track.clips) return { controls, channels: await clipsAsHeard(track, audio, length, sampleRate), startFrame: 0 }
   const start = wholeStartFrame(track.offset, sampleRate)
   if (audio.sampleRate === sampleRate && audio.channels.length <= 2 && start !== null) {
     // Copies: the registry's arrays keep feeding the live mixer while the worker owns these.
