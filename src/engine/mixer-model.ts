@@ -16,6 +16,7 @@
  */
 import { STRIP_PARAM_BY_NAME, type StripParamName } from '../../audio-worklets/channel-strip-params.ts'
 import { sanitizeClips, trackEnd, type Clip } from './arrangement/clip.ts'
+import { DEFAULT_BPM, MAX_BPM, MIN_BPM } from './arrangement/clip-edits.ts'
 
 export type TrackType = 'main' | 'effect' | 'recording'
 
@@ -56,6 +57,8 @@ export interface MasterSettings {
 export interface MixerState {
   tracks: MixerTrack[]
   master: MasterSettings
+  /** Project tempo, beats per minute (the timeline's bars and snap grid); absent = DEFAULT_BPM. */
+  tempo?: number
 }
 
 /** Every per-track control, in the mixer's order. */
@@ -173,5 +176,9 @@ export function sanitizeState(raw: unknown): MixerState {
         return track
       })
     : []
-  return { tracks, master }
+  const tempo = Number(r.tempo)
+  return Number.isFinite(tempo) && r.tempo !== undefined ? { tracks, master, tempo: clampTempo(tempo) } : { tracks, master }
 }
+
+/** Tempo limits of the timeline (40–240 BPM). */
+export const clampTempo = (bpm: number): number => Math.round(Math.min(MAX_BPM, Math.max(MIN_BPM, Number.isFinite(bpm) ? bpm : DEFAULT_BPM)) * 100) / 100

@@ -5,8 +5,11 @@
 import { create } from 'zustand'
 import { putMixerAudio } from '../../engine/mixer-audio.ts'
 import { notify } from '../../lib/notify.ts'
+import { trackClips, type Clip } from '../../engine/arrangement/clip.ts'
+import { DEFAULT_BPM } from '../../engine/arrangement/clip-edits.ts'
 import {
   MASTER_DEFAULTS,
+  clampTempo,
   createTrack,
   nextRecordingName,
   withControl,
@@ -28,9 +31,10 @@ export interface OpenProject {
 }
 
 interface MixerStore extends MixerState {
+  tempo: number
   selectedId: string | null
   project: OpenProject | null
-  addTrack: (input: { name: string; type: TrackType; audioId: string; duration: number; offset?: number; id?: string }) => MixerTrack
+  addTrack: (input: { name: string; type: TrackType; audioId: string; duration: number; offset?: number; id?: string; clips?: Clip[] }) => MixerTrack
   /** Adds a 'Recording N' track (N = recording tracks + 1). */
   addRecording: (input: { audioId: string; duration: number; offset?: number; id?: string }) => MixerTrack
   removeTrack: (id: string) => void
@@ -39,6 +43,13 @@ interface MixerStore extends MixerState {
   setControl: (id: string, control: TrackControl, value: number) => void
   setEnabled: (id: string, enabled: boolean) => void
   setMaster: (key: keyof MasterSettings, value: number) => void
+  /** Project tempo (40–240 BPM): the timeline's bars and snap grid. */
+  setTempo: (bpm: number) => void
+  /**
+   * Applies an edit (src/engine/arrangement/clip-edits.ts) to a track's clips; a track that had
+   * none gets its implicit whole-audio clip first. No-op for an unknown track.
+   */
+  editClips: (trackId: string, edit: (clips: Clip[], duration: number) => Clip[]) => void
   select: (id: string | null) => void
   load: (state: MixerState, project: OpenProject | null) => void
   setProject: (project: OpenProject | null) => void
@@ -47,9 +58,10 @@ interface MixerStore extends MixerState {
 
 const newId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `t-${Date.now()}-${Math.random().toString(36).slice(2)}`)
 
-const initial = (): Pick<MixerStore, 'tracks' | 'master' | 'selectedId' | 'project'> => ({
+const initial = (): Pick<MixerStore, 'tracks' | 'master' | 'tempo' | 'selectedId' | 'project'> => ({
   tracks: [],
   master: { ...MASTER_DEFAULTS },
+  tempo: DEFAULT_BPM,
   selectedId: null,
   project: null,
 })
@@ -58,7 +70,7 @@ export const useMixerStore = create<MixerStore>()((set, get) => ({
   ...initial(),
   addTrack: (input) => {
     const name = input.name.trim().replace(/\s+/g, ' ').slice(0, MAX_TRACK_NAME) || 'Track'
-    const track = createTrack({ ...input, name, id: input.id ?? newId() })
+    const track: MixerTrack = { ...createTrack({ ...input, name, id: input.id ?? newId() }), ...(input.clips ? { clips: input.clips } : {}) }
     set({ tracks: [...get().tracks, track], selectedId: track.id })
     return track
   },
@@ -80,8 +92,11 @@ export const useMixerStore = create<MixerStore>()((set, get) => ({
   setControl: (id, control, value) => set({ tracks: get().tracks.map((t) => (t.id === id ? withControl(t, control, value) : t)) }),
   setEnabled: (id, enabled) => set({ tracks: get().tracks.map((t) => (t.id === id ? { ...t, enabled } : t)) }),
   setMaster: (key, value) => set({ master: { ...get().master, [key]: clampControl(key, value) } }),
+  setTempo: (bpm) => set({ tempo: clampTempo(bpm) }),
+  editClips: (trackId, edit) =>
+    set({ tracks: get().tracks.map((t) => (t.id === trackId ? { ...t, clips: edit([...trackClips(t)], t.duration) } : t)) }),
   select: (id) => set({ selectedId: id }),
-  load: (state, project) => set({ tracks: state.tracks, master: { ...state.master }, selectedId: state.tracks[0]?.id ?? null, project }),
+  load: (state, project) => set({ tracks: state.tracks, master: { ...state.master }, tempo: clampTempo(state.tempo ?? DEFAULT_BPM), selectedId: state.tracks[0]?.id ?? null, project }),
   setProject: (project) => set({ project }),
   reset: () => set(initial()),
 }))
@@ -100,6 +115,6 @@ export function addAudioToMixer(input: { name: string; sampleRate: number; chann
 }
 
 export function mixerSnapshot(): MixerState {
-  const { tracks, master } = useMixerStore.getState()
-  return { tracks, master }
+  const { tracks, master, tempo } = useMixerStore.getState()
+  return { tracks, master, tempo }
 }

@@ -17,6 +17,7 @@ import { startMixerService } from '../mixer-service.ts'
 import { TrackRow, formatTime } from './TrackRow.tsx'
 import { useMicRecorder } from '../recording/useMicRecorder.ts'
 import { useUpload } from './useUpload.ts'
+import { Timeline } from '../timeline/Timeline.tsx'
 import { errorMessage } from '../../../lib/error-message.ts'
 
 export function LiveMixer() {
@@ -161,6 +162,8 @@ export function LiveMixer() {
             </div>
           </div>
         )}
+
+        {tracks.length > 0 && <Timeline onSeek={seek} />}
 
         <section
           aria-labelledby="tracks-heading"

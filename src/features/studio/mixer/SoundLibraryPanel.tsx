@@ -6,6 +6,8 @@ import { getMasterBus } from '../../../engine/master-bus.ts'
 import { putMixerAudio, hasMixerAudio, getMixerAudio, audioBufferFor, type MixerAudio } from '../../../engine/mixer-audio.ts'
 import { SOUND_LIBRARY, type LibrarySound } from '../../../lib/catalogue/sound-library.ts'
 import { useMixerStore } from '../mixer-store.ts'
+import { loopRegionSeconds } from '../../../engine/arrangement/clip-edits.ts'
+import { normaliseClip } from '../../../engine/arrangement/clip.ts'
 import { Icon } from '../../../ui/Icon.tsx'
 
 const decoding = new Map<string, Promise<MixerAudio>>()
@@ -73,7 +75,13 @@ export function SoundLibraryPanel() {
     try {
       const ctx = await unlockAudio()
       const audio = await loadSound(ctx, sound)
-      addTrack({ name: sound.name, type: 'effect', audioId: audio.id, duration: (audio.channels[0]?.length ?? 0) / audio.sampleRate })
+      const duration = (audio.channels[0]?.length ?? 0) / audio.sampleRate
+      const store = useMixerStore.getState()
+      // The project takes its tempo from the first loop added to it (the user can change it after).
+      if (sound.bpm && store.tracks.length === 0) store.setTempo(sound.bpm)
+      // A loop is a clip of its whole bars: a decoded MP3 carries padding that would break the loop.
+      const clips = sound.bpm ? [normaliseClip({ id: `clip-${crypto.randomUUID()}`, start: 0, sourceStart: 0, sourceEnd: loopRegionSeconds(duration, sound.bpm) }, duration)] : undefined
+      addTrack({ name: sound.name, type: 'effect', audioId: audio.id, duration, clips })
       notify.success('Sound added', { description: sound.name })
     } catch (err) {
       notify.error('Could not add sound', { description: err instanceof Error ? err.message : String(err) })

@@ -2,10 +2,11 @@ import { useEffect, useRef, useState } from 'react'
 import { computePeaks, type ChannelPeaks } from '../../../engine/workers.ts'
 import { getMixerAudio } from '../../../engine/mixer-audio.ts'
 
-const BUCKETS = 800
+export const BUCKETS = 800
 const peaksCache = new Map<string, Promise<ChannelPeaks[]>>()
 
-function peaksFor(audioId: string): Promise<ChannelPeaks[]> | null {
+/** The first channel's peaks of a mixer audio (computed once per audio, in the peaks worker). */
+export function peaksFor(audioId: string): Promise<ChannelPeaks[]> | null {
   const cached = peaksCache.get(audioId)
   if (cached) return cached
   const audio = getMixerAudio(audioId)

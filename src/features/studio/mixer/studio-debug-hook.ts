@@ -8,12 +8,14 @@
  *   window.__cubeStudio.trackAudio(name): { sampleRate, channels } | null   a track's decoded audio
  *   window.__cubeStudio.tracks(): { name, type, offset, duration }[]   timeline placement of each track
  *   window.__cubeStudio.sampleRate(): number
+ *   window.__cubeStudio.clips(): { track, clips: Clip[] }[]   each track's arrangement (implicit clip included)
  * It only reads state; it cannot change the mix.
  */
 import { getAudioContext } from '../../../engine/audio-context.ts'
 import { getMixerAudio } from '../../../engine/mixer-audio.ts'
 import { renderMix, type MixEngine } from '../../../engine/offline-mix.ts'
 import { mixerSnapshot, useMixerStore } from '../mixer-store.ts'
+import { trackClips, type Clip } from '../../../engine/arrangement/clip.ts'
 
 declare global {
   interface Window {
@@ -22,6 +24,7 @@ declare global {
       trackAudio: (name: string) => { sampleRate: number; channels: Float32Array[] } | null
       tracks: () => { name: string; type: string; offset: number; duration: number }[]
       sampleRate: () => number
+      clips: () => { track: string; clips: Clip[] }[]
     }
   }
 }
@@ -36,5 +39,6 @@ export function installStudioDebugHook() {
     },
     tracks: () => useMixerStore.getState().tracks.map(({ name, type, offset, duration }) => ({ name, type, offset, duration })),
     sampleRate: () => getAudioContext().sampleRate,
+    clips: () => useMixerStore.getState().tracks.map((t) => ({ track: t.name, clips: trackClips(t).map((c) => ({ ...c })) })),
   }
 }

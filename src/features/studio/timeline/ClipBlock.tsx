@@ -1,0 +1,112 @@
+import { memo, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
+import type { ChannelPeaks } from '../../../engine/workers.ts'
+import { clipGainAt, isLooped, regionLength, sourceTimeAt, type Clip } from '../../../engine/arrangement/clip.ts'
+import { BUCKETS, peaksFor } from '../mixer/Waveform.tsx'
+import type { DragKind } from './clip-drag.ts'
+
+/**
+ * One clip on a lane: its waveform (the region repeated where it loops, shaped by its gain and
+ * fades), edge handles to trim, a loop handle at the top right, fade handles along the top.
+ * Pointer and keyboard input go up to the lane (Timeline.tsx), which owns the edit.
+ */
+export const ClipBlock = memo(function ClipBlock({
+  clip,
+  audioId,
+  duration,
+  zoom,
+  trackName,
+  selected,
+  muted,
+  onPointerDown,
+  onKeyDown,
+  onFocus,
+}: {
+  clip: Clip
+  audioId: string
+  duration: number
+  zoom: number
+  trackName: string
+  selected: boolean
+  muted: boolean
+  onPointerDown: (e: PointerEvent<HTMLElement>, kind: DragKind, clip: Clip) => void
+  onKeyDown: (e: KeyboardEvent<HTMLElement>, clip: Clip) => void
+  onFocus: (clip: Clip) => void
+}) {
+  const canvasRef = useRef<HTMLCanvasElement>(null)
+  const [peaks, setPeaks] = useState<ChannelPeaks[] | null>(null)
+  const width = Math.max(2, clip.length * zoom)
+  const looped = isLooped(clip)
+
+  useEffect(() => {
+    let alive = true
+    void peaksFor(audioId)?.then((p) => alive && setPeaks(p))
+    return () => {
+      alive = false
+    }
+  }, [audioId])
+
+  useEffect(() => {
+    const canvas = canvasRef.current
+    if (!canvas || !peaks || duration <= 0) return
+    // Wide clips are drawn at most 4,096 px wide and stretched: enough detail at any zoom, bounded cost.
+    const w = Math.max(1, Math.min(4096, Math.round(width)))
+    const h = Math.max(1, canvas.clientHeight || 40)
+    canvas.width = w
+    canvas.height = h
+    const g = canvas.getContext('2d')
+    if (!g) return
+    g.clearRect(0, 0, w, h)
+    const styles = getComputedStyle(canvas)
+    g.fillStyle = muted ? styles.getPropertyValue('--theme-muted') || '#888' : styles.getPropertyValue('--theme-primary') || '#0ff'
+    const { min, max } = peaks[0]!
+    const mid = h / 2
+    for (let x = 0; x < w; x++) {
+      const t = ((x + 0.5) / w) * clip.length
+      const b = Math.min(BUCKETS - 1, Math.max(0, Math.floor((sourceTimeAt(clip, t) / duration) * BUCKETS)))
+      const gain = Math.min(1, clipGainAt(clip, t))
+      const top = mid - max[b]! * mid * gain
+      const bottom = mid - min[b]! * mid * gain
+      g.fillRect(x, top, 1, Math.max(1, bottom - top))
+    }
+  }, [peaks, clip, duration, width, muted])
+
+  const down = (kind: DragKind) => (e: PointerEvent<HTMLElement>) => {
+    e.stopPropagation()
+    onPointerDown(e, kind, clip)
+  }
+  const region = regionLength(clip)
+  const label = `${trackName} clip at ${clip.start.toFixed(2)} s, ${clip.length.toFixed(2)} s long${looped ? `, looping ${region.toFixed(2)} s` : ''}`
+
+  return (
+    <div
+      role="button"
+      tabIndex={0}
+      aria-label={label}
+      aria-pressed={selected}
+      data-testid="clip"
+      data-clip-id={clip.id}
+      data-start={clip.start}
+      data-length={clip.length}
+      className={`absolute inset-y-1 touch-none overflow-hidden rounded border bg-primary/10 outline-none ${selected ? 'border-accent shadow-[0_0_8px_var(--theme-accent)]' : 'border-primary/60'} focus-visible:ring-2 focus-visible:ring-accent`}
+      style={{ left: clip.start * zoom, width }}
+      onPointerDown={down('move')}
+      onKeyDown={(e) => onKeyDown(e, clip)}
+      onFocus={() => onFocus(clip)}
+    >
+      <canvas ref={canvasRef} aria-hidden className="pointer-events-none h-full w-full" />
+      {looped &&
+        Array.from({ length: Math.min(64, Math.floor((clip.phase + clip.length) / region - 1e-9)) }, (_, i) => (
+          // A mark where each repetition of the region begins.
+          <span key={i} aria-hidden className="pointer-events-none absolute inset-y-0 w-px bg-accent/60" style={{ left: ((i + 1) * region - clip.phase) * zoom }} />
+        ))}
+      <span aria-hidden className="pointer-events-none absolute left-1 top-0.5 max-w-[calc(100%-1rem)] truncate text-[10px] text-fg/80">
+        {trackName}
+      </span>
+      <span aria-hidden data-handle="start" title="Trim start" className="absolute inset-y-0 left-0 w-1.5 cursor-ew-resize bg-primary/40 hover:bg-accent" onPointerDown={down('start')} />
+      <span aria-hidden data-handle="end" title="Trim end" className="absolute bottom-0 right-0 top-3 w-1.5 cursor-ew-resize bg-primary/40 hover:bg-accent" onPointerDown={down('end')} />
+      <span aria-hidden data-handle="loop" title="Drag to loop" className="absolute right-0 top-0 h-3 w-3 cursor-e-resize rounded-bl bg-accent/80" onPointerDown={down('loop')} />
+      <span aria-hidden data-handle="fade-in" title="Fade in" className="absolute top-0 h-2 w-2 -translate-x-1/2 cursor-ew-resize rounded-full border border-fg bg-bg" style={{ left: Math.max(4, clip.fadeIn * zoom) }} onPointerDown={down('fadeIn')} />
+      <span aria-hidden data-handle="fade-out" title="Fade out" className="absolute top-0 h-2 w-2 translate-x-1/2 cursor-ew-resize rounded-full border border-fg bg-bg" style={{ right: Math.max(14, clip.fadeOut * zoom) }} onPointerDown={down('fadeOut')} />
+    </div>
+  )
+})
