@@ -37,5 +37,3 @@ export function dragClips(kind: DragKind, ctx: DragContext, deltaSeconds: number
   }
 }
 
-/** One keyboard step: the grid's step, or a tenth of a second with snapping off. */
-export const keyboardStep = (snap: SnapGrid, bpm: number, gridSeconds: (g: SnapGrid, b: number) => number): number => gridSeconds(snap, bpm) || 0.1

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+import { normaliseClip } from '../../../engine/arrangement/clip.ts'
+import { dragClips } from './clip-drag.ts'
+
+const clips = [normaliseClip({ id: 'a', start: 1, sourceStart: 0, sourceEnd: 2, length: 2, fadeIn: 0.2, fadeOut: 0.2 }, 4)]
+const ctx = { clips, clipId: 'a', duration: 4, snap: 'beat' as const, bpm: 120 }
+
+describe('dragging a clip', () => {
+  it('moves and trims to the snapped pointer time; fades follow the pointer freely', () => {
+    expect(dragClips('move', ctx, 0.8)[0]!.start).toBe(2) // 1.8 → the beat at 2.0
+    expect(dragClips('move', { ...ctx, snap: 'off' }, 0.8)[0]!.start).toBeCloseTo(1.8, 12)
+    expect(dragClips('start', ctx, 0.3)[0]).toMatchObject({ start: 1.5, sourceStart: 0.5, length: 1.5 })
+    expect(dragClips('end', ctx, 1.1)[0]).toMatchObject({ length: 3, sourceEnd: 3 })
+    expect(dragClips('loop', ctx, 5.9)[0]).toMatchObject({ length: 8, sourceEnd: 2 }) // end 8.9 → the beat at 9.0
+    expect(dragClips('fadeIn', ctx, 0.33)[0]!.fadeIn).toBeCloseTo(0.53, 12)
+    expect(dragClips('fadeOut', ctx, -0.33)[0]!.fadeOut).toBeCloseTo(0.53, 12)
+  })
+
+  it('a drag starts from the clips as they were: the result never accumulates pointer moves', () => {
+    const once = dragClips('move', ctx, 1)
+    expect(dragClips('move', ctx, 1)).toEqual(once)
+    expect(ctx.clips[0]!.start).toBe(1)
+    expect(dragClips('move', { ...ctx, clipId: 'nope' }, 1)).toBe(clips)
+  })
+})
