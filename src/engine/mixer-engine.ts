@@ -7,6 +7,9 @@
  *   mixerEngine.position()         timeline seconds (pause and resume keep it)
  *   mixerEngine.timelinePositionAt(contextTime) → seconds | null (null when not playing)
  *   mixerEngine.onLevels(cb)       per-track and master levels (key = track id or MASTER_KEY)
+ *   mixerEngine.setLoop(region | null)  playback inside [start, end) wraps back to start without a
+ *                                  gap: the next cycle is scheduled ahead and the old sources stop
+ *                                  on the very sample it begins
  * Every source starts at one context time slightly in the future, so all tracks are
  * sample-aligned with each other regardless of how long scheduling takes on the main thread.
  */
@@ -17,6 +20,15 @@ import { mixDuration, type MixerState } from './mixer-model.ts'
 
 /** Scheduling headroom: long enough for the main thread to start every source before it is due. */
 const START_AHEAD_SECONDS = 0.06
+/** A loop's next cycle is scheduled this long before it is due (timers are late in busy tabs). */
+const WRAP_AHEAD_SECONDS = 0.3
+/** Shorter loop regions are ignored: the next cycle could not be scheduled in time. */
+export const MIN_LOOP_SECONDS = 0.5
+
+export interface LoopRegion {
+  start: number
+  end: number
+}
 
 class MixerEngine {
   private graph: MixGraph | null = null
@@ -29,6 +41,9 @@ class MixerEngine {
   private duration = 0
   private endTimer: ReturnType<typeof setTimeout> | null = null
   private endListeners = new Set<() => void>()
+  private loop: LoopRegion | null = null
+  /** A loop wrap already scheduled: from context time `ctxTime` the timeline reads `position`. */
+  private pendingWrap: { ctxTime: number; position: number } | null = null
 
   async ensure(state: MixerState): Promise<MixGraph> {
     if (this.graph) return this.graph
@@ -55,6 +70,7 @@ class MixerEngine {
   private placements = new Map<string, Placement>()
 
   sync(state: MixerState) {
+    this.lastState = state
     this.duration = mixDuration(state)
     this.graph?.apply(state)
     const ids = new Set(state.tracks.map((t) => t.id))
@@ -69,7 +85,7 @@ class MixerEngine {
       }
       if (added.size > 0) {
         const when = this.graph.ctx.currentTime + START_AHEAD_SECONDS
-        this.graph.start(when, this.startPosition + (when - this.startCtxTime), added)
+        this.graph.start(when, this.timelinePositionAt(when) ?? this.startPosition, added)
       }
       this.scheduleEnd()
     }
@@ -83,16 +99,45 @@ class MixerEngine {
 
   position(): number {
     if (!this.playing) return this.pausedAt
-    const ctx = getAudioContext()
-    return Math.max(this.startPosition, this.startPosition + (ctx.currentTime - this.startCtxTime))
+    const now = getAudioContext().currentTime
+    this.adoptWrap(now)
+    return Math.max(this.startPosition, this.startPosition + (now - this.startCtxTime))
   }
 
   timelinePositionAt(contextTime: number): number | null {
     if (!this.playing) return null
+    const w = this.pendingWrap
+    if (w && contextTime >= w.ctxTime) return w.position + (contextTime - w.ctxTime)
     return this.startPosition + (contextTime - this.startCtxTime)
   }
 
+  /** Loops playback inside the region (null: play to the end). Applies at once while playing. */
+  setLoop(region: LoopRegion | null) {
+    const next = region && Number.isFinite(region.start) && Number.isFinite(region.end) && region.start >= 0 && region.end - region.start >= MIN_LOOP_SECONDS ? { ...region } : null
+    if (next?.start === this.loop?.start && next?.end === this.loop?.end) return
+    this.loop = next
+    if (!this.playing) return
+    if (this.pendingWrap) {
+      // A wrap scheduled for the old region is undone by restarting where playback really is.
+      void this.seek(this.position(), this.lastState ?? { tracks: [], master: { volume: 80, reverb: 30 } })
+      return
+    }
+    this.scheduleEnd()
+  }
+
+  /** Once the scheduled wrap is due, the timeline reads from the loop's start. */
+  private adoptWrap(now: number) {
+    const w = this.pendingWrap
+    if (!w || now < w.ctxTime) return
+    this.startCtxTime = w.ctxTime
+    this.startPosition = w.position
+    this.pendingWrap = null
+  }
+
+  private lastState: MixerState | null = null
+
   async play(state: MixerState) {
+    this.lastState = state
     const ctx = await unlockAudio()
     const graph = await this.ensure(state)
     this.duration = mixDuration(state)
@@ -109,6 +154,7 @@ class MixerEngine {
   pause() {
     if (!this.playing) return
     this.pausedAt = Math.min(this.position(), this.duration)
+    this.pendingWrap = null
     this.playing = false
     this.graph?.stop()
     this.clearEnd()
@@ -147,7 +193,19 @@ class MixerEngine {
 
   private scheduleEnd() {
     this.clearEnd()
-    const remaining = this.duration - this.position()
+    const pos = this.position()
+    if (this.pendingWrap) {
+      // Wait for the wrap to take effect, then plan the next one from the new position.
+      const wait = this.pendingWrap.ctxTime - getAudioContext().currentTime
+      this.endTimer = setTimeout(() => this.scheduleEnd(), Math.max(10, wait * 1000 + 10))
+      return
+    }
+    const loop = this.loop
+    if (loop && pos < loop.end) {
+      this.endTimer = setTimeout(() => this.wrap(loop), Math.max(0, (loop.end - pos - WRAP_AHEAD_SECONDS) * 1000))
+      return
+    }
+    const remaining = this.duration - pos
     this.endTimer = setTimeout(
       () => {
         if (this.position() >= this.duration - 0.005) {
@@ -157,6 +215,18 @@ class MixerEngine {
       },
       Math.max(20, remaining * 1000 + 30),
     )
+  }
+
+  private wrap(loop: LoopRegion) {
+    const graph = this.graph
+    if (!this.playing || !graph || this.loop !== loop) return
+    const now = graph.ctx.currentTime
+    let at = this.startCtxTime + (loop.end - this.startPosition)
+    // A tab that slept past the loop's end: wrap as soon as possible (a gap is unavoidable then).
+    if (at < now + 0.01) at = now + START_AHEAD_SECONDS
+    graph.start(at, loop.start, undefined, true)
+    this.pendingWrap = { ctxTime: at, position: loop.start }
+    this.scheduleEnd()
   }
 
   private clearEnd() {

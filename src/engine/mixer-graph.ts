@@ -11,8 +11,10 @@
  *     .apply(state)            pushes changed parameters into the strips (live: smoothed in the
  *                              worklet, so no clicks), adds/removes tracks; a disabled track's
  *                              strip mutes with a short fade (its 'enabled' parameter)
- *     .start(when, position, ids?)  starts every track's source (or only `ids`: tracks added while
- *                              playing) at one context time (sample-accurate)
+ *     .start(when, position, ids?, handoff?)  starts every track's source (or only `ids`: tracks added
+ *                              or re-placed while playing) at one context time (sample-accurate);
+ *                              handoff: the sources playing now stop exactly at `when` instead of at
+ *                              once (a loop region wrapping without a gap)
  *     .stop()                  stops and drops the sources (strips and their tails stay)
  *     .onLevels(cb)            per-track and master peak/RMS from the strips' worklets
  *     .dispose()
@@ -51,14 +53,14 @@ interface TrackNodes {
   track: MixerTrack
   source: IAudioBufferSourceNode<AnyAudioContext> | null
   /** Stops an arranged track's clip sources (tracks with clips; see arrangement/schedule-clips.ts). */
-  stopClips: (() => void) | null
+  stopClips: ((at?: number) => void) | null
   unsubscribe: () => void
 }
 
 export interface MixGraph {
   readonly ctx: AnyAudioContext
   apply(state: MixerState): void
-  start(when: number, position: number, ids?: ReadonlySet<string>): void
+  start(when: number, position: number, ids?: ReadonlySet<string>, handoff?: boolean): void
   stop(): void
   onLevels(cb: LevelsListener): () => void
   dispose(): void
@@ -110,7 +112,37 @@ export function buildMixGraph(ctx: AnyAudioContext, state: MixerState, options: 
     }
   }
 
-  function stopSource(n: TrackNodes) {
+  /** Sources handed off to a loop's next cycle, still due to stop: pausing must silence them too. */
+  const retiring = new Set<() => void>()
+
+  function stopSource(n: TrackNodes, at?: number) {
+    if (at !== undefined) {
+      const stopClips = n.stopClips
+      const src = n.source
+      if (stopClips) {
+        stopClips(at)
+        retiring.add(() => stopClips())
+      }
+      if (src) {
+        src.onended = () => src.disconnect()
+        try {
+          src.stop(at)
+        } catch {
+          // already ended
+        }
+        retiring.add(() => {
+          try {
+            src.stop()
+          } catch {
+            // already ended
+          }
+          src.disconnect()
+        })
+      }
+      n.stopClips = null
+      n.source = null
+      return
+    }
     n.stopClips?.()
     n.stopClips = null
     if (!n.source) return
@@ -145,10 +177,12 @@ export function buildMixGraph(ctx: AnyAudioContext, state: MixerState, options: 
       if (master) setParams(master, masterParams, mp)
       masterParams = mp
     },
-    start(when, position, ids) {
+    start(when, position, ids, handoff) {
+      // Sources handed off earlier have stopped by now (or will at their time): forget them.
+      if (handoff) retiring.clear()
       for (const n of tracks.values()) {
         if (ids && !ids.has(n.track.id)) continue
-        stopSource(n)
+        stopSource(n, handoff ? when : undefined)
         const audio = getMixerAudio(n.track.audioId)
         if (!audio) continue
         const buffer = audioBufferFor(ctx, audio)
@@ -169,6 +203,8 @@ export function buildMixGraph(ctx: AnyAudioContext, state: MixerState, options: 
     },
     stop() {
       for (const n of tracks.values()) stopSource(n)
+      for (const stopNow of retiring) stopNow()
+      retiring.clear()
     },
     onLevels(cb) {
       listeners.add(cb)

@@ -3,8 +3,9 @@
  * one GainNode per clip. The live graph and the export both call this, so the arrangement the
  * export renders is, node for node, the one the user heard.
  *
- *   scheduleClips(ctx, buffer, clips, destination, when, position) → stop()
+ *   scheduleClips(ctx, buffer, clips, destination, when, position) → stop(at?)
  *     `when`: the context time that corresponds to timeline `position` (seconds).
+ *     stop(): at once; stop(at): at context time `at` (a loop's hand-off), then disconnects itself.
  *
  * Loops use the source's own loopStart/loopEnd, which the browser plays sample-accurately: the
  * loop point is seamless whenever the region itself loops cleanly (a Sound Library loop does).
@@ -31,7 +32,7 @@ export function scheduleClips(
   destination: IAudioNode<AnyAudioContext>,
   when: number,
   position: number,
-): () => void {
+): (at?: number) => void {
   const nodes: { src: ReturnType<AnyAudioContext['createBufferSource']>; gain: ReturnType<AnyAudioContext['createGain']> }[] = []
   for (const c of clips) {
     if (position >= clipEnd(c) || c.sourceStart >= buffer.duration) continue
@@ -66,8 +67,21 @@ export function scheduleClips(
     src.stop(startAt + remaining)
     nodes.push({ src, gain })
   }
-  return () => {
+  return (at) => {
     for (const { src, gain } of nodes) {
+      if (at !== undefined) {
+        // A later stop() replaces the scheduled one: the source ends exactly where the next cycle begins.
+        src.onended = () => {
+          src.disconnect()
+          gain.disconnect()
+        }
+        try {
+          src.stop(at)
+        } catch {
+          // already ended
+        }
+        continue
+      }
       try {
         src.stop()
       } catch {

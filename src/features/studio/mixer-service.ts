@@ -8,6 +8,15 @@ import { errorMessage } from '../../lib/error-message.ts'
 import { notify } from '../../lib/notify.ts'
 import { mixerSnapshot, useMixerStore } from './mixer-store.ts'
 import { installStudioDebugHook } from './mixer/studio-debug-hook.ts'
+import { gridSeconds } from '../../engine/arrangement/clip-edits.ts'
+import { useTimelineStore, type LoopBars } from './timeline/timeline-store.ts'
+
+/** The loop region in timeline seconds at the project tempo, or null when looping is off. */
+export function loopSeconds(loop: LoopBars, bpm: number): { start: number; end: number } | null {
+  if (!loop.enabled) return null
+  const bar = gridSeconds('bar', bpm)
+  return { start: (loop.fromBar - 1) * bar, end: (loop.toBar - 1) * bar }
+}
 
 export function startMixerService(): () => void {
   installStudioDebugHook()
@@ -17,11 +26,17 @@ export function startMixerService(): () => void {
     mixerEngine.sync(snap)
     if (snap.tracks.length > 0) void mixerEngine.ensure(snap).catch((err: unknown) => notify.error('Audio engine failed', { description: errorMessage(err) }))
   })
+  const applyLoop = () => mixerEngine.setLoop(loopSeconds(useTimelineStore.getState().loop, useMixerStore.getState().tempo))
+  const unsubscribeLoop = useTimelineStore.subscribe((s, prev) => s.loop !== prev.loop && applyLoop())
+  const unsubscribeTempo = useMixerStore.subscribe((s, prev) => s.tempo !== prev.tempo && applyLoop())
   const snap = mixerSnapshot()
   if (snap.tracks.length > 0) void mixerEngine.ensure(snap).catch(() => {})
   mixerEngine.sync(snap)
+  applyLoop()
   return () => {
     unsubscribe()
+    unsubscribeLoop()
+    unsubscribeTempo()
     mixerEngine.pause()
   }
 }

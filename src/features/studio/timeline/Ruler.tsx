@@ -1,4 +1,5 @@
 import { gridSeconds } from '../../../engine/arrangement/clip-edits.ts'
+import { useTimelineStore } from './timeline-store.ts'
 import { formatTime } from '../mixer/TrackRow.tsx'
 
 /** Seconds between time labels: the first of these that leaves at least 56 px between labels. */
@@ -16,6 +17,7 @@ export function Ruler({ length, zoom, bpm, onSeek }: { length: number; zoom: num
   const secondEvery = SECOND_STEPS.find((s) => s * zoom >= 56) ?? 300
   const bars = Math.ceil(length / bar)
   const seconds = Math.ceil(length / secondEvery)
+  const loop = useTimelineStore((st) => st.loop)
   return (
     <div
       className="relative h-10 cursor-pointer select-none border-b border-line text-[10px] text-muted"
@@ -31,6 +33,14 @@ export function Ruler({ length, zoom, bpm, onSeek }: { length: number; zoom: num
         className="absolute inset-x-0 top-0 h-5"
         style={{ backgroundImage: 'linear-gradient(to right, var(--theme-line) 1px, transparent 1px)', backgroundSize: `${beatPx}px 40%`, backgroundRepeat: 'repeat-x', backgroundPosition: 'left bottom' }}
       />
+      {loop.enabled && (
+        <div
+          aria-hidden
+          data-testid="loop-band"
+          className="pointer-events-none absolute inset-y-0 border-x-2 border-accent bg-accent/15"
+          style={{ left: (loop.fromBar - 1) * bar * zoom, width: (loop.toBar - loop.fromBar) * bar * zoom }}
+        />
+      )}
       {Array.from({ length: Math.floor(bars / barEvery) + 1 }, (_, i) => i * barEvery).map((b) => (
         <span key={`b${b}`} className="absolute top-0 border-l border-fg/40 pl-0.5 font-mono text-fg/80" style={{ left: b * bar * zoom }}>
           {b + 1}

@@ -7,7 +7,7 @@ const SNAP_LABELS: Record<SnapGrid, string> = { off: 'Off', bar: 'Bar', beat: 'B
 /** Tempo, snap grid, zoom and follow-playhead for the arrangement. */
 export function TimelineToolbar() {
   const tempo = useMixerStore((s) => s.tempo)
-  const { snap, follow, zoom } = useTimelineStore()
+  const { snap, follow, zoom, loop } = useTimelineStore()
   // Typed freely, committed on Enter or leaving the field; the store clamps to 40–240 and the field
   // (keyed by the tempo) then shows what it kept, or the old tempo back for unusable text.
   const commitTempo = (input: HTMLInputElement) => {
@@ -58,6 +58,33 @@ export function TimelineToolbar() {
         <button type="button" onClick={() => useTimelineStore.getState().zoomIn()} className="rounded border border-line px-2 py-1 hover:border-primary" aria-label="Zoom in">
           +
         </button>
+      </div>
+      <div className="flex items-center gap-1.5 text-xs text-muted" role="group" aria-label="Loop region">
+        <label className="flex items-center gap-1.5">
+          <input type="checkbox" checked={loop.enabled} onChange={(e) => useTimelineStore.getState().setLoop({ enabled: e.target.checked })} />
+          Loop bars
+        </label>
+        <input
+          type="number"
+          min={1}
+          key={`from-${loop.fromBar}`}
+          defaultValue={loop.fromBar}
+          onBlur={(e) => useTimelineStore.getState().setLoop({ fromBar: Number(e.currentTarget.value) })}
+          onKeyDown={(e) => e.key === 'Enter' && useTimelineStore.getState().setLoop({ fromBar: Number(e.currentTarget.value) })}
+          className={`${field} w-16`}
+          aria-label="Loop from bar"
+        />
+        to
+        <input
+          type="number"
+          min={2}
+          key={`to-${loop.toBar}`}
+          defaultValue={loop.toBar}
+          onBlur={(e) => useTimelineStore.getState().setLoop({ toBar: Number(e.currentTarget.value) })}
+          onKeyDown={(e) => e.key === 'Enter' && useTimelineStore.getState().setLoop({ toBar: Number(e.currentTarget.value) })}
+          className={`${field} w-16`}
+          aria-label="Loop to bar"
+        />
       </div>
       <label className="flex items-center gap-1.5 text-xs text-muted">
         <input type="checkbox" checked={follow} onChange={(e) => useTimelineStore.getState().setFollow(e.target.checked)} />

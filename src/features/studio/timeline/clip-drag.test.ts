@@ -23,3 +23,22 @@ describe('dragging a clip', () => {
     expect(dragClips('move', { ...ctx, clipId: 'nope' }, 1)).toBe(clips)
   })
 })
+
+describe('the loop region', () => {
+  it('is whole bars, at least one, the moved edge pushing the other; seconds follow the tempo', async () => {
+    const { useTimelineStore } = await import('./timeline-store.ts')
+    const { loopSeconds } = await import('../mixer-service.ts')
+    const set = useTimelineStore.getState().setLoop
+    set({ enabled: true, fromBar: 3, toBar: 7 })
+    expect(useTimelineStore.getState().loop).toEqual({ enabled: true, fromBar: 3, toBar: 7 })
+    set({ fromBar: 9 })
+    expect(useTimelineStore.getState().loop).toMatchObject({ fromBar: 9, toBar: 10 })
+    set({ toBar: 4 })
+    expect(useTimelineStore.getState().loop).toMatchObject({ fromBar: 3, toBar: 4 })
+    set({ fromBar: -5, toBar: 2.6 })
+    expect(useTimelineStore.getState().loop).toMatchObject({ fromBar: 1, toBar: 3 })
+    expect(loopSeconds(useTimelineStore.getState().loop, 120)).toEqual({ start: 0, end: 4 })
+    expect(loopSeconds({ enabled: true, fromBar: 2, toBar: 3 }, 90)).toEqual({ start: 240 / 90, end: 480 / 90 })
+    expect(loopSeconds({ enabled: false, fromBar: 2, toBar: 3 }, 90)).toBeNull()
+  })
+})

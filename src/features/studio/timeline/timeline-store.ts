@@ -20,6 +20,15 @@ export interface ClipRef {
   clipId: string
 }
 
+/** The playback loop region in bars (1-based, `to` exclusive: bars 1 to 3 = the first two bars). */
+export interface LoopBars {
+  enabled: boolean
+  fromBar: number
+  toBar: number
+}
+
+export const MAX_BAR = 999
+
 interface TimelineStore {
   /** Pixels per second of timeline. */
   zoom: number
@@ -28,6 +37,8 @@ interface TimelineStore {
   selected: ClipRef | null
   /** A track's clips while one of them is being dragged (what the lane shows until release). */
   preview: { trackId: string; clips: Clip[] } | null
+  loop: LoopBars
+  setLoop: (loop: Partial<LoopBars>) => void
   zoomBy: (factor: number) => void
   zoomIn: () => void
   zoomOut: () => void
@@ -43,6 +54,19 @@ export const useTimelineStore = create<TimelineStore>()((set, get) => ({
   follow: true,
   selected: null,
   preview: null,
+  loop: { enabled: false, fromBar: 1, toBar: 5 },
+  setLoop: (change) => {
+    const cur = get().loop
+    const whole = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, Math.round(Number.isFinite(v) ? v : lo)))
+    let fromBar = whole(change.fromBar ?? cur.fromBar, 1, MAX_BAR - 1)
+    let toBar = whole(change.toBar ?? cur.toBar, 2, MAX_BAR)
+    // The region is at least one bar: the edge the user moved pushes the other one along.
+    if (toBar <= fromBar) {
+      if (change.toBar !== undefined && change.fromBar === undefined) fromBar = toBar - 1
+      else toBar = fromBar + 1
+    }
+    set({ loop: { enabled: change.enabled ?? cur.enabled, fromBar, toBar } })
+  },
   zoomBy: (factor) => set({ zoom: Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, get().zoom * factor)) }),
   zoomIn: () => get().zoomBy(ZOOM_STEP),
   zoomOut: () => get().zoomBy(1 / ZOOM_STEP),
