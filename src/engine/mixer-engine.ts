@@ -7,6 +7,7 @@
  *   mixerEngine.position()         timeline seconds (pause and resume keep it)
  *   mixerEngine.timelinePositionAt(contextTime) → seconds | null (null when not playing)
  *   mixerEngine.onLevels(cb)       per-track and master levels (key = track id or MASTER_KEY)
+ *   mixerEngine.setMetronome({ on, bpm })  clicks on the beats while playing (master bus only)
  *   mixerEngine.setLoop(region | null)  playback inside [start, end) wraps back to start without a
  *                                  gap: the next cycle is scheduled ahead and the old sources stop
  *                                  on the very sample it begins
@@ -17,11 +18,15 @@ import { unlockAudio, getAudioContext } from './audio-context.ts'
 import { getMasterBus } from './master-bus.ts'
 import { buildMixGraph, prepareMixContext, type LevelsListener, type MixGraph } from './mixer-graph.ts'
 import { mixDuration, type MixerState } from './mixer-model.ts'
+import { beatsBetween, clickAt } from './metronome.ts'
 
 /** Scheduling headroom: long enough for the main thread to start every source before it is due. */
 const START_AHEAD_SECONDS = 0.06
 /** A loop's next cycle is scheduled this long before it is due (timers are late in busy tabs). */
 const WRAP_AHEAD_SECONDS = 0.3
+/** The metronome schedules clicks this far ahead, every METRONOME_TICK_MS. */
+const METRONOME_AHEAD_SECONDS = 0.2
+const METRONOME_TICK_MS = 50
 /** Shorter loop regions are ignored: the next cycle could not be scheduled in time. */
 export const MIN_LOOP_SECONDS = 0.5
 
@@ -135,20 +140,61 @@ class MixerEngine {
   }
 
   private lastState: MixerState | null = null
+  private metronome = { on: false, bpm: 120 }
+  private metronomeTimer: ReturnType<typeof setInterval> | null = null
+  /** Context time up to which clicks are already scheduled. */
+  private clicksUntil = 0
 
-  async play(state: MixerState) {
+  setMetronome(settings: { on: boolean; bpm: number }) {
+    this.metronome = { on: settings.on, bpm: settings.bpm > 0 ? settings.bpm : 120 }
+    this.runMetronome()
+  }
+
+  private runMetronome() {
+    const want = this.playing && this.metronome.on
+    if (!want) {
+      if (this.metronomeTimer) clearInterval(this.metronomeTimer)
+      this.metronomeTimer = null
+      return
+    }
+    if (this.metronomeTimer) return
+    this.clicksUntil = getAudioContext().currentTime
+    const tick = () => {
+      const ctx = getAudioContext()
+      if (!this.playing) return
+      const from = Math.max(this.clicksUntil, ctx.currentTime)
+      const to = ctx.currentTime + METRONOME_AHEAD_SECONDS
+      // Split the window where a loop wrap is due: the timeline jumps back there.
+      const w = this.pendingWrap
+      const cuts = w && w.ctxTime > from && w.ctxTime < to ? [from, w.ctxTime, to] : [from, to]
+      for (let i = 0; i + 1 < cuts.length; i++) {
+        const a = cuts[i]!
+        const b = cuts[i + 1]!
+        const pa = this.timelinePositionAt(a)
+        if (pa === null) continue
+        for (const beat of beatsBetween(pa, pa + (b - a), this.metronome.bpm)) clickAt(ctx, getMasterBus().input as never, a + (beat.time - pa), beat.accent)
+      }
+      this.clicksUntil = to
+    }
+    tick()
+    this.metronomeTimer = setInterval(tick, METRONOME_TICK_MS)
+  }
+
+  /** Starts playback; `at`: not before this context time (a count-in's last beat). */
+  async play(state: MixerState, at?: number) {
     this.lastState = state
     const ctx = await unlockAudio()
     const graph = await this.ensure(state)
     this.duration = mixDuration(state)
     if (this.duration <= 0) return
     if (this.pausedAt >= this.duration) this.pausedAt = 0
-    const when = ctx.currentTime + START_AHEAD_SECONDS
+    const when = Math.max(ctx.currentTime + START_AHEAD_SECONDS, at ?? 0)
     graph.start(when, this.pausedAt)
     this.startCtxTime = when
     this.startPosition = this.pausedAt
     this.playing = true
     this.scheduleEnd()
+    this.runMetronome()
   }
 
   pause() {
@@ -156,6 +202,7 @@ class MixerEngine {
     this.pausedAt = Math.min(this.position(), this.duration)
     this.pendingWrap = null
     this.playing = false
+    this.runMetronome()
     this.graph?.stop()
     this.clearEnd()
   }

@@ -1,6 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
 import { makeWav, tone } from './fixtures/audio.ts'
+import { MICROPHONE_FLAGS, launchOptions } from './support/browser.ts'
+
+// The count-in test records from Chromium's fake microphone.
+test.use({ launchOptions: launchOptions(MICROPHONE_FLAGS), permissions: ['microphone'] })
 
 interface ClipInfo {
   id: string
@@ -212,4 +216,51 @@ test('a loop region plays its bars over and over, without stopping, until loopin
   await page.getByRole('checkbox', { name: 'Loop bars' }).uncheck()
   await expect.poll(position, { timeout: 10_000 }).toBeGreaterThan(2.5)
   await page.getByRole('button', { name: 'Pause mix' }).click()
+})
+
+test('metronome clicks on the beats while playing (never in the export); count-in gives a bar of clicks, then records with the mix', async ({ page }) => {
+  await openMixer(page)
+  // A silent track: whatever the master bus hears is the metronome.
+  await page.getByTestId('upload-input').setInputFiles({ name: 'silence.wav', mimeType: 'audio/wav', buffer: makeWav([new Float32Array(48000 * 6)], 48000) })
+  await expect(page.getByRole('listitem', { name: 'silence', exact: true })).toBeVisible()
+  const masterPeakOver = (ms: number) =>
+    page.evaluate(async (ms) => {
+      const level = (window as unknown as { __cube: { masterLevel(): number } }).__cube.masterLevel
+      let peak = 0
+      const until = performance.now() + ms
+      while (performance.now() < until) {
+        peak = Math.max(peak, level())
+        await new Promise((r) => setTimeout(r, 5))
+      }
+      return peak
+    }, ms)
+
+  await page.getByRole('button', { name: 'Play mix' }).click()
+  expect(await masterPeakOver(1200)).toBeLessThan(1e-4)
+  await page.getByRole('checkbox', { name: 'Metronome' }).check()
+  expect(await masterPeakOver(1200)).toBeGreaterThan(0.01) // at 120 BPM two or three clicks in that time
+  await page.getByRole('checkbox', { name: 'Metronome' }).uncheck()
+  await page.getByRole('button', { name: 'Pause mix' }).click()
+  const exported = await page.evaluate(async () => {
+    const [l] = await (window as unknown as WithHook).__cubeStudio.renderOffline()
+    return l!.reduce((m, x) => Math.max(m, Math.abs(x)), 0)
+  })
+  expect(exported).toBe(0)
+
+  // Count-in: beats 4, 3, 2, 1 shown, then recording starts and the mix plays along.
+  await page.getByRole('slider', { name: 'Mix position' }).focus()
+  await page.getByRole('slider', { name: 'Mix position' }).press('Home')
+  await page.getByRole('checkbox', { name: 'Count-in before recording' }).check()
+  await page.getByRole('button', { name: 'Record Microphone' }).click()
+  await expect(page.getByTestId('count-in-beat')).toHaveText('4')
+  await expect(page.getByTestId('count-in-beat')).toHaveText('1')
+  await expect(page.getByText('Recording started')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Pause mix' })).toBeVisible()
+  await page.waitForTimeout(1000)
+  await page.getByRole('button', { name: 'Stop Recording' }).click()
+  await expect(page.getByRole('listitem', { name: 'Recording 1', exact: true })).toBeVisible({ timeout: 15_000 })
+  // Placed where it was heard: at (or a hair after) the playhead the mix started from.
+  const offset = await page.evaluate(() => (window as unknown as WithHook).__cubeStudio.clips().find((t) => t.track === 'Recording 1')!.clips[0]!.start)
+  expect(offset).toBeGreaterThanOrEqual(0)
+  expect(offset).toBeLessThan(0.5)
 })

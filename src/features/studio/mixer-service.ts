@@ -26,14 +26,20 @@ export function startMixerService(): () => void {
     mixerEngine.sync(snap)
     if (snap.tracks.length > 0) void mixerEngine.ensure(snap).catch((err: unknown) => notify.error('Audio engine failed', { description: errorMessage(err) }))
   })
-  const applyLoop = () => mixerEngine.setLoop(loopSeconds(useTimelineStore.getState().loop, useMixerStore.getState().tempo))
-  const unsubscribeLoop = useTimelineStore.subscribe((s, prev) => s.loop !== prev.loop && applyLoop())
+  const applyLoop = () => {
+    const { loop, metronome } = useTimelineStore.getState()
+    const bpm = useMixerStore.getState().tempo
+    mixerEngine.setLoop(loopSeconds(loop, bpm))
+    mixerEngine.setMetronome({ on: metronome, bpm })
+  }
+  const unsubscribeLoop = useTimelineStore.subscribe((s, prev) => (s.loop !== prev.loop || s.metronome !== prev.metronome) && applyLoop())
   const unsubscribeTempo = useMixerStore.subscribe((s, prev) => s.tempo !== prev.tempo && applyLoop())
   const snap = mixerSnapshot()
   if (snap.tracks.length > 0) void mixerEngine.ensure(snap).catch(() => {})
   mixerEngine.sync(snap)
   applyLoop()
   return () => {
+    mixerEngine.setMetronome({ on: false, bpm: 120 })
     unsubscribe()
     unsubscribeLoop()
     unsubscribeTempo()

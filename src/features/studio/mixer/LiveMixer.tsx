@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { notify } from '../../../lib/notify.ts'
 import { mixerEngine } from '../../../engine/mixer-engine.ts'
+import { getAudioContext } from '../../../engine/audio-context.ts'
 import { mixDuration } from '../../../engine/mixer-model.ts'
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_SECONDS } from '../../../engine/upload-audio.ts'
 import { mixerSnapshot, useMixerStore } from '../mixer-store.ts'
@@ -18,6 +19,8 @@ import { TrackRow, formatTime } from './TrackRow.tsx'
 import { useMicRecorder } from '../recording/useMicRecorder.ts'
 import { useUpload } from './useUpload.ts'
 import { Timeline } from '../timeline/Timeline.tsx'
+import { useTimelineStore } from '../timeline/timeline-store.ts'
+import { runCountIn } from '../recording/count-in.ts'
 import { errorMessage } from '../../../lib/error-message.ts'
 
 export function LiveMixer() {
@@ -28,6 +31,8 @@ export function LiveMixer() {
   const [side, setSide] = useState<'effects' | 'library'>('effects')
   const [dragOver, setDragOver] = useState(false)
   const [saving, setSaving] = useState(false)
+  /** Beats left in a count-in before recording (null: none running). */
+  const [countBeat, setCountBeat] = useState<number | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
   const timelineRef = useRef<HTMLUListElement>(null)
   const timeRef = useRef<HTMLSpanElement>(null)
@@ -96,6 +101,26 @@ export function LiveMixer() {
 
   const recording = recorder.phase === 'recording' || recorder.phase === 'stopping'
 
+  /** Record, after one bar of clicks when count-in is on; the mix then plays along from the playhead. */
+  const startRecording = async () => {
+    if (!useTimelineStore.getState().countIn) return recorder.start()
+    try {
+      const barEnd = await runCountIn(useMixerStore.getState().tempo, setCountBeat)
+      setCountBeat(null)
+      if (useMixerStore.getState().tracks.length > 0 && !mixerEngine.isPlaying()) {
+        await mixerEngine.play(mixerSnapshot(), barEnd)
+        setPlaying(mixerEngine.isPlaying())
+      }
+      // The take must not begin before the bar does (it would be placed early): open the mic on it.
+      const wait = barEnd - getAudioContext().currentTime
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait * 1000))
+      await recorder.start()
+    } catch (err) {
+      setCountBeat(null)
+      notify.error('Recording could not start', { description: errorMessage(err) })
+    }
+  }
+
   return (
     <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
       <div className="min-w-0 space-y-4">
@@ -125,7 +150,7 @@ export function LiveMixer() {
               <span className="h-2.5 w-2.5 animate-pulse rounded-full bg-secondary" /> Stop Recording
             </button>
           ) : (
-            <button type="button" onClick={() => void recorder.start()} disabled={recorder.phase === 'starting'} className="flex items-center gap-2 rounded border border-line px-3 py-1.5 text-sm hover:border-secondary disabled:opacity-50">
+            <button type="button" onClick={() => void startRecording()} disabled={recorder.phase === 'starting' || countBeat !== null} className="flex items-center gap-2 rounded border border-line px-3 py-1.5 text-sm hover:border-secondary disabled:opacity-50">
               <Icon name="mic" size={16} /> Record Microphone
             </button>
           )}
@@ -133,6 +158,14 @@ export function LiveMixer() {
           {project && <span className="ml-auto flex min-w-0 max-w-full text-xs text-muted">Project:&nbsp;<span className="min-w-0 truncate text-fg" title={project.name} data-testid="mixer-project-name">{project.name}</span></span>}
         </div>
 
+        {countBeat !== null && (
+          <div role="status" className="panel flex items-center gap-3 border-secondary p-3 text-sm" data-testid="count-in">
+            <span className="text-secondary">Count-in</span>
+            <span className="font-mono text-lg" data-testid="count-in-beat">
+              {countBeat}
+            </span>
+          </div>
+        )}
         {recording && (
           <div role="status" className="panel flex items-center gap-3 border-secondary p-3 text-sm" data-testid="recording-status">
             <span className="text-secondary">Recording</span>

@@ -7,7 +7,7 @@ const SNAP_LABELS: Record<SnapGrid, string> = { off: 'Off', bar: 'Bar', beat: 'B
 /** Tempo, snap grid, zoom and follow-playhead for the arrangement. */
 export function TimelineToolbar() {
   const tempo = useMixerStore((s) => s.tempo)
-  const { snap, follow, zoom, loop } = useTimelineStore()
+  const { snap, follow, zoom, loop, metronome, countIn } = useTimelineStore()
   // Typed freely, committed on Enter or leaving the field; the store clamps to 40–240 and the field
   // (keyed by the tempo) then shows what it kept, or the old tempo back for unusable text.
   const commitTempo = (input: HTMLInputElement) => {
@@ -86,6 +86,14 @@ export function TimelineToolbar() {
           aria-label="Loop to bar"
         />
       </div>
+      <label className="flex items-center gap-1.5 text-xs text-muted">
+        <input type="checkbox" checked={metronome} onChange={(e) => useTimelineStore.getState().setMetronome(e.target.checked)} />
+        Metronome
+      </label>
+      <label className="flex items-center gap-1.5 text-xs text-muted">
+        <input type="checkbox" checked={countIn} onChange={(e) => useTimelineStore.getState().setCountIn(e.target.checked)} />
+        Count-in before recording
+      </label>
       <label className="flex items-center gap-1.5 text-xs text-muted">
         <input type="checkbox" checked={follow} onChange={(e) => useTimelineStore.getState().setFollow(e.target.checked)} />
         Follow playhead

@@ -39,6 +39,12 @@ interface TimelineStore {
   preview: { trackId: string; clips: Clip[] } | null
   loop: LoopBars
   setLoop: (loop: Partial<LoopBars>) => void
+  /** Clicks on the beats while the mix plays. */
+  metronome: boolean
+  /** One bar of clicks before a recording starts (and the mix plays along from the playhead). */
+  countIn: boolean
+  setMetronome: (on: boolean) => void
+  setCountIn: (on: boolean) => void
   zoomBy: (factor: number) => void
   zoomIn: () => void
   zoomOut: () => void
@@ -55,6 +61,10 @@ export const useTimelineStore = create<TimelineStore>()((set, get) => ({
   selected: null,
   preview: null,
   loop: { enabled: false, fromBar: 1, toBar: 5 },
+  metronome: false,
+  countIn: false,
+  setMetronome: (metronome) => set({ metronome }),
+  setCountIn: (countIn) => set({ countIn }),
   setLoop: (change) => {
     const cur = get().loop
     const whole = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, Math.round(Number.isFinite(v) ? v : lo)))
