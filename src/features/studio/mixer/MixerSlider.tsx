@@ -1,6 +1,14 @@
 import * as Slider from '@radix-ui/react-slider'
+import { useRef } from 'react'
+import type { GestureId } from '../mixer-store.ts'
 
-/** An integer-step mixer control: Radix slider (arrow keys, Page Up/Down, Home/End) with a label and read-out. */
+let gestures = 0
+
+/**
+ * An integer-step mixer control: Radix slider (arrow keys, Page Up/Down, Home/End) with a label and read-out.
+ * A pointer drag reports one gesture id for all its changes, so it undoes in one step; keyboard
+ * changes carry none and the store merges a burst on the same control by time.
+ */
 export function MixerSlider({
   label,
   ariaLabel,
@@ -18,11 +26,12 @@ export function MixerSlider({
   value: number
   min: number
   max: number
-  onChange: (value: number) => void
+  onChange: (value: number, gesture?: GestureId) => void
   disabled?: boolean
   format?: (v: number) => string
   testId?: string
 }) {
+  const gesture = useRef<GestureId | undefined>(undefined)
   return (
     <div className={`flex items-center gap-2 text-xs ${disabled ? 'opacity-50' : ''}`} data-testid={testId}>
       <span className="w-20 shrink-0 text-muted">{label}</span>
@@ -33,7 +42,13 @@ export function MixerSlider({
         max={max}
         step={1}
         disabled={disabled}
-        onValueChange={(v) => onChange(v[0] ?? value)}
+        onPointerDown={() => {
+          gesture.current = `drag-${++gestures}`
+        }}
+        onKeyDown={() => {
+          gesture.current = undefined
+        }}
+        onValueChange={(v) => onChange(v[0] ?? value, gesture.current)}
       >
         <Slider.Track className="relative h-1.5 flex-1 rounded-full bg-line">
           <Slider.Range className="absolute h-full rounded-full bg-primary" />

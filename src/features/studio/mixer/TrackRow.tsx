@@ -25,7 +25,7 @@ export const TrackRow = memo(function TrackRow({ track, selected, timeline, onSe
       {...CONTROL_RANGES[c]}
       disabled={!track.enabled}
       format={format}
-      onChange={(v) => setControl(track.id, c, v)}
+      onChange={(v, gesture) => setControl(track.id, c, v, gesture)}
     />
   )
   return (
