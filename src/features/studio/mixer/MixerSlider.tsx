@@ -33,10 +33,13 @@ export function MixerSlider({
 }) {
   const gesture = useRef<GestureId | undefined>(undefined)
   return (
-    <div className={`flex items-center gap-2 text-xs ${disabled ? 'opacity-50' : ''}`} data-testid={testId}>
-      <span className="w-20 shrink-0 text-muted">{label}</span>
+    <div className={`flex min-w-0 items-center gap-2 text-xs ${disabled ? 'opacity-50' : ''}`} data-testid={testId}>
+      <span className="w-20 shrink-0 truncate text-muted" data-slider-part="label">
+        {label}
+      </span>
       <Slider.Root
-        className="relative flex h-5 flex-1 touch-none select-none items-center"
+        className="relative flex h-5 min-w-12 flex-1 touch-none select-none items-center"
+        data-slider-part="track"
         value={[value]}
         min={min}
         max={max}
@@ -59,7 +62,7 @@ export function MixerSlider({
           className="block h-4 w-4 rounded-full border-2 border-primary bg-bg shadow focus:outline-none focus-visible:ring-2 focus-visible:ring-accent data-[disabled]:cursor-not-allowed"
         />
       </Slider.Root>
-      <output className="w-10 shrink-0 text-right font-mono text-fg" aria-hidden>
+      <output className="w-10 shrink-0 text-right font-mono text-fg" aria-hidden data-slider-part="value">
         {format(value)}
       </output>
     </div>
