@@ -69,7 +69,16 @@ function openDb(): Promise<IDBDatabase> {
         if (!db.objectStoreNames.contains('chunks')) db.createObjectStore('chunks', { keyPath: ['sessionId', 'seq'] })
         if (!db.objectStoreNames.contains('drafts')) db.createObjectStore('drafts', { keyPath: 'id' })
       }
-      req.onsuccess = () => resolve(req.result)
+      req.onsuccess = () => {
+        const db = req.result
+        // A newer version opened in another tab (an update adding a store): step aside so its
+        // upgrade is not blocked; the next call here reopens at the new version.
+        db.onversionchange = () => {
+          db.close()
+          dbPromise = null
+        }
+        resolve(db)
+      }
       req.onerror = () => reject(new ProjectDbError(`Could not open the studio database: ${req.error?.message ?? 'unknown error'}`))
       req.onblocked = () => reject(new ProjectDbError('The studio database is blocked by another tab; close it and retry.'))
     })
