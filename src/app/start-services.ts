@@ -3,14 +3,14 @@ import { startSessionSync } from '../features/account/index.ts'
 import { startListenReporter, startRewardRules } from '../features/listen/index.ts'
 import { startPlayerService } from '../features/player/index.ts'
 import { startPlaylistSync } from '../features/playlists/index.ts'
-import { startStudioProjectSync } from '../features/studio/index.ts'
+import { startMixAutosave, startStudioProjectSync } from '../features/studio/index.ts'
 
 let started = false
 
 /**
  * Starts every feature's service once per page: each subscribes to its feature's store and drives
  * the engine or the backend (the player's deck, auth events, the reward rules, listen reports, playlist and studio
- * project sync). No component wires a store to the engine or the backend itself.
+ * project sync, the mixer's autosaved draft). No component wires a store to the engine or the backend itself.
  */
 export function startBackend(): void {
   if (started) return
@@ -21,6 +21,7 @@ export function startBackend(): void {
   startListenReporter()
   startPlaylistSync()
   startStudioProjectSync()
+  startMixAutosave()
 }
 
 /** For the layouts that host signed-in features (the /app layout and Now Playing). */

@@ -5,10 +5,14 @@
  *   audio       { id, sampleRate, channels: Float32Array[] }                      key id (track audioId)
  *   recordings  RecordingSession (a take in progress, see below)                  key id
  *   chunks      { sessionId, seq, channels: Float32Array[] }                      key [sessionId, seq]
+ *   drafts      MixDraft { id: 'current', state, project, savedAt } (the autosaved mix)  key id
  *
  * Projects:   listProjects(), getProject(id), saveProject(p, audio), renameProject(id, name),
  *             deleteProject(id)  (its audio is removed unless another project still uses it),
  *             getAudio(id).
+ * Draft:      saveDraft(draft, audio), getDraft(), clearDraft(): the open mix, autosaved. Its audio
+ *             goes into 'audio' beside the projects' (one copy per audioId); audio that neither a
+ *             project nor the draft references any more is deleted in the same transaction.
  * Recordings: idbChunkStore implements RecordingChunkStore from src/engine/recorder-chunks.ts, so a
  *             take survives a reload or crash up to the last flushed chunk (about one second).
  * Float32Arrays are stored as-is (structured clone), so audio round-trips bit-exactly.
@@ -30,9 +34,18 @@ export interface StoredAudio {
   channels: Float32Array[]
 }
 
+/** The autosaved open mix: what the mixer held, and which saved project it was (if any). */
+export interface MixDraft {
+  state: MixerState
+  project: { id: string; name: string } | null
+  savedAt: number
+}
+
 const DB_NAME = 'cube-studio'
-const VERSION = 1
-type StoreName = 'projects' | 'audio' | 'recordings' | 'chunks'
+// 2: the 'drafts' store (autosave). Stores are only ever added, so the upgrade is additive.
+const VERSION = 2
+const DRAFT_ID = 'current'
+type StoreName = 'projects' | 'audio' | 'recordings' | 'chunks' | 'drafts'
 
 let dbPromise: Promise<IDBDatabase> | null = null
 
@@ -54,8 +67,18 @@ function openDb(): Promise<IDBDatabase> {
         if (!db.objectStoreNames.contains('audio')) db.createObjectStore('audio', { keyPath: 'id' })
         if (!db.objectStoreNames.contains('recordings')) db.createObjectStore('recordings', { keyPath: 'id' })
         if (!db.objectStoreNames.contains('chunks')) db.createObjectStore('chunks', { keyPath: ['sessionId', 'seq'] })
+        if (!db.objectStoreNames.contains('drafts')) db.createObjectStore('drafts', { keyPath: 'id' })
       }
-      req.onsuccess = () => resolve(req.result)
+      req.onsuccess = () => {
+        const db = req.result
+        // A newer version opened in another tab (an update adding a store): step aside so its
+        // upgrade is not blocked; the next call here reopens at the new version.
+        db.onversionchange = () => {
+          db.close()
+          dbPromise = null
+        }
+        resolve(db)
+      }
       req.onerror = () => reject(new ProjectDbError(`Could not open the studio database: ${req.error?.message ?? 'unknown error'}`))
       req.onblocked = () => reject(new ProjectDbError('The studio database is blocked by another tab; close it and retry.'))
     })
@@ -133,14 +156,61 @@ export function renameProject(id: string, name: string): Promise<void> {
 }
 
 export function deleteProject(id: string): Promise<void> {
-  return tx(['projects', 'audio'], 'readwrite', async (s) => {
+  return tx(['projects', 'audio', 'drafts'], 'readwrite', async (s) => {
     const all = (await req(s.projects.getAll())) as StoredProject[]
     const target = all.find((p) => p.id === id)
     if (!target) return
-    const stillUsed = new Set(all.filter((p) => p.id !== id).flatMap((p) => p.state.tracks.map((t) => t.audioId)))
+    const draft = (await req(s.drafts.get(DRAFT_ID))) as (MixDraft & { id: string }) | undefined
+    const stillUsed = new Set([...all.filter((p) => p.id !== id), ...(draft ? [draft] : [])].flatMap((p) => p.state.tracks.map((t) => t.audioId)))
     for (const t of target.state.tracks) if (!stillUsed.has(t.audioId)) s.audio.delete(t.audioId)
     s.projects.delete(id)
   })
+}
+
+// ---- draft (autosave) ------------------------------------------------------------------------
+
+/** Deletes stored audio that no project and no draft refers to (within the caller's transaction). */
+async function dropOrphanAudio(s: Record<StoreName, IDBObjectStore>, draft: MixDraft | undefined): Promise<void> {
+  const projects = (await req(s.projects.getAll())) as StoredProject[]
+  const used = new Set([...projects, ...(draft ? [draft] : [])].flatMap((p) => p.state.tracks.map((t) => t.audioId)))
+  const keys = (await req(s.audio.getAllKeys())) as string[]
+  for (const key of keys) if (!used.has(key)) s.audio.delete(key)
+}
+
+/**
+ * Replaces the draft and writes the audio it needs that is not stored yet, atomically. Audio the
+ * caller no longer has is skipped (the restore drops such tracks) rather than failing the
+ * whole autosave.
+ */
+export function saveDraft(draft: MixDraft, audio: (id: string) => StoredAudio | undefined): Promise<void> {
+  return tx(['projects', 'audio', 'drafts'], 'readwrite', async (s) => {
+    for (const id of new Set(draft.state.tracks.map((t) => t.audioId))) {
+      if ((await req(s.audio.getKey(id))) !== undefined) continue
+      const a = audio(id)
+      if (a) s.audio.put(a)
+    }
+    s.drafts.put({ ...draft, id: DRAFT_ID })
+    await dropOrphanAudio(s, draft)
+  })
+}
+
+export async function getDraft(): Promise<MixDraft | undefined> {
+  const d = await tx(['drafts'], 'readonly', (s) => req(s.drafts.get(DRAFT_ID) as IDBRequest<(MixDraft & { id: string }) | undefined>))
+  if (!d) return undefined
+  const { id: _id, ...draft } = d
+  return draft
+}
+
+export function clearDraft(): Promise<void> {
+  return tx(['projects', 'audio', 'drafts'], 'readwrite', async (s) => {
+    s.drafts.delete(DRAFT_ID)
+    await dropOrphanAudio(s, undefined)
+  })
+}
+
+/** Keys of every stored audio (tests and diagnostics). */
+export function storedAudioIds(): Promise<string[]> {
+  return tx(['audio'], 'readonly', (s) => req(s.audio.getAllKeys() as IDBRequest<string[]>))
 }
 
 // ---- recording chunks -----------------------------------------------------------------------

@@ -1,8 +1,15 @@
 /**
  * The Live Mixer's state (tracks, master, selection, open project). Audio itself lives in
  * src/engine/mixer-audio.ts, keyed by each track's audioId; the live engine follows this store.
+ *
+ * Every edit of tracks or master is an undo step (history/edit-history.ts); selection, opening a
+ * project and restoring a draft are not, and the last two start a fresh history. Undo only swaps
+ * tracks/master back, so the live engine follows it exactly as it follows any edit. Audio is never
+ * dropped when a track is removed (only when another project is opened, which clears history), so
+ * an undone removal plays again.
  */
 import { create } from 'zustand'
+import { emptyHistory, record, redo as redoStep, undo as undoStep, type EditHistory, type HistoryStep } from './history/edit-history.ts'
 import { putMixerAudio } from '../../engine/mixer-audio.ts'
 import { notify } from '../../lib/notify.ts'
 import { trackClips, type Clip } from '../../engine/arrangement/clip.ts'
@@ -14,6 +21,8 @@ import {
   nextRecordingName,
   withControl,
   clampControl,
+  CONTROL_LABELS,
+  controlValue,
   type MasterSettings,
   type MixerState,
   type MixerTrack,
@@ -30,76 +39,161 @@ export interface OpenProject {
   name: string
 }
 
+/** A slider gesture (one pointer drag): every change carrying the same id is one undo step. */
+export type GestureId = string
+
+/** Keyboard bursts on one control (arrow keys held or tapped) merge while keys follow within this. */
+export const KEY_BURST_MS = 500
+
+/** What an undo step restores: tracks (with their clips), master and the project tempo. */
+type Snapshot = MixerState & { tempo: number }
+
 interface MixerStore extends MixerState {
   tempo: number
   selectedId: string | null
   project: OpenProject | null
+  history: EditHistory<Snapshot>
+  /**
+   * The tracks/master last opened from or saved to `project` (same references), so "unsaved
+   * changes" is a reference comparison; null when the mix never matched a saved project.
+   */
+  clean: Snapshot | null
   addTrack: (input: { name: string; type: TrackType; audioId: string; duration: number; offset?: number; id?: string; clips?: Clip[] }) => MixerTrack
   /** Adds a 'Recording N' track (N = recording tracks + 1). */
   addRecording: (input: { audioId: string; duration: number; offset?: number; id?: string }) => MixerTrack
   removeTrack: (id: string) => void
   /** Refuses an empty name silently and one over MAX_TRACK_NAME with an error notice; true = renamed. */
   renameTrack: (id: string, name: string) => boolean
-  setControl: (id: string, control: TrackControl, value: number) => void
+  /** `gesture`: one pointer drag's id; without it, changes to one control within KEY_BURST_MS merge. */
+  setControl: (id: string, control: TrackControl, value: number, gesture?: GestureId) => void
   setEnabled: (id: string, enabled: boolean) => void
-  setMaster: (key: keyof MasterSettings, value: number) => void
+  setMaster: (key: keyof MasterSettings, value: number, gesture?: GestureId) => void
   /** Project tempo (40–240 BPM): the timeline's bars and snap grid. */
   setTempo: (bpm: number) => void
   /**
-   * Applies an edit (src/engine/arrangement/clip-edits.ts) to a track's clips; a track that had
-   * none gets its implicit whole-audio clip first. No-op for an unknown track.
+   * Applies an edit (src/engine/arrangement/clip-edits.ts) to a track's clips as one undo step
+   * (a drag is applied once, on release); a track that had none gets its implicit whole-audio clip
+   * first. step.gesture: a slider drag's id; step.burst: a key for keyboard changes that merge
+   * within KEY_BURST_MS (as the mixer's own sliders do).
    */
-  editClips: (trackId: string, edit: (clips: Clip[], duration: number) => Clip[]) => void
+  editClips: (trackId: string, edit: (clips: Clip[], duration: number) => Clip[], step?: { label: string; gesture?: GestureId; burst?: string }) => void
   select: (id: string | null) => void
+  /** Opens a saved project: not an undo step, clears history, and marks the mix clean. */
   load: (state: MixerState, project: OpenProject | null) => void
+  /** Puts back an autosaved draft: clears history; the mix stays unsaved. */
+  restore: (state: MixerState, project: OpenProject | null) => void
   setProject: (project: OpenProject | null) => void
+  /** After a successful save of `saved` (the snapshot that was written) as `project`. */
+  markSaved: (saved: MixerState, project: OpenProject) => void
+  undo: () => void
+  redo: () => void
   reset: () => void
 }
 
 const newId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `t-${Date.now()}-${Math.random().toString(36).slice(2)}`)
 
-const initial = (): Pick<MixerStore, 'tracks' | 'master' | 'tempo' | 'selectedId' | 'project'> => ({
+const initial = (): Pick<MixerStore, 'tracks' | 'master' | 'tempo' | 'selectedId' | 'project' | 'history' | 'clean'> => ({
   tracks: [],
   master: { ...MASTER_DEFAULTS },
   tempo: DEFAULT_BPM,
   selectedId: null,
   project: null,
+  history: emptyHistory(),
+  clean: null,
 })
 
-export const useMixerStore = create<MixerStore>()((set, get) => ({
-  ...initial(),
-  addTrack: (input) => {
-    const name = input.name.trim().replace(/\s+/g, ' ').slice(0, MAX_TRACK_NAME) || 'Track'
-    const track: MixerTrack = { ...createTrack({ ...input, name, id: input.id ?? newId() }), ...(input.clips ? { clips: input.clips } : {}) }
-    set({ tracks: [...get().tracks, track], selectedId: track.id })
-    return track
-  },
-  addRecording: (input) => get().addTrack({ ...input, name: nextRecordingName(get().tracks), type: 'recording' }),
-  removeTrack: (id) => {
-    const tracks = get().tracks.filter((t) => t.id !== id)
-    set({ tracks, selectedId: get().selectedId === id ? (tracks[0]?.id ?? null) : get().selectedId })
-  },
-  renameTrack: (id, name) => {
-    const clean = name.trim().replace(/\s+/g, ' ')
-    if (!clean || !get().tracks.some((t) => t.id === id)) return false
-    if (clean.length > MAX_TRACK_NAME) {
-      notify.error(TRACK_NAME_TOO_LONG)
-      return false
-    }
-    set({ tracks: get().tracks.map((t) => (t.id === id ? { ...t, name: clean } : t)) })
-    return true
-  },
-  setControl: (id, control, value) => set({ tracks: get().tracks.map((t) => (t.id === id ? withControl(t, control, value) : t)) }),
-  setEnabled: (id, enabled) => set({ tracks: get().tracks.map((t) => (t.id === id ? { ...t, enabled } : t)) }),
-  setMaster: (key, value) => set({ master: { ...get().master, [key]: clampControl(key, value) } }),
-  setTempo: (bpm) => set({ tempo: clampTempo(bpm) }),
-  editClips: (trackId, edit) =>
-    set({ tracks: get().tracks.map((t) => (t.id === trackId ? { ...t, clips: edit([...trackClips(t)], t.duration) } : t)) }),
-  select: (id) => set({ selectedId: id }),
-  load: (state, project) => set({ tracks: state.tracks, master: { ...state.master }, tempo: clampTempo(state.tempo ?? DEFAULT_BPM), selectedId: state.tracks[0]?.id ?? null, project }),
-  setProject: (project) => set({ project }),
-  reset: () => set(initial()),
-}))
+/** A gesture's changes merge for as long as nothing else is recorded in between. */
+const gestureStep = (label: string, gesture: GestureId | undefined, control: string): HistoryStep =>
+  gesture === undefined ? { label, coalesceKey: `keys:${control}`, window: KEY_BURST_MS } : { label, coalesceKey: `gesture:${gesture}:${control}`, window: Infinity }
+
+const selectionAfter = (tracks: readonly MixerTrack[], selectedId: string | null) => (selectedId !== null && tracks.some((t) => t.id === selectedId) ? selectedId : (tracks[0]?.id ?? null))
+
+export const useMixerStore = create<MixerStore>()((set, get) => {
+  /** Applies an edit of tracks/master and records the state before it as one undo step. */
+  const edit = (next: Partial<Pick<MixerStore, 'tracks' | 'master' | 'tempo' | 'selectedId'>>, step: HistoryStep) => {
+    const s = get()
+    if ((next.tracks ?? s.tracks) === s.tracks && (next.master ?? s.master) === s.master && (next.tempo ?? s.tempo) === s.tempo) return
+    set({ ...next, history: record(s.history, { tracks: s.tracks, master: s.master, tempo: s.tempo }, step, Date.now()) })
+  }
+  const travel = (direction: typeof undoStep) => {
+    const s = get()
+    const r = direction(s.history, { tracks: s.tracks, master: s.master, tempo: s.tempo })
+    if (r) set({ tracks: r.state.tracks, master: r.state.master, tempo: r.state.tempo, history: r.history, selectedId: selectionAfter(r.state.tracks, s.selectedId) })
+  }
+  return {
+    ...initial(),
+    addTrack: (input) => {
+      const name = input.name.trim().replace(/\s+/g, ' ').slice(0, MAX_TRACK_NAME) || 'Track'
+      const track: MixerTrack = { ...createTrack({ ...input, name, id: input.id ?? newId() }), ...(input.clips ? { clips: input.clips } : {}) }
+      edit({ tracks: [...get().tracks, track], selectedId: track.id }, { label: `Add ${track.name}` })
+      return track
+    },
+    addRecording: (input) => get().addTrack({ ...input, name: nextRecordingName(get().tracks), type: 'recording' }),
+    removeTrack: (id) => {
+      const gone = get().tracks.find((t) => t.id === id)
+      if (!gone) return
+      const tracks = get().tracks.filter((t) => t.id !== id)
+      edit({ tracks, selectedId: get().selectedId === id ? (tracks[0]?.id ?? null) : get().selectedId }, { label: `Remove ${gone.name}` })
+    },
+    renameTrack: (id, name) => {
+      const clean = name.trim().replace(/\s+/g, ' ')
+      if (!clean || !get().tracks.some((t) => t.id === id)) return false
+      if (clean.length > MAX_TRACK_NAME) {
+        notify.error(TRACK_NAME_TOO_LONG)
+        return false
+      }
+      if (get().tracks.find((t) => t.id === id)?.name === clean) return true
+      edit({ tracks: get().tracks.map((t) => (t.id === id ? { ...t, name: clean } : t)) }, { label: 'Rename track' })
+      return true
+    },
+    setControl: (id, control, value, gesture) => {
+      const before = get().tracks.find((t) => t.id === id)
+      if (!before) return
+      const after = withControl(before, control, value)
+      if (controlValue(before, control) === controlValue(after, control)) return
+      edit({ tracks: get().tracks.map((t) => (t.id === id ? after : t)) }, gestureStep(`${CONTROL_LABELS[control]} change`, gesture, `${id}:${control}`))
+    },
+    setEnabled: (id, enabled) => {
+      const before = get().tracks.find((t) => t.id === id)
+      if (!before || before.enabled === enabled) return
+      edit({ tracks: get().tracks.map((t) => (t.id === id ? { ...t, enabled } : t)) }, { label: `${enabled ? 'Enable' : 'Disable'} ${before.name}` })
+    },
+    setMaster: (key, value, gesture) => {
+      const v = clampControl(key, value)
+      if (get().master[key] === v) return
+      edit({ master: { ...get().master, [key]: v } }, gestureStep(`Master ${CONTROL_LABELS[key].toLowerCase()} change`, gesture, `master:${key}`))
+    },
+    setTempo: (bpm) => edit({ tempo: clampTempo(bpm) }, { label: 'Tempo change' }),
+    editClips: (trackId, change, step = { label: 'Clip edit' }) => {
+      const track = get().tracks.find((t) => t.id === trackId)
+      if (!track) return
+      const before = trackClips(track)
+      const clips = change([...before], track.duration)
+      // An edit that changes nothing (a refused split, a nudge against 0) is not an undo step.
+      if (clips.length === before.length && clips.every((c, i) => c === before[i])) return
+      const history: HistoryStep = step.burst !== undefined && step.gesture === undefined ? gestureStep(step.label, undefined, `clips:${step.burst}`) : step.gesture !== undefined ? gestureStep(step.label, step.gesture, 'clips') : { label: step.label }
+      edit({ tracks: get().tracks.map((t) => (t.id === trackId ? { ...t, clips } : t)) }, history)
+    },
+    select: (id) => set({ selectedId: id }),
+    load: (state, project) => {
+      const master = { ...state.master }
+      const tempo = clampTempo(state.tempo ?? DEFAULT_BPM)
+      set({ tracks: state.tracks, master, tempo, selectedId: state.tracks[0]?.id ?? null, project, history: emptyHistory(), clean: project ? { tracks: state.tracks, master, tempo } : null })
+    },
+    restore: (state, project) =>
+      set({ tracks: state.tracks, master: { ...state.master }, tempo: clampTempo(state.tempo ?? DEFAULT_BPM), selectedId: state.tracks[0]?.id ?? null, project, history: emptyHistory(), clean: null }),
+    setProject: (project) => set({ project }),
+    markSaved: (saved, project) => set({ project, clean: { ...saved, tempo: saved.tempo ?? DEFAULT_BPM } }),
+    undo: () => travel(undoStep),
+    redo: () => travel(redoStep),
+    reset: () => set(initial()),
+  }
+})
+
+/** True when the mix differs from what was last opened or saved (or was never saved). */
+export function hasUnsavedChanges(s: Pick<MixerStore, 'tracks' | 'master' | 'tempo' | 'clean'>): boolean {
+  return !s.clean || s.clean.tracks !== s.tracks || s.clean.master !== s.master || (s.clean.tempo ?? DEFAULT_BPM) !== s.tempo
+}
 
 /**
  * Puts decoded audio on a new mixer track (used by the AI Generator's 'Add to mixer' and anything

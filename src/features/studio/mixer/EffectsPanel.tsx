@@ -22,7 +22,7 @@ export function EffectsPanel() {
           value={track.effects[e]}
           {...CONTROL_RANGES[e]}
           disabled={!track.enabled}
-          onChange={(v) => setControl(track.id, e, v)}
+          onChange={(v, gesture) => setControl(track.id, e, v, gesture)}
         />
       ))}
     </div>

@@ -16,6 +16,7 @@ import { RecoveryBanner } from '../recording/RecoveryBanner.tsx'
 import { SoundLibraryPanel } from './SoundLibraryPanel.tsx'
 import { startMixerService } from '../mixer-service.ts'
 import { TrackRow, formatTime } from './TrackRow.tsx'
+import { UndoRedo } from './UndoRedo.tsx'
 import { useMicRecorder } from '../recording/useMicRecorder.ts'
 import { useUpload } from './useUpload.ts'
 import { Timeline } from '../timeline/Timeline.tsx'
@@ -125,6 +126,7 @@ export function LiveMixer() {
     <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
       <div className="min-w-0 space-y-4">
         <div className="flex flex-wrap items-center gap-2">
+          <UndoRedo />
           <button type="button" onClick={() => void save()} disabled={saving || tracks.length === 0} className="flex items-center gap-2 rounded border border-primary px-3 py-1.5 text-sm text-primary disabled:opacity-50">
             <Icon name="save" size={16} /> Save Project
           </button>

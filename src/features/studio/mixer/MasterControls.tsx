@@ -44,8 +44,8 @@ export function MasterControls({
       </div>
       <PositionSlider timeline={timeline} onSeek={onSeek} />
       <div className="mt-3 space-y-1">
-        <MixerSlider label="Volume" ariaLabel="Master volume" value={master.volume} min={0} max={100} onChange={(v) => setMaster('volume', v)} />
-        <MixerSlider label="Reverb" ariaLabel="Master reverb" value={master.reverb} min={0} max={100} onChange={(v) => setMaster('reverb', v)} />
+        <MixerSlider label="Volume" ariaLabel="Master volume" value={master.volume} min={0} max={100} onChange={(v, gesture) => setMaster('volume', v, gesture)} />
+        <MixerSlider label="Reverb" ariaLabel="Master reverb" value={master.reverb} min={0} max={100} onChange={(v, gesture) => setMaster('reverb', v, gesture)} />
         <LevelMeter levelKey={MASTER_KEY} label="Master level" />
         <MasterWaveform />
       </div>

@@ -25,7 +25,7 @@ export const TrackRow = memo(function TrackRow({ track, selected, timeline, onSe
       {...CONTROL_RANGES[c]}
       disabled={!track.enabled}
       format={format}
-      onChange={(v) => setControl(track.id, c, v)}
+      onChange={(v, gesture) => setControl(track.id, c, v, gesture)}
     />
   )
   return (
@@ -63,7 +63,9 @@ export const TrackRow = memo(function TrackRow({ track, selected, timeline, onSe
       <div className="mt-1">
         <LevelMeter levelKey={track.id} label={`${track.name} level`} />
       </div>
-      <div className="mt-2 grid gap-1 sm:grid-cols-3">
+      {/* Columns only as wide as a slider stays usable (label, ≥ 3 rem of track, read-out): fewer
+          per row on narrow screens instead of read-outs running into the next label. */}
+      <div className="mt-2 grid grid-cols-[repeat(auto-fill,minmax(min(13rem,100%),1fr))] gap-x-4 gap-y-1">
         {control('volume', track.volume)}
         {control('pan', track.pan, panLabel)}
         {control('reverb', track.reverb)}

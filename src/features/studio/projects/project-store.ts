@@ -55,7 +55,7 @@ export const useProjectStore = create<ProjectStore>()((set, get) => ({
     await saveProject(project, getMixerAudio)
     const { id, name, createdAt, updatedAt } = project
     emitProjectEvent({ kind: 'saved', id, name, createdAt, updatedAt, trackCount: project.state.tracks.length, durationSeconds: mixDuration(project.state) })
-    useMixerStore.getState().setProject({ id: project.id, name: project.name })
+    useMixerStore.getState().markSaved(project.state, { id: project.id, name: project.name })
     await get().refresh()
     return summary(project)
   },

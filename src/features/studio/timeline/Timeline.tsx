@@ -7,6 +7,8 @@ import { useMixerStore } from '../mixer-store.ts'
 import { ClipBlock } from './ClipBlock.tsx'
 import { ClipInspector } from './ClipInspector.tsx'
 import { dragClips, type DragKind } from './clip-drag.ts'
+
+const DRAG_LABELS: Record<DragKind, string> = { move: 'Move clip', start: 'Trim clip', end: 'Trim clip', loop: 'Loop clip', fadeIn: 'Clip fade in', fadeOut: 'Clip fade out' }
 import { Ruler } from './Ruler.tsx'
 import { TimelineToolbar } from './TimelineToolbar.tsx'
 import { newClipId, useTimelineStore } from './timeline-store.ts'
@@ -108,7 +110,7 @@ export function Timeline({ onSeek }: { onSeek: (seconds: number) => void }) {
       drag.current = null
       if (d.moved && d.latest) {
         const edited = d.latest
-        useMixerStore.getState().editClips(d.track.id, () => edited)
+        useMixerStore.getState().editClips(d.track.id, () => edited, { label: DRAG_LABELS[d.kind] })
       }
       useTimelineStore.getState().setPreview(null)
     }
@@ -123,23 +125,23 @@ export function Timeline({ onSeek }: { onSeek: (seconds: number) => void }) {
     if (!track) return
     const { snap } = useTimelineStore.getState()
     const step = gridSeconds(snap, store.tempo) || 0.1
-    const edit = (fn: (clips: Clip[], duration: number) => Clip[]) => {
+    const edit = (label: string, fn: (clips: Clip[], duration: number) => Clip[]) => {
       e.preventDefault()
-      store.editClips(track.id, fn)
+      store.editClips(track.id, fn, { label })
     }
     if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
       const dir = e.key === 'ArrowLeft' ? -1 : 1
-      if (e.shiftKey) edit((clips, d) => dragClips('end', { clips, clipId: clip.id, duration: d, snap, bpm: store.tempo }, dir * step))
-      else edit((clips, d) => moveClip(clips, clip.id, Math.max(0, clip.start + dir * step), d))
+      if (e.shiftKey) edit('Trim clip', (clips, d) => dragClips('end', { clips, clipId: clip.id, duration: d, snap, bpm: store.tempo }, dir * step))
+      else edit('Move clip', (clips, d) => moveClip(clips, clip.id, Math.max(0, clip.start + dir * step), d))
     } else if (e.key === 'Delete' || e.key === 'Backspace') {
-      edit((clips) => removeClip(clips, clip.id))
+      edit('Delete clip', (clips) => removeClip(clips, clip.id))
       useTimelineStore.getState().select(null)
     } else if ((e.key === 'd' || e.key === 'D') && (e.ctrlKey || e.metaKey)) {
       const id = newClipId()
-      edit((clips, d) => duplicateClip(clips, clip.id, d, id))
+      edit('Duplicate clip', (clips, d) => duplicateClip(clips, clip.id, d, id))
       useTimelineStore.getState().select({ trackId: track.id, clipId: id })
     } else if ((e.key === 's' || e.key === 'S') && !e.ctrlKey && !e.metaKey) {
-      edit((clips, d) => splitClip(clips, clip.id, mixerEngine.position(), d, newClipId()))
+      edit('Split clip', (clips, d) => splitClip(clips, clip.id, mixerEngine.position(), d, newClipId()))
     } else if (e.key === '+' || e.key === '=') {
       e.preventDefault()
       useTimelineStore.getState().zoomIn()
