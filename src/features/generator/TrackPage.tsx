@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom'
 import { GENRE_LABELS, MOOD_LABELS } from '../../engine/composer.ts'
 import { GeneratedTrackPanel } from './GeneratedTrackPanel.tsx'
 import { GenerationProgress } from './GenerationProgress.tsx'
-import { recipeFromShareId, type TrackRecipe } from './share-link.ts'
+import { recipeFromShareId, recipeRequest, type TrackRecipe } from './share-link.ts'
 import { useGeneration } from './useGeneration.ts'
 import { usePreparedTrack } from './usePreparedTrack.ts'
 
@@ -67,7 +67,7 @@ function SharedTrack({ recipe }: { recipe: TrackRecipe }) {
   useEffect(() => {
     if (started.current) return
     started.current = true
-    generate(recipe)
+    generate(recipeRequest(recipe))
   }, [generate, recipe])
 
   useEffect(() => {
@@ -95,7 +95,7 @@ function SharedTrack({ recipe }: { recipe: TrackRecipe }) {
         {(gen.phase === 'failed' || (gen.phase === 'idle' && stopped)) && (
           <div className="flex flex-col items-start gap-3">
             <p className="text-sm text-muted">{gen.phase === 'failed' ? 'The track could not be made on this device.' : 'Stopped before the track was ready.'}</p>
-            <button type="button" onClick={() => generate(recipe)} className="rounded-md bg-primary px-4 py-2 font-semibold text-bg">
+            <button type="button" onClick={() => generate(recipeRequest(recipe))} className="rounded-md bg-primary px-4 py-2 font-semibold text-bg">
               {gen.phase === 'failed' ? 'Try again' : 'Recreate track'}
             </button>
           </div>
