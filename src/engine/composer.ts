@@ -11,7 +11,7 @@ import type { ComposeRequest, Score } from '../../workers/composer/score.ts'
 
 export { DEFAULT_GENRE, DEFAULT_MOOD, GENRE_LABELS, GENRES, MOOD_LABELS, MOODS, type Genre, type Mood } from '../../workers/composer/styles.ts'
 export { heardLine, scoreSummary, scoreTitle } from '../../workers/composer/describe.ts'
-export { INSTRUMENTS, type Instrument } from '../../workers/composer/vocabulary.ts'
+export { INSTRUMENT_PARTS, INSTRUMENTS, type Instrument } from '../../workers/composer/vocabulary.ts'
 export type { ComposeRequest, Score } from '../../workers/composer/score.ts'
 
 let worker: Remote<ComposerWorkerApi> | null = null

@@ -274,6 +274,31 @@ test('a share link recreates the very same piece on another device; a broken lin
   }
 })
 
+test('a piece whose style the description chose shares as that style and recreates the same piece', async ({ page, browser }) => {
+  test.setTimeout(300_000)
+  await page.goto('/app/create')
+  const made = await generate(page, 'rainy neon night drive with a lonely saxophone')
+  expect(made.title).toMatch(/^Sad Electronic #[0-9a-f]{4}$/)
+  await expect(page.getByTestId('generated-heard')).toHaveText('Heard: sad · electronic · saxophone lead')
+  await page.getByRole('button', { name: 'Share' }).click()
+  const link = await page.getByTestId('share-panel').getByLabel('Track link').inputValue()
+  // The link records the resolved style and the instrument, not 'auto'.
+  const payload = JSON.parse(Buffer.from(link.split('/track/v1.')[1]!, 'base64url').toString('utf8')) as unknown
+  expect(payload).toEqual(['rainy neon night drive with a lonely saxophone', 'sad', 'electronic', ['saxophone']])
+  const elsewhere = await browser.newContext()
+  try {
+    const p2 = await elsewhere.newPage()
+    await p2.goto(link)
+    await expect(p2.getByText(/Sad · Electronic · saxophone lead\./)).toBeVisible()
+    await p2.waitForFunction(() => window.__cubeGenerated !== undefined, undefined, { timeout: 150_000 })
+    const recreated = await measureLast(p2)
+    expect(recreated.hash).toBe(made.hash)
+    expect(recreated.title).toBe(made.title)
+  } finally {
+    await elsewhere.close()
+  }
+})
+
 test('landing card generates a track with a player, Mint This Track and Create More, and asks visitors to sign in', async ({ page }) => {
   test.setTimeout(240_000)
   await page.goto('/')

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
-import { GENRE_LABELS, MOOD_LABELS } from '../../engine/composer.ts'
+import { GENRE_LABELS, INSTRUMENT_PARTS, MOOD_LABELS } from '../../engine/composer.ts'
 import { GeneratedTrackPanel } from './GeneratedTrackPanel.tsx'
 import { GenerationProgress } from './GenerationProgress.tsx'
 import { recipeFromShareId, recipeRequest, type TrackRecipe } from './share-link.ts'
@@ -74,7 +74,7 @@ function SharedTrack({ recipe }: { recipe: TrackRecipe }) {
     document.title = `${track ? track.title : 'Shared track'} · CUBE Music`
   }, [track])
 
-  const label = `${MOOD_LABELS[recipe.mood]} · ${GENRE_LABELS[recipe.genre]}`
+  const label = [MOOD_LABELS[recipe.mood], GENRE_LABELS[recipe.genre], ...(recipe.instruments ?? []).map((i) => INSTRUMENT_PARTS[i].label)].join(' · ')
   return (
     <div className="flex flex-col gap-6">
       <section className="panel flex flex-col gap-2 p-6" aria-labelledby="shared-heading">
