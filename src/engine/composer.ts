@@ -10,7 +10,8 @@ import type { ComposerWorkerApi } from '../../workers/composer.worker.ts'
 import type { ComposeRequest, Score } from '../../workers/composer/score.ts'
 
 export { DEFAULT_GENRE, DEFAULT_MOOD, GENRE_LABELS, GENRES, MOOD_LABELS, MOODS, type Genre, type Mood } from '../../workers/composer/styles.ts'
-export { scoreSummary, scoreTitle } from '../../workers/composer/describe.ts'
+export { heardLine, scoreSummary, scoreTitle } from '../../workers/composer/describe.ts'
+export { INSTRUMENT_PARTS, INSTRUMENTS, type Instrument } from '../../workers/composer/vocabulary.ts'
 export type { ComposeRequest, Score } from '../../workers/composer/score.ts'
 
 let worker: Remote<ComposerWorkerApi> | null = null

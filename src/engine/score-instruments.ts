@@ -57,6 +57,10 @@ export function leadVoice(Tone: ToneModule, context: ToneContext, kind: LeadKind
       return fmVoice(Tone, context, { harmonicity: 3.5, modulationIndex: 7, oscillator: { type: 'sine' }, envelope: env(0.002, 2.4, 0, 2.4), modulationEnvelope: env(0.002, 1.2, 0, 1.2) }, -10)
     case 'pluck':
       return synthVoice(Tone, context, { oscillator: { type: 'triangle' }, envelope: env(0.002, 0.35, 0.08, 0.3) }, -6)
+    case 'sax':
+      // A reed: every harmonic (sawtooth) through a resonant lowpass that opens with the breath and
+      // stays open while the note is held, unlike the decaying mallets and keys of the other leads.
+      return monoVoice(Tone, context, { oscillator: { type: 'sawtooth' }, envelope: env(0.045, 0.2, 0.85, 0.18), filter: { Q: 3, type: 'lowpass', rolloff: -12 }, filterEnvelope: { attack: 0.06, decay: 0.3, sustain: 0.7, release: 0.2, baseFrequency: 600, octaves: 2.6 } }, -11)
   }
 }
 

@@ -128,8 +128,11 @@ test('the description is required: button disabled when empty, toast for a blank
   await form.getByLabel('Description').fill('')
   await form.getByLabel('Description').press('Control+Enter')
   await expect(page.getByTestId('generation-progress')).toHaveCount(0)
-  await expect(form.getByLabel('Mood')).toHaveValue('upbeat')
-  await expect(form.getByLabel('Genre')).toHaveValue('electronic')
+  // Mood and genre start on Auto: the description decides unless the user picks one.
+  await expect(form.getByLabel('Mood')).toHaveValue('auto')
+  await expect(form.getByLabel('Genre')).toHaveValue('auto')
+  await expect(form.getByLabel('Mood').locator('option').first()).toHaveText('Auto (from description)')
+  await expect(form.getByLabel('Genre').locator('option').first()).toHaveText('Auto (from description)')
   await expectNoSeriousA11yViolations(page)
 })
 
@@ -153,7 +156,8 @@ test('generates real, deterministic audio; mood and genre change tempo and brigh
   test.setTimeout(480_000)
   await page.goto('/app/create')
 
-  const a = await generate(page, 'Neon rain over the harbour')
+  // Chosen explicitly: on Auto, 'neon' and 'rain' would make this a sad piece.
+  const a = await generate(page, 'Neon rain over the harbour', 'upbeat', 'electronic')
   expect(a.seconds).toBeGreaterThanOrEqual(30)
   expect(a.rms).toBeGreaterThan(0.05)
   expect(a.title).toMatch(/^Upbeat Electronic #[0-9a-f]{4}$/)
@@ -164,7 +168,7 @@ test('generates real, deterministic audio; mood and genre change tempo and brigh
   expect(a.bpm).toBeGreaterThanOrEqual(lo)
   expect(a.bpm).toBeLessThanOrEqual(hi)
 
-  const again = await generate(page, 'Neon rain over the harbour')
+  const again = await generate(page, 'Neon rain over the harbour') // the selects keep upbeat / electronic
   expect(again.hash).toBe(a.hash)
 
   // Mood alone: dark is slower and darker than upbeat (same description and genre).
@@ -270,6 +274,31 @@ test('a share link recreates the very same piece on another device; a broken lin
   }
 })
 
+test('a piece whose style the description chose shares as that style and recreates the same piece', async ({ page, browser }) => {
+  test.setTimeout(300_000)
+  await page.goto('/app/create')
+  const made = await generate(page, 'rainy neon night drive with a lonely saxophone')
+  expect(made.title).toMatch(/^Sad Electronic #[0-9a-f]{4}$/)
+  await expect(page.getByTestId('generated-heard')).toHaveText('Heard: sad · electronic · saxophone lead')
+  await page.getByRole('button', { name: 'Share' }).click()
+  const link = await page.getByTestId('share-panel').getByLabel('Track link').inputValue()
+  // The link records the resolved style and the instrument, not 'auto'.
+  const payload = JSON.parse(Buffer.from(link.split('/track/v1.')[1]!, 'base64url').toString('utf8')) as unknown
+  expect(payload).toEqual(['rainy neon night drive with a lonely saxophone', 'sad', 'electronic', ['saxophone']])
+  const elsewhere = await browser.newContext()
+  try {
+    const p2 = await elsewhere.newPage()
+    await p2.goto(link)
+    await expect(p2.getByText(/Sad · Electronic · saxophone lead\./)).toBeVisible()
+    await p2.waitForFunction(() => window.__cubeGenerated !== undefined, undefined, { timeout: 150_000 })
+    const recreated = await measureLast(p2)
+    expect(recreated.hash).toBe(made.hash)
+    expect(recreated.title).toBe(made.title)
+  } finally {
+    await elsewhere.close()
+  }
+})
+
 test('landing card generates a track with a player, Mint This Track and Create More, and asks visitors to sign in', async ({ page }) => {
   test.setTimeout(240_000)
   await page.goto('/')
@@ -291,4 +320,28 @@ test('landing card generates a track with a player, Mint This Track and Create M
   await card.getByRole('button', { name: 'Play generated track' }).click()
   await expect(card.getByRole('button', { name: 'Pause generated track' })).toBeVisible()
   await expect.poll(() => page.evaluate(() => (window as unknown as { __cube?: { masterLevel?: () => number } }).__cube?.masterLevel?.() ?? 0), { timeout: 10_000 }).toBeGreaterThan(0.01)
+})
+
+test('on the landing card the description steers mood, genre and lead: a rainy night drive is not Upbeat Electronic', async ({ page }) => {
+  test.setTimeout(240_000)
+  await page.goto('/')
+  const card = page.locator('[data-slot="landing-generator"]')
+  const form = card.getByRole('form', { name: 'Generate an AI track' })
+  await form.getByLabel('Description').fill('rainy neon night drive with a lonely saxophone')
+  await page.evaluate(() => (window.__cubeGenerated = undefined))
+  await form.getByRole('button', { name: 'Generate AI Track' }).click()
+  await expect(card.getByTestId('landing-generated')).toBeVisible({ timeout: 150_000 })
+  const m = await measureLast(page)
+  expect(m.title).not.toMatch(/^Upbeat Electronic/)
+  // rainy + lonely → sad; neon + drive → electronic (the night-drive genre); saxophone → the reed lead.
+  expect(m.title).toMatch(/^Sad Electronic #[0-9a-f]{4}$/)
+  await expect(card.getByRole('heading', { name: m.title })).toBeVisible()
+  await expect(card.getByTestId('generated-heard')).toHaveText('Heard: sad · electronic · saxophone lead')
+  // A sad piece is slower than the upbeat default.
+  const [upbeatLo] = tempoRange('upbeat', 'electronic')
+  const [lo, hi] = tempoRange('sad', 'electronic')
+  expect(m.bpm).toBeGreaterThanOrEqual(lo)
+  expect(m.bpm).toBeLessThanOrEqual(hi)
+  expect(m.bpm).toBeLessThan(upbeatLo)
+  expect(m.rms).toBeGreaterThan(0.03)
 })

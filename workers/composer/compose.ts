@@ -7,6 +7,7 @@ import { createRng, hashString } from './prng.ts'
 import type { ComposeRequest, NoteEvent, Score } from './score.ts'
 import { DEFAULT_GENRE, DEFAULT_MOOD, designedBrightness, GENRE_PROFILES, isGenre, isMood, MOOD_PROFILES, tempoRange } from './styles.ts'
 import { modeQuality, NOTE_NAMES, scalePitchClasses, type Key } from './theory.ts'
+import { instrumentParts, interpretDescription, isInstrument } from './vocabulary.ts'
 
 export const DEFAULT_MIN_DURATION = 30
 /** Release and reverb tails rendered after the last section. */
@@ -22,10 +23,15 @@ export function scoreSeed(description: string, mood: string, genre: string): num
 export function compose(request: ComposeRequest): Score {
   const description = normaliseDescription(request.description ?? '')
   if (!description) throw new Error('A description is required')
-  const mood = request.mood ?? DEFAULT_MOOD
-  const genre = request.genre ?? DEFAULT_GENRE
+  // Inference happens before the seed: the seed and the share link both see the resolved style,
+  // and an explicit choice always wins over what the description suggests.
+  const heard = interpretDescription(description)
+  const mood = request.mood ?? heard.mood ?? DEFAULT_MOOD
+  const genre = request.genre ?? heard.genre ?? DEFAULT_GENRE
   if (!isMood(mood)) throw new Error(`Unknown mood: ${String(mood)}`)
   if (!isGenre(genre)) throw new Error(`Unknown genre: ${String(genre)}`)
+  const instruments = [...(request.instruments ?? heard.instruments)]
+  if (!instruments.every(isInstrument)) throw new Error(`Unknown instrument in: ${String(request.instruments)}`)
   const minDuration = request.minDurationSeconds ?? DEFAULT_MIN_DURATION
   if (!(minDuration > 0 && minDuration <= 600)) throw new Error('minDurationSeconds must be in (0, 600]')
 
@@ -43,6 +49,7 @@ export function compose(request: ComposeRequest): Score {
   const brightness = designedBrightness(mood, genre)
   const swing = genreP.swing
   const padLayer = moodP.pad && genre !== 'metal'
+  const voices = instrumentParts(genre, instruments, genreP)
 
   const sections = planSections(barSeconds, minDuration, genreP.drums, padLayer, brightness)
   const progressions = chooseProgressions(rng.fork('progression'), quality, genre === 'jazz' || (genre === 'hip-hop' && rng.fork('jazzy').chance(0.5)))
@@ -86,6 +93,13 @@ export function compose(request: ComposeRequest): Score {
     description,
     mood,
     genre,
+    instruments,
+    heard: {
+      ...(request.mood === undefined && heard.mood ? { mood } : {}),
+      ...(request.genre === undefined && heard.genre ? { genre } : {}),
+      instruments: request.instruments === undefined ? instruments : [],
+      words: heard.words,
+    },
     bpm,
     beatsPerBar: 4,
     barSeconds,
@@ -98,7 +112,7 @@ export function compose(request: ComposeRequest): Score {
     chords,
     drumPattern: groove,
     sections,
-    instrumentation: { lead: genreP.lead, chords: genreP.chords, bass: genreP.bass, drums: genreP.drums, pad: padLayer },
+    instrumentation: { lead: voices.lead, chords: voices.chords, bass: genreP.bass, drums: genreP.drums, pad: padLayer },
     brightness,
     mix: { reverb: genreP.reverb + (moodP.pad ? 0.1 : 0), delay: genreP.delay, drive: genreP.drive },
     tracks: { melody, chords: chordNotes, pad, bass, drums },

@@ -1,13 +1,17 @@
 import type { Genre, Mood, LeadKind, ChordKind, BassKind, DrumKit } from './styles.ts'
 import type { ModeName, ModeQuality } from './theory.ts'
+import type { Instrument } from './vocabulary.ts'
 
 // The composer's output: everything the renderer needs, in seconds, plus the musical facts
 // (tempo, key, progression, sections) the UI shows and the tests check.
 
 export interface ComposeRequest {
   description: string
+  /** Unset: inferred from the description (vocabulary.ts), else the default. */
   mood?: Mood
   genre?: Genre
+  /** Unset: the instruments the description names. An empty list keeps the genre's own voices. */
+  instruments?: readonly Instrument[]
   /** The arrangement's sections together last at least this long (default 30 s). */
   minDurationSeconds?: number
 }
@@ -81,6 +85,14 @@ export interface Instrumentation {
   pad: boolean
 }
 
+export interface Heard {
+  mood?: Mood
+  genre?: Genre
+  instruments: Instrument[]
+  /** The vocabulary words matched, in order of mention. */
+  words: string[]
+}
+
 export interface MixSettings {
   reverb: number
   delay: number
@@ -95,6 +107,10 @@ export interface Score {
   description: string
   mood: Mood
   genre: Genre
+  /** The instruments that changed the genre's voices (from the request or the description). */
+  instruments: Instrument[]
+  /** What the description decided because the request left it open, for the UI's 'Heard:' line. */
+  heard: Heard
   bpm: number
   beatsPerBar: 4
   barSeconds: number

@@ -7,7 +7,7 @@ export type Genre = (typeof GENRES)[number]
 export const DEFAULT_MOOD: Mood = 'upbeat'
 export const DEFAULT_GENRE: Genre = 'electronic'
 
-export type LeadKind = 'supersaw' | 'square' | 'distorted' | 'epiano' | 'vibes' | 'flute' | 'bell' | 'pluck'
+export type LeadKind = 'supersaw' | 'square' | 'distorted' | 'epiano' | 'vibes' | 'flute' | 'bell' | 'pluck' | 'sax'
 export type ChordKind = 'saw-pad' | 'pluck' | 'power' | 'epiano' | 'guitar' | 'strings' | 'glass'
 export type BassKind = 'saw' | 'sub' | 'pick' | 'upright' | 'cello' | 'distorted'
 export type DrumKit = 'electronic' | 'pop' | 'rock' | 'boom-bap' | 'brush' | 'light' | 'metal' | 'soft' | 'none'

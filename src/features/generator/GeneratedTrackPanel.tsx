@@ -70,6 +70,11 @@ export function GeneratedTrackPanel({ track }: { track: GeneratedTrack }) {
         <p className="text-sm text-muted" data-testid="generated-summary">
           {track.summary}
         </p>
+        {track.heard && (
+          <p className="text-sm text-muted" data-testid="generated-heard">
+            {track.heard}
+          </p>
+        )}
       </div>
       <TrackPlayer track={track} />
       <div className="flex flex-wrap gap-2">

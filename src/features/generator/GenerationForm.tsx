@@ -1,22 +1,25 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { notify } from '../../lib/notify.ts'
-import { DEFAULT_GENRE, DEFAULT_MOOD, GENRE_LABELS, GENRES, MOOD_LABELS, MOODS, type Genre, type Mood } from '../../engine/composer.ts'
+import { GENRE_LABELS, GENRES, MOOD_LABELS, MOODS, type Genre, type Mood } from '../../engine/composer.ts'
 import { DESCRIPTION_MAX, DESCRIPTION_REQUIRED_MESSAGE, DESCRIPTION_REQUIRED_TITLE, type GenerationRequest } from './generation-machine.ts'
 
 interface Props {
   busy: boolean
   onGenerate: (request: GenerationRequest) => void
-  /** The landing card shows only the description (mood and genre stay at their defaults). */
+  /** The landing card shows only the description, which then decides mood and genre. */
   compact?: boolean
   submitLabel: string
 }
 
-/** Description (required), mood and genre. Ctrl/⌘+Enter submits from the description box. */
+/** The select value that leaves a choice to the description (vocabulary.ts in the composer). */
+export const AUTO = 'auto'
+
+/** Description (required), mood and genre ('Auto' by default). Ctrl/⌘+Enter submits from the description box. */
 export function GenerationForm({ busy, onGenerate, compact = false, submitLabel }: Props) {
   const id = useId()
   const [description, setDescription] = useState('')
-  const [mood, setMood] = useState<Mood>(DEFAULT_MOOD)
-  const [genre, setGenre] = useState<Genre>(DEFAULT_GENRE)
+  const [mood, setMood] = useState<Mood | typeof AUTO>(AUTO)
+  const [genre, setGenre] = useState<Genre | typeof AUTO>(AUTO)
 
   const submit = (e?: FormEvent) => {
     e?.preventDefault()
@@ -25,7 +28,10 @@ export function GenerationForm({ busy, onGenerate, compact = false, submitLabel 
       notify.error(DESCRIPTION_REQUIRED_TITLE, { description: DESCRIPTION_REQUIRED_MESSAGE })
       return
     }
-    onGenerate({ description: description.trim(), mood, genre })
+    const request: GenerationRequest = { description: description.trim() }
+    if (!compact && mood !== AUTO) request.mood = mood
+    if (!compact && genre !== AUTO) request.genre = genre
+    onGenerate(request)
   }
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit()
@@ -50,7 +56,7 @@ export function GenerationForm({ busy, onGenerate, compact = false, submitLabel 
           aria-describedby={`${id}-hint`}
         />
         <p id={`${id}-hint`} className="text-xs text-muted">
-          The same description, mood and genre always give the same piece. {description.length}/{DESCRIPTION_MAX}
+          {compact ? 'Name a mood, a style or an instrument: the same description always gives the same piece.' : 'Mood and genre on Auto follow the description. The same description, mood and genre always give the same piece.'} {description.length}/{DESCRIPTION_MAX}
         </p>
       </div>
       {!compact && (
@@ -59,7 +65,8 @@ export function GenerationForm({ busy, onGenerate, compact = false, submitLabel 
             <label htmlFor={`${id}-mood`} className="text-sm font-semibold text-fg">
               Mood
             </label>
-            <select id={`${id}-mood`} value={mood} onChange={(e) => setMood(e.target.value as Mood)} className={field}>
+            <select id={`${id}-mood`} value={mood} onChange={(e) => setMood(e.target.value as Mood | typeof AUTO)} className={field}>
+              <option value={AUTO}>Auto (from description)</option>
               {MOODS.map((m) => (
                 <option key={m} value={m}>
                   {MOOD_LABELS[m]}
@@ -71,7 +78,8 @@ export function GenerationForm({ busy, onGenerate, compact = false, submitLabel 
             <label htmlFor={`${id}-genre`} className="text-sm font-semibold text-fg">
               Genre
             </label>
-            <select id={`${id}-genre`} value={genre} onChange={(e) => setGenre(e.target.value as Genre)} className={field}>
+            <select id={`${id}-genre`} value={genre} onChange={(e) => setGenre(e.target.value as Genre | typeof AUTO)} className={field}>
+              <option value={AUTO}>Auto (from description)</option>
               {GENRES.map((g) => (
                 <option key={g} value={g}>
                   {GENRE_LABELS[g]}

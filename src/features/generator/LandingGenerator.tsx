@@ -9,7 +9,7 @@ import { usePreparedTrack } from './usePreparedTrack.ts'
 
 /**
  * The landing page's generator card: a description, 'Generate AI Track' (the same on-device
- * generator as the studio, upbeat electronic), then a player with Mint This Track and Create More.
+ * generator as the studio; the description alone steers mood, genre and instruments), then a player with Mint This Track and Create More.
  * Visitors are asked to log in or sign up to mint and get a wallet.
  */
 export default function LandingGenerator() {
@@ -30,6 +30,11 @@ export default function LandingGenerator() {
           <div>
             <h3 className="font-bold text-primary">{track.title}</h3>
             <p className="text-sm text-muted">{track.summary}</p>
+            {track.heard && (
+              <p className="text-sm text-muted" data-testid="generated-heard">
+                {track.heard}
+              </p>
+            )}
           </div>
           <TrackPlayer track={track} />
           <div className="flex flex-wrap gap-3">

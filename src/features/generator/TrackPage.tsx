@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
-import { GENRE_LABELS, MOOD_LABELS } from '../../engine/composer.ts'
+import { GENRE_LABELS, INSTRUMENT_PARTS, MOOD_LABELS } from '../../engine/composer.ts'
 import { GeneratedTrackPanel } from './GeneratedTrackPanel.tsx'
 import { GenerationProgress } from './GenerationProgress.tsx'
-import { recipeFromShareId, type TrackRecipe } from './share-link.ts'
+import { recipeFromShareId, recipeRequest, type TrackRecipe } from './share-link.ts'
 import { useGeneration } from './useGeneration.ts'
 import { usePreparedTrack } from './usePreparedTrack.ts'
 
@@ -67,14 +67,14 @@ function SharedTrack({ recipe }: { recipe: TrackRecipe }) {
   useEffect(() => {
     if (started.current) return
     started.current = true
-    generate(recipe)
+    generate(recipeRequest(recipe))
   }, [generate, recipe])
 
   useEffect(() => {
     document.title = `${track ? track.title : 'Shared track'} · CUBE Music`
   }, [track])
 
-  const label = `${MOOD_LABELS[recipe.mood]} · ${GENRE_LABELS[recipe.genre]}`
+  const label = [MOOD_LABELS[recipe.mood], GENRE_LABELS[recipe.genre], ...(recipe.instruments ?? []).map((i) => INSTRUMENT_PARTS[i].label)].join(' · ')
   return (
     <div className="flex flex-col gap-6">
       <section className="panel flex flex-col gap-2 p-6" aria-labelledby="shared-heading">
@@ -95,7 +95,7 @@ function SharedTrack({ recipe }: { recipe: TrackRecipe }) {
         {(gen.phase === 'failed' || (gen.phase === 'idle' && stopped)) && (
           <div className="flex flex-col items-start gap-3">
             <p className="text-sm text-muted">{gen.phase === 'failed' ? 'The track could not be made on this device.' : 'Stopped before the track was ready.'}</p>
-            <button type="button" onClick={() => generate(recipe)} className="rounded-md bg-primary px-4 py-2 font-semibold text-bg">
+            <button type="button" onClick={() => generate(recipeRequest(recipe))} className="rounded-md bg-primary px-4 py-2 font-semibold text-bg">
               {gen.phase === 'failed' ? 'Try again' : 'Recreate track'}
             </button>
           </div>

@@ -4,7 +4,7 @@
  */
 import { formatDuration, type Song } from '../../lib/catalogue/song.ts'
 import { encodeWav } from '../../engine/workers.ts'
-import { GENRE_LABELS, scoreSummary, scoreTitle, type Score } from '../../engine/composer.ts'
+import { GENRE_LABELS, heardLine, scoreSummary, scoreTitle, type Score } from '../../engine/composer.ts'
 import type { TrackRecipe } from './share-link.ts'
 
 export const GENERATED_COVER = '/images/covers/ai-generated.svg'
@@ -14,6 +14,8 @@ export interface GeneratedTrack {
   title: string
   /** '124 BPM · A minor' */
   summary: string
+  /** 'Heard: sad · electronic · saxophone lead', or null when the description decided nothing. */
+  heard: string | null
   genre: Score['genre']
   duration: number
   sampleRate: number
@@ -30,12 +32,13 @@ export async function prepareTrack(score: Score, buffer: AudioBuffer): Promise<G
     id: `gen-${score.tag}-${Date.now().toString(36)}`,
     title: scoreTitle(score),
     summary: scoreSummary(score),
+    heard: heardLine(score),
     genre: score.genre,
     duration: buffer.duration,
     sampleRate: buffer.sampleRate,
     channels,
     wav,
-    recipe: { description: score.description, mood: score.mood, genre: score.genre },
+    recipe: { description: score.description, mood: score.mood, genre: score.genre, ...(score.instruments.length ? { instruments: score.instruments } : {}) },
   }
 }
 

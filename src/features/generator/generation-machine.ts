@@ -26,8 +26,11 @@ const COMPOSE_SHARE = 0.05
 
 export interface GenerationRequest {
   description: string
-  mood: string
-  genre: string
+  /** Unset: inferred from the description. */
+  mood?: string
+  genre?: string
+  /** Unset: the instruments the description names; [] keeps the genre's own voices. */
+  instruments?: readonly string[]
 }
 
 export interface GenerationDeps {

@@ -8,7 +8,7 @@
  * end-to-end tests can measure the real audio and see a cancel stop the work; harmless in production.
  */
 import { notify } from '../../lib/notify.ts'
-import { composeInWorker, scoreTitle, type Genre, type Mood, type Score } from '../../engine/composer.ts'
+import { composeInWorker, scoreTitle, type ComposeRequest, type Genre, type Instrument, type Mood, type Score } from '../../engine/composer.ts'
 import { createGenerationMachine, GENERATION_FAILED_MESSAGE, GENERATION_FAILED_TITLE, type GenerationRequest } from './generation-machine.ts'
 
 function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
@@ -39,8 +39,14 @@ declare global {
 }
 
 export const generationMachine = createGenerationMachine({
-  compose: (request: GenerationRequest, signal) =>
-    abortable(composeInWorker({ description: request.description, mood: request.mood as Mood, genre: request.genre as Genre }), signal),
+  compose: (request: GenerationRequest, signal) => {
+    // Only what was chosen is sent: an absent mood, genre or instrument list is inferred by the composer.
+    const compose: ComposeRequest = { description: request.description }
+    if (request.mood) compose.mood = request.mood as Mood
+    if (request.genre) compose.genre = request.genre as Genre
+    if (request.instruments) compose.instruments = [...request.instruments] as Instrument[]
+    return abortable(composeInWorker(compose), signal)
+  },
   render: async (score, { signal, onProgress }) => {
     const { renderScore } = await import('../../engine/score-renderer.ts')
     window.__cubeRenderCounts = renderCounts

@@ -1,21 +1,32 @@
 /**
- * A generated track's share link carries its recipe (description, mood, genre), not its audio:
+ * A generated track's share link carries its recipe (description, mood, genre and, when the
+ * description named any, the instruments), not its audio:
  * the generator is deterministic, so whoever opens /track/<id> gets the very same piece composed
  * and rendered on their own device. No upload, nothing stored on a server.
  *
- *   shareId(recipe) → 'v1.<base64url of the UTF-8 JSON [description, mood, genre]>'
+ *   shareId(recipe) → 'v1.<base64url of the UTF-8 JSON [description, mood, genre]>', or
+ *                     [description, mood, genre, instruments] when there are instruments
+ *   recipeRequest(recipe) → the generation request that recreates the piece
  *   recipeFromShareId(id) → the recipe, or null when the id is malformed, truncated or names an
  *                           unknown mood or genre (the page then says the link is broken)
  *   shareUrl(origin, recipe) → `${origin}/track/${shareId(recipe)}`
  */
-import { GENRES, MOODS, type Genre, type Mood } from '../../engine/composer.ts'
-import { DESCRIPTION_MAX } from './generation-machine.ts'
+import { GENRES, INSTRUMENTS, MOODS, type Genre, type Instrument, type Mood } from '../../engine/composer.ts'
+import { DESCRIPTION_MAX, type GenerationRequest } from './generation-machine.ts'
 
 export interface TrackRecipe {
   description: string
   mood: Mood
   genre: Genre
+  /** The resolved mood and genre are always recorded; instruments only when the description named some. */
+  instruments?: Instrument[]
 }
+
+/**
+ * Mood, genre and instruments are all explicit, so nothing is inferred again: a link without
+ * instruments (every link made before the vocabulary existed) keeps the genre's own voices.
+ */
+export const recipeRequest = (recipe: TrackRecipe): GenerationRequest => ({ description: recipe.description, mood: recipe.mood, genre: recipe.genre, instruments: recipe.instruments ?? [] })
 
 const PREFIX = 'v1.'
 
@@ -36,7 +47,7 @@ function fromBase64Url(text: string): Uint8Array | null {
 }
 
 export function shareId(recipe: TrackRecipe): string {
-  return PREFIX + toBase64Url(new TextEncoder().encode(JSON.stringify([recipe.description, recipe.mood, recipe.genre])))
+  return PREFIX + toBase64Url(new TextEncoder().encode(JSON.stringify(recipe.instruments?.length ? [recipe.description, recipe.mood, recipe.genre, recipe.instruments] : [recipe.description, recipe.mood, recipe.genre])))
 }
 
 export function shareUrl(origin: string, recipe: TrackRecipe): string {
@@ -53,11 +64,17 @@ export function recipeFromShareId(id: string): TrackRecipe | null {
   } catch {
     return null
   }
-  if (!Array.isArray(parsed) || parsed.length !== 3) return null
-  const [description, mood, genre] = parsed as unknown[]
+  if (!Array.isArray(parsed) || (parsed.length !== 3 && parsed.length !== 4)) return null
+  const [description, mood, genre, instruments] = parsed as unknown[]
   if (typeof description !== 'string' || typeof mood !== 'string' || typeof genre !== 'string') return null
   const text = description.trim()
   if (!text || text.length > DESCRIPTION_MAX) return null
   if (!(MOODS as readonly string[]).includes(mood) || !(GENRES as readonly string[]).includes(genre)) return null
-  return { description: text, mood: mood as Mood, genre: genre as Genre }
+  const recipe: TrackRecipe = { description: text, mood: mood as Mood, genre: genre as Genre }
+  if (parsed.length === 4) {
+    const known = INSTRUMENTS as readonly unknown[]
+    if (!Array.isArray(instruments) || instruments.length === 0 || !instruments.every((i) => known.includes(i))) return null
+    recipe.instruments = instruments as Instrument[]
+  }
+  return recipe
 }
