@@ -19,11 +19,18 @@ import { ChannelStripChain } from '../audio-worklets/channel-strip-chain.ts'
 import { STRIP_PARAM_NAMES, type StripParamName } from '../audio-worklets/channel-strip-params.ts'
 import { processStripQuantum, setStripControls } from '../audio-worklets/channel-strip-quantum.ts'
 import { RENDER_QUANTUM_FRAMES } from '../audio-worklets/render-quantum.ts'
+import { clipComposer, type ClipPlay } from './clip-render.ts'
 
 export interface StemTrackJob {
   controls: Readonly<Record<StripParamName, number>>
   channels: Float32Array[]
   startFrame: number
+  /**
+   * An arranged track: `channels` is its raw audio (at the render rate) and these plays place it;
+   * the input is composed here (clip-render.ts) and starts at frame 0. The caller checks
+   * clipPlaysExact first; anything else it renders natively and sends as plain channels.
+   */
+  plays?: ClipPlay[]
 }
 
 /** Progress is reported about once per second of audio rendered. */
@@ -48,6 +55,8 @@ export class StemMix {
   }
 
   addTrack(job: StemTrackJob, onProgress?: (framesDone: number) => void): void {
+    const composer = job.plays ? clipComposer(job.plays, job.channels, this.sampleRate) : null
+    if (job.plays && !composer) throw new RangeError('These clips cannot be rendered exactly here; render them natively')
     const srcL = job.channels[0]
     const srcR = job.channels[1] ?? srcL
     if (!srcL || !srcR || job.channels.length > 2) throw new RangeError('A stem track needs 1 or 2 channels')
@@ -68,6 +77,21 @@ export class StemMix {
     let quanta = 0
     // Whole quanta, as the offline context renders them; the last one is cut to `length` on output.
     for (let pos = 0; pos < length; pos += Q) {
+      if (composer) {
+        // An arranged track feeds its strip for the whole timeline, silence between its clips included,
+        // as the native render of its clips did.
+        inL.fill(0)
+        inR.fill(0)
+        composer.fill(pos, inL, inR)
+        processStripQuantum(chain, inL, inR, l, r, Q)
+        const n = Math.min(Q, length - pos)
+        for (let i = 0; i < n; i++) {
+          left[pos + i] = left[pos + i]! + l[i]!
+          right[pos + i] = right[pos + i]! + r[i]!
+        }
+        if (onProgress && ++quanta % PROGRESS_QUANTA === 0) onProgress(Math.min(length, pos + Q))
+        continue
+      }
       const from = Math.max(pos, srcStart)
       const to = Math.min(pos + Q, srcEnd)
       if (to > from) {

@@ -27,6 +27,8 @@ import { masterStripParams, trackStripParams } from './mixer-graph.ts'
 import { audioBufferFor, getMixerAudio, type MixerAudio } from './mixer-audio.ts'
 import type { MasterSettings, MixerTrack } from './mixer-model.ts'
 import { scheduleClips } from './arrangement/schedule-clips.ts'
+import { planClips } from './arrangement/clip-plan.ts'
+import { clipPlaysExact } from '../../workers/clip-render.ts'
 
 export interface StemRenderOptions {
   length: number
@@ -82,7 +84,14 @@ async function clipsAsHeard(track: MixerTrack, audio: MixerAudio, length: number
 
 async function jobFor(track: MixerTrack, audio: MixerAudio, length: number, sampleRate: number): Promise<StemTrackJob> {
   const controls = resolveStripParams(trackStripParams(track))
-  if (track.clips) return { controls, channels: await clipsAsHeard(track, audio, length, sampleRate), startFrame: 0 }
+  if (track.clips) {
+    // Whole-frame clips at the render rate: the worker composes them from the same plan (far
+    // cheaper than a native render of the whole timeline); anything else the browser renders.
+    const frames = audio.channels[0]?.length ?? 0
+    const plays = planClips(track.clips, frames / audio.sampleRate, 0, 0, sampleRate)
+    if (audio.sampleRate === sampleRate && audio.channels.length <= 2 && clipPlaysExact(plays, frames, sampleRate)) return { controls, channels: audio.channels.map((c) => c.slice()), startFrame: 0, plays }
+    return { controls, channels: await clipsAsHeard(track, audio, length, sampleRate), startFrame: 0 }
+  }
   const start = wholeStartFrame(track.offset, sampleRate)
   if (audio.sampleRate === sampleRate && audio.channels.length <= 2 && start !== null) {
     // Copies: the registry's arrays keep feeding the live mixer while the worker owns these.

@@ -13,6 +13,8 @@ import { renderStemsInWorkers } from '../../src/engine/stem-render.ts'
 import { scheduleClips } from '../../src/engine/arrangement/schedule-clips.ts'
 import { clipGainAt, normaliseClip, type Clip } from '../../src/engine/arrangement/clip.ts'
 import { noise, rms, sine } from '../../audio-worklets/kernels/test-signals.ts'
+import { planClips } from '../../src/engine/arrangement/clip-plan.ts'
+import { clipPlaysExact } from '../../workers/clip-render.ts'
 
 const SR = 48000
 const dbfs = (x: number) => 20 * Math.log10(Math.max(x, 1e-12))
@@ -93,6 +95,28 @@ describe('arrangement: clips', () => {
     for (let c = 0; c < 2; c++) {
       expect(rms(viaGraph[c]!)).toBeGreaterThan(0.02)
       expect(dbfs(maxAbsDiff(viaWorkers[c]!, viaGraph[c]!))).toBeLessThan(-90)
+    }
+  })
+
+  it('whole-frame clips are composed by the workers themselves (no native render) and still equal the graph below -100 dBFS', async () => {
+    putMixerAudio({ id: 'whole-noise', sampleRate: SR, channels: [noise(SR, 0.3, 71), noise(SR, 0.3, 72)] })
+    putMixerAudio({ id: 'whole-mono', sampleRate: SR, channels: [sine(SR, 330, 0.4)] })
+    const clips = [
+      clip('w1', 1, { start: 0.25, sourceStart: 0.1, sourceEnd: 0.6, length: 1.3, fadeIn: 0.2, fadeOut: 0.35, gain: 1.3 }),
+      clip('w2', 1, { start: 0.5, sourceStart: 0, sourceEnd: 0.5, phase: 0.375, length: 0.5, gain: 0.6 }),
+      clip('w3', 1, { start: 1.75, sourceStart: 0.5, sourceEnd: 1, length: 0.25, fadeIn: 0.125, fadeOut: 0.125 }),
+    ]
+    const state: MixerState = {
+      master: { volume: 80, reverb: 30 },
+      tracks: [arranged('wn', 'whole-noise', 1, clips, { reverb: 30, effects: { delay: 30, chorus: 20, lowpass: 0, highpass: 0, distortion: 10, compression: 30 } }), arranged('wm', 'whole-mono', 1, clips.slice(0, 2), { pan: 40 })],
+    }
+    expect(clipPlaysExact(planClips(clips, 1, 0, 0, SR), SR, SR)).toBe(true)
+    const length = 2 * SR
+    const fromWorkers = await renderStemsInWorkers(state.tracks, { length, sampleRate: SR, workers: 2 })
+    const reference = await graphStems(state, length)
+    for (let c = 0; c < 2; c++) {
+      expect(rms(reference[c]!)).toBeGreaterThan(0.02)
+      expect(dbfs(maxAbsDiff(fromWorkers[c]!, reference[c]!))).toBeLessThan(-100)
     }
   })
 

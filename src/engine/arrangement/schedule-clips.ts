@@ -9,21 +9,12 @@
  *
  * Loops use the source's own loopStart/loopEnd, which the browser plays sample-accurately: the
  * loop point is seamless whenever the region itself loops cleanly (a Sound Library loop does).
- * Fades are equal-power curves (setValueCurveAtTime); starting mid-clip schedules only the part of
- * each fade still ahead, so a seek lands on the same gain the full play would have.
+ * What plays when comes from clip-plan.ts, the plan the export's workers also follow.
  */
 import type { IAudioBuffer, IAudioNode } from 'standardized-audio-context'
 import type { AnyAudioContext } from '../mixer-audio.ts'
-import { clipEnd, fadeInGain, fadeOutGain, isLooped, sourceTimeAt, type Clip } from './clip.ts'
-
-/** Points per fade curve: the browser interpolates linearly between them (under 0.01 dB off at 256). */
-const CURVE_POINTS = 256
-
-function curve(gain: number, shape: (u: number) => number, u0: number, u1: number): Float32Array {
-  const out = new Float32Array(CURVE_POINTS)
-  for (let i = 0; i < CURVE_POINTS; i++) out[i] = gain * shape(u0 + ((u1 - u0) * i) / (CURVE_POINTS - 1))
-  return out
-}
+import type { Clip } from './clip.ts'
+import { planClips } from './clip-plan.ts'
 
 export function scheduleClips(
   ctx: AnyAudioContext,
@@ -34,37 +25,22 @@ export function scheduleClips(
   position: number,
 ): (at?: number) => void {
   const nodes: { src: ReturnType<AnyAudioContext['createBufferSource']>; gain: ReturnType<AnyAudioContext['createGain']> }[] = []
-  for (const c of clips) {
-    if (position >= clipEnd(c) || c.sourceStart >= buffer.duration) continue
-    const into = Math.max(0, position - c.start)
-    const startAt = when + Math.max(0, c.start - position)
-    const remaining = c.length - into
+  for (const play of planClips(clips, buffer.duration, when, position, ctx.sampleRate)) {
     const src = ctx.createBufferSource()
     src.buffer = buffer
-    if (isLooped(c)) {
+    if (play.loop) {
       src.loop = true
-      src.loopStart = c.sourceStart
-      src.loopEnd = Math.min(c.sourceEnd, buffer.duration)
+      src.loopStart = play.loop.start
+      src.loopEnd = play.loop.end
     }
     const gain = ctx.createGain()
-    // Before the first fade event the gain holds this value (also where a seek lands mid-fade-in).
-    gain.gain.value = c.fadeIn > 0 && into < c.fadeIn ? c.gain * fadeInGain(into / c.fadeIn) : c.gain
-    if (c.fadeIn > 0 && into < c.fadeIn) gain.gain.setValueCurveAtTime(curve(c.gain, fadeInGain, into / c.fadeIn, 1), startAt, c.fadeIn - into)
-    if (c.fadeOut > 0) {
-      const outStart = c.length - c.fadeOut
-      // A fade-out that starts where the fade-in ends would touch it; the curves must not overlap.
-      const gap = c.fadeIn > 0 && into < c.fadeIn && outStart - c.fadeIn < 1 / ctx.sampleRate ? 1 / ctx.sampleRate : 0
-      if (into <= outStart) gain.gain.setValueCurveAtTime(curve(c.gain, fadeOutGain, 0, 1), startAt + (outStart - into) + gap, c.fadeOut - gap)
-      else {
-        const u0 = (into - outStart) / c.fadeOut
-        gain.gain.value = c.gain * fadeOutGain(u0)
-        gain.gain.setValueCurveAtTime(curve(c.gain, fadeOutGain, u0, 1), startAt, remaining)
-      }
-    }
+    // Before the first fade event the gain holds this value (also where a seek lands mid-fade).
+    gain.gain.value = play.gain0
+    for (const c of play.curves) gain.gain.setValueCurveAtTime(c.values, c.start, c.duration)
     src.connect(gain)
     gain.connect(destination as never)
-    src.start(startAt, sourceTimeAt(c, into))
-    src.stop(startAt + remaining)
+    src.start(play.startAt, play.offset)
+    src.stop(play.stopAt)
     nodes.push({ src, gain })
   }
   return (at) => {
