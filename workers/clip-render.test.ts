@@ -4,7 +4,7 @@ import { clipComposer, clipPlaysExact, type ClipPlay } from './clip-render.ts'
 const SR = 1000
 const ramp = Float32Array.from({ length: 100 }, (_, i) => i) // sample value = its index
 
-function compose(plays: ClipPlay[], length: number, channels: Float32Array[] = [ramp]): Float32Array[] {
+function compose(plays: ClipPlay[], length: number, channels: Float32Array[] = [ramp]): [Float32Array, Float32Array] {
   const c = clipComposer(plays, channels, SR)!
   const l = new Float32Array(length)
   const r = new Float32Array(length)
