@@ -34,8 +34,9 @@ type Uploaded = { status: 'loading' } | { status: 'none' } | { status: 'image'; 
 /**
  * The profile's banner: the user's uploaded image when they have one, otherwise one generated
  * from their username in the theme's colours. `userId` null (preview) shows the generated one
- * with no controls. The image is downloaded into a blob URL (the bucket is public, but the local
- * backend serves objects only through the authenticated download route).
+ * with no controls. Mount it with key={userId}: its state belongs to one user. The image is
+ * downloaded into a blob URL: the bucket is public, but the local backend serves objects only
+ * through the download route (no /object/public/ route), and this works on both backends.
  */
 export function ProfileBanner({ username, userId }: { username: string; userId: string | null }) {
   const [uploaded, setUploaded] = useState<Uploaded>({ status: userId ? 'loading' : 'none' })
@@ -47,7 +48,10 @@ export function ProfileBanner({ username, userId }: { username: string; userId: 
     if (!userId) return
     let live = true
     fetchBanner(supabase(), userId)
-      .then((blob) => live && setUploaded(blob ? { status: 'image', url: URL.createObjectURL(blob) } : { status: 'none' }))
+      .then((blob) => {
+        // An upload or removal made while this was in flight wins over what it fetched.
+        if (live) setUploaded((now) => (now.status !== 'loading' ? now : blob ? { status: 'image', url: URL.createObjectURL(blob) } : { status: 'none' }))
+      })
       .catch((error: unknown) => {
         // The generated banner is a fine stand-in when the upload cannot be fetched.
         console.warn('profile banner fetch failed', error)
@@ -109,13 +113,13 @@ export function ProfileBanner({ username, userId }: { username: string; userId: 
             id={inputId}
             type="file"
             accept={BANNER_TYPES.join(',')}
-            className="sr-only"
+            className="peer sr-only"
             disabled={busy}
             onChange={(e) => void onFile(e.target.files?.[0])}
           />
           <label
             htmlFor={inputId}
-            className={`cursor-pointer rounded-md border border-primary/60 bg-bg/80 px-2.5 py-1 text-xs font-semibold text-primary hover:bg-primary/10 ${busy ? 'opacity-60' : ''}`}
+            className={`cursor-pointer rounded-md border border-primary/60 bg-bg/80 px-2.5 py-1 text-xs font-semibold text-primary hover:bg-primary/10 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary ${busy ? 'opacity-60' : ''}`}
           >
             {busy ? 'Saving…' : 'Upload banner'}
           </label>

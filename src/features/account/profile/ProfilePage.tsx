@@ -98,7 +98,7 @@ export default function ProfilePage() {
       {view && (
         <>
           <section className="panel overflow-hidden" aria-label="Profile" data-testid="profile-header">
-            <ProfileBanner username={view.username} userId={preview ? null : (userId ?? null)} />
+            <ProfileBanner key={preview ? 'preview' : userId} username={view.username} userId={preview ? null : (userId ?? null)} />
             <div className="flex flex-col gap-4 px-5 pb-5 sm:flex-row sm:items-end">
               <div className="-mt-12">
                 <Avatar name={view.username} url={view.avatarUrl} />
