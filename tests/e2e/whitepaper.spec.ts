@@ -134,3 +134,82 @@ test('whitepaper has no serious accessibility violations (desktop and mobile dra
   await expect(page.getByRole('dialog', { name: 'Whitepaper table of contents' })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
 })
+
+// Issue 15: the whitepaper ships Noto Sans SC itself (this machine's Chromium may have no CJK
+// font at all, and then every character would be the same empty box).
+const NOTO = /noto-sans-sc-.*\.woff2$/
+
+test('the whitepaper loads Noto Sans SC from our own origin, and its glyphs have ink and differ from each other', async ({ page, baseURL }) => {
+  const served: { url: string; status: number }[] = []
+  page.on('response', (r) => {
+    if (NOTO.test(new URL(r.url()).pathname)) served.push({ url: r.url(), status: r.status() })
+  })
+  await page.goto('/app/whitepaper/executive_summary')
+  await expect(sectionHeading(page)).toHaveText('执行摘要')
+  await page.evaluate(() => document.fonts.ready.then(() => undefined))
+
+  // The page's own text made the browser fetch subsets: no explicit load happened yet.
+  const loadedByPage = await page.evaluate(() => [...document.fonts].filter((f) => f.family.replace(/["']/g, '') === 'Noto Sans SC' && f.status === 'loaded').length)
+  expect(loadedByPage).toBeGreaterThan(0)
+  expect(served.length).toBeGreaterThan(0)
+  for (const r of served) {
+    expect(new URL(r.url).origin).toBe(new URL(baseURL!).origin)
+    expect(r.status).toBe(200)
+  }
+  // check() is true only once every face covering these characters is loaded.
+  await expect.poll(() => page.evaluate(() => document.fonts.check('16px "Noto Sans SC"', '白皮书'))).toBe(true)
+
+  // Ink: with no CJK font, '白' and '书' are the same notdef box; with the web font they are two
+  // different glyphs. Each character is drawn alone and compared as a black/white mask.
+  const result = await page.evaluate(async () => {
+    await document.fonts.load('64px "Noto Sans SC"', '白书')
+    const mask = (font: string, text: string) => {
+      const canvas = document.createElement('canvas')
+      canvas.width = 96
+      canvas.height = 96
+      const ctx = canvas.getContext('2d', { willReadFrequently: true })!
+      ctx.fillStyle = '#fff'
+      ctx.fillRect(0, 0, 96, 96)
+      ctx.fillStyle = '#000'
+      ctx.font = font
+      ctx.textBaseline = 'top'
+      ctx.fillText(text, 16, 16)
+      const { data } = ctx.getImageData(0, 0, 96, 96)
+      let bits = ''
+      let ink = 0
+      for (let i = 0; i < data.length; i += 4) {
+        const on = data[i]! < 128
+        bits += on ? '1' : '0'
+        if (on) ink++
+      }
+      return { bits, ink }
+    }
+    // A family that does not exist: the browser's own fallback, CJK or not.
+    const fallbackA = mask('64px "No Such Font CUBE", sans-serif', '白')
+    const fallbackB = mask('64px "No Such Font CUBE", sans-serif', '书')
+    const notoA = mask('64px "Noto Sans SC"', '白')
+    const notoB = mask('64px "Noto Sans SC"', '书')
+    return {
+      fallbackIdentical: fallbackA.bits === fallbackB.bits,
+      notoDiffer: notoA.bits !== notoB.bits,
+      notoInk: [notoA.ink, notoB.ink],
+      notoDiffersFromFallback: notoA.bits !== fallbackA.bits,
+    }
+  })
+  test.info().annotations.push({ type: 'system CJK font', description: result.fallbackIdentical ? 'none (fallback draws identical boxes)' : 'present (fallback draws real glyphs)' })
+  expect(result.notoInk[0]).toBeGreaterThan(50)
+  expect(result.notoInk[1]).toBeGreaterThan(50)
+  expect(result.notoDiffer).toBe(true)
+  // Without a system CJK font the fallback is tofu, so the web font must be what draws the glyph.
+  if (result.fallbackIdentical) expect(result.notoDiffersFromFallback).toBe(true)
+})
+
+test('the landing page requests no CJK font', async ({ page }) => {
+  const fonts: string[] = []
+  page.on('request', (r) => {
+    if (r.resourceType() === 'font' || /noto-sans-sc/i.test(r.url())) fonts.push(r.url())
+  })
+  await page.goto('/')
+  await page.waitForLoadState('networkidle')
+  expect(fonts.filter((u) => /noto-sans-sc/i.test(u))).toEqual([])
+})

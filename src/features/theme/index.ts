@@ -1,2 +1,3 @@
 export { ThemeApplier } from './ThemeApplier.tsx'
 export { ThemePicker } from './ThemePicker.tsx'
+export { useThemeColors } from './useThemeColors.ts'

@@ -7,6 +7,7 @@ import { neighbours, resolveSection } from './section-lookup.ts'
 import { TableOfContents } from './TableOfContents.tsx'
 import { TocDrawer } from './TocDrawer.tsx'
 import { SectionAccordion } from './SectionAccordion.tsx'
+import './whitepaper-font.css'
 
 const DRAWER_ID = 'whitepaper-toc-drawer'
 
@@ -47,7 +48,7 @@ export default function WhitepaperPage() {
   const toc = <TableOfContents currentKey={section.key} onNavigate={narrow ? closeDrawer : undefined} />
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-6 md:px-8 md:py-10">
+    <div className="whitepaper-cjk mx-auto w-full max-w-6xl px-4 py-6 md:px-8 md:py-10">
       <header className="mb-8 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="font-display text-3xl font-black tracking-wide text-primary neon-text md:text-4xl">

@@ -10,6 +10,7 @@ import { usePlayerStore } from '../../player/index.ts'
 import { useListenRules } from '../../listen/index.ts'
 import { loadProfile, SAMPLE_PROFILE, type ProfileView } from './profile-data.ts'
 import { StudioProjectsSection } from './StudioProjectsSection.tsx'
+import { ProfileBanner } from './ProfileBanner.tsx'
 
 // Only same-origin pictures: the app never loads anything from a third-party URL.
 const safeAvatar = (url: string | null) => (url && ((url.startsWith('/') && !url.startsWith('//')) || url.startsWith('data:image/')) ? url : null)
@@ -74,6 +75,7 @@ export default function ProfilePage() {
   const openAuth = useAuthModalStore((s) => s.open)
   const playSong = usePlayerStore((s) => s.playSong)
   const qualifySeconds = useListenRules().qualify_seconds
+  const userId = useSessionStore((s) => s.user?.id)
   useEffect(() => {
     document.title = 'My Profile · CUBE Music'
   }, [])
@@ -96,7 +98,7 @@ export default function ProfilePage() {
       {view && (
         <>
           <section className="panel overflow-hidden" aria-label="Profile" data-testid="profile-header">
-            <div className="cyber-grid h-36 bg-gradient-to-r from-primary/40 via-secondary/30 to-accent/20" data-testid="profile-banner" />
+            <ProfileBanner key={preview ? 'preview' : userId} username={view.username} userId={preview ? null : (userId ?? null)} />
             <div className="flex flex-col gap-4 px-5 pb-5 sm:flex-row sm:items-end">
               <div className="-mt-12">
                 <Avatar name={view.username} url={view.avatarUrl} />
