@@ -2,7 +2,8 @@ import { useEffect } from 'react'
 import { Toaster, toast } from 'sonner'
 import { subscribeNotices, type Notice } from '../lib/notify.ts'
 
-function show({ kind, title, ...options }: Notice): void {
+function show({ kind, title, persistent, ...rest }: Notice): void {
+  const options = persistent ? { ...rest, duration: Infinity, closeButton: true } : rest
   if (kind === 'success') toast.success(title, options)
   else if (kind === 'error') toast.error(title, options)
   else toast(title, options)

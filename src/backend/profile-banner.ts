@@ -27,6 +27,10 @@ const isNotFound = (error: Error) => {
 
 /** The user's uploaded banner, or null when they have none (the app then draws one). */
 export async function fetchBanner(db: SupabaseClient, userId: string): Promise<Blob | null> {
+  // Asked first, so a user without a banner costs no failed request (and no console error).
+  const listed = await db.storage.from(PROFILE_BANNER_BUCKET).list(userId, { search: 'banner', limit: 10 })
+  if (listed.error) throw listed.error
+  if (!listed.data.some((o) => o.name === 'banner' && o.id)) return null
   const { data, error } = await db.storage.from(PROFILE_BANNER_BUCKET).download(bannerPath(userId))
   if (error) {
     if (isNotFound(error)) return null

@@ -66,6 +66,11 @@ export interface StartOptions {
   onLevel?: (peak: number, rms: number) => void
   /** Timeline position heard at a context time, or null when the mixer is not playing. */
   timelinePositionAt?: (contextTime: number) => number | null
+  /**
+   * Context time before which captured audio is dropped: a count-in opens the microphone during
+   * its bar and the take begins exactly on the downbeat, however long the device took to open.
+   */
+  captureFrom?: number
   newId?: () => string
 }
 
@@ -125,8 +130,22 @@ export async function startMicRecording(ctx: IAudioContext, options: StartOption
       return
     }
     if (!m.channels || m.startFrame === undefined) return
+    let channels = m.channels
+    let startFrame = m.startFrame
+    if (!writer && options.captureFrom !== undefined) {
+      const from = Math.round(options.captureFrom * sampleRate)
+      const frames = channels[0]?.length ?? 0
+      if (startFrame + frames <= from) {
+        options.onLevel?.(m.peak ?? 0, m.rms ?? 0)
+        return
+      }
+      if (startFrame < from) {
+        channels = channels.map((c) => c.slice(from - startFrame))
+        startFrame = from
+      }
+    }
     if (!writer) {
-      const startTime = m.startFrame / sampleRate
+      const startTime = startFrame / sampleRate
       session = {
         id: options.newId?.() ?? crypto.randomUUID(),
         startedAt: Date.now(),
@@ -139,7 +158,7 @@ export async function startMicRecording(ctx: IAudioContext, options: StartOption
       const store: RecordingChunkStore = { ...options.store, append: (c) => began.then(() => options.store.append(c)) }
       writer = new ChunkWriter(store, session, Math.round(sampleRate * FLUSH_SECONDS))
     }
-    writer.push(m.channels)
+    writer.push(channels)
     options.onLevel?.(m.peak ?? 0, m.rms ?? 0)
   }
   source.connect(tap)

@@ -11,6 +11,8 @@ export interface NoticeOptions {
   /** A notice with the id of one still shown replaces it (e.g. one running reward message). */
   id?: string
   action?: { label: string; onClick: () => void }
+  /** Stays until the user acts on it or closes it (a choice they must not miss, e.g. a restored draft). */
+  persistent?: boolean
 }
 
 export interface Notice extends NoticeOptions {

@@ -24,6 +24,7 @@ import { update } from './rest/update.ts'
 import { download } from './storage/download.ts'
 import type { ObjectFiles } from './storage/files.ts'
 import { removeMany, removeOne } from './storage/remove.ts'
+import { list } from './storage/list.ts'
 import { storageService } from './storage/service.ts'
 import { upload } from './storage/upload.ts'
 
@@ -60,7 +61,7 @@ export function routeTable({ db, jwtSecret, catalog, auth, objectFiles }: Backen
       },
     ),
     // /storage/v1 (Storage): by the kind of object route the raw path names (storage/paths.ts)
-    storageService({ db, jwtSecret, files: objectFiles }, { upload, download, removeOne, removeMany }),
+    storageService({ db, jwtSecret, files: objectFiles }, { upload, download, removeOne, removeMany, list }),
     // /functions/v1 and /api: the edge functions registry, by name
     functionsService({ clientFor: localUserClient(db, jwtSecret) }, EDGE_FUNCTIONS),
   ]

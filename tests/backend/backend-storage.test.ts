@@ -347,10 +347,36 @@ describe('Storage: studio-audio through supabase-js', () => {
     const noBucket = await alice.client.storage.from('no-such-bucket').upload(`${alice.id}/x.wav`, buffer(wav), { contentType: 'audio/wav' })
     expect(noBucket.error).toMatchObject({ statusCode: '404', message: 'Bucket not found' })
 
-    const list = await alice.client.storage.from(BUCKET).list(alice.id)
-    expect(list.error).toMatchObject({ status: 404, statusCode: '404', message: expect.stringMatching(/not served/) })
+    const move = await alice.client.storage.from(BUCKET).move(`${alice.id}/a.wav`, `${alice.id}/b.wav`)
+    expect(move.error).toMatchObject({ status: 404, statusCode: '404', message: expect.stringMatching(/not served/) })
     const buckets = await alice.client.storage.listBuckets()
     expect(buckets.error).toMatchObject({ status: 404, message: expect.stringMatching(/bucket API are not served/) })
+  })
+
+  it('list: the files and folders directly inside a prefix that RLS lets the caller see; search, sort and paging; an empty folder is [] not an error', async () => {
+    const put = async (name: string) => expect((await alice.client.storage.from(BUCKET).upload(`${alice.id}/listing/${name}`, buffer(bytes(64, name.length)), { contentType: 'audio/wav', upsert: true })).error).toBeNull()
+    for (const name of ['b.wav', 'a.wav', 'sub/c.wav', 'sub/deeper/d.wav', 'a_b.wav']) await put(name)
+    const { data, error } = await alice.client.storage.from(BUCKET).list(`${alice.id}/listing`)
+    expect(error).toBeNull()
+    expect(data!.map((e) => [e.name, e.id === null])).toEqual([
+      ['a.wav', false],
+      ['a_b.wav', false],
+      ['b.wav', false],
+      ['sub', true],
+    ])
+    expect(data![0]).toMatchObject({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), metadata: expect.objectContaining({ mimetype: 'audio/wav', size: 64 }) })
+    expect((await alice.client.storage.from(BUCKET).list(`${alice.id}/listing/sub`)).data!.map((e) => e.name)).toEqual(['c.wav', 'deeper'])
+    expect((await alice.client.storage.from(BUCKET).list(`${alice.id}/listing`, { search: 'A_' })).data!.map((e) => e.name)).toEqual(['a_b.wav'])
+    expect((await alice.client.storage.from(BUCKET).list(`${alice.id}/listing`, { limit: 2, offset: 1, sortBy: { column: 'name', order: 'desc' } })).data!.map((e) => e.name)).toEqual(['b.wav', 'a_b.wav'])
+    // An _ in the prefix means itself, not a LIKE pattern.
+    expect((await alice.client.storage.from(BUCKET).list(`${alice.id}/listin_`)).data).toEqual([])
+    expect((await alice.client.storage.from(BUCKET).list(`${alice.id}/nothing-here`)).data).toEqual([])
+    // RLS: another user and a visitor see nothing of Alice's private folder.
+    expect((await bob.client.storage.from(BUCKET).list(`${alice.id}/listing`)).data).toEqual([])
+    expect((await supabaseClient(server).storage.from(BUCKET).list(`${alice.id}/listing`)).data).toEqual([])
+    const bad = await rawRequest('POST', `/storage/v1/object/list/${BUCKET}`, alice.token, Buffer.from('{"prefix": 3}'), { 'Content-Type': 'application/json' })
+    expect(bad).toMatchObject({ status: 400, json: { statusCode: '400', message: 'prefix must be a string' } })
+    await alice.client.storage.from(BUCKET).remove(['b.wav', 'a.wav', 'sub/c.wav', 'sub/deeper/d.wav', 'a_b.wav'].map((n) => `${alice.id}/listing/${n}`))
   })
 
   it('studio_projects.audio_uploaded_at: set by the owner only, kept when the metadata row is upserted again', async () => {

@@ -247,20 +247,53 @@ test('metronome clicks on the beats while playing (never in the export); count-i
   })
   expect(exported).toBe(0)
 
-  // Count-in: beats 4, 3, 2, 1 shown, then recording starts and the mix plays along.
-  await page.getByRole('slider', { name: 'Mix position' }).focus()
-  await page.getByRole('slider', { name: 'Mix position' }).press('Home')
+  // Count-in from the playhead at 1 s: beats shown from 4 down, the microphone keeps only what follows
+  // the bar, the mix plays along from the playhead, and the take lands on it.
+  const pos = page.getByRole('slider', { name: 'Mix position' })
+  await pos.focus()
+  await pos.press('Home')
+  for (let i = 0; i < 10; i++) await pos.press('ArrowRight') // 0.1 s steps
+  await expect(page.getByTestId('transport-time')).toHaveText(/^0:01\.0/)
   await page.getByRole('checkbox', { name: 'Count-in before recording' }).check()
+  const clickedAt = Date.now()
   await page.getByRole('button', { name: 'Record Microphone' }).click()
   await expect(page.getByTestId('count-in-beat')).toHaveText('4')
-  await expect(page.getByTestId('count-in-beat')).toHaveText('1')
-  await expect(page.getByText('Recording started')).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Pause mix' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Pause mix' })).toBeVisible({ timeout: 10_000 })
+  // The mix only starts after the bar of clicks (2 s at 120 BPM).
+  expect(Date.now() - clickedAt).toBeGreaterThan(1500)
+  await expect(page.getByTestId('count-in')).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Stop Recording' })).toBeVisible()
   await page.waitForTimeout(1000)
   await page.getByRole('button', { name: 'Stop Recording' }).click()
   await expect(page.getByRole('listitem', { name: 'Recording 1', exact: true })).toBeVisible({ timeout: 15_000 })
-  // Placed where it was heard: at (or a hair after) the playhead the mix started from.
   const offset = await page.evaluate(() => (window as unknown as WithHook).__cubeStudio.clips().find((t) => t.track === 'Recording 1')!.clips[0]!.start)
-  expect(offset).toBeGreaterThanOrEqual(0)
-  expect(offset).toBeLessThan(0.5)
+  // On the playhead (1.0 s), within the output latency the take is trimmed by.
+  expect(offset).toBeGreaterThanOrEqual(0.95)
+  expect(offset).toBeLessThan(1.15)
+})
+
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true })
+
+  test('two fingers spreading apart on the timeline zoom in; pinching together zooms out', async ({ page }) => {
+    await openMixer(page)
+    await page.getByTestId('upload-input').setInputFiles({ name: 'touch.wav', mimeType: 'audio/wav', buffer: makeWav([tone(330, 2, 48000)], 48000) })
+    await expect(page.getByTestId('clip').first()).toBeVisible()
+    const box = (await page.getByTestId('timeline-ruler').boundingBox())!
+    const cdp = await page.context().newCDPSession(page)
+    const y = box.y + box.height / 2
+    const cx = box.x + 200
+    const touch = async (type: 'touchStart' | 'touchMove' | 'touchEnd', half: number) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: cx - half, y, id: 1 }, { x: cx + half, y, id: 2 }] })
+    const z0 = await zoom(page)
+    await touch('touchStart', 40)
+    for (const half of [50, 60, 70, 80]) await touch('touchMove', half)
+    await touch('touchEnd', 0)
+    await expect.poll(() => zoom(page)).toBeGreaterThan(z0 * 1.5)
+    const z1 = await zoom(page)
+    await touch('touchStart', 80)
+    for (const half of [60, 40]) await touch('touchMove', half)
+    await touch('touchEnd', 0)
+    await expect.poll(() => zoom(page)).toBeLessThan(z1 * 0.75)
+  })
 })

@@ -11,11 +11,16 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 
 interface Watch {
   problems: string[]
-  /** Starts a new page load: requests still in flight from the previous page are cancelled by the browser, not by us. */
+  /** A new page load begins: what the previous document still had in flight is not its problem. */
   nextLoad: () => void
 }
 
-/** Everything that would show in DevTools as a problem: console errors, uncaught errors, failed or refused requests. */
+/**
+ * Everything that would show in DevTools as a problem: console errors, uncaught errors, failed or
+ * refused requests. A request the previous document had in flight when it was replaced is
+ * cancelled by the browser (net::ERR_ABORTED), not by us: each request is tagged with the load
+ * that issued it.
+ */
 function watchProblems(page: Page): Watch {
   const problems: string[] = []
   let load = 0
@@ -27,7 +32,7 @@ function watchProblems(page: Page): Watch {
   page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`))
   page.on('requestfailed', (r) => {
     const error = r.failure()?.errorText ?? ''
-    if ((issuedIn.get(r) ?? load) < load && error === 'net::ERR_ABORTED') return
+    if (error === 'net::ERR_ABORTED' && (issuedIn.get(r) ?? load) < load) return
     problems.push(`failed ${r.method()} ${r.url()}: ${error}`)
   })
   page.on('response', (r) => {
@@ -39,8 +44,10 @@ function watchProblems(page: Page): Watch {
 /** Loads each route fresh (a full page load, as a user opening a link) and lets it settle. */
 async function visitEveryRoute(page: Page, watch: Watch) {
   for (const path of ROUTES) {
-    const before = watch.problems.length
+    // The previous document is gone (its late requests cancelled) before this load is watched.
+    await page.goto('about:blank')
     watch.nextLoad()
+    const before = watch.problems.length
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
     await page.waitForLoadState('networkidle')

@@ -82,36 +82,42 @@ test.describe('sidebar on a short screen (1280×480)', () => {
   })
 })
 
-for (const width of [375, 1280]) {
-  test.describe(`floating player at ${width} px`, () => {
-    test.use({ viewport: { width, height: 812 } })
+for (const [width, height] of [
+  [375, 812],
+  [1280, 800],
+] as const) {
+  test.describe(`floating player at ${width}×${height}`, () => {
+    test.use({ viewport: { width, height } })
 
-    test('the floating player button does not cover the last content', async ({ page }) => {
-      await page.goto('/app/home')
-      await expect(page.getByTestId('profile-header')).toBeVisible()
-      const button = page.getByTestId('floating-player')
-      await expect(button).toBeVisible()
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
-      await expect.poll(() => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight)).toBe(true)
-      const b = (await button.boundingBox())!
-      // The deepest last element of the main area that has a box: the last thing a reader sees.
-      const last = await page.evaluate(() => {
-        let el: Element | null = document.querySelector('main#main')
-        let found: DOMRect | null = null
-        while (el) {
-          const r = el.getBoundingClientRect()
-          if (r.width > 0 && r.height > 0) found = r
-          el = el.lastElementChild
-        }
-        return found && { x: found.left, y: found.top, width: found.width, height: found.height }
+    // The pages where the button used to sit on text ('13/20', 'TRACKS'), and the other long ones.
+    for (const path of ['/app/home', '/app/wallet', '/app/library', '/app/playlists', '/app/listen']) {
+      test(`${path}: the floating player button covers no text once scrolled to the end`, async ({ page }) => {
+        await page.goto(path)
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+        await page.waitForLoadState('networkidle')
+        const button = page.getByRole('button', { name: /^Open player/ })
+        await expect(button).toBeVisible()
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+        await expect.poll(() => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight)).toBe(true)
+        const b = (await button.boundingBox())!
+        // Every piece of text in the main area (an element with its own non-blank text node).
+        const covered = await page.evaluate((b) => {
+          const hits: string[] = []
+          for (const el of document.querySelectorAll('main#main *')) {
+            const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '')
+            if (!own) continue
+            for (const r of el.getClientRects()) {
+              if (r.width === 0 || r.height === 0) continue
+              if (b.x < r.right && r.left < b.x + b.width && b.y < r.bottom && r.top < b.y + b.height) hits.push((el.textContent ?? '').trim().slice(0, 40))
+            }
+          }
+          return hits
+        }, b)
+        expect(covered, `text under the floating player button ${JSON.stringify(b)}`).toEqual([])
+        // The reserved room is at least the button's height plus its margin, at every width.
+        const room = await page.evaluate(() => parseFloat(getComputedStyle(document.querySelector('main#main')!).paddingBottom))
+        expect(room).toBeGreaterThanOrEqual(b.height + (page.viewportSize()!.height - (b.y + b.height)))
       })
-      expect(last).not.toBeNull()
-      const l = last!
-      const intersects = b.x < l.x + l.width && l.x < b.x + b.width && b.y < l.y + l.height && l.y < b.y + b.height
-      expect(intersects, `button ${JSON.stringify(b)} overlaps last content ${JSON.stringify(l)}`).toBe(false)
-      // The reserved room is at least the button's height plus its margin, at every width.
-      const room = await page.evaluate(() => parseFloat(getComputedStyle(document.querySelector('main#main')!).paddingBottom))
-      expect(room).toBeGreaterThanOrEqual(b.height + (page.viewportSize()!.height - (b.y + b.height)))
-    })
+    }
   })
 }

@@ -85,7 +85,15 @@ test.describe('at 1280 px', () => {
 
     // A burst of arrow keys on one control is one step too; Ctrl+Y redoes it.
     await volume.focus()
-    for (let i = 0; i < 5; i++) await volume.press('ArrowLeft')
+    // Five presses as a held key sends them (tens of ms apart): dispatched in the page, so a loaded
+    // CI machine cannot stretch the gaps past the 500 ms burst window between Playwright round trips.
+    await volume.evaluate(async (thumb) => {
+      for (let i = 0; i < 5; i++) {
+        thumb.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', code: 'ArrowLeft', bubbles: true, cancelable: true }))
+        // One frame apart, like key repeat: the slider re-renders with each new value.
+        await new Promise((r) => requestAnimationFrame(r))
+      }
+    })
     await expect(volume).toHaveAttribute('aria-valuenow', String(dragged - 5))
     await page.keyboard.press('ControlOrMeta+z')
     await expect(volume).toHaveAttribute('aria-valuenow', String(dragged))

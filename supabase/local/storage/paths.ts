@@ -6,9 +6,10 @@ export type StorageRoute =
   | { kind: 'download'; bucket: string; key: string; head: boolean }
   | { kind: 'removeOne'; bucket: string; key: string }
   | { kind: 'removeMany'; bucket: string }
+  | { kind: 'list'; bucket: string }
 
 /** Object routes of hosted Storage that share /object/<word>/… with buckets; none is served. */
-const OTHER_OBJECT_ROUTES = new Set(['public', 'sign', 'info', 'list', 'move', 'copy', 'upload', 'render'])
+const OTHER_OBJECT_ROUTES = new Set(['public', 'sign', 'info', 'move', 'copy', 'upload', 'render'])
 const BUCKET_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/
 const MAX_KEY_BYTES = 1024
 
@@ -23,6 +24,13 @@ export function storageRoute(method: string, rawPath: string, upsertHeader: stri
   let bucketPart = match[1]!
   let rest = match[2]
   let viaAuthenticated = false
+  if (bucketPart === 'list') {
+    // POST /object/list/<bucket> (storage-js list()); a bucket can never be called "list" here.
+    if (method !== 'POST' || rest === undefined || rest.includes('/')) throw notServed(method, rawPath)
+    const bucket = decode(rest, 'bucket')
+    if (!BUCKET_ID.test(bucket)) throw invalidRequest(`Bucket name invalid: ${JSON.stringify(bucket)}`)
+    return { kind: 'list', bucket }
+  }
   if (bucketPart === 'authenticated' && rest !== undefined) {
     // GET /object/authenticated/<bucket>/<path> is hosted Storage's explicit form of a download.
     const inner = /^([^/]+)(?:\/(.*))?$/s.exec(rest)!

@@ -12,7 +12,7 @@ export type StorageEndpoints = { readonly [K in StorageRoute['kind']]: StorageHa
 
 /**
  * Supabase Storage's object API at /storage/v1 (the subset the app uses: upload, download,
- * remove), faithful to hosted Storage so the same supabase-js calls work on both. Rows live in
+ * remove, list), faithful to hosted Storage so the same supabase-js calls work on both. Rows live in
  * storage.objects and are written and read as the caller, so the bucket's RLS policies decide
  * everything; bytes live in files (files.ts). No database transaction is ever open while a body
  * streams in or out: PGlite has a single connection.
@@ -25,6 +25,7 @@ export type StorageEndpoints = { readonly [K in StorageRoute['kind']]: StorageHa
  *                                  → 200 the bytes, stored Content-Type, Content-Length.
  *   DELETE /object/<bucket>  {"prefixes": [path, …]} → 200 [removed storage.objects rows]
  *   DELETE /object/<bucket>/<path> → 200 {"message": "Successfully deleted"}
+ *   POST /object/list/<bucket> {prefix, limit, offset, search, sortBy} → 200 [files and folders]
  * Errors: {statusCode, code, error, message} (errors.ts), HTTP 400 except 413 (too large),
  * 404 (route not served) and 500. Routes are read from the raw path (paths.ts). Without a
  * files folder, every route answers that Storage is not served.

@@ -146,5 +146,6 @@ async function restore(db: DraftDb): Promise<void> {
     id: NOTICE_ID,
     description: `${n} ${n === 1 ? 'track' : 'tracks'}${draft.project ? ` of ${draft.project.name}` : ''}${missing.length ? `; audio missing for ${missing.join(', ')}` : ''}.`,
     action: { label: 'Start fresh', onClick: () => useMixerStore.getState().reset() },
+    persistent: true,
   })
 }

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { notify } from '../../../lib/notify.ts'
 import { mixerEngine } from '../../../engine/mixer-engine.ts'
-import { getAudioContext } from '../../../engine/audio-context.ts'
 import { mixDuration } from '../../../engine/mixer-model.ts'
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_SECONDS } from '../../../engine/upload-audio.ts'
 import { mixerSnapshot, useMixerStore } from '../mixer-store.ts'
@@ -21,7 +20,7 @@ import { useMicRecorder } from '../recording/useMicRecorder.ts'
 import { useUpload } from './useUpload.ts'
 import { Timeline } from '../timeline/Timeline.tsx'
 import { useTimelineStore } from '../timeline/timeline-store.ts'
-import { runCountIn } from '../recording/count-in.ts'
+import { startCountIn } from '../recording/count-in.ts'
 import { errorMessage } from '../../../lib/error-message.ts'
 
 export function LiveMixer() {
@@ -102,20 +101,27 @@ export function LiveMixer() {
 
   const recording = recorder.phase === 'recording' || recorder.phase === 'stopping'
 
-  /** Record, after one bar of clicks when count-in is on; the mix then plays along from the playhead. */
+  /**
+   * Record, after one bar of clicks when count-in is on: the microphone opens during the bar and
+   * keeps only what follows it; the mix plays from the playhead on the downbeat; the take lands there.
+   */
   const startRecording = async () => {
-    if (!useTimelineStore.getState().countIn) return recorder.start()
+    if (!useTimelineStore.getState().countIn) return void (await recorder.start())
     try {
-      const barEnd = await runCountIn(useMixerStore.getState().tempo, setCountBeat)
+      const { barEnd, done } = await startCountIn(useMixerStore.getState().tempo, setCountBeat)
+      const opening = recorder.start(barEnd)
+      await done
       setCountBeat(null)
-      if (useMixerStore.getState().tracks.length > 0 && !mixerEngine.isPlaying()) {
+      const playAlong = useMixerStore.getState().tracks.length > 0 && !mixerEngine.isPlaying()
+      if (playAlong) {
         await mixerEngine.play(mixerSnapshot(), barEnd)
         setPlaying(mixerEngine.isPlaying())
       }
-      // The take must not begin before the bar does (it would be placed early): open the mic on it.
-      const wait = barEnd - getAudioContext().currentTime
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait * 1000))
-      await recorder.start()
+      // No microphone after all (denied, busy): the take's error is shown; the mix stops again.
+      if (!(await opening) && playAlong) {
+        mixerEngine.pause()
+        setPlaying(false)
+      }
     } catch (err) {
       setCountBeat(null)
       notify.error('Recording could not start', { description: errorMessage(err) })

@@ -67,8 +67,9 @@ export function useMicRecorder(onInputLevel: (peak: number, rms: number) => void
     }
   }, [])
 
-  const start = useCallback(async () => {
-    if (recording.current) return
+  /** Resolves true once capturing; `captureFrom`: drop audio before this context time (a count-in). */
+  const start = useCallback(async (captureFrom?: number): Promise<boolean> => {
+    if (recording.current) return false
     setError(null)
     setPhase('starting')
     try {
@@ -76,7 +77,9 @@ export function useMicRecorder(onInputLevel: (peak: number, rms: number) => void
       const r = await startMicRecording(ctx, {
         store: idbChunkStore,
         onLevel: (p, rms) => levelCb.current(p, rms),
-        timelinePositionAt: (t) => mixerEngine.timelinePositionAt(t),
+        // Stopped, the take lands at the playhead; playing, where the mix was heard.
+        timelinePositionAt: (t) => mixerEngine.timelinePositionAt(t) ?? mixerEngine.position(),
+        captureFrom,
       })
       recording.current = r
       void r.ended.then(() => {
@@ -87,11 +90,13 @@ export function useMicRecorder(onInputLevel: (peak: number, rms: number) => void
       })
       setPhase('recording')
       notify.success('Recording started')
+      return true
     } catch (err) {
       const message = err instanceof MicrophoneError ? err.message : `Recording could not start: ${err instanceof Error ? err.message : String(err)}`
       setError(message)
       notify.error('Microphone unavailable', { description: message })
       setPhase('idle')
+      return false
     }
   }, [stop])
 

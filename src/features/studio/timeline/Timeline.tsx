@@ -11,7 +11,7 @@ import { dragClips, type DragKind } from './clip-drag.ts'
 const DRAG_LABELS: Record<DragKind, string> = { move: 'Move clip', start: 'Trim clip', end: 'Trim clip', loop: 'Loop clip', fadeIn: 'Clip fade in', fadeOut: 'Clip fade out' }
 import { Ruler } from './Ruler.tsx'
 import { TimelineToolbar } from './TimelineToolbar.tsx'
-import { newClipId, useTimelineStore } from './timeline-store.ts'
+import { newClipId, pinchZoom, useTimelineStore } from './timeline-store.ts'
 
 const LANE_HEIGHT = 52
 /** Pointer travel (px) below which a press on a clip only selects it. */
@@ -71,6 +71,42 @@ export function Timeline({ onSeek }: { onSeek: (seconds: number) => void }) {
     // Keep the time under the pointer where it was.
     el.scrollLeft = Math.max(0, at * useTimelineStore.getState().zoom - (e.clientX - r.left))
   }
+
+  // A touch screen's two-finger pinch zooms (a trackpad pinch arrives as Ctrl + wheel, above).
+  useEffect(() => {
+    const el = scroller.current
+    if (!el) return
+    const touches = new Map<number, number>()
+    let start: { spread: number; zoom: number } | null = null
+    const spread = () => {
+      const xs = [...touches.values()]
+      return xs.length === 2 ? Math.abs(xs[0]! - xs[1]!) : 0
+    }
+    const down = (e: globalThis.PointerEvent) => {
+      if (e.pointerType !== 'touch') return
+      touches.set(e.pointerId, e.clientX)
+      if (touches.size === 2) start = { spread: spread(), zoom: useTimelineStore.getState().zoom }
+    }
+    const move = (e: globalThis.PointerEvent) => {
+      if (!touches.has(e.pointerId)) return
+      touches.set(e.pointerId, e.clientX)
+      if (start && touches.size === 2) useTimelineStore.getState().setZoom(pinchZoom(start.zoom, start.spread, spread()))
+    }
+    const up = (e: globalThis.PointerEvent) => {
+      touches.delete(e.pointerId)
+      if (touches.size < 2) start = null
+    }
+    el.addEventListener('pointerdown', down)
+    el.addEventListener('pointermove', move)
+    el.addEventListener('pointerup', up)
+    el.addEventListener('pointercancel', up)
+    return () => {
+      el.removeEventListener('pointerdown', down)
+      el.removeEventListener('pointermove', move)
+      el.removeEventListener('pointerup', up)
+      el.removeEventListener('pointercancel', up)
+    }
+  }, [])
 
   // React's wheel listeners are passive; zooming must stop the page from zooming/scrolling too.
   useEffect(() => {
@@ -161,7 +197,7 @@ export function Timeline({ onSeek }: { onSeek: (seconds: number) => void }) {
       <TimelineToolbar />
       <div
         ref={scroller}
-        className="relative mt-3 overflow-x-auto overflow-y-hidden rounded border border-line bg-bg/60"
+        className="relative mt-3 touch-pan-x overflow-x-auto overflow-y-hidden rounded border border-line bg-bg/60"
         role="region"
         aria-label="Arrangement timeline"
         data-testid="timeline-scroller"

@@ -42,3 +42,14 @@ describe('the loop region', () => {
     expect(loopSeconds({ enabled: false, fromBar: 2, toBar: 3 }, 90)).toBeNull()
   })
 })
+
+describe('pinch zoom', () => {
+  it('follows the spread of the fingers, within the zoom limits', async () => {
+    const { pinchZoom, MAX_ZOOM, MIN_ZOOM } = await import('./timeline-store.ts')
+    expect(pinchZoom(48, 100, 200)).toBe(96)
+    expect(pinchZoom(48, 200, 100)).toBe(24)
+    expect(pinchZoom(48, 10, 10000)).toBe(MAX_ZOOM)
+    expect(pinchZoom(48, 1000, 1)).toBe(MIN_ZOOM)
+    expect(pinchZoom(48, 0, 100)).toBe(48)
+  })
+})

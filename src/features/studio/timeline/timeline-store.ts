@@ -12,6 +12,15 @@ export const MAX_ZOOM = 480
 export const DEFAULT_ZOOM = 48
 const ZOOM_STEP = 1.5
 
+/**
+ * Two-finger pinch: the zoom that keeps the fingers' spread in proportion (spread grew 2x → 2x the
+ * pixels per second), bounded like every other zoom.
+ */
+export function pinchZoom(zoom: number, spreadBefore: number, spreadNow: number): number {
+  if (!(spreadBefore > 0) || !(spreadNow > 0)) return zoom
+  return Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom * (spreadNow / spreadBefore)))
+}
+
 /** Ids of clips the user creates (split, duplicate). */
 export const newClipId = (): string => `clip-${crypto.randomUUID()}`
 
@@ -46,6 +55,7 @@ interface TimelineStore {
   setMetronome: (on: boolean) => void
   setCountIn: (on: boolean) => void
   zoomBy: (factor: number) => void
+  setZoom: (zoom: number) => void
   zoomIn: () => void
   zoomOut: () => void
   setSnap: (snap: SnapGrid) => void
@@ -78,6 +88,7 @@ export const useTimelineStore = create<TimelineStore>()((set, get) => ({
     set({ loop: { enabled: change.enabled ?? cur.enabled, fromBar, toBar } })
   },
   zoomBy: (factor) => set({ zoom: Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, get().zoom * factor)) }),
+  setZoom: (zoom) => set({ zoom: Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom)) }),
   zoomIn: () => get().zoomBy(ZOOM_STEP),
   zoomOut: () => get().zoomBy(1 / ZOOM_STEP),
   setSnap: (snap) => set({ snap }),
