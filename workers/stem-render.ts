@@ -77,37 +77,31 @@ export class StemMix {
     let quanta = 0
     // Whole quanta, as the offline context renders them; the last one is cut to `length` on output.
     for (let pos = 0; pos < length; pos += Q) {
+      let input = true
       if (composer) {
-        // An arranged track feeds its strip for the whole timeline, silence between its clips included,
-        // as the native render of its clips did.
+        // An arranged track feeds its strip for the whole timeline, silence between its clips
+        // included, as the native render of its clips does.
         inL.fill(0)
         inR.fill(0)
         composer.fill(pos, inL, inR)
-        processStripQuantum(chain, inL, inR, l, r, Q)
-        const n = Math.min(Q, length - pos)
-        for (let i = 0; i < n; i++) {
-          left[pos + i] = left[pos + i]! + l[i]!
-          right[pos + i] = right[pos + i]! + r[i]!
-        }
-        if (onProgress && ++quanta % PROGRESS_QUANTA === 0) onProgress(Math.min(length, pos + Q))
-        continue
-      }
-      const from = Math.max(pos, srcStart)
-      const to = Math.min(pos + Q, srcEnd)
-      if (to > from) {
-        if (from > pos || to < pos + Q) {
-          inL.fill(0)
-          inR.fill(0)
-        }
-        // Element copies, not subarray views: a view per quantum is garbage the GC must chase.
-        for (let i = from, k = from - pos, j = from - srcStart; i < to; i++, k++, j++) {
-          inL[k] = srcL[j]!
-          inR[k] = srcR[j]!
-        }
-        processStripQuantum(chain, inL, inR, l, r, Q)
       } else {
-        processStripQuantum(chain, undefined, undefined, l, r, Q)
+        const from = Math.max(pos, srcStart)
+        const to = Math.min(pos + Q, srcEnd)
+        input = to > from
+        if (input) {
+          if (from > pos || to < pos + Q) {
+            inL.fill(0)
+            inR.fill(0)
+          }
+          // Element copies, not subarray views: a view per quantum is garbage the GC must chase.
+          for (let i = from, k = from - pos, j = from - srcStart; i < to; i++, k++, j++) {
+            inL[k] = srcL[j]!
+            inR[k] = srcR[j]!
+          }
+        }
       }
+      if (input) processStripQuantum(chain, inL, inR, l, r, Q)
+      else processStripQuantum(chain, undefined, undefined, l, r, Q)
       const n = Math.min(Q, length - pos)
       for (let i = 0; i < n; i++) {
         left[pos + i] = left[pos + i]! + l[i]!

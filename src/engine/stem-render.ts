@@ -19,7 +19,7 @@
  *     Aborting terminates the workers at once and rejects with an AbortError.
  */
 import { transfer, wrap, proxy, type Remote } from 'comlink'
-import { OfflineAudioContext } from 'standardized-audio-context'
+import { OfflineAudioContext, type IGainNode, type IOfflineAudioContext } from 'standardized-audio-context'
 import type { StemRenderWorkerApi } from '../../workers/stem-render.worker.ts'
 import type { StemTrackJob } from '../../workers/stem-render.ts'
 import { resolveStripParams } from './channel-strip.ts'
@@ -52,35 +52,34 @@ function wholeStartFrame(offset: number, sampleRate: number): number | null {
   return Math.abs(f - n) < 1e-6 ? n : null
 }
 
-/** The source played alone into the worklet's input configuration, by the browser itself. */
-async function sourceAsHeard(audio: MixerAudio, offset: number, length: number, sampleRate: number): Promise<Float32Array[]> {
+/**
+ * What `play` feeds a node with the worklet's input configuration (2 channels, explicit,
+ * speakers), rendered by the browser itself in a native offline context.
+ */
+async function asHeard(length: number, sampleRate: number, play: (ctx: IOfflineAudioContext, input: IGainNode<IOfflineAudioContext>) => void): Promise<Float32Array[]> {
   const ctx = new OfflineAudioContext({ numberOfChannels: 2, length, sampleRate })
   const input = ctx.createGain()
   input.channelCount = 2
   input.channelCountMode = 'explicit'
   input.channelInterpretation = 'speakers'
   input.connect(ctx.destination)
-  const src = ctx.createBufferSource()
-  src.buffer = audioBufferFor(ctx, audio)
-  src.connect(input)
-  // As buildMixGraph starts it for a render from the top.
-  src.start(offset, 0)
+  play(ctx, input)
   const out = await ctx.startRendering()
   return [out.getChannelData(0).slice(), out.getChannelData(1).slice()]
 }
 
-/** An arranged track's clips played by the browser with the live graph's own scheduling. */
-async function clipsAsHeard(track: MixerTrack, audio: MixerAudio, length: number, sampleRate: number): Promise<Float32Array[]> {
-  const ctx = new OfflineAudioContext({ numberOfChannels: 2, length, sampleRate })
-  const input = ctx.createGain()
-  input.channelCount = 2
-  input.channelCountMode = 'explicit'
-  input.channelInterpretation = 'speakers'
-  input.connect(ctx.destination)
-  scheduleClips(ctx, audioBufferFor(ctx, audio), track.clips ?? [], input, 0, 0)
-  const out = await ctx.startRendering()
-  return [out.getChannelData(0).slice(), out.getChannelData(1).slice()]
-}
+/** The source played alone, as buildMixGraph starts it for a render from the top. */
+const sourceAsHeard = (audio: MixerAudio, offset: number, length: number, sampleRate: number) =>
+  asHeard(length, sampleRate, (ctx, input) => {
+    const src = ctx.createBufferSource()
+    src.buffer = audioBufferFor(ctx, audio)
+    src.connect(input)
+    src.start(offset, 0)
+  })
+
+/** An arranged track's clips, played with the live graph's own scheduling. */
+const clipsAsHeard = (track: MixerTrack, audio: MixerAudio, length: number, sampleRate: number) =>
+  asHeard(length, sampleRate, (ctx, input) => scheduleClips(ctx, audioBufferFor(ctx, audio), track.clips ?? [], input, 0, 0))
 
 async function jobFor(track: MixerTrack, audio: MixerAudio, length: number, sampleRate: number): Promise<StemTrackJob> {
   const controls = resolveStripParams(trackStripParams(track))

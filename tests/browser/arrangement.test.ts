@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from 'vitest'
 import { OfflineAudioContext } from 'standardized-audio-context'
-import { buildMixGraph, prepareMixContext } from '../../src/engine/mixer-graph.ts'
 import { audioBufferFor, putMixerAudio } from '../../src/engine/mixer-audio.ts'
 import { createTrack, type MixerState, type MixerTrack } from '../../src/engine/mixer-model.ts'
 import { renderMix } from '../../src/engine/offline-mix.ts'
 import { renderStemsInWorkers } from '../../src/engine/stem-render.ts'
+import { graphStems } from './graph-stems.ts'
 import { scheduleClips } from '../../src/engine/arrangement/schedule-clips.ts'
 import { clipGainAt, normaliseClip, type Clip } from '../../src/engine/arrangement/clip.ts'
 import { noise, rms, sine } from '../../audio-worklets/kernels/test-signals.ts'
@@ -55,15 +55,6 @@ function arrangement(): MixerState {
   }
 }
 
-async function graphStems(state: MixerState, length: number): Promise<Float32Array[]> {
-  const ctx = new OfflineAudioContext({ numberOfChannels: 2, length, sampleRate: SR })
-  await prepareMixContext(ctx)
-  const bus = ctx.createGain()
-  bus.connect(ctx.destination)
-  buildMixGraph(ctx, state, { destination: bus as never, master: false }).start(0, 0)
-  const out = await ctx.startRendering()
-  return [out.getChannelData(0).slice(), out.getChannelData(1).slice()]
-}
 
 /** One track's clips alone, straight into the destination (no strip): what the strip would be fed. */
 async function clipsAlone(audioId: string, clips: Clip[], seconds: number, position = 0): Promise<Float32Array> {
@@ -79,7 +70,7 @@ describe('arrangement: clips', () => {
     const state = arrangement()
     const length = Math.round(2 * SR)
     const fromWorkers = await renderStemsInWorkers(state.tracks, { length, sampleRate: SR, workers: 2 })
-    const reference = await graphStems(state, length)
+    const reference = await graphStems(state, length, SR)
     for (let c = 0; c < 2; c++) {
       expect(rms(reference[c]!)).toBeGreaterThan(0.02)
       expect(dbfs(maxAbsDiff(fromWorkers[c]!, reference[c]!))).toBeLessThan(-100)
@@ -113,7 +104,7 @@ describe('arrangement: clips', () => {
     expect(clipPlaysExact(planClips(clips, 1, 0, 0, SR), SR, SR)).toBe(true)
     const length = 2 * SR
     const fromWorkers = await renderStemsInWorkers(state.tracks, { length, sampleRate: SR, workers: 2 })
-    const reference = await graphStems(state, length)
+    const reference = await graphStems(state, length, SR)
     for (let c = 0; c < 2; c++) {
       expect(rms(reference[c]!)).toBeGreaterThan(0.02)
       expect(dbfs(maxAbsDiff(fromWorkers[c]!, reference[c]!))).toBeLessThan(-100)

@@ -6,12 +6,11 @@
  * skipped because they cannot sound.
  */
 import { describe, expect, it } from 'vitest'
-import { OfflineAudioContext } from 'standardized-audio-context'
-import { buildMixGraph, prepareMixContext } from '../../src/engine/mixer-graph.ts'
 import { putMixerAudio } from '../../src/engine/mixer-audio.ts'
 import { createTrack, type MixerState, type MixerTrack } from '../../src/engine/mixer-model.ts'
 import { renderMix } from '../../src/engine/offline-mix.ts'
 import { renderStemsInWorkers } from '../../src/engine/stem-render.ts'
+import { graphStems } from './graph-stems.ts'
 import { noise, rms, sine } from '../../audio-worklets/kernels/test-signals.ts'
 
 const SR = 48000
@@ -54,15 +53,6 @@ function testMix(): MixerState {
   }
 }
 
-async function graphStems(state: MixerState, length: number): Promise<Float32Array[]> {
-  const ctx = new OfflineAudioContext({ numberOfChannels: 2, length, sampleRate: SR })
-  await prepareMixContext(ctx)
-  const bus = ctx.createGain()
-  bus.connect(ctx.destination)
-  buildMixGraph(ctx, state, { destination: bus as never, master: false }).start(0, 0)
-  const out = await ctx.startRendering()
-  return [out.getChannelData(0).slice(), out.getChannelData(1).slice()]
-}
 
 describe('export: strips in workers vs the live graph', () => {
   it('renders the same stems as the graph\'s strips, for every kind of track input', async () => {
@@ -70,7 +60,7 @@ describe('export: strips in workers vs the live graph', () => {
     const length = Math.round(1.25 * SR)
     const progress: number[] = []
     const fromWorkers = await renderStemsInWorkers(state.tracks, { length, sampleRate: SR, workers: 2, onProgress: (f) => progress.push(f) })
-    const reference = await graphStems(state, length)
+    const reference = await graphStems(state, length, SR)
     for (let c = 0; c < 2; c++) {
       expect(rms(reference[c]!)).toBeGreaterThan(0.02)
       expect(dbfs(maxAbsDiff(fromWorkers[c]!, reference[c]!))).toBeLessThan(-100)
@@ -86,7 +76,7 @@ describe('export: strips in workers vs the live graph', () => {
     for (const id of ['b', 'c', 'd']) {
       const one = { ...state, tracks: state.tracks.filter((t) => t.id === id) }
       const [wl, wr] = await renderStemsInWorkers(one.tracks, { length, sampleRate: SR, workers: 1 })
-      const [gl, gr] = await graphStems(one, length)
+      const [gl, gr] = await graphStems(one, length, SR)
       expect(rms(gl!)).toBeGreaterThan(0.005)
       expect(dbfs(maxAbsDiff(wl!, gl!))).toBeLessThan(-100)
       expect(dbfs(maxAbsDiff(wr!, gr!))).toBeLessThan(-100)

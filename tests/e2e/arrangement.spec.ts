@@ -2,21 +2,12 @@ import { expect, test, type Locator, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
 import { makeWav, tone } from './fixtures/audio.ts'
 import { MICROPHONE_FLAGS, launchOptions } from './support/browser.ts'
+import type { Clip } from '../../src/engine/arrangement/clip.ts'
 
 // The count-in test records from Chromium's fake microphone.
 test.use({ launchOptions: launchOptions(MICROPHONE_FLAGS), permissions: ['microphone'] })
 
-interface ClipInfo {
-  id: string
-  start: number
-  sourceStart: number
-  sourceEnd: number
-  length: number
-  phase: number
-  gain: number
-  fadeIn: number
-  fadeOut: number
-}
+type ClipInfo = Clip
 interface Hook {
   renderOffline: (o?: { engine?: 'workers' | 'graph' }) => Promise<Float32Array[]>
   clips: () => { track: string; clips: ClipInfo[] }[]

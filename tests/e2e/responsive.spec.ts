@@ -23,16 +23,20 @@ async function expectFitsViewport(page: Page, width: number) {
   expect(clipped, 'heading text overflows its box').toBe(false)
 }
 
+// One test per width, one step per route: a page per route is most of the cost, not the checks.
 for (const width of [375, 1280]) {
   test.describe(`every route at ${width} px`, () => {
     test.use({ viewport: { width, height: 812 } })
-    for (const path of ROUTES) {
-      test(`${path} fits a ${width} px screen`, async ({ page }) => {
-        await page.goto(path)
-        await expect(mainHeading(page)).toBeVisible()
-        await expectFitsViewport(page, width)
-      })
-    }
+    test(`every route fits a ${width} px screen`, async ({ page }) => {
+      test.setTimeout(120_000)
+      for (const path of ROUTES) {
+        await test.step(`${path} fits a ${width} px screen`, async () => {
+          await page.goto(path)
+          await expect(mainHeading(page)).toBeVisible()
+          await expectFitsViewport(page, width)
+        })
+      }
+    })
   })
 }
 
@@ -90,34 +94,36 @@ for (const [width, height] of [
     test.use({ viewport: { width, height } })
 
     // The pages where the button used to sit on text ('13/20', 'TRACKS'), and the other long ones.
-    for (const path of ['/app/home', '/app/wallet', '/app/library', '/app/playlists', '/app/listen']) {
-      test(`${path}: the floating player button covers no text once scrolled to the end`, async ({ page }) => {
-        await page.goto(path)
-        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
-        await page.waitForLoadState('networkidle')
-        const button = page.getByRole('button', { name: /^Open player/ })
-        await expect(button).toBeVisible()
-        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
-        await expect.poll(() => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight)).toBe(true)
-        const b = (await button.boundingBox())!
-        // Every piece of text in the main area (an element with its own non-blank text node).
-        const covered = await page.evaluate((b) => {
-          const hits: string[] = []
-          for (const el of document.querySelectorAll('main#main *')) {
-            const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '')
-            if (!own) continue
-            for (const r of el.getClientRects()) {
-              if (r.width === 0 || r.height === 0) continue
-              if (b.x < r.right && r.left < b.x + b.width && b.y < r.bottom && r.top < b.y + b.height) hits.push((el.textContent ?? '').trim().slice(0, 40))
+    test('the floating player button covers no text once a long page is scrolled to the end', async ({ page }) => {
+      for (const path of ['/app/home', '/app/wallet', '/app/library', '/app/playlists', '/app/listen']) {
+        await test.step(path, async () => {
+          await page.goto(path)
+          await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+          await page.waitForLoadState('networkidle')
+          const button = page.getByRole('button', { name: /^Open player/ })
+          await expect(button).toBeVisible()
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+          await expect.poll(() => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight)).toBe(true)
+          const b = (await button.boundingBox())!
+          // Every piece of text in the main area (an element with its own non-blank text node).
+          const covered = await page.evaluate((b) => {
+            const hits: string[] = []
+            for (const el of document.querySelectorAll('main#main *')) {
+              const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '')
+              if (!own) continue
+              for (const r of el.getClientRects()) {
+                if (r.width === 0 || r.height === 0) continue
+                if (b.x < r.right && r.left < b.x + b.width && b.y < r.bottom && r.top < b.y + b.height) hits.push((el.textContent ?? '').trim().slice(0, 40))
+              }
             }
-          }
-          return hits
-        }, b)
-        expect(covered, `text under the floating player button ${JSON.stringify(b)}`).toEqual([])
-        // The reserved room is at least the button's height plus its margin, at every width.
-        const room = await page.evaluate(() => parseFloat(getComputedStyle(document.querySelector('main#main')!).paddingBottom))
-        expect(room).toBeGreaterThanOrEqual(b.height + (page.viewportSize()!.height - (b.y + b.height)))
-      })
-    }
+            return hits
+          }, b)
+          expect(covered, `text under the floating player button ${JSON.stringify(b)} on ${path}`).toEqual([])
+          // The reserved room is at least the button's height plus its margin, at every width.
+          const room = await page.evaluate(() => parseFloat(getComputedStyle(document.querySelector('main#main')!).paddingBottom))
+          expect(room).toBeGreaterThanOrEqual(b.height + (page.viewportSize()!.height - (b.y + b.height)))
+        })
+      }
+    })
   })
 }

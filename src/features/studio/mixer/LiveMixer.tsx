@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { notify } from '../../../lib/notify.ts'
 import { mixerEngine } from '../../../engine/mixer-engine.ts'
+import { getAudioContext } from '../../../engine/audio-context.ts'
 import { mixDuration } from '../../../engine/mixer-model.ts'
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_SECONDS } from '../../../engine/upload-audio.ts'
 import { mixerSnapshot, useMixerStore } from '../mixer-store.ts'
@@ -111,7 +112,8 @@ export function LiveMixer() {
       const { barEnd, done } = await startCountIn(useMixerStore.getState().tempo, setCountBeat)
       const opening = recorder.start(barEnd)
       await done
-      setCountBeat(null)
+      // The last beat stays on screen until the bar is over.
+      setTimeout(() => setCountBeat(null), Math.max(0, (barEnd - getAudioContext().currentTime) * 1000))
       const playAlong = useMixerStore.getState().tracks.length > 0 && !mixerEngine.isPlaying()
       if (playAlong) {
         await mixerEngine.play(mixerSnapshot(), barEnd)

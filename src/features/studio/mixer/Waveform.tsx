@@ -17,6 +17,19 @@ export function peaksFor(audioId: string): Promise<ChannelPeaks[]> | null {
   return p
 }
 
+/** The audio's peaks once the worker has them (null until then, or when the audio is missing). */
+export function usePeaks(audioId: string): ChannelPeaks[] | null {
+  const [peaks, setPeaks] = useState<{ audioId: string; peaks: ChannelPeaks[] } | null>(null)
+  useEffect(() => {
+    let alive = true
+    void peaksFor(audioId)?.then((p) => alive && setPeaks({ audioId, peaks: p }))
+    return () => {
+      alive = false
+    }
+  }, [audioId])
+  return peaks?.audioId === audioId ? peaks.peaks : null
+}
+
 /**
  * A track's waveform placed on the mix timeline (peaks from the peaks worker, drawn on a canvas),
  * with the shared playhead (CSS variable --playhead on an ancestor, 0..1 of the timeline).
@@ -40,15 +53,7 @@ export function Waveform({
   onSeek: (seconds: number) => void
 }) {
   const canvasRef = useRef<HTMLCanvasElement>(null)
-  const [peaks, setPeaks] = useState<ChannelPeaks[] | null>(null)
-
-  useEffect(() => {
-    let alive = true
-    void peaksFor(audioId)?.then((p) => alive && setPeaks(p))
-    return () => {
-      alive = false
-    }
-  }, [audioId])
+  const peaks = usePeaks(audioId)
 
   useEffect(() => {
     const canvas = canvasRef.current

@@ -8,8 +8,11 @@ import { unlockAudio } from '../../../engine/audio-context.ts'
 import { getMasterBus } from '../../../engine/master-bus.ts'
 import { BEATS_PER_BAR, countIn } from '../../../engine/metronome.ts'
 
-/** `done` resolves this long before the bar ends: time enough to schedule playback on its first sample. */
-const RESOLVE_AHEAD_SECONDS = 0.12
+/**
+ * `done` resolves this long before the bar ends: time enough to schedule playback on its first
+ * sample even when a busy page runs the timer late (playback itself is on the audio clock).
+ */
+const RESOLVE_AHEAD_SECONDS = 0.5
 
 export interface CountIn {
   /** Context time the bar after the clicks begins: where playback and the take start. */

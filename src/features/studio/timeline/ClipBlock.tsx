@@ -1,7 +1,6 @@
-import { memo, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
-import type { ChannelPeaks } from '../../../engine/workers.ts'
+import { memo, useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react'
 import { clipGainAt, isLooped, regionLength, sourceTimeAt, type Clip } from '../../../engine/arrangement/clip.ts'
-import { BUCKETS, peaksFor } from '../mixer/Waveform.tsx'
+import { BUCKETS, usePeaks } from '../mixer/Waveform.tsx'
 import type { DragKind } from './clip-drag.ts'
 
 /**
@@ -33,17 +32,9 @@ export const ClipBlock = memo(function ClipBlock({
   onFocus: (clip: Clip) => void
 }) {
   const canvasRef = useRef<HTMLCanvasElement>(null)
-  const [peaks, setPeaks] = useState<ChannelPeaks[] | null>(null)
+  const peaks = usePeaks(audioId)
   const width = Math.max(2, clip.length * zoom)
   const looped = isLooped(clip)
-
-  useEffect(() => {
-    let alive = true
-    void peaksFor(audioId)?.then((p) => alive && setPeaks(p))
-    return () => {
-      alive = false
-    }
-  }, [audioId])
 
   useEffect(() => {
     const canvas = canvasRef.current
