@@ -10,30 +10,16 @@ vi.mock('../../lib/notify.ts', () => {
 })
 
 import { SAMPLE_SONGS } from '../../lib/catalogue/sample-songs.ts'
-import type { DeckEvent } from '../../engine/player-deck.ts'
-import { attachDeck, usePlayerStore, type DeckLike } from '../player/index.ts'
+import { attachDeck, usePlayerStore } from '../player/index.ts'
 import { useRewardStore } from '../player/index.ts'
 import { useSessionStore } from '../account/index.ts'
 import { startListenReporter } from './listen-reporter.ts'
+import { SilentDeck } from './silent-deck.ts'
 import type { ListenAnswer } from '../../backend/wallet.ts'
 
 // The reporter wired to the real player store, driven by a fake audio deck, a fake clock and a fake rpc.
-class FakeDeck implements DeckLike {
-  listener: ((e: DeckEvent) => void) | null = null
-  async load() {}
-  async play() {}
-  pause() {}
-  stop() {}
-  seek() {}
-  setVolume() {}
-  on(l: (e: DeckEvent) => void) {
-    this.listener = l
-    return () => {}
-  }
-}
-
 let clock = 0
-const deck = new FakeDeck()
+const deck = new SilentDeck()
 const calls: { songId: string; seconds: number; playId: string }[] = []
 let nextAnswer: Partial<ListenAnswer> = {}
 const flush = () => new Promise((r) => setTimeout(r, 0))
