@@ -1,58 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, rpc, signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
+import { ownedCrud, readOnlyOwn, rlsContext, rlsMatrixTests, type RlsCase } from './support/rls-matrix.ts'
 
-// Every table × {anon, owner, another user} × {select, insert, update, delete}, through the HTTP
-// server exactly as supabase-js calls it. The row under test always belongs to the owner.
-//   select: 'rows' (the owner's row comes back), 'none' (200 but RLS hides it), 'denied' (401/403)
-//   insert/update/delete: 'allowed' (the change happened), 'none' (200 [] and nothing changed),
-//   'denied' (401/403 and nothing changed)
-
-type Actor = 'anon' | 'owner' | 'other'
-type Op = 'select' | 'insert' | 'update' | 'delete'
-type Outcome = 'rows' | 'none' | 'denied' | 'allowed'
+// Every table of the core schema × {anon, owner, another user} × {select, insert, update, delete}
+// (support/rls-matrix.ts says what each outcome means).
 
 const PLAYLIST = '11111111-1111-4111-8111-111111111111'
 const NEW_PLAYLIST = '22222222-2222-4222-8222-222222222222'
 const STUDIO_PROJECT = '33333333-3333-4333-8333-333333333333'
 const NEW_STUDIO_PROJECT = '44444444-4444-4444-8444-444444444444'
 
-interface Case {
-  /** Query string selecting the owner's fixture row. */
-  target: (owner: string) => string
-  /** A row claiming to be the owner's. */
-  insert: (owner: string) => Record<string, unknown>
-  update: Record<string, unknown>
-  /** Whether the inserted row exists now (superuser view). */
-  inserted: (owner: string) => Promise<boolean>
-  /** Whether the fixture row still has its original content. */
-  untouched: (owner: string) => Promise<boolean>
-  expect: Record<Actor, Record<Op, Outcome>>
-}
-
-const readOnlyOwn: Record<Actor, Record<Op, Outcome>> = {
-  anon: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
-  owner: { select: 'rows', insert: 'denied', update: 'denied', delete: 'denied' },
-  other: { select: 'none', insert: 'denied', update: 'denied', delete: 'denied' },
-}
-const ownedCrud: Record<Actor, Record<Op, Outcome>> = {
-  anon: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
-  owner: { select: 'rows', insert: 'allowed', update: 'allowed', delete: 'allowed' },
-  other: { select: 'none', insert: 'denied', update: 'none', delete: 'none' },
-}
-
 let server: TestServer
 let owner: TestUser
 let other: TestUser
 const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => sql<T>(server, text, params)
 const exists = async (text: string, params: unknown[]) => (await q(text, params)).length > 0
+const ctx = () => rlsContext(server, owner, other)
 
-const CASES: Record<string, Case> = {
+const CASES: Record<string, RlsCase> = {
   profiles: {
-    target: (o) => `user_id=eq.${o}`,
-    insert: (o) => ({ user_id: o, username: 'impostor' }),
+    target: ({ owner: { id: o } }) => `user_id=eq.${o}`,
+    insert: ({ owner: { id: o } }) => ({ user_id: o, username: 'impostor' }),
     update: { bio: 'changed' },
     inserted: () => exists("select 1 from public.profiles where username = 'impostor'", []),
-    untouched: (o) => exists("select 1 from public.profiles where user_id = $1 and bio = 'original'", [o]),
+    untouched: ({ owner: { id: o } }) => exists("select 1 from public.profiles where user_id = $1 and bio = 'original'", [o]),
+    reset: () => q("update public.profiles set bio = 'original' where user_id = $1", [owner.id]),
     expect: {
       anon: { select: 'rows', insert: 'denied', update: 'denied', delete: 'denied' },
       owner: { select: 'rows', insert: 'denied', update: 'allowed', delete: 'denied' },
@@ -65,6 +37,7 @@ const CASES: Record<string, Case> = {
     update: { reward: 1000 },
     inserted: () => exists("select 1 from public.songs where id = 'free-money'", []),
     untouched: () => exists("select 1 from public.songs where id = 'neon-drift' and reward = 2", []),
+    reset: () => q("delete from public.songs where id = 'free-money'").then(() => q("update public.songs set reward = 2 where id = 'neon-drift'")),
     expect: {
       anon: { select: 'rows', insert: 'denied', update: 'denied', delete: 'denied' },
       owner: { select: 'rows', insert: 'denied', update: 'denied', delete: 'denied' },
@@ -72,35 +45,42 @@ const CASES: Record<string, Case> = {
     },
   },
   user_tokens: {
-    target: (o) => `user_id=eq.${o}`,
-    insert: (o) => ({ user_id: o, balance: 1000000 }),
+    target: ({ owner: { id: o } }) => `user_id=eq.${o}`,
+    insert: ({ owner: { id: o } }) => ({ user_id: o, balance: 1000000 }),
     update: { balance: 1000000 },
     inserted: () => exists('select 1 from public.user_tokens where balance = 1000000', []),
-    untouched: (o) => exists('select 1 from public.user_tokens where user_id = $1 and balance = 100', [o]),
+    untouched: ({ owner: { id: o } }) => exists('select 1 from public.user_tokens where user_id = $1 and balance = 100', [o]),
+    reset: async () => undefined,
     expect: readOnlyOwn,
   },
   token_ledger: {
-    target: (o) => `user_id=eq.${o}`,
-    insert: (o) => ({ user_id: o, amount: 1000000, reason: 'claim', idempotency_key: 'forged' }),
+    target: ({ owner: { id: o } }) => `user_id=eq.${o}`,
+    insert: ({ owner: { id: o } }) => ({ user_id: o, amount: 1000000, reason: 'claim', idempotency_key: 'forged' }),
     update: { amount: 1000000 },
     inserted: () => exists("select 1 from public.token_ledger where idempotency_key = 'forged'", []),
-    untouched: (o) => exists("select 1 from public.token_ledger where user_id = $1 and reason = 'welcome' and amount = 100", [o]),
+    untouched: ({ owner: { id: o } }) => exists("select 1 from public.token_ledger where user_id = $1 and reason = 'welcome' and amount = 100", [o]),
+    reset: async () => undefined,
     expect: readOnlyOwn,
   },
   user_listening_history: {
-    target: (o) => `user_id=eq.${o}`,
-    insert: (o) => ({ user_id: o, song_id: 'forged', seconds: 999 }),
+    target: ({ owner: { id: o } }) => `user_id=eq.${o}`,
+    insert: ({ owner: { id: o } }) => ({ user_id: o, song_id: 'forged', seconds: 999 }),
     update: { seconds: 999 },
     inserted: () => exists("select 1 from public.user_listening_history where song_id = 'forged'", []),
-    untouched: (o) => exists("select 1 from public.user_listening_history where user_id = $1 and song_id = 'neon-drift' and seconds = 40", [o]),
+    untouched: ({ owner: { id: o } }) => exists("select 1 from public.user_listening_history where user_id = $1 and song_id = 'neon-drift' and seconds = 40", [o]),
+    reset: async () => undefined,
     expect: readOnlyOwn,
   },
   playlists: {
     target: () => `id=eq.${PLAYLIST}`,
-    insert: (o) => ({ id: NEW_PLAYLIST, user_id: o, name: 'New' }),
+    insert: ({ owner: { id: o } }) => ({ id: NEW_PLAYLIST, user_id: o, name: 'New' }),
     update: { name: 'Renamed' },
     inserted: () => exists('select 1 from public.playlists where id = $1', [NEW_PLAYLIST]),
     untouched: () => exists("select 1 from public.playlists where id = $1 and name = 'Original'", [PLAYLIST]),
+    reset: async () => {
+      await q('delete from public.playlists where id = $1', [NEW_PLAYLIST])
+      await q("insert into public.playlists (id, user_id, name) values ($1, $2, 'Original') on conflict (id) do update set name = 'Original', user_id = excluded.user_id", [PLAYLIST, owner.id])
+    },
     expect: ownedCrud,
   },
   playlist_songs: {
@@ -109,61 +89,64 @@ const CASES: Record<string, Case> = {
     update: { position: 7 },
     inserted: () => exists("select 1 from public.playlist_songs where playlist_id = $1 and song_id = 'orbital-haze'", [PLAYLIST]),
     untouched: () => exists("select 1 from public.playlist_songs where playlist_id = $1 and song_id = 'neon-drift' and position = 0", [PLAYLIST]),
+    reset: async () => {
+      await CASES.playlists!.reset(ctx())
+      await q("delete from public.playlist_songs where playlist_id = $1 and song_id <> 'neon-drift'", [PLAYLIST])
+      await q("insert into public.playlist_songs (playlist_id, song_id, position) values ($1, 'neon-drift', 0) on conflict (playlist_id, song_id) do update set position = 0", [PLAYLIST])
+    },
     expect: ownedCrud,
   },
   favourites: {
-    target: (o) => `user_id=eq.${o}&song_id=eq.neon-drift`,
-    insert: (o) => ({ user_id: o, song_id: 'orbital-haze' }),
+    target: ({ owner: { id: o } }) => `user_id=eq.${o}&song_id=eq.neon-drift`,
+    insert: ({ owner: { id: o } }) => ({ user_id: o, song_id: 'orbital-haze' }),
     update: { created_at: '2001-01-01T00:00:00Z' },
-    inserted: (o) => exists("select 1 from public.favourites where user_id = $1 and song_id = 'orbital-haze'", [o]),
-    untouched: (o) => exists("select 1 from public.favourites where user_id = $1 and song_id = 'neon-drift' and created_at > '2002-01-01'", [o]),
+    inserted: ({ owner: { id: o } }) => exists("select 1 from public.favourites where user_id = $1 and song_id = 'orbital-haze'", [o]),
+    untouched: ({ owner: { id: o } }) => exists("select 1 from public.favourites where user_id = $1 and song_id = 'neon-drift' and created_at > '2002-01-01'", [o]),
+    reset: async () => {
+      await q("delete from public.favourites where user_id = $1 and song_id <> 'neon-drift'", [owner.id])
+      await q("insert into public.favourites (user_id, song_id) values ($1, 'neon-drift') on conflict (user_id, song_id) do update set created_at = now()", [owner.id])
+    },
     expect: ownedCrud,
   },
   studio_projects: {
     target: () => `id=eq.${STUDIO_PROJECT}`,
-    insert: (o) => ({ id: NEW_STUDIO_PROJECT, user_id: o, name: 'New', track_count: 1, duration_seconds: 2.5 }),
+    insert: ({ owner: { id: o } }) => ({ id: NEW_STUDIO_PROJECT, user_id: o, name: 'New', track_count: 1, duration_seconds: 2.5 }),
     update: { name: 'Renamed' },
     inserted: () => exists('select 1 from public.studio_projects where id = $1', [NEW_STUDIO_PROJECT]),
     untouched: () => exists("select 1 from public.studio_projects where id = $1 and name = 'Original' and track_count = 2", [STUDIO_PROJECT]),
+    reset: async () => {
+      await q('delete from public.studio_projects where id = $1', [NEW_STUDIO_PROJECT])
+      await q("insert into public.studio_projects (id, user_id, name, track_count, duration_seconds) values ($1, $2, 'Original', 2, 12.5) on conflict (id) do update set name = 'Original', track_count = 2, user_id = excluded.user_id", [STUDIO_PROJECT, owner.id])
+    },
     expect: ownedCrud,
   },
+  ledger_reasons: {
+    target: () => 'reason=eq.remix',
+    insert: () => ({ reason: 'free_money', kind: 'earn', description: 'x' }),
+    update: { kind: 'earn' },
+    inserted: () => exists("select 1 from public.ledger_reasons where reason = 'free_money'", []),
+    untouched: () => exists("select 1 from public.ledger_reasons where reason = 'remix' and kind = 'spend'", []),
+    reset: async () => {
+      await q("delete from public.ledger_reasons where reason = 'free_money'")
+      await q("update public.ledger_reasons set kind = 'spend' where reason = 'remix'")
+    },
+    expect: {
+      anon: { select: 'rows', insert: 'denied', update: 'denied', delete: 'denied' },
+      owner: { select: 'rows', insert: 'denied', update: 'denied', delete: 'denied' },
+      other: { select: 'rows', insert: 'denied', update: 'denied', delete: 'denied' },
+    },
+  },
   administrators: {
-    target: (o) => `user_id=eq.${o}`,
-    insert: (o) => ({ user_id: o }),
+    target: ({ owner: { id: o } }) => `user_id=eq.${o}`,
+    insert: ({ owner: { id: o } }) => ({ user_id: o }),
     update: { created_at: '2001-01-01T00:00:00Z' },
     inserted: () => exists('select 1 from public.administrators where user_id = $1', [other.id]),
-    untouched: (o) => exists("select 1 from public.administrators where user_id = $1 and created_at > '2002-01-01'", [o]),
+    untouched: ({ owner: { id: o } }) => exists("select 1 from public.administrators where user_id = $1 and created_at > '2002-01-01'", [o]),
+    reset: async () => {
+      await q('delete from public.administrators where user_id = $1', [other.id])
+      await q('insert into public.administrators (user_id) values ($1) on conflict (user_id) do update set created_at = now()', [owner.id])
+    },
     expect: readOnlyOwn,
-  },
-}
-
-/** Puts a table's fixture rows back to their original state and removes anything a cell inserted. */
-const RESET: Record<string, () => Promise<unknown>> = {
-  profiles: () => q("update public.profiles set bio = 'original' where user_id = $1", [owner.id]),
-  songs: () => q("delete from public.songs where id = 'free-money'").then(() => q("update public.songs set reward = 2 where id = 'neon-drift'")),
-  user_tokens: async () => undefined,
-  token_ledger: async () => undefined,
-  user_listening_history: async () => undefined,
-  playlists: async () => {
-    await q('delete from public.playlists where id = $1', [NEW_PLAYLIST])
-    await q("insert into public.playlists (id, user_id, name) values ($1, $2, 'Original') on conflict (id) do update set name = 'Original', user_id = excluded.user_id", [PLAYLIST, owner.id])
-  },
-  playlist_songs: async () => {
-    await RESET.playlists!()
-    await q("delete from public.playlist_songs where playlist_id = $1 and song_id <> 'neon-drift'", [PLAYLIST])
-    await q("insert into public.playlist_songs (playlist_id, song_id, position) values ($1, 'neon-drift', 0) on conflict (playlist_id, song_id) do update set position = 0", [PLAYLIST])
-  },
-  favourites: async () => {
-    await q("delete from public.favourites where user_id = $1 and song_id <> 'neon-drift'", [owner.id])
-    await q("insert into public.favourites (user_id, song_id) values ($1, 'neon-drift') on conflict (user_id, song_id) do update set created_at = now()", [owner.id])
-  },
-  studio_projects: async () => {
-    await q('delete from public.studio_projects where id = $1', [NEW_STUDIO_PROJECT])
-    await q("insert into public.studio_projects (id, user_id, name, track_count, duration_seconds) values ($1, $2, 'Original', 2, 12.5) on conflict (id) do update set name = 'Original', track_count = 2, user_id = excluded.user_id", [STUDIO_PROJECT, owner.id])
-  },
-  administrators: async () => {
-    await q('delete from public.administrators where user_id = $1', [other.id])
-    await q('insert into public.administrators (user_id) values ($1) on conflict (user_id) do update set created_at = now()', [owner.id])
   },
 }
 
@@ -177,7 +160,6 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => server?.close())
 
-const tokenOf = (actor: Actor) => (actor === 'anon' ? undefined : actor === 'owner' ? owner.accessToken : other.accessToken)
 
 describe('RLS matrix through the HTTP API', () => {
   it('LOCAL_ADMIN_EMAILS made the owner an administrator, and is_admin() says so only for them', async () => {
@@ -187,44 +169,5 @@ describe('RLS matrix through the HTTP API', () => {
     expect((await api(server, '/rest/v1/rpc/is_admin', { method: 'POST' })).status).toBe(401)
   })
 
-  for (const [table, c] of Object.entries(CASES)) {
-    for (const actor of ['anon', 'owner', 'other'] as const) {
-      for (const op of ['select', 'insert', 'update', 'delete'] as const) {
-        const expected = c.expect[actor][op]
-        it(`${table} × ${actor} × ${op} → ${expected}`, async () => {
-          await RESET[table]!()
-          const token = tokenOf(actor)
-          const representation = { Prefer: 'return=representation' }
-          if (op === 'select') {
-            const r = await api(server, `/rest/v1/${table}?${c.target(owner.id)}`, { token })
-            if (expected === 'denied') expect([401, 403]).toContain(r.status)
-            else {
-              expect(r.status).toBe(200)
-              expect((r.json as unknown[]).length).toBe(expected === 'rows' ? 1 : 0)
-            }
-            return
-          }
-          const r =
-            op === 'insert'
-              ? await api(server, `/rest/v1/${table}`, { token, body: c.insert(owner.id), headers: representation })
-              : op === 'update'
-                ? await api(server, `/rest/v1/${table}?${c.target(owner.id)}`, { method: 'PATCH', token, body: c.update, headers: representation })
-                : await api(server, `/rest/v1/${table}?${c.target(owner.id)}`, { method: 'DELETE', token, headers: representation })
-          if (expected === 'denied') {
-            expect([401, 403], r.text).toContain(r.status)
-            expect(r.status).toBe(actor === 'anon' ? 401 : 403)
-            expect(r.json.code).toBe('42501')
-          } else if (expected === 'none') {
-            expect(r.status, r.text).toBe(200)
-            expect(r.json).toEqual([])
-          } else {
-            expect(r.status, r.text).toBe(op === 'insert' ? 201 : 200)
-            expect((r.json as unknown[]).length).toBe(1)
-          }
-          const changed = op === 'insert' ? await c.inserted(owner.id) : !(await c.untouched(owner.id))
-          expect(changed).toBe(expected === 'allowed')
-        })
-      }
-    }
-  }
+  rlsMatrixTests(CASES, ctx)
 })
