@@ -6,7 +6,7 @@ import { api, rpc, signUp, sql, startTestServer, type TestServer } from './suppo
 import { startPostgresCluster, type PostgresCluster } from './support/postgres-cluster.ts'
 
 // The core tables; each feature's own suite checks the tables its migrations add.
-const TABLES = ['administrators', 'favourites', 'ledger_reasons', 'playlist_songs', 'playlists', 'profiles', 'songs', 'studio_projects', 'token_ledger', 'user_listening_history', 'user_tokens']
+const TABLES = ['administrators', 'favourites', 'follows', 'ledger_reasons', 'playlist_songs', 'playlists', 'profiles', 'songs', 'studio_projects', 'token_ledger', 'user_listening_history', 'user_tokens']
 const CUBE_FUNCTIONS = ['init_user_tokens', 'is_admin', 'record_listen', 'spend_tokens']
 
 /** What must hold after the migrations, whichever PostgreSQL ran them. */

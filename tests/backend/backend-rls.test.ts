@@ -13,6 +13,8 @@ const NEW_STUDIO_PROJECT = '44444444-4444-4444-8444-444444444444'
 let server: TestServer
 let owner: TestUser
 let other: TestUser
+/** The user the owner's fixture follow points at. */
+let third: TestUser
 const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => sql<T>(server, text, params)
 const exists = async (text: string, params: unknown[]) => (await q(text, params)).length > 0
 const ctx = () => rlsContext(server, owner, other)
@@ -136,6 +138,23 @@ const CASES: Record<string, RlsCase> = {
       other: { select: 'rows', insert: 'denied', update: 'denied', delete: 'denied' },
     },
   },
+  follows: {
+    target: ({ owner: { id: o } }) => `follower_id=eq.${o}`,
+    insert: ({ owner: { id: o }, other: { id: t } }) => ({ follower_id: o, following_id: t }),
+    update: { created_at: '2001-01-01T00:00:00Z' },
+    inserted: () => exists('select 1 from public.follows where follower_id = $1 and following_id = $2', [owner.id, other.id]),
+    untouched: () => exists("select 1 from public.follows where follower_id = $1 and following_id = $2 and created_at > '2002-01-01'", [owner.id, third.id]),
+    reset: async () => {
+      await q('delete from public.follows where following_id = $1', [other.id])
+      await q('insert into public.follows (follower_id, following_id) values ($1, $2) on conflict do nothing', [owner.id, third.id])
+      await q("update public.follows set created_at = now() where follower_id = $1", [owner.id])
+    },
+    expect: {
+      anon: { select: 'rows', insert: 'denied', update: 'denied', delete: 'denied' },
+      owner: { select: 'rows', insert: 'allowed', update: 'denied', delete: 'allowed' },
+      other: { select: 'rows', insert: 'denied', update: 'denied', delete: 'none' },
+    },
+  },
   administrators: {
     target: ({ owner: { id: o } }) => `user_id=eq.${o}`,
     insert: ({ owner: { id: o } }) => ({ user_id: o }),
@@ -154,6 +173,7 @@ beforeAll(async () => {
   server = await startTestServer({ adminEmails: ['owner@example.com'] })
   owner = await signUp(server, 'owner@example.com', 'owner-pass', 'owner')
   other = await signUp(server, 'other@example.com', 'other-pass', 'other')
+  third = await signUp(server, 'third@example.com', 'third-pass', 'third')
   await rpc(server, owner.accessToken, 'init_user_tokens')
   await rpc(server, other.accessToken, 'init_user_tokens')
   await q("insert into public.user_listening_history (user_id, song_id, seconds) values ($1, 'neon-drift', 40)", [owner.id])
