@@ -2,11 +2,13 @@
 // endpoint it answers, each handled by one module in that service's folder. A new endpoint is a
 // handler there plus one line here (and a contract test through supabase-js, see
 // supabase/CONTEXT.md); a new service (realtime/) is one more entry in the list.
+import { challenge, enroll, unenroll, verifyFactor } from './auth/factors.ts'
 import { health } from './auth/health.ts'
 import { logout } from './auth/logout.ts'
 import { authService } from './auth/service.ts'
 import { signup } from './auth/signup.ts'
 import { token } from './auth/token.ts'
+import { updateUser } from './auth/update-user.ts'
 import { user } from './auth/user.ts'
 import type { AuthOptions } from './auth/context.ts'
 import type { Database } from './core/db.ts'
@@ -48,6 +50,11 @@ export function routeTable({ db, jwtSecret, catalog, auth, objectFiles }: Backen
         'POST /signup': signup,
         'POST /token': token,
         'GET /user': user,
+        'PUT /user': updateUser,
+        'POST /factors': enroll,
+        'POST /factors/:id/challenge': challenge,
+        'POST /factors/:id/verify': verifyFactor,
+        'DELETE /factors/:id': unenroll,
         'POST /logout': logout,
         'GET /health': health,
       },

@@ -16,6 +16,18 @@ export async function issueSession(options: AuthOptions, tx: Queryable, user: Us
   await tx.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [hashToken(refreshToken), user.id, sessionId, parent])
   const now = Math.floor(Date.now() / 1000)
   const expiresAt = now + options.jwtExpiry
+  // The session's assurance level and how it got there: a refresh keeps what the session proved.
+  const { rows: levels } = await tx.query<{ aal: string; created: number; verified: number | null }>(
+    `select s.aal, extract(epoch from s.created_at)::int as created,
+            (select extract(epoch from max(c.verified_at))::int from auth.mfa_challenges c where c.factor_id = s.factor_id) as verified
+       from auth.sessions s where s.id = $1`,
+    [sessionId],
+  )
+  const level = levels[0] ?? { aal: 'aal1', created: now, verified: null }
+  const amr = [
+    ...(level.aal === 'aal2' ? [{ method: 'totp', timestamp: level.verified ?? now }] : []),
+    { method: 'password', timestamp: level.created },
+  ]
   const appMeta = parseMeta(user.raw_app_meta_data)
   const accessToken = await signJwt(
     {
@@ -29,8 +41,8 @@ export async function issueSession(options: AuthOptions, tx: Queryable, user: Us
       app_metadata: appMeta,
       user_metadata: parseMeta(user.raw_user_meta_data),
       role: 'authenticated',
-      aal: 'aal1',
-      amr: [{ method: 'password', timestamp: now }],
+      aal: level.aal,
+      amr,
       session_id: sessionId,
       is_anonymous: false,
     },
@@ -43,6 +55,14 @@ export async function issueSession(options: AuthOptions, tx: Queryable, user: Us
 export async function newSession(options: AuthOptions, tx: Queryable, user: UserRow) {
   const { rows } = await tx.query<{ id: string }>('insert into auth.sessions (user_id) values ($1) returning id', [user.id])
   return issueSession(options, tx, user, rows[0]!.id, null)
+}
+
+/** The signed-in user's claims and that their session is still live (it ends on sign-out). */
+export async function liveSession(options: AuthOptions, tx: Queryable, req: IncomingMessage) {
+  const claims = await sessionClaims(options, req)
+  const { rows } = await tx.query<{ aal: string }>('select aal from auth.sessions where id = $1 and user_id = $2', [claims.sessionId, claims.sub])
+  if (!rows[0]) throw authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist')
+  return { ...claims, aal: rows[0].aal }
 }
 
 /** The signed-in user's JWT claims; the caller still checks the session is live, as GoTrue does. */

@@ -10,6 +10,8 @@ export interface UserRow {
   last_sign_in_at: string | null
   created_at: string
   updated_at: string
+  /** The user's MFA factors as JSON text (never their secrets). */
+  factors: string | null
 }
 
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -18,7 +20,10 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export const AUTH_ADMIN = { role: 'supabase_auth_admin' }
 export const USER_COLUMNS = `id, email, encrypted_password, raw_user_meta_data::text as raw_user_meta_data, raw_app_meta_data::text as raw_app_meta_data,
   to_json(email_confirmed_at) #>> '{}' as email_confirmed_at, to_json(last_sign_in_at) #>> '{}' as last_sign_in_at,
-  to_json(created_at) #>> '{}' as created_at, to_json(updated_at) #>> '{}' as updated_at`
+  to_json(created_at) #>> '{}' as created_at, to_json(updated_at) #>> '{}' as updated_at,
+  (select json_agg(json_build_object('id', f.id, 'friendly_name', f.friendly_name, 'factor_type', f.factor_type, 'status', f.status,
+                                     'created_at', f.created_at, 'updated_at', f.updated_at) order by f.created_at)
+     from auth.mfa_factors f where f.user_id = users.id)::text as factors`
 
 export const parseMeta = (value: UserRow['raw_user_meta_data']): Record<string, unknown> =>
   typeof value === 'string' ? (JSON.parse(value) as Record<string, unknown>) : (value ?? {})
@@ -37,6 +42,8 @@ export function userJson(row: UserRow) {
     app_metadata: parseMeta(row.raw_app_meta_data),
     user_metadata: parseMeta(row.raw_user_meta_data),
     identities: [],
+    // GoTrue lists factors only when there are some; auth-js treats a missing list as none.
+    ...(row.factors ? { factors: JSON.parse(row.factors) as unknown[] } : {}),
     created_at: row.created_at,
     updated_at: row.updated_at,
     is_anonymous: false,

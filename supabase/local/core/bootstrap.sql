@@ -56,6 +56,34 @@ create table if not exists auth.refresh_tokens (
   created_at timestamptz not null default now()
 );
 
+-- GoTrue keeps the assurance level (AAL) a session reached: aal1 after a password, aal2 once a
+-- verified MFA factor was proven in it. Refreshes keep it.
+alter table auth.sessions add column if not exists aal text not null default 'aal1';
+alter table auth.sessions add column if not exists factor_id uuid;
+
+-- TOTP factors (GoTrue's auth.mfa_factors) and their challenges. The secret never leaves the
+-- auth service after enrolment; last_step is the last accepted RFC 6238 time step, so a code that
+-- was used once cannot be replayed.
+create table if not exists auth.mfa_factors (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  friendly_name text,
+  factor_type text not null default 'totp',
+  status text not null default 'unverified',
+  secret text not null,
+  last_step bigint,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (user_id, friendly_name)
+);
+
+create table if not exists auth.mfa_challenges (
+  id uuid primary key default gen_random_uuid(),
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  verified_at timestamptz
+);
+
 -- Supabase's null-safe forms: once a transaction has set the claims locally they read back as ''
 -- rather than NULL, and ''::jsonb would fail.
 create or replace function auth.uid() returns uuid
