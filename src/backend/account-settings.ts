@@ -1,0 +1,167 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+
+// What Settings changes on the server: the profile's username and bio, the avatar (public bucket
+// `avatars`, one object `<user id>/avatar`), the preferences row (public.user_settings), the
+// password and e-mail (Auth, re-authenticated with the current password) and TOTP two-factor.
+// The rules mirror public.profile_rules() (migration 20261124150000_account_settings.sql), which
+// the server enforces whatever the client says. Every call takes the supabase-js client so Node
+// tests use it as is; every failure is an Error whose message is meant for the user.
+
+export const AVATAR_BUCKET = 'avatars'
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const
+export const AVATAR_SIZE_PX = 256
+export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,30}$/
+export const BIO_MAX = 300
+export const PASSWORD_MIN = 8
+
+export const avatarPath = (userId: string) => `${userId}/avatar`
+
+export interface UserSettings {
+  notify_replies: boolean
+  notify_followers: boolean
+  notify_votes: boolean
+  notify_mints: boolean
+  public_profile: boolean
+  show_activity: boolean
+}
+
+export const DEFAULT_SETTINGS: UserSettings = {
+  notify_replies: true,
+  notify_followers: true,
+  notify_votes: true,
+  notify_mints: true,
+  public_profile: true,
+  show_activity: true,
+}
+const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof UserSettings)[]
+
+/** Why a username cannot be used, in words for the user; null when it can. */
+export function usernameProblem(name: string): string | null {
+  if (name.length < 3 || name.length > 30) return 'A username is 3 to 30 characters.'
+  if (!USERNAME_PATTERN.test(name)) return 'A username may hold only letters, digits, - and _.'
+  return null
+}
+
+/** Why a file cannot be an avatar; null when it can. */
+export function avatarFileProblem(file: { type: string; size: number }): string | null {
+  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return 'An avatar must be a PNG, JPEG or WebP image.'
+  if (file.size > AVATAR_MAX_BYTES) return `An avatar can be at most 2 MB; this file is ${(file.size / 1024 / 1024).toFixed(1)} MB.`
+  if (file.size === 0) return 'This file is empty.'
+  return null
+}
+
+interface PgError {
+  code?: string
+  message?: string
+  details?: string | null
+}
+
+/** A PostgREST error in the user's words. */
+function profileError(error: PgError): Error {
+  if (error.code === '23505') return new Error('That username is taken. Try another one.')
+  if (error.message === 'invalid_username' || error.message === 'bio_too_long') return new Error(error.details ?? error.message)
+  return new Error(error.message ?? 'The profile could not be saved.')
+}
+
+/** Saves username and bio (the server checks both again). */
+export async function saveProfileFields(db: SupabaseClient, userId: string, fields: { username: string; bio: string }): Promise<void> {
+  const username = fields.username.trim()
+  const problem = usernameProblem(username)
+  if (problem) throw new Error(problem)
+  if (fields.bio.length > BIO_MAX) throw new Error(`A bio is at most ${BIO_MAX} characters.`)
+  const { data, error } = await db.from('profiles').update({ username, bio: fields.bio.trim() || null }).eq('user_id', userId).select('user_id')
+  if (error) throw profileError(error)
+  if (!data?.length) throw new Error('The profile could not be saved: please sign in again.')
+}
+
+/** Uploads the avatar (already resized) and points the profile at it; returns the new URL. */
+export async function uploadAvatar(db: SupabaseClient, userId: string, file: Blob): Promise<string> {
+  const problem = avatarFileProblem(file)
+  if (problem) throw new Error(problem)
+  const bucket = db.storage.from(AVATAR_BUCKET)
+  const { error } = await bucket.upload(avatarPath(userId), file, { upsert: true, contentType: file.type, cacheControl: 'no-cache' })
+  if (error) throw new Error(`The avatar could not be uploaded: ${error.message}`)
+  // The object's name never changes, so the URL carries a version for caches.
+  const url = `${bucket.getPublicUrl(avatarPath(userId)).data.publicUrl}?v=${Date.now()}`
+  const saved = await db.from('profiles').update({ avatar_url: url }).eq('user_id', userId)
+  if (saved.error) throw profileError(saved.error)
+  return url
+}
+
+export async function fetchUserSettings(db: SupabaseClient, userId: string): Promise<UserSettings> {
+  const { data, error } = await db.from('user_settings').select(SETTING_KEYS.join(', ')).eq('user_id', userId).maybeSingle<UserSettings>()
+  if (error) throw new Error(error.message)
+  return { ...DEFAULT_SETTINGS, ...(data ?? {}) }
+}
+
+export async function saveUserSettings(db: SupabaseClient, userId: string, settings: UserSettings): Promise<void> {
+  const row = Object.fromEntries(SETTING_KEYS.map((k) => [k, Boolean(settings[k])]))
+  const { error } = await db.from('user_settings').upsert({ user_id: userId, ...row, updated_at: new Date().toISOString() })
+  if (error) throw new Error(`The settings could not be saved: ${error.message}`)
+}
+
+const AUTH_MESSAGES: Record<string, string> = {
+  current_password_required: 'Enter your current password.',
+  current_password_mismatch: 'Your current password is not correct.',
+  weak_password: `The new password must be at least ${PASSWORD_MIN} characters.`,
+  same_password: 'The new password must differ from the current one.',
+  email_exists: 'Another account already uses that e-mail address.',
+  validation_failed: 'That e-mail address is not valid.',
+  insufficient_aal: 'Confirm your two-factor code first (sign in again with your code).',
+  mfa_verification_failed: 'That code is not correct. Use the current 6-digit code from your authenticator app.',
+  mfa_challenge_expired: 'The code request expired. Try again.',
+}
+
+/** An Auth error in the user's words. */
+export function authMessage(error: { code?: string; message: string }): string {
+  return (error.code && AUTH_MESSAGES[error.code]) || error.message
+}
+
+/** Changes the password; the server signs out every other session of the account. */
+export async function changePassword(db: SupabaseClient, current: string, next: string): Promise<void> {
+  if (next.length < PASSWORD_MIN) throw new Error(AUTH_MESSAGES.weak_password)
+  const { error } = await db.auth.updateUser({ password: next, current_password: current })
+  if (error) throw new Error(authMessage(error))
+}
+
+export async function changeEmail(db: SupabaseClient, current: string, email: string): Promise<void> {
+  const { error } = await db.auth.updateUser({ email: email.trim(), current_password: current })
+  if (error) throw new Error(authMessage(error))
+}
+
+export interface TotpEnrolment {
+  factorId: string
+  qrCode: string
+  secret: string
+}
+
+/** Starts TOTP enrolment (an unverified factor, removed again if the user cancels). */
+export async function startTotp(db: SupabaseClient): Promise<TotpEnrolment> {
+  // Unverified leftovers of an abandoned enrolment go first, so the friendly name stays free.
+  const listed = await db.auth.mfa.listFactors()
+  for (const factor of listed.data?.all ?? []) {
+    if (factor.status === 'unverified') await db.auth.mfa.unenroll({ factorId: factor.id })
+  }
+  const { data, error } = await db.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator app', issuer: 'CUBE Music' })
+  if (error) throw new Error(authMessage(error))
+  return { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret }
+}
+
+/** Proves a code for a factor (enrolment, or the sign-in step up to aal2). */
+export async function verifyTotp(db: SupabaseClient, factorId: string, code: string): Promise<void> {
+  const { error } = await db.auth.mfa.challengeAndVerify({ factorId, code: code.trim() })
+  if (error) throw new Error(authMessage(error))
+}
+
+export async function removeTotp(db: SupabaseClient, factorId: string): Promise<void> {
+  const { error } = await db.auth.mfa.unenroll({ factorId })
+  if (error) throw new Error(authMessage(error))
+}
+
+/** The verified TOTP factor of the signed-in user, if any, and whether this session must step up. */
+export async function totpStatus(db: SupabaseClient): Promise<{ factorId: string | null; needsCode: boolean }> {
+  const [factors, level] = await Promise.all([db.auth.mfa.listFactors(), db.auth.mfa.getAuthenticatorAssuranceLevel()])
+  const verified = factors.data?.totp[0]
+  return { factorId: verified?.id ?? null, needsCode: level.data?.currentLevel === 'aal1' && level.data.nextLevel === 'aal2' }
+}

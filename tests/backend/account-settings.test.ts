@@ -1,0 +1,125 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  AVATAR_BUCKET,
+  AVATAR_MAX_BYTES,
+  DEFAULT_SETTINGS,
+  avatarPath,
+  fetchUserSettings,
+  saveProfileFields,
+  saveUserSettings,
+  uploadAvatar,
+} from '../../src/backend/account-settings.ts'
+import { api, signUp, sql, startTestServer, supabaseClient, type TestServer, type TestUser } from './support/local-backend.ts'
+import { rlsContext, rlsMatrixTests, type RlsCase } from './support/rls-matrix.ts'
+
+let server: TestServer
+let owner: TestUser
+let other: TestUser
+let ownerDb: SupabaseClient
+let otherDb: SupabaseClient
+
+async function clientOf(user: TestUser) {
+  const db = supabaseClient(server)
+  const { error } = await db.auth.signInWithPassword({ email: user.email, password: user.password })
+  if (error) throw error
+  return db
+}
+
+beforeAll(async () => {
+  server = await startTestServer()
+  owner = await signUp(server, 'settings-owner@example.com', 'owner-pass', 'settings_owner')
+  other = await signUp(server, 'settings-other@example.com', 'other-pass', 'settings_other')
+  ownerDb = await clientOf(owner)
+  otherDb = await clientOf(other)
+}, 60_000)
+afterAll(() => server?.close())
+
+const CASES: Record<string, RlsCase> = {
+  user_settings: {
+    target: ({ owner: { id } }) => `user_id=eq.${id}`,
+    insert: ({ owner: { id } }) => ({ user_id: id, notify_replies: false }),
+    update: { public_profile: false },
+    inserted: async ({ exists, owner: { id } }) => exists('select 1 from public.user_settings where user_id = $1 and notify_replies = false', [id]),
+    untouched: async ({ exists, owner: { id } }) => exists('select 1 from public.user_settings where user_id = $1 and public_profile = true', [id]),
+    // One row per user: before an insert the owner has none yet (as before their first save).
+    reset: async ({ q, owner: { id } }, op) => {
+      await q('delete from public.user_settings where user_id = $1', [id])
+      if (op !== 'insert') await q('insert into public.user_settings (user_id) values ($1)', [id])
+    },
+    expect: {
+      anon: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
+      owner: { select: 'rows', insert: 'allowed', update: 'allowed', delete: 'denied' },
+      other: { select: 'none', insert: 'denied', update: 'none', delete: 'denied' },
+    },
+  },
+}
+
+describe('RLS matrix of the account tables', () => {
+  rlsMatrixTests(CASES, () => rlsContext(server, owner, other))
+})
+
+describe('profile rules, enforced by the server', () => {
+  it('username: 3–30 letters, digits, - or _, unique; bio at most 300 characters; a clear message each', async () => {
+    await saveProfileFields(ownerDb, owner.id, { username: 'Neo_Runner-7', bio: 'Night drives.' })
+    expect(await sql(server, 'select username, bio from public.profiles where user_id = $1', [owner.id])).toEqual([{ username: 'Neo_Runner-7', bio: 'Night drives.' }])
+    await expect(saveProfileFields(ownerDb, owner.id, { username: 'settings_other', bio: '' })).rejects.toThrow('That username is taken')
+    await expect(saveProfileFields(ownerDb, owner.id, { username: 'ab', bio: '' })).rejects.toThrow('3 to 30 characters')
+    await expect(saveProfileFields(ownerDb, owner.id, { username: 'has space', bio: '' })).rejects.toThrow('letters, digits')
+    await expect(saveProfileFields(ownerDb, owner.id, { username: 'Neo_Runner-7', bio: 'x'.repeat(301) })).rejects.toThrow('at most 300')
+    // The server refuses the same without the client's checks (raw PATCH as supabase-js sends it).
+    const raw = async (body: Record<string, unknown>) =>
+      api(server, `/rest/v1/profiles?user_id=eq.${owner.id}`, { method: 'PATCH', token: owner.accessToken, body, headers: { Prefer: 'return=representation' } })
+    const badName = await raw({ username: '<script>' })
+    expect(badName.status).toBe(400)
+    expect(badName.json).toMatchObject({ message: 'invalid_username', details: 'A username is 3 to 30 letters, digits, - or _.' })
+    expect((await raw({ bio: 'y'.repeat(301) })).json).toMatchObject({ message: 'bio_too_long' })
+    expect((await raw({ username: 'settings_other' })).status).toBe(409)
+    expect(await sql(server, 'select username, bio from public.profiles where user_id = $1', [owner.id])).toEqual([{ username: 'Neo_Runner-7', bio: 'Night drives.' }])
+  })
+
+  it('a legacy name given at sign-up keeps working until its owner changes it', async () => {
+    const legacy = await signUp(server, 'legacy@example.com', 'legacy-pass', 'x y')
+    // Sign-up names are not held to the new rule (insert is not checked), e.g. one with a space.
+    expect(await sql(server, 'select username from public.profiles where user_id = $1', [legacy.id])).toEqual([{ username: 'x y' }])
+    const bioOnly = await api(server, `/rest/v1/profiles?user_id=eq.${legacy.id}`, { method: 'PATCH', token: legacy.accessToken, body: { bio: 'still me' }, headers: { Prefer: 'return=representation' } })
+    expect(bioOnly.status).toBe(200)
+    expect(bioOnly.json).toMatchObject([{ username: 'x y', bio: 'still me' }])
+  })
+})
+
+describe('avatars', () => {
+  const png = (bytes: number) => new Blob([new Uint8Array(bytes)], { type: 'image/png' })
+
+  it('upload goes to <user>/avatar in the public bucket and the profile points at it; anyone can fetch it', async () => {
+    const url = await uploadAvatar(ownerDb, owner.id, png(1024))
+    expect(url).toContain(`/storage/v1/object/public/${AVATAR_BUCKET}/${avatarPath(owner.id)}?v=`)
+    expect(await sql(server, 'select avatar_url from public.profiles where user_id = $1', [owner.id])).toEqual([{ avatar_url: url }])
+    const fetched = await supabaseClient(server).storage.from(AVATAR_BUCKET).download(avatarPath(owner.id))
+    expect(fetched.data?.size).toBe(1024)
+  })
+
+  it('an oversized or non-image file is refused by the client module and by Storage; nobody writes another user’s avatar', async () => {
+    await expect(uploadAvatar(ownerDb, owner.id, png(AVATAR_MAX_BYTES + 1))).rejects.toThrow('at most 2 MB')
+    await expect(uploadAvatar(ownerDb, owner.id, new Blob(['hello'], { type: 'text/plain' }))).rejects.toThrow('PNG, JPEG or WebP')
+    const bucket = ownerDb.storage.from(AVATAR_BUCKET)
+    expect((await bucket.upload(avatarPath(owner.id), png(AVATAR_MAX_BYTES + 1), { contentType: 'image/png', upsert: true })).error).not.toBeNull()
+    expect((await bucket.upload(avatarPath(owner.id), new Blob(['<svg/>'], { type: 'image/svg+xml' }), { contentType: 'image/svg+xml', upsert: true })).error).not.toBeNull()
+    const foreign = await otherDb.storage.from(AVATAR_BUCKET).upload(avatarPath(owner.id), png(10), { contentType: 'image/png', upsert: true })
+    expect(foreign.error).not.toBeNull()
+  })
+})
+
+describe('preferences', () => {
+  it('read defaults before the first save, then saved and read back per user', async () => {
+    const fresh = await signUp(server, 'prefs@example.com', 'prefs-pass', 'prefs')
+    const db = await clientOf(fresh)
+    expect(await fetchUserSettings(db, fresh.id)).toEqual(DEFAULT_SETTINGS)
+    await saveUserSettings(db, fresh.id, { ...DEFAULT_SETTINGS, notify_votes: false, public_profile: false })
+    await saveUserSettings(db, fresh.id, { ...DEFAULT_SETTINGS, notify_votes: false, public_profile: false, show_activity: false })
+    expect(await fetchUserSettings(db, fresh.id)).toEqual({ ...DEFAULT_SETTINGS, notify_votes: false, public_profile: false, show_activity: false })
+    // Another user sees nothing of it and cannot write it.
+    expect(await fetchUserSettings(otherDb, fresh.id)).toEqual(DEFAULT_SETTINGS)
+    await expect(saveUserSettings(otherDb, fresh.id, DEFAULT_SETTINGS)).rejects.toThrow('could not be saved')
+  })
+})
