@@ -111,7 +111,7 @@ describe('TOTP two-factor authentication', () => {
     expect(stepped.error).toBeNull()
     const level = await again.auth.mfa.getAuthenticatorAssuranceLevel()
     expect(level.data?.currentLevel).toBe('aal2')
-    expect(level.data?.currentAuthenticationMethods.map((m) => m.method)).toEqual(['totp', 'password'])
+    expect(level.data?.currentAuthenticationMethods.map((m) => (typeof m === 'string' ? m : m.method))).toEqual(['totp', 'password'])
     // A refresh keeps aal2.
     const refreshed = await again.auth.refreshSession()
     expect(JSON.parse(Buffer.from(refreshed.data.session!.access_token.split('.')[1]!, 'base64url').toString()).aal).toBe('aal2')
