@@ -92,7 +92,7 @@ const CASES: Record<string, RlsCase> = {
     inserted: () => exists("select 1 from public.playlist_songs where playlist_id = $1 and song_id = 'orbital-haze'", [PLAYLIST]),
     untouched: () => exists("select 1 from public.playlist_songs where playlist_id = $1 and song_id = 'neon-drift' and position = 0", [PLAYLIST]),
     reset: async () => {
-      await CASES.playlists!.reset(ctx(), 'update')
+      await CASES.playlists!.reset(ctx())
       await q("delete from public.playlist_songs where playlist_id = $1 and song_id <> 'neon-drift'", [PLAYLIST])
       await q("insert into public.playlist_songs (playlist_id, song_id, position) values ($1, 'neon-drift', 0) on conflict (playlist_id, song_id) do update set position = 0", [PLAYLIST])
     },

@@ -35,7 +35,7 @@ export interface RlsCase {
    * Puts the fixture row back to its original state and removes anything a cell inserted. `op`
    * lets a table whose key is the user (one row per user) clear the owner's row before an insert.
    */
-  reset: (ctx: RlsContext, op: Op) => Promise<unknown>
+  reset: (ctx: RlsContext, op?: Op) => Promise<unknown>
   expect: Expectation
 }
 
