@@ -165,3 +165,14 @@ export async function totpStatus(db: SupabaseClient): Promise<{ factorId: string
   const verified = factors.data?.totp[0]
   return { factorId: verified?.id ?? null, needsCode: level.data?.currentLevel === 'aal1' && level.data.nextLevel === 'aal2' }
 }
+
+/**
+ * Whether a stored avatar URL may be shown: our own files only (a same-origin path, a picture made
+ * in the browser, or an object in our backend's public Storage), never a third-party address.
+ */
+export function isOwnPictureUrl(url: string | null, backendUrl: string): url is string {
+  if (!url) return false
+  if (url.startsWith('data:image/')) return true
+  if (url.startsWith('/') && !url.startsWith('//')) return true
+  return url.startsWith(`${backendUrl.replace(/\/+$/, '')}/storage/v1/object/public/`)
+}

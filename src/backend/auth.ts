@@ -1,4 +1,4 @@
-import { isAuthError, type AuthError } from '@supabase/supabase-js'
+import { isAuthError, type AuthError, type Session } from '@supabase/supabase-js'
 import { supabase } from './client.ts'
 
 export type AuthOutcome =
@@ -52,4 +52,37 @@ export async function signUp(username: string, email: string, password: string):
 export async function signOut(): Promise<{ ok: boolean; message?: string }> {
   const { error } = await supabase().auth.signOut()
   return error ? { ok: false, message: error.message } : { ok: true }
+}
+
+/** The JWT's assurance level ('aal1' after a password, 'aal2' after a second factor). */
+export function sessionAal(accessToken: string): string | null {
+  try {
+    const payload = accessToken.split('.')[1] ?? ''
+    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { aal?: unknown }
+    return typeof json.aal === 'string' ? json.aal : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The verified TOTP factor this session still has to prove (the account has two-factor on and the
+ * session is only aal1), or null when the session is complete.
+ */
+export function pendingTotpFactor(session: Pick<Session, 'access_token' | 'user'>): string | null {
+  const factor = session.user.factors?.find((f) => f.factor_type === 'totp' && f.status === 'verified')
+  return factor && sessionAal(session.access_token) !== 'aal2' ? factor.id : null
+}
+
+/** Proves the second factor of a half-signed-in session (raises it to aal2). */
+export async function verifySignInCode(factorId: string, code: string): Promise<{ ok: true } | { ok: false; message: string }> {
+  const { error } = await supabase().auth.mfa.challengeAndVerify({ factorId, code: code.trim() })
+  if (!error) return { ok: true }
+  return { ok: false, message: error.code === 'mfa_verification_failed' ? 'That code is not correct. Use the current 6-digit code from your authenticator app.' : error.message }
+}
+
+/** Signs in with e-mail and password and says whether a second-factor code is still needed. */
+export async function signInNeedsCode(): Promise<string | null> {
+  const { data } = await supabase().auth.getSession()
+  return data.session ? pendingTotpFactor(data.session) : null
 }

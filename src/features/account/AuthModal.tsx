@@ -1,8 +1,9 @@
-import { useCallback, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { createPortal } from 'react-dom'
 import { notify } from '../../lib/notify.ts'
 import { Icon } from '../../ui/Icon.tsx'
-import { signIn, signUp } from '../../backend/auth.ts'
+import { signIn, signInNeedsCode, signOut, signUp, verifySignInCode } from '../../backend/auth.ts'
+import { setStepUpInProgress } from './two-factor-gate.ts'
 import { announceNextWalletInit } from './session-sync.ts'
 import { AUTH_MESSAGES as M } from './auth-messages.ts'
 import { useDialogFocus } from '../../ui/useDialogFocus.ts'
@@ -35,17 +36,66 @@ function InlineError({ message }: { message: string | null }) {
   )
 }
 
+let pendingEnd: ReturnType<typeof setTimeout> | undefined
+
+/** The second sign-in step when two-factor authentication is on: the authenticator app's code. */
+function CodeForm({ factorId, onDone }: { factorId: string; onDone: () => void }) {
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const finished = useRef(false)
+  useEffect(() => {
+    clearTimeout(pendingEnd)
+    setStepUpInProgress(true)
+    return () => {
+      // Closed without the code: the half-signed-in session ends (a tick later, and cancelled by a
+      // remount, so StrictMode's unmount-and-mount in development does not end it).
+      pendingEnd = setTimeout(() => {
+        setStepUpInProgress(false)
+        if (!finished.current) void signOut()
+      }, 0)
+    }
+  }, [])
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const code = String(new FormData(e.currentTarget).get('code'))
+    setBusy(true)
+    setError(null)
+    const result = await verifySignInCode(factorId, code)
+    setBusy(false)
+    if (!result.ok) return setError(result.message)
+    finished.current = true
+    notify.success(M.loginSuccess, { description: M.loginSuccessDescription })
+    onDone()
+  }
+  return (
+    <form onSubmit={submit} className="space-y-3" aria-label="Two-factor code">
+      <p className="text-sm text-fg/90">Two-factor authentication is on. Enter the 6-digit code from your authenticator app.</p>
+      <Field label="Code" name="code" type="text" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} data-autofocus />
+      <InlineError message={error} />
+      <button type="submit" disabled={busy} className="w-full rounded-md bg-primary px-3 py-2 font-semibold text-bg hover:opacity-90 disabled:opacity-60">
+        {busy ? 'Verifying…' : 'Verify'}
+      </button>
+    </form>
+  )
+}
+
 function LoginForm({ onDone }: { onDone: () => void }) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const [factorId, setFactorId] = useState<string | null>(null)
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     const form = new FormData(e.currentTarget)
     setBusy(true)
     setError(null)
     announceNextWalletInit()
+    // Claimed before the password goes out: session-sync must not end the aal1 session it is about to see.
+    setStepUpInProgress(true)
     const result = await signIn(String(form.get('email')), String(form.get('password')))
+    const pending = result.ok ? await signInNeedsCode() : null
     setBusy(false)
+    if (pending) return setFactorId(pending)
+    setStepUpInProgress(false)
     if (!result.ok) {
       announceNextWalletInit(false)
       notify.error(M.loginFailed, { description: result.message ?? M.loginFailedDescription })
@@ -55,6 +105,7 @@ function LoginForm({ onDone }: { onDone: () => void }) {
     notify.success(M.loginSuccess, { description: M.loginSuccessDescription })
     onDone()
   }
+  if (factorId) return <CodeForm factorId={factorId} onDone={onDone} />
   return (
     <form onSubmit={submit} className="space-y-3" aria-label="Log in">
       <Field label="Email" name="email" type="email" autoComplete="email" placeholder="you@example.com" data-autofocus />

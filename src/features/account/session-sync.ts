@@ -1,8 +1,10 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js'
 import { notify } from '../../lib/notify.ts'
+import { pendingTotpFactor } from '../../backend/auth.ts'
 import { supabase } from '../../backend/client.ts'
 import { fetchIsAdmin, fetchWallet, initUserTokens } from '../../backend/wallet.ts'
 import { useSessionStore } from './session-store.ts'
+import { stepUpInProgress } from './two-factor-gate.ts'
 
 export const WALLET_INIT_FAILED = { title: 'Wallet initialization failed', description: 'There was an error setting up your wallet. Please try again.' }
 
@@ -83,9 +85,17 @@ async function handle(event: AuthChangeEvent, session: Session | null) {
     store.setUser(null)
     return
   }
+  // Two-factor on and only a password proven: not signed in yet. The login form asks for the code;
+  // a session restored in that state (the code was never given) is ended here.
+  if (pendingTotpFactor(session)) {
+    followedUpFor = undefined
+    store.setUser(null)
+    if (!stepUpInProgress()) await supabase().auth.signOut({ scope: 'local' })
+    return
+  }
   const { id, email } = session.user
   store.setUser({ id, email: email ?? '' })
-  if (event === 'SIGNED_IN' || event === 'INITIAL_SESSION') {
+  if (event === 'SIGNED_IN' || event === 'INITIAL_SESSION' || event === 'MFA_CHALLENGE_VERIFIED') {
     await Promise.all([initialiseWallet(id), loadRole(id)])
     // supabase-js repeats SIGNED_IN when a tab regains focus; the follow-ups belong to a real sign-in.
     if (followedUpFor === id) return

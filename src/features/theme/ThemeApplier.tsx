@@ -20,6 +20,7 @@ export function ThemeApplier() {
   const custom = useThemeStore((s) => s.custom)
   const animation = useThemeStore((s) => s.animation)
   const scheme = useThemeStore((s) => s.scheme)
+  const glow = useThemeStore((s) => s.glow)
   const reduced = usePrefersReducedMotion()
 
   useEffect(() => {
@@ -29,8 +30,9 @@ export function ThemeApplier() {
     root.dataset.themePreset = preset
     root.classList.toggle('dark', scheme === 'dark')
     root.dataset.animation = reduced ? 'minimal' : animation
+    root.dataset.glow = glow ? 'on' : 'off'
     document.querySelector('meta[name="theme-color"]')?.setAttribute('content', colors.background)
-  }, [preset, custom, animation, scheme, reduced])
+  }, [preset, custom, animation, scheme, reduced, glow])
 
   return null
 }

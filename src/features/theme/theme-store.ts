@@ -17,6 +17,7 @@ export const STORAGE_KEYS = {
   preset: 'ui-theme-preset',
   animation: 'ui-animation-level',
   custom: 'ui-custom-colors',
+  glow: 'ui-glow',
 } as const
 
 const COLOR_SCHEMES = ['dark', 'light'] as const
@@ -39,6 +40,9 @@ interface ThemeState {
   preset: ThemePresetName
   custom: Partial<ThemeColors>
   animation: AnimationLevel
+  /** Neon glow on text and panels (Settings › Appearance); off sets --glow-strength to 0. */
+  glow: boolean
+  setGlow: (on: boolean) => void
   setPreset: (preset: ThemePresetName) => void
   setColor: (key: ThemeColorKey, value: string) => void
   resetColors: () => void
@@ -50,6 +54,11 @@ export const useThemeStore = create<ThemeState>()((set, get) => ({
   preset: readStored(STORAGE_KEYS.preset, isOneOf(THEME_PRESET_NAMES)) ?? 'cyber',
   custom: readStored(STORAGE_KEYS.custom, validCustom) ?? {},
   animation: readStored(STORAGE_KEYS.animation, isOneOf(ANIMATION_LEVELS)) ?? 'standard',
+  glow: readStored(STORAGE_KEYS.glow, (v): v is boolean => typeof v === 'boolean') ?? true,
+  setGlow: (glow) => {
+    writeStored(STORAGE_KEYS.glow, glow)
+    set({ glow })
+  },
   setPreset: (preset) => {
     writeStored(STORAGE_KEYS.preset, preset)
     removeStored(STORAGE_KEYS.custom)

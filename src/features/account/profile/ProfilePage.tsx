@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
+import { isOwnPictureUrl } from '../../../backend/account-settings.ts'
+import { backendConfig } from '../../../backend/config.ts'
 import { notify } from '../../../lib/notify.ts'
 import { Icon } from '../../../ui/Icon.tsx'
 import { WalletBasicsCard } from '../../wallet/index.ts'
@@ -12,8 +14,8 @@ import { loadProfile, SAMPLE_PROFILE, type ProfileView } from './profile-data.ts
 import { StudioProjectsSection } from './StudioProjectsSection.tsx'
 import { ProfileBanner } from './ProfileBanner.tsx'
 
-// Only same-origin pictures: the app never loads anything from a third-party URL.
-const safeAvatar = (url: string | null) => (url && ((url.startsWith('/') && !url.startsWith('//')) || url.startsWith('data:image/')) ? url : null)
+// Only our own pictures: the app never loads anything from a third-party URL.
+const safeAvatar = (url: string | null) => (isOwnPictureUrl(url, backendConfig().url) ? url : null)
 
 function Avatar({ name, url }: { name: string; url: string | null }) {
   const src = safeAvatar(url)

@@ -1,0 +1,97 @@
+import { useId, useState, type FormEvent } from 'react'
+import { PASSWORD_MIN, changeEmail, changePassword } from '../../backend/account-settings.ts'
+import { supabase } from '../../backend/client.ts'
+import { notify } from '../../lib/notify.ts'
+import { useSessionStore } from '../account/index.ts'
+import { FieldError, SettingsSection, buttonClass, inputClass } from './settings-ui.tsx'
+import { TwoFactorSettings } from './TwoFactorSettings.tsx'
+
+function Field({ label, ...props }: { label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId()
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm text-fg/90">{label}</label>
+      <input id={id} className={inputClass} required {...props} />
+    </div>
+  )
+}
+
+function EmailForm() {
+  const email = useSessionStore((s) => s.user?.email ?? '')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const form = e.currentTarget
+    const data = new FormData(form)
+    setBusy(true)
+    setError(null)
+    try {
+      await changeEmail(supabase(), String(data.get('current')), String(data.get('email')))
+      notify.success('E-mail updated', { description: `You now sign in with ${String(data.get('email')).trim().toLowerCase()}.` })
+      form.reset()
+    } catch (err) {
+      setError((err as Error).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <form onSubmit={submit} className="space-y-3" aria-label="Change e-mail">
+      <p className="text-sm text-muted">Current e-mail: <span className="text-fg" data-testid="current-email">{email}</span></p>
+      <Field label="New e-mail" name="email" type="email" autoComplete="email" />
+      <Field label="Current password" name="current" type="password" autoComplete="current-password" />
+      <FieldError message={error} />
+      <button type="submit" className={buttonClass} disabled={busy}>{busy ? 'Saving…' : 'Change e-mail'}</button>
+    </form>
+  )
+}
+
+function PasswordForm() {
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const form = e.currentTarget
+    const data = new FormData(form)
+    const next = String(data.get('next'))
+    if (next !== String(data.get('confirm'))) return setError('The new passwords do not match.')
+    setBusy(true)
+    setError(null)
+    try {
+      await changePassword(supabase(), String(data.get('current')), next)
+      notify.success('Password updated', { description: 'Your other sessions were signed out.' })
+      form.reset()
+    } catch (err) {
+      setError((err as Error).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <form onSubmit={submit} className="space-y-3" aria-label="Update password">
+      <Field label="Current password" name="current" type="password" autoComplete="current-password" />
+      <Field label="New password" name="next" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} />
+      <Field label="Confirm new password" name="confirm" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} />
+      <p className="text-xs text-muted">At least {PASSWORD_MIN} characters. Your other sessions are signed out.</p>
+      <FieldError message={error} />
+      <button type="submit" className={buttonClass} disabled={busy}>{busy ? 'Updating…' : 'Update password'}</button>
+    </form>
+  )
+}
+
+export function AccountSettings() {
+  return (
+    <div className="space-y-4">
+      <SettingsSection title="E-mail" description="Changing it needs your current password.">
+        <EmailForm />
+      </SettingsSection>
+      <SettingsSection title="Password">
+        <PasswordForm />
+      </SettingsSection>
+      <SettingsSection title="Two-factor authentication" description="A second step when signing in, with a code from an app such as Aegis, Google Authenticator or 1Password.">
+        <TwoFactorSettings />
+      </SettingsSection>
+    </div>
+  )
+}

@@ -1,0 +1,152 @@
+import { expect, test, type Page } from '@playwright/test'
+import { generate } from 'otplib'
+import { expectNoSeriousA11yViolations } from './support/axe.ts'
+import { logIn, register, toast } from './support/auth.ts'
+
+// Issue 14, Settings: every tab changes the real account (profile, avatar, preferences, password,
+// TOTP two-factor) through the embedded backend, and the changes hold across reloads.
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`
+/** A tiny valid PNG: 2×2, red. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==', 'base64')
+
+async function signedUp(page: Page, password: string) {
+  const name = `st${unique()}`.slice(0, 20)
+  const email = `${name}@example.com`
+  await page.goto('/app/settings')
+  await register(page, name, email, password)
+  await expect(page.getByLabel('Username')).toHaveValue(name)
+  return { name, email }
+}
+
+const tab = (page: Page, name: string) => page.getByRole('tab', { name }).click()
+
+test('profile, avatar, appearance and preferences are saved for real and survive a reload', async ({ page }) => {
+  await page.goto('/app/settings')
+  await expect(page.getByTestId('settings-sign-in')).toBeVisible()
+  const { name } = await signedUp(page, 'settings-pass-1')
+
+  await test.step('username and bio: bad input gets a message, good input is saved', async () => {
+    await page.getByLabel('Username').fill('no spaces please')
+    await page.getByRole('button', { name: 'Save profile' }).click()
+    await expect(page.getByRole('alert')).toHaveText('A username may hold only letters, digits, - and _.')
+    const renamed = `${name}_x`
+    await page.getByLabel('Username').fill(renamed)
+    await page.getByLabel('Bio').fill('Night drives and neon.')
+    await page.getByRole('button', { name: 'Save profile' }).click()
+    await expect(toast(page, 'Profile saved')).toBeVisible()
+    await page.reload()
+    await expect(page.getByLabel('Username')).toHaveValue(renamed)
+    await expect(page.getByLabel('Bio')).toHaveValue('Night drives and neon.')
+  })
+
+  await test.step('avatar: a non-image is refused, a picture is cropped to 256 px and shown', async () => {
+    const input = page.locator('input[type=file]')
+    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') })
+    await expect(page.getByRole('alert')).toHaveText('An avatar must be a PNG, JPEG or WebP image.')
+    await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG })
+    await expect(toast(page, 'Avatar updated')).toBeVisible()
+    const img = page.getByTestId('settings-avatar').locator('img')
+    await expect(img).toHaveAttribute('src', /\/storage\/v1\/object\/public\/avatars\/.+\/avatar\?v=\d+$/)
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(256)
+    await page.goto('/app/home')
+    await expect.poll(() => page.getByRole('img', { name: /avatar/ }).first().evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(256)
+    await page.goto('/app/settings')
+  })
+
+  await test.step('appearance: theme, glow and animation switches apply at once and persist', async () => {
+    await tab(page, 'Appearance')
+    await page.getByRole('button', { name: 'Ocean' }).click()
+    await expect(page.locator('html')).toHaveAttribute('data-theme-preset', 'emerald')
+    await page.getByRole('switch', { name: 'Glow effects' }).click()
+    await expect(page.locator('html')).toHaveAttribute('data-glow', 'off')
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--glow-strength').trim())).toBe('0')
+    await page.getByRole('switch', { name: 'Animations' }).click()
+    await expect(page.locator('html')).toHaveAttribute('data-animation', 'minimal')
+    await page.reload()
+    await expect(page.locator('html')).toHaveAttribute('data-glow', 'off')
+    await expect(page.locator('html')).toHaveAttribute('data-theme-preset', 'emerald')
+  })
+
+  await test.step('notifications and privacy are server-side preferences', async () => {
+    await tab(page, 'Notifications')
+    const votes = page.getByRole('switch', { name: 'Votes closing' })
+    await expect(votes).toBeEnabled()
+    await expect(votes).toHaveAttribute('aria-checked', 'true')
+    await votes.click()
+    await expect(toast(page, 'Settings saved')).toBeVisible()
+    await tab(page, 'Privacy')
+    const pub = page.getByRole('switch', { name: 'Public profile' })
+    await expect(pub).toBeEnabled()
+    await pub.click()
+    await expect(pub).toHaveAttribute('aria-checked', 'false')
+    await page.reload()
+    await tab(page, 'Notifications')
+    await expect(page.getByRole('switch', { name: 'Votes closing' })).toHaveAttribute('aria-checked', 'false')
+    await tab(page, 'Privacy')
+    await expect(page.getByRole('switch', { name: 'Public profile' })).toHaveAttribute('aria-checked', 'false')
+    await expectNoSeriousA11yViolations(page)
+  })
+})
+
+test('password change and TOTP two-factor: sign-in then needs a real code', async ({ page }) => {
+  const { email } = await signedUp(page, 'first-pass-1')
+  await tab(page, 'Account')
+
+  await test.step('update password: a wrong current password is refused, the right one works', async () => {
+    const form = page.getByRole('form', { name: 'Update password' })
+    await form.getByLabel('Current password').fill('not-my-pass')
+    await form.getByLabel('New password', { exact: true }).fill('second-pass-2')
+    await form.getByLabel('Confirm new password').fill('second-pass-2')
+    await form.getByRole('button', { name: 'Update password' }).click()
+    await expect(form.getByRole('alert')).toHaveText('Your current password is not correct.')
+    await form.getByLabel('Current password').fill('first-pass-1')
+    await form.getByRole('button', { name: 'Update password' }).click()
+    await expect(toast(page, 'Password updated')).toBeVisible()
+  })
+
+  let secret = ''
+  await test.step('turn on two-factor: QR code, a wrong code refused, the real code accepted', async () => {
+    await page.getByRole('switch', { name: 'Two-factor authentication' }).click()
+    await expect(page.getByTestId('totp-qr')).toBeVisible()
+    secret = (await page.getByTestId('totp-secret').textContent()) ?? ''
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/)
+    const setup = page.getByRole('form', { name: 'Set up two-factor authentication' })
+    const right = await generate({ secret })
+    await setup.getByLabel('Code').fill(right === '123456' ? '654321' : '123456')
+    await setup.getByRole('button', { name: 'Verify and turn on' }).click()
+    await expect(setup.getByRole('alert')).toContainText('That code is not correct')
+    await setup.getByLabel('Code').fill(right)
+    await setup.getByRole('button', { name: 'Verify and turn on' }).click()
+    await expect(toast(page, 'Two-factor authentication is on')).toBeVisible()
+    await expect(page.getByRole('switch', { name: 'Two-factor authentication' })).toHaveAttribute('aria-checked', 'true')
+  })
+
+  await test.step('sign out and in: the new password, then a code (a wrong one refused)', async () => {
+    await page.evaluate(() => localStorage.clear())
+    await page.goto('/app/settings')
+    await expect(page.getByTestId('settings-sign-in')).toBeVisible()
+    const dialog = await logIn(page, email, 'second-pass-2')
+    const code = dialog.getByRole('form', { name: 'Two-factor code' })
+    await expect(code).toBeVisible()
+    // Not signed in while the code is missing.
+    await expect(page.getByTestId('settings-sign-in')).toBeVisible()
+    await code.getByLabel('Code').fill('000000')
+    await code.getByRole('button', { name: 'Verify' }).click()
+    await expect(code.getByRole('alert')).toContainText('That code is not correct')
+    // The next time step's code: the one used at enrolment cannot be replayed.
+    await code.getByLabel('Code').fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }))
+    await code.getByRole('button', { name: 'Verify' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByLabel('Username')).toBeVisible()
+  })
+
+  await test.step('turn two-factor off again', async () => {
+    await tab(page, 'Account')
+    const toggle = page.getByRole('switch', { name: 'Two-factor authentication' })
+    await expect(toggle).toHaveAttribute('aria-checked', 'true')
+    await toggle.click()
+    await expect(toast(page, 'Two-factor authentication turned off')).toBeVisible()
+    await expect(toggle).toHaveAttribute('aria-checked', 'false')
+  })
+})
