@@ -15,6 +15,7 @@ async function signedUp(page: Page, password: string) {
   const email = `${name}@example.com`
   await page.goto('/app/settings')
   await register(page, name, email, password)
+  await expect(toast(page, 'Wallet initialized')).toBeVisible()
   await expect(page.getByLabel('Username')).toHaveValue(name)
   return { name, email }
 }

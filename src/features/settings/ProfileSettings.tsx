@@ -17,6 +17,8 @@ export function ProfileSettings({ userId }: { userId: string }) {
   const [avatarError, setAvatarError] = useState<string | null>(null)
   const [busy, setBusy] = useState<'save' | 'avatar' | null>(null)
   const file = useRef<HTMLInputElement>(null)
+  // A late answer (or a second load after the session settles) never overwrites what the user typed.
+  const edited = useRef(false)
   const ids = { username: useId(), bio: useId(), bioCount: useId(), avatar: useId() }
 
   useEffect(() => {
@@ -24,8 +26,10 @@ export function ProfileSettings({ userId }: { userId: string }) {
     fetchProfile(userId)
       .then((p) => {
         if (!live || !p) return
-        setUsername(p.username)
-        setBio(p.bio ?? '')
+        if (!edited.current) {
+          setUsername(p.username)
+          setBio(p.bio ?? '')
+        }
         setAvatar(p.avatar_url)
         setLoaded(true)
       })
@@ -92,12 +96,18 @@ export function ProfileSettings({ userId }: { userId: string }) {
       <form onSubmit={save} className="space-y-3" aria-label="Profile">
         <div className="space-y-1">
           <label htmlFor={ids.username} className="block text-sm text-fg/90">Username</label>
-          <input id={ids.username} className={inputClass} value={username} onChange={(e) => setUsername(e.target.value)} maxLength={30} autoComplete="username" disabled={!loaded} />
+          <input id={ids.username} className={inputClass} value={username} onChange={(e) => {
+            edited.current = true
+            setUsername(e.target.value)
+          }} maxLength={30} autoComplete="username" disabled={!loaded} />
           <p className="text-xs text-muted">3 to 30 letters, digits, - or _. Your public page is /user/{username.trim() || 'name'}.</p>
         </div>
         <div className="space-y-1">
           <label htmlFor={ids.bio} className="block text-sm text-fg/90">Bio</label>
-          <textarea id={ids.bio} className={`${inputClass} min-h-24`} value={bio} onChange={(e) => setBio(e.target.value)} aria-describedby={ids.bioCount} disabled={!loaded} />
+          <textarea id={ids.bio} className={`${inputClass} min-h-24`} value={bio} onChange={(e) => {
+            edited.current = true
+            setBio(e.target.value)
+          }} aria-describedby={ids.bioCount} disabled={!loaded} />
           <p id={ids.bioCount} className={`text-xs ${bio.length > BIO_MAX ? 'text-red-400' : 'text-muted'}`}>{bio.length}/{BIO_MAX}</p>
         </div>
         <FieldError message={error} />
