@@ -13,6 +13,7 @@ import { user } from './auth/user.ts'
 import type { AuthOptions } from './auth/context.ts'
 import type { Database } from './core/db.ts'
 import type { Service } from './core/router.ts'
+import { localAiConfig } from './functions/ai-config.ts'
 import { EDGE_FUNCTIONS } from './functions/registry.ts'
 import { functionsService } from './functions/service.ts'
 import { localUserClient } from './functions/user-client.ts'
@@ -70,6 +71,6 @@ export function routeTable({ db, jwtSecret, catalog, auth, objectFiles }: Backen
     // /storage/v1 (Storage): by the kind of object route the raw path names (storage/paths.ts)
     storageService({ db, jwtSecret, files: objectFiles }, { upload, download, removeOne, removeMany, list }),
     // /functions/v1 and /api: the edge functions registry, by name
-    functionsService({ clientFor: localUserClient(db, jwtSecret) }, EDGE_FUNCTIONS),
+    functionsService({ clientFor: localUserClient(db, jwtSecret), aiConfig: localAiConfig(db), fetch: globalThis.fetch.bind(globalThis) }, EDGE_FUNCTIONS),
   ]
 }
