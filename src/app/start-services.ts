@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { startSessionSync } from '../features/account/index.ts'
+import { startSiteBranding } from '../features/admin/index.ts'
 import { startListenReporter, startRewardRules } from '../features/listen/index.ts'
 import { startPlayerService } from '../features/player/index.ts'
 import { startPlaylistSync } from '../features/playlists/index.ts'
@@ -15,6 +16,7 @@ let started = false
 export function startBackend(): void {
   if (started) return
   started = true
+  startSiteBranding()
   startPlayerService()
   startSessionSync()
   startRewardRules()

@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
+import { OwnServer } from './support/own-server.ts'
 import { logIn, openAuth, register, toast } from './support/auth.ts'
 import { LOCAL_ANON_KEY } from '../../src/backend/local-defaults.ts'
 import { SAMPLE_SONGS } from '../../src/lib/catalogue/sample-songs.ts'
@@ -14,49 +14,6 @@ import { encodeWav } from '../../workers/wav-encoding.ts'
 
 const E2E_PORT = Number(process.env.E2E_PORT ?? 4173)
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`
-
-/** A server process of our own (own port, own data folder), so the spec can stop and restart it. */
-class OwnServer {
-  private child: ChildProcess | undefined
-  readonly origin: string
-  constructor(
-    readonly port: number,
-    readonly dataDir: string,
-    private readonly env: Record<string, string> = {},
-  ) {
-    this.origin = `http://127.0.0.1:${port}`
-  }
-
-  async start(extraEnv: Record<string, string> = {}) {
-    const child = spawn(join('node_modules', '.bin', 'tsx'), ['supabase/local/serve.ts'], {
-      env: { ...process.env, PORT: String(this.port), DIST_DIR: process.env.DIST_DIR ?? 'dist', LOCAL_DATA_DIR: this.dataDir, LOCAL_DATA_RESET: '', ...this.env, ...extraEnv },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    this.child = child
-    let log = ''
-    await new Promise<void>((resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        log += chunk.toString()
-        if (log.includes('CUBE Music on')) resolve()
-      }
-      child.stdout!.on('data', onData)
-      child.stderr!.on('data', (c: Buffer) => (log += c.toString()))
-      child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${log}`)))
-      setTimeout(() => reject(new Error(`server did not start within 45 s:\n${log}`)), 45_000)
-    })
-  }
-
-  async stop() {
-    const child = this.child
-    this.child = undefined
-    if (!child || child.exitCode !== null) return
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve())
-      child.kill('SIGTERM')
-      setTimeout(() => child.kill('SIGKILL'), 10_000)
-    })
-  }
-}
 
 /**
  * The song played in the journey must last 80 s like its catalogue entry (the server's threshold is

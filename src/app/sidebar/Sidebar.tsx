@@ -8,6 +8,7 @@ import { stepCoordinates } from './keyboard-step.ts'
 import { SidebarGroup } from './SidebarGroup.tsx'
 import { ThemePicker } from '../../features/theme/index.ts'
 import { AccountChip } from '../../features/account/index.ts'
+import { DEFAULT_SITE_TITLE, useSiteSettings } from '../../features/admin/index.ts'
 import { RailAccount } from '../../features/account/index.ts'
 
 const groupByKey = new Map<string, NavGroup>(NAV_GROUPS.map((g) => [g.key, g]))
@@ -15,6 +16,7 @@ const groupByKey = new Map<string, NavGroup>(NAV_GROUPS.map((g) => [g.key, g]))
 export function Sidebar({ narrow }: { narrow: boolean }) {
   const { order, expanded, open, toggleGroup, moveGroup, setOpen } = useSidebarStore()
   const isAdmin = useSessionStore((s) => s.isAdmin)
+  const siteTitle = useSiteSettings((s) => s.site_title)
   const { pathname } = useLocation()
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
@@ -65,7 +67,7 @@ export function Sidebar({ narrow }: { narrow: boolean }) {
     >
       <div className="flex items-center justify-between px-4 py-4">
         <Link to="/" className="font-display text-xl font-black tracking-widest text-primary neon-text" onClick={closeOnMobile}>
-          CUBE<span className="text-secondary">.</span>MUSIC
+          {siteTitle === DEFAULT_SITE_TITLE ? <>CUBE<span className="text-secondary">.</span>MUSIC</> : <span data-testid="site-title">{siteTitle}</span>}
         </Link>
         <button type="button" onClick={() => setOpen(false)} className="rounded p-2 text-muted hover:text-fg" aria-label={narrow ? 'Close menu' : 'Collapse sidebar'}>
           <Icon name={narrow ? 'close' : 'panel'} />

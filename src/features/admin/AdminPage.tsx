@@ -1,40 +1,79 @@
-import { useEffect } from 'react'
-import { useSessionStore } from '../account/index.ts'
-import { useAuthModalStore } from '../account/index.ts'
+import { useEffect, useState, type KeyboardEvent } from 'react'
+import type { AiCategory } from '../../backend/admin.ts'
+import { useAuthModalStore, useSessionStore } from '../account/index.ts'
+import { AI_CATEGORIES, AiSettingsTab } from './AiSettingsTab.tsx'
+import { ApiConfigTab } from './ApiConfigTab.tsx'
+import { KnowledgeBaseTab } from './KnowledgeBaseTab.tsx'
+import { SiteSettingsTab } from './SiteSettingsTab.tsx'
 
-/** Access follows the server's administrator role (rpc is_admin); the dashboard itself comes later. */
+const TABS = [
+  { key: 'image', label: 'Image AI' },
+  { key: 'text', label: 'Text AI' },
+  { key: 'music', label: 'Music AI' },
+  { key: 'inference', label: 'Inference AI' },
+  { key: 'site', label: 'Site Settings' },
+  { key: 'knowledge', label: 'Knowledge Base' },
+  { key: 'api', label: 'API Config' },
+] as const
+type Tab = (typeof TABS)[number]['key']
+
+function Denied({ signedIn }: { signedIn: boolean }) {
+  const openAuth = useAuthModalStore((s) => s.open)
+  return (
+    <section className="mx-auto max-w-3xl p-6" data-testid="admin-denied">
+      <h1 className="font-display text-3xl font-bold text-primary neon-text">Admin</h1>
+      <div role="alert" className="panel mt-4 p-4">
+        <p className="font-semibold text-fg">Administrators only</p>
+        <p className="mt-1 text-sm text-muted">{signedIn ? 'Your account does not have the administrator role.' : 'Log in with an administrator account to open this page.'}</p>
+        {!signedIn && (
+          <button type="button" onClick={() => openAuth('login')} className="mt-3 rounded-md border border-primary/60 px-3 py-1.5 text-sm text-primary hover:bg-primary/10">Log In</button>
+        )}
+      </div>
+    </section>
+  )
+}
+
+/** Access follows the server's administrator role; every call behind the tabs is checked by the server again. */
 export default function AdminPage() {
   const status = useSessionStore((s) => s.status)
   const isAdmin = useSessionStore((s) => s.isAdmin)
   const roleKnown = useSessionStore((s) => s.roleKnown)
-  const openAuth = useAuthModalStore((s) => s.open)
+  const userId = useSessionStore((s) => s.user?.id)
+  const [tab, setTab] = useState<Tab>('image')
   useEffect(() => {
     document.title = 'Admin Dashboard · CUBE Music'
   }, [])
 
   if (status === 'loading' || !roleKnown) return <p className="p-6 text-muted" aria-live="polite">Checking access…</p>
-  if (!isAdmin) {
-    return (
-      <section className="mx-auto max-w-3xl p-6" data-testid="admin-denied">
-        <h1 className="font-display text-3xl font-bold text-primary neon-text">Admin</h1>
-        <div role="alert" className="panel mt-4 p-4">
-          <p className="font-semibold text-fg">Administrators only</p>
-          <p className="mt-1 text-sm text-muted">
-            {status === 'signed-in' ? 'Your account does not have the administrator role.' : 'Log in with an administrator account to open this page.'}
-          </p>
-          {status === 'signed-out' && (
-            <button type="button" onClick={() => openAuth('login')} className="mt-3 rounded-md border border-primary/60 px-3 py-1.5 text-sm text-primary hover:bg-primary/10">
-              Log In
-            </button>
-          )}
-        </div>
-      </section>
-    )
+  if (!isAdmin) return <Denied signedIn={status === 'signed-in'} />
+
+  const onKey = (e: KeyboardEvent<HTMLButtonElement>) => {
+    const i = TABS.findIndex((t) => t.key === tab)
+    const next = e.key === 'ArrowRight' ? (i + 1) % TABS.length : e.key === 'ArrowLeft' ? (i + TABS.length - 1) % TABS.length : -1
+    if (next < 0) return
+    e.preventDefault()
+    setTab(TABS[next]!.key)
+    document.getElementById(`admin-tab-${TABS[next]!.key}`)?.focus()
   }
+
   return (
-    <section className="mx-auto max-w-3xl p-6" data-testid="admin-page">
-      <h1 className="font-display text-3xl font-bold text-primary neon-text">Admin Dashboard</h1>
-      <p className="mt-3 text-muted">The Admin Dashboard (AI providers, site settings, knowledge base) is coming in a later release.</p>
+    <section className="mx-auto max-w-4xl space-y-5 p-4 sm:p-6" data-testid="admin-page">
+      <header>
+        <h1 className="font-display text-3xl font-bold text-primary neon-text">Admin Dashboard</h1>
+        <p className="text-muted">AI providers, site settings, the knowledge base and the backend's health.</p>
+      </header>
+      <div role="tablist" aria-label="Admin" className="flex flex-wrap gap-1 rounded-md bg-bg p-1 text-sm">
+        {TABS.map((t) => (
+          <button key={t.key} id={`admin-tab-${t.key}`} type="button" role="tab" aria-selected={tab === t.key} aria-controls="admin-panel"
+            tabIndex={tab === t.key ? 0 : -1} onClick={() => setTab(t.key)} onKeyDown={onKey}
+            className={`rounded px-3 py-1.5 font-semibold ${tab === t.key ? 'bg-primary/20 text-primary' : 'text-muted hover:text-fg'}`}>
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="admin-panel" aria-labelledby={`admin-tab-${tab}`} key={`${userId}-${tab}`}>
+        {tab in AI_CATEGORIES ? <AiSettingsTab category={tab as AiCategory} /> : tab === 'site' ? <SiteSettingsTab /> : tab === 'knowledge' ? <KnowledgeBaseTab /> : <ApiConfigTab />}
+      </div>
     </section>
   )
 }

@@ -21,18 +21,19 @@ export function ThemeApplier() {
   const animation = useThemeStore((s) => s.animation)
   const scheme = useThemeStore((s) => s.scheme)
   const glow = useThemeStore((s) => s.glow)
+  const brandPrimary = useThemeStore((s) => s.brandPrimary)
   const reduced = usePrefersReducedMotion()
 
   useEffect(() => {
     const root = document.documentElement
-    const colors = effectiveColors({ preset, custom })
+    const colors = effectiveColors({ preset, custom, brandPrimary })
     for (const key of THEME_COLOR_KEYS) root.style.setProperty(`--theme-${key}`, colors[key])
     root.dataset.themePreset = preset
     root.classList.toggle('dark', scheme === 'dark')
     root.dataset.animation = reduced ? 'minimal' : animation
     root.dataset.glow = glow ? 'on' : 'off'
     document.querySelector('meta[name="theme-color"]')?.setAttribute('content', colors.background)
-  }, [preset, custom, animation, scheme, reduced, glow])
+  }, [preset, custom, animation, scheme, reduced, glow, brandPrimary])
 
   return null
 }

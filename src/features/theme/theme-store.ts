@@ -43,6 +43,9 @@ interface ThemeState {
   /** Neon glow on text and panels (Settings › Appearance); off sets --glow-strength to 0. */
   glow: boolean
   setGlow: (on: boolean) => void
+  /** The site's brand primary colour (Admin › Site Settings); null: each preset's own. */
+  brandPrimary: string | null
+  setBrandPrimary: (color: string | null) => void
   setPreset: (preset: ThemePresetName) => void
   setColor: (key: ThemeColorKey, value: string) => void
   resetColors: () => void
@@ -55,6 +58,8 @@ export const useThemeStore = create<ThemeState>()((set, get) => ({
   custom: readStored(STORAGE_KEYS.custom, validCustom) ?? {},
   animation: readStored(STORAGE_KEYS.animation, isOneOf(ANIMATION_LEVELS)) ?? 'standard',
   glow: readStored(STORAGE_KEYS.glow, (v): v is boolean => typeof v === 'boolean') ?? true,
+  brandPrimary: null,
+  setBrandPrimary: (color) => set({ brandPrimary: isHexColor(color) ? color : null }),
   setGlow: (glow) => {
     writeStored(STORAGE_KEYS.glow, glow)
     set({ glow })
@@ -80,7 +85,9 @@ export const useThemeStore = create<ThemeState>()((set, get) => ({
   },
 }))
 
-export const effectiveColors = (s: Pick<ThemeState, 'preset' | 'custom'>): ThemeColors => ({
+/** The preset, then the site's brand primary, then the user's own colours (theirs win). */
+export const effectiveColors = (s: Pick<ThemeState, 'preset' | 'custom'> & { brandPrimary?: string | null }): ThemeColors => ({
   ...THEME_PRESETS[s.preset],
+  ...(s.brandPrimary ? { primary: s.brandPrimary } : {}),
   ...s.custom,
 })

@@ -6,5 +6,6 @@ import { effectiveColors, useThemeStore } from './theme-store.ts'
 export function useThemeColors(): ThemeColors {
   const preset = useThemeStore((s) => s.preset)
   const custom = useThemeStore((s) => s.custom)
-  return useMemo(() => effectiveColors({ preset, custom }), [preset, custom])
+  const brandPrimary = useThemeStore((s) => s.brandPrimary)
+  return useMemo(() => effectiveColors({ preset, custom, brandPrimary }), [preset, custom, brandPrimary])
 }
