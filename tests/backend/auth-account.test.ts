@@ -102,6 +102,10 @@ describe('TOTP two-factor authentication', () => {
     expect((await again.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' })
     const replay = await again.auth.mfa.challengeAndVerify({ factorId: factor.id, code })
     expect(replay.error?.code).toBe('mfa_verification_failed')
+    // The server enforces it too: an aal1 session of this account sees and changes no table.
+    const userId = (await again.auth.getSession()).data.session!.user.id
+    expect((await again.from('profiles').select('username').eq('user_id', userId)).data).toEqual([])
+    expect((await again.from('profiles').update({ bio: 'aal1 write' }).eq('user_id', userId).select()).data ?? []).toEqual([])
     // Unenrolling from an aal1 session is refused.
     expect((await again.auth.mfa.unenroll({ factorId: factor.id })).error?.code).toBe('insufficient_aal')
     // So is a password change (the account has a verified factor).
@@ -112,6 +116,7 @@ describe('TOTP two-factor authentication', () => {
     const level = await again.auth.mfa.getAuthenticatorAssuranceLevel()
     expect(level.data?.currentLevel).toBe('aal2')
     expect(level.data?.currentAuthenticationMethods.map((m) => (typeof m === 'string' ? m : m.method))).toEqual(['totp', 'password'])
+    expect((await again.from('profiles').select('username').eq('user_id', userId)).data).toEqual([{ username: 'totp' }])
     // A refresh keeps aal2.
     const refreshed = await again.auth.refreshSession()
     expect(JSON.parse(Buffer.from(refreshed.data.session!.access_token.split('.')[1]!, 'base64url').toString()).aal).toBe('aal2')
