@@ -222,14 +222,16 @@ describe.each(['PGlite', 'PostgreSQL 15'] as const)('supabase-js 2.109 against t
     const supabase = client()
     const a = await supabase.auth.signUp({ email: 'dj.nova@example.com', password: 'nova-pass' })
     const b = await supabase.auth.signUp({ email: 'other.nova@example.com', password: 'nova-pass', options: { data: { username: 'dj.nova' } } })
+    await supabase.auth.signUp({ email: 'nova.taken@example.com', password: 'nova-pass', options: { data: { username: 'nova_taken' } } })
     const c = await supabase.auth.signUp({ email: 'third@example.com', password: 'nova-pass', options: { data: { username: 'dj.nova' } } })
     const names = await supabase.from('profiles').select('user_id, username').in('user_id', [a.data.user!.id, b.data.user!.id, c.data.user!.id])
     const byId = new Map((names.data ?? []).map((r) => [r.user_id, r.username]))
     expect([byId.get(a.data.user!.id), byId.get(b.data.user!.id), byId.get(c.data.user!.id)]).toEqual(['dj.nova', 'dj.nova-1', 'dj.nova-2'])
-    // c is signed in now: it may edit its own profile, and a taken name is a conflict.
+    // c is signed in now: it may edit its own profile, and a taken name (one the username rule of
+    // 20261124150000_account_settings.sql allows) is a conflict.
     const edited = await supabase.from('profiles').update({ bio: 'beats', avatar_url: '/images/a.svg' }).eq('user_id', c.data.user!.id).select('bio').single()
     expect(edited.data).toEqual({ bio: 'beats' })
-    const taken = await supabase.from('profiles').update({ username: 'dj.nova' }).eq('user_id', c.data.user!.id)
+    const taken = await supabase.from('profiles').update({ username: 'nova_taken' }).eq('user_id', c.data.user!.id)
     expect(taken.status).toBe(409)
     expect(taken.error?.code).toBe('23505')
     const others = await supabase.from('profiles').update({ bio: 'hacked' }).eq('user_id', a.data.user!.id).select()
