@@ -157,6 +157,8 @@ function DelegatePanel({ overview, onChange }: { overview: GovernanceOverview; o
 
 export default function GovernancePage() {
   const userId = useSessionStore((s) => s.user?.id)
+  // The wallet is created (and credited) elsewhere: voting power follows the balance.
+  const walletBalance = useSessionStore((s) => s.wallet?.balance)
   const openAuth = useAuthModalStore((s) => s.open)
   const [rules, setRules] = useState<GovernanceRules>(FALLBACK_RULES)
   const [proposals, setProposals] = useState<ProposalRow[] | null>(null)
@@ -189,7 +191,7 @@ export default function GovernancePage() {
     return () => {
       cancelled = true
     }
-  }, [userId, mineVersion])
+  }, [userId, mineVersion, walletBalance])
 
   // When the next active proposal's end passes, read again: the server closes it (close-on-read).
   const nextEnd = (proposals ?? []).filter((p) => p.status === 'active').reduce((m, p) => Math.min(m, Date.parse(p.ends_at)), Infinity)
