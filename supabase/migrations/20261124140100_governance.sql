@@ -281,6 +281,11 @@ begin
     raise exception 'power_already_used' using errcode = '22023', detail = 'Your delegate already voted on this proposal with your power.';
   end if;
 
+  -- Lock the delegators' wallets (delegating and voting lock the same row): a delegator's own vote
+  -- or change of delegation in flight finishes first, and the checks below then see it.
+  perform 1 from public.user_tokens
+   where user_id in (select delegator_id from public.delegations where delegate_id = v_uid)
+   order by user_id for update;
   v_own := public.governance_own_power(v_uid);
   select coalesce(array_agg(d.delegator_id), '{}'), coalesce(sum(public.governance_own_power(d.delegator_id)), 0)
     into v_delegators, v_delegated
@@ -318,6 +323,9 @@ begin
   if v_uid is null then
     raise exception 'not_authenticated' using errcode = '42501';
   end if;
+  -- The same lock cast_vote takes: a vote by this user (or with their power) is not in flight.
+  perform public.init_user_tokens();
+  perform 1 from public.user_tokens where user_id = v_uid for update;
   if p_username is not null and btrim(p_username) <> '' then
     select user_id into v_delegate from public.profiles where username = btrim(p_username);
     if not found then
@@ -342,6 +350,7 @@ begin
   if auth.uid() is null then
     raise exception 'not_authenticated' using errcode = '42501';
   end if;
+  perform 1 from public.user_tokens where user_id = auth.uid() for update;
   delete from public.delegations where delegator_id = auth.uid();
   return public.governance_overview();
 end
