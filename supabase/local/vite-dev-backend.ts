@@ -5,6 +5,7 @@ import { openDatabase } from './core/db.ts'
 import { localJwtSecret } from './core/local-keys.ts'
 import { migrate } from './core/migrate.ts'
 import { adminEmailSet, optionsFromEnv, storageDirFor } from './core/options.ts'
+import { startRealtime } from './realtime/service.ts'
 
 /**
  * `npm run dev`: the same local Supabase that `npm start` serves, mounted in Vite's dev server so
@@ -30,7 +31,10 @@ export function localBackendDevPlugin(): Plugin {
       server.middlewares.use((req, res, next) => {
         backend.handle(req, res).then((handled) => (handled ? undefined : next()), next)
       })
-      server.httpServer?.once('close', () => void db.close())
+      const realtime = await startRealtime(db, localJwtSecret(env.jwtSecret))
+      // Vite's own HMR socket shares the server: only Realtime's path is taken here.
+      server.httpServer?.on('upgrade', (req, socket, head) => void realtime.handleUpgrade(req, socket, head))
+      server.httpServer?.once('close', () => void realtime.close().then(() => db.close()))
     },
   }
 }

@@ -1,5 +1,282 @@
-import { ComingLater } from '../../ui/ComingLater.tsx'
+import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import {
+  castVote, createProposal, delegateVotingPower, fetchGovernanceOverview, fetchGovernanceRules, fetchMyVotedIds, fetchMyVotes, fetchProposals,
+  subscribeProposals, undelegateVotingPower, type GovernanceOverview, type GovernanceRules, type ProposalRow, type VoteHistoryRow,
+} from '../../backend/governance.ts'
+import { notify } from '../../lib/notify.ts'
+import { SimpleTabs } from '../../ui/SimpleTabs.tsx'
+import { useAuthModalStore, useSessionStore } from '../account/index.ts'
+import { CATEGORY_LABELS, governanceError, resultLabel } from './governance-text.ts'
+import { mergeProposal } from './proposal-list.ts'
+
+type Tab = 'active' | 'create' | 'history'
+const TABS = [
+  { key: 'active', label: 'Active Proposals' },
+  { key: 'create', label: 'Create Proposal' },
+  { key: 'history', label: 'Your Voting History' },
+] as const
+
+/** What the server's governance_rules() says; shown before it answers (same figures). */
+const FALLBACK_RULES: GovernanceRules = { proposal_cost: 100, min_balance: 100, power_fraction: 0.8, quorum: 100, min_duration_days: 1, max_duration_days: 14, categories: ['platform', 'tokenomics', 'features', 'community', 'other'], max_title: 120, max_description: 4000 }
+
+function Stat({ label, value, testId, note }: { label: string; value: string; testId: string; note?: string }) {
+  return (
+    <div className="panel p-4">
+      <dt className="text-xs uppercase tracking-widest text-muted">{label}</dt>
+      <dd className="mt-1 font-display text-2xl font-bold text-fg" data-testid={testId}>{value}</dd>
+      {note && <dd className="mt-1 text-xs text-muted">{note}</dd>}
+    </div>
+  )
+}
+
+function ProposalCard({ p, voted, canVote, onVote }: { p: ProposalRow; voted: 'for' | 'against' | undefined; canVote: boolean; onVote: (choice: 'for' | 'against') => void }) {
+  const total = p.votes_for + p.votes_against
+  const forPct = total ? Math.round((100 * p.votes_for) / total) : 0
+  return (
+    <li className="panel space-y-2 p-4" data-testid="proposal" data-proposal-id={p.id}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="font-semibold text-fg">{p.title}</h3>
+        <span className="rounded-full border border-secondary/60 px-2 py-0.5 text-xs text-secondary">{CATEGORY_LABELS[p.category] ?? p.category}</span>
+      </div>
+      <p className="whitespace-pre-wrap break-words text-sm text-muted">{p.description}</p>
+      <div className="flex justify-between text-sm">
+        <span>For <strong data-testid="votes-for">{p.votes_for}</strong></span>
+        <span>Against <strong data-testid="votes-against">{p.votes_against}</strong></span>
+      </div>
+      <div role="progressbar" aria-label={`${p.title}: share of votes for`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={forPct} className="h-2 overflow-hidden rounded-full bg-red-500/40">
+        <div className="h-full bg-green-500" style={{ width: `${total ? forPct : 0}%` }} />
+      </div>
+      <p className="text-xs text-muted">
+        By {p.author_name} · {p.voter_count} voter{p.voter_count === 1 ? '' : 's'} · ends <time dateTime={p.ends_at}>{new Date(p.ends_at).toLocaleString('en-US')}</time>
+      </p>
+      {voted ? (
+        <p className="text-sm text-accent" data-testid="your-vote">You voted {voted === 'for' ? 'For' : 'Against'}</p>
+      ) : canVote ? (
+        <div className="flex gap-2">
+          <button type="button" onClick={() => onVote('for')} className="rounded border border-green-500/70 px-3 py-1 text-sm font-semibold text-green-400 hover:bg-green-500/10">For</button>
+          <button type="button" onClick={() => onVote('against')} className="rounded border border-red-500/70 px-3 py-1 text-sm font-semibold text-red-400 hover:bg-red-500/10">Against</button>
+        </div>
+      ) : null}
+    </li>
+  )
+}
+
+function CreateForm({ rules, balance, onCreated }: { rules: GovernanceRules; balance: number | undefined; onCreated: (p: ProposalRow, balance: number) => void }) {
+  const [title, setTitle] = useState('')
+  const [description, setDescription] = useState('')
+  const [category, setCategory] = useState('')
+  const [days, setDays] = useState(7)
+  const [submitting, setSubmitting] = useState(false)
+  const low = balance === undefined || balance < rules.min_balance
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    if (low) return notify.error('Insufficient CUBE balance', { description: `You need at least ${rules.min_balance} CUBE to create a proposal` })
+    if (!title.trim() || !description.trim() || !category) return notify.error('Incomplete proposal', { description: 'Please fill out all fields' })
+    setSubmitting(true)
+    try {
+      const answer = await createProposal(title, description, category, new Date(Date.now() + days * 86_400_000))
+      notify.success('Proposal created', { description: `${rules.proposal_cost} CUBE burned` })
+      setTitle('')
+      setDescription('')
+      setCategory('')
+      onCreated(answer.proposal, answer.balance)
+    } catch (error) {
+      const [title2, description2] = governanceError(error, rules)
+      notify.error(title2, { description: description2 })
+    } finally {
+      setSubmitting(false)
+    }
+  }
+  const field = 'w-full rounded-md border border-line bg-bg/70 p-2 text-sm text-fg'
+  return (
+    <form onSubmit={submit} className="panel space-y-3 p-4" data-testid="proposal-form">
+      <p className="text-sm text-muted">Creating a proposal burns {rules.proposal_cost} CUBE (you need at least {rules.min_balance}). It passes when For beats Against and at least {rules.quorum} voting power took part.</p>
+      <label className="block text-sm">Title
+        <input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={rules.max_title} className={field} />
+      </label>
+      <label className="block text-sm">Description
+        <textarea value={description} onChange={(e) => setDescription(e.target.value)} maxLength={rules.max_description} rows={4} className={field} />
+      </label>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <label className="block text-sm">Category
+          <select value={category} onChange={(e) => setCategory(e.target.value)} className={field}>
+            <option value="">Choose a category</option>
+            {rules.categories.map((c) => <option key={c} value={c}>{CATEGORY_LABELS[c] ?? c}</option>)}
+          </select>
+        </label>
+        <label className="block text-sm">Duration
+          <select value={days} onChange={(e) => setDays(Number(e.target.value))} className={field}>
+            {Array.from({ length: rules.max_duration_days - rules.min_duration_days + 1 }, (_, i) => i + rules.min_duration_days).map((d) => (
+              <option key={d} value={d}>{d} day{d === 1 ? '' : 's'}</option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {low && balance !== undefined && <p role="status" className="text-sm text-red-400">Insufficient CUBE balance: you need at least {rules.min_balance} CUBE to create a proposal.</p>}
+      <button type="submit" disabled={submitting || low} className="rounded bg-primary/20 px-4 py-2 font-semibold text-primary hover:bg-primary/30 disabled:opacity-50">
+        {submitting ? 'Submitting…' : 'Submit Proposal'}
+      </button>
+    </form>
+  )
+}
+
+function DelegatePanel({ overview, onChange }: { overview: GovernanceOverview; onChange: (o: GovernanceOverview) => void }) {
+  const [username, setUsername] = useState('')
+  const [busy, setBusy] = useState(false)
+  const run = async (action: () => Promise<GovernanceOverview>, done: string) => {
+    setBusy(true)
+    try {
+      onChange(await action())
+      notify.success(done)
+      setUsername('')
+    } catch (error) {
+      notify.error('Delegation not changed', { description: governanceError(error, FALLBACK_RULES)[1] })
+    } finally {
+      setBusy(false)
+    }
+  }
+  const d = overview.delegation
+  return (
+    <section className="panel space-y-3 p-4" data-testid="delegate-panel" aria-labelledby="delegate-title">
+      <h2 id="delegate-title" className="font-display text-lg font-bold text-primary">Delegate your voting power</h2>
+      <p className="text-sm" data-testid="current-delegation">
+        Current delegation: <strong>{d ? (d.delegate_id ? d.delegate_name : 'Community Pool') : 'None'}</strong>
+        {overview.delegated_power > 0 && <span className="text-muted"> · {overview.delegated_power} power delegated to you</span>}
+      </p>
+      <p className="text-xs text-muted">While you delegate you cannot vote yourself; your delegate votes with your power (the Community Pool abstains).</p>
+      <form className="flex flex-wrap gap-2" onSubmit={(e) => { e.preventDefault(); if (username.trim()) void run(() => delegateVotingPower(username.trim()), `Delegated to ${username.trim()}`) }}>
+        <label className="sr-only" htmlFor="delegate-username">Username</label>
+        <input id="delegate-username" value={username} onChange={(e) => setUsername(e.target.value)} placeholder="Username" className="min-w-0 flex-1 rounded-md border border-line bg-bg/70 p-2 text-sm text-fg" />
+        <button type="submit" disabled={busy || !username.trim()} className="rounded border border-primary/60 px-3 py-1 text-sm text-primary disabled:opacity-50">Delegate</button>
+        <button type="button" disabled={busy} onClick={() => void run(() => delegateVotingPower(null), 'Delegated to the Community Pool')} className="rounded border border-secondary/60 px-3 py-1 text-sm text-secondary disabled:opacity-50">Community Pool</button>
+        {d && <button type="button" disabled={busy} onClick={() => void run(undelegateVotingPower, 'Undelegated')} className="rounded border border-line px-3 py-1 text-sm text-muted disabled:opacity-50">Undelegate</button>}
+      </form>
+    </section>
+  )
+}
 
 export default function GovernancePage() {
-  return <ComingLater title="Governance" />
+  const userId = useSessionStore((s) => s.user?.id)
+  // The wallet is created (and credited) elsewhere: voting power follows the balance.
+  const walletBalance = useSessionStore((s) => s.wallet?.balance)
+  const openAuth = useAuthModalStore((s) => s.open)
+  const [rules, setRules] = useState<GovernanceRules>(FALLBACK_RULES)
+  const [proposals, setProposals] = useState<ProposalRow[] | null>(null)
+  const [overview, setOverview] = useState<GovernanceOverview | null>(null)
+  const [voted, setVoted] = useState<Map<string, 'for' | 'against'>>(new Map())
+  const [history, setHistory] = useState<VoteHistoryRow[]>([])
+  const [tab, setTab] = useState<Tab>('active')
+
+  // Bumped after each of the user's actions (and when a proposal closes): the user's figures are read again.
+  const [mineVersion, setMineVersion] = useState(0)
+  const refreshMine = useCallback(() => setMineVersion((v) => v + 1), [])
+
+  useEffect(() => {
+    document.title = 'Governance · CUBE Music'
+    fetchGovernanceRules().then(setRules, () => undefined)
+    // Subscribe before reading, so a tally changed in between is not lost.
+    const unsubscribe = subscribeProposals((row) => setProposals((list) => mergeProposal(list ?? [], row)))
+    fetchProposals().then((rows) => setProposals((list) => (list ?? []).reduce(mergeProposal, rows)), () => setProposals([]))
+    return unsubscribe
+  }, [])
+  useEffect(() => {
+    if (!userId) return
+    let cancelled = false
+    Promise.all([fetchGovernanceOverview(), fetchMyVotedIds(userId), fetchMyVotes()]).then(([o, v, h]) => {
+      if (cancelled) return
+      setOverview(o)
+      setVoted(v)
+      setHistory(h)
+    }, () => undefined)
+    return () => {
+      cancelled = true
+    }
+  }, [userId, mineVersion, walletBalance])
+
+  // When the next active proposal's end passes, read again: the server closes it (close-on-read).
+  const nextEnd = (proposals ?? []).filter((p) => p.status === 'active').reduce((m, p) => Math.min(m, Date.parse(p.ends_at)), Infinity)
+  useEffect(() => {
+    if (!Number.isFinite(nextEnd)) return
+    const timer = setTimeout(() => {
+      fetchProposals().then((rows) => setProposals(rows), () => undefined)
+      refreshMine()
+    }, Math.max(0, Math.min(nextEnd - Date.now() + 1000, 2 ** 31 - 1)))
+    return () => clearTimeout(timer)
+  }, [nextEnd, refreshMine])
+
+  const vote = async (id: string, choice: 'for' | 'against') => {
+    if (!overview || overview.voting_power <= 0) {
+      return notify.error('Insufficient voting power', { description: overview?.delegation ? 'You have delegated your voting power: undelegate to vote yourself.' : 'You need CUBE tokens to participate in governance' })
+    }
+    try {
+      const answer = await castVote(id, choice)
+      setProposals((list) => mergeProposal(list ?? [], answer.proposal))
+      notify.success('Vote submitted', { description: `${answer.power} voting power ${choice === 'for' ? 'for' : 'against'}` })
+      setVoted((v) => new Map(v).set(id, choice))
+      refreshMine()
+    } catch (error) {
+      const [t, d] = governanceError(error, rules)
+      notify.error(t, { description: d })
+    }
+  }
+
+  const active = (proposals ?? []).filter((p) => p.status === 'active')
+  const balance = overview?.balance
+  return (
+    <section className="mx-auto max-w-5xl space-y-6 p-6">
+      <header>
+        <h1 className="font-display text-3xl font-bold text-primary neon-text">Governance</h1>
+        <p className="mt-1 text-muted">Vote on proposals with {Math.round(rules.power_fraction * 100)}% of your CUBE balance (rounded down), plus what others delegate to you.</p>
+      </header>
+      {!userId && (
+        <p className="text-sm text-muted"><button type="button" className="text-primary underline" onClick={() => openAuth('login')}>Sign in</button> to vote, delegate and create proposals.</p>
+      )}
+      <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
+        <Stat label="Balance" value={balance === undefined ? '…' : `${balance} CUBE`} testId="gov-balance" />
+        <Stat label="Voting Power" value={overview ? String(overview.voting_power) : '…'} testId="gov-voting-power" note={overview ? `${overview.own_power} own + ${overview.delegated_power} delegated` : undefined} />
+        <Stat label="Active Proposals" value={proposals ? String(active.length) : '…'} testId="gov-active-count" />
+        <Stat label="Participation" value={overview && proposals ? `${active.filter((p) => voted.has(p.id)).length}/${active.length}` : '…'} testId="gov-participation" />
+      </dl>
+      {overview && <DelegatePanel overview={overview} onChange={setOverview} />}
+      <SimpleTabs tabs={TABS} value={tab} onChange={setTab} label="Governance" idPrefix="gov" />
+      <div role="tabpanel" id={`gov-panel-${tab}`} aria-labelledby={`gov-tab-${tab}`}>
+        {tab === 'active' && (
+          proposals === null ? <p className="text-sm text-muted">Loading proposals…</p> : active.length === 0 ? <p className="text-sm text-muted">No active proposals. Create one.</p> : (
+            <ul className="space-y-3" aria-label="Active proposals">
+              {active.map((p) => <ProposalCard key={p.id} p={p} voted={voted.get(p.id)} canVote={!!userId} onVote={(c) => void vote(p.id, c)} />)}
+            </ul>
+          )
+        )}
+        {tab === 'create' && (userId ? (
+          <CreateForm rules={rules} balance={balance} onCreated={(p, b) => {
+            setProposals((list) => mergeProposal(list ?? [], p))
+            setOverview((o) => (o ? { ...o, balance: b } : o))
+            const session = useSessionStore.getState()
+            if (session.wallet) session.setWallet({ ...session.wallet, balance: b })
+            session.bumpActivity()
+            refreshMine()
+            setTab('active')
+          }} />
+        ) : <p className="text-sm text-muted">Sign in to create a proposal.</p>)}
+        {tab === 'history' && (history.length === 0 ? <p className="text-sm text-muted">You have not voted yet.</p> : (
+          <table className="w-full text-left text-sm" data-testid="vote-history">
+            <thead className="text-xs uppercase tracking-widest text-muted">
+              <tr><th className="py-2">Proposal</th><th>Vote</th><th>Date</th><th>Power</th><th>Result</th></tr>
+            </thead>
+            <tbody>
+              {history.map((h) => (
+                <tr key={h.proposal_id} className="border-t border-line/60">
+                  <td className="py-2">{h.title}</td>
+                  <td>{h.choice === 'for' ? 'For' : 'Against'}</td>
+                  <td>{new Date(h.voted_at).toLocaleDateString('en-US')}</td>
+                  <td>{h.power}</td>
+                  <td data-testid="vote-result">{resultLabel(h.status)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
+      </div>
+    </section>
+  )
 }

@@ -15,6 +15,7 @@ import { songTags } from './song-tags.ts'
 import { LedgerTokenActivity } from '../wallet/index.ts'
 import { ListenCreditNote, useRewardRules } from '../listen/index.ts'
 import { useDailyCap } from '../wallet/index.ts'
+import { CommentThread } from '../comments/index.ts'
 
 export default function NowPlayingPage() {
   const song = usePlayerStore((s) => s.currentSong)
@@ -97,6 +98,11 @@ export default function NowPlayingPage() {
           <QueueList />
           <LedgerTokenActivity />
         </div>
+        {song && !song.audioUrl.startsWith('idb:') && (
+          <div className="mt-6">
+            <CommentThread songId={song.id} songTitle={song.title} />
+          </div>
+        )}
         <p className="mt-6 text-xs text-muted">Shortcuts: Space play/pause · ←/→ seek 5 s · ↑/↓ volume · N next · P previous</p>
       </main>
     </div>

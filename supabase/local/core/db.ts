@@ -14,6 +14,11 @@ export interface Database extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
   /** Several statements separated by semicolons (migrations). */
   exec(sql: string): Promise<void>
+  /**
+   * LISTEN on `channel`: `onPayload` gets each NOTIFY payload after its transaction commits (the
+   * Realtime service's change feed). Resolves to the unlisten function.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 
@@ -32,6 +37,8 @@ export async function openPglite(dataDir: string | undefined, options: { reset?:
     exec: async (sql) => {
       await db.exec(sql)
     },
+    // PGlite delivers notifications in-process, after the notifying transaction commits.
+    listen: (channel, onPayload) => db.listen(channel, onPayload),
     close: () => db.close(),
   }
 }
@@ -60,7 +67,36 @@ export function openPostgres(connectionString: string, poolSize = Number(process
     exec: async (sql) => {
       await pool.query(sql)
     },
+    listen: (channel, onPayload) => listenPostgres(connectionString, channel, onPayload),
     close: () => pool.end(),
+  }
+}
+
+/**
+ * LISTEN needs a connection of its own, outside the pool; it reconnects (and listens again) when
+ * that connection drops.
+ */
+async function listenPostgres(connectionString: string, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined
+  let stopped = false
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString })
+    c.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload)
+    })
+    c.on('error', (error) => {
+      console.error('postgres listen:', error.message)
+      c.end().catch(() => undefined)
+      if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000).unref()
+    })
+    await c.connect()
+    await c.query(`listen ${c.escapeIdentifier(channel)}`)
+    client = c
+  }
+  await connect()
+  return async () => {
+    stopped = true
+    await client?.end().catch(() => undefined)
   }
 }
 

@@ -8,6 +8,7 @@ import { openDatabase, type Database } from './db.ts'
 import { DEFAULT_LOCAL_JWT_SECRET, localKeys, type LocalKeys } from './local-keys.ts'
 import { migrate } from './migrate.ts'
 import { adminEmailSet, storageDirFor, type LocalServerOptions } from './options.ts'
+import { startRealtime, type RealtimeService } from '../realtime/service.ts'
 
 export interface LocalServer {
   url: string
@@ -15,6 +16,8 @@ export interface LocalServer {
   keys: LocalKeys
   db: Database
   backend: Backend
+  /** Realtime's websocket (postgres_changes) on the same port. */
+  realtime: RealtimeService
   server: Server
   /** Where Storage keeps object bytes (see storage/files.ts for the layout). */
   storageDir: string
@@ -40,6 +43,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   // The files belong to the rows: wiped with the PGlite data, kept when the rows are elsewhere.
   if (options.reset && givenStorageDir && db.kind === 'pglite') await rm(storageDir, { recursive: true, force: true })
   let backend: Backend
+  let realtime: RealtimeService
   try {
     await migrate(db)
     backend = await createBackend(db, {
@@ -50,6 +54,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       adminEmails: adminEmailSet(options.adminEmails),
       emailSignup: options.emailSignup,
     })
+    realtime = await startRealtime(db, keys.jwtSecret)
   } catch (error) {
     await db.close()
     await dropStorage()
@@ -70,6 +75,9 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       })
       .catch(fail)
   })
+  server.on('upgrade', (req, socket, head) => {
+    if (!realtime.handleUpgrade(req, socket, head)) socket.destroy()
+  })
   // Slow or idle clients must not hold sockets forever. requestTimeout covers the whole request
   // body, and a 256 MiB Storage upload over a slow link needs minutes, so it is generous here;
   // the backend still gives other API requests 30 s for their body (backend.ts) and cuts off an
@@ -88,9 +96,11 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     keys,
     db,
     backend,
+    realtime,
     server,
     storageDir,
     async close() {
+      await realtime.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await db.close()

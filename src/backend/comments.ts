@@ -1,0 +1,115 @@
+import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js'
+import { supabase } from './client.ts'
+
+/** A row of public.comments (20261124140000_comments.sql). */
+export interface CommentRow {
+  id: string
+  song_id: string
+  user_id: string
+  username: string
+  parent_id: string | null
+  body: string
+  like_count: number
+  deleted: boolean
+  edited_at: string | null
+  created_at: string
+}
+
+/** What the server credited for one action (never decided here). */
+export interface Credit {
+  reason: string
+  amount: number
+}
+
+/** SQL public.comment_rules(): the one source of these constants. */
+export interface CommentRules {
+  max_length: number
+  rewards: { comment: number; like: number; reply: number; reply_author: number; daily_goal_bonus: number }
+  daily_caps: { comment: number; like: number; reply: number; reply_author: number }
+  daily_goal_tracks: number
+  tracks_per_level: number
+}
+
+export interface CommentStats {
+  total_comments: number
+  tokens_earned: number
+  tracks_commented: number
+  level: number
+  tracks_to_next_level: number
+  level_progress: number
+  goal_tracks_today: number
+  goal_tracks: number
+  goal_reached: boolean
+}
+
+const COMMENT_COLUMNS = 'id, song_id, user_id, username, parent_id, body, like_count, deleted, edited_at, created_at'
+
+async function call<T>(name: string, args: Record<string, unknown> = {}): Promise<T> {
+  const { data, error } = await supabase().rpc(name, args)
+  if (error) throw error
+  return data as T
+}
+
+export const fetchCommentRules = () => call<CommentRules>('comment_rules')
+export const fetchCommentStats = () => call<CommentStats>('my_comment_stats')
+
+export async function fetchSongComments(songId: string): Promise<CommentRow[]> {
+  const { data, error } = await supabase().from('comments').select(COMMENT_COLUMNS).eq('song_id', songId).order('created_at', { ascending: false }).limit(500)
+  if (error) throw error
+  return data as CommentRow[]
+}
+
+/** The ids of the comments on a song the user has liked. */
+export async function fetchLikedIds(songId: string, userId: string): Promise<Set<string>> {
+  const { data, error } = await supabase().from('comment_likes').select('comment_id').eq('song_id', songId).eq('user_id', userId)
+  if (error) throw error
+  return new Set((data as { comment_id: string }[]).map((r) => r.comment_id))
+}
+
+export async function fetchMyComments(userId: string): Promise<CommentRow[]> {
+  const { data, error } = await supabase().from('comments').select(COMMENT_COLUMNS).eq('user_id', userId).eq('deleted', false).order('created_at', { ascending: false }).limit(500)
+  if (error) throw error
+  return data as CommentRow[]
+}
+
+export interface PostAnswer {
+  comment: CommentRow
+  credited: Credit[]
+  balance: number
+}
+
+export const postComment = (songId: string, body: string, parentId?: string) =>
+  call<PostAnswer>('post_comment', { p_song_id: songId, p_body: body, ...(parentId ? { p_parent_id: parentId } : {}) })
+export const editComment = (id: string, body: string) => call<CommentRow>('edit_comment', { p_comment_id: id, p_body: body })
+export const deleteComment = (id: string) => call<{ id: string; kept_for_replies: boolean }>('delete_comment', { p_comment_id: id })
+export const setCommentLike = (id: string, liked: boolean) =>
+  call<{ liked: boolean; like_count: number; credited: Credit[]; balance: number }>('set_comment_like', { p_comment_id: id, p_liked: liked })
+
+export type CommentChange =
+  | { kind: 'comment'; type: 'INSERT' | 'UPDATE'; row: CommentRow }
+  | { kind: 'comment'; type: 'DELETE'; id: string }
+  | { kind: 'like'; type: 'INSERT'; commentId: string; userId: string }
+  | { kind: 'like'; type: 'DELETE'; commentId: string; userId: string }
+
+/**
+ * Live changes of one song's thread (Realtime postgres_changes on comments and comment_likes,
+ * RLS applied by the server). Returns the unsubscribe function.
+ */
+export function subscribeSongComments(songId: string, onChange: (change: CommentChange) => void, onStatus?: (status: string) => void): () => void {
+  const client = supabase()
+  const filter = `song_id=eq.${songId}`
+  const channel = client
+    .channel(`comments:${songId}:${Math.random().toString(36).slice(2)}`)
+    .on('postgres_changes', { event: '*', schema: 'public', table: 'comments', filter }, (p: RealtimePostgresChangesPayload<Record<string, unknown>>) => {
+      if (p.eventType === 'DELETE') onChange({ kind: 'comment', type: 'DELETE', id: String(p.old.id) })
+      else onChange({ kind: 'comment', type: p.eventType, row: p.new as unknown as CommentRow })
+    })
+    .on('postgres_changes', { event: '*', schema: 'public', table: 'comment_likes', filter }, (p: RealtimePostgresChangesPayload<Record<string, unknown>>) => {
+      if (p.eventType === 'INSERT') onChange({ kind: 'like', type: 'INSERT', commentId: String(p.new.comment_id), userId: String(p.new.user_id) })
+      else if (p.eventType === 'DELETE') onChange({ kind: 'like', type: 'DELETE', commentId: String(p.old.comment_id), userId: String(p.old.user_id) })
+    })
+    .subscribe((status) => onStatus?.(status))
+  return () => {
+    void client.removeChannel(channel)
+  }
+}

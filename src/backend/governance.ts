@@ -1,0 +1,98 @@
+import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js'
+import { supabase } from './client.ts'
+
+/** SQL public.governance_rules() (20261124140100_governance.sql): the one source. */
+export interface GovernanceRules {
+  proposal_cost: number
+  min_balance: number
+  power_fraction: number
+  quorum: number
+  min_duration_days: number
+  max_duration_days: number
+  categories: string[]
+  max_title: number
+  max_description: number
+}
+
+export type ProposalStatus = 'active' | 'passed' | 'rejected'
+
+export interface ProposalRow {
+  id: string
+  author_id: string
+  author_name: string
+  title: string
+  description: string
+  category: string
+  status: ProposalStatus
+  votes_for: number
+  votes_against: number
+  voter_count: number
+  created_at: string
+  ends_at: string
+  closed_at: string | null
+}
+
+export interface GovernanceOverview {
+  balance: number
+  own_power: number
+  delegated_power: number
+  voting_power: number
+  delegation: { delegate_id: string | null; delegate_name: string | null; since: string } | null
+  active_count: number
+  voted_active: number
+}
+
+export interface VoteHistoryRow {
+  proposal_id: string
+  title: string
+  choice: 'for' | 'against'
+  power: number
+  voted_at: string
+  status: ProposalStatus
+  ends_at: string
+}
+
+async function call<T>(name: string, args: Record<string, unknown> = {}): Promise<T> {
+  const { data, error } = await supabase().rpc(name, args)
+  if (error) throw error
+  return data as T
+}
+
+const proposal = (row: Record<string, unknown>): ProposalRow => ({ ...(row as unknown as ProposalRow), votes_for: Number(row.votes_for), votes_against: Number(row.votes_against) })
+
+export const fetchGovernanceRules = () => call<GovernanceRules>('governance_rules')
+/** All proposals, newest first, after the server closed those past their end (close-on-read). */
+export const fetchProposals = async () => (await call<Record<string, unknown>[]>('governance_proposals')).map(proposal)
+export const fetchGovernanceOverview = () => call<GovernanceOverview>('governance_overview')
+export const fetchMyVotes = async () => (await call<VoteHistoryRow[]>('my_votes')).map((v) => ({ ...v, power: Number(v.power) }))
+export async function fetchMyVotedIds(userId: string): Promise<Map<string, 'for' | 'against'>> {
+  const { data, error } = await supabase().from('votes').select('proposal_id, choice').eq('user_id', userId)
+  if (error) throw error
+  return new Map((data as { proposal_id: string; choice: 'for' | 'against' }[]).map((v) => [v.proposal_id, v.choice]))
+}
+
+export const createProposal = async (title: string, description: string, category: string, endsAt: Date) => {
+  const answer = await call<{ proposal: Record<string, unknown>; balance: number }>('create_proposal', { p_title: title, p_description: description, p_category: category, p_ends_at: endsAt.toISOString() })
+  return { proposal: proposal(answer.proposal), balance: answer.balance }
+}
+export const castVote = async (proposalId: string, choice: 'for' | 'against') => {
+  const answer = await call<{ vote: { power: number }; proposal: Record<string, unknown> }>('cast_vote', { p_proposal_id: proposalId, p_choice: choice })
+  return { power: Number(answer.vote.power), proposal: proposal(answer.proposal) }
+}
+/** To a user by username, or with null to the community pool. */
+export const delegateVotingPower = (username: string | null) => call<GovernanceOverview>('delegate_voting_power', username ? { p_username: username } : {})
+export const undelegateVotingPower = () => call<GovernanceOverview>('undelegate_voting_power')
+
+/** Live proposals (new ones and tally or status changes) for everyone viewing. */
+export function subscribeProposals(onRow: (row: ProposalRow) => void): () => void {
+  const client = supabase()
+  const channel = client
+    .channel(`proposals:${Math.random().toString(36).slice(2)}`)
+    .on('postgres_changes', { event: '*', schema: 'public', table: 'proposals' }, (p: RealtimePostgresChangesPayload<Record<string, unknown>>) => {
+      if (p.eventType !== 'DELETE') onRow(proposal(p.new))
+    })
+    .subscribe()
+  return () => {
+    void client.removeChannel(channel)
+  }
+}

@@ -1,0 +1,1 @@
+export { mergeProposal } from './proposal-list.ts'

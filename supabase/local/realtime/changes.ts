@@ -1,0 +1,51 @@
+import type { ChangeType } from './bindings.ts'
+
+/**
+ * The channel cube_realtime.notify_change() (migration 20261124140000_comments.sql) notifies on,
+ * after the writing transaction commits: one message per changed row of a published table.
+ */
+export const CHANGE_CHANNEL = 'cube_realtime'
+
+export interface RowChange {
+  schema: string
+  table: string
+  type: ChangeType
+  /** The changed row's primary key. */
+  pk: Record<string, unknown>
+  /** The columns the table's trigger names (those a DELETE can be filtered on). */
+  cols: Record<string, unknown>
+  commitTimestamp: string
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+export function parseChange(payload: string): RowChange | undefined {
+  let raw: unknown
+  try {
+    raw = JSON.parse(payload)
+  } catch {
+    return undefined
+  }
+  if (!isObject(raw) || typeof raw.schema !== 'string' || typeof raw.table !== 'string' || !isObject(raw.pk)) return undefined
+  if (raw.type !== 'INSERT' && raw.type !== 'UPDATE' && raw.type !== 'DELETE') return undefined
+  const commit = typeof raw.commit_timestamp === 'string' ? new Date(raw.commit_timestamp) : new Date()
+  return {
+    schema: raw.schema,
+    table: raw.table,
+    type: raw.type,
+    pk: raw.pk,
+    cols: isObject(raw.cols) ? raw.cols : {},
+    commitTimestamp: (Number.isNaN(commit.getTime()) ? new Date() : commit).toISOString(),
+  }
+}
+
+const ident = (name: string) => `"${name.replace(/"/g, '""')}"`
+
+/** The statement re-reading the changed row (as a subscriber, so their RLS applies). */
+export function rowQuery(change: RowChange): { text: string; values: string[] } {
+  const keys = Object.keys(change.pk)
+  return {
+    text: `select to_jsonb(t)::text as row from ${ident(change.schema)}.${ident(change.table)} t where ${keys.map((k, i) => `t.${ident(k)} = $${i + 1}`).join(' and ')}`,
+    values: keys.map((k) => String(change.pk[k])),
+  }
+}

@@ -1,0 +1,215 @@
+import type { IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { WebSocketServer, type WebSocket } from 'ws'
+import { callerFromToken, runAs, type Caller } from '../core/caller.ts'
+import type { Database } from '../core/db.ts'
+import { bindingReply, bindingWants, parseBindings, type Binding } from './bindings.ts'
+import { CHANGE_CHANNEL, parseChange, rowQuery, type RowChange } from './changes.ts'
+import { decode, encode, reply, vsnOf, type Message, type Vsn } from './protocol.ts'
+
+// Realtime at /realtime/v1/websocket: the part of Supabase Realtime's protocol that realtime-js
+// (bundled with supabase-js 2.109) uses for postgres_changes. A client joins a channel (phx_join,
+// with its access token and its bindings), gets each committed change of a published table that
+// a binding wants and its RLS lets it read, sends heartbeats, updates its token (access_token)
+// and leaves (phx_leave). Changes come from the database (NOTIFY cube_realtime, see changes.ts);
+// every INSERT/UPDATE is re-read as each subscriber, so RLS decides exactly as for a REST read.
+// A DELETE carries only the old row's primary key, as on Supabase, and is not RLS-checked.
+
+export const REALTIME_PATH = '/realtime/v1/websocket'
+/** Without any message (realtime-js heartbeats every 25 s) a socket is closed after this. */
+const IDLE_MS = 60_000
+const MAX_MESSAGE_BYTES = 1024 * 1024
+
+interface Channel {
+  topic: string
+  joinRef: string | null
+  caller: Caller
+  bindings: Binding[]
+}
+
+interface Connection {
+  ws: WebSocket
+  vsn: Vsn
+  apiCaller: Caller
+  channels: Map<string, Channel>
+  lastSeen: number
+}
+
+export interface RealtimeService {
+  /** Takes the upgrade when it is for Realtime; false leaves it to others. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean
+  /** Connected sockets (the benchmark and tests read it). */
+  connectionCount(): number
+  close(): Promise<void>
+}
+
+export async function startRealtime(db: Database, jwtSecret: string): Promise<RealtimeService> {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
+  const connections = new Set<Connection>()
+  let nextBindingId = 1
+  const nextId = () => nextBindingId++
+
+  const send = (conn: Connection, message: Message) => {
+    if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(encode(message, conn.vsn))
+  }
+  const systemError = (conn: Connection, channel: Channel, text: string) => {
+    send(conn, { joinRef: channel.joinRef, ref: null, topic: channel.topic, event: 'system', payload: { channel: channel.topic.replace(/^realtime:/, ''), extension: 'system', message: text, status: 'error' } })
+    send(conn, { joinRef: channel.joinRef, ref: null, topic: channel.topic, event: 'phx_close', payload: {} })
+    conn.channels.delete(channel.topic)
+  }
+
+  async function callerOf(token: unknown, fallback: Caller): Promise<Caller | Error> {
+    if (token === undefined || token === null) return fallback
+    if (typeof token !== 'string') return new Error('access_token must be a string')
+    try {
+      return await callerFromToken(token, jwtSecret)
+    } catch (error) {
+      return error instanceof Error ? error : new Error(String(error))
+    }
+  }
+
+  async function onMessage(conn: Connection, message: Message) {
+    const { topic, event, payload } = message
+    if (topic === 'phoenix' && event === 'heartbeat') return send(conn, reply(message, 'ok', {}))
+    if (event === 'phx_join') {
+      const config = (payload.config ?? {}) as Record<string, unknown>
+      const caller = await callerOf(payload.access_token, conn.apiCaller)
+      if (caller instanceof Error) return send(conn, reply(message, 'error', { reason: caller.message }))
+      const bindings = parseBindings(config.postgres_changes, nextId)
+      if (bindings instanceof Error) return send(conn, reply(message, 'error', { reason: bindings.message }))
+      conn.channels.set(topic, { topic, joinRef: message.joinRef, caller, bindings })
+      send(conn, reply(message, 'ok', { postgres_changes: bindings.map(bindingReply) }))
+      if (bindings.length) {
+        send(conn, { joinRef: message.joinRef, ref: null, topic, event: 'system', payload: { channel: topic.replace(/^realtime:/, ''), extension: 'postgres_changes', message: 'Subscribed to PostgreSQL', status: 'ok' } })
+      }
+      return
+    }
+    const channel = conn.channels.get(topic)
+    if (!channel) return send(conn, reply(message, 'error', { reason: 'unmatched topic' }))
+    if (event === 'phx_leave') {
+      conn.channels.delete(topic)
+      send(conn, reply(message, 'ok', {}))
+      return send(conn, { joinRef: channel.joinRef, ref: null, topic, event: 'phx_close', payload: {} })
+    }
+    if (event === 'access_token') {
+      const caller = await callerOf(payload.access_token, conn.apiCaller)
+      if (caller instanceof Error) return systemError(conn, channel, `Invalid token: ${caller.message}`)
+      channel.caller = caller
+      return send(conn, reply(message, 'ok', {}))
+    }
+    send(conn, reply(message, 'error', { reason: `${event} is not served by the local backend (postgres_changes only)` }))
+  }
+
+  // One change at a time, in commit order: a client sees a row's INSERT before its UPDATE.
+  let queue: Promise<void> = Promise.resolve()
+  const unlisten = await db.listen(CHANGE_CHANNEL, (payload) => {
+    const change = parseChange(payload)
+    if (change) queue = queue.then(() => deliver(change)).catch((error) => console.error('realtime:', error))
+  })
+
+  async function deliver(change: RowChange) {
+    const targets: { conn: Connection; channel: Channel; bindings: Binding[] }[] = []
+    const now = Date.now() / 1000
+    for (const conn of connections) {
+      for (const channel of conn.channels.values()) {
+        const exp = channel.caller.claims.exp
+        if (typeof exp === 'number' && exp < now) {
+          systemError(conn, channel, 'Token has expired')
+          continue
+        }
+        const bindings = channel.bindings.filter((b) => bindingWants(b, change.schema, change.table, change.type))
+        if (bindings.length) targets.push({ conn, channel, bindings })
+      }
+    }
+    if (!targets.length) return
+    const base = { schema: change.schema, table: change.table, commit_timestamp: change.commitTimestamp, type: change.type, columns: [], errors: null }
+    if (change.type === 'DELETE') {
+      const known = { ...change.cols, ...change.pk }
+      for (const { conn, channel, bindings } of targets) {
+        const ids = bindings.filter((b) => b.test?.(known) !== false).map((b) => b.id)
+        if (ids.length) send(conn, { joinRef: null, ref: null, topic: channel.topic, event: 'postgres_changes', payload: { ids, data: { ...base, old_record: change.pk } } })
+      }
+      return
+    }
+    // The row as each distinct caller may see it (one read per caller, not per socket).
+    const query = rowQuery(change)
+    const reads = new Map<string, Promise<Record<string, unknown> | undefined>>()
+    const readAs = (caller: Caller) => {
+      const key = JSON.stringify([caller.role, caller.claims.sub ?? null, caller.claims])
+      let read = reads.get(key)
+      if (!read) {
+        read = runAs(db, caller.role, caller.claims, (tx) => tx.query<{ row: string }>(query.text, query.values)).then(
+          ({ rows }) => (rows[0] ? (JSON.parse(rows[0].row) as Record<string, unknown>) : undefined),
+          () => undefined,
+        )
+        reads.set(key, read)
+      }
+      return read
+    }
+    await Promise.all(
+      targets.map(async ({ conn, channel, bindings }) => {
+        const record = await readAs(channel.caller)
+        if (!record) return
+        const ids = bindings.filter((b) => b.test?.(record) !== false).map((b) => b.id)
+        if (!ids.length) return
+        const data = { ...base, record, ...(change.type === 'UPDATE' ? { old_record: change.pk } : {}) }
+        send(conn, { joinRef: null, ref: null, topic: channel.topic, event: 'postgres_changes', payload: { ids, data } })
+      }),
+    )
+  }
+
+  const idle = setInterval(() => {
+    const cutoff = Date.now() - IDLE_MS
+    for (const conn of connections) if (conn.lastSeen < cutoff) conn.ws.terminate()
+  }, IDLE_MS / 4)
+  idle.unref()
+
+  return {
+    handleUpgrade(req, socket, head) {
+      const url = new URL(req.url ?? '/', 'http://local')
+      if (url.pathname !== REALTIME_PATH && url.pathname !== `${REALTIME_PATH}/`) return false
+      const refuse = (status: number, text: string) => {
+        socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ message: text })}`)
+      }
+      const vsn = vsnOf(url.searchParams.get('vsn'))
+      if (!vsn) {
+        refuse(400, 'Unsupported vsn')
+        return true
+      }
+      const apikey = url.searchParams.get('apikey') ?? (typeof req.headers.apikey === 'string' ? req.headers.apikey : undefined)
+      if (!apikey) {
+        refuse(401, 'apikey is required')
+        return true
+      }
+      callerFromToken(apikey, jwtSecret).then(
+        (apiCaller) =>
+          wss.handleUpgrade(req, socket, head, (ws) => {
+            const conn: Connection = { ws, vsn, apiCaller, channels: new Map(), lastSeen: Date.now() }
+            connections.add(conn)
+            // One message at a time per socket: a join is answered before what follows it.
+            let inbox: Promise<void> = Promise.resolve()
+            ws.on('message', (data, isBinary) => {
+              conn.lastSeen = Date.now()
+              if (isBinary) return
+              const message = decode(data.toString(), vsn)
+              if (!message) return
+              inbox = inbox.then(() => onMessage(conn, message)).catch((error) => console.error('realtime:', error))
+            })
+            ws.on('close', () => connections.delete(conn))
+            ws.on('error', () => ws.terminate())
+          }),
+        () => refuse(401, 'Invalid apikey'),
+      )
+      return true
+    },
+    connectionCount: () => connections.size,
+    async close() {
+      clearInterval(idle)
+      for (const conn of connections) conn.ws.terminate()
+      connections.clear()
+      await unlisten()
+      await queue.catch(() => undefined)
+      await new Promise<void>((resolve) => wss.close(() => resolve()))
+    },
+  }
+}

@@ -1,0 +1,90 @@
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { register, toast } from './support/auth.ts'
+import { expectNoSeriousA11yViolations } from './support/axe.ts'
+
+// Comments & Earn, live: two users in two browser contexts on the same song see each other's
+// comment, reply, like and deletion within 2 s (Realtime through the local backend), and only
+// what the server credited is toasted.
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`
+const LIVE = { timeout: 2000 }
+
+async function listenerOn(browser: Browser, song: string): Promise<Page> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto('/app/library')
+  const id = unique()
+  await register(page, `c_${id}`, `c-${id}@example.com`, 'correct-horse-battery')
+  await expect(toast(page, 'Wallet initialized')).toBeVisible()
+  await page.getByRole('button', { name: `Play ${song}`, exact: true }).click()
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Comments', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Comments & Earn' })).toBeVisible()
+  await expect(page.getByTestId('comment-thread')).toHaveAttribute('data-live', 'true')
+  return page
+}
+
+test('two listeners on one song: comment, reply, like and delete arrive live; rewards as the server credits them', async ({ browser }) => {
+  const [alice, bob] = await Promise.all([listenerOn(browser, 'Rainy Terminal'), listenerOn(browser, 'Rainy Terminal')])
+  const text = `Great bassline ${unique()}`
+  const aliceComment = alice.getByTestId('comment').filter({ hasText: text })
+  const bobSees = bob.getByRole('listitem').filter({ has: bob.getByTestId('comment').filter({ hasText: text }) })
+
+  await test.step('a comment appears for the other listener within 2 s, and its author gets +5 CUBE', async () => {
+    await alice.getByLabel('Add a comment').fill(text)
+    await alice.getByRole('button', { name: 'Post' }).click()
+    await expect(toast(alice, '+5 CUBE')).toBeVisible()
+    await expect(aliceComment).toBeVisible()
+    await expect(bobSees).toBeVisible(LIVE)
+    await expect(alice.getByTestId('stat-total-comments')).toHaveText('1')
+    await expect(alice.getByTestId('stat-tokens-earned')).toHaveText('5')
+  })
+
+  await test.step('a reply (box opens under the comment, closes after sending) appears live for the author', async () => {
+    await bobSees.getByRole('button', { name: 'Reply' }).click()
+    await bob.getByLabel(/^Reply to /).fill('Agreed!')
+    await bob.getByRole('button', { name: 'Send reply' }).click()
+    await expect(toast(bob, '+3 CUBE')).toBeVisible()
+    await expect(bob.getByTestId('reply-form')).toHaveCount(0)
+    const aliceThread = alice.getByRole('listitem').filter({ has: aliceComment })
+    await expect(aliceThread.getByTestId('reply').filter({ hasText: 'Agreed!' })).toBeVisible(LIVE)
+    // Replies cannot be replied to.
+    await expect(aliceThread.getByTestId('reply').getByRole('button', { name: 'Reply' })).toHaveCount(0)
+  })
+
+  await test.step('a like moves the count by one for both, live; liking again does not earn again', async () => {
+    const like = bobSees.getByTestId('comment').getByTestId('like-button')
+    await like.click()
+    await expect(like).toHaveAttribute('aria-pressed', 'true')
+    await expect(toast(bob, '+2 CUBE')).toBeVisible()
+    await expect(aliceComment.getByTestId('like-count')).toHaveText('1', LIVE)
+    await like.click()
+    await expect(aliceComment.getByTestId('like-count')).toHaveText('0', LIVE)
+    await like.click()
+    await expect(aliceComment.getByTestId('like-count')).toHaveText('1', LIVE)
+    await expect(bob.locator('[data-sonner-toast]').filter({ hasText: '+2 CUBE' })).toHaveCount(1)
+  })
+
+  await test.step('deleting a comment with a reply shows "comment deleted" live and keeps the reply', async () => {
+    await aliceComment.getByRole('button', { name: 'Delete' }).click()
+    await expect(toast(alice, 'Comment deleted')).toBeVisible()
+    await expect(bob.getByText(text)).toHaveCount(0, LIVE)
+    const kept = bob.getByRole('listitem').filter({ has: bob.getByTestId('reply').filter({ hasText: 'Agreed!' }) }).first()
+    await expect(kept.getByTestId('comment-deleted')).toBeVisible(LIVE)
+  })
+
+  await test.step('empty text is ignored, over-long text is refused with a message, HTML shows as text', async () => {
+    const box = alice.getByLabel('Add a comment')
+    await box.fill('    ')
+    await alice.getByRole('button', { name: 'Post' }).click()
+    await box.fill('x'.repeat(2001))
+    await expect(alice.getByRole('alert')).toContainText('Comments can be at most 2,000 characters')
+    await expect(alice.getByRole('button', { name: 'Post' })).toBeDisabled()
+    const html = `<img src=x onerror="window.__pwned=1"><b>bold</b> ${unique()}`
+    await box.fill(html)
+    await alice.getByRole('button', { name: 'Post' }).click()
+    await expect(bob.getByTestId('comment-body').filter({ hasText: html })).toBeVisible(LIVE)
+    expect(await bob.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined()
+    await expect(bob.locator('[data-testid="comment-body"] b')).toHaveCount(0)
+    await expectNoSeriousA11yViolations(alice)
+  })
+})
