@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { startSessionSync } from '../features/account/index.ts'
 import { startSiteBranding } from '../features/admin/index.ts'
+import { startLiveNotices } from '../features/settings/index.ts'
 import { startListenReporter, startRewardRules } from '../features/listen/index.ts'
 import { startPlayerService } from '../features/player/index.ts'
 import { startPlaylistSync } from '../features/playlists/index.ts'
@@ -19,6 +20,7 @@ export function startBackend(): void {
   startSiteBranding()
   startPlayerService()
   startSessionSync()
+  startLiveNotices()
   startRewardRules()
   startListenReporter()
   startPlaylistSync()

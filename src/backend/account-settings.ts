@@ -176,3 +176,25 @@ export function isOwnPictureUrl(url: string | null, backendUrl: string): url is 
   if (url.startsWith('/') && !url.startsWith('//')) return true
   return url.startsWith(`${backendUrl.replace(/\/+$/, '')}/storage/v1/object/public/`)
 }
+
+export interface NoticeRow {
+  id: string
+  kind: 'reply' | 'follower' | 'vote_closed' | 'mint_completed'
+  title: string
+  body: string
+  link: string | null
+}
+
+/**
+ * The user's live notifications (Realtime postgres_changes on public.notifications, which the
+ * server fills according to their preferences). Returns the unsubscribe function.
+ */
+export function subscribeNotices(db: SupabaseClient, userId: string, onNotice: (notice: NoticeRow) => void): () => void {
+  const channel = db
+    .channel(`notices:${userId}:${Math.random().toString(36).slice(2)}`)
+    .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'notifications', filter: `user_id=eq.${userId}` }, (p) => onNotice(p.new as NoticeRow))
+    .subscribe()
+  return () => {
+    void db.removeChannel(channel)
+  }
+}

@@ -1,0 +1,1 @@
+export { startLiveNotices } from './live-notices.ts'
