@@ -22,7 +22,15 @@ async function signedUp(page: Page, password: string) {
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name }).click()
 
-test('profile, avatar, appearance and preferences are saved for real and survive a reload', async ({ page }) => {
+/** The signed-in user's id and access token, as supabase-js stored them. */
+const session = (page: Page) =>
+  page.evaluate(() => {
+    const raw = localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!)
+    const s = JSON.parse(raw!) as { access_token: string; user: { id: string } }
+    return { token: s.access_token, id: s.user.id }
+  })
+
+test('profile, avatar, appearance and preferences are saved for real and survive a reload', async ({ page, browser }) => {
   await page.goto('/app/settings')
   await expect(page.getByTestId('settings-sign-in')).toBeVisible()
   const { name } = await signedUp(page, 'settings-pass-1')
@@ -87,6 +95,24 @@ test('profile, avatar, appearance and preferences are saved for real and survive
     await tab(page, 'Privacy')
     await expect(page.getByRole('switch', { name: 'Public profile' })).toHaveAttribute('aria-checked', 'false')
     await expectNoSeriousA11yViolations(page)
+  })
+
+  await test.step('a new follower arrives live as a notice (Realtime), with a link to their profile', async () => {
+    const me = await session(page)
+    const context = await browser.newContext()
+    const fan = await context.newPage()
+    await fan.goto('/app/home')
+    const fanName = `fan${unique()}`.slice(0, 20)
+    await register(fan, fanName, `${fanName}@example.com`, 'fan-pass-12')
+    await expect(toast(fan, 'Wallet initialized')).toBeVisible()
+    const them = await session(fan)
+    const status = await fan.evaluate(async ({ token, follower, following }) => {
+      const res = await fetch('/rest/v1/follows', { method: 'POST', headers: { apikey: 'x', Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ follower_id: follower, following_id: following }) })
+      return res.status
+    }, { token: them.token, follower: them.id, following: me.id })
+    expect(status).toBe(201)
+    await expect(toast(page, 'New follower')).toContainText(`${fanName} followed you`)
+    await context.close()
   })
 })
 
