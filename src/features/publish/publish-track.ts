@@ -1,0 +1,63 @@
+/**
+ * Publishes a track the user made: its audio (from IndexedDB or a same-origin URL) is encoded to
+ * Opus/WebM in a worker at the server's bitrate, checked against the server's limits for a clear
+ * message before any upload (the server checks again and decides), uploaded with its cover, and
+ * publish_song() makes the public `songs` row. Stages are reported for the dialog.
+ */
+import type { Song } from '../../lib/catalogue/song.ts'
+import { getAudioBlob, isIdbAudioUrl, parseIdbAudioUrl, resolveAudioUrl } from '../../lib/user-audio-store.ts'
+import { encodeForPublishing } from '../../engine/publish/publish-encode.ts'
+import { publishAudio, type PublishingRules } from '../../backend/publishing.ts'
+import { generatedCover } from './generated-cover.ts'
+
+export type PublishStage = 'encoding' | 'uploading'
+
+export interface PublishForm {
+  title: string
+  genre: string
+  /** An uploaded image, or null for a generated cover. */
+  coverFile: File | null
+}
+
+export class PublishRefused extends Error {
+  override name = 'PublishRefused'
+}
+
+async function sourceAudio(song: Song): Promise<Blob> {
+  if (isIdbAudioUrl(song.audioUrl)) return getAudioBlob(parseIdbAudioUrl(song.audioUrl))
+  const resolved = await resolveAudioUrl(song.audioUrl)
+  try {
+    const response = await fetch(resolved.url)
+    if (!response.ok) throw new PublishRefused(`The track's audio could not be read (HTTP ${response.status}).`)
+    return await response.blob()
+  } finally {
+    resolved.release()
+  }
+}
+
+/** The limits the server enforces, checked first so the user hears why before anything uploads. */
+export function checkPublishable(form: PublishForm, seconds: number, bytes: number, rules: PublishingRules): void {
+  const title = form.title.trim()
+  if (title.length === 0 || title.length > rules.title_max) throw new PublishRefused(`The title must be 1 to ${rules.title_max} characters.`)
+  if (!rules.genres.includes(form.genre)) throw new PublishRefused(`Choose one of the genres: ${rules.genres.join(', ')}.`)
+  if (seconds < rules.min_seconds || seconds > rules.max_seconds)
+    throw new PublishRefused(`A published track must last ${rules.min_seconds} s to ${rules.max_seconds / 60} minutes; this one lasts ${Math.round(seconds)} s.`)
+  if (bytes > rules.max_audio_bytes) throw new PublishRefused(`The encoded audio is larger than ${rules.max_audio_bytes / 1048576} MB.`)
+  if (form.coverFile) {
+    if (!rules.cover_types.includes(form.coverFile.type)) throw new PublishRefused('The cover must be a PNG, JPEG or WebP image.')
+    if (form.coverFile.size > rules.max_cover_bytes) throw new PublishRefused(`The cover image is larger than ${rules.max_cover_bytes / 1048576} MB.`)
+  }
+}
+
+export async function publishTrack(song: Song, form: PublishForm, ctx: { userId: string; username: string; rules: PublishingRules; onStage: (stage: PublishStage) => void }) {
+  const { rules } = ctx
+  // Refuse the obvious before the (slower) encoding.
+  checkPublishable({ ...form, coverFile: form.coverFile }, rules.min_seconds, 0, rules)
+  ctx.onStage('encoding')
+  const source = await sourceAudio(song)
+  const encoded = await encodeForPublishing(source, rules.bitrate_kbps)
+  checkPublishable(form, encoded.seconds, encoded.blob.size, rules)
+  const cover = form.coverFile ?? (await generatedCover(form.title.trim(), form.genre, ctx.username))
+  ctx.onStage('uploading')
+  return publishAudio({ userId: ctx.userId, audio: encoded.blob, cover, title: form.title.trim(), genre: form.genre, seconds: encoded.seconds }, rules)
+}
