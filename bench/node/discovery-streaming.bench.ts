@@ -78,7 +78,7 @@ async function publishSong(server: LocalServer, mp3: Buffer): Promise<string> {
   const session = (await auth.json()) as { access_token: string; user: { id: string } }
   const headers = { apikey: server.keys.anonKey, Authorization: `Bearer ${session.access_token}` }
   const path = `${session.user.id}/three-minutes.mp3`
-  const upload = await fetch(`${server.url}/storage/v1/object/published-audio/${path}`, { method: 'POST', headers: { ...headers, 'Content-Type': 'audio/mpeg' }, body: mp3 })
+  const upload = await fetch(`${server.url}/storage/v1/object/published-audio/${path}`, { method: 'POST', headers: { ...headers, 'Content-Type': 'audio/mpeg' }, body: new Blob([new Uint8Array(mp3)]) })
   if (!upload.ok) throw new Error(`upload: ${upload.status} ${await upload.text()}`)
   const publish = await fetch(`${server.url}/rest/v1/rpc/publish_song`, {
     method: 'POST',
