@@ -46,6 +46,7 @@ async function axeAt(page: Page, widths: number[]) {
     await page.setViewportSize({ width, height: 900 })
     await expectNoSeriousA11yViolations(page)
   }
+  await page.setViewportSize({ width: 1280, height: 900 })
 }
 
 async function signUpIn(page: Page, prefix: string) {
@@ -132,6 +133,7 @@ test('publish a made track: refused when bad or too short, then plays from the p
     expect(cover.headers()['content-type']).toBe('image/png')
 
     await visitor.getByRole('button', { name: 'Play', exact: true }).click()
+    await visitor.getByRole('button', { name: /Open player/ }).click()
     await expect(visitor.getByTestId('mini-title')).toHaveText(title)
     await expect.poll(() => masterLevel(visitor), { timeout: 10_000 }).toBeGreaterThan(0.01)
     await axeAt(visitor, [1280, 375])
