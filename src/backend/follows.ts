@@ -42,3 +42,29 @@ export async function unfollow(followerId: string, followingId: string): Promise
   const { error } = await supabase().from('follows').delete().eq('follower_id', followerId).eq('following_id', followingId)
   if (error) throw error
 }
+
+export interface PublicPlaylist {
+  id: string
+  name: string
+  track_count: number
+  songs: { id: string; title: string; artist: string; slug: string }[]
+}
+
+/** A user's public playlists with their catalogue songs (public_playlists()). */
+export async function fetchPublicPlaylists(userId: string): Promise<PublicPlaylist[]> {
+  const { data, error } = await supabase().rpc('public_playlists', { p_user_id: userId })
+  if (error) throw error
+  return (data ?? []) as PublicPlaylist[]
+}
+
+/** The signed-in owner's playlists with their public flag (RLS: own rows only). */
+export async function fetchOwnPlaylistVisibility(userId: string): Promise<{ id: string; name: string; is_public: boolean }[]> {
+  const { data, error } = await supabase().from('playlists').select('id, name, is_public').eq('user_id', userId).order('created_at', { ascending: true })
+  if (error) throw error
+  return (data ?? []) as { id: string; name: string; is_public: boolean }[]
+}
+
+export async function setPlaylistPublic(id: string, isPublic: boolean): Promise<void> {
+  const { error } = await supabase().from('playlists').update({ is_public: isPublic }).eq('id', id)
+  if (error) throw error
+}

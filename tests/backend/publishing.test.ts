@@ -181,6 +181,35 @@ describe('publishing', () => {
   })
 })
 
+describe('public playlists', () => {
+  it('shows only the playlists their owner made public, with catalogue songs only; nobody else can make them public', async () => {
+    const { data: list } = await alice.client.from('playlists').insert({ name: 'Late Night' }).select('id').single<{ id: string }>()
+    const { data: hidden } = await alice.client.from('playlists').insert({ name: 'Secret' }).select('id').single<{ id: string }>()
+    expect((await alice.client.from('playlist_songs').insert([
+      { playlist_id: list!.id, song_id: 'orbital-haze', position: 0 },
+      { playlist_id: list!.id, song_id: 'idb:my-private-take', position: 1 },
+      { playlist_id: list!.id, song_id: 'neon-drift', position: 2 },
+      { playlist_id: hidden!.id, song_id: 'neon-drift', position: 0 },
+    ])).error).toBeNull()
+    const shown = async () => (await visitor.rpc('public_playlists', { p_user_id: alice.user.id })).data as { name: string; track_count: number; songs: { id: string; slug: string }[] }[]
+    expect(await shown()).toEqual([])
+
+    // Bob cannot flip Alice's flag (RLS hides her row from his update).
+    await bob.client.from('playlists').update({ is_public: true }).eq('id', list!.id)
+    expect(await shown()).toEqual([])
+
+    expect((await alice.client.from('playlists').update({ is_public: true }).eq('id', list!.id)).error).toBeNull()
+    expect(await shown()).toEqual([
+      { id: list!.id, name: 'Late Night', track_count: 2, songs: [
+        { id: 'orbital-haze', title: 'Orbital Haze', artist: 'Ambient Spaces', slug: 'orbital-haze' },
+        { id: 'neon-drift', title: 'Neon Drift', artist: 'Synthwave Collective', slug: 'neon-drift' },
+      ] },
+    ])
+    // The tables themselves stay private to others.
+    expect((await bob.client.from('playlists').select('id').eq('id', list!.id)).data).toEqual([])
+  })
+})
+
 describe('song_publications RLS', () => {
   let owner: TestUser
   let other: TestUser

@@ -192,6 +192,19 @@ test('profiles: follow and unfollow change the counts on both; nobody makes some
     await axeAt(page, [1280, 375])
   })
 
+  await test.step('the owner makes a playlist public on their profile', async () => {
+    // A playlist in the account (as the Playlists page saves it), with a catalogue song.
+    const token = await accessToken(page)
+    const created = await page.request.post('/rest/v1/playlists?select=id', { headers: { ...rest(token), Prefer: 'return=representation', Accept: 'application/vnd.pgrst.object+json' }, data: { name: 'Road Trip' } })
+    const { id } = (await created.json()) as { id: string }
+    expect((await page.request.post('/rest/v1/playlist_songs', { headers: rest(token), data: { playlist_id: id, song_id: 'chrome-horizon', position: 0 } })).status()).toBe(201)
+    await page.goto(`/user/${star}`)
+    await expect(page.getByText('None of your playlists is public yet.')).toBeVisible()
+    await page.getByRole('checkbox', { name: 'Road Trip' }).check()
+    await expect(page.getByTestId('public-playlist')).toHaveCount(1)
+    await expect(page.getByTestId('public-playlist')).toContainText('Road Trip1 trackChrome Horizon · Grid Runners')
+  })
+
   await test.step('a user cannot make someone else follow (RLS refuses)', async () => {
     const token = await accessToken(fan)
     const starId = ((await (await fan.request.get(`/rest/v1/profiles?username=eq.${star}&select=user_id`, { headers: rest() })).json()) as { user_id: string }[])[0]!.user_id
@@ -222,6 +235,8 @@ test('profiles: follow and unfollow change the counts on both; nobody makes some
     const rpc = await visitor.request.post('/rest/v1/rpc/publish_song', { headers: rest(), data: { p_title: 'x', p_genre: 'pop', p_audio_path: 'a/b.webm', p_duration_seconds: 30 } })
     expect([401, 403]).toContain(rpc.status())
     await visitor.goto(`/user/${star}`)
+    await expect(visitor.getByRole('list', { name: `Public playlists of ${star}` }).getByRole('heading')).toHaveText(['Road Trip'])
+    await expect(visitor.getByRole('checkbox')).toHaveCount(0)
     await visitor.getByRole('button', { name: 'Follow' }).click()
     await expect(toast(visitor, `Sign in to follow ${star}.`)).toBeVisible()
     await context.close()

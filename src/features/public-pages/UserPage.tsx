@@ -11,6 +11,7 @@ import { PageFallback } from '../../ui/PageFallback.tsx'
 import { useAuthModalStore, useSessionStore } from '../account/index.ts'
 import { usePlayerStore } from '../player/index.ts'
 import { catalogueSong } from '../publish/index.ts'
+import { PublicPlaylists } from './PublicPlaylists.tsx'
 import { PublicShell } from './PublicShell.tsx'
 import { usePublicData } from './usePublicData.ts'
 
@@ -143,6 +144,7 @@ function ProfileView({ view: { profile, songs } }: { view: ProfileView }) {
           </ul>
         )}
       </section>
+      <PublicPlaylists userId={profile.user_id} username={profile.username} own={self} />
     </div>
   )
 }
