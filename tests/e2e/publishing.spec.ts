@@ -67,6 +67,12 @@ test('publish a made track: refused when bad or too short, then plays from the p
     { id: 'bad-take', title: 'Bad Take', bytes: [...Buffer.from('not audio at all '.repeat(50))], type: 'audio/wav' },
   ])
 
+  await test.step('an audio file the user owns joins the Library, ready to publish', async () => {
+    await page.getByLabel('Add audio file').setInputFiles({ name: 'Upload Take.wav', mimeType: 'audio/wav', buffer: testToneWav(6, 440) })
+    await expect(toast(page, 'Added “Upload Take” to your Library')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Publish Upload Take' })).toBeVisible()
+  })
+
   await test.step('a bad file and an over-limit track are refused with a clear message', async () => {
     await page.getByRole('button', { name: 'Publish Bad Take' }).click()
     const dialog = page.getByTestId('publish-dialog')

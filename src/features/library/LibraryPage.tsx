@@ -4,6 +4,7 @@ import { TrackCard } from './TrackCard.tsx'
 import { filterSongs, GENRE_CHIPS, type GenreChip } from './library-filter.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { PublishedSection } from '../publish/index.ts'
+import { AddAudioFile } from './AddAudioFile.tsx'
 
 export default function LibraryPage() {
   const userTracks = useLibraryStore((s) => s.userTracks)
@@ -36,6 +37,7 @@ export default function LibraryPage() {
             className="w-full rounded-lg border border-line bg-panel py-2 pr-3 pl-9 text-fg placeholder:text-muted focus:border-primary"
           />
         </label>
+        <AddAudioFile />
         <div role="group" aria-label="Layout" className="flex overflow-hidden rounded-lg border border-line">
           <button type="button" onClick={() => setView('grid')} aria-pressed={view === 'grid'} aria-label="Grid view" className={`p-2 ${view === 'grid' ? 'bg-primary/20 text-primary' : 'text-muted'}`}>
             <Icon name="grid" />
