@@ -9,19 +9,11 @@ import { getAudioBlob, isIdbAudioUrl, parseIdbAudioUrl, resolveAudioUrl } from '
 import { encodeForPublishing } from '../../engine/publish/publish-encode.ts'
 import { publishAudio, type PublishingRules } from '../../backend/publishing.ts'
 import { generatedCover } from './generated-cover.ts'
+import { checkPublishable, PublishRefused, type PublishForm } from './publish-limits.ts'
+
+export { PublishRefused, type PublishForm } from './publish-limits.ts'
 
 export type PublishStage = 'encoding' | 'uploading'
-
-export interface PublishForm {
-  title: string
-  genre: string
-  /** An uploaded image, or null for a generated cover. */
-  coverFile: File | null
-}
-
-export class PublishRefused extends Error {
-  override name = 'PublishRefused'
-}
 
 async function sourceAudio(song: Song): Promise<Blob> {
   if (isIdbAudioUrl(song.audioUrl)) return getAudioBlob(parseIdbAudioUrl(song.audioUrl))
@@ -35,19 +27,6 @@ async function sourceAudio(song: Song): Promise<Blob> {
   }
 }
 
-/** The limits the server enforces, checked first so the user hears why before anything uploads. */
-export function checkPublishable(form: PublishForm, seconds: number, bytes: number, rules: PublishingRules): void {
-  const title = form.title.trim()
-  if (title.length === 0 || title.length > rules.title_max) throw new PublishRefused(`The title must be 1 to ${rules.title_max} characters.`)
-  if (!rules.genres.includes(form.genre)) throw new PublishRefused(`Choose one of the genres: ${rules.genres.join(', ')}.`)
-  if (seconds < rules.min_seconds || seconds > rules.max_seconds)
-    throw new PublishRefused(`A published track must last ${rules.min_seconds} s to ${rules.max_seconds / 60} minutes; this one lasts ${Math.round(seconds)} s.`)
-  if (bytes > rules.max_audio_bytes) throw new PublishRefused(`The encoded audio is larger than ${rules.max_audio_bytes / 1048576} MB.`)
-  if (form.coverFile) {
-    if (!rules.cover_types.includes(form.coverFile.type)) throw new PublishRefused('The cover must be a PNG, JPEG or WebP image.')
-    if (form.coverFile.size > rules.max_cover_bytes) throw new PublishRefused(`The cover image is larger than ${rules.max_cover_bytes / 1048576} MB.`)
-  }
-}
 
 export async function publishTrack(song: Song, form: PublishForm, ctx: { userId: string; username: string; rules: PublishingRules; onStage: (stage: PublishStage) => void }) {
   const { rules } = ctx
