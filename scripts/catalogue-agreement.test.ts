@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SAMPLE_SONGS } from '../src/lib/catalogue/sample-songs.ts'
+import { CATALOGUE_SONGS, DISCOVERY_SONGS, SAMPLE_SONGS } from '../src/lib/catalogue/sample-songs.ts'
 import { CLIENT_MODULE, GENERATED_HEADER, MIGRATIONS_DIR, catalogueWithDurations, clientModuleSource, latestSeedMigration, seedMigrationSource, type SongWithDuration } from './catalogue-codegen.ts'
-import { CATALOGUE } from './sample-catalogue.ts'
+import { ALL_CATALOGUE, CATALOGUE, DISCOVERY_CATALOGUE } from './sample-catalogue.ts'
 import { migratedPglite } from './support/migrated-pglite.ts'
 
 // The catalogue is written once (scripts/sample-catalogue.ts); the client module and the SQL seed
@@ -20,12 +20,12 @@ const clientSeconds = (duration: string) => {
 
 let mp3: SongWithDuration[]
 let db: PGlite
-let server: { id: string; title: string; artist: string; duration_seconds: number; reward: number }[]
+let server: { id: string; title: string; artist: string; duration_seconds: number; reward: number; slug: string; genre: string; cover_url: string; audio_url: string }[]
 
 beforeAll(async () => {
   mp3 = catalogueWithDurations(ROOT)
   db = await migratedPglite()
-  server = (await db.query<(typeof server)[0]>('select id, title, artist, duration_seconds, reward from public.songs order by id')).rows
+  server = (await db.query<(typeof server)[0]>('select id, title, artist, duration_seconds, reward, slug, genre, cover_url, audio_url from public.songs order by id')).rows
 }, 120_000)
 afterAll(() => db?.close())
 
@@ -41,17 +41,20 @@ describe('the catalogue has one source', () => {
 
   it('each client duration is its MP3’s real length (within 1 s), and the client carries the source’s metadata', () => {
     expect(SAMPLE_SONGS.map((s) => s.id)).toEqual(CATALOGUE.map((s) => s.id))
-    for (const [i, song] of SAMPLE_SONGS.entries()) {
+    expect(DISCOVERY_SONGS.map((s) => s.id)).toEqual(DISCOVERY_CATALOGUE.map((s) => s.id))
+    for (const [i, song] of CATALOGUE_SONGS.entries()) {
       expect(Math.abs(clientSeconds(song.duration) - mp3[i]!.seconds), song.id).toBeLessThanOrEqual(1)
-      const { title, artist, genre, reward } = CATALOGUE[i]!
+      const { title, artist, genre, reward } = ALL_CATALOGUE[i]!
       expect(song, song.id).toMatchObject({ title, artist, genre, reward })
     }
   })
 
   it('the server’s public.songs (after every migration) agrees with the client: same ids, durations within 1 s, same rewards', () => {
-    expect(server.map((s) => s.id)).toEqual(SAMPLE_SONGS.map((s) => s.id).sort())
+    expect(server.map((s) => s.id)).toEqual(CATALOGUE_SONGS.map((s) => s.id).sort())
     for (const row of server) {
-      const client = SAMPLE_SONGS.find((s) => s.id === row.id)!
+      const client = CATALOGUE_SONGS.find((s) => s.id === row.id)!
+      // The song page (/song/{slug}) and discovery read these from the server.
+      expect({ slug: row.slug, genre: row.genre, cover_url: row.cover_url, audio_url: row.audio_url }, row.id).toEqual({ slug: client.id, genre: client.genre, cover_url: client.image, audio_url: client.audioUrl })
       expect(Math.abs(row.duration_seconds - clientSeconds(client.duration)), row.id).toBeLessThanOrEqual(1)
       expect(Math.abs(row.duration_seconds - mp3.find((s) => s.id === row.id)!.seconds), row.id).toBeLessThanOrEqual(1)
       expect(row.reward, row.id).toBe(client.reward)

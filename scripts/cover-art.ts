@@ -18,6 +18,13 @@ const PALETTES: Record<string, [string, string, string, string]> = {
   electronic: ['#020d12', '#00ffa3', '#00b8ff', '#e8ff3c'],
   lofi: ['#160f24', '#ffb35c', '#9b6bff', '#ff5c8a'],
   ambient: ['#02041a', '#6c7bff', '#b06cff', '#7df9ff'],
+  pop: ['#1e0420', '#ff5cc8', '#ffd84a', '#7df9ff'],
+  rock: ['#1a0505', '#ff3b3b', '#ffb02e', '#f2f2f2'],
+  'hip-hop': ['#0d0d1a', '#ffd84a', '#ff5c8a', '#5ef2d6'],
+  jazz: ['#04121f', '#3ec1ff', '#ffb35c', '#e0c3ff'],
+  folk: ['#0f1a0a', '#a6e35c', '#ffb35c', '#ffe7b0'],
+  classical: ['#0a0a1f', '#e6d28a', '#b8a4ff', '#ffffff'],
+  metal: ['#050505', '#c0c0c0', '#ff2b2b', '#8a8aff'],
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
@@ -80,7 +87,11 @@ function ambient(rng: Rng, [, a, b, c]: string[]): string {
 <path d="M 64 300 A 200 46 -18 0 0 448 212" fill="none" stroke="${b}" stroke-width="6" transform="rotate(0 256 256)" opacity=".9"/>`
 }
 
-const MOTIFS: Record<string, (rng: Rng, palette: string[]) => string> = { synthwave, chillwave, electronic, lofi, ambient }
+// The composer's other genres borrow the five motifs (their palettes above tell them apart).
+const MOTIFS: Record<string, (rng: Rng, palette: string[]) => string> = {
+  synthwave, chillwave, electronic, lofi, ambient,
+  pop: synthwave, rock: electronic, 'hip-hop': lofi, jazz: lofi, folk: chillwave, classical: ambient, metal: electronic,
+}
 
 export function coverSvg(input: CoverInput): string {
   const rng = createRng(hashString(input.id))

@@ -3,13 +3,14 @@
  * Chromium) and encodes it with ffmpeg, and generates the code and SQL that describe it:
  *
  *   public/audio/samples/<id>.mp3 + public/images/covers/<id>.svg   the five catalogue songs
+ *   public/audio/catalogue/<id>.mp3 + public/images/covers/<id>.svg the 40 discovery songs (64 kbit/s)
  *   public/audio/library/<id>.mp3                                   the Sound Library loops
  *   src/lib/catalogue/sample-songs.ts + supabase/migrations/<timestamp>_catalogue_seed.sql
  *                                     the catalogue for the client and the server, generated from
  *                                     scripts/sample-catalogue.ts (its one source) and the MP3s' lengths
  *   src/lib/catalogue/sound-library.ts                              rewritten to match the loops
  *
- * Usage: npx tsx scripts/generate-samples.ts [songs|library|covers|catalogue ...]   (default: all)
+ * Usage: npx tsx scripts/generate-samples.ts [songs|discovery|library|covers|catalogue ...]   (default: all)
  *   catalogue  only regenerates sample-songs.ts and the seed migration from the catalogue and the
  *              committed MP3s (no rendering, no browser, no ffmpeg); `songs` does it too, after encoding.
  * Rendering needs ffmpeg on PATH (Debian: apt-get install -y ffmpeg). The outputs are committed, so
@@ -24,14 +25,16 @@ import { writeCatalogue } from './catalogue-codegen.ts'
 import { coverSvg } from './cover-art.ts'
 import { openHarness, type Harness } from './harness-browser.ts'
 import type { RenderJob, RenderResult } from './render-harness.ts'
-import { CATALOGUE, sampleAudioUrl, sampleCoverUrl } from './sample-catalogue.ts'
+import { ALL_CATALOGUE, CATALOGUE, DISCOVERY_CATALOGUE, sampleAudioUrl, sampleCoverUrl, type CatalogueSong } from './sample-catalogue.ts'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 const SONG_BITRATE = '128k'
+/** The 40 discovery songs: 64 kbit/s keeps them near 0.5 MB a minute (the repository's size). */
+const DISCOVERY_BITRATE = '64k'
 const LOOP_BITRATE = '160k'
 
 /** How each catalogue song is composed (written in scripts/sample-catalogue.ts). */
-export const SONG_RECIPES: Record<string, ComposeRequest> = Object.fromEntries(CATALOGUE.map((song) => [song.id, song.recipe]))
+export const SONG_RECIPES: Record<string, ComposeRequest> = Object.fromEntries(ALL_CATALOGUE.map((song) => [song.id, song.recipe]))
 
 interface LoopRecipe {
   id: string
@@ -61,7 +64,7 @@ async function render(harness: Harness, job: RenderJob): Promise<RenderResult> {
 }
 
 function writeCovers(): void {
-  for (const song of CATALOGUE) {
+  for (const song of ALL_CATALOGUE) {
     const image = sampleCoverUrl(song.id)
     const out = join(ROOT, 'public', image)
     mkdirSync(dirname(out), { recursive: true })
@@ -73,12 +76,12 @@ function writeCovers(): void {
   console.log('cover  /images/covers/ai-generated.svg')
 }
 
-async function writeSongs(harness: Harness): Promise<void> {
-  for (const song of CATALOGUE) {
+async function writeSongs(harness: Harness, songs: readonly CatalogueSong[], bitrate: string): Promise<void> {
+  for (const song of songs) {
     const result = await render(harness, { kind: 'song', request: song.recipe })
     const url = sampleAudioUrl(song.id)
     const out = join(ROOT, 'public', url)
-    encodeMp3(result, out, SONG_BITRATE)
+    encodeMp3(result, out, bitrate)
     console.log(`song   ${url}  ${result.seconds.toFixed(2)} s  ${(statSync(out).size / 1e6).toFixed(2)} MB  ${result.summary}  (rendered in ${(result.renderMs / 1000).toFixed(1)} s)`)
   }
 }
@@ -134,13 +137,14 @@ ${entries.join('\n')}
 const what = new Set(process.argv.slice(2))
 const all = what.size === 0
 if (all || what.has('covers')) writeCovers()
-if (all || what.has('songs') || what.has('library')) {
+if (all || what.has('songs') || what.has('discovery') || what.has('library')) {
   const harness = await openHarness()
   try {
-    if (all || what.has('songs')) await writeSongs(harness)
+    if (all || what.has('songs')) await writeSongs(harness, CATALOGUE, SONG_BITRATE)
+    if (all || what.has('discovery')) await writeSongs(harness, DISCOVERY_CATALOGUE, DISCOVERY_BITRATE)
     if (all || what.has('library')) await writeLibrary(harness)
   } finally {
     await harness.close()
   }
 }
-if (all || what.has('songs') || what.has('catalogue')) writeCatalogueCode()
+if (all || what.has('songs') || what.has('discovery') || what.has('catalogue')) writeCatalogueCode()

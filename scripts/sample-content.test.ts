@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { SAMPLE_SONGS } from '../src/lib/catalogue/sample-songs.ts'
+import { DISCOVERY_SONGS, SAMPLE_SONGS } from '../src/lib/catalogue/sample-songs.ts'
+import { GENRES } from '../workers/composer/index.ts'
 import { SOUND_LIBRARY } from '../src/lib/catalogue/sound-library.ts'
 import { kitSound, reverbImpulse, synthesiseDrum } from '../src/engine/score-drums.ts'
 
@@ -89,5 +90,26 @@ describe('renderer sounds (seeded drums and reverb impulse)', () => {
     expect(Math.abs(l[l.length - 1]!)).toBeLessThan(1e-4)
     expect(l).not.toEqual(r)
     expect(reverbImpulse(44100, 2, 7)[0]).toEqual(l)
+  })
+
+  it('ships 40 more distinct discovery songs of 1–3 minutes in all nine genres, with covers, under 35 MB in all', () => {
+    expect(DISCOVERY_SONGS.length).toBeGreaterThanOrEqual(40)
+    expect(new Set(DISCOVERY_SONGS.map((s) => s.genre))).toEqual(new Set(GENRES))
+    const hashes = new Set<string>()
+    let total = 0
+    for (const song of DISCOVERY_SONGS) {
+      expect(song.audioUrl).toBe(`/audio/catalogue/${song.id}.mp3`)
+      const bytes = readFileSync(file(song.audioUrl))
+      total += bytes.length
+      hashes.add(createHash('sha256').update(bytes).digest('hex'))
+      const seconds = mp3Seconds(bytes)
+      expect(seconds, song.id).toBeGreaterThanOrEqual(60)
+      expect(seconds, song.id).toBeLessThanOrEqual(180)
+      const cover = readFileSync(file(song.image), 'utf8')
+      expect(cover).toContain(song.title.toUpperCase().replace(/&/g, '&amp;'))
+      expect(cover).not.toMatch(/https?:\/\/(?!www\.w3\.org)/)
+    }
+    expect(hashes.size).toBe(DISCOVERY_SONGS.length)
+    expect(total).toBeLessThan(35e6)
   })
 })

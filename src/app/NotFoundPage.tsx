@@ -1,23 +1,7 @@
-import { useEffect } from 'react'
-import { Link, useLocation } from 'react-router-dom'
+import { useLocation } from 'react-router-dom'
+import { NotFound } from '../ui/NotFound.tsx'
 
 export default function NotFoundPage() {
   const { pathname } = useLocation()
-  useEffect(() => {
-    console.error('404 Error: User attempted to access non-existent route:', pathname)
-    document.title = 'Not found · CUBE Music'
-  }, [pathname])
-  return (
-    <main className="cyber-grid flex min-h-screen flex-col items-center justify-center gap-6 p-6 text-center">
-      <p className="font-display text-8xl font-black text-secondary neon-text" aria-hidden>404</p>
-      <h1 className="text-2xl font-bold text-fg">Track not found in the metaverse</h1>
-      <p className="max-w-md text-muted">
-        Nothing plays at <code className="text-primary">{pathname}</code>.
-      </p>
-      <nav aria-label="Recovery links" className="flex gap-3">
-        <Link to="/" className="rounded-md bg-primary px-4 py-2 font-semibold text-bg">Back to home</Link>
-        <Link to="/app/home" className="rounded-md border border-primary px-4 py-2 font-semibold text-primary">Go to dashboard</Link>
-      </nav>
-    </main>
-  )
+  return <NotFound pathname={pathname} />
 }

@@ -32,6 +32,8 @@ const PAGE_MODULES: Record<PageId, () => Promise<PageModule>> = {
   admin: () => import('../features/admin/AdminPage.tsx'),
   mint: () => import('../features/mint/MintPage.tsx'),
   stream: () => import('../features/stream/StreamPage.tsx'),
+  song: () => import('../features/public-pages/SongPage.tsx'),
+  user: () => import('../features/public-pages/UserPage.tsx'),
 }
 
 const PAGES = Object.fromEntries(Object.entries(PAGE_MODULES).map(([id, load]) => [id, lazy(load)])) as Record<PageId, LazyExoticComponent<ComponentType>>

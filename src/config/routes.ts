@@ -25,6 +25,8 @@ export type PageId =
   | 'admin'
   | 'mint'
   | 'stream'
+  | 'song'
+  | 'user'
 
 export type NavGroupKey = 'main' | 'studio' | 'earn' | 'assets'
 
@@ -65,6 +67,8 @@ export const TOP_ROUTES: readonly TopRoute[] = [
   { path: '/pitchdeck', page: 'pitchdeck' },
   { path: '/now-playing', page: 'now-playing', services: true },
   { path: '/track/:id', page: 'track' },
+  { path: '/song/:slug', page: 'song', services: true },
+  { path: '/user/:username', page: 'user', services: true },
 ]
 
 export const NOT_FOUND_PAGE: PageId = 'not-found'

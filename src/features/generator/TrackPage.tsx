@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { Link, useParams } from 'react-router-dom'
+import { Link, Navigate, useParams } from 'react-router-dom'
+import { fetchSongById } from '../../backend/publishing.ts'
 import { GENRE_LABELS, INSTRUMENT_PARTS, MOOD_LABELS } from '../../engine/composer.ts'
 import { GeneratedTrackPanel } from './GeneratedTrackPanel.tsx'
 import { GenerationProgress } from './GenerationProgress.tsx'
@@ -8,7 +9,8 @@ import { useGeneration } from './useGeneration.ts'
 import { usePreparedTrack } from './usePreparedTrack.ts'
 
 /**
- * /track/<id>: a shared generated track. The id carries the creator's recipe (description, mood,
+ * /track/<id>: a shared generated track, or a catalogue song by its id (a published song's
+ * `pub-…` id, a built-in song's id), which forwards to its /song/{slug} page. The id carries the creator's recipe (description, mood,
  * genre); the piece is composed and rendered here, on the opener's device, and is the same piece
  * the creator heard (the generator is deterministic). A malformed id gets a clear message.
  */
@@ -25,9 +27,27 @@ export default function TrackPage() {
           Make your own
         </Link>
       </header>
-      <main className="mx-auto max-w-4xl p-4 md:px-8">{recipe ? <SharedTrack key={id} recipe={recipe} /> : <BrokenLink />}</main>
+      <main className="mx-auto max-w-4xl p-4 md:px-8">{recipe ? <SharedTrack key={id} recipe={recipe} /> : <CatalogueOrBroken key={id} id={id} />}</main>
     </div>
   )
+}
+
+/** A track id that is no recipe may be a song of the catalogue; otherwise the link is broken. */
+function CatalogueOrBroken({ id }: { id: string }) {
+  const [slug, setSlug] = useState<string | null | undefined>(undefined)
+  useEffect(() => {
+    let live = true
+    fetchSongById(id).then(
+      (row) => live && setSlug(row?.slug ?? null),
+      () => live && setSlug(null),
+    )
+    return () => {
+      live = false
+    }
+  }, [id])
+  if (slug === undefined) return <p className="text-muted" role="status">Looking up the track…</p>
+  if (slug) return <Navigate to={`/song/${slug}`} replace />
+  return <BrokenLink />
 }
 
 function BrokenLink() {

@@ -3,6 +3,8 @@ import { useLibraryStore, selectAllSongs } from './library-store.ts'
 import { TrackCard } from './TrackCard.tsx'
 import { filterSongs, GENRE_CHIPS, type GenreChip } from './library-filter.ts'
 import { Icon } from '../../ui/Icon.tsx'
+import { PublishedSection } from '../publish/index.ts'
+import { AddAudioFile } from './AddAudioFile.tsx'
 
 export default function LibraryPage() {
   const userTracks = useLibraryStore((s) => s.userTracks)
@@ -12,6 +14,7 @@ export default function LibraryPage() {
   const [chip, setChip] = useState<GenreChip>('All')
   const songs = useMemo(() => selectAllSongs({ userTracks }), [userTracks])
   const shown = useMemo(() => filterSongs(songs, query, chip), [songs, query, chip])
+  const ownIds = useMemo(() => new Set(userTracks.map((t) => t.id)), [userTracks])
 
   useEffect(() => {
     document.title = 'Your Library · CUBE Music'
@@ -34,6 +37,7 @@ export default function LibraryPage() {
             className="w-full rounded-lg border border-line bg-panel py-2 pr-3 pl-9 text-fg placeholder:text-muted focus:border-primary"
           />
         </label>
+        <AddAudioFile />
         <div role="group" aria-label="Layout" className="flex overflow-hidden rounded-lg border border-line">
           <button type="button" onClick={() => setView('grid')} aria-pressed={view === 'grid'} aria-label="Grid view" className={`p-2 ${view === 'grid' ? 'bg-primary/20 text-primary' : 'text-muted'}`}>
             <Icon name="grid" />
@@ -58,6 +62,8 @@ export default function LibraryPage() {
         ))}
       </div>
 
+      <PublishedSection />
+
       {shown.length === 0 ? (
         <p className="mt-8 text-muted" role="status">
           No tracks match{query ? ` "${query}"` : ''}{chip !== 'All' ? ` in ${chip}` : ''}.
@@ -65,7 +71,7 @@ export default function LibraryPage() {
       ) : (
         <ul data-testid="track-list" data-layout={view} aria-label="Tracks" className={view === 'grid' ? 'mt-6 grid grid-cols-[repeat(auto-fill,minmax(12rem,1fr))] gap-4' : 'mt-6 flex flex-col gap-2'}>
           {shown.map((song) => (
-            <TrackCard key={song.id} song={song} layout={view} />
+            <TrackCard key={song.id} song={song} layout={view} ownTrack={ownIds.has(song.id)} />
           ))}
         </ul>
       )}

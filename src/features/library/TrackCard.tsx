@@ -5,9 +5,10 @@ import { rewardAmountFor, useRewardStore } from '../player/index.ts'
 import { useRewardRules } from '../listen/index.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { AddToPlaylistMenu } from '../playlists/index.ts'
+import { PublishButton } from '../publish/index.ts'
 
 /** One track in the Library, as a grid card or a list row: play, like, add to playlist, add to queue. */
-export function TrackCard({ song, layout }: { song: Song; layout: 'grid' | 'list' }) {
+export function TrackCard({ song, layout, ownTrack = false }: { song: Song; layout: 'grid' | 'list'; ownTrack?: boolean }) {
   const isCurrent = usePlayerStore((s) => s.currentSong?.id === song.id)
   const isPlaying = usePlayerStore((s) => s.isPlaying && s.currentSong?.id === song.id)
   const liked = usePlaylistStore(selectIsFavourite(song.id))
@@ -26,6 +27,7 @@ export function TrackCard({ song, layout }: { song: Song; layout: 'grid' | 'list
         <Icon name="heart" size={18} className={liked ? 'fill-current' : ''} />
       </button>
       <AddToPlaylistMenu song={song} />
+      {ownTrack && <PublishButton song={song} />}
       <button type="button" onClick={() => usePlayerStore.getState().addToQueue(song)} aria-label={`Add ${song.title} to queue`} title="Add to queue" className="rounded p-1.5 text-muted hover:text-primary">
         <Icon name="plus" size={18} />
       </button>

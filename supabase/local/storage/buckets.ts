@@ -6,6 +6,8 @@ export const DEFAULT_OBJECT_LIMIT = 1024 ** 3
 
 export interface Bucket {
   id: string
+  /** Anyone may read its objects at /object/public/<bucket>/<path>, without RLS. */
+  public: boolean
   fileSizeLimit: number | null
   allowedMimeTypes: string[] | null
 }
@@ -15,13 +17,13 @@ export interface Bucket {
  * no rows in storage.buckets.
  */
 export async function findBucket(db: Database, id: string): Promise<Bucket> {
-  const { rows } = await db.query<{ id: string; file_size_limit: string | null; allowed_mime_types: string[] | null }>(
-    'select id, file_size_limit::text, allowed_mime_types from storage.buckets where id = $1',
+  const { rows } = await db.query<{ id: string; public: boolean | null; file_size_limit: string | null; allowed_mime_types: string[] | null }>(
+    'select id, public, file_size_limit::text, allowed_mime_types from storage.buckets where id = $1',
     [id],
   )
   const row = rows[0]
   if (!row) throw bucketNotFound()
-  return { id: row.id, fileSizeLimit: row.file_size_limit === null ? null : Number(row.file_size_limit), allowedMimeTypes: row.allowed_mime_types }
+  return { id: row.id, public: row.public === true, fileSizeLimit: row.file_size_limit === null ? null : Number(row.file_size_limit), allowedMimeTypes: row.allowed_mime_types }
 }
 
 export const limitOf = (bucket: Bucket) => bucket.fileSizeLimit ?? DEFAULT_OBJECT_LIMIT

@@ -3,13 +3,13 @@ import { invalidKey, invalidRequest, notServed } from './errors.ts'
 /** The Storage requests the local backend answers (everything else is a 404 that says so). */
 export type StorageRoute =
   | { kind: 'upload'; bucket: string; key: string; upsert: boolean }
-  | { kind: 'download'; bucket: string; key: string; head: boolean }
+  | { kind: 'download'; bucket: string; key: string; head: boolean; public?: boolean }
   | { kind: 'removeOne'; bucket: string; key: string }
   | { kind: 'removeMany'; bucket: string }
   | { kind: 'list'; bucket: string }
 
 /** Object routes of hosted Storage that share /object/<word>/… with buckets; none is served. */
-const OTHER_OBJECT_ROUTES = new Set(['public', 'sign', 'info', 'move', 'copy', 'upload', 'render'])
+const OTHER_OBJECT_ROUTES = new Set(['sign', 'info', 'move', 'copy', 'upload', 'render'])
 const BUCKET_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/
 const MAX_KEY_BYTES = 1024
 
@@ -24,6 +24,7 @@ export function storageRoute(method: string, rawPath: string, upsertHeader: stri
   let bucketPart = match[1]!
   let rest = match[2]
   let viaAuthenticated = false
+  let viaPublic = false
   if (bucketPart === 'list') {
     // POST /object/list/<bucket> (storage-js list()); a bucket can never be called "list" here.
     if (method !== 'POST' || rest === undefined || rest.includes('/')) throw notServed(method, rawPath)
@@ -37,18 +38,26 @@ export function storageRoute(method: string, rawPath: string, upsertHeader: stri
     bucketPart = inner[1]!
     rest = inner[2]
     viaAuthenticated = true
+  } else if (bucketPart === 'public' && rest !== undefined) {
+    // GET /object/public/<bucket>/<path> (getPublicUrl): a public bucket's object, no token needed.
+    const inner = /^([^/]+)(?:\/(.*))?$/s.exec(rest)!
+    bucketPart = inner[1]!
+    rest = inner[2]
+    viaPublic = true
   } else if (OTHER_OBJECT_ROUTES.has(bucketPart)) throw notServed(method, rawPath)
 
   const bucket = decode(bucketPart, 'bucket')
   if (!BUCKET_ID.test(bucket)) throw invalidRequest(`Bucket name invalid: ${JSON.stringify(bucket)}`)
 
   if (rest === undefined) {
+    if (viaPublic) throw notServed(method, rawPath)
     if (method === 'DELETE' && !viaAuthenticated) return { kind: 'removeMany', bucket }
     if (method === 'POST' || method === 'PUT' || method === 'GET' || method === 'HEAD') throw invalidKey('', 'the object path is empty')
     throw notServed(method, rawPath)
   }
   const key = objectKey(decode(rest, 'key'))
-  if (viaAuthenticated && method !== 'GET' && method !== 'HEAD') throw notServed(method, rawPath)
+  if ((viaAuthenticated || viaPublic) && method !== 'GET' && method !== 'HEAD') throw notServed(method, rawPath)
+  if (viaPublic) return { kind: 'download', bucket, key, head: method === 'HEAD', public: true }
   switch (method) {
     case 'POST':
       return { kind: 'upload', bucket, key, upsert: headerValue(upsertHeader) === 'true' }

@@ -1,0 +1,119 @@
+/**
+ * Publishing a creator's track and reading published songs (supabase/migrations/*_publishing.sql).
+ *
+ *   fetchPublishingRules()                     the server's limits (publishing_rules(), one source)
+ *   publishAudio({ userId, audio, cover, title, genre, seconds }, rules)
+ *       uploads the encoded audio (and cover) to the public buckets under the user's folder, then
+ *       publish_song(); answers { id, slug }. Refusals throw with the server's message.
+ *   unpublishSong(id)                           unpublish_song(), then removes its Storage objects
+ *   fetchSongBySlug(slug) / fetchSongById(id)   a catalogue row with its owner's username, or null
+ *   fetchSongsByOwner(userId)                   the user's published songs, newest first
+ */
+import { supabase } from './client.ts'
+
+export interface PublishingRules {
+  audio_bucket: string
+  cover_bucket: string
+  audio_types: string[]
+  cover_types: string[]
+  bitrate_kbps: number
+  min_seconds: number
+  max_seconds: number
+  max_audio_bytes: number
+  max_cover_bytes: number
+  per_day: number
+  title_max: number
+  genres: string[]
+}
+
+export interface CatalogueRow {
+  id: string
+  title: string
+  artist: string
+  duration_seconds: number
+  reward: number
+  slug: string
+  genre: string | null
+  owner_id: string | null
+  cover_url: string | null
+  audio_url: string | null
+  created_at: string
+}
+
+export const SONG_COLUMNS = 'id, title, artist, duration_seconds, reward, slug, genre, owner_id, cover_url, audio_url, created_at'
+
+export async function fetchPublishingRules(): Promise<PublishingRules> {
+  const { data, error } = await supabase().rpc('publishing_rules')
+  if (error) throw error
+  return data as PublishingRules
+}
+
+export interface PublishInput {
+  userId: string
+  audio: Blob
+  cover: Blob | null
+  title: string
+  genre: string
+  seconds: number
+}
+
+const extension = (type: string) => ({ 'audio/webm': 'webm', 'audio/ogg': 'ogg', 'audio/mpeg': 'mp3', 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' })[type.split(';')[0]!] ?? 'bin'
+
+export async function publishAudio(input: PublishInput, rules: PublishingRules): Promise<{ id: string; slug: string }> {
+  const storage = supabase().storage
+  const name = crypto.randomUUID()
+  const audioPath = `${input.userId}/${name}.${extension(input.audio.type)}`
+  const uploaded: { bucket: string; path: string }[] = []
+  try {
+    const audio = await storage.from(rules.audio_bucket).upload(audioPath, input.audio, { contentType: input.audio.type.split(';')[0], cacheControl: '31536000' })
+    if (audio.error) throw audio.error
+    uploaded.push({ bucket: rules.audio_bucket, path: audioPath })
+    let coverPath: string | null = null
+    if (input.cover) {
+      coverPath = `${input.userId}/${name}.${extension(input.cover.type)}`
+      const cover = await storage.from(rules.cover_bucket).upload(coverPath, input.cover, { contentType: input.cover.type, cacheControl: '31536000' })
+      if (cover.error) throw cover.error
+      uploaded.push({ bucket: rules.cover_bucket, path: coverPath })
+    }
+    const { data, error } = await supabase().rpc('publish_song', {
+      p_title: input.title,
+      p_genre: input.genre,
+      p_audio_path: audioPath,
+      p_duration_seconds: Math.round(input.seconds * 100) / 100,
+      p_cover_path: coverPath,
+    })
+    if (error) throw error
+    return data as { id: string; slug: string }
+  } catch (error) {
+    // A refused publication leaves nothing behind in the public buckets.
+    for (const u of uploaded) await storage.from(u.bucket).remove([u.path]).catch(() => undefined)
+    throw error
+  }
+}
+
+export async function unpublishSong(id: string, rules: Pick<PublishingRules, 'audio_bucket' | 'cover_bucket'>): Promise<void> {
+  const { data, error } = await supabase().rpc('unpublish_song', { p_song_id: id })
+  if (error) throw error
+  const paths = data as { audio_path: string | null; cover_path: string | null }
+  const storage = supabase().storage
+  if (paths.audio_path) {
+    const removed = await storage.from(rules.audio_bucket).remove([paths.audio_path])
+    if (removed.error) throw removed.error
+  }
+  if (paths.cover_path) await storage.from(rules.cover_bucket).remove([paths.cover_path])
+}
+
+async function oneSong(column: 'slug' | 'id', value: string): Promise<CatalogueRow | null> {
+  const { data, error } = await supabase().from('songs').select(SONG_COLUMNS).eq(column, value).maybeSingle<CatalogueRow>()
+  if (error) throw error
+  return data
+}
+
+export const fetchSongBySlug = (slug: string) => oneSong('slug', slug)
+export const fetchSongById = (id: string) => oneSong('id', id)
+
+export async function fetchSongsByOwner(userId: string): Promise<CatalogueRow[]> {
+  const { data, error } = await supabase().from('songs').select(SONG_COLUMNS).eq('owner_id', userId).order('created_at', { ascending: false })
+  if (error) throw error
+  return (data ?? []) as CatalogueRow[]
+}

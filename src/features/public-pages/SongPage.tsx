@@ -1,0 +1,108 @@
+import { useEffect, useState } from 'react'
+import { Link, useLocation, useParams } from 'react-router-dom'
+import { fetchSongBySlug, type CatalogueRow } from '../../backend/publishing.ts'
+import { fetchProfile } from '../../backend/profile.ts'
+import { notify } from '../../lib/notify.ts'
+import { Icon } from '../../ui/Icon.tsx'
+import { NotFound } from '../../ui/NotFound.tsx'
+import { PageFallback } from '../../ui/PageFallback.tsx'
+import { usePlayerStore } from '../player/index.ts'
+import { AddToPlaylistMenu, selectIsFavourite, usePlaylistStore } from '../playlists/index.ts'
+import { catalogueSong } from '../publish/index.ts'
+import { PublicShell } from './PublicShell.tsx'
+import { usePublicData } from './usePublicData.ts'
+
+interface SongView {
+  row: CatalogueRow
+  /** The creator's current username (published songs), or null for the built-in catalogue. */
+  creator: string | null
+}
+
+async function loadSong(slug: string): Promise<SongView | null> {
+  const row = await fetchSongBySlug(slug)
+  if (!row) return null
+  const profile = row.owner_id ? await fetchProfile(row.owner_id) : null
+  return { row, creator: profile?.username ?? null }
+}
+
+/** /song/{slug}: a catalogue song's public page (cover, title, artist, play, like, queue, playlist, share). */
+export default function SongPage() {
+  const { slug = '' } = useParams()
+  const { pathname } = useLocation()
+  const loaded = usePublicData(loadSong, slug)
+  if (loaded.state === 'missing') return <NotFound pathname={pathname} />
+  return (
+    <PublicShell>
+      {loaded.state === 'loading' && <PageFallback />}
+      {loaded.state === 'error' && (
+        <p role="alert" className="panel p-6 text-secondary">
+          The song could not be loaded: {loaded.message}
+        </p>
+      )}
+      {loaded.state === 'ready' && <SongView view={loaded.data} />}
+    </PublicShell>
+  )
+}
+
+function SongView({ view: { row, creator } }: { view: SongView }) {
+  const song = catalogueSong(row)
+  const isCurrent = usePlayerStore((s) => s.currentSong?.id === song.id)
+  const isPlaying = usePlayerStore((s) => s.isPlaying && s.currentSong?.id === song.id)
+  const liked = usePlaylistStore(selectIsFavourite(song.id))
+  const [copied, setCopied] = useState(false)
+
+  useEffect(() => {
+    document.title = `${row.title} · ${creator ?? row.artist} · CUBE Music`
+  }, [row.title, row.artist, creator])
+
+  const play = () => (isCurrent ? usePlayerStore.getState().togglePlay() : usePlayerStore.getState().playSong(song))
+  const share = async () => {
+    const url = `${window.location.origin}/song/${row.slug}`
+    try {
+      await navigator.clipboard.writeText(url)
+      setCopied(true)
+      setTimeout(() => setCopied(false), 2000)
+    } catch {
+      notify(`Copy this link: ${url}`)
+    }
+  }
+
+  return (
+    <article className="panel flex flex-col gap-6 p-6 md:flex-row" aria-labelledby="song-title" data-testid="song-page">
+      <img src={song.image} alt={`Cover of ${row.title}`} className="aspect-square w-full max-w-72 self-center rounded-lg border border-line object-cover md:self-start" />
+      <div className="flex min-w-0 flex-1 flex-col gap-3">
+        <p className="text-sm tracking-widest text-muted uppercase">{row.genre ?? 'Song'}</p>
+        <h1 id="song-title" className="font-display text-3xl font-bold break-words text-primary neon-text">
+          {row.title}
+        </h1>
+        <p className="text-lg">
+          {creator ? (
+            <Link to={`/user/${encodeURIComponent(creator)}`} className="text-accent underline-offset-4 hover:underline" data-testid="song-artist">
+              {creator}
+            </Link>
+          ) : (
+            <span className="text-accent" data-testid="song-artist">{row.artist}</span>
+          )}
+        </p>
+        <p className="text-sm text-muted">
+          {song.duration} · +{row.reward} CUBE per listen · {row.owner_id ? `published ${new Date(row.created_at).toLocaleDateString()}` : 'CUBE catalogue'}
+        </p>
+        <div className="flex flex-wrap items-center gap-2">
+          <button type="button" onClick={play} className="flex items-center gap-2 rounded-full bg-primary px-5 py-2 font-semibold text-bg neon-box">
+            <Icon name={isPlaying ? 'pause' : 'play'} size={18} /> {isPlaying ? 'Pause' : 'Play'}
+          </button>
+          <button type="button" onClick={() => usePlaylistStore.getState().toggleFavourite(song)} aria-pressed={liked} aria-label={`Like ${row.title}`} className={`rounded-full border border-line p-2 ${liked ? 'text-secondary' : 'text-muted hover:text-secondary'}`}>
+            <Icon name="heart" size={18} className={liked ? 'fill-current' : ''} />
+          </button>
+          <AddToPlaylistMenu song={song} />
+          <button type="button" onClick={() => usePlayerStore.getState().addToQueue(song)} aria-label={`Add ${row.title} to queue`} className="rounded-full border border-line p-2 text-muted hover:text-primary">
+            <Icon name="plus" size={18} />
+          </button>
+          <button type="button" onClick={() => void share()} className="flex items-center gap-1 rounded-full border border-line px-3 py-1.5 text-sm text-muted hover:text-primary">
+            <Icon name="share" size={16} /> {copied ? 'Link copied' : 'Share'}
+          </button>
+        </div>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,3 @@
+// The public pages are reached through the route table (src/config/routes.ts); nothing else
+// imports them.
+export {}

@@ -1,0 +1,239 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { api, signUp, sql, startTestServer, supabaseClient, type TestServer, type TestUser } from './support/local-backend.ts'
+import { readOnlyOwn, rlsContext, rlsMatrixTests } from './support/rls-matrix.ts'
+
+// Publishing through the local backend as the app does it (supabase-js 2.109): upload to the
+// public bucket, publish_song(), read by anyone from the public URL (with Range), unpublish_song()
+// by the owner only, and the limits in publishing_rules() enforced by the server.
+
+const AUDIO = 'published-audio'
+const COVERS = 'published-covers'
+
+let server: TestServer
+let alice: { client: SupabaseClient; user: TestUser }
+let bob: { client: SupabaseClient; user: TestUser }
+let visitor: SupabaseClient
+
+async function signedIn(email: string, username: string) {
+  const user = await signUp(server, email, 'publish-pass', username)
+  const client = supabaseClient(server)
+  const { error } = await client.auth.signInWithPassword({ email, password: 'publish-pass' })
+  expect(error).toBeNull()
+  return { client, user }
+}
+
+/** Deterministic bytes standing in for an encoded file. */
+function bytes(length: number, seed: number): Uint8Array {
+  const out = new Uint8Array(length)
+  let x = seed * 2654435761
+  for (let i = 0; i < length; i++) {
+    x = (x * 1103515245 + 12345) >>> 0
+    out[i] = x >>> 24
+  }
+  return out
+}
+
+async function upload(client: SupabaseClient, bucket: string, path: string, data: Uint8Array, contentType: string) {
+  return client.storage.from(bucket).upload(path, data, { contentType })
+}
+
+async function publishAs(who: { client: SupabaseClient; user: TestUser }, title: string, data = bytes(20_000, 1), seconds = 30) {
+  const path = `${who.user.id}/${crypto.randomUUID()}.webm`
+  const up = await upload(who.client, AUDIO, path, data, 'audio/webm')
+  expect(up.error).toBeNull()
+  const { data: song, error } = await who.client.rpc('publish_song', { p_title: title, p_genre: 'ambient', p_audio_path: path, p_duration_seconds: seconds })
+  return { path, song: song as { id: string; slug: string } | null, error }
+}
+
+beforeAll(async () => {
+  server = await startTestServer()
+  alice = await signedIn('alice-publish@example.com', 'alice_pub')
+  bob = await signedIn('bob-publish@example.com', 'bob_pub')
+  visitor = supabaseClient(server)
+}, 60_000)
+afterAll(() => server?.close())
+
+describe('publishing', () => {
+  it('publishes a song owned by its creator that anyone reads from the public URL, with ranges, and the owner alone unpublishes it', async () => {
+    const audio = bytes(50_000, 7)
+    const coverPath = `${alice.user.id}/${crypto.randomUUID()}.png`
+    expect((await upload(alice.client, COVERS, coverPath, bytes(2_000, 3), 'image/png')).error).toBeNull()
+    const path = `${alice.user.id}/${crypto.randomUUID()}.webm`
+    expect((await upload(alice.client, AUDIO, path, audio, 'audio/webm')).error).toBeNull()
+    const { data, error } = await alice.client.rpc('publish_song', { p_title: '  Night Bus!  ', p_genre: 'jazz', p_audio_path: path, p_duration_seconds: 61.4, p_cover_path: coverPath })
+    expect(error).toBeNull()
+    const song = data as { id: string; slug: string }
+    expect(song.slug).toBe('night-bus')
+
+    // In everyone's catalogue, owned by Alice, artist = her username.
+    const { data: rows } = await visitor.from('songs').select('id, title, artist, slug, genre, owner_id, audio_url, cover_url, duration_seconds').eq('slug', 'night-bus')
+    expect(rows).toEqual([
+      {
+        id: song.id, title: 'Night Bus!', artist: 'alice_pub', slug: 'night-bus', genre: 'jazz', owner_id: alice.user.id, duration_seconds: 61,
+        audio_url: `/storage/v1/object/public/${AUDIO}/${path}`, cover_url: `/storage/v1/object/public/${COVERS}/${coverPath}`,
+      },
+    ])
+
+    // getPublicUrl is the URL the row names; anyone reads it without a token.
+    const publicUrl = visitor.storage.from(AUDIO).getPublicUrl(path).data.publicUrl
+    expect(publicUrl).toBe(`${server.url}${rows![0]!.audio_url}`)
+    const whole = await fetch(publicUrl)
+    expect(whole.status).toBe(200)
+    expect(whole.headers.get('accept-ranges')).toBe('bytes')
+    expect(whole.headers.get('content-type')).toBe('audio/webm')
+    expect(new Uint8Array(await whole.arrayBuffer())).toEqual(audio)
+
+    const part = await fetch(publicUrl, { headers: { Range: 'bytes=1000-1999' } })
+    expect(part.status).toBe(206)
+    expect(part.headers.get('content-range')).toBe(`bytes 1000-1999/${audio.length}`)
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(audio.slice(1000, 2000))
+    const tail = await fetch(publicUrl, { headers: { Range: 'bytes=-100' } })
+    expect(tail.status).toBe(206)
+    expect(new Uint8Array(await tail.arrayBuffer())).toEqual(audio.slice(-100))
+    const open = await fetch(publicUrl, { headers: { Range: 'bytes=49990-' } })
+    expect(open.headers.get('content-range')).toBe(`bytes 49990-49999/${audio.length}`)
+    const outside = await fetch(publicUrl, { headers: { Range: 'bytes=50000-50010' } })
+    expect(outside.status).toBe(416)
+    expect(outside.headers.get('content-range')).toBe(`bytes */${audio.length}`)
+
+    // A second song of the same title gets a unique slug.
+    const again = await publishAs(alice, 'Night bus')
+    expect(again.error).toBeNull()
+    expect(again.song!.slug).toBe('night-bus-2')
+
+    // Bob can neither unpublish it nor delete the row or its audio.
+    const refused = await bob.client.rpc('unpublish_song', { p_song_id: song.id })
+    expect(refused.error?.message).toBe('Only the creator of a song can unpublish it.')
+    const direct = await api(server, `/rest/v1/songs?id=eq.${song.id}`, { method: 'DELETE', token: bob.user.accessToken })
+    expect([401, 403]).toContain(direct.status)
+    await bob.client.storage.from(AUDIO).remove([path])
+    expect((await sql(server, 'select 1 from public.songs where id = $1', [song.id])).length).toBe(1)
+    expect((await fetch(publicUrl)).status).toBe(200)
+
+    // Alice unpublishes: the row goes, her client removes the objects, the URL stops answering;
+    // listening history of the song stays.
+    await sql(server, 'insert into public.user_listening_history (user_id, song_id, seconds) values ($1, $2, 40)', [bob.user.id, song.id])
+    const gone = await alice.client.rpc('unpublish_song', { p_song_id: song.id })
+    expect(gone.error).toBeNull()
+    expect(gone.data).toEqual({ id: song.id, audio_path: path, cover_path: coverPath })
+    expect((await alice.client.storage.from(AUDIO).remove([path])).data).toHaveLength(1)
+    expect((await alice.client.storage.from(COVERS).remove([coverPath])).data).toHaveLength(1)
+    expect((await visitor.from('songs').select('id').eq('id', song.id)).data).toEqual([])
+    expect((await fetch(publicUrl)).status).toBe(400)
+    expect((await sql(server, 'select 1 from public.user_listening_history where song_id = $1', [song.id])).length).toBe(1)
+    const twice = await alice.client.rpc('unpublish_song', { p_song_id: song.id })
+    expect(twice.error?.message).toBe(`No published song "${song.id}".`)
+  })
+
+  it('refuses visitors, foreign folders, bad files and over-limit tracks with a clear message', async () => {
+    const anonUpload = await upload(visitor, AUDIO, `${alice.user.id}/x.webm`, bytes(100, 1), 'audio/webm')
+    expect(anonUpload.error?.message).toMatch(/row-level security/)
+    const anonPublish = await visitor.rpc('publish_song', { p_title: 'x', p_genre: 'pop', p_audio_path: 'a/b.webm', p_duration_seconds: 30 })
+    expect(anonPublish.error).not.toBeNull()
+    expect((await sql(server, "select 1 from public.songs where title = 'x'")).length).toBe(0)
+
+    // Bob cannot upload into Alice's folder, nor publish her object as his.
+    expect((await upload(bob.client, AUDIO, `${alice.user.id}/bob.webm`, bytes(100, 1), 'audio/webm')).error?.message).toMatch(/row-level security/)
+    const alicePath = `${alice.user.id}/${crypto.randomUUID()}.webm`
+    expect((await upload(alice.client, AUDIO, alicePath, bytes(10_000, 2), 'audio/webm')).error).toBeNull()
+    const stolen = await bob.client.rpc('publish_song', { p_title: 'Mine', p_genre: 'pop', p_audio_path: alicePath, p_duration_seconds: 30 })
+    expect(stolen.error?.message).toBe(`Upload the audio to your own folder of ${AUDIO} first.`)
+
+    // Not audio, raw WAV, or too big: refused by Storage before anything is stored.
+    const text = await upload(alice.client, AUDIO, `${alice.user.id}/notes.webm`, new TextEncoder().encode('hello'), 'text/plain')
+    expect(text.error?.message).toBe('mime type text/plain is not supported')
+    const wav = await upload(alice.client, AUDIO, `${alice.user.id}/raw.wav`, bytes(100, 1), 'audio/wav')
+    expect(wav.error?.message).toBe('mime type audio/wav is not supported')
+    const huge = await upload(alice.client, AUDIO, `${alice.user.id}/huge.webm`, bytes(10 * 1024 * 1024 + 1, 4), 'audio/webm')
+    expect(huge.error?.message).toBe('The object exceeded the maximum allowed size')
+
+    const call = (args: Record<string, unknown>) => alice.client.rpc('publish_song', { p_title: 'Fine', p_genre: 'pop', p_audio_path: alicePath, p_duration_seconds: 30, ...args })
+    expect((await call({ p_duration_seconds: 601 })).error?.message).toBe('A published track must last 5 s to 10 minutes; this one lasts 601 s.')
+    expect((await call({ p_duration_seconds: 2 })).error?.message).toBe('A published track must last 5 s to 10 minutes; this one lasts 2 s.')
+    expect((await call({ p_title: '   ' })).error?.message).toBe('The title must be 1 to 100 characters.')
+    expect((await call({ p_genre: 'polka' })).error?.message).toBe('Unknown genre "polka".')
+    // 10,000 bytes cannot be a 5-minute... but 400 kB declared as 5 s is far more audio than that.
+    const bigPath = `${alice.user.id}/${crypto.randomUUID()}.webm`
+    expect((await upload(alice.client, AUDIO, bigPath, bytes(400_000, 5), 'audio/webm')).error).toBeNull()
+    expect((await call({ p_audio_path: bigPath, p_duration_seconds: 5 })).error?.message).toBe('The audio file is too large for a 5 s track.')
+    expect((await sql(server, "select 1 from public.songs where title = 'Fine'")).length).toBe(0)
+  })
+
+  it('holds the per-day limit, also across unpublishing', async () => {
+    const carol = await signedIn('carol-publish@example.com', 'carol_pub')
+    const rules = (await visitor.rpc('publishing_rules')).data as { per_day: number }
+    expect(rules.per_day).toBe(10)
+    const first = await publishAs(carol, 'Daily 1')
+    expect(first.error).toBeNull()
+    expect((await carol.client.rpc('unpublish_song', { p_song_id: first.song!.id })).error).toBeNull()
+    for (let i = 2; i <= 10; i++) expect((await publishAs(carol, `Daily ${i}`)).error).toBeNull()
+    const over = await publishAs(carol, 'Daily 11')
+    expect(over.error?.message).toBe('You can publish 10 tracks per day; try again tomorrow (UTC).')
+    expect((await sql(server, 'select count(*)::int as n from public.songs where owner_id = $1', [carol.user.id]))[0]).toEqual({ n: 9 })
+  })
+
+  it('serves only public buckets at /object/public', async () => {
+    const path = `${alice.user.id}/p/project.json`
+    const res = await fetch(`${server.url}/storage/v1/object/public/studio-audio/${path}`)
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { statusCode: string }).statusCode).toBe('404')
+  })
+})
+
+describe('public playlists', () => {
+  it('shows only the playlists their owner made public, with catalogue songs only; nobody else can make them public', async () => {
+    const { data: list } = await alice.client.from('playlists').insert({ name: 'Late Night' }).select('id').single<{ id: string }>()
+    const { data: hidden } = await alice.client.from('playlists').insert({ name: 'Secret' }).select('id').single<{ id: string }>()
+    expect((await alice.client.from('playlist_songs').insert([
+      { playlist_id: list!.id, song_id: 'orbital-haze', position: 0 },
+      { playlist_id: list!.id, song_id: 'idb:my-private-take', position: 1 },
+      { playlist_id: list!.id, song_id: 'neon-drift', position: 2 },
+      { playlist_id: hidden!.id, song_id: 'neon-drift', position: 0 },
+    ])).error).toBeNull()
+    const shown = async () => (await visitor.rpc('public_playlists', { p_user_id: alice.user.id })).data as { name: string; track_count: number; songs: { id: string; slug: string }[] }[]
+    expect(await shown()).toEqual([])
+
+    // Bob cannot flip Alice's flag (RLS hides her row from his update).
+    await bob.client.from('playlists').update({ is_public: true }).eq('id', list!.id)
+    expect(await shown()).toEqual([])
+
+    expect((await alice.client.from('playlists').update({ is_public: true }).eq('id', list!.id)).error).toBeNull()
+    expect(await shown()).toEqual([
+      { id: list!.id, name: 'Late Night', track_count: 2, songs: [
+        { id: 'orbital-haze', title: 'Orbital Haze', artist: 'Ambient Spaces', slug: 'orbital-haze' },
+        { id: 'neon-drift', title: 'Neon Drift', artist: 'Synthwave Collective', slug: 'neon-drift' },
+      ] },
+    ])
+    // The tables themselves stay private to others.
+    expect((await bob.client.from('playlists').select('id').eq('id', list!.id)).data).toEqual([])
+  })
+})
+
+describe('song_publications RLS', () => {
+  let owner: TestUser
+  let other: TestUser
+  beforeAll(async () => {
+    owner = alice.user
+    other = bob.user
+    await sql(server, "insert into public.song_publications (user_id, song_id) values ($1, 'rls-fixture')", [owner.id])
+  })
+  const exists = (text: string, params: unknown[]) => sql(server, text, params).then((r) => r.length > 0)
+  rlsMatrixTests(
+    {
+      song_publications: {
+        target: ({ owner: { id } }) => `user_id=eq.${id}&song_id=eq.rls-fixture`,
+        insert: ({ owner: { id } }) => ({ user_id: id, song_id: 'rls-inserted' }),
+        update: { song_id: 'rls-changed' },
+        inserted: () => exists("select 1 from public.song_publications where song_id = 'rls-inserted'", []),
+        untouched: () => exists("select 1 from public.song_publications where song_id = 'rls-fixture'", []),
+        reset: async () => {
+          await sql(server, "delete from public.song_publications where song_id in ('rls-inserted', 'rls-changed')")
+          await sql(server, "insert into public.song_publications (user_id, song_id) select $1, 'rls-fixture' where not exists (select 1 from public.song_publications where song_id = 'rls-fixture')", [owner.id])
+        },
+        expect: readOnlyOwn,
+      },
+    },
+    () => rlsContext(server, owner, other),
+  )
+})
