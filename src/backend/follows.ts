@@ -68,3 +68,25 @@ export async function setPlaylistPublic(id: string, isPublic: boolean): Promise<
   const { error } = await supabase().from('playlists').update({ is_public: isPublic }).eq('id', id)
   if (error) throw error
 }
+
+/** That a username exists and whether its profile is private to the caller (public_profile_name()). */
+export async function fetchProfileName(username: string): Promise<{ user_id: string; username: string; private: boolean } | null> {
+  const { data, error } = await supabase().rpc('public_profile_name', { p_username: username })
+  if (error) throw error
+  return (data as { user_id: string; username: string; private: boolean } | null) ?? null
+}
+
+export interface RecentListen {
+  song_id: string
+  title: string
+  artist: string
+  slug: string
+  listened_at: string
+}
+
+/** A public profile's recently played songs, empty while its owner hides their activity. */
+export async function fetchRecentListens(userId: string): Promise<RecentListen[]> {
+  const { data, error } = await supabase().rpc('recent_listens', { p_user_id: userId, p_limit: 5 })
+  if (error) throw error
+  return (data ?? []) as RecentListen[]
+}

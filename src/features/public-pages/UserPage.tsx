@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react'
 import { Link, useLocation, useParams } from 'react-router-dom'
-import { fetchFollowCounts, fetchProfileByUsername, follow, isFollowing, unfollow } from '../../backend/follows.ts'
+import { fetchFollowCounts, fetchProfileByUsername, fetchProfileName, fetchRecentListens, follow, isFollowing, unfollow, type RecentListen } from '../../backend/follows.ts'
+import { isOwnPictureUrl } from '../../backend/account-settings.ts'
+import { backendConfig } from '../../backend/config.ts'
 import type { ProfileRow } from '../../backend/profile.ts'
 import { fetchSongsByOwner, type CatalogueRow } from '../../backend/publishing.ts'
 import { errorMessage } from '../../lib/error-message.ts'
@@ -18,12 +20,48 @@ import { usePublicData } from './usePublicData.ts'
 interface ProfileView {
   profile: ProfileRow
   songs: CatalogueRow[]
+  recent: RecentListen[]
 }
 
-async function loadProfile(username: string): Promise<ProfileView | null> {
+type Loaded = ProfileView | { private: { user_id: string; username: string } }
+
+async function loadProfile(username: string): Promise<Loaded | null> {
   const profile = await fetchProfileByUsername(username)
-  if (!profile) return null
-  return { profile, songs: await fetchSongsByOwner(profile.user_id) }
+  if (!profile) {
+    // RLS hides a private profile; the name alone is public.
+    const name = await fetchProfileName(username)
+    return name?.private ? { private: { user_id: name.user_id, username: name.username } } : null
+  }
+  const [songs, recent] = await Promise.all([fetchSongsByOwner(profile.user_id), fetchRecentListens(profile.user_id)])
+  return { profile, songs, recent }
+}
+
+function PrivateProfile({ username }: { username: string }) {
+  useEffect(() => {
+    document.title = `${username} · CUBE Music`
+  }, [username])
+  return (
+    <section className="panel space-y-2 p-6" aria-labelledby="profile-name" data-testid="user-page-private">
+      <h1 id="profile-name" className="font-display text-3xl font-bold break-words text-primary neon-text">{username}</h1>
+      <p className="text-muted">This profile is private.</p>
+    </section>
+  )
+}
+
+function RecentlyPlayed({ recent, username }: { recent: RecentListen[]; username: string }) {
+  if (recent.length === 0) return null
+  return (
+    <section className="panel p-6" aria-labelledby="recent-heading" data-testid="recently-played">
+      <h2 id="recent-heading" className="font-display text-xl font-bold text-accent">Recently played</h2>
+      <ul className="mt-3 flex flex-col gap-1 text-sm" aria-label={`Recently played by ${username}`}>
+        {recent.map((r) => (
+          <li key={r.song_id}>
+            <Link to={`/song/${r.slug}`} className="font-semibold hover:text-primary">{r.title}</Link> <span className="text-muted">· {r.artist}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
 }
 
 /** /user/{username}: a public profile with its published tracks and Follow/Unfollow. */
@@ -40,12 +78,13 @@ export default function UserPage() {
           The profile could not be loaded: {loaded.message}
         </p>
       )}
-      {loaded.state === 'ready' && <ProfileView key={loaded.data.profile.user_id} view={loaded.data} />}
+      {loaded.state === 'ready' &&
+        ('private' in loaded.data ? <PrivateProfile username={loaded.data.private.username} /> : <ProfileView key={loaded.data.profile.user_id} view={loaded.data} />)}
     </PublicShell>
   )
 }
 
-function ProfileView({ view: { profile, songs } }: { view: ProfileView }) {
+function ProfileView({ view: { profile, songs, recent } }: { view: ProfileView }) {
   const me = useSessionStore((s) => s.user)
   const [counts, setCounts] = useState<{ followers: number; following: number } | null>(null)
   const [following, setFollowing] = useState<boolean | null>(null)
@@ -87,8 +126,8 @@ function ProfileView({ view: { profile, songs } }: { view: ProfileView }) {
   return (
     <div className="flex flex-col gap-6">
       <section className="panel flex flex-col gap-4 p-6 sm:flex-row sm:items-center" aria-labelledby="profile-name" data-testid="user-page">
-        {profile.avatar_url ? (
-          <img src={profile.avatar_url} alt="" className="h-24 w-24 rounded-full border border-primary object-cover" />
+        {isOwnPictureUrl(profile.avatar_url, backendConfig().url) ? (
+          <img src={profile.avatar_url} alt={`${profile.username}'s avatar`} className="h-24 w-24 rounded-full border border-primary object-cover" data-testid="user-avatar" />
         ) : (
           <div aria-hidden className="flex h-24 w-24 items-center justify-center rounded-full border border-primary bg-primary/10 font-display text-4xl font-black text-primary">
             {profile.username.slice(0, 1).toUpperCase()}
@@ -144,6 +183,7 @@ function ProfileView({ view: { profile, songs } }: { view: ProfileView }) {
           </ul>
         )}
       </section>
+      <RecentlyPlayed recent={recent} username={profile.username} />
       <PublicPlaylists userId={profile.user_id} username={profile.username} own={self} />
     </div>
   )
