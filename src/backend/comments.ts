@@ -113,3 +113,10 @@ export function subscribeSongComments(songId: string, onChange: (change: Comment
     void client.removeChannel(channel)
   }
 }
+
+/** How many comments (not deleted) a song has, counted by the server. */
+export async function countSongComments(songId: string): Promise<number> {
+  const { count, error } = await supabase().from('comments').select('id', { count: 'exact', head: true }).eq('song_id', songId).eq('deleted', false)
+  if (error) throw error
+  return count ?? 0
+}

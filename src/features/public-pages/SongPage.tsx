@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link, useLocation, useParams } from 'react-router-dom'
 import { fetchSongBySlug, type CatalogueRow } from '../../backend/publishing.ts'
+import { countSongComments } from '../../backend/comments.ts'
 import { fetchProfile } from '../../backend/profile.ts'
 import { notify } from '../../lib/notify.ts'
 import { Icon } from '../../ui/Icon.tsx'
@@ -8,6 +9,7 @@ import { NotFound } from '../../ui/NotFound.tsx'
 import { PageFallback } from '../../ui/PageFallback.tsx'
 import { usePlayerStore } from '../player/index.ts'
 import { AddToPlaylistMenu, selectIsFavourite, usePlaylistStore } from '../playlists/index.ts'
+import { CommentThread } from '../comments/index.ts'
 import { catalogueSong } from '../publish/index.ts'
 import { PublicShell } from './PublicShell.tsx'
 import { usePublicData } from './usePublicData.ts'
@@ -50,6 +52,15 @@ function SongView({ view: { row, creator } }: { view: SongView }) {
   const isPlaying = usePlayerStore((s) => s.isPlaying && s.currentSong?.id === song.id)
   const liked = usePlaylistStore(selectIsFavourite(song.id))
   const [copied, setCopied] = useState(false)
+  const [comments, setComments] = useState<number | null>(null)
+
+  useEffect(() => {
+    let live = true
+    countSongComments(row.id).then((n) => live && setComments(n), () => undefined)
+    return () => {
+      live = false
+    }
+  }, [row.id])
 
   useEffect(() => {
     document.title = `${row.title} · ${creator ?? row.artist} · CUBE Music`
@@ -68,6 +79,7 @@ function SongView({ view: { row, creator } }: { view: SongView }) {
   }
 
   return (
+    <div className="flex flex-col gap-6">
     <article className="panel flex flex-col gap-6 p-6 md:flex-row" aria-labelledby="song-title" data-testid="song-page">
       <img src={song.image} alt={`Cover of ${row.title}`} className="aspect-square w-full max-w-72 self-center rounded-lg border border-line object-cover md:self-start" />
       <div className="flex min-w-0 flex-1 flex-col gap-3">
@@ -85,7 +97,8 @@ function SongView({ view: { row, creator } }: { view: SongView }) {
           )}
         </p>
         <p className="text-sm text-muted">
-          {song.duration} · +{row.reward} CUBE per listen · {row.owner_id ? `published ${new Date(row.created_at).toLocaleDateString()}` : 'CUBE catalogue'}
+          {song.duration} · +{row.reward} CUBE per listen · {row.owner_id ? `published ${new Date(row.created_at).toLocaleDateString()}` : 'CUBE catalogue'} ·{' '}
+          <a href="#comments" data-testid="song-comment-count">{comments === null ? '…' : `${comments} comment${comments === 1 ? '' : 's'}`}</a>
         </p>
         <div className="flex flex-wrap items-center gap-2">
           <button type="button" onClick={play} className="flex items-center gap-2 rounded-full bg-primary px-5 py-2 font-semibold text-bg neon-box">
@@ -104,5 +117,9 @@ function SongView({ view: { row, creator } }: { view: SongView }) {
         </div>
       </div>
     </article>
+    <div id="comments">
+      <CommentThread songId={row.id} songTitle={row.title} />
+    </div>
+    </div>
   )
 }
