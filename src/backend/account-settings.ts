@@ -198,3 +198,41 @@ export function subscribeNotices(db: SupabaseClient, userId: string, onNotice: (
     void db.removeChannel(channel)
   }
 }
+
+/** Every bucket where a user keeps files, each under a first folder named by their user id. */
+export const USER_BUCKETS = ['avatars', 'profile-banners', 'studio-audio', 'published-audio', 'published-covers'] as const
+
+async function listAll(db: SupabaseClient, bucket: string, folder: string): Promise<string[]> {
+  const out: string[] = []
+  for (let offset = 0; ; offset += 100) {
+    const { data, error } = await db.storage.from(bucket).list(folder, { limit: 100, offset })
+    if (error) throw new Error(`Your files in ${bucket} could not be listed: ${error.message}`)
+    for (const item of data) {
+      const path = `${folder}/${item.name}`
+      // A folder has no id: descend into it.
+      if (item.id) out.push(path)
+      else out.push(...(await listAll(db, bucket, path)))
+    }
+    if (data.length < 100) return out
+  }
+}
+
+/**
+ * Deletes the signed-in account: first the user's files in every bucket (as the user, which
+ * Storage's RLS allows), then everything else on the server (delete_my_account, which refuses
+ * while files remain or the typed username differs). The session ends with it.
+ */
+export async function deleteMyAccount(db: SupabaseClient, userId: string, confirmUsername: string): Promise<void> {
+  const { data: profile } = await db.from('profiles').select('username').eq('user_id', userId).maybeSingle<{ username: string }>()
+  if (!profile || profile.username !== confirmUsername) throw new Error('Type your username exactly to confirm.')
+  for (const bucket of USER_BUCKETS) {
+    const paths = await listAll(db, bucket, userId)
+    for (let i = 0; i < paths.length; i += 100) {
+      const { error } = await db.storage.from(bucket).remove(paths.slice(i, i + 100))
+      if (error) throw new Error(`Your files in ${bucket} could not be removed: ${error.message}`)
+    }
+  }
+  const { error } = await db.rpc('delete_my_account', { p_confirm_username: confirmUsername })
+  if (error) throw new Error((error as { details?: string }).details || error.message)
+  await db.auth.signOut({ scope: 'local' })
+}

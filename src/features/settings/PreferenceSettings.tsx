@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react'
-import { DEFAULT_SETTINGS, fetchUserSettings, saveUserSettings, type UserSettings } from '../../backend/account-settings.ts'
+import { useEffect, useId, useState } from 'react'
+import { DEFAULT_SETTINGS, deleteMyAccount, fetchUserSettings, saveUserSettings, type UserSettings } from '../../backend/account-settings.ts'
 import { supabase } from '../../backend/client.ts'
 import { notify } from '../../lib/notify.ts'
 import { FieldError, SettingsSection, Toggle } from './settings-ui.tsx'
@@ -68,10 +68,43 @@ export function NotificationSettings({ userId }: { userId: string }) {
   )
 }
 
+function DeleteAccount({ userId }: { userId: string }) {
+  const [typed, setTyped] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const inputId = useId()
+  const remove = async () => {
+    setBusy(true)
+    setError(null)
+    try {
+      await deleteMyAccount(supabase(), userId, typed.trim())
+      notify.success('Account deleted', { description: 'Your personal data and files were removed.' })
+    } catch (e) {
+      setError((e as Error).message)
+      setBusy(false)
+    }
+  }
+  return (
+    <SettingsSection title="Delete my account" description="Removes your profile, playlists, favourites, follows, files and published tracks. Comments others replied to stay as 'comment deleted'; the token ledger keeps its rows without your name. This cannot be undone.">
+      <div className="space-y-2">
+        <label htmlFor={inputId} className="block text-sm text-fg/90">Type your username to confirm</label>
+        <input id={inputId} className="w-full rounded-md border border-line bg-bg px-3 py-2 text-fg focus:border-red-400 focus:outline-none" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
+        <FieldError message={error} />
+        <button type="button" onClick={() => void remove()} disabled={busy || typed.trim() === ''} className="rounded-md bg-red-600 px-4 py-2 font-semibold text-white hover:bg-red-500 disabled:opacity-50">
+          {busy ? 'Deleting…' : 'Delete my account'}
+        </button>
+      </div>
+    </SettingsSection>
+  )
+}
+
 export function PrivacySettings({ userId }: { userId: string }) {
   return (
-    <SettingsSection title="Privacy" description="Who sees what on your public profile.">
-      <PreferenceList userId={userId} items={PRIVACY} />
-    </SettingsSection>
+    <div className="space-y-4">
+      <SettingsSection title="Privacy" description="Who sees what on your public profile.">
+        <PreferenceList userId={userId} items={PRIVACY} />
+      </SettingsSection>
+      <DeleteAccount userId={userId} />
+    </div>
   )
 }
