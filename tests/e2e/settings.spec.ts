@@ -116,8 +116,8 @@ test('profile, avatar, appearance and preferences are saved for real and survive
   })
 })
 
-test('password change and TOTP two-factor: sign-in then needs a real code', async ({ page }) => {
-  const { email } = await signedUp(page, 'first-pass-1')
+test('password change, TOTP two-factor (sign-in then needs a real code) and deleting the account', async ({ page }) => {
+  const { name, email } = await signedUp(page, 'first-pass-1')
   await tab(page, 'Account')
 
   await test.step('update password: a wrong current password is refused, the right one works', async () => {
@@ -175,5 +175,19 @@ test('password change and TOTP two-factor: sign-in then needs a real code', asyn
     await toggle.click()
     await expect(toast(page, 'Two-factor authentication turned off')).toBeVisible()
     await expect(toggle).toHaveAttribute('aria-checked', 'false')
+  })
+
+  await test.step('delete my account: the typed username must match; then the account is gone', async () => {
+    await tab(page, 'Privacy')
+    const confirm = page.getByLabel('Type your username to confirm')
+    await confirm.fill('someone-else')
+    await page.getByRole('button', { name: 'Delete my account' }).click()
+    await expect(page.getByRole('alert')).toHaveText('Type your username exactly to confirm.')
+    await confirm.fill(name)
+    await page.getByRole('button', { name: 'Delete my account' }).click()
+    await expect(toast(page, 'Account deleted')).toBeVisible()
+    await expect(page.getByTestId('settings-sign-in')).toBeVisible()
+    const dialog = await logIn(page, email, 'second-pass-2')
+    await expect(dialog.getByTestId('auth-error')).toBeVisible()
   })
 })
