@@ -57,7 +57,7 @@ export const useThemeStore = create<ThemeState>()((set, get) => ({
   preset: readStored(STORAGE_KEYS.preset, isOneOf(THEME_PRESET_NAMES)) ?? 'cyber',
   custom: readStored(STORAGE_KEYS.custom, validCustom) ?? {},
   animation: readStored(STORAGE_KEYS.animation, isOneOf(ANIMATION_LEVELS)) ?? 'standard',
-  glow: readStored(STORAGE_KEYS.glow, (v): v is boolean => typeof v === 'boolean') ?? true,
+  glow: readStored(STORAGE_KEYS.glow, (v) => (typeof v === 'boolean' ? v : undefined)) ?? true,
   brandPrimary: null,
   setBrandPrimary: (color) => set({ brandPrimary: isHexColor(color) ? color : null }),
   setGlow: (glow) => {
