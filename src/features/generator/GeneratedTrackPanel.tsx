@@ -3,6 +3,9 @@ import { useNavigate } from 'react-router-dom'
 import { notify } from '../../lib/notify.ts'
 import { idbAudioUrl, putAudio } from '../../lib/user-audio-store.ts'
 import { useLibraryStore } from '../library/index.ts'
+import { useAuthModalStore, useSessionStore } from '../account/index.ts'
+import { useSiteSettings } from '../admin/index.ts'
+import { countFreeSave, freeSavesLeft } from './free-saves.ts'
 import { addAudioToMixer } from '../studio/index.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { generatedSong, type GeneratedTrack } from './generated-track.ts'
@@ -32,10 +35,20 @@ export function GeneratedTrackPanel({ track }: { track: GeneratedTrack }) {
   }, [])
 
   const save = async () => {
+    const visitor = useSessionStore.getState().status !== 'signed-in'
+    const max = useSiteSettings.getState().max_free_songs
+    if (visitor && freeSavesLeft(max) === 0) {
+      notify.error('Free limit reached', {
+        description: `Visitors can save ${max} generated song${max === 1 ? '' : 's'} a day. Log in to save more.`,
+        action: { label: 'Log In', onClick: () => useAuthModalStore.getState().open('login') },
+      })
+      return
+    }
     setSaving(true)
     try {
       await putAudio(track.id, track.wav)
       if (!useLibraryStore.getState().addTrack(generatedSong(track, idbAudioUrl(track.id)))) throw new Error('The library refused the track.')
+      if (visitor) countFreeSave()
       setSaved(true)
       notify.success('Track saved', { description: `“${track.title}” is in your library.` })
       leaveTimer.current = setTimeout(() => navigate('/app/library'), NAVIGATE_AFTER_SAVE_MS)
