@@ -34,12 +34,12 @@ test('profile, avatar, appearance and preferences are saved for real and survive
   await page.goto('/app/settings')
   await expect(page.getByTestId('settings-sign-in')).toBeVisible()
   const { name } = await signedUp(page, 'settings-pass-1')
+  const renamed = `${name}_x`
 
   await test.step('username and bio: bad input gets a message, good input is saved', async () => {
     await page.getByLabel('Username').fill('no spaces please')
     await page.getByRole('button', { name: 'Save profile' }).click()
     await expect(page.getByRole('alert')).toHaveText('A username may hold only letters, digits, - and _.')
-    const renamed = `${name}_x`
     await page.getByLabel('Username').fill(renamed)
     await page.getByLabel('Bio').fill('Night drives and neon.')
     await page.getByRole('button', { name: 'Save profile' }).click()
@@ -60,6 +60,8 @@ test('profile, avatar, appearance and preferences are saved for real and survive
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(256)
     await page.goto('/app/home')
     await expect.poll(() => page.getByRole('img', { name: /avatar/ }).first().evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(256)
+    await page.goto(`/user/${renamed}`)
+    await expect.poll(() => page.getByTestId('user-avatar').evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(256)
     await page.goto('/app/settings')
   })
 
