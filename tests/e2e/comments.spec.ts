@@ -67,6 +67,9 @@ test('two listeners on one song: comment, reply, like and delete arrive live; re
   await test.step('deleting a comment with a reply shows "comment deleted" live and keeps the reply', async () => {
     await aliceComment.getByRole('button', { name: 'Delete' }).click()
     await expect(toast(alice, 'Comment deleted')).toBeVisible()
+    await expect(alice.getByTestId('stat-total-comments')).toHaveText('0')
+    // 5 for her comment + 3 credited to her as the author Bob replied to.
+    await expect(alice.getByTestId('stat-tokens-earned')).toHaveText('8')
     await expect(bob.getByText(text)).toHaveCount(0, LIVE)
     const kept = bob.getByRole('listitem').filter({ has: bob.getByTestId('reply').filter({ hasText: 'Agreed!' }) }).first()
     await expect(kept.getByTestId('comment-deleted')).toBeVisible(LIVE)

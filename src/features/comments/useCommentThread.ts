@@ -74,6 +74,8 @@ export function useCommentThread(songId: string | undefined) {
         const answer = await postComment(songId, body, parentId)
         setState((s) => withRow(s, answer.comment))
         announceCredits(answer.credited, answer.balance)
+        // The user's figures (total comments, level) changed even when nothing was credited.
+        useSessionStore.getState().bumpActivity()
         return true
       } catch (error) {
         notify.error('Comment not posted', { description: commentError(error) })
@@ -119,6 +121,7 @@ export function useCommentThread(songId: string | undefined) {
         return withoutRow(s, id)
       })
       notify.success('Comment deleted')
+      useSessionStore.getState().bumpActivity()
     } catch (error) {
       notify.error('Comment not deleted', { description: commentError(error) })
     }
