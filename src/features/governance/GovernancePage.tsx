@@ -175,7 +175,14 @@ export default function GovernancePage() {
     document.title = 'Governance · CUBE Music'
     fetchGovernanceRules().then(setRules, () => undefined)
     // Subscribe before reading, so a tally changed in between is not lost.
-    const unsubscribe = subscribeProposals((row) => setProposals((list) => mergeProposal(list ?? [], row)))
+    let joins = 0
+    const unsubscribe = subscribeProposals(
+      (row) => setProposals((list) => mergeProposal(list ?? [], row)),
+      // Joined again after the connection dropped: read what changed meanwhile.
+      (status) => {
+        if (status === 'SUBSCRIBED' && ++joins > 1) fetchProposals().then((rows) => setProposals(rows), () => undefined)
+      },
+    )
     fetchProposals().then((rows) => setProposals((list) => (list ?? []).reduce(mergeProposal, rows)), () => setProposals([]))
     return unsubscribe
   }, [])
