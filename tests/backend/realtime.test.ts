@@ -162,6 +162,25 @@ describe.each(['PGlite', 'PostgreSQL 15'] as const)('Realtime postgres_changes t
     expect(events).toEqual([])
   })
 
+  it('after a dropped connection the client rejoins by itself and changes flow again', async (context) => {
+    if (!server) return context.skip(skip)
+    const c = make(bob)
+    const statuses: string[] = []
+    const events: Change[] = []
+    await new Promise<void>((resolve) => {
+      c.channel('rejoiner')
+        .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'comments', filter: 'song_id=eq.low-tide-memory' }, (p: Change) => events.push(p))
+        .subscribe((status) => {
+          statuses.push(status)
+          if (status === 'SUBSCRIBED') resolve()
+        })
+    })
+    server.realtime.dropConnections()
+    expect(await until(() => statuses.filter((s) => s === 'SUBSCRIBED').length === 2, 10_000)).toBe(true)
+    await rpc(server, alice.accessToken, 'post_comment', { p_song_id: 'low-tide-memory', p_body: 'after the drop' })
+    expect(await until(() => events.some((e) => (e.new as Row).body === 'after the drop'))).toBe(true)
+  })
+
   it('refuses a socket without a valid apikey and a join with a bad token, and keeps serving', async (context) => {
     if (!server) return context.skip(skip)
     const url = `${server.url.replace('http', 'ws')}/realtime/v1/websocket?vsn=2.0.0`

@@ -43,6 +43,8 @@ export interface RealtimeService {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean
   /** Connected sockets (the benchmark and tests read it). */
   connectionCount(): number
+  /** Cuts every socket as a network drop would (tests of the client's rejoin). */
+  dropConnections(): void
   close(): Promise<void>
 }
 
@@ -206,6 +208,9 @@ export async function startRealtime(db: Database, jwtSecret: string): Promise<Re
       return true
     },
     connectionCount: () => connections.size,
+    dropConnections() {
+      for (const conn of connections) conn.ws.terminate()
+    },
     async close() {
       clearInterval(idle)
       for (const conn of connections) conn.ws.terminate()
