@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url'
 import { startLocalServer, type LocalServer } from '../../supabase/local/core/server.ts'
 import { startPostgresCluster } from '../../tests/backend/support/postgres-cluster.ts'
 import type { BenchResult } from '../types.ts'
+import { percentile, signUpClients, timedCall as call } from './backend-clients.ts'
 
 const CLIENTS = 50
 const ROUNDS = 8
@@ -28,34 +29,8 @@ interface Measured {
   cpuMsPerCall: number
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-
-async function call(url: string, init: RequestInit, latencies: number[]): Promise<unknown> {
-  const start = performance.now()
-  const response = await fetch(url, init)
-  const body = await response.json()
-  latencies.push(performance.now() - start)
-  if (!response.ok) throw new Error(`${response.status} ${JSON.stringify(body)}`)
-  return body
-}
-
-async function signUpClients(server: LocalServer): Promise<string[]> {
-  const tokens: string[] = []
-  for (let i = 0; i < CLIENTS; i++) {
-    const response = await fetch(`${server.url}/auth/v1/signup`, {
-      method: 'POST',
-      headers: { apikey: server.keys.anonKey, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: `bench${i}-${Date.now()}@example.com`, password: 'bench-password' }),
-    })
-    const session = (await response.json()) as { access_token: string }
-    tokens.push(session.access_token)
-    await fetch(`${server.url}/api/init-user-tokens`, { method: 'POST', headers: { Authorization: `Bearer ${session.access_token}` } })
-  }
-  return tokens
-}
-
 async function measure(server: LocalServer): Promise<{ listens: Measured; reads: Measured }> {
-  const tokens = await signUpClients(server)
+  const tokens = await signUpClients(server, CLIENTS)
   const headers = (token: string) => ({ apikey: server.keys.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' })
   let play = 0
   const listenLatencies: number[] = []

@@ -18,39 +18,13 @@ import WebSocket from 'ws'
 import { startLocalServer, type LocalServer } from '../../supabase/local/core/server.ts'
 import { startPostgresCluster } from '../../tests/backend/support/postgres-cluster.ts'
 import type { BenchResult } from '../types.ts'
+import { percentile as sortedPercentile, signUpClients, timedCall as timed } from './backend-clients.ts'
 
 const CLIENTS = 50
 const ROUNDS = 6
 const FANOUT_POSTS = 20
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-}
-
-async function timed(url: string, init: RequestInit, latencies: number[]): Promise<unknown> {
-  const start = performance.now()
-  const response = await fetch(url, init)
-  const body = await response.json()
-  latencies.push(performance.now() - start)
-  if (!response.ok) throw new Error(`${response.status} ${JSON.stringify(body)}`)
-  return body
-}
-
-async function signUpClients(server: LocalServer): Promise<string[]> {
-  const tokens: string[] = []
-  for (let i = 0; i < CLIENTS; i++) {
-    const response = await fetch(`${server.url}/auth/v1/signup`, {
-      method: 'POST',
-      headers: { apikey: server.keys.anonKey, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: `cbench${i}-${Date.now()}@example.com`, password: 'bench-password' }),
-    })
-    const session = (await response.json()) as { access_token: string }
-    tokens.push(session.access_token)
-    await fetch(`${server.url}/api/init-user-tokens`, { method: 'POST', headers: { Authorization: `Bearer ${session.access_token}` } })
-  }
-  return tokens
-}
+const percentile = (values: number[], p: number) => sortedPercentile([...values].sort((a, b) => a - b), p)
 
 /** Rounds of 50 concurrent calls; calls/s over the whole timed part and each call's latency. */
 async function rounds(tokens: string[], call: (token: string, i: number, latencies: number[]) => Promise<unknown>) {
@@ -107,7 +81,7 @@ async function fanOut(server: LocalServer, tokens: string[]): Promise<number[]> 
 }
 
 async function measure(label: string, server: LocalServer): Promise<BenchResult[]> {
-  const tokens = await signUpClients(server)
+  const tokens = await signUpClients(server, CLIENTS, 'cbench')
   const headers = (token: string) => ({ apikey: server.keys.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' })
   const posts = await rounds(tokens, (token, i, l) =>
     timed(`${server.url}/rest/v1/rpc/post_comment`, { method: 'POST', headers: headers(token), body: JSON.stringify({ p_song_id: 'neon-drift', p_body: `bench comment ${i}` }) }, l),

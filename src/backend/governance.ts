@@ -83,15 +83,15 @@ export const castVote = async (proposalId: string, choice: 'for' | 'against') =>
 export const delegateVotingPower = (username: string | null) => call<GovernanceOverview>('delegate_voting_power', username ? { p_username: username } : {})
 export const undelegateVotingPower = () => call<GovernanceOverview>('undelegate_voting_power')
 
-/** Live proposals (new ones and tally or status changes) for everyone viewing. */
-export function subscribeProposals(onRow: (row: ProposalRow) => void): () => void {
+/** Live proposals (new ones and tally or status changes) for everyone viewing; `onStatus` gets the channel's status. */
+export function subscribeProposals(onRow: (row: ProposalRow) => void, onStatus?: (status: string) => void): () => void {
   const client = supabase()
   const channel = client
     .channel(`proposals:${Math.random().toString(36).slice(2)}`)
     .on('postgres_changes', { event: '*', schema: 'public', table: 'proposals' }, (p: RealtimePostgresChangesPayload<Record<string, unknown>>) => {
       if (p.eventType !== 'DELETE') onRow(proposal(p.new))
     })
-    .subscribe()
+    .subscribe((status) => onStatus?.(status))
   return () => {
     void client.removeChannel(channel)
   }

@@ -91,7 +91,9 @@ grant all on table public.proposals, public.votes, public.delegations to service
 
 create trigger proposals_realtime after insert or update or delete on public.proposals
 for each row execute function cube_realtime.notify_change('status');
-create trigger votes_realtime after insert or update or delete on public.votes
+-- No DELETE events for votes: a DELETE reaches subscribers without an RLS check (the row is gone)
+-- and its key names the voter, which only the voter may see.
+create trigger votes_realtime after insert or update on public.votes
 for each row execute function cube_realtime.notify_change('proposal_id', 'user_id');
 
 do $$

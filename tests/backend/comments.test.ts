@@ -134,6 +134,22 @@ describe.each(DATABASES)('on %s', (database) => {
       expect(deep.json.message).toBe('reply_to_reply')
     })
 
+    it('daily caps hold under concurrency: 25 likes earn 20 x 2, 12 replies earn 10 x 3 for the replier and for the author', async () => {
+      const author = await user()
+      const fan = await user()
+      const ids: string[] = []
+      for (let i = 0; i < 25; i++) ids.push((await post(author, 'low-tide-memory', `c${i}`)).json.comment.id)
+      const likes = await Promise.all(ids.map((id) => rpc(server, fan.accessToken, 'set_comment_like', { p_comment_id: id, p_liked: true })))
+      expect(likes.every((l) => l.status === 200 && l.json.like_count === 1)).toBe(true)
+      expect(await earned(fan, 'like')).toBe(40)
+      const replies = await Promise.all(ids.slice(0, 12).map((id) => post(fan, 'low-tide-memory', 'reply', id)))
+      expect(replies.every((r) => r.status === 200)).toBe(true)
+      expect(await earned(fan, 'reply')).toBe(30)
+      expect(await earned(author, 'reply')).toBe(30)
+      expect(await balance(fan)).toBe(100 + 40 + 30)
+      expect(await ledgerSum(author)).toBe(await balance(author))
+    })
+
     it('deleting a comment with replies keeps it as "deleted" with its replies; without replies it goes', async () => {
       const author = await user()
       const replier = await user()

@@ -67,6 +67,9 @@ test('two listeners on one song: comment, reply, like and delete arrive live; re
   await test.step('deleting a comment with a reply shows "comment deleted" live and keeps the reply', async () => {
     await aliceComment.getByRole('button', { name: 'Delete' }).click()
     await expect(toast(alice, 'Comment deleted')).toBeVisible()
+    await expect(alice.getByTestId('stat-total-comments')).toHaveText('0')
+    // 5 for her comment + 3 credited to her as the author Bob replied to.
+    await expect(alice.getByTestId('stat-tokens-earned')).toHaveText('8')
     await expect(bob.getByText(text)).toHaveCount(0, LIVE)
     const kept = bob.getByRole('listitem').filter({ has: bob.getByTestId('reply').filter({ hasText: 'Agreed!' }) }).first()
     await expect(kept.getByTestId('comment-deleted')).toBeVisible(LIVE)
@@ -86,5 +89,23 @@ test('two listeners on one song: comment, reply, like and delete arrive live; re
     expect(await bob.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined()
     await expect(bob.locator('[data-testid="comment-body"] b')).toHaveCount(0)
     await expectNoSeriousA11yViolations(alice)
+  })
+
+  await test.step('My Comments: the work, its comment, Edit Comment (live for others), Play Track; the thread on Now Playing', async () => {
+    await alice.getByRole('tab', { name: 'My Comments' }).click()
+    await expect(alice.getByRole('list', { name: 'Works you commented on' })).toContainText('Rainy Terminal')
+    const detail = alice.getByTestId('my-comment-detail')
+    await expect(detail).toContainText('bold')
+    await detail.getByRole('button', { name: 'Edit Comment' }).click()
+    const edited = `Edited ${unique()}`
+    await detail.getByLabel('Edit Comment').fill(edited)
+    await detail.getByRole('button', { name: 'Save' }).click()
+    await expect(toast(alice, 'Comment updated')).toBeVisible()
+    await expect(detail).toContainText(edited)
+    await expect(bob.getByTestId('comment-body').filter({ hasText: edited })).toBeVisible(LIVE)
+    await expect(detail.getByRole('button', { name: 'Play Track' })).toBeVisible()
+    await bob.goto('/now-playing')
+    await expect(bob.getByTestId('np-title')).toHaveText('Rainy Terminal')
+    await expect(bob.getByTestId('comment-thread').getByTestId('comment-body').filter({ hasText: edited })).toBeVisible()
   })
 })

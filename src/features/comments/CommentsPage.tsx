@@ -135,7 +135,7 @@ export default function CommentsPage() {
     document.title = 'Comments & Earn · CUBE Music'
     void loadCommentRules()
   }, [])
-  const show = (v: number | undefined) => (v === undefined ? '…' : String(v))
+  const show = (v: number | undefined) => (v === undefined ? (userId ? '…' : '—') : String(v))
   const goalPercent = stats ? Math.round((100 * stats.goal_tracks_today) / stats.goal_tracks) : 0
 
   return (

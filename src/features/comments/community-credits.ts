@@ -16,5 +16,6 @@ export function announceCredits(credited: readonly Credit[], balance: number | u
   if (credited.length === 0) return
   const total = credited.reduce((sum, c) => sum + c.amount, 0)
   notify.success(`+${total} CUBE`, { description: credited.map((c) => `${LABELS[c.reason] ?? c.reason} +${c.amount}`).join(' · ') })
+  // Likes credit without changing a comment: the ledger views read again.
   session.bumpActivity()
 }

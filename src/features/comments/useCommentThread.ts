@@ -40,8 +40,20 @@ export function useCommentThread(songId: string | undefined) {
   useEffect(() => {
     if (!songId) return
     let cancelled = false
-    const pending: CommentChange[] = []
+    let pending: CommentChange[] = []
     let loaded = false
+    let subscriptions = 0
+    const load = () =>
+      Promise.all([fetchSongComments(songId), userId ? fetchLikedIds(songId, userId) : Promise.resolve(new Set<string>())]).then(
+        ([rows, liked]) => {
+          if (cancelled) return
+          loaded = true
+          const state = pending.reduce((s, c) => applyChange(s, c, me.current), threadFrom(rows, liked))
+          pending = []
+          setData((d) => ({ songId, state, status: 'ready', live: d.songId === songId && d.live }))
+        },
+        () => !cancelled && setData((d) => (d.songId === songId && d.status === 'ready' ? d : { songId, state: emptyThread, status: 'error', live: false })),
+      )
     // Subscribe first, so nothing committed between the read and the subscription is missed;
     // changes arriving before the read are applied on top of it.
     const unsubscribe = subscribeSongComments(
@@ -50,17 +62,17 @@ export function useCommentThread(songId: string | undefined) {
         if (!loaded) pending.push(change)
         else setData((d) => (d.songId === songId ? { ...d, state: applyChange(d.state, change, me.current) } : d))
       },
-      (s) => !cancelled && setData((d) => (d.songId === songId ? { ...d, live: s === 'SUBSCRIBED' } : { songId, state: emptyThread, status: 'loading', live: s === 'SUBSCRIBED' })),
-    )
-    Promise.all([fetchSongComments(songId), userId ? fetchLikedIds(songId, userId) : Promise.resolve(new Set<string>())]).then(
-      ([rows, liked]) => {
+      (s) => {
         if (cancelled) return
-        loaded = true
-        const state = pending.reduce((s, c) => applyChange(s, c, me.current), threadFrom(rows, liked))
-        setData((d) => ({ songId, state, status: 'ready', live: d.songId === songId && d.live }))
+        setData((d) => (d.songId === songId ? { ...d, live: s === 'SUBSCRIBED' } : { songId, state: emptyThread, status: 'loading', live: s === 'SUBSCRIBED' }))
+        // Joined again after the connection dropped: what changed meanwhile was not pushed, so read again.
+        if (s === 'SUBSCRIBED' && ++subscriptions > 1) {
+          loaded = false
+          void load()
+        }
       },
-      () => !cancelled && setData({ songId, state: emptyThread, status: 'error', live: false }),
     )
+    void load()
     return () => {
       cancelled = true
       unsubscribe()
@@ -74,6 +86,8 @@ export function useCommentThread(songId: string | undefined) {
         const answer = await postComment(songId, body, parentId)
         setState((s) => withRow(s, answer.comment))
         announceCredits(answer.credited, answer.balance)
+        // The user's figures (total comments, level) changed even when nothing was credited.
+        useSessionStore.getState().bumpActivity()
         return true
       } catch (error) {
         notify.error('Comment not posted', { description: commentError(error) })
@@ -119,6 +133,7 @@ export function useCommentThread(songId: string | undefined) {
         return withoutRow(s, id)
       })
       notify.success('Comment deleted')
+      useSessionStore.getState().bumpActivity()
     } catch (error) {
       notify.error('Comment not deleted', { description: commentError(error) })
     }

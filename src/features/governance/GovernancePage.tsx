@@ -175,7 +175,14 @@ export default function GovernancePage() {
     document.title = 'Governance · CUBE Music'
     fetchGovernanceRules().then(setRules, () => undefined)
     // Subscribe before reading, so a tally changed in between is not lost.
-    const unsubscribe = subscribeProposals((row) => setProposals((list) => mergeProposal(list ?? [], row)))
+    let joins = 0
+    const unsubscribe = subscribeProposals(
+      (row) => setProposals((list) => mergeProposal(list ?? [], row)),
+      // Joined again after the connection dropped: read what changed meanwhile.
+      (status) => {
+        if (status === 'SUBSCRIBED' && ++joins > 1) fetchProposals().then((rows) => setProposals(rows), () => undefined)
+      },
+    )
     fetchProposals().then((rows) => setProposals((list) => (list ?? []).reduce(mergeProposal, rows)), () => setProposals([]))
     return unsubscribe
   }, [])
@@ -222,6 +229,8 @@ export default function GovernancePage() {
 
   const active = (proposals ?? []).filter((p) => p.status === 'active')
   const balance = overview?.balance
+  // Signed out there is nothing to wait for: a dash, not a spinner.
+  const pending = userId ? '…' : '—'
   return (
     <section className="mx-auto max-w-5xl space-y-6 p-6">
       <header>
@@ -232,10 +241,10 @@ export default function GovernancePage() {
         <p className="text-sm text-muted"><button type="button" className="text-primary underline" onClick={() => openAuth('login')}>Sign in</button> to vote, delegate and create proposals.</p>
       )}
       <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
-        <Stat label="Balance" value={balance === undefined ? '…' : `${balance} CUBE`} testId="gov-balance" />
-        <Stat label="Voting Power" value={overview ? String(overview.voting_power) : '…'} testId="gov-voting-power" note={overview ? `${overview.own_power} own + ${overview.delegated_power} delegated` : undefined} />
+        <Stat label="Balance" value={balance === undefined ? pending : `${balance} CUBE`} testId="gov-balance" />
+        <Stat label="Voting Power" value={overview ? String(overview.voting_power) : pending} testId="gov-voting-power" note={overview ? `${overview.own_power} own + ${overview.delegated_power} delegated` : undefined} />
         <Stat label="Active Proposals" value={proposals ? String(active.length) : '…'} testId="gov-active-count" />
-        <Stat label="Participation" value={overview && proposals ? `${active.filter((p) => voted.has(p.id)).length}/${active.length}` : '…'} testId="gov-participation" />
+        <Stat label="Participation" value={overview && proposals ? `${active.filter((p) => voted.has(p.id)).length}/${active.length}` : pending} testId="gov-participation" />
       </dl>
       {overview && <DelegatePanel overview={overview} onChange={setOverview} />}
       <SimpleTabs tabs={TABS} value={tab} onChange={setTab} label="Governance" idPrefix="gov" />

@@ -16,8 +16,11 @@ import { decode, encode, reply, vsnOf, type Message, type Vsn } from './protocol
 // A DELETE carries only the old row's primary key, as on Supabase, and is not RLS-checked.
 
 export const REALTIME_PATH = '/realtime/v1/websocket'
-/** Without any message (realtime-js heartbeats every 25 s) a socket is closed after this. */
-const IDLE_MS = 60_000
+/**
+ * Without any message a socket is closed after this: realtime-js heartbeats every 25 s, but a
+ * background tab's timers may run only once a minute.
+ */
+const IDLE_MS = 120_000
 const MAX_MESSAGE_BYTES = 1024 * 1024
 
 interface Channel {
@@ -40,6 +43,8 @@ export interface RealtimeService {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean
   /** Connected sockets (the benchmark and tests read it). */
   connectionCount(): number
+  /** Cuts every socket as a network drop would (tests of the client's rejoin). */
+  dropConnections(): void
   close(): Promise<void>
 }
 
@@ -203,6 +208,9 @@ export async function startRealtime(db: Database, jwtSecret: string): Promise<Re
       return true
     },
     connectionCount: () => connections.size,
+    dropConnections() {
+      for (const conn of connections) conn.ws.terminate()
+    },
     async close() {
       clearInterval(idle)
       for (const conn of connections) conn.ws.terminate()
