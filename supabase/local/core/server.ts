@@ -7,6 +7,7 @@ import { createBackend, type Backend } from './backend.ts'
 import { openDatabase, type Database } from './db.ts'
 import { DEFAULT_LOCAL_JWT_SECRET, localKeys, type LocalKeys } from './local-keys.ts'
 import { migrate } from './migrate.ts'
+import { embeddedMinters, type EmbeddedChain } from '../chain/embedded-minters.ts'
 import { adminEmailSet, storageDirFor, type LocalServerOptions } from './options.ts'
 
 export interface LocalServer {
@@ -18,6 +19,8 @@ export interface LocalServer {
   server: Server
   /** Where Storage keeps object bytes (see storage/files.ts for the layout). */
   storageDir: string
+  /** The in-process EVM chain (options.embeddedChain), with the NFT contract deployed. */
+  chain: EmbeddedChain | undefined
   close(): Promise<void>
 }
 
@@ -40,8 +43,11 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   // The files belong to the rows: wiped with the PGlite data, kept when the rows are elsewhere.
   if (options.reset && givenStorageDir && db.kind === 'pglite') await rm(storageDir, { recursive: true, force: true })
   let backend: Backend
+  let chain: EmbeddedChain | undefined
   try {
     await migrate(db)
+    const chains = options.embeddedChain ? await embeddedMinters(db) : undefined
+    chain = chains?.chain
     backend = await createBackend(db, {
       jwtSecret: keys.jwtSecret,
       storageDir,
@@ -49,6 +55,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       bcryptRounds: options.bcryptRounds,
       adminEmails: adminEmailSet(options.adminEmails),
       emailSignup: options.emailSignup,
+      minterFor: chains?.minterFor,
     })
   } catch (error) {
     await db.close()
@@ -90,6 +97,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     backend,
     server,
     storageDir,
+    chain,
     async close() {
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
