@@ -16,7 +16,9 @@ import type { Service } from './core/router.ts'
 import { localAiConfig } from './functions/ai-config.ts'
 import { EDGE_FUNCTIONS } from './functions/registry.ts'
 import { functionsService } from './functions/service.ts'
+import { localServiceClient } from './functions/service-client.ts'
 import { localUserClient } from './functions/user-client.ts'
+import type { MinterFor } from '../functions/_shared/chain.ts'
 import type { Catalog } from './rest/catalog.ts'
 import { remove } from './rest/delete.ts'
 import { insert } from './rest/insert.ts'
@@ -40,9 +42,11 @@ export interface BackendContext {
   auth: AuthOptions
   /** Where Storage keeps object bytes; undefined: Storage is not served. */
   objectFiles: ObjectFiles | undefined
+  /** The chains edge functions can mint on (none when the embedded chain is off). */
+  minterFor?: MinterFor
 }
 
-export function routeTable({ db, jwtSecret, catalog, auth, objectFiles }: BackendContext): Service[] {
+export function routeTable({ db, jwtSecret, catalog, auth, objectFiles, minterFor }: BackendContext): Service[] {
   return [
     // /auth/v1 (GoTrue): "METHOD /path"
     authService(
@@ -71,6 +75,6 @@ export function routeTable({ db, jwtSecret, catalog, auth, objectFiles }: Backen
     // /storage/v1 (Storage): by the kind of object route the raw path names (storage/paths.ts)
     storageService({ db, jwtSecret, files: objectFiles }, { upload, download, removeOne, removeMany, list }),
     // /functions/v1 and /api: the edge functions registry, by name
-    functionsService({ clientFor: localUserClient(db, jwtSecret), aiConfig: localAiConfig(db), fetch: globalThis.fetch.bind(globalThis) }, EDGE_FUNCTIONS),
+    functionsService({ clientFor: localUserClient(db, jwtSecret), aiConfig: localAiConfig(db), fetch: globalThis.fetch.bind(globalThis), service: localServiceClient(db), minterFor: minterFor ?? (() => undefined) }, EDGE_FUNCTIONS),
   ]
 }

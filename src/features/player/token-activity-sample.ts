@@ -3,7 +3,7 @@ export interface TokenActivityItem {
   id: string
   action: 'MINE' | 'BURN'
   amount: number
-  type: 'listen' | 'comment' | 'share' | 'remix' | 'create' | 'welcome' | 'other'
+  type: 'listen' | 'comment' | 'share' | 'remix' | 'create' | 'mint' | 'claim' | 'welcome' | 'other'
   song: string
   timestamp: string
 }

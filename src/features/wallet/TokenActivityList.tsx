@@ -6,6 +6,8 @@ const TYPE_LABEL: Record<TokenActivityItem['type'], string> = {
   share: 'Share',
   remix: 'Remix',
   create: 'Create',
+  mint: 'Mint',
+  claim: 'Claim',
   welcome: 'Welcome',
   other: 'Other',
 }

@@ -1,6 +1,6 @@
 // Token Activity rows: what the ledger says, in the shape the UI lists (MINE for credits, BURN for debits).
 
-export type ActivityType = 'listen' | 'comment' | 'share' | 'remix' | 'create' | 'welcome' | 'other'
+export type ActivityType = 'listen' | 'comment' | 'share' | 'remix' | 'create' | 'mint' | 'claim' | 'welcome' | 'other'
 
 export interface TokenActivityItem {
   id: string
@@ -29,7 +29,10 @@ const TYPE_BY_REASON: Record<string, ActivityType> = {
   like: 'comment',
   share: 'share',
   remix: 'remix',
-  mint: 'create',
+  mint: 'mint',
+  mint_refund: 'mint',
+  claim: 'claim',
+  wallet_welcome: 'welcome',
   create: 'create',
   welcome: 'welcome',
 }
@@ -39,6 +42,8 @@ const DESCRIPTION_BY_REASON: Record<string, string> = {
   claim: 'Rewards claimed',
   proposal: 'Governance proposal',
   mint: 'NFT minted',
+  mint_refund: 'NFT mint refunded',
+  wallet_welcome: 'Wallet welcome bonus',
 }
 
 export function ledgerToActivity(entry: LedgerLike, songTitle: (songId: string) => string | undefined): TokenActivityItem {

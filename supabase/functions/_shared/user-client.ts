@@ -8,7 +8,7 @@ export interface UserClient {
     getUser(jwt: string): Promise<{ data: { user: { id: string } | null }; error: unknown }>
   }
   /** Calls a public SQL function as the user (RLS and auth.uid() see them). */
-  rpc(fn: string): PromiseLike<{ data: unknown; error: { message: string; code: string } | null }>
+  rpc(fn: string, args?: Record<string, unknown>): PromiseLike<{ data: unknown; error: { message: string; code: string } | null }>
 }
 
 /** createClient() for the caller's access token: every request it makes carries that token. */

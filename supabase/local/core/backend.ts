@@ -5,6 +5,7 @@ import { loadCatalog, type Catalog } from '../rest/catalog.ts'
 import { routeTable } from '../routes.ts'
 import { openObjectFiles } from '../storage/files.ts'
 import type { Database } from './db.ts'
+import type { MinterFor } from '../../functions/_shared/chain.ts'
 import { HttpError, isSqlError, sendError, sendJson, sqlErrorToHttp } from './errors.ts'
 import { serviceRouter } from './router.ts'
 
@@ -12,6 +13,8 @@ export interface BackendOptions extends Partial<AuthOptions> {
   jwtSecret: string
   /** Folder for Storage object bytes; without it /storage/v1 answers that Storage is off. */
   storageDir?: string
+  /** The chains edge functions can mint on. */
+  minterFor?: MinterFor
 }
 
 export interface Backend {
@@ -56,6 +59,7 @@ export async function createBackend(db: Database, options: BackendOptions): Prom
         issuer: options.issuer ?? 'http://127.0.0.1/auth/v1',
       },
       objectFiles: options.storageDir ? await openObjectFiles(options.storageDir, db) : undefined,
+      minterFor: options.minterFor,
     }),
   )
 

@@ -19,6 +19,8 @@ export interface LocalServerOptions {
   bcryptRounds?: number
   adminEmails?: Iterable<string>
   emailSignup?: boolean
+  /** Runs the embedded EVM development chain in-process and deploys the NFT contract on it (LOCAL_CHAIN=off to skip). */
+  embeddedChain?: boolean
   /** Serves everything the backend does not (the built app). */
   fallback?: (req: IncomingMessage, res: ServerResponse) => Promise<void>
 }
@@ -48,6 +50,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): LocalServe
     bcryptRounds: env.LOCAL_BCRYPT_ROUNDS ? Number(env.LOCAL_BCRYPT_ROUNDS) : undefined,
     adminEmails: (env.LOCAL_ADMIN_EMAILS ?? '').split(','),
     emailSignup: env.LOCAL_EMAIL_SIGNUP !== 'off',
+    embeddedChain: env.LOCAL_CHAIN !== 'off',
   }
 }
 

@@ -7,6 +7,7 @@ import { createBackend, type Backend } from './backend.ts'
 import { openDatabase, type Database } from './db.ts'
 import { DEFAULT_LOCAL_JWT_SECRET, localKeys, type LocalKeys } from './local-keys.ts'
 import { migrate } from './migrate.ts'
+import { embeddedMinters, type EmbeddedChain } from '../chain/embedded-minters.ts'
 import { adminEmailSet, storageDirFor, type LocalServerOptions } from './options.ts'
 import { startRealtime, type RealtimeService } from '../realtime/service.ts'
 
@@ -21,6 +22,8 @@ export interface LocalServer {
   server: Server
   /** Where Storage keeps object bytes (see storage/files.ts for the layout). */
   storageDir: string
+  /** The in-process EVM chain (options.embeddedChain), with the NFT contract deployed. */
+  chain: EmbeddedChain | undefined
   close(): Promise<void>
 }
 
@@ -44,8 +47,11 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   if (options.reset && givenStorageDir && db.kind === 'pglite') await rm(storageDir, { recursive: true, force: true })
   let backend: Backend
   let realtime: RealtimeService
+  let chain: EmbeddedChain | undefined
   try {
     await migrate(db)
+    const chains = options.embeddedChain ? await embeddedMinters(db) : undefined
+    chain = chains?.chain
     backend = await createBackend(db, {
       jwtSecret: keys.jwtSecret,
       storageDir,
@@ -53,6 +59,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       bcryptRounds: options.bcryptRounds,
       adminEmails: adminEmailSet(options.adminEmails),
       emailSignup: options.emailSignup,
+      minterFor: chains?.minterFor,
     })
     realtime = await startRealtime(db, keys.jwtSecret)
   } catch (error) {
@@ -99,6 +106,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     realtime,
     server,
     storageDir,
+    chain,
     async close() {
       await realtime.close()
       server.closeAllConnections()

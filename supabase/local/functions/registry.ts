@@ -2,8 +2,15 @@ import type { AiConfigSource } from '../../functions/_shared/ai-provider.ts'
 import type { EdgeHandler } from '../../functions/_shared/http.ts'
 import { aiTestConnection } from '../../functions/ai-test-connection/handler.ts'
 import { aiText } from '../../functions/ai-text/handler.ts'
+import type { MinterFor } from '../../functions/_shared/chain.ts'
+import type { ServiceClient } from '../../functions/_shared/service-client.ts'
 import type { UserClientFactory } from '../../functions/_shared/user-client.ts'
+import { chainTransaction } from '../../functions/chain-transaction/handler.ts'
 import { initUserTokens } from '../../functions/init-user-tokens/handler.ts'
+import { mint } from '../../functions/mint/handler.ts'
+import { nftMetadataFunction } from '../../functions/nft-metadata/handler.ts'
+import { walletVerify } from '../../functions/wallet-verify/handler.ts'
+import { verifySiwe } from '../../functions/wallet-verify/siwe-verifier.ts'
 
 /** What the local backend injects into an edge function (on Deno, index.ts injects supabase-js). */
 export interface EdgeFunctionDeps {
@@ -12,6 +19,10 @@ export interface EdgeFunctionDeps {
   aiConfig: AiConfigSource
   /** Outbound HTTP (the provider calls); tests may swap it. */
   fetch: typeof fetch
+  /** The server's own rights (service_role), for functions that act after their own checks. */
+  service: ServiceClient
+  /** The chains the server holds a minter key for (the embedded chain when it runs). */
+  minterFor: MinterFor
 }
 
 /**
@@ -23,4 +34,8 @@ export const EDGE_FUNCTIONS: Readonly<Record<string, (deps: EdgeFunctionDeps) =>
   'init-user-tokens': (deps) => initUserTokens(deps),
   'ai-test-connection': (deps) => aiTestConnection(deps),
   'ai-text': (deps) => aiText(deps),
+  'wallet-verify': (deps) => walletVerify({ ...deps, verify: verifySiwe }),
+  mint: (deps) => mint(deps),
+  'nft-metadata': (deps) => nftMetadataFunction(deps),
+  'chain-transaction': (deps) => chainTransaction(deps),
 }

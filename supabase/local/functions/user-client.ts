@@ -2,8 +2,7 @@ import type { UserClient, UserClientFactory } from '../../functions/_shared/user
 import { callerFromToken, runAs, type Caller } from '../core/caller.ts'
 import type { Database } from '../core/db.ts'
 import { HttpError, isSqlError } from '../core/errors.ts'
-
-const SQL_NAME = /^[a-z_][a-z0-9_]*$/
+import { namedArgs } from './named-args.ts'
 
 /**
  * What edge functions get instead of supabase-js on the local backend: the caller's token is
@@ -28,12 +27,12 @@ export function localUserClient(db: Database, jwtSecret: string): UserClientFact
           return caller ? { data: { user: { id: String(caller.claims.sub) } }, error: null } : { data: { user: null }, error: new Error('invalid JWT') }
         },
       },
-      async rpc(fn) {
-        if (!SQL_NAME.test(fn)) throw new Error(`not a SQL function name: ${fn}`)
+      async rpc(fn, args = {}) {
+        const { sql, params } = namedArgs(fn, args)
         const caller = await signedIn()
         if (!caller) return { data: null, error: { message: 'JWT is not a signed-in user', code: 'PGRST301' } }
         try {
-          const { rows } = await runAs(db, caller.role, caller.claims, (tx) => tx.query<{ body: string | null }>(`select to_json("public"."${fn}"())::text as body`))
+          const { rows } = await runAs(db, caller.role, caller.claims, (tx) => tx.query<{ body: string | null }>(sql, params))
           return { data: JSON.parse(rows[0]?.body ?? 'null') as unknown, error: null }
         } catch (error) {
           if (isSqlError(error)) return { data: null, error: { message: error.message, code: error.code } }

@@ -1,0 +1,188 @@
+import { supabase } from './client.ts'
+
+// The token side's server calls (issue 11). The server decides every figure here: the client
+// only asks, signs what the wallet signs, and shows what comes back.
+
+const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : Number(v ?? 0) || 0)
+
+/** An edge function's refusal as the user should read it (its { error } body), not "non-2xx". */
+async function functionError(error: unknown): Promise<Error> {
+  const context = (error as { context?: Response }).context
+  if (context && typeof context.json === 'function') {
+    try {
+      const body = (await context.clone().json()) as { error?: string }
+      if (body.error) return new Error(body.error)
+    } catch {
+      /* not JSON */
+    }
+  }
+  return error instanceof Error ? error : new Error(String(error))
+}
+
+export async function issueWalletNonce(): Promise<string> {
+  const { data, error } = await supabase().rpc('wallet_issue_nonce')
+  if (error) throw error
+  return String((data as { nonce: string }).nonce)
+}
+
+export interface LinkAnswer {
+  address: string
+  welcome: number
+  balance: number
+}
+
+/** The server verifies the signed EIP-4361 message and links the address (and pays the welcome once). */
+export async function verifyWallet(message: string, signature: string): Promise<LinkAnswer> {
+  const { data, error } = await supabase().functions.invoke<LinkAnswer>('wallet-verify', { body: { message, signature } })
+  if (error) throw await functionError(error)
+  if (!data) throw new Error('wallet-verify answered nothing')
+  return { address: data.address, welcome: num(data.welcome), balance: num(data.balance) }
+}
+
+export async function unlinkWallet(): Promise<void> {
+  const { error } = await supabase().rpc('wallet_unlink')
+  if (error) throw error
+}
+
+export async function fetchLinkedAddress(userId: string): Promise<string | null> {
+  const { data, error } = await supabase().from('wallet_links').select('address').eq('user_id', userId).maybeSingle<{ address: string }>()
+  if (error) throw error
+  return data?.address ?? null
+}
+
+export interface ClaimStatus {
+  listenedSeconds: number
+  claimable: number
+  claimed: number
+  hourProgress: number
+}
+
+export async function fetchClaimStatus(): Promise<ClaimStatus> {
+  const { data, error } = await supabase().rpc('wallet_claim_status')
+  if (error) throw error
+  const d = (data ?? {}) as Record<string, unknown>
+  return { listenedSeconds: num(d.listened_seconds), claimable: num(d.claimable), claimed: num(d.claimed), hourProgress: num(d.hour_progress) }
+}
+
+export async function claimRewards(): Promise<{ claimed: number; balance: number }> {
+  const { data, error } = await supabase().rpc('wallet_claim')
+  if (error) throw error
+  const d = (data ?? {}) as Record<string, unknown>
+  return { claimed: num(d.claimed), balance: num(d.balance) }
+}
+
+export interface BlockchainConfig {
+  id: string
+  name: string
+  native_token: string
+  chain_id: number | null
+  rpc_url: string | null
+  explorer_url: string | null
+  contract_address: string | null
+  is_testnet: boolean
+  enabled: boolean
+}
+
+export async function fetchBlockchainConfigs(): Promise<BlockchainConfig[]> {
+  const { data, error } = await supabase().from('blockchain_configs').select('*').order('sort')
+  if (error) throw error
+  return (data ?? []) as BlockchainConfig[]
+}
+
+export interface NftMetadata {
+  name: string
+  description: string
+  image: string
+  animation_url?: string
+  attributes?: { trait_type: string; value: string }[]
+}
+
+export interface NftRow {
+  id: string
+  blockchain: string
+  contract_address: string
+  token_id: string
+  transaction_id: string
+  metadata: NftMetadata
+  minted_at: string
+}
+
+export async function fetchNfts(userId: string): Promise<NftRow[]> {
+  const { data, error } = await supabase().from('nfts').select('id, blockchain, contract_address, token_id, transaction_id, metadata, minted_at').eq('owner_id', userId).order('minted_at', { ascending: false })
+  if (error) throw error
+  return (data ?? []) as NftRow[]
+}
+
+export interface MintRequestRow {
+  id: string
+  blockchain: string
+  status: 'pending' | 'completed' | 'failed'
+  metadata: NftMetadata
+  recipient: string
+  royalties_bps: number
+  transaction_hash: string | null
+  token_id: string | null
+  error: string | null
+  created_at: string
+}
+
+export async function fetchMintRequests(limit = 10): Promise<MintRequestRow[]> {
+  const { data, error } = await supabase().from('mint_requests').select('id, blockchain, status, metadata, recipient, royalties_bps, transaction_hash, token_id, error, created_at').order('created_at', { ascending: false }).limit(limit)
+  if (error) throw error
+  return (data ?? []) as MintRequestRow[]
+}
+
+export interface MintInput {
+  blockchain: string
+  name: string
+  description: string
+  image: string
+  animation_url?: string | null
+  song_id?: string | null
+  recipient?: string | null
+  royalties: number
+  collection?: string | null
+  client_key: string
+}
+
+export async function mintNft(input: MintInput): Promise<{ request: MintRequestRow; balance: number }> {
+  const { data, error } = await supabase().functions.invoke<{ request: MintRequestRow; balance: number }>('mint', { body: input })
+  if (error) throw await functionError(error)
+  if (!data) throw new Error('mint answered nothing')
+  return data
+}
+
+export interface ChainTransaction {
+  hash: string
+  status: 'success' | 'reverted'
+  blockNumber: number
+  from: string
+  to: string | null
+  gasUsed: string
+  tokenId: string | null
+  owner: string | null
+  tokenUri: string | null
+  royalty: { receiver: string; amount: string } | null
+}
+
+export async function fetchChainTransaction(chain: string, hash: string): Promise<ChainTransaction> {
+  const { data, error } = await supabase().functions.invoke<ChainTransaction>(`chain-transaction?chain=${encodeURIComponent(chain)}&hash=${encodeURIComponent(hash)}`, { method: 'GET' })
+  if (error) throw await functionError(error)
+  if (!data) throw new Error('No such transaction')
+  return data
+}
+
+export interface LedgerRow {
+  amount: number
+  reason: string
+  reference: string | null
+  created_at: string
+}
+
+export async function fetchLedgerSince(userId: string, sinceIso: string | null, limit = 500): Promise<LedgerRow[]> {
+  let query = supabase().from('token_ledger').select('amount, reason, reference, created_at').eq('user_id', userId)
+  if (sinceIso) query = query.gte('created_at', sinceIso)
+  const { data, error } = await query.order('created_at', { ascending: false }).limit(limit)
+  if (error) throw error
+  return (data ?? []).map((r) => ({ ...(r as LedgerRow), amount: num((r as LedgerRow).amount) }))
+}

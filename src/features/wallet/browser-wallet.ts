@@ -1,0 +1,59 @@
+// The browser side of connecting a wallet: EIP-1193 (window.ethereum) through ethers v6's
+// BrowserProvider, and the ownership proof (Sign-In with Ethereum) the server verifies.
+import { BrowserProvider, getAddress, type Eip1193Provider } from 'ethers'
+import { SiweMessage } from 'siwe'
+import { issueWalletNonce, verifyWallet } from '../../backend/web3.ts'
+import { NoWalletProviderError, type WalletConnectDeps } from './wallet-connect-machine.ts'
+
+type InjectedProvider = Eip1193Provider & { on?: (event: string, fn: (...args: unknown[]) => void) => void; removeListener?: (event: string, fn: (...args: unknown[]) => void) => void }
+
+export const injectedProvider = (): InjectedProvider | undefined => (window as unknown as { ethereum?: InjectedProvider }).ethereum
+
+export async function requestAccount(): Promise<{ address: string; chainId: number }> {
+  const injected = injectedProvider()
+  if (!injected) throw new NoWalletProviderError()
+  const provider = new BrowserProvider(injected)
+  const accounts = (await provider.send('eth_requestAccounts', [])) as string[]
+  if (!accounts[0]) throw new Error('The wallet gave no account')
+  const network = await provider.getNetwork()
+  return { address: getAddress(accounts[0]), chainId: Number(network.chainId) }
+}
+
+export async function proveOwnership(account: { address: string; chainId: number }) {
+  const injected = injectedProvider()
+  if (!injected) throw new NoWalletProviderError()
+  const nonce = await issueWalletNonce()
+  const message = new SiweMessage({
+    domain: window.location.host,
+    address: account.address,
+    statement: 'Sign in to CUBE Music to link this wallet to your account.',
+    uri: window.location.origin,
+    version: '1',
+    chainId: account.chainId,
+    nonce,
+    issuedAt: new Date().toISOString(),
+    expirationTime: new Date(Date.now() + 5 * 60_000).toISOString(),
+  }).prepareMessage()
+  const signer = await new BrowserProvider(injected).getSigner(account.address)
+  const signature = await signer.signMessage(message)
+  return verifyWallet(message, signature)
+}
+
+export const browserWalletDeps = (accountUserId: () => string | null): WalletConnectDeps => ({ requestAccount, proveOwnership, accountUserId })
+
+/** accountsChanged / chainChanged from the provider; returns the unsubscribe. */
+export function watchProvider(onAccount: (address: string | null) => void, onChain: (chainId: number) => void): () => void {
+  const injected = injectedProvider()
+  if (!injected?.on) return () => undefined
+  const accounts = (...args: unknown[]) => {
+    const list = args[0] as string[] | undefined
+    onAccount(list?.[0] ? getAddress(list[0]) : null)
+  }
+  const chain = (...args: unknown[]) => onChain(Number(args[0]))
+  injected.on('accountsChanged', accounts)
+  injected.on('chainChanged', chain)
+  return () => {
+    injected.removeListener?.('accountsChanged', accounts)
+    injected.removeListener?.('chainChanged', chain)
+  }
+}

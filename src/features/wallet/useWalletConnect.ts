@@ -1,0 +1,69 @@
+import { useMachine } from '@xstate/react'
+import { useEffect, useMemo } from 'react'
+import { fetchLinkedAddress } from '../../backend/web3.ts'
+import { notify } from '../../lib/notify.ts'
+import { refreshWallet, useAuthModalStore, useSessionStore } from '../account/index.ts'
+import { browserWalletDeps, watchProvider } from './browser-wallet.ts'
+import { createWalletConnectMachine } from './wallet-connect-machine.ts'
+import { clearWalletState, loadWalletState, saveWalletState, shortenAddress, type WalletChain } from './wallet-state.ts'
+
+/** The wallet-connect machine wired to the browser wallet, the server, toasts and the walletState cache. */
+export function useWalletConnect() {
+  const userId = useSessionStore((s) => s.user?.id ?? null)
+  const openAuth = useAuthModalStore((s) => s.open)
+  const machine = useMemo(() => createWalletConnectMachine(browserWalletDeps(() => useSessionStore.getState().user?.id ?? null)), [])
+  const [state, send] = useMachine(
+    machine.provide({
+      actions: {
+        notifyFailed: ({ context }) => {
+          if (context.error) notify.error(context.error.title, { description: context.error.detail ? `${context.error.description} (${context.error.detail})` : context.error.description })
+        },
+        notifyConnected: ({ context }) => {
+          notify.success('Wallet Connected', { description: context.welcome > 0 ? `${context.welcome} CUBE welcome tokens have been added to your wallet.` : 'Your wallet is linked to your account.' })
+          const id = useSessionStore.getState().user?.id
+          if (id) void refreshWallet(id)
+          useSessionStore.getState().bumpActivity()
+        },
+        askToSignIn: () => openAuth('login'),
+      },
+    }),
+  )
+
+  // The cache says connected: re-check with the server (the linked address is the truth).
+  useEffect(() => {
+    if (!userId) return
+    const cached = loadWalletState()
+    if (!cached.isConnected) return
+    let live = true
+    fetchLinkedAddress(userId)
+      .then((address) => {
+        if (!live) return
+        if (address) send({ type: 'RESTORE', address })
+        else clearWalletState(cached.selectedChain)
+      })
+      .catch((error: unknown) => console.warn('Could not re-check the linked wallet', error))
+    return () => {
+      live = false
+    }
+  }, [userId, send])
+
+  useEffect(() => watchProvider((address) => send({ type: 'ACCOUNT_CHANGED', address }), () => useSessionStore.getState().bumpActivity()), [send])
+
+  const connected = state.matches('connected')
+  const address = state.context.address
+  useEffect(() => {
+    const chain = loadWalletState().selectedChain
+    if (connected) saveWalletState({ isConnected: true, selectedChain: chain, walletAddress: address ? shortenAddress(address) : 'CUBE account' })
+  }, [connected, address])
+
+  return {
+    state,
+    send,
+    connected,
+    disconnect: () => {
+      clearWalletState(loadWalletState().selectedChain)
+      send({ type: 'DISCONNECT' })
+    },
+    setChain: (chain: WalletChain) => saveWalletState({ ...loadWalletState(), selectedChain: chain }),
+  }
+}

@@ -1,0 +1,68 @@
+// wallet-verify: proves that the caller owns an Ethereum address. The client got a single-use
+// nonce from rpc('wallet_issue_nonce'), had the wallet sign an EIP-4361 message carrying it, and
+// posts { message, signature }. Here the signature is verified (never trusted from the client),
+// the domain must be the host the request came from, and only then public.wallet_link() (service
+// role) consumes the nonce, links the checksummed address and grants the wallet welcome once.
+// Answers 200 { address, welcome, balance }; 400 bad message/signature/nonce; 401 not signed in;
+// 409 the address belongs to another account.
+import { bearerToken, json, preflight, type EdgeHandler } from '../_shared/http.ts'
+import type { ServiceClient } from '../_shared/service-client.ts'
+import type { UserClientFactory } from '../_shared/user-client.ts'
+import { SIGN_IN_FIRST } from '../init-user-tokens/handler.ts'
+
+export type SiweCheck = { ok: true; address: string; nonce: string; chainId: number } | { ok: false; error: string }
+export type SiweVerifier = (input: { message: string; signature: string; domain: string }) => Promise<SiweCheck>
+
+export const WALLET_ERRORS: Readonly<Record<string, [number, string]>> = {
+  invalid_nonce: [400, 'This sign-in request is unknown: ask for a new one'],
+  nonce_used: [400, 'This sign-in request was already used: ask for a new one'],
+  nonce_expired: [400, 'This sign-in request expired (5 minutes): ask for a new one'],
+  address_taken: [409, 'This address is already linked to another CUBE account'],
+}
+
+/** The host the browser sent the request from: SIWE's domain must be it. */
+const requestHost = (req: Request): string => {
+  const origin = req.headers.get('origin')
+  if (origin) {
+    try {
+      return new URL(origin).host
+    } catch {
+      /* fall through */
+    }
+  }
+  return req.headers.get('host') ?? new URL(req.url).host
+}
+
+export function walletVerify(deps: { clientFor: UserClientFactory; service: ServiceClient; verify: SiweVerifier }): EdgeHandler {
+  return async (req) => {
+    if (req.method === 'OPTIONS') return preflight()
+    if (req.method !== 'POST') return json({ error: 'Method not allowed: use POST' }, 405)
+    const token = bearerToken(req)
+    if (!token) return json({ error: SIGN_IN_FIRST }, 401)
+    const user = deps.clientFor(token)
+    const { data: userData, error: userError } = await user.auth.getUser(token)
+    if (userError || !userData.user) return json({ error: SIGN_IN_FIRST }, 401)
+
+    let body: { message?: unknown; signature?: unknown }
+    try {
+      body = (await req.json()) as typeof body
+    } catch {
+      return json({ error: 'Send JSON { message, signature }' }, 400)
+    }
+    if (typeof body.message !== 'string' || typeof body.signature !== 'string' || body.message.length > 4000 || !/^0x[0-9a-fA-F]{130}$/.test(body.signature)) {
+      return json({ error: 'Send JSON { message, signature } with a 65-byte hex signature' }, 400)
+    }
+    const check = await deps.verify({ message: body.message, signature: body.signature, domain: requestHost(req) })
+    if (!check.ok) return json({ error: check.error }, 400)
+
+    // The wallet row must exist before the welcome can be added to it.
+    const init = await user.rpc('init_user_tokens')
+    if (init.error) return json({ error: init.error.message, code: init.error.code }, 400)
+    const { data, error } = await deps.service.rpc('wallet_link', { p_user: userData.user.id, p_address: check.address, p_nonce: check.nonce, p_chain_id: check.chainId })
+    if (error) {
+      const [status, message] = WALLET_ERRORS[error.message] ?? [400, error.message]
+      return json({ error: message, code: error.message }, status)
+    }
+    return json(data)
+  }
+}

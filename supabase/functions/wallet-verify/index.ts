@@ -1,0 +1,14 @@
+// Edge function for hosted Supabase (Deno): wiring only; the logic is in handler.ts.
+import { createClient } from 'npm:@supabase/supabase-js@2.109.0'
+import { walletVerify } from './handler.ts'
+import { verifySiwe } from './siwe-verifier.ts'
+
+const url = Deno.env.get('SUPABASE_URL')!
+const noSession = { persistSession: false, autoRefreshToken: false }
+Deno.serve(
+  walletVerify({
+    clientFor: (token) => createClient(url, Deno.env.get('SUPABASE_ANON_KEY')!, { global: { headers: { Authorization: `Bearer ${token}` } }, auth: noSession }),
+    service: createClient(url, Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!, { auth: noSession }),
+    verify: verifySiwe,
+  }),
+)
