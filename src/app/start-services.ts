@@ -3,6 +3,7 @@ import { startSessionSync } from '../features/account/index.ts'
 import { startListenReporter, startRewardRules } from '../features/listen/index.ts'
 import { startPlayerService } from '../features/player/index.ts'
 import { startPlaylistSync } from '../features/playlists/index.ts'
+import { startPlayRecorder } from '../features/share/index.ts'
 import { startMixAutosave, startStudioProjectSync } from '../features/studio/index.ts'
 
 let started = false
@@ -22,6 +23,7 @@ export function startBackend(): void {
   startPlaylistSync()
   startStudioProjectSync()
   startMixAutosave()
+  startPlayRecorder()
 }
 
 /** For the layouts that host signed-in features (the /app layout and Now Playing). */

@@ -92,7 +92,7 @@ begin
     select id into v_item from public.songs where id = p_item_id or slug = p_item_id limit 1;
   elsif p_item_type = 'user' then
     select username into v_item from public.profiles where username = p_item_id;
-  elsif p_item_id !~ '^[A-Za-z0-9_-]{1,120}$' then
+  elsif p_item_id !~ '^[A-Za-z0-9._-]{1,200}$' then
     v_item := null;
   end if;
   if v_item is null then
