@@ -213,16 +213,16 @@ export default function SharingPage() {
       ) : (
         <>
           <nav aria-label="Sharing sections" className="flex gap-2">
-            <NavLink to="tracks" className={tab}>Tracks</NavLink>
-            <NavLink to="profile" className={tab}>Profile</NavLink>
-            <NavLink to="analytics" className={tab}>Analytics</NavLink>
+            <NavLink to="/app/sharing/tracks" className={tab}>Tracks</NavLink>
+            <NavLink to="/app/sharing/profile" className={tab}>Profile</NavLink>
+            <NavLink to="/app/sharing/analytics" className={tab}>Analytics</NavLink>
           </nav>
           <Routes>
-            <Route index element={<Navigate to="tracks" replace />} />
+            <Route index element={<Navigate to="/app/sharing/tracks" replace />} />
             <Route path="tracks" element={<TracksTab api={api} rules={rules} />} />
             <Route path="profile" element={<ProfileTab api={api} rules={rules} username={username} />} />
             <Route path="analytics" element={<AnalyticsTab analytics={analytics} />} />
-            <Route path="*" element={<Navigate to="tracks" replace />} />
+            <Route path="*" element={<Navigate to="/app/sharing/tracks" replace />} />
           </Routes>
         </>
       )}
