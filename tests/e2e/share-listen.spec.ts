@@ -138,7 +138,7 @@ test('Listen to Earn: visitor preview, recommendations per user from likes, Refr
   })
 
   const a = await (await browser.newContext()).newPage()
-  const b = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage()
+  const b = await (await browser.newContext()).newPage()
   await test.step('two users with different likes get their preferred genre first', async () => {
     await signUp(a, 'ambient')
     await signUp(b, 'lofi')
@@ -153,6 +153,7 @@ test('Listen to Earn: visitor preview, recommendations per user from likes, Refr
       await expect(b.getByTestId('daily-recs').getByTestId('rec-row').first()).toHaveAttribute('data-genre', 'lofi', { timeout: 1000 })
     }).toPass({ timeout: 15_000 })
     expect(await ids(a, 'daily-recs')).not.toEqual(await ids(b, 'daily-recs'))
+    await b.setViewportSize({ width: 375, height: 800 })
     await expectNoSeriousA11yViolations(b)
   })
 
@@ -179,5 +180,35 @@ test('Listen to Earn: visitor preview, recommendations per user from likes, Refr
     await expect(a.getByTestId('listen-playlist').filter({ hasText: 'Focus' })).toContainText('0 tracks')
     await expect(a.getByRole('link', { name: 'View All Tracks' })).toHaveAttribute('href', '/app/library')
     await expectNoSeriousA11yViolations(a)
+  })
+})
+
+test('Stream: two listeners 10 s apart hear the same piece at the same position; axe clean', async ({ browser }) => {
+  const a = await (await browser.newContext()).newPage()
+  const b = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage()
+  const onAir = async (page: Page) => {
+    await page.goto('/app/stream')
+    await expect(page.getByRole('heading', { level: 1, name: 'CUBE Radio' })).toBeVisible()
+    await page.getByRole('button', { name: 'Play the station' }).click()
+    await expect(page.getByText('On air')).toBeVisible({ timeout: 45_000 })
+  }
+  const seconds = async (page: Page) => {
+    const [m, s] = (await page.getByTestId('station-position').innerText()).split(':').map(Number)
+    return m! * 60 + s!
+  }
+  await test.step('listener A tunes in; B joins 10 s later', async () => {
+    await onAir(a)
+    await expectNoSeriousA11yViolations(a)
+    await b.waitForTimeout(10_000)
+    await onAir(b)
+    await expectNoSeriousA11yViolations(b)
+  })
+  await test.step('same piece, same position ±1 s, same up next', async () => {
+    await expect(async () => {
+      const [ta, tb, pa, pb] = await Promise.all([a.getByTestId('station-title').innerText(), b.getByTestId('station-title').innerText(), seconds(a), seconds(b)])
+      expect(tb).toBe(ta)
+      expect(Math.abs(pa - pb)).toBeLessThanOrEqual(1)
+    }).toPass({ timeout: 5000 })
+    expect(await b.getByTestId('station-next').innerText()).toBe(await a.getByTestId('station-next').innerText())
   })
 })
