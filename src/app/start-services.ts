@@ -5,6 +5,7 @@ import { startLiveNotices } from '../features/settings/index.ts'
 import { startListenReporter, startRewardRules } from '../features/listen/index.ts'
 import { startPlayerService } from '../features/player/index.ts'
 import { startPlaylistSync } from '../features/playlists/index.ts'
+import { startPlayRecorder } from '../features/share/index.ts'
 import { startMixAutosave, startStudioProjectSync } from '../features/studio/index.ts'
 
 let started = false
@@ -26,6 +27,7 @@ export function startBackend(): void {
   startPlaylistSync()
   startStudioProjectSync()
   startMixAutosave()
+  startPlayRecorder()
 }
 
 /** For the layouts that host signed-in features (the /app layout and Now Playing). */

@@ -1,0 +1,46 @@
+import type { ShareItemType } from '../../backend/sharing.ts'
+
+/** The in-app page a shared item resolves to: /user/{username}, /song/{slug}, /track/{id}. */
+export function sharePath(itemType: ShareItemType, id: string): string {
+  const prefix = itemType === 'user' ? '/user/' : itemType === 'song' ? '/song/' : '/track/'
+  return prefix + encodeURIComponent(id)
+}
+
+export const twitterIntent = (url: string, text: string): string =>
+  `https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}&url=${encodeURIComponent(url)}`
+
+export const facebookIntent = (url: string): string => `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`
+
+/** The storage key the reference used; now only a cache of the server's per-platform counts. */
+export const SHARE_COUNT_KEY = 'shareCount'
+
+export interface ShareCounts {
+  twitter: number
+  facebook: number
+  copy: number
+  qr: number
+}
+
+export function cacheShareCounts(byPlatform: Partial<Record<string, number>>): ShareCounts {
+  const counts: ShareCounts = { twitter: byPlatform.twitter ?? 0, facebook: byPlatform.facebook ?? 0, copy: byPlatform.copy_link ?? 0, qr: byPlatform.qr ?? 0 }
+  try {
+    localStorage.setItem(SHARE_COUNT_KEY, JSON.stringify(counts))
+  } catch {
+    // A full or blocked storage only loses the cache.
+  }
+  return counts
+}
+
+export function cachedShareCounts(): ShareCounts | null {
+  try {
+    const v = JSON.parse(localStorage.getItem(SHARE_COUNT_KEY) ?? 'null') as Partial<ShareCounts> | null
+    if (!v || typeof v !== 'object') return null
+    return { twitter: Number(v.twitter) || 0, facebook: Number(v.facebook) || 0, copy: Number(v.copy) || 0, qr: Number(v.qr) || 0 }
+  } catch {
+    return null
+  }
+}
+
+/** Analytics bars: the reference's scales (200 visits, 500 plays, 100 followers), capped at full. */
+export const STAT_SCALES = { visits: 200, plays: 500, followers: 100 } as const
+export const barPercent = (value: number, scale: number): number => Math.min(100, Math.max(0, (value / scale) * 100))
