@@ -118,4 +118,21 @@ $$;
 create trigger proposals_notice_close after update of status on public.proposals
 for each row execute function public.notice_on_proposal_close();
 
-revoke execute on function public.notice_on_reply(), public.notice_on_follow(), public.notice_on_proposal_close() from public, anon, authenticated;
+-- My mint is on the chain.
+create function public.notice_on_mint() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if old.status <> 'completed' and new.status = 'completed' then
+    perform public.add_notice(new.user_id, 'mint_completed', 'Mint completed',
+      '"' || left(coalesce(new.metadata ->> 'name', 'Your NFT'), 100) || '" is on ' || new.blockchain || ' as token #' || coalesce(new.token_id, '?'), '/app/wallet');
+  end if;
+  return null;
+end
+$$;
+create trigger mint_requests_notice after update of status on public.mint_requests
+for each row execute function public.notice_on_mint();
+
+revoke execute on function public.notice_on_reply(), public.notice_on_follow(), public.notice_on_proposal_close(), public.notice_on_mint() from public, anon, authenticated;

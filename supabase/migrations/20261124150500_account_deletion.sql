@@ -42,6 +42,12 @@ alter table public.proposals alter column author_id drop not null;
 alter table public.proposals drop constraint proposals_author_id_fkey;
 alter table public.proposals add constraint proposals_author_id_fkey foreign key (author_id) references auth.users (id) on delete set null;
 
+-- The wallet welcome stays with its address after the account goes, so deleting an account and
+-- registering again with the same wallet never earns the 50 CUBE twice.
+alter table public.wallet_welcomes alter column user_id drop not null;
+alter table public.wallet_welcomes drop constraint wallet_welcomes_user_id_fkey;
+alter table public.wallet_welcomes add constraint wallet_welcomes_user_id_fkey foreign key (user_id) references auth.users (id) on delete set null;
+
 create function public.delete_my_account(p_confirm_username text) returns json
 language plpgsql
 security definer

@@ -38,6 +38,7 @@ describe('delete my account', () => {
     await rpc(server, leaving.accessToken, 'set_comment_like', { p_comment_id: theirsId, p_liked: true })
     await sql(server, "insert into public.songs (id, title, artist, duration_seconds, owner_id) values ('leaver-song', 'Leaver Song', 'leaving_user', 90, $1)", [leaving.id])
     await sql(server, 'insert into public.follows (follower_id, following_id) values ($1, $2)', [staying.id, leaving.id])
+    await sql(server, "insert into public.wallet_welcomes (user_id, address) values ($1, '0x00000000000000000000000000000000000000AA')", [leaving.id])
     expect((await db.storage.from('avatars').upload(`${leaving.id}/avatar`, new Blob([new Uint8Array(64)], { type: 'image/png' }), { contentType: 'image/png' })).error).toBeNull()
     const ledgerRows = (await sql<{ n: string }>(server, 'select count(*)::text as n from public.token_ledger where user_id = $1', [leaving.id]))[0]!.n
 
@@ -53,6 +54,8 @@ describe('delete my account', () => {
     expect(await sql(server, "select 1 from public.songs where id = 'leaver-song'")).toEqual([])
     expect(await sql(server, 'select 1 from public.follows where following_id = $1', [leaving.id])).toEqual([])
     expect(await sql(server, "select 1 from storage.objects where name like $1", [`${leaving.id}/%`])).toEqual([])
+    // The address keeps its welcome: a new account with the same wallet gets no second bonus.
+    expect(await sql(server, "select user_id from public.wallet_welcomes where address = '0x00000000000000000000000000000000000000AA'")).toEqual([{ user_id: null }])
     // The ledger keeps its rows without the person; wallets still equal their ledgers.
     expect((await sql<{ n: string }>(server, "select count(*)::text as n from public.token_ledger where user_id is null"))[0]!.n).toBe(ledgerRows)
     for (const w of await ledgerMatchesWallets()) expect(String(w.balance), w.user_id).toBe(w.ledger)
