@@ -1,0 +1,1 @@
+export { StationMiniControls } from './StationMiniControls.tsx'
