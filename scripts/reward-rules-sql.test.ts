@@ -47,7 +47,7 @@ describe('reward_rules() states what record_listen enforces', () => {
   })
 
   it('a listen qualifies at min(qualify_seconds, qualify_fraction × length), for every catalogue song and a short one', async () => {
-    await db.query("insert into public.songs (id, title, artist, duration_seconds) values ('short-rules-test', 'Short', 'Test', 20)")
+    await db.query("insert into public.songs (id, slug, title, artist, duration_seconds) values ('short-rules-test', 'short-rules-test', 'Short', 'Test', 20)")
     const songs = (await db.query<{ id: string; duration_seconds: number; reward: number }>('select id, duration_seconds, reward from public.songs order by id')).rows
     // A song inserted without a reward gets the rules' default reward.
     expect(songs.find((s) => s.id === 'short-rules-test')!.reward).toBe(rules.default_reward)

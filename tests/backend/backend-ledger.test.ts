@@ -90,7 +90,7 @@ describe('CUBE ledger through the HTTP server', () => {
   })
 
   it('a listen qualifies at 30 s or half the track, whichever is less', async () => {
-    await sql(server, "insert into public.songs (id, title, artist, duration_seconds, reward) values ('short-loop', 'Short Loop', 'Test', 20, 4) on conflict do nothing")
+    await sql(server, "insert into public.songs (id, slug, title, artist, duration_seconds, reward) values ('short-loop', 'short-loop', 'Short Loop', 'Test', 20, 4) on conflict do nothing")
     const user = users[2]!
     expect(await listen(user, 'short-loop', 9)).toMatchObject({ credited: 0, reason: 'below_threshold' })
     expect(await listen(user, 'short-loop', 10)).toMatchObject({ credited: 4, balance: 104, reason: 'credited', listens_today: 1, daily_earned: 4 })
