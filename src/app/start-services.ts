@@ -6,6 +6,7 @@ import { startListenReporter, startRewardRules } from '../features/listen/index.
 import { startPlayerService } from '../features/player/index.ts'
 import { startPlaylistSync } from '../features/playlists/index.ts'
 import { startPlayRecorder } from '../features/share/index.ts'
+import { startStationReporter } from '../features/stream/index.ts'
 import { startMixAutosave, startStudioProjectSync } from '../features/studio/index.ts'
 
 let started = false
@@ -28,6 +29,7 @@ export function startBackend(): void {
   startStudioProjectSync()
   startMixAutosave()
   startPlayRecorder()
+  startStationReporter()
 }
 
 /** For the layouts that host signed-in features (the /app layout and Now Playing). */

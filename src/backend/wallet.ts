@@ -81,6 +81,11 @@ export interface ListenAnswer {
 export async function recordListen(songId: string, seconds: number, playId: string): Promise<ListenAnswer> {
   const { data, error } = await supabase().rpc('record_listen', { p_song_id: songId, p_seconds: seconds, p_play_id: playId })
   if (error) throw error
+  return parseListenAnswer(data)
+}
+
+/** The server's answer to a listen report (record_listen, record_station_listen). */
+export function parseListenAnswer(data: unknown): ListenAnswer {
   const answer = (data ?? {}) as Record<string, unknown>
   return {
     credited: num(answer.credited),

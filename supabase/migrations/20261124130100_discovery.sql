@@ -20,7 +20,7 @@ as $$
 declare
   v_uid uuid := auth.uid();
   v_seed text := ((clock_timestamp() at time zone 'utc')::date)::text || ':' || coalesce(p_salt, 0)::text;
-  v_jitter numeric := case when coalesce(p_salt, 0) = 0 then 0.15 else 0.6 end;
+  v_jitter float8 := case when coalesce(p_salt, 0) = 0 then 0.15 else 0.6 end;
   v_result json;
 begin
   if p_mode is null or p_mode not in ('daily', 'discover') then
@@ -37,7 +37,7 @@ begin
              coalesce(p.plays, 0) as plays, 'popular' as why,
              row_number() over (order by
                case when p_mode = 'daily' then -coalesce(p.plays, 0) else 0 end,
-               case when p_mode = 'discover' then md5(v_seed || s.id) else s.title end) as rank
+               case when p_mode = 'discover' then hashtext(v_seed || s.id) else 0 end, s.title) as rank
         from public.songs s
         left join (select song_id, count(*) as plays from public.user_listening_history
                     where listened_at > clock_timestamp() - interval '7 days' group by song_id) p on p.song_id = s.id
@@ -47,26 +47,24 @@ begin
 
   v_seed := v_uid::text || ':' || v_seed;
   with hist as (
-    select song_id, sum(exp(-extract(epoch from (clock_timestamp() - listened_at)) / 86400.0 / 14.0)) as w, count(*) as n
+    select song_id, sum(exp(-date_part('epoch', clock_timestamp() - listened_at) / 1209600.0)) as w, count(*) as n
       from public.user_listening_history where user_id = v_uid group by song_id
   ),
   liked as (select song_id from public.favourites where user_id = v_uid),
   followed as (select following_id from public.follows where follower_id = v_uid),
   signal as (
-    select s.genre, s.artist, coalesce(h.w, 0) + case when l.song_id is not null then 3 else 0 end
-             + case when f.following_id is not null then 2 else 0 end as w
-      from public.songs s
-      left join hist h on h.song_id = s.id
-      left join liked l on l.song_id = s.id
-      left join followed f on f.following_id = s.owner_id
-     where h.song_id is not null or l.song_id is not null or f.following_id is not null
+    select s.genre, s.artist, h.w from hist h join public.songs s on s.id = h.song_id
+    union all
+    select s.genre, s.artist, 3.0::float8 from liked l join public.songs s on s.id = l.song_id
+    union all
+    select s.genre, s.artist, 2.0::float8 from followed f join public.songs s on s.owner_id = f.following_id
   ),
   total as (select greatest(sum(w), 1e-9) as t from signal),
   genre_aff as (select genre, sum(w) / (select t from total) as a from signal where genre is not null group by genre),
   artist_aff as (select artist, sum(w) / (select t from total) as a from signal group by artist),
   usual as (select genre from genre_aff order by a desc, genre limit 2),
   popular as (
-    select song_id, count(*)::numeric as plays from public.user_listening_history
+    select song_id, count(*)::float8 as plays from public.user_listening_history
      where listened_at > clock_timestamp() - interval '7 days' group by song_id
   ),
   maxpop as (select greatest(max(plays), 1) as m from popular),
@@ -77,23 +75,26 @@ begin
            coalesce(a.a, 0) as artist_affinity,
            h.song_id is null as unheard,
            coalesce(g.a, 0) * 1.0 + coalesce(a.a, 0) * 0.6
-             + case when s.owner_id in (select following_id from followed) then 0.2 else 0 end
+             + case when fo.following_id is not null then 0.2 else 0 end
              + case when h.song_id is null then 0.3 else 0 end
              + coalesce(p.plays, 0) / (select m from maxpop) * 0.1
-             + v_jitter * (('x' || substr(md5(v_seed || ':' || s.id), 1, 8))::bit(32)::bigint / 4294967296.0) as score,
+             -- hashtext and float8 throughout: md5 and numeric cost too much over a 10,000-song catalogue.
+             + v_jitter * ((hashtext(v_seed || ':' || s.id)::float8 + 2147483648) / 4294967296) as score,
            s.genre is not null and s.genre in (select genre from usual) as usual_genre
       from public.songs s
       left join genre_aff g on g.genre = s.genre
       left join artist_aff a on a.artist = s.artist
       left join hist h on h.song_id = s.id
       left join popular p on p.song_id = s.id
+      left join followed fo on fo.following_id = s.owner_id
   ),
   picked as (
-    select *, row_number() over (order by
-             case when p_mode = 'daily' then -score else 0 end,
-             case when p_mode = 'discover' then (case when usual_genre then 1 else 0 end) else 0 end,
-             case when p_mode = 'discover' then md5(v_seed || ':d:' || id) else id end) as rank
+    -- A top-N sort, not a full ranking of the catalogue.
+    select *, case when p_mode = 'discover' then (case when usual_genre then 1 else 0 end) else 0 end as k1,
+           case when p_mode = 'discover' then hashtext(v_seed || ':d:' || id) else 0 end as k2
       from scored
+     order by case when p_mode = 'daily' then -score else 0 end, k1, k2, id
+     limit p_limit
   )
   select coalesce(json_agg(json_build_object(
            'id', id, 'slug', slug, 'title', title, 'artist', artist, 'genre', genre,
@@ -101,9 +102,9 @@ begin
            'owner_id', owner_id, 'plays', plays, 'score', round(score::numeric, 4),
            'why', case when p_mode = 'discover' then 'discovery'
                        when genre_affinity > 0 then 'genre' when artist_affinity > 0 then 'artist'
-                       when unheard then 'new' else 'popular' end) order by rank), '[]'::json)
+                       when unheard then 'new' else 'popular' end) order by case when p_mode = 'daily' then -score else 0 end, k1, k2, id), '[]'::json)
     into v_result
-    from picked where rank <= p_limit;
+    from picked;
   return v_result;
 end
 $$;

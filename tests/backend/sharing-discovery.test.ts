@@ -200,3 +200,35 @@ describe('recommendations', () => {
 describe('RLS of the sharing tables', () => {
   rlsMatrixTests(CASES, ctx)
 })
+
+describe('station listens', () => {
+  const recipeId = (description: string) => 'v1.' + Buffer.from(JSON.stringify([description, 'chill', 'ambient'])).toString('base64url')
+  const slotNow = () => {
+    const now = Date.now()
+    const day = new Date(now).toISOString().slice(0, 10)
+    return { day, index: Math.floor((now % 86_400_000) / 60_000) }
+  }
+
+  it('credits a piece of the programme on air, once per play, under the listening rules; refuses pieces not on air', async () => {
+    const listener = await signUp(server, 'station-listener@example.com', 'station-pass', 'stationlistener')
+    await rpc(server, listener.accessToken, 'init_user_tokens')
+    const { day, index } = slotNow()
+    const piece = recipeId(`CUBE Radio ${day} #${index}: Neon Skyline`)
+    const listen = (id: string, seconds: number, play: string) => rpc(server, listener.accessToken, 'record_station_listen', { p_recipe_id: id, p_seconds: seconds, p_play_id: play })
+    expect((await listen(piece, 10, 'p1')).json).toMatchObject({ credited: 0, reason: 'below_threshold' })
+    expect((await listen(piece, 31, 'p1')).json).toMatchObject({ credited: 2, reason: 'credited', listens_today: 1 })
+    expect((await listen(piece, 31, 'p1')).json).toMatchObject({ credited: 0, reason: 'already_credited' })
+    // Yesterday's piece, a piece not yet on air, and a recipe that is not a station piece.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
+    expect((await listen(recipeId(`CUBE Radio ${yesterday} #${index}: Old`), 31, 'p2')).json.reason).toBe('unknown_song')
+    expect((await listen(recipeId(`CUBE Radio ${day} #${index + 5}: Future`), 31, 'p3')).json.reason).toBe('unknown_song')
+    expect((await listen(recipeId('neon rain over the city'), 31, 'p4')).json.reason).toBe('unknown_song')
+    const bad = await listen('v1.%%%', 31, 'p5')
+    expect(bad.status).toBe(400)
+    expect(bad.json.message).toBe('invalid_recipe')
+    expect((await api(server, '/rest/v1/rpc/record_station_listen', { body: { p_recipe_id: piece, p_seconds: 31 } })).status).toBe(401)
+    expect((await api(server, '/rest/v1/rpc/credit_listen', { token: listener.accessToken, body: { p_song_id: 'x', p_duration: 10, p_reward: 1000, p_seconds: 10, p_play_id: 'x' } })).status).toBe(403)
+    expect(await balance(listener)).toBe(102)
+    expect(await balance(listener)).toBe(await ledgerSum(listener))
+  })
+})

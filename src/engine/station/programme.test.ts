@@ -58,3 +58,13 @@ describe('CUBE Radio programme', () => {
     expect(longestSilenceMs(butted, RATE, 2, SLOT_SECONDS * 2 + 1)).toBeGreaterThan(1000)
   })
 })
+
+describe('station recipe ids', () => {
+  it('are the generator share ids, so /track/{id} recreates the piece', async () => {
+    const { shareId, recipeFromShareId } = await import('../../features/generator/share-link.ts')
+    const { recipeId } = await import('./programme.ts')
+    const recipe = slotAt(Date.UTC(2026, 10, 23, 9, 0, 0)).recipe
+    expect(recipeId(recipe)).toBe(shareId(recipe))
+    expect(recipeFromShareId(recipeId(recipe))).toEqual(recipe)
+  })
+})

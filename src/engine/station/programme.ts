@@ -108,3 +108,15 @@ export function longestSilenceMs(signal: Float32Array, sampleRate: number, from:
   }
   return longest
 }
+
+/**
+ * A piece's recipe id, the generator's share-link format ('v1.' + base64url of the UTF-8 JSON
+ * [description, mood, genre]): /track/{id} recreates the piece, and the server recognises station
+ * pieces by it (record_station_listen).
+ */
+export function recipeId(recipe: StationRecipe): string {
+  const bytes = new TextEncoder().encode(JSON.stringify([recipe.description, recipe.mood, recipe.genre]))
+  let binary = ''
+  for (const b of bytes) binary += String.fromCharCode(b)
+  return 'v1.' + btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}

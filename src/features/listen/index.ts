@@ -1,3 +1,3 @@
 export { ListenCreditNote } from './ListenCreditNote.tsx'
-export { startListenReporter } from './listen-reporter.ts'
+export { applyListenAnswer, startListenReporter } from './listen-reporter.ts'
 export { capNote, dailyCapStatus, qualifyRuleText, songReward, startRewardRules, useListenRules, useRewardRules, type RewardRules } from './reward-rules.ts'

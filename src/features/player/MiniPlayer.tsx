@@ -7,6 +7,7 @@ import { SeekBar } from './SeekBar.tsx'
 import { VolumeControl } from './VolumeControl.tsx'
 import { RewardPop } from './RewardPop.tsx'
 import { PlayerGlobals } from './PlayerGlobals.tsx'
+import { StationMiniControls } from '../stream/index.ts'
 
 /** Floating player at bottom right: a round button, or the expanded 'Now Playing' panel. */
 export function MiniPlayer() {
@@ -28,6 +29,7 @@ export function MiniPlayer() {
               <Icon name="close" size={16} />
             </button>
           </div>
+          <StationMiniControls />
           <div className="mb-3 flex items-center gap-3">
             {song ? (
               <img src={song.image} alt={`Cover of ${song.title}`} className="h-14 w-14 shrink-0 rounded-md border border-line object-cover" />

@@ -4,6 +4,7 @@ import { getStation, type StationState } from '../../engine/station/station-play
 import { CROSSFADE_SECONDS, SLOT_SECONDS } from '../../engine/station/programme.ts'
 import { formatDuration } from '../../lib/catalogue/song.ts'
 import { Icon } from '../../ui/Icon.tsx'
+import { usePlayerStore } from '../player/index.ts'
 
 const titleOf = (description: string) => description.split(': ').slice(1).join(': ') || description
 
@@ -46,7 +47,7 @@ export default function StreamPage() {
       </header>
       <section aria-label="Now on air" className="panel flex flex-col gap-3 p-4" data-testid="station-now">
         <div className="flex items-center gap-3">
-          <button type="button" onClick={() => (playing ? station.stop() : void station.start())} aria-label={playing ? 'Stop the station' : 'Play the station'} className="flex h-12 w-12 items-center justify-center rounded-full bg-primary text-bg neon-box">
+          <button type="button" onClick={() => (playing ? station.stop() : (usePlayerStore.getState().pause(), void station.start()))} aria-label={playing ? 'Stop the station' : 'Play the station'} className="flex h-12 w-12 items-center justify-center rounded-full bg-primary text-bg neon-box">
             <Icon name={playing ? 'pause' : 'play'} size={20} />
           </button>
           <div className="min-w-0 flex-1">

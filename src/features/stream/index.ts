@@ -1,0 +1,2 @@
+export { StationMiniControls } from './StationMiniControls.tsx'
+export { startStationReporter } from './station-reporter.ts'
