@@ -1,19 +1,16 @@
 import { useEffect, useState } from 'react'
-import { Link, useLocation, useParams } from 'react-router-dom'
+import { Link, useParams } from 'react-router-dom'
 import { fetchFollowCounts, fetchProfileByUsername, follow, isFollowing, unfollow } from '../../backend/follows.ts'
 import type { ProfileRow } from '../../backend/profile.ts'
 import { fetchSongsByOwner, type CatalogueRow } from '../../backend/publishing.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { notify } from '../../lib/notify.ts'
 import { Icon } from '../../ui/Icon.tsx'
-import { NotFound } from '../../ui/NotFound.tsx'
-import { PageFallback } from '../../ui/PageFallback.tsx'
 import { useAuthModalStore, useSessionStore } from '../account/index.ts'
 import { usePlayerStore } from '../player/index.ts'
 import { catalogueSong } from '../publish/index.ts'
 import { PublicPlaylists } from './PublicPlaylists.tsx'
-import { PublicShell } from './PublicShell.tsx'
-import { usePublicData } from './usePublicData.ts'
+import { PublicDataPage } from './PublicDataPage.tsx'
 
 interface ProfileView {
   profile: ProfileRow
@@ -29,19 +26,10 @@ async function loadProfile(username: string): Promise<ProfileView | null> {
 /** /user/{username}: a public profile with its published tracks and Follow/Unfollow. */
 export default function UserPage() {
   const { username = '' } = useParams()
-  const { pathname } = useLocation()
-  const loaded = usePublicData(loadProfile, username)
-  if (loaded.state === 'missing') return <NotFound pathname={pathname} />
   return (
-    <PublicShell>
-      {loaded.state === 'loading' && <PageFallback />}
-      {loaded.state === 'error' && (
-        <p role="alert" className="panel p-6 text-secondary">
-          The profile could not be loaded: {loaded.message}
-        </p>
-      )}
-      {loaded.state === 'ready' && <ProfileView key={loaded.data.profile.user_id} view={loaded.data} />}
-    </PublicShell>
+    <PublicDataPage load={loadProfile} name={username} what="profile">
+      {(view) => <ProfileView key={view.profile.user_id} view={view} />}
+    </PublicDataPage>
   )
 }
 
