@@ -3,5 +3,5 @@ import { NotFound } from '../ui/NotFound.tsx'
 
 export default function NotFoundPage() {
   const { pathname } = useLocation()
-  return <NotFound pathname={pathname} />
+  return <NotFound pathname={pathname} logMissingRoute />
 }

@@ -1,12 +1,15 @@
 import { useEffect } from 'react'
 import { Link } from 'react-router-dom'
 
-/** The not-found page's content: for unknown routes and for unknown songs and users alike. */
-export function NotFound({ pathname }: { pathname: string }) {
+/**
+ * The not-found page's content: for unknown routes (logged as an error: a link of ours may be
+ * broken) and for unknown songs and users (a deleted song or a mistyped name, not logged).
+ */
+export function NotFound({ pathname, logMissingRoute = false }: { pathname: string; logMissingRoute?: boolean }) {
   useEffect(() => {
-    console.error('404 Error: User attempted to access non-existent route:', pathname)
+    if (logMissingRoute) console.error('404 Error: User attempted to access non-existent route:', pathname)
     document.title = 'Not found · CUBE Music'
-  }, [pathname])
+  }, [pathname, logMissingRoute])
   return (
     <main className="cyber-grid flex min-h-screen flex-col items-center justify-center gap-6 p-6 text-center">
       <p className="font-display text-8xl font-black text-secondary neon-text" aria-hidden>404</p>

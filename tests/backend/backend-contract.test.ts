@@ -2,6 +2,7 @@ import { FunctionsHttpError } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { api, supabaseClient, startTestServer, type TestServer } from './support/local-backend.ts'
 import { startPostgresCluster, type PostgresCluster } from './support/postgres-cluster.ts'
+import { CATALOGUE_SONGS, SAMPLE_SONGS } from '../../src/lib/catalogue/sample-songs.ts'
 
 // Records what the pinned supabase-js (2.109.0) actually sends and checks the local server's
 // answers are what it expects: the same client code then works against hosted Supabase. The
@@ -133,20 +134,20 @@ describe.each(['PGlite', 'PostgreSQL 15'] as const)('supabase-js 2.109 against t
     expect(none.error).toMatchObject({ code: 'PGRST116', details: 'The result contains 0 rows', message: 'Cannot coerce the result to a single JSON object' })
     expect(none.status).toBe(406)
     const many = await supabase.from('songs').select('*').single()
-    expect(many.error?.details).toBe('The result contains 5 rows')
+    expect(many.error?.details).toBe(`The result contains ${CATALOGUE_SONGS.length} rows`)
 
     const maybe = await supabase.from('songs').select('*').eq('id', 'missing').maybeSingle()
     expect(maybe).toMatchObject({ data: null, error: null })
 
     const ordered = await supabase.from('songs').select('id').in('id', ['neon-drift', 'orbital-haze', 'circuit-breaker']).order('reward', { ascending: false }).limit(2)
     expect(ordered.data).toEqual([{ id: 'orbital-haze' }, { id: 'circuit-breaker' }])
-    const ranged = await supabase.from('songs').select('id').order('id').range(1, 2)
+    const ranged = await supabase.from('songs').select('id').in('id', SAMPLE_SONGS.map((s) => s.id)).order('id').range(1, 2)
     expect(ranged.data).toEqual([{ id: 'low-tide-memory' }, { id: 'neon-drift' }])
     const like = await supabase.from('songs').select('id').ilike('title', '%HAZE%')
     expect(like.data).toEqual([{ id: 'orbital-haze' }])
 
     const counted = await supabase.from('songs').select('*', { count: 'exact', head: true }).gte('reward', 2)
-    expect(counted).toMatchObject({ count: 5, data: null, error: null })
+    expect(counted).toMatchObject({ count: CATALOGUE_SONGS.length, data: null, error: null })
     expect(last('/rest/v1/songs')).toMatchObject({ method: 'HEAD' })
     expect(last('/rest/v1/songs').headers.get('prefer')).toContain('count=exact')
 
@@ -241,7 +242,7 @@ describe.each(['PGlite', 'PostgreSQL 15'] as const)('supabase-js 2.109 against t
   it('signed out: anon reads the catalogue, gets nothing private, and functions.invoke fails with FunctionsHttpError', async () => {
     const supabase = client()
     const catalogue = await supabase.from('songs').select('id')
-    expect(catalogue.data).toHaveLength(5)
+    expect(catalogue.data).toHaveLength(CATALOGUE_SONGS.length)
     expect(last('/rest/v1/songs').headers.get('authorization')).toBe(`Bearer ${server.keys.anonKey}`)
     const wallet = await supabase.from('user_tokens').select('*')
     expect(wallet.error?.code).toBe('42501')

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signJwt } from '../../supabase/local/core/jwt.ts'
 import { startLocalServer } from '../../supabase/local/core/server.ts'
 import { api, signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
+import { CATALOGUE_SONGS } from '../../src/lib/catalogue/sample-songs.ts'
 
 // Bad input gets a JSON 4xx with a clear code and message, and the server keeps serving.
 
@@ -74,7 +75,7 @@ describe('malformed requests', () => {
     expect(created.json).toEqual([{ name }])
     const found = await api(server, `/rest/v1/playlists?select=name&name=eq.${encodeURIComponent(name)}`, { token: user.accessToken })
     expect(found.json).toEqual([{ name }])
-    expect((await sql(server, 'select count(*)::int as n from public.songs'))[0]).toEqual({ n: 5 })
+    expect((await sql(server, 'select count(*)::int as n from public.songs'))[0]).toEqual({ n: CATALOGUE_SONGS.length })
   })
 
   it('expired, forged, role-escalating and garbage JWTs get 401, not the anon role', async () => {

@@ -4,6 +4,7 @@ import { migrate } from '../../supabase/local/core/migrate.ts'
 import { startLocalServer, type LocalServer } from '../../supabase/local/core/server.ts'
 import { api, rpc, signUp, sql, startTestServer, type TestServer } from './support/local-backend.ts'
 import { startPostgresCluster, type PostgresCluster } from './support/postgres-cluster.ts'
+import { CATALOGUE_SONGS, SAMPLE_SONGS } from '../../src/lib/catalogue/sample-songs.ts'
 
 // The core tables; each feature's own suite checks the tables its migrations add.
 const TABLES = ['administrators', 'favourites', 'follows', 'ledger_reasons', 'playlist_songs', 'playlists', 'profiles', 'songs', 'studio_projects', 'token_ledger', 'user_listening_history', 'user_tokens']
@@ -33,7 +34,8 @@ async function checkSchema(server: LocalServer) {
 
   // The seed's durations are the MP3s' real lengths (scripts/catalogue-agreement.test.ts checks them).
   const songs = await sql<{ id: string; reward: number; duration_seconds: number }>(server, 'select id, reward, duration_seconds from public.songs order by id')
-  expect(songs).toEqual([
+  expect(songs.map((s) => s.id)).toEqual(CATALOGUE_SONGS.map((s) => s.id).sort())
+  expect(songs.filter((s) => SAMPLE_SONGS.some((sample) => sample.id === s.id))).toEqual([
     { id: 'circuit-breaker', reward: 3, duration_seconds: 77 },
     { id: 'low-tide-memory', reward: 2, duration_seconds: 80 },
     { id: 'neon-drift', reward: 2, duration_seconds: 85 },

@@ -7,7 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalServer } from '../../supabase/local/core/server.ts'
 import { upsertStudioProject } from '../../src/backend/studio-projects.ts'
-import { signUp, sql, startTestServer, supabaseClient, type TestServer } from './support/local-backend.ts'
+import { seededBytes, signUp, sql, startTestServer, supabaseClient, type TestServer } from './support/local-backend.ts'
 import { startPostgresCluster, type PostgresCluster } from './support/postgres-cluster.ts'
 
 // The Storage API of the local backend through supabase-js 2.109's storage client, as the app
@@ -37,16 +37,7 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => server?.close())
 
-/** Deterministic bytes that differ per seed (a stand-in for WAV data). */
-function bytes(length: number, seed: number): Uint8Array {
-  const out = new Uint8Array(length)
-  let x = seed * 2654435761
-  for (let i = 0; i < length; i++) {
-    x = (x * 1103515245 + 12345) >>> 0
-    out[i] = x >>> 24
-  }
-  return out
-}
+const bytes = seededBytes
 const buffer = (u: Uint8Array): ArrayBuffer => u.buffer.slice(u.byteOffset, u.byteOffset + u.byteLength) as ArrayBuffer
 const md5 = (data: Uint8Array) => createHash('md5').update(data).digest('hex')
 

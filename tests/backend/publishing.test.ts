@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { api, signUp, sql, startTestServer, supabaseClient, type TestServer, type TestUser } from './support/local-backend.ts'
+import { api, seededBytes, signUp, sql, startTestServer, supabaseClient, type TestServer, type TestUser } from './support/local-backend.ts'
 import { readOnlyOwn, rlsContext, rlsMatrixTests } from './support/rls-matrix.ts'
 
 // Publishing through the local backend as the app does it (supabase-js 2.109): upload to the
@@ -23,16 +23,7 @@ async function signedIn(email: string, username: string) {
   return { client, user }
 }
 
-/** Deterministic bytes standing in for an encoded file. */
-function bytes(length: number, seed: number): Uint8Array {
-  const out = new Uint8Array(length)
-  let x = seed * 2654435761
-  for (let i = 0; i < length; i++) {
-    x = (x * 1103515245 + 12345) >>> 0
-    out[i] = x >>> 24
-  }
-  return out
-}
+const bytes = seededBytes
 
 async function upload(client: SupabaseClient, bucket: string, path: string, data: Uint8Array, contentType: string) {
   return client.storage.from(bucket).upload(path, data, { contentType })

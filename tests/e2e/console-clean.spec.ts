@@ -4,7 +4,7 @@ import { register } from './support/auth.ts'
 
 // Every route of the one route table, with its parameters given real values (as responsive.spec).
 const concrete = (path: string): string =>
-  path.replace('/track/:id', '/track/no-such-track-e2e').replace('whitepaper/:section', 'whitepaper/executive_summary')
+  path.replace('/track/:id', '/track/no-such-track-e2e').replace('whitepaper/:section', 'whitepaper/executive_summary').replace('/song/:slug', '/song/neon-drift').replace('/user/:username', '/user/no-such-user-e2e')
 const ROUTES: string[] = [...TOP_ROUTES.map((r) => concrete(r.path)), ...APP_ROUTES.map((r) => concrete(appLink(r)))]
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`

@@ -30,3 +30,22 @@ export function requireShippedSamples(): void {
 export async function masterLevel(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { __cube?: { masterLevel?: () => number } }).__cube?.masterLevel?.() ?? 0)
 }
+
+/** Stores audio in the page's IndexedDB as the app keeps user tracks ('cube-user-audio', key = id). */
+export async function putUserAudio(page: Page, entries: { id: string; bytes: number[]; type: string }[]): Promise<void> {
+  await page.evaluate(async (list) => {
+    const db = await new Promise<IDBDatabase>((ok, fail) => {
+      const req = indexedDB.open('cube-user-audio', 1)
+      req.onupgradeneeded = () => req.result.createObjectStore('audio')
+      req.onsuccess = () => ok(req.result)
+      req.onerror = () => fail(req.error)
+    })
+    await new Promise<void>((ok, fail) => {
+      const tx = db.transaction('audio', 'readwrite')
+      for (const e of list) tx.objectStore('audio').put(new Blob([new Uint8Array(e.bytes)], { type: e.type }), e.id)
+      tx.oncomplete = () => ok()
+      tx.onerror = () => fail(tx.error)
+    })
+    db.close()
+  }, entries)
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
-import { masterLevel, requireShippedSamples, testToneWav } from './player-fixtures.ts'
+import { masterLevel, putUserAudio, requireShippedSamples, testToneWav } from './player-fixtures.ts'
 
 const positionSeconds = async (page: Page) => {
   const [m, s] = (await page.getByTestId('player-position').first().innerText()).split(':').map(Number)
@@ -206,23 +206,11 @@ test('a corrupt or missing audio file shows a clear error and the app keeps work
 test("a user track stored in IndexedDB ('idb:<id>') plays through the master bus; a missing one says so", async ({ page }) => {
   const wav = testToneWav(8, 330)
   await page.goto('/app/library')
-  await page.evaluate(async (bytes) => {
-    const db = await new Promise<IDBDatabase>((ok, fail) => {
-      const req = indexedDB.open('cube-user-audio', 1)
-      req.onupgradeneeded = () => req.result.createObjectStore('audio')
-      req.onsuccess = () => ok(req.result)
-      req.onerror = () => fail(req.error)
-    })
-    await new Promise<void>((ok, fail) => {
-      const tx = db.transaction('audio', 'readwrite')
-      tx.objectStore('audio').put(new Blob([new Uint8Array(bytes)], { type: 'audio/wav' }), 'my-take')
-      tx.oncomplete = () => ok()
-      tx.onerror = () => fail(tx.error)
-    })
-    db.close()
+  await putUserAudio(page, [{ id: 'my-take', bytes: [...wav], type: 'audio/wav' }])
+  await page.evaluate(() => {
     const track = (id: string, title: string) => ({ id, title, artist: 'Me', duration: '0:08', image: '/images/covers/neon-drift.svg', audioUrl: `idb:${id}` })
     localStorage.setItem('cube-library', JSON.stringify({ state: { userTracks: [track('my-take', 'My Take'), track('gone-take', 'Gone Take')], view: 'grid' }, version: 1 }))
-  }, [...wav])
+  })
   await page.reload()
   await expect(page.getByTestId('track-card')).toHaveCount(7)
 

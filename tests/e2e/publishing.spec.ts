@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { LOCAL_ANON_KEY } from '../../src/backend/local-defaults.ts'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
 import { register, toast } from './support/auth.ts'
-import { masterLevel, testToneWav } from './player-fixtures.ts'
+import { masterLevel, putUserAudio, testToneWav } from './player-fixtures.ts'
 
 // Publishing (issue 12): a creator publishes a track they made, anyone plays it from the public
 // URL in a fresh browser, on /song/{slug} and /user/{username}; follows change both profiles'
@@ -12,23 +12,11 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 
 /** Puts tracks the user "made" into the Library as Save to Library does (audio in IndexedDB). */
 async function seedLibrary(page: Page, tracks: { id: string; title: string; bytes: number[]; type: string }[]) {
-  await page.evaluate(async (list) => {
-    const db = await new Promise<IDBDatabase>((ok, fail) => {
-      const req = indexedDB.open('cube-user-audio', 1)
-      req.onupgradeneeded = () => req.result.createObjectStore('audio')
-      req.onsuccess = () => ok(req.result)
-      req.onerror = () => fail(req.error)
-    })
-    await new Promise<void>((ok, fail) => {
-      const tx = db.transaction('audio', 'readwrite')
-      for (const t of list) tx.objectStore('audio').put(new Blob([new Uint8Array(t.bytes)], { type: t.type }), t.id)
-      tx.oncomplete = () => ok()
-      tx.onerror = () => fail(tx.error)
-    })
-    db.close()
+  await putUserAudio(page, tracks)
+  await page.evaluate((list) => {
     const userTracks = list.map((t) => ({ id: t.id, title: t.title, artist: 'Me', duration: '0:08', image: '/images/covers/ai-generated.svg', audioUrl: `idb:${t.id}`, genre: 'jazz' }))
     localStorage.setItem('cube-library', JSON.stringify({ state: { userTracks, view: 'list' }, version: 1 }))
-  }, tracks)
+  }, tracks.map(({ id, title }) => ({ id, title })))
   await page.reload()
 }
 

@@ -1,18 +1,15 @@
 import { useEffect, useState } from 'react'
-import { Link, useLocation, useParams } from 'react-router-dom'
+import { Link, useParams } from 'react-router-dom'
 import { fetchSongBySlug, type CatalogueRow } from '../../backend/publishing.ts'
 import { countSongComments } from '../../backend/comments.ts'
 import { fetchProfile } from '../../backend/profile.ts'
 import { notify } from '../../lib/notify.ts'
 import { Icon } from '../../ui/Icon.tsx'
-import { NotFound } from '../../ui/NotFound.tsx'
-import { PageFallback } from '../../ui/PageFallback.tsx'
 import { usePlayerStore } from '../player/index.ts'
 import { AddToPlaylistMenu, selectIsFavourite, usePlaylistStore } from '../playlists/index.ts'
 import { CommentThread } from '../comments/index.ts'
 import { catalogueSong } from '../publish/index.ts'
-import { PublicShell } from './PublicShell.tsx'
-import { usePublicData } from './usePublicData.ts'
+import { PublicDataPage } from './PublicDataPage.tsx'
 
 interface SongView {
   row: CatalogueRow
@@ -30,19 +27,10 @@ async function loadSong(slug: string): Promise<SongView | null> {
 /** /song/{slug}: a catalogue song's public page (cover, title, artist, play, like, queue, playlist, share). */
 export default function SongPage() {
   const { slug = '' } = useParams()
-  const { pathname } = useLocation()
-  const loaded = usePublicData(loadSong, slug)
-  if (loaded.state === 'missing') return <NotFound pathname={pathname} />
   return (
-    <PublicShell>
-      {loaded.state === 'loading' && <PageFallback />}
-      {loaded.state === 'error' && (
-        <p role="alert" className="panel p-6 text-secondary">
-          The song could not be loaded: {loaded.message}
-        </p>
-      )}
-      {loaded.state === 'ready' && <SongView view={loaded.data} />}
-    </PublicShell>
+    <PublicDataPage load={loadSong} name={slug} what="song">
+      {(view) => <SongView view={view} />}
+    </PublicDataPage>
   )
 }
 

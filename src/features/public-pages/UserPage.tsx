@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Link, useLocation, useParams } from 'react-router-dom'
+import { Link, useParams } from 'react-router-dom'
 import { fetchFollowCounts, fetchProfileByUsername, fetchProfileName, fetchRecentListens, follow, isFollowing, unfollow, type RecentListen } from '../../backend/follows.ts'
 import { isOwnPictureUrl } from '../../backend/account-settings.ts'
 import { backendConfig } from '../../backend/config.ts'
@@ -8,14 +8,12 @@ import { fetchSongsByOwner, type CatalogueRow } from '../../backend/publishing.t
 import { errorMessage } from '../../lib/error-message.ts'
 import { notify } from '../../lib/notify.ts'
 import { Icon } from '../../ui/Icon.tsx'
-import { NotFound } from '../../ui/NotFound.tsx'
-import { PageFallback } from '../../ui/PageFallback.tsx'
 import { useAuthModalStore, useSessionStore } from '../account/index.ts'
 import { usePlayerStore } from '../player/index.ts'
 import { catalogueSong } from '../publish/index.ts'
+import { recordProfileVisit } from '../share/index.ts'
 import { PublicPlaylists } from './PublicPlaylists.tsx'
-import { PublicShell } from './PublicShell.tsx'
-import { usePublicData } from './usePublicData.ts'
+import { PublicDataPage } from './PublicDataPage.tsx'
 
 interface ProfileView {
   profile: ProfileRow
@@ -67,20 +65,10 @@ function RecentlyPlayed({ recent, username }: { recent: RecentListen[]; username
 /** /user/{username}: a public profile with its published tracks and Follow/Unfollow. */
 export default function UserPage() {
   const { username = '' } = useParams()
-  const { pathname } = useLocation()
-  const loaded = usePublicData(loadProfile, username)
-  if (loaded.state === 'missing') return <NotFound pathname={pathname} />
   return (
-    <PublicShell>
-      {loaded.state === 'loading' && <PageFallback />}
-      {loaded.state === 'error' && (
-        <p role="alert" className="panel p-6 text-secondary">
-          The profile could not be loaded: {loaded.message}
-        </p>
-      )}
-      {loaded.state === 'ready' &&
-        ('private' in loaded.data ? <PrivateProfile username={loaded.data.private.username} /> : <ProfileView key={loaded.data.profile.user_id} view={loaded.data} />)}
-    </PublicShell>
+    <PublicDataPage load={loadProfile} name={username} what="profile">
+      {(view) => ('private' in view ? <PrivateProfile username={view.private.username} /> : <ProfileView key={view.profile.user_id} view={view} />)}
+    </PublicDataPage>
   )
 }
 
@@ -93,6 +81,11 @@ function ProfileView({ view: { profile, songs, recent } }: { view: ProfileView }
 
   useEffect(() => {
     document.title = `${profile.username} · CUBE Music`
+  }, [profile.username])
+
+  // A visit counts for the profile's Share & Earn analytics (the server keeps one per viewer per day).
+  useEffect(() => {
+    recordProfileVisit(profile.username)
   }, [profile.username])
 
   useEffect(() => {

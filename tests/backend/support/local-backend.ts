@@ -83,3 +83,14 @@ export const rpc = (server: LocalServer, token: string, name: string, args: Reco
 export async function sql<T = Record<string, unknown>>(server: LocalServer, text: string, params: unknown[] = []): Promise<T[]> {
   return (await server.db.query<T>(text, params)).rows
 }
+
+/** Deterministic bytes that differ per seed (a stand-in for an audio file's data). */
+export function seededBytes(length: number, seed: number): Uint8Array {
+  const out = new Uint8Array(length)
+  let x = seed * 2654435761
+  for (let i = 0; i < length; i++) {
+    x = (x * 1103515245 + 12345) >>> 0
+    out[i] = x >>> 24
+  }
+  return out
+}
