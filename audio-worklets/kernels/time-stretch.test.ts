@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest'
+import { pitchShift, timeStretch } from './time-stretch.ts'
+import { sine } from './test-signals.ts'
+
+const SR = 44100
+
+/** Frequency from the mean period between upward zero crossings (interpolated) over the middle. */
+export function zeroCrossingHz(x: Float32Array, sampleRate: number, from = 0.2, to = 0.8): number {
+  const crossings: number[] = []
+  const a = Math.floor(x.length * from), b = Math.floor(x.length * to)
+  for (let i = a + 1; i < b; i++) {
+    if (x[i - 1]! < 0 && x[i]! >= 0) crossings.push(i - 1 + x[i - 1]! / (x[i - 1]! - x[i]!))
+  }
+  return ((crossings.length - 1) * sampleRate) / (crossings.at(-1)! - crossings[0]!)
+}
+
+/** Strongest frequency by DFT scan with 0.1 Hz steps around a guess. */
+function peakNear(x: Float32Array, sampleRate: number, guess: number, span: number): number {
+  let best = guess, bestPower = -1
+  const n = Math.min(x.length, 16384)
+  const off = Math.floor((x.length - n) / 2)
+  for (let f = guess - span; f <= guess + span; f += 0.5) {
+    let re = 0, im = 0
+    const w = (2 * Math.PI * f) / sampleRate
+    for (let i = 0; i < n; i += 1) {
+      const h = 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / n)
+      re += h * x[off + i]! * Math.cos(w * i)
+      im += h * x[off + i]! * Math.sin(w * i)
+    }
+    const p = re * re + im * im
+    if (p > bestPower) { bestPower = p; best = f }
+  }
+  return best
+}
+
+function clickTrack(seconds: number, intervalS: number): Float32Array {
+  const x = new Float32Array(Math.round(seconds * SR))
+  for (let t = 0.1; t < seconds - 0.05; t += intervalS) {
+    const s = Math.round(t * SR)
+    for (let i = 0; i < 200; i++) x[s + i] = Math.exp(-i / 40) * (i % 2 === 0 ? 1 : -1)
+  }
+  return x
+}
+
+function onsets(x: Float32Array, threshold: number, refractoryS = 0.1): number[] {
+  const found: number[] = []
+  let last = -Infinity
+  for (let i = 0; i < x.length; i++) {
+    if (Math.abs(x[i]!) > threshold && i - last > refractoryS * SR) {
+      found.push(i / SR)
+      last = i
+    }
+  }
+  return found
+}
+
+describe('WSOLA time-stretch', () => {
+  for (const stretch of [0.8, 1.25]) {
+    it(`a 1 kHz sine stretched ${stretch}x keeps 1 kHz (±2 Hz) and lasts ${stretch}x (±10 ms)`, () => {
+      const input = sine(2 * SR, 1000, 0.5, SR)
+      const out = timeStretch(input, stretch, SR)
+      const expectedS = 2 * stretch
+      expect(Math.abs(out.length / SR - expectedS)).toBeLessThan(0.01)
+      const hz = zeroCrossingHz(out, SR)
+      expect(Math.abs(hz - 1000)).toBeLessThan(2)
+      // And the tone is steady: RMS of the middle within 1 dB of the input's (no beating holes).
+      let e = 0
+      const a = Math.floor(out.length * 0.2), b = Math.floor(out.length * 0.8)
+      for (let i = a; i < b; i++) e += out[i]! ** 2
+      const rmsDb = 10 * Math.log10(e / (b - a) / 0.125)
+      expect(Math.abs(rmsDb)).toBeLessThan(1)
+    })
+    it(`a click track stretched ${stretch}x keeps its onsets within ±5 ms of the stretched grid`, () => {
+      const interval = 0.5
+      const input = clickTrack(4, interval)
+      const out = timeStretch(input, stretch, SR)
+      const expected = onsets(input, 0.3).map((t) => t * stretch)
+      const got = onsets(out, 0.3, 0.2)
+      expect(got.length).toBe(expected.length)
+      const worst = Math.max(...expected.map((t, i) => Math.abs(got[i]! - t)))
+      expect(worst).toBeLessThan(0.005)
+    })
+  }
+})
+
+describe('pitch shift (Harmonize voices)', () => {
+  it('440 Hz in A major: the third (+4) and fifth (+7) voices peak within ±1 % of 554.37 and 659.26 Hz', () => {
+    const input = sine(SR, 440, 0.5, SR)
+    for (const [semi, hz] of [[4, 554.37], [7, 659.26]] as const) {
+      const out = pitchShift(input, semi, SR)
+      expect(out.length).toBe(input.length)
+      const peak = peakNear(out, SR, hz, 15)
+      expect(Math.abs(peak - hz) / hz).toBeLessThan(0.01)
+      expect(Math.abs(zeroCrossingHz(out, SR) - hz) / hz).toBeLessThan(0.01)
+    }
+  })
+})
