@@ -94,6 +94,7 @@ export default defineConfig(
       'public/**',
       // Edge functions run on Deno (URL imports, Deno globals): not linted with the Node/browser setup.
       'supabase/functions/**/index.ts',
+      'supabase/functions/**/*.deno.ts',
     ],
   },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },

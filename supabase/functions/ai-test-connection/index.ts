@@ -1,30 +1,6 @@
 // Edge function for hosted Supabase (Deno). The logic is in handler.ts, shared with the embedded
-// local backend; this file wires it to Deno, supabase-js and the service role (the only reader of
-// the stored provider keys, through public.ai_provider_for_call()).
-import { createClient } from 'npm:@supabase/supabase-js@2.109.0'
+// local backend; the hosted dependencies come from _shared/hosted-ai-deps.deno.ts.
+import { hostedAiDeps } from '../_shared/hosted-ai-deps.deno.ts'
 import { aiTestConnection } from './handler.ts'
 
-const url = Deno.env.get('SUPABASE_URL')!
-const service = createClient(url, Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!, { auth: { persistSession: false, autoRefreshToken: false } })
-
-Deno.serve(
-  aiTestConnection({
-    clientFor: (accessToken) =>
-      createClient(url, Deno.env.get('SUPABASE_ANON_KEY')!, {
-        global: { headers: { Authorization: `Bearer ${accessToken}` } },
-        auth: { persistSession: false, autoRefreshToken: false },
-      }),
-    aiConfig: {
-      async provider(category) {
-        const { data, error } = await service.rpc('ai_provider_for_call', { p_category: category })
-        if (error) throw error
-        return data
-      },
-      async limits() {
-        const { data } = await service.from('site_settings').select('api_timeout_ms, max_retries').single()
-        return { timeoutMs: data?.api_timeout_ms ?? 5000, retries: data?.max_retries ?? 3 }
-      },
-    },
-    fetch,
-  }),
-)
+Deno.serve(aiTestConnection(hostedAiDeps()))
