@@ -16,7 +16,7 @@ export interface AutoTuneOptions {
 }
 
 const RING = 1 << 14
-const HOP = 256
+const HOP = 512
 
 export class AutoTune {
   private readonly ring = new Float32Array(RING)
@@ -34,7 +34,7 @@ export class AutoTune {
 
   constructor(private readonly options: AutoTuneOptions) {
     const sr = options.sampleRate
-    this.yin = createYin(sr, Math.round(sr * 0.025))
+    this.yin = createYin(sr, Math.round(sr * 0.02), 80)
     this.frame = new Float32Array(this.yin.frameLength)
     this.minWindow = 2 * Math.round(sr * 0.015)
     this.window = this.minWindow
