@@ -76,6 +76,13 @@ test('only administrators get in; AI keys stay on the server; site settings bran
     })
     expect(settings).toContain('••••4321')
     expect(settings).not.toContain(KEY)
+    // Nor in any script the app loaded.
+    const scripts = await page.evaluate(async () => {
+      const urls = performance.getEntriesByType('resource').map((e) => e.name).filter((u) => u.endsWith('.js'))
+      return Promise.all(urls.map(async (u) => (await fetch(u)).text()))
+    })
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const text of scripts) expect(text).not.toContain(KEY)
   })
 
   await test.step('Site Settings: bad values get a message; saved values are audited and brand the app for a visitor', async () => {
