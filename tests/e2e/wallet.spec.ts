@@ -24,6 +24,7 @@ test('connect with a browser wallet: no provider, rejection, then a verified lin
     await page.goto('/app/wallet')
     await expect(page.getByRole('heading', { level: 1, name: 'Crypto Wallet' })).toBeVisible()
     await expect(page.getByText('Connect your wallet and manage your tokens')).toBeVisible()
+    await expect(page.getByTestId('compact-player')).toBeVisible()
     await page.getByTestId('wallet-right-tabs').getByRole('tab', { name: 'Rewards' }).click()
     await expect(page.getByTestId('cube-rewards')).toHaveAttribute('data-preview', 'true')
     await expect(page.getByText('Preview: sample figures.')).toBeVisible()
