@@ -179,6 +179,13 @@ describe('minting on the embedded chain', () => {
     expect(await sql(server, 'select count(*)::int as n from public.nfts where owner_id = $1', [u.id])).toEqual([{ n: 1 }])
     expect(await balanceOf(u)).toBe(0)
 
+    // Different users minting at once share the server's one minter key: every mint completes.
+    const crowd = await Promise.all([newUser('crowd-1'), newUser('crowd-2'), newUser('crowd-3')])
+    await Promise.all(crowd.map((c) => rpc(server, c.accessToken, 'init_user_tokens')))
+    const crowdMints = await Promise.all(crowd.map((c) => mintAs(c, mintBody({ recipient }))))
+    expect(crowdMints.map((m) => m.json.request?.status)).toEqual(['completed', 'completed', 'completed'])
+    expect(new Set(crowdMints.map((m) => m.json.request.token_id as string)).size).toBe(3)
+
     const poor = await mintAs(u, mintBody({ recipient }))
     expect(poor.status).toBe(400)
     expect(poor.json.error).toBe('You need at least 100 CUBE to mint an NFT.')

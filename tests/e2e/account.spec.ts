@@ -238,7 +238,7 @@ test('visitors see the sample wallet and profile with a preview notice', async (
   await page.goto('/app/wallet')
   await expect(page.getByRole('heading', { level: 1, name: 'Crypto Wallet' })).toBeVisible()
   await expect(page.getByText('Connect your wallet and manage your tokens')).toBeVisible()
-  await expect(page.getByTestId('wallet-later-note')).toContainText('later release')
+  await expect(page.getByTestId('wallet-connect-view')).toContainText('Sign in first')
   await expect(walletCard(page).getByTestId('wallet-balance')).toHaveText('158 CUBE')
   await expectNoSeriousA11yViolations(page)
 

@@ -26,6 +26,9 @@ describe('mint machine', () => {
     const actor = createActor(createMintMachine({ mint: () => Promise.reject(new Error('Provider for bitcoin not initialized')) })).start()
     actor.send({ type: 'MINT', input: draft, balance: 150 })
     expect((await waitFor(actor, (s) => s.matches('failed'))).context.error).toEqual({ title: 'Error minting NFT', description: 'Provider for bitcoin not initialized' })
+    // A new click after a failure mints again (it is not swallowed by the failed state).
+    actor.send({ type: 'MINT', input: draft, balance: 150 })
+    expect(actor.getSnapshot().value).toBe('minting')
     const blank = createActor(createMintMachine({ mint: () => Promise.reject(new Error('')) })).start()
     blank.send({ type: 'MINT', input: draft, balance: 150 })
     expect((await waitFor(blank, (s) => s.matches('failed'))).context.error?.description).toBe('Something went wrong')

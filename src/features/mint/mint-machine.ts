@@ -8,7 +8,7 @@
  * every one of them (fields, image scheme, balance) and is the one that burns and mints.
  * Each MINT gets its own client key, so the server turns a repeated request into one mint.
  */
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, raise, setup } from 'xstate'
 import type { MintInput, MintRequestRow } from '../../backend/web3.ts'
 
 export const MINT_COST = 100
@@ -75,8 +75,9 @@ export function createMintMachine(deps: { mint: (input: MintInput) => Promise<{ 
           },
         },
       },
-      minted: { on: { RESET: 'editing', MINT: { target: 'editing', reenter: true } } },
-      failed: { on: { RESET: 'editing', MINT: { target: 'editing' } } },
+      // A new MINT after a result goes back to editing and is checked and minted like the first one.
+      minted: { on: { RESET: 'editing', MINT: { target: 'editing', actions: raise(({ event }) => event) } } },
+      failed: { on: { RESET: 'editing', MINT: { target: 'editing', actions: raise(({ event }) => event) } } },
     },
   })
 }

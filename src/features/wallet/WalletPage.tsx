@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom'
 import { claimRewards, unlinkWallet, type BlockchainConfig, type NftRow } from '../../backend/web3.ts'
 import { notify } from '../../lib/notify.ts'
 import { refreshWallet, useAuthModalStore, useSessionStore } from '../account/index.ts'
+import { CompactPlayer } from './CompactPlayer.tsx'
 import { LedgerTokenActivity } from './LedgerTokenActivity.tsx'
 import { rarityOf, summariseRewards } from './rewards-summary.ts'
 import { Tabs } from './Tabs.tsx'
@@ -229,6 +230,7 @@ export default function WalletPage() {
 
   return (
     <section className="mx-auto max-w-6xl space-y-6 p-6">
+      <CompactPlayer />
       <header>
         <h1 className="font-display text-3xl font-bold text-primary neon-text">Crypto Wallet</h1>
         <p className="mt-1 text-muted">Connect your wallet and manage your tokens</p>

@@ -1,8 +1,8 @@
 // The browser side of connecting a wallet: EIP-1193 (window.ethereum) through ethers v6's
 // BrowserProvider, and the ownership proof (Sign-In with Ethereum) the server verifies.
-import { BrowserProvider, getAddress, type Eip1193Provider } from 'ethers'
-import { SiweMessage } from 'siwe'
+import { BrowserProvider, getAddress, hexlify, toUtf8Bytes, type Eip1193Provider } from 'ethers'
 import { issueWalletNonce, verifyWallet } from '../../backend/web3.ts'
+import { siweMessage } from './siwe-message.ts'
 import { NoWalletProviderError, type WalletConnectDeps } from './wallet-connect-machine.ts'
 
 type InjectedProvider = Eip1193Provider & { on?: (event: string, fn: (...args: unknown[]) => void) => void; removeListener?: (event: string, fn: (...args: unknown[]) => void) => void }
@@ -23,19 +23,18 @@ export async function proveOwnership(account: { address: string; chainId: number
   const injected = injectedProvider()
   if (!injected) throw new NoWalletProviderError()
   const nonce = await issueWalletNonce()
-  const message = new SiweMessage({
+  const message = siweMessage({
     domain: window.location.host,
     address: account.address,
     statement: 'Sign in to CUBE Music to link this wallet to your account.',
     uri: window.location.origin,
-    version: '1',
     chainId: account.chainId,
     nonce,
     issuedAt: new Date().toISOString(),
     expirationTime: new Date(Date.now() + 5 * 60_000).toISOString(),
-  }).prepareMessage()
-  const signer = await new BrowserProvider(injected).getSigner(account.address)
-  const signature = await signer.signMessage(message)
+  })
+  // personal_sign with the UTF-8 bytes, as ethers' JsonRpcSigner.signMessage sends it.
+  const signature = (await injected.request({ method: 'personal_sign', params: [hexlify(toUtf8Bytes(message)), account.address.toLowerCase()] })) as string
   return verifyWallet(message, signature)
 }
 

@@ -76,3 +76,15 @@ describe('walletState cache', () => {
     expect(logged).toHaveLength(1)
   })
 })
+
+describe('the SIWE message format', () => {
+  it('is what the siwe package parses (the server verifies with it)', async () => {
+    const { SiweMessage } = await import('siwe')
+    const { siweMessage } = await import('./siwe-message.ts')
+    const fields = { domain: '127.0.0.1:4320', address: '0x12eC2b4a27ecC1fcc95E42a90520f0142Cab94B9', statement: 'Sign in to CUBE Music to link this wallet to your account.', uri: 'http://127.0.0.1:4320', chainId: 31337, nonce: 'abcdef0123456789abcd', issuedAt: '2026-11-23T03:00:00.000Z', expirationTime: '2026-11-23T03:05:00.000Z' }
+    const text = siweMessage(fields)
+    const parsed = new SiweMessage(text)
+    expect(parsed).toMatchObject({ ...fields, version: '1' })
+    expect(parsed.prepareMessage()).toBe(text)
+  })
+})

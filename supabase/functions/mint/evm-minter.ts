@@ -14,10 +14,20 @@ export function evmMinter(signer: Signer, contractAddress: string, abi: readonly
     }
     return null
   }
+  // One minter key signs every mint: submissions go one at a time, so each takes the next nonce
+  // (two concurrent sends would both read the same pending nonce and one would be refused).
+  // Receipts are awaited concurrently.
+  let sending: Promise<unknown> = Promise.resolve()
+  type Sent = { wait(): Promise<{ hash: string; status: number | null; logs: { address: string; topics: string[]; data: string }[] } | null> }
+  const send = (args: unknown[]): Promise<Sent> => {
+    const next = sending.then(() => contract.getFunction('mint')(...args) as Promise<Sent>)
+    sending = next.catch(() => undefined)
+    return next
+  }
   return {
     contractAddress,
     async mint({ to, tokenUri, royaltyReceiver, royaltyBps }) {
-      const tx = (await contract.getFunction('mint')(to, tokenUri, royaltyReceiver, BigInt(royaltyBps))) as { wait(): Promise<{ hash: string; status: number | null; logs: { address: string; topics: string[]; data: string }[] } | null> }
+      const tx = await send([to, tokenUri, royaltyReceiver, BigInt(royaltyBps)])
       const receipt = await tx.wait()
       if (!receipt || receipt.status !== 1) throw new Error('The mint transaction failed on chain')
       const tokenId = tokenIdOf(receipt.logs)

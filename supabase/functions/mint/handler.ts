@@ -9,10 +9,10 @@
 // Answers 200 { request, balance }; 400 invalid input / no provider / insufficient balance;
 // 401 not signed in; 502 the chain failed (refunded).
 import type { BlockchainConfig, MinterFor } from '../_shared/chain.ts'
-import { bearerToken, json, preflight, type EdgeHandler } from '../_shared/http.ts'
+import { json, type EdgeHandler } from '../_shared/http.ts'
+import { signedInPost } from '../_shared/signed-in.ts'
 import type { ServiceClient } from '../_shared/service-client.ts'
 import type { UserClientFactory } from '../_shared/user-client.ts'
-import { SIGN_IN_FIRST } from '../init-user-tokens/handler.ts'
 
 export const MISSING_INFORMATION = 'Please provide a name, description, and image URL.'
 export const INSUFFICIENT_BALANCE = 'You need at least 100 CUBE to mint an NFT.'
@@ -106,14 +106,9 @@ export interface MintDeps {
 
 export function mint(deps: MintDeps): EdgeHandler {
   return async (req) => {
-    if (req.method === 'OPTIONS') return preflight()
-    if (req.method !== 'POST') return json({ error: 'Method not allowed: use POST' }, 405)
-    const token = bearerToken(req)
-    if (!token) return json({ error: SIGN_IN_FIRST }, 401)
-    const user = deps.clientFor(token)
-    const { data: userData, error: userError } = await user.auth.getUser(token)
-    if (userError || !userData.user) return json({ error: SIGN_IN_FIRST }, 401)
-    const userId = userData.user.id
+    const caller = await signedInPost(req, deps.clientFor)
+    if (caller instanceof Response) return caller
+    const { userId } = caller
 
     let raw: unknown
     try {

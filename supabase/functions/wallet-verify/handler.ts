@@ -5,10 +5,10 @@
 // role) consumes the nonce, links the checksummed address and grants the wallet welcome once.
 // Answers 200 { address, welcome, balance }; 400 bad message/signature/nonce; 401 not signed in;
 // 409 the address belongs to another account.
-import { bearerToken, json, preflight, type EdgeHandler } from '../_shared/http.ts'
+import { json, type EdgeHandler } from '../_shared/http.ts'
+import { signedInPost } from '../_shared/signed-in.ts'
 import type { ServiceClient } from '../_shared/service-client.ts'
 import type { UserClientFactory } from '../_shared/user-client.ts'
-import { SIGN_IN_FIRST } from '../init-user-tokens/handler.ts'
 
 export type SiweCheck = { ok: true; address: string; nonce: string; chainId: number } | { ok: false; error: string }
 export type SiweVerifier = (input: { message: string; signature: string; domain: string }) => Promise<SiweCheck>
@@ -35,13 +35,9 @@ const requestHost = (req: Request): string => {
 
 export function walletVerify(deps: { clientFor: UserClientFactory; service: ServiceClient; verify: SiweVerifier }): EdgeHandler {
   return async (req) => {
-    if (req.method === 'OPTIONS') return preflight()
-    if (req.method !== 'POST') return json({ error: 'Method not allowed: use POST' }, 405)
-    const token = bearerToken(req)
-    if (!token) return json({ error: SIGN_IN_FIRST }, 401)
-    const user = deps.clientFor(token)
-    const { data: userData, error: userError } = await user.auth.getUser(token)
-    if (userError || !userData.user) return json({ error: SIGN_IN_FIRST }, 401)
+    const caller = await signedInPost(req, deps.clientFor)
+    if (caller instanceof Response) return caller
+    const { user, userId } = caller
 
     let body: { message?: unknown; signature?: unknown }
     try {
@@ -58,7 +54,7 @@ export function walletVerify(deps: { clientFor: UserClientFactory; service: Serv
     // The wallet row must exist before the welcome can be added to it.
     const init = await user.rpc('init_user_tokens')
     if (init.error) return json({ error: init.error.message, code: init.error.code }, 400)
-    const { data, error } = await deps.service.rpc('wallet_link', { p_user: userData.user.id, p_address: check.address, p_nonce: check.nonce, p_chain_id: check.chainId })
+    const { data, error } = await deps.service.rpc('wallet_link', { p_user: userId, p_address: check.address, p_nonce: check.nonce, p_chain_id: check.chainId })
     if (error) {
       const [status, message] = WALLET_ERRORS[error.message] ?? [400, error.message]
       return json({ error: message, code: error.message }, status)
