@@ -85,6 +85,18 @@ test('only administrators get in; AI keys stay on the server; site settings bran
     for (const text of scripts) expect(text).not.toContain(KEY)
   })
 
+  await test.step('with Text AI configured, the NFT description generator writes through the server', async () => {
+    await page.goto(`${origin}/app/mint`)
+    await page.getByTestId('mint-name').fill('Night Ride')
+    await page.getByTestId('mint-track').selectOption({ label: 'Neon Drift — Synthwave Collective' })
+    await page.getByTestId('ai-describe').click()
+    await expect(page.getByTestId('mint-description')).toHaveValue(/^Stand-in \(Custom Endpoint\) says: Write a vivid two-sentence description for a music NFT named "Night Ride"/)
+    await expect(page.getByTestId('ai-describe-source')).toHaveText('Written by the site’s Text AI.')
+    expect(provider!.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v1/chat/completions', authorization: `Bearer ${KEY}` })
+    await page.goto(`${origin}/app/admin`)
+    await expect(page.getByTestId('admin-page')).toBeVisible()
+  })
+
   await test.step('Site Settings: bad values get a message; saved values are audited and brand the app for a visitor', async () => {
     await tab(page, 'Site Settings')
     const form = page.getByRole('form', { name: 'Site settings' })

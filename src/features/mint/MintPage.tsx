@@ -5,7 +5,9 @@ import { fetchBlockchainConfigs, fetchMintRequests, mintNft, type BlockchainConf
 import { notify } from '../../lib/notify.ts'
 import { refreshWallet, useAuthModalStore, useSessionStore } from '../account/index.ts'
 import { selectAllSongs, useLibraryStore } from '../library/index.ts'
-import { describeNft } from './describe.ts'
+import { serverText } from '../../backend/admin.ts'
+import { supabase } from '../../backend/client.ts'
+import { generateDescription } from './describe.ts'
 import { createMintMachine, isSafeImageUrl, MINT_COST } from './mint-machine.ts'
 
 /** When blockchain_configs cannot be read: the reference's defaults (all enabled, all testnets). */
@@ -38,6 +40,8 @@ export default function MintPage() {
   const [imageBroken, setImageBroken] = useState(false)
   const [name, setName] = useState('')
   const [description, setDescription] = useState('')
+  const [describing, setDescribing] = useState(false)
+  const [descriptionSource, setDescriptionSource] = useState<'server' | 'device' | null>(null)
   const [blockchain, setBlockchain] = useState('ethereum')
   const [royalties, setRoyalties] = useState(5)
   const [recipient, setRecipient] = useState('')
@@ -176,10 +180,21 @@ export default function MintPage() {
             <div role="tabpanel">
               {aiTab === 'description' ? (
                 <div className="space-y-2 text-sm">
-                  <p className="text-muted">Writes a description from the name and the chosen track, on this device.</p>
-                  <button type="button" className="rounded-md border border-primary px-3 py-1.5 text-primary" onClick={() => setDescription(describeNft(name, song ? { title: song.title, artist: song.artist, genre: song.genre, duration: song.duration } : null))} data-testid="ai-describe">
-                    Generate description
+                  <p className="text-muted">Writes a description from the name and the chosen track: with the site's Text AI when one is set up, otherwise on this device.</p>
+                  <button type="button" className="rounded-md border border-primary px-3 py-1.5 text-primary disabled:opacity-50" disabled={describing} data-testid="ai-describe"
+                    onClick={() => {
+                      setDescribing(true)
+                      const facts = song ? { title: song.title, artist: song.artist, genre: song.genre, duration: song.duration } : null
+                      void generateDescription(name, facts, (prompt) => (useSessionStore.getState().user ? serverText(supabase(), prompt) : Promise.resolve(null)))
+                        .then(({ text, source }) => {
+                          setDescription(text)
+                          setDescriptionSource(source)
+                        })
+                        .finally(() => setDescribing(false))
+                    }}>
+                    {describing ? 'Writing…' : 'Generate description'}
                   </button>
+                  {descriptionSource && <p className="text-xs text-muted" data-testid="ai-describe-source">{descriptionSource === 'server' ? 'Written by the site’s Text AI.' : 'Written on this device.'}</p>}
                 </div>
               ) : (
                 <p className="text-sm text-muted" data-testid="ai-coming-soon">Coming soon: {aiTab === 'attributes' ? 'AI attributes' : 'AI music analysis'} is not available yet.</p>
