@@ -148,7 +148,8 @@ test('only administrators get in; AI keys stay on the server; site settings bran
   await test.step('API Config: backend URL, version and live health', async () => {
     await tab(page, 'API Config')
     await expect(page.getByTestId('backend-url')).toHaveText(origin)
-    await expect(page.getByTestId('health-list').getByText(/Healthy/)).toHaveCount(3)
+    await expect(page.getByTestId('health-list').getByText(/Healthy/)).toHaveCount(4)
+    await expect(page.getByTestId('health-list')).toContainText('Chain (ethereum)')
     await expectNoSeriousA11yViolations(page)
   })
 })

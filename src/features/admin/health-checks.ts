@@ -32,6 +32,14 @@ export function runHealthChecks(db: SupabaseClient, backendUrl: string, anonKey:
       if (error) throw new Error(error.message)
       return `answering (site "${(data as { site_title: string }).site_title}")`
     }),
+    timed('Chain (ethereum)', async () => {
+      // A receipt query for a transaction that cannot exist: a chain that answers says 'no such
+      // transaction' (404); no provider or a chain that is down answers otherwise.
+      const res = await fetch(`${backendUrl}/functions/v1/chain-transaction?chain=ethereum&hash=0x${'0'.repeat(64)}`, { headers: { apikey: anonKey } })
+      if (res.status === 404) return 'answering receipt queries'
+      const body = (await res.json().catch(() => ({}))) as { error?: string }
+      throw new Error(body.error ?? `HTTP ${res.status}`)
+    }),
     timed('Storage', async () => {
       const { error } = await db.storage.from('avatars').list('', { limit: 1 })
       if (error) throw new Error(error.message)
