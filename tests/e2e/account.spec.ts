@@ -210,7 +210,7 @@ async function checkAdminAccount(browser: Browser, origin: string, email: string
   await expect(nav.getByRole('link', { name: 'Admin' })).toBeVisible()
   await nav.getByRole('link', { name: 'Admin' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
-  await expect(page.getByText(/coming in a later release/)).toBeVisible()
+  await expect(page.getByRole('tablist', { name: 'Admin' })).toBeVisible()
   await context.close()
 }
 

@@ -15,7 +15,7 @@ const APP_PAGES: [path: string, heading: RegExp][] = [
   ['/app/governance', /Governance/],
   ['/app/mint', /NFT Minting Studio/],
   ['/app/wallet', /Crypto Wallet/],
-  ['/app/stream', /Stream/],
+  ['/app/stream', /CUBE Radio/],
   ['/app/listen', /Listen to Earn/],
   ['/app/sharing', /Share & Earn/],
   ['/app/sharing/profile', /Share & Earn/],

@@ -236,7 +236,7 @@ export default function WalletPage() {
         <p className="mt-1 text-muted">Connect your wallet and manage your tokens</p>
       </header>
       {tx && txChain && <TransactionPanel chain={txChain} hash={tx} />}
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section className="panel p-5" aria-label="Wallet panel" data-testid="wallet-panel" data-state={String(wc.state.value)}>
           {connected ? (
             <Tabs label="Wallet" testId="wallet-left-tabs" tabs={[{ id: 'wallet', title: 'Wallet', content: walletTab }, { id: 'rewards', title: 'Rewards', content: rewardsTab }, { id: 'nft', title: 'NFT', content: nftTab }]} />
