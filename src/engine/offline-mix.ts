@@ -53,12 +53,12 @@ function abortError(): DOMException {
 }
 
 /** The app's master bus (limiter, clip guard) rebuilt on the offline context, at unity volume. */
-function masterBusInto(ctx: IOfflineAudioContext): IAudioNode<AnyAudioContext> {
+export function masterBusInto(ctx: IOfflineAudioContext): IAudioNode<AnyAudioContext> {
   return createMasterBus(ctx).input as unknown as IAudioNode<AnyAudioContext>
 }
 
 /** Renders one context; a silent recorder tap reports progress (offline contexts have no event). */
-async function renderContext(
+export async function renderContext(
   length: number,
   sampleRate: number,
   build: (ctx: IOfflineAudioContext) => { tapFrom: IAudioNode<AnyAudioContext>; dispose: () => void },

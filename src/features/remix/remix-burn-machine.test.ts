@@ -85,4 +85,20 @@ describe('remix-burn machine', () => {
     expect(s.context.error).toBe(INSUFFICIENT_MESSAGE)
     expect(w.state).toMatchObject({ debits: 0, balance: 30 })
   })
+
+  it('RESUME after a reload: the kept attempt key is answered by the server without a second debit, and the render completes', async () => {
+    const w = world()
+    const first = createActor(createRemixBurnMachine(w.deps)).start()
+    first.send({ type: 'CREATE', source: 'neon-drift', balance: 100, signedIn: true })
+    const key = first.getSnapshot().context.attemptKey!
+    first.send({ type: 'CONFIRM' })
+    await waitFor(first, (s) => s.matches('rendering') || s.matches('remixed'))
+    first.stop() // the tab reloads mid-render
+    const second = createActor(createRemixBurnMachine(w.deps)).start()
+    second.send({ type: 'RESUME', source: 'neon-drift', attemptKey: key })
+    await waitFor(second, (s) => s.matches('remixed'))
+    expect(w.state.debits).toBe(1)
+    expect(w.state.balance).toBe(50)
+    expect(second.getSnapshot().context.attemptKey).toBe(key)
+  })
 })

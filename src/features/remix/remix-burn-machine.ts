@@ -3,6 +3,8 @@
  *
  *   createRemixBurnMachine(deps)   deps inject the server calls and the offline render (tests: fakes)
  *   events: CREATE { source, balance, signedIn } | CONFIRM | CANCEL | RETRY | REFUND | RESET
+ *           | RESUME { source, attemptKey }   a reload mid-burn: the kept key goes straight to the
+ *             server again (it answers the existing burn, charged false) and the render resumes
  *
  * The attempt key is generated once on CREATE and kept through burning, rendering and every
  * RETRY, so double clicks, reloads and retries of a failed render are answered by the server
@@ -37,6 +39,7 @@ export interface RemixBurnContext {
 
 type Ev =
   | { type: 'CREATE'; source: string; balance: number | null; signedIn: boolean }
+  | { type: 'RESUME'; source: string; attemptKey: string }
   | { type: 'CONFIRM' }
   | { type: 'CANCEL' }
   | { type: 'RETRY' }
@@ -84,6 +87,10 @@ export function createRemixBurnMachine(deps: RemixBurnDeps) {
             },
             { actions: assign(({ event }) => ({ error: event.signedIn ? INSUFFICIENT_MESSAGE : LOGIN_MESSAGE })) },
           ],
+          RESUME: {
+            target: 'burning',
+            actions: assign(({ event }) => ({ source: event.source, attemptKey: event.attemptKey, remixId: null, error: null, progress: 0, result: null })),
+          },
         },
       },
       confirming: { on: { CONFIRM: 'burning', CANCEL: { target: 'idle', actions: assign({ attemptKey: null }) } } },

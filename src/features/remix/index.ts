@@ -1,0 +1,1 @@
+export { REMIX_COST } from './remix-burn-machine.ts'
