@@ -9,6 +9,7 @@
  * one stereo shifter from one tracker; `AutoTune` is the mono whole.
  */
 import { DelayShifter } from './delay-shifter.ts'
+import { MAJOR_STEPS, MINOR_STEPS, type KeyMode } from './harmonizer.ts'
 import { PitchTracker } from './pitch-tracker.ts'
 
 export interface AutoTuneOptions {
@@ -28,6 +29,15 @@ const RELEASE_HOPS = 5
 export function scaleMask(pitchClasses: readonly number[]): number {
   let mask = 0
   for (const p of pitchClasses) mask |= 1 << (((Math.round(p) % 12) + 12) % 12)
+  return mask
+}
+
+/** scaleMask of a key's scale (natural minor for minor), without allocating. */
+export function keyMask(tonic: number, mode: KeyMode): number {
+  const steps = mode === 1 ? MINOR_STEPS : MAJOR_STEPS
+  const t = ((Math.round(tonic) % 12) + 12) % 12
+  let mask = 0
+  for (let i = 0; i < 7; i++) mask |= 1 << ((t + steps[i]!) % 12)
   return mask
 }
 

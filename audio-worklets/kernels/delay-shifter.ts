@@ -67,6 +67,13 @@ export class DelayShifter {
     this.delayA = this.delayB = this.latency
   }
 
+  /** Writes one frame without reading (keeps the history current while the shifter is unused). */
+  feed(x0: number, x1 = 0): void {
+    this.left[this.write] = x0
+    if (this.rightRing.length > 1) this.rightRing[this.write] = x1
+    this.write = (this.write + 1) & this.mask
+  }
+
   /**
    * Writes one frame and returns channel 0 shifted by `ratio` (channel 1 in `right`). `period` is
    * the input's period in samples, or 0 when unknown.

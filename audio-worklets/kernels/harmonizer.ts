@@ -55,10 +55,11 @@ export class Harmonizer {
   readonly intervals = new Float64Array(2)
   private readonly third: DelayShifter
   private readonly fifth: DelayShifter
-  private ratio3: number
-  private ratio5: number
-  private target3: number
-  private target5: number
+  // Until a key or a pitch arrives: C major's tonic chord (+4, +7).
+  private target3 = 2 ** (4 / 12)
+  private target5 = 2 ** (7 / 12)
+  private ratio3 = this.target3
+  private ratio5 = this.target5
   private tonic = 0
   private mode: KeyMode = 0
   private lastVoiced = -Infinity
@@ -72,8 +73,6 @@ export class Harmonizer {
     this.hold = HOLD_SECONDS * sampleRate
     this.glide = 1 - Math.exp(-1 / (GLIDE_SECONDS * sampleRate))
     this.fallBack()
-    this.ratio3 = this.target3
-    this.ratio5 = this.target5
   }
 
   /** Delay of the voices against their input at a steady ratio, in samples. */
@@ -114,6 +113,13 @@ export class Harmonizer {
     this.ratio3 += g * (this.target3 - this.ratio3)
     this.ratio5 += g * (this.target5 - this.ratio5)
     return this.third.next(x, this.ratio3, period) + this.fifth.next(x, this.ratio5, period)
+  }
+
+  /** Feeds one input sample without producing the voices (keeps their history current while off). */
+  feed(x: number): void {
+    this.now++
+    this.third.feed(x)
+    this.fifth.feed(x)
   }
 
   private fallBack(): void {
