@@ -1,12 +1,17 @@
-import { createYin } from './yin.ts'
-
 /**
- * Auto Tune: YIN tracks the monophonic pitch every hop; the target is the nearest note of the
- * key's scale; the correction ratio glides towards it with the retune time (0 ms = hard
- * snap); a pitch-synchronous two-tap delay-line shifter applies the ratio sample by sample (its
- * taps sit a whole number of periods apart, so a tone keeps its phase through the crossfade).
- * Unvoiced input (noise, drums) gets ratio 1 and passes through one tap: it stays noise.
+ * Auto Tune: the tracked pitch (pitch-tracker.ts, every ~6 ms) is pulled to the nearest note of
+ * the key's scale; the correction ratio glides there with the retune time (0 ms = hard snap) and
+ * a pitch-synchronous delay-line shifter (delay-shifter.ts) applies it sample by sample.
+ * Unvoiced input (noise, drums) gets ratio 1, where the shifter settles onto one tap: it comes
+ * out as a plain delayed copy and stays noise.
+ *
+ * `Retuner` is the decision part alone (pitch in, ratio out), so the remix tools chain can drive
+ * one stereo shifter from one tracker; `AutoTune` is the mono whole.
  */
+import { DelayShifter } from './delay-shifter.ts'
+import { MAJOR_STEPS, MINOR_STEPS, type KeyMode } from './harmonizer.ts'
+import { PitchTracker } from './pitch-tracker.ts'
+
 export interface AutoTuneOptions {
   sampleRate: number
   /** Pitch classes allowed (0 = C). */
@@ -15,85 +20,121 @@ export interface AutoTuneOptions {
   retuneMs: number
 }
 
-const RING = 1 << 14
-const HOP = 512
+/** A note keeps its target until the pitch is this far (semitones) past the midpoint to the next. */
+const HYSTERESIS = 0.1
+/** Unvoiced estimates in a row before the correction lets go (a consonant is not a new note). */
+const RELEASE_HOPS = 5
+
+/** 12-bit mask of the allowed pitch classes. */
+export function scaleMask(pitchClasses: readonly number[]): number {
+  let mask = 0
+  for (const p of pitchClasses) mask |= 1 << (((Math.round(p) % 12) + 12) % 12)
+  return mask
+}
+
+/** scaleMask of a key's scale (natural minor for minor), without allocating. */
+export function keyMask(tonic: number, mode: KeyMode): number {
+  const steps = mode === 1 ? MINOR_STEPS : MAJOR_STEPS
+  const t = ((Math.round(tonic) % 12) + 12) % 12
+  let mask = 0
+  for (let i = 0; i < 7; i++) mask |= 1 << ((t + steps[i]!) % 12)
+  return mask
+}
+
+/** Nearest MIDI note (fractional input) whose pitch class is in `mask`. */
+export function nearestScaleNote(midi: number, mask: number): number {
+  if ((mask & 0xfff) === 0) return Math.round(midi)
+  let best = Math.round(midi), bestDist = Infinity
+  for (let n = Math.floor(midi) - 6; n <= Math.ceil(midi) + 6; n++) {
+    if (!(mask & (1 << (((n % 12) + 12) % 12)))) continue
+    const dist = Math.abs(n - midi)
+    if (dist < bestDist) {
+      bestDist = dist
+      best = n
+    }
+  }
+  return best
+}
+
+export class Retuner {
+  /** The correction ratio in effect (output pitch / input pitch). */
+  ratio = 1
+  target = 1
+  private mask: number
+  private coefficient = 1
+  private note = Number.NaN
+  private unvoiced = 0
+
+  constructor(
+    private readonly sampleRate: number,
+    scale: readonly number[],
+    retuneMs: number,
+  ) {
+    this.mask = scaleMask(scale)
+    this.setRetuneMs(retuneMs)
+  }
+
+  setMask(mask: number): void {
+    this.mask = mask
+    this.note = Number.NaN
+  }
+
+  /** One-pole glide time constant of the correction (0 = the ratio jumps at each estimate). */
+  setRetuneMs(ms: number): void {
+    this.coefficient = ms > 0 ? 1 - Math.exp(-1000 / (ms * this.sampleRate)) : 1
+  }
+
+  /** A new pitch estimate (Hz, 0 = unvoiced). */
+  update(hz: number): void {
+    if (!(hz > 0)) {
+      if (++this.unvoiced >= RELEASE_HOPS) {
+        this.target = 1
+        this.note = Number.NaN
+      }
+      return
+    }
+    this.unvoiced = 0
+    const midi = 69 + 12 * Math.log2(hz / 440)
+    let note = nearestScaleNote(midi, this.mask)
+    // Near the midpoint between two notes, stay on the current one (vibrato must not flip notes).
+    const current = this.note
+    if (note !== current && !Number.isNaN(current) && Math.abs(midi - current) < Math.abs(midi - note) + HYSTERESIS) note = current
+    this.note = note
+    this.target = 2 ** ((note - midi) / 12)
+  }
+
+  /** The ratio for the next sample. */
+  next(): number {
+    if (this.ratio === this.target) return this.ratio
+    const c = this.coefficient
+    this.ratio += c * (this.target - this.ratio)
+    if (Math.abs(this.target - this.ratio) < 1e-7) this.ratio = this.target
+    return this.ratio
+  }
+
+  snap(): void {
+    this.ratio = this.target
+  }
+}
 
 export class AutoTune {
-  private readonly ring = new Float32Array(RING)
-  private write = 0
-  private readonly yin
-  private readonly frame: Float32Array
-  private sinceHop = 0
-  private ratio = 1
-  private target = 1
-  private phase = 0.5
-  private window: number
-  private readonly minWindow: number
-  private readonly scale: Set<number>
-  private readonly glide: number
+  private readonly tracker: PitchTracker
+  private readonly retuner: Retuner
+  private readonly shifter: DelayShifter
 
-  constructor(private readonly options: AutoTuneOptions) {
-    const sr = options.sampleRate
-    this.yin = createYin(sr, Math.round(sr * 0.02), 80)
-    this.frame = new Float32Array(this.yin.frameLength)
-    this.minWindow = 2 * Math.round(sr * 0.015)
-    this.window = this.minWindow
-    this.scale = new Set(options.scale.map((p) => ((p % 12) + 12) % 12))
-    this.glide = options.retuneMs <= 0 ? 1 : 1 - Math.exp(-HOP / ((options.retuneMs / 1000) * sr))
-  }
-
-  /** Nearest allowed MIDI note (fractional input). */
-  nearestScaleNote(midi: number): number {
-    let best = Math.round(midi), bestDist = Infinity
-    for (let n = Math.floor(midi) - 2; n <= Math.ceil(midi) + 2; n++) {
-      if (!this.scale.has(((n % 12) + 12) % 12)) continue
-      const dist = Math.abs(n - midi)
-      if (dist < bestDist) { bestDist = dist; best = n }
-    }
-    return best
-  }
-
-  private analyse(): void {
-    const len = this.frame.length
-    for (let i = 0; i < len; i++) this.frame[i] = this.ring[(this.write - len + i + RING) & (RING - 1)]!
-    const { hz } = this.yin.detect(this.frame)
-    if (hz > 0) {
-      const midi = 69 + 12 * Math.log2(hz / 440)
-      const goal = this.nearestScaleNote(midi)
-      this.target = 2 ** ((goal - midi) / 12)
-      const period = this.options.sampleRate / hz
-      // Taps half a window apart, a whole number of periods.
-      this.window = 2 * Math.max(1, Math.ceil(this.minWindow / 2 / period)) * period
-    } else {
-      this.target = 1
-    }
-  }
-
-  private tap(delay: number): number {
-    const pos = this.write - 1 - delay
-    const i = Math.floor(pos)
-    const f = pos - i
-    const a = this.ring[(i + RING) & (RING - 1)]!
-    const b = this.ring[(i + 1 + RING) & (RING - 1)]!
-    return a + (b - a) * f
+  constructor(options: AutoTuneOptions) {
+    this.tracker = new PitchTracker(options.sampleRate)
+    this.retuner = new Retuner(options.sampleRate, options.scale, options.retuneMs)
+    this.shifter = new DelayShifter(options.sampleRate)
   }
 
   process(input: Float32Array, output: Float32Array, frames = input.length): void {
+    const tracker = this.tracker
+    const retuner = this.retuner
     for (let n = 0; n < frames; n++) {
-      this.ring[this.write] = input[n]!
-      this.write = (this.write + 1) & (RING - 1)
-      if (++this.sinceHop >= HOP) {
-        this.sinceHop = 0
-        this.analyse()
-      }
-      this.ratio += (this.target - this.ratio) * (this.sinceHop === 0 ? this.glide : 0)
-      // The delay shrinks (ratio > 1) or grows (ratio < 1) by (ratio − 1) samples per sample.
-      this.phase -= (this.ratio - 1) / this.window
-      this.phase -= Math.floor(this.phase)
-      const w = this.window
-      const pb = (this.phase + 0.5) % 1
-      const ga = Math.sin(Math.PI * this.phase) ** 2
-      output[n] = ga * this.tap(2 + this.phase * w) + (1 - ga) * this.tap(2 + pb * w)
+      const x = input[n]!
+      if (tracker.push(x)) retuner.update(tracker.hz)
+      output[n] = this.shifter.next(x, retuner.next(), tracker.period)
     }
   }
 }

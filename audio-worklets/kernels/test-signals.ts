@@ -107,3 +107,72 @@ export function cookbook(mode: 'lowpass' | 'highpass', f0: number, q: number, sa
   const b = mode === 'lowpass' ? [(1 - cs) / 2, 1 - cs, (1 - cs) / 2] : [(1 + cs) / 2, -(1 + cs), (1 + cs) / 2]
   return [b[0]! / a0, b[1]! / a0, b[2]! / a0, (-2 * cs) / a0, (1 - alpha) / a0]
 }
+
+/** Power spectrum (|X_k|², k = 0 … n/2) of x[from, from+n) under a Hann window; n a power of two (radix-2 FFT). */
+export function powerSpectrum(x: Float32Array, from: number, n: number): Float64Array {
+  const re = new Float64Array(n)
+  const im = new Float64Array(n)
+  for (let i = 0; i < n; i++) re[i] = (x[from + i] ?? 0) * (0.5 - 0.5 * Math.cos((2 * Math.PI * i) / n))
+  for (let i = 1, j = 0; i < n; i++) {
+    let bit = n >> 1
+    for (; j & bit; bit >>= 1) j ^= bit
+    j ^= bit
+    if (i < j) {
+      const t = re[i]!; re[i] = re[j]!; re[j] = t
+    }
+  }
+  for (let len = 2; len <= n; len <<= 1) {
+    const ang = (-2 * Math.PI) / len
+    for (let i = 0; i < n; i += len) {
+      for (let k = 0; k < len / 2; k++) {
+        const wr = Math.cos(ang * k), wi = Math.sin(ang * k)
+        const a = i + k, b = a + len / 2
+        const tr = re[b]! * wr - im[b]! * wi
+        const ti = re[b]! * wi + im[b]! * wr
+        re[b] = re[a]! - tr; im[b] = im[a]! - ti
+        re[a] = re[a]! + tr; im[a] = im[a]! + ti
+      }
+    }
+  }
+  const out = new Float64Array(n / 2 + 1)
+  for (let k = 0; k <= n / 2; k++) out[k] = re[k]! * re[k]! + im[k]! * im[k]!
+  return out
+}
+
+/** Strongest frequency within guess ± span (Hann-windowed DFT scanned in `step` Hz over x[from, from+n)). */
+export function peakNear(x: Float32Array, guess: number, span: number, from: number, n: number, sampleRate = SR, step = 0.25): number {
+  let best = guess, bestPower = -1
+  for (let f = guess - span; f <= guess + span; f += step) {
+    let re = 0, im = 0
+    const w = (2 * Math.PI * f) / sampleRate
+    for (let i = 0; i < n; i++) {
+      const v = x[from + i]! * (0.5 - 0.5 * Math.cos((2 * Math.PI * i) / n))
+      re += v * Math.cos(w * i)
+      im += v * Math.sin(w * i)
+    }
+    const p = re * re + im * im
+    if (p > bestPower) { bestPower = p; best = f }
+  }
+  return best
+}
+
+/**
+ * Tonal artefacts in noise: the spectrum averaged over `n`-point frames (Welch), then its largest
+ * bin over the median bin in dB (white noise: ~6–8 dB for n = 4096 over a second) and its
+ * flatness (geometric / arithmetic mean, 1 = perfectly flat), between lowHz and highHz.
+ */
+export function noiseTonality(x: Float32Array, sampleRate = SR, n = 4096, lowHz = 50, highHz = 8000): { peakToMedianDb: number; flatness: number } {
+  const avg = new Float64Array(n / 2 + 1)
+  let frames = 0
+  for (let from = 0; from + n <= x.length; from += n / 2, frames++) {
+    const p = powerSpectrum(x, from, n)
+    for (let k = 0; k < avg.length; k++) avg[k]! += p[k]!
+  }
+  const lo = Math.ceil((lowHz * n) / sampleRate), hi = Math.floor((highHz * n) / sampleRate)
+  const band = Array.from(avg.subarray(lo, hi + 1), (v) => v / Math.max(1, frames))
+  const sorted = [...band].sort((a, b) => a - b)
+  const median = sorted[Math.floor(sorted.length / 2)]!
+  let logSum = 0, sum = 0
+  for (const v of band) { logSum += Math.log(v + 1e-30); sum += v }
+  return { peakToMedianDb: 10 * Math.log10(sorted.at(-1)! / median), flatness: Math.exp(logSum / band.length) / (sum / band.length) }
+}
