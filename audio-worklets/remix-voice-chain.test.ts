@@ -8,7 +8,7 @@ const Q = 128
 /** A ramp source (value = frame index / 1e6) so every output sample names the frame it came from. */
 const ramp = (n: number) => Float32Array.from({ length: n }, (_, i) => i / 1e6)
 
-function run(chain: RemixVoiceChain, quanta: number): Float32Array[] {
+function run(chain: RemixVoiceChain, quanta: number): [Float32Array, Float32Array] {
   const outL = new Float32Array(quanta * Q)
   const outR = new Float32Array(quanta * Q)
   const l = new Float32Array(Q)
