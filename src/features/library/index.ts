@@ -1,1 +1,2 @@
 export { isSong, selectAllSongs, useLibraryStore } from './library-store.ts'
+export { saveAudioToLibrary } from './save-to-library.ts'

@@ -12,9 +12,8 @@ import { deleteRemixDraft, listRemixDrafts, saveRemixDraft, type RemixDraftSourc
 import { computePeaks, encodeWav } from '../../engine/workers.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { notify } from '../../lib/notify.ts'
-import { formatDuration, type Song } from '../../lib/catalogue/song.ts'
-import { idbAudioUrl, putAudio } from '../../lib/user-audio-store.ts'
-import { useLibraryStore } from '../library/index.ts'
+import type { Song } from '../../lib/catalogue/song.ts'
+import { saveAudioToLibrary } from '../library/index.ts'
 import { usePlayerStore } from '../player/index.ts'
 import { initialRemixState, useRemixStore } from './remix-store.ts'
 
@@ -186,13 +185,9 @@ export async function renderRemixWav(options: { signal: AbortSignal; onProgress:
 export async function saveRemixToLibrary(wav: Blob): Promise<Song> {
   const { source, image } = store.getState()
   if (!source) throw new Error('No source')
-  const id = `remix-${crypto.randomUUID()}`
-  await putAudio(id, wav)
   // 16-bit stereo WAV: 4 bytes a frame after the 44-byte header.
   const seconds = prepared ? (wav.size - 44) / 4 / prepared.sampleRate : 0
-  const song: Song = { id, title: `${source.title} (Remix)`, artist: 'Remixed by you', duration: formatDuration(seconds), image: image ?? '/images/covers/ai-generated.svg', audioUrl: idbAudioUrl(id) }
-  if (!useLibraryStore.getState().addTrack(song)) throw new Error('The library refused the remix')
-  return song
+  return saveAudioToLibrary({ idPrefix: 'remix', title: `${source.title} (Remix)`, artist: 'Remixed by you', blob: wav, seconds, image: image ?? undefined })
 }
 
 export async function refreshDrafts(): Promise<void> {

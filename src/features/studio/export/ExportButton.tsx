@@ -5,6 +5,7 @@ import { exportMixWav } from '../../../engine/offline-mix.ts'
 import type { WavFormat } from '../../../engine/workers.ts'
 import { mixerSnapshot, useMixerStore } from '../mixer-store.ts'
 import { Icon } from '../../../ui/Icon.tsx'
+import { saveAudioToLibrary } from '../../library/index.ts'
 
 /**
  * Export: offline render of the mix → WAV in the worker (16-bit, or 32-bit float: the render's
@@ -31,7 +32,13 @@ export function ExportButton() {
       a.click()
       a.remove()
       setTimeout(() => URL.revokeObjectURL(url), 60_000)
-      notify.success('Mix exported')
+      const title = `${projectName ?? 'Studio mix'} (Mix)`
+      // The export is also a Library track (playable, publishable, remixable); the download stands even if that fails.
+      const seconds = (blob.size - 44) / ((format === 'pcm16' ? 2 : 4) * 2) / getAudioContext().sampleRate
+      await saveAudioToLibrary({ idPrefix: 'mix', title, artist: 'Exported from the studio', blob, seconds }).then(
+        () => notify.success('Mix exported', { description: `Downloaded, and saved to your Library as "${title}".` }),
+        (err: unknown) => notify.success('Mix exported', { description: `Downloaded (not saved to the Library: ${err instanceof Error ? err.message : String(err)})` }),
+      )
     } catch (err) {
       if ((err as { name?: string }).name === 'AbortError') notify('Export cancelled')
       else notify.error('Export failed', { description: err instanceof Error ? err.message : String(err) })

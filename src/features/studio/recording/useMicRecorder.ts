@@ -2,6 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { notify } from '../../../lib/notify.ts'
 import { unlockAudio } from '../../../engine/audio-context.ts'
 import { putMixerAudio } from '../../../engine/mixer-audio.ts'
+import { encodeWav } from '../../../engine/workers.ts'
+import { saveAudioToLibrary } from '../../library/index.ts'
 import { mixerEngine } from '../../../engine/mixer-engine.ts'
 import { MicrophoneError, startMicRecording, type MicRecording } from '../../../engine/recorder.ts'
 import { idbChunkStore } from '../../../engine/project-db.ts'
@@ -55,6 +57,11 @@ export function useMicRecorder(onInputLevel: (peak: number, rms: number) => void
         putMixerAudio({ id: audioId, sampleRate: take.sampleRate, channels: take.channels })
         useMixerStore.getState().addRecording({ audioId, duration: frames / take.sampleRate, offset: take.timelineOffset })
         notify.success('Recording saved')
+        // The take is also a Library track (remixable, publishable); the mixer track stands even if that fails.
+        const label = `Microphone take ${new Date().toLocaleString()}`
+        void encodeWav(take.channels, take.sampleRate, 'pcm16')
+          .then((blob) => saveAudioToLibrary({ idPrefix: 'take', title: label, artist: 'Recorded by you', blob, seconds: frames / take.sampleRate }))
+          .catch((err: unknown) => console.warn('[recording] not saved to the Library', err))
       }
       const session = r.session()
       if (session) await idbChunkStore.remove(session.id).catch(() => {})
