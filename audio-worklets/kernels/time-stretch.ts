@@ -12,6 +12,10 @@ export interface StretchOptions {
   searchMs?: number
 }
 
+/** The coarse search's lag step and read step, in samples. */
+const COARSE_LAG = 3
+const COARSE_STEP = 8
+
 export function timeStretch(input: Float32Array, stretch: number, sampleRate: number, options: StretchOptions = {}): Float32Array {
   if (!(stretch > 0)) throw new RangeError('stretch must be positive')
   const outLength = Math.round(input.length * stretch)
@@ -23,28 +27,49 @@ export function timeStretch(input: Float32Array, stretch: number, sampleRate: nu
   const window = new Float32Array(n)
   for (let i = 0; i < n; i++) window[i] = 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / n)
   const at = (i: number) => (i >= 0 && i < input.length ? input[i]! : 0)
+  // Normalised cross-correlation of the overlapping half (what the new frame's rising window
+  // meets) between where the previous frame would continue and a candidate, on every step-th sample.
+  const score = (natural: number, cand: number, step: number): number => {
+    let xy = 0
+    let yy = 1e-12
+    if (natural >= 0 && cand >= 0 && natural + hop <= input.length && cand + hop <= input.length) {
+      for (let i = 0; i < hop; i += step) {
+        const y = input[cand + i]!
+        xy += input[natural + i]! * y
+        yy += y * y
+      }
+    } else {
+      for (let i = 0; i < hop; i += step) {
+        const y = at(cand + i)
+        xy += at(natural + i) * y
+        yy += y * y
+      }
+    }
+    return xy / Math.sqrt(yy)
+  }
   // Where the previous frame would naturally continue in the input.
   let natural = 0
   for (let start = -hop; start < outLength; start += hop) {
     const target = Math.round((start + hop) / stretch) - hop
     let best = target
     if (start > -hop) {
+      // Coarse then fine: every COARSE_LAG-th offset on a sparse read finds the peak's
+      // neighbourhood (a tenth of the work), then every offset around it on the usual read.
       let bestScore = -Infinity
-      for (let d = -search; d <= search; d++) {
-        const cand = target + d
-        let xy = 0
-        let yy = 1e-12
-        // Correlate the overlapping half (what the new frame's rising window meets).
-        for (let i = 0; i < hop; i += 2) {
-          const x = at(natural + i)
-          const y = at(cand + i)
-          xy += x * y
-          yy += y * y
+      for (let d = -search; d <= search; d += COARSE_LAG) {
+        const s = score(natural, target + d, COARSE_STEP)
+        if (s > bestScore) {
+          bestScore = s
+          best = target + d
         }
-        const score = xy / Math.sqrt(yy)
-        if (score > bestScore) {
-          bestScore = score
-          best = cand
+      }
+      const centre = best
+      bestScore = -Infinity
+      for (let c = Math.max(target - search, centre - COARSE_LAG); c <= Math.min(target + search, centre + COARSE_LAG); c++) {
+        const s = score(natural, c, 2)
+        if (s > bestScore) {
+          bestScore = s
+          best = c
         }
       }
     }
