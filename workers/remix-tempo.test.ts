@@ -27,5 +27,5 @@ describe('tempo detection on composer pieces', () => {
     console.log(`tempo: ${(strict * 100).toFixed(1)} % strictly, ${((family / pieces.length) * 100).toFixed(1)} % up to octave; misses: ${misses.join('; ')}`)
     expect(family / pieces.length).toBeGreaterThanOrEqual(0.9)
     expect(strict).toBeGreaterThanOrEqual(0.7)
-  })
+  }, 180_000)
 })
