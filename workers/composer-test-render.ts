@@ -51,9 +51,10 @@ export function renderScore(score: Score, seconds = SECONDS, sampleRate = SR): F
 }
 
 /** One piece per genre × mood pair in turn: 45 pieces covering all nine genres and moods. */
-export function composerPieces(count = 45): Score[] {
+/** `set` names a different family of descriptions: 'held-out' pieces were never used to tune the detector. */
+export function composerPieces(count = 45, set = 'remix tempo piece'): Score[] {
   return Array.from({ length: count }, (_, i) =>
-    compose({ description: `remix tempo piece ${i}`, genre: GENRES[i % GENRES.length], mood: MOODS[(i * 2 + Math.floor(i / 9)) % MOODS.length], minDurationSeconds: SECONDS }),
+    compose({ description: `${set} ${i}`, genre: GENRES[i % GENRES.length], mood: MOODS[(i * 2 + Math.floor(i / 9)) % MOODS.length], minDurationSeconds: SECONDS }),
   )
 }
 
