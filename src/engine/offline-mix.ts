@@ -53,12 +53,12 @@ function abortError(): DOMException {
 }
 
 /** The app's master bus (limiter, clip guard) rebuilt on the offline context, at unity volume. */
-export function masterBusInto(ctx: IOfflineAudioContext): IAudioNode<AnyAudioContext> {
+function masterBusInto(ctx: IOfflineAudioContext): IAudioNode<AnyAudioContext> {
   return createMasterBus(ctx).input as unknown as IAudioNode<AnyAudioContext>
 }
 
 /** Renders one context; a silent recorder tap reports progress (offline contexts have no event). */
-export async function renderContext(
+async function renderContext(
   length: number,
   sampleRate: number,
   build: (ctx: IOfflineAudioContext) => { tapFrom: IAudioNode<AnyAudioContext>; dispose: () => void },
@@ -130,14 +130,24 @@ export async function renderMix(state: MixerState, options: RenderOptions): Prom
   const sum = await renderStemsInWorkers(state.tracks, { length, sampleRate, signal, onProgress: onProgress && ((f) => onProgress(TRACKS_SHARE * f)) })
   const mastered = await renderMasterStripInWorker(sum, state.master, sampleRate, signal)
   onProgress?.((1 + TRACKS_SHARE) / 2)
-  // Native nodes only (no worklet module in this context), so it renders on its own thread, fast.
-  const out = await renderContext(
-    length,
+  const out = await masterBusPass(mastered, sampleRate, signal)
+  onProgress?.(1)
+  return out
+}
+
+/**
+ * The app's master bus over finished channels, in a native OfflineAudioContext: native nodes only
+ * (no worklet module in this context), so it renders on its own thread, fast. The export and the
+ * remix render end with it.
+ */
+export function masterBusPass(channels: Float32Array[], sampleRate: number, signal?: AbortSignal): Promise<Float32Array[]> {
+  return renderContext(
+    channels[0]!.length,
     sampleRate,
     (ctx) => {
       const bus = masterBusInto(ctx)
       const src = ctx.createBufferSource()
-      src.buffer = audioBufferFor(ctx, { id: 'master-strip-out', sampleRate, channels: mastered })
+      src.buffer = audioBufferFor(ctx, { id: 'master-bus-in', sampleRate, channels })
       src.connect(bus as never)
       src.start(0)
       return { tapFrom: bus, dispose: () => src.disconnect() }
@@ -146,8 +156,6 @@ export async function renderMix(state: MixerState, options: RenderOptions): Prom
     signal,
     false,
   )
-  onProgress?.(1)
-  return out
 }
 
 export async function exportMixWav(state: MixerState, options: RenderOptions & { format?: WavFormat }): Promise<Blob> {

@@ -10,13 +10,12 @@
  *   remixLength(prepared): frames rendered = the source plus REMIX_TAIL_SECONDS of effect tail.
  */
 import { proxy, wrap } from 'comlink'
-import { OfflineAudioContext, type IAudioNode } from 'standardized-audio-context'
+import { OfflineAudioContext } from 'standardized-audio-context'
 import type { RemixRenderWorkerApi } from '../../../workers/remix-render.worker.ts'
 import type { PreparedRemix } from '../../../workers/remix-prepare.ts'
 import { createChannelStrip, loadChannelStrip, type StripParams } from '../channel-strip.ts'
 import { createMasterBus } from '../master-bus.ts'
-import { audioBufferFor, type AnyAudioContext } from '../mixer-audio.ts'
-import { masterBusInto, renderContext } from '../offline-mix.ts'
+import { masterBusPass } from '../offline-mix.ts'
 import { createRemixVoice, loadRemixVoice, type RemixVoiceControls } from './remix-voice-node.ts'
 
 export const REMIX_TAIL_SECONDS = 2
@@ -73,21 +72,7 @@ async function renderInWorker(prepared: PreparedRemix, controls: RemixControls, 
         .then(resolve, reject)
         .finally(() => signal?.removeEventListener('abort', onAbort))
     })
-    const out = await renderContext(
-      length,
-      prepared.sampleRate,
-      (ctx) => {
-        const bus = masterBusInto(ctx)
-        const src = ctx.createBufferSource()
-        src.buffer = audioBufferFor(ctx as AnyAudioContext, { id: 'remix-premaster', sampleRate: prepared.sampleRate, channels: premaster })
-        src.connect(bus as IAudioNode<AnyAudioContext> as never)
-        src.start(0)
-        return { tapFrom: bus, dispose: () => src.disconnect() }
-      },
-      undefined,
-      signal,
-      false,
-    )
+    const out = await masterBusPass(premaster, prepared.sampleRate, signal)
     onProgress?.(1)
     return out
   } finally {
