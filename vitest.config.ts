@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 // Node-side tests: unit tests beside their source (`*.test.ts` in src/, workers/, audio-worklets/,
@@ -8,5 +9,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'workers/**/*.test.ts', 'audio-worklets/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/backend/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
+    // Migrates one PGlite cluster per run; in-memory test servers start from its dump.
+    globalSetup: ['tests/backend/support/global-setup.ts'],
+    // Vitest's default on a 2-core machine is one worker (cores - 1): the second core sat idle.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 })

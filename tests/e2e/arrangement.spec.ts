@@ -254,7 +254,9 @@ test('metronome clicks on the beats while playing (never in the export); count-i
   expect(Date.now() - clickedAt).toBeGreaterThan(1500)
   await expect(page.getByTestId('count-in')).toBeHidden()
   await expect(page.getByRole('button', { name: 'Stop Recording' })).toBeVisible()
-  await page.waitForTimeout(1000)
+  // A second of the take really captured (a fixed 1 s wait on a loaded machine could stop the
+  // recorder before its first chunk was stored, and then there is no take to place).
+  await expect(page.getByTestId('recording-elapsed')).toHaveText(/^0:0[1-9]/, { timeout: 15_000 })
   await page.getByRole('button', { name: 'Stop Recording' }).click()
   await expect(page.getByRole('listitem', { name: 'Recording 1', exact: true })).toBeVisible({ timeout: 15_000 })
   const offset = await page.evaluate(() => (window as unknown as WithHook).__cubeStudio.clips().find((t) => t.track === 'Recording 1')!.clips[0]!.start)

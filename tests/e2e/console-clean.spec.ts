@@ -42,26 +42,80 @@ function watchProblems(page: Page): Watch {
 }
 
 /** Loads each route fresh (a full page load, as a user opening a link) and lets it settle. */
-async function visitEveryRoute(page: Page, watch: Watch) {
+async function visitEveryRoute(page: Page, watch: Watch, alsoCheck: (path: string) => Promise<void> = async () => {}) {
   for (const path of ROUTES) {
-    // The previous document is gone (its late requests cancelled) before this load is watched.
-    await page.goto('about:blank')
-    watch.nextLoad()
-    const before = watch.problems.length
-    await page.goto(path)
-    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
-    await page.waitForLoadState('networkidle')
-    expect(watch.problems.slice(before), `problems on ${path}`).toEqual([])
+    await test.step(path, async () => {
+      // The previous document is gone (its late requests cancelled) before this load is watched.
+      await page.goto('about:blank')
+      watch.nextLoad()
+      const before = watch.problems.length
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+      await page.waitForLoadState('networkidle')
+      expect(watch.problems.slice(before), `problems on ${path}`).toEqual([])
+      await alsoCheck(path)
+    })
   }
 }
 
-test('every route loads with a clean console and no failed request, signed out', async ({ page }) => {
-  test.setTimeout(120_000)
-  await visitEveryRoute(page, watchProblems(page))
+// The /app pages a visitor opens, with the heading each must show inside the app layout.
+const APP_PAGES: Record<string, RegExp> = {
+  '/app': /My Profile/,
+  '/app/home': /My Profile/,
+  '/app/library': /Your Library/,
+  '/app/playlists': /Playlists/,
+  '/app/remix': /Remix Studio/,
+  '/app/create': /Music Studio/,
+  '/app/studio': /Music Studio/,
+  '/app/comments': /Comments & Earn/,
+  '/app/admin': /Admin/,
+  '/app/settings': /Settings/,
+  '/app/governance': /Governance/,
+  '/app/mint': /NFT Minting Studio/,
+  '/app/wallet': /Crypto Wallet/,
+  '/app/stream': /CUBE Radio/,
+  '/app/listen': /Listen to Earn/,
+  '/app/sharing': /Share & Earn/,
+  '/app/sharing/profile': /Share & Earn/,
+}
+for (const path of Object.keys(APP_PAGES)) if (!ROUTES.includes(path)) ROUTES.push(path)
+
+const mainHeading = (page: Page) => page.getByRole('heading', { level: 1 }).first()
+
+/** No horizontal scrolling, and the main heading lies inside the screen with its text uncut. */
+async function expectFitsViewport(page: Page, width: number) {
+  const widths = await page.evaluate(() => ({ html: document.documentElement.scrollWidth, body: document.body.scrollWidth }))
+  expect(widths.html, 'document scroll width').toBeLessThanOrEqual(width)
+  expect(widths.body, 'body scroll width').toBeLessThanOrEqual(width)
+  const heading = mainHeading(page)
+  const box = (await heading.boundingBox())!
+  expect(box.x).toBeGreaterThanOrEqual(0)
+  expect(box.x + box.width).toBeLessThanOrEqual(width)
+  // The heading's own text is not cut (no content wider than its box).
+  const clipped = await heading.evaluate((el) => el.scrollWidth > el.clientWidth + 1)
+  expect(clipped, 'heading text overflows its box').toBe(false)
+}
+
+// One pass over every route, signed out, does what used to be three sweeps (console-clean,
+// responsive at 1280 px, routes.spec's page per /app route): a page load per route is most of the
+// cost, not the checks. responsive.spec keeps the 375 px sweep.
+test.describe('signed out at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 812 } })
+  test('every route loads with a clean console and no failed request, fits a 1280 px screen, and each /app page renders inside the app layout, signed out', async ({ page }) => {
+    test.setTimeout(180_000)
+    await visitEveryRoute(page, watchProblems(page), async (path) => {
+      await expectFitsViewport(page, 1280)
+      const heading = APP_PAGES[path]
+      if (heading) {
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+        await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible()
+      }
+    })
+  })
 })
 
 test('every route loads with a clean console and no failed request, signed in', async ({ page }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   const watch = watchProblems(page)
   await page.goto('/app')
   await register(page, `clean_${unique()}`, `clean-${unique()}@cube.test`, 'a-long-enough-password')

@@ -110,8 +110,6 @@ async function generate(page: Page, description: string, mood?: string, genre?: 
   return measureLast(page)
 }
 
-test.describe.configure({ mode: 'serial' })
-
 test('the description is required: button disabled when empty, toast for a blank one', async ({ page }) => {
   await page.goto('/app/create')
   await expect(page.getByRole('heading', { level: 2, name: 'Generate Music' })).toBeVisible()

@@ -47,6 +47,9 @@ async function signUpIn(page: Page, prefix: string) {
 }
 
 test('publish a made track: refused when bad or too short, then plays from the public URL in a fresh browser, on its page and in Library; only its creator unpublishes it', async ({ page, browser }) => {
+  // Two or three accounts, a fresh browser, an Opus encode and ~15 page loads: about 30 s on an idle
+  // machine, and over 60 s (the default) while the other worker renders audio (timed out in CI).
+  test.setTimeout(120_000)
   const creator = await signUpIn(page, 'maker')
   const title = `Night Bus ${unique()}`
   await seedLibrary(page, [
@@ -164,6 +167,9 @@ test('publish a made track: refused when bad or too short, then plays from the p
 })
 
 test('profiles: follow and unfollow change the counts on both; nobody makes someone else follow; visitors cannot publish; unknown names are not found', async ({ page, browser }) => {
+  // Two or three accounts, a fresh browser, an Opus encode and ~15 page loads: about 30 s on an idle
+  // machine, and over 60 s (the default) while the other worker renders audio (timed out in CI).
+  test.setTimeout(120_000)
   const star = await signUpIn(page, 'star')
   const fanContext = await browser.newContext()
   const fan = await fanContext.newPage()

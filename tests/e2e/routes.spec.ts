@@ -1,33 +1,8 @@
 import { expect, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
 
-const APP_PAGES: [path: string, heading: RegExp][] = [
-  ['/app', /My Profile/],
-  ['/app/home', /My Profile/],
-  ['/app/library', /Your Library/],
-  ['/app/playlists', /Playlists/],
-  ['/app/remix', /Remix Studio/],
-  ['/app/create', /Music Studio/],
-  ['/app/studio', /Music Studio/],
-  ['/app/comments', /Comments & Earn/],
-  ['/app/admin', /Admin/],
-  ['/app/settings', /Settings/],
-  ['/app/governance', /Governance/],
-  ['/app/mint', /NFT Minting Studio/],
-  ['/app/wallet', /Crypto Wallet/],
-  ['/app/stream', /CUBE Radio/],
-  ['/app/listen', /Listen to Earn/],
-  ['/app/sharing', /Share & Earn/],
-  ['/app/sharing/profile', /Share & Earn/],
-]
-
-for (const [path, heading] of APP_PAGES) {
-  test(`${path} renders its page inside the app layout`, async ({ page }) => {
-    await page.goto(path)
-    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
-    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible()
-  })
-}
+// Every /app page's heading inside the app layout is checked in console-clean.spec.ts's signed-out
+// sweep (one page load per route for all the per-route checks).
 
 test('landing page has its tiles and links', async ({ page }) => {
   // Hold the lazily loaded generator chunk back to see the page as it first paints.

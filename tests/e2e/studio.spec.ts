@@ -62,6 +62,9 @@ async function trackAudio(page: Page, name: string) {
   }, name)
 }
 
+/** Resolves after two animation frames of the page (a frame that started after this call has run). */
+const afterNextFrame = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
+
 /** Radix sliders from the keyboard: Home goes to the minimum, Page Up adds 10 steps. */
 async function setSlider(page: Page, name: string, value: number, min = 0) {
   const s = page.getByRole('slider', { name, exact: true })
@@ -376,6 +379,10 @@ test('live playback: play starts every track, meters move, disabling mutes live,
 
   await expect.poll(position).toBeGreaterThan(1)
   await page.getByRole('button', { name: 'Pause mix' }).click()
+  await expect(page.getByRole('button', { name: 'Play mix' })).toBeVisible()
+  // The clock is written on animation frames: read it once a frame has run since the pause (read
+  // straight after the click it could still show the last frame before it, 0.1 s earlier).
+  await afterNextFrame(page)
   const paused = await position()
   await expect.poll(masterLevel, { timeout: 8000 }).toBeLessThan(0.001)
   await expect.poll(async () => Number(await masterWave.getAttribute('data-peak'))).toBeLessThan(0.001)

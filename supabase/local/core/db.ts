@@ -22,12 +22,12 @@ export interface Database extends Queryable {
   close(): Promise<void>
 }
 
-export async function openPglite(dataDir: string | undefined, options: { reset?: boolean } = {}): Promise<Database> {
+export async function openPglite(dataDir: string | undefined, options: { reset?: boolean; snapshot?: Blob } = {}): Promise<Database> {
   if (dataDir) {
     if (options.reset) await rm(dataDir, { recursive: true, force: true })
     await mkdir(dataDir, { recursive: true })
   }
-  const db = await PGlite.create(dataDir)
+  const db = await PGlite.create({ dataDir, loadDataDir: options.snapshot })
   return {
     kind: 'pglite',
     query: async <T,>(sql: string, params?: unknown[]) => ({ rows: (await db.query<T>(sql, params)).rows }),
@@ -101,7 +101,7 @@ async function listenPostgres(connectionString: string, channel: string, onPaylo
 }
 
 /** DATABASE_URL wins; otherwise PGlite in `dataDir`. */
-export function openDatabase(options: { databaseUrl?: string; dataDir?: string; reset?: boolean }): Promise<Database> {
+export function openDatabase(options: { databaseUrl?: string; dataDir?: string; reset?: boolean; pgliteSnapshot?: Blob }): Promise<Database> {
   if (options.databaseUrl) return Promise.resolve(openPostgres(options.databaseUrl))
-  return openPglite(options.dataDir, { reset: options.reset })
+  return openPglite(options.dataDir, { reset: options.reset, snapshot: options.pgliteSnapshot })
 }

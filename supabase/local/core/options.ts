@@ -14,6 +14,12 @@ export interface LocalServerOptions {
   storageDir?: string
   /** A real PostgreSQL instead of PGlite (DATABASE_URL). */
   databaseUrl?: string
+  /**
+   * PGlite only, in memory or into an empty dataDir: start from this data-folder dump
+   * (PGlite's dumpDataDir) instead of an empty cluster. The test suites pass a dump taken right
+   * after bootstrap + migrations, once per run; migrate() still runs and checks every checksum.
+   */
+  pgliteSnapshot?: Blob
   jwtSecret?: string
   jwtExpiry?: number
   bcryptRounds?: number

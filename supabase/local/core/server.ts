@@ -37,7 +37,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     // The default secret is public: anyone who can reach the port could sign tokens for any user.
     throw new Error(`Refusing to listen on ${host} with the public default JWT secret: set LOCAL_JWT_SECRET (and build the app with the matching VITE_SUPABASE_ANON_KEY)`)
   }
-  const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, reset: options.reset })
+  const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, reset: options.reset, pgliteSnapshot: options.pgliteSnapshot })
   const givenStorageDir = options.storageDir ?? (options.dataDir ? storageDirFor(options.dataDir) : undefined)
   const storageDir = givenStorageDir ?? (await mkdtemp(join(tmpdir(), 'cube-storage-')))
   const dropStorage = async () => {

@@ -1,7 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { inject } from 'vitest'
 import WebSocket from 'ws'
 import { storageDirFor, type LocalServerOptions } from '../../../supabase/local/core/options.ts'
 import { startLocalServer, type LocalServer } from '../../../supabase/local/core/server.ts'
@@ -10,10 +11,24 @@ export interface TestServer extends LocalServer {
   dataDir: string | undefined
 }
 
-/** The local backend in-process on a random port; cheap bcrypt so sign-ups stay fast. */
+/** The run's migrated PGlite dump (tests/backend/support/global-setup.ts), read once per test file. */
+let snapshot: Promise<Blob> | undefined
+function migratedSnapshot(): Promise<Blob> | undefined {
+  const file = inject('pgliteSnapshotFile')
+  if (!file) return undefined
+  return (snapshot ??= readFile(file).then((bytes) => new Blob([bytes])))
+}
+
+/**
+ * The local backend in-process on a random port; cheap bcrypt so sign-ups stay fast. An in-memory
+ * PGlite server starts from the run's migrated snapshot (migrate() then finds every migration
+ * applied with its checksum); a persistent data folder or PostgreSQL is migrated from nothing.
+ */
 export async function startTestServer(options: LocalServerOptions & { persistent?: boolean } = {}): Promise<TestServer> {
   const dataDir = options.persistent ? await mkdtemp(join(tmpdir(), 'cube-backend-')) : undefined
-  const server = await startLocalServer({ bcryptRounds: 4, dataDir, ...options, port: 0 })
+  const inMemoryPglite = !options.persistent && !options.dataDir && !options.databaseUrl
+  const pgliteSnapshot = inMemoryPglite ? await migratedSnapshot() : undefined
+  const server = await startLocalServer({ bcryptRounds: 4, dataDir, pgliteSnapshot, ...options, port: 0 })
   return {
     ...server,
     dataDir,
