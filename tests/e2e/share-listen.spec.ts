@@ -83,8 +83,10 @@ test('Share & Earn: server-credited shares per platform once per day, copied 2 s
     const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: /^Twitter/ }).click()])
     expect(popup.url()).toContain('twitter.com/intent/tweet')
     expect(decodeURIComponent(popup.url())).toContain(link)
+    // The page is hidden behind the intent tab while the share is credited, and its '+10 CUBE'
+    // notice may come and go before the tab closes under load: the server's count is the proof.
     await popup.close()
-    await expect(toast(page, '+10 CUBE')).toBeVisible()
+    await expect(page.getByText(/Your shares: Twitter 1 ·/)).toBeVisible()
   })
 
   await test.step('profile link is /user/{username}; analytics shows the shares; the counts cache', async () => {
