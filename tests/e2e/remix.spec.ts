@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { LOCAL_ANON_KEY } from '../../src/backend/local-defaults.ts'
+import { formatLoop } from '../../src/features/remix/loop-region.ts'
 import { register, toast } from './support/auth.ts'
 import { accessToken } from './support/eip1193.ts'
 
@@ -89,6 +90,58 @@ test('visitor: bad sources get clear messages; the preview plays through the eng
     await expect(page.getByTestId('remix-preparing')).toBeVisible()
     await expect(page.getByTestId('remix-play')).toHaveAttribute('data-playing', 'true', { timeout: 45_000 })
     await expect.poll(() => masterLevel(page)).toBeGreaterThan(0.005)
+    await page.getByTestId('remix-play').click()
+  })
+
+  await test.step('a drag across 30–45 % of the waveform loops that region: shown, playback wraps at its end and never leaves it; a click seeks and makes no loop; Enter on Clear loop lets playback run on', async () => {
+    const wave = page.getByTestId('remix-waveform')
+    const readout = page.getByTestId('remix-loop')
+    // The drawn playhead and region, in seconds (the visible times are whole seconds).
+    const seconds = (name: string) => wave.getAttribute(name).then(Number)
+    const position = () => seconds('data-position')
+    const duration = Number(await wave.getAttribute('aria-valuemax'))
+    await page.getByTestId('remix-play').click()
+    await expect(page.getByTestId('remix-play')).toHaveAttribute('data-playing', 'true')
+    await expect(readout).toHaveText('')
+    await wave.scrollIntoViewIfNeeded()
+    const box = (await wave.boundingBox())!
+    const y = box.height / 2
+    await wave.hover({ position: { x: box.width * 0.3, y } })
+    await page.mouse.down()
+    await page.mouse.move(box.x + box.width * 0.45, box.y + y, { steps: 8 })
+    await page.mouse.up()
+    await expect(wave).toHaveAttribute('data-loop-end')
+    const start = await seconds('data-loop-start')
+    const end = await seconds('data-loop-end')
+    expect(Math.abs(start - 0.3 * duration)).toBeLessThan(0.01 * duration + 0.5)
+    expect(Math.abs(end - 0.45 * duration)).toBeLessThan(0.01 * duration + 0.5)
+    await expect(readout).toHaveText(formatLoop({ start, end }))
+
+    // A click inside the region seeks there (5 % of the song before its end) and leaves the loop alone.
+    expect(await position()).toBeLessThan(0.4 * duration - 1)
+    await wave.click({ position: { x: box.width * 0.4, y } })
+    await expect.poll(position).toBeGreaterThan(0.4 * duration - 0.5)
+    expect(await seconds('data-loop-start')).toBe(start)
+    expect(await seconds('data-loop-end')).toBe(end)
+
+    // Sample the playhead until it has passed the end, come back to the start and played on.
+    const seen: number[] = []
+    const wrap = () => seen.findIndex((p, i) => i > 0 && seen[i - 1]! > end - 1 && p < start + 1)
+    await expect
+      .poll(async () => {
+        seen.push(await position())
+        return wrap() > 0 && seen.length - wrap() >= 10
+      }, { message: 'the playhead reaches the loop end, comes back to its start and plays on', intervals: [100], timeout: 30_000 })
+      .toBe(true)
+    expect(Math.min(...seen)).toBeGreaterThanOrEqual(start - 0.25)
+    expect(Math.max(...seen)).toBeLessThanOrEqual(end + 0.25)
+
+    await page.getByRole('button', { name: 'Clear loop' }).press('Enter')
+    await expect(readout).toHaveText('')
+    await expect(wave).not.toHaveAttribute('data-loop-start')
+    await wave.click({ position: { x: box.width * 0.4, y } })
+    await expect(readout).toHaveText('')
+    await expect.poll(position, { timeout: 15_000 }).toBeGreaterThan(end + 1)
     await page.getByTestId('remix-play').click()
   })
 

@@ -7,6 +7,7 @@ import { AiToolsPanel, EffectsPanel, SamplesPanel } from './RemixControls.tsx'
 import { RemixCreatePanel } from './RemixCreatePanel.tsx'
 import { RemixSourcePicker } from './RemixSourcePicker.tsx'
 import { RemixWaveform } from './RemixWaveform.tsx'
+import { formatLoop } from './loop-region.ts'
 import { REMIX_COST } from './remix-burn-machine.ts'
 import { openDraft, removeDraft, seekPreview, setLoopRegion, startRemixService, togglePreview } from './remix-service.ts'
 import { useRemixStore } from './remix-store.ts'
@@ -63,11 +64,10 @@ function PreviewPlayer() {
               <Icon name={playing ? 'pause' : 'play'} size={18} />
             </button>
             <span className="text-sm tabular-nums" data-testid="remix-time">{formatDuration(position)} / {formatDuration(duration)}</span>
+            {/* Always in the page, so a screen reader announces the region when it appears or changes. */}
+            <span role="status" className="text-sm tabular-nums" data-testid="remix-loop">{loop ? formatLoop(loop) : ''}</span>
             {loop ? (
-              <span className="text-sm">
-                Loop {formatDuration(loop.start)}–{formatDuration(loop.end)}{' '}
-                <button type="button" className={quietButtonClass} onClick={() => setLoopRegion(null)} data-testid="remix-loop-clear">Clear loop</button>
-              </span>
+              <button type="button" className={quietButtonClass} onClick={() => setLoopRegion(null)} data-testid="remix-loop-clear">Clear loop</button>
             ) : (
               <span className="text-xs text-muted">Drag across the waveform to loop a region.</span>
             )}

@@ -1,9 +1,11 @@
 import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react'
 import { formatDuration } from '../../lib/catalogue/song.ts'
+import { dragRegion, formatLoop, MIN_DRAG_PX, timeAt } from './loop-region.ts'
 
 /**
- * The preview's waveform: peaks, playhead and loop region. Click seeks; dragging selects a loop
- * region; arrow keys seek by 5 s (it is a slider for assistive technology).
+ * The preview's waveform: peaks, playhead and loop region. Click seeks; dragging (at least
+ * MIN_DRAG_PX) selects a loop region; arrow keys seek by 5 s (it is a slider for assistive
+ * technology). The drawn playhead and region are also data attributes (seconds), for tests.
  */
 export function RemixWaveform({ peaks, duration, position, loop, onSeek, onLoop }: {
   peaks: Float32Array | null
@@ -14,7 +16,7 @@ export function RemixWaveform({ peaks, duration, position, loop, onSeek, onLoop 
   onLoop: (region: { start: number; end: number } | null) => void
 }) {
   const canvas = useRef<HTMLCanvasElement>(null)
-  const drag = useRef<{ from: number; moved: boolean } | null>(null)
+  const drag = useRef<{ fromX: number; moved: boolean } | null>(null)
 
   useEffect(() => {
     const c = canvas.current
@@ -44,10 +46,8 @@ export function RemixWaveform({ peaks, duration, position, loop, onSeek, onLoop 
     }
   }, [peaks, duration, position, loop])
 
-  const at = (e: PointerEvent<HTMLCanvasElement>) => {
-    const r = e.currentTarget.getBoundingClientRect()
-    return Math.min(1, Math.max(0, (e.clientX - r.left) / r.width)) * duration
-  }
+  const x = (e: PointerEvent<HTMLCanvasElement>) => e.clientX - e.currentTarget.getBoundingClientRect().left
+  const width = (e: PointerEvent<HTMLCanvasElement>) => e.currentTarget.getBoundingClientRect().width
   const onKey = (e: KeyboardEvent) => {
     if (e.key === 'ArrowRight') onSeek(Math.min(duration, position + 5))
     else if (e.key === 'ArrowLeft') onSeek(Math.max(0, position - 5))
@@ -64,28 +64,33 @@ export function RemixWaveform({ peaks, duration, position, loop, onSeek, onLoop 
       aria-valuemin={0}
       aria-valuemax={Math.round(duration)}
       aria-valuenow={Math.round(position)}
-      aria-valuetext={`${formatDuration(position)} of ${formatDuration(duration)}`}
+      aria-valuetext={`${formatDuration(position)} of ${formatDuration(duration)}${loop ? `, ${formatLoop(loop).toLowerCase()}` : ''}`}
       data-testid="remix-waveform"
+      data-position={position.toFixed(3)}
+      data-loop-start={loop?.start.toFixed(3)}
+      data-loop-end={loop?.end.toFixed(3)}
       className="h-24 w-full cursor-pointer rounded-md bg-bg/60 touch-none"
       onKeyDown={onKey}
       onPointerDown={(e) => {
+        if (e.button !== 0) return
         e.currentTarget.setPointerCapture(e.pointerId)
-        drag.current = { from: at(e), moved: false }
+        drag.current = { fromX: x(e), moved: false }
       }}
       onPointerMove={(e) => {
         const d = drag.current
         if (!d) return
-        const t = at(e)
-        if (Math.abs(t - d.from) > duration / 200) {
-          d.moved = true
-          onLoop({ start: Math.min(d.from, t), end: Math.max(d.from, t) })
-        }
+        const toX = x(e)
+        if (!d.moved && Math.abs(toX - d.fromX) < MIN_DRAG_PX) return
+        d.moved = true
+        onLoop(dragRegion(d.fromX, toX, width(e), duration))
       }}
       onPointerUp={(e) => {
         const d = drag.current
         drag.current = null
-        if (!d) return
-        if (!d.moved) onSeek(at(e))
+        if (d && !d.moved) onSeek(timeAt(x(e), width(e), duration))
+      }}
+      onPointerCancel={() => {
+        drag.current = null
       }}
     />
   )

@@ -15,6 +15,7 @@ import { notify } from '../../lib/notify.ts'
 import type { Song } from '../../lib/catalogue/song.ts'
 import { saveAudioToLibrary } from '../library/index.ts'
 import { usePlayerStore } from '../player/index.ts'
+import { MIN_LOOP_SECONDS, scaleRegion } from './loop-region.ts'
 import { initialRemixState, useRemixStore } from './remix-store.ts'
 
 let session: RemixSession | null = null
@@ -79,14 +80,16 @@ async function prepareAndLoad(seq: number, at: number, play: boolean): Promise<v
   store.setState({ status: 'preparing', progress: 0, stage: s.settings.beatMatch.on ? `Beat Match: stretching to ${bpm} BPM…` : 'Preparing samples…' })
   const next = await session.prepare(bpm, (f) => seq === loadSeq && store.setState({ progress: f }))
   if (seq !== loadSeq) return
+  // The loop is in seconds of the timeline shown so far; Beat Match stretches it by old / new tempo.
+  const ratio = prepared ? prepared.bpm / next.bpm : 1
   prepared = next
   const controls = controlsFor(store.getState().settings)!
   const [peaks] = await computePeaks(next.source, 600)
   if (seq !== loadSeq) return
   const max = peaks ? Float32Array.from(peaks.max, (v, i) => Math.max(Math.abs(v), Math.abs(peaks.min[i]!))) : null
   const duration = next.source[0]!.length / next.sampleRate
-  const loop = store.getState().loop
-  const region = loop && loop.end <= duration ? loop : null
+  const loop = scaleRegion(store.getState().loop, ratio)
+  const region = loop && loop.end <= duration + 1e-6 ? { start: loop.start, end: Math.min(loop.end, duration) } : null
   if (region) preview.setLoop(region.start, region.end)
   else preview.setLoop(null)
   await preview.load(next, controls, { at: Math.min(at, duration), play })
@@ -139,7 +142,7 @@ export function seekPreview(seconds: number): void {
 
 export function setLoopRegion(region: { start: number; end: number } | null): void {
   const { duration } = store.getState()
-  const r = region && region.end - region.start >= 0.25 ? { start: Math.max(0, region.start), end: Math.min(duration, region.end) } : null
+  const r = region && region.end - region.start >= MIN_LOOP_SECONDS ? { start: Math.max(0, region.start), end: Math.min(duration, region.end) } : null
   preview.setLoop(r ? r.start : null, r?.end)
   store.setState({ loop: r })
 }

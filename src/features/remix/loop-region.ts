@@ -1,0 +1,43 @@
+/**
+ * The waveform's loop gesture, as pure arithmetic: where a pointer is on the timeline, when a press
+ * becomes a drag, the region a drag selects, and how a region reads.
+ *
+ *   timeAt(x, width, duration)                    seconds under x pixels from the waveform's left edge
+ *   dragRegion(fromX, toX, width, duration)       the loop a drag selects, or null while it is a click
+ *   formatLoop(region)                            'Loop 0:25 – 0:38'
+ *   scaleRegion(region, ratio)                    the region on a timeline stretched by ratio
+ */
+import { formatDuration } from '../../lib/catalogue/song.ts'
+
+export interface LoopRegion {
+  start: number
+  end: number
+}
+
+/**
+ * A press that moves less than this (CSS pixels) is a click: it seeks. Measured in pixels, not in
+ * seconds, so a tap's jitter on a narrow (phone) waveform never becomes a loop.
+ */
+export const MIN_DRAG_PX = 6
+
+/** The shortest loop (seconds); a shorter selection means no loop. */
+export const MIN_LOOP_SECONDS = 0.25
+
+export function timeAt(x: number, width: number, duration: number): number {
+  if (!(width > 0) || !(duration > 0)) return 0
+  return Math.min(1, Math.max(0, x / width)) * duration
+}
+
+export function dragRegion(fromX: number, toX: number, width: number, duration: number): LoopRegion | null {
+  if (Math.abs(toX - fromX) < MIN_DRAG_PX) return null
+  const a = timeAt(fromX, width, duration)
+  const b = timeAt(toX, width, duration)
+  const region = { start: Math.min(a, b), end: Math.max(a, b) }
+  return region.end - region.start >= MIN_LOOP_SECONDS ? region : null
+}
+
+export const formatLoop = (region: LoopRegion): string => `Loop ${formatDuration(region.start)} – ${formatDuration(region.end)}`
+
+/** Beat Match re-stretches the output timeline by `ratio` (old tempo / new tempo); a loop keeps its music. */
+export const scaleRegion = (region: LoopRegion | null, ratio: number): LoopRegion | null =>
+  region && Number.isFinite(ratio) && ratio > 0 ? { start: region.start * ratio, end: region.end * ratio } : region
