@@ -5,29 +5,26 @@ import { detectTempo } from '../audio-worklets/kernels/tempo-detect.ts'
 
 // Beat Match's tempo detection against composer-generated pieces whose true tempo is in the
 // score, rendered at 8 kHz over their first 24 s (composer-test-render.ts): fast enough for CI.
-
-const SR = 8000
-
+//
 // The issue's bar: ≥ 90 % strictly within ±1 BPM (half/double = failure), on at least 40 pieces
-// across all genres. The detector's two octave thresholds were set on the first set; the second
-// set (other descriptions, so other seeds, tempos and grooves) was never used to tune it, and there
-// the bar is NOT met yet: 80.0 % strictly (four half-tempo metal pieces, five 2:3 answers). Each
-// set's measured figure is pinned so a regression fails.
+// across all genres. The tempo model (kernels/tempo-octave-model.ts) was fitted on the first set
+// (and on pieces from the app's renderer); the second set (other descriptions, so other seeds,
+// tempos and grooves) was never fitted on, but its figure helped choose the features and the
+// regularisation. The third set was first run after the model was final (97.8 % then).
 describe('tempo detection on composer pieces', () => {
-  for (const [set, bar] of [['remix tempo piece', 0.9], ['held-out tempo check', 0.8]] as const)
-  it(`45 pieces across all genres ("${set}"): ≥ ${bar * 100} % strictly within ±1 BPM (half or double tempo counts as a miss)`, () => {
+  for (const set of ['remix tempo piece', 'held-out tempo check', 'fresh tempo check'])
+  it(`45 pieces across all genres ("${set}"): ≥ 90 % strictly within ±1 BPM (half or double tempo counts as a miss)`, () => {
     const pieces = composerPieces(45, set)
     expect(new Set(pieces.map((p) => p.genre)).size).toBe(GENRES.length)
     const misses: string[] = []
-    let family = 0
     for (const score of pieces) {
       const { bpm } = detectTempo(renderScore(score), SR)
-      if ([1, 0.5, 2].some((f) => Math.abs(bpm - score.bpm * f) <= 1)) family++
       if (Math.abs(bpm - score.bpm) > 1) misses.push(`${score.genre}/${score.mood} ${score.bpm} → ${bpm}`)
     }
     const strict = (pieces.length - misses.length) / pieces.length
-    console.log(`tempo: ${(strict * 100).toFixed(1)} % strictly, ${((family / pieces.length) * 100).toFixed(1)} % up to octave; misses: ${misses.join('; ')}`)
-    expect(family / pieces.length).toBeGreaterThanOrEqual(0.85)
-    expect(strict).toBeGreaterThanOrEqual(bar)
+    console.log(`tempo: ${(strict * 100).toFixed(1)} % strictly within ±1 BPM; misses: ${misses.join('; ') || 'none'}`)
+    expect(strict).toBeGreaterThanOrEqual(0.9)
   }, 180_000)
 })
+
+const SR = 8000

@@ -9,7 +9,7 @@ import { compose } from '../../workers/composer/index.ts'
 import { analyseRemixSource } from '../../workers/remix-analysis.ts'
 
 describe('tempo of the catalogue songs', () => {
-  it(`all ${ALL_CATALOGUE.length} catalogue songs: the detected tempo against the recipe's (within ±1 BPM)`, async () => {
+  it(`all ${ALL_CATALOGUE.length} catalogue songs: every detected tempo within ±1 BPM of the recipe's`, async () => {
     const rows: string[] = []
     let right = 0
     for (const song of ALL_CATALOGUE) {
@@ -21,8 +21,7 @@ describe('tempo of the catalogue songs', () => {
       if (Math.abs(bpm - truth) <= 1) right++
       else rows.push(`${song.id} ${truth} → ${bpm}`)
     }
-    const share = right / ALL_CATALOGUE.length
-    console.log(`catalogue tempo: ${right}/${ALL_CATALOGUE.length} (${(share * 100).toFixed(1)} %) within ±1 BPM; misses: ${rows.join('; ')}`)
-    expect(share).toBeGreaterThanOrEqual(0.8)
+    console.log(`catalogue tempo: ${right}/${ALL_CATALOGUE.length} within ±1 BPM; misses: ${rows.join('; ') || 'none'}`)
+    expect(rows).toEqual([])
   }, 240_000)
 })
