@@ -93,7 +93,7 @@ test('visitor: bad sources get clear messages; the preview plays through the eng
     await page.getByTestId('remix-play').click()
   })
 
-  await test.step('a drag across 30–45 % of the waveform loops that region: shown, playback wraps at its end and never leaves it; a click seeks and makes no loop; Enter on Clear loop lets playback run on', async () => {
+  await test.step('a drag across 30–45 % of the waveform loops that region: shown, playback wraps at its end and never leaves it; a click seeks and makes no loop; Enter on Clear loop lets playback run on; [ and ] mark a loop from the keyboard, Escape clears it', async () => {
     const wave = page.getByTestId('remix-waveform')
     const readout = page.getByTestId('remix-loop')
     // The drawn playhead and region, in seconds (the visible times are whole seconds).
@@ -142,6 +142,22 @@ test('visitor: bad sources get clear messages; the preview plays through the eng
     await wave.click({ position: { x: box.width * 0.4, y } })
     await expect(readout).toHaveText('')
     await expect.poll(position, { timeout: 15_000 }).toBeGreaterThan(end + 1)
+
+    // Keyboard A–B on the focused waveform: '[' at the playhead, a 5 s step, ']' → a ~5 s loop; Escape clears it.
+    await wave.focus()
+    await wave.press('[')
+    await expect(wave).toHaveAttribute('data-loop-start')
+    const markA = await seconds('data-loop-start')
+    await wave.press('ArrowRight')
+    await wave.press(']')
+    await expect.poll(() => seconds('data-loop-end')).toBeLessThan(duration - 1)
+    const markB = await seconds('data-loop-end')
+    expect(await seconds('data-loop-start')).toBe(markA)
+    expect(markB - markA).toBeGreaterThan(4.5)
+    expect(markB - markA).toBeLessThan(7.5)
+    await expect(readout).toHaveText(formatLoop({ start: markA, end: markB }))
+    await wave.press('Escape')
+    await expect(readout).toHaveText('')
     await page.getByTestId('remix-play').click()
   })
 

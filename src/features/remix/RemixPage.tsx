@@ -69,7 +69,7 @@ function PreviewPlayer() {
             {loop ? (
               <button type="button" className={quietButtonClass} onClick={() => setLoopRegion(null)} data-testid="remix-loop-clear">Clear loop</button>
             ) : (
-              <span className="text-xs text-muted">Drag across the waveform to loop a region.</span>
+              <span className="text-xs text-muted">Drag across the waveform to loop a region, or press [ and ] on it at the playhead.</span>
             )}
           </div>
         </>

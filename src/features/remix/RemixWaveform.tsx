@@ -1,6 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react'
 import { formatDuration } from '../../lib/catalogue/song.ts'
-import { dragRegion, formatLoop, MIN_DRAG_PX, timeAt } from './loop-region.ts'
+import { dragRegion, formatLoop, markLoop, MIN_DRAG_PX, timeAt } from './loop-region.ts'
 
 /**
  * The preview's waveform: peaks, playhead and loop region. Click seeks; dragging (at least
@@ -51,6 +51,8 @@ export function RemixWaveform({ peaks, duration, position, loop, onSeek, onLoop 
   const onKey = (e: KeyboardEvent) => {
     if (e.key === 'ArrowRight') onSeek(Math.min(duration, position + 5))
     else if (e.key === 'ArrowLeft') onSeek(Math.max(0, position - 5))
+    else if (e.key === '[' || e.key === ']') onLoop(markLoop(loop, e.key === '[' ? 'start' : 'end', position, duration))
+    else if (e.key === 'Escape' && loop) onLoop(null)
     else return
     e.preventDefault()
   }
@@ -60,7 +62,7 @@ export function RemixWaveform({ peaks, duration, position, loop, onSeek, onLoop 
       ref={canvas}
       role="slider"
       tabIndex={0}
-      aria-label="Preview position (drag to select a loop region)"
+      aria-label="Preview position (drag, or press [ and ] at the playhead, to loop a region; Escape clears it)"
       aria-valuemin={0}
       aria-valuemax={Math.round(duration)}
       aria-valuenow={Math.round(position)}

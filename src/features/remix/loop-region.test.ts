@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dragRegion, formatLoop, MIN_DRAG_PX, scaleRegion, timeAt } from './loop-region.ts'
+import { dragRegion, formatLoop, markLoop, MIN_DRAG_PX, scaleRegion, timeAt } from './loop-region.ts'
 
 describe('loop region arithmetic', () => {
   it('maps pixels to seconds, clamped to the waveform', () => {
@@ -37,5 +37,19 @@ describe('loop region arithmetic', () => {
     expect(scaleRegion({ start: 24, end: 36 }, 120 / 130)).toEqual({ start: (24 * 120) / 130, end: (36 * 120) / 130 })
     expect(scaleRegion(null, 0.9)).toBeNull()
     expect(scaleRegion({ start: 1, end: 2 }, Number.NaN)).toEqual({ start: 1, end: 2 })
+  })
+
+  it("keyboard A–B: '[' then ']' at the playhead make a region; a mark keeps the other edge when it still can", () => {
+    const a = markLoop(null, 'start', 20, 80)
+    expect(a).toEqual({ start: 20, end: 80 })
+    expect(markLoop(a, 'end', 30, 80)).toEqual({ start: 20, end: 30 })
+    // ']' before the start: the start goes back to 0.
+    expect(markLoop({ start: 20, end: 30 }, 'end', 10, 80)).toEqual({ start: 0, end: 10 })
+    // '[' after the end: the end goes to the source's end.
+    expect(markLoop({ start: 20, end: 30 }, 'start', 50, 80)).toEqual({ start: 50, end: 80 })
+    // A mark that makes no region changes nothing.
+    expect(markLoop(null, 'end', 0.1, 80)).toBeNull()
+    expect(markLoop({ start: 20, end: 30 }, 'start', 79.9, 80)).toEqual({ start: 20, end: 30 })
+    expect(markLoop(null, 'start', 200, 80)).toBeNull()
   })
 })

@@ -6,6 +6,7 @@
  *   dragRegion(fromX, toX, width, duration)       the loop a drag selects, or null while it is a click
  *   formatLoop(region)                            'Loop 0:25 – 0:38'
  *   scaleRegion(region, ratio)                    the region on a timeline stretched by ratio
+ *   markLoop(region, edge, at, duration)          the keyboard's A–B marks ('[' start, ']' end)
  */
 import { formatDuration } from '../../lib/catalogue/song.ts'
 
@@ -41,3 +42,16 @@ export const formatLoop = (region: LoopRegion): string => `Loop ${formatDuration
 /** Beat Match re-stretches the output timeline by `ratio` (old tempo / new tempo); a loop keeps its music. */
 export const scaleRegion = (region: LoopRegion | null, ratio: number): LoopRegion | null =>
   region && Number.isFinite(ratio) && ratio > 0 ? { start: region.start * ratio, end: region.end * ratio } : region
+
+/**
+ * Keyboard A–B: '[' marks the loop's start at the playhead, ']' its end. The other edge stays when
+ * it still makes a region of at least MIN_LOOP_SECONDS, else it goes to the source's edge (start 0,
+ * end the duration); a mark that would make no region leaves the loop as it was.
+ */
+export function markLoop(region: LoopRegion | null, edge: 'start' | 'end', at: number, duration: number): LoopRegion | null {
+  const t = Math.min(duration, Math.max(0, at))
+  const next = edge === 'start'
+    ? { start: t, end: region && region.end - t >= MIN_LOOP_SECONDS ? region.end : duration }
+    : { start: region && t - region.start >= MIN_LOOP_SECONDS ? region.start : 0, end: t }
+  return next.end - next.start >= MIN_LOOP_SECONDS ? next : region
+}
