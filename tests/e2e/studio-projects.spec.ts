@@ -8,16 +8,23 @@ import { makeWav, tone } from './fixtures/audio.ts'
 // the browser that saved it. Runs against the built app and the embedded backend (webServer).
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`
-/** Server-side view of the user's rows, through the REST API as that user (RLS applies). */
-async function serverProjects(origin: string, email: string, password: string): Promise<{ id: string; name: string; track_count: number; duration_seconds: number }[]> {
+interface ApiSession {
+  access_token: string
+  user: { id: string }
+}
+/** The user's API session, signed in once per test (each password grant costs the server a bcrypt comparison). */
+async function apiSession(origin: string, email: string, password: string): Promise<ApiSession> {
   const login = await fetch(`${origin}/auth/v1/token?grant_type=password`, {
     method: 'POST',
     headers: { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password }),
   })
   expect(login.status).toBe(200)
-  const { access_token } = (await login.json()) as { access_token: string }
-  const res = await fetch(`${origin}/rest/v1/studio_projects?select=id,name,track_count,duration_seconds`, { headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${access_token}` } })
+  return (await login.json()) as ApiSession
+}
+/** Server-side view of the user's rows, through the REST API as that user (RLS applies). */
+async function serverProjects(origin: string, session: ApiSession): Promise<{ id: string; name: string; track_count: number; duration_seconds: number }[]> {
+  const res = await fetch(`${origin}/rest/v1/studio_projects?select=id,name,track_count,duration_seconds`, { headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${session.access_token}` } })
   expect(res.status).toBe(200)
   return (await res.json()) as { id: string; name: string; track_count: number; duration_seconds: number }[]
 }
@@ -50,7 +57,8 @@ test('saved studio projects are listed in the account; another browser sees them
   const local = page.getByTestId('project-item').filter({ hasText: 'Project 1' })
   await expect(local).toContainText('2 tracks')
   await expect(local.getByTestId('project-in-account')).toHaveText(/In your account/)
-  const rows = await serverProjects(origin, email, password)
+  const session = await apiSession(origin, email, password)
+  const rows = await serverProjects(origin, session)
   expect(rows).toHaveLength(1)
   expect(rows[0]).toMatchObject({ name: 'Project 1', track_count: 2 })
   expect(Number(rows[0]!.duration_seconds)).toBeCloseTo(1.5, 2)
@@ -61,7 +69,7 @@ test('saved studio projects are listed in the account; another browser sees them
   await page.getByLabel('Project name').fill('Neon Sketch')
   await page.getByLabel('Project name').press('Enter')
   await expect(toast(page, 'Project renamed')).toBeVisible()
-  await expect.poll(async () => (await serverProjects(origin, email, password)).map((r) => r.name)).toEqual(['Neon Sketch'])
+  await expect.poll(async () => (await serverProjects(origin, session)).map((r) => r.name)).toEqual(['Neon Sketch'])
 
   // The profile lists it (client-side navigation, then a full reload: both read the server).
   await page.getByRole('link', { name: 'Profile', exact: true }).click()
@@ -100,7 +108,7 @@ test('saved studio projects are listed in the account; another browser sees them
   await item.getByRole('button', { name: 'Delete Neon Sketch' }).click()
   await expect(toast(page, 'Project deleted')).toBeVisible()
   await expect(page.getByTestId('project-item')).toHaveCount(0)
-  await expect.poll(async () => (await serverProjects(origin, email, password)).map((r) => r.id)).toEqual([])
+  await expect.poll(async () => (await serverProjects(origin, session)).map((r) => r.id)).toEqual([])
   expect(projectId).toMatch(/^[0-9a-f-]{36}$/)
 })
 
@@ -121,14 +129,15 @@ test('when the server cannot be reached the project is saved in this browser and
   const item = page.getByTestId('project-item').filter({ hasText: 'Project 1' })
   await expect(item).toContainText('1 track')
   await expect(item.getByTestId('project-in-account')).toHaveCount(0)
-  expect(await serverProjects(baseURL!, email, password)).toEqual([])
+  const session = await apiSession(baseURL!, email, password)
+  expect(await serverProjects(baseURL!, session)).toEqual([])
 
   // Back online: the waiting save is sent without the user doing anything.
   await page.unroute('**/rest/v1/studio_projects**')
   await page.evaluate(() => window.dispatchEvent(new Event('online')))
   await expect(toast(page, 'Account projects updated')).toBeVisible()
   await expect(item.getByTestId('project-in-account')).toBeVisible()
-  await expect.poll(async () => (await serverProjects(baseURL!, email, password)).map((r) => r.name)).toEqual(['Project 1'])
+  await expect.poll(async () => (await serverProjects(baseURL!, session)).map((r) => r.name)).toEqual(['Project 1'])
 
   // A rename while unreachable waits in this browser across a reload, then reaches the account.
   await page.route('**/rest/v1/studio_projects**', (route) => route.abort('connectionrefused'))
@@ -139,7 +148,7 @@ test('when the server cannot be reached the project is saved in this browser and
   await expect(toast(page, 'Project not updated in your account')).toBeVisible()
   await page.unroute('**/rest/v1/studio_projects**')
   await page.reload()
-  await expect.poll(async () => (await serverProjects(baseURL!, email, password)).map((r) => r.name)).toEqual(['Offline Idea'])
+  await expect.poll(async () => (await serverProjects(baseURL!, session)).map((r) => r.name)).toEqual(['Offline Idea'])
   // Nothing was lost locally either: it reopens from this browser.
   await page.getByRole('button', { name: 'Open Offline Idea' }).click()
   await expect(toast(page, 'Project opened')).toBeVisible()
@@ -147,12 +156,17 @@ test('when the server cannot be reached the project is saved in this browser and
   expect(await page.evaluate(() => localStorage.getItem('cube-studio-project-outbox'))).toBeNull()
 })
 
-/** A track's decoded audio in the open mixer, through the studio's read-only test hook. */
+/**
+ * A track's decoded audio in the open mixer, through the studio's read-only test hook: its sample
+ * rate and, per channel, the length and a SHA-256 of the raw 32-bit samples (equal: bit for bit).
+ */
 async function trackAudio(page: Page, name: string) {
-  return page.evaluate((n) => {
+  return page.evaluate(async (n) => {
     const hook = (window as unknown as { __cubeStudio: { trackAudio(n: string): { sampleRate: number; channels: Float32Array[] } | null } }).__cubeStudio
     const a = hook.trackAudio(n)
-    return a ? { sampleRate: a.sampleRate, channels: a.channels.map((c) => Array.from(c)) } : null
+    if (!a) return null
+    const sha256 = async (c: Float32Array) => Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', c.slice().buffer)), (x) => x.toString(16).padStart(2, '0')).join('')
+    return { sampleRate: a.sampleRate, channels: await Promise.all(a.channels.map(async (c) => ({ length: c.length, sha256: await sha256(c) }))) }
   }, name)
 }
 
@@ -230,9 +244,9 @@ test('a project uploaded to the account opens in another browser with its mix an
   await expect(item.getByTestId('project-copy-state')).toHaveText(/Full copy in your account/)
 
   // Deleting the project removes its copy from the account's storage as well.
-  const rows = await serverProjects(origin, email, password)
-  const login = await fetch(`${origin}/auth/v1/token?grant_type=password`, { method: 'POST', headers: { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) })
-  const { access_token, user } = (await login.json()) as { access_token: string; user: { id: string } }
+  const session = await apiSession(origin, email, password)
+  const rows = await serverProjects(origin, session)
+  const { access_token, user } = session
   const manifestUrl = `${origin}/storage/v1/object/studio-audio/${user.id}/${rows[0]!.id}/project.json`
   const auth = { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${access_token}` }
   expect((await fetch(manifestUrl, { headers: auth })).status).toBe(200)
@@ -257,9 +271,9 @@ test('removing a project from the account in another browser removes its row and
   const item = page.getByTestId('project-item').filter({ hasText: 'Project 1' })
   await item.getByRole('button', { name: 'Upload Project 1 to your account' }).click()
   await expect(item.getByTestId('project-copy-state')).toHaveText(/Full copy in your account/)
-  const [row] = await serverProjects(origin, email, password)
-  const login = await fetch(`${origin}/auth/v1/token?grant_type=password`, { method: 'POST', headers: { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) })
-  const { access_token, user } = (await login.json()) as { access_token: string; user: { id: string } }
+  const session = await apiSession(origin, email, password)
+  const [row] = await serverProjects(origin, session)
+  const { access_token, user } = session
   const manifestUrl = `${origin}/storage/v1/object/studio-audio/${user.id}/${row!.id}/project.json`
   const auth = { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${access_token}` }
   expect((await fetch(manifestUrl, { headers: auth })).status).toBe(200)
@@ -278,7 +292,7 @@ test('removing a project from the account in another browser removes its row and
   } finally {
     await other.close()
   }
-  expect(await serverProjects(origin, email, password)).toEqual([])
+  expect(await serverProjects(origin, session)).toEqual([])
   await expect.poll(async () => (await fetch(manifestUrl, { headers: auth })).status).not.toBe(200)
   // The first browser still has the project and its audio.
   await page.reload()

@@ -19,7 +19,7 @@ test.use({
   permissions: ['microphone'],
 })
 
-type Rendered = { channels: number[][]; sampleRate: number }
+type Rendered = { channels: Float32Array[]; sampleRate: number }
 /** The app's documented debug hook (src/features/studio/mixer/studio-debug-hook.ts). */
 type StudioHook = {
   renderOffline(options?: { engine?: 'workers' | 'graph' }): Promise<Float32Array[]>
@@ -46,21 +46,39 @@ async function upload(page: Page, name: string, channels: Float32Array[], sample
   return base
 }
 
-/** 'graph': the single graph the live mixer plays, offline; by default the export's render (strips in workers). */
-async function renderOffline(page: Page, engine?: 'workers' | 'graph'): Promise<Rendered> {
-  return page.evaluate(async (e) => {
+/**
+ * Audio from the studio hook: an offline render of the mix, or a track's decoded audio. The samples
+ * leave the page as base64 of their raw 32-bit floats and arrive as the very same Float32Array
+ * values (a JSON array of numbers is far slower to build, send and parse).
+ */
+async function hookAudio(page: Page, what: { render: 'workers' | 'graph' | undefined } | { track: string }): Promise<Rendered | null> {
+  const got = await page.evaluate(async (w) => {
     const hook = window.__cubeStudio!
-    const channels = await hook.renderOffline(e === undefined ? undefined : { engine: e })
-    return { channels: channels.map((c: Float32Array) => Array.from(c)), sampleRate: hook.sampleRate() }
-  }, engine)
+    let audio: { sampleRate: number; channels: Float32Array[] } | null
+    if ('track' in w) audio = hook.trackAudio(w.track)
+    else audio = { channels: await hook.renderOffline(w.render === undefined ? undefined : { engine: w.render }), sampleRate: hook.sampleRate() }
+    if (!audio) return null
+    const base64 = (c: Float32Array) =>
+      new Promise<string>((resolve, reject) => {
+        const reader = new FileReader()
+        reader.onload = () => resolve(String(reader.result).slice(String(reader.result).indexOf(',') + 1))
+        reader.onerror = () => reject(reader.error)
+        reader.readAsDataURL(new Blob([c.slice()]))
+      })
+    return { sampleRate: audio.sampleRate, channels: await Promise.all(audio.channels.map(base64)) }
+  }, what)
+  if (!got) return null
+  const channels = got.channels.map((b64) => {
+    const bytes = Buffer.from(b64, 'base64')
+    return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength))
+  })
+  return { sampleRate: got.sampleRate, channels }
 }
 
-async function trackAudio(page: Page, name: string) {
-  return page.evaluate((n) => {
-    const a = window.__cubeStudio!.trackAudio(n)
-    return a ? { sampleRate: a.sampleRate, channels: a.channels.map((c: Float32Array) => Array.from(c)) } : null
-  }, name)
-}
+/** 'graph': the single graph the live mixer plays, offline; by default the export's render (strips in workers). */
+const renderOffline = async (page: Page, engine?: 'workers' | 'graph'): Promise<Rendered> => (await hookAudio(page, { render: engine }))!
+
+const trackAudio = (page: Page, name: string) => hookAudio(page, { track: name })
 
 /** Resolves after two animation frames of the page (a frame that started after this call has run). */
 const afterNextFrame = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
