@@ -276,14 +276,14 @@ describe('time-stretch: our WSOLA against SoundTouch (@soundtouchjs/core)', () =
       expect(ours.clicksOnGrid).toBe(8)
       expect(ours.worstOnsetMs).toBeLessThan(5)
       expect(st.clicksOnGrid).toBeLessThanOrEqual(3)
-      // The chord: SoundTouch leaves ~11 dB less energy between the partials. Our ±4 ms search cannot
-      // find a splice that fits a chord's long common period (18 ms for this triad), so its 10 ms
-      // hops modulate it; a wider search fixes that but costs the onsets (docs/benchmarks.md).
-      expect(st.chordArtefactDb).toBeLessThan(ours.chordArtefactDb - 8)
+      // The chord: ours leaves ~8 dB less energy between the partials than SoundTouch. Its ±12 ms
+      // search finds splices that fit the chord's long common period (18 ms for this triad); attacks
+      // are read where the time map puts them, so the wide search never moves a click.
+      expect(ours.chordArtefactDb).toBeLessThan(st.chordArtefactDb - 5)
     }
     const get = (key: string) => results.get(key)!
-    near(get(`0.8 ${KERNELS[0][0]}`).chordArtefactDb, -5.8, 0.5)
-    near(get(`1.25 ${KERNELS[0][0]}`).chordArtefactDb, -6.0, 0.5)
+    near(get(`0.8 ${KERNELS[0][0]}`).chordArtefactDb, -25.2, 0.5)
+    near(get(`1.25 ${KERNELS[0][0]}`).chordArtefactDb, -26.2, 0.5)
     near(get(`0.8 ${KERNELS[1][0]}`).chordArtefactDb, -17.4, 0.5)
     near(get(`1.25 ${KERNELS[1][0]}`).chordArtefactDb, -16.5, 0.5)
     near(get(`0.8 ${KERNELS[1][0]}`).hz, 999.9, 0.05)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pitchShift, timeStretch } from './time-stretch.ts'
+import { attackPositions, pitchShift, timeStretch } from './time-stretch.ts'
 import { sine } from './test-signals.ts'
 
 const SR = 44100
@@ -81,6 +81,20 @@ describe('WSOLA time-stretch', () => {
       expect(worst).toBeLessThan(0.005)
     })
   }
+})
+
+describe('attacks (kept in place by the stretch)', () => {
+  it('finds each click of a click track within 2 ms, and nothing in a steady tone after its start', () => {
+    const clicks = attackPositions(clickTrack(4, 0.5), SR)
+    const truth = onsets(clickTrack(4, 0.5), 0.3)
+    expect(clicks).toHaveLength(truth.length)
+    clicks.forEach((c, i) => expect(Math.abs(c / SR - truth[i]!)).toBeLessThan(0.002))
+    expect(attackPositions(sine(2 * SR, 440, 0.5, SR), SR)).toEqual([0])
+    // A click on top of a steady chord is still an attack.
+    const mixed = sine(2 * SR, 220, 0.2, SR)
+    for (let i = 0; i < 200; i++) mixed[SR + i]! += Math.exp(-i / 40) * (i % 2 === 0 ? 1 : -1)
+    expect(attackPositions(mixed, SR).map((a) => Math.round((a / SR) * 1000))).toEqual([0, 1000])
+  })
 })
 
 describe('pitch shift (Harmonize voices)', () => {
