@@ -4,7 +4,7 @@ import { detectTempo } from './tempo-detect.ts'
 
 // The tempo's octave on material whose beat is unambiguous to a listener; accuracy on composer
 // pieces and the catalogue is measured in workers/remix-tempo.test.ts and
-// tests/browser/remix-catalogue-tempo.test.ts.
+// tests/browser/tempo-side-by-side.test.ts.
 describe('tempo octave', () => {
   for (const bpm of [70, 100, 160])
   it(`a backbeat groove at ${bpm} BPM reads as ${bpm}, not double, half or 2:3`, () => {

@@ -10,6 +10,7 @@
  * pinned: ours must stay at 45/45, the library at what it measured (±2), so the comparison keeps
  * meaning something if either changes. Each song is decoded once and shared by all three runs.
  * docs/benchmarks.md ("Remix: our kernels against the candidate libraries") has the figures.
+ * This is also the Remix issue's catalogue check: every song within ±1 BPM of its known tempo.
  */
 import { describe, expect, it } from 'vitest'
 import { guess } from 'web-audio-beat-detector'
