@@ -176,3 +176,36 @@ export function noiseTonality(x: Float32Array, sampleRate = SR, n = 4096, lowHz 
   for (const v of band) { logSum += Math.log(v + 1e-30); sum += v }
   return { peakToMedianDb: 10 * Math.log10(sorted.at(-1)! / median), flatness: Math.exp(logSum / band.length) / (sum / band.length) }
 }
+
+/** Frequency from the mean period between upward zero crossings (interpolated) over the middle. */
+export function zeroCrossingHz(x: Float32Array, sampleRate: number, from = 0.2, to = 0.8): number {
+  const crossings: number[] = []
+  const a = Math.floor(x.length * from), b = Math.floor(x.length * to)
+  for (let i = a + 1; i < b; i++) {
+    if (x[i - 1]! < 0 && x[i]! >= 0) crossings.push(i - 1 + x[i - 1]! / (x[i - 1]! - x[i]!))
+  }
+  return ((crossings.length - 1) * sampleRate) / (crossings.at(-1)! - crossings[0]!)
+}
+
+/** Clicks (200-sample alternating-sign bursts decaying over 40 samples) every `intervalS` from 0.1 s. */
+export function clickTrack(seconds: number, intervalS: number, sampleRate = SR): Float32Array {
+  const x = new Float32Array(Math.round(seconds * sampleRate))
+  for (let t = 0.1; t < seconds - 0.05; t += intervalS) {
+    const s = Math.round(t * sampleRate)
+    for (let i = 0; i < 200; i++) x[s + i] = Math.exp(-i / 40) * (i % 2 === 0 ? 1 : -1)
+  }
+  return x
+}
+
+/** Seconds where |x| first exceeds `threshold`, at least `refractoryS` apart. */
+export function onsets(x: Float32Array, threshold: number, sampleRate = SR, refractoryS = 0.1): number[] {
+  const found: number[] = []
+  let last = -Infinity
+  for (let i = 0; i < x.length; i++) {
+    if (Math.abs(x[i]!) > threshold && i - last > refractoryS * sampleRate) {
+      found.push(i / sampleRate)
+      last = i
+    }
+  }
+  return found
+}

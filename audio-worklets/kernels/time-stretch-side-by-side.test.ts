@@ -17,7 +17,7 @@
 import { describe, expect, it } from 'vitest'
 import { Stretch } from '@soundtouchjs/core'
 import { timeStretch } from './time-stretch.ts'
-import { sine } from './test-signals.ts'
+import { clickTrack, onsets, sine, zeroCrossingHz } from './test-signals.ts'
 
 /** `value` within ±`tol` of the pinned figure. */
 function near(value: number, pinned: number, tol: number): void {
@@ -59,16 +59,6 @@ const KERNELS = [
   ['SoundTouch (@soundtouchjs/core)', soundTouchStretch],
 ] as const
 
-/** Frequency from the mean period between upward zero crossings (interpolated) over the middle. */
-function zeroCrossingHz(x: Float32Array, sampleRate: number, from = 0.2, to = 0.8): number {
-  const crossings: number[] = []
-  const a = Math.floor(x.length * from), b = Math.floor(x.length * to)
-  for (let i = a + 1; i < b; i++) {
-    if (x[i - 1]! < 0 && x[i]! >= 0) crossings.push(i - 1 + x[i - 1]! / (x[i - 1]! - x[i]!))
-  }
-  return ((crossings.length - 1) * sampleRate) / (crossings.at(-1)! - crossings[0]!)
-}
-
 /** First and last sample above `threshold`, in seconds. */
 function soundSpan(x: Float32Array, threshold: number): [number, number] {
   let first = -1, last = -1
@@ -93,27 +83,6 @@ function levelRipple(x: Float32Array, inputMs: number): { meanDb: number; worstD
   }
   const meanDb = dbs.reduce((p, q) => p + q, 0) / dbs.length
   return { meanDb, worstDb: Math.max(...dbs.map((d) => Math.abs(d))) }
-}
-
-function clickTrack(seconds: number, intervalS: number): Float32Array {
-  const x = new Float32Array(Math.round(seconds * SR))
-  for (let t = 0.1; t < seconds - 0.05; t += intervalS) {
-    const s = Math.round(t * SR)
-    for (let i = 0; i < 200; i++) x[s + i] = Math.exp(-i / 40) * (i % 2 === 0 ? 1 : -1)
-  }
-  return x
-}
-
-function onsets(x: Float32Array, threshold: number, refractoryS = 0.1): number[] {
-  const found: number[] = []
-  let last = -Infinity
-  for (let i = 0; i < x.length; i++) {
-    if (Math.abs(x[i]!) > threshold && i - last > refractoryS * SR) {
-      found.push(i / SR)
-      last = i
-    }
-  }
-  return found
 }
 
 /** In-place radix-2 FFT (re, im of a power-of-two length). */
@@ -212,7 +181,7 @@ describe('time-stretch: our WSOLA against SoundTouch (@soundtouchjs/core)', () =
   it('the issue checks (1 kHz sine, click track) and a chord, at 0.8x and 1.25x', () => {
     const lines: string[] = []
     const sineIn = sine(2 * SR, 1000, 0.5, SR)
-    const clicksIn = clickTrack(4, 0.5)
+    const clicksIn = clickTrack(4, 0.5, SR)
     const chordIn = chord(3 * SR)
     const base = chordSpectrum(chordIn)
     lines.push(`chord input: between-partials ${base.artefactDb.toFixed(1)} dB, flatness ${base.flatness.toExponential(2)}`)
@@ -221,8 +190,8 @@ describe('time-stretch: our WSOLA against SoundTouch (@soundtouchjs/core)', () =
       for (const [name, kernel] of KERNELS) {
         const out = kernel(sineIn, stretch, SR)
         const clicks = kernel(clicksIn, stretch, SR)
-        const expected = onsets(clicksIn, 0.3).map((x) => x * stretch)
-        const got = onsets(clicks, 0.3, 0.2)
+        const expected = onsets(clicksIn, 0.3, SR).map((x) => x * stretch)
+        const got = onsets(clicks, 0.3, SR, 0.2)
         const offsets = expected.map((e) => got.reduce((best, g) => (Math.abs(g - e) < Math.abs(best) ? g - e : best), Infinity))
         const nearest = offsets.map(Math.abs)
         const meanOffset = offsets.reduce((p, q) => p + q, 0) / offsets.length

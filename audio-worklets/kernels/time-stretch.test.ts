@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { attackPositions, pitchShift, timeStretch } from './time-stretch.ts'
-import { sine } from './test-signals.ts'
+import { clickTrack, onsets, sine, zeroCrossingHz } from './test-signals.ts'
 
 const SR = 44100
-
-/** Frequency from the mean period between upward zero crossings (interpolated) over the middle. */
-export function zeroCrossingHz(x: Float32Array, sampleRate: number, from = 0.2, to = 0.8): number {
-  const crossings: number[] = []
-  const a = Math.floor(x.length * from), b = Math.floor(x.length * to)
-  for (let i = a + 1; i < b; i++) {
-    if (x[i - 1]! < 0 && x[i]! >= 0) crossings.push(i - 1 + x[i - 1]! / (x[i - 1]! - x[i]!))
-  }
-  return ((crossings.length - 1) * sampleRate) / (crossings.at(-1)! - crossings[0]!)
-}
 
 /** Strongest frequency by DFT scan with 0.1 Hz steps around a guess. */
 function peakNear(x: Float32Array, sampleRate: number, guess: number, span: number): number {
@@ -33,27 +23,6 @@ function peakNear(x: Float32Array, sampleRate: number, guess: number, span: numb
   return best
 }
 
-function clickTrack(seconds: number, intervalS: number): Float32Array {
-  const x = new Float32Array(Math.round(seconds * SR))
-  for (let t = 0.1; t < seconds - 0.05; t += intervalS) {
-    const s = Math.round(t * SR)
-    for (let i = 0; i < 200; i++) x[s + i] = Math.exp(-i / 40) * (i % 2 === 0 ? 1 : -1)
-  }
-  return x
-}
-
-function onsets(x: Float32Array, threshold: number, refractoryS = 0.1): number[] {
-  const found: number[] = []
-  let last = -Infinity
-  for (let i = 0; i < x.length; i++) {
-    if (Math.abs(x[i]!) > threshold && i - last > refractoryS * SR) {
-      found.push(i / SR)
-      last = i
-    }
-  }
-  return found
-}
-
 describe('WSOLA time-stretch', () => {
   for (const stretch of [0.8, 1.25]) {
     it(`a 1 kHz sine stretched ${stretch}x keeps 1 kHz (±2 Hz) and lasts ${stretch}x (±10 ms)`, () => {
@@ -72,10 +41,10 @@ describe('WSOLA time-stretch', () => {
     })
     it(`a click track stretched ${stretch}x keeps its onsets within ±5 ms of the stretched grid`, () => {
       const interval = 0.5
-      const input = clickTrack(4, interval)
+      const input = clickTrack(4, interval, SR)
       const out = timeStretch(input, stretch, SR)
-      const expected = onsets(input, 0.3).map((t) => t * stretch)
-      const got = onsets(out, 0.3, 0.2)
+      const expected = onsets(input, 0.3, SR).map((t) => t * stretch)
+      const got = onsets(out, 0.3, SR, 0.2)
       expect(got.length).toBe(expected.length)
       const worst = Math.max(...expected.map((t, i) => Math.abs(got[i]! - t)))
       expect(worst).toBeLessThan(0.005)
@@ -85,8 +54,8 @@ describe('WSOLA time-stretch', () => {
 
 describe('attacks (kept in place by the stretch)', () => {
   it('finds each click of a click track within 2 ms, and nothing in a steady tone after its start', () => {
-    const clicks = attackPositions(clickTrack(4, 0.5), SR)
-    const truth = onsets(clickTrack(4, 0.5), 0.3)
+    const clicks = attackPositions(clickTrack(4, 0.5, SR), SR)
+    const truth = onsets(clickTrack(4, 0.5, SR), 0.3, SR)
     expect(clicks).toHaveLength(truth.length)
     clicks.forEach((c, i) => expect(Math.abs(c / SR - truth[i]!)).toBeLessThan(0.002))
     expect(attackPositions(sine(2 * SR, 440, 0.5, SR), SR)).toEqual([0])
