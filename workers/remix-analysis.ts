@@ -30,7 +30,7 @@ export function checkSource(length: number, sampleRate: number, peak: number): v
 }
 
 /** Averages channels into one, box-filtered down by an integer factor to at most ~11 kHz. */
-function mono(channels: Float32Array[], sampleRate: number): { x: Float32Array; rate: number; peak: number } {
+export function remixMixdown(channels: Float32Array[], sampleRate: number): { x: Float32Array; rate: number; peak: number } {
   const factor = Math.max(1, Math.floor(sampleRate / 11025))
   const n = Math.floor(channels[0]!.length / factor)
   const x = new Float32Array(n)
@@ -47,7 +47,7 @@ function mono(channels: Float32Array[], sampleRate: number): { x: Float32Array; 
 }
 
 export function analyseRemixSource(channels: Float32Array[], sampleRate: number): RemixAnalysis {
-  const { x, rate, peak } = mono(channels, sampleRate)
+  const { x, rate, peak } = remixMixdown(channels, sampleRate)
   checkSource(channels[0]!.length, sampleRate, peak)
   const tempo = detectTempo(x, rate)
   const key = detectKey(x, rate)

@@ -16,27 +16,8 @@ import { describe, expect, it } from 'vitest'
 import { guess } from 'web-audio-beat-detector'
 import { ALL_CATALOGUE, sampleAudioUrl } from '../../scripts/sample-catalogue.ts'
 import { compose } from '../../workers/composer/index.ts'
-import { analyseRemixSource } from '../../workers/remix-analysis.ts'
+import { analyseRemixSource, remixMixdown } from '../../workers/remix-analysis.ts'
 import { detectTempo } from '../../audio-worklets/kernels/tempo-detect.ts'
-
-/**
- * The Remix Studio's mono mixdown (workers/remix-analysis.ts): channels averaged, box-filtered down
- * by an integer factor to at most ~11 kHz. Done here so only the tempo stage is timed (the studio's
- * analysis also runs key detection and a pitch track); the first song checks it agrees.
- */
-function mono(channels: Float32Array[], sampleRate: number): { x: Float32Array; rate: number } {
-  const factor = Math.max(1, Math.floor(sampleRate / 11025))
-  const n = Math.floor(channels[0]!.length / factor)
-  const x = new Float32Array(n)
-  for (const ch of channels) {
-    for (let i = 0; i < n; i++) {
-      let s = 0
-      for (let k = 0; k < factor; k++) s += ch[i * factor + k]!
-      x[i]! += s / factor / channels.length
-    }
-  }
-  return { x, rate: sampleRate / factor }
-}
 
 /** The library's unrounded tempo: its worker returns it beside `bpm` (Math.round of it), its types omit it. */
 function libraryTempo(result: { bpm: number }): number {
@@ -74,7 +55,9 @@ describe('tempo: our kernel against web-audio-beat-detector', () => {
       const truth = compose(song.recipe).bpm
 
       const t1 = performance.now()
-      const { x, rate } = mono(channels, buffer.sampleRate)
+      // The studio's own mixdown, so only the tempo stage is timed (its analysis also runs key
+      // detection and a pitch track); the first song checks the whole analysis agrees.
+      const { x, rate } = remixMixdown(channels, buffer.sampleRate)
       const mine = detectTempo(x, rate).bpm
       score(ours, song.id, truth, mine, performance.now() - t1)
       if (index === 0) expect(mine).toBe(analyseRemixSource(channels, buffer.sampleRate).bpm)
