@@ -31,7 +31,8 @@ export default defineConfig({
   plugins: [hoistWorkletImports],
   worker: { format: 'es' },
   test: {
-    include: ['tests/browser/**/*.test.ts'],
+    // Engine checks in tests/browser; component tests (*.browser.test.tsx) beside the screens they test.
+    include: ['tests/browser/**/*.test.ts', 'src/**/*.browser.test.tsx'],
     testTimeout: 60_000,
     browser: {
       enabled: true,

@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config'
 // OfflineAudioContext, worklets) live in tests/browser and run through vitest.browser.config.ts.
 export default defineConfig({
   test: {
+    exclude: ['**/node_modules/**', 'src/**/*.browser.test.tsx'],
     include: ['src/**/*.test.{ts,tsx}', 'workers/**/*.test.ts', 'audio-worklets/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/backend/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,

@@ -8,7 +8,7 @@ import { ESLint } from 'eslint'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const eslint = new ESLint({ cwd: root, overrideConfigFile: fileURLToPath(new URL('eslint.config.js', import.meta.url)) })
-const LAYER_RULES = new Set(['boundaries/dependencies', 'no-restricted-imports'])
+const LAYER_RULES = new Set(['boundaries/dependencies', 'no-restricted-imports', 'no-restricted-syntax'])
 
 async function layerErrors(filePath, code) {
   const [result] = await eslint.lintText(code, { filePath })
@@ -19,7 +19,12 @@ async function layerErrors(filePath, code) {
 
 const wrong = [
   ['engine importing a feature', 'src/engine/bad.ts', "import { usePlayerStore } from '../features/player/index.ts'\nexport { usePlayerStore }\n", 'boundaries/dependencies'],
-  ['a feature importing another feature’s internal file', 'src/features/library/bad.ts', "import { usePlayerStore } from '../player/player-store.ts'\nexport { usePlayerStore }\n", 'boundaries/dependencies'],
+  ['a feature importing another feature’s internal file', 'src/features/library/bad.ts', "import { songTags } from '../player/song-tags.ts'\nexport { songTags }\n", 'boundaries/dependencies'],
+  ['a feature importing another feature through its index.ts', 'src/features/library/bad.ts', "import { MiniPlayer } from '../player/index.ts'\nexport { MiniPlayer }\n", 'boundaries/dependencies'],
+  ['the domain importing a feature', 'src/domain/playback/bad.ts', "import { MiniPlayer } from '../../features/player/index.ts'\nexport { MiniPlayer }\n", 'boundaries/dependencies'],
+  ['the domain importing a component of src/ui', 'src/domain/playback/bad.ts', "import { Icon } from '../../ui/Icon.tsx'\nexport { Icon }\n", 'boundaries/dependencies'],
+  ['a component in the domain tier', 'src/domain/playback/bad.tsx', "export const Bad = () => <p>no</p>\n", 'no-restricted-syntax'],
+  ['the platform importing the domain', 'src/backend/bad.ts', "import { useSessionStore } from '../domain/session/session-store.ts'\nexport { useSessionStore }\n", 'boundaries/dependencies'],
   ['a feature importing workers/ directly', 'src/features/library/bad.ts', "import { computePeaks } from '../../../workers/peaks.ts'\nexport { computePeaks }\n", 'boundaries/dependencies'],
   ['a feature spawning a worker module directly', 'src/features/library/bad.ts', "export const w = new Worker(new URL('../../../workers/peaks.worker.ts', import.meta.url), { type: 'module' })\n", 'boundaries/dependencies'],
   ['backend importing react', 'src/backend/bad.ts', "import { useState } from 'react'\nexport { useState }\n", 'no-restricted-imports'],
@@ -28,7 +33,7 @@ const wrong = [
   ['a worklet importing src/', 'audio-worklets/bad.ts', "import { notify } from '../src/lib/notify.ts'\nexport { notify }\n", 'boundaries/dependencies'],
   ['a worker importing the engine', 'workers/bad.ts', "import { getMasterBus } from '../src/engine/master-bus.ts'\nexport { getMasterBus }\n", 'boundaries/dependencies'],
   ['lib importing the backend', 'src/lib/bad.ts', "import { supabase } from '../backend/client.ts'\nexport { supabase }\n", 'boundaries/dependencies'],
-  ['the app importing a feature’s internal file', 'src/app/bad.tsx', "import { usePlayerStore } from '../features/player/player-store.ts'\nexport { usePlayerStore }\n", 'boundaries/dependencies'],
+  ['the app importing a feature’s internal file', 'src/app/bad.tsx', "import { songTags } from '../features/player/song-tags.ts'\nexport { songTags }\n", 'boundaries/dependencies'],
   ['the router importing a page statically', 'src/app/router.tsx', "import Page from '../features/player/NowPlayingPage.tsx'\nexport { Page }\n", 'boundaries/dependencies'],
   ['the local backend importing src/lib', 'supabase/local/bad.ts', "import { notify } from '../../src/lib/notify.ts'\nexport { notify }\n", 'boundaries/dependencies'],
   ['an edge-function module importing src/', 'supabase/functions/_shared/bad.ts', "import { APP_ROUTES } from '../../../src/config/routes.ts'\nexport { APP_ROUTES }\n", 'boundaries/dependencies'],
@@ -43,8 +48,10 @@ for (const [name, filePath, code, rule] of wrong) {
 }
 
 const right = [
-  ['a feature importing another feature through its index.ts', 'src/features/library/ok.ts', "import { usePlayerStore } from '../player/index.ts'\nexport { usePlayerStore }\n"],
-  ['a feature importing its own files and the platform', 'src/features/player/ok.ts', "import { usePlayerStore } from './player-store.ts'\nimport { notify } from '../../lib/notify.ts'\nimport { getMasterBus } from '../../engine/master-bus.ts'\nimport { APP_ROUTES } from '../../config/routes.ts'\nexport { usePlayerStore, notify, getMasterBus, APP_ROUTES }\n"],
+  ['a feature importing the domain tier', 'src/features/library/ok.ts', "import { usePlayerStore } from '../../domain/playback/player-store.ts'\nimport { useSlot } from '../../ui/slots.tsx'\nexport { usePlayerStore, useSlot }\n"],
+  ['a domain slice importing another slice and the platform', 'src/domain/economy/ok.ts', "import { useSessionStore } from '../session/session-store.ts'\nimport { initUserTokens } from '../../backend/wallet.ts'\nexport { useSessionStore, initUserTokens }\n"],
+  ['the app importing a feature through its index.ts and the domain', 'src/app/ok.tsx', "import { MiniPlayer } from '../features/player/index.ts'\nimport { usePlayerStore } from '../domain/playback/player-store.ts'\nexport { MiniPlayer, usePlayerStore }\n"],
+  ['a feature importing its own files and the platform', 'src/features/player/ok.ts', "import { songTags } from './song-tags.ts'\nimport { notify } from '../../lib/notify.ts'\nimport { getMasterBus } from '../../engine/master-bus.ts'\nimport { APP_ROUTES } from '../../config/routes.ts'\nexport { songTags, notify, getMasterBus, APP_ROUTES }\n"],
   ['the engine importing workers and worklets, spawning a worker', 'src/engine/ok.ts', "import { computePeaks } from '../../workers/peaks.ts'\nimport { STRIP_PARAM_NAMES } from '../../audio-worklets/channel-strip-params.ts'\nexport const w = new Worker(new URL('../../workers/peaks.worker.ts', import.meta.url), { type: 'module' })\nexport { computePeaks, STRIP_PARAM_NAMES }\n"],
   ['the router lazy-loading a page module', 'src/app/router.tsx', "export const load = () => import('../features/player/NowPlayingPage.tsx')\n"],
   ['the notifier importing sonner', 'src/app/Notifier.tsx', "import { toast } from 'sonner'\nexport { toast }\n"],

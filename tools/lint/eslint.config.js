@@ -23,6 +23,7 @@ const ELEMENTS = [
   { type: 'engine', pattern: 'src/engine', partialMatch: false },
   { type: 'backend', pattern: 'src/backend', partialMatch: false },
   { type: 'ui', pattern: 'src/ui', partialMatch: false },
+  { type: 'domain', pattern: 'src/domain/*', capture: ['slice'], partialMatch: false },
   { type: 'feature', pattern: 'src/features/*', capture: ['feature'], partialMatch: false },
   { type: 'app', pattern: 'src/app', partialMatch: false },
   { type: 'styles', pattern: 'src/styles', partialMatch: false },
@@ -46,19 +47,19 @@ const POLICIES = [
   { from: is('engine'), allow: { to: is('engine', 'workers', 'worklets', 'lib', 'config') } },
   { from: is('backend'), allow: { to: is('backend', 'lib', 'config') } },
   { from: is('ui'), allow: { to: is('ui', 'lib', 'config') } },
-  // A feature: anything of its own; another feature only through its index.ts; the platform.
+  // The domain tier: the state, services and rules features share (no components). A slice may use
+  // another slice (economy reads the session); the cycle check keeps that one-way.
+  { from: is('domain'), allow: { to: is('domain', 'engine', 'backend', 'lib', 'config') } },
+  // A feature: anything of its own, the domain tier and the platform — never another feature.
+  // Another feature's widget reaches a screen through a slot (src/ui/slots.tsx) that src/app fills.
   {
     from: is('feature'),
     allow: {
-      to: [
-        { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } },
-        { element: { type: 'feature', fileInternalPath: 'index.ts' } },
-        is(...PLATFORM),
-      ],
+      to: [{ element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } }, is('domain', ...PLATFORM)],
     },
   },
-  // The app shell: itself, features through their index.ts, the platform…
-  { from: is('app'), allow: { to: [is('app', ...PLATFORM), { element: { type: 'feature', fileInternalPath: 'index.ts' } }] } },
+  // The app shell: itself, the domain, features through their index.ts, the platform…
+  { from: is('app'), allow: { to: [is('app', 'domain', ...PLATFORM), { element: { type: 'feature', fileInternalPath: 'index.ts' } }] } },
   // …and the router, which lazy-loads each page module so every page stays its own chunk.
   {
     from: { element: { type: 'app' }, file: { path: 'src/app/router.tsx' } },
@@ -163,7 +164,11 @@ export default defineConfig(
     rules: { 'no-restricted-imports': ['error', { paths: [...NO_REACT, ...NO_SONNER], patterns: NO_REACT_PATTERNS }] },
   },
   {
-    files: ['src/{features,ui,styles}/**', 'src/*.{ts,tsx}', 'supabase/**'],
+    files: ['src/domain/**'],
+    rules: { 'no-restricted-syntax': ['error', { selector: 'JSXElement, JSXFragment', message: 'The domain tier holds state, services and rules: no components (put them in a feature or src/ui).' }] },
+  },
+  {
+    files: ['src/{features,ui,styles,domain}/**', 'src/*.{ts,tsx}', 'supabase/**'],
     rules: { 'no-restricted-imports': ['error', { paths: NO_SONNER }] },
   },
 )

@@ -3,9 +3,9 @@ import { Link } from 'react-router-dom'
 import { notify } from '../../lib/notify.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { signOut } from '../../backend/auth.ts'
-import { useSessionStore } from './session-store.ts'
+import { useSessionStore } from '../../domain/session/session-store.ts'
 import { AUTH_MESSAGES as M } from './auth-messages.ts'
-import { useAuthModalStore } from './auth-modal-store.ts'
+import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
 
 /** Sidebar account area: the signed-in e-mail with Wallet and Logout, or the Login / Register button. */
 export function AccountChip() {

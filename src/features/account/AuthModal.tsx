@@ -3,12 +3,12 @@ import { createPortal } from 'react-dom'
 import { notify } from '../../lib/notify.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { signIn, signInNeedsCode, signOut, signUp, verifySignInCode } from '../../backend/auth.ts'
-import { setStepUpInProgress } from './two-factor-gate.ts'
-import { announceNextWalletInit } from './session-sync.ts'
+import { setStepUpInProgress } from '../../domain/session/two-factor-gate.ts'
+import { announceNextWalletInit } from '../../domain/session/session-sync.ts'
 import { AUTH_MESSAGES as M } from './auth-messages.ts'
 import { useDialogFocus } from '../../ui/useDialogFocus.ts'
 
-export type AuthTab = 'login' | 'register'
+import type { AuthTab } from '../../domain/session/auth-modal-store.ts'
 
 const TABS: { key: AuthTab; label: string }[] = [
   { key: 'login', label: 'Log In' },

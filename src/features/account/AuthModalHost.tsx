@@ -1,6 +1,6 @@
 import { useCallback } from 'react'
 import { AuthModal } from './AuthModal.tsx'
-import { useAuthModalStore } from './auth-modal-store.ts'
+import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
 
 /** Mounted once by the app layout, so the dialog opens even while the sidebar is collapsed. */
 export function AuthModalHost() {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom'
 import { Icon } from '../../ui/Icon.tsx'
-import { useSessionStore } from './session-store.ts'
-import { useAuthModalStore } from './auth-modal-store.ts'
+import { useSessionStore } from '../../domain/session/session-store.ts'
+import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
 
 /** The account entry of the collapsed icon rail: the wallet when signed in, the login dialog otherwise. */
 export function RailAccount() {

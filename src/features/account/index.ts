@@ -1,7 +1,3 @@
 export { AccountChip } from './AccountChip.tsx'
 export { AuthModalHost } from './AuthModalHost.tsx'
 export { RailAccount } from './RailAccount.tsx'
-export { useAuthModalStore } from './auth-modal-store.ts'
-export { achievementsFrom } from './profile/achievements.ts'
-export { type WalletBasics, type WalletStatus, useSessionStore } from './session-store.ts'
-export { initialiseWallet, onSignedIn, refreshWallet, startSessionSync } from './session-sync.ts'

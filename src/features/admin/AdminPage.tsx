@@ -1,6 +1,7 @@
 import { useEffect, useState, type KeyboardEvent } from 'react'
 import type { AiCategory } from '../../backend/admin.ts'
-import { useAuthModalStore, useSessionStore } from '../account/index.ts'
+import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
+import { useSessionStore } from '../../domain/session/session-store.ts'
 import { AI_CATEGORIES, AiSettingsTab } from './AiSettingsTab.tsx'
 import { ApiConfigTab } from './ApiConfigTab.tsx'
 import { KnowledgeBaseTab } from './KnowledgeBaseTab.tsx'

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { fetchAudit, fetchSiteSettings, listAdmins, saveSiteSettings, setAdminRole, siteSettingsProblems, type AuditRow, type SiteSettings, type SiteSettingsInput } from '../../backend/admin.ts'
 import { supabase } from '../../backend/client.ts'
 import { notify } from '../../lib/notify.ts'
-import { relativeTime } from '../wallet/index.ts'
-import { applySiteSettings } from './site-branding.ts'
+import { relativeTime } from '../../lib/relative-time.ts'
+import { applySiteSettings } from '../../domain/appearance/site-branding.ts'
 import { ErrorLine, Field, Panel, buttonClass, inputClass, quietButtonClass } from './admin-ui.tsx'
 
 /** The reference's defaults, shown for a fresh site. */

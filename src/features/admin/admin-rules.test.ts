@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { siteSettingsProblems, type SiteSettingsInput } from '../../backend/admin.ts'
 import { preview } from './KnowledgeBaseTab.tsx'
-import { brandTitle } from './site-branding.ts'
+import { brandTitle } from '../../domain/appearance/site-branding.ts'
 
 const good: SiteSettingsInput = { siteTitle: 'CUBE', primaryColor: '#8B5CF6', maxFreeSongs: 1, apiBaseUrl: '', apiTimeoutMs: 5000, maxRetries: 3 }
 

@@ -1,6 +1,6 @@
 import type { Credit } from '../../backend/comments.ts'
 import { notify } from '../../lib/notify.ts'
-import { useSessionStore } from '../account/index.ts'
+import { useSessionStore } from '../../domain/session/session-store.ts'
 
 const LABELS: Record<string, string> = {
   comment: 'Comment reward',

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { deleteComment, editComment, fetchLikedIds, fetchSongComments, postComment, setCommentLike, subscribeSongComments, type CommentChange } from '../../backend/comments.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { notify } from '../../lib/notify.ts'
-import { useSessionStore } from '../account/index.ts'
+import { useSessionStore } from '../../domain/session/session-store.ts'
 import { announceCredits } from './community-credits.ts'
 import { applyChange, emptyThread, threadFrom, withLiked, withoutRow, withRow, type ThreadState } from './thread-model.ts'
 

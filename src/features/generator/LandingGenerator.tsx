@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom'
-import { useSessionStore } from '../account/index.ts'
-import { useAuthModalStore } from '../account/index.ts'
+import { useSessionStore } from '../../domain/session/session-store.ts'
+import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
 import { GenerationForm } from './GenerationForm.tsx'
 import { GenerationProgress } from './GenerationProgress.tsx'
 import { TrackPlayer } from './TrackPlayer.tsx'

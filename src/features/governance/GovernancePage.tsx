@@ -5,7 +5,8 @@ import {
 } from '../../backend/governance.ts'
 import { notify } from '../../lib/notify.ts'
 import { SimpleTabs } from '../../ui/SimpleTabs.tsx'
-import { useAuthModalStore, useSessionStore } from '../account/index.ts'
+import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
+import { useSessionStore } from '../../domain/session/session-store.ts'
 import { CATEGORY_LABELS, governanceError, resultLabel } from './governance-text.ts'
 import { mergeProposal } from './proposal-list.ts'
 

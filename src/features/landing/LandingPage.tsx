@@ -1,9 +1,9 @@
 import { Suspense, useEffect } from 'react'
 import { Link } from 'react-router-dom'
 import { Icon, type IconName } from '../../ui/Icon.tsx'
+import { Slot } from '../../ui/slots.tsx'
 
 // The generator (xstate, composer worker; tone loads only when a render starts) is its own chunk.
-import { LandingGenerator } from '../generator/index.ts'
 
 const FEATURES: { title: string; icon: IconName; text: string }[] = [
   { title: 'Create', icon: 'sparkles', text: 'Compose tracks from a description, mix live in the browser and record your voice.' },
@@ -33,7 +33,7 @@ export default function LandingPage() {
           <div className="mt-4">
             {/* The fallback holds the form's height so nothing below shifts when the chunk arrives. */}
             <Suspense fallback={<p className="min-h-[182px] text-sm text-muted md:min-h-[166px]">Loading the generator…</p>}>
-              <LandingGenerator />
+              <Slot name="LandingGenerator" />
             </Suspense>
           </div>
           <div className="mt-4 flex flex-wrap gap-3">

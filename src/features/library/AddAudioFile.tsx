@@ -6,7 +6,7 @@ import { idbAudioUrl, putAudio } from '../../lib/user-audio-store.ts'
 import { checkUploadFile, trackNameFromFile } from '../../engine/upload-audio.ts'
 import { decodeAt48k } from '../../engine/publish/publish-encode.ts'
 import { Icon } from '../../ui/Icon.tsx'
-import { useLibraryStore } from './library-store.ts'
+import { useLibraryStore } from '../../domain/collection/library-store.ts'
 
 export const UPLOADED_COVER = '/images/covers/ai-generated.svg'
 

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react'
-import { useLibraryStore, selectAllSongs } from './library-store.ts'
+import { useLibraryStore, selectAllSongs } from '../../domain/collection/library-store.ts'
 import { TrackCard } from './TrackCard.tsx'
 import { filterSongs, GENRE_CHIPS, type GenreChip } from './library-filter.ts'
 import { Icon } from '../../ui/Icon.tsx'
-import { PublishedSection } from '../publish/index.ts'
 import { AddAudioFile } from './AddAudioFile.tsx'
+import { Slot } from '../../ui/slots.tsx'
 
 export default function LibraryPage() {
   const userTracks = useLibraryStore((s) => s.userTracks)
@@ -62,7 +62,7 @@ export default function LibraryPage() {
         ))}
       </div>
 
-      <PublishedSection />
+      <Slot name="PublishedSection" />
 
       {shown.length === 0 ? (
         <p className="mt-8 text-muted" role="status">

@@ -1,11 +1,10 @@
 import type { Song } from '../../lib/catalogue/song.ts'
-import { usePlayerStore } from '../player/index.ts'
-import { selectIsFavourite, usePlaylistStore } from '../playlists/index.ts'
-import { rewardAmountFor, useRewardStore } from '../player/index.ts'
-import { useRewardRules } from '../listen/index.ts'
+import { usePlayerStore } from '../../domain/playback/player-store.ts'
+import { selectIsFavourite, usePlaylistStore } from '../../domain/collection/playlist-store.ts'
+import { rewardAmountFor, useRewardStore } from '../../domain/economy/reward-store.ts'
+import { useRewardRules } from '../../domain/economy/reward-rules.ts'
 import { Icon } from '../../ui/Icon.tsx'
-import { AddToPlaylistMenu } from '../playlists/index.ts'
-import { PublishButton } from '../publish/index.ts'
+import { Slot } from '../../ui/slots.tsx'
 
 /** One track in the Library, as a grid card or a list row: play, like, add to playlist, add to queue. */
 export function TrackCard({ song, layout, ownTrack = false }: { song: Song; layout: 'grid' | 'list'; ownTrack?: boolean }) {
@@ -26,8 +25,8 @@ export function TrackCard({ song, layout, ownTrack = false }: { song: Song; layo
       <button type="button" onClick={() => usePlaylistStore.getState().toggleFavourite(song)} aria-pressed={liked} aria-label={`Like ${song.title}`} title={liked ? 'Remove from favourites' : 'Add to favourites'} className={`rounded p-1.5 ${liked ? 'text-secondary' : 'text-muted hover:text-secondary'}`}>
         <Icon name="heart" size={18} className={liked ? 'fill-current' : ''} />
       </button>
-      <AddToPlaylistMenu song={song} />
-      {ownTrack && <PublishButton song={song} />}
+      <Slot name="AddToPlaylistMenu" song={song} />
+      {ownTrack && <Slot name="PublishButton" song={song} />}
       <button type="button" onClick={() => usePlayerStore.getState().addToQueue(song)} aria-label={`Add ${song.title} to queue`} title="Add to queue" className="rounded p-1.5 text-muted hover:text-primary">
         <Icon name="plus" size={18} />
       </button>

@@ -1,2 +1,0 @@
-export { isSong, selectAllSongs, useLibraryStore } from './library-store.ts'
-export { saveAudioToLibrary } from './save-to-library.ts'

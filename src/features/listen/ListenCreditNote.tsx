@@ -1,5 +1,5 @@
-import { useSessionStore } from '../account/index.ts'
-import { capNote, qualifyRuleText, useListenRules } from './reward-rules.ts'
+import { useSessionStore } from '../../domain/session/session-store.ts'
+import { capNote, qualifyRuleText, useListenRules } from '../../domain/economy/reward-rules.ts'
 import { Link } from 'react-router-dom'
 
 const NO_CREDIT_REASON: Record<string, string> = {

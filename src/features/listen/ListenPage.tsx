@@ -4,10 +4,11 @@ import { fetchRecommendations, type RecommendedSong } from '../../backend/discov
 import { formatDuration, type Song } from '../../lib/catalogue/song.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { Icon } from '../../ui/Icon.tsx'
-import { useSessionStore } from '../account/index.ts'
-import { usePlayerStore } from '../player/index.ts'
-import { AddToPlaylistMenu, selectIsFavourite, usePlaylistStore } from '../playlists/index.ts'
-import { useRewardRules } from './reward-rules.ts'
+import { useSessionStore } from '../../domain/session/session-store.ts'
+import { usePlayerStore } from '../../domain/playback/player-store.ts'
+import { selectIsFavourite, usePlaylistStore } from '../../domain/collection/playlist-store.ts'
+import { useRewardRules } from '../../domain/economy/reward-rules.ts'
+import { Slot } from '../../ui/slots.tsx'
 
 /** The reference's sample figures, shown to visitors and marked as a preview. */
 const PREVIEW = { balance: 128, earned: 45, listened: 9 }
@@ -73,7 +74,7 @@ function SongMenu({ song }: { song: Song }) {
             Add to Queue
           </button>
           <div className="flex items-center justify-between px-2 text-sm">
-            Add to Playlist <AddToPlaylistMenu song={song} />
+            Add to Playlist <Slot name="AddToPlaylistMenu" song={song} />
           </div>
         </div>
       )}

@@ -1,13 +1,13 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import { usePlayerStore } from './player-store.ts'
+import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { TransportControls } from './TransportControls.tsx'
 import { SeekBar } from './SeekBar.tsx'
 import { VolumeControl } from './VolumeControl.tsx'
 import { RewardPop } from './RewardPop.tsx'
 import { PlayerGlobals } from './PlayerGlobals.tsx'
-import { StationMiniControls } from '../stream/index.ts'
+import { Slot } from '../../ui/slots.tsx'
 
 /** Floating player at bottom right: a round button, or the expanded 'Now Playing' panel. */
 export function MiniPlayer() {
@@ -29,7 +29,7 @@ export function MiniPlayer() {
               <Icon name="close" size={16} />
             </button>
           </div>
-          <StationMiniControls />
+          <Slot name="StationMiniControls" />
           <div className="mb-3 flex items-center gap-3">
             {song ? (
               <img src={song.image} alt={`Cover of ${song.title}`} className="h-14 w-14 shrink-0 rounded-md border border-line object-cover" />

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { Link } from 'react-router-dom'
-import { usePlayerStore } from './player-store.ts'
-import { rewardMessage, selectRewardAmount, useRewardStore } from './reward-store.ts'
+import { usePlayerStore } from '../../domain/playback/player-store.ts'
+import { rewardMessage, selectRewardAmount, useRewardStore } from '../../domain/economy/reward-store.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { TransportControls } from './TransportControls.tsx'
 import { SeekBar } from './SeekBar.tsx'
@@ -12,10 +12,9 @@ import { Waveform } from './Waveform.tsx'
 import { Spectrum } from './Spectrum.tsx'
 import { QueueList } from './QueueList.tsx'
 import { songTags } from './song-tags.ts'
-import { LedgerTokenActivity } from '../wallet/index.ts'
-import { ListenCreditNote, useRewardRules } from '../listen/index.ts'
-import { useDailyCap } from '../wallet/index.ts'
-import { CommentThread } from '../comments/index.ts'
+import { useRewardRules } from '../../domain/economy/reward-rules.ts'
+import { useDailyCap } from '../../domain/economy/useDailyCap.ts'
+import { Slot } from '../../ui/slots.tsx'
 
 export default function NowPlayingPage() {
   const song = usePlayerStore((s) => s.currentSong)
@@ -75,7 +74,7 @@ export default function NowPlayingPage() {
                 <Icon name="cube" size={14} /> {cap.capped ? cap.note : rewardMessage(reward)}
               </p>
               <div className="mt-2">
-                <ListenCreditNote songId={song?.id} />
+                <Slot name="ListenCreditNote" songId={song?.id} />
               </div>
             </div>
             <div className="panel p-4">
@@ -96,11 +95,11 @@ export default function NowPlayingPage() {
         </div>
         <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
           <QueueList />
-          <LedgerTokenActivity />
+          <Slot name="LedgerTokenActivity" />
         </div>
         {song && !song.audioUrl.startsWith('idb:') && (
           <div className="mt-6">
-            <CommentThread songId={song.id} songTitle={song.title} />
+            <Slot name="CommentThread" songId={song.id} songTitle={song.title} />
           </div>
         )}
         <p className="mt-6 text-xs text-muted">Shortcuts: Space play/pause · ←/→ seek 5 s · ↑/↓ volume · N next · P previous</p>

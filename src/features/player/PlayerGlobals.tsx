@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { usePlayerStore } from './player-store.ts'
+import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import { shortcutFor } from './shortcuts.ts'
 import { useMediaSession } from './useMediaSession.ts'
 

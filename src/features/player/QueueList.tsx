@@ -1,4 +1,4 @@
-import { usePlayerStore } from './player-store.ts'
+import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { SongSummary } from '../../ui/SongSummary.tsx'
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import { REWARD_ANIMATION_MS, rewardMessage, useRewardStore } from './reward-store.ts'
-import { useDailyCap } from '../wallet/index.ts'
+import { REWARD_ANIMATION_MS, rewardMessage, useRewardStore } from '../../domain/economy/reward-store.ts'
+import { useDailyCap } from '../../domain/economy/useDailyCap.ts'
 
 /** The '+2 CUBE per listen' message that pops for 1.5 s each time play is pressed. */
 export function RewardPop({ className = '' }: { className?: string }) {

@@ -1,4 +1,4 @@
-import { usePlayerStore } from './player-store.ts'
+import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import { formatTime } from '../../lib/time-format.ts'
 
 /** Progress with seeking (a native range input: keyboard, pointer and screen readers for free). */

@@ -1,4 +1,4 @@
-import { usePlayerStore } from './player-store.ts'
+import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import { Icon } from '../../ui/Icon.tsx'
 
 /** Previous / play-pause / next, shared by the mini player and the Now Playing page. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { Song } from '../../lib/catalogue/song.ts'
-import { usePlayerStore } from './player-store.ts'
+import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import { themedWaveformStyle } from '../../ui/waveform-style.ts'
 
 

@@ -1,5 +1,1 @@
 export { MiniPlayer } from './MiniPlayer.tsx'
-export { TokenActivity } from './TokenActivity.tsx'
-export { type DeckLike, type PlayerState, usePlayerStore } from './player-store.ts'
-export { attachDeck, startPlayerService } from './player-service.ts'
-export { rewardAmountFor, useRewardStore } from './reward-store.ts'

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { usePlayerStore } from './player-store.ts'
+import { usePlayerStore } from '../../domain/playback/player-store.ts'
 
 const ARTWORK_TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' }
 

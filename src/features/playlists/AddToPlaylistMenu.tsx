@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { Song } from '../../lib/catalogue/song.ts'
-import { usePlaylistStore } from './playlist-store.ts'
+import { usePlaylistStore } from '../../domain/collection/playlist-store.ts'
 import { Icon } from '../../ui/Icon.tsx'
 
 /** A menu button listing the playlists; choosing one adds the song (duplicates are refused). */

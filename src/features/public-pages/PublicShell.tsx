@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import { AuthModalHost, useAuthModalStore, useSessionStore } from '../account/index.ts'
-import { MiniPlayer } from '../player/index.ts'
+import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
+import { useSessionStore } from '../../domain/session/session-store.ts'
+import { Slot } from '../../ui/slots.tsx'
 
 /** The frame of the public song and profile pages: home link, sign-in, the mini player. */
 export function PublicShell({ children }: { children: ReactNode }) {
@@ -26,8 +27,8 @@ export function PublicShell({ children }: { children: ReactNode }) {
       <main id="main" className="mx-auto max-w-4xl p-4 md:px-8">
         {children}
       </main>
-      <AuthModalHost />
-      <MiniPlayer />
+      <Slot name="AuthModalHost" />
+      <Slot name="MiniPlayer" />
     </div>
   )
 }

@@ -5,11 +5,11 @@ import { countSongComments } from '../../backend/comments.ts'
 import { fetchProfile } from '../../backend/profile.ts'
 import { notify } from '../../lib/notify.ts'
 import { Icon } from '../../ui/Icon.tsx'
-import { usePlayerStore } from '../player/index.ts'
-import { AddToPlaylistMenu, selectIsFavourite, usePlaylistStore } from '../playlists/index.ts'
-import { CommentThread } from '../comments/index.ts'
-import { catalogueSong } from '../publish/index.ts'
+import { usePlayerStore } from '../../domain/playback/player-store.ts'
+import { selectIsFavourite, usePlaylistStore } from '../../domain/collection/playlist-store.ts'
+import { catalogueSong } from '../../domain/collection/catalogue-song.ts'
 import { PublicDataPage } from './PublicDataPage.tsx'
+import { Slot } from '../../ui/slots.tsx'
 
 interface SongView {
   row: CatalogueRow
@@ -95,7 +95,7 @@ function SongView({ view: { row, creator } }: { view: SongView }) {
           <button type="button" onClick={() => usePlaylistStore.getState().toggleFavourite(song)} aria-pressed={liked} aria-label={`Like ${row.title}`} className={`rounded-full border border-line p-2 ${liked ? 'text-secondary' : 'text-muted hover:text-secondary'}`}>
             <Icon name="heart" size={18} className={liked ? 'fill-current' : ''} />
           </button>
-          <AddToPlaylistMenu song={song} />
+          <Slot name="AddToPlaylistMenu" song={song} />
           <button type="button" onClick={() => usePlayerStore.getState().addToQueue(song)} aria-label={`Add ${row.title} to queue`} className="rounded-full border border-line p-2 text-muted hover:text-primary">
             <Icon name="plus" size={18} />
           </button>
@@ -106,7 +106,7 @@ function SongView({ view: { row, creator } }: { view: SongView }) {
       </div>
     </article>
     <div id="comments">
-      <CommentThread songId={row.id} songTitle={row.title} />
+      <Slot name="CommentThread" songId={row.id} songTitle={row.title} />
     </div>
     </div>
   )

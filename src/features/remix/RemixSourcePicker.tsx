@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { CATALOGUE_SONGS } from '../../lib/catalogue/sample-songs.ts'
 import { inputClass } from '../../ui/form-ui.tsx'
-import { useLibraryStore } from '../library/index.ts'
+import { useLibraryStore } from '../../domain/collection/library-store.ts'
 import { pickSource } from './remix-service.ts'
 import { useRemixStore } from './remix-store.ts'
 

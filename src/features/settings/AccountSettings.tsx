@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { PASSWORD_MIN, changeEmail, changePassword } from '../../backend/account-settings.ts'
 import { supabase } from '../../backend/client.ts'
 import { notify } from '../../lib/notify.ts'
-import { useSessionStore } from '../account/index.ts'
+import { useSessionStore } from '../../domain/session/session-store.ts'
 import { FieldError, SettingsSection, buttonClass, inputClass } from './settings-ui.tsx'
 import { TwoFactorSettings } from './TwoFactorSettings.tsx'
 

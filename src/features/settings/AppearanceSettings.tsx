@@ -1,5 +1,5 @@
 import { THEME_PRESETS, THEME_PRESET_NAMES, type ThemePresetName } from '../../config/theme-presets.ts'
-import { useThemeStore } from '../theme/index.ts'
+import { useThemeStore } from '../../domain/appearance/theme-store.ts'
 import { SettingsSection, Toggle } from './settings-ui.tsx'
 
 // The reference's theme names map onto our presets: Cyberpunk = cyber, Midnight = midnight,

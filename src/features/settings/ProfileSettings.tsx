@@ -3,7 +3,7 @@ import { AVATAR_SIZE_PX, BIO_MAX, avatarFileProblem, saveProfileFields, uploadAv
 import { supabase } from '../../backend/client.ts'
 import { fetchProfile } from '../../backend/profile.ts'
 import { notify } from '../../lib/notify.ts'
-import { useSessionStore } from '../account/index.ts'
+import { useSessionStore } from '../../domain/session/session-store.ts'
 import { squareAvatar } from './avatar-image.ts'
 import { FieldError, SettingsSection, buttonClass, inputClass, quietButtonClass } from './settings-ui.tsx'
 

@@ -1,5 +1,6 @@
 import { useEffect, useState, type KeyboardEvent } from 'react'
-import { useAuthModalStore, useSessionStore } from '../account/index.ts'
+import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
+import { useSessionStore } from '../../domain/session/session-store.ts'
 import { AccountSettings } from './AccountSettings.tsx'
 import { AppearanceSettings } from './AppearanceSettings.tsx'
 import { NotificationSettings, PrivacySettings } from './PreferenceSettings.tsx'

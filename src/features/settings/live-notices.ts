@@ -1,7 +1,7 @@
 import { subscribeNotices } from '../../backend/account-settings.ts'
 import { supabase } from '../../backend/client.ts'
 import { notify } from '../../lib/notify.ts'
-import { useSessionStore } from '../account/index.ts'
+import { useSessionStore } from '../../domain/session/session-store.ts'
 
 // While someone is signed in, what the server notifies them of (replies, followers, closed votes,
 // completed mints; filtered by their preferences on the server) appears as a toast with a link.

@@ -4,7 +4,7 @@ import { getStation, type StationState } from '../../engine/station/station-play
 import { CROSSFADE_SECONDS, SLOT_SECONDS } from '../../engine/station/programme.ts'
 import { formatDuration } from '../../lib/catalogue/song.ts'
 import { Icon } from '../../ui/Icon.tsx'
-import { usePlayerStore } from '../player/index.ts'
+import { usePlayerStore } from '../../domain/playback/player-store.ts'
 
 const titleOf = (description: string) => description.split(': ').slice(1).join(': ') || description
 

@@ -1,8 +1,9 @@
 import { recordStationListen } from '../../backend/station.ts'
 import { getStation, type StationState } from '../../engine/station/station-player.ts'
 import { PIECE_SECONDS, recipeId } from '../../engine/station/programme.ts'
-import { useSessionStore } from '../account/index.ts'
-import { applyListenAnswer, useRewardRules } from '../listen/index.ts'
+import { useSessionStore } from '../../domain/session/session-store.ts'
+import { applyListenAnswer } from '../../domain/economy/listen-reporter.ts'
+import { useRewardRules } from '../../domain/economy/reward-rules.ts'
 
 // CUBE Radio earns like any track: each piece the signed-in listener really hears for the
 // qualifying time is reported once (by its recipe id) and the server decides the credit.

@@ -3,9 +3,9 @@ import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { Icon, type IconName } from '../../ui/Icon.tsx'
 import { LiveMixer } from './mixer/LiveMixer.tsx'
 import { PageFallback } from '../../ui/PageFallback.tsx'
+import { Slot } from '../../ui/slots.tsx'
 
 // The generator (composer worker, Tone renderer) is its own chunk: the mixer never waits for it.
-import { AiGenerator } from '../generator/index.ts'
 
 type Tab = 'mixer' | 'ai' | 'remix'
 
@@ -89,7 +89,7 @@ export default function StudioPage() {
         {tab === 'mixer' && <LiveMixer />}
         {tab === 'ai' && (
           <Suspense fallback={<PageFallback />}>
-            <AiGenerator />
+            <Slot name="AiGenerator" />
           </Suspense>
         )}
         {tab === 'remix' && (

@@ -6,7 +6,7 @@
 import { mixerEngine } from '../../engine/mixer-engine.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { notify } from '../../lib/notify.ts'
-import { mixerSnapshot, useMixerStore } from './mixer-store.ts'
+import { mixerSnapshot, useMixerStore } from '../../domain/studio/mixer-store.ts'
 import { installStudioDebugHook } from './mixer/studio-debug-hook.ts'
 import { gridSeconds } from '../../engine/arrangement/clip-edits.ts'
 import { useTimelineStore, type LoopBars } from './timeline/timeline-store.ts'

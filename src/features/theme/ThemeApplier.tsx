@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react'
 import { THEME_COLOR_KEYS } from '../../config/theme-presets.ts'
-import { effectiveColors, useThemeStore } from './theme-store.ts'
+import { effectiveColors, useThemeStore } from '../../domain/appearance/theme-store.ts'
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)'
 

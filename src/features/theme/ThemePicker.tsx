@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Icon } from '../../ui/Icon.tsx'
 import { ANIMATION_LEVELS, THEME_COLOR_KEYS, THEME_PRESETS, THEME_PRESET_NAMES } from '../../config/theme-presets.ts'
-import { effectiveColors, useThemeStore } from './theme-store.ts'
+import { effectiveColors, useThemeStore } from '../../domain/appearance/theme-store.ts'
 
 type Tab = 'presets' | 'customize'
 

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react'
-import { usePlayerStore } from '../player/index.ts'
+import { usePlayerStore } from '../../domain/playback/player-store.ts'
 
 /** The wallet page's sticky compact player: what plays now, play/pause (the full controls stay in the mini player). */
 function CompactPlayerBar() {

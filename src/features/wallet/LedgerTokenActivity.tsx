@@ -1,5 +1,5 @@
-import { TokenActivity } from '../player/index.ts'
-import { relativeTime } from './token-activity.ts'
+import { TokenActivity } from '../../ui/TokenActivity.tsx'
+import { relativeTime } from '../../lib/relative-time.ts'
 import { useTokenActivity } from './useTokenActivity.ts'
 
 /** The player's Token Activity panel fed from the ledger (newest first); sample rows only for visitors. */

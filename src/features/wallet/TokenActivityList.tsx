@@ -1,4 +1,5 @@
-import { relativeTime, type TokenActivityItem } from './token-activity.ts'
+import { relativeTime } from '../../lib/relative-time.ts'
+import type { TokenActivityItem } from './token-activity.ts'
 
 const TYPE_LABEL: Record<TokenActivityItem['type'], string> = {
   listen: 'Listen',

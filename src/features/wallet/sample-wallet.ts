@@ -1,4 +1,4 @@
-import type { WalletBasics } from '../account/index.ts'
+import type { WalletBasics } from '../../domain/session/session-store.ts'
 import type { TokenActivityItem } from './token-activity.ts'
 
 // What visitors see instead of a wallet: clearly sample figures (labelled as a preview where shown).

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { fetchLedger } from '../../backend/wallet.ts'
-import { useSessionStore } from '../account/index.ts'
+import { useSessionStore } from '../../domain/session/session-store.ts'
 import { SAMPLE_ACTIVITY } from './sample-wallet.ts'
 import { songTitleLookup } from './song-titles.ts'
 import { ledgerToActivity, type TokenActivityItem } from './token-activity.ts'

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { countHistory } from '../../backend/profile.ts'
-import { useSessionStore, type WalletBasics, type WalletStatus } from '../account/index.ts'
+import { useSessionStore, type WalletBasics, type WalletStatus } from '../../domain/session/session-store.ts'
 import { SAMPLE_WALLET } from './sample-wallet.ts'
 
 export interface WalletView {

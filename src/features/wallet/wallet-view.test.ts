@@ -4,10 +4,11 @@ import { AuthApiError, AuthRetryableFetchError } from '@supabase/supabase-js'
 import { isSignupDisabled, serverMessage } from '../../backend/auth.ts'
 import { backendConfig } from '../../backend/config.ts'
 import { LOCAL_ANON_KEY } from '../../backend/local-defaults.ts'
-import { ledgerToActivity, relativeTime } from './token-activity.ts'
+import { ledgerToActivity } from './token-activity.ts'
+import { relativeTime } from '../../lib/relative-time.ts'
 import { SAMPLE_ACTIVITY, SAMPLE_WALLET } from './sample-wallet.ts'
-import { achievementsFrom } from '../account/index.ts'
-import { capNote } from '../listen/index.ts'
+import { achievementsFrom } from '../../domain/economy/achievements.ts'
+import { capNote } from '../../domain/economy/reward-rules.ts'
 
 describe('walletFromRow', () => {
   it('keeps today’s counters and zeroes counters that belong to an earlier UTC day', () => {

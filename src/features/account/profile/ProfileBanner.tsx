@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { supabase } from '../../../backend/client.ts'
 import { BANNER_TYPES, bannerFileProblem, fetchBanner, removeBanner, uploadBanner } from '../../../backend/profile-banner.ts'
 import { notify } from '../../../lib/notify.ts'
-import { useThemeColors } from '../../theme/index.ts'
+import { useThemeColors } from '../../../domain/appearance/useThemeColors.ts'
 import { BANNER_HEIGHT, BANNER_WIDTH, bannerShapes } from './banner-pattern.ts'
 
 function GeneratedBanner({ username }: { username: string }) {

@@ -4,15 +4,14 @@ import { isOwnPictureUrl } from '../../../backend/account-settings.ts'
 import { backendConfig } from '../../../backend/config.ts'
 import { notify } from '../../../lib/notify.ts'
 import { Icon } from '../../../ui/Icon.tsx'
-import { WalletBasicsCard } from '../../wallet/index.ts'
-import { relativeTime } from '../../wallet/index.ts'
-import { useAuthModalStore } from '../auth-modal-store.ts'
-import { useSessionStore } from '../session-store.ts'
-import { usePlayerStore } from '../../player/index.ts'
-import { useListenRules } from '../../listen/index.ts'
+import { relativeTime } from '../../../lib/relative-time.ts'
+import { useAuthModalStore } from '../../../domain/session/auth-modal-store.ts'
+import { useSessionStore } from '../../../domain/session/session-store.ts'
+import { usePlayerStore } from '../../../domain/playback/player-store.ts'
+import { useListenRules } from '../../../domain/economy/reward-rules.ts'
 import { loadProfile, SAMPLE_PROFILE, type ProfileView } from './profile-data.ts'
-import { StudioProjectsSection } from './StudioProjectsSection.tsx'
 import { ProfileBanner } from './ProfileBanner.tsx'
+import { Slot } from '../../../ui/slots.tsx'
 
 // Only our own pictures: the app never loads anything from a third-party URL.
 const safeAvatar = (url: string | null) => (isOwnPictureUrl(url, backendConfig().url) ? url : null)
@@ -124,7 +123,7 @@ export default function ProfilePage() {
             </dl>
           </section>
 
-          <WalletBasicsCard />
+          <Slot name="WalletBasicsCard" />
 
           <div className="grid gap-6 lg:grid-cols-2">
             <Section title="Achievements" testId="achievements">
@@ -184,7 +183,7 @@ export default function ProfilePage() {
             )}
           </Section>
 
-          {!preview && <StudioProjectsSection />}
+          {!preview && <Slot name="StudioProjectsSection" />}
         </>
       )}
     </div>

@@ -2,7 +2,7 @@ import { SAMPLE_SONGS } from '../../../lib/catalogue/sample-songs.ts'
 import type { Song } from '../../../lib/catalogue/song.ts'
 import { countHistory, countLedger, fetchProfile, fetchRecentHistory, fetchSongs, type ProfileRow } from '../../../backend/profile.ts'
 import { fetchFavourites, fetchPlaylists } from '../../../backend/playlists.ts'
-import { achievementsFrom, SAMPLE_ACHIEVEMENTS, type Achievement } from './achievements.ts'
+import { achievementsFrom, SAMPLE_ACHIEVEMENTS, type Achievement } from '../../../domain/economy/achievements.ts'
 
 export interface RecentTrack {
   key: string

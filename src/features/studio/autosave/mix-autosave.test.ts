@@ -11,7 +11,7 @@ vi.mock('../../../lib/notify.ts', () => ({
 }))
 import { dropUnusedAudio, getMixerAudio, putMixerAudio } from '../../../engine/mixer-audio.ts'
 import { getDraft, saveProject, storedAudioIds } from '../../../engine/project-db.ts'
-import { addAudioToMixer, mixerSnapshot, useMixerStore } from '../mixer-store.ts'
+import { addAudioToMixer, mixerSnapshot, useMixerStore } from '../../../domain/studio/mixer-store.ts'
 import { RESTORED_NOTICE, startMixAutosave, type MixAutosave } from './mix-autosave.ts'
 
 const store = () => useMixerStore.getState()

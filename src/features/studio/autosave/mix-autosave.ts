@@ -13,7 +13,7 @@ import { sanitizeState, type MixerState } from '../../../engine/mixer-model.ts'
 import { clearDraft, getAudio, getDraft, getProject, saveDraft, type MixDraft, type StoredAudio, type StoredProject } from '../../../engine/project-db.ts'
 import { errorMessage } from '../../../lib/error-message.ts'
 import { notify } from '../../../lib/notify.ts'
-import { hasUnsavedChanges, useMixerStore } from '../mixer-store.ts'
+import { hasUnsavedChanges, useMixerStore } from '../../../domain/studio/mixer-store.ts'
 
 export const AUTOSAVE_DEBOUNCE_MS = 500
 export const RESTORED_NOTICE = 'Restored your unsaved mix'

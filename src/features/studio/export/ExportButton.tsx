@@ -3,9 +3,9 @@ import { notify } from '../../../lib/notify.ts'
 import { getAudioContext } from '../../../engine/audio-context.ts'
 import { exportMixWav } from '../../../engine/offline-mix.ts'
 import type { WavFormat } from '../../../engine/workers.ts'
-import { mixerSnapshot, useMixerStore } from '../mixer-store.ts'
+import { mixerSnapshot, useMixerStore } from '../../../domain/studio/mixer-store.ts'
 import { Icon } from '../../../ui/Icon.tsx'
-import { saveAudioToLibrary } from '../../library/index.ts'
+import { saveAudioToLibrary } from '../../../domain/collection/save-to-library.ts'
 
 /**
  * Export: offline render of the mix → WAV in the worker (16-bit, or 32-bit float: the render's

@@ -1,5 +1,5 @@
 import { CONTROL_LABELS, CONTROL_RANGES, EFFECT_NAMES } from '../../../engine/mixer-model.ts'
-import { useMixerStore } from '../mixer-store.ts'
+import { useMixerStore } from '../../../domain/studio/mixer-store.ts'
 import { MixerSlider } from './MixerSlider.tsx'
 
 /** The selected track's six effects (lowpass, highpass, distortion, delay, compression, chorus). */

@@ -1,4 +1,4 @@
-import { useMixerStore } from '../mixer-store.ts'
+import { useMixerStore } from '../../../domain/studio/mixer-store.ts'
 import { Icon } from '../../../ui/Icon.tsx'
 import { LevelMeter } from './LevelMeter.tsx'
 import { MixerSlider } from './MixerSlider.tsx'

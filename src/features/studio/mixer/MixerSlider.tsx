@@ -1,6 +1,6 @@
 import * as Slider from '@radix-ui/react-slider'
 import { useRef } from 'react'
-import type { GestureId } from '../mixer-store.ts'
+import type { GestureId } from '../../../domain/studio/mixer-store.ts'
 
 let gestures = 0
 

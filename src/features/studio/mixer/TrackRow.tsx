@@ -1,6 +1,6 @@
 import { memo } from 'react'
 import { CONTROL_LABELS, CONTROL_RANGES, panLabel, type MixerTrack, type TrackControl } from '../../../engine/mixer-model.ts'
-import { useMixerStore } from '../mixer-store.ts'
+import { useMixerStore } from '../../../domain/studio/mixer-store.ts'
 import { Icon } from '../../../ui/Icon.tsx'
 import { LevelMeter } from './LevelMeter.tsx'
 import { MixerSlider } from './MixerSlider.tsx'

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
-import { redoLabel, undoLabel } from '../history/edit-history.ts'
-import { useMixerStore } from '../mixer-store.ts'
+import { redoLabel, undoLabel } from '../../../domain/studio/edit-history.ts'
+import { useMixerStore } from '../../../domain/studio/mixer-store.ts'
 import { Icon } from '../../../ui/Icon.tsx'
 
 /** Text fields keep their own undo (and Ctrl+Z there must not rewind the mix). */

@@ -14,7 +14,7 @@
 import { getAudioContext } from '../../../engine/audio-context.ts'
 import { getMixerAudio } from '../../../engine/mixer-audio.ts'
 import { renderMix, type MixEngine } from '../../../engine/offline-mix.ts'
-import { mixerSnapshot, useMixerStore } from '../mixer-store.ts'
+import { mixerSnapshot, useMixerStore } from '../../../domain/studio/mixer-store.ts'
 import { trackClips, type Clip } from '../../../engine/arrangement/clip.ts'
 
 declare global {

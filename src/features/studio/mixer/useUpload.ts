@@ -3,7 +3,7 @@ import { notify } from '../../../lib/notify.ts'
 import { unlockAudio } from '../../../engine/audio-context.ts'
 import { putMixerAudio } from '../../../engine/mixer-audio.ts'
 import { UploadError, decodeUpload } from '../../../engine/upload-audio.ts'
-import { useMixerStore } from '../mixer-store.ts'
+import { useMixerStore } from '../../../domain/studio/mixer-store.ts'
 
 /** Upload Audio (picker or drop): decode with progress, then add a 'main' track; errors change nothing. */
 export function useUpload() {

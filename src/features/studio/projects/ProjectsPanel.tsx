@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useState } from 'react'
 import { notify } from '../../../lib/notify.ts'
 import { mixerEngine } from '../../../engine/mixer-engine.ts'
-import { useMixerStore } from '../mixer-store.ts'
+import { useMixerStore } from '../../../domain/studio/mixer-store.ts'
 import { MAX_PROJECT_NAME, PROJECT_NAME_TOO_LONG, useProjectStore, type ProjectSummary } from './project-store.ts'
 import { limitedInputProps } from '../../../ui/limited-input.ts'
 
 const projectNameInput = limitedInputProps(MAX_PROJECT_NAME, PROJECT_NAME_TOO_LONG)
-import { useAccountProjectStore } from './account-project-store.ts'
-import { useSessionStore } from '../../account/index.ts'
+import { useAccountProjectStore } from '../../../domain/studio/account-project-store.ts'
+import { useSessionStore } from '../../../domain/session/session-store.ts'
 import { AccountOnlyProjects } from './AccountOnlyProjects.tsx'
 import { UploadCopyButton } from './UploadCopyButton.tsx'
 import { Icon } from '../../../ui/Icon.tsx'

@@ -6,7 +6,7 @@ import { create } from 'zustand'
 import { dropUnusedAudio, getMixerAudio, hasMixerAudio, putMixerAudio } from '../../../engine/mixer-audio.ts'
 import { mixDuration, sanitizeState } from '../../../engine/mixer-model.ts'
 import { clearDraft, deleteProject, getAudio, getProject, listProjects, renameProject, saveProject, type StoredProject } from '../../../engine/project-db.ts'
-import { hasUnsavedChanges, mixerSnapshot, useMixerStore } from '../mixer-store.ts'
+import { hasUnsavedChanges, mixerSnapshot, useMixerStore } from '../../../domain/studio/mixer-store.ts'
 import { emitProjectEvent } from './project-events.ts'
 import { STUDIO_PROJECT_NAME_MAX } from '../../../backend/studio-projects.ts'
 

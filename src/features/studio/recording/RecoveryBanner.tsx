@@ -4,7 +4,7 @@ import { putMixerAudio } from '../../../engine/mixer-audio.ts'
 import type { RecordingSession } from '../../../engine/recorder-chunks.ts'
 import { recoverSession } from '../../../engine/recorder.ts'
 import { idbChunkStore } from '../../../engine/project-db.ts'
-import { useMixerStore } from '../mixer-store.ts'
+import { useMixerStore } from '../../../domain/studio/mixer-store.ts'
 
 /** Offers takes that were interrupted (reload, crash, tab closed) for recovery or discarding. */
 export function RecoveryBanner({ busy }: { busy: boolean }) {

@@ -3,11 +3,11 @@ import { notify } from '../../../lib/notify.ts'
 import { unlockAudio } from '../../../engine/audio-context.ts'
 import { putMixerAudio } from '../../../engine/mixer-audio.ts'
 import { encodeWav } from '../../../engine/workers.ts'
-import { saveAudioToLibrary } from '../../library/index.ts'
+import { saveAudioToLibrary } from '../../../domain/collection/save-to-library.ts'
 import { mixerEngine } from '../../../engine/mixer-engine.ts'
 import { MicrophoneError, startMicRecording, type MicRecording } from '../../../engine/recorder.ts'
 import { idbChunkStore } from '../../../engine/project-db.ts'
-import { useMixerStore } from '../mixer-store.ts'
+import { useMixerStore } from '../../../domain/studio/mixer-store.ts'
 
 export type RecorderPhase = 'idle' | 'starting' | 'recording' | 'stopping'
 

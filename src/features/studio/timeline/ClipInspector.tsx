@@ -3,7 +3,7 @@ import { clipEnd, isLooped, regionLength, trackClips } from '../../../engine/arr
 import { duplicateClip, removeClip, setClipFades, setClipGain, splitClip } from '../../../engine/arrangement/clip-edits.ts'
 import { Icon } from '../../../ui/Icon.tsx'
 import { MixerSlider } from '../mixer/MixerSlider.tsx'
-import { useMixerStore } from '../mixer-store.ts'
+import { useMixerStore } from '../../../domain/studio/mixer-store.ts'
 import { newClipId, useTimelineStore } from './timeline-store.ts'
 
 /** Short read-outs: the slider rows leave a narrow column for them; the labels carry the units. */

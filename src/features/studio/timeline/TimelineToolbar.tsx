@@ -1,5 +1,5 @@
 import { MAX_BPM, MIN_BPM, SNAP_GRIDS, type SnapGrid } from '../../../engine/arrangement/clip-edits.ts'
-import { useMixerStore } from '../mixer-store.ts'
+import { useMixerStore } from '../../../domain/studio/mixer-store.ts'
 import { useTimelineStore } from './timeline-store.ts'
 
 const SNAP_LABELS: Record<SnapGrid, string> = { off: 'Off', bar: 'Bar', beat: 'Beat', '1/8': '1/8', '1/16': '1/16' }

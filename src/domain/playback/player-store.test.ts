@@ -11,8 +11,9 @@ vi.mock('../../lib/notify.ts', () => {
 
 import { SAMPLE_SONGS } from '../../lib/catalogue/sample-songs.ts'
 import type { DeckEvent } from '../../engine/player-deck.ts'
-import { attachDeck, usePlayerStore, type DeckLike, DEFAULT_VOLUME } from './player-store.ts'
-import { useRewardStore } from './reward-store.ts'
+import { usePlayerStore, type DeckLike, DEFAULT_VOLUME } from './player-store.ts'
+import { attachDeck } from './player-service.ts'
+import { useRewardStore } from '../economy/reward-store.ts'
 
 const [a, b, c] = SAMPLE_SONGS as [typeof SAMPLE_SONGS[0], typeof SAMPLE_SONGS[0], typeof SAMPLE_SONGS[0]]
 

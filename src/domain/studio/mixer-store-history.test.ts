@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 vi.mock('../../lib/notify.ts', () => ({ notify: Object.assign(() => undefined, { error: () => undefined, success: () => undefined }) }))
 import { MASTER_DEFAULTS } from '../../engine/mixer-model.ts'
 import { getMixerAudio } from '../../engine/mixer-audio.ts'
-import { DEFAULT_HISTORY_LIMIT, redoLabel, undoLabel } from './history/edit-history.ts'
+import { DEFAULT_HISTORY_LIMIT, redoLabel, undoLabel } from './edit-history.ts'
 import { moveClip, splitClip, setClipGain } from '../../engine/arrangement/clip-edits.ts'
 import { addAudioToMixer, hasUnsavedChanges, KEY_BURST_MS, mixerSnapshot, useMixerStore } from './mixer-store.ts'
 

@@ -3,7 +3,7 @@
  * nothing, and the test pushes the deck's events itself through `listener` (time, ended, …).
  */
 import type { DeckEvent } from '../../engine/player-deck.ts'
-import type { DeckLike } from '../player/index.ts'
+import type { DeckLike } from './player-store.ts'
 
 export class SilentDeck implements DeckLike {
   listener: ((e: DeckEvent) => void) | null = null

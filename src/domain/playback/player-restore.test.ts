@@ -29,7 +29,8 @@ let storage: MemoryStorage
 /** A fresh page: the store module is evaluated again against what the last page left in storage. */
 async function openPage() {
   vi.resetModules()
-  return import('./player-store.ts')
+  const [store, service] = await Promise.all([import('./player-store.ts'), import('./player-service.ts')])
+  return { ...store, attachDeck: service.attachDeck }
 }
 
 beforeEach(() => {

@@ -27,11 +27,13 @@ vi.mock('../../lib/notify.ts', () => {
 })
 
 import { SAMPLE_SONGS } from '../../lib/catalogue/sample-songs.ts'
-import { attachDeck, rewardAmountFor, usePlayerStore } from '../player/index.ts'
-import { useSessionStore } from '../account/index.ts'
+import { attachDeck } from '../playback/player-service.ts'
+import { rewardAmountFor } from './reward-store.ts'
+import { usePlayerStore } from '../playback/player-store.ts'
+import { useSessionStore } from '../session/session-store.ts'
 import type { ListenAnswer } from '../../backend/wallet.ts'
 import { startListenReporter } from './listen-reporter.ts'
-import { SilentDeck } from './silent-deck.ts'
+import { SilentDeck } from '../playback/silent-deck.ts'
 import { qualifyingSeconds } from './listen-tracker.ts'
 import { FALLBACK_REWARD_RULES, dailyCapStatus, loadRewardRules, qualifyRuleText, startRewardRules, useRewardRules } from './reward-rules.ts'
 

@@ -9,7 +9,7 @@
  */
 import { create } from 'zustand'
 import type { Song } from '../../lib/catalogue/song.ts'
-import { songReward, useRewardRules, type RewardRules } from '../listen/index.ts'
+import { songReward, useRewardRules, type RewardRules } from './reward-rules.ts'
 
 export const REWARD_ANIMATION_MS = 1500
 

@@ -7,7 +7,7 @@ vi.mock('../../lib/notify.ts', () => ({
 
 import { SAMPLE_SONGS } from '../../lib/catalogue/sample-songs.ts'
 import { defaultPlaylists, FAVORITES_ID, selectIsFavourite, usePlaylistStore, validatePlaylists } from './playlist-store.ts'
-import { isSong, selectAllSongs, useLibraryStore } from '../library/index.ts'
+import { isSong, selectAllSongs, useLibraryStore } from './library-store.ts'
 
 const st = () => usePlaylistStore.getState()
 const song = SAMPLE_SONGS[3]!

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { Link } from 'react-router-dom'
-import { refreshAccountProjects } from '../../studio/index.ts'
-import { useAccountProjectStore } from '../../studio/index.ts'
+import { refreshAccountProjects } from './studio-project-sync.ts'
+import { useAccountProjectStore } from '../../../domain/studio/account-project-store.ts'
 
 /** The signed-in user's studio projects as the server lists them (names, track counts, where the audio is). */
 export function StudioProjectsSection() {

@@ -9,7 +9,7 @@
  * an undone removal plays again.
  */
 import { create } from 'zustand'
-import { emptyHistory, record, redo as redoStep, undo as undoStep, type EditHistory, type HistoryStep } from './history/edit-history.ts'
+import { emptyHistory, record, redo as redoStep, undo as undoStep, type EditHistory, type HistoryStep } from './edit-history.ts'
 import { putMixerAudio } from '../../engine/mixer-audio.ts'
 import { notify } from '../../lib/notify.ts'
 import { trackClips, type Clip } from '../../engine/arrangement/clip.ts'

@@ -1,5 +1,5 @@
 import { recordView } from '../../backend/sharing.ts'
-import { usePlayerStore } from '../player/index.ts'
+import { usePlayerStore } from '../playback/player-store.ts'
 
 // Track plays and profile visits feed the creators' Analytics (share_analytics). The server
 // deduplicates per viewer per UTC day; a visitor is a random id kept in this browser.

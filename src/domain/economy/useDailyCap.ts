@@ -1,5 +1,5 @@
-import { dailyCapStatus, useListenRules } from '../listen/index.ts'
-import { useSessionStore } from '../account/index.ts'
+import { dailyCapStatus, useListenRules } from './reward-rules.ts'
+import { useSessionStore } from '../session/session-store.ts'
 
 /** Whether today's rewarded listens are used up, for the signed-in user, with the note to show. */
 export function useDailyCap(): { capped: boolean; note: string } {

@@ -7,7 +7,7 @@ vi.mock('../../lib/notify.ts', () => ({
 import { MASTER_DEFAULTS, TRACK_DEFAULTS, clampControl, mixDuration, nextRecordingName, panLabel, sanitizeState } from '../../engine/mixer-model.ts'
 import { getMixerAudio } from '../../engine/mixer-audio.ts'
 import { addAudioToMixer, MAX_TRACK_NAME, mixerSnapshot, TRACK_NAME_TOO_LONG, useMixerStore } from './mixer-store.ts'
-import { defaultProjectName } from './projects/project-store.ts'
+import { defaultProjectName } from '../../features/studio/projects/project-store.ts'
 
 const add = (name: string, type: 'main' | 'effect' | 'recording' = 'main', duration = 2, offset = 0) =>
   useMixerStore.getState().addTrack({ name, type, audioId: `a-${name}`, duration, offset })

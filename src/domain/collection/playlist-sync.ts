@@ -5,9 +5,9 @@
 import { notify } from '../../lib/notify.ts'
 import type { Song } from '../../lib/catalogue/song.ts'
 import { defaultPlaylists, usePlaylistStore, type Playlist } from './playlist-store.ts'
-import { selectAllSongs, useLibraryStore } from '../library/index.ts'
-import { useSessionStore } from '../account/index.ts'
-import { onSignedIn } from '../account/index.ts'
+import { selectAllSongs, useLibraryStore } from './library-store.ts'
+import { useSessionStore } from '../session/session-store.ts'
+import { onSignedIn } from '../session/session-sync.ts'
 import { diffPlaylists, FAVOURITES_LIST_ID, planVisitorMerge, playlistsFromServer, type PlaylistOp } from './playlist-merge.ts'
 import * as api from '../../backend/playlists.ts'
 

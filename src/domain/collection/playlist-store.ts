@@ -17,7 +17,7 @@ import { persist } from 'zustand/middleware'
 import { notify } from '../../lib/notify.ts'
 import type { Song } from '../../lib/catalogue/song.ts'
 import { SAMPLE_SONGS } from '../../lib/catalogue/sample-songs.ts'
-import { isSong } from '../library/index.ts'
+import { isSong } from './library-store.ts'
 import { safeJsonStorage } from '../../lib/safe-persist-store.ts'
 
 export interface Playlist {

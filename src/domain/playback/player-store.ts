@@ -14,7 +14,7 @@ import { notify } from '../../lib/notify.ts'
 import type { Song } from '../../lib/catalogue/song.ts'
 import { indexOfSong, isQueued, nextIndex, previousAction, removeFromQueue } from '../../engine/queue.ts'
 import type { DeckEvent, PlayerDeck } from '../../engine/player-deck.ts'
-import { rewardAmountFor, useRewardStore } from './reward-store.ts'
+import { rewardAmountFor, useRewardStore } from '../economy/reward-store.ts'
 import { readSavedPlayer } from './player-persistence.ts'
 
 export const DEFAULT_VOLUME = 80
@@ -261,5 +261,3 @@ function stopAll() {
   command({ kind: 'stop' })
 }
 
-// The service's attachDeck is part of this store's test surface (it starts the service).
-export { attachDeck } from './player-service.ts'

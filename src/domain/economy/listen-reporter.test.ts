@@ -10,11 +10,12 @@ vi.mock('../../lib/notify.ts', () => {
 })
 
 import { SAMPLE_SONGS } from '../../lib/catalogue/sample-songs.ts'
-import { attachDeck, usePlayerStore } from '../player/index.ts'
-import { useRewardStore } from '../player/index.ts'
-import { useSessionStore } from '../account/index.ts'
+import { attachDeck } from '../playback/player-service.ts'
+import { usePlayerStore } from '../playback/player-store.ts'
+import { useRewardStore } from './reward-store.ts'
+import { useSessionStore } from '../session/session-store.ts'
 import { startListenReporter } from './listen-reporter.ts'
-import { SilentDeck } from './silent-deck.ts'
+import { SilentDeck } from '../playback/silent-deck.ts'
 import type { ListenAnswer } from '../../backend/wallet.ts'
 
 // The reporter wired to the real player store, driven by a fake audio deck, a fake clock and a fake rpc.

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { StudioProjectMeta } from '../../../backend/studio-projects.ts'
+import type { StudioProjectMeta } from '../../backend/studio-projects.ts'
 
 /**
  * The signed-in user's studio projects as the server lists them (metadata only), filled and kept

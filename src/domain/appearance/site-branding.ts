@@ -1,7 +1,7 @@
 import { create } from 'zustand'
 import { fetchPublicSiteSettings, type PublicSiteSettings } from '../../backend/admin.ts'
 import { supabase } from '../../backend/client.ts'
-import { useThemeStore } from '../theme/index.ts'
+import { useThemeStore } from './theme-store.ts'
 
 // The administrators' brand for everyone: the site title (sidebar and every page title) and the
 // primary colour (the theme's default primary, unless the user picked their own), read from the

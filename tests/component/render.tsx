@@ -1,0 +1,32 @@
+import { act, type ReactNode } from 'react'
+import { createRoot, type Root } from 'react-dom/client'
+import { afterEach } from 'vitest'
+
+// The component tier's one render helper (Vitest browser mode, real Chromium, no server): mounts a
+// screen or widget into the page, flushes React with act(), and unmounts it after each test.
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+
+const mounted: { root: Root; host: HTMLElement }[] = []
+afterEach(() => {
+  for (const { root, host } of mounted.splice(0)) {
+    act(() => root.unmount())
+    host.remove()
+  }
+})
+
+/** Renders `ui` into a fresh element of the page and returns that element. */
+export function render(ui: ReactNode): HTMLElement {
+  const host = document.createElement('div')
+  document.body.append(host)
+  const root = createRoot(host)
+  mounted.push({ root, host })
+  act(() => root.render(ui))
+  return host
+}
+
+/** Runs `fn` (a click, a store change) and lets React finish what it started. */
+export async function settle(fn: () => unknown = () => {}): Promise<void> {
+  await act(async () => {
+    await fn()
+  })
+}
