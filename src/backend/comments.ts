@@ -1,5 +1,6 @@
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js'
 import { supabase } from './client.ts'
+import { rpcJson } from './rpc.ts'
 
 /** A row of public.comments (20261124140000_comments.sql). */
 export interface CommentRow {
@@ -44,11 +45,7 @@ export interface CommentStats {
 
 const COMMENT_COLUMNS = 'id, song_id, user_id, username, parent_id, body, like_count, deleted, edited_at, created_at'
 
-async function call<T>(name: string, args: Record<string, unknown> = {}): Promise<T> {
-  const { data, error } = await supabase().rpc(name, args)
-  if (error) throw error
-  return data as T
-}
+const call = rpcJson
 
 export const fetchCommentRules = () => call<CommentRules>('comment_rules')
 export const fetchCommentStats = () => call<CommentStats>('my_comment_stats')

@@ -1,4 +1,5 @@
 import { supabase } from './client.ts'
+import { jsonAs } from './rpc.ts'
 
 /** One recommended song as recommend_songs() answers it (server-side ranking, see 20261124130100_discovery.sql). */
 export interface RecommendedSong {
@@ -20,5 +21,5 @@ export interface RecommendedSong {
 export async function fetchRecommendations(mode: 'daily' | 'discover', salt = 0, limit = 10): Promise<RecommendedSong[]> {
   const { data, error } = await supabase().rpc('recommend_songs', { p_mode: mode, p_salt: salt, p_limit: limit })
   if (error) throw error
-  return (data ?? []) as RecommendedSong[]
+  return jsonAs<RecommendedSong[]>(data) ?? []
 }

@@ -7,6 +7,7 @@
  *   follow(followerId, followingId) / unfollow(followerId, followingId)
  */
 import { supabase } from './client.ts'
+import { jsonAs } from './rpc.ts'
 import type { ProfileRow } from './profile.ts'
 
 export async function fetchProfileByUsername(username: string): Promise<ProfileRow | null> {
@@ -54,7 +55,7 @@ export interface PublicPlaylist {
 export async function fetchPublicPlaylists(userId: string): Promise<PublicPlaylist[]> {
   const { data, error } = await supabase().rpc('public_playlists', { p_user_id: userId })
   if (error) throw error
-  return (data ?? []) as PublicPlaylist[]
+  return jsonAs<PublicPlaylist[]>(data) ?? []
 }
 
 /** The signed-in owner's playlists with their public flag (RLS: own rows only). */

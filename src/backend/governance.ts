@@ -1,5 +1,6 @@
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js'
 import { supabase } from './client.ts'
+import { rpcJson } from './rpc.ts'
 
 /** SQL public.governance_rules() (20261124140100_governance.sql): the one source. */
 export interface GovernanceRules {
@@ -52,11 +53,7 @@ export interface VoteHistoryRow {
   ends_at: string
 }
 
-async function call<T>(name: string, args: Record<string, unknown> = {}): Promise<T> {
-  const { data, error } = await supabase().rpc(name, args)
-  if (error) throw error
-  return data as T
-}
+const call = rpcJson
 
 const proposal = (row: Record<string, unknown>): ProposalRow => ({ ...(row as unknown as ProposalRow), votes_for: Number(row.votes_for), votes_against: Number(row.votes_against) })
 

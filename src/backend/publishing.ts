@@ -10,6 +10,7 @@
  *   fetchSongsByOwner(userId)                   the user's published songs, newest first
  */
 import { supabase } from './client.ts'
+import { jsonAs } from './rpc.ts'
 
 export interface PublishingRules {
   audio_bucket: string
@@ -45,7 +46,7 @@ export const SONG_COLUMNS = 'id, title, artist, duration_seconds, reward, slug, 
 export async function fetchPublishingRules(): Promise<PublishingRules> {
   const { data, error } = await supabase().rpc('publishing_rules')
   if (error) throw error
-  return data as PublishingRules
+  return jsonAs<PublishingRules>(data)
 }
 
 export interface PublishInput {
@@ -80,7 +81,7 @@ export async function publishAudio(input: PublishInput, rules: PublishingRules):
       p_genre: input.genre,
       p_audio_path: audioPath,
       p_duration_seconds: Math.round(input.seconds * 100) / 100,
-      p_cover_path: coverPath,
+      p_cover_path: coverPath ?? undefined,
     })
     if (error) throw error
     return data as { id: string; slug: string }

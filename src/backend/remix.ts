@@ -1,4 +1,5 @@
 import { supabase } from './client.ts'
+import { jsonAs } from './rpc.ts'
 
 /** The server's answer to a burn: the attempt's remix, its status and the balance after it. */
 export interface RemixBurn {
@@ -22,7 +23,7 @@ export async function fetchRemixCost(): Promise<number> {
 export async function burnRemix(source: string, attemptKey: string): Promise<RemixBurn> {
   const { data, error } = await supabase().rpc('remix_burn', { p_source: source, p_attempt_key: attemptKey })
   if (error) throw new Error(error.message.includes('insufficient_balance') ? 'insufficient_balance' : error.message)
-  return data as RemixBurn
+  return jsonAs<RemixBurn>(data)
 }
 
 export async function completeRemix(remixId: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { supabase } from './client.ts'
+import { jsonAs } from './rpc.ts'
 
 /** Where a share goes; the server's share_rules() says what each pays. */
 export type SharePlatform = 'twitter' | 'facebook' | 'copy_link' | 'qr' | 'share_now'
@@ -55,13 +56,13 @@ export async function fetchShareRules(): Promise<ShareRules> {
 export async function creditShare(itemType: ShareItemType, itemId: string, platform: SharePlatform): Promise<ShareAnswer> {
   const { data, error } = await supabase().rpc('share_credit', { p_item_type: itemType, p_item_id: itemId, p_platform: platform })
   if (error) throw error
-  return data as ShareAnswer
+  return jsonAs<ShareAnswer>(data)
 }
 
 export async function fetchShareAnalytics(): Promise<ShareAnalytics> {
   const { data, error } = await supabase().rpc('share_analytics')
   if (error) throw error
-  return data as ShareAnalytics
+  return jsonAs<ShareAnalytics>(data)
 }
 
 /** Records a profile visit or a track play (deduplicated per viewer per UTC day on the server). */

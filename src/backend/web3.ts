@@ -1,4 +1,5 @@
 import { supabase } from './client.ts'
+import { jsonAs } from './rpc.ts'
 
 // The token side's server calls (issue 11). The server decides every figure here: the client
 // only asks, signs what the wallet signs, and shows what comes back.
@@ -110,7 +111,7 @@ export interface NftRow {
 export async function fetchNfts(userId: string): Promise<NftRow[]> {
   const { data, error } = await supabase().from('nfts').select('id, blockchain, contract_address, token_id, transaction_id, metadata, minted_at').eq('owner_id', userId).order('minted_at', { ascending: false })
   if (error) throw error
-  return (data ?? []) as NftRow[]
+  return (data ?? []).map((row) => ({ ...row, metadata: jsonAs<NftRow['metadata']>(row.metadata) }))
 }
 
 export interface MintRequestRow {
@@ -129,7 +130,8 @@ export interface MintRequestRow {
 export async function fetchMintRequests(limit = 10): Promise<MintRequestRow[]> {
   const { data, error } = await supabase().from('mint_requests').select('id, blockchain, status, metadata, recipient, royalties_bps, transaction_hash, token_id, error, created_at').order('created_at', { ascending: false }).limit(limit)
   if (error) throw error
-  return (data ?? []) as MintRequestRow[]
+  // status is text with a check constraint (pending | completed | failed): the catalogue types it as text.
+  return (data ?? []).map((row) => ({ ...row, status: row.status as MintRequestRow['status'], metadata: jsonAs<MintRequestRow['metadata']>(row.metadata) }))
 }
 
 export interface MintInput {

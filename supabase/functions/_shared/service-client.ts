@@ -4,11 +4,16 @@
 // browser); on the local backend it runs the function as service_role on its own database
 // (supabase/local/functions/service-client.ts).
 
+import type { Database } from './database.types.ts'
+
+/** A public SQL function's name, as the migrations define it (generated types: a typo fails to compile). */
+export type RpcName = keyof Database['public']['Functions'] & string
+
 export interface RpcResult {
   data: unknown
   error: { message: string; code: string } | null
 }
 
 export interface ServiceClient {
-  rpc(fn: string, args?: Record<string, unknown>): PromiseLike<RpcResult>
+  rpc(fn: RpcName, args?: Record<string, unknown>): PromiseLike<RpcResult>
 }

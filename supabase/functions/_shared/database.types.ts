@@ -1,0 +1,1561 @@
+// Generated from supabase/migrations by `npm run db:types` (scripts/db-types/generate.ts): the
+// public schema of a freshly migrated database, in the shape `supabase gen types typescript`
+// writes. Do not edit: tests/backend/database-types.test.ts fails when this file is stale.
+
+export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[]
+
+export type Database = {
+  public: {
+    Tables: {
+      admin_audit: {
+        Row: {
+          id: number
+          actor_id: string | null
+          actor_email: string | null
+          area: string
+          field: string
+          old_value: string | null
+          new_value: string | null
+          created_at: string
+        }
+        Insert: {
+          id?: never
+          actor_id?: string | null
+          actor_email?: string | null
+          area: string
+          field: string
+          old_value?: string | null
+          new_value?: string | null
+          created_at?: string
+        }
+        Update: {
+          id?: never
+          actor_id?: string | null
+          actor_email?: string | null
+          area?: string
+          field?: string
+          old_value?: string | null
+          new_value?: string | null
+          created_at?: string
+        }
+        Relationships: []
+      }
+      admin_secrets: {
+        Row: {
+          name: string
+          value: string
+          updated_at: string
+        }
+        Insert: {
+          name: string
+          value: string
+          updated_at?: string
+        }
+        Update: {
+          name?: string
+          value?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      administrators: {
+        Row: {
+          user_id: string
+          created_at: string
+        }
+        Insert: {
+          user_id: string
+          created_at?: string
+        }
+        Update: {
+          user_id?: string
+          created_at?: string
+        }
+        Relationships: []
+      }
+      ai_provider_settings: {
+        Row: {
+          category: string
+          provider: string
+          model: string
+          base_url: string | null
+          api_key_mask: string | null
+          updated_by: string | null
+          updated_at: string
+        }
+        Insert: {
+          category: string
+          provider: string
+          model: string
+          base_url?: string | null
+          api_key_mask?: string | null
+          updated_by?: string | null
+          updated_at?: string
+        }
+        Update: {
+          category?: string
+          provider?: string
+          model?: string
+          base_url?: string | null
+          api_key_mask?: string | null
+          updated_by?: string | null
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      blockchain_configs: {
+        Row: {
+          id: string
+          name: string
+          native_token: string
+          chain_id: number | null
+          rpc_url: string | null
+          explorer_url: string | null
+          contract_address: string | null
+          is_testnet: boolean
+          enabled: boolean
+          sort: number
+        }
+        Insert: {
+          id: string
+          name: string
+          native_token: string
+          chain_id?: number | null
+          rpc_url?: string | null
+          explorer_url?: string | null
+          contract_address?: string | null
+          is_testnet?: boolean
+          enabled?: boolean
+          sort?: number
+        }
+        Update: {
+          id?: string
+          name?: string
+          native_token?: string
+          chain_id?: number | null
+          rpc_url?: string | null
+          explorer_url?: string | null
+          contract_address?: string | null
+          is_testnet?: boolean
+          enabled?: boolean
+          sort?: number
+        }
+        Relationships: []
+      }
+      comment_likes: {
+        Row: {
+          comment_id: string
+          user_id: string
+          song_id: string
+          created_at: string
+        }
+        Insert: {
+          comment_id: string
+          user_id: string
+          song_id: string
+          created_at?: string
+        }
+        Update: {
+          comment_id?: string
+          user_id?: string
+          song_id?: string
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "comment_likes_comment_id_fkey"
+            columns: ["comment_id"]
+            isOneToOne: false
+            referencedRelation: "comments"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "comment_likes_song_id_fkey"
+            columns: ["song_id"]
+            isOneToOne: false
+            referencedRelation: "songs"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      comments: {
+        Row: {
+          id: string
+          song_id: string
+          user_id: string | null
+          username: string
+          parent_id: string | null
+          body: string
+          like_count: number
+          deleted: boolean
+          edited_at: string | null
+          created_at: string
+        }
+        Insert: {
+          id?: string
+          song_id: string
+          user_id?: string | null
+          username: string
+          parent_id?: string | null
+          body: string
+          like_count?: number
+          deleted?: boolean
+          edited_at?: string | null
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          song_id?: string
+          user_id?: string | null
+          username?: string
+          parent_id?: string | null
+          body?: string
+          like_count?: number
+          deleted?: boolean
+          edited_at?: string | null
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "comments_parent_id_fkey"
+            columns: ["parent_id"]
+            isOneToOne: false
+            referencedRelation: "comments"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "comments_song_id_fkey"
+            columns: ["song_id"]
+            isOneToOne: false
+            referencedRelation: "songs"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      delegations: {
+        Row: {
+          delegator_id: string
+          delegate_id: string | null
+          created_at: string
+        }
+        Insert: {
+          delegator_id: string
+          delegate_id?: string | null
+          created_at?: string
+        }
+        Update: {
+          delegator_id?: string
+          delegate_id?: string | null
+          created_at?: string
+        }
+        Relationships: []
+      }
+      favourites: {
+        Row: {
+          user_id: string
+          song_id: string
+          created_at: string
+        }
+        Insert: {
+          user_id?: string
+          song_id: string
+          created_at?: string
+        }
+        Update: {
+          user_id?: string
+          song_id?: string
+          created_at?: string
+        }
+        Relationships: []
+      }
+      follows: {
+        Row: {
+          follower_id: string
+          following_id: string
+          created_at: string
+        }
+        Insert: {
+          follower_id: string
+          following_id: string
+          created_at?: string
+        }
+        Update: {
+          follower_id?: string
+          following_id?: string
+          created_at?: string
+        }
+        Relationships: []
+      }
+      knowledge_base: {
+        Row: {
+          id: string
+          title: string
+          content: string
+          created_by: string | null
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          title: string
+          content: string
+          created_by?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          title?: string
+          content?: string
+          created_by?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      ledger_reasons: {
+        Row: {
+          reason: string
+          kind: string
+          description: string
+        }
+        Insert: {
+          reason: string
+          kind: string
+          description: string
+        }
+        Update: {
+          reason?: string
+          kind?: string
+          description?: string
+        }
+        Relationships: []
+      }
+      mint_requests: {
+        Row: {
+          id: string
+          user_id: string
+          client_key: string
+          blockchain: string
+          metadata: Json
+          recipient: string
+          royalties_bps: number
+          collection: string | null
+          status: string
+          transaction_hash: string | null
+          token_id: string | null
+          contract_address: string | null
+          error: string | null
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          user_id: string
+          client_key: string
+          blockchain: string
+          metadata: Json
+          recipient: string
+          royalties_bps: number
+          collection?: string | null
+          status?: string
+          transaction_hash?: string | null
+          token_id?: string | null
+          contract_address?: string | null
+          error?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          user_id?: string
+          client_key?: string
+          blockchain?: string
+          metadata?: Json
+          recipient?: string
+          royalties_bps?: number
+          collection?: string | null
+          status?: string
+          transaction_hash?: string | null
+          token_id?: string | null
+          contract_address?: string | null
+          error?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "mint_requests_blockchain_fkey"
+            columns: ["blockchain"]
+            isOneToOne: false
+            referencedRelation: "blockchain_configs"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      nfts: {
+        Row: {
+          id: string
+          mint_request_id: string
+          blockchain: string
+          contract_address: string
+          token_id: string
+          transaction_id: string
+          metadata: Json
+          owner_id: string
+          minted_at: string
+        }
+        Insert: {
+          id?: string
+          mint_request_id: string
+          blockchain: string
+          contract_address: string
+          token_id: string
+          transaction_id: string
+          metadata: Json
+          owner_id: string
+          minted_at?: string
+        }
+        Update: {
+          id?: string
+          mint_request_id?: string
+          blockchain?: string
+          contract_address?: string
+          token_id?: string
+          transaction_id?: string
+          metadata?: Json
+          owner_id?: string
+          minted_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "nfts_blockchain_fkey"
+            columns: ["blockchain"]
+            isOneToOne: false
+            referencedRelation: "blockchain_configs"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "nfts_mint_request_id_fkey"
+            columns: ["mint_request_id"]
+            isOneToOne: true
+            referencedRelation: "mint_requests"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      notifications: {
+        Row: {
+          id: string
+          user_id: string
+          kind: string
+          title: string
+          body: string
+          link: string | null
+          created_at: string
+        }
+        Insert: {
+          id?: string
+          user_id: string
+          kind: string
+          title: string
+          body: string
+          link?: string | null
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          user_id?: string
+          kind?: string
+          title?: string
+          body?: string
+          link?: string | null
+          created_at?: string
+        }
+        Relationships: []
+      }
+      page_views: {
+        Row: {
+          kind: string
+          item_id: string
+          owner_id: string | null
+          viewer: string
+          day: string
+          created_at: string
+        }
+        Insert: {
+          kind: string
+          item_id: string
+          owner_id?: string | null
+          viewer: string
+          day: string
+          created_at?: string
+        }
+        Update: {
+          kind?: string
+          item_id?: string
+          owner_id?: string | null
+          viewer?: string
+          day?: string
+          created_at?: string
+        }
+        Relationships: []
+      }
+      playlist_songs: {
+        Row: {
+          playlist_id: string
+          song_id: string
+          position: number
+          added_at: string
+        }
+        Insert: {
+          playlist_id: string
+          song_id: string
+          position?: number
+          added_at?: string
+        }
+        Update: {
+          playlist_id?: string
+          song_id?: string
+          position?: number
+          added_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "playlist_songs_playlist_id_fkey"
+            columns: ["playlist_id"]
+            isOneToOne: false
+            referencedRelation: "playlists"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      playlists: {
+        Row: {
+          id: string
+          user_id: string
+          name: string
+          created_at: string
+          is_public: boolean
+        }
+        Insert: {
+          id?: string
+          user_id?: string
+          name: string
+          created_at?: string
+          is_public?: boolean
+        }
+        Update: {
+          id?: string
+          user_id?: string
+          name?: string
+          created_at?: string
+          is_public?: boolean
+        }
+        Relationships: []
+      }
+      profiles: {
+        Row: {
+          user_id: string
+          username: string
+          avatar_url: string | null
+          bio: string | null
+          created_at: string
+        }
+        Insert: {
+          user_id: string
+          username: string
+          avatar_url?: string | null
+          bio?: string | null
+          created_at?: string
+        }
+        Update: {
+          user_id?: string
+          username?: string
+          avatar_url?: string | null
+          bio?: string | null
+          created_at?: string
+        }
+        Relationships: []
+      }
+      proposals: {
+        Row: {
+          id: string
+          author_id: string | null
+          author_name: string
+          title: string
+          description: string
+          category: string
+          status: string
+          votes_for: number
+          votes_against: number
+          voter_count: number
+          created_at: string
+          ends_at: string
+          closed_at: string | null
+        }
+        Insert: {
+          id?: string
+          author_id?: string | null
+          author_name: string
+          title: string
+          description: string
+          category: string
+          status?: string
+          votes_for?: number
+          votes_against?: number
+          voter_count?: number
+          created_at?: string
+          ends_at: string
+          closed_at?: string | null
+        }
+        Update: {
+          id?: string
+          author_id?: string | null
+          author_name?: string
+          title?: string
+          description?: string
+          category?: string
+          status?: string
+          votes_for?: number
+          votes_against?: number
+          voter_count?: number
+          created_at?: string
+          ends_at?: string
+          closed_at?: string | null
+        }
+        Relationships: []
+      }
+      remixes: {
+        Row: {
+          id: string
+          user_id: string
+          attempt_key: string
+          source_ref: string
+          cost: number
+          status: string
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          user_id: string
+          attempt_key: string
+          source_ref: string
+          cost: number
+          status?: string
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          user_id?: string
+          attempt_key?: string
+          source_ref?: string
+          cost?: number
+          status?: string
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      shares: {
+        Row: {
+          user_id: string
+          item_type: string
+          item_id: string
+          platform: string
+          day: string
+          amount: number
+          created_at: string
+        }
+        Insert: {
+          user_id: string
+          item_type: string
+          item_id: string
+          platform: string
+          day: string
+          amount: number
+          created_at?: string
+        }
+        Update: {
+          user_id?: string
+          item_type?: string
+          item_id?: string
+          platform?: string
+          day?: string
+          amount?: number
+          created_at?: string
+        }
+        Relationships: []
+      }
+      site_settings: {
+        Row: {
+          id: boolean
+          site_title: string
+          primary_color: string | null
+          max_free_songs: number
+          database_url_mask: string | null
+          api_base_url: string | null
+          api_timeout_ms: number
+          max_retries: number
+          updated_by: string | null
+          updated_at: string
+        }
+        Insert: {
+          id?: boolean
+          site_title?: string
+          primary_color?: string | null
+          max_free_songs?: number
+          database_url_mask?: string | null
+          api_base_url?: string | null
+          api_timeout_ms?: number
+          max_retries?: number
+          updated_by?: string | null
+          updated_at?: string
+        }
+        Update: {
+          id?: boolean
+          site_title?: string
+          primary_color?: string | null
+          max_free_songs?: number
+          database_url_mask?: string | null
+          api_base_url?: string | null
+          api_timeout_ms?: number
+          max_retries?: number
+          updated_by?: string | null
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      siwe_nonces: {
+        Row: {
+          nonce: string
+          user_id: string
+          created_at: string
+          expires_at: string
+          used_at: string | null
+        }
+        Insert: {
+          nonce: string
+          user_id: string
+          created_at?: string
+          expires_at: string
+          used_at?: string | null
+        }
+        Update: {
+          nonce?: string
+          user_id?: string
+          created_at?: string
+          expires_at?: string
+          used_at?: string | null
+        }
+        Relationships: []
+      }
+      song_publications: {
+        Row: {
+          id: number
+          user_id: string
+          song_id: string
+          published_at: string
+        }
+        Insert: {
+          id?: never
+          user_id: string
+          song_id: string
+          published_at?: string
+        }
+        Update: {
+          id?: never
+          user_id?: string
+          song_id?: string
+          published_at?: string
+        }
+        Relationships: []
+      }
+      songs: {
+        Row: {
+          id: string
+          title: string
+          artist: string
+          duration_seconds: number
+          reward: number
+          slug: string
+          genre: string | null
+          owner_id: string | null
+          cover_url: string | null
+          audio_url: string | null
+          created_at: string
+        }
+        Insert: {
+          id: string
+          title: string
+          artist: string
+          duration_seconds: number
+          reward?: number
+          slug: string
+          genre?: string | null
+          owner_id?: string | null
+          cover_url?: string | null
+          audio_url?: string | null
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          title?: string
+          artist?: string
+          duration_seconds?: number
+          reward?: number
+          slug?: string
+          genre?: string | null
+          owner_id?: string | null
+          cover_url?: string | null
+          audio_url?: string | null
+          created_at?: string
+        }
+        Relationships: []
+      }
+      studio_projects: {
+        Row: {
+          id: string
+          user_id: string
+          name: string
+          track_count: number
+          duration_seconds: number
+          created_at: string
+          updated_at: string
+          audio_uploaded_at: string | null
+        }
+        Insert: {
+          id: string
+          user_id?: string
+          name: string
+          track_count?: number
+          duration_seconds?: number
+          created_at?: string
+          updated_at?: string
+          audio_uploaded_at?: string | null
+        }
+        Update: {
+          id?: string
+          user_id?: string
+          name?: string
+          track_count?: number
+          duration_seconds?: number
+          created_at?: string
+          updated_at?: string
+          audio_uploaded_at?: string | null
+        }
+        Relationships: []
+      }
+      token_ledger: {
+        Row: {
+          id: number
+          user_id: string | null
+          amount: number
+          reason: string
+          reference: string | null
+          idempotency_key: string
+          created_at: string
+        }
+        Insert: {
+          id?: never
+          user_id?: string | null
+          amount: number
+          reason: string
+          reference?: string | null
+          idempotency_key: string
+          created_at?: string
+        }
+        Update: {
+          id?: never
+          user_id?: string | null
+          amount?: number
+          reason?: string
+          reference?: string | null
+          idempotency_key?: string
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "token_ledger_reason_fkey"
+            columns: ["reason"]
+            isOneToOne: false
+            referencedRelation: "ledger_reasons"
+            referencedColumns: ["reason"]
+          },
+        ]
+      }
+      user_listening_history: {
+        Row: {
+          id: number
+          user_id: string
+          song_id: string
+          listened_at: string
+          seconds: number
+        }
+        Insert: {
+          id?: never
+          user_id: string
+          song_id: string
+          listened_at?: string
+          seconds: number
+        }
+        Update: {
+          id?: never
+          user_id?: string
+          song_id?: string
+          listened_at?: string
+          seconds?: number
+        }
+        Relationships: []
+      }
+      user_settings: {
+        Row: {
+          user_id: string
+          notify_replies: boolean
+          notify_followers: boolean
+          notify_votes: boolean
+          notify_mints: boolean
+          public_profile: boolean
+          show_activity: boolean
+          updated_at: string
+        }
+        Insert: {
+          user_id?: string
+          notify_replies?: boolean
+          notify_followers?: boolean
+          notify_votes?: boolean
+          notify_mints?: boolean
+          public_profile?: boolean
+          show_activity?: boolean
+          updated_at?: string
+        }
+        Update: {
+          user_id?: string
+          notify_replies?: boolean
+          notify_followers?: boolean
+          notify_votes?: boolean
+          notify_mints?: boolean
+          public_profile?: boolean
+          show_activity?: boolean
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      user_tokens: {
+        Row: {
+          user_id: string
+          balance: number
+          daily_earned: number
+          listens_today: number
+          day: string
+          last_credited_at: string | null
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          user_id: string
+          balance?: number
+          daily_earned?: number
+          listens_today?: number
+          day?: string
+          last_credited_at?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          user_id?: string
+          balance?: number
+          daily_earned?: number
+          listens_today?: number
+          day?: string
+          last_credited_at?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      votes: {
+        Row: {
+          proposal_id: string
+          user_id: string
+          choice: string
+          power: number
+          delegators: string[]
+          created_at: string
+        }
+        Insert: {
+          proposal_id: string
+          user_id: string
+          choice: string
+          power: number
+          delegators?: string[]
+          created_at?: string
+        }
+        Update: {
+          proposal_id?: string
+          user_id?: string
+          choice?: string
+          power?: number
+          delegators?: string[]
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "votes_proposal_id_fkey"
+            columns: ["proposal_id"]
+            isOneToOne: false
+            referencedRelation: "proposals"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      wallet_links: {
+        Row: {
+          user_id: string
+          address: string
+          chain_id: number | null
+          linked_at: string
+        }
+        Insert: {
+          user_id: string
+          address: string
+          chain_id?: number | null
+          linked_at?: string
+        }
+        Update: {
+          user_id?: string
+          address?: string
+          chain_id?: number | null
+          linked_at?: string
+        }
+        Relationships: []
+      }
+      wallet_welcomes: {
+        Row: {
+          user_id: string | null
+          address: string
+          granted_at: string
+        }
+        Insert: {
+          user_id?: string | null
+          address: string
+          granted_at?: string
+        }
+        Update: {
+          user_id?: string | null
+          address?: string
+          granted_at?: string
+        }
+        Relationships: []
+      }
+    }
+    Views: {
+      [_ in never]: never
+    }
+    Functions: {
+      aal_satisfied: {
+        Args: Record<PropertyKey, never>
+        Returns: boolean
+      }
+      add_mfa_policy: {
+        Args: {
+          p_table: string
+        }
+        Returns: undefined
+      }
+      add_notice: {
+        Args: {
+          p_user: string
+          p_kind: string
+          p_title: string
+          p_body: string
+          p_link: string
+        }
+        Returns: undefined
+      }
+      admin_audit_write: {
+        Args: {
+          p_area: string
+          p_field: string
+          p_old: string
+          p_new: string
+        }
+        Returns: undefined
+      }
+      admin_list_admins: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+            email: string
+            since: string
+          }[]
+      }
+      admin_save_ai_settings: {
+        Args: {
+          p_category: string
+          p_provider: string
+          p_model: string
+          p_base_url: string
+          p_api_key: string
+        }
+        Returns: Json
+      }
+      admin_save_site_settings: {
+        Args: {
+          p_site_title: string
+          p_primary_color: string
+          p_max_free_songs: number
+          p_database_url: string
+          p_api_base_url: string
+          p_api_timeout_ms: number
+          p_max_retries: number
+        }
+        Returns: Json
+      }
+      admin_set_role: {
+        Args: {
+          p_email: string
+          p_admin: boolean
+        }
+        Returns: Json
+      }
+      ai_provider_for_call: {
+        Args: {
+          p_category: string
+        }
+        Returns: Json
+      }
+      cast_vote: {
+        Args: {
+          p_proposal_id: string
+          p_choice: string
+        }
+        Returns: Json
+      }
+      close_due_proposals: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
+      comment_credit: {
+        Args: {
+          p_user: string
+          p_amount: number
+          p_reason: string
+          p_ref: string
+          p_key: string
+          p_key_prefix: string
+          p_cap: number
+        }
+        Returns: number
+      }
+      comment_json: {
+        Args: {
+          p_id: string
+        }
+        Returns: Json
+      }
+      comment_lock_wallets: {
+        Args: {
+          p_users: string[]
+        }
+        Returns: undefined
+      }
+      comment_rules: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+      create_proposal: {
+        Args: {
+          p_title: string
+          p_description: string
+          p_category: string
+          p_ends_at: string
+        }
+        Returns: Json
+      }
+      credit_listen: {
+        Args: {
+          p_song_id: string
+          p_duration: number
+          p_reward: number
+          p_seconds: number
+          p_play_id: string
+        }
+        Returns: Json
+      }
+      delegate_voting_power: {
+        Args: {
+          p_username?: string
+        }
+        Returns: Json
+      }
+      delete_comment: {
+        Args: {
+          p_comment_id: string
+        }
+        Returns: Json
+      }
+      delete_my_account: {
+        Args: {
+          p_confirm_username: string
+        }
+        Returns: Json
+      }
+      edit_comment: {
+        Args: {
+          p_comment_id: string
+          p_body: string
+        }
+        Returns: Json
+      }
+      governance_overview: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+      governance_own_power: {
+        Args: {
+          p_user: string
+        }
+        Returns: number
+      }
+      governance_proposals: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          id: string
+          author_id: string | null
+          author_name: string
+          title: string
+          description: string
+          category: string
+          status: string
+          votes_for: number
+          votes_against: number
+          voter_count: number
+          created_at: string
+          ends_at: string
+          closed_at: string | null
+        }[]
+      }
+      governance_rules: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+      init_user_tokens: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+      is_admin: {
+        Args: Record<PropertyKey, never>
+        Returns: boolean
+      }
+      mask_secret: {
+        Args: {
+          p_value: string
+        }
+        Returns: string
+      }
+      mint_begin: {
+        Args: {
+          p_user: string
+          p_client_key: string
+          p_blockchain: string
+          p_metadata: Json
+          p_recipient: string
+          p_royalties_bps: number
+          p_collection: string
+        }
+        Returns: Json
+      }
+      mint_complete: {
+        Args: {
+          p_request: string
+          p_tx_hash: string
+          p_token_id: string
+          p_contract: string
+        }
+        Returns: Json
+      }
+      mint_context: {
+        Args: {
+          p_user: string
+          p_blockchain: string
+        }
+        Returns: Json
+      }
+      mint_fail: {
+        Args: {
+          p_request: string
+          p_error: string
+        }
+        Returns: Json
+      }
+      mint_metadata: {
+        Args: {
+          p_request: string
+        }
+        Returns: Json
+      }
+      my_comment_stats: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+      my_votes: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+            proposal_id: string
+            title: string
+            choice: string
+            power: number
+            voted_at: string
+            status: string
+            ends_at: string
+          }[]
+      }
+      post_comment: {
+        Args: {
+          p_song_id: string
+          p_body: string
+          p_parent_id?: string
+        }
+        Returns: Json
+      }
+      profile_is_public: {
+        Args: {
+          p_user: string
+        }
+        Returns: boolean
+      }
+      profile_rules: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+      public_playlists: {
+        Args: {
+          p_user_id: string
+        }
+        Returns: Json
+      }
+      public_profile_name: {
+        Args: {
+          p_username: string
+        }
+        Returns: Json
+      }
+      public_site_settings: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+      publish_song: {
+        Args: {
+          p_title: string
+          p_genre: string
+          p_audio_path: string
+          p_duration_seconds: number
+          p_cover_path?: string
+        }
+        Returns: Json
+      }
+      publishing_rules: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+      recent_listens: {
+        Args: {
+          p_user_id: string
+          p_limit?: number
+        }
+        Returns: {
+            song_id: string
+            title: string
+            artist: string
+            slug: string
+            listened_at: string
+          }[]
+      }
+      recommend_songs: {
+        Args: {
+          p_mode?: string
+          p_salt?: number
+          p_limit?: number
+        }
+        Returns: Json
+      }
+      record_listen: {
+        Args: {
+          p_song_id: string
+          p_seconds: number
+          p_play_id?: string
+        }
+        Returns: Json
+      }
+      record_station_listen: {
+        Args: {
+          p_recipe_id: string
+          p_seconds: number
+          p_play_id?: string
+        }
+        Returns: Json
+      }
+      record_view: {
+        Args: {
+          p_kind: string
+          p_item_id: string
+          p_visitor?: string
+        }
+        Returns: Json
+      }
+      remix_burn: {
+        Args: {
+          p_source: string
+          p_attempt_key: string
+        }
+        Returns: Json
+      }
+      remix_complete: {
+        Args: {
+          p_remix_id: string
+        }
+        Returns: Json
+      }
+      remix_refund: {
+        Args: {
+          p_remix_id: string
+        }
+        Returns: Json
+      }
+      remix_rules: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+      require_admin: {
+        Args: Record<PropertyKey, never>
+        Returns: string
+      }
+      reward_rules: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+      search_knowledge: {
+        Args: {
+          p_query: string
+        }
+        Returns: {
+          id: string
+          title: string
+          content: string
+          created_by: string | null
+          created_at: string
+          updated_at: string
+        }[]
+      }
+      set_comment_like: {
+        Args: {
+          p_comment_id: string
+          p_liked: boolean
+        }
+        Returns: Json
+      }
+      share_analytics: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+      share_credit: {
+        Args: {
+          p_item_type: string
+          p_item_id: string
+          p_platform: string
+        }
+        Returns: Json
+      }
+      share_rules: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+      slugify: {
+        Args: {
+          p_text: string
+        }
+        Returns: string
+      }
+      spend_tokens: {
+        Args: {
+          p_amount: number
+          p_reason: string
+          p_ref: string
+        }
+        Returns: Json
+      }
+      station_rules: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+      undelegate_voting_power: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+      unpublish_song: {
+        Args: {
+          p_song_id: string
+        }
+        Returns: Json
+      }
+      wallet_claim: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+      wallet_claim_status: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+      wallet_issue_nonce: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+      wallet_link: {
+        Args: {
+          p_user: string
+          p_address: string
+          p_nonce: string
+          p_chain_id: number
+        }
+        Returns: Json
+      }
+      wallet_rules: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+      wallet_unlink: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+      wants_notice: {
+        Args: {
+          p_user: string
+          p_kind: string
+        }
+        Returns: boolean
+      }
+    }
+    Enums: {
+      [_ in never]: never
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
+  }
+}
+
+type PublicSchema = Database["public"]
+
+/** A table's or view's row: `Tables<'songs'>`. */
+export type Tables<T extends keyof PublicSchema["Tables"] | keyof PublicSchema["Views"]> = T extends keyof PublicSchema["Tables"]
+  ? PublicSchema["Tables"][T]["Row"]
+  : T extends keyof PublicSchema["Views"]
+    ? PublicSchema["Views"][T]["Row"]
+    : never
+export type TablesInsert<T extends keyof PublicSchema["Tables"]> = PublicSchema["Tables"][T]["Insert"]
+export type TablesUpdate<T extends keyof PublicSchema["Tables"]> = PublicSchema["Tables"][T]["Update"]
+/** An RPC's arguments and result: `RpcArgs<'record_listen'>`, `RpcResult<'record_listen'>`. */
+export type RpcArgs<F extends keyof PublicSchema["Functions"]> = PublicSchema["Functions"][F]["Args"]
+export type RpcResult<F extends keyof PublicSchema["Functions"]> = PublicSchema["Functions"][F]["Returns"]
