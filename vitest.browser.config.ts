@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { withoutStudies } from './vitest.studies.ts'
 import type { Plugin } from 'vite'
 import { playwright } from '@vitest/browser-playwright'
 import { launchOptions } from './tests/e2e/support/browser.ts'
@@ -33,6 +34,7 @@ export default defineConfig({
   test: {
     // Engine checks in tests/browser; component tests (*.browser.test.tsx) beside the screens they test.
     include: ['tests/browser/**/*.test.ts', 'src/**/*.browser.test.tsx'],
+    exclude: withoutStudies(['**/node_modules/**']),
     testTimeout: 60_000,
     browser: {
       enabled: true,

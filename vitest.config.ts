@@ -1,13 +1,14 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
+import { withoutStudies } from './vitest.studies.ts'
 
 // Node-side tests: unit tests beside their source (`*.test.ts` in src/, workers/, audio-worklets/,
 // scripts/) and the backend integration suite in tests/backend. Browser-side tests (real
 // OfflineAudioContext, worklets) live in tests/browser and run through vitest.browser.config.ts.
 export default defineConfig({
   test: {
-    exclude: ['**/node_modules/**', 'src/**/*.browser.test.tsx'],
     include: ['src/**/*.test.{ts,tsx}', 'workers/**/*.test.ts', 'audio-worklets/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/backend/**/*.test.ts'],
+    exclude: withoutStudies(['**/node_modules/**', 'src/**/*.browser.test.tsx']),
     environment: 'node',
     testTimeout: 30_000,
     // Migrates one PGlite cluster per run; in-memory test servers start from its dump.
