@@ -6,7 +6,8 @@ import { api, rpc, signUp, sql, type TestServer, type TestUser } from './support
 
 // Issue 22, items 4 and 12, attacked through the data API with ordinary accounts:
 //   4. moving a delegation after the first delegate voted must not let the same power count again;
-//  12. a deleted account's username must not stay on its proposals (RPC, table, Realtime).
+//  12. a deleted account's username must not stay on its proposals (RPC, table, Realtime);
+// and creating a proposal (it burns 100 CUBE) is idempotent per attempt, as publishing is.
 
 let server: TestServer
 const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => sql<T>(server, text, params)
@@ -98,6 +99,7 @@ describe.each(DATABASES)('on %s', (database) => {
         p_description: 'Then delete my account',
         p_category: 'other',
         p_ends_at: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+        p_attempt_key: crypto.randomUUID(),
       })
       expect(created.status, created.text).toBe(200)
       const id = created.json.proposal.id as string
@@ -137,6 +139,39 @@ describe.each(DATABASES)('on %s', (database) => {
       const id = await proposal(author)
       await expect(q("update public.proposals set author_id = null, author_name = 'someone' where id = $1", [id])).resolves.toBeDefined()
       expect((await q<{ author_name: string }>('select author_name from public.proposals where id = $1', [id]))[0]!.author_name).toBe('Deleted account')
+    })
+  })
+
+  describe('creating a proposal once per attempt', () => {
+    const attempt = (u: TestUser, key: string | undefined) =>
+      rpc(server, u.accessToken, 'create_proposal', {
+        p_title: 'Once',
+        p_description: 'Double-clicked',
+        p_category: 'other',
+        p_ends_at: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+        ...(key === undefined ? {} : { p_attempt_key: key }),
+      })
+
+    it('six concurrent calls with one attempt key: one proposal, one burn of 100, every answer the same proposal', async () => {
+      const u = await user(250)
+      const key = crypto.randomUUID()
+      const answers = await Promise.all(Array.from({ length: 6 }, () => attempt(u, key)))
+      for (const a of answers) expect(a.status, a.text).toBe(200)
+      expect(new Set(answers.map((a) => a.json.proposal.id)).size).toBe(1)
+      expect(answers.filter((a) => a.json.repeated === false).length).toBe(1)
+      expect(await q("select amount from public.token_ledger where user_id = $1 and reason = 'proposal'", [u.id])).toEqual([{ amount: -100 }])
+      expect((await q<{ n: string }>('select count(*)::text as n from public.proposals where author_id = $1', [u.id]))[0]!.n).toBe('1')
+      expect(answers.every((a) => a.json.balance === 150)).toBe(true)
+      // A new attempt is a new proposal.
+      expect((await attempt(u, crypto.randomUUID())).json.balance).toBe(50)
+    })
+
+    it('a call without an attempt key is refused in words and burns nothing', async () => {
+      const u = await user(200)
+      const r = await attempt(u, undefined)
+      expect(r.status).toBe(400)
+      expect(r.json).toMatchObject({ message: 'invalid_attempt_key', details: 'Each proposal needs an attempt key of 8 to 100 characters; reload the page and try again.' })
+      expect(await q("select 1 from public.token_ledger where user_id = $1 and reason = 'proposal'", [u.id])).toEqual([])
     })
   })
 })

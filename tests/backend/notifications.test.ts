@@ -75,7 +75,7 @@ describe('what the server writes', () => {
   it('a proposal I voted on closes: every voter hears the result', async () => {
     await clear()
     await sql(server, 'update public.user_tokens set balance = 300 where user_id in ($1, $2)', [alice.id, bob.id])
-    const created = await rpc(server, alice.accessToken, 'create_proposal', { p_title: 'More genres', p_description: 'Add jazz', p_category: 'community', p_ends_at: new Date(Date.now() + 86_400_000).toISOString() })
+    const created = await rpc(server, alice.accessToken, 'create_proposal', { p_title: 'More genres', p_description: 'Add jazz', p_category: 'community', p_ends_at: new Date(Date.now() + 86_400_000).toISOString(), p_attempt_key: crypto.randomUUID() })
     expect(created.status, created.text).toBe(200)
     const id = created.json.id ?? created.json.proposal?.id
     expect((await rpc(server, bob.accessToken, 'cast_vote', { p_proposal_id: id, p_choice: 'for' })).status).toBe(200)
