@@ -83,7 +83,7 @@ async function publishSong(server: LocalServer, mp3: Buffer): Promise<string> {
   const publish = await fetch(`${server.url}/rest/v1/rpc/publish_song`, {
     method: 'POST',
     headers: { ...headers, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ p_title: 'Three Minutes', p_genre: 'electronic', p_audio_path: path, p_duration_seconds: SONG_SECONDS }),
+    body: JSON.stringify({ p_title: 'Three Minutes', p_genre: 'electronic', p_audio_path: path, p_duration_seconds: SONG_SECONDS, p_attempt_key: crypto.randomUUID() }),
   })
   if (!publish.ok) throw new Error(`publish: ${publish.status} ${await publish.text()}`)
   const { slug } = (await publish.json()) as { slug: string }

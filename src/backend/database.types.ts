@@ -268,6 +268,24 @@ export type Database = {
         }
         Relationships: []
       }
+      follow_notices: {
+        Row: {
+          follower_id: string
+          following_id: string
+          day: string
+        }
+        Insert: {
+          follower_id: string
+          following_id: string
+          day: string
+        }
+        Update: {
+          follower_id?: string
+          following_id?: string
+          day?: string
+        }
+        Relationships: []
+      }
       follows: {
         Row: {
           follower_id: string
@@ -758,18 +776,21 @@ export type Database = {
           user_id: string
           song_id: string
           published_at: string
+          attempt_key: string | null
         }
         Insert: {
           id?: never
           user_id: string
           song_id: string
           published_at?: string
+          attempt_key?: string | null
         }
         Update: {
           id?: never
           user_id?: string
           song_id?: string
           published_at?: string
+          attempt_key?: string | null
         }
         Relationships: []
       }
@@ -1171,6 +1192,7 @@ export type Database = {
           p_description: string
           p_category: string
           p_ends_at: string
+          p_attempt_key?: string
         }
         Returns: Json
       }
@@ -1218,6 +1240,13 @@ export type Database = {
           p_user: string
         }
         Returns: number
+      }
+      governance_power_used: {
+        Args: {
+          p_proposal_id: string
+          p_user: string
+        }
+        Returns: boolean
       }
       governance_proposals: {
         Args: Record<PropertyKey, never>
@@ -1353,6 +1382,7 @@ export type Database = {
           p_audio_path: string
           p_duration_seconds: number
           p_cover_path?: string
+          p_attempt_key?: string
         }
         Returns: Json
       }

@@ -68,8 +68,9 @@ export async function fetchMyVotedIds(userId: string): Promise<Map<string, 'for'
   return new Map((data as { proposal_id: string; choice: 'for' | 'against' }[]).map((v) => [v.proposal_id, v.choice]))
 }
 
-export const createProposal = async (title: string, description: string, category: string, endsAt: Date) => {
-  const answer = await call<{ proposal: Record<string, unknown>; balance: number }>('create_proposal', { p_title: title, p_description: description, p_category: category, p_ends_at: endsAt.toISOString() })
+/** attemptKey: one per proposal form attempt; the server creates (and burns) once per key. */
+export const createProposal = async (title: string, description: string, category: string, endsAt: Date, attemptKey: string) => {
+  const answer = await call<{ proposal: Record<string, unknown>; balance: number }>('create_proposal', { p_title: title, p_description: description, p_category: category, p_ends_at: endsAt.toISOString(), p_attempt_key: attemptKey })
   return { proposal: proposal(answer.proposal), balance: answer.balance }
 }
 export const castVote = async (proposalId: string, choice: 'for' | 'against') => {

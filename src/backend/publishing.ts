@@ -2,9 +2,10 @@
  * Publishing a creator's track and reading published songs (supabase/migrations/*_publishing.sql).
  *
  *   fetchPublishingRules()                     the server's limits (publishing_rules(), one source)
- *   publishAudio({ userId, audio, cover, title, genre, seconds }, rules)
+ *   publishAudio({ userId, audio, cover, title, genre, seconds, attemptKey }, rules)
  *       uploads the encoded audio (and cover) to the public buckets under the user's folder, then
- *       publish_song(); answers { id, slug }. Refusals throw with the server's message.
+ *       publish_song() with the dialog's attempt key; answers { id, slug }. A repeated attempt gets
+ *       the first publication back and removes its own uploads. Refusals throw with the server's message.
  *   unpublishSong(id)                           unpublish_song(), then removes its Storage objects
  *   fetchSongBySlug(slug) / fetchSongById(id)   a catalogue row with its owner's username, or null
  *   fetchSongsByOwner(userId)                   the user's published songs, newest first
@@ -56,6 +57,8 @@ export interface PublishInput {
   title: string
   genre: string
   seconds: number
+  /** One per publish dialog (publish-attempt.ts): the server publishes each attempt once. */
+  attemptKey: string
 }
 
 const extension = (type: string) => ({ 'audio/webm': 'webm', 'audio/ogg': 'ogg', 'audio/mpeg': 'mp3', 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' })[type.split(';')[0]!] ?? 'bin'
@@ -82,14 +85,22 @@ export async function publishAudio(input: PublishInput, rules: PublishingRules):
       p_audio_path: audioPath,
       p_duration_seconds: Math.round(input.seconds * 100) / 100,
       p_cover_path: coverPath ?? undefined,
+      p_attempt_key: input.attemptKey,
     })
     if (error) throw error
-    return data as { id: string; slug: string }
+    const published = jsonAs<{ id: string; slug: string; repeated: boolean }>(data)
+    // This attempt was already published with the objects of an earlier try: ours are spare.
+    if (published.repeated) await removeAll(uploaded)
+    return { id: published.id, slug: published.slug }
   } catch (error) {
     // A refused publication leaves nothing behind in the public buckets.
-    for (const u of uploaded) await storage.from(u.bucket).remove([u.path]).catch(() => undefined)
+    await removeAll(uploaded)
     throw error
   }
+}
+
+async function removeAll(objects: { bucket: string; path: string }[]): Promise<void> {
+  for (const o of objects) await supabase().storage.from(o.bucket).remove([o.path]).catch(() => undefined)
 }
 
 export async function unpublishSong(id: string, rules: Pick<PublishingRules, 'audio_bucket' | 'cover_bucket'>): Promise<void> {

@@ -19,7 +19,7 @@ async function user(balance: number): Promise<TestUser & { name: string }> {
 }
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString()
 const create = (u: TestUser, over: Record<string, unknown> = {}) =>
-  rpc(server, u.accessToken, 'create_proposal', { p_title: 'Lower fees', p_description: 'Make remixing cheaper', p_category: 'tokenomics', p_ends_at: inDays(7), ...over })
+  rpc(server, u.accessToken, 'create_proposal', { p_title: 'Lower fees', p_description: 'Make remixing cheaper', p_category: 'tokenomics', p_ends_at: inDays(7), p_attempt_key: crypto.randomUUID(), ...over })
 const vote = (u: TestUser, id: string, choice = 'for') => rpc(server, u.accessToken, 'cast_vote', { p_proposal_id: id, p_choice: choice })
 const balance = async (u: TestUser) => (await q<{ balance: number }>('select balance from public.user_tokens where user_id = $1', [u.id]))[0]!.balance
 

@@ -75,7 +75,7 @@ describe('what the server writes', () => {
   it('a proposal I voted on closes: every voter hears the result', async () => {
     await clear()
     await sql(server, 'update public.user_tokens set balance = 300 where user_id in ($1, $2)', [alice.id, bob.id])
-    const created = await rpc(server, alice.accessToken, 'create_proposal', { p_title: 'More genres', p_description: 'Add jazz', p_category: 'community', p_ends_at: new Date(Date.now() + 86_400_000).toISOString() })
+    const created = await rpc(server, alice.accessToken, 'create_proposal', { p_title: 'More genres', p_description: 'Add jazz', p_category: 'community', p_ends_at: new Date(Date.now() + 86_400_000).toISOString(), p_attempt_key: crypto.randomUUID() })
     expect(created.status, created.text).toBe(200)
     const id = created.json.id ?? created.json.proposal?.id
     expect((await rpc(server, bob.accessToken, 'cast_vote', { p_proposal_id: id, p_choice: 'for' })).status).toBe(200)
@@ -118,6 +118,8 @@ describe('delivery', () => {
     const b = realtimeClient(bob)
     await Promise.all([subscribe(a, 'alice'), subscribe(b, 'bob')])
     await sql(server, 'delete from public.follows')
+    // Bob already followed Alice today (one notice per pair per day): forget that day's notice.
+    await sql(server, 'delete from public.follow_notices')
     await api(server, '/rest/v1/follows', { token: bob.accessToken, body: { follower_id: bob.id, following_id: alice.id } })
     const end = Date.now() + 2000
     while (received.alice!.length === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 20))

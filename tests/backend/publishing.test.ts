@@ -33,7 +33,7 @@ async function publishAs(who: { client: SupabaseClient; user: TestUser }, title:
   const path = `${who.user.id}/${crypto.randomUUID()}.webm`
   const up = await upload(who.client, AUDIO, path, data, 'audio/webm')
   expect(up.error).toBeNull()
-  const { data: song, error } = await who.client.rpc('publish_song', { p_title: title, p_genre: 'ambient', p_audio_path: path, p_duration_seconds: seconds })
+  const { data: song, error } = await who.client.rpc('publish_song', { p_title: title, p_genre: 'ambient', p_audio_path: path, p_duration_seconds: seconds, p_attempt_key: crypto.randomUUID() })
   return { path, song: song as { id: string; slug: string } | null, error }
 }
 
@@ -52,7 +52,7 @@ describe('publishing', () => {
     expect((await upload(alice.client, COVERS, coverPath, bytes(2_000, 3), 'image/png')).error).toBeNull()
     const path = `${alice.user.id}/${crypto.randomUUID()}.webm`
     expect((await upload(alice.client, AUDIO, path, audio, 'audio/webm')).error).toBeNull()
-    const { data, error } = await alice.client.rpc('publish_song', { p_title: '  Night Bus!  ', p_genre: 'jazz', p_audio_path: path, p_duration_seconds: 61.4, p_cover_path: coverPath })
+    const { data, error } = await alice.client.rpc('publish_song', { p_title: '  Night Bus!  ', p_genre: 'jazz', p_audio_path: path, p_duration_seconds: 61.4, p_cover_path: coverPath, p_attempt_key: crypto.randomUUID() })
     expect(error).toBeNull()
     const song = data as { id: string; slug: string }
     expect(song.slug).toBe('night-bus')
@@ -128,7 +128,7 @@ describe('publishing', () => {
     expect((await upload(bob.client, AUDIO, `${alice.user.id}/bob.webm`, bytes(100, 1), 'audio/webm')).error?.message).toMatch(/row-level security/)
     const alicePath = `${alice.user.id}/${crypto.randomUUID()}.webm`
     expect((await upload(alice.client, AUDIO, alicePath, bytes(10_000, 2), 'audio/webm')).error).toBeNull()
-    const stolen = await bob.client.rpc('publish_song', { p_title: 'Mine', p_genre: 'pop', p_audio_path: alicePath, p_duration_seconds: 30 })
+    const stolen = await bob.client.rpc('publish_song', { p_title: 'Mine', p_genre: 'pop', p_audio_path: alicePath, p_duration_seconds: 30, p_attempt_key: crypto.randomUUID() })
     expect(stolen.error?.message).toBe(`Upload the audio to your own folder of ${AUDIO} first.`)
 
     // Not audio, raw WAV, or too big: refused by Storage before anything is stored.
@@ -139,7 +139,7 @@ describe('publishing', () => {
     const huge = await upload(alice.client, AUDIO, `${alice.user.id}/huge.webm`, bytes(10 * 1024 * 1024 + 1, 4), 'audio/webm')
     expect(huge.error?.message).toBe('The object exceeded the maximum allowed size')
 
-    const call = (args: Record<string, unknown>) => alice.client.rpc('publish_song', { p_title: 'Fine', p_genre: 'pop', p_audio_path: alicePath, p_duration_seconds: 30, ...args })
+    const call = (args: Record<string, unknown>) => alice.client.rpc('publish_song', { p_title: 'Fine', p_genre: 'pop', p_audio_path: alicePath, p_duration_seconds: 30, p_attempt_key: crypto.randomUUID(), ...args })
     expect((await call({ p_duration_seconds: 601 })).error?.message).toBe('A published track must last 5 s to 10 minutes; this one lasts 601 s.')
     expect((await call({ p_duration_seconds: 2 })).error?.message).toBe('A published track must last 5 s to 10 minutes; this one lasts 2 s.')
     expect((await call({ p_title: '   ' })).error?.message).toBe('The title must be 1 to 100 characters.')

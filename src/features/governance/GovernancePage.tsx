@@ -68,14 +68,18 @@ function CreateForm({ rules, balance, onCreated }: { rules: GovernanceRules; bal
   const [category, setCategory] = useState('')
   const [days, setDays] = useState(7)
   const [submitting, setSubmitting] = useState(false)
+  // One key per proposal attempt: a double submit or a retry burns once (create_proposal's key).
+  const [attemptKey, setAttemptKey] = useState(() => crypto.randomUUID())
   const low = balance === undefined || balance < rules.min_balance
   const submit = async (e: FormEvent) => {
     e.preventDefault()
+    if (submitting) return
     if (low) return notify.error('Insufficient CUBE balance', { description: `You need at least ${rules.min_balance} CUBE to create a proposal` })
     if (!title.trim() || !description.trim() || !category) return notify.error('Incomplete proposal', { description: 'Please fill out all fields' })
     setSubmitting(true)
     try {
-      const answer = await createProposal(title, description, category, new Date(Date.now() + days * 86_400_000))
+      const answer = await createProposal(title, description, category, new Date(Date.now() + days * 86_400_000), attemptKey)
+      setAttemptKey(crypto.randomUUID())
       notify.success('Proposal created', { description: `${rules.proposal_cost} CUBE burned` })
       setTitle('')
       setDescription('')

@@ -7,6 +7,7 @@ import { notify } from '../../lib/notify.ts'
 import { GENRE_LABELS, GENRES } from '../../engine/composer.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { useDialogFocus } from '../../ui/useDialogFocus.ts'
+import { publishAttempt } from './publish-attempt.ts'
 import { publish } from './publish-service.ts'
 import type { PublishStage } from './publish-track.ts'
 import { usePublishedStore } from './published-store.ts'
@@ -25,7 +26,10 @@ export function PublishDialog({ song, userId, onClose }: { song: Song; userId: s
   const [error, setError] = useState<string | null>(null)
   const [done, setDone] = useState<{ slug: string } | null>(null)
   const rules = usePublishedStore((s) => s.rules)
-  const busy = stage !== null && !done && !error
+  // This dialog is one attempt: one key for every try, one try at a time.
+  const [attempt] = useState(() => publishAttempt<{ id: string; slug: string }>())
+  const [submitting, setSubmitting] = useState(false)
+  const busy = submitting || (stage !== null && !done && !error)
   useDialogFocus(ref, () => {
     if (!busy) onClose()
   })
@@ -33,14 +37,18 @@ export function PublishDialog({ song, userId, onClose }: { song: Song; userId: s
   const submit = async (e: React.FormEvent) => {
     e.preventDefault()
     setError(null)
+    if (attempt.busy) return
     if (coverMode === 'upload' && !coverFile) return setError('Choose a cover image, or use a generated cover.')
+    setSubmitting(true)
     try {
-      const result = await publish(song, { title, genre, coverFile: coverMode === 'upload' ? coverFile : null }, userId, setStage)
+      const result = await attempt.run((key) => publish(song, { title, genre, coverFile: coverMode === 'upload' ? coverFile : null }, userId, key, setStage))
       setDone(result)
       notify.success(`Published “${title.trim()}”`)
     } catch (err) {
       setStage(null)
       setError(errorMessage(err))
+    } finally {
+      setSubmitting(false)
     }
   }
 
@@ -106,7 +114,7 @@ export function PublishDialog({ song, userId, onClose }: { song: Song; userId: s
             )}
             {busy && (
               <p role="status" className="text-sm text-accent">
-                {STAGE_TEXT[stage]}
+                {stage ? STAGE_TEXT[stage] : 'Preparing…'}
               </p>
             )}
             <button type="submit" disabled={busy} className="w-full rounded-md bg-primary px-4 py-2 font-semibold text-bg disabled:opacity-60">

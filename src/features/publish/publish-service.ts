@@ -29,9 +29,10 @@ export async function loadMyPublished(userId: string | null): Promise<void> {
   }
 }
 
-export async function publish(song: Song, form: PublishForm, userId: string, onStage: (stage: PublishStage) => void) {
+/** attemptKey: the dialog's (publish-attempt.ts); every try of one dialog sends the same. */
+export async function publish(song: Song, form: PublishForm, userId: string, attemptKey: string, onStage: (stage: PublishStage) => void) {
   const [rules, profile] = await Promise.all([loadRules(), fetchProfile(userId)])
-  const result = await publishTrack(song, form, { userId, username: profile?.username ?? 'creator', rules, onStage })
+  const result = await publishTrack(song, form, { userId, username: profile?.username ?? 'creator', rules, attemptKey, onStage })
   await loadMyPublished(userId).catch(() => undefined)
   return result
 }
