@@ -25,14 +25,16 @@
 -- authenticated downloads follow the policy below; a URL someone saved while the track was public
 -- keeps working, as a downloaded copy would.
 
+-- Plain SQL, invoker, no SET clause and no sub-select, so Postgres inlines it into each policy and
+-- query (one row of a 10,000-song catalogue costs an expression, not a function call); every name
+-- is schema-qualified instead of pinning search_path.
 create function public.profile_visible(p_owner uuid) returns boolean
 language sql
 stable
-set search_path = ''
 as $$
   -- coalesce: a visitor has no auth.uid(), and a predicate must answer false, never null.
   select coalesce(p_owner is null
-                  or p_owner = (select auth.uid())
+                  or p_owner = auth.uid()
                   or public.profile_is_public(p_owner), false)
 $$;
 revoke execute on function public.profile_visible(uuid) from public;
@@ -42,10 +44,10 @@ grant execute on function public.profile_visible(uuid) to anon, authenticated, s
 create function public.storage_object_visible(p_name text) returns boolean
 language sql
 stable
-set search_path = ''
 as $$
-  select public.profile_visible(case when f ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then f::uuid end)
-    from (select (storage.foldername(p_name))[1] as f) as folder
+  select public.profile_visible(
+           case when (storage.foldername(p_name))[1] ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                then ((storage.foldername(p_name))[1])::uuid end)
 $$;
 revoke execute on function public.storage_object_visible(text) from public;
 grant execute on function public.storage_object_visible(text) to anon, authenticated, service_role;
