@@ -1,13 +1,14 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { AVATAR_BUCKET, avatarAddress } from './profile-avatar.ts'
 
-// What Settings changes on the server: the profile's username and bio, the avatar (public bucket
-// `avatars`, one object `<user id>/avatar`), the preferences row (public.user_settings), the
+// What Settings changes on the server: the profile's username and bio, the avatar (bucket
+// `avatars`, one object `<user id>/avatar`, read through RLS: src/backend/profile-avatar.ts), the preferences row (public.user_settings), the
 // password and e-mail (Auth, re-authenticated with the current password) and TOTP two-factor.
 // The rules mirror public.profile_rules() (migration 20261124150000_account_settings.sql), which
 // the server enforces whatever the client says. Every call takes the supabase-js client so Node
 // tests use it as is; every failure is an Error whose message is meant for the user.
 
-export const AVATAR_BUCKET = 'avatars'
+export { AVATAR_BUCKET }
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const
 export const AVATAR_SIZE_PX = 256
@@ -75,15 +76,15 @@ export async function saveProfileFields(db: SupabaseClient, userId: string, fiel
   if (!data?.length) throw new Error('The profile could not be saved: please sign in again.')
 }
 
-/** Uploads the avatar (already resized) and points the profile at it; returns the new URL. */
+/** Uploads the avatar (already resized) and points the profile at it; returns the new address. */
 export async function uploadAvatar(db: SupabaseClient, userId: string, file: Blob): Promise<string> {
   const problem = avatarFileProblem(file)
   if (problem) throw new Error(problem)
   const bucket = db.storage.from(AVATAR_BUCKET)
   const { error } = await bucket.upload(avatarPath(userId), file, { upsert: true, contentType: file.type, cacheControl: 'no-cache' })
   if (error) throw new Error(`The avatar could not be uploaded: ${error.message}`)
-  // The object's name never changes, so the URL carries a version for caches.
-  const url = `${bucket.getPublicUrl(avatarPath(userId)).data.publicUrl}?v=${Date.now()}`
+  // The object's name never changes, so the address carries a version for caches.
+  const url = avatarAddress(db, avatarPath(userId), Date.now())
   const saved = await db.from('profiles').update({ avatar_url: url }).eq('user_id', userId)
   if (saved.error) throw profileError(saved.error)
   return url

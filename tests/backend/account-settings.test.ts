@@ -91,9 +91,10 @@ describe('profile rules, enforced by the server', () => {
 describe('avatars', () => {
   const png = (bytes: number) => new Blob([new Uint8Array(bytes)], { type: 'image/png' })
 
-  it('upload goes to <user>/avatar in the public bucket and the profile points at it; anyone can fetch it', async () => {
+  it('upload goes to <user>/avatar and the profile points at it; anyone may fetch a public profile\'s avatar through the API', async () => {
     const url = await uploadAvatar(ownerDb, owner.id, png(1024))
-    expect(url).toContain(`/storage/v1/object/public/${AVATAR_BUCKET}/${avatarPath(owner.id)}?v=`)
+    // Not a public bucket any more (a private profile's avatar must not be served by URL): the address names the object.
+    expect(url).toContain(`/storage/v1/object/authenticated/${AVATAR_BUCKET}/${avatarPath(owner.id)}?v=`)
     expect(await sql(server, 'select avatar_url from public.profiles where user_id = $1', [owner.id])).toEqual([{ avatar_url: url }])
     const fetched = await supabaseClient(server).storage.from(AVATAR_BUCKET).download(avatarPath(owner.id))
     expect(fetched.data?.size).toBe(1024)

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { api, rpc, signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
+import { uploadAvatar } from '../../src/backend/account-settings.ts'
+import { avatarObjectPath, downloadAvatar } from '../../src/backend/profile-avatar.ts'
+import { api, rpc, signUp, sql, startTestServer, supabaseClient, type TestServer, type TestUser } from './support/local-backend.ts'
 
 // Settings › Privacy through the API (not only the UI): a private profile shows others only its
 // username; its bio, published tracks, playlists and listening activity are hidden by the server.
@@ -56,5 +58,24 @@ describe('privacy', () => {
     expect((await rpc(server, other.accessToken, 'public_profile_name', { p_username: 'nobody_here' })).json).toBeNull()
     await setPrefs({ public_profile: true })
     expect((await seenBy(other.accessToken)).songs).toBe(1)
+  })
+
+  it('the app\'s avatar: the address the profile stores is downloaded through RLS, so a private profile\'s avatar reaches nobody else', async () => {
+    const ownerDb = supabaseClient(server)
+    await ownerDb.auth.signInWithPassword({ email: owner.email, password: owner.password })
+    const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0))
+    const address = await uploadAvatar(ownerDb, owner.id, new Blob([png], { type: 'image/png' }))
+    const path = avatarObjectPath(address, server.url)!
+    expect(path).toBe(`${owner.id}/avatar`)
+    const otherDb = supabaseClient(server)
+    await otherDb.auth.signInWithPassword({ email: other.email, password: other.password })
+    expect((await downloadAvatar(supabaseClient(server), path))?.size).toBe(png.length)
+    // The address by itself serves nothing: the bucket is not public.
+    expect((await fetch(address.replace('/object/authenticated/', '/object/public/'))).status).toBeGreaterThanOrEqual(400)
+    await setPrefs({ public_profile: false })
+    expect(await downloadAvatar(otherDb, path)).toBeNull()
+    expect(await downloadAvatar(supabaseClient(server), path)).toBeNull()
+    expect((await downloadAvatar(ownerDb, path))?.size).toBe(png.length)
+    await setPrefs({ public_profile: true })
   })
 })

@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { fetchFollowCounts, fetchProfileByUsername, fetchProfileName, fetchRecentListens, follow, isFollowing, unfollow, type RecentListen } from '../../backend/follows.ts'
-import { isOwnPictureUrl } from '../../backend/account-settings.ts'
-import { backendConfig } from '../../backend/config.ts'
 import type { ProfileRow } from '../../backend/profile.ts'
 import { fetchSongsByOwner, type CatalogueRow } from '../../backend/publishing.ts'
 import { errorMessage } from '../../lib/error-message.ts'
@@ -13,6 +11,7 @@ import { useSessionStore } from '../../domain/session/session-store.ts'
 import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import { catalogueSong } from '../../domain/collection/catalogue-song.ts'
 import { recordProfileVisit } from '../../domain/analytics/view-recorder.ts'
+import { useAvatarSrc } from '../../domain/profile/use-avatar-src.ts'
 import { PublicPlaylists } from './PublicPlaylists.tsx'
 import { PublicDataPage } from './PublicDataPage.tsx'
 
@@ -79,6 +78,7 @@ function ProfileView({ view: { profile, songs, recent } }: { view: ProfileView }
   const [following, setFollowing] = useState<boolean | null>(null)
   const [busy, setBusy] = useState(false)
   const self = me?.id === profile.user_id
+  const avatarSrc = useAvatarSrc(profile.avatar_url)
 
   useEffect(() => {
     document.title = `${profile.username} · CUBE Music`
@@ -120,8 +120,8 @@ function ProfileView({ view: { profile, songs, recent } }: { view: ProfileView }
   return (
     <div className="flex flex-col gap-6">
       <section className="panel flex flex-col gap-4 p-6 sm:flex-row sm:items-center" aria-labelledby="profile-name" data-testid="user-page">
-        {isOwnPictureUrl(profile.avatar_url, backendConfig().url) ? (
-          <img src={profile.avatar_url} alt={`${profile.username}'s avatar`} className="h-24 w-24 rounded-full border border-primary object-cover" data-testid="user-avatar" />
+        {avatarSrc ? (
+          <img src={avatarSrc} alt={`${profile.username}'s avatar`} className="h-24 w-24 rounded-full border border-primary object-cover" data-testid="user-avatar" />
         ) : (
           <div aria-hidden className="flex h-24 w-24 items-center justify-center rounded-full border border-primary bg-primary/10 font-display text-4xl font-black text-primary">
             {profile.username.slice(0, 1).toUpperCase()}

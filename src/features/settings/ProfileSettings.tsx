@@ -4,6 +4,7 @@ import { supabase } from '../../backend/client.ts'
 import { fetchProfile } from '../../backend/profile.ts'
 import { notify } from '../../lib/notify.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
+import { useAvatarSrc } from '../../domain/profile/use-avatar-src.ts'
 import { squareAvatar } from './avatar-image.ts'
 import { FieldError, SettingsSection, buttonClass, inputClass, quietButtonClass } from './settings-ui.tsx'
 
@@ -20,6 +21,7 @@ export function ProfileSettings({ userId }: { userId: string }) {
   // A late answer (or a second load after the session settles) never overwrites what the user typed.
   const edited = useRef(false)
   const ids = { username: useId(), bio: useId(), bioCount: useId(), avatar: useId() }
+  const avatarSrc = useAvatarSrc(avatar)
 
   useEffect(() => {
     let live = true
@@ -81,7 +83,7 @@ export function ProfileSettings({ userId }: { userId: string }) {
     <SettingsSection title="Profile" description="How other listeners see you.">
       <div className="flex items-center gap-4">
         <div className="flex h-20 w-20 shrink-0 items-center justify-center overflow-hidden rounded-full border border-line bg-gradient-to-br from-primary/50 to-secondary/50 font-display text-2xl font-black text-bg" data-testid="settings-avatar">
-          {avatar ? <img src={avatar} alt="Your avatar" className="h-full w-full object-cover" /> : <span aria-hidden>{username.slice(0, 2).toUpperCase()}</span>}
+          {avatarSrc ? <img src={avatarSrc} alt="Your avatar" className="h-full w-full object-cover" /> : <span aria-hidden>{username.slice(0, 2).toUpperCase()}</span>}
         </div>
         <div className="space-y-1">
           <label htmlFor={ids.avatar} className={`${quietButtonClass} inline-block cursor-pointer`}>

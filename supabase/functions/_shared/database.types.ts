@@ -1359,6 +1359,12 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: Json
       }
+      profile_visible: {
+        Args: {
+          p_owner: string
+        }
+        Returns: boolean
+      }
       public_playlists: {
         Args: {
           p_user_id: string
@@ -1519,6 +1525,12 @@ export type Database = {
       station_rules: {
         Args: Record<PropertyKey, never>
         Returns: Json
+      }
+      storage_object_visible: {
+        Args: {
+          p_name: string
+        }
+        Returns: boolean
       }
       undelegate_voting_power: {
         Args: Record<PropertyKey, never>

@@ -1,7 +1,5 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { isOwnPictureUrl } from '../../../backend/account-settings.ts'
-import { backendConfig } from '../../../backend/config.ts'
 import { notify } from '../../../lib/notify.ts'
 import { Icon } from '../../../ui/Icon.tsx'
 import { relativeTime } from '../../../lib/relative-time.ts'
@@ -12,12 +10,10 @@ import { useListenRules } from '../../../domain/economy/reward-rules.ts'
 import { loadProfile, SAMPLE_PROFILE, type ProfileView } from './profile-data.ts'
 import { ProfileBanner } from './ProfileBanner.tsx'
 import { Slot } from '../../../ui/slots.tsx'
-
-// Only our own pictures: the app never loads anything from a third-party URL.
-const safeAvatar = (url: string | null) => (isOwnPictureUrl(url, backendConfig().url) ? url : null)
+import { useAvatarSrc } from '../../../domain/profile/use-avatar-src.ts'
 
 function Avatar({ name, url }: { name: string; url: string | null }) {
-  const src = safeAvatar(url)
+  const src = useAvatarSrc(url)
   const initials = name.slice(0, 2).toUpperCase()
   return (
     <div className="neon-box flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded-full border-4 border-bg bg-gradient-to-br from-primary/60 to-secondary/60 font-display text-3xl font-black text-bg">
