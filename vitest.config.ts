@@ -1,13 +1,13 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
-// Node-side tests: unit tests beside their source (`*.test.ts` in src/, workers/, audio-worklets/,
+// Node-side tests: unit tests beside their source (`*.test.ts` in src/, workers/, audio-worklets/, dsp/,
 // scripts/) and the backend integration suite in tests/backend. Browser-side tests (real
 // OfflineAudioContext, worklets) live in tests/browser and run through vitest.browser.config.ts.
 export default defineConfig({
   test: {
     exclude: ['**/node_modules/**', 'src/**/*.browser.test.tsx'],
-    include: ['src/**/*.test.{ts,tsx}', 'workers/**/*.test.ts', 'audio-worklets/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/backend/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'workers/**/*.test.ts', 'audio-worklets/**/*.test.ts', 'dsp/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/backend/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     // Migrates one PGlite cluster per run; in-memory test servers start from its dump.
