@@ -105,8 +105,9 @@ export class SampleRing {
       const target = targets[c]
       if (!target) continue
       const plane = this.planes[c]!
-      target.set(plane.subarray(r, r + firstPart), offset)
-      if (n > firstPart) target.set(plane.subarray(0, n - firstPart), offset + firstPart)
+      // Element loops, as in produce(): no view objects, so a reader on the audio thread could use it too.
+      for (let i = 0; i < firstPart; i++) target[offset + i] = plane[r + i]!
+      for (let i = firstPart; i < n; i++) target[offset + i] = plane[i - firstPart]!
     }
     Atomics.store(this.header, READ, (r + n) % this.slots)
     return n
@@ -128,7 +129,7 @@ export class SampleRing {
       const plane = this.planes[c]!
       const src = sources ? (sources[c] ?? sources[0]) : undefined
       // Element loops rather than set(subarray): subarray creates a view object, and the audio
-      // thread must not allocate.
+      // thread must not allocate (read() does the same, so neither side allocates).
       if (src) {
         for (let i = 0; i < firstPart; i++) plane[w + i] = src[offset + i]!
         for (let i = firstPart; i < n; i++) plane[i - firstPart] = src[offset + i]!
