@@ -3,6 +3,7 @@ import { withoutStudies } from './vitest.studies.ts'
 import type { Plugin } from 'vite'
 import { playwright } from '@vitest/browser-playwright'
 import { launchOptions } from './tests/e2e/support/browser.ts'
+import { ISOLATION_HEADERS } from './src/config/isolation-headers.ts'
 
 // Browser-side tests: real Chromium (OfflineAudioContext, AudioWorklet), run by `npm run test:unit`
 // after the Node config. Same Chromium and flags as the Playwright e2e suite.
@@ -30,6 +31,8 @@ const hoistWorkletImports: Plugin = {
 
 export default defineConfig({
   plugins: [hoistWorkletImports],
+  // Cross-origin isolated like every server of the app, so the engine's SharedArrayBuffer paths are the ones tested.
+  server: { headers: { ...ISOLATION_HEADERS } },
   worker: { format: 'es' },
   test: {
     // Engine checks in tests/browser; component tests (*.browser.test.tsx) beside the screens they test.

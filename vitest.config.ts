@@ -2,12 +2,12 @@ import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import { withoutStudies } from './vitest.studies.ts'
 
-// Node-side tests: unit tests beside their source (`*.test.ts` in src/, workers/, audio-worklets/,
+// Node-side tests: unit tests beside their source (`*.test.ts` in src/, workers/, audio-worklets/, dsp/,
 // scripts/) and the backend integration suite in tests/backend. Browser-side tests (real
 // OfflineAudioContext, worklets) live in tests/browser and run through vitest.browser.config.ts.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'workers/**/*.test.ts', 'audio-worklets/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/backend/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'workers/**/*.test.ts', 'audio-worklets/**/*.test.ts', 'dsp/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/backend/**/*.test.ts'],
     exclude: withoutStudies(['**/node_modules/**', 'src/**/*.browser.test.tsx']),
     environment: 'node',
     testTimeout: 30_000,

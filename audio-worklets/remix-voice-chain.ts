@@ -121,8 +121,13 @@ export class RemixVoiceChain {
         this.ended = true
         continue
       }
-      srcL.set(this.left.subarray(this.position, this.position + n), i)
-      srcR.set(this.right.subarray(this.position, this.position + n), i)
+      // A copy loop, not set(subarray): a subarray is a new view object every quantum.
+      const left = this.left
+      const right = this.right
+      for (let k = 0, at = this.position; k < n; k++, at++) {
+        srcL[i + k] = left[at]!
+        srcR[i + k] = right[at]!
+      }
       this.addLayers(mix, i, this.position, n)
       this.position += n
       i += n

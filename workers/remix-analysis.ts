@@ -1,8 +1,8 @@
 // The remix's source analysis (Beat Match, Harmonize, Auto Tune read it): tempo and beat grid,
 // key, and a coarse pitch track, from a mono mixdown. Pure; remix.worker.ts runs it.
-import { detectTempo } from '../audio-worklets/kernels/tempo-detect.ts'
-import { detectKey } from '../audio-worklets/kernels/key-detect.ts'
-import { createYin } from '../audio-worklets/kernels/yin.ts'
+import { detectTempo } from '../dsp/tempo-detect.ts'
+import { detectKey } from '../dsp/key-detect.ts'
+import { createYin } from '../dsp/yin.ts'
 
 export interface RemixAnalysis {
   bpm: number

@@ -5,7 +5,7 @@
  * from its downbeat. The result feeds the remix voice (audio-worklets/remix-voice-chain.ts) in
  * the preview and in the render alike.
  */
-import { timeStretch } from '../audio-worklets/kernels/time-stretch.ts'
+import { timeStretch } from '../dsp/time-stretch.ts'
 import type { LoopPlacement } from '../audio-worklets/kernels/loop-layer.ts'
 import type { RemixLayer } from '../audio-worklets/remix-voice-params.ts'
 

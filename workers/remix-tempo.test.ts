@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { GENRES } from './composer/index.ts'
 import { composerPieces, renderScore } from './composer-test-render.ts'
-import { detectTempo } from '../audio-worklets/kernels/tempo-detect.ts'
+import { detectTempo } from '../dsp/tempo-detect.ts'
 
 // Beat Match's tempo detection against composer-generated pieces whose true tempo is in the
 // score, rendered at 8 kHz over their first 24 s (composer-test-render.ts): fast enough for CI.

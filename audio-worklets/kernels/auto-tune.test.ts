@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AutoTune } from './auto-tune.ts'
-import { createYin } from './yin.ts'
+import { createYin } from '../../dsp/yin.ts'
 import { noise } from './test-signals.ts'
 
 const SR = 44100

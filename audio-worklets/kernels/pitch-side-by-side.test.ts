@@ -16,7 +16,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { PitchDetector } from 'pitchy'
-import { createYin } from './yin.ts'
+import { createYin } from '../../dsp/yin.ts'
 import { PitchTracker } from './pitch-tracker.ts'
 import { noise } from './test-signals.ts'
 

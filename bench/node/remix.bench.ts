@@ -33,7 +33,7 @@ import { analyseRemixSource } from '../../workers/remix-analysis.ts'
 import { renderRemixTools } from '../../workers/remix-tools-render.ts'
 import { StemMix } from '../../workers/stem-render.ts'
 import { encodeWav } from '../../workers/wav-encoding.ts'
-import { timeStretch } from '../../audio-worklets/kernels/time-stretch.ts'
+import { timeStretch } from '../../dsp/time-stretch.ts'
 import { STRIP_PARAM_DESCRIPTORS, type StripParamName } from '../../audio-worklets/channel-strip-params.ts'
 import { layerLoop } from '../../src/engine/remix/sample-layer.ts'
 import { TRACK_DEFAULTS } from '../../src/engine/mixer-model.ts'
@@ -90,7 +90,7 @@ async function parallelStretch(l: Float32Array, r: Float32Array, stretch: number
       parentPort.postMessage(out, [out.buffer])
     })
     parentPort.postMessage('ready')`
-  const module = new URL('../../audio-worklets/kernels/time-stretch.ts', import.meta.url).pathname
+  const module = new URL('../../dsp/time-stretch.ts', import.meta.url).pathname
   const workers = [0, 1].map(() => new Worker(source, { eval: true, workerData: { module } }))
   try {
     await Promise.all(workers.map((w) => new Promise((ok) => w.once('message', ok))))

@@ -1,5 +1,5 @@
 /**
- * Fits the tempo model's weights (audio-worklets/kernels/tempo-octave-model.ts): for each training
+ * Fits the tempo model's weights (dsp/tempo-octave-model.ts): for each training
  * piece the detector's candidates (the comb's tempo and its metrical relatives) are scored on
  * their metrical features, and a pairwise logistic regression learns to rank the true tempo above
  * each other candidate. Prints the weights and every set's accuracy (strictly within ±1 BPM).
@@ -14,8 +14,8 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { FEATURE_NAMES } from '../../audio-worklets/kernels/metrical-features.ts'
-import { tempoCandidates } from '../../audio-worklets/kernels/tempo-detect.ts'
+import { FEATURE_NAMES } from '../../dsp/metrical-features.ts'
+import { tempoCandidates } from '../../dsp/tempo-detect.ts'
 import { composerPieces, renderScore } from '../../workers/composer-test-render.ts'
 import { loadRendered, setFile } from './pieces.ts'
 
@@ -90,7 +90,7 @@ function score(f: number[]): number {
 }
 
 if (process.argv.includes('--save')) {
-  const file = fileURLToPath(new URL('../../audio-worklets/kernels/tempo-octave-model.ts', import.meta.url))
+  const file = fileURLToPath(new URL('../../dsp/tempo-octave-model.ts', import.meta.url))
   const src = readFileSync(file, 'utf8').replace(/(TEMPO_MODEL_WEIGHTS: readonly number\[\] = \[)[^\]]*(\])/, `$1\n  ${weights.join(', ')},\n$2`)
   writeFileSync(file, src)
   console.log(`weights written to ${file}`)

@@ -27,7 +27,7 @@ import { createMasterBus } from './master-bus.ts'
 import { buildMixGraph, prepareMixContext } from './mixer-graph.ts'
 import { audioBufferFor, type AnyAudioContext } from './mixer-audio.ts'
 import { mixDuration, type MixerState } from './mixer-model.ts'
-import { createRecorderTap, loadRecorderWorklet } from './recorder-worklet.ts'
+import { createProgressTap, loadRecorderWorklet } from './recorder-worklet.ts'
 import { renderMasterStripInWorker, renderStemsInWorkers } from './stem-render.ts'
 import { encodeWav, type WavFormat } from './workers.ts'
 
@@ -70,15 +70,15 @@ async function renderContext(
   const ctx = new OfflineAudioContext({ numberOfChannels: 2, length, sampleRate })
   await Promise.all([strips ? prepareMixContext(ctx) : Promise.resolve(), onProgress ? loadRecorderWorklet(ctx) : Promise.resolve()])
   const { tapFrom, dispose } = build(ctx)
-  if (onProgress) {
-    const tap = createRecorderTap(ctx, { capture: false, blockFrames: Math.max(4096, Math.floor(length / 100)) })
-    tap.port.onmessage = (e: MessageEvent<{ type: string; frame?: number }>) => {
-      // An abandoned render keeps running in the background; its ticks must not revive the bar.
-      if (signal?.aborted) return
-      if (e.data.type === 'tick' && e.data.frame !== undefined) onProgress(Math.min(1, e.data.frame / length))
-    }
-    tapFrom.connect(tap as never)
-    tap.connect(ctx.destination)
+  // An abandoned render keeps running in the background; its progress must not revive the bar.
+  const progress =
+    onProgress &&
+    createProgressTap(ctx, length, (frame) => {
+      if (!signal?.aborted) onProgress(Math.min(1, frame / length))
+    })
+  if (progress) {
+    tapFrom.connect(progress.node as never)
+    progress.node.connect(ctx.destination)
   }
   try {
     const rendered = await new Promise<Awaited<ReturnType<typeof ctx.startRendering>>>((resolve, reject) => {
@@ -97,6 +97,7 @@ async function renderContext(
     })
     return [rendered.getChannelData(0), rendered.getChannelData(1)]
   } finally {
+    progress?.dispose()
     dispose()
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Microphone capture for the mixer: getUserMedia with raw constraints (no echo cancellation,
  * noise suppression or AGC: a recording should be what the microphone heard) → recorder worklet
- * → blocks of ~0.1 s → ChunkWriter → IndexedDB every ~1 s (crash-safe), plus a live input level.
+ * → blocks of ~0.1 s (through a SharedArrayBuffer ring, recorder-worklet.ts) → ChunkWriter →
+ * IndexedDB every ~1 s (crash-safe), plus a live input level read from the same blocks.
  *
  *   startMicRecording(ctx, { store, onLevel?, timelinePositionAt? }) → Promise<MicRecording>
  *     rejects MicrophoneError('denied' | 'no-device' | 'unsupported' | 'busy') with a user message
@@ -15,7 +16,7 @@
  */
 import type { IAudioContext } from 'standardized-audio-context'
 import { ChunkWriter, latencyFrames, trimLatency, assembleChunks, type RecordingChunkStore, type RecordingSession } from './recorder-chunks.ts'
-import { createRecorderTap, loadRecorderWorklet } from './recorder-worklet.ts'
+import { createCaptureTap, loadRecorderWorklet, type RecorderTransport } from './recorder-worklet.ts'
 import { errorMessage } from '../lib/error-message.ts'
 
 export type MicrophoneErrorKind = 'denied' | 'no-device' | 'unsupported' | 'busy'
@@ -72,14 +73,21 @@ export interface StartOptions {
    */
   captureFrom?: number
   newId?: () => string
+  /** Tests force the fallback ('messages'); by default the ring whenever the page has SharedArrayBuffer. */
+  transport?: RecorderTransport
 }
 
-interface BlockMessage {
-  type: 'block' | 'flushed'
-  startFrame?: number
-  channels?: Float32Array[]
-  peak?: number
-  rms?: number
+/** The input meter's reading of one block: peak and RMS of its first channel. */
+function blockLevels(samples: Float32Array): { peak: number; rms: number } {
+  let peak = 0
+  let sum = 0
+  for (let i = 0; i < samples.length; i++) {
+    const v = samples[i]!
+    const a = v < 0 ? -v : v
+    if (a > peak) peak = a
+    sum += v * v
+  }
+  return { peak, rms: samples.length > 0 ? Math.sqrt(sum / samples.length) : 0 }
 }
 
 export async function startMicRecording(ctx: IAudioContext, options: StartOptions): Promise<MicRecording> {
@@ -109,7 +117,6 @@ export async function startMicRecording(ctx: IAudioContext, options: StartOption
   const settings = track.getSettings() as MediaTrackSettings & { latency?: number }
   // As many channels as the device delivers (1 or 2), so a stereo source stays stereo.
   const channelCount = (settings.channelCount ?? 1) >= 2 ? 2 : 1
-  const tap = createRecorderTap(ctx, { channels: channelCount, blockFrames })
   const trimFrames = latencyFrames(sampleRate, {
     baseLatency: ctx.baseLatency,
     outputLatency: (ctx as unknown as { outputLatency?: number }).outputLatency,
@@ -118,25 +125,24 @@ export async function startMicRecording(ctx: IAudioContext, options: StartOption
 
   let writer: ChunkWriter | null = null
   let session: RecordingSession | null = null
-  let resolveFlushed: (() => void) | null = null
   let resolveEnded: () => void = () => {}
   const ended = new Promise<void>((r) => (resolveEnded = r))
   track.addEventListener('ended', () => resolveEnded(), { once: true })
 
-  tap.port.onmessage = (e: MessageEvent<BlockMessage>) => {
-    const m = e.data
-    if (m.type === 'flushed') {
-      resolveFlushed?.()
-      return
+  // Each block is copied before onBlock returns (slice or ChunkWriter.push): the ring reuses it.
+  const onBlock = (block: Float32Array[], blockStart: number) => {
+    let channels = block
+    let startFrame = blockStart
+    const level = () => {
+      if (!options.onLevel) return
+      const { peak, rms } = blockLevels(block[0]!)
+      options.onLevel(peak, rms)
     }
-    if (!m.channels || m.startFrame === undefined) return
-    let channels = m.channels
-    let startFrame = m.startFrame
     if (!writer && options.captureFrom !== undefined) {
       const from = Math.round(options.captureFrom * sampleRate)
       const frames = channels[0]?.length ?? 0
       if (startFrame + frames <= from) {
-        options.onLevel?.(m.peak ?? 0, m.rms ?? 0)
+        level()
         return
       }
       if (startFrame < from) {
@@ -159,10 +165,11 @@ export async function startMicRecording(ctx: IAudioContext, options: StartOption
       writer = new ChunkWriter(store, session, Math.round(sampleRate * FLUSH_SECONDS))
     }
     writer.push(channels)
-    options.onLevel?.(m.peak ?? 0, m.rms ?? 0)
+    level()
   }
-  source.connect(tap)
-  tap.connect(ctx.destination)
+  const tap = createCaptureTap(ctx, { channels: channelCount, blockFrames, onBlock, transport: options.transport })
+  source.connect(tap.node)
+  tap.node.connect(ctx.destination)
 
   let stopped = false
   return {
@@ -172,12 +179,9 @@ export async function startMicRecording(ctx: IAudioContext, options: StartOption
     async stop() {
       if (stopped) throw new Error('Recording already stopped')
       stopped = true
-      const flushed = new Promise<void>((r) => (resolveFlushed = r))
-      tap.port.postMessage('stop')
-      // The worklet answers within a render quantum; the timeout covers a context that was suspended.
-      await Promise.race([flushed, new Promise((r) => setTimeout(r, 500))])
+      await tap.stop()
       source.disconnect()
-      tap.disconnect()
+      tap.node.disconnect()
       stream.getTracks().forEach((t) => t.stop())
       if (!writer || !session) return { channels: [new Float32Array(0)], sampleRate, timelineOffset: 0 }
       const w = writer as ChunkWriter

@@ -1,7 +1,7 @@
 /**
  * Beat Match's tempo kernel against the candidate library, side by side on the same material:
  * web-audio-beat-detector (MIT, Chris Guttandin; `guess`, a low-passed peak-interval histogram)
- * and our audio-worklets/kernels/tempo-detect.ts, on every shipped catalogue MP3 decoded once by
+ * and our dsp/tempo-detect.ts, on every shipped catalogue MP3 decoded once by
  * Chromium, against the tempo its recipe was composed at (compose(song.recipe).bpm).
  *
  * The library runs twice: at its default range (90–180 BPM) and at ours (50–200). A hit is a
@@ -17,7 +17,7 @@ import { guess } from 'web-audio-beat-detector'
 import { ALL_CATALOGUE, sampleAudioUrl } from '../../scripts/sample-catalogue.ts'
 import { compose } from '../../workers/composer/index.ts'
 import { analyseRemixSource, remixMixdown } from '../../workers/remix-analysis.ts'
-import { detectTempo } from '../../audio-worklets/kernels/tempo-detect.ts'
+import { detectTempo } from '../../dsp/tempo-detect.ts'
 
 /** The library's unrounded tempo: its worker returns it beside `bpm` (Math.round of it), its types omit it. */
 function libraryTempo(result: { bpm: number }): number {

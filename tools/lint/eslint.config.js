@@ -17,6 +17,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 // ---------------------------------------------------------------------------------------------
 const ELEMENTS = [
   { type: 'worklets', pattern: 'audio-worklets', partialMatch: false },
+  // Offline DSP (tempo, key, pitch, stretch): runtime-neutral, run by workers, scripts and tests.
+  { type: 'dsp', pattern: 'dsp', partialMatch: false },
   { type: 'workers', pattern: 'workers', partialMatch: false },
   { type: 'config', pattern: 'src/config', partialMatch: false },
   { type: 'lib', pattern: 'src/lib', partialMatch: false },
@@ -40,11 +42,13 @@ const is = (...types) => ({ element: { types: types.length === 1 ? types[0] : ty
 const PLATFORM = ['engine', 'lib', 'backend', 'config', 'ui']
 
 const POLICIES = [
+  // The audio thread imports only itself: dsp/ allocates freely, so it stays off the audio thread.
   { from: is('worklets'), allow: { to: is('worklets') } },
-  { from: is('workers'), allow: { to: is('workers', 'worklets') } },
+  { from: is('dsp'), allow: { to: is('dsp') } },
+  { from: is('workers'), allow: { to: is('workers', 'worklets', 'dsp') } },
   { from: is('config'), allow: { to: is('config') } },
   { from: is('lib'), allow: { to: is('lib', 'config') } },
-  { from: is('engine'), allow: { to: is('engine', 'workers', 'worklets', 'lib', 'config') } },
+  { from: is('engine'), allow: { to: is('engine', 'workers', 'worklets', 'dsp', 'lib', 'config') } },
   { from: is('backend'), allow: { to: is('backend', 'lib', 'config') } },
   { from: is('ui'), allow: { to: is('ui', 'lib', 'config') } },
   // The domain tier: the state, services and rules features share (no components). A slice may use
@@ -126,6 +130,7 @@ export default defineConfig(
       'tools/**/*.{js,mjs}',
       'workers/**/*.test.ts',
       'audio-worklets/**/*.test.ts',
+      'dsp/**/*.test.ts',
     ],
     languageOptions: { globals: globals.node },
   },
@@ -143,7 +148,7 @@ export default defineConfig(
 
   // The layering.
   {
-    files: ['src/**', 'workers/**', 'audio-worklets/**', 'supabase/**', 'tests/**', 'bench/**', 'scripts/**', '*.config.ts'],
+    files: ['src/**', 'workers/**', 'audio-worklets/**', 'dsp/**', 'supabase/**', 'tests/**', 'bench/**', 'scripts/**', '*.config.ts'],
     plugins: { boundaries },
     settings: {
       'boundaries/root-path': ROOT,
@@ -160,7 +165,7 @@ export default defineConfig(
     },
   },
   {
-    files: ['src/{engine,backend,lib,config}/**', 'workers/**', 'audio-worklets/**'],
+    files: ['src/{engine,backend,lib,config}/**', 'workers/**', 'audio-worklets/**', 'dsp/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [...NO_REACT, ...NO_SONNER], patterns: NO_REACT_PATTERNS }] },
   },
   {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { attackPositions, pitchShift, timeStretch } from './time-stretch.ts'
-import { clickTrack, onsets, sine, zeroCrossingHz } from './test-signals.ts'
+import { clickTrack, onsets, sine, zeroCrossingHz } from '../audio-worklets/kernels/test-signals.ts'
 
 const SR = 44100
 

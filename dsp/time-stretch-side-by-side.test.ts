@@ -17,7 +17,7 @@
 import { describe, expect, it } from 'vitest'
 import { Stretch } from '@soundtouchjs/core'
 import { timeStretch } from './time-stretch.ts'
-import { clickTrack, onsets, sine, zeroCrossingHz } from './test-signals.ts'
+import { clickTrack, onsets, sine, zeroCrossingHz } from '../audio-worklets/kernels/test-signals.ts'
 
 /** `value` within ±`tol` of the pinned figure. */
 function near(value: number, pinned: number, tol: number): void {
