@@ -1349,6 +1349,16 @@ export type Database = {
         }
         Returns: Json
       }
+      post_ledger: {
+        Args: {
+          p_user: string
+          p_amount: number
+          p_reason: string
+          p_reference: string
+          p_key: string
+        }
+        Returns: number
+      }
       profile_is_public: {
         Args: {
           p_user: string
