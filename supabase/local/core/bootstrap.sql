@@ -84,6 +84,16 @@ create table if not exists auth.mfa_challenges (
   verified_at timestamptz
 );
 
+-- Failed TOTP codes, one row each: verification refuses while a factor or its account has too
+-- many of them within the lockout period (auth/mfa-lockout.ts), so codes cannot be guessed.
+create table if not exists auth.mfa_failed_attempts (
+  id bigint generated always as identity primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null default now()
+);
+create index if not exists mfa_failed_attempts_user_time on auth.mfa_failed_attempts (user_id, created_at);
+
 -- Supabase's null-safe forms: once a transaction has set the claims locally they read back as ''
 -- rather than NULL, and ''::jsonb would fail.
 create or replace function auth.uid() returns uuid

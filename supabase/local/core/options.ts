@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { MfaLockout } from '../auth/mfa-lockout.ts'
 
 export interface LocalServerOptions {
   port?: number
@@ -27,6 +28,10 @@ export interface LocalServerOptions {
   emailSignup?: boolean
   /** Runs the embedded EVM development chain in-process and deploys the NFT contract on it (LOCAL_CHAIN=off to skip). */
   embeddedChain?: boolean
+  // --- account integrity (issue 22: TOTP lockout, per-folder JWT secret) ---
+  /** Wrong-TOTP-code limits; default 5 per factor, 10 per account, within 5 minutes. */
+  mfaLockout?: MfaLockout
+  // --- end account integrity ---
   /** Serves everything the backend does not (the built app). */
   fallback?: (req: IncomingMessage, res: ServerResponse) => Promise<void>
 }

@@ -60,6 +60,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       adminEmails: adminEmailSet(options.adminEmails),
       emailSignup: options.emailSignup,
       minterFor: chains?.minterFor,
+      mfaLockout: options.mfaLockout,
     })
     realtime = await startRealtime(db, keys.jwtSecret)
   } catch (error) {
