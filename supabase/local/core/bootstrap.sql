@@ -17,6 +17,10 @@ begin
   if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
     create role supabase_auth_admin nologin noinherit;
   end if;
+  -- PostgREST's own role: its settings (pgrst.db_pre_request) configure the data API, locally too.
+  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
+    create role authenticator nologin noinherit;
+  end if;
 end
 $$;
 
