@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises'
 import type { Plugin } from 'vite'
 import { createBackend } from './core/backend.ts'
 import { openDatabase } from './core/db.ts'
-import { localJwtSecret } from './core/local-keys.ts'
+import { localKeys, resolveJwtSecret, withAnonKey } from './core/local-keys.ts'
 import { migrate } from './core/migrate.ts'
 import { adminEmailSet, optionsFromEnv, storageDirFor } from './core/options.ts'
 import { startRealtime } from './realtime/service.ts'
@@ -12,18 +12,23 @@ import { startRealtime } from './realtime/service.ts'
  * the app's default backend URL (its own origin) works with hot reload too.
  */
 export function localBackendDevPlugin(): Plugin {
+  let anonKey: string | undefined
   return {
     name: 'cube-local-backend',
     apply: 'serve',
+    // The page carries the data folder's anon key, as `npm start` serves it (core/static-files.ts).
+    transformIndexHtml: (html) => (anonKey ? withAnonKey(html, anonKey) : html),
     async configureServer(server) {
       const env = optionsFromEnv()
       const dataDir = process.env.LOCAL_DATA_DIR ?? '.local-data/dev'
+      const keys = await localKeys(await resolveJwtSecret({ jwtSecret: env.jwtSecret, dataDir }))
+      anonKey = keys.anonKey
       const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir, reset: env.reset })
       const storageDir = env.storageDir ?? storageDirFor(dataDir)
       if (env.reset && db.kind === 'pglite') await rm(storageDir, { recursive: true, force: true })
       await migrate(db)
       const backend = await createBackend(db, {
-        jwtSecret: localJwtSecret(env.jwtSecret),
+        jwtSecret: keys.jwtSecret,
         storageDir,
         adminEmails: adminEmailSet(env.adminEmails),
         emailSignup: env.emailSignup,
@@ -31,7 +36,7 @@ export function localBackendDevPlugin(): Plugin {
       server.middlewares.use((req, res, next) => {
         backend.handle(req, res).then((handled) => (handled ? undefined : next()), next)
       })
-      const realtime = await startRealtime(db, localJwtSecret(env.jwtSecret))
+      const realtime = await startRealtime(db, keys.jwtSecret)
       // Vite's own HMR socket shares the server: only Realtime's path is taken here.
       server.httpServer?.on('upgrade', (req, socket, head) => void realtime.handleUpgrade(req, socket, head))
       server.httpServer?.once('close', () => void realtime.close().then(() => db.close()))

@@ -102,9 +102,10 @@ describe('TOTP two-factor authentication', () => {
     expect((await again.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' })
     const replay = await again.auth.mfa.challengeAndVerify({ factorId: factor.id, code })
     expect(replay.error?.code).toBe('mfa_verification_failed')
-    // The server enforces it too: an aal1 session of this account sees and changes no table.
+    // The server enforces it too: an aal1 session of this account reads and changes no table
+    // (the data API refuses it outright: tests/backend/integrity-aal.test.ts).
     const userId = (await again.auth.getSession()).data.session!.user.id
-    expect((await again.from('profiles').select('username').eq('user_id', userId)).data).toEqual([])
+    expect((await again.from('profiles').select('username').eq('user_id', userId)).error?.message).toMatch(/Finish two-factor sign-in first/)
     expect((await again.from('profiles').update({ bio: 'aal1 write' }).eq('user_id', userId).select()).data ?? []).toEqual([])
     // Unenrolling from an aal1 session is refused.
     expect((await again.auth.mfa.unenroll({ factorId: factor.id })).error?.code).toBe('insufficient_aal')

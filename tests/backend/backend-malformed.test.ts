@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { createBackend } from '../../supabase/local/core/backend.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signJwt } from '../../supabase/local/core/jwt.ts'
+import { DEFAULT_LOCAL_JWT_SECRET } from '../../supabase/local/core/local-keys.ts'
 import { startLocalServer } from '../../supabase/local/core/server.ts'
 import { api, signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
 import { CATALOGUE_SONGS } from '../../src/lib/catalogue/sample-songs.ts'
@@ -31,8 +32,8 @@ async function expectJsonError(r: Awaited<ReturnType<typeof api>>, status: numbe
 const now = () => Math.floor(Date.now() / 1000)
 
 describe('malformed requests', () => {
-  it('refuses to listen beyond loopback with the public default JWT secret', async () => {
-    await expect(startLocalServer({ host: '0.0.0.0', port: 0 })).rejects.toThrow(/LOCAL_JWT_SECRET/)
+  it('refuses to listen beyond loopback with the public demo JWT secret', async () => {
+    await expect(startLocalServer({ host: '0.0.0.0', port: 0, jwtSecret: DEFAULT_LOCAL_JWT_SECRET })).rejects.toThrow(/LOCAL_JWT_SECRET/)
   })
 
   it('bad JSON bodies', async () => {

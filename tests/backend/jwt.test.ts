@@ -29,8 +29,8 @@ describe('JWT with jose', () => {
   it('verifies tokens signed the old way and keeps their claims', async () => {
     const claims = { sub: 'a0000000-0000-4000-8000-000000000001', role: 'authenticated', exp: now() + 60, app_metadata: { provider: 'email' } }
     expect(await verifyJwt(signTheOldWay(claims, SECRET), SECRET)).toEqual({ ok: true, claims })
-    // No exp at all is valid, as before (the anon key has one, but PostgREST does not require it).
-    expect(await verifyJwt(signTheOldWay({ role: 'anon' }, SECRET), SECRET)).toEqual({ ok: true, claims: { role: 'anon' } })
+    // No exp at all is refused: such a token would never expire (issue 22, tests/backend/integrity-jwt-secret.test.ts).
+    expect(await verifyJwt(signTheOldWay({ role: 'anon' }, SECRET), SECRET)).toEqual({ ok: false, reason: 'missing_exp' })
   })
 
   it('gives the same reasons as before: expired, bad signature, malformed', async () => {

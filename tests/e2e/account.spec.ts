@@ -5,7 +5,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
 import { OwnServer } from './support/own-server.ts'
 import { logIn, openAuth, register, toast } from './support/auth.ts'
-import { LOCAL_ANON_KEY } from '../../src/backend/local-defaults.ts'
+import { LOCAL_ANON_KEY } from './support/anon-key.ts'
 import { SAMPLE_SONGS } from '../../src/lib/catalogue/sample-songs.ts'
 import { encodeWav } from '../../workers/wav-encoding.ts'
 

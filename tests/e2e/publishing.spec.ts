@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { LOCAL_ANON_KEY } from '../../src/backend/local-defaults.ts'
+import { LOCAL_ANON_KEY } from './support/anon-key.ts'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
 import { register, toast } from './support/auth.ts'
 import { masterLevel, putUserAudio, testToneWav } from './player-fixtures.ts'

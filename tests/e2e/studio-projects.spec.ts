@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
 import { logIn, register, toast } from './support/auth.ts'
-import { LOCAL_ANON_KEY } from '../../src/backend/local-defaults.ts'
+import { LOCAL_ANON_KEY } from './support/anon-key.ts'
 import { makeWav, tone } from './fixtures/audio.ts'
 
 // Studio projects listed in the account: metadata on the server (studio_projects), audio only in

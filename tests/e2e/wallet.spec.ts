@@ -1,6 +1,6 @@
 import { Wallet } from 'ethers'
 import { expect, test, type Page } from '@playwright/test'
-import { LOCAL_ANON_KEY } from '../../src/backend/local-defaults.ts'
+import { LOCAL_ANON_KEY } from './support/anon-key.ts'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
 import { register, toast } from './support/auth.ts'
 import { accessToken, injectWallet } from './support/eip1193.ts'

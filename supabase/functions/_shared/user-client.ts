@@ -6,8 +6,11 @@ import type { RpcName } from './service-client.ts'
 
 export interface UserClient {
   auth: {
-    /** The user the access token belongs to, checked by the auth service; an error or no user otherwise. */
-    getUser(jwt: string): Promise<{ data: { user: { id: string } | null }; error: unknown }>
+    /**
+     * The user the access token belongs to, checked by the auth service; an error or no user
+     * otherwise. GoTrue lists the user's MFA factors (without secrets) when there are any.
+     */
+    getUser(jwt: string): Promise<{ data: { user: { id: string; factors?: readonly { status: string }[] } | null }; error: unknown }>
   }
   /** Calls a public SQL function as the user (RLS and auth.uid() see them). */
   rpc(fn: RpcName, args?: Record<string, unknown>): PromiseLike<{ data: unknown; error: { message: string; code: string } | null }>

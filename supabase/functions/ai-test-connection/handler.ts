@@ -3,19 +3,15 @@
 // POST { category } → 200 { ok, message }; 401 without a user; 403 for non-administrators.
 import type { AiConfigSource } from '../_shared/ai-provider.ts'
 import { testConnection } from '../_shared/ai-provider.ts'
-import { bearerToken, json, preflight, type EdgeHandler } from '../_shared/http.ts'
+import { json, type EdgeHandler } from '../_shared/http.ts'
+import { signedInPost } from '../_shared/signed-in.ts'
 import type { UserClientFactory } from '../_shared/user-client.ts'
 
 export function aiTestConnection(deps: { clientFor: UserClientFactory; aiConfig: AiConfigSource; fetch: typeof fetch }): EdgeHandler {
   return async (req) => {
-    if (req.method === 'OPTIONS') return preflight()
-    if (req.method !== 'POST') return json({ error: 'Method not allowed: use POST' }, 405)
-    const token = bearerToken(req)
-    if (!token) return json({ error: 'Administrators only: sign in first.' }, 401)
-    const client = deps.clientFor(token)
-    const { data: who } = await client.auth.getUser(token)
-    if (!who.user) return json({ error: 'Administrators only: sign in first.' }, 401)
-    const admin = await client.rpc('is_admin')
+    const caller = await signedInPost(req, deps.clientFor)
+    if (caller instanceof Response) return caller
+    const admin = await caller.user.rpc('is_admin')
     if (admin.error || admin.data !== true) return json({ error: 'Administrators only.' }, 403)
     const body = (await req.json().catch(() => null)) as { category?: unknown } | null
     const category = typeof body?.category === 'string' ? body.category : ''

@@ -3,18 +3,16 @@
 // POST { prompt, maxTokens? } → 200 { text }; 204 when Text AI is the built-in generator (the
 // client then uses its own); 401 without a user; 400 bad input; 502 when the provider fails.
 import { ON_DEVICE, generateText, type AiConfigSource } from '../_shared/ai-provider.ts'
-import { bearerToken, corsHeaders, json, preflight, type EdgeHandler } from '../_shared/http.ts'
+import { corsHeaders, json, type EdgeHandler } from '../_shared/http.ts'
+import { signedInPost } from '../_shared/signed-in.ts'
 import type { UserClientFactory } from '../_shared/user-client.ts'
 
 export const MAX_PROMPT = 4000
 
 export function aiText(deps: { clientFor: UserClientFactory; aiConfig: AiConfigSource; fetch: typeof fetch }): EdgeHandler {
   return async (req) => {
-    if (req.method === 'OPTIONS') return preflight()
-    if (req.method !== 'POST') return json({ error: 'Method not allowed: use POST' }, 405)
-    const token = bearerToken(req)
-    const { data: who } = token ? await deps.clientFor(token).auth.getUser(token) : { data: { user: null } }
-    if (!who.user) return json({ error: 'Sign in first.' }, 401)
+    const caller = await signedInPost(req, deps.clientFor)
+    if (caller instanceof Response) return caller
     const body = (await req.json().catch(() => null)) as { prompt?: unknown; maxTokens?: unknown } | null
     const prompt = typeof body?.prompt === 'string' ? body.prompt.trim() : ''
     if (!prompt || prompt.length > MAX_PROMPT) return json({ error: `A prompt is 1 to ${MAX_PROMPT} characters.` }, 400)

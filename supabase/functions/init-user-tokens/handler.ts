@@ -4,24 +4,18 @@
 // anything but POST; 400 { error, code } when the SQL function refuses.
 // One module for both runtimes: index.ts serves it on Deno (hosted), the embedded local backend
 // through its functions registry (supabase/local/functions/registry.ts).
-import { bearerToken, json, preflight, type EdgeHandler } from '../_shared/http.ts'
+import { json, type EdgeHandler } from '../_shared/http.ts'
+import { SIGN_IN_REQUIRED, signedInPost } from '../_shared/signed-in.ts'
 import type { UserClientFactory } from '../_shared/user-client.ts'
 
-export const SIGN_IN_FIRST = 'Sign in first: a user access token is required'
+export const SIGN_IN_FIRST = SIGN_IN_REQUIRED
 
 export function initUserTokens(deps: { clientFor: UserClientFactory }): EdgeHandler {
   return async (req) => {
-    if (req.method === 'OPTIONS') return preflight()
-    if (req.method !== 'POST') return json({ error: 'Method not allowed: use POST' }, 405)
+    const caller = await signedInPost(req, deps.clientFor)
+    if (caller instanceof Response) return caller
 
-    const token = bearerToken(req)
-    if (!token) return json({ error: SIGN_IN_FIRST }, 401)
-
-    const supabase = deps.clientFor(token)
-    const { data: userData, error: userError } = await supabase.auth.getUser(token)
-    if (userError || !userData.user) return json({ error: SIGN_IN_FIRST }, 401)
-
-    const { data, error } = await supabase.rpc('init_user_tokens')
+    const { data, error } = await caller.user.rpc('init_user_tokens')
     if (error) return json({ error: error.message, code: error.code }, 400)
     return json({ wallet: data })
   }

@@ -1,4 +1,5 @@
 import type { Database } from '../core/db.ts'
+import type { MfaLockout } from './mfa-lockout.ts'
 
 export interface AuthOptions {
   jwtSecret: string
@@ -10,6 +11,8 @@ export interface AuthOptions {
   /** False answers sign-ups the way GoTrue does when the e-mail provider is disabled. */
   emailSignup: boolean
   issuer: string
+  /** Wrong-TOTP-code limits (GoTrue rate-limits MFA verification the same way). */
+  mfaLockout: MfaLockout
 }
 
 /** What every auth handler gets. */

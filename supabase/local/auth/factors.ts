@@ -6,13 +6,15 @@ import { authError, sendJson } from '../core/errors.ts'
 import { readJson } from '../core/http-body.ts'
 import type { ApiRequest } from '../core/router.ts'
 import { API_VERSION, type AuthContext } from './context.ts'
+import { lockedOut, recordFailure } from './mfa-lockout.ts'
 import { issueSession, liveSession } from './sessions.ts'
 import { AUTH_ADMIN, USER_COLUMNS, UUID, type UserRow } from './users.ts'
 
 // GoTrue's TOTP MFA (/auth/v1/factors…), as auth-js's `auth.mfa` calls it: enrol returns the secret
 // and a QR code once; a challenge lives 5 minutes; verifying a code raises the session to aal2;
 // unenrolling a verified factor needs an aal2 session. Codes are RFC 6238 (30 s, 6 digits, SHA-1),
-// one step of clock drift either way, and a code is accepted at most once.
+// one step of clock drift either way, and a code is accepted at most once. Wrong codes are counted
+// per factor and per account; too many lock verification for a while (mfa-lockout.ts).
 
 const CHALLENGE_SECONDS = 300
 const MAX_FACTORS = 10
@@ -86,6 +88,8 @@ export async function verifyFactor({ db, options }: AuthContext, { req, res }: A
   const outcome = await runAs(db, 'supabase_auth_admin', AUTH_ADMIN, async (tx) => {
     const session = await liveSession(options, tx, req)
     const factor = await ownFactor(tx, session.sub, id!)
+    const locked = await lockedOut(tx, options.mfaLockout, session.sub, factor.id)
+    if (locked) return { error: locked }
     const { rows: challenges } = await tx.query<{ id: string; expired: boolean; verified: boolean }>(
       `select id, created_at < now() - interval '${CHALLENGE_SECONDS} seconds' as expired, verified_at is not null as verified
          from auth.mfa_challenges where id = $1 and factor_id = $2 for update`,
@@ -100,6 +104,7 @@ export async function verifyFactor({ db, options }: AuthContext, { req, res }: A
     const result = await verify({ secret: factor.secret, token: code, epochTolerance: 30 })
     const step = result.valid && 'epoch' in result ? Math.floor(result.epoch / 30) : null
     if (step === null || (factor.last_step !== null && step <= Number(factor.last_step))) {
+      await recordFailure(tx, session.sub, factor.id)
       return { error: authError(422, 'mfa_verification_failed', 'Invalid TOTP code entered') }
     }
     await tx.query('update auth.mfa_challenges set verified_at = now() where id = $1', [found.id])

@@ -70,7 +70,10 @@ export async function sessionClaims(options: AuthOptions, req: IncomingMessage) 
   const jwt = bearerToken(req)
   if (!jwt) throw authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token')
   const check = await verifyJwt(jwt, options.jwtSecret)
-  if (!check.ok) throw authError(403, 'bad_jwt', check.reason === 'expired' ? 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired' : 'invalid JWT: unable to parse or verify signature')
+  if (!check.ok) {
+    const why = check.reason === 'expired' ? ', token has invalid claims: token is expired' : check.reason === 'missing_exp' ? ', token has invalid claims: token has no expiry (exp)' : ''
+    throw authError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature${why}`)
+  }
   const { sub, session_id: sessionId } = check.claims
   if (check.claims.role !== 'authenticated' || typeof sub !== 'string' || !UUID.test(sub)) throw authError(403, 'bad_jwt', 'invalid claim: missing sub claim')
   if (typeof sessionId !== 'string' || !UUID.test(sessionId)) throw authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist')

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { decodeJwt } from 'jose'
 import type { AuthOptions } from '../auth/context.ts'
+import { DEFAULT_MFA_LOCKOUT } from '../auth/mfa-lockout.ts'
 import { loadCatalog, type Catalog } from '../rest/catalog.ts'
 import { routeTable } from '../routes.ts'
 import { openObjectFiles } from '../storage/files.ts'
@@ -57,6 +58,7 @@ export async function createBackend(db: Database, options: BackendOptions): Prom
         adminEmails: options.adminEmails ?? new Set(),
         emailSignup: options.emailSignup ?? true,
         issuer: options.issuer ?? 'http://127.0.0.1/auth/v1',
+        mfaLockout: options.mfaLockout ?? DEFAULT_MFA_LOCKOUT,
       },
       objectFiles: options.storageDir ? await openObjectFiles(options.storageDir, db) : undefined,
       minterFor: options.minterFor,

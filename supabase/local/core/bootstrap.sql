@@ -17,6 +17,10 @@ begin
   if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
     create role supabase_auth_admin nologin noinherit;
   end if;
+  -- PostgREST's own role: its settings (pgrst.db_pre_request) configure the data API, locally too.
+  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
+    create role authenticator nologin noinherit;
+  end if;
 end
 $$;
 
@@ -83,6 +87,16 @@ create table if not exists auth.mfa_challenges (
   created_at timestamptz not null default now(),
   verified_at timestamptz
 );
+
+-- Failed TOTP codes, one row each: verification refuses while a factor or its account has too
+-- many of them within the lockout period (auth/mfa-lockout.ts), so codes cannot be guessed.
+create table if not exists auth.mfa_failed_attempts (
+  id bigint generated always as identity primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null default now()
+);
+create index if not exists mfa_failed_attempts_user_time on auth.mfa_failed_attempts (user_id, created_at);
 
 -- Supabase's null-safe forms: once a transaction has set the claims locally they read back as ''
 -- rather than NULL, and ''::jsonb would fail.

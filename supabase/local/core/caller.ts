@@ -17,6 +17,12 @@ export interface Caller {
 const API_ROLES: readonly string[] = ['anon', 'authenticated']
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
+const JWT_REFUSALS = {
+  bad_signature: 'JWT signature does not match',
+  malformed: 'JWT is malformed',
+  missing_exp: 'JWT has no expiry (exp claim): tokens must expire',
+} as const
+
 export const bearerToken = (req: IncomingMessage): string | undefined => {
   const header = req.headers.authorization
   if (!header) return undefined
@@ -41,7 +47,7 @@ export async function callerFromToken(token: string | undefined, jwtSecret: stri
   if (!check.ok) {
     throw check.reason === 'expired'
       ? new HttpError(401, { code: 'PGRST303', message: 'JWT expired', details: null, hint: null })
-      : new HttpError(401, { code: 'PGRST301', message: check.reason === 'bad_signature' ? 'JWT signature does not match' : 'JWT is malformed', details: null, hint: null })
+      : new HttpError(401, { code: 'PGRST301', message: JWT_REFUSALS[check.reason], details: null, hint: null })
   }
   const role = check.claims.role
   if (typeof role !== 'string' || !API_ROLES.includes(role)) {

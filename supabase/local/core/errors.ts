@@ -49,7 +49,9 @@ export const isSqlError = (error: unknown): error is SqlError =>
 export function sqlErrorToHttp(error: SqlError, role: string): HttpError {
   const code = error.code
   let status = 400
-  if (code === '42501') status = role === 'anon' ? 401 : 403
+  // PostgREST's custom statuses: a function raising SQLSTATE 'PT' + three digits picks the HTTP status.
+  if (/^PT[1-5]\d\d$/.test(code)) status = Number(code.slice(2))
+  else if (code === '42501') status = role === 'anon' ? 401 : 403
   else if (code === '23505' || code === '23503') status = 409
   else if (code === '42883' || code === '42P01') status = 404
   else if (code.startsWith('53') || code.startsWith('57') || code.startsWith('58') || code === 'XX000') status = 500

@@ -13,14 +13,15 @@ export function signJwt(claims: JwtClaims, secret: string): Promise<string> {
   return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(keyOf(secret))
 }
 
-export type JwtCheck = { ok: true; claims: JwtClaims } | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' }
+export type JwtCheck = { ok: true; claims: JwtClaims } | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' | 'missing_exp' }
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/
 
 /**
  * Verifies signature and expiry; anything but a well-formed HS256 token fails. jose checks the
- * signature; the claims rules are PostgREST's (only `exp` is enforced), applied here so that the
- * reason (and with it the error code the API answers with) stays precise.
+ * signature; the claims rule is PostgREST's (`exp` is enforced) made strict: a token without
+ * `exp` would never expire, so it is refused (every token we or GoTrue issue, and the API keys,
+ * carry one). Checked here so that the reason (and with it the API's error) stays precise.
  */
 export async function verifyJwt(token: string, secret: string, nowSeconds = Math.floor(Date.now() / 1000)): Promise<JwtCheck> {
   const parts = token.split('.')
@@ -38,6 +39,7 @@ export async function verifyJwt(token: string, secret: string, nowSeconds = Math
     return { ok: false, reason: 'bad_signature' }
   }
   const exp = claims.exp
-  if (exp !== undefined && (typeof exp !== 'number' || exp <= nowSeconds)) return { ok: false, reason: 'expired' }
+  if (exp === undefined) return { ok: false, reason: 'missing_exp' }
+  if (typeof exp !== 'number' || exp <= nowSeconds) return { ok: false, reason: 'expired' }
   return { ok: true, claims }
 }

@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { MfaLockout } from '../auth/mfa-lockout.ts'
+import type { LocalKeys } from './local-keys.ts'
 
 export interface LocalServerOptions {
   port?: number
@@ -20,6 +22,7 @@ export interface LocalServerOptions {
    * after bootstrap + migrations, once per run; migrate() still runs and checks every checksum.
    */
   pgliteSnapshot?: Blob
+  /** Signing secret (LOCAL_JWT_SECRET); default: the data folder's own (local-keys.ts), or a random one in memory. */
   jwtSecret?: string
   jwtExpiry?: number
   bcryptRounds?: number
@@ -27,8 +30,12 @@ export interface LocalServerOptions {
   emailSignup?: boolean
   /** Runs the embedded EVM development chain in-process and deploys the NFT contract on it (LOCAL_CHAIN=off to skip). */
   embeddedChain?: boolean
-  /** Serves everything the backend does not (the built app). */
-  fallback?: (req: IncomingMessage, res: ServerResponse) => Promise<void>
+  // --- account integrity (issue 22: TOTP lockout, per-folder JWT secret) ---
+  /** Wrong-TOTP-code limits; default 5 per factor, 10 per account, within 5 minutes. */
+  mfaLockout?: MfaLockout
+  // --- end account integrity ---
+  /** Serves everything the backend does not (the built app; `keys` for the anon key its page carries). */
+  fallback?: (req: IncomingMessage, res: ServerResponse, keys: LocalKeys) => Promise<void>
 }
 
 /** Storage's default folder beside a PGlite data folder: `.local-data/db` → `.local-data/db-storage`. */

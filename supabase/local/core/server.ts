@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createBackend, type Backend } from './backend.ts'
 import { openDatabase, type Database } from './db.ts'
-import { DEFAULT_LOCAL_JWT_SECRET, localKeys, type LocalKeys } from './local-keys.ts'
+import { DEFAULT_LOCAL_JWT_SECRET, localKeys, resolveJwtSecret, type LocalKeys } from './local-keys.ts'
 import { migrate } from './migrate.ts'
 import { embeddedMinters, type EmbeddedChain } from '../chain/embedded-minters.ts'
 import { adminEmailSet, storageDirFor, type LocalServerOptions } from './options.ts'
@@ -31,11 +31,11 @@ const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /
 
 /** Opens the database, applies bootstrap + migrations, and serves the API (and the app) on one port. */
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
-  const keys = await localKeys(options.jwtSecret)
+  const keys = await localKeys(await resolveJwtSecret(options))
   const host = options.host ?? '127.0.0.1'
   if (!isLoopback(host) && keys.jwtSecret === DEFAULT_LOCAL_JWT_SECRET) {
     // The default secret is public: anyone who can reach the port could sign tokens for any user.
-    throw new Error(`Refusing to listen on ${host} with the public default JWT secret: set LOCAL_JWT_SECRET (and build the app with the matching VITE_SUPABASE_ANON_KEY)`)
+    throw new Error(`Refusing to listen on ${host} with the public demo JWT secret: unset LOCAL_JWT_SECRET (the data folder then gets its own) or set it to a secret of your own`)
   }
   const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, reset: options.reset, pgliteSnapshot: options.pgliteSnapshot })
   const givenStorageDir = options.storageDir ?? (options.dataDir ? storageDirFor(options.dataDir) : undefined)
@@ -60,6 +60,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       adminEmails: adminEmailSet(options.adminEmails),
       emailSignup: options.emailSignup,
       minterFor: chains?.minterFor,
+      mfaLockout: options.mfaLockout,
     })
     realtime = await startRealtime(db, keys.jwtSecret)
   } catch (error) {
@@ -77,7 +78,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       .handle(req, res)
       .then((handled) => {
         if (handled) return
-        if (options.fallback) return options.fallback(req, res)
+        if (options.fallback) return options.fallback(req, res, keys)
         res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"message":"Not found"}')
       })
       .catch(fail)

@@ -1,10 +1,11 @@
-import { stat } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Stats } from 'node:fs'
 import { extname, join, resolve } from 'node:path'
 import sirv from 'sirv'
+import { withAnonKey } from './local-keys.ts'
 
-type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
+type Handler = (req: IncomingMessage, res: ServerResponse, keys?: { anonKey: string }) => Promise<void>
 
 /**
  * Types sirv's table (mrmime) gives differently from what the app needs: text with its charset,
@@ -27,12 +28,13 @@ const TYPES: Record<string, string> = {
  * so no request path can reach outside it), byte ranges (audio streams and seeks before it has
  * fully downloaded), hashed assets under /assets/ cached for a year and everything else
  * revalidated, and the SPA's index.html for every other path. `headers` (cross-origin isolation)
- * go out on every answer. A new build (index.html changed) is picked up without a restart.
+ * go out on every answer. A new build (index.html changed) is picked up without a restart. Given
+ * the server's `keys`, the page carries its anon key (the data folder's own, see local-keys.ts).
  */
 export function staticFiles(rootDir: string, headers: Readonly<Record<string, string>>): Handler {
   const root = resolve(rootDir)
   const index = join(root, 'index.html')
-  let current: { built: number; serve: ReturnType<typeof sirv> } | undefined
+  let current: { built: number; serve: ReturnType<typeof sirv>; page: Promise<string> } | undefined
 
   const setHeaders = (res: ServerResponse, pathname: string, stats: Stats) => {
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v)
@@ -43,7 +45,13 @@ export function staticFiles(rootDir: string, headers: Readonly<Record<string, st
     normaliseRange(res.req, stats.size)
   }
 
-  return async (req, res) => {
+  const sendPage = async (req: IncomingMessage, res: ServerResponse, page: Promise<string>, anonKey: string) => {
+    const html = withAnonKey(await page, anonKey)
+    res.writeHead(200, { ...headers, 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-cache', 'Content-Length': Buffer.byteLength(html) })
+    res.end(req.method === 'HEAD' ? undefined : html)
+  }
+
+  return async (req, res, keys) => {
     const url = new URL(req.url ?? '/', 'http://local')
     try {
       decodeURIComponent(url.pathname)
@@ -56,10 +64,12 @@ export function staticFiles(rootDir: string, headers: Readonly<Record<string, st
       res.writeHead(503, { 'Content-Type': 'text/plain', ...headers }).end('App not built: run `npm run build` first.')
       return
     }
-    if (current?.built !== built) current = { built, serve: sirv(root, { etag: false, extensions: [], dotfiles: false, setHeaders }) }
-    const { serve } = current
+    if (current?.built !== built) current = { built, serve: sirv(root, { etag: false, extensions: [], dotfiles: false, setHeaders }), page: readFile(index, 'utf8') }
+    const { serve, page } = current
+    if (keys && (url.pathname === '/' || url.pathname === '/index.html')) return sendPage(req, res, page, keys.anonKey)
     serve(req, res, () => {
       // The SPA: any other path is the app's index.html (a route the client-side router knows).
+      if (keys) return void sendPage(req, res, page, keys.anonKey).catch(() => res.destroy())
       req.url = '/index.html'
       serve(req, res, () => {
         res.writeHead(503, { 'Content-Type': 'text/plain', ...headers }).end('App not built: run `npm run build` first.')

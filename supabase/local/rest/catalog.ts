@@ -1,4 +1,5 @@
 import type { Database } from '../core/db.ts'
+import { loadPreRequest } from '../core/pre-request.ts'
 
 export interface Column {
   name: string
@@ -34,6 +35,8 @@ export interface Catalog {
   tables: Map<string, Table>
   foreignKeys: ForeignKey[]
   functions: Map<string, RpcFunction[]>
+  /** The configured db-pre-request call (core/pre-request.ts), reloaded with the schema as PostgREST does. */
+  preRequest: string | undefined
 }
 
 // Arrays come back as JSON text so PGlite and pg hand over the same shapes.
@@ -87,5 +90,5 @@ export async function loadCatalog(db: Database): Promise<Catalog> {
     const fn: RpcFunction = { name: r.name, argNames: JSON.parse(r.arg_names) as string[], argTypes: JSON.parse(r.arg_types) as string[], defaults: Number(r.defaults), returnsSet: Boolean(r.returns_set), returnType: r.return_type }
     functions.set(r.name, [...(functions.get(r.name) ?? []), fn])
   }
-  return { tables, foreignKeys, functions }
+  return { tables, foreignKeys, functions, preRequest: await loadPreRequest(db) }
 }

@@ -1,4 +1,5 @@
-import { runAs, type Caller } from '../core/caller.ts'
+import type { Caller } from '../core/caller.ts'
+import { runAsApiCaller } from '../core/pre-request.ts'
 import type { Queryable } from '../core/db.ts'
 import { sendJson } from '../core/errors.ts'
 import type { ApiRequest } from '../core/router.ts'
@@ -18,7 +19,7 @@ export async function mutate({ db, catalog }: RestContext, { req, res, url }: Ap
   const embed = { url, consumed: new Set<string>() }
   const list = selectList(catalog(), table, '_t0', parseSelect(url.searchParams.get('select')), 0, embed)
   checkEmbedParams(embed)
-  const body = await runAs(db, caller.role, caller.claims, async (tx: Queryable) => {
+  const body = await runAsApiCaller(db, caller, catalog().preRequest, async (tx: Queryable) => {
     if (!representation && !single) {
       await tx.query(statement, params.values)
       return undefined

@@ -1,4 +1,4 @@
-import { runAs } from '../core/caller.ts'
+import { runAsApiCaller } from '../core/pre-request.ts'
 import { restError, sendJson } from '../core/errors.ts'
 import { readJson } from '../core/http-body.ts'
 import type { RpcFunction } from './catalog.ts'
@@ -28,7 +28,7 @@ export const rpc: RpcHandler = async ({ db, catalog }, { req, res, url }, name, 
     : fn.returnType === 'void'
       ? `select ${call}, null::text as body`
       : `select to_json(${call})::text as body`
-  const { rows } = await runAs(db, caller.role, caller.claims, (tx) => tx.query<{ body: string | null }>(sql, params.values))
+  const { rows } = await runAsApiCaller(db, caller, catalog().preRequest, (tx) => tx.query<{ body: string | null }>(sql, params.values))
   if (fn.returnType === 'void') {
     res.writeHead(204).end()
     return

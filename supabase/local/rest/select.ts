@@ -1,4 +1,4 @@
-import { runAs } from '../core/caller.ts'
+import { runAsApiCaller } from '../core/pre-request.ts'
 import { restError, sendJson } from '../core/errors.ts'
 import type { TableHandler } from './context.ts'
 import { nonNegativeInt, orderClause, whereClause } from './filters.ts'
@@ -21,7 +21,7 @@ export const select: TableHandler = async ({ db, catalog }, { req, res, url }, t
   if (counted !== undefined && counted !== 'exact' && counted !== 'planned' && counted !== 'estimated') throw restError(400, 'PGRST100', `unknown count preference "${counted}"`)
   const single = wantsSingle(req)
   const head = req.method === 'HEAD'
-  const { body, total } = await runAs(db, caller.role, caller.claims, async (tx) => {
+  const { body, total } = await runAsApiCaller(db, caller, catalog().preRequest, async (tx) => {
     // HEAD (supabase-js `head: true`) only wants the count: the rows are never built.
     const rows = head ? undefined : await tx.query<{ body: string }>(`select coalesce(json_agg(_r), '[]')::text as body from (select ${list} from ${tableRef(table.name)} _t0${where}${order}${page}) _r`, params.values)
     let total: number | undefined

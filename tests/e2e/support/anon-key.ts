@@ -1,0 +1,22 @@
+import { readFileSync } from 'node:fs'
+import { jwtSecretFileFor, localKeys } from '../../../supabase/local/core/local-keys.ts'
+
+// The e2e server signs with its data folder's own secret (supabase/local/core/local-keys.ts), so a
+// spec's raw API requests need that folder's anon key, as the app reads it from the served page.
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173)
+
+/** The data folder of the suite's server (playwright.config.ts's webServer). */
+export const e2eDataDir = (): string => process.env.LOCAL_DATA_DIR ?? `.local-data/e2e-${E2E_PORT}`
+
+/** The anon key a server on `dataDir` serves: LOCAL_JWT_SECRET's, else the folder's own secret. */
+export async function anonKeyFor(dataDir: string): Promise<string> {
+  const secret = process.env.LOCAL_JWT_SECRET || readFileSync(jwtSecretFileFor(dataDir), 'utf8').trim()
+  return (await localKeys(secret)).anonKey
+}
+
+/**
+ * The suite server's anon key. Test workers load specs after the server has started (and made
+ * its secret); while Playwright only lists the tests, the folder may have no secret yet.
+ */
+export const LOCAL_ANON_KEY: string = await anonKeyFor(e2eDataDir()).catch(() => '')
