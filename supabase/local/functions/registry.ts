@@ -3,6 +3,7 @@ import type { EdgeHandler } from '../../functions/_shared/http.ts'
 import { aiTestConnection } from '../../functions/ai-test-connection/handler.ts'
 import { aiText } from '../../functions/ai-text/handler.ts'
 import type { MinterFor } from '../../functions/_shared/chain.ts'
+import type { Site } from '../../functions/_shared/site.ts'
 import type { ServiceClient } from '../../functions/_shared/service-client.ts'
 import type { UserClientFactory } from '../../functions/_shared/user-client.ts'
 import { chainTransaction } from '../../functions/chain-transaction/handler.ts'
@@ -23,6 +24,8 @@ export interface EdgeFunctionDeps {
   service: ServiceClient
   /** The chains the server holds a minter key for (the embedded chain when it runs). */
   minterFor: MinterFor
+  /** Where this deployment is served, from configuration (SIWE's domain, the tokenURI's base). */
+  site: Site
 }
 
 /**
