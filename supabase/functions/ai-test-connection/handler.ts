@@ -4,9 +4,10 @@
 import type { AiConfigSource } from '../_shared/ai-provider.ts'
 import { testConnection } from '../_shared/ai-provider.ts'
 import { bearerToken, json, preflight, type EdgeHandler } from '../_shared/http.ts'
+import type { GuardedFetch } from '../_shared/outbound-guard.ts'
 import type { UserClientFactory } from '../_shared/user-client.ts'
 
-export function aiTestConnection(deps: { clientFor: UserClientFactory; aiConfig: AiConfigSource; fetch: typeof fetch }): EdgeHandler {
+export function aiTestConnection(deps: { clientFor: UserClientFactory; aiConfig: AiConfigSource; fetch: GuardedFetch }): EdgeHandler {
   return async (req) => {
     if (req.method === 'OPTIONS') return preflight()
     if (req.method !== 'POST') return json({ error: 'Method not allowed: use POST' }, 405)
