@@ -15,6 +15,16 @@ const testConnection = (server: TestServer, admin: TestUser) => api(server, '/fu
 const generate = (server: TestServer, user: TestUser, prompt = 'Describe a synthwave NFT') => api(server, '/functions/v1/ai-text', { token: user.accessToken, body: { prompt } })
 const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2)}`
 
+/** Starts a server whose outbound policy allows the stand-ins on 127.0.0.1 (read once, at start). */
+async function allowingLocalProviders<T>(start: () => Promise<T>): Promise<T> {
+  process.env.AI_PROVIDER_ALLOWED_HOSTS = '127.0.0.1'
+  try {
+    return await start()
+  } finally {
+    delete process.env.AI_PROVIDER_ALLOWED_HOSTS
+  }
+}
+
 describe('a stored key stays with the destination it was entered for', () => {
   let server: TestServer
   let honest: AiStandIn
@@ -23,9 +33,7 @@ describe('a stored key stays with the destination it was entered for', () => {
   beforeAll(async () => {
     honest = await startAiStandIn(KEY)
     attacker = await startAiStandIn('attacker-does-not-know-the-key')
-    process.env.AI_PROVIDER_ALLOWED_HOSTS = '127.0.0.1'
-    server = await startTestServer({ adminEmails: ['key-admin@example.com'] })
-    delete process.env.AI_PROVIDER_ALLOWED_HOSTS
+    server = await allowingLocalProviders(() => startTestServer({ adminEmails: ['key-admin@example.com'] }))
     admin = await signUp(server, 'key-admin@example.com', 'admin-pass-1')
   }, 60_000)
   afterAll(async () => {
@@ -115,9 +123,7 @@ describe.each(DATABASES)('ai-text daily quotas on %s', (database) => {
   let admin: TestUser
   beforeAll(async () => {
     provider = await startAiStandIn(KEY)
-    process.env.AI_PROVIDER_ALLOWED_HOSTS = '127.0.0.1'
-    ;({ server, stop } = await serverOn(database))
-    delete process.env.AI_PROVIDER_ALLOWED_HOSTS
+    ;({ server, stop } = await allowingLocalProviders(() => serverOn(database)))
     admin = await signUp(server, `quota-admin-${unique()}@example.com`, 'admin-pass-1')
     await sql(server, 'insert into public.administrators (user_id) values ($1)', [admin.id])
     expect((await configure(server, admin, { key: KEY, baseUrl: provider.url })).status).toBe(200)
