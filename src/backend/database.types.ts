@@ -103,6 +103,57 @@ export type Database = {
         }
         Relationships: []
       }
+      ai_text_quota: {
+        Row: {
+          id: boolean
+          per_user_daily: number
+          global_daily: number
+        }
+        Insert: {
+          id?: boolean
+          per_user_daily?: number
+          global_daily?: number
+        }
+        Update: {
+          id?: boolean
+          per_user_daily?: number
+          global_daily?: number
+        }
+        Relationships: []
+      }
+      ai_text_usage: {
+        Row: {
+          day: string
+          user_id: string
+          calls: number
+        }
+        Insert: {
+          day: string
+          user_id: string
+          calls: number
+        }
+        Update: {
+          day?: string
+          user_id?: string
+          calls?: number
+        }
+        Relationships: []
+      }
+      ai_text_usage_total: {
+        Row: {
+          day: string
+          calls: number
+        }
+        Insert: {
+          day: string
+          calls: number
+        }
+        Update: {
+          day?: string
+          calls?: number
+        }
+        Relationships: []
+      }
       blockchain_configs: {
         Row: {
           id: string
@@ -1147,12 +1198,22 @@ export type Database = {
         }
         Returns: Json
       }
+      ai_text_take: {
+        Args: {
+          p_user: string
+        }
+        Returns: Json
+      }
       cast_vote: {
         Args: {
           p_proposal_id: string
           p_choice: string
         }
         Returns: Json
+      }
+      check_request: {
+        Args: Record<PropertyKey, never>
+        Returns: undefined
       }
       close_due_proposals: {
         Args: Record<PropertyKey, never>

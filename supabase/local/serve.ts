@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { dirname, join } from 'node:path'
 import { ISOLATION_HEADERS } from '../../src/config/isolation-headers.ts'
+import { appSecurityHeaders } from '../../src/config/security-headers.ts'
 import { optionsFromEnv } from './core/options.ts'
 import { startLocalServer } from './core/server.ts'
 import { staticFiles } from './core/static-files.ts'
@@ -10,7 +11,7 @@ import { staticFiles } from './core/static-files.ts'
 const here = dirname(fileURLToPath(import.meta.url))
 const distDir = process.env.DIST_DIR ?? join(here, '..', '..', 'dist')
 
-const local = await startLocalServer({ ...optionsFromEnv(), fallback: staticFiles(distDir, ISOLATION_HEADERS) })
+const local = await startLocalServer({ ...optionsFromEnv(), fallback: staticFiles(distDir, { ...ISOLATION_HEADERS, ...appSecurityHeaders() }) })
 console.log(`CUBE Music on ${local.url} (backend: ${local.db.kind === 'pglite' ? `PGlite in ${optionsFromEnv().dataDir}` : 'PostgreSQL from DATABASE_URL'}; storage files in ${local.storageDir})`)
 
 let stopping = false

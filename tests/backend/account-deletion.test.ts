@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deleteMyAccount } from '../../src/backend/account-settings.ts'
 import { rpc, signUp, sql, startTestServer, supabaseClient, type TestServer, type TestUser } from './support/local-backend.ts'
+import { withSignature } from './support/media-bytes.ts'
 
 // Delete my account: personal data, files and published songs go; the ledger stays, anonymised,
 // and every remaining wallet still equals its ledger sum.
@@ -39,7 +40,7 @@ describe('delete my account', () => {
     await sql(server, "insert into public.songs (id, title, artist, duration_seconds, owner_id) values ('leaver-song', 'Leaver Song', 'leaving_user', 90, $1)", [leaving.id])
     await sql(server, 'insert into public.follows (follower_id, following_id) values ($1, $2)', [staying.id, leaving.id])
     await sql(server, "insert into public.wallet_welcomes (user_id, address) values ($1, '0x00000000000000000000000000000000000000AA')", [leaving.id])
-    expect((await db.storage.from('avatars').upload(`${leaving.id}/avatar`, new Blob([new Uint8Array(64)], { type: 'image/png' }), { contentType: 'image/png' })).error).toBeNull()
+    expect((await db.storage.from('avatars').upload(`${leaving.id}/avatar`, new Blob([withSignature('image/png', new Uint8Array(64))], { type: 'image/png' }), { contentType: 'image/png' })).error).toBeNull()
     const ledgerRows = (await sql<{ n: string }>(server, 'select count(*)::text as n from public.token_ledger where user_id = $1', [leaving.id]))[0]!.n
 
     await expect(deleteMyAccount(db, leaving.id, 'Leaving_User')).rejects.toThrow('Type your username exactly to confirm.')

@@ -11,6 +11,7 @@ import {
   uploadAvatar,
 } from '../../src/backend/account-settings.ts'
 import { api, signUp, sql, startTestServer, supabaseClient, type TestServer, type TestUser } from './support/local-backend.ts'
+import { withSignature } from './support/media-bytes.ts'
 import { rlsContext, rlsMatrixTests, type RlsCase } from './support/rls-matrix.ts'
 
 let server: TestServer
@@ -89,7 +90,7 @@ describe('profile rules, enforced by the server', () => {
 })
 
 describe('avatars', () => {
-  const png = (bytes: number) => new Blob([new Uint8Array(bytes)], { type: 'image/png' })
+  const png = (bytes: number) => new Blob([withSignature('image/png', new Uint8Array(bytes))], { type: 'image/png' })
 
   it('upload goes to <user>/avatar and the profile points at it; anyone may fetch a public profile\'s avatar through the API', async () => {
     const url = await uploadAvatar(ownerDb, owner.id, png(1024))

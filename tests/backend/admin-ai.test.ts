@@ -13,7 +13,11 @@ let user: TestUser
 
 beforeAll(async () => {
   provider = await startAiStandIn(KEY)
+  // The stand-in is on this machine: allow it, as a developer allows a local model server
+  // (outbound calls otherwise go only to https hosts with public addresses).
+  process.env.AI_PROVIDER_ALLOWED_HOSTS = '127.0.0.1'
   server = await startTestServer({ adminEmails: ['ai-admin@example.com'] })
+  delete process.env.AI_PROVIDER_ALLOWED_HOSTS
   admin = await signUp(server, 'ai-admin@example.com', 'admin-pass-1', 'aiadmin')
   user = await signUp(server, 'ai-user@example.com', 'user-pass-1', 'aiuser')
 }, 60_000)

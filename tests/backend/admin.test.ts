@@ -133,9 +133,12 @@ describe('admin functions', () => {
     expect(read.text).toContain('••••WXYZ')
     expect((await api(server, '/rest/v1/admin_secrets?select=*', { token: admin.accessToken })).status).toBe(403)
     expect((await rpc(server, admin.accessToken, 'ai_provider_for_call', { p_category: 'text' })).status).toBe(403)
-    // Keeping the key (null) leaves it; an empty string removes it.
-    await saveAi(admin.accessToken, null, { p_model: 'Claude 3' })
+    // Keeping the key (null) for the same provider, model and URL leaves it; another model without
+    // the key entered again clears it (issue 22: a key is bound to where it is sent).
+    await saveAi(admin.accessToken, null)
     expect(await sql(server, "select value from public.admin_secrets where name = 'ai_key:text'")).toEqual([{ value: SECRET }])
+    await saveAi(admin.accessToken, null, { p_model: 'Claude 3' })
+    expect(await sql(server, "select value from public.admin_secrets where name = 'ai_key:text'")).toEqual([])
     const audit = await api(server, '/rest/v1/admin_audit?select=area,field,old_value,new_value,actor_email&order=id', { token: admin.accessToken })
     expect(audit.text).not.toContain(SECRET)
     expect(audit.json).toEqual(expect.arrayContaining([

@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BANNER_MAX_BYTES, PROFILE_BANNER_BUCKET, bannerPath, fetchBanner, removeBanner, uploadBanner } from '../../src/backend/profile-banner.ts'
 import { signUp, sql, startTestServer, supabaseClient, type TestServer } from './support/local-backend.ts'
+import { withSignature } from './support/media-bytes.ts'
 
 // The public bucket `profile-banners` (migration 20261123000000_profile_banners.sql) through
 // supabase-js as the app calls it: the RLS matrix {anon, owner, other} × {read, insert, update,
@@ -111,9 +112,9 @@ describe('profile-banners: the bucket enforces its limits whatever the client se
     expect(await storedMarker()).toBe(ORIGINAL)
     // Exactly at the limit is fine, and JPEG and WebP are accepted.
     for (const type of ['image/jpeg', 'image/webp']) {
-      expect((await bucket.upload(bannerPath(owner.id), new Blob([new Uint8Array(16)], { type }), { contentType: type, upsert: true })).error).toBeNull()
+      expect((await bucket.upload(bannerPath(owner.id), new Blob([withSignature(type, new Uint8Array(16))], { type }), { contentType: type, upsert: true })).error).toBeNull()
     }
-    expect((await bucket.upload(bannerPath(owner.id), new Blob([new Uint8Array(BANNER_MAX_BYTES)], { type: 'image/png' }), { contentType: 'image/png', upsert: true })).error).toBeNull()
+    expect((await bucket.upload(bannerPath(owner.id), new Blob([withSignature('image/png', new Uint8Array(BANNER_MAX_BYTES))], { type: 'image/png' }), { contentType: 'image/png', upsert: true })).error).toBeNull()
   })
 
   it('the client module refuses the same files before sending, and fetchBanner is null without an upload', async () => {

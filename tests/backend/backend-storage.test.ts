@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalServer } from '../../supabase/local/core/server.ts'
 import { upsertStudioProject } from '../../src/backend/studio-projects.ts'
 import { seededBytes, signUp, sql, startTestServer, supabaseClient, type TestServer } from './support/local-backend.ts'
+import { withSignature } from './support/media-bytes.ts'
 import { startPostgresCluster, type PostgresCluster } from './support/postgres-cluster.ts'
 
 // The Storage API of the local backend through supabase-js 2.109's storage client, as the app
@@ -37,7 +38,8 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => server?.close())
 
-const bytes = seededBytes
+// Stand-ins for WAV files: Storage checks the signature of audio (support/media-bytes.ts).
+const bytes = (length: number, seed: number) => withSignature('audio/wav', seededBytes(length, seed))
 const buffer = (u: Uint8Array): ArrayBuffer => u.buffer.slice(u.byteOffset, u.byteOffset + u.byteLength) as ArrayBuffer
 const md5 = (data: Uint8Array) => createHash('md5').update(data).digest('hex')
 

@@ -30,7 +30,7 @@ test('only administrators get in; AI keys stay on the server; site settings bran
   test.setTimeout(120_000)
   dataDir = mkdtempSync(join(tmpdir(), 'cube-admin-e2e-'))
   const adminEmail = `boss-${unique()}@cube.test`
-  server = new OwnServer(E2E_PORT + 10_001, dataDir, { LOCAL_DATA_RESET: '1', LOCAL_ADMIN_EMAILS: adminEmail })
+  server = new OwnServer(E2E_PORT + 10_001, dataDir, { LOCAL_DATA_RESET: '1', LOCAL_ADMIN_EMAILS: adminEmail, AI_PROVIDER_ALLOWED_HOSTS: '127.0.0.1' })
   provider = await startAiStandIn(KEY)
   await server.start()
   const origin = server.origin

@@ -2,6 +2,9 @@
 // it runs on Deno and Node. Two wire styles are spoken: OpenAI-compatible (OpenAI, any Custom
 // Endpoint, local model servers) and Anthropic's Messages API; Hugging Face is checked through its
 // whoami endpoint. Models with no public API of their own need a Custom Endpoint base URL.
+// Every call goes through a GuardedFetch (outbound-guard.ts): https to public addresses only.
+
+import { OutboundRefused, type GuardedFetch } from './outbound-guard.ts'
 
 export interface ProviderConfig {
   provider: string
@@ -51,12 +54,13 @@ function headersFor(style: Style, key: string | null): Record<string, string> {
   return key ? { Authorization: `Bearer ${key}` } : {}
 }
 
-async function timed(fetchImpl: typeof fetch, url: string, init: RequestInit, timeoutMs: number): Promise<Response> {
+async function timed(fetchImpl: GuardedFetch, url: string, init: RequestInit, timeoutMs: number): Promise<Response> {
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), timeoutMs)
   try {
     return await fetchImpl(url, { ...init, signal: controller.signal })
   } catch (error) {
+    if (error instanceof OutboundRefused) throw error
     if (controller.signal.aborted) throw new Error(`The provider did not answer within ${timeoutMs} ms.`)
     throw new Error(`The provider could not be reached: ${(error as Error).message}`)
   } finally {
@@ -82,7 +86,7 @@ export interface TestResult {
 }
 
 /** Asks the provider who we are / which models exist: proves the address and the key. */
-export async function testConnection(config: ProviderConfig, fetchImpl: typeof fetch, timeoutMs: number): Promise<TestResult> {
+export async function testConnection(config: ProviderConfig, fetchImpl: GuardedFetch, timeoutMs: number): Promise<TestResult> {
   const endpoint = endpointFor(config)
   if (typeof endpoint === 'string') return { ok: false, message: endpoint }
   if (!config.api_key && endpoint.base !== config.base_url?.replace(/\/+$/, '')) return { ok: false, message: 'No API key is saved for this category.' }
@@ -99,7 +103,7 @@ export async function testConnection(config: ProviderConfig, fetchImpl: typeof f
 }
 
 /** One completion from the configured text provider; retries on 5xx, 429 and network failures. */
-export async function generateText(config: ProviderConfig, prompt: string, maxTokens: number, fetchImpl: typeof fetch, limits: { timeoutMs: number; retries: number }): Promise<string> {
+export async function generateText(config: ProviderConfig, prompt: string, maxTokens: number, fetchImpl: GuardedFetch, limits: { timeoutMs: number; retries: number }): Promise<string> {
   const endpoint = endpointFor(config)
   if (typeof endpoint === 'string') throw new Error(endpoint)
   const model = MODEL_IDS[config.model] ?? config.model
@@ -121,7 +125,7 @@ export async function generateText(config: ProviderConfig, prompt: string, maxTo
       if (res.status < 500 && res.status !== 429) break
     } catch (error) {
       last = (error as Error).message
-      if (last === 'The provider answered without text.') break
+      if (last === 'The provider answered without text.' || error instanceof OutboundRefused) break
     }
   }
   throw new Error(last)

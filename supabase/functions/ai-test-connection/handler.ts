@@ -5,9 +5,10 @@ import type { AiConfigSource } from '../_shared/ai-provider.ts'
 import { testConnection } from '../_shared/ai-provider.ts'
 import { json, type EdgeHandler } from '../_shared/http.ts'
 import { signedInPost } from '../_shared/signed-in.ts'
+import type { GuardedFetch } from '../_shared/outbound-guard.ts'
 import type { UserClientFactory } from '../_shared/user-client.ts'
 
-export function aiTestConnection(deps: { clientFor: UserClientFactory; aiConfig: AiConfigSource; fetch: typeof fetch }): EdgeHandler {
+export function aiTestConnection(deps: { clientFor: UserClientFactory; aiConfig: AiConfigSource; fetch: GuardedFetch }): EdgeHandler {
   return async (req) => {
     const caller = await signedInPost(req, deps.clientFor)
     if (caller instanceof Response) return caller

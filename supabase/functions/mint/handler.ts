@@ -12,6 +12,7 @@ import type { BlockchainConfig, MinterFor } from '../_shared/chain.ts'
 import { json, type EdgeHandler } from '../_shared/http.ts'
 import { signedInPost } from '../_shared/signed-in.ts'
 import type { ServiceClient } from '../_shared/service-client.ts'
+import type { Site } from '../_shared/site.ts'
 import type { UserClientFactory } from '../_shared/user-client.ts'
 
 export const MISSING_INFORMATION = 'Please provide a name, description, and image URL.'
@@ -88,20 +89,16 @@ export function nftMetadata(body: MintBody, chain: BlockchainConfig) {
   }
 }
 
-/** This server as the caller reached it (the tokenURI must be fetchable from outside). */
-export function publicOrigin(req: Request): string {
-  const url = new URL(req.url)
-  const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host') ?? url.host
-  const proto = req.headers.get('x-forwarded-proto') ?? url.protocol.replace(':', '')
-  return `${proto}://${host}`
-}
-
 export interface MintDeps {
   clientFor: UserClientFactory
   service: ServiceClient
   minterFor: MinterFor
-  /** Base URL the tokenURI points at (this backend's /functions/v1/nft-metadata). */
-  metadataBase?: (req: Request) => string
+  /**
+   * Where the tokenURI points (this project's /functions/v1/nft-metadata): configuration only. A
+   * host taken from the request (Host, X-Forwarded-Host) would let a caller point an official
+   * token at a server of their own, for ever, on chain.
+   */
+  site: Pick<Site, 'apiBase'>
 }
 
 export function mint(deps: MintDeps): EdgeHandler {
@@ -145,11 +142,10 @@ export function mint(deps: MintDeps): EdgeHandler {
     // A repeated click with the same key: the first one is (or was) doing the mint.
     if (!created) return json({ request, balance, duplicate: true })
 
-    const base = deps.metadataBase ? deps.metadataBase(req) : publicOrigin(req)
     try {
       const minted = await minter.mint({
         to: recipient,
-        tokenUri: `${base}/functions/v1/nft-metadata?id=${request.id}`,
+        tokenUri: `${deps.site.apiBase()}/functions/v1/nft-metadata?id=${request.id}`,
         royaltyReceiver: recipient,
         royaltyBps: Math.round(body.royalties * 100),
       })

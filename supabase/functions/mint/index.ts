@@ -5,6 +5,7 @@ import { createClient } from 'npm:@supabase/supabase-js@2.109.0'
 import { JsonRpcProvider, Wallet } from 'npm:ethers@6.17.0'
 import artifact from '../../../contracts/CubeMusicNFT.json' with { type: 'json' }
 import type { Minter } from '../_shared/chain.ts'
+import { configuredOrigin } from '../_shared/site.ts'
 import { evmMinter } from './evm-minter.ts'
 import { mint } from './handler.ts'
 
@@ -13,6 +14,8 @@ const noSession = { persistSession: false, autoRefreshToken: false }
 const minters = new Map<string, Minter>()
 Deno.serve(
   mint({
+    // The project's own API URL (or NFT_METADATA_BASE): the tokenURI never takes a request's host.
+    site: { apiBase: () => configuredOrigin('NFT_METADATA_BASE or SUPABASE_URL', Deno.env.get('NFT_METADATA_BASE') ?? url) },
     clientFor: (token) => createClient(url, Deno.env.get('SUPABASE_ANON_KEY')!, { global: { headers: { Authorization: `Bearer ${token}` } }, auth: noSession }),
     service: createClient(url, Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!, { auth: noSession }),
     minterFor: (config) => {

@@ -1,17 +1,20 @@
 // wallet-verify: proves that the caller owns an Ethereum address. The client got a single-use
 // nonce from rpc('wallet_issue_nonce'), had the wallet sign an EIP-4361 message carrying it, and
 // posts { message, signature }. Here the signature is verified (never trusted from the client),
-// the domain must be the host the request came from, and only then public.wallet_link() (service
+// the message's domain and URI must be this deployment's configured app origin (never the request's
+// Origin: a signature phished on another site names that site), and only then public.wallet_link() (service
 // role) consumes the nonce, links the checksummed address and grants the wallet welcome once.
 // Answers 200 { address, welcome, balance }; 400 bad message/signature/nonce; 401 not signed in;
 // 409 the address belongs to another account.
 import { json, type EdgeHandler } from '../_shared/http.ts'
 import { signedInPost } from '../_shared/signed-in.ts'
 import type { ServiceClient } from '../_shared/service-client.ts'
+import type { Site } from '../_shared/site.ts'
 import type { UserClientFactory } from '../_shared/user-client.ts'
 
 export type SiweCheck = { ok: true; address: string; nonce: string; chainId: number } | { ok: false; error: string }
-export type SiweVerifier = (input: { message: string; signature: string; domain: string }) => Promise<SiweCheck>
+/** `origins`: where the app is served; the message's domain and URI must name one of them. */
+export type SiweVerifier = (input: { message: string; signature: string; origins: readonly string[] }) => Promise<SiweCheck>
 
 export const WALLET_ERRORS: Readonly<Record<string, [number, string]>> = {
   invalid_nonce: [400, 'This sign-in request is unknown: ask for a new one'],
@@ -20,20 +23,7 @@ export const WALLET_ERRORS: Readonly<Record<string, [number, string]>> = {
   address_taken: [409, 'This address is already linked to another CUBE account'],
 }
 
-/** The host the browser sent the request from: SIWE's domain must be it. */
-const requestHost = (req: Request): string => {
-  const origin = req.headers.get('origin')
-  if (origin) {
-    try {
-      return new URL(origin).host
-    } catch {
-      /* fall through */
-    }
-  }
-  return req.headers.get('host') ?? new URL(req.url).host
-}
-
-export function walletVerify(deps: { clientFor: UserClientFactory; service: ServiceClient; verify: SiweVerifier }): EdgeHandler {
+export function walletVerify(deps: { clientFor: UserClientFactory; service: ServiceClient; verify: SiweVerifier; site: Pick<Site, 'appOrigins'> }): EdgeHandler {
   return async (req) => {
     const caller = await signedInPost(req, deps.clientFor)
     if (caller instanceof Response) return caller
@@ -48,7 +38,7 @@ export function walletVerify(deps: { clientFor: UserClientFactory; service: Serv
     if (typeof body.message !== 'string' || typeof body.signature !== 'string' || body.message.length > 4000 || !/^0x[0-9a-fA-F]{130}$/.test(body.signature)) {
       return json({ error: 'Send JSON { message, signature } with a 65-byte hex signature' }, 400)
     }
-    const check = await deps.verify({ message: body.message, signature: body.signature, domain: requestHost(req) })
+    const check = await deps.verify({ message: body.message, signature: body.signature, origins: deps.site.appOrigins() })
     if (!check.ok) return json({ error: check.error }, 400)
 
     // The wallet row must exist before the welcome can be added to it.

@@ -1,5 +1,6 @@
 // Edge function for hosted Supabase (Deno): wiring only; the logic is in handler.ts.
 import { createClient } from 'npm:@supabase/supabase-js@2.109.0'
+import { configuredOrigin } from '../_shared/site.ts'
 import { walletVerify } from './handler.ts'
 import { verifySiwe } from './siwe-verifier.ts'
 
@@ -10,5 +11,7 @@ Deno.serve(
     clientFor: (token) => createClient(url, Deno.env.get('SUPABASE_ANON_KEY')!, { global: { headers: { Authorization: `Bearer ${token}` } }, auth: noSession }),
     service: createClient(url, Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!, { auth: noSession }),
     verify: verifySiwe,
+    // The app's public address (a secret of the project: `supabase secrets set SITE_URL=https://…`).
+    site: { appOrigins: () => [configuredOrigin('SITE_URL', Deno.env.get('SITE_URL'))] },
   }),
 )

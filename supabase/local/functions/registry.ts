@@ -3,6 +3,8 @@ import type { EdgeHandler } from '../../functions/_shared/http.ts'
 import { aiTestConnection } from '../../functions/ai-test-connection/handler.ts'
 import { aiText } from '../../functions/ai-text/handler.ts'
 import type { MinterFor } from '../../functions/_shared/chain.ts'
+import type { GuardedFetch } from '../../functions/_shared/outbound-guard.ts'
+import type { Site } from '../../functions/_shared/site.ts'
 import type { ServiceClient } from '../../functions/_shared/service-client.ts'
 import type { UserClientFactory } from '../../functions/_shared/user-client.ts'
 import { chainTransaction } from '../../functions/chain-transaction/handler.ts'
@@ -17,12 +19,14 @@ export interface EdgeFunctionDeps {
   clientFor: UserClientFactory
   /** The admin's AI provider settings and keys, read as the service role. */
   aiConfig: AiConfigSource
-  /** Outbound HTTP (the provider calls); tests may swap it. */
-  fetch: typeof fetch
+  /** Outbound HTTP (the provider calls), behind the outbound policy (AI_PROVIDER_ALLOWED_HOSTS). */
+  fetch: GuardedFetch
   /** The server's own rights (service_role), for functions that act after their own checks. */
   service: ServiceClient
   /** The chains the server holds a minter key for (the embedded chain when it runs). */
   minterFor: MinterFor
+  /** Where this deployment is served, from configuration (SIWE's domain, the tokenURI's base). */
+  site: Site
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Database } from '../core/db.ts'
 import { bucketNotFound, invalidMimeType } from './errors.ts'
+import { parseMediaType, type MediaType } from './media-type.ts'
 
 /** Object size cap for a bucket without file_size_limit (hosted projects have a global one too). */
 export const DEFAULT_OBJECT_LIMIT = 1024 ** 3
@@ -29,16 +30,19 @@ export async function findBucket(db: Database, id: string): Promise<Bucket> {
 export const limitOf = (bucket: Bucket) => bucket.fileSizeLimit ?? DEFAULT_OBJECT_LIMIT
 
 /**
- * allowed_mime_types as hosted Storage reads it: exact types or `type/*`; parameters such as
- * `; charset=utf-8` are not part of the comparison.
+ * allowed_mime_types as hosted Storage reads it: exact types or `type/*`, compared with the
+ * strictly parsed essence (media-type.ts), so parameters cannot smuggle in a second type.
+ * Answers the parsed type: the one that is stored and served back.
  */
-export function checkMimeType(bucket: Bucket, contentType: string) {
+export function checkMimeType(bucket: Bucket, contentType: string): MediaType {
+  const type = parseMediaType(contentType)
   const allowed = bucket.allowedMimeTypes
-  if (!allowed || allowed.length === 0) return
-  const [type, subtype] = contentType.split(';')[0]!.trim().toLowerCase().split('/')
+  if (!allowed || allowed.length === 0) return type
+  const [main, sub] = type.essence.split('/')
   const ok = allowed.some((a) => {
     const [t, s] = a.trim().toLowerCase().split('/')
-    return t === type && (s === '*' || s === subtype)
+    return t === main && (s === '*' || s === sub)
   })
   if (!ok) throw invalidMimeType(contentType)
+  return type
 }

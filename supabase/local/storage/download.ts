@@ -5,6 +5,8 @@ import { HttpError } from '../core/errors.ts'
 import { findBucket } from './buckets.ts'
 import type { StorageHandler } from './context.ts'
 import { objectNotFound, rangeNotSatisfiable } from './errors.ts'
+import { isCheckedMedia } from './magic-bytes.ts'
+import { parseMediaType } from './media-type.ts'
 import { parseRange } from './range.ts'
 
 interface ObjectRow {
@@ -54,7 +56,7 @@ export const download: StorageHandler<'download'> = async ({ db, files }, { req,
     throw rangeNotSatisfiable(size)
   }
   const headers = {
-    'Content-Type': row.metadata?.mimetype ?? 'application/octet-stream',
+    ...servedTypeHeaders(row.metadata?.mimetype),
     'Accept-Ranges': 'bytes',
     'Cache-Control': row.metadata?.cacheControl ?? 'no-cache',
     ETag: row.metadata?.eTag ?? `"${row.version}"`,
@@ -70,4 +72,23 @@ export const download: StorageHandler<'download'> = async ({ db, files }, { req,
   // The read stream closes the file when it ends or is destroyed; a client that goes away
   // mid-download is not an error of ours.
   await pipeline(handle.createReadStream(range ? { start: range.start, end: range.end } : {}), res).catch(() => undefined)
+}
+
+/**
+ * Users' objects are served from the app's own origin, so nothing in them may run there: the
+ * browser never sniffs a type of its own (nosniff), and anything but checked images and audio
+ * (JSON, text, a type stored before types were checked) is a download in a sandbox without any
+ * right to run script or load anything.
+ */
+function servedTypeHeaders(stored: string | undefined): Record<string, string> {
+  let type: string | undefined
+  try {
+    type = stored === undefined ? undefined : parseMediaType(stored).header
+  } catch {
+    type = undefined
+  }
+  const essence = type?.split(';')[0]
+  const headers: Record<string, string> = { 'Content-Type': type ?? 'application/octet-stream', 'X-Content-Type-Options': 'nosniff' }
+  if (essence && isCheckedMedia(essence)) return headers
+  return { ...headers, 'Content-Security-Policy': "default-src 'none'; sandbox", 'Content-Disposition': 'attachment' }
 }

@@ -18,7 +18,8 @@ export const alreadyExists = () => storageError(400, '409', 'Duplicate', 'Duplic
 export const rlsRefusal = () => storageError(400, '403', 'AccessDenied', 'Unauthorized', 'new row violates row-level security policy')
 export const accessDenied = (message: string) => storageError(400, '403', 'AccessDenied', 'Unauthorized', message)
 export const tooLarge = () => storageError(413, '413', 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size')
-export const invalidMimeType = (mime: string) => storageError(400, '415', 'InvalidMimeType', 'invalid_mime_type', `mime type ${mime} is not supported`)
+export const invalidMimeType = (mime: string, why?: string) =>
+  storageError(400, '415', 'InvalidMimeType', 'invalid_mime_type', why ? `mime type ${mime} is not supported: ${why}` : `mime type ${mime} is not supported`)
 export const invalidKey = (key: string, why: string) => storageError(400, '400', 'InvalidKey', 'InvalidKey', `Invalid key: ${JSON.stringify(key)} (${why})`)
 export const rangeNotSatisfiable = (size: number) => new HttpError(416, { statusCode: '416', code: 'InvalidRange', error: 'invalid_range', message: `The range is outside the object (${size} bytes)` }, { 'Content-Range': `bytes */${size}` })
 export const invalidRequest = (message: string) => storageError(400, '400', 'InvalidRequest', 'InvalidRequest', message)

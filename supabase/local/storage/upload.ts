@@ -4,6 +4,8 @@ import { runAs, type Caller } from '../core/caller.ts'
 import type { Database, Queryable } from '../core/db.ts'
 import { isSqlError, sendJson } from '../core/errors.ts'
 import { checkMimeType, findBucket, limitOf, type Bucket } from './buckets.ts'
+import { checkMagicBytes } from './magic-bytes.ts'
+import type { MediaType } from './media-type.ts'
 import type { StorageHandler } from './context.ts'
 import { invalidRequest, storageSqlError, tooLarge } from './errors.ts'
 import { receiveToFile } from './files.ts'
@@ -24,16 +26,17 @@ class DryRun extends Error {}
  * caller writes the storage.objects row, and RLS decides. → 200 {"Id": uuid, "Key": "<bucket>/<path>"}
  */
 export const upload: StorageHandler<'upload'> = async ({ db, files }, { req, res }, route, caller) => {
-  let contentType = headerText(req.headers['content-type']) ?? 'application/octet-stream'
+  const contentType = headerText(req.headers['content-type']) ?? 'application/octet-stream'
   const multipart = /^multipart\/form-data\b/i.test(contentType)
   let bucket: Bucket
+  let type: MediaType | undefined
   let userMetadata: string | undefined
   let temp: string
   // Everything that can be refused without the body is refused before reading it, as hosted
   // Storage does: nobody streams 230 MB only to hear that the folder is not theirs.
   try {
     bucket = await findBucket(db, route.bucket)
-    if (!multipart) checkMimeType(bucket, contentType)
+    if (!multipart) type = checkMimeType(bucket, contentType)
     const declared = Number(req.headers['content-length'])
     if (Number.isFinite(declared) && declared > limitOf(bucket) + (multipart ? MULTIPART_OVERHEAD : 0)) throw tooLarge()
     userMetadata = metadataHeader(req.headers['x-metadata'])
@@ -53,15 +56,16 @@ export const upload: StorageHandler<'upload'> = async ({ db, files }, { req, res
       try {
         const part = await extractMultipartFile(body, contentType, temp)
         received = part
-        contentType = part.mimetype
+        type = checkMimeType(bucket, part.mimetype)
         cacheControl = part.cacheControl ?? cacheControl
         if (part.metadata !== undefined) userMetadata = jsonObjectText(part.metadata)
       } finally {
         await unlink(body).catch(() => undefined)
       }
       if (received.size > limitOf(bucket)) throw tooLarge()
-      checkMimeType(bucket, contentType)
     }
+    // The declared type is only a claim: an image or audio file must also look like one.
+    await checkMagicBytes(temp, type!.essence)
     await files.place(temp, bucket.id, version)
   } catch (error) {
     await unlink(temp).catch(() => undefined)
@@ -71,7 +75,7 @@ export const upload: StorageHandler<'upload'> = async ({ db, files }, { req, res
   const metadata = {
     eTag: `"${received.md5}"`,
     size: received.size,
-    mimetype: contentType,
+    mimetype: type!.header,
     cacheControl: cacheControl ?? 'no-cache',
     lastModified: new Date().toISOString(),
     contentLength: received.size,
