@@ -12,7 +12,7 @@ vi.mock('../../backend/account-settings.ts', () => ({
   PASSWORD_MIN: 8,
   changeEmail: vi.fn(async () => undefined),
   changePassword: vi.fn(async () => undefined),
-  totpStatus: vi.fn(async () => ({ factorId: null })),
+  totpStatus: vi.fn(async () => ({ factorId: null, needsCode: false })),
   startTotp: vi.fn(),
   verifyTotp: vi.fn(),
   removeTotp: vi.fn(),

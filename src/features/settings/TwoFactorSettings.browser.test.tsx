@@ -10,7 +10,7 @@ import { TwoFactorSettings } from './TwoFactorSettings.tsx'
 
 vi.mock('../../backend/client.ts', () => ({ supabase: () => ({}) }))
 vi.mock('../../backend/account-settings.ts', () => ({
-  totpStatus: vi.fn(async () => ({ factorId: null })),
+  totpStatus: vi.fn(async () => ({ factorId: null, needsCode: false })),
   startTotp: vi.fn(async () => ({ factorId: 'f1', qrCode: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', secret: 'JBSWY3DPEHPK3PXP' })),
   verifyTotp: vi.fn(async () => undefined),
   removeTotp: vi.fn(async () => undefined),
@@ -39,7 +39,7 @@ describe('TwoFactorSettings', () => {
     expect(button(el, 'Verify and turn on').disabled).toBe(true)
     await settle(() => userEvent.fill(codeInput(el), '123456'))
     expect(button(el, 'Verify and turn on').disabled).toBe(false)
-    vi.mocked(totpStatus).mockResolvedValueOnce({ factorId: 'f1' })
+    vi.mocked(totpStatus).mockResolvedValueOnce({ factorId: 'f1', needsCode: false })
     await settle(() => userEvent.click(button(el, 'Verify and turn on')))
     await expect.poll(() => el.querySelector('[role="switch"]')?.getAttribute('aria-checked')).toBe('true')
     expect(vi.mocked(verifyTotp).mock.calls[0]!.slice(1)).toEqual(['f1', '123456'])
