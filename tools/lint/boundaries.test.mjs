@@ -41,6 +41,10 @@ const wrong = [
   ['the router importing a page statically', 'src/app/router.tsx', "import Page from '../features/player/NowPlayingPage.tsx'\nexport { Page }\n", 'boundaries/dependencies'],
   ['the local backend importing src/lib', 'supabase/local/bad.ts', "import { notify } from '../../src/lib/notify.ts'\nexport { notify }\n", 'boundaries/dependencies'],
   ['an edge-function module importing src/', 'supabase/functions/_shared/bad.ts', "import { APP_ROUTES } from '../../../src/config/routes.ts'\nexport { APP_ROUTES }\n", 'boundaries/dependencies'],
+  ['a component importing a backend call', 'src/features/admin/Bad.tsx', "import { fetchAudit } from '../../backend/admin.ts'\nexport const Bad = () => <p>{String(fetchAudit)}</p>\n", 'no-restricted-imports'],
+  ['a component importing the supabase client', 'src/features/settings/Bad.tsx', "import { supabase } from '../../backend/client.ts'\nexport const Bad = () => <p>{String(supabase)}</p>\n", 'no-restricted-imports'],
+  ['a component importing a backend value beside a type', 'src/features/wallet/Bad.tsx', "import { claimRewards, type NftRow } from '../../backend/web3.ts'\nexport const Bad = ({ nft }: { nft: NftRow }) => <p>{String(claimRewards)}{nft.id}</p>\n", 'no-restricted-imports'],
+  ['an app component importing a backend call', 'src/app/Bad.tsx', "import { signOut } from '../backend/auth.ts'\nexport const Bad = () => <button type=\"button\" onClick={() => void signOut()}>out</button>\n", 'no-restricted-imports'],
   ['app code importing a test helper', 'src/lib/bad.ts', "import { toast } from '../../tests/e2e/support/auth.ts'\nexport { toast }\n", 'boundaries/dependencies'],
 ]
 
@@ -64,6 +68,10 @@ const right = [
   ['the notifier importing sonner', 'src/app/Notifier.tsx', "import { toast } from 'sonner'\nexport { toast }\n"],
   ['a component importing react', 'src/ui/ok.tsx', "import { useState } from 'react'\nexport { useState }\n"],
   ['the local backend importing src/config', 'supabase/local/ok.ts', "import { ISOLATION_HEADERS } from '../../src/config/isolation-headers.ts'\nexport { ISOLATION_HEADERS }\n"],
+  ['a component importing backend types only', 'src/features/admin/Ok.tsx', "import type { AuditRow } from '../../backend/admin.ts'\nimport { type NftRow } from '../../backend/web3.ts'\nexport const Ok = ({ row, nft }: { row: AuditRow; nft: NftRow }) => <p>{row.id}{nft.id}</p>\n"],
+  ['a data hook (.ts) importing backend calls', 'src/features/admin/useOk.ts', "import { fetchAudit } from '../../backend/admin.ts'\nimport { supabase } from '../../backend/client.ts'\nexport const loadAudit = () => fetchAudit(supabase())\n"],
+  ['a domain service (.ts) importing backend calls', 'src/domain/session/ok.ts', "import { signOut } from '../../backend/auth.ts'\nexport const logOut = () => signOut()\n"],
+  ['a component test mocking a backend module', 'src/features/admin/Ok.browser.test.tsx', "import { vi } from 'vitest'\nimport { fetchAudit } from '../../backend/admin.ts'\nvi.mock('../../backend/admin.ts', () => ({ fetchAudit: vi.fn() }))\nexport { fetchAudit }\n"],
   ['a test importing anything', 'tests/node/ok.test.ts', "import { usePlayerStore } from '../../src/features/player/player-store.ts'\nexport { usePlayerStore }\n"],
 ]
 

@@ -86,6 +86,22 @@ const NO_REACT = [
 ]
 const NO_REACT_PATTERNS = [{ group: ['react/*', 'react-dom/*'], message: 'No React below the UI.' }]
 const NO_SONNER = [{ name: 'sonner', message: "Only src/app/Notifier.tsx shows toasts: call notify() from src/lib/notify.ts." }]
+// One wiring pattern: a component reads stores and calls actions, services or data hooks (.ts
+// modules) that own the backend calls; types from src/backend are fine (they are not calls).
+const NO_BACKEND_IN_COMPONENTS = [
+  {
+    group: ['**/backend/**'],
+    allowTypeImports: true,
+    message: 'Components do not call the backend: go through a store action, a service or a data hook in a .ts module (import type is fine).',
+  },
+]
+// TEMPORARY: these components are being rewired in another branch (issue 27). The lead removes this
+// list once that branch is merged; then every component falls under the rule.
+const BACKEND_IN_COMPONENTS_PENDING = [
+  'src/features/account/profile/ProfilePage.tsx',
+  'src/features/public-pages/UserPage.tsx',
+  'src/features/settings/ProfileSettings.tsx',
+]
 
 export default defineConfig(
   {
@@ -175,5 +191,21 @@ export default defineConfig(
   {
     files: ['src/{features,ui,styles,domain}/**', 'src/*.{ts,tsx}', 'supabase/**'],
     rules: { 'no-restricted-imports': ['error', { paths: NO_SONNER }] },
+  },
+  // Components never import backend values; component tests do (to mock the module and check its
+  // calls). (A later block replaces the rule's options, so each block's sonner paths are repeated.)
+  {
+    files: ['src/{features,ui,styles,domain}/**/*.tsx', 'src/*.tsx'],
+    ignores: ['**/*.test.tsx', ...BACKEND_IN_COMPONENTS_PENDING],
+    rules: { 'no-restricted-imports': ['error', { paths: NO_SONNER, patterns: NO_BACKEND_IN_COMPONENTS }] },
+  },
+  {
+    files: ['src/app/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: NO_BACKEND_IN_COMPONENTS }] },
+  },
+  {
+    files: ['src/{engine,backend,lib,config}/**/*.tsx'],
+    rules: { 'no-restricted-imports': ['error', { paths: [...NO_REACT, ...NO_SONNER], patterns: [...NO_REACT_PATTERNS, ...NO_BACKEND_IN_COMPONENTS] }] },
   },
 )

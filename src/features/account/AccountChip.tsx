@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { notify } from '../../lib/notify.ts'
 import { Icon } from '../../ui/Icon.tsx'
-import { signOut } from '../../backend/auth.ts'
+import { logOut } from '../../domain/session/sign-in.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
 import { AUTH_MESSAGES as M } from './auth-messages.ts'
 import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
@@ -16,7 +16,7 @@ export function AccountChip() {
 
   const logout = async () => {
     setBusy(true)
-    const result = await signOut()
+    const result = await logOut()
     setBusy(false)
     if (result.ok) notify.success(M.logoutSuccess)
     else notify.error(M.logoutFailed, { description: result.message })

@@ -2,9 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type K
 import { createPortal } from 'react-dom'
 import { notify } from '../../lib/notify.ts'
 import { Icon } from '../../ui/Icon.tsx'
-import { signIn, signInNeedsCode, signOut, signUp, verifySignInCode } from '../../backend/auth.ts'
-import { setStepUpInProgress } from '../../domain/session/two-factor-gate.ts'
-import { announceNextWalletInit } from '../../domain/session/session-sync.ts'
+import { holdStepUp, logIn, register, releaseStepUp, verifyCode } from '../../domain/session/sign-in.ts'
 import { AUTH_MESSAGES as M } from './auth-messages.ts'
 import { useDialogFocus } from '../../ui/useDialogFocus.ts'
 
@@ -36,31 +34,22 @@ function InlineError({ message }: { message: string | null }) {
   )
 }
 
-let pendingEnd: ReturnType<typeof setTimeout> | undefined
-
 /** The second sign-in step when two-factor authentication is on: the authenticator app's code. */
 function CodeForm({ factorId, onDone }: { factorId: string; onDone: () => void }) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const finished = useRef(false)
   useEffect(() => {
-    clearTimeout(pendingEnd)
-    setStepUpInProgress(true)
-    return () => {
-      // Closed without the code: the half-signed-in session ends (a tick later, and cancelled by a
-      // remount, so StrictMode's unmount-and-mount in development does not end it).
-      pendingEnd = setTimeout(() => {
-        setStepUpInProgress(false)
-        if (!finished.current) void signOut()
-      }, 0)
-    }
+    holdStepUp()
+    // Closed without the code: the half-signed-in session ends.
+    return () => releaseStepUp(() => finished.current)
   }, [])
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     const code = String(new FormData(e.currentTarget).get('code'))
     setBusy(true)
     setError(null)
-    const result = await verifySignInCode(factorId, code)
+    const result = await verifyCode(factorId, code)
     setBusy(false)
     if (!result.ok) return setError(result.message)
     finished.current = true
@@ -88,16 +77,10 @@ function LoginForm({ onDone }: { onDone: () => void }) {
     const form = new FormData(e.currentTarget)
     setBusy(true)
     setError(null)
-    announceNextWalletInit()
-    // Claimed before the password goes out: session-sync must not end the aal1 session it is about to see.
-    setStepUpInProgress(true)
-    const result = await signIn(String(form.get('email')), String(form.get('password')))
-    const pending = result.ok ? await signInNeedsCode() : null
+    const result = await logIn(String(form.get('email')), String(form.get('password')))
     setBusy(false)
-    if (pending) return setFactorId(pending)
-    setStepUpInProgress(false)
-    if (!result.ok) {
-      announceNextWalletInit(false)
+    if (result.kind === 'needs-code') return setFactorId(result.factorId)
+    if (result.kind === 'failed') {
       notify.error(M.loginFailed, { description: result.message ?? M.loginFailedDescription })
       setError(result.message ?? M.loginFailedInline)
       return
@@ -126,11 +109,9 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
     const form = new FormData(e.currentTarget)
     setBusy(true)
     setError(null)
-    announceNextWalletInit()
-    const result = await signUp(String(form.get('username')).trim(), String(form.get('email')), String(form.get('password')))
+    const result = await register(String(form.get('username')).trim(), String(form.get('email')), String(form.get('password')))
     setBusy(false)
     if (!result.ok) {
-      announceNextWalletInit(false)
       const message = result.kind === 'signup-disabled' ? M.registrationDisabled : (result.message ?? M.registrationFailedDescription)
       notify.error(M.registrationFailed, { description: message })
       setError(message)

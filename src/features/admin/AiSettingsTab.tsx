@@ -1,75 +1,24 @@
-import { useEffect, useState, type FormEvent } from 'react'
-import { fetchAiSettings, saveAiSettings, testAiConnection, type AiCategory, type AiSettings } from '../../backend/admin.ts'
-import { supabase } from '../../backend/client.ts'
+import type { FormEvent } from 'react'
+import type { AiCategory } from '../../backend/admin.ts'
 import { notify } from '../../lib/notify.ts'
+import { CUSTOM_ENDPOINT, ON_DEVICE, useAiSettings } from './useAiSettings.ts'
 import { ErrorLine, Field, Panel, buttonClass, inputClass, quietButtonClass } from './admin-ui.tsx'
-
-export const ON_DEVICE = 'On-device (built in)'
 
 /** Model options per category (the reference's, plus the built-in generator for Text and Music). */
 export const AI_CATEGORIES: Record<AiCategory, { label: string; models: string[] }> = {
-  image: { label: 'Image AI', models: ['Stable Diffusion XL', 'Midjourney', 'DALL-E 3', 'Custom Endpoint'] },
-  text: { label: 'Text AI', models: [ON_DEVICE, 'GPT-4', 'GPT-3.5 Turbo', 'Claude 3', 'Custom Endpoint'] },
-  music: { label: 'Music AI', models: [ON_DEVICE, 'Suno v3', 'MusicGen', 'SoundStorm', 'Custom Endpoint'] },
-  inference: { label: 'Inference AI', models: ['OpenAI API', 'Hugging Face', 'Custom Endpoint'] },
+  image: { label: 'Image AI', models: ['Stable Diffusion XL', 'Midjourney', 'DALL-E 3', CUSTOM_ENDPOINT] },
+  text: { label: 'Text AI', models: [ON_DEVICE, 'GPT-4', 'GPT-3.5 Turbo', 'Claude 3', CUSTOM_ENDPOINT] },
+  music: { label: 'Music AI', models: [ON_DEVICE, 'Suno v3', 'MusicGen', 'SoundStorm', CUSTOM_ENDPOINT] },
+  inference: { label: 'Inference AI', models: ['OpenAI API', 'Hugging Face', CUSTOM_ENDPOINT] },
 }
 
 export function AiSettingsTab({ category }: { category: AiCategory }) {
   const meta = AI_CATEGORIES[category]
-  const [saved, setSaved] = useState<AiSettings | null>(null)
-  const [model, setModel] = useState('')
-  const [baseUrl, setBaseUrl] = useState('')
-  const [apiKey, setApiKey] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState<'save' | 'test' | null>(null)
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null)
-
-  useEffect(() => {
-    let live = true
-    fetchAiSettings(supabase())
-      .then((rows) => {
-        const row = rows.find((r) => r.category === category)
-        if (!live || !row) return
-        setSaved(row)
-        setModel(row.model)
-        setBaseUrl(row.base_url ?? '')
-      })
-      .catch((e: unknown) => live && setError((e as Error).message))
-    return () => {
-      live = false
-    }
-  }, [category])
-
-  const custom = model === 'Custom Endpoint'
-  const onDevice = model === ON_DEVICE
+  const { saved, model, setModel, baseUrl, setBaseUrl, apiKey, setApiKey, custom, onDevice, error, busy, result, save: saveSettings, test } = useAiSettings(category)
 
   const save = async (e: FormEvent, removeKey = false) => {
     e.preventDefault()
-    if (custom && !/^https?:\/\/\S+$/.test(baseUrl.trim())) return setError('A Custom Endpoint needs a base URL starting with http:// or https://.')
-    setBusy('save')
-    setError(null)
-    try {
-      const row = await saveAiSettings(supabase(), { category, provider: model, model, baseUrl: custom ? baseUrl : '', apiKey: removeKey || onDevice ? '' : apiKey || undefined })
-      setSaved(row)
-      setApiKey('')
-      notify.success(`${meta.label} settings saved`)
-    } catch (err) {
-      setError((err as Error).message)
-    } finally {
-      setBusy(null)
-    }
-  }
-
-  const test = async () => {
-    setBusy('test')
-    setResult(null)
-    try {
-      setResult(await testAiConnection(supabase(), category))
-    } catch (err) {
-      setResult({ ok: false, message: (err as Error).message })
-    } finally {
-      setBusy(null)
-    }
+    if (await saveSettings(removeKey)) notify.success(`${meta.label} settings saved`)
   }
 
   return (

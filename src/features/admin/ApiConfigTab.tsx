@@ -1,21 +1,9 @@
-import { useCallback, useEffect, useState } from 'react'
-import { supabase } from '../../backend/client.ts'
-import { backendConfig } from '../../backend/config.ts'
 import { version } from '../../../package.json'
-import { runHealthChecks, type HealthResult } from './health-checks.ts'
+import { useHealthChecks } from './useHealthChecks.ts'
 import { Panel, quietButtonClass } from './admin-ui.tsx'
 
 export function ApiConfigTab() {
-  const { url, anonKey } = backendConfig()
-  const [results, setResults] = useState<HealthResult[] | null>(null)
-  const check = useCallback(() => runHealthChecks(supabase(), url, anonKey), [url, anonKey])
-  useEffect(() => {
-    let live = true
-    void check().then((r) => live && setResults(r))
-    return () => {
-      live = false
-    }
-  }, [check])
+  const { url, results, checkAgain } = useHealthChecks()
   return (
     <Panel title="API Config" description="The backend this app talks to, checked live.">
       <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
@@ -34,7 +22,7 @@ export function ApiConfigTab() {
           ))}
         </ul>
       )}
-      <button type="button" className={quietButtonClass} onClick={() => { setResults(null); void check().then(setResults) }}>Check again</button>
+      <button type="button" className={quietButtonClass} onClick={checkAgain}>Check again</button>
     </Panel>
   )
 }

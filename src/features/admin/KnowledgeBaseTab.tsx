@@ -1,7 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react'
-import { addKnowledge, deleteKnowledge, searchKnowledge, updateKnowledge, type KnowledgeEntry } from '../../backend/admin.ts'
-import { supabase } from '../../backend/client.ts'
+import { useState, type FormEvent } from 'react'
+import type { KnowledgeEntry } from '../../backend/admin.ts'
 import { notify } from '../../lib/notify.ts'
+import { useKnowledgeBase } from './useKnowledgeBase.ts'
 import { ErrorLine, Field, Panel, buttonClass, inputClass, quietButtonClass } from './admin-ui.tsx'
 
 export const PREVIEW_CHARS = 100
@@ -10,26 +10,11 @@ export const preview = (content: string) => (content.length > PREVIEW_CHARS ? `$
 const MISSING = { title: 'Missing information', description: 'Please enter both a title and content for the knowledge base entry.' }
 
 export function KnowledgeBaseTab() {
-  const [entries, setEntries] = useState<KnowledgeEntry[] | null>(null)
   const [query, setQuery] = useState('')
   const [editing, setEditing] = useState<KnowledgeEntry | null>(null)
   const [title, setTitle] = useState('')
   const [content, setContent] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [version, setVersion] = useState(0)
-
-  useEffect(() => {
-    let live = true
-    const timer = setTimeout(() => {
-      searchKnowledge(supabase(), query)
-        .then((rows) => live && setEntries(rows))
-        .catch((e: unknown) => live && setError((e as Error).message))
-    }, 200)
-    return () => {
-      live = false
-      clearTimeout(timer)
-    }
-  }, [query, version])
+  const { entries, error, save, remove: removeEntry } = useKnowledgeBase(query)
 
   const reset = () => {
     setEditing(null)
@@ -40,31 +25,15 @@ export function KnowledgeBaseTab() {
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     if (!title.trim() || !content.trim()) return notify.error(MISSING.title, { description: MISSING.description })
-    setError(null)
-    try {
-      if (editing) {
-        await updateKnowledge(supabase(), editing.id, title, content)
-        notify.success('Entry updated')
-      } else {
-        await addKnowledge(supabase(), title, content)
-        notify.success('Entry added')
-      }
-      reset()
-      setVersion((v) => v + 1)
-    } catch (err) {
-      setError((err as Error).message)
-    }
+    if (!(await save(editing, title, content))) return
+    notify.success(editing ? 'Entry updated' : 'Entry added')
+    reset()
   }
 
   const remove = async (entry: KnowledgeEntry) => {
-    try {
-      await deleteKnowledge(supabase(), entry.id)
-      if (editing?.id === entry.id) reset()
-      notify.success('Entry deleted')
-      setVersion((v) => v + 1)
-    } catch (err) {
-      setError((err as Error).message)
-    }
+    if (!(await removeEntry(entry))) return
+    if (editing?.id === entry.id) reset()
+    notify.success('Entry deleted')
   }
 
   return (

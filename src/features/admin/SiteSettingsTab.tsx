@@ -1,37 +1,15 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
-import { fetchAudit, fetchSiteSettings, listAdmins, saveSiteSettings, setAdminRole, siteSettingsProblems, type AuditRow, type SiteSettings, type SiteSettingsInput } from '../../backend/admin.ts'
-import { supabase } from '../../backend/client.ts'
+import { useState, type FormEvent } from 'react'
 import { notify } from '../../lib/notify.ts'
 import { relativeTime } from '../../lib/relative-time.ts'
-import { applySiteSettings } from '../../domain/appearance/site-branding.ts'
+import { useAuditLog, useSiteSettings, type SiteSettingsForm } from './useSiteSettings.ts'
+import { useAdministrators } from './useAdministrators.ts'
 import { ErrorLine, Field, Panel, buttonClass, inputClass, quietButtonClass } from './admin-ui.tsx'
 
 /** The reference's defaults, shown for a fresh site. */
 const DEFAULT_PRIMARY = '#8B5CF6'
 
-type Form = Omit<SiteSettingsInput, 'maxFreeSongs' | 'apiTimeoutMs' | 'maxRetries' | 'databaseUrl'> & { maxFreeSongs: string; apiTimeoutMs: string; maxRetries: string; databaseUrl: string }
-
-const toForm = (s: SiteSettings): Form => ({
-  siteTitle: s.site_title,
-  primaryColor: s.primary_color ?? '',
-  maxFreeSongs: String(s.max_free_songs),
-  databaseUrl: '',
-  apiBaseUrl: s.api_base_url ?? '',
-  apiTimeoutMs: String(s.api_timeout_ms),
-  maxRetries: String(s.max_retries),
-})
-
 function AuditList({ version }: { version: number }) {
-  const [rows, setRows] = useState<AuditRow[] | null>(null)
-  useEffect(() => {
-    let live = true
-    fetchAudit(supabase())
-      .then((r) => live && setRows(r))
-      .catch(() => live && setRows([]))
-    return () => {
-      live = false
-    }
-  }, [version])
+  const rows = useAuditLog(version)
   return (
     <Panel title="Change history" description="Every admin change: who, when, old → new (secrets masked).">
       {!rows ? <p className="text-muted">Loading…</p> : rows.length === 0 ? <p className="text-muted">No changes yet.</p> : (
@@ -49,28 +27,13 @@ function AuditList({ version }: { version: number }) {
 }
 
 function Administrators({ onChanged }: { onChanged: () => void }) {
-  const [admins, setAdmins] = useState<{ email: string }[]>([])
+  const { admins, error, setRole } = useAdministrators()
   const [email, setEmail] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const load = useCallback(() => listAdmins(supabase()).then(setAdmins).catch((e: unknown) => setError((e as Error).message)), [])
-  useEffect(() => {
-    let live = true
-    listAdmins(supabase()).then((a) => live && setAdmins(a)).catch((e: unknown) => live && setError((e as Error).message))
-    return () => {
-      live = false
-    }
-  }, [])
   const change = async (target: string, admin: boolean) => {
-    setError(null)
-    try {
-      await setAdminRole(supabase(), target, admin)
-      notify.success(admin ? 'Administrator added' : 'Administrator removed', { description: target })
-      setEmail('')
-      await load()
-      onChanged()
-    } catch (e) {
-      setError((e as Error).message)
-    }
+    if (!(await setRole(target, admin))) return
+    notify.success(admin ? 'Administrator added' : 'Administrator removed', { description: target })
+    setEmail('')
+    onChanged()
   }
   return (
     <Panel title="Administrators" description="Grant or revoke the role by e-mail. The last administrator keeps it.">
@@ -93,58 +56,16 @@ function Administrators({ onChanged }: { onChanged: () => void }) {
 }
 
 export function SiteSettingsTab() {
-  const [form, setForm] = useState<Form | null>(null)
-  const [mask, setMask] = useState<string | null>(null)
-  const [problems, setProblems] = useState<Partial<Record<keyof SiteSettingsInput, string>>>({})
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { form, mask, problems, error, busy, setField, save: saveSettings } = useSiteSettings()
   const [version, setVersion] = useState(0)
 
-  useEffect(() => {
-    let live = true
-    fetchSiteSettings(supabase())
-      .then((s) => {
-        if (!live) return
-        setForm(toForm(s))
-        setMask(s.database_url_mask)
-      })
-      .catch((e: unknown) => live && setError((e as Error).message))
-    return () => {
-      live = false
-    }
-  }, [])
-
-  const set = (key: keyof Form) => (e: { target: { value: string } }) => setForm((f) => (f ? { ...f, [key]: e.target.value } : f))
+  const set = (key: keyof SiteSettingsForm) => (e: { target: { value: string } }) => setField(key, e.target.value)
 
   const save = async (e: FormEvent) => {
     e.preventDefault()
-    if (!form) return
-    const input: SiteSettingsInput = {
-      siteTitle: form.siteTitle,
-      primaryColor: form.primaryColor.trim(),
-      maxFreeSongs: Number(form.maxFreeSongs),
-      databaseUrl: form.databaseUrl.trim() || undefined,
-      apiBaseUrl: form.apiBaseUrl.trim(),
-      apiTimeoutMs: Number(form.apiTimeoutMs),
-      maxRetries: Number(form.maxRetries),
-    }
-    const found = siteSettingsProblems(input)
-    setProblems(found)
-    if (Object.keys(found).length) return
-    setBusy(true)
-    setError(null)
-    try {
-      const saved = await saveSiteSettings(supabase(), input)
-      setForm(toForm(saved))
-      setMask(saved.database_url_mask)
-      applySiteSettings({ site_title: saved.site_title, primary_color: saved.primary_color, max_free_songs: saved.max_free_songs })
-      notify.success('Site settings saved')
-      setVersion((v) => v + 1)
-    } catch (err) {
-      setError((err as Error).message)
-    } finally {
-      setBusy(false)
-    }
+    if (!(await saveSettings())) return
+    notify.success('Site settings saved')
+    setVersion((v) => v + 1)
   }
 
   return (

@@ -1,7 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { fetchCommentStats, fetchMyComments, type CommentRow, type CommentStats } from '../../backend/comments.ts'
-import { fetchSongs, type ServerSong } from '../../backend/profile.ts'
 import { SAMPLE_SONGS } from '../../lib/catalogue/sample-songs.ts'
 import { SimpleTabs } from '../../ui/SimpleTabs.tsx'
 import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
@@ -10,6 +8,7 @@ import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import { loadCommentRules, useCommentRules } from './comment-rules.ts'
 import { CommentThread } from './CommentThread.tsx'
 import { useCommentThread } from './useCommentThread.ts'
+import { useCommentStats, useMyComments } from './useMyComments.ts'
 
 type Tab = 'current' | 'mine'
 const TABS = [
@@ -34,38 +33,10 @@ function Bar({ percent, label }: { percent: number; label: string }) {
   )
 }
 
-/** The user's figures, from the server (my_comment_stats), refreshed after each credit. */
-function useStats(userId: string | undefined) {
-  const version = useSessionStore((s) => s.activityVersion)
-  const [stats, setStats] = useState<CommentStats | null>(null)
-  useEffect(() => {
-    if (!userId) return
-    let cancelled = false
-    fetchCommentStats().then((s) => !cancelled && setStats(s), () => undefined)
-    return () => {
-      cancelled = true
-    }
-  }, [userId, version])
-  return userId ? stats : null
-}
-
 function MyComments({ userId }: { userId: string }) {
-  const [rows, setRows] = useState<CommentRow[] | null>(null)
-  const [songs, setSongs] = useState<Map<string, ServerSong>>(new Map())
+  const { rows, songs } = useMyComments(userId)
   const [selected, setSelected] = useState<string | null>(null)
-  const version = useSessionStore((s) => s.activityVersion)
   const playSong = usePlayerStore((s) => s.playSong)
-  useEffect(() => {
-    let cancelled = false
-    Promise.all([fetchMyComments(userId), fetchSongs()]).then(([r, s]) => {
-      if (cancelled) return
-      setRows(r)
-      setSongs(s)
-    }, () => !cancelled && setRows([]))
-    return () => {
-      cancelled = true
-    }
-  }, [userId, version])
   const works = useMemo(() => [...new Set((rows ?? []).map((r) => r.song_id))], [rows])
   const current = selected ?? works[0] ?? null
   const { state, edit } = useCommentThread(current ?? undefined)
@@ -130,7 +101,7 @@ export default function CommentsPage() {
   const song = usePlayerStore((s) => s.currentSong)
   const rules = useCommentRules((s) => s.rules)
   const openAuth = useAuthModalStore((s) => s.open)
-  const stats = useStats(userId)
+  const stats = useCommentStats(userId)
   const [tab, setTab] = useState<Tab>('current')
   useEffect(() => {
     document.title = 'Comments & Earn · CUBE Music'

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, Navigate, useParams } from 'react-router-dom'
-import { fetchSongById } from '../../backend/publishing.ts'
 import { GENRE_LABELS, INSTRUMENT_PARTS, MOOD_LABELS } from '../../engine/composer.ts'
 import { GeneratedTrackPanel } from './GeneratedTrackPanel.tsx'
 import { GenerationProgress } from './GenerationProgress.tsx'
 import { recipeFromShareId, recipeRequest, type TrackRecipe } from './share-link.ts'
+import { useCatalogueSlug } from './useCatalogueSlug.ts'
 import { useGeneration } from './useGeneration.ts'
 import { usePreparedTrack } from './usePreparedTrack.ts'
 
@@ -34,17 +34,7 @@ export default function TrackPage() {
 
 /** A track id that is no recipe may be a song of the catalogue; otherwise the link is broken. */
 function CatalogueOrBroken({ id }: { id: string }) {
-  const [slug, setSlug] = useState<string | null | undefined>(undefined)
-  useEffect(() => {
-    let live = true
-    fetchSongById(id).then(
-      (row) => live && setSlug(row?.slug ?? null),
-      () => live && setSlug(null),
-    )
-    return () => {
-      live = false
-    }
-  }, [id])
+  const slug = useCatalogueSlug(id)
   if (slug === undefined) return <p className="text-muted" role="status">Looking up the track…</p>
   if (slug) return <Navigate to={`/song/${slug}`} replace />
   return <BrokenLink />

@@ -1,14 +1,10 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
-import {
-  castVote, createProposal, delegateVotingPower, fetchGovernanceOverview, fetchGovernanceRules, fetchMyVotedIds, fetchMyVotes, fetchProposals,
-  subscribeProposals, undelegateVotingPower, type GovernanceOverview, type GovernanceRules, type ProposalRow, type VoteHistoryRow,
-} from '../../backend/governance.ts'
+import { useEffect, useState, type FormEvent } from 'react'
+import type { GovernanceOverview, GovernanceRules, ProposalRow } from '../../backend/governance.ts'
 import { notify } from '../../lib/notify.ts'
 import { SimpleTabs } from '../../ui/SimpleTabs.tsx'
 import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
-import { useSessionStore } from '../../domain/session/session-store.ts'
 import { CATEGORY_LABELS, governanceError, resultLabel } from './governance-text.ts'
-import { mergeProposal } from './proposal-list.ts'
+import { FALLBACK_RULES, useGovernance } from './useGovernance.ts'
 
 type Tab = 'active' | 'create' | 'history'
 const TABS = [
@@ -16,9 +12,6 @@ const TABS = [
   { key: 'create', label: 'Create Proposal' },
   { key: 'history', label: 'Your Voting History' },
 ] as const
-
-/** What the server's governance_rules() says; shown before it answers (same figures). */
-const FALLBACK_RULES: GovernanceRules = { proposal_cost: 100, min_balance: 100, power_fraction: 0.8, quorum: 100, min_duration_days: 1, max_duration_days: 14, categories: ['platform', 'tokenomics', 'features', 'community', 'other'], max_title: 120, max_description: 4000 }
 
 function Stat({ label, value, testId, note }: { label: string; value: string; testId: string; note?: string }) {
   return (
@@ -62,7 +55,7 @@ function ProposalCard({ p, voted, canVote, onVote }: { p: ProposalRow; voted: 'f
   )
 }
 
-function CreateForm({ rules, balance, onCreated }: { rules: GovernanceRules; balance: number | undefined; onCreated: (p: ProposalRow, balance: number) => void }) {
+function CreateForm({ rules, balance, propose, onCreated }: { rules: GovernanceRules; balance: number | undefined; propose: (title: string, description: string, category: string, days: number, attemptKey: string) => Promise<boolean>; onCreated: () => void }) {
   const [title, setTitle] = useState('')
   const [description, setDescription] = useState('')
   const [category, setCategory] = useState('')
@@ -77,20 +70,14 @@ function CreateForm({ rules, balance, onCreated }: { rules: GovernanceRules; bal
     if (low) return notify.error('Insufficient CUBE balance', { description: `You need at least ${rules.min_balance} CUBE to create a proposal` })
     if (!title.trim() || !description.trim() || !category) return notify.error('Incomplete proposal', { description: 'Please fill out all fields' })
     setSubmitting(true)
-    try {
-      const answer = await createProposal(title, description, category, new Date(Date.now() + days * 86_400_000), attemptKey)
-      setAttemptKey(crypto.randomUUID())
-      notify.success('Proposal created', { description: `${rules.proposal_cost} CUBE burned` })
-      setTitle('')
-      setDescription('')
-      setCategory('')
-      onCreated(answer.proposal, answer.balance)
-    } catch (error) {
-      const [title2, description2] = governanceError(error, rules)
-      notify.error(title2, { description: description2 })
-    } finally {
-      setSubmitting(false)
-    }
+    const created = await propose(title, description, category, days, attemptKey)
+    setSubmitting(false)
+    if (!created) return
+    setAttemptKey(crypto.randomUUID())
+    setTitle('')
+    setDescription('')
+    setCategory('')
+    onCreated()
   }
   const field = 'w-full rounded-md border border-line bg-bg/70 p-2 text-sm text-fg'
   return (
@@ -125,13 +112,13 @@ function CreateForm({ rules, balance, onCreated }: { rules: GovernanceRules; bal
   )
 }
 
-function DelegatePanel({ overview, onChange }: { overview: GovernanceOverview; onChange: (o: GovernanceOverview) => void }) {
+function DelegatePanel({ overview, delegate, undelegate }: { overview: GovernanceOverview; delegate: (to: string | null) => Promise<void>; undelegate: () => Promise<void> }) {
   const [username, setUsername] = useState('')
   const [busy, setBusy] = useState(false)
-  const run = async (action: () => Promise<GovernanceOverview>, done: string) => {
+  const run = async (action: () => Promise<void>, done: string) => {
     setBusy(true)
     try {
-      onChange(await action())
+      await action()
       notify.success(done)
       setUsername('')
     } catch (error) {
@@ -149,88 +136,24 @@ function DelegatePanel({ overview, onChange }: { overview: GovernanceOverview; o
         {overview.delegated_power > 0 && <span className="text-muted"> · {overview.delegated_power} power delegated to you</span>}
       </p>
       <p className="text-xs text-muted">While you delegate you cannot vote yourself; your delegate votes with your power (the Community Pool abstains).</p>
-      <form className="flex flex-wrap gap-2" onSubmit={(e) => { e.preventDefault(); if (username.trim()) void run(() => delegateVotingPower(username.trim()), `Delegated to ${username.trim()}`) }}>
+      <form className="flex flex-wrap gap-2" onSubmit={(e) => { e.preventDefault(); if (username.trim()) void run(() => delegate(username.trim()), `Delegated to ${username.trim()}`) }}>
         <label className="sr-only" htmlFor="delegate-username">Username</label>
         <input id="delegate-username" value={username} onChange={(e) => setUsername(e.target.value)} placeholder="Username" className="min-w-0 flex-1 rounded-md border border-line bg-bg/70 p-2 text-sm text-fg" />
         <button type="submit" disabled={busy || !username.trim()} className="rounded border border-primary/60 px-3 py-1 text-sm text-primary disabled:opacity-50">Delegate</button>
-        <button type="button" disabled={busy} onClick={() => void run(() => delegateVotingPower(null), 'Delegated to the Community Pool')} className="rounded border border-secondary/60 px-3 py-1 text-sm text-secondary disabled:opacity-50">Community Pool</button>
-        {d && <button type="button" disabled={busy} onClick={() => void run(undelegateVotingPower, 'Undelegated')} className="rounded border border-line px-3 py-1 text-sm text-muted disabled:opacity-50">Undelegate</button>}
+        <button type="button" disabled={busy} onClick={() => void run(() => delegate(null), 'Delegated to the Community Pool')} className="rounded border border-secondary/60 px-3 py-1 text-sm text-secondary disabled:opacity-50">Community Pool</button>
+        {d && <button type="button" disabled={busy} onClick={() => void run(undelegate, 'Undelegated')} className="rounded border border-line px-3 py-1 text-sm text-muted disabled:opacity-50">Undelegate</button>}
       </form>
     </section>
   )
 }
 
 export default function GovernancePage() {
-  const userId = useSessionStore((s) => s.user?.id)
-  // The wallet is created (and credited) elsewhere: voting power follows the balance.
-  const walletBalance = useSessionStore((s) => s.wallet?.balance)
+  const { userId, rules, proposals, overview, voted, history, vote, propose, delegate, undelegate } = useGovernance()
   const openAuth = useAuthModalStore((s) => s.open)
-  const [rules, setRules] = useState<GovernanceRules>(FALLBACK_RULES)
-  const [proposals, setProposals] = useState<ProposalRow[] | null>(null)
-  const [overview, setOverview] = useState<GovernanceOverview | null>(null)
-  const [voted, setVoted] = useState<Map<string, 'for' | 'against'>>(new Map())
-  const [history, setHistory] = useState<VoteHistoryRow[]>([])
   const [tab, setTab] = useState<Tab>('active')
-
-  // Bumped after each of the user's actions (and when a proposal closes): the user's figures are read again.
-  const [mineVersion, setMineVersion] = useState(0)
-  const refreshMine = useCallback(() => setMineVersion((v) => v + 1), [])
-
   useEffect(() => {
     document.title = 'Governance · CUBE Music'
-    fetchGovernanceRules().then(setRules, () => undefined)
-    // Subscribe before reading, so a tally changed in between is not lost.
-    let joins = 0
-    const unsubscribe = subscribeProposals(
-      (row) => setProposals((list) => mergeProposal(list ?? [], row)),
-      // Joined again after the connection dropped: read what changed meanwhile.
-      (status) => {
-        if (status === 'SUBSCRIBED' && ++joins > 1) fetchProposals().then((rows) => setProposals(rows), () => undefined)
-      },
-    )
-    fetchProposals().then((rows) => setProposals((list) => (list ?? []).reduce(mergeProposal, rows)), () => setProposals([]))
-    return unsubscribe
   }, [])
-  useEffect(() => {
-    if (!userId) return
-    let cancelled = false
-    Promise.all([fetchGovernanceOverview(), fetchMyVotedIds(userId), fetchMyVotes()]).then(([o, v, h]) => {
-      if (cancelled) return
-      setOverview(o)
-      setVoted(v)
-      setHistory(h)
-    }, () => undefined)
-    return () => {
-      cancelled = true
-    }
-  }, [userId, mineVersion, walletBalance])
-
-  // When the next active proposal's end passes, read again: the server closes it (close-on-read).
-  const nextEnd = (proposals ?? []).filter((p) => p.status === 'active').reduce((m, p) => Math.min(m, Date.parse(p.ends_at)), Infinity)
-  useEffect(() => {
-    if (!Number.isFinite(nextEnd)) return
-    const timer = setTimeout(() => {
-      fetchProposals().then((rows) => setProposals(rows), () => undefined)
-      refreshMine()
-    }, Math.max(0, Math.min(nextEnd - Date.now() + 1000, 2 ** 31 - 1)))
-    return () => clearTimeout(timer)
-  }, [nextEnd, refreshMine])
-
-  const vote = async (id: string, choice: 'for' | 'against') => {
-    if (!overview || overview.voting_power <= 0) {
-      return notify.error('Insufficient voting power', { description: overview?.delegation ? 'You have delegated your voting power: undelegate to vote yourself.' : 'You need CUBE tokens to participate in governance' })
-    }
-    try {
-      const answer = await castVote(id, choice)
-      setProposals((list) => mergeProposal(list ?? [], answer.proposal))
-      notify.success('Vote submitted', { description: `${answer.power} voting power ${choice === 'for' ? 'for' : 'against'}` })
-      setVoted((v) => new Map(v).set(id, choice))
-      refreshMine()
-    } catch (error) {
-      const [t, d] = governanceError(error, rules)
-      notify.error(t, { description: d })
-    }
-  }
 
   const active = (proposals ?? []).filter((p) => p.status === 'active')
   const balance = overview?.balance
@@ -251,7 +174,7 @@ export default function GovernancePage() {
         <Stat label="Active Proposals" value={proposals ? String(active.length) : '…'} testId="gov-active-count" />
         <Stat label="Participation" value={overview && proposals ? `${active.filter((p) => voted.has(p.id)).length}/${active.length}` : pending} testId="gov-participation" />
       </dl>
-      {overview && <DelegatePanel overview={overview} onChange={setOverview} />}
+      {overview && <DelegatePanel overview={overview} delegate={delegate} undelegate={undelegate} />}
       <SimpleTabs tabs={TABS} value={tab} onChange={setTab} label="Governance" idPrefix="gov" />
       <div role="tabpanel" id={`gov-panel-${tab}`} aria-labelledby={`gov-tab-${tab}`}>
         {tab === 'active' && (
@@ -262,15 +185,7 @@ export default function GovernancePage() {
           )
         )}
         {tab === 'create' && (userId ? (
-          <CreateForm rules={rules} balance={balance} onCreated={(p, b) => {
-            setProposals((list) => mergeProposal(list ?? [], p))
-            setOverview((o) => (o ? { ...o, balance: b } : o))
-            const session = useSessionStore.getState()
-            if (session.wallet) session.setWallet({ ...session.wallet, balance: b })
-            session.bumpActivity()
-            refreshMine()
-            setTab('active')
-          }} />
+          <CreateForm rules={rules} balance={balance} propose={propose} onCreated={() => setTab('active')} />
         ) : <p className="text-sm text-muted">Sign in to create a proposal.</p>)}
         {tab === 'history' && (history.length === 0 ? <p className="text-sm text-muted">You have not voted yet.</p> : (
           <table className="w-full text-left text-sm" data-testid="vote-history">

@@ -1,32 +1,17 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import { fetchRecommendations, type RecommendedSong } from '../../backend/discovery.ts'
-import { formatDuration, type Song } from '../../lib/catalogue/song.ts'
-import { errorMessage } from '../../lib/error-message.ts'
+import type { Song } from '../../lib/catalogue/song.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { useSessionStore } from '../../domain/session/session-store.ts'
 import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import { selectIsFavourite, usePlaylistStore } from '../../domain/collection/playlist-store.ts'
 import { useRewardRules } from '../../domain/economy/reward-rules.ts'
 import { Slot } from '../../ui/slots.tsx'
+import { useRecommendations } from './useRecommendations.ts'
 
 /** The reference's sample figures, shown to visitors and marked as a preview. */
 const PREVIEW = { balance: 128, earned: 45, listened: 9 }
 const LIST_SIZE = 8
-
-/** A recommended row as a playable Song (covers and audio are same-origin public URLs). */
-export function toSong(r: RecommendedSong): Song {
-  return {
-    id: r.id,
-    title: r.title,
-    artist: r.artist,
-    duration: formatDuration(r.duration_seconds),
-    image: r.cover_url ?? '/images/covers/ai-generated.svg',
-    audioUrl: r.audio_url ?? `/audio/samples/${r.id}.mp3`,
-    genre: r.genre ?? undefined,
-    reward: r.reward,
-  }
-}
 
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -112,31 +97,12 @@ function SongRow({ song, index }: { song: Song; index: number }) {
 
 /** One server-ranked list; the button asks again with a new salt (Refresh / Shuffle New). */
 function RecommendationList({ mode, title, action, testId }: { mode: 'daily' | 'discover'; title: string; action: string; testId: string }) {
-  const status = useSessionStore((s) => s.status)
-  const userId = useSessionStore((s) => s.user?.id ?? null)
-  const [salt, setSalt] = useState(mode === 'daily' ? 0 : 1)
-  const [songs, setSongs] = useState<Song[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  useEffect(() => {
-    if (status === 'loading') return
-    let cancelled = false
-    fetchRecommendations(mode, salt, LIST_SIZE).then(
-      (rows) => {
-        if (cancelled) return
-        setSongs(rows.map(toSong))
-        setError(null)
-      },
-      (e: unknown) => !cancelled && setError(errorMessage(e)),
-    )
-    return () => {
-      cancelled = true
-    }
-  }, [mode, salt, status, userId])
+  const { songs, error, refresh } = useRecommendations(mode, LIST_SIZE)
   return (
     <section aria-labelledby={`${testId}-title`} className="flex flex-col gap-2" data-testid={testId}>
       <div className="flex items-center justify-between">
         <h3 id={`${testId}-title`} className="font-bold">{title}</h3>
-        <button type="button" onClick={() => setSalt((s) => s + 1)} className="flex items-center gap-1 rounded-md border border-line px-3 py-1 text-sm hover:border-primary">
+        <button type="button" onClick={refresh} className="flex items-center gap-1 rounded-md border border-line px-3 py-1 text-sm hover:border-primary">
           <Icon name={mode === 'daily' ? 'undo' : 'shuffle'} size={14} /> {action}
         </button>
       </div>

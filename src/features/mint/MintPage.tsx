@@ -1,26 +1,11 @@
-import { useMachine } from '@xstate/react'
 import { useEffect, useMemo, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { fetchBlockchainConfigs, fetchMintRequests, mintNft, type BlockchainConfig, type MintRequestRow } from '../../backend/web3.ts'
 import { notify } from '../../lib/notify.ts'
-import { refreshWallet } from '../../domain/session/session-sync.ts'
 import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
 import { selectAllSongs, useLibraryStore } from '../../domain/collection/library-store.ts'
-import { serverText } from '../../backend/admin.ts'
-import { supabase } from '../../backend/client.ts'
-import { generateDescription } from './describe.ts'
-import { createMintMachine, isSafeImageUrl, MINT_COST } from './mint-machine.ts'
-
-/** When blockchain_configs cannot be read: the reference's defaults (all enabled, all testnets). */
-export const DEFAULT_CHAINS: BlockchainConfig[] = [
-  ['ethereum', 'Ethereum', 'ETH'],
-  ['solana', 'Solana', 'SOL'],
-  ['bitcoin', 'Bitcoin', 'BTC'],
-  ['polygon', 'Polygon', 'MATIC'],
-  ['binance', 'BNB Chain', 'BNB'],
-  ['avalanche', 'Avalanche', 'AVAX'],
-].map(([id, name, native_token]) => ({ id: id!, name: name!, native_token: native_token!, chain_id: null, rpc_url: null, explorer_url: null, contract_address: null, is_testnet: true, enabled: true }))
+import { isSafeImageUrl, MINT_COST } from './mint-machine.ts'
+import { describeNftWithAi, useMintChains, useMintMachine, useRecentMints } from './mint-runtime.ts'
 
 const FALLBACK_IMAGE = '/favicon.svg'
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
@@ -31,13 +16,11 @@ export default function MintPage() {
     document.title = 'NFT Minting Studio · CUBE Music'
   }, [])
   const signedIn = useSessionStore((s) => s.status === 'signed-in')
-  const userId = useSessionStore((s) => s.user?.id)
   const balance = useSessionStore((s) => s.wallet?.balance ?? null)
   const openAuth = useAuthModalStore((s) => s.open)
   const userTracks = useLibraryStore((s) => s.userTracks)
   const songs = useMemo(() => selectAllSongs({ userTracks }), [userTracks])
-  const [chains, setChains] = useState<BlockchainConfig[]>(DEFAULT_CHAINS)
-  const [recent, setRecent] = useState<MintRequestRow[]>([])
+  const chains = useMintChains()
   const [image, setImage] = useState('')
   const [imageBroken, setImageBroken] = useState(false)
   const [name, setName] = useState('')
@@ -51,29 +34,8 @@ export default function MintPage() {
   const [songId, setSongId] = useState('')
   const [aiTab, setAiTab] = useState<'description' | 'attributes' | 'music'>('description')
 
-  const machine = useMemo(() => createMintMachine({ mint: mintNft }), [])
-  const [state, send] = useMachine(
-    machine.provide({
-      actions: {
-        notifyError: ({ context }) => context.error && notify.error(context.error.title, { description: context.error.description }),
-        notifyMinted: ({ context }) => {
-          notify.success('NFT Minted!', { description: `Token #${context.request?.token_id ?? '?'} is on ${context.request?.blockchain ?? 'chain'}.` })
-          if (userId) void refreshWallet(userId)
-          useSessionStore.getState().bumpActivity()
-        },
-      },
-    }),
-  )
-
-  useEffect(() => {
-    fetchBlockchainConfigs()
-      .then((rows) => rows.length && setChains(rows))
-      .catch((error: unknown) => console.warn('blockchain_configs unavailable, using the defaults', error))
-  }, [])
-  useEffect(() => {
-    if (!signedIn) return
-    fetchMintRequests(10).then(setRecent).catch((error: unknown) => console.warn('recent mints failed', error))
-  }, [signedIn, state.value])
+  const [state, send] = useMintMachine()
+  const recent = useRecentMints(signedIn, state.value)
 
   const song = songs.find((s) => s.id === songId) ?? null
   const recipientError = recipient && !ADDRESS.test(recipient.trim()) ? 'Enter a valid address for this chain (0x and 40 hex digits), or leave it empty for your connected wallet.' : null
@@ -187,7 +149,7 @@ export default function MintPage() {
                     onClick={() => {
                       setDescribing(true)
                       const facts = song ? { title: song.title, artist: song.artist, genre: song.genre, duration: song.duration } : null
-                      void generateDescription(name, facts, (prompt) => (useSessionStore.getState().user ? serverText(supabase(), prompt) : Promise.resolve(null)))
+                      void describeNftWithAi(name, facts)
                         .then(({ text, source }) => {
                           setDescription(text)
                           setDescriptionSource(source)

@@ -1,44 +1,9 @@
-import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { fetchOwnPlaylistVisibility, fetchPublicPlaylists, setPlaylistPublic, type PublicPlaylist } from '../../backend/follows.ts'
-import { errorMessage } from '../../lib/error-message.ts'
-import { notify } from '../../lib/notify.ts'
-
-const fetchBoth = (userId: string, own: boolean) => Promise.all([fetchPublicPlaylists(userId), own ? fetchOwnPlaylistVisibility(userId) : Promise.resolve([])])
+import { usePublicPlaylists } from './usePublicPlaylists.ts'
 
 /** A profile's public playlists; on your own profile, the switches that make them public. */
 export function PublicPlaylists({ userId, username, own }: { userId: string; username: string; own: boolean }) {
-  const [lists, setLists] = useState<PublicPlaylist[] | null>(null)
-  const [mine, setMine] = useState<{ id: string; name: string; is_public: boolean }[]>([])
-
-  useEffect(() => {
-    let live = true
-    fetchBoth(userId, own).then(
-      ([shown, owned]) => {
-        if (!live) return
-        setLists(shown)
-        setMine(owned)
-      },
-      (error: unknown) => notify.error(`Playlists could not be loaded: ${errorMessage(error)}`),
-    )
-    return () => {
-      live = false
-    }
-  }, [userId, own])
-
-  const toggle = async (id: string, isPublic: boolean) => {
-    // The switch follows the click at once; the server's answer then decides both lists.
-    setMine((list) => list.map((p) => (p.id === id ? { ...p, is_public: isPublic } : p)))
-    try {
-      await setPlaylistPublic(id, isPublic)
-      const [shown, owned] = await fetchBoth(userId, own)
-      setLists(shown)
-      setMine(owned)
-    } catch (error) {
-      notify.error(`Could not change the playlist: ${errorMessage(error)}`)
-      setMine((list) => list.map((p) => (p.id === id ? { ...p, is_public: !isPublic } : p)))
-    }
-  }
+  const { lists, mine, setPublic } = usePublicPlaylists(userId, own)
 
   return (
     <section className="panel p-6" aria-labelledby="playlists-heading">
@@ -75,7 +40,7 @@ export function PublicPlaylists({ userId, username, own }: { userId: string; use
           <div className="mt-2 flex flex-wrap gap-4">
             {mine.map((p) => (
               <label key={p.id} className="flex items-center gap-2">
-                <input type="checkbox" checked={p.is_public} onChange={(e) => void toggle(p.id, e.currentTarget.checked)} /> {p.name}
+                <input type="checkbox" checked={p.is_public} onChange={(e) => void setPublic(p.id, e.currentTarget.checked)} /> {p.name}
               </label>
             ))}
           </div>

@@ -1,28 +1,13 @@
 import { useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
-import { fetchSongBySlug, type CatalogueRow } from '../../backend/publishing.ts'
-import { countSongComments } from '../../backend/comments.ts'
-import { fetchProfile } from '../../backend/profile.ts'
 import { notify } from '../../lib/notify.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import { selectIsFavourite, usePlaylistStore } from '../../domain/collection/playlist-store.ts'
 import { catalogueSong } from '../../domain/collection/catalogue-song.ts'
 import { PublicDataPage } from './PublicDataPage.tsx'
+import { loadSong, useSongCommentCount, type SongView } from './song-view.ts'
 import { Slot } from '../../ui/slots.tsx'
-
-interface SongView {
-  row: CatalogueRow
-  /** The creator's current username (published songs), or null for the built-in catalogue. */
-  creator: string | null
-}
-
-async function loadSong(slug: string): Promise<SongView | null> {
-  const row = await fetchSongBySlug(slug)
-  if (!row) return null
-  const profile = row.owner_id ? await fetchProfile(row.owner_id) : null
-  return { row, creator: profile?.username ?? null }
-}
 
 /** /song/{slug}: a catalogue song's public page (cover, title, artist, play, like, queue, playlist, share). */
 export default function SongPage() {
@@ -40,15 +25,7 @@ function SongView({ view: { row, creator } }: { view: SongView }) {
   const isPlaying = usePlayerStore((s) => s.isPlaying && s.currentSong?.id === song.id)
   const liked = usePlaylistStore(selectIsFavourite(song.id))
   const [copied, setCopied] = useState(false)
-  const [comments, setComments] = useState<number | null>(null)
-
-  useEffect(() => {
-    let live = true
-    countSongComments(row.id).then((n) => live && setComments(n), () => undefined)
-    return () => {
-      live = false
-    }
-  }, [row.id])
+  const comments = useSongCommentCount(row.id)
 
   useEffect(() => {
     document.title = `${row.title} · ${creator ?? row.artist} · CUBE Music`

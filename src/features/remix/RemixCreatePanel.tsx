@@ -1,7 +1,6 @@
 import { useMachine } from '@xstate/react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { burnRemix, completeRemix, refundRemix } from '../../backend/remix.ts'
 import type { Song } from '../../lib/catalogue/song.ts'
 import { notify } from '../../lib/notify.ts'
 import { buttonClass, quietButtonClass } from '../../ui/form-ui.tsx'
@@ -9,9 +8,10 @@ import { refreshWallet } from '../../domain/session/session-sync.ts'
 import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
 import { usePlayerStore } from '../../domain/playback/player-store.ts'
-import { clearPending, readPending, sameRemix, usePendingAttempt, writePending } from './pending-attempt.ts'
-import { createRemixBurnMachine, REMIX_COST } from './remix-burn-machine.ts'
-import { pickSource, renderRemixWav, saveDraft, saveRemixToLibrary } from './remix-service.ts'
+import { clearPending, usePendingAttempt, writePending } from './pending-attempt.ts'
+import { REMIX_COST } from './remix-burn-machine.ts'
+import { createRemixBurnRuntime } from './remix-burn-runtime.ts'
+import { pickSource, saveDraft } from './remix-service.ts'
 import { useRemixStore } from './remix-store.ts'
 
 export function RemixCreatePanel() {
@@ -27,25 +27,12 @@ export function RemixCreatePanel() {
 
   const machine = useMemo(
     () =>
-      createRemixBurnMachine({
-        newAttemptKey: () => {
-          const s = useRemixStore.getState()
-          const p = readPending(useSessionStore.getState().user?.id)
-          return p && s.source && sameRemix(p, s.source.ref, s.settings) ? p.key : crypto.randomUUID()
-        },
-        burn: (src, key) => burnRemix(src, key),
-        render: async ({ signal, onProgress }) => {
-          const wav = await renderRemixWav({ signal, onProgress })
-          const song = await saveRemixToLibrary(wav)
-          const url = URL.createObjectURL(wav)
-          setResult((old) => {
-            if (old) URL.revokeObjectURL(old.url)
-            return { song, url }
-          })
-          return wav
-        },
-        complete: completeRemix,
-        refund: refundRemix,
+      createRemixBurnRuntime((song, wav) => {
+        const url = URL.createObjectURL(wav)
+        setResult((old) => {
+          if (old) URL.revokeObjectURL(old.url)
+          return { song, url }
+        })
       }),
     [],
   )

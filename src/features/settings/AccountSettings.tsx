@@ -1,8 +1,7 @@
-import { useId, useState, type FormEvent } from 'react'
-import { PASSWORD_MIN, changeEmail, changePassword } from '../../backend/account-settings.ts'
-import { supabase } from '../../backend/client.ts'
+import { useId, type FormEvent } from 'react'
 import { notify } from '../../lib/notify.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
+import { PASSWORD_MIN, useEmailChange, usePasswordChange } from './useCredentialChange.ts'
 import { FieldError, SettingsSection, buttonClass, inputClass } from './settings-ui.tsx'
 import { TwoFactorSettings } from './TwoFactorSettings.tsx'
 
@@ -18,23 +17,14 @@ function Field({ label, ...props }: { label: string } & React.InputHTMLAttribute
 
 function EmailForm() {
   const email = useSessionStore((s) => s.user?.email ?? '')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { error, busy, change } = useEmailChange()
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     const form = e.currentTarget
     const data = new FormData(form)
-    setBusy(true)
-    setError(null)
-    try {
-      await changeEmail(supabase(), String(data.get('current')), String(data.get('email')))
-      notify.success('E-mail updated', { description: `You now sign in with ${String(data.get('email')).trim().toLowerCase()}.` })
-      form.reset()
-    } catch (err) {
-      setError((err as Error).message)
-    } finally {
-      setBusy(false)
-    }
+    if (!(await change(String(data.get('current')), String(data.get('email'))))) return
+    notify.success('E-mail updated', { description: `You now sign in with ${String(data.get('email')).trim().toLowerCase()}.` })
+    form.reset()
   }
   return (
     <form onSubmit={submit} className="space-y-3" aria-label="Change e-mail">
@@ -48,25 +38,14 @@ function EmailForm() {
 }
 
 function PasswordForm() {
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { error, busy, change } = usePasswordChange()
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     const form = e.currentTarget
     const data = new FormData(form)
-    const next = String(data.get('next'))
-    if (next !== String(data.get('confirm'))) return setError('The new passwords do not match.')
-    setBusy(true)
-    setError(null)
-    try {
-      await changePassword(supabase(), String(data.get('current')), next)
-      notify.success('Password updated', { description: 'Your other sessions were signed out.' })
-      form.reset()
-    } catch (err) {
-      setError((err as Error).message)
-    } finally {
-      setBusy(false)
-    }
+    if (!(await change(String(data.get('current')), String(data.get('next')), String(data.get('confirm'))))) return
+    notify.success('Password updated', { description: 'Your other sessions were signed out.' })
+    form.reset()
   }
   return (
     <form onSubmit={submit} className="space-y-3" aria-label="Update password">

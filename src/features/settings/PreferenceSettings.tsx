@@ -1,7 +1,6 @@
-import { useEffect, useId, useState } from 'react'
-import { DEFAULT_SETTINGS, deleteMyAccount, fetchUserSettings, saveUserSettings, type UserSettings } from '../../backend/account-settings.ts'
-import { supabase } from '../../backend/client.ts'
-import { notify } from '../../lib/notify.ts'
+import { useId, useState } from 'react'
+import type { UserSettings } from '../../backend/account-settings.ts'
+import { DEFAULT_SETTINGS, useDeleteAccount, usePreferences } from './usePreferences.ts'
 import { FieldError, SettingsSection, Toggle } from './settings-ui.tsx'
 
 type Key = keyof UserSettings
@@ -16,36 +15,6 @@ const PRIVACY: { key: Key; label: string; hint: string }[] = [
   { key: 'public_profile', label: 'Public profile', hint: 'Off: others see only your username on /user/…, not your bio or tracks.' },
   { key: 'show_activity', label: 'Show listening activity', hint: 'Off: what you listen to is not shown on your public profile.' },
 ]
-
-/** The server-side preferences of one group (Notifications or Privacy), saved on every switch. */
-function usePreferences(userId: string) {
-  const [settings, setSettings] = useState<UserSettings | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  useEffect(() => {
-    let live = true
-    fetchUserSettings(supabase(), userId)
-      .then((s) => live && setSettings(s))
-      .catch((e: unknown) => live && setError((e as Error).message))
-    return () => {
-      live = false
-    }
-  }, [userId])
-  const change = async (key: Key, on: boolean) => {
-    if (!settings) return
-    const previous = settings
-    const next = { ...settings, [key]: on }
-    setSettings(next)
-    setError(null)
-    try {
-      await saveUserSettings(supabase(), userId, next)
-      notify.success('Settings saved')
-    } catch (e) {
-      setSettings(previous)
-      setError((e as Error).message)
-    }
-  }
-  return { settings, error, change }
-}
 
 function PreferenceList({ userId, items }: { userId: string; items: typeof NOTIFICATIONS }) {
   const { settings, error, change } = usePreferences(userId)
@@ -70,20 +39,9 @@ export function NotificationSettings({ userId }: { userId: string }) {
 
 function DeleteAccount({ userId }: { userId: string }) {
   const [typed, setTyped] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const { busy, error, remove: removeAccount } = useDeleteAccount(userId)
   const inputId = useId()
-  const remove = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      await deleteMyAccount(supabase(), userId, typed.trim())
-      notify.success('Account deleted', { description: 'Your personal data and files were removed.' })
-    } catch (e) {
-      setError((e as Error).message)
-      setBusy(false)
-    }
-  }
+  const remove = () => removeAccount(typed)
   return (
     <SettingsSection title="Delete my account" description="Removes your profile, playlists, favourites, follows, files and published tracks. Comments others replied to stay as 'comment deleted'; the token ledger keeps its rows without your name. This cannot be undone.">
       <div className="space-y-2">

@@ -1,71 +1,17 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
-import { removeTotp, startTotp, totpStatus, verifyTotp, type TotpEnrolment } from '../../backend/account-settings.ts'
-import { supabase } from '../../backend/client.ts'
-import { notify } from '../../lib/notify.ts'
+import { useId, useState, type FormEvent } from 'react'
+import { useTwoFactor } from './useTwoFactor.ts'
 import { FieldError, Toggle, buttonClass, inputClass, quietButtonClass } from './settings-ui.tsx'
-
-type State = { kind: 'loading' } | { kind: 'off' } | { kind: 'enrolling'; enrolment: TotpEnrolment } | { kind: 'on'; factorId: string }
 
 /** The two-factor switch: enrol an authenticator app with a QR code, verify a code, or turn it off. */
 export function TwoFactorSettings() {
-  const [state, setState] = useState<State>({ kind: 'loading' })
+  const { state, error, busy, toggle, verify, cancel } = useTwoFactor()
   const [code, setCode] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
   const codeId = useId()
 
-  const refresh = useCallback(async () => {
-    const status = await totpStatus(supabase())
-    setState(status.factorId ? { kind: 'on', factorId: status.factorId } : { kind: 'off' })
-  }, [])
-  useEffect(() => {
-    let live = true
-    totpStatus(supabase())
-      .then((status) => live && setState(status.factorId ? { kind: 'on', factorId: status.factorId } : { kind: 'off' }))
-      .catch((e: unknown) => live && setError((e as Error).message))
-    return () => {
-      live = false
-    }
-  }, [])
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true)
-    setError(null)
-    try {
-      await work()
-    } catch (e) {
-      setError((e as Error).message)
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  const toggle = (on: boolean) =>
-    run(async () => {
-      if (on) setState({ kind: 'enrolling', enrolment: await startTotp(supabase()) })
-      else if (state.kind === 'on') {
-        await removeTotp(supabase(), state.factorId)
-        notify.success('Two-factor authentication turned off')
-        setState({ kind: 'off' })
-      }
-    })
-
-  const confirm = (e: FormEvent) => {
+  const confirm = async (e: FormEvent) => {
     e.preventDefault()
-    if (state.kind !== 'enrolling') return
-    void run(async () => {
-      await verifyTotp(supabase(), state.enrolment.factorId, code)
-      setCode('')
-      notify.success('Two-factor authentication is on', { description: 'Signing in now asks for a code from your authenticator app.' })
-      await refresh()
-    })
+    if (await verify(code)) setCode('')
   }
-
-  const cancel = () =>
-    run(async () => {
-      if (state.kind === 'enrolling') await removeTotp(supabase(), state.enrolment.factorId)
-      setState({ kind: 'off' })
-    })
 
   return (
     <div className="space-y-3" data-testid="two-factor">
@@ -77,7 +23,7 @@ export function TwoFactorSettings() {
         onChange={(on) => void toggle(on)}
       />
       {state.kind === 'enrolling' && (
-        <form onSubmit={confirm} className="space-y-3 rounded-md border border-line p-4" aria-label="Set up two-factor authentication">
+        <form onSubmit={(e) => void confirm(e)} className="space-y-3 rounded-md border border-line p-4" aria-label="Set up two-factor authentication">
           <p className="text-sm text-fg/90">Scan this code with an authenticator app, then enter the 6-digit code it shows.</p>
           <img src={state.enrolment.qrCode} alt="QR code for your authenticator app" width={180} height={180} className="rounded bg-white p-2" data-testid="totp-qr" />
           <p className="text-xs text-muted">

@@ -1,58 +1,14 @@
-import { useMachine } from '@xstate/react'
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { NavLink, Navigate, Route, Routes } from 'react-router-dom'
-import { creditShare, fetchShareAnalytics, fetchShareRules, fetchShareableSongs, type ShareAnalytics, type ShareItemType, type SharePlatform, type ShareRules, type ShareableSong } from '../../backend/sharing.ts'
-import { fetchProfile } from '../../backend/profile.ts'
-import { errorMessage } from '../../lib/error-message.ts'
+import type { SharePlatform, ShareRules } from '../../backend/sharing.ts'
 import { notify } from '../../lib/notify.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
-import { LOCK_MS, createShareMachine, reasonText } from './share-machine.ts'
-import { cacheShareCounts, cachedShareCounts, facebookIntent, sharePath, twitterIntent, type ShareCounts } from './share-links.ts'
+import { facebookIntent, sharePath, twitterIntent } from './share-links.ts'
+import { useShare, useShareOverview, useShareableSongs, type ShareApi, type ShareItem } from './useSharing.ts'
 import { AnalyticsTab } from './AnalyticsTab.tsx'
 import { QrPanel } from './QrPanel.tsx'
-
-const PLATFORM_LABEL: Record<SharePlatform, string> = { twitter: 'Twitter', facebook: 'Facebook', copy_link: 'Copy link', qr: 'QR code', share_now: 'Share Now' }
-
-interface ShareItem {
-  type: ShareItemType
-  id: string
-  title: string
-}
-
-const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
-const shareMachine = createShareMachine({ credit: (r) => creditShare(r.itemType, r.itemId, r.platform), wait, now: () => Date.now() })
-
-/** The share machine wired to the server, plus what the page shows around it. */
-function useShare(onAnswered: () => void) {
-  const [snapshot, send] = useMachine(shareMachine)
-  const [, setTick] = useState(0)
-  const { value, context } = snapshot
-
-  useEffect(() => {
-    if (value === 'credited' && context.answer) {
-      const session = useSessionStore.getState()
-      if (session.wallet) session.setWallet({ ...session.wallet, balance: context.answer.balance })
-      session.bumpActivity()
-      notify.success(`+${context.answer.credited} CUBE`, { id: 'share-reward', description: `${PLATFORM_LABEL[context.request!.platform]} share credited · ${context.answer.shares_today}/${context.answer.daily_cap} today` })
-      onAnswered()
-    } else if (value === 'notCredited') {
-      notify(reasonText(context.reason, context.error), { id: 'share-reward' })
-      onAnswered()
-    }
-  }, [value, context, onAnswered])
-
-  const share = (item: ShareItem, platform: SharePlatform) => {
-    send({ type: 'SHARE', request: { itemType: item.type, itemId: item.id, platform } })
-    // Re-render when the lock ends.
-    setTimeout(() => setTick((t) => t + 1), LOCK_MS + 20)
-  }
-  const locked = (platform: SharePlatform) => (context.lockedUntil[platform] ?? 0) > Date.now()
-  return { share, locked, mining: value === 'mining', state: String(value), lastReason: context.reason }
-}
-
-type ShareApi = ReturnType<typeof useShare>
 
 function ShareTargets({ item, api, rules }: { item: ShareItem; api: ShareApi; rules: ShareRules | null }) {
   const link = `${window.location.origin}${sharePath(item.type, item.id)}`
@@ -107,11 +63,8 @@ function ShareTargets({ item, api, rules }: { item: ShareItem; api: ShareApi; ru
 }
 
 function TracksTab({ api, rules }: { api: ShareApi; rules: ShareRules | null }) {
-  const [songs, setSongs] = useState<ShareableSong[] | null>(null)
+  const songs = useShareableSongs()
   const [selected, setSelected] = useState<string | null>(null)
-  useEffect(() => {
-    fetchShareableSongs().then(setSongs, (e: unknown) => notify.error('Could not load the tracks', { description: errorMessage(e) }))
-  }, [])
   if (!songs) return <p className="text-muted">Loading tracks…</p>
   const song = songs.find((s) => s.slug === selected) ?? songs[0]
   return (
@@ -139,28 +92,7 @@ function ProfileTab({ api, rules, username }: { api: ShareApi; rules: ShareRules
 export default function SharingPage() {
   const status = useSessionStore((s) => s.status)
   const user = useSessionStore((s) => s.user)
-  const [rules, setRules] = useState<ShareRules | null>(null)
-  const [analytics, setAnalytics] = useState<ShareAnalytics | null>(null)
-  const [counts, setCounts] = useState<ShareCounts | null>(() => cachedShareCounts())
-  const [username, setUsername] = useState<string | null>(null)
-
-  useEffect(() => {
-    fetchShareRules().then(setRules, (e: unknown) => console.error('[share] rules', e))
-  }, [])
-  const refresh = useCallback(() => {
-    if (!user) return
-    fetchShareAnalytics().then(
-      (a) => {
-        setAnalytics(a)
-        setCounts(cacheShareCounts(a.by_platform))
-      },
-      (e: unknown) => console.error('[share] analytics', e),
-    )
-  }, [user])
-  useEffect(refresh, [refresh])
-  useEffect(() => {
-    if (user) fetchProfile(user.id).then((p) => setUsername(p?.username ?? null), (e: unknown) => console.error('[share] profile', e))
-  }, [user])
+  const { rules, analytics, counts, username, refresh } = useShareOverview()
   const api = useShare(refresh)
 
   const shareNow = async () => {

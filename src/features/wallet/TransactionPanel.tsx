@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { fetchChainTransaction, type BlockchainConfig, type ChainTransaction } from '../../backend/web3.ts'
+import type { BlockchainConfig } from '../../backend/web3.ts'
+import { useChainTransaction } from './useChainTransaction.ts'
 
 /** Where 'View on Blockchain' goes: the chain's explorer, or this app's page for the embedded chain. */
 export function explorerHref(chain: BlockchainConfig | undefined, hash: string, blockchain: string): string {
@@ -10,17 +10,7 @@ export function explorerHref(chain: BlockchainConfig | undefined, hash: string, 
 
 /** The in-app transaction page: the receipt and the token read back from the chain itself. */
 export function TransactionPanel({ chain, hash }: { chain: string; hash: string }) {
-  const [tx, setTx] = useState<ChainTransaction | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  useEffect(() => {
-    let live = true
-    fetchChainTransaction(chain, hash)
-      .then((t) => live && setTx(t))
-      .catch((e: unknown) => live && setError(e instanceof Error ? e.message : String(e)))
-    return () => {
-      live = false
-    }
-  }, [chain, hash])
+  const { tx, error } = useChainTransaction(chain, hash)
   const row = (label: string, value: string | number | null | undefined, testId: string) => (
     <div className="grid grid-cols-[9rem_1fr] gap-2">
       <dt className="text-muted">{label}</dt>

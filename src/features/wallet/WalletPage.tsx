@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import { claimRewards, unlinkWallet, type BlockchainConfig, type NftRow } from '../../backend/web3.ts'
+import type { BlockchainConfig, NftRow } from '../../backend/web3.ts'
 import { notify } from '../../lib/notify.ts'
-import { refreshWallet } from '../../domain/session/session-sync.ts'
 import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
 import { CompactPlayer } from './CompactPlayer.tsx'
@@ -10,6 +9,7 @@ import { LedgerTokenActivity } from './LedgerTokenActivity.tsx'
 import { rarityOf, summariseRewards } from './rewards-summary.ts'
 import { Tabs } from './Tabs.tsx'
 import { explorerHref, TransactionPanel } from './TransactionPanel.tsx'
+import { useRewardClaim } from './useRewardClaim.ts'
 import { useWalletConnect } from './useWalletConnect.ts'
 import { useWalletData } from './useWalletData.ts'
 import { WalletBasicsCard } from './WalletBasicsCard.tsx'
@@ -103,13 +103,12 @@ export default function WalletPage() {
   }, [])
   const [params] = useSearchParams()
   const signedIn = useSessionStore((s) => s.status === 'signed-in')
-  const userId = useSessionStore((s) => s.user?.id)
   const balance = useSessionStore((s) => s.wallet?.balance ?? null)
   const openAuth = useAuthModalStore((s) => s.open)
   const wc = useWalletConnect()
   const data = useWalletData()
   const [chain, setChain] = useState<WalletChain>(() => loadWalletState().selectedChain)
-  const [claiming, setClaiming] = useState(false)
+  const { claiming, claim: claimRewards, unlinkAddress } = useRewardClaim()
   const tx = params.get('tx')
   const txChain = params.get('chain')
 
@@ -118,26 +117,9 @@ export default function WalletPage() {
   const summary = summariseRewards(data.ledger)
   const claimable = data.claim?.claimable ?? 0
 
-  const claim = async () => {
-    if (claimable <= 0) {
-      notify('No Rewards to Claim')
-      return
-    }
-    setClaiming(true)
-    try {
-      const r = await claimRewards()
-      if (r.claimed > 0) notify.success('Rewards Claimed!', { description: `${r.claimed} CUBE tokens have been added to your wallet.` })
-      else notify('No Rewards to Claim')
-      if (userId) await refreshWallet(userId)
-      useSessionStore.getState().bumpActivity()
-    } catch (e) {
-      notify.error('Claim failed', { description: e instanceof Error ? e.message : 'Something went wrong' })
-    } finally {
-      setClaiming(false)
-    }
-  }
+  const claim = () => claimRewards(claimable)
   const removeAddress = async () => {
-    await unlinkWallet()
+    await unlinkAddress()
     wc.disconnect()
     notify.success('Address removed', { description: 'This address is no longer linked to your account.' })
   }

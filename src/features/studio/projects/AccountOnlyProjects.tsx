@@ -1,13 +1,9 @@
 import { useState } from 'react'
 import { notify } from '../../../lib/notify.ts'
-import { supabase } from '../../../backend/client.ts'
-import { downloadProjectCopy } from './studio-project-copies.ts'
+import { openProjectFromAccount } from './project-copy-service.ts'
 import { removeFromAccount } from './studio-project-sync.ts'
 import type { StudioProjectMeta } from '../../../backend/studio-projects.ts'
-import { mixerEngine } from '../../../engine/mixer-engine.ts'
-import { saveProject } from '../../../engine/project-db.ts'
 import { useAccountProjectStore } from '../../../domain/studio/account-project-store.ts'
-import { useProjectStore } from './project-store.ts'
 import { useSessionStore } from '../../../domain/session/session-store.ts'
 import { Icon } from '../../../ui/Icon.tsx'
 import { errorMessage } from '../../../lib/error-message.ts'
@@ -28,12 +24,8 @@ export function AccountOnlyProjects({ localIds, loaded }: { localIds: ReadonlySe
     if (!userId || downloading) return
     setDownloading({ id: p.id, progress: 0 })
     try {
-      const { project, audio } = await downloadProjectCopy(supabase(), userId, p.id, (f) => setDownloading({ id: p.id, progress: f }))
-      await saveProject(project, (id) => audio.get(id))
-      await useProjectStore.getState().refresh()
-      mixerEngine.stop()
-      await useProjectStore.getState().open(project.id)
-      notify.success('Project opened', { description: `"${project.name}", downloaded from your account` })
+      const name = await openProjectFromAccount(userId, p.id, (f) => setDownloading({ id: p.id, progress: f }))
+      notify.success('Project opened', { description: `"${name}", downloaded from your account` })
     } catch (err) {
       notify.error('Could not open the project', { description: errorMessage(err) })
     } finally {

@@ -1,9 +1,6 @@
 import { useState } from 'react'
 import { notify } from '../../../lib/notify.ts'
-import { supabase } from '../../../backend/client.ts'
-import { uploadProjectCopy } from './studio-project-copies.ts'
-import { refreshAccountProjects } from './studio-project-sync.ts'
-import { getAudio, getProject } from '../../../engine/project-db.ts'
+import { uploadProjectToAccount } from './project-copy-service.ts'
 import { useAccountProjectStore } from '../../../domain/studio/account-project-store.ts'
 import type { ProjectSummary } from './project-store.ts'
 import { useSessionStore } from '../../../domain/session/session-store.ts'
@@ -25,11 +22,8 @@ export function UploadCopyButton({ project }: { project: ProjectSummary }) {
   const upload = async () => {
     setProgress(0)
     try {
-      const stored = await getProject(project.id)
-      if (!stored) throw new Error('This project is no longer in this browser.')
-      await uploadProjectCopy(supabase(), userId, stored, getAudio, setProgress)
-      await refreshAccountProjects()
-      notify.success('Project uploaded', { description: `"${stored.name}" now opens in any browser you sign in to.` })
+      const name = await uploadProjectToAccount(userId, project.id, setProgress)
+      notify.success('Project uploaded', { description: `"${name}" now opens in any browser you sign in to.` })
     } catch (err) {
       notify.error('Upload failed', { description: `Your project is safe in this browser. ${errorMessage(err)}` })
     } finally {

@@ -1,0 +1,113 @@
+import { useCallback, useEffect, useState } from 'react'
+import {
+  castVote, createProposal, delegateVotingPower, fetchGovernanceOverview, fetchGovernanceRules, fetchMyVotedIds, fetchMyVotes, fetchProposals,
+  subscribeProposals, undelegateVotingPower, type GovernanceOverview, type GovernanceRules, type ProposalRow, type VoteHistoryRow,
+} from '../../backend/governance.ts'
+import { notify } from '../../lib/notify.ts'
+import { useSessionStore } from '../../domain/session/session-store.ts'
+import { governanceError } from './governance-text.ts'
+import { mergeProposal } from './proposal-list.ts'
+
+/** What the server's governance_rules() says; shown before it answers (same figures). */
+export const FALLBACK_RULES: GovernanceRules = { proposal_cost: 100, min_balance: 100, power_fraction: 0.8, quorum: 100, min_duration_days: 1, max_duration_days: 14, categories: ['platform', 'tokenomics', 'features', 'community', 'other'], max_title: 120, max_description: 4000 }
+
+const DAY_MS = 86_400_000
+
+/**
+ * Governance for the signed-in user (or a visitor): the rules, the proposals kept live through
+ * Realtime, the user's power, votes and delegation, and the actions (vote, propose, delegate).
+ */
+export function useGovernance() {
+  const userId = useSessionStore((s) => s.user?.id)
+  // The wallet is created (and credited) elsewhere: voting power follows the balance.
+  const walletBalance = useSessionStore((s) => s.wallet?.balance)
+  const [rules, setRules] = useState<GovernanceRules>(FALLBACK_RULES)
+  const [proposals, setProposals] = useState<ProposalRow[] | null>(null)
+  const [overview, setOverview] = useState<GovernanceOverview | null>(null)
+  const [voted, setVoted] = useState<Map<string, 'for' | 'against'>>(new Map())
+  const [history, setHistory] = useState<VoteHistoryRow[]>([])
+
+  // Bumped after each of the user's actions (and when a proposal closes): the user's figures are read again.
+  const [mineVersion, setMineVersion] = useState(0)
+  const refreshMine = useCallback(() => setMineVersion((v) => v + 1), [])
+
+  useEffect(() => {
+    fetchGovernanceRules().then(setRules, () => undefined)
+    // Subscribe before reading, so a tally changed in between is not lost.
+    let joins = 0
+    const unsubscribe = subscribeProposals(
+      (row) => setProposals((list) => mergeProposal(list ?? [], row)),
+      // Joined again after the connection dropped: read what changed meanwhile.
+      (status) => {
+        if (status === 'SUBSCRIBED' && ++joins > 1) fetchProposals().then((rows) => setProposals(rows), () => undefined)
+      },
+    )
+    fetchProposals().then((rows) => setProposals((list) => (list ?? []).reduce(mergeProposal, rows)), () => setProposals([]))
+    return unsubscribe
+  }, [])
+  useEffect(() => {
+    if (!userId) return
+    let cancelled = false
+    Promise.all([fetchGovernanceOverview(), fetchMyVotedIds(userId), fetchMyVotes()]).then(([o, v, h]) => {
+      if (cancelled) return
+      setOverview(o)
+      setVoted(v)
+      setHistory(h)
+    }, () => undefined)
+    return () => {
+      cancelled = true
+    }
+  }, [userId, mineVersion, walletBalance])
+
+  // When the next active proposal's end passes, read again: the server closes it (close-on-read).
+  const nextEnd = (proposals ?? []).filter((p) => p.status === 'active').reduce((m, p) => Math.min(m, Date.parse(p.ends_at)), Infinity)
+  useEffect(() => {
+    if (!Number.isFinite(nextEnd)) return
+    const timer = setTimeout(() => {
+      fetchProposals().then((rows) => setProposals(rows), () => undefined)
+      refreshMine()
+    }, Math.max(0, Math.min(nextEnd - Date.now() + 1000, 2 ** 31 - 1)))
+    return () => clearTimeout(timer)
+  }, [nextEnd, refreshMine])
+
+  const vote = async (id: string, choice: 'for' | 'against') => {
+    if (!overview || overview.voting_power <= 0) {
+      return notify.error('Insufficient voting power', { description: overview?.delegation ? 'You have delegated your voting power: undelegate to vote yourself.' : 'You need CUBE tokens to participate in governance' })
+    }
+    try {
+      const answer = await castVote(id, choice)
+      setProposals((list) => mergeProposal(list ?? [], answer.proposal))
+      notify.success('Vote submitted', { description: `${answer.power} voting power ${choice === 'for' ? 'for' : 'against'}` })
+      setVoted((v) => new Map(v).set(id, choice))
+      refreshMine()
+    } catch (error) {
+      const [t, d] = governanceError(error, rules)
+      notify.error(t, { description: d })
+    }
+  }
+
+  /** Creates a proposal (burning its cost once per attempt key); true when the server took it. */
+  const propose = async (title: string, description: string, category: string, days: number, attemptKey: string): Promise<boolean> => {
+    try {
+      const answer = await createProposal(title, description, category, new Date(Date.now() + days * DAY_MS), attemptKey)
+      notify.success('Proposal created', { description: `${rules.proposal_cost} CUBE burned` })
+      setProposals((list) => mergeProposal(list ?? [], answer.proposal))
+      setOverview((o) => (o ? { ...o, balance: answer.balance } : o))
+      const session = useSessionStore.getState()
+      if (session.wallet) session.setWallet({ ...session.wallet, balance: answer.balance })
+      session.bumpActivity()
+      refreshMine()
+      return true
+    } catch (error) {
+      const [t, d] = governanceError(error, rules)
+      notify.error(t, { description: d })
+      return false
+    }
+  }
+
+  /** Delegates to a username, or to the Community Pool with null. */
+  const delegate = async (to: string | null) => setOverview(await delegateVotingPower(to))
+  const undelegate = async () => setOverview(await undelegateVotingPower())
+
+  return { userId, rules, proposals, overview, voted, history, vote, propose, delegate, undelegate }
+}

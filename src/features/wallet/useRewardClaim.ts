@@ -1,0 +1,35 @@
+import { useState } from 'react'
+import { claimRewards, unlinkWallet } from '../../backend/web3.ts'
+import { notify } from '../../lib/notify.ts'
+import { refreshWallet } from '../../domain/session/session-sync.ts'
+import { useSessionStore } from '../../domain/session/session-store.ts'
+
+/** Claiming the reward pot into the wallet (the balance and activity are read again after), and unlinking the address. */
+export function useRewardClaim() {
+  const [claiming, setClaiming] = useState(false)
+
+  const claim = async (claimable: number) => {
+    if (claimable <= 0) {
+      notify('No Rewards to Claim')
+      return
+    }
+    setClaiming(true)
+    try {
+      const r = await claimRewards()
+      if (r.claimed > 0) notify.success('Rewards Claimed!', { description: `${r.claimed} CUBE tokens have been added to your wallet.` })
+      else notify('No Rewards to Claim')
+      const userId = useSessionStore.getState().user?.id
+      if (userId) await refreshWallet(userId)
+      useSessionStore.getState().bumpActivity()
+    } catch (e) {
+      notify.error('Claim failed', { description: e instanceof Error ? e.message : 'Something went wrong' })
+    } finally {
+      setClaiming(false)
+    }
+  }
+
+  /** Removes the linked address from the account on the server. */
+  const unlinkAddress = () => unlinkWallet()
+
+  return { claiming, claim, unlinkAddress }
+}
