@@ -1,38 +1,14 @@
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { Link, useParams } from 'react-router-dom'
-import { fetchFollowCounts, fetchProfileByUsername, fetchProfileName, fetchRecentListens, follow, isFollowing, unfollow, type RecentListen } from '../../backend/follows.ts'
-import type { ProfileRow } from '../../backend/profile.ts'
-import { fetchSongsByOwner, type CatalogueRow } from '../../backend/publishing.ts'
-import { errorMessage } from '../../lib/error-message.ts'
-import { notify } from '../../lib/notify.ts'
+import type { RecentListen } from '../../backend/follows.ts'
 import { Icon } from '../../ui/Icon.tsx'
-import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
-import { useSessionStore } from '../../domain/session/session-store.ts'
 import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import { catalogueSong } from '../../domain/collection/catalogue-song.ts'
 import { recordProfileVisit } from '../../domain/analytics/view-recorder.ts'
 import { useAvatarSrc } from '../../domain/profile/use-avatar-src.ts'
 import { PublicPlaylists } from './PublicPlaylists.tsx'
+import { loadProfile, useFollow, type ProfileView as ProfileData } from './user-profile.ts'
 import { PublicDataPage } from './PublicDataPage.tsx'
-
-interface ProfileView {
-  profile: ProfileRow
-  songs: CatalogueRow[]
-  recent: RecentListen[]
-}
-
-type Loaded = ProfileView | { private: { user_id: string; username: string } }
-
-async function loadProfile(username: string): Promise<Loaded | null> {
-  const profile = await fetchProfileByUsername(username)
-  if (!profile) {
-    // RLS hides a private profile; the name alone is public.
-    const name = await fetchProfileName(username)
-    return name?.private ? { private: { user_id: name.user_id, username: name.username } } : null
-  }
-  const [songs, recent] = await Promise.all([fetchSongsByOwner(profile.user_id), fetchRecentListens(profile.user_id)])
-  return { profile, songs, recent }
-}
 
 function PrivateProfile({ username }: { username: string }) {
   useEffect(() => {
@@ -72,12 +48,8 @@ export default function UserPage() {
   )
 }
 
-function ProfileView({ view: { profile, songs, recent } }: { view: ProfileView }) {
-  const me = useSessionStore((s) => s.user)
-  const [counts, setCounts] = useState<{ followers: number; following: number } | null>(null)
-  const [following, setFollowing] = useState<boolean | null>(null)
-  const [busy, setBusy] = useState(false)
-  const self = me?.id === profile.user_id
+function ProfileView({ view: { profile, songs, recent } }: { view: ProfileData }) {
+  const { me, self, counts, following, busy, toggle } = useFollow(profile)
   const avatarSrc = useAvatarSrc(profile.avatar_url)
 
   useEffect(() => {
@@ -88,34 +60,6 @@ function ProfileView({ view: { profile, songs, recent } }: { view: ProfileView }
   useEffect(() => {
     recordProfileVisit(profile.username)
   }, [profile.username])
-
-  useEffect(() => {
-    let live = true
-    fetchFollowCounts(profile.user_id).then((c) => live && setCounts(c), (e: unknown) => notify.error(`Follower counts could not be loaded: ${errorMessage(e)}`))
-    if (me && !self) isFollowing(me.id, profile.user_id).then((f) => live && setFollowing(f), () => undefined)
-    return () => {
-      live = false
-    }
-  }, [profile.user_id, me, self])
-
-  const toggle = async () => {
-    if (!me) {
-      notify(`Sign in to follow ${profile.username}.`)
-      useAuthModalStore.getState().open('login')
-      return
-    }
-    setBusy(true)
-    try {
-      if (following) await unfollow(me.id, profile.user_id)
-      else await follow(me.id, profile.user_id)
-      setFollowing(!following)
-      setCounts(await fetchFollowCounts(profile.user_id))
-    } catch (error) {
-      notify.error(`Could not ${following ? 'unfollow' : 'follow'}: ${errorMessage(error)}`)
-    } finally {
-      setBusy(false)
-    }
-  }
 
   return (
     <div className="flex flex-col gap-6">

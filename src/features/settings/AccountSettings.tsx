@@ -1,7 +1,8 @@
 import { useId, type FormEvent } from 'react'
 import { notify } from '../../lib/notify.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
-import { PASSWORD_MIN, useEmailChange, usePasswordChange } from './useCredentialChange.ts'
+import { PASSWORD_MIN } from '../../lib/profile-rules.ts'
+import { useEmailChange, usePasswordChange } from './useCredentialChange.ts'
 import { FieldError, SettingsSection, buttonClass, inputClass } from './settings-ui.tsx'
 import { TwoFactorSettings } from './TwoFactorSettings.tsx'
 

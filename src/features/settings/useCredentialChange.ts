@@ -1,11 +1,8 @@
 import { useState } from 'react'
-import { PASSWORD_MIN, changeEmail, changePassword } from '../../backend/account-settings.ts'
+import { changeEmail, changePassword } from '../../backend/account-settings.ts'
 import { supabase } from '../../backend/client.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 
-// The rule itself lives in src/backend/account-settings.ts, which another change owns for now;
-// the form reads it from here so no component imports the backend (move it to src/lib/ later).
-export { PASSWORD_MIN }
 
 /** A form's one submission: busy while it runs, the failure's text after; resolves true on success. */
 function useSubmission<A extends unknown[]>(work: (...args: A) => Promise<void>) {
