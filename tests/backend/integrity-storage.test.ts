@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
 
-// Issue 22, item 2 (stored XSS on the app's origin), as an outsider does it: raw HTTP uploads to
-// public buckets with an ordinary account, then downloads as anyone. The browser half (Chromium
+// Issue 22, item 2 (stored XSS on the app's origin), as an outsider does it: raw HTTP uploads with an
+// ordinary account, then downloads. The browser half (Chromium
 // never runs a served object's script; the app's CSP) is tests/e2e/integrity-xss.spec.ts.
 
 let server: TestServer
@@ -26,7 +26,10 @@ async function upload(bucket: string, path: string, body: Buffer, contentType: s
   })
   return { status: response.status, json: (await response.json()) as { statusCode?: string; message?: string } }
 }
-const publicObject = (bucket: string, path: string) => fetch(`${server.url}/storage/v1/object/public/${bucket}/${path}`)
+// Avatars are read through RLS (a private profile's avatar reaches nobody else), so the owner
+// downloads through the authenticated route; the headers are the same on every read route.
+const download = (bucket: string, path: string) =>
+  fetch(`${server.url}/storage/v1/object/authenticated/${bucket}/${path}`, { headers: { apikey: server.keys.anonKey, Authorization: `Bearer ${mallory.accessToken}` } })
 const stored = (bucket: string, path: string) => sql<{ mimetype: string }>(server, "select metadata->>'mimetype' as mimetype from storage.objects where bucket_id = $1 and name = $2", [bucket, path])
 
 describe('Storage refuses what a browser would run', () => {
@@ -51,7 +54,7 @@ describe('Storage refuses what a browser would run', () => {
 
   it('serves a checked image inline with nosniff and its canonical type; anything else as a sandboxed download', async () => {
     expect((await upload('avatars', `${mallory.id}/avatar`, PNG, 'IMAGE/PNG ; name="a;b"')).status).toBe(200)
-    const image = await publicObject('avatars', `${mallory.id}/avatar`)
+    const image = await download('avatars', `${mallory.id}/avatar`)
     expect(image.status).toBe(200)
     expect(image.headers.get('content-type')).toBe('image/png; name="a;b"')
     expect(image.headers.get('x-content-type-options')).toBe('nosniff')
@@ -59,7 +62,7 @@ describe('Storage refuses what a browser would run', () => {
 
     // A type stored before types were parsed (or by any other path) is never served as given.
     await sql(server, "update storage.objects set metadata = jsonb_set(metadata, '{mimetype}', '\"image/png;, text/html\"') where bucket_id = 'avatars' and name = $1", [`${mallory.id}/avatar`])
-    const legacy = await publicObject('avatars', `${mallory.id}/avatar`)
+    const legacy = await download('avatars', `${mallory.id}/avatar`)
     expect(legacy.headers.get('content-type')).toBe('application/octet-stream')
     expect(legacy.headers.get('x-content-type-options')).toBe('nosniff')
     expect(legacy.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox")
