@@ -36,7 +36,9 @@ test('a stored object never runs script on the app’s origin: refused uploads, 
     async ({ payload, polyglot }) => {
       const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!
       const session = JSON.parse(localStorage.getItem(key)!) as { access_token: string; user: { id: string } }
-      const path = `avatars/${session.user.id}/avatar`
+      // A public bucket (served to anyone by URL, as hosted Storage serves public buckets): the place
+      // an attacker would plant a page for a victim to open.
+      const path = `published-covers/${session.user.id}/cover.png`
       const put = async (type: string, body: BodyInit) => {
         const r = await fetch(`/storage/v1/object/${path}`, { method: 'POST', headers: { Authorization: `Bearer ${session.access_token}`, 'Content-Type': type, 'x-upsert': 'true' }, body })
         return { status: r.status, body: (await r.json()) as { statusCode?: string; message?: string } }
