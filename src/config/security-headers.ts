@@ -4,7 +4,11 @@
 // next to the isolation headers.
 //
 // What the app legitimately needs, and why each source is here:
-//   script-src 'self'        the built bundles, workers and audio worklets (all same-origin files)
+//   script-src 'self' blob:  the built bundles, workers and audio worklets (same-origin files);
+//                            blob: because standardized-audio-context hands each worklet module to
+//                            addModule() as a blob: URL it makes from our own file. Only script
+//                            already running on this origin can make a blob: URL, so an injected
+//                            inline script or handler is still blocked (no 'unsafe-inline')
 //   style-src 'unsafe-inline' sonner injects its stylesheet as a <style> element and React sets
 //                            style attributes; styles cannot run script, so this is not a hole
 //   img-src data: blob:      QR codes (data:), cover and banner previews of picked files (blob:)
@@ -16,7 +20,7 @@
 
 const DIRECTIVES = (scriptSources: string, connectSources: string): string[] => [
   "default-src 'self'",
-  `script-src 'self'${scriptSources}`,
+  `script-src 'self' blob:${scriptSources}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "media-src 'self' data: blob:",
