@@ -14,7 +14,9 @@
 //   img-src data: blob:      QR codes (data:), cover and banner previews of picked files (blob:)
 //   media-src blob:          recordings and generated audio played from blob: URLs
 //   worker-src blob:         kept for worker bundles a browser may load from blob: URLs
-//   connect-src 'self'       the local Supabase API and Realtime's websocket on the same origin
+//   connect-src 'self' blob: data:  the local Supabase API and Realtime's websocket on the same
+//                            origin; blob:/data: because the engine fetch()es audio the app made
+//                            itself (recordings, renders, picked files) to decode it
 // A hosted deployment whose API lives elsewhere (VITE_SUPABASE_URL) adds that origin and its wss:
 // counterpart to connect-src through `apiOrigin`.
 
@@ -25,7 +27,7 @@ const DIRECTIVES = (scriptSources: string, connectSources: string): string[] => 
   "img-src 'self' data: blob:",
   "media-src 'self' data: blob:",
   "font-src 'self' data:",
-  `connect-src 'self'${connectSources}`,
+  `connect-src 'self' blob: data:${connectSources}`,
   "worker-src 'self' blob:",
   "object-src 'none'",
   "base-uri 'self'",
