@@ -7,7 +7,14 @@ import { withoutStudies } from './vitest.studies.ts'
 // OfflineAudioContext, worklets) live in tests/browser and run through vitest.browser.config.ts.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'workers/**/*.test.ts', 'audio-worklets/**/*.test.ts', 'dsp/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/backend/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'workers/**/*.test.ts',
+      'audio-worklets/**/*.test.ts',
+      'dsp/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'tests/backend/**/*.test.ts',
+    ],
     exclude: withoutStudies(['**/node_modules/**', 'src/**/*.browser.test.tsx']),
     environment: 'node',
     testTimeout: 30_000,

@@ -45,7 +45,17 @@ export class ChannelStripChain {
     this.reverb = new ReverbKernel(sampleRate)
     this.fader = new GainKernel(sampleRate)
     this.panner = new PanKernel(sampleRate)
-    this.stages = [this.highpass, this.lowpass, this.distortion, this.compressor, this.chorus, this.delay, this.reverb, this.fader, this.panner]
+    this.stages = [
+      this.highpass,
+      this.lowpass,
+      this.distortion,
+      this.compressor,
+      this.chorus,
+      this.delay,
+      this.reverb,
+      this.fader,
+      this.panner,
+    ]
     this.last = new Float64Array(10).fill(Number.NaN)
   }
 
@@ -54,16 +64,36 @@ export class ChannelStripChain {
     if (this.last[index] === value || !Number.isFinite(value)) return
     this.last[index] = value
     switch (name) {
-      case 'volume': this.fader.setVolume(value); break
-      case 'enabled': this.fader.setEnabled(value >= 0.5); break
-      case 'pan': this.panner.setPan(value); break
-      case 'reverb': this.reverb.setAmount(value); break
-      case 'lowpass': this.lowpass.setAmount(value); break
-      case 'highpass': this.highpass.setAmount(value); break
-      case 'distortion': this.distortion.setAmount(value); break
-      case 'delay': this.delay.setAmount(value); break
-      case 'compression': this.compressor.setAmount(value); break
-      case 'chorus': this.chorus.setAmount(value); break
+      case 'volume':
+        this.fader.setVolume(value)
+        break
+      case 'enabled':
+        this.fader.setEnabled(value >= 0.5)
+        break
+      case 'pan':
+        this.panner.setPan(value)
+        break
+      case 'reverb':
+        this.reverb.setAmount(value)
+        break
+      case 'lowpass':
+        this.lowpass.setAmount(value)
+        break
+      case 'highpass':
+        this.highpass.setAmount(value)
+        break
+      case 'distortion':
+        this.distortion.setAmount(value)
+        break
+      case 'delay':
+        this.delay.setAmount(value)
+        break
+      case 'compression':
+        this.compressor.setAmount(value)
+        break
+      case 'chorus':
+        this.chorus.setAmount(value)
+        break
     }
   }
 

@@ -28,7 +28,10 @@ interface StubPort {
   postMessage(): void
 }
 
-type Processor = { port: StubPort; process(inputs: Float32Array[][], outputs: Float32Array[][], parameters: Record<string, Float32Array>): boolean }
+type Processor = {
+  port: StubPort
+  process(inputs: Float32Array[][], outputs: Float32Array[][], parameters: Record<string, Float32Array>): boolean
+}
 type ProcessorClass = new (options: { processorOptions?: unknown }) => Processor
 
 const registered = new Map<string, ProcessorClass>()
@@ -48,14 +51,25 @@ beforeAll(async () => {
   }
   scope.registerProcessor = (name: string, cls: ProcessorClass) => registered.set(name, cls)
   // Imported by computed path, so the Node type check does not pull in the AudioWorklet-typed files.
-  for (const file of ['./recorder-processor.ts', './channel-strip-processor.ts', './remix-voice-processor.ts']) await import(/* @vite-ignore */ file)
+  for (const file of ['./recorder-processor.ts', './channel-strip-processor.ts', './remix-voice-processor.ts'])
+    await import(/* @vite-ignore */ file)
 })
 
 afterAll(() => {
   for (const name of ['sampleRate', 'currentFrame', 'AudioWorkletProcessor', 'registerProcessor']) delete scope[name]
 })
 
-const COUNTED = ['Float32Array', 'Float64Array', 'Int32Array', 'Uint8Array', 'ArrayBuffer', 'SharedArrayBuffer', 'Array', 'Map', 'Set'] as const
+const COUNTED = [
+  'Float32Array',
+  'Float64Array',
+  'Int32Array',
+  'Uint8Array',
+  'ArrayBuffer',
+  'SharedArrayBuffer',
+  'Array',
+  'Map',
+  'Set',
+] as const
 
 /** Runs `body` with the global constructors replaced by proxies that count `new` on them. */
 function countingConstructions(body: () => void): number {
@@ -85,7 +99,12 @@ interface Measurement {
 }
 
 /** Warms the processor up (JIT, lazily built state), then measures a long run of quanta. */
-function measure(processor: Processor, inputs: Float32Array[][], outputs: Float32Array[][], parameters: Record<string, Float32Array>): Measurement {
+function measure(
+  processor: Processor,
+  inputs: Float32Array[][],
+  outputs: Float32Array[][],
+  parameters: Record<string, Float32Array>,
+): Measurement {
   const step = () => {
     processor.process(inputs, outputs, parameters)
     scope.currentFrame = (scope.currentFrame as number) + Q

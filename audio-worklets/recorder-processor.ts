@@ -69,7 +69,10 @@ class MessageSink implements FrameSink {
       this.port.postMessage({ type: 'tick', frame: this.blockStart + this.filled } satisfies RecorderEvent)
     } else {
       const channels = this.filled === this.blockFrames ? this.block : this.block.map((c) => c.slice(0, this.filled))
-      this.port.postMessage({ type: 'block', startFrame: this.blockStart, channels } satisfies RecorderEvent, channels.map((c) => c.buffer as ArrayBuffer))
+      this.port.postMessage(
+        { type: 'block', startFrame: this.blockStart, channels } satisfies RecorderEvent,
+        channels.map((c) => c.buffer as ArrayBuffer),
+      )
       // The sent block's buffers now belong to the main thread.
       this.block = this.freshBlock()
     }
@@ -94,7 +97,12 @@ class RecorderProcessor extends AudioWorkletProcessor {
     const o = options.processorOptions ?? {}
     this.sink = o.ring
       ? new RingSink(new SampleRing(o.ring))
-      : new MessageSink(this.port, Math.max(RENDER_QUANTUM_FRAMES, Math.floor(o.blockFrames ?? 4096)), o.channels === 2 ? 2 : 1, o.capture !== false)
+      : new MessageSink(
+          this.port,
+          Math.max(RENDER_QUANTUM_FRAMES, Math.floor(o.blockFrames ?? 4096)),
+          o.channels === 2 ? 2 : 1,
+          o.capture !== false,
+        )
     this.port.onmessage = (e: MessageEvent<RecorderCommand>) => {
       if (e.data !== 'flush' && e.data !== 'stop') return
       this.sink.flush()

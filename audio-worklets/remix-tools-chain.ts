@@ -56,10 +56,18 @@ export class RemixToolsChain {
     if (index < 0 || this.last[index] === value || !Number.isFinite(value)) return
     this.last[index] = value
     switch (name) {
-      case 'autoTune': this.autoTuneOn = value >= 0.5; break
-      case 'harmonize': this.harmonizeOn = value >= 0.5; break
-      case 'retune': this.retuner.setRetuneMs(retuneMs(value)); break
-      case 'harmonyMix': this.voiceTarget = harmonyVoiceGain(value); break
+      case 'autoTune':
+        this.autoTuneOn = value >= 0.5
+        break
+      case 'harmonize':
+        this.harmonizeOn = value >= 0.5
+        break
+      case 'retune':
+        this.retuner.setRetuneMs(retuneMs(value))
+        break
+      case 'harmonyMix':
+        this.voiceTarget = harmonyVoiceGain(value)
+        break
       case 'tonic':
       case 'mode': {
         if (name === 'tonic') this.tonic = ((Math.round(value) % 12) + 12) % 12
@@ -113,7 +121,8 @@ export class RemixToolsChain {
       const ratio = retuner.next()
       let yl = l
       let yr = r
-      if (tuneFade !== tuneTarget) tuneFade = tuneTarget > tuneFade ? Math.min(tuneTarget, tuneFade + step) : Math.max(tuneTarget, tuneFade - step)
+      if (tuneFade !== tuneTarget)
+        tuneFade = tuneTarget > tuneFade ? Math.min(tuneTarget, tuneFade + step) : Math.max(tuneTarget, tuneFade - step)
       if (tuneFade > 0) {
         const tl = tuner.next(l, ratio, period, r)
         const tr = tuner.right
@@ -123,7 +132,9 @@ export class RemixToolsChain {
         tuner.feed(l, r)
       }
       const mid = 0.5 * (yl + yr)
-      if (harmonyFade !== harmonyTarget) harmonyFade = harmonyTarget > harmonyFade ? Math.min(harmonyTarget, harmonyFade + step) : Math.max(harmonyTarget, harmonyFade - step)
+      if (harmonyFade !== harmonyTarget)
+        harmonyFade =
+          harmonyTarget > harmonyFade ? Math.min(harmonyTarget, harmonyFade + step) : Math.max(harmonyTarget, harmonyFade - step)
       if (harmonyFade > 0) {
         // The voices' input is the tuned mid, whose period the correction has shortened or lengthened.
         const voices = harmonizer.next(mid, tuneFade > 0 && period > 0 ? period / ratio : period)

@@ -34,12 +34,18 @@ export interface RemixToolsParamDescriptor {
 }
 
 const RANGES: Readonly<RemixToolsControls & Record<`${RemixToolsParamName}Max`, number>> = {
-  autoTune: 0, autoTuneMax: 1,
-  retune: 80, retuneMax: 100,
-  harmonize: 0, harmonizeMax: 1,
-  harmonyMix: 50, harmonyMixMax: 100,
-  tonic: 0, tonicMax: 11,
-  mode: 0, modeMax: 1,
+  autoTune: 0,
+  autoTuneMax: 1,
+  retune: 80,
+  retuneMax: 100,
+  harmonize: 0,
+  harmonizeMax: 1,
+  harmonyMix: 50,
+  harmonyMixMax: 100,
+  tonic: 0,
+  tonicMax: 11,
+  mode: 0,
+  modeMax: 1,
 }
 
 /** k-rate: the chain glides and crossfades internally, so per-sample automation would only cost time. */

@@ -21,7 +21,13 @@ function run(chain: RemixVoiceChain, quanta: number): [Float32Array, Float32Arra
   return [outL, outR]
 }
 
-const options = (over: Partial<RemixVoiceOptions> = {}): RemixVoiceOptions => ({ source: [ramp(SR)], layers: {}, playing: true, position: 0, ...over })
+const options = (over: Partial<RemixVoiceOptions> = {}): RemixVoiceOptions => ({
+  source: [ramp(SR)],
+  layers: {},
+  playing: true,
+  position: 0,
+  ...over,
+})
 
 describe('RemixVoiceChain (source player + layers)', () => {
   it('plays the source from the position, both channels, and stops at its end (ended once)', () => {

@@ -16,7 +16,13 @@ export type RemixLayer = (typeof REMIX_LAYERS)[number]
 export const REMIX_VOICE_PARAM_NAMES = [...REMIX_TOOLS_PARAM_NAMES, ...REMIX_LAYERS] as const
 export type RemixVoiceParamName = RemixToolsParamName | RemixLayer
 
-export const LAYER_PARAM_DESCRIPTORS = REMIX_LAYERS.map((name) => ({ name, defaultValue: 0, minValue: 0, maxValue: 100, automationRate: 'k-rate' as const }))
+export const LAYER_PARAM_DESCRIPTORS = REMIX_LAYERS.map((name) => ({
+  name,
+  defaultValue: 0,
+  minValue: 0,
+  maxValue: 100,
+  automationRate: 'k-rate' as const,
+}))
 
 /** Handed to the processor at construction (so an offline render has it before its first quantum). */
 export interface RemixVoiceOptions {

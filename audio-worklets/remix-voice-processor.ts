@@ -5,7 +5,14 @@
  */
 import { RemixVoiceChain } from './remix-voice-chain.ts'
 import { processRemixVoiceQuantum, setRemixVoiceControls } from './remix-voice-quantum.ts'
-import { LAYER_PARAM_DESCRIPTORS, POSITION_RATE_HZ, REMIX_VOICE_PROCESSOR, type RemixVoiceEvent, type RemixVoiceMessage, type RemixVoiceOptions } from './remix-voice-params.ts'
+import {
+  LAYER_PARAM_DESCRIPTORS,
+  POSITION_RATE_HZ,
+  REMIX_VOICE_PROCESSOR,
+  type RemixVoiceEvent,
+  type RemixVoiceMessage,
+  type RemixVoiceOptions,
+} from './remix-voice-params.ts'
 import { REMIX_TOOLS_PARAM_DESCRIPTORS } from './remix-tools-params.ts'
 import { RENDER_QUANTUM_FRAMES } from './render-quantum.ts'
 

@@ -12,7 +12,11 @@ function ramp(channels: number, frames: number, from = 0): Float32Array[] {
 /** tsx's ESM loader API as a file URL, so a worker thread can import TypeScript. */
 function tsxEsmApi(): string {
   // require.resolve picks the package's CommonJS build; the ESM build sits beside it.
-  return pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href
+  return pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href
 }
 
 function planes(channels: number, frames: number): Float32Array[] {
@@ -119,7 +123,15 @@ describe('SampleRing', () => {
          }
          parentPort.postMessage({ sent, spins })
        })`,
-      { eval: true, workerData: { tsx: tsxEsmApi(),  ring: fileURLToPath(new URL('./sample-ring.ts', import.meta.url)), buffer: ring.buffer, frames: FRAMES } },
+      {
+        eval: true,
+        workerData: {
+          tsx: tsxEsmApi(),
+          ring: fileURLToPath(new URL('./sample-ring.ts', import.meta.url)),
+          buffer: ring.buffer,
+          frames: FRAMES,
+        },
+      },
     )
     const done = new Promise<{ sent: number; spins: number }>((resolve, reject) => {
       producer.once('message', resolve)

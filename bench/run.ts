@@ -80,7 +80,13 @@ function descendantCpuSeconds(): number | null {
   return ticks / 100 // USER_HZ is 100 on Linux
 }
 
-const MIME: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json' }
+const MIME: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+}
 
 function serve(root: string): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
@@ -125,7 +131,10 @@ async function runBrowser(files: string[]): Promise<void> {
           resolveId: (id) => (id === virtualId ? '\0' + virtualId : null),
           load: (id) =>
             id === '\0' + virtualId
-              ? `export const benches = {${files.map((f) => `${JSON.stringify(f.split('/').pop()!.replace('.bench.ts', ''))}: () => import(${JSON.stringify(f)})`).join(',')}}`
+              ? `export const benches = ` +
+                `{${files
+                  .map((f) => `${JSON.stringify(f.split('/').pop()!.replace('.bench.ts', ''))}: () => ` + `import(${JSON.stringify(f)})`)
+                  .join(',')}}`
               : null,
         },
       ],

@@ -21,9 +21,42 @@ function progression(chords: number[][]): Float32Array {
 
 describe('key detection (chroma + key profiles)', () => {
   it('i–iv–v–i in A minor → "A minor"; I–IV–V–I in E♭ major → "D# major"; in G major → "G major"', () => {
-    expect(detectKey(progression([[57, 60, 64], [62, 65, 69], [64, 67, 71], [57, 60, 64], [45, 57, 60, 64]]), SR).name).toBe('A minor')
-    expect(detectKey(progression([[63, 67, 70], [68, 72, 75], [70, 74, 77], [63, 67, 70], [51, 63, 67, 70]]), SR).name).toBe('D# major')
-    expect(detectKey(progression([[55, 59, 62], [60, 64, 67], [62, 66, 69], [55, 59, 62], [43, 55, 59, 62]]), SR).name).toBe('G major')
+    expect(
+      detectKey(
+        progression([
+          [57, 60, 64],
+          [62, 65, 69],
+          [64, 67, 71],
+          [57, 60, 64],
+          [45, 57, 60, 64],
+        ]),
+        SR,
+      ).name,
+    ).toBe('A minor')
+    expect(
+      detectKey(
+        progression([
+          [63, 67, 70],
+          [68, 72, 75],
+          [70, 74, 77],
+          [63, 67, 70],
+          [51, 63, 67, 70],
+        ]),
+        SR,
+      ).name,
+    ).toBe('D# major')
+    expect(
+      detectKey(
+        progression([
+          [55, 59, 62],
+          [60, 64, 67],
+          [62, 66, 69],
+          [55, 59, 62],
+          [43, 55, 59, 62],
+        ]),
+        SR,
+      ).name,
+    ).toBe('G major')
   })
   it('Harmonize intervals: A in A major gets a major third (+4) and fifth (+7); B in A major a minor third (+3)', () => {
     expect(harmonyIntervals(69, 9, 'major')).toEqual({ third: 4, fifth: 7 })

@@ -27,7 +27,8 @@ export function chroma(signal: Float32Array, sampleRate: number, frameSeconds = 
     const coeff = 2 * Math.cos((2 * Math.PI * f) / sampleRate)
     let e = 0
     for (let fr = 0; fr < frames; fr += step) {
-      let s1 = 0, s2 = 0
+      let s1 = 0,
+        s2 = 0
       const off = fr * n
       for (let i = 0; i < n; i++) {
         const s0 = signal[off + i]! + coeff * s1 - s2
@@ -44,7 +45,9 @@ export function chroma(signal: Float32Array, sampleRate: number, frameSeconds = 
 function pearson(a: number[], b: number[]): number {
   const ma = a.reduce((x, y) => x + y, 0) / a.length
   const mb = b.reduce((x, y) => x + y, 0) / b.length
-  let num = 0, da = 0, db = 0
+  let num = 0,
+    da = 0,
+    db = 0
   for (let i = 0; i < a.length; i++) {
     num += (a[i]! - ma) * (b[i]! - mb)
     da += (a[i]! - ma) ** 2
@@ -57,7 +60,10 @@ export function detectKey(signal: Float32Array, sampleRate: number): KeyResult {
   const c = chroma(signal, sampleRate)
   let best: KeyResult = { tonic: 0, mode: 'major', name: 'C major', chroma: c, correlation: -Infinity }
   for (let tonic = 0; tonic < 12; tonic++) {
-    for (const [mode, profile] of [['major', MAJOR], ['minor', MINOR]] as const) {
+    for (const [mode, profile] of [
+      ['major', MAJOR],
+      ['minor', MINOR],
+    ] as const) {
       const rotated = profile.map((_, i) => profile[(i - tonic + 12) % 12]!)
       const r = pearson(c, rotated)
       if (r > best.correlation) best = { tonic, mode, name: `${PITCH_NAMES[tonic]} ${mode}`, chroma: c, correlation: r }
@@ -78,7 +84,7 @@ export function harmonyIntervals(midi: number, tonic: number, mode: 'major' | 'm
   const pc = ((Math.round(midi) % 12) + 12) % 12
   // The scale degree at or just below the note.
   let degree = 0
-  for (let d = 0; d < 7; d++) if (((pc - scale[d]! + 12) % 12) < ((pc - scale[degree]! + 12) % 12)) degree = d
+  for (let d = 0; d < 7; d++) if ((pc - scale[d]! + 12) % 12 < (pc - scale[degree]! + 12) % 12) degree = d
   const up = (k: number) => (scale[(degree + k) % 7]! - scale[degree]! + 12) % 12 || 12
   return { third: up(2), fifth: up(4) }
 }

@@ -8,8 +8,12 @@ describe('metrical features', () => {
     const bands = onsetBands(backbeat(100), SR)
     const ctx = metricalContext(bands)
     const at = (bpm: number) => Object.fromEntries(FEATURE_NAMES.map((n, i) => [n, metricalFeatures(ctx, bpm, 1)[i]!]))
-    const beat = at(100), half = at(50)
-    console.log(`alternation low/high at 100: ${beat['low alternation']!.toFixed(2)}/${beat['high alternation']!.toFixed(2)}, at 50: ${half['low alternation']!.toFixed(2)}/${half['high alternation']!.toFixed(2)}`)
+    const beat = at(100),
+      half = at(50)
+    console.log(
+      `alternation low/high at 100: ${beat['low alternation']!.toFixed(2)}/${beat['high alternation']!.toFixed(2)}, at ` +
+        `50: ${half['low alternation']!.toFixed(2)}/${half['high alternation']!.toFixed(2)}`,
+    )
     // Kick then snare: unequal alternate beats in the low band (0.22 measured) and above (0.14);
     // at half tempo both 'beats' are kicks (0.01 / 0.03).
     expect(beat['low alternation']!).toBeGreaterThan(0.15)
@@ -17,5 +21,4 @@ describe('metrical features', () => {
     expect(beat['high alternation']!).toBeGreaterThan(half['high alternation']! + 0.05)
     expect(beat['log2 tempo']).toBe(0)
   })
-
 })

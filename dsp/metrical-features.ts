@@ -18,13 +18,36 @@
 import type { OnsetBands } from './onset-bands.ts'
 
 export const FEATURE_NAMES = [
-  'comb', 'log2 tempo',
-  'full p', 'full p/2', 'full 2p', 'low p', 'low p/2', 'low 2p', 'mid p', 'mid p/2', 'mid 2p', 'high p', 'high p/2', 'high 2p',
-  'low on-off', 'low alternation', 'mid on-off', 'mid alternation', 'high on-off', 'high alternation',
-  'harmony p', 'harmony 2p', 'harmony 4p',
+  'comb',
+  'log2 tempo',
+  'full p',
+  'full p/2',
+  'full 2p',
+  'low p',
+  'low p/2',
+  'low 2p',
+  'mid p',
+  'mid p/2',
+  'mid 2p',
+  'high p',
+  'high p/2',
+  'high 2p',
+  'low on-off',
+  'low alternation',
+  'mid on-off',
+  'mid alternation',
+  'high on-off',
+  'high alternation',
+  'harmony p',
+  'harmony 2p',
+  'harmony 4p',
 ] as const
 
-interface BandStats { x: Float64Array; mean: number; energy: number }
+interface BandStats {
+  x: Float64Array
+  mean: number
+  energy: number
+}
 
 /** Mean and centred energy of each band, computed once per signal for the normalised autocorrelations. */
 export type MetricalContext = { bands: OnsetBands; stats: Record<'full' | 'low' | 'mid' | 'high' | 'chroma', BandStats> }
@@ -38,7 +61,10 @@ export function metricalContext(bands: OnsetBands): MetricalContext {
     for (let i = 0; i < x.length; i++) energy += (x[i]! - mean) ** 2
     return { x, mean, energy }
   }
-  return { bands, stats: { full: stat(bands.full), low: stat(bands.low), mid: stat(bands.mid), high: stat(bands.high), chroma: stat(bands.chroma) } }
+  return {
+    bands,
+    stats: { full: stat(bands.full), low: stat(bands.low), mid: stat(bands.mid), high: stat(bands.high), chroma: stat(bands.chroma) },
+  }
 }
 
 /** Mean-removed autocorrelation at a fractional lag, normalised by the signal's energy. */
@@ -46,7 +72,8 @@ function periodicity({ x, mean, energy }: BandStats, lag: number): number {
   const whole = Math.floor(lag)
   const frac = lag - whole
   if (energy <= 0 || whole + 1 >= x.length) return 0
-  let s0 = 0, s1 = 0
+  let s0 = 0,
+    s1 = 0
   for (let i = 0; i + whole + 1 < x.length; i++) {
     const d = x[i]! - mean
     s0 += d * (x[i + whole]! - mean)
@@ -57,7 +84,8 @@ function periodicity({ x, mean, energy }: BandStats, lag: number): number {
 
 /** Mean strength on the grid phase + k·period, each point the largest within ±1 frame (jitter). */
 function gridMean(a: Float64Array, phase: number, period: number): number {
-  let s = 0, n = 0
+  let s = 0,
+    n = 0
   for (let t = phase; t < a.length - 2; t += period) {
     const i = Math.round(t)
     s += Math.max(a[i - 1] ?? 0, a[i]!, a[i + 1]!)
@@ -68,10 +96,14 @@ function gridMean(a: Float64Array, phase: number, period: number): number {
 
 /** The grid phase (frames, within one period) where the whole spectrum's attacks are strongest. */
 export function strongestPhase(a: Float64Array, period: number): number {
-  let best = 0, top = -Infinity
+  let best = 0,
+    top = -Infinity
   for (let p = 0; p < period; p += 0.5) {
     const s = gridMean(a, p, period)
-    if (s > top) { top = s; best = p }
+    if (s > top) {
+      top = s
+      best = p
+    }
   }
   return best
 }
@@ -81,11 +113,14 @@ export function metricalFeatures(ctx: MetricalContext, bpm: number, comb: number
   const p = (60 * bands.frameRate) / bpm
   const lt = Math.log2(bpm / 100)
   const out = [comb, lt]
-  for (const band of [stats.full, stats.low, stats.mid, stats.high]) out.push(periodicity(band, p), periodicity(band, p / 2), periodicity(band, 2 * p))
+  for (const band of [stats.full, stats.low, stats.mid, stats.high])
+    out.push(periodicity(band, p), periodicity(band, p / 2), periodicity(band, 2 * p))
   const phase = strongestPhase(bands.full, p)
   for (const a of [bands.low, bands.mid, bands.high]) {
-    const on = gridMean(a, phase, p), off = gridMean(a, phase + p / 2, p)
-    const even = gridMean(a, phase, 2 * p), odd = gridMean(a, phase + p, 2 * p)
+    const on = gridMean(a, phase, p),
+      off = gridMean(a, phase + p / 2, p)
+    const even = gridMean(a, phase, 2 * p),
+      odd = gridMean(a, phase + p, 2 * p)
     out.push((on - off) / (on + off + 1e-9), Math.abs(even - odd) / (even + odd + 1e-9))
   }
   out.push(periodicity(stats.chroma, p), periodicity(stats.chroma, 2 * p), periodicity(stats.chroma, 4 * p))

@@ -8,7 +8,7 @@ const sum = (a: Float64Array) => a.reduce((x, v) => x + v, 0)
 function hits(kind: 'kick' | 'hat' | 'noise', seconds = 8, every = 0.5): Float32Array {
   const out = new Float32Array(seconds * SR)
   let s = 1
-  const rnd = () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 31 - 1)
+  const rnd = () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 31 - 1
   let last = 0
   for (let t = 0.25; t < seconds - 0.5; t += every) {
     const start = Math.round(t * SR)
@@ -28,7 +28,12 @@ function hits(kind: 'kick' | 'hat' | 'noise', seconds = 8, every = 0.5): Float32
 /** Chords of sustained partials, changing every `every` seconds. */
 function chords(seconds = 8, every = 1): Float32Array {
   const out = new Float32Array(seconds * SR)
-  const set = [[220, 277.2, 329.6], [174.6, 220, 261.6], [196, 246.9, 293.7], [164.8, 196, 246.9]]
+  const set = [
+    [220, 277.2, 329.6],
+    [174.6, 220, 261.6],
+    [196, 246.9, 293.7],
+    [164.8, 196, 246.9],
+  ]
   for (let i = 0; i < out.length; i++) {
     const c = set[Math.floor(i / SR / every) % set.length]!
     for (const f of c) out[i]! += 0.2 * Math.sin((2 * Math.PI * f * i) / SR)

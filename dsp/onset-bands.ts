@@ -57,8 +57,10 @@ function fftMagnitudes(frame: Float64Array, re: Float64Array, im: Float64Array, 
     const stride = n / size
     for (let start = 0; start < n; start += size) {
       for (let k = 0; k < half; k++) {
-        const wr = TW_RE[k * stride]!, wi = TW_IM[k * stride]!
-        const a = start + k, b = a + half
+        const wr = TW_RE[k * stride]!,
+          wi = TW_IM[k * stride]!
+        const a = start + k,
+          b = a + half
         const tr = wr * re[b]! - wi * im[b]!
         const ti = wr * im[b]! + wi * re[b]!
         re[b] = re[a]! - tr
@@ -78,7 +80,8 @@ function attacks(e: Float64Array, w: number): Float64Array {
   const prefix = new Float64Array(m + 1)
   for (let i = 0; i < m; i++) prefix[i + 1] = prefix[i]! + e[i]!
   for (let i = 0; i < m; i++) {
-    const a = Math.max(0, i - w), b = Math.min(m, i + w + 1)
+    const a = Math.max(0, i - w),
+      b = Math.min(m, i + w + 1)
     const v = e[i]! - (prefix[b]! - prefix[a]!) / (b - a)
     out[i] = v > 0 ? v : 0
   }
@@ -96,7 +99,10 @@ export function onsetBands(signal: Float32Array, sampleRate: number): OnsetBands
     x[i] = s / factor
   }
   const frames = Math.max(0, Math.floor((n - FFT_SIZE) / HOP) + 1)
-  const full = new Float64Array(frames), low = new Float64Array(frames), mid = new Float64Array(frames), high = new Float64Array(frames)
+  const full = new Float64Array(frames),
+    low = new Float64Array(frames),
+    mid = new Float64Array(frames),
+    high = new Float64Array(frames)
   const chroma = new Float64Array(frames)
   const lowBin = Math.round((LOW_HZ * FFT_SIZE) / rate)
   const midBin = Math.round((MID_HZ * FFT_SIZE) / rate)
@@ -107,8 +113,11 @@ export function onsetBands(signal: Float32Array, sampleRate: number): OnsetBands
     pitchClass[k] = (((Math.round(12 * Math.log2((k * rate) / FFT_SIZE / 440)) + 9) % 12) + 12) % 12
   }
   const history = Array.from({ length: CHROMA_LAG + 1 }, () => new Float64Array(12))
-  const frame = new Float64Array(FFT_SIZE), re = new Float64Array(FFT_SIZE), im = new Float64Array(FFT_SIZE)
-  let prev = new Float64Array(BINS), mag = new Float64Array(BINS)
+  const frame = new Float64Array(FFT_SIZE),
+    re = new Float64Array(FFT_SIZE),
+    im = new Float64Array(FFT_SIZE)
+  let prev = new Float64Array(BINS),
+    mag = new Float64Array(BINS)
   for (let f = 0; f < frames; f++) {
     const off = f * HOP
     for (let i = 0; i < FFT_SIZE; i++) frame[i] = x[off + i]! * WINDOW[i]!
@@ -124,7 +133,10 @@ export function onsetBands(signal: Float32Array, sampleRate: number): OnsetBands
       const v = mag[k]!
       if (v > 4 * bandMean && v > mag[k - 1]! && v >= mag[k + 1]!) c[pitchClass[k]!] = c[pitchClass[k]!]! + v
     }
-    let a = 0, l = 0, md = 0, h = 0
+    let a = 0,
+      l = 0,
+      md = 0,
+      h = 0
     for (let k = 1; k < BINS; k++) {
       const v = Math.log1p(1000 * mag[k]!)
       mag[k] = v
@@ -157,7 +169,10 @@ export function onsetBands(signal: Float32Array, sampleRate: number): OnsetBands
   const frameRate = rate / HOP
   const w = Math.round(frameRate / 2)
   return {
-    full: attacks(full, w), low: attacks(low, w), mid: attacks(mid, w), high: attacks(high, w),
+    full: attacks(full, w),
+    low: attacks(low, w),
+    mid: attacks(mid, w),
+    high: attacks(high, w),
     // Harmony moves per beat or bar: its slow level is taken over 4 s, not 1 s.
     chroma: attacks(chroma, 4 * w),
     frameRate,

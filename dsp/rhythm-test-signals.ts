@@ -20,8 +20,10 @@ export function backbeat(bpm: number, seconds = 20): Float32Array {
     let ph = 0
     for (let i = 0; i < 0.2 * SR && start + i < out.length; i++) {
       const s = i / SR
-      if (kind === 'kick') { ph += (2 * Math.PI * (50 + 90 * Math.exp(-s / 0.03))) / SR; out[start + i]! += Math.sin(ph) * Math.exp(-s / 0.12) }
-      else if (kind === 'snare') out[start + i]! += 0.6 * rnd() * Math.exp(-s / 0.06)
+      if (kind === 'kick') {
+        ph += (2 * Math.PI * (50 + 90 * Math.exp(-s / 0.03))) / SR
+        out[start + i]! += Math.sin(ph) * Math.exp(-s / 0.12)
+      } else if (kind === 'snare') out[start + i]! += 0.6 * rnd() * Math.exp(-s / 0.06)
       else out[start + i]! += 0.2 * rnd() * Math.exp(-s / 0.015)
     }
   }
@@ -37,11 +39,17 @@ export function backbeat(bpm: number, seconds = 20): Float32Array {
 export function arpeggio(bpm: number, seconds = 24): Float32Array {
   const out = new Float32Array(seconds * SR)
   const beat = 60 / bpm
-  const chords = [[57, 60, 64], [53, 57, 60], [55, 59, 62], [52, 55, 59]]
+  const chords = [
+    [57, 60, 64],
+    [53, 57, 60],
+    [55, 59, 62],
+    [52, 55, 59],
+  ]
   const tone = (t: number, midi: number, dur: number, gain: number) => {
     const f = 440 * 2 ** ((midi - 69) / 12)
     const start = Math.round(t * SR)
-    for (let i = 0; i < dur * SR && start + i < out.length; i++) out[start + i]! += gain * Math.sin((2 * Math.PI * f * i) / SR) * Math.exp(-i / SR / 0.3) * Math.min(1, i / 40)
+    for (let i = 0; i < dur * SR && start + i < out.length; i++)
+      out[start + i]! += gain * Math.sin((2 * Math.PI * f * i) / SR) * Math.exp(-i / SR / 0.3) * Math.min(1, i / 40)
   }
   for (let k = 0; k * beat < seconds; k++) {
     const chord = chords[Math.floor(k / 4) % chords.length]!

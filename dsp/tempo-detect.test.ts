@@ -7,11 +7,11 @@ import { detectTempo } from './tempo-detect.ts'
 // tests/browser/tempo-side-by-side.test.ts.
 describe('tempo octave', () => {
   for (const bpm of [70, 100, 160])
-  it(`a backbeat groove at ${bpm} BPM reads as ${bpm}, not double, half or 2:3`, () => {
-    expect(Math.abs(detectTempo(backbeat(bpm), SR).bpm - bpm)).toBeLessThanOrEqual(1)
-  })
+    it(`a backbeat groove at ${bpm} BPM reads as ${bpm}, not double, half or 2:3`, () => {
+      expect(Math.abs(detectTempo(backbeat(bpm), SR).bpm - bpm)).toBeLessThanOrEqual(1)
+    })
   for (const bpm of [72, 96])
-  it(`a drumless arpeggio (eighths over a bass on the beat, a chord a bar) at ${bpm} BPM reads as ${bpm}`, () => {
-    expect(Math.abs(detectTempo(arpeggio(bpm), SR).bpm - bpm)).toBeLessThanOrEqual(1)
-  })
+    it(`a drumless arpeggio (eighths over a bass on the beat, a chord a bar) at ${bpm} BPM reads as ${bpm}`, () => {
+      expect(Math.abs(detectTempo(arpeggio(bpm), SR).bpm - bpm)).toBeLessThanOrEqual(1)
+    })
 })

@@ -66,22 +66,32 @@ function analyse(signal: Float32Array, sampleRate: number, minBpm: number, maxBp
     for (let k = 1; k <= 4; k++) s += interp(acf, k * lag) / k ** 0.5
     return s
   }
-  let best = minBpm, top = -Infinity, total = 0, count = 0
+  let best = minBpm,
+    top = -Infinity,
+    total = 0,
+    count = 0
   for (let bpm = minBpm; bpm <= maxBpm; bpm += 0.05) {
     const s = comb(bpm)
     total += s
     count++
-    if (s > top) { top = s; best = bpm }
+    if (s > top) {
+      top = s
+      best = bpm
+    }
   }
   const ctx = metricalContext(bands)
   const candidates: TempoCandidate[] = []
   for (const r of METRICAL_RELATIVES) {
     const centre = best * r
     if (centre < minBpm || centre > maxBpm) continue
-    let bpm = centre, bs = -Infinity
+    let bpm = centre,
+      bs = -Infinity
     for (let x = centre * 0.98; x <= centre * 1.02; x += 0.05) {
       const v = comb(x)
-      if (v > bs) { bs = v; bpm = x }
+      if (v > bs) {
+        bs = v
+        bpm = x
+      }
     }
     const features = metricalFeatures(ctx, bpm, bs / top)
     candidates.push({ bpm, features, score: scoreTempoCandidate(features) })
@@ -113,20 +123,28 @@ export function detectTempo(signal: Float32Array, sampleRate: number, minBpm = 5
     }
     return most
   }
-  let fine = chosen.bpm, fineScore = gridScore(chosen.bpm)
+  let fine = chosen.bpm,
+    fineScore = gridScore(chosen.bpm)
   for (let b = chosen.bpm - 0.25; b <= chosen.bpm + 0.25; b += 0.01) {
     const v = gridScore(b)
-    if (v > fineScore) { fineScore = v; fine = b }
+    if (v > fineScore) {
+      fineScore = v
+      fine = b
+    }
   }
   const bpm = Math.round(fine * 1000) / 1000
   const period = (60 * frameRate) / bpm
   // Phase: the offset whose grid collects most onset strength, with the bar's first beat
   // (every 4th) weighted up so the grid starts on a downbeat where the music accents bars.
-  let bestPhase = 0, bestPhaseScore = -Infinity
+  let bestPhase = 0,
+    bestPhaseScore = -Infinity
   for (let p = 0; p < period * 4; p += 0.5) {
     let s = 0
     for (let k = 0, t = p; t < m - 1; k++, t = p + k * period) s += interp(env, t) * (k % 4 === 0 ? 1.5 : 1)
-    if (s > bestPhaseScore) { bestPhaseScore = s; bestPhase = p }
+    if (s > bestPhaseScore) {
+      bestPhaseScore = s
+      bestPhase = p
+    }
   }
   const start = bestPhase / frameRate + bands.latency
   const bar = (4 * period) / frameRate

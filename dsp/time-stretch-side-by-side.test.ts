@@ -61,7 +61,8 @@ const KERNELS = [
 
 /** First and last sample above `threshold`, in seconds. */
 function soundSpan(x: Float32Array, threshold: number): [number, number] {
-  let first = -1, last = -1
+  let first = -1,
+    last = -1
   for (let i = 0; i < x.length; i++) {
     if (Math.abs(x[i]!) > threshold) {
       if (first < 0) first = i
@@ -74,7 +75,8 @@ function soundSpan(x: Float32Array, threshold: number): [number, number] {
 /** Level of 10 ms blocks over the middle 60 %, in dB re the input's: mean and worst deviation. */
 function levelRipple(x: Float32Array, inputMs: number): { meanDb: number; worstDb: number } {
   const block = Math.round(SR * 0.01)
-  const a = Math.floor(x.length * 0.2), b = Math.floor(x.length * 0.8)
+  const a = Math.floor(x.length * 0.2),
+    b = Math.floor(x.length * 0.8)
   const dbs: number[] = []
   for (let s = a; s + block <= b; s += block) {
     let e = 0
@@ -93,7 +95,7 @@ function fft(re: Float64Array, im: Float64Array): void {
     for (; j & bit; bit >>= 1) j ^= bit
     j ^= bit
     if (i < j) {
-      [re[i], re[j]] = [re[j]!, re[i]!]
+      ;[re[i], re[j]] = [re[j]!, re[i]!]
       ;[im[i], im[j]] = [im[j]!, im[i]!]
     }
   }
@@ -101,9 +103,12 @@ function fft(re: Float64Array, im: Float64Array): void {
     const ang = (-2 * Math.PI) / len
     for (let i = 0; i < n; i += len) {
       for (let k = 0; k < len / 2; k++) {
-        const wr = Math.cos(ang * k), wi = Math.sin(ang * k)
-        const ar = re[i + k + len / 2]!, ai = im[i + k + len / 2]!
-        const xr = ar * wr - ai * wi, xi = ar * wi + ai * wr
+        const wr = Math.cos(ang * k),
+          wi = Math.sin(ang * k)
+        const ar = re[i + k + len / 2]!,
+          ai = im[i + k + len / 2]!
+        const xr = ar * wr - ai * wi,
+          xi = ar * wi + ai * wr
         re[i + k + len / 2] = re[i + k]! - xr
         im[i + k + len / 2] = im[i + k]! - xi
         re[i + k]! += xr
@@ -116,8 +121,10 @@ function fft(re: Float64Array, im: Float64Array): void {
 /** Welch power spectrum (Hann, 8192 points, 50 % overlap) of the middle 60 %. */
 function powerSpectrum(x: Float32Array, n = 8192): Float64Array {
   const power = new Float64Array(n / 2)
-  const a = Math.floor(x.length * 0.2), b = Math.floor(x.length * 0.8)
-  const re = new Float64Array(n), im = new Float64Array(n)
+  const a = Math.floor(x.length * 0.2),
+    b = Math.floor(x.length * 0.8)
+  const re = new Float64Array(n),
+    im = new Float64Array(n)
   for (let s = a; s + n <= b; s += n / 2) {
     for (let i = 0; i < n; i++) {
       re[i] = x[s + i]! * (0.5 - 0.5 * Math.cos((2 * Math.PI * i) / n))
@@ -142,13 +149,18 @@ function chord(frames: number): Float32Array {
 
 /**
  * Between-partials energy: the power in 100 Hz–4 kHz farther than 12 Hz from every partial (the
- * Hann window's main lobe is ±10.8 Hz at 8192 points), relative to the power within 12 Hz of them (dB), and the spectral flatness over the same band.
+ * Hann window's main lobe is ±10.8 Hz at 8192 points), relative to the power within 12 Hz of them
+ * (dB), and the spectral flatness over the same band.
  */
 function chordSpectrum(x: Float32Array): { artefactDb: number; flatness: number } {
   const n = 8192
   const p = powerSpectrum(x, n)
   const hz = SR / n
-  let on = 0, off = 0, logSum = 0, sum = 0, count = 0
+  let on = 0,
+    off = 0,
+    logSum = 0,
+    sum = 0,
+    count = 0
   for (let k = Math.ceil(100 / hz); k <= Math.floor(4000 / hz); k++) {
     const f = k * hz
     const near = CHORD_PARTIALS.some(([pf]) => Math.abs(f - pf) <= 12)
@@ -217,10 +229,13 @@ describe('time-stretch: our WSOLA against SoundTouch (@soundtouchjs/core)', () =
         }
         results.set(`${stretch} ${name}`, r)
         lines.push(
-          `${stretch}x ${name}: sine ${r.hz.toFixed(2)} Hz, length ${r.lengthS.toFixed(4)} s, sound ends ${r.soundEndS.toFixed(4)} s (expected ${(2 * stretch).toFixed(4)}), ` +
-            `worst 10 ms level ${r.levelWorstDb.toFixed(2)} dB; clicks found ${r.clicksFound}/${expected.length}, on the grid (±5 ms) ${r.clicksOnGrid}/${expected.length}, ` +
+          `${stretch}x ${name}: sine ${r.hz.toFixed(2)} Hz, length ${r.lengthS.toFixed(4)} s, sound ends ` +
+            `${r.soundEndS.toFixed(4)} s (expected ${(2 * stretch).toFixed(4)}), ` +
+            `worst 10 ms level ${r.levelWorstDb.toFixed(2)} dB; clicks found ${r.clicksFound}/${expected.length}, on the ` +
+            `grid (±5 ms) ${r.clicksOnGrid}/${expected.length}, ` +
             `worst ${r.worstOnsetMs.toFixed(2)} ms (mean offset ${r.meanOffsetMs.toFixed(2)} ms, ±${r.jitterMs.toFixed(2)} ms about it); ` +
-            `chord between-partials ${r.chordArtefactDb.toFixed(1)} dB, flatness ${r.chordFlatness.toExponential(2)}; ${r.msPerSecond.toFixed(1)} ms per second of input`,
+            `chord between-partials ${r.chordArtefactDb.toFixed(1)} dB, flatness ${r.chordFlatness.toExponential(2)}; ` +
+            `${r.msPerSecond.toFixed(1)} ms per second of input`,
         )
       }
     }

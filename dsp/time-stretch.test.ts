@@ -6,11 +6,13 @@ const SR = 44100
 
 /** Strongest frequency by DFT scan with 0.1 Hz steps around a guess. */
 function peakNear(x: Float32Array, sampleRate: number, guess: number, span: number): number {
-  let best = guess, bestPower = -1
+  let best = guess,
+    bestPower = -1
   const n = Math.min(x.length, 16384)
   const off = Math.floor((x.length - n) / 2)
   for (let f = guess - span; f <= guess + span; f += 0.5) {
-    let re = 0, im = 0
+    let re = 0,
+      im = 0
     const w = (2 * Math.PI * f) / sampleRate
     for (let i = 0; i < n; i += 1) {
       const h = 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / n)
@@ -18,7 +20,10 @@ function peakNear(x: Float32Array, sampleRate: number, guess: number, span: numb
       im += h * x[off + i]! * Math.sin(w * i)
     }
     const p = re * re + im * im
-    if (p > bestPower) { bestPower = p; best = f }
+    if (p > bestPower) {
+      bestPower = p
+      best = f
+    }
   }
   return best
 }
@@ -34,7 +39,8 @@ describe('WSOLA time-stretch', () => {
       expect(Math.abs(hz - 1000)).toBeLessThan(2)
       // And the tone is steady: RMS of the middle within 1 dB of the input's (no beating holes).
       let e = 0
-      const a = Math.floor(out.length * 0.2), b = Math.floor(out.length * 0.8)
+      const a = Math.floor(out.length * 0.2),
+        b = Math.floor(out.length * 0.8)
       for (let i = a; i < b; i++) e += out[i]! ** 2
       const rmsDb = 10 * Math.log10(e / (b - a) / 0.125)
       expect(Math.abs(rmsDb)).toBeLessThan(1)
@@ -69,7 +75,10 @@ describe('attacks (kept in place by the stretch)', () => {
 describe('pitch shift (Harmonize voices)', () => {
   it('440 Hz in A major: the third (+4) and fifth (+7) voices peak within ±1 % of 554.37 and 659.26 Hz', () => {
     const input = sine(SR, 440, 0.5, SR)
-    for (const [semi, hz] of [[4, 554.37], [7, 659.26]] as const) {
+    for (const [semi, hz] of [
+      [4, 554.37],
+      [7, 659.26],
+    ] as const) {
       const out = pitchShift(input, semi, SR)
       expect(out.length).toBe(input.length)
       const peak = peakNear(out, SR, hz, 15)

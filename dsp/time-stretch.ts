@@ -39,7 +39,12 @@ export function attackPositions(input: Float32Array, sampleRate: number): number
   let recent = 0
   for (let b = 0; b < blocks; b++) {
     const mean = b > 0 ? recent / Math.min(b, ATTACK_HISTORY) : 0
-    if (e[b]! > ATTACK_FLOOR * loudest && e[b]! > ATTACK_RATIO * mean && (out.length === 0 || b * block - out.at(-1)! > ATTACK_HISTORY * block)) out.push(b * block)
+    if (
+      e[b]! > ATTACK_FLOOR * loudest &&
+      e[b]! > ATTACK_RATIO * mean &&
+      (out.length === 0 || b * block - out.at(-1)! > ATTACK_HISTORY * block)
+    )
+      out.push(b * block)
     recent += e[b]!
     if (b >= ATTACK_HISTORY) recent -= e[b - ATTACK_HISTORY]!
   }
@@ -143,7 +148,10 @@ export function resample(input: Float32Array, ratio: number, outLength = Math.ro
     const x = j * ratio
     const i = Math.floor(x)
     const f = x - i
-    const y0 = at(i - 1), y1 = at(i), y2 = at(i + 1), y3 = at(i + 2)
+    const y0 = at(i - 1),
+      y1 = at(i),
+      y2 = at(i + 1),
+      y3 = at(i + 2)
     const c1 = 0.5 * (y2 - y0)
     const c2 = y0 - 2.5 * y1 + 2 * y2 - 0.5 * y3
     const c3 = 0.5 * (y3 - y0) + 1.5 * (y1 - y2)

@@ -38,7 +38,9 @@ export function createYin(sampleRate: number, windowSize: number, minHz = 70, ma
       }
     }
     if (tau < 0) return { hz: 0, clarity: 0 }
-    const a = d[tau - 1]!, b = d[tau]!, c = d[tau + 1]!
+    const a = d[tau - 1]!,
+      b = d[tau]!,
+      c = d[tau + 1]!
     const denom = a - 2 * b + c
     const shift = denom !== 0 ? (0.5 * (a - c)) / denom : 0
     return { hz: sampleRate / (tau + shift), clarity: 1 - b }

@@ -3,7 +3,16 @@ import { join } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CATALOGUE_SONGS, DISCOVERY_SONGS, SAMPLE_SONGS } from '../src/lib/catalogue/sample-songs.ts'
-import { CLIENT_MODULE, GENERATED_HEADER, MIGRATIONS_DIR, catalogueWithDurations, clientModuleSource, latestSeedMigration, seedMigrationSource, type SongWithDuration } from './catalogue-codegen.ts'
+import {
+  CLIENT_MODULE,
+  GENERATED_HEADER,
+  MIGRATIONS_DIR,
+  catalogueWithDurations,
+  clientModuleSource,
+  latestSeedMigration,
+  seedMigrationSource,
+  type SongWithDuration,
+} from './catalogue-codegen.ts'
 import { ALL_CATALOGUE, CATALOGUE, DISCOVERY_CATALOGUE } from './sample-catalogue.ts'
 import { migratedPglite } from './support/migrated-pglite.ts'
 
@@ -20,12 +29,26 @@ const clientSeconds = (duration: string) => {
 
 let mp3: SongWithDuration[]
 let db: PGlite
-let server: { id: string; title: string; artist: string; duration_seconds: number; reward: number; slug: string; genre: string; cover_url: string; audio_url: string }[]
+let server: {
+  id: string
+  title: string
+  artist: string
+  duration_seconds: number
+  reward: number
+  slug: string
+  genre: string
+  cover_url: string
+  audio_url: string
+}[]
 
 beforeAll(async () => {
   mp3 = catalogueWithDurations(ROOT)
   db = await migratedPglite()
-  server = (await db.query<(typeof server)[0]>('select id, title, artist, duration_seconds, reward, slug, genre, cover_url, audio_url from public.songs order by id')).rows
+  server = (
+    await db.query<(typeof server)[0]>(
+      'select id, title, artist, duration_seconds, reward, slug, genre, cover_url, audio_url from public.songs order by id',
+    )
+  ).rows
 }, 120_000)
 afterAll(() => db?.close())
 
@@ -54,7 +77,12 @@ describe('the catalogue has one source', () => {
     for (const row of server) {
       const client = CATALOGUE_SONGS.find((s) => s.id === row.id)!
       // The song page (/song/{slug}) and discovery read these from the server.
-      expect({ slug: row.slug, genre: row.genre, cover_url: row.cover_url, audio_url: row.audio_url }, row.id).toEqual({ slug: client.id, genre: client.genre, cover_url: client.image, audio_url: client.audioUrl })
+      expect({ slug: row.slug, genre: row.genre, cover_url: row.cover_url, audio_url: row.audio_url }, row.id).toEqual({
+        slug: client.id,
+        genre: client.genre,
+        cover_url: client.image,
+        audio_url: client.audioUrl,
+      })
       expect(Math.abs(row.duration_seconds - clientSeconds(client.duration)), row.id).toBeLessThanOrEqual(1)
       expect(Math.abs(row.duration_seconds - mp3.find((s) => s.id === row.id)!.seconds), row.id).toBeLessThanOrEqual(1)
       expect(row.reward, row.id).toBe(client.reward)

@@ -48,7 +48,9 @@ const sampleIds = new Set(CATALOGUE.map((s) => s.id))
 
 export function clientModuleSource(songs: readonly SongWithDuration[]): string {
   const row = (s: SongWithDuration) =>
-    `  { id: ${ts(s.id)}, title: ${ts(s.title)}, artist: ${ts(s.artist)}, duration: ${ts(formatDuration(s.seconds))}, image: ${ts(sampleCoverUrl(s.id))}, audioUrl: ${ts(sampleAudioUrl(s.id))}, genre: ${ts(s.genre)}, reward: ${s.reward} },`
+    `  { id: ${ts(s.id)}, title: ${ts(s.title)}, artist: ${ts(s.artist)}, duration: ${ts(formatDuration(s.seconds))}, ` +
+    `image: ${ts(sampleCoverUrl(s.id))}, audioUrl: ${ts(sampleAudioUrl(s.id))}, genre: ${ts(s.genre)}, reward: ` +
+    `${s.reward} },`
   const rows = songs.filter((s) => sampleIds.has(s.id)).map(row)
   const discovery = songs.filter((s) => !sampleIds.has(s.id)).map(row)
   return `// ${GENERATED_HEADER}
@@ -74,7 +76,9 @@ export const CATALOGUE_SONGS: readonly Song[] = [...SAMPLE_SONGS, ...DISCOVERY_S
 
 export function seedMigrationSource(songs: readonly SongWithDuration[]): string {
   const rows = songs.map(
-    (s) => `  (${sql(s.id)}, ${sql(s.title)}, ${sql(s.artist)}, ${wholeSeconds(s.seconds)}, ${s.reward}, ${sql(s.id)}, ${sql(s.genre)}, ${sql(sampleCoverUrl(s.id))}, ${sql(sampleAudioUrl(s.id))})`,
+    (s) =>
+      `  (${sql(s.id)}, ${sql(s.title)}, ${sql(s.artist)}, ${wholeSeconds(s.seconds)}, ${s.reward}, ${sql(s.id)}, ` +
+      `${sql(s.genre)}, ${sql(sampleCoverUrl(s.id))}, ${sql(sampleAudioUrl(s.id))})`,
   )
   return `-- ${GENERATED_HEADER}
 -- The built-in catalogue (scripts/sample-catalogue.ts, its one source) as the server's public.songs:
@@ -101,11 +105,16 @@ export function latestSeedMigration(root: string): string | undefined {
 }
 
 const stamp = (d: Date) => d.toISOString().replace(/[-:T]/g, '').slice(0, 14)
-const parseStamp = (s: string) => new Date(`${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}T${s.slice(8, 10)}:${s.slice(10, 12)}:${s.slice(12, 14)}Z`)
+const parseStamp = (s: string) =>
+  new Date(`${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}T${s.slice(8, 10)}:${s.slice(10, 12)}:${s.slice(12, 14)}Z`)
 
 /** A migration timestamp (UTC, YYYYMMDDHHMMSS) later than every existing migration's. */
 export function nextMigrationStamp(existing: readonly string[], now: Date = new Date()): string {
-  const last = existing.map((f) => /^(\d{14})_/.exec(f)?.[1]).filter((s): s is string => s !== undefined).sort().at(-1)
+  const last = existing
+    .map((f) => /^(\d{14})_/.exec(f)?.[1])
+    .filter((s): s is string => s !== undefined)
+    .sort()
+    .at(-1)
   if (last === undefined || stamp(now) > last) return stamp(now)
   return stamp(new Date(parseStamp(last).getTime() + 1000))
 }

@@ -14,7 +14,11 @@ const source = 'CubeMusicNFT.sol'
 const input = {
   language: 'Solidity',
   sources: { [source]: { content: readFileSync(join(root, 'contracts', source), 'utf8') } },
-  settings: { optimizer: { enabled: true, runs: 200 }, evmVersion: 'cancun', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
+  settings: {
+    optimizer: { enabled: true, runs: 200 },
+    evmVersion: 'cancun',
+    outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+  },
 }
 const findImports = (path: string) => {
   try {
@@ -34,6 +38,11 @@ if (errors.length) {
 }
 const built = output.contracts[source]?.CubeMusicNFT
 if (!built) throw new Error('solc produced no CubeMusicNFT')
-const artifact = { contractName: 'CubeMusicNFT', compiler: `solc ${solc.version()}`, abi: built.abi, bytecode: `0x${built.evm.bytecode.object}` }
+const artifact = {
+  contractName: 'CubeMusicNFT',
+  compiler: `solc ${solc.version()}`,
+  abi: built.abi,
+  bytecode: `0x${built.evm.bytecode.object}`,
+}
 writeFileSync(join(root, 'contracts', 'CubeMusicNFT.json'), `${JSON.stringify(artifact, null, 2)}\n`)
 console.log(`contracts/CubeMusicNFT.json: ${built.abi.length} ABI entries, ${built.evm.bytecode.object.length / 2} bytes of bytecode`)

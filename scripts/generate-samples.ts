@@ -44,19 +44,123 @@ interface LoopRecipe {
 }
 
 export const LOOP_RECIPES: LoopRecipe[] = [
-  { id: 'electro-drums', name: 'Electro Drum Loop', category: 'drums', job: { kind: 'loop', request: { description: 'library electro drums', mood: 'upbeat', genre: 'electronic' }, section: 'chorus', bars: 2, parts: ['drums'] } },
-  { id: 'boom-bap-beat', name: 'Boom Bap Beat', category: 'drums', job: { kind: 'loop', request: { description: 'library boom bap', mood: 'upbeat', genre: 'hip-hop' }, section: 'verse', bars: 2, parts: ['drums'] } },
-  { id: 'saw-bass', name: 'Saw Bass Groove', category: 'bass', job: { kind: 'loop', request: { description: 'library saw bass', mood: 'energetic', genre: 'electronic' }, section: 'verse', bars: 2, parts: ['bass'] } },
-  { id: 'walking-bass', name: 'Walking Upright Bass', category: 'bass', job: { kind: 'loop', request: { description: 'library walking bass', mood: 'upbeat', genre: 'jazz' }, section: 'verse', bars: 2, parts: ['bass'] } },
-  { id: 'supersaw-chords', name: 'Supersaw Chords', category: 'synth', job: { kind: 'loop', request: { description: 'library supersaw', mood: 'epic', genre: 'electronic' }, section: 'chorus', bars: 2, parts: ['chords', 'pad'] } },
-  { id: 'lofi-keys', name: 'Lo-fi Keys', category: 'synth', job: { kind: 'loop', request: { description: 'library lofi keys', mood: 'chill', genre: 'hip-hop' }, section: 'verse', bars: 1, parts: ['chords'] } },
+  {
+    id: 'electro-drums',
+    name: 'Electro Drum Loop',
+    category: 'drums',
+    job: {
+      kind: 'loop',
+      request: { description: 'library electro drums', mood: 'upbeat', genre: 'electronic' },
+      section: 'chorus',
+      bars: 2,
+      parts: ['drums'],
+    },
+  },
+  {
+    id: 'boom-bap-beat',
+    name: 'Boom Bap Beat',
+    category: 'drums',
+    job: {
+      kind: 'loop',
+      request: { description: 'library boom bap', mood: 'upbeat', genre: 'hip-hop' },
+      section: 'verse',
+      bars: 2,
+      parts: ['drums'],
+    },
+  },
+  {
+    id: 'saw-bass',
+    name: 'Saw Bass Groove',
+    category: 'bass',
+    job: {
+      kind: 'loop',
+      request: { description: 'library saw bass', mood: 'energetic', genre: 'electronic' },
+      section: 'verse',
+      bars: 2,
+      parts: ['bass'],
+    },
+  },
+  {
+    id: 'walking-bass',
+    name: 'Walking Upright Bass',
+    category: 'bass',
+    job: {
+      kind: 'loop',
+      request: { description: 'library walking bass', mood: 'upbeat', genre: 'jazz' },
+      section: 'verse',
+      bars: 2,
+      parts: ['bass'],
+    },
+  },
+  {
+    id: 'supersaw-chords',
+    name: 'Supersaw Chords',
+    category: 'synth',
+    job: {
+      kind: 'loop',
+      request: { description: 'library supersaw', mood: 'epic', genre: 'electronic' },
+      section: 'chorus',
+      bars: 2,
+      parts: ['chords', 'pad'],
+    },
+  },
+  {
+    id: 'lofi-keys',
+    name: 'Lo-fi Keys',
+    category: 'synth',
+    job: {
+      kind: 'loop',
+      request: { description: 'library lofi keys', mood: 'chill', genre: 'hip-hop' },
+      section: 'verse',
+      bars: 1,
+      parts: ['chords'],
+    },
+  },
   { id: 'noise-riser', name: 'Noise Riser', category: 'fx', job: { kind: 'riser', seconds: 4 } },
-  { id: 'bell-shimmer', name: 'Bell Shimmer', category: 'fx', job: { kind: 'loop', request: { description: 'library bell shimmer', mood: 'happy', genre: 'ambient' }, section: 'verse', bars: 1, parts: ['melody'] } },
+  {
+    id: 'bell-shimmer',
+    name: 'Bell Shimmer',
+    category: 'fx',
+    job: {
+      kind: 'loop',
+      request: { description: 'library bell shimmer', mood: 'happy', genre: 'ambient' },
+      section: 'verse',
+      bars: 1,
+      parts: ['melody'],
+    },
+  },
 ]
 
 function encodeMp3(result: RenderResult, out: string, bitrate: string): void {
   mkdirSync(dirname(out), { recursive: true })
-  execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-f', 's16le', '-ar', String(result.sampleRate), '-ac', String(result.channels), '-i', 'pipe:0', '-codec:a', 'libmp3lame', '-b:a', bitrate, '-map_metadata', '-1', '-id3v2_version', '0', '-write_xing', '1', out], { input: Buffer.from(result.pcm, 'base64') })
+  execFileSync(
+    'ffmpeg',
+    [
+      '-y',
+      '-loglevel',
+      'error',
+      '-f',
+      's16le',
+      '-ar',
+      String(result.sampleRate),
+      '-ac',
+      String(result.channels),
+      '-i',
+      'pipe:0',
+      '-codec:a',
+      'libmp3lame',
+      '-b:a',
+      bitrate,
+      '-map_metadata',
+      '-1',
+      '-id3v2_version',
+      '0',
+      '-write_xing',
+      '1',
+      out,
+    ],
+    { input: Buffer.from(result.pcm, 'base64') },
+  )
 }
 
 async function render(harness: Harness, job: RenderJob): Promise<RenderResult> {
@@ -72,7 +176,10 @@ function writeCovers(): void {
     console.log(`cover  ${image}`)
   }
   // Cover of tracks saved from the AI Generator (src/features/generator/generated-track.ts).
-  writeFileSync(join(ROOT, 'public/images/covers/ai-generated.svg'), coverSvg({ id: 'ai-generated', title: 'AI Generated', artist: 'CUBE AI Generator', genre: 'electronic' }))
+  writeFileSync(
+    join(ROOT, 'public/images/covers/ai-generated.svg'),
+    coverSvg({ id: 'ai-generated', title: 'AI Generated', artist: 'CUBE AI Generator', genre: 'electronic' }),
+  )
   console.log('cover  /images/covers/ai-generated.svg')
 }
 
@@ -82,7 +189,10 @@ async function writeSongs(harness: Harness, songs: readonly CatalogueSong[], bit
     const url = sampleAudioUrl(song.id)
     const out = join(ROOT, 'public', url)
     encodeMp3(result, out, bitrate)
-    console.log(`song   ${url}  ${result.seconds.toFixed(2)} s  ${(statSync(out).size / 1e6).toFixed(2)} MB  ${result.summary}  (rendered in ${(result.renderMs / 1000).toFixed(1)} s)`)
+    console.log(
+      `song   ${url}  ${result.seconds.toFixed(2)} s  ${(statSync(out).size / 1e6).toFixed(2)} MB  ${result.summary}  ` +
+        `(rendered in ${(result.renderMs / 1000).toFixed(1)} s)`,
+    )
   }
 }
 
@@ -102,7 +212,10 @@ async function writeLibrary(harness: Harness): Promise<void> {
     const out = join(ROOT, 'public', url)
     encodeMp3(result, out, LOOP_BITRATE)
     const bpm = result.bpm !== undefined ? `, bpm: ${result.bpm}` : ''
-    entries.push(`  { id: '${loop.id}', name: '${loop.name}', category: '${loop.category}', url: '${url}'${bpm}, duration: ${result.seconds.toFixed(2)} },`)
+    entries.push(
+      `  { id: '${loop.id}', name: '${loop.name}', category: '${loop.category}', url: '${url}'${bpm}, duration: ` +
+        `${result.seconds.toFixed(2)} },`,
+    )
     console.log(`loop   ${url}  ${result.seconds.toFixed(2)} s  ${(statSync(out).size / 1e3).toFixed(0)} kB`)
   }
   writeFileSync(

@@ -29,12 +29,22 @@ export async function openHarness(): Promise<Harness> {
     base: './',
     logLevel: 'warn',
     worker: { format: 'es' },
-    build: { outDir, emptyOutDir: true, target: 'es2022', reportCompressedSize: false, rollupOptions: { input: join(SCRIPTS_DIR, 'render-harness.html') } },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      reportCompressedSize: false,
+      rollupOptions: { input: join(SCRIPTS_DIR, 'render-harness.html') },
+    },
   })
   const server: Server = createServer((req, res) => {
     const path = resolve(outDir, '.' + decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname))
     const file = path.startsWith(outDir) && statSync(path, { throwIfNoEntry: false })?.isFile() ? path : join(outDir, 'render-harness.html')
-    res.writeHead(200, { 'Content-Type': MIME[extname(file)] ?? 'application/octet-stream', 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' })
+    res.writeHead(200, {
+      'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Embedder-Policy': 'require-corp',
+    })
     res.end(readFileSync(file))
   })
   const port = await new Promise<number>((ok) => server.listen(0, '127.0.0.1', () => ok((server.address() as { port: number }).port)))

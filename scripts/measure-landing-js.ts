@@ -5,7 +5,12 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
-interface ManifestEntry { file: string; imports?: string[]; isEntry?: boolean; src?: string }
+interface ManifestEntry {
+  file: string
+  imports?: string[]
+  isEntry?: boolean
+  src?: string
+}
 
 const dist = process.argv[2] ?? 'dist'
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestEntry>

@@ -45,7 +45,14 @@ window.renderJob = async (job) => {
   const t0 = performance.now()
   if (job.kind === 'riser') {
     const buffer = await renderRiser(job.seconds)
-    return { pcm: toBase64Pcm16(buffer), sampleRate: buffer.sampleRate, channels: buffer.numberOfChannels, seconds: buffer.duration, renderMs: performance.now() - t0, summary: 'riser' }
+    return {
+      pcm: toBase64Pcm16(buffer),
+      sampleRate: buffer.sampleRate,
+      channels: buffer.numberOfChannels,
+      seconds: buffer.duration,
+      renderMs: performance.now() - t0,
+      summary: 'riser',
+    }
   }
   const score = compose(job.request)
   let buffer: AudioBuffer

@@ -25,9 +25,15 @@ let rules: ListenRules
 let play = 0
 
 const listen = (userId: string, songId: string, seconds: number) =>
-  asRole(db, userId, async (tx) => (await tx.query<{ a: ListenAnswer }>('select public.record_listen($1, $2, $3) as a', [songId, seconds, `play-${++play}`])).rows[0]!.a)
+  asRole(
+    db,
+    userId,
+    async (tx) =>
+      (await tx.query<{ a: ListenAnswer }>('select public.record_listen($1, $2, $3) as a', [songId, seconds, `play-${++play}`])).rows[0]!.a,
+  )
 /** As if an hour had passed since each wallet's last credit (superuser test setup). */
-const letTimePass = () => db.query("update public.user_tokens set last_credited_at = last_credited_at - interval '1 hour' where last_credited_at is not null")
+const letTimePass = () =>
+  db.query("update public.user_tokens set last_credited_at = last_credited_at - interval '1 hour' where last_credited_at is not null")
 
 beforeAll(async () => {
   db = await migratedPglite()
@@ -42,13 +48,21 @@ describe('reward_rules() states what record_listen enforces', () => {
       expect(rules[key], key).toBeGreaterThan(0)
     }
     const user = await createUser(db, 'rules-reader@example.com')
-    const asUser = (await asRole(db, user, (tx) => tx.query<{ r: { listen: ListenRules } }>('select public.reward_rules() as r'))).rows[0]!.r.listen
+    const asUser = (await asRole(db, user, (tx) => tx.query<{ r: { listen: ListenRules } }>('select public.reward_rules() as r'))).rows[0]!
+      .r.listen
     expect(asUser).toEqual(rules)
   })
 
   it('a listen qualifies at min(qualify_seconds, qualify_fraction × length), for every catalogue song and a short one', async () => {
-    await db.query("insert into public.songs (id, title, artist, duration_seconds, slug) values ('short-rules-test', 'Short', 'Test', 20, 'short-rules-test')")
-    const songs = (await db.query<{ id: string; duration_seconds: number; reward: number }>('select id, duration_seconds, reward from public.songs order by id')).rows
+    await db.query(
+      "insert into public.songs (id, title, artist, duration_seconds, slug) values ('short-rules-test', 'Short', 'Test', " +
+        "20, 'short-rules-test')",
+    )
+    const songs = (
+      await db.query<{ id: string; duration_seconds: number; reward: number }>(
+        'select id, duration_seconds, reward from public.songs order by id',
+      )
+    ).rows
     // A song inserted without a reward gets the rules' default reward.
     expect(songs.find((s) => s.id === 'short-rules-test')!.reward).toBe(rules.default_reward)
     for (const song of songs) {
@@ -71,6 +85,8 @@ describe('reward_rules() states what record_listen enforces', () => {
     expect(answers.every((a) => a.daily_cap === rules.daily_cap)).toBe(true)
     expect(answers.at(-1)!.listens_today).toBe(rules.daily_cap)
     // The table's own constraint holds the same cap, whatever path writes.
-    await expect(db.query('update public.user_tokens set listens_today = $2 where user_id = $1', [user, rules.daily_cap + 1])).rejects.toThrow(/user_tokens_listens_today_check/)
+    await expect(
+      db.query('update public.user_tokens set listens_today = $2 where user_id = $1', [user, rules.daily_cap + 1]),
+    ).rejects.toThrow(/user_tokens_listens_today_check/)
   })
 })

@@ -25,11 +25,51 @@ export interface CatalogueSong {
 }
 
 export const CATALOGUE: readonly CatalogueSong[] = [
-  { id: 'neon-drift', title: 'Neon Drift', artist: 'Synthwave Collective', genre: 'synthwave', reward: 2, recipe: { description: 'Neon Drift: a night drive through a chrome city, synthwave', mood: 'epic', genre: 'electronic', minDurationSeconds: 72 } },
-  { id: 'low-tide-memory', title: 'Low Tide Memory', artist: 'Chillwave Coast', genre: 'chillwave', reward: 2, recipe: { description: 'Low Tide Memory: warm chillwave on a hazy beach', mood: 'chill', genre: 'pop', minDurationSeconds: 72 } },
-  { id: 'circuit-breaker', title: 'Circuit Breaker', artist: 'Electronic Pulse', genre: 'electronic', reward: 3, recipe: { description: 'Circuit Breaker: a driving electronic pulse', mood: 'energetic', genre: 'electronic', minDurationSeconds: 72 } },
-  { id: 'rainy-terminal', title: 'Rainy Terminal', artist: 'Lofi Beats Lab', genre: 'lofi', reward: 2, recipe: { description: 'Rainy Terminal: lofi beats at a rainy bus station', mood: 'chill', genre: 'hip-hop', minDurationSeconds: 72 } },
-  { id: 'orbital-haze', title: 'Orbital Haze', artist: 'Ambient Spaces', genre: 'ambient', reward: 5, recipe: { description: 'Orbital Haze: ambient drift above the planet', mood: 'romantic', genre: 'ambient', minDurationSeconds: 72 } },
+  {
+    id: 'neon-drift',
+    title: 'Neon Drift',
+    artist: 'Synthwave Collective',
+    genre: 'synthwave',
+    reward: 2,
+    recipe: {
+      description: 'Neon Drift: a night drive through a chrome city, synthwave',
+      mood: 'epic',
+      genre: 'electronic',
+      minDurationSeconds: 72,
+    },
+  },
+  {
+    id: 'low-tide-memory',
+    title: 'Low Tide Memory',
+    artist: 'Chillwave Coast',
+    genre: 'chillwave',
+    reward: 2,
+    recipe: { description: 'Low Tide Memory: warm chillwave on a hazy beach', mood: 'chill', genre: 'pop', minDurationSeconds: 72 },
+  },
+  {
+    id: 'circuit-breaker',
+    title: 'Circuit Breaker',
+    artist: 'Electronic Pulse',
+    genre: 'electronic',
+    reward: 3,
+    recipe: { description: 'Circuit Breaker: a driving electronic pulse', mood: 'energetic', genre: 'electronic', minDurationSeconds: 72 },
+  },
+  {
+    id: 'rainy-terminal',
+    title: 'Rainy Terminal',
+    artist: 'Lofi Beats Lab',
+    genre: 'lofi',
+    reward: 2,
+    recipe: { description: 'Rainy Terminal: lofi beats at a rainy bus station', mood: 'chill', genre: 'hip-hop', minDurationSeconds: 72 },
+  },
+  {
+    id: 'orbital-haze',
+    title: 'Orbital Haze',
+    artist: 'Ambient Spaces',
+    genre: 'ambient',
+    reward: 5,
+    recipe: { description: 'Orbital Haze: ambient drift above the planet', mood: 'romantic', genre: 'ambient', minDurationSeconds: 72 },
+  },
 ]
 
 /**
@@ -82,7 +122,11 @@ const DISCOVERY_ROWS: readonly [string, string, Genre, Mood, number, number][] =
   ['Moonlit Terminal Waltz', 'Quantum Quartet', 'jazz', 'sad', 98, 3],
 ]
 
-const slug = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+const slug = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
 
 export const DISCOVERY_CATALOGUE: readonly CatalogueSong[] = DISCOVERY_ROWS.map(([title, artist, genre, mood, seconds, reward]) => ({
   id: slug(title),

@@ -35,7 +35,11 @@ describe('composing clips in the worker', () => {
 
   it('gain: gain0 before a curve, linear between its points, its last value after; overlapping clips add', () => {
     const curve = { start: 0.002, duration: 0.004, values: Float32Array.of(0, 1, 0.5) }
-    const [l] = compose([play({ startAt: 0, stopAt: 0.01, offset: 0.05, gain0: 2, curves: [curve] }), play({ startAt: 0.008, stopAt: 0.01, offset: 0 })], 10, [new Float32Array(100).fill(1)])
+    const [l] = compose(
+      [play({ startAt: 0, stopAt: 0.01, offset: 0.05, gain0: 2, curves: [curve] }), play({ startAt: 0.008, stopAt: 0.01, offset: 0 })],
+      10,
+      [new Float32Array(100).fill(1)],
+    )
     expect(Array.from(l)).toEqual([2, 2, 0, 0.5, 1, 0.75, 0.5, 0.5, 1.5, 1.5])
   })
 

@@ -81,7 +81,8 @@ function prepare(plays: readonly ClipPlay[], frames: number, sampleRate: number)
   return prepared
 }
 
-export const clipPlaysExact = (plays: readonly ClipPlay[], frames: number, sampleRate: number): boolean => prepare(plays, frames, sampleRate) !== null
+export const clipPlaysExact = (plays: readonly ClipPlay[], frames: number, sampleRate: number): boolean =>
+  prepare(plays, frames, sampleRate) !== null
 
 export interface ClipComposer {
   /** Adds the clips' frames [pos, pos + outL.length) into outL/outR (which the caller zeroes). */

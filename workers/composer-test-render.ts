@@ -9,9 +9,11 @@ const SECONDS = 24
 function noiseAt(seed: number): () => number {
   let s = seed >>> 0 || 1
   return () => {
-    s ^= s << 13; s >>>= 0
+    s ^= s << 13
+    s >>>= 0
     s ^= s >>> 17
-    s ^= s << 5; s >>>= 0
+    s ^= s << 5
+    s >>>= 0
     return (s / 4294967296) * 2 - 1
   }
 }
@@ -29,7 +31,12 @@ export function renderScore(score: Score, seconds = SECONDS, sampleRate = SR): F
       out[start + i]! += gain * velocity * env * (Math.sin(ph) + 0.4 * Math.sin(2 * ph) + 0.2 * Math.sin(3 * ph))
     }
   }
-  for (const [part, gain, decay] of [['melody', 0.25, 0.5], ['chords', 0.12, 0.6], ['pad', 0.06, 2], ['bass', 0.3, 0.4]] as const) {
+  for (const [part, gain, decay] of [
+    ['melody', 0.25, 0.5],
+    ['chords', 0.12, 0.6],
+    ['pad', 0.06, 2],
+    ['bass', 0.3, 0.4],
+  ] as const) {
     for (const n of score.tracks[part]) if (n.time < seconds) tone(n.time, n.duration, n.midi, n.velocity, decay, gain)
   }
   const rnd = noiseAt(score.seed)
@@ -41,8 +48,10 @@ export function renderScore(score: Score, seconds = SECONDS, sampleRate = SR): F
     for (let i = 0; i < len; i++) {
       const t = i / sampleRate
       let v = 0
-      if (h.voice === 'kick') { ph += (2 * Math.PI * (50 + 100 * Math.exp(-t / 0.03))) / sampleRate; v = Math.sin(ph) * Math.exp(-t / 0.12) }
-      else if (h.voice === 'snare') v = rnd() * Math.exp(-t / 0.06) * 0.7
+      if (h.voice === 'kick') {
+        ph += (2 * Math.PI * (50 + 100 * Math.exp(-t / 0.03))) / sampleRate
+        v = Math.sin(ph) * Math.exp(-t / 0.12)
+      } else if (h.voice === 'snare') v = rnd() * Math.exp(-t / 0.06) * 0.7
       else v = rnd() * Math.exp(-t / (h.voice === 'hat' ? 0.015 : 0.08)) * 0.3
       out[start + i]! += h.velocity * v * 0.6
     }
@@ -54,7 +63,11 @@ export function renderScore(score: Score, seconds = SECONDS, sampleRate = SR): F
 /** `set` names a different family of descriptions: 'held-out' pieces were never used to tune the detector. */
 export function composerPieces(count = 45, set = 'remix tempo piece'): Score[] {
   return Array.from({ length: count }, (_, i) =>
-    compose({ description: `${set} ${i}`, genre: GENRES[i % GENRES.length], mood: MOODS[(i * 2 + Math.floor(i / 9)) % MOODS.length], minDurationSeconds: SECONDS }),
+    compose({
+      description: `${set} ${i}`,
+      genre: GENRES[i % GENRES.length],
+      mood: MOODS[(i * 2 + Math.floor(i / 9)) % MOODS.length],
+      minDurationSeconds: SECONDS,
+    }),
   )
 }
-

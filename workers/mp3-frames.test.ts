@@ -5,7 +5,14 @@ import { decodedLength, id3v2Size, leadingSkip, MP3_DECODER_DELAY, parseFrameHea
 import { SAMPLE_SONGS } from '../src/lib/catalogue/sample-songs.ts'
 
 /** A Layer III frame header: version bits 3 = MPEG1, 2 = MPEG2, 0 = MPEG2.5. */
-function header(o: { versionBits?: number; layerBits?: number; bitrateIndex: number; rateIndex?: number; padding?: boolean; mono?: boolean }): number[] {
+function header(o: {
+  versionBits?: number
+  layerBits?: number
+  bitrateIndex: number
+  rateIndex?: number
+  padding?: boolean
+  mono?: boolean
+}): number[] {
   const b1 = 0xe0 | ((o.versionBits ?? 3) << 3) | ((o.layerBits ?? 1) << 1) | 1
   const b2 = (o.bitrateIndex << 4) | ((o.rateIndex ?? 0) << 2) | (o.padding ? 2 : 0)
   return [0xff, b1, b2, o.mono ? 0xc0 : 0x40]
@@ -36,12 +43,32 @@ describe('parseFrameHeader', () => {
     expect(parseFrameHeader(Uint8Array.from(header({ bitrateIndex: 9, padding: true })), 0)!.length).toBe(418)
   })
   it('MPEG1 320 kbit/s 48 kHz mono and 32 kHz', () => {
-    expect(parseFrameHeader(Uint8Array.from(header({ bitrateIndex: 14, rateIndex: 1, mono: true })), 0)).toMatchObject({ sampleRate: 48000, bitrate: 320000, channels: 1, length: 960 })
-    expect(parseFrameHeader(Uint8Array.from(header({ bitrateIndex: 1, rateIndex: 2 })), 0)).toMatchObject({ sampleRate: 32000, bitrate: 32000, length: 144 })
+    expect(parseFrameHeader(Uint8Array.from(header({ bitrateIndex: 14, rateIndex: 1, mono: true })), 0)).toMatchObject({
+      sampleRate: 48000,
+      bitrate: 320000,
+      channels: 1,
+      length: 960,
+    })
+    expect(parseFrameHeader(Uint8Array.from(header({ bitrateIndex: 1, rateIndex: 2 })), 0)).toMatchObject({
+      sampleRate: 32000,
+      bitrate: 32000,
+      length: 144,
+    })
   })
   it('MPEG2 and MPEG2.5: half/quarter rates, 576 samples per frame', () => {
-    expect(parseFrameHeader(Uint8Array.from(header({ versionBits: 2, bitrateIndex: 8 })), 0)).toMatchObject({ version: 2, sampleRate: 22050, bitrate: 64000, samplesPerFrame: 576, length: 208 })
-    expect(parseFrameHeader(Uint8Array.from(header({ versionBits: 0, bitrateIndex: 1, rateIndex: 2 })), 0)).toMatchObject({ version: 2.5, sampleRate: 8000, bitrate: 8000, length: 72 })
+    expect(parseFrameHeader(Uint8Array.from(header({ versionBits: 2, bitrateIndex: 8 })), 0)).toMatchObject({
+      version: 2,
+      sampleRate: 22050,
+      bitrate: 64000,
+      samplesPerFrame: 576,
+      length: 208,
+    })
+    expect(parseFrameHeader(Uint8Array.from(header({ versionBits: 0, bitrateIndex: 1, rateIndex: 2 })), 0)).toMatchObject({
+      version: 2.5,
+      sampleRate: 8000,
+      bitrate: 8000,
+      length: 72,
+    })
   })
   it('rejects no sync, reserved version, layers I/II, free format, bad bitrate, reserved rate', () => {
     expect(parseFrameHeader(Uint8Array.from([0xfe, 0xfb, 0x90, 0x40]), 0)).toBeNull()

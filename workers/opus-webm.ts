@@ -42,7 +42,14 @@ export async function encodeOpusWebm(channels: Float32Array[], sampleRate: numbe
     const n = Math.min(SLICE, frames - start)
     const planar = new Float32Array(n * numberOfChannels)
     for (let c = 0; c < numberOfChannels; c++) planar.set(channels[c]!.subarray(start, start + n), c * n)
-    const data = new AudioData({ format: 'f32-planar', sampleRate, numberOfFrames: n, numberOfChannels, timestamp: Math.round((start / sampleRate) * 1e6), data: planar })
+    const data = new AudioData({
+      format: 'f32-planar',
+      sampleRate,
+      numberOfFrames: n,
+      numberOfChannels,
+      timestamp: Math.round((start / sampleRate) * 1e6),
+      data: planar,
+    })
     encoder.encode(data)
     data.close()
   }

@@ -56,7 +56,10 @@ const api = {
       try {
         const peaks = await mp3PeaksWebCodecs(view, stream, buckets)
         const outcome: SongDecodeOutcome = { kind: 'peaks', peaks, duration: decodedLength(stream) / stream.sampleRate }
-        return transfer(outcome, peaks.flatMap((p) => [p.min.buffer, p.max.buffer]))
+        return transfer(
+          outcome,
+          peaks.flatMap((p) => [p.min.buffer, p.max.buffer]),
+        )
       } catch {
         // A frame the decoder rejects: let the native whole-file decode judge the file.
         return giveBack({ kind: 'whole', bytes })
@@ -72,7 +75,14 @@ const api = {
         drop: prime * spf,
       }
     })
-    const plan: SplitPlan = { sampleRate: stream.sampleRate, samplesPerFrame: spf, channels: stream.channels, skip: leadingSkip(stream), length: decodedLength(stream), chunks }
+    const plan: SplitPlan = {
+      sampleRate: stream.sampleRate,
+      samplesPerFrame: spf,
+      channels: stream.channels,
+      skip: leadingSkip(stream),
+      length: decodedLength(stream),
+      chunks,
+    }
     return giveBack({ kind: 'split', bytes, plan })
   },
   ...createPeaksJobs(),

@@ -5,7 +5,11 @@
 import { transfer } from 'comlink'
 import { PeaksAccumulator, type ChannelPeaks } from './peaks.ts'
 
-export const sendBackPeaks = (peaks: ChannelPeaks[]) => transfer(peaks, peaks.flatMap((p) => [p.min.buffer, p.max.buffer]))
+export const sendBackPeaks = (peaks: ChannelPeaks[]) =>
+  transfer(
+    peaks,
+    peaks.flatMap((p) => [p.min.buffer, p.max.buffer]),
+  )
 
 export function createPeaksJobs() {
   const jobs = new Map<number, PeaksAccumulator>()

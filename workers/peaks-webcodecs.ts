@@ -70,7 +70,9 @@ export async function mp3PeaksWebCodecs(bytes: Uint8Array, s: Mp3Stream, buckets
     const usPerFrame = (s.samplesPerFrame * 1e6) / s.sampleRate
     for (let i = 0; i < s.offsets.length; i++) {
       const at = s.offsets[i]!
-      decoder.decode(new EncodedAudioChunk({ type: 'key', timestamp: Math.round(i * usPerFrame), data: bytes.subarray(at, at + s.lengths[i]!) }))
+      decoder.decode(
+        new EncodedAudioChunk({ type: 'key', timestamp: Math.round(i * usPerFrame), data: bytes.subarray(at, at + s.lengths[i]!) }),
+      )
       if (decoder.decodeQueueSize > MAX_QUEUE) {
         await Promise.race([new Promise((r) => decoder.addEventListener('dequeue', r, { once: true })), failed])
       }

@@ -22,7 +22,9 @@ describe('remix source analysis', () => {
     // The score's kicks that fall on its beats fall on detected beats within ±10 ms (the grid
     // the samples are aligned to).
     const beat = 60 / score.bpm
-    const kicks = score.tracks.drums.filter((h) => h.voice === 'kick' && h.time < 23 && Math.abs(h.time / beat - Math.round(h.time / beat)) * beat < 0.002).map((h) => h.time)
+    const kicks = score.tracks.drums
+      .filter((h) => h.voice === 'kick' && h.time < 23 && Math.abs(h.time / beat - Math.round(h.time / beat)) * beat < 0.002)
+      .map((h) => h.time)
     expect(kicks.length).toBeGreaterThan(10)
     const worst = Math.max(...kicks.map((t) => Math.min(...a.beats.map((b) => Math.abs(b - t)))))
     expect(worst).toBeLessThan(0.01)

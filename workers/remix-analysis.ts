@@ -24,8 +24,10 @@ export class RemixInputError extends Error {}
 
 export function checkSource(length: number, sampleRate: number, peak: number): void {
   const seconds = length / sampleRate
-  if (seconds < MIN_SECONDS) throw new RemixInputError(`This track is too short to remix (${seconds.toFixed(1)} s; at least ${MIN_SECONDS} s)`)
-  if (seconds > MAX_SECONDS) throw new RemixInputError(`This track is too long to remix (${Math.round(seconds / 60)} min; at most ${MAX_SECONDS / 60} min)`)
+  if (seconds < MIN_SECONDS)
+    throw new RemixInputError(`This track is too short to remix (${seconds.toFixed(1)} s; at least ${MIN_SECONDS} s)`)
+  if (seconds > MAX_SECONDS)
+    throw new RemixInputError(`This track is too long to remix (${Math.round(seconds / 60)} min; at most ${MAX_SECONDS / 60} min)`)
   if (peak < 1e-4) throw new RemixInputError('This track is silent: there is nothing to remix')
 }
 
@@ -60,5 +62,13 @@ export function analyseRemixSource(channels: Float32Array[], sampleRate: number)
     pitch[f] = yin.detect(x.subarray(f * hop, f * hop + yin.frameLength)).hz
     if (pitch[f]! > 0) voiced++
   }
-  return { bpm: tempo.bpm, firstBeat: tempo.firstBeat, beats: tempo.beats, key: { tonic: key.tonic, mode: key.mode, name: key.name }, pitch, pitchHop: hop / rate, voiced: frames ? voiced / frames : 0 }
+  return {
+    bpm: tempo.bpm,
+    firstBeat: tempo.firstBeat,
+    beats: tempo.beats,
+    key: { tonic: key.tonic, mode: key.mode, name: key.name },
+    pitch,
+    pitchHop: hop / rate,
+    voiced: frames ? voiced / frames : 0,
+  }
 }

@@ -8,7 +8,10 @@ import { prepareRemix } from './remix-prepare.ts'
 import { renderRemix } from './remix-render.ts'
 
 const SR = 16000
-const neutralStrip = Object.fromEntries(STRIP_PARAM_DESCRIPTORS.map((d) => [d.name, d.defaultValue])) as Record<(typeof STRIP_PARAM_DESCRIPTORS)[number]['name'], number>
+const neutralStrip = Object.fromEntries(STRIP_PARAM_DESCRIPTORS.map((d) => [d.name, d.defaultValue])) as Record<
+  (typeof STRIP_PARAM_DESCRIPTORS)[number]['name'],
+  number
+>
 const voiceOff = Object.fromEntries(REMIX_VOICE_PARAM_NAMES.map((n) => [n, 0])) as Record<(typeof REMIX_VOICE_PARAM_NAMES)[number], number>
 
 /** A 120 BPM drum loop of 8 beats: a sharp click on every beat. */
@@ -21,19 +24,36 @@ function clickLoop(): Float32Array {
 function onsets(x: Float32Array, threshold: number): number[] {
   const out: number[] = []
   let last = -Infinity
-  for (let i = 0; i < x.length; i++) if (Math.abs(x[i]!) > threshold && i - last > 0.15 * SR) { out.push(i / SR); last = i }
+  for (let i = 0; i < x.length; i++)
+    if (Math.abs(x[i]!) > threshold && i - last > 0.15 * SR) {
+      out.push(i / SR)
+      last = i
+    }
   return out
 }
 
 describe('remix render (voice + strip, quantum by quantum)', () => {
-  it('Beat Match to 110% tempo with the Drum Loop on: the loop\'s onsets in the rendered remix sit on the source\'s beat grid within ±10 ms', () => {
+  it("Beat Match to 110% tempo with the Drum Loop on: the loop's onsets in the rendered remix sit on the source's beat " +
+    'grid within ±10 ms', () => {
     const score = compose({ description: 'samples on the beat', genre: 'pop', mood: 'happy', minDurationSeconds: 20 })
     const x = renderScore(score, 20, SR)
     const analysis = analyseRemixSource([x], SR)
     expect(Math.abs(analysis.bpm - score.bpm)).toBeLessThanOrEqual(1)
     const targetBpm = Math.round(score.bpm * 1.1)
-    const prepared = prepareRemix([x], { sampleRate: SR, bpm: analysis.bpm, firstBeat: analysis.firstBeat, targetBpm, loops: { drums: { pcm: clickLoop(), bpm: 120 } } })
-    const job = (drums: number) => ({ sampleRate: SR, length: prepared.source[0]!.length, voice: prepared, voiceControls: { ...voiceOff, drums }, stripControls: neutralStrip })
+    const prepared = prepareRemix([x], {
+      sampleRate: SR,
+      bpm: analysis.bpm,
+      firstBeat: analysis.firstBeat,
+      targetBpm,
+      loops: { drums: { pcm: clickLoop(), bpm: 120 } },
+    })
+    const job = (drums: number) => ({
+      sampleRate: SR,
+      length: prepared.source[0]!.length,
+      voice: prepared,
+      voiceControls: { ...voiceOff, drums },
+      stripControls: neutralStrip,
+    })
     const [withLoop] = renderRemix(job(100))
     const [without] = renderRemix(job(0))
     const layer = withLoop!.map((v, i) => v - without![i]!)
@@ -47,7 +67,13 @@ describe('remix render (voice + strip, quantum by quantum)', () => {
 
   it('is deterministic and ends with the source plus the tail', () => {
     const source = [Float32Array.from({ length: SR }, (_, i) => Math.sin(i / 10) * 0.5)]
-    const job = { sampleRate: SR, length: 2 * SR, voice: { source, layers: {} }, voiceControls: voiceOff, stripControls: { ...neutralStrip, reverb: 50 } }
+    const job = {
+      sampleRate: SR,
+      length: 2 * SR,
+      voice: { source, layers: {} },
+      voiceControls: voiceOff,
+      stripControls: { ...neutralStrip, reverb: 50 },
+    }
     const [a] = renderRemix(job)
     const [b] = renderRemix(job)
     expect(a).toEqual(b)

@@ -34,7 +34,8 @@ function asParameters(names: readonly string[], values: Readonly<Record<string, 
 
 export function renderRemix(job: RemixRenderJob, onProgress?: (fraction: number) => void, shouldStop?: () => boolean): Float32Array[] {
   const { sampleRate, length } = job
-  if (!Number.isInteger(length) || length <= 0) throw new RangeError(`Render length must be a positive whole number of frames, got ${length}`)
+  if (!Number.isInteger(length) || length <= 0)
+    throw new RangeError(`Render length must be a positive whole number of frames, got ${length}`)
   const voice = new RemixVoiceChain(sampleRate, { ...job.voice, playing: true, position: 0 })
   setRemixVoiceControls(voice, asParameters(REMIX_VOICE_PARAM_NAMES, job.voiceControls))
   voice.snap()

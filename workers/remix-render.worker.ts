@@ -5,7 +5,10 @@ import { renderRemix, type RemixRenderJob } from './remix-render.ts'
 const api = {
   render(job: RemixRenderJob, onProgress?: (fraction: number) => void): Float32Array[] {
     const out = renderRemix(job, onProgress)
-    return transfer(out, out.map((c) => c.buffer as ArrayBuffer))
+    return transfer(
+      out,
+      out.map((c) => c.buffer as ArrayBuffer),
+    )
   },
 }
 

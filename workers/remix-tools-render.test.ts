@@ -13,16 +13,25 @@ function viaProcessorLoop(controls: RemixToolsControls, channels: Float32Array[]
   const chain = new RemixToolsChain(SR)
   const parameters = Object.fromEntries(REMIX_TOOLS_PARAM_NAMES.map((n) => [n, Float32Array.of(controls[n])]))
   const padded = Math.ceil(length / 128) * 128 + 128
-  const inL = new Float32Array(padded), inR = new Float32Array(padded)
+  const inL = new Float32Array(padded),
+    inR = new Float32Array(padded)
   inL.set(channels[0]!)
   inR.set(channels[1] ?? channels[0]!)
   const out = [new Float32Array(length), new Float32Array(length)]
-  const l = new Float32Array(128), r = new Float32Array(128)
+  const l = new Float32Array(128),
+    r = new Float32Array(128)
   for (let pos = 0; pos < length; pos += 128) {
     setRemixToolControls(chain, parameters)
     if (pos === 0) chain.snap()
     const live = pos < channels[0]!.length
-    processRemixToolsQuantum(chain, live ? inL.subarray(pos, pos + 128) : undefined, live ? inR.subarray(pos, pos + 128) : undefined, l, r, 128)
+    processRemixToolsQuantum(
+      chain,
+      live ? inL.subarray(pos, pos + 128) : undefined,
+      live ? inR.subarray(pos, pos + 128) : undefined,
+      l,
+      r,
+      128,
+    )
     const n = Math.min(128, length - pos)
     out[0]!.set(l.subarray(0, n), pos)
     out[1]!.set(r.subarray(0, n), pos)
@@ -30,8 +39,8 @@ function viaProcessorLoop(controls: RemixToolsControls, channels: Float32Array[]
   return out
 }
 
-describe('renderRemixTools (the export worker\'s remix tools)', () => {
-  it('equals the processor\'s quantum loop sample for sample with both tools on (stereo, odd length, a tail past the input)', () => {
+describe("renderRemixTools (the export worker's remix tools)", () => {
+  it("equals the processor's quantum loop sample for sample with both tools on (stereo, odd length, a tail past the input)", () => {
     const tone = sine(SR, 233, 0.4, SR)
     const hiss = noise(SR, 0.05, 3)
     const l = tone.map((v, i) => v + hiss[i]!)
@@ -44,7 +53,7 @@ describe('renderRemixTools (the export worker\'s remix tools)', () => {
     expect(Array.from(wr)).toEqual(Array.from(pr!))
   })
 
-  it('duplicates mono input, as the worklet\'s input up-mix does', () => {
+  it("duplicates mono input, as the worklet's input up-mix does", () => {
     const x = sine(SR / 2, 330, 0.5, SR)
     const [ml, mr] = renderRemixTools([x], ALL_ON, SR)
     const [sl, sr] = renderRemixTools([x, x], ALL_ON, SR)
@@ -53,7 +62,8 @@ describe('renderRemixTools (the export worker\'s remix tools)', () => {
   })
 
   it('is bit-transparent with the neutral controls', () => {
-    const a = noise(10_000, 0.9, 1), b = noise(10_000, 0.9, 2)
+    const a = noise(10_000, 0.9, 1),
+      b = noise(10_000, 0.9, 2)
     const [l, r] = renderRemixTools([a, b], REMIX_TOOLS_NEUTRAL, SR)
     expect(l).toEqual(a)
     expect(r).toEqual(b)

@@ -33,9 +33,12 @@ export function renderRemixTools(
   chain.snap()
 
   const Q = RENDER_QUANTUM_FRAMES
-  const inL = new Float32Array(Q), inR = new Float32Array(Q)
-  const l = new Float32Array(Q), r = new Float32Array(Q)
-  const left = new Float32Array(length), right = new Float32Array(length)
+  const inL = new Float32Array(Q),
+    inR = new Float32Array(Q)
+  const l = new Float32Array(Q),
+    r = new Float32Array(Q)
+  const left = new Float32Array(length),
+    right = new Float32Array(length)
   const available = srcL.length
   // Whole quanta, as the offline context renders them; the last one is cut to `length` on output.
   for (let pos = 0; pos < length; pos += Q) {

@@ -6,8 +6,30 @@ import { StemMix } from './stem-render.ts'
 import { noise, rms, SR } from '../audio-worklets/kernels/test-signals.ts'
 
 type Controls = Record<StripParamName, number>
-const NEUTRAL: Controls = { volume: 100, pan: 0, reverb: 0, lowpass: 0, highpass: 0, distortion: 0, delay: 0, compression: 0, chorus: 0, enabled: 1 }
-const BUSY: Controls = { volume: 70, pan: -20, reverb: 50, lowpass: 40, highpass: 20, distortion: 35, delay: 45, compression: 60, chorus: 30, enabled: 1 }
+const NEUTRAL: Controls = {
+  volume: 100,
+  pan: 0,
+  reverb: 0,
+  lowpass: 0,
+  highpass: 0,
+  distortion: 0,
+  delay: 0,
+  compression: 0,
+  chorus: 0,
+  enabled: 1,
+}
+const BUSY: Controls = {
+  volume: 70,
+  pan: -20,
+  reverb: 50,
+  lowpass: 40,
+  highpass: 20,
+  distortion: 35,
+  delay: 45,
+  compression: 60,
+  chorus: 30,
+  enabled: 1,
+}
 
 /** The processor's loop written out: the whole timeline as the worklet's input, quantum by quantum. */
 function viaProcessorLoop(controls: Controls, channels: Float32Array[], startFrame: number, length: number): Float32Array[] {
@@ -32,7 +54,7 @@ function viaProcessorLoop(controls: Controls, channels: Float32Array[], startFra
   return out
 }
 
-describe('StemMix (the export workers\' strip renderer)', () => {
+describe("StemMix (the export workers' strip renderer)", () => {
   it('with neutral controls places the audio on the timeline bit for bit, mono on both sides', () => {
     const a = noise(1000, 0.5, 1)
     const b = noise(1000, 0.5, 2)
@@ -47,7 +69,7 @@ describe('StemMix (the export workers\' strip renderer)', () => {
     expect(Array.from(mix.right.subarray(1300))).toEqual(Array.from(a.subarray(0, 700)))
   })
 
-  it('equals the worklet processor\'s loop sample for sample with every effect on, at an odd start frame', () => {
+  it("equals the worklet processor's loop sample for sample with every effect on, at an odd start frame", () => {
     const a = noise(SR / 2, 0.4, 3)
     const b = noise(SR / 2, 0.4, 4)
     const length = SR

@@ -48,7 +48,8 @@ export class StemMix {
     readonly length: number,
     readonly sampleRate: number,
   ) {
-    if (!Number.isInteger(length) || length <= 0) throw new RangeError(`Stem length must be a positive whole number of frames, got ${length}`)
+    if (!Number.isInteger(length) || length <= 0)
+      throw new RangeError(`Stem length must be a positive whole number of frames, got ${length}`)
     if (!(sampleRate >= 3000 && sampleRate <= 768000)) throw new RangeError(`Unsupported sample rate ${sampleRate}`)
     this.left = new Float32Array(length)
     this.right = new Float32Array(length)
@@ -60,7 +61,7 @@ export class StemMix {
     const srcL = job.channels[0]
     const srcR = job.channels[1] ?? srcL
     if (!srcL || !srcR || job.channels.length > 2) throw new RangeError('A stem track needs 1 or 2 channels')
-    if (srcR.length !== srcL.length) throw new RangeError('A stem track\'s channels differ in length')
+    if (srcR.length !== srcL.length) throw new RangeError("A stem track's channels differ in length")
     if (!Number.isInteger(job.startFrame)) throw new RangeError(`startFrame must be a whole frame, got ${job.startFrame}`)
 
     const chain = new ChannelStripChain(this.sampleRate)

@@ -16,7 +16,10 @@ const EXTENSIBLE = 0xfffe
 
 export function decodeWav(buffer: ArrayBuffer): DecodedWav {
   const view = new DataView(buffer)
-  const tag = (o: number) => (o + 4 <= buffer.byteLength ? String.fromCharCode(view.getUint8(o), view.getUint8(o + 1), view.getUint8(o + 2), view.getUint8(o + 3)) : '')
+  const tag = (o: number) =>
+    o + 4 <= buffer.byteLength
+      ? String.fromCharCode(view.getUint8(o), view.getUint8(o + 1), view.getUint8(o + 2), view.getUint8(o + 3))
+      : ''
   if (tag(0) !== 'RIFF' || tag(8) !== 'WAVE') throw new RangeError('Not a WAV file (no RIFF/WAVE header)')
 
   let format = 0
@@ -49,7 +52,8 @@ export function decodeWav(buffer: ArrayBuffer): DecodedWav {
   if (sampleRate < 1 || sampleRate > 768_000) throw new RangeError(`WAV file has an invalid sample rate ${sampleRate}`)
   const float = format === IEEE_FLOAT && bits === 32
   const pcm16 = format === PCM && bits === 16
-  if (!float && !pcm16) throw new RangeError(`Unsupported WAV encoding (format ${format}, ${bits} bits): only 16-bit PCM and 32-bit float are read`)
+  if (!float && !pcm16)
+    throw new RangeError(`Unsupported WAV encoding (format ${format}, ${bits} bits): only 16-bit PCM and 32-bit float are read`)
 
   const bytesPerSample = bits / 8
   const frames = Math.floor(data.bytes / (bytesPerSample * numChannels))

@@ -11,14 +11,62 @@ describe('encodeWav pcm16', () => {
     const bytes = Array.from(new Uint8Array(buf))
     // prettier-ignore
     const expected = [
-      0x52, 0x49, 0x46, 0x46, 48, 0, 0, 0, 0x57, 0x41, 0x56, 0x45, // RIFF, size 56-8, WAVE
-      0x66, 0x6d, 0x74, 0x20, 16, 0, 0, 0, 1, 0, 2, 0,              // 'fmt ', 16, PCM, 2 ch
-      0x80, 0xbb, 0, 0, 0x00, 0xee, 0x02, 0,                        // 48000, byte rate 192000
-      4, 0, 16, 0,                                                  // block align 4, 16 bits
-      0x64, 0x61, 0x74, 0x61, 12, 0, 0, 0,                          // 'data', 12 bytes
-      0x00, 0x00, 0x00, 0x40,                                       // 0, round(0.5*32767)=16384
-      0xff, 0x7f, 0x00, 0xc0,                                       // 32767, -16384
-      0x00, 0x80, 0xff, 0x7f,                                       // -32768, clamp(2)=32767
+      0x52,
+      0x49,
+      0x46,
+      0x46,
+      48,
+      0,
+      0,
+      0,
+      0x57,
+      0x41,
+      0x56,
+      0x45, // RIFF, size 56-8, WAVE
+      0x66,
+      0x6d,
+      0x74,
+      0x20,
+      16,
+      0,
+      0,
+      0,
+      1,
+      0,
+      2,
+      0, // 'fmt ', 16, PCM, 2 ch
+      0x80,
+      0xbb,
+      0,
+      0,
+      0x00,
+      0xee,
+      0x02,
+      0, // 48000, byte rate 192000
+      4,
+      0,
+      16,
+      0, // block align 4, 16 bits
+      0x64,
+      0x61,
+      0x74,
+      0x61,
+      12,
+      0,
+      0,
+      0, // 'data', 12 bytes
+      0x00,
+      0x00,
+      0x00,
+      0x40, // 0, round(0.5*32767)=16384
+      0xff,
+      0x7f,
+      0x00,
+      0xc0, // 32767, -16384
+      0x00,
+      0x80,
+      0xff,
+      0x7f, // -32768, clamp(2)=32767
     ]
     expect(bytes).toEqual(expected)
   })

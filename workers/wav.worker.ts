@@ -11,7 +11,10 @@ const api = {
   },
   decodeWav(file: ArrayBuffer): DecodedWav {
     const decoded = decodeWav(file)
-    return transfer(decoded, decoded.channels.map((c) => c.buffer as ArrayBuffer))
+    return transfer(
+      decoded,
+      decoded.channels.map((c) => c.buffer as ArrayBuffer),
+    )
   },
 }
 

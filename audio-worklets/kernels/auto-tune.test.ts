@@ -48,7 +48,9 @@ describe('Auto Tune (YIN + retune)', () => {
     }
     const out = run(input, 0)
     const yin = createYin(SR, 1024)
-    let voiced = 0, onScale = 0, inputOnScale = 0
+    let voiced = 0,
+      onScale = 0,
+      inputOnScale = 0
     const notes = new Set<number>()
     for (let t = 0.1; t < seconds - 0.1; t += 0.02) {
       const at = Math.floor(t * SR)
@@ -58,7 +60,10 @@ describe('Auto Tune (YIN + retune)', () => {
       voiced++
       const midi = 69 + 12 * Math.log2(o.hz / 440)
       const n = Math.round(midi)
-      if (A_MAJOR.includes(((n % 12) + 12) % 12) && Math.abs(midi - n) * 100 <= 15) { onScale++; notes.add(n) }
+      if (A_MAJOR.includes(((n % 12) + 12) % 12) && Math.abs(midi - n) * 100 <= 15) {
+        onScale++
+        notes.add(n)
+      }
       const pm = 69 + 12 * Math.log2(p.hz / 440)
       if (Math.abs(pm - Math.round(pm)) * 100 <= 15 && A_MAJOR.includes(Math.round(pm) % 12)) inputOnScale++
     }
@@ -77,8 +82,13 @@ describe('Auto Tune (YIN + retune)', () => {
       for (let k = 1; k < n / 2; k += 3) {
         let pk = 0
         for (let seg = 0; seg + n <= x.length; seg += n) {
-          let re = 0, im = 0
-          for (let i = 0; i < n; i++) { const w = (2 * Math.PI * k * i) / n; re += x[seg + i]! * Math.cos(w); im += x[seg + i]! * Math.sin(w) }
+          let re = 0,
+            im = 0
+          for (let i = 0; i < n; i++) {
+            const w = (2 * Math.PI * k * i) / n
+            re += x[seg + i]! * Math.cos(w)
+            im += x[seg + i]! * Math.sin(w)
+          }
           pk += re * re + im * im
         }
         powers.push(pk)
@@ -91,8 +101,12 @@ describe('Auto Tune (YIN + retune)', () => {
     // Nothing was tuned: the output is the input, delayed (residual below -60 dB).
     let bestResidual = Infinity
     for (let d = 0; d < 3000; d++) {
-      let e = 0, r = 0
-      for (let i = 5000; i < 15000; i++) { e += input[i]! ** 2; r += (out[i + d]! - input[i]!) ** 2 }
+      let e = 0,
+        r = 0
+      for (let i = 5000; i < 15000; i++) {
+        e += input[i]! ** 2
+        r += (out[i + d]! - input[i]!) ** 2
+      }
       bestResidual = Math.min(bestResidual, 10 * Math.log10(r / e))
       if (bestResidual < -60) break
     }

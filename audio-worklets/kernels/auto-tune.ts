@@ -44,7 +44,8 @@ export function keyMask(tonic: number, mode: KeyMode): number {
 /** Nearest MIDI note (fractional input) whose pitch class is in `mask`. */
 export function nearestScaleNote(midi: number, mask: number): number {
   if ((mask & 0xfff) === 0) return Math.round(midi)
-  let best = Math.round(midi), bestDist = Infinity
+  let best = Math.round(midi),
+    bestDist = Infinity
   for (let n = Math.floor(midi) - 6; n <= Math.ceil(midi) + 6; n++) {
     if (!(mask & (1 << (((n % 12) + 12) % 12)))) continue
     const dist = Math.abs(n - midi)

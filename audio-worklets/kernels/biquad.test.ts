@@ -35,7 +35,10 @@ describe('RBJ biquad kernel', () => {
     expect(cutoffForAmount('highpass', 100)).toBeCloseTo(HIGHPASS_RANGE_HZ.to)
     // Log mapping: the midpoint is the geometric mean of the ends.
     expect(cutoffForAmount('lowpass', 50)).toBeCloseTo(Math.sqrt(LOWPASS_RANGE_HZ.from * LOWPASS_RANGE_HZ.to), 6)
-    expect(cutoffForAmount('highpass', 25) / cutoffForAmount('highpass', 0)).toBeCloseTo(cutoffForAmount('highpass', 50) / cutoffForAmount('highpass', 25), 6)
+    expect(cutoffForAmount('highpass', 25) / cutoffForAmount('highpass', 0)).toBeCloseTo(
+      cutoffForAmount('highpass', 50) / cutoffForAmount('highpass', 25),
+      6,
+    )
   })
 
   it('amount 50 on the lowpass gives the analytic response at its mapped cutoff', () => {

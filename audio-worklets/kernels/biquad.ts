@@ -53,8 +53,14 @@ export class BiquadKernel {
   private readonly logCutoff: Smoother
   /** 0 = bypassed, 1 = fully filtered. */
   private readonly mix: Smoother
-  private xl1 = 0; private xl2 = 0; private yl1 = 0; private yl2 = 0
-  private xr1 = 0; private xr2 = 0; private yr1 = 0; private yr2 = 0
+  private xl1 = 0
+  private xl2 = 0
+  private yl1 = 0
+  private yl2 = 0
+  private xr1 = 0
+  private xr2 = 0
+  private yr1 = 0
+  private yr2 = 0
 
   constructor(sampleRate: number, mode: BiquadMode, amount = 0) {
     this.sampleRate = sampleRate
@@ -118,17 +124,33 @@ export class BiquadKernel {
         this.updateCoefficients()
       }
       this.run(inL, inR, outL, outR, i, end)
-      this.xl1 = flush(this.xl1); this.xl2 = flush(this.xl2); this.yl1 = flush(this.yl1); this.yl2 = flush(this.yl2)
-      this.xr1 = flush(this.xr1); this.xr2 = flush(this.xr2); this.yr1 = flush(this.yr1); this.yr2 = flush(this.yr2)
+      this.xl1 = flush(this.xl1)
+      this.xl2 = flush(this.xl2)
+      this.yl1 = flush(this.yl1)
+      this.yl2 = flush(this.yl2)
+      this.xr1 = flush(this.xr1)
+      this.xr2 = flush(this.xr2)
+      this.yr1 = flush(this.yr1)
+      this.yr2 = flush(this.yr2)
       i = end
     }
   }
 
   private run(inL: Float32Array, inR: Float32Array, outL: Float32Array, outR: Float32Array, start: number, end: number): void {
     const c = this.coefficients
-    const b0 = c[0]!, b1 = c[1]!, b2 = c[2]!, a1 = c[3]!, a2 = c[4]!
-    let xl1 = this.xl1, xl2 = this.xl2, yl1 = this.yl1, yl2 = this.yl2
-    let xr1 = this.xr1, xr2 = this.xr2, yr1 = this.yr1, yr2 = this.yr2
+    const b0 = c[0]!,
+      b1 = c[1]!,
+      b2 = c[2]!,
+      a1 = c[3]!,
+      a2 = c[4]!
+    let xl1 = this.xl1,
+      xl2 = this.xl2,
+      yl1 = this.yl1,
+      yl2 = this.yl2
+    let xr1 = this.xr1,
+      xr2 = this.xr2,
+      yr1 = this.yr1,
+      yr2 = this.yr2
     const mix = this.mix
     // The a1·y1 term last: it is the only one waiting on the previous output, so the recursion's
     // critical path is one multiply and one subtract.
@@ -136,11 +158,17 @@ export class BiquadKernel {
       for (let i = start; i < end; i++) {
         const xl = inL[i]!
         const yl = b0 * xl + b1 * xl1 + b2 * xl2 - a2 * yl2 - a1 * yl1
-        xl2 = xl1; xl1 = xl; yl2 = yl1; yl1 = yl
+        xl2 = xl1
+        xl1 = xl
+        yl2 = yl1
+        yl1 = yl
         outL[i] = yl
         const xr = inR[i]!
         const yr = b0 * xr + b1 * xr1 + b2 * xr2 - a2 * yr2 - a1 * yr1
-        xr2 = xr1; xr1 = xr; yr2 = yr1; yr1 = yr
+        xr2 = xr1
+        xr1 = xr
+        yr2 = yr1
+        yr1 = yr
         outR[i] = yr
       }
     } else {
@@ -148,15 +176,27 @@ export class BiquadKernel {
         const m = mix.next()
         const xl = inL[i]!
         const yl = b0 * xl + b1 * xl1 + b2 * xl2 - a2 * yl2 - a1 * yl1
-        xl2 = xl1; xl1 = xl; yl2 = yl1; yl1 = yl
+        xl2 = xl1
+        xl1 = xl
+        yl2 = yl1
+        yl1 = yl
         outL[i] = xl + m * (yl - xl)
         const xr = inR[i]!
         const yr = b0 * xr + b1 * xr1 + b2 * xr2 - a2 * yr2 - a1 * yr1
-        xr2 = xr1; xr1 = xr; yr2 = yr1; yr1 = yr
+        xr2 = xr1
+        xr1 = xr
+        yr2 = yr1
+        yr1 = yr
         outR[i] = xr + m * (yr - xr)
       }
     }
-    this.xl1 = xl1; this.xl2 = xl2; this.yl1 = yl1; this.yl2 = yl2
-    this.xr1 = xr1; this.xr2 = xr2; this.yr1 = yr1; this.yr2 = yr2
+    this.xl1 = xl1
+    this.xl2 = xl2
+    this.yl1 = yl1
+    this.yl2 = yl2
+    this.xr1 = xr1
+    this.xr2 = xr2
+    this.yr1 = yr1
+    this.yr2 = yr2
   }
 }

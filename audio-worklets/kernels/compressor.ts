@@ -116,7 +116,7 @@ export class CompressorKernel {
         const pl = Math.abs(inL[i]!)
         const pr = Math.abs(inR[i]!)
         const p = 0.5 * (pl + pr + Math.abs(pl - pr)) // max(pl, pr); Math.max branches
-        env = (keep * env + cs * p) + cd * Math.abs(p - env)
+        env = keep * env + cs * p + cd * Math.abs(p - env)
       }
       if (env < MIN_LEVEL) env = 0
       const levelDb = env > MIN_LEVEL ? 20 * Math.log10(env) : -180

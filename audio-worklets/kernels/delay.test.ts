@@ -18,7 +18,11 @@ describe('feedback delay kernel', () => {
       // The largest sample after the dry impulse in each echo window sits exactly at echo·time…
       let at = -1
       let best = 0
-      for (let i = (echo - 0.5) * d; i < (echo + 0.5) * d; i++) if (Math.abs(y[i]!) > best) { best = Math.abs(y[i]!); at = i }
+      for (let i = (echo - 0.5) * d; i < (echo + 0.5) * d; i++)
+        if (Math.abs(y[i]!) > best) {
+          best = Math.abs(y[i]!)
+          at = i
+        }
       expect(at).toBe(echo * d)
       // …with amplitude wet · feedback^(echo-1).
       expect(best).toBeCloseTo(wet * feedback ** (echo - 1), 5)

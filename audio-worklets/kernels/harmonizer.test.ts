@@ -44,21 +44,25 @@ describe('Harmonize (diatonic third and fifth above)', () => {
     expect(tonicIntervals(1)).toEqual([3, 7])
   })
 
-  it('a 440 Hz tone in A major gets voices at C#5 554.37 Hz and E5 659.26 Hz (spectral peaks within ±1 %), each near the lead\'s level', () => {
-    const x = sine(2 * SR, 440, 0.5, SR)
-    const { voices } = harmonize(x, A, 0)
-    const from = SR / 2, n = 32768
-    for (const hz of [554.37, 659.26]) {
-      const got = peakNear(voices, hz, 0.03 * hz, from, n, SR)
-      expect(Math.abs(got / hz - 1)).toBeLessThan(0.01)
-    }
-    // Each voice at the lead's level; what is left at the lead's own pitch is > 50 dB below
-    // (measured: voices −6.0 dBFS each, 440 Hz −60.5 dBFS); together 2x the lead's power.
-    for (const hz of [554.37, 659.26]) expect(Math.abs(db(amplitudeAt(voices, hz, from, SR, SR) / 0.5))).toBeLessThan(0.2)
-    expect(db(amplitudeAt(voices, 440, from, SR, SR) / 0.5)).toBeLessThan(-50)
-    const ratioDb = 20 * Math.log10(rms(voices, from, from + n) / rms(x, from, from + n))
-    expect(Math.abs(ratioDb - 3)).toBeLessThan(0.5)
-  })
+  it(
+    'a 440 Hz tone in A major gets voices at C#5 554.37 Hz and E5 659.26 Hz (spectral peaks within ±1 %), each near the ' + "lead's level",
+    () => {
+      const x = sine(2 * SR, 440, 0.5, SR)
+      const { voices } = harmonize(x, A, 0)
+      const from = SR / 2,
+        n = 32768
+      for (const hz of [554.37, 659.26]) {
+        const got = peakNear(voices, hz, 0.03 * hz, from, n, SR)
+        expect(Math.abs(got / hz - 1)).toBeLessThan(0.01)
+      }
+      // Each voice at the lead's level; what is left at the lead's own pitch is > 50 dB below
+      // (measured: voices −6.0 dBFS each, 440 Hz −60.5 dBFS); together 2x the lead's power.
+      for (const hz of [554.37, 659.26]) expect(Math.abs(db(amplitudeAt(voices, hz, from, SR, SR) / 0.5))).toBeLessThan(0.2)
+      expect(db(amplitudeAt(voices, 440, from, SR, SR) / 0.5)).toBeLessThan(-50)
+      const ratioDb = 20 * Math.log10(rms(voices, from, from + n) / rms(x, from, from + n))
+      expect(Math.abs(ratioDb - 3)).toBeLessThan(0.5)
+    },
+  )
 
   it('B4 in A major gets D5 and F#5 (+3, +7): peaks within ±1 %', () => {
     const b4 = 493.88
@@ -69,7 +73,7 @@ describe('Harmonize (diatonic third and fifth above)', () => {
     }
   })
 
-  it('unvoiced input falls back to the tonic chord\'s intervals after the hold: +4/+7 in major, +3/+7 in minor', () => {
+  it("unvoiced input falls back to the tonic chord's intervals after the hold: +4/+7 in major, +3/+7 in minor", () => {
     for (const mode of [0, 1] as const) {
       const { h } = harmonize(noise(SR / 2, 0.3, 4), A, mode)
       expect(Array.from(h.intervals)).toEqual(mode === 0 ? [4, 7] : [3, 7])
@@ -82,7 +86,8 @@ describe('Harmonize (diatonic third and fifth above)', () => {
     const h = new Harmonizer(SR)
     h.setKey(A, 0)
     const at = (t: number) => Math.round(t * SR)
-    let held: number[] = [], after: number[] = []
+    let held: number[] = [],
+      after: number[] = []
     for (let i = 0; i < x.length; i++) {
       if (tracker.push(x[i]!)) h.update(tracker.hz)
       h.next(x[i]!, tracker.period)

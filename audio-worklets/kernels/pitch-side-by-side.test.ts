@@ -29,9 +29,11 @@ const MAX_HZ = 1200
 function rng(seed: number): () => number {
   let s = seed >>> 0 || 1
   return () => {
-    s ^= s << 13; s >>>= 0
+    s ^= s << 13
+    s >>>= 0
     s ^= s >>> 17
-    s ^= s << 5; s >>>= 0
+    s ^= s << 5
+    s >>>= 0
     return s / 4294967296
   }
 }
@@ -110,16 +112,12 @@ function summary(s: Score): Summary {
 }
 
 const fmt = (name: string, s: Summary) =>
-  `${name.padEnd(22)} voiced ${(100 * s.voicedRate).toFixed(1).padStart(5)} %  median ${s.median.toFixed(2).padStart(6)} ¢  p95 ${s.p95.toFixed(2).padStart(7)} ¢  gross ${(100 * s.gross).toFixed(2).padStart(5)} %  ${Number.isNaN(s.usPerFrame) ? '    (same run)' : `${s.usPerFrame.toFixed(0).padStart(5)} µs/frame`}`
+  `${name.padEnd(22)} voiced ${(100 * s.voicedRate).toFixed(1).padStart(5)} %  median ${s.median.toFixed(2).padStart(6)} ` +
+  `¢  p95 ${s.p95.toFixed(2).padStart(7)} ¢  gross ${(100 * s.gross).toFixed(2).padStart(5)} %  ` +
+  `${Number.isNaN(s.usPerFrame) ? '    (same run)' : `${s.usPerFrame.toFixed(0).padStart(5)} µs/frame`}`
 
 /** The three detectors over one signal, at frame ends `ends` (createYin, pitchy) and every hop after `warm` (tracker). */
-function runAll(
-  x: Float32Array,
-  truthAt: (centre: number) => number,
-  ends: number[],
-  warm: number,
-  scores: Scores,
-) {
+function runAll(x: Float32Array, truthAt: (centre: number) => number, ends: number[], warm: number, scores: Scores) {
   const yin = createYin(SR, WINDOW, MIN_HZ)
   const len = yin.frameLength
   const mpm = PitchDetector.forFloat32Array(len)
@@ -184,7 +182,14 @@ describe('pitch: YIN (ours) against pitchy (McLeod)', () => {
     for (let midi = 40; midi <= 83; midi++) {
       for (const offset of [-40, 0, 40]) {
         const f0 = 440 * 2 ** ((midi - 69) / 12 + offset / 1200)
-        for (const snr of snrs) runAll(harmonicTone(6615, () => f0, snr, seed++), () => f0, [3000, 4500, 6000], 2400, bySnr.get(snr)!)
+        for (const snr of snrs)
+          runAll(
+            harmonicTone(6615, () => f0, snr, seed++),
+            () => f0,
+            [3000, 4500, 6000],
+            2400,
+            bySnr.get(snr)!,
+          )
       }
     }
     const all = scoreSet()
@@ -201,7 +206,9 @@ describe('pitch: YIN (ours) against pitchy (McLeod)', () => {
       lines.push(`SNR ${Number.isFinite(snr) ? `${snr} dB` : 'clean'}:\n${table(s)}`)
     }
     lines.push(`all SNRs:\n${table(all)}`)
-    console.log(`steady tones (${all.yin.frames} frames each for createYin/pitchy, ${all.tracker.frames} tracker estimates)\n${lines.join('\n')}`)
+    console.log(
+      `steady tones (${all.yin.frames} frames each for createYin/pitchy, ${all.tracker.frames} tracker estimates)\n${lines.join('\n')}`,
+    )
 
     const at = (snr: number) => {
       const s = bySnr.get(snr)!
@@ -218,15 +225,25 @@ describe('pitch: YIN (ours) against pitchy (McLeod)', () => {
       // Auto Tune's tracker is as accurate as pitchy (p95 within 0.1 cent).
       expect(f.tracker.p95).toBeLessThanOrEqual(f.pitchy.p95 + 0.1)
     }
-    const clean = at(Infinity), snr20 = at(20), snr10 = at(10), snr5 = at(5)
-    near(clean.yin.p95, 0.31, 0.05); near(clean.tracker.p95, 0.09, 0.03); near(clean.pitchy.p95, 0.09, 0.03)
-    near(snr20.yin.p95, 1.28, 0.15); near(snr20.tracker.p95, 1.22, 0.15); near(snr20.pitchy.p95, 1.14, 0.15)
+    const clean = at(Infinity),
+      snr20 = at(20),
+      snr10 = at(10),
+      snr5 = at(5)
+    near(clean.yin.p95, 0.31, 0.05)
+    near(clean.tracker.p95, 0.09, 0.03)
+    near(clean.pitchy.p95, 0.09, 0.03)
+    near(snr20.yin.p95, 1.28, 0.15)
+    near(snr20.tracker.p95, 1.22, 0.15)
+    near(snr20.pitchy.p95, 1.14, 0.15)
     // 10 dB: pitchy is a little better than the tracker (p95 5.97 against 6.45 cents) and clearly
     // better than createYin at the full rate (15.5 cents), which the remix analysis runs on a
     // ~11 kHz mixdown only for a coarse pitch track.
-    near(snr10.yin.median, 2.47, 0.3); near(snr10.yin.p95, 15.47, 2)
-    near(snr10.tracker.median, 1.99, 0.3); near(snr10.tracker.p95, 6.45, 0.7)
-    near(snr10.pitchy.median, 1.63, 0.3); near(snr10.pitchy.p95, 5.97, 0.7)
+    near(snr10.yin.median, 2.47, 0.3)
+    near(snr10.yin.p95, 15.47, 2)
+    near(snr10.tracker.median, 1.99, 0.3)
+    near(snr10.tracker.p95, 6.45, 0.7)
+    near(snr10.pitchy.median, 1.63, 0.3)
+    near(snr10.pitchy.p95, 5.97, 0.7)
     expect(snr10.tracker.p95).toBeLessThanOrEqual(snr10.pitchy.p95 * 1.15)
     expect(snr10.pitchy.p95).toBeLessThan(snr10.yin.p95)
     for (const k of ['yin', 'tracker', 'pitchy'] as const) expect(snr10[k].gross).toBe(0)
@@ -236,7 +253,8 @@ describe('pitch: YIN (ours) against pitchy (McLeod)', () => {
     expect(snr5.pitchy.voicedRate).toBe(0)
     expect(snr5.tracker.voicedRate).toBe(1)
     expect(snr5.tracker.gross).toBe(0)
-    near(snr5.tracker.median, 4.1, 0.5); near(snr5.tracker.p95, 11.78, 1.5)
+    near(snr5.tracker.median, 4.1, 0.5)
+    near(snr5.tracker.p95, 11.78, 1.5)
     near(snr5.pitchyAny.gross, 0.096, 0.03)
     // Cost per frame (logged above): the tracker is the cheapest (decimated); pitchy's FFT is cheaper
     // than createYin's O(window × lags) at the full rate.
@@ -248,7 +266,10 @@ describe('pitch: YIN (ours) against pitchy (McLeod)', () => {
     const glide = (i: number) => 110 * 2 ** (2 * Math.min(1, Math.max(0, i / (2 * SR))))
     const lines: string[] = []
     const results = new Map<string, Record<'yin' | 'tracker' | 'pitchy', Summary>>()
-    for (const [name, f0] of [['vibrato', vibrato], ['glide', glide]] as const) {
+    for (const [name, f0] of [
+      ['vibrato', vibrato],
+      ['glide', glide],
+    ] as const) {
       const s = scoreSet()
       const x = harmonicTone(2 * SR, f0, Infinity, 99)
       const ends: number[] = []
@@ -266,18 +287,33 @@ describe('pitch: YIN (ours) against pitchy (McLeod)', () => {
     }
     // Vibrato: ours follow it closer (pitchy's NSDF spans the whole 39 ms frame, YIN only the
     // window + one period, so pitchy smooths the 5.5 Hz wobble more).
-    const vib = results.get('vibrato')!, gl = results.get('glide')!
-    near(vib.yin.median, 1.16, 0.15); near(vib.tracker.median, 1.16, 0.15); near(vib.pitchy.median, 2.14, 0.2)
+    const vib = results.get('vibrato')!,
+      gl = results.get('glide')!
+    near(vib.yin.median, 1.16, 0.15)
+    near(vib.tracker.median, 1.16, 0.15)
+    near(vib.pitchy.median, 2.14, 0.2)
     expect(vib.tracker.p95).toBeLessThan(vib.pitchy.p95)
     expect(vib.yin.p95).toBeLessThan(vib.pitchy.p95)
     // Glide: a tie (p95 ~1 cent each).
-    near(gl.yin.p95, 1.0, 0.15); near(gl.tracker.p95, 1.03, 0.15); near(gl.pitchy.p95, 1.01, 0.15)
+    near(gl.yin.p95, 1.0, 0.15)
+    near(gl.tracker.p95, 1.03, 0.15)
+    near(gl.pitchy.p95, 1.01, 0.15)
   })
 
   it('noise only (white, red and brown: one-pole low-passed): how often each calls it voiced', () => {
     const lines: string[] = []
-    for (const [kind, pole] of [['white', 0], ['red', 0.95], ['brown', 0.995]] as const) {
-      let yinVoiced = 0, trackerVoiced = 0, trackerN = 0, p90 = 0, p95 = 0, n = 0, maxClarity = 0
+    for (const [kind, pole] of [
+      ['white', 0],
+      ['red', 0.95],
+      ['brown', 0.995],
+    ] as const) {
+      let yinVoiced = 0,
+        trackerVoiced = 0,
+        trackerN = 0,
+        p90 = 0,
+        p95 = 0,
+        n = 0,
+        maxClarity = 0
       for (let seed = 1; seed <= 20; seed++) {
         const x = noise(6615, 0.3, seed * 104729)
         if (pole > 0) {
@@ -308,7 +344,11 @@ describe('pitch: YIN (ours) against pitchy (McLeod)', () => {
       // No detector calls noise voiced; pitchy's clarity stays well below its 0.9 gate.
       expect([yinVoiced, trackerVoiced, p90, p95]).toEqual([0, 0, 0, 0])
       expect(maxClarity).toBeLessThan(0.75)
-      lines.push(`${kind} noise (${n} frames, ${trackerN} tracker estimates): voiced createYin ${pct(yinVoiced, n)}, PitchTracker ${pct(trackerVoiced, trackerN)}, pitchy clarity≥0.9 ${pct(p90, n)}, ≥0.95 ${pct(p95, n)} (its highest clarity in range ${maxClarity.toFixed(2)})`)
+      lines.push(
+        `${kind} noise (${n} frames, ${trackerN} tracker estimates): voiced createYin ${pct(yinVoiced, n)}, PitchTracker ` +
+          `${pct(trackerVoiced, trackerN)}, pitchy clarity≥0.9 ${pct(p90, n)}, ≥0.95 ${pct(p95, n)} (its highest clarity ` +
+          `in range ${maxClarity.toFixed(2)})`,
+      )
     }
     console.log(lines.join('\n'))
   })

@@ -9,7 +9,9 @@ function tone(sampleRate: number, hz: number, seconds: number, partials: number[
   const x = new Float32Array(Math.round(seconds * sampleRate))
   for (let i = 0; i < x.length; i++) {
     let s = 0
-    partials.forEach((a, k) => { s += a * Math.sin((2 * Math.PI * hz * (k + 1) * i) / sampleRate + k) })
+    partials.forEach((a, k) => {
+      s += a * Math.sin((2 * Math.PI * hz * (k + 1) * i) / sampleRate + k)
+    })
     x[i] = 0.3 * s
   }
   return x
@@ -46,7 +48,11 @@ describe('pitch tracker (decimated YIN + full-rate refinement)', () => {
     const t = new PitchTracker(44100)
     expect(t.hop).toBe(256)
     let hops = 0
-    for (let i = 0; i < 44100; i++) if (t.push(0)) { hops++; expect(t.hz).toBe(0) }
+    for (let i = 0; i < 44100; i++)
+      if (t.push(0)) {
+        hops++
+        expect(t.hz).toBe(0)
+      }
     expect(hops).toBe(Math.floor(44100 / 256))
     const est = track(noise(5 * 44100, 0.3), 44100, 0)
     expect(est.length).toBe(Math.floor((5 * 44100) / 256))
@@ -58,13 +64,21 @@ describe('pitch tracker (decimated YIN + full-rate refinement)', () => {
     const x = new Float32Array(sr)
     const pitchAt = (i: number) => 220 * 2 ** (Math.max(0, i) / sr)
     let ph = 0
-    for (let i = 0; i < sr; i++) { ph += (2 * Math.PI * pitchAt(i)) / sr; x[i] = 0.4 * Math.sin(ph) }
+    for (let i = 0; i < sr; i++) {
+      ph += (2 * Math.PI * pitchAt(i)) / sr
+      x[i] = 0.4 * Math.sin(ph)
+    }
     const t = new PitchTracker(sr)
-    let worst = 0, voiced = 0, hops = 0
+    let worst = 0,
+      voiced = 0,
+      hops = 0
     for (let i = 0; i < sr; i++) {
       if (!t.push(x[i]!) || i < 0.1 * sr) continue
       hops++
-      if (t.hz > 0) { voiced++; worst = Math.max(worst, Math.abs(cents(t.hz, pitchAt(i - 0.02 * sr)))) }
+      if (t.hz > 0) {
+        voiced++
+        worst = Math.max(worst, Math.abs(cents(t.hz, pitchAt(i - 0.02 * sr))))
+      }
     }
     expect(voiced).toBe(hops)
     expect(worst).toBeLessThan(30)

@@ -170,7 +170,8 @@ export class PitchTracker {
       // A high note's period spans only a few decimated samples, so its dip can fall between two
       // lags, both above the threshold: judge a local minimum by its interpolated floor, or the
       // next dip (an octave down) would win.
-      const a = d[t - 1]!, c = d[t + 1]!
+      const a = d[t - 1]!,
+        c = d[t + 1]!
       const denom = a - 2 * b + c
       if (b <= a && b <= c && denom > 0 && b - ((a - c) * (a - c)) / (8 * denom) < threshold) {
         tau = t
@@ -182,7 +183,9 @@ export class PitchTracker {
       return 0
     }
     this.clarity = 1 - d[tau]!
-    const a = d[tau - 1]!, b = d[tau]!, c = d[tau + 1]!
+    const a = d[tau - 1]!,
+      b = d[tau]!,
+      c = d[tau + 1]!
     const denom = a - 2 * b + c
     return tau + (denom > 0 ? (0.5 * (a - c)) / denom : 0)
   }

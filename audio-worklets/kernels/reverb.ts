@@ -114,21 +114,63 @@ export class ReverbKernel {
     const pos = this.positions
     const len = this.lengths
     const off = this.offsets
-    const o0 = off[0]!, o1 = off[1]!, o2 = off[2]!, o3 = off[3]!, o4 = off[4]!, o5 = off[5]!, o6 = off[6]!, o7 = off[7]!
-    let p0 = o0 + pos[0]!, p1 = o1 + pos[1]!, p2 = o2 + pos[2]!, p3 = o3 + pos[3]!
-    let p4 = o4 + pos[4]!, p5 = o5 + pos[5]!, p6 = o6 + pos[6]!, p7 = o7 + pos[7]!
-    const n0 = o0 + len[0]!, n1 = o1 + len[1]!, n2 = o2 + len[2]!, n3 = o3 + len[3]!
-    const n4 = o4 + len[4]!, n5 = o5 + len[5]!, n6 = o6 + len[6]!, n7 = o7 + len[7]!
+    const o0 = off[0]!,
+      o1 = off[1]!,
+      o2 = off[2]!,
+      o3 = off[3]!,
+      o4 = off[4]!,
+      o5 = off[5]!,
+      o6 = off[6]!,
+      o7 = off[7]!
+    let p0 = o0 + pos[0]!,
+      p1 = o1 + pos[1]!,
+      p2 = o2 + pos[2]!,
+      p3 = o3 + pos[3]!
+    let p4 = o4 + pos[4]!,
+      p5 = o5 + pos[5]!,
+      p6 = o6 + pos[6]!,
+      p7 = o7 + pos[7]!
+    const n0 = o0 + len[0]!,
+      n1 = o1 + len[1]!,
+      n2 = o2 + len[2]!,
+      n3 = o3 + len[3]!
+    const n4 = o4 + len[4]!,
+      n5 = o5 + len[5]!,
+      n6 = o6 + len[6]!,
+      n7 = o7 + len[7]!
     const dc = this.decay
-    const g0 = dc[0]!, g1 = dc[1]!, g2 = dc[2]!, g3 = dc[3]!, g4 = dc[4]!, g5 = dc[5]!, g6 = dc[6]!, g7 = dc[7]!
+    const g0 = dc[0]!,
+      g1 = dc[1]!,
+      g2 = dc[2]!,
+      g3 = dc[3]!,
+      g4 = dc[4]!,
+      g5 = dc[5]!,
+      g6 = dc[6]!,
+      g7 = dc[7]!
     const dm = this.damp
-    let s0 = dm[0]!, s1 = dm[1]!, s2 = dm[2]!, s3 = dm[3]!, s4 = dm[4]!, s5 = dm[5]!, s6 = dm[6]!, s7 = dm[7]!
+    let s0 = dm[0]!,
+      s1 = dm[1]!,
+      s2 = dm[2]!,
+      s3 = dm[3]!,
+      s4 = dm[4]!,
+      s5 = dm[5]!,
+      s6 = dm[6]!,
+      s7 = dm[7]!
     const dOff = this.diffOffsets
-    const e0 = dOff[0]!, e1 = dOff[1]!, e2 = dOff[2]!, e3 = dOff[3]!
+    const e0 = dOff[0]!,
+      e1 = dOff[1]!,
+      e2 = dOff[2]!,
+      e3 = dOff[3]!
     const dp = this.diffPos
-    let q0 = e0 + dp[0]!, q1 = e1 + dp[1]!, q2 = e2 + dp[2]!, q3 = e3 + dp[3]!
+    let q0 = e0 + dp[0]!,
+      q1 = e1 + dp[1]!,
+      q2 = e2 + dp[2]!,
+      q3 = e3 + dp[3]!
     const df = this.diffusers
-    const m0 = e0 + df[0]!.length, m1 = e1 + df[1]!.length, m2 = e2 + df[2]!.length, m3 = e3 + df[3]!.length
+    const m0 = e0 + df[0]!.length,
+      m1 = e1 + df[1]!.length,
+      m2 = e2 + df[2]!.length,
+      m3 = e3 + df[3]!.length
     const wetSm = this.wet
     const feedSm = this.feed
     const steady = !wetSm.moving && !feedSm.moving
@@ -163,29 +205,75 @@ export class ReverbKernel {
         const fl = xl * feed
         const fr = xr * feed
         // Two Schroeder allpasses per channel smear the input before it enters the network.
-        let d = mem[q0]!; let v = fl + G * d; mem[q0++] = v
+        let d = mem[q0]!
+        let v = fl + G * d
+        mem[q0++] = v
         let u = d - G * v
-        d = mem[q1]!; v = u + G * d; mem[q1++] = v
+        d = mem[q1]!
+        v = u + G * d
+        mem[q1++] = v
         const dl = (d - G * v) * 0.5
-        d = mem[q2]!; v = fr + G * d; mem[q2++] = v
+        d = mem[q2]!
+        v = fr + G * d
+        mem[q2++] = v
         u = d - G * v
-        d = mem[q3]!; v = u + G * d; mem[q3++] = v
+        d = mem[q3]!
+        v = u + G * d
+        mem[q3++] = v
         const dr = (d - G * v) * 0.5
         // Read, damp (one-pole lowpass) and decay every line.
-        s0 += k * (mem[p0]! - s0); s1 += k * (mem[p1]! - s1); s2 += k * (mem[p2]! - s2); s3 += k * (mem[p3]! - s3)
-        s4 += k * (mem[p4]! - s4); s5 += k * (mem[p5]! - s5); s6 += k * (mem[p6]! - s6); s7 += k * (mem[p7]! - s7)
-        const v0 = s0 * g0, v1 = s1 * g1, v2 = s2 * g2, v3 = s3 * g3, v4 = s4 * g4, v5 = s5 * g5, v6 = s6 * g6, v7 = s7 * g7
+        s0 += k * (mem[p0]! - s0)
+        s1 += k * (mem[p1]! - s1)
+        s2 += k * (mem[p2]! - s2)
+        s3 += k * (mem[p3]! - s3)
+        s4 += k * (mem[p4]! - s4)
+        s5 += k * (mem[p5]! - s5)
+        s6 += k * (mem[p6]! - s6)
+        s7 += k * (mem[p7]! - s7)
+        const v0 = s0 * g0,
+          v1 = s1 * g1,
+          v2 = s2 * g2,
+          v3 = s3 * g3,
+          v4 = s4 * g4,
+          v5 = s5 * g5,
+          v6 = s6 * g6,
+          v7 = s7 * g7
         const yl = v0 + v2 + v4 + v6
         const yr = v1 + v3 + v5 + v7
         // 8-point fast Walsh–Hadamard transform: orthogonal (after norm) feedback mixing.
-        const b0 = v0 + v1, b1 = v0 - v1, b2 = v2 + v3, b3 = v2 - v3, b4 = v4 + v5, b5 = v4 - v5, b6 = v6 + v7, b7 = v6 - v7
-        const c0 = b0 + b2, c2 = b0 - b2, c1 = b1 + b3, c3 = b1 - b3, c4 = b4 + b6, c6 = b4 - b6, c5 = b5 + b7, c7 = b5 - b7
+        const b0 = v0 + v1,
+          b1 = v0 - v1,
+          b2 = v2 + v3,
+          b3 = v2 - v3,
+          b4 = v4 + v5,
+          b5 = v4 - v5,
+          b6 = v6 + v7,
+          b7 = v6 - v7
+        const c0 = b0 + b2,
+          c2 = b0 - b2,
+          c1 = b1 + b3,
+          c3 = b1 - b3,
+          c4 = b4 + b6,
+          c6 = b4 - b6,
+          c5 = b5 + b7,
+          c7 = b5 - b7
         // Left feeds even lines, right odd lines.
-        mem[p0] = (c0 + c4) * norm + dl; mem[p4] = (c0 - c4) * norm + dl
-        mem[p1] = (c1 + c5) * norm + dr; mem[p5] = (c1 - c5) * norm + dr
-        mem[p2] = (c2 + c6) * norm + dl; mem[p6] = (c2 - c6) * norm + dl
-        mem[p3] = (c3 + c7) * norm + dr; mem[p7] = (c3 - c7) * norm + dr
-        p0++; p1++; p2++; p3++; p4++; p5++; p6++; p7++
+        mem[p0] = (c0 + c4) * norm + dl
+        mem[p4] = (c0 - c4) * norm + dl
+        mem[p1] = (c1 + c5) * norm + dr
+        mem[p5] = (c1 - c5) * norm + dr
+        mem[p2] = (c2 + c6) * norm + dl
+        mem[p6] = (c2 - c6) * norm + dl
+        mem[p3] = (c3 + c7) * norm + dr
+        mem[p7] = (c3 - c7) * norm + dr
+        p0++
+        p1++
+        p2++
+        p3++
+        p4++
+        p5++
+        p6++
+        p7++
         outL[i] = xl + wet * yl * 0.5
         outR[i] = xr + wet * yr * 0.5
       }
@@ -202,13 +290,28 @@ export class ReverbKernel {
       if (q2 === m2) q2 = e2
       if (q3 === m3) q3 = e3
     }
-    pos[0] = p0 - o0; pos[1] = p1 - o1; pos[2] = p2 - o2; pos[3] = p3 - o3
-    pos[4] = p4 - o4; pos[5] = p5 - o5; pos[6] = p6 - o6; pos[7] = p7 - o7
+    pos[0] = p0 - o0
+    pos[1] = p1 - o1
+    pos[2] = p2 - o2
+    pos[3] = p3 - o3
+    pos[4] = p4 - o4
+    pos[5] = p5 - o5
+    pos[6] = p6 - o6
+    pos[7] = p7 - o7
     // Per block, not per sample: once the tail is below the floor the damping states reach exact 0,
     // and from then on the lines only receive exact zeros (silence in stays silence out).
-    dm[0] = flush(s0); dm[1] = flush(s1); dm[2] = flush(s2); dm[3] = flush(s3)
-    dm[4] = flush(s4); dm[5] = flush(s5); dm[6] = flush(s6); dm[7] = flush(s7)
-    dp[0] = q0 - e0; dp[1] = q1 - e1; dp[2] = q2 - e2; dp[3] = q3 - e3
+    dm[0] = flush(s0)
+    dm[1] = flush(s1)
+    dm[2] = flush(s2)
+    dm[3] = flush(s3)
+    dm[4] = flush(s4)
+    dm[5] = flush(s5)
+    dm[6] = flush(s6)
+    dm[7] = flush(s7)
+    dp[0] = q0 - e0
+    dp[1] = q1 - e1
+    dp[2] = q2 - e2
+    dp[3] = q3 - e3
     if (dm[0] === 0 && dm[1] === 0 && dm[2] === 0 && dm[3] === 0 && dm[4] === 0 && dm[5] === 0 && dm[6] === 0 && dm[7] === 0) {
       // The tail has rung out below −400 dB. Once the input has also been silent for longer than
       // the network's longest path, the lines hold only sub-floor residue: clear it so the tail

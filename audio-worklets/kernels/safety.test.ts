@@ -23,12 +23,50 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { name: 'lowpass', freq: 1000, make: (a) => new BiquadKernel(SR, 'lowpass', a), set: (k: BiquadKernel, a) => k.setAmount(a), low: 0, high: 100 },
-  { name: 'highpass', freq: 50, make: (a) => new BiquadKernel(SR, 'highpass', a), set: (k: BiquadKernel, a) => k.setAmount(a), low: 0, high: 100 },
-  { name: 'distortion', freq: 50, make: (a) => new DistortionKernel(SR, a), set: (k: DistortionKernel, a) => k.setAmount(a), low: 0, high: 100 },
-  { name: 'compression', freq: 50, make: (a) => new CompressorKernel(SR, a), set: (k: CompressorKernel, a) => k.setAmount(a), low: 0, high: 100 },
+  {
+    name: 'lowpass',
+    freq: 1000,
+    make: (a) => new BiquadKernel(SR, 'lowpass', a),
+    set: (k: BiquadKernel, a) => k.setAmount(a),
+    low: 0,
+    high: 100,
+  },
+  {
+    name: 'highpass',
+    freq: 50,
+    make: (a) => new BiquadKernel(SR, 'highpass', a),
+    set: (k: BiquadKernel, a) => k.setAmount(a),
+    low: 0,
+    high: 100,
+  },
+  {
+    name: 'distortion',
+    freq: 50,
+    make: (a) => new DistortionKernel(SR, a),
+    set: (k: DistortionKernel, a) => k.setAmount(a),
+    low: 0,
+    high: 100,
+  },
+  {
+    name: 'compression',
+    freq: 50,
+    make: (a) => new CompressorKernel(SR, a),
+    set: (k: CompressorKernel, a) => k.setAmount(a),
+    low: 0,
+    high: 100,
+  },
   { name: 'chorus', freq: 1000, make: (a) => new ChorusKernel(SR, a), set: (k: ChorusKernel, a) => k.setAmount(a), low: 0, high: 100 },
-  { name: 'delay', freq: 50, make: (a) => new DelayKernel(SR, 0.3, a / 100, a / 100), set: (k: DelayKernel, a) => { k.setWet(a / 100); k.setFeedback(a / 100) }, low: 0, high: 100 },
+  {
+    name: 'delay',
+    freq: 50,
+    make: (a) => new DelayKernel(SR, 0.3, a / 100, a / 100),
+    set: (k: DelayKernel, a) => {
+      k.setWet(a / 100)
+      k.setFeedback(a / 100)
+    },
+    low: 0,
+    high: 100,
+  },
   { name: 'reverb', freq: 50, make: (a) => new ReverbKernel(SR, a), set: (k: ReverbKernel, a) => k.setAmount(a), low: 0, high: 100 },
   { name: 'volume', freq: 50, make: (a) => new GainKernel(SR, a), set: (k: GainKernel, a) => k.setVolume(a), low: 0, high: 100 },
   { name: 'pan', freq: 50, make: (a) => new PanKernel(SR, a - 50), set: (k: PanKernel, a) => k.setPan(a - 50), low: 0, high: 100 },
@@ -80,7 +118,10 @@ describe('every kernel', () => {
         const [l, r] = render(k, x)
         return Math.max(maxStep(l, SR / 4, SR), maxStep(r, SR / 4, SR))
       }
-      for (const [from, to] of [[c.low, c.high], [c.high, c.low]] as const) {
+      for (const [from, to] of [
+        [c.low, c.high],
+        [c.high, c.low],
+      ] as const) {
         const k = c.make(from)
         k.snap()
         const [hl, hr] = render(k, x.subarray(0, jumpAt))
@@ -124,9 +165,24 @@ describe('the full strip switching an effect on and off', () => {
   const x = sine(SR, 50, 0.5)
   const jumpAt = SR / 2 + SR / 200 // a crest of the 50 Hz tone
 
-  function run(settings: Partial<Record<(typeof STRIP_PARAM_NAMES)[number], number>>, change?: [string, number]): [Float32Array, Float32Array] {
+  function run(
+    settings: Partial<Record<(typeof STRIP_PARAM_NAMES)[number], number>>,
+    change?: [string, number],
+  ): [Float32Array, Float32Array] {
     const strip = new ChannelStripChain(SR)
-    const values = { volume: 100, pan: 0, enabled: 1, reverb: 0, lowpass: 0, highpass: 0, distortion: 0, delay: 0, compression: 0, chorus: 0, ...settings }
+    const values = {
+      volume: 100,
+      pan: 0,
+      enabled: 1,
+      reverb: 0,
+      lowpass: 0,
+      highpass: 0,
+      distortion: 0,
+      delay: 0,
+      compression: 0,
+      chorus: 0,
+      ...settings,
+    }
     STRIP_PARAM_NAMES.forEach((n, i) => strip.set(n, values[n], i))
     strip.snap()
     const outL = new Float32Array(x.length)
@@ -134,7 +190,8 @@ describe('the full strip switching an effect on and off', () => {
     const l = new Float32Array(128)
     const r = new Float32Array(128)
     for (let start = 0; start < x.length; start += 128) {
-      if (change && start === Math.floor(jumpAt / 128) * 128) strip.set(change[0] as never, change[1], STRIP_PARAM_NAMES.indexOf(change[0] as never))
+      if (change && start === Math.floor(jumpAt / 128) * 128)
+        strip.set(change[0] as never, change[1], STRIP_PARAM_NAMES.indexOf(change[0] as never))
       const n = Math.min(128, x.length - start)
       l.set(x.subarray(start, start + n))
       r.set(x.subarray(start, start + n))

@@ -11,9 +11,11 @@ export function noise(frames: number, amp = 1, seed = 0x1234567): Float32Array {
   const out = new Float32Array(frames)
   let s = seed >>> 0 || 1
   for (let i = 0; i < frames; i++) {
-    s ^= s << 13; s >>>= 0
+    s ^= s << 13
+    s >>>= 0
     s ^= s >>> 17
-    s ^= s << 5; s >>>= 0
+    s ^= s << 5
+    s >>>= 0
     out[i] = amp * ((s / 4294967296) * 2 - 1)
   }
   return out
@@ -28,7 +30,7 @@ export function sine(frames: number, freq: number, amp = 1, sampleRate = SR): Fl
 export function square(frames: number, freq: number, amp = 1, sampleRate = SR): Float32Array {
   const out = new Float32Array(frames)
   const period = sampleRate / freq
-  for (let i = 0; i < frames; i++) out[i] = (i % period) < period / 2 ? amp : -amp
+  for (let i = 0; i < frames; i++) out[i] = i % period < period / 2 ? amp : -amp
   return out
 }
 
@@ -37,7 +39,10 @@ export function render(kernel: StereoKernel, inL: Float32Array, inR: Float32Arra
   const n = inL.length
   const outL = new Float32Array(n)
   const outR = new Float32Array(n)
-  const a = new Float32Array(block), b = new Float32Array(block), c = new Float32Array(block), d = new Float32Array(block)
+  const a = new Float32Array(block),
+    b = new Float32Array(block),
+    c = new Float32Array(block),
+    d = new Float32Array(block)
   for (let start = 0; start < n; start += block) {
     const frames = Math.min(block, n - start)
     a.set(inL.subarray(start, start + frames))
@@ -65,7 +70,8 @@ export const db = (ratio: number): number => 20 * Math.log10(ratio)
 
 /** Amplitude of the component at `freq` over x[from, from+n) (single-bin DFT). */
 export function amplitudeAt(x: Float32Array, freq: number, from: number, n: number, sampleRate = SR): number {
-  let re = 0, im = 0
+  let re = 0,
+    im = 0
   const w = (2 * Math.PI * freq) / sampleRate
   for (let i = 0; i < n; i++) {
     const v = x[from + i]!
@@ -90,7 +96,10 @@ export function allFinite(...xs: Float32Array[]): boolean {
 /** |H(e^jw)| of normalised biquad coefficients [b0,b1,b2,a1,a2]. */
 export function biquadMagnitude(c: ArrayLike<number>, freq: number, sampleRate = SR): number {
   const w = (2 * Math.PI * freq) / sampleRate
-  const cos1 = Math.cos(w), sin1 = Math.sin(w), cos2 = Math.cos(2 * w), sin2 = Math.sin(2 * w)
+  const cos1 = Math.cos(w),
+    sin1 = Math.sin(w),
+    cos2 = Math.cos(2 * w),
+    sin2 = Math.sin(2 * w)
   const nr = c[0]! + c[1]! * cos1 + c[2]! * cos2
   const ni = -(c[1]! * sin1 + c[2]! * sin2)
   const dr = 1 + c[3]! * cos1 + c[4]! * cos2
@@ -118,19 +127,25 @@ export function powerSpectrum(x: Float32Array, from: number, n: number): Float64
     for (; j & bit; bit >>= 1) j ^= bit
     j ^= bit
     if (i < j) {
-      const t = re[i]!; re[i] = re[j]!; re[j] = t
+      const t = re[i]!
+      re[i] = re[j]!
+      re[j] = t
     }
   }
   for (let len = 2; len <= n; len <<= 1) {
     const ang = (-2 * Math.PI) / len
     for (let i = 0; i < n; i += len) {
       for (let k = 0; k < len / 2; k++) {
-        const wr = Math.cos(ang * k), wi = Math.sin(ang * k)
-        const a = i + k, b = a + len / 2
+        const wr = Math.cos(ang * k),
+          wi = Math.sin(ang * k)
+        const a = i + k,
+          b = a + len / 2
         const tr = re[b]! * wr - im[b]! * wi
         const ti = re[b]! * wi + im[b]! * wr
-        re[b] = re[a]! - tr; im[b] = im[a]! - ti
-        re[a] = re[a]! + tr; im[a] = im[a]! + ti
+        re[b] = re[a]! - tr
+        im[b] = im[a]! - ti
+        re[a] = re[a]! + tr
+        im[a] = im[a]! + ti
       }
     }
   }
@@ -141,9 +156,11 @@ export function powerSpectrum(x: Float32Array, from: number, n: number): Float64
 
 /** Strongest frequency within guess ± span (Hann-windowed DFT scanned in `step` Hz over x[from, from+n)). */
 export function peakNear(x: Float32Array, guess: number, span: number, from: number, n: number, sampleRate = SR, step = 0.25): number {
-  let best = guess, bestPower = -1
+  let best = guess,
+    bestPower = -1
   for (let f = guess - span; f <= guess + span; f += step) {
-    let re = 0, im = 0
+    let re = 0,
+      im = 0
     const w = (2 * Math.PI * f) / sampleRate
     for (let i = 0; i < n; i++) {
       const v = x[from + i]! * (0.5 - 0.5 * Math.cos((2 * Math.PI * i) / n))
@@ -151,7 +168,10 @@ export function peakNear(x: Float32Array, guess: number, span: number, from: num
       im += v * Math.sin(w * i)
     }
     const p = re * re + im * im
-    if (p > bestPower) { bestPower = p; best = f }
+    if (p > bestPower) {
+      bestPower = p
+      best = f
+    }
   }
   return best
 }
@@ -161,26 +181,38 @@ export function peakNear(x: Float32Array, guess: number, span: number, from: num
  * bin over the median bin in dB (white noise: ~6–8 dB for n = 4096 over a second) and its
  * flatness (geometric / arithmetic mean, 1 = perfectly flat), between lowHz and highHz.
  */
-export function noiseTonality(x: Float32Array, sampleRate = SR, n = 4096, lowHz = 50, highHz = 8000): { peakToMedianDb: number; flatness: number } {
+export function noiseTonality(
+  x: Float32Array,
+  sampleRate = SR,
+  n = 4096,
+  lowHz = 50,
+  highHz = 8000,
+): { peakToMedianDb: number; flatness: number } {
   const avg = new Float64Array(n / 2 + 1)
   let frames = 0
   for (let from = 0; from + n <= x.length; from += n / 2, frames++) {
     const p = powerSpectrum(x, from, n)
     for (let k = 0; k < avg.length; k++) avg[k]! += p[k]!
   }
-  const lo = Math.ceil((lowHz * n) / sampleRate), hi = Math.floor((highHz * n) / sampleRate)
+  const lo = Math.ceil((lowHz * n) / sampleRate),
+    hi = Math.floor((highHz * n) / sampleRate)
   const band = Array.from(avg.subarray(lo, hi + 1), (v) => v / Math.max(1, frames))
   const sorted = [...band].sort((a, b) => a - b)
   const median = sorted[Math.floor(sorted.length / 2)]!
-  let logSum = 0, sum = 0
-  for (const v of band) { logSum += Math.log(v + 1e-30); sum += v }
+  let logSum = 0,
+    sum = 0
+  for (const v of band) {
+    logSum += Math.log(v + 1e-30)
+    sum += v
+  }
   return { peakToMedianDb: 10 * Math.log10(sorted.at(-1)! / median), flatness: Math.exp(logSum / band.length) / (sum / band.length) }
 }
 
 /** Frequency from the mean period between upward zero crossings (interpolated) over the middle. */
 export function zeroCrossingHz(x: Float32Array, sampleRate: number, from = 0.2, to = 0.8): number {
   const crossings: number[] = []
-  const a = Math.floor(x.length * from), b = Math.floor(x.length * to)
+  const a = Math.floor(x.length * from),
+    b = Math.floor(x.length * to)
   for (let i = a + 1; i < b; i++) {
     if (x[i - 1]! < 0 && x[i]! >= 0) crossings.push(i - 1 + x[i - 1]! / (x[i - 1]! - x[i]!))
   }

@@ -41,8 +41,26 @@ function arrangedTracks(audioId: string): MixerTrack[] {
       const looped = k % 2 === 0
       return normaliseClip(
         looped
-          ? { id: `c${i}-${k}`, start: k * slot, sourceStart: 1 + (k % 5), sourceEnd: 3 + (k % 5), length: slot, gain: 0.8, fadeIn: 0.05, fadeOut: 0.2 }
-          : { id: `c${i}-${k}`, start: k * slot + 0.01 * i, sourceStart: 0.5, sourceEnd: 0.5 + slot - 0.25, length: slot - 0.25, gain: 1.2, fadeIn: 0.3, fadeOut: 0.3 },
+          ? {
+              id: `c${i}-${k}`,
+              start: k * slot,
+              sourceStart: 1 + (k % 5),
+              sourceEnd: 3 + (k % 5),
+              length: slot,
+              gain: 0.8,
+              fadeIn: 0.05,
+              fadeOut: 0.2,
+            }
+          : {
+              id: `c${i}-${k}`,
+              start: k * slot + 0.01 * i,
+              sourceStart: 0.5,
+              sourceEnd: 0.5 + slot - 0.25,
+              length: slot - 0.25,
+              gain: 1.2,
+              fadeIn: 0.3,
+              fadeOut: 0.3,
+            },
         SOURCE_SECONDS,
       )
     })
@@ -54,7 +72,19 @@ function arrangedTracks(audioId: string): MixerTrack[] {
 function gaplessTracks(audioId: string): MixerTrack[] {
   return arrangedTracks(audioId).map((t) => ({
     ...t,
-    clips: t.clips!.map((c, k) => normaliseClip({ ...c, start: k * (SECONDS / CLIPS), length: SECONDS / CLIPS, fadeIn: 0, fadeOut: 0, sourceEnd: c.sourceStart + Math.min(SECONDS / CLIPS, SOURCE_SECONDS - c.sourceStart) }, SOURCE_SECONDS)),
+    clips: t.clips!.map((c, k) =>
+      normaliseClip(
+        {
+          ...c,
+          start: k * (SECONDS / CLIPS),
+          length: SECONDS / CLIPS,
+          fadeIn: 0,
+          fadeOut: 0,
+          sourceEnd: c.sourceStart + Math.min(SECONDS / CLIPS, SOURCE_SECONDS - c.sourceStart),
+        },
+        SOURCE_SECONDS,
+      ),
+    ),
   }))
 }
 
@@ -80,7 +110,11 @@ const frame = () => new Promise<number>((r) => requestAnimationFrame(r))
  * (the timeline's preview callback, React's render of the lane in its microtasks, the playhead
  * loop), then the style and layout that frame needs (forced and timed in the last callback).
  */
-async function frameTasks(steps: number, move?: (i: number) => number, watch?: HTMLElement): Promise<{ longest: number; median: number; worst: string; rendered: number }> {
+async function frameTasks(
+  steps: number,
+  move?: (i: number) => number,
+  watch?: HTMLElement,
+): Promise<{ longest: number; median: number; worst: string; rendered: number }> {
   const tasks: number[] = []
   // Frames whose last callback already sees the dragged clip at a new place: proof that React's render is inside the measure.
   let rendered = 0
@@ -108,7 +142,12 @@ async function frameTasks(steps: number, move?: (i: number) => number, watch?: H
     )
     tasks.push(handler + work)
   }
-  const worst = tasks.map((t, i) => [t, i] as const).sort((a, b) => b[0] - a[0]).slice(0, 3).map(([t, i]) => `#${i} ${t.toFixed(1)}`).join(', ')
+  const worst = tasks
+    .map((t, i) => [t, i] as const)
+    .sort((a, b) => b[0] - a[0])
+    .slice(0, 3)
+    .map(([t, i]) => `#${i} ${t.toFixed(1)}`)
+    .join(', ')
   tasks.sort((a, b) => a - b)
   return { longest: tasks.at(-1) ?? 0, median: tasks[Math.floor(tasks.length / 2)] ?? 0, worst, rendered }
 }
@@ -138,30 +177,74 @@ async function dragBench(): Promise<BenchResult[]> {
   root.unmount()
   host.remove()
   return [
-    { name: 'drag: longest task (200 clips)', value: drag.longest, unit: 'ms', detail: `median ${drag.median.toFixed(2)} ms over 120 pointer moves (${drag.rendered} of them showed the clip moved within the measured frame), worst ${drag.worst}; target under 16 ms; clip now at ${moved?.start.toFixed(2)} s` },
-    { name: 'idle frames: longest task (baseline)', value: idle.longest, unit: 'ms', detail: `median ${idle.median.toFixed(2)} ms over 60 frames` },
+    {
+      name: 'drag: longest task (200 clips)',
+      value: drag.longest,
+      unit: 'ms',
+      detail:
+        `median ${drag.median.toFixed(2)} ms over 120 pointer moves (${drag.rendered} of them showed the clip moved ` +
+        `within the measured frame), worst ${drag.worst}; target under 16 ms; clip now at ${moved?.start.toFixed(2)} ` +
+        `s`,
+    },
+    {
+      name: 'idle frames: longest task (baseline)',
+      value: idle.longest,
+      unit: 'ms',
+      detail: `median ${idle.median.toFixed(2)} ms over 60 frames`,
+    },
   ]
 }
 
 export async function run(): Promise<BenchResult[]> {
   const ui = await dragBench()
   if (UI_ONLY) return ui
-  putMixerAudio({ id: 'arrange-src', sampleRate: SR, channels: [noiseChannel(SOURCE_SECONDS * SR, 0x9e3779b9, 0.25), noiseChannel(SOURCE_SECONDS * SR, 0x7f4a7c15, 0.25)] })
-  putMixerAudio({ id: 'arrange-flat', sampleRate: SR, channels: [noiseChannel(SECONDS * SR, 0x9e3779b9, 0.25), noiseChannel(SECONDS * SR, 0x7f4a7c15, 0.25)] })
+  putMixerAudio({
+    id: 'arrange-src',
+    sampleRate: SR,
+    channels: [noiseChannel(SOURCE_SECONDS * SR, 0x9e3779b9, 0.25), noiseChannel(SOURCE_SECONDS * SR, 0x7f4a7c15, 0.25)],
+  })
+  putMixerAudio({
+    id: 'arrange-flat',
+    sampleRate: SR,
+    channels: [noiseChannel(SECONDS * SR, 0x9e3779b9, 0.25), noiseChannel(SECONDS * SR, 0x7f4a7c15, 0.25)],
+  })
   const arranged: MixerState = { tracks: arrangedTracks('arrange-src'), master: { ...MASTER_DEFAULTS } }
   const flat: MixerState = { tracks: flatTracks('arrange-flat'), master: { ...MASTER_DEFAULTS } }
   // Warm up the workers and worklets once so neither figure pays for first use.
-  await renderMix({ tracks: flatTracks('arrange-src').slice(0, 2).map((t) => ({ ...t, duration: SOURCE_SECONDS })), master: { ...MASTER_DEFAULTS } }, { sampleRate: SR })
+  await renderMix(
+    {
+      tracks: flatTracks('arrange-src')
+        .slice(0, 2)
+        .map((t) => ({ ...t, duration: SOURCE_SECONDS })),
+      master: { ...MASTER_DEFAULTS },
+    },
+    { sampleRate: SR },
+  )
   const flatSeconds = await timedRender(flat)
   const arrangedSeconds = await timedRender(arranged)
   const gaplessSeconds = await timedRender({ tracks: gaplessTracks('arrange-src'), master: { ...MASTER_DEFAULTS } })
   const flatAgain = await timedRender(flat)
   const baseline = (flatSeconds + flatAgain) / 2
   return [
-    { name: '(a) export, 16 tracks x 40 clips, 5 min', value: SECONDS / arrangedSeconds, unit: 'x real time', detail: `${arrangedSeconds.toFixed(1)} s` },
-    { name: '(b) export, same flattened to 16 plain tracks', value: SECONDS / baseline, unit: 'x real time', detail: `${flatSeconds.toFixed(1)} s and ${flatAgain.toFixed(1)} s, before and after (a)` },
+    {
+      name: '(a) export, 16 tracks x 40 clips, 5 min',
+      value: SECONDS / arrangedSeconds,
+      unit: 'x real time',
+      detail: `${arrangedSeconds.toFixed(1)} s`,
+    },
+    {
+      name: '(b) export, same flattened to 16 plain tracks',
+      value: SECONDS / baseline,
+      unit: 'x real time',
+      detail: `${flatSeconds.toFixed(1)} s and ${flatAgain.toFixed(1)} s, before and after (a)`,
+    },
     { name: '(a) / (b) time ratio', value: arrangedSeconds / baseline, unit: 'x', detail: 'target: at most 1.3' },
-    { name: '(a2) same clips back to back, no fades', value: SECONDS / gaplessSeconds, unit: 'x real time', detail: `${gaplessSeconds.toFixed(1)} s; ratio to (b) ${(gaplessSeconds / baseline).toFixed(2)}` },
+    {
+      name: '(a2) same clips back to back, no fades',
+      value: SECONDS / gaplessSeconds,
+      unit: 'x real time',
+      detail: `${gaplessSeconds.toFixed(1)} s; ratio to (b) ${(gaplessSeconds / baseline).toFixed(2)}`,
+    },
     ...ui,
   ]
 }

@@ -22,7 +22,18 @@ import { noiseChannel } from './noise.ts'
 const SR = 48000
 const SECONDS = 60
 const AMOUNT = 50
-const STRIP = { ...STRIP_NEUTRAL, lowpass: 50, highpass: 50, distortion: 50, compression: 50, chorus: 50, delay: 50, reverb: 50, volume: 50, pan: 25 }
+const STRIP = {
+  ...STRIP_NEUTRAL,
+  lowpass: 50,
+  highpass: 50,
+  distortion: 50,
+  compression: 50,
+  chorus: 50,
+  delay: 50,
+  reverb: 50,
+  volume: 50,
+  pan: 25,
+}
 
 const noise = [noiseChannel(SECONDS * SR, 0x9e3779b9, 0.5), noiseChannel(SECONDS * SR, 0x7f4a7c15, 0.5)] as const
 
@@ -94,7 +105,13 @@ async function renderNative(seconds: number): Promise<Timing> {
   const lp = new BiquadFilterNode(ctx, { type: 'lowpass', frequency: cutoffForAmount('lowpass', AMOUNT), Q: q })
   const shaper = new WaveShaperNode(ctx, { curve: shaperCurve(), oversample: '4x' })
   const c = compressorSettingsForAmount(AMOUNT)
-  const comp = new DynamicsCompressorNode(ctx, { threshold: c.thresholdDb, ratio: c.ratio, attack: c.attackSeconds, release: c.releaseSeconds, knee: 0 })
+  const comp = new DynamicsCompressorNode(ctx, {
+    threshold: c.thresholdDb,
+    ratio: c.ratio,
+    attack: c.attackSeconds,
+    release: c.releaseSeconds,
+    knee: 0,
+  })
   const makeup = new GainNode(ctx, { gain: 10 ** (c.makeupDb / 20) })
   // Chorus: modulated delay, wet/dry.
   const ch = chorusSettingsForAmount(AMOUNT)
@@ -144,9 +161,20 @@ async function renderTone(seconds: number): Promise<Timing> {
     const hp = new Tone.Filter({ type: 'highpass', frequency: cutoffForAmount('highpass', AMOUNT), Q: BUTTERWORTH_Q, rolloff: -12 })
     const lp = new Tone.Filter({ type: 'lowpass', frequency: cutoffForAmount('lowpass', AMOUNT), Q: BUTTERWORTH_Q, rolloff: -12 })
     const dist = new Tone.Distortion({ distortion: AMOUNT / 100, oversample: '4x' })
-    const comp = new Tone.Compressor({ threshold: c.thresholdDb, ratio: c.ratio, attack: c.attackSeconds, release: c.releaseSeconds, knee: 0 })
+    const comp = new Tone.Compressor({
+      threshold: c.thresholdDb,
+      ratio: c.ratio,
+      attack: c.attackSeconds,
+      release: c.releaseSeconds,
+      knee: 0,
+    })
     const makeup = new Tone.Gain(10 ** (c.makeupDb / 20))
-    const chorus = new Tone.Chorus({ frequency: CHORUS_RATE_HZ, delayTime: CHORUS_BASE_DELAY_SECONDS * 1000, depth: 0.5, wet: ch.mix }).start()
+    const chorus = new Tone.Chorus({
+      frequency: CHORUS_RATE_HZ,
+      delayTime: CHORUS_BASE_DELAY_SECONDS * 1000,
+      depth: 0.5,
+      wet: ch.mix,
+    }).start()
     const delay = new Tone.FeedbackDelay({ delayTime: DELAY_STRIP_TIME_SECONDS, feedback: d.feedback, wet: d.wet })
     const reverb = new Tone.Reverb({ decay: 2, wet: reverbWetForAmount(AMOUNT) })
     await reverb.ready // impulse generation is set-up, not rendering
@@ -192,14 +220,30 @@ export async function run(): Promise<BenchResult[]> {
   const b = median(bs.map(cost))
   const c = median(cs.map(cost))
   const tN = median(ns.map(cost))
-  const fmt = (ts: Timing[]) => `${basis} ${ts.map((t) => cost(t).toFixed(2)).join(' / ')} s; wall ${ts.map((t) => t.wall.toFixed(2)).join(' / ')} s`
+  const fmt = (ts: Timing[]) =>
+    `${basis} ${ts.map((t) => cost(t).toFixed(2)).join(' / ')} s; wall ${ts.map((t) => t.wall.toFixed(2)).join(' / ')} s`
   return [
     { name: '(a) channel strip worklet, all effects at 50', value: xrt(SECONDS, a), unit: 'x real time', detail: `median; ${fmt(as)}` },
     { name: '(b) native node chain', value: xrt(SECONDS, b), unit: 'x real time', detail: fmt(bs) },
     { name: '(c) Tone.js chain', value: xrt(SECONDS, c), unit: 'x real time', detail: `${fmt(cs)}; Tone OfflineContext.render` },
-    { name: 'a/b speed ratio', value: median(as.map((t, i) => cost(bs[i]!) / cost(t))), unit: 'x', detail: 'median per round; >1: the strip is faster than native nodes' },
-    { name: 'a/c speed ratio', value: median(as.map((t, i) => cost(cs[i]!) / cost(t))), unit: 'x', detail: 'median per round; >1: the strip is faster than Tone.js' },
+    {
+      name: 'a/b speed ratio',
+      value: median(as.map((t, i) => cost(bs[i]!) / cost(t))),
+      unit: 'x',
+      detail: 'median per round; >1: the strip is faster than native nodes',
+    },
+    {
+      name: 'a/c speed ratio',
+      value: median(as.map((t, i) => cost(cs[i]!) / cost(t))),
+      unit: 'x',
+      detail: 'median per round; >1: the strip is faster than Tone.js',
+    },
     { name: `${N} strips in parallel, one context`, value: xrt(parallelSeconds, tN), unit: 'x real time', detail: fmt(ns) },
-    { name: 'full strips in real time on one core', value: N * xrt(parallelSeconds, tN), unit: 'strips', detail: `${N} × the ${N}-strip render's speed (linear extrapolation)` },
+    {
+      name: 'full strips in real time on one core',
+      value: N * xrt(parallelSeconds, tN),
+      unit: 'strips',
+      detail: `${N} × the ${N}-strip render's speed (linear extrapolation)`,
+    },
   ]
 }

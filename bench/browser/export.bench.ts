@@ -34,7 +34,11 @@ const SR = 48000
 
 function project(tracks: number, seconds: number, effects: boolean): MixerState {
   const id = `bench-noise-${seconds}`
-  putMixerAudio({ id, sampleRate: SR, channels: [noiseChannel(seconds * SR, 0x9e3779b9, 0.25), noiseChannel(seconds * SR, 0x7f4a7c15, 0.25)] })
+  putMixerAudio({
+    id,
+    sampleRate: SR,
+    channels: [noiseChannel(seconds * SR, 0x9e3779b9, 0.25), noiseChannel(seconds * SR, 0x7f4a7c15, 0.25)],
+  })
   const list: MixerTrack[] = []
   for (let i = 0; i < tracks; i++) {
     const t = createTrack({ id: `t${i}`, name: `Track ${i + 1}`, type: 'main', audioId: id, duration: seconds })
@@ -64,17 +68,23 @@ async function timed<T>(work: () => Promise<T>): Promise<Timing> {
 const PROBE_WORKLET = `registerProcessor('probe-burn', class extends AudioWorkletProcessor {
   process(inputs, outputs) {
     let x = 0.1
-    for (const ch of outputs[0]) for (let i = 0; i < ch.length; i++) { for (let k = 0; k < 60; k++) x = Math.sin(x + k * 1e-3); ch[i] = x * 1e-3 }
+    for (const ch of outputs[0])
+      for (let i = 0; i < ch.length; i++) {
+        for (let k = 0; k < 60; k++) x = Math.sin(x + k * 1e-3)
+        ch[i] = x * 1e-3
+      }
     return true
   }
 })`
 
 type Start = () => Promise<number>
 
-const timeRendering = (ctx: OfflineAudioContext): Start => () => {
-  const t0 = performance.now()
-  return ctx.startRendering().then(() => (performance.now() - t0) / 1000)
-}
+const timeRendering =
+  (ctx: OfflineAudioContext): Start =>
+  () => {
+    const t0 = performance.now()
+    return ctx.startRendering().then(() => (performance.now() - t0) / 1000)
+  }
 
 async function probeWorkletRender(seconds: number): Promise<Start> {
   const ctx = new OfflineAudioContext({ numberOfChannels: 2, length: seconds * SR, sampleRate: SR })
@@ -124,7 +134,8 @@ async function threadProbe(): Promise<BenchResult[]> {
   ]
 }
 
-const cpuNote = (t: Timing, audioSeconds: number) => (t.cpu !== null ? `; CPU ${t.cpu.toFixed(2)} s = ${(audioSeconds / t.cpu).toFixed(1)}x per core` : '')
+const cpuNote = (t: Timing, audioSeconds: number) =>
+  t.cpu !== null ? `; CPU ${t.cpu.toFixed(2)} s = ${(audioSeconds / t.cpu).toFixed(1)}x per core` : ''
 
 export async function run(): Promise<BenchResult[]> {
   // First, while the page is fresh: the probe's contexts are small and independent of our code.
@@ -148,15 +159,60 @@ export async function run(): Promise<BenchResult[]> {
   const cores = navigator.hardwareConcurrency
 
   return [
-    { name: '(a) export 8 tracks x 3 min, every effect on', value: SECONDS / ex.wall, unit: 'x real time', detail: `wall ${ex.wall.toFixed(2)} s incl. 16-bit WAV encode, ${cores} cores${cpuNote(ex, SECONDS)}; target >= 20x` },
-    { name: '    of which the render (strips in workers + master bus)', value: SECONDS / render.wall, unit: 'x real time', detail: `wall ${render.wall.toFixed(2)} s${cpuNote(render, SECONDS)}` },
-    { name: '(a1) the same render as the live graph in one context', value: SECONDS / graph.wall, unit: 'x real time', detail: `wall ${graph.wall.toFixed(2)} s${cpuNote(graph, SECONDS)}` },
-    { name: '    export render speed-up over the graph (a1 / a render)', value: render.wall ? graph.wall / render.wall : 0, unit: 'x', detail: 'wall time, same run' },
-    { name: '(b) same 8 x 3 min render, effects off (baseline)', value: SECONDS / bypass.wall, unit: 'x real time', detail: `wall ${bypass.wall.toFixed(2)} s${cpuNote(bypass, SECONDS)}` },
-    { name: 'effects cost (a render / b)', value: (render.cpu ?? render.wall) / (bypass.cpu ?? bypass.wall), unit: 'x', detail: `${render.cpu !== null ? 'CPU' : 'wall'} time with every effect on vs bypassed, same run` },
-    { name: `(c) ${N} full tracks in one context (live graph)`, value: LIVE_SECONDS / live.wall, unit: 'x real time', detail: `wall ${live.wall.toFixed(2)} s for ${LIVE_SECONDS} s${cpuNote(live, LIVE_SECONDS)}` },
-    { name: 'live mixer: full tracks at 1x real time', value: capacity, unit: 'tracks', detail: `${N} x the ${N}-track render speed per core (${live.cpu !== null ? 'CPU' : 'wall'} time; one render thread)` },
-    { name: 'live mixer: full tracks with 2x margin', value: capacity / 2, unit: 'tracks', detail: 'half the render budget left for master bus, player and jitter' },
+    {
+      name: '(a) export 8 tracks x 3 min, every effect on',
+      value: SECONDS / ex.wall,
+      unit: 'x real time',
+      detail: `wall ${ex.wall.toFixed(2)} s incl. 16-bit WAV encode, ${cores} cores${cpuNote(ex, SECONDS)}; target >= 20x`,
+    },
+    {
+      name: '    of which the render (strips in workers + master bus)',
+      value: SECONDS / render.wall,
+      unit: 'x real time',
+      detail: `wall ${render.wall.toFixed(2)} s${cpuNote(render, SECONDS)}`,
+    },
+    {
+      name: '(a1) the same render as the live graph in one context',
+      value: SECONDS / graph.wall,
+      unit: 'x real time',
+      detail: `wall ${graph.wall.toFixed(2)} s${cpuNote(graph, SECONDS)}`,
+    },
+    {
+      name: '    export render speed-up over the graph (a1 / a render)',
+      value: render.wall ? graph.wall / render.wall : 0,
+      unit: 'x',
+      detail: 'wall time, same run',
+    },
+    {
+      name: '(b) same 8 x 3 min render, effects off (baseline)',
+      value: SECONDS / bypass.wall,
+      unit: 'x real time',
+      detail: `wall ${bypass.wall.toFixed(2)} s${cpuNote(bypass, SECONDS)}`,
+    },
+    {
+      name: 'effects cost (a render / b)',
+      value: (render.cpu ?? render.wall) / (bypass.cpu ?? bypass.wall),
+      unit: 'x',
+      detail: `${render.cpu !== null ? 'CPU' : 'wall'} time with every effect on vs bypassed, same run`,
+    },
+    {
+      name: `(c) ${N} full tracks in one context (live graph)`,
+      value: LIVE_SECONDS / live.wall,
+      unit: 'x real time',
+      detail: `wall ${live.wall.toFixed(2)} s for ${LIVE_SECONDS} s${cpuNote(live, LIVE_SECONDS)}`,
+    },
+    {
+      name: 'live mixer: full tracks at 1x real time',
+      value: capacity,
+      unit: 'tracks',
+      detail: `${N} x the ${N}-track render speed per core (${live.cpu !== null ? 'CPU' : 'wall'} time; one render thread)`,
+    },
+    {
+      name: 'live mixer: full tracks with 2x margin',
+      value: capacity / 2,
+      unit: 'tracks',
+      detail: 'half the render budget left for master bus, player and jitter',
+    },
     ...probe,
   ]
 }

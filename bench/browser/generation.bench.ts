@@ -42,15 +42,35 @@ export async function run(): Promise<BenchResult[]> {
     const ratio = buffer.duration / wall
     ratios.push(ratio)
     audioSeconds += buffer.duration
-    results.push({ name: `generate ${mood} ${genre}`, value: ratio, unit: 'x real time', detail: `${buffer.duration.toFixed(1)} s of audio in ${wall.toFixed(2)} s (compose ${composeMs.toFixed(1)} ms, ${score.bpm} BPM)` })
+    results.push({
+      name: `generate ${mood} ${genre}`,
+      value: ratio,
+      unit: 'x real time',
+      detail: `${buffer.duration.toFixed(1)} s of audio in ${wall.toFixed(2)} s (compose ${composeMs.toFixed(1)} ms, ${score.bpm} BPM)`,
+    })
   }
   ratios.sort((a, b) => a - b)
   const median = ratios[Math.floor(ratios.length / 2)]!
   const base = baseline(audioSeconds / STYLES.length)
   const baseWall = await base
   const baseRatio = audioSeconds / STYLES.length / baseWall
-  results.push({ name: 'generate median', value: median, unit: 'x real time', detail: `slowest ${ratios[0]!.toFixed(1)}x; a 30 s piece takes about ${(30 / median).toFixed(1)} s` })
-  results.push({ name: 'baseline: bare offline context, 1 oscillator', value: baseRatio, unit: 'x real time', detail: 'same length, same run' })
-  results.push({ name: 'generation cost vs bare offline render', value: baseRatio / median, unit: 'x', detail: 'how many times the bare render the generator takes' })
+  results.push({
+    name: 'generate median',
+    value: median,
+    unit: 'x real time',
+    detail: `slowest ${ratios[0]!.toFixed(1)}x; a 30 s piece takes about ${(30 / median).toFixed(1)} s`,
+  })
+  results.push({
+    name: 'baseline: bare offline context, 1 oscillator',
+    value: baseRatio,
+    unit: 'x real time',
+    detail: 'same length, same run',
+  })
+  results.push({
+    name: 'generation cost vs bare offline render',
+    value: baseRatio / median,
+    unit: 'x',
+    detail: 'how many times the bare render the generator takes',
+  })
   return results
 }

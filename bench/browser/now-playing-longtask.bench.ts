@@ -27,13 +27,17 @@ const SECONDS = 600
 /** The stress case: six times longer, to show which main-thread costs grow with the length of the file. */
 const STRESS_SECONDS = 3600
 
-const SAMPLE_MP3S = import.meta.glob('../../public/audio/samples/*.mp3', { query: '?url', import: 'default', eager: true }) as Record<string, string>
+const SAMPLE_MP3S = import.meta.glob('../../public/audio/samples/*.mp3', { query: '?url', import: 'default', eager: true }) as Record<
+  string,
+  string
+>
 
 function tone(frames: number, hz: number): Float32Array<ArrayBuffer> {
   const out = new Float32Array(frames)
   for (let i = 0; i < frames; i++) {
     const t = i / SR
-    out[i] = 0.3 * Math.sin(2 * Math.PI * hz * t) * (0.5 + 0.5 * Math.sin(2 * Math.PI * 0.25 * t)) + 0.05 * Math.sin(2 * Math.PI * hz * 3.01 * t)
+    out[i] =
+      0.3 * Math.sin(2 * Math.PI * hz * t) * (0.5 + 0.5 * Math.sin(2 * Math.PI * 0.25 * t)) + 0.05 * Math.sin(2 * Math.PI * hz * 3.01 * t)
   }
   return out
 }
@@ -85,7 +89,7 @@ async function observeLongTasks(work: () => Promise<void>): Promise<{ seconds: n
   po.takeRecords().forEach((e) => (durations.push(e.duration), entries.push(e)))
   po.disconnect()
   const worst = entries.reduce<PerformanceEntry | null>((a, e) => (!a || e.duration > a.duration ? e : a), null)
-  const phase = worst ? marks.filter(([t]) => t <= worst.startTime).at(-1)?.[1] ?? 'start' : ''
+  const phase = worst ? (marks.filter(([t]) => t <= worst.startTime).at(-1)?.[1] ?? 'start') : ''
   return { seconds, longest: durations.length ? Math.max(...durations) : 0, count: durations.length, phase }
 }
 
@@ -130,7 +134,16 @@ export async function run(): Promise<BenchResult[]> {
     mark('loadSongPeaks')
     const { peaks, duration } = await loadSongPeaks(url, 2000)
     mark('draw')
-    const ws = WaveSurfer.create({ container: oursEl, media: deck.element, peaks, duration, height: 96, normalize: true, barWidth: 2, barGap: 1 })
+    const ws = WaveSurfer.create({
+      container: oursEl,
+      media: deck.element,
+      peaks,
+      duration,
+      height: 96,
+      normalize: true,
+      barWidth: 2,
+      barGap: 1,
+    })
     await waitReady(ws)
     ws.destroy()
   })
@@ -140,7 +153,15 @@ export async function run(): Promise<BenchResult[]> {
   /** Draws precomputed peaks the way Now Playing does (no media: this only measures the draw). */
   const draw = async (peaks: ChannelPeaks[], duration: number) => {
     const el = container()
-    const ws = WaveSurfer.create({ container: el, peaks: toWaveSurferPeaks(peaks), duration, height: 96, normalize: true, barWidth: 2, barGap: 1 })
+    const ws = WaveSurfer.create({
+      container: el,
+      peaks: toWaveSurferPeaks(peaks),
+      duration,
+      height: 96,
+      normalize: true,
+      barWidth: 2,
+      barGap: 1,
+    })
     await new Promise((r) => requestAnimationFrame(r))
     ws.destroy()
     el.remove()
@@ -195,9 +216,18 @@ export async function run(): Promise<BenchResult[]> {
   URL.revokeObjectURL(url)
 
   const row = (name: string, r: { longest: number; count: number; seconds: number; phase: string }, extra = '') =>
-    ({ name, value: r.longest, unit: 'ms', detail: `${r.count} tasks over 50 ms${r.phase ? ` (longest in '${r.phase}')` : ''}, ${r.seconds.toFixed(2)} s to drawn${extra}` }) satisfies BenchResult
+    ({
+      name,
+      value: r.longest,
+      unit: 'ms',
+      detail: `${r.count} tasks over 50 ms${r.phase ? ` (longest in '${r.phase}')` : ''}, ${r.seconds.toFixed(2)} s to drawn${extra}`,
+    }) satisfies BenchResult
   return [
-    row('Now Playing load+draw, 10 min: longest main-thread task', ours, `; ${kind}; WebCodecs in the decode worker; target: none over 50 ms`),
+    row(
+      'Now Playing load+draw, 10 min: longest main-thread task',
+      ours,
+      `; ${kind}; WebCodecs in the decode worker; target: none over 50 ms`,
+    ),
     row('10 min, fallback without WebCodecs (frame-split decodes)', split),
     row('10 min, before: one whole-file decodeAudioData at 4 kHz', before),
     row('60 min stress, WebCodecs in the decode worker', stressOurs, `; ${stressFile.kind}`),
@@ -205,6 +235,11 @@ export async function run(): Promise<BenchResult[]> {
     row('60 min stress, before: whole-file decodeAudioData at 4 kHz', stressBefore),
     row('baseline wavesurfer.js alone (10 min)', theirs),
     { name: 'noise floor: idle page for 2 s, longest task', value: idle.longest, unit: 'ms', detail: `${idle.count} tasks over 50 ms` },
-    { name: 'busy noise floor: 2 s of 5 ms tasks, longest task', value: busy.longest, unit: 'ms', detail: `${busy.count} tasks over 50 ms: OS preemption under this run's load` },
+    {
+      name: 'busy noise floor: 2 s of 5 ms tasks, longest task',
+      value: busy.longest,
+      unit: 'ms',
+      detail: `${busy.count} tasks over 50 ms: OS preemption under this run's load`,
+    },
   ]
 }

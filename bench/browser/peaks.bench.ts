@@ -56,16 +56,32 @@ export async function run(): Promise<BenchResult[]> {
   await ws.load('', [left, right], SECONDS)
   ws.exportPeaks({ channels: 2, maxLength: 100 }) // warm-up
   const theirs: { seconds: number; longestTaskMs: number }[] = []
-  for (let i = 0; i < RUNS; i++) theirs.push(await withLongestTask(async () => ws.exportPeaks({ channels: 2, maxLength: BUCKETS, precision: 10000 })))
+  for (let i = 0; i < RUNS; i++)
+    theirs.push(await withLongestTask(async () => ws.exportPeaks({ channels: 2, maxLength: BUCKETS, precision: 10000 })))
   ws.destroy()
   container.remove()
 
   const a = median(ours.map((x) => x.seconds))
   const b = median(theirs.map((x) => x.seconds))
   return [
-    { name: '(a) peaks worker, 10 min stereo 48 kHz', value: a * 1000, unit: 'ms', detail: `min+max x ${BUCKETS} buckets x 2 ch, median of ${RUNS}` },
-    { name: '    longest main-thread task during (a)', value: Math.max(...ours.map((x) => x.longestTaskMs)), unit: 'ms', detail: '0 = no task over 50 ms' },
-    { name: '(b) wavesurfer.js exportPeaks, same buffer', value: b * 1000, unit: 'ms', detail: `abs-max x ${BUCKETS} buckets x 2 ch, main thread` },
+    {
+      name: '(a) peaks worker, 10 min stereo 48 kHz',
+      value: a * 1000,
+      unit: 'ms',
+      detail: `min+max x ${BUCKETS} buckets x 2 ch, median of ${RUNS}`,
+    },
+    {
+      name: '    longest main-thread task during (a)',
+      value: Math.max(...ours.map((x) => x.longestTaskMs)),
+      unit: 'ms',
+      detail: '0 = no task over 50 ms',
+    },
+    {
+      name: '(b) wavesurfer.js exportPeaks, same buffer',
+      value: b * 1000,
+      unit: 'ms',
+      detail: `abs-max x ${BUCKETS} buckets x 2 ch, main thread`,
+    },
     { name: '    longest main-thread task during (b)', value: Math.max(...theirs.map((x) => x.longestTaskMs)), unit: 'ms' },
     { name: 'speed-up (b / a)', value: b / a, unit: 'x', detail: 'wavesurfer time / worker time, same run' },
   ]

@@ -38,11 +38,24 @@ async function measure(server: LocalServer): Promise<{ listens: Measured; reads:
   let listenCpu = 0
   let credited = 0
   for (let round = 0; round < ROUNDS; round++) {
-    await server.db.query("update public.user_tokens set last_credited_at = last_credited_at - interval '1 hour', listens_today = 0 where last_credited_at is not null")
+    await server.db.query(
+      "update public.user_tokens set last_credited_at = last_credited_at - interval '1 hour', listens_today = 0 where " +
+        'last_credited_at is not null',
+    )
     const start = performance.now()
     const cpu = process.cpuUsage()
     const answers = await Promise.all(
-      tokens.map((token) => call(`${server.url}/rest/v1/rpc/record_listen`, { method: 'POST', headers: headers(token), body: JSON.stringify({ p_song_id: 'neon-drift', p_seconds: 45, p_play_id: `bench-${++play}` }) }, listenLatencies)),
+      tokens.map((token) =>
+        call(
+          `${server.url}/rest/v1/rpc/record_listen`,
+          {
+            method: 'POST',
+            headers: headers(token),
+            body: JSON.stringify({ p_song_id: 'neon-drift', p_seconds: 45, p_play_id: `bench-${++play}` }),
+          },
+          listenLatencies,
+        ),
+      ),
     )
     listenMs += performance.now() - start
     const used = process.cpuUsage(cpu)
@@ -55,14 +68,23 @@ async function measure(server: LocalServer): Promise<{ listens: Measured; reads:
   const readStart = performance.now()
   const readCpuStart = process.cpuUsage()
   for (let round = 0; round < ROUNDS; round++) {
-    await Promise.all(tokens.map((token) => call(`${server.url}/rest/v1/songs?select=id,reward&id=eq.neon-drift`, { headers: headers(token) }, readLatencies)))
+    await Promise.all(
+      tokens.map((token) =>
+        call(`${server.url}/rest/v1/songs?select=id,reward&id=eq.neon-drift`, { headers: headers(token) }, readLatencies),
+      ),
+    )
   }
   const readMs = performance.now() - readStart
   const readCpuUsed = process.cpuUsage(readCpuStart)
   const readCpu = (readCpuUsed.user + readCpuUsed.system) / 1000
   const summarise = (latencies: number[], ms: number, cpuMs: number): Measured => {
     const sorted = [...latencies].sort((a, b) => a - b)
-    return { perSecond: (latencies.length / ms) * 1000, p50: percentile(sorted, 50), p99: percentile(sorted, 99), cpuMsPerCall: cpuMs / latencies.length }
+    return {
+      perSecond: (latencies.length / ms) * 1000,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      cpuMsPerCall: cpuMs / latencies.length,
+    }
   }
   return { listens: summarise(listenLatencies, listenMs, listenCpu), reads: summarise(readLatencies, readMs, readCpu) }
 }
@@ -73,10 +95,20 @@ function results(label: string, m: { listens: Measured; reads: Measured }): Benc
     { name: `${label}: credited listens`, value: m.listens.perSecond, unit: 'listens/s', detail },
     { name: `${label}: record_listen p50`, value: m.listens.p50, unit: 'ms' },
     { name: `${label}: record_listen p99`, value: m.listens.p99, unit: 'ms' },
-    { name: `${label}: CPU per credited listen`, value: m.listens.cpuMsPerCall, unit: 'ms', detail: label === 'PGlite' ? 'this process: clients, server and PGlite' : 'this process only: clients and server, not postgres' },
+    {
+      name: `${label}: CPU per credited listen`,
+      value: m.listens.cpuMsPerCall,
+      unit: 'ms',
+      detail: label === 'PGlite' ? 'this process: clients, server and PGlite' : 'this process only: clients and server, not postgres',
+    },
     { name: `${label}: baseline catalogue reads`, value: m.reads.perSecond, unit: 'req/s', detail },
     { name: `${label}: baseline read p99`, value: m.reads.p99, unit: 'ms' },
-    { name: `${label}: listens vs reads`, value: m.listens.perSecond / m.reads.perSecond, unit: 'x', detail: 'credited-listen throughput relative to plain reads' },
+    {
+      name: `${label}: listens vs reads`,
+      value: m.listens.perSecond / m.reads.perSecond,
+      unit: 'x',
+      detail: 'credited-listen throughput relative to plain reads',
+    },
   ]
 }
 
@@ -114,7 +146,10 @@ export async function run(): Promise<BenchResult[]> {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   run().then(
     (figures) => {
-      for (const r of figures) console.log(`${r.name.padEnd(44)} ${r.value.toFixed(r.value >= 100 ? 0 : 2).padStart(8)} ${r.unit}${r.detail ? `   (${r.detail})` : ''}`)
+      for (const r of figures)
+        console.log(
+          `${r.name.padEnd(44)} ${r.value.toFixed(r.value >= 100 ? 0 : 2).padStart(8)} ${r.unit}${r.detail ? `   (${r.detail})` : ''}`,
+        )
     },
     (error: unknown) => {
       console.error(error)

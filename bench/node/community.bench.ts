@@ -24,7 +24,11 @@ const CLIENTS = 50
 const ROUNDS = 6
 const FANOUT_POSTS = 20
 
-const percentile = (values: number[], p: number) => sortedPercentile([...values].sort((a, b) => a - b), p)
+const percentile = (values: number[], p: number) =>
+  sortedPercentile(
+    [...values].sort((a, b) => a - b),
+    p,
+  )
 
 /** Rounds of 50 concurrent calls; calls/s over the whole timed part and each call's latency. */
 async function rounds(tokens: string[], call: (token: string, i: number, latencies: number[]) => Promise<unknown>) {
@@ -58,7 +62,13 @@ async function fanOut(server: LocalServer, tokens: string[]): Promise<number[]> 
               list.push(performance.now())
               arrivals.set(id, list)
             })
-            .subscribe((status) => (status === 'SUBSCRIBED' ? resolve() : status === 'CHANNEL_ERROR' || status === 'TIMED_OUT' ? reject(new Error(status)) : undefined))
+            .subscribe((status) =>
+              status === 'SUBSCRIBED'
+                ? resolve()
+                : status === 'CHANNEL_ERROR' || status === 'TIMED_OUT'
+                  ? reject(new Error(status))
+                  : undefined,
+            )
         })
       }),
     )
@@ -66,7 +76,11 @@ async function fanOut(server: LocalServer, tokens: string[]): Promise<number[]> 
     const headers = { apikey: server.keys.anonKey, Authorization: `Bearer ${tokens[0]}`, 'Content-Type': 'application/json' }
     for (let n = 0; n < FANOUT_POSTS; n++) {
       const start = performance.now()
-      const answer = (await timed(`${server.url}/rest/v1/rpc/post_comment`, { method: 'POST', headers, body: JSON.stringify({ p_song_id: 'orbital-haze', p_body: `fan-out ${n}` }) }, [])) as { comment: { id: string } }
+      const answer = (await timed(
+        `${server.url}/rest/v1/rpc/post_comment`,
+        { method: 'POST', headers, body: JSON.stringify({ p_song_id: 'orbital-haze', p_body: `fan-out ${n}` }) },
+        [],
+      )) as { comment: { id: string } }
       const id = answer.comment.id
       const deadline = performance.now() + 5000
       while ((arrivals.get(id)?.length ?? 0) < CLIENTS && performance.now() < deadline) await new Promise((r) => setTimeout(r, 2))
@@ -84,10 +98,18 @@ async function measure(label: string, server: LocalServer): Promise<BenchResult[
   const tokens = await signUpClients(server, CLIENTS, 'cbench')
   const headers = (token: string) => ({ apikey: server.keys.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' })
   const posts = await rounds(tokens, (token, i, l) =>
-    timed(`${server.url}/rest/v1/rpc/post_comment`, { method: 'POST', headers: headers(token), body: JSON.stringify({ p_song_id: 'neon-drift', p_body: `bench comment ${i}` }) }, l),
+    timed(
+      `${server.url}/rest/v1/rpc/post_comment`,
+      { method: 'POST', headers: headers(token), body: JSON.stringify({ p_song_id: 'neon-drift', p_body: `bench comment ${i}` }) },
+      l,
+    ),
   )
-  const threadReads = await rounds(tokens, (token, _i, l) => timed(`${server.url}/rest/v1/comments?select=*&song_id=eq.neon-drift&order=created_at.desc&limit=50`, { headers: headers(token) }, l))
-  const plainReads = await rounds(tokens, (token, _i, l) => timed(`${server.url}/rest/v1/songs?select=id,reward&id=eq.neon-drift`, { headers: headers(token) }, l))
+  const threadReads = await rounds(tokens, (token, _i, l) =>
+    timed(`${server.url}/rest/v1/comments?select=*&song_id=eq.neon-drift&order=created_at.desc&limit=50`, { headers: headers(token) }, l),
+  )
+  const plainReads = await rounds(tokens, (token, _i, l) =>
+    timed(`${server.url}/rest/v1/songs?select=id,reward&id=eq.neon-drift`, { headers: headers(token) }, l),
+  )
   const delivery = await fanOut(server, tokens)
   const detail = `${CLIENTS} concurrent clients, ${CLIENTS * ROUNDS} calls`
   return [
@@ -98,7 +120,12 @@ async function measure(label: string, server: LocalServer): Promise<BenchResult[
     { name: `${label}: baseline plain reads`, value: plainReads.perSecond, unit: 'req/s', detail },
     { name: `${label}: baseline read p99`, value: plainReads.p99, unit: 'ms' },
     { name: `${label}: posts vs plain reads`, value: posts.perSecond / plainReads.perSecond, unit: 'x' },
-    { name: `${label}: Realtime delivery p50`, value: percentile(delivery, 50), unit: 'ms', detail: `${CLIENTS} subscribers x ${FANOUT_POSTS} posts, from the post call's start` },
+    {
+      name: `${label}: Realtime delivery p50`,
+      value: percentile(delivery, 50),
+      unit: 'ms',
+      detail: `${CLIENTS} subscribers x ${FANOUT_POSTS} posts, from the post call's start`,
+    },
     { name: `${label}: Realtime delivery p99`, value: percentile(delivery, 99), unit: 'ms', detail: 'target < 500 ms' },
     { name: `${label}: delivery p99 vs plain read p99`, value: percentile(delivery, 99) / plainReads.p99, unit: 'x' },
   ]
@@ -133,7 +160,10 @@ export async function run(): Promise<BenchResult[]> {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   run().then(
     (figures) => {
-      for (const r of figures) console.log(`${r.name.padEnd(48)} ${r.value.toFixed(r.value >= 100 ? 0 : 2).padStart(8)} ${r.unit}${r.detail ? `   (${r.detail})` : ''}`)
+      for (const r of figures)
+        console.log(
+          `${r.name.padEnd(48)} ${r.value.toFixed(r.value >= 100 ? 0 : 2).padStart(8)} ${r.unit}${r.detail ? `   (${r.detail})` : ''}`,
+        )
     },
     (error: unknown) => {
       console.error(error)

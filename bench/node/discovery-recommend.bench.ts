@@ -59,14 +59,27 @@ export async function run(): Promise<BenchResult[]> {
          from generate_series(1, ${HISTORY}) g`,
       [me.user.id],
     )
-    await db.query(`insert into public.favourites (user_id, song_id) select $1, 'bench-' || (g * 37) from generate_series(1, 200) g`, [me.user.id])
+    await db.query(`insert into public.favourites (user_id, song_id) select $1, 'bench-' || (g * 37) from generate_series(1, 200) g`, [
+      me.user.id,
+    ])
     await db.query('insert into public.follows (follower_id, following_id) select $1, unnest($2::uuid[])', [me.user.id, creators])
     await db.query('analyze')
 
     const headers = { apikey: server.keys.anonKey, Authorization: `Bearer ${me.access_token}`, 'Content-Type': 'application/json' }
-    const recommend = () => fetch(`${server.url}/rest/v1/rpc/recommend_songs`, { method: 'POST', headers, body: JSON.stringify({ p_mode: 'daily', p_limit: 10 }) })
-    const discover = () => fetch(`${server.url}/rest/v1/rpc/recommend_songs`, { method: 'POST', headers, body: JSON.stringify({ p_mode: 'discover', p_salt: 3, p_limit: 10 }) })
-    const plainRead = () => fetch(`${server.url}/rest/v1/songs?select=id,slug,title,artist,genre,duration_seconds,reward&order=title&limit=10`, { headers })
+    const recommend = () =>
+      fetch(`${server.url}/rest/v1/rpc/recommend_songs`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ p_mode: 'daily', p_limit: 10 }),
+      })
+    const discover = () =>
+      fetch(`${server.url}/rest/v1/rpc/recommend_songs`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ p_mode: 'discover', p_salt: 3, p_limit: 10 }),
+      })
+    const plainRead = () =>
+      fetch(`${server.url}/rest/v1/songs?select=id,slug,title,artist,genre,duration_seconds,reward&order=title&limit=10`, { headers })
 
     // Warm-up (plans, caches), then alternate so both see the same machine load.
     await timed(10, recommend)
@@ -97,7 +110,10 @@ export async function run(): Promise<BenchResult[]> {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   run().then(
     (figures) => {
-      for (const r of figures) console.log(`${r.name.padEnd(44)} ${r.value.toFixed(r.value >= 100 ? 0 : 2).padStart(8)} ${r.unit}${r.detail ? `   (${r.detail})` : ''}`)
+      for (const r of figures)
+        console.log(
+          `${r.name.padEnd(44)} ${r.value.toFixed(r.value >= 100 ? 0 : 2).padStart(8)} ${r.unit}${r.detail ? `   (${r.detail})` : ''}`,
+        )
     },
     (error: unknown) => {
       console.error(error)

@@ -29,7 +29,9 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 function threeMinuteMp3(): Buffer {
   const parts: Uint8Array[] = []
   let seconds = 0
-  for (const file of readdirSync(CATALOGUE_DIR).filter((f) => f.endsWith('.mp3')).sort()) {
+  for (const file of readdirSync(CATALOGUE_DIR)
+    .filter((f) => f.endsWith('.mp3'))
+    .sort()) {
     const bytes = new Uint8Array(readFileSync(join(CATALOGUE_DIR, file)))
     const stream = parseMp3(bytes)!
     for (let i = 0; i < stream.offsets.length && seconds < SONG_SECONDS; i++) {
@@ -73,21 +75,37 @@ async function publishSong(server: LocalServer, mp3: Buffer): Promise<string> {
   const auth = await fetch(`${server.url}/auth/v1/signup`, {
     method: 'POST',
     headers: { apikey: server.keys.anonKey, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: `bench-stream-${Date.now()}@example.com`, password: 'bench-password', data: { username: 'bench_streamer' } }),
+    body: JSON.stringify({
+      email: `bench-stream-${Date.now()}@example.com`,
+      password: 'bench-password',
+      data: { username: 'bench_streamer' },
+    }),
   })
   const session = (await auth.json()) as { access_token: string; user: { id: string } }
   const headers = { apikey: server.keys.anonKey, Authorization: `Bearer ${session.access_token}` }
   const path = `${session.user.id}/three-minutes.mp3`
-  const upload = await fetch(`${server.url}/storage/v1/object/published-audio/${path}`, { method: 'POST', headers: { ...headers, 'Content-Type': 'audio/mpeg' }, body: new Blob([new Uint8Array(mp3)]) })
+  const upload = await fetch(`${server.url}/storage/v1/object/published-audio/${path}`, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'audio/mpeg' },
+    body: new Blob([new Uint8Array(mp3)]),
+  })
   if (!upload.ok) throw new Error(`upload: ${upload.status} ${await upload.text()}`)
   const publish = await fetch(`${server.url}/rest/v1/rpc/publish_song`, {
     method: 'POST',
     headers: { ...headers, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ p_title: 'Three Minutes', p_genre: 'electronic', p_audio_path: path, p_duration_seconds: SONG_SECONDS, p_attempt_key: crypto.randomUUID() }),
+    body: JSON.stringify({
+      p_title: 'Three Minutes',
+      p_genre: 'electronic',
+      p_audio_path: path,
+      p_duration_seconds: SONG_SECONDS,
+      p_attempt_key: crypto.randomUUID(),
+    }),
   })
   if (!publish.ok) throw new Error(`publish: ${publish.status} ${await publish.text()}`)
   const { slug } = (await publish.json()) as { slug: string }
-  const row = (await (await fetch(`${server.url}/rest/v1/songs?slug=eq.${slug}&select=audio_url`, { headers })).json()) as { audio_url: string }[]
+  const row = (await (await fetch(`${server.url}/rest/v1/songs?slug=eq.${slug}&select=audio_url`, { headers })).json()) as {
+    audio_url: string
+  }[]
   return `${server.url}${row[0]!.audio_url}`
 }
 

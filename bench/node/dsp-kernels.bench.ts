@@ -12,9 +12,25 @@ const SR = 48000
 const SECONDS = 60
 const EFFECTS = ['highpass', 'lowpass', 'distortion', 'compression', 'chorus', 'delay', 'reverb'] as const
 
-function cpuSeconds(settings: Partial<Record<(typeof STRIP_PARAM_NAMES)[number], number>>, noiseL: Float32Array, noiseR: Float32Array): number {
+function cpuSeconds(
+  settings: Partial<Record<(typeof STRIP_PARAM_NAMES)[number], number>>,
+  noiseL: Float32Array,
+  noiseR: Float32Array,
+): number {
   const chain = new ChannelStripChain(SR)
-  const values = { volume: 100, pan: 0, enabled: 1, reverb: 0, lowpass: 0, highpass: 0, distortion: 0, delay: 0, compression: 0, chorus: 0, ...settings }
+  const values = {
+    volume: 100,
+    pan: 0,
+    enabled: 1,
+    reverb: 0,
+    lowpass: 0,
+    highpass: 0,
+    distortion: 0,
+    delay: 0,
+    compression: 0,
+    chorus: 0,
+    ...settings,
+  }
   STRIP_PARAM_NAMES.forEach((n, i) => chain.set(n, values[n], i))
   chain.snap()
   const l = new Float32Array(128)
@@ -42,12 +58,19 @@ export async function run(): Promise<BenchResult[]> {
   // subtracted baseline too large (and some effects' cost negative).
   const best = (params: Partial<Record<string, number>>) => Math.min(...[0, 1, 2].map(() => cpuSeconds(params, noiseL, noiseR)))
   const base = best({})
-  const results: BenchResult[] = [{ name: 'copy only (every stage skipped)', value: SECONDS / base, unit: 'x real time', detail: `${(base * 1000).toFixed(0)} ms CPU` }]
+  const results: BenchResult[] = [
+    { name: 'copy only (every stage skipped)', value: SECONDS / base, unit: 'x real time', detail: `${(base * 1000).toFixed(0)} ms CPU` },
+  ]
   for (const e of EFFECTS) {
     const t = best({ [e]: 50 }) - base
     results.push({ name: `${e} at 50`, value: t * 1000, unit: 'ms CPU per 60 s', detail: `${(SECONDS / t).toFixed(0)}x real time` })
   }
   const all = best(allAt50)
-  results.push({ name: 'whole strip, every effect at 50', value: SECONDS / all, unit: 'x real time', detail: `${(all * 1000).toFixed(0)} ms CPU per 60 s stereo` })
+  results.push({
+    name: 'whole strip, every effect at 50',
+    value: SECONDS / all,
+    unit: 'x real time',
+    detail: `${(all * 1000).toFixed(0)} ms CPU per 60 s stereo`,
+  })
   return results
 }

@@ -22,10 +22,18 @@ export async function run(): Promise<BenchResult[]> {
   const server = await startLocalServer({ port: 0, bcryptRounds: 4, embeddedChain: true })
   const startMs = performance.now() - startedAt
   try {
-    const headers = (token?: string) => ({ apikey: server.keys.anonKey, 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) })
+    const headers = (token?: string) => ({
+      apikey: server.keys.anonKey,
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    })
     const users: { token: string; recipient: string }[] = []
     for (let i = 0; i < CLIENTS; i++) {
-      const r = await fetch(`${server.url}/auth/v1/signup`, { method: 'POST', headers: headers(), body: JSON.stringify({ email: `bench-mint-${i}-${Date.now()}@example.com`, password: 'correct-horse' }) })
+      const r = await fetch(`${server.url}/auth/v1/signup`, {
+        method: 'POST',
+        headers: headers(),
+        body: JSON.stringify({ email: `bench-mint-${i}-${Date.now()}@example.com`, password: 'correct-horse' }),
+      })
       const body = (await r.json()) as { access_token: string; user: { id: string } }
       await fetch(`${server.url}/rest/v1/rpc/init_user_tokens`, { method: 'POST', headers: headers(body.access_token), body: '{}' })
       await server.db.query('update public.user_tokens set balance = 1000000 where user_id = $1', [body.user.id])
@@ -48,21 +56,38 @@ export async function run(): Promise<BenchResult[]> {
       return { perSecond: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) }
     }
     const spend = await measure(async (u, i) => {
-      const r = await fetch(`${server.url}/rest/v1/rpc/spend_tokens`, { method: 'POST', headers: headers(u.token), body: JSON.stringify({ p_amount: 100, p_reason: 'mint', p_ref: `bench-${i}-${Date.now()}` }) })
+      const r = await fetch(`${server.url}/rest/v1/rpc/spend_tokens`, {
+        method: 'POST',
+        headers: headers(u.token),
+        body: JSON.stringify({ p_amount: 100, p_reason: 'mint', p_ref: `bench-${i}-${Date.now()}` }),
+      })
       if (!r.ok) throw new Error(`spend_tokens ${r.status} ${await r.text()}`)
     })
     const mint = await measure(async (u, i) => {
       const r = await fetch(`${server.url}/functions/v1/mint`, {
         method: 'POST',
         headers: headers(u.token),
-        body: JSON.stringify({ blockchain: 'ethereum', name: `Bench ${i}`, description: 'bench', image: 'https://example.com/i.png', royalties: 5, recipient: u.recipient, client_key: `bench-${i}-${Date.now()}` }),
+        body: JSON.stringify({
+          blockchain: 'ethereum',
+          name: `Bench ${i}`,
+          description: 'bench',
+          image: 'https://example.com/i.png',
+          royalties: 5,
+          recipient: u.recipient,
+          client_key: `bench-${i}-${Date.now()}`,
+        }),
       })
       const body = (await r.json()) as { request?: { status: string } }
       if (body.request?.status !== 'completed') throw new Error(`mint not completed: ${r.status} ${JSON.stringify(body)}`)
     })
     const n = CLIENTS * PER_CLIENT
     return [
-      { name: 'server start incl. chain + deploy', value: startMs, unit: 'ms', detail: 'PGlite in memory, migrations, EDR chain, contract deployment' },
+      {
+        name: 'server start incl. chain + deploy',
+        value: startMs,
+        unit: 'ms',
+        detail: 'PGlite in memory, migrations, EDR chain, contract deployment',
+      },
       { name: 'mints/s', value: mint.perSecond, unit: '/s', detail: `${n} completed mints, ${CLIENTS} concurrent clients` },
       { name: 'mint p50', value: mint.p50, unit: 'ms', detail: 'request → completed' },
       { name: 'mint p99', value: mint.p99, unit: 'ms' },

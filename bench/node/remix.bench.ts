@@ -45,7 +45,14 @@ const TARGET_BPM = 128
 
 type Strip = Record<StripParamName, number>
 const NEUTRAL = Object.fromEntries(STRIP_PARAM_DESCRIPTORS.map((d) => [d.name, d.defaultValue])) as Strip
-const TRACK_STRIP: Strip = { ...NEUTRAL, volume: TRACK_DEFAULTS.volume, pan: TRACK_DEFAULTS.pan, reverb: TRACK_DEFAULTS.reverb, ...TRACK_DEFAULTS.effects, enabled: 1 }
+const TRACK_STRIP: Strip = {
+  ...NEUTRAL,
+  volume: TRACK_DEFAULTS.volume,
+  pan: TRACK_DEFAULTS.pan,
+  reverb: TRACK_DEFAULTS.reverb,
+  ...TRACK_DEFAULTS.effects,
+  enabled: 1,
+}
 const REMIX_STRIP: Strip = { ...NEUTRAL, reverb: 50, delay: 50, distortion: 50 }
 
 const time = <T>(f: () => T): [T, number] => {
@@ -69,11 +76,14 @@ function loop(kind: 'drums' | 'bass' | 'synth', bpm: number, beats = 8): Float32
     const t = (i % beat) / SR
     if (kind === 'drums') {
       s = (s * 1103515245 + 12345) >>> 0
-      x[i] = 0.6 * Math.sin(2 * Math.PI * 55 * t) * Math.exp(-t / 0.08) + 0.2 * ((s / 2 ** 31) - 1) * Math.exp(-((i + beat / 2) % beat) / SR / 0.02)
+      x[i] =
+        0.6 * Math.sin(2 * Math.PI * 55 * t) * Math.exp(-t / 0.08) +
+        0.2 * (s / 2 ** 31 - 1) * Math.exp(-((i + beat / 2) % beat) / SR / 0.02)
     } else if (kind === 'bass') {
       x[i] = 0.4 * Math.sin((2 * Math.PI * 55 * i) / SR) * Math.exp(-t / 0.3)
     } else {
-      for (const f of [220, 277.18, 329.63]) x[i]! += 0.1 * Math.sin((2 * Math.PI * f * i) / SR) + 0.05 * Math.sin((4 * Math.PI * f * i) / SR)
+      for (const f of [220, 277.18, 329.63])
+        x[i]! += 0.1 * Math.sin((2 * Math.PI * f * i) / SR) + 0.05 * Math.sin((4 * Math.PI * f * i) / SR)
     }
   }
   return x
@@ -96,11 +106,14 @@ async function parallelStretch(l: Float32Array, r: Float32Array, stretch: number
     await Promise.all(workers.map((w) => new Promise((ok) => w.once('message', ok))))
     const start = performance.now()
     await Promise.all(
-      workers.map((w, i) => new Promise((ok) => {
-        w.once('message', ok)
-        const x = (i === 0 ? l : r).slice()
-        w.postMessage({ x, stretch, sampleRate: SR }, [x.buffer])
-      })),
+      workers.map(
+        (w, i) =>
+          new Promise((ok) => {
+            w.once('message', ok)
+            const x = (i === 0 ? l : r).slice()
+            w.postMessage({ x, stretch, sampleRate: SR }, [x.buffer])
+          }),
+      ),
     )
     return (performance.now() - start) / 1000
   } finally {
@@ -121,7 +134,14 @@ export async function run(): Promise<BenchResult[]> {
   const cpuBefore = process.cpuUsage()
   const [stretched, stretchS] = time(() => [timeStretch(left, stretch, SR), timeStretch(right, stretch, SR)])
   const frames = stretched[0]!.length
-  const controls = { autoTune: 1, retune: 80, harmonize: 1, harmonyMix: 50, tonic: analysis.key.tonic, mode: analysis.key.mode === 'minor' ? 1 : 0 }
+  const controls = {
+    autoTune: 1,
+    retune: 80,
+    harmonize: 1,
+    harmonyMix: 50,
+    tonic: analysis.key.tonic,
+    mode: analysis.key.mode === 'minor' ? 1 : 0,
+  }
   const [tuned, toolsS] = time(() => renderRemixTools(stretched, controls, SR))
   const loops = { drums: loop('drums', 120), bass: loop('bass', 100), synth: loop('synth', 140) }
   const loopBpm = { drums: 120, bass: 100, synth: 140 }
@@ -145,15 +165,37 @@ export async function run(): Promise<BenchResult[]> {
 
   const x = (seconds: number, audio = remixSeconds) => audio / seconds
   return [
-    { name: 'analysis of 3 min (tempo+grid, key, pitch)', value: analysisS, unit: 's', detail: `target < 3 s; found ${analysis.bpm} BPM (score ${score.bpm}), ${analysis.key.name}` },
-    { name: 'remix render, every tool and effect on (one thread)', value: x(remixS), unit: 'x real time', detail: `target ≥ 10x; ${remixS.toFixed(2)} s wall, ${remixCpuS.toFixed(2)} s CPU (${x(remixCpuS).toFixed(0)}x) for ${remixSeconds.toFixed(1)} s of stereo` },
+    {
+      name: 'analysis of 3 min (tempo+grid, key, pitch)',
+      value: analysisS,
+      unit: 's',
+      detail: `target < 3 s; found ${analysis.bpm} BPM (score ${score.bpm}), ${analysis.key.name}`,
+    },
+    {
+      name: 'remix render, every tool and effect on (one thread)',
+      value: x(remixS),
+      unit: 'x real time',
+      detail:
+        `target ≥ 10x; ${remixS.toFixed(2)} s wall, ${remixCpuS.toFixed(2)} s CPU (${x(remixCpuS).toFixed(0)}x) for ` +
+        `${remixSeconds.toFixed(1)} s of stereo`,
+    },
     { name: '  Beat Match stretch, L then R', value: x(stretchS), unit: 'x real time', detail: `${stretchS.toFixed(2)} s` },
     { name: '  Auto Tune + Harmonize (remix tools chain)', value: x(toolsS), unit: 'x real time', detail: `${toolsS.toFixed(2)} s` },
     { name: '  three sample layers', value: x(layersS), unit: 'x real time', detail: `${layersS.toFixed(2)} s` },
     { name: '  reverb + delay + distortion (strip chain)', value: x(effectsS), unit: 'x real time', detail: `${effectsS.toFixed(2)} s` },
     { name: '  WAV encode (pcm16)', value: x(encodeS), unit: 'x real time', detail: `${encodeS.toFixed(2)} s` },
-    { name: 'remix with the two stretches in 2 workers', value: x(remixS - stretchS + parallelS), unit: 'x real time', detail: `stretches ${parallelS.toFixed(2)} s wall in parallel (vs ${stretchS.toFixed(2)} s one after the other)` },
-    { name: 'baseline: plain export (strip at track defaults + pcm16)', value: x(exportS, SECONDS), unit: 'x real time', detail: `${exportS.toFixed(2)} s for ${SECONDS} s` },
+    {
+      name: 'remix with the two stretches in 2 workers',
+      value: x(remixS - stretchS + parallelS),
+      unit: 'x real time',
+      detail: `stretches ${parallelS.toFixed(2)} s wall in parallel (vs ${stretchS.toFixed(2)} s one after the other)`,
+    },
+    {
+      name: 'baseline: plain export (strip at track defaults + pcm16)',
+      value: x(exportS, SECONDS),
+      unit: 'x real time',
+      detail: `${exportS.toFixed(2)} s for ${SECONDS} s`,
+    },
   ]
 }
 

@@ -72,9 +72,11 @@ const PUBLIC = `(select oid from pg_namespace where nspname = 'public')`
 export async function introspect(db: Queryable): Promise<Schema> {
   const types = new Map<number, PgType>()
   const typeRows = await db.query<{ oid: number; name: string; kind: string; elem: number; base: number; relid: number }>(
-    `select oid::int as oid, typname as name, typtype as kind, typelem::int as elem, typbasetype::int as base, typrelid::int as relid from pg_type`,
+    `select oid::int as oid, typname as name, typtype as kind, typelem::int as elem, typbasetype::int as base, ` +
+      `typrelid::int as relid from pg_type`,
   )
-  for (const t of typeRows.rows) types.set(Number(t.oid), { ...t, oid: Number(t.oid), elem: Number(t.elem), base: Number(t.base), relid: Number(t.relid) })
+  for (const t of typeRows.rows)
+    types.set(Number(t.oid), { ...t, oid: Number(t.oid), elem: Number(t.elem), base: Number(t.base), relid: Number(t.relid) })
 
   const rels = await db.query<{ oid: number; name: string; kind: string }>(
     `select c.oid::int as oid, c.relname as name, c.relkind as kind from pg_class c
@@ -102,11 +104,14 @@ export async function introspect(db: Queryable): Promise<Schema> {
 
   const fks = await db.query<{ name: string; table: string; columns: string[]; ref: string; ref_columns: string[]; one_to_one: boolean }>(
     `select con.conname as name, c.relname as table,
-            array(select a.attname from unnest(con.conkey) with ordinality k(n, i) join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.n order by k.i)::text[] as columns,
+            array(select a.attname from unnest(con.conkey) with ordinality k(n, i) join pg_attribute a on a.attrelid = ` +
+      `con.conrelid and a.attnum = k.n order by k.i)::text[] as columns,
             rc.relname as ref,
-            array(select a.attname from unnest(con.confkey) with ordinality k(n, i) join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.n order by k.i)::text[] as ref_columns,
+            array(select a.attname from unnest(con.confkey) with ordinality k(n, i) join pg_attribute a on a.attrelid = ` +
+      `con.confrelid and a.attnum = k.n order by k.i)::text[] as ref_columns,
             exists (select 1 from pg_index ix where ix.indrelid = con.conrelid and ix.indisunique
-                     and (select array_agg(x order by x) from unnest(ix.indkey::int2[]) x) = (select array_agg(x order by x) from unnest(con.conkey) x)) as one_to_one
+                     and (select array_agg(x order by x) from unnest(ix.indkey::int2[]) x) = (select array_agg(x order by ` +
+      `x) from unnest(con.conkey) x)) as one_to_one
        from pg_constraint con join pg_class c on c.oid = con.conrelid join pg_class rc on rc.oid = con.confrelid
       where con.contype = 'f' and c.relnamespace = ${PUBLIC} and rc.relnamespace = ${PUBLIC}
       order by c.relname, con.conname`,

@@ -6,8 +6,29 @@ import type { Column, PgType, Relation, Schema, SqlFunction } from './introspect
 // backend and a hosted project.
 
 const STRING_TYPES = new Set([
-  'text', 'varchar', 'bpchar', 'char', 'name', 'uuid', 'date', 'time', 'timetz', 'timestamp', 'timestamptz',
-  'interval', 'bytea', 'inet', 'cidr', 'macaddr', 'citext', 'tsvector', 'regclass', 'regtype', 'bit', 'varbit', 'money',
+  'text',
+  'varchar',
+  'bpchar',
+  'char',
+  'name',
+  'uuid',
+  'date',
+  'time',
+  'timetz',
+  'timestamp',
+  'timestamptz',
+  'interval',
+  'bytea',
+  'inet',
+  'cidr',
+  'macaddr',
+  'citext',
+  'tsvector',
+  'regclass',
+  'regtype',
+  'bit',
+  'varbit',
+  'money',
 ])
 const NUMBER_TYPES = new Set(['int2', 'int4', 'int8', 'float4', 'float8', 'numeric', 'oid'])
 
@@ -19,7 +40,11 @@ function tsType(schema: Schema, oid: number, indent: string): string {
   if (t.elem !== 0 && t.name.startsWith('_')) return `${tsType(schema, t.elem, indent)}[]`
   if (t.kind === 'c' && t.relid !== 0) {
     const rel = schema.relations.find((r) => r.oid === t.relid)
-    if (rel) return objectType(rel.columns.map((c) => [c.name, `${tsType(schema, c.type, indent + '  ')}${c.notNull ? '' : ' | null'}`]), indent)
+    if (rel)
+      return objectType(
+        rel.columns.map((c) => [c.name, `${tsType(schema, c.type, indent + '  ')}${c.notNull ? '' : ' | null'}`]),
+        indent,
+      )
     return 'Record<string, unknown>'
   }
   if (t.name === 'bool') return 'boolean'
@@ -59,7 +84,9 @@ function relationships(schema: Schema, rel: Relation, indent: string): string {
   return `[\n${fks
     .map(
       (f) =>
-        `${indent}  {\n${indent}    foreignKeyName: "${f.name}"\n${indent}    columns: ${list(f.columns)}\n${indent}    isOneToOne: ${f.isOneToOne}\n${indent}    referencedRelation: "${f.referencedRelation}"\n${indent}    referencedColumns: ${list(f.referencedColumns)}\n${indent}  },`,
+        `${indent}  {\n${indent}    foreignKeyName: "${f.name}"\n${indent}    columns: ${list(f.columns)}\n${indent}    ` +
+        `isOneToOne: ${f.isOneToOne}\n${indent}    referencedRelation: "${f.referencedRelation}"\n${indent}    ` +
+        `referencedColumns: ${list(f.referencedColumns)}\n${indent}  },`,
     )
     .join('\n')}\n${indent}]`
 }
@@ -81,10 +108,16 @@ function functionSignature(schema: Schema, fn: SqlFunction): string {
   const args =
     named.length === 0
       ? 'Record<PropertyKey, never>'
-      : objectType(named.map((a) => [`${a.name}${a.hasDefault ? '?' : ''}`, tsType(schema, a.type, i)]), '        ')
+      : objectType(
+          named.map((a) => [`${a.name}${a.hasDefault ? '?' : ''}`, tsType(schema, a.type, i)]),
+          '        ',
+        )
   let returns: string
   if (fn.outColumns.length > 0) {
-    const row = objectType(fn.outColumns.map((c) => [c.name, tsType(schema, c.type, i + '  ')]), '          ')
+    const row = objectType(
+      fn.outColumns.map((c) => [c.name, tsType(schema, c.type, i + '  ')]),
+      '          ',
+    )
     returns = fn.returnsSet ? `${row}[]` : row
   } else {
     const one = tsType(schema, fn.returnType, '        ')

@@ -19,7 +19,12 @@ import { tempoCandidates } from '../../dsp/tempo-detect.ts'
 import { composerPieces, renderScore } from '../../workers/composer-test-render.ts'
 import { loadRendered, setFile } from './pieces.ts'
 
-interface Piece { name: string; bpm: number; signal: Float32Array; sampleRate: number }
+interface Piece {
+  name: string
+  bpm: number
+  signal: Float32Array
+  sampleRate: number
+}
 
 const TRAIN = ['synth:remix tempo piece', 'real:real tempo training']
 const CHECK = ['synth:held-out tempo check', 'real:real tempo check', 'real:catalogue']
@@ -28,7 +33,8 @@ const LAMBDA = Number(process.env.TEMPO_FIT_LAMBDA ?? 0.0001)
 
 function load(set: string): Piece[] {
   const [kind, name] = set.split(':') as [string, string]
-  if (kind === 'synth') return composerPieces(45, name).map((s) => ({ name: `${s.genre}/${s.mood}`, bpm: s.bpm, signal: renderScore(s), sampleRate: 8000 }))
+  if (kind === 'synth')
+    return composerPieces(45, name).map((s) => ({ name: `${s.genre}/${s.mood}`, bpm: s.bpm, signal: renderScore(s), sampleRate: 8000 }))
   return loadRendered(name)
 }
 
@@ -37,13 +43,17 @@ const featured = new Map<string, Featured>()
 // Lab iterations on the fit alone can reuse the features: TEMPO_FIT_CACHE=<file>.
 const cache = process.env.TEMPO_FIT_CACHE
 if (cache && existsSync(cache)) for (const [k, v] of JSON.parse(readFileSync(cache, 'utf8')) as [string, Featured][]) featured.set(k, v)
-else for (const set of [...TRAIN, ...CHECK]) {
-  if (CHECK.includes(set) && set.startsWith('real:') && !existsSync(setFile(set.slice(5)))) {
-    console.log(`check ${set}: not rendered, skipped`)
-    continue
+else
+  for (const set of [...TRAIN, ...CHECK]) {
+    if (CHECK.includes(set) && set.startsWith('real:') && !existsSync(setFile(set.slice(5)))) {
+      console.log(`check ${set}: not rendered, skipped`)
+      continue
+    }
+    featured.set(
+      set,
+      load(set).map((p) => ({ name: p.name, bpm: p.bpm, cands: tempoCandidates(p.signal, p.sampleRate) })),
+    )
   }
-  featured.set(set, load(set).map((p) => ({ name: p.name, bpm: p.bpm, cands: tempoCandidates(p.signal, p.sampleRate) })))
-}
 
 if (cache && !existsSync(cache)) writeFileSync(cache, JSON.stringify([...featured]))
 // Lab: TEMPO_FIT_DROP=<i,j,…> fits without those features (weights 0).
@@ -52,11 +62,12 @@ for (const pieces of featured.values()) for (const p of pieces) for (const c of 
 
 // Pairs: the candidate nearest the truth (when within ±1 BPM) minus each other candidate.
 const pairs: number[][] = []
-for (const set of TRAIN) for (const piece of featured.get(set)!) {
-  const truth = piece.cands.find((c) => Math.abs(c.bpm - piece.bpm) <= 1)
-  if (!truth) continue
-  for (const c of piece.cands) if (c !== truth) pairs.push(truth.features.map((v, i) => v - c.features[i]!))
-}
+for (const set of TRAIN)
+  for (const piece of featured.get(set)!) {
+    const truth = piece.cands.find((c) => Math.abs(c.bpm - piece.bpm) <= 1)
+    if (!truth) continue
+    for (const c of piece.cands) if (c !== truth) pairs.push(truth.features.map((v, i) => v - c.features[i]!))
+  }
 const d = FEATURE_NAMES.length
 const sd = Array.from({ length: d }, (_, i) => Math.sqrt(pairs.reduce((a, p) => a + p[i]! ** 2, 0) / pairs.length) || 1)
 const w = new Array<number>(d).fill(0)
@@ -82,7 +93,11 @@ for (const [set, pieces] of featured) {
     if (Math.abs(best.bpm - piece.bpm) > 1) misses.push(`${piece.name} ${piece.bpm} → ${best.bpm.toFixed(1)}`)
   }
   const right = pieces.length - misses.length
-  console.log(`${TRAIN.includes(set) ? 'fit  ' : 'check'} ${set}: ${right}/${pieces.length} (${((100 * right) / pieces.length).toFixed(1)} %), truth among the candidates ${reachable}/${pieces.length}${misses.length ? `; misses: ${misses.join('; ')}` : ''}`)
+  console.log(
+    `${TRAIN.includes(set) ? 'fit  ' : 'check'} ${set}: ${right}/${pieces.length} ` +
+      `(${((100 * right) / pieces.length).toFixed(1)} %), truth among the candidates ` +
+      `${reachable}/${pieces.length}${misses.length ? `; misses: ${misses.join('; ')}` : ''}`,
+  )
 }
 
 function score(f: number[]): number {
@@ -91,7 +106,10 @@ function score(f: number[]): number {
 
 if (process.argv.includes('--save')) {
   const file = fileURLToPath(new URL('../../dsp/tempo-octave-model.ts', import.meta.url))
-  const src = readFileSync(file, 'utf8').replace(/(TEMPO_MODEL_WEIGHTS: readonly number\[\] = \[)[^\]]*(\])/, `$1\n  ${weights.join(', ')},\n$2`)
+  const src = readFileSync(file, 'utf8').replace(
+    /(TEMPO_MODEL_WEIGHTS: readonly number\[\] = \[)[^\]]*(\])/,
+    `$1\n  ${weights.join(', ')},\n$2`,
+  )
   writeFileSync(file, src)
   console.log(`weights written to ${file}`)
 }

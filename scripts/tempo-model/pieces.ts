@@ -12,6 +12,11 @@ export function loadRendered(set: string): { name: string; bpm: number; signal: 
   const meta = JSON.parse(readFileSync(index, 'utf8')) as { id: string; rate: number; bpm: number; genre: string }[]
   return meta.map((m) => {
     const b = readFileSync(join(PIECES_DIR, `${m.id}.f32`))
-    return { name: `${m.genre}/${m.id}`, bpm: m.bpm, signal: new Float32Array(b.buffer, b.byteOffset, b.byteLength / 4), sampleRate: m.rate }
+    return {
+      name: `${m.genre}/${m.id}`,
+      bpm: m.bpm,
+      signal: new Float32Array(b.buffer, b.byteOffset, b.byteLength / 4),
+      sampleRate: m.rate,
+    }
   })
 }

@@ -33,10 +33,18 @@ function mono(pcm: Int16Array, channels: number, sampleRate: number): { x: Float
 mkdirSync(PIECES_DIR, { recursive: true })
 const harness = await openHarness()
 try {
-  for (const [set, count] of [['real tempo training', 63], ['real tempo check', 45]] as const) {
+  for (const [set, count] of [
+    ['real tempo training', 63],
+    ['real tempo check', 45],
+  ] as const) {
     const meta = []
     for (let i = 0; i < count; i++) {
-      const request: ComposeRequest = { description: `${set} ${i}`, genre: GENRES[i % GENRES.length], mood: MOODS[(i * 2 + Math.floor(i / 9)) % MOODS.length], minDurationSeconds: 60 }
+      const request: ComposeRequest = {
+        description: `${set} ${i}`,
+        genre: GENRES[i % GENRES.length],
+        mood: MOODS[(i * 2 + Math.floor(i / 9)) % MOODS.length],
+        minDurationSeconds: 60,
+      }
       const r = await harness.page.evaluate((job) => window.renderJob(job), { kind: 'song' as const, request })
       const { x, rate } = mono(new Int16Array(Buffer.from(r.pcm, 'base64').buffer.slice(0)), r.channels, r.sampleRate)
       const id = `${set.replace(/ /g, '_')}-${i}`
@@ -55,7 +63,8 @@ try {
       const out = new Int16Array(buf.length * buf.numberOfChannels)
       for (let c = 0; c < buf.numberOfChannels; c++) {
         const ch = buf.getChannelData(c)
-        for (let i = 0; i < buf.length; i++) out[i * buf.numberOfChannels + c] = Math.max(-32768, Math.min(32767, Math.round(ch[i]! * 32767)))
+        for (let i = 0; i < buf.length; i++)
+          out[i * buf.numberOfChannels + c] = Math.max(-32768, Math.min(32767, Math.round(ch[i]! * 32767)))
       }
       let s = ''
       const u8 = new Uint8Array(out.buffer)

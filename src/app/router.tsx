@@ -36,7 +36,10 @@ const PAGE_MODULES: Record<PageId, () => Promise<PageModule>> = {
   user: () => import('../features/public-pages/UserPage.tsx'),
 }
 
-const PAGES = Object.fromEntries(Object.entries(PAGE_MODULES).map(([id, load]) => [id, lazy(load)])) as Record<PageId, LazyExoticComponent<ComponentType>>
+const PAGES = Object.fromEntries(Object.entries(PAGE_MODULES).map(([id, load]) => [id, lazy(load)])) as Record<
+  PageId,
+  LazyExoticComponent<ComponentType>
+>
 
 // Pages outside the /app layout that still need the signed-in services start them as they load
 // (inside /app the layout starts them), so the landing page never loads supabase-js.
@@ -55,7 +58,11 @@ const el = (Page: LazyExoticComponent<ComponentType>) => (
 )
 
 export const routes: RouteObject[] = [
-  ...TOP_ROUTES.map((r) => ({ path: r.path, element: el(r.services ? withServices(r.page) : PAGES[r.page]), errorElement: <RouteError /> })),
+  ...TOP_ROUTES.map((r) => ({
+    path: r.path,
+    element: el(r.services ? withServices(r.page) : PAGES[r.page]),
+    errorElement: <RouteError />,
+  })),
   {
     path: APP_BASE,
     // The layout (sidebar, drag-and-drop, player chrome) is a chunk of its own: the landing page never loads it.

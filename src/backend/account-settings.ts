@@ -2,14 +2,23 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { AVATAR_BUCKET, avatarAddress } from './profile-avatar.ts'
 
 // What Settings changes on the server: the profile's username and bio, the avatar (bucket
-// `avatars`, one object `<user id>/avatar`, read through RLS: src/backend/profile-avatar.ts), the preferences row (public.user_settings), the
-// password and e-mail (Auth, re-authenticated with the current password) and TOTP two-factor.
+// `avatars`, one object `<user id>/avatar`, read through RLS: src/backend/profile-avatar.ts), the
+// preferences row (public.user_settings), the password and e-mail (Auth, re-authenticated with the current password) and TOTP two-factor.
 // The rules mirror public.profile_rules() (migration 20261124150000_account_settings.sql), which
 // the server enforces whatever the client says. Every call takes the supabase-js client so Node
 // tests use it as is; every failure is an Error whose message is meant for the user.
 
 export { AVATAR_BUCKET }
-export { AVATAR_MAX_BYTES, AVATAR_TYPES, AVATAR_SIZE_PX, USERNAME_PATTERN, BIO_MAX, PASSWORD_MIN, usernameProblem, avatarFileProblem } from '../lib/profile-rules.ts'
+export {
+  AVATAR_MAX_BYTES,
+  AVATAR_TYPES,
+  AVATAR_SIZE_PX,
+  USERNAME_PATTERN,
+  BIO_MAX,
+  PASSWORD_MIN,
+  usernameProblem,
+  avatarFileProblem,
+} from '../lib/profile-rules.ts'
 import { BIO_MAX, PASSWORD_MIN, avatarFileProblem, usernameProblem } from '../lib/profile-rules.ts'
 
 export const avatarPath = (userId: string) => `${userId}/avatar`
@@ -52,7 +61,11 @@ export async function saveProfileFields(db: SupabaseClient, userId: string, fiel
   const problem = usernameProblem(username)
   if (problem) throw new Error(problem)
   if (fields.bio.length > BIO_MAX) throw new Error(`A bio is at most ${BIO_MAX} characters.`)
-  const { data, error } = await db.from('profiles').update({ username, bio: fields.bio.trim() || null }).eq('user_id', userId).select('user_id')
+  const { data, error } = await db
+    .from('profiles')
+    .update({ username, bio: fields.bio.trim() || null })
+    .eq('user_id', userId)
+    .select('user_id')
   if (error) throw profileError(error)
   if (!data?.length) throw new Error('The profile could not be saved: please sign in again.')
 }
@@ -174,7 +187,9 @@ export interface NoticeRow {
 export function subscribeNotices(db: SupabaseClient, userId: string, onNotice: (notice: NoticeRow) => void): () => void {
   const channel = db
     .channel(`notices:${userId}:${Math.random().toString(36).slice(2)}`)
-    .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'notifications', filter: `user_id=eq.${userId}` }, (p) => onNotice(p.new as NoticeRow))
+    .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'notifications', filter: `user_id=eq.${userId}` }, (p) =>
+      onNotice(p.new as NoticeRow),
+    )
     .subscribe()
   return () => {
     void db.removeChannel(channel)

@@ -82,8 +82,17 @@ export async function fetchAiSettings(db: SupabaseClient): Promise<AiSettings[]>
 }
 
 /** apiKey: undefined keeps the stored key, '' removes it. */
-export async function saveAiSettings(db: SupabaseClient, s: { category: AiCategory; provider: string; model: string; baseUrl: string; apiKey?: string }): Promise<AiSettings> {
-  const { data, error } = await db.rpc('admin_save_ai_settings', { p_category: s.category, p_provider: s.provider, p_model: s.model, p_base_url: s.baseUrl, p_api_key: s.apiKey ?? null })
+export async function saveAiSettings(
+  db: SupabaseClient,
+  s: { category: AiCategory; provider: string; model: string; baseUrl: string; apiKey?: string },
+): Promise<AiSettings> {
+  const { data, error } = await db.rpc('admin_save_ai_settings', {
+    p_category: s.category,
+    p_provider: s.provider,
+    p_model: s.model,
+    p_base_url: s.baseUrl,
+    p_api_key: s.apiKey ?? null,
+  })
   if (error) throw adminError(error)
   return data as AiSettings
 }
@@ -105,7 +114,10 @@ export async function serverText(db: SupabaseClient, prompt: string): Promise<st
 }
 
 export async function fetchSiteSettings(db: SupabaseClient): Promise<SiteSettings> {
-  const { data, error } = await db.from('site_settings').select('site_title, primary_color, max_free_songs, database_url_mask, api_base_url, api_timeout_ms, max_retries, updated_at').single()
+  const { data, error } = await db
+    .from('site_settings')
+    .select('site_title, primary_color, max_free_songs, database_url_mask, api_base_url, api_timeout_ms, max_retries, updated_at')
+    .single()
   if (error) throw adminError(error)
   return data as SiteSettings
 }
@@ -126,18 +138,28 @@ export function siteSettingsProblems(s: SiteSettingsInput): Partial<Record<keyof
   const out: Partial<Record<keyof SiteSettingsInput, string>> = {}
   if (!s.siteTitle.trim() || s.siteTitle.trim().length > 80) out.siteTitle = CHECK_MESSAGES.site_settings_site_title_check
   if (s.primaryColor && !/^#[0-9a-fA-F]{6}$/.test(s.primaryColor)) out.primaryColor = CHECK_MESSAGES.site_settings_primary_color_check
-  if (!Number.isInteger(s.maxFreeSongs) || s.maxFreeSongs < 0 || s.maxFreeSongs > 1000) out.maxFreeSongs = CHECK_MESSAGES.site_settings_max_free_songs_check
-  if (s.databaseUrl && !/^postgres(ql)?:\/\/[^\s/?#]+(\/\S*)?$/.test(s.databaseUrl)) out.databaseUrl = 'A database URL looks like postgresql://user:password@host:5432/database.'
-  if (s.apiBaseUrl && !/^https?:\/\/[^\s/?#]+([/?#]\S*)?$/.test(s.apiBaseUrl)) out.apiBaseUrl = CHECK_MESSAGES.site_settings_api_base_url_check
-  if (!Number.isInteger(s.apiTimeoutMs) || s.apiTimeoutMs < 1000 || s.apiTimeoutMs > 600000 || s.apiTimeoutMs % 1000 !== 0) out.apiTimeoutMs = CHECK_MESSAGES.site_settings_api_timeout_ms_check
-  if (!Number.isInteger(s.maxRetries) || s.maxRetries < 0 || s.maxRetries > 10) out.maxRetries = CHECK_MESSAGES.site_settings_max_retries_check
+  if (!Number.isInteger(s.maxFreeSongs) || s.maxFreeSongs < 0 || s.maxFreeSongs > 1000)
+    out.maxFreeSongs = CHECK_MESSAGES.site_settings_max_free_songs_check
+  if (s.databaseUrl && !/^postgres(ql)?:\/\/[^\s/?#]+(\/\S*)?$/.test(s.databaseUrl))
+    out.databaseUrl = 'A database URL looks like postgresql://user:password@host:5432/database.'
+  if (s.apiBaseUrl && !/^https?:\/\/[^\s/?#]+([/?#]\S*)?$/.test(s.apiBaseUrl))
+    out.apiBaseUrl = CHECK_MESSAGES.site_settings_api_base_url_check
+  if (!Number.isInteger(s.apiTimeoutMs) || s.apiTimeoutMs < 1000 || s.apiTimeoutMs > 600000 || s.apiTimeoutMs % 1000 !== 0)
+    out.apiTimeoutMs = CHECK_MESSAGES.site_settings_api_timeout_ms_check
+  if (!Number.isInteger(s.maxRetries) || s.maxRetries < 0 || s.maxRetries > 10)
+    out.maxRetries = CHECK_MESSAGES.site_settings_max_retries_check
   return out
 }
 
 export async function saveSiteSettings(db: SupabaseClient, s: SiteSettingsInput): Promise<SiteSettings> {
   const { data, error } = await db.rpc('admin_save_site_settings', {
-    p_site_title: s.siteTitle, p_primary_color: s.primaryColor || null, p_max_free_songs: s.maxFreeSongs,
-    p_database_url: s.databaseUrl ?? null, p_api_base_url: s.apiBaseUrl, p_api_timeout_ms: s.apiTimeoutMs, p_max_retries: s.maxRetries,
+    p_site_title: s.siteTitle,
+    p_primary_color: s.primaryColor || null,
+    p_max_free_songs: s.maxFreeSongs,
+    p_database_url: s.databaseUrl ?? null,
+    p_api_base_url: s.apiBaseUrl,
+    p_api_timeout_ms: s.apiTimeoutMs,
+    p_max_retries: s.maxRetries,
   })
   if (error) throw adminError(error)
   return data as SiteSettings
@@ -150,7 +172,11 @@ export async function fetchPublicSiteSettings(db: SupabaseClient): Promise<Publi
 }
 
 export async function fetchAudit(db: SupabaseClient, limit = 50): Promise<AuditRow[]> {
-  const { data, error } = await db.from('admin_audit').select('id, actor_email, area, field, old_value, new_value, created_at').order('id', { ascending: false }).limit(limit)
+  const { data, error } = await db
+    .from('admin_audit')
+    .select('id, actor_email, area, field, old_value, new_value, created_at')
+    .order('id', { ascending: false })
+    .limit(limit)
   if (error) throw adminError(error)
   return data as AuditRow[]
 }
@@ -167,7 +193,11 @@ export async function addKnowledge(db: SupabaseClient, title: string, content: s
 }
 
 export async function updateKnowledge(db: SupabaseClient, id: string, title: string, content: string): Promise<void> {
-  const { data, error } = await db.from('knowledge_base').update({ title: title.trim(), content: content.trim(), updated_at: new Date().toISOString() }).eq('id', id).select('id')
+  const { data, error } = await db
+    .from('knowledge_base')
+    .update({ title: title.trim(), content: content.trim(), updated_at: new Date().toISOString() })
+    .eq('id', id)
+    .select('id')
   if (error) throw adminError(error)
   if (!data?.length) throw new Error('That entry no longer exists.')
 }

@@ -1,9 +1,7 @@
 import { isAuthError, type AuthError, type Session } from '@supabase/supabase-js'
 import { supabase } from './client.ts'
 
-export type AuthOutcome =
-  | { ok: true; signedIn: boolean }
-  | { ok: false; kind: 'signup-disabled' | 'error'; message: string | undefined }
+export type AuthOutcome = { ok: true; signedIn: boolean } | { ok: false; kind: 'signup-disabled' | 'error'; message: string | undefined }
 
 // GoTrue reports a disabled e-mail provider as 'email_provider_disabled' ("Email signups are
 // disabled") and closed sign-ups as 'signup_disabled'; older servers only send the text.
@@ -78,7 +76,13 @@ export function pendingTotpFactor(session: Pick<Session, 'access_token' | 'user'
 export async function verifySignInCode(factorId: string, code: string): Promise<{ ok: true } | { ok: false; message: string }> {
   const { error } = await supabase().auth.mfa.challengeAndVerify({ factorId, code: code.trim() })
   if (!error) return { ok: true }
-  return { ok: false, message: error.code === 'mfa_verification_failed' ? 'That code is not correct. Use the current 6-digit code from your authenticator app.' : error.message }
+  return {
+    ok: false,
+    message:
+      error.code === 'mfa_verification_failed'
+        ? 'That code is not correct. Use the current 6-digit code from your authenticator app.'
+        : error.message,
+  }
 }
 
 /** Signs in with e-mail and password and says whether a second-factor code is still needed. */

@@ -51,7 +51,12 @@ export const fetchCommentRules = () => call<CommentRules>('comment_rules')
 export const fetchCommentStats = () => call<CommentStats>('my_comment_stats')
 
 export async function fetchSongComments(songId: string): Promise<CommentRow[]> {
-  const { data, error } = await supabase().from('comments').select(COMMENT_COLUMNS).eq('song_id', songId).order('created_at', { ascending: false }).limit(500)
+  const { data, error } = await supabase()
+    .from('comments')
+    .select(COMMENT_COLUMNS)
+    .eq('song_id', songId)
+    .order('created_at', { ascending: false })
+    .limit(500)
   if (error) throw error
   return data as CommentRow[]
 }
@@ -64,7 +69,13 @@ export async function fetchLikedIds(songId: string, userId: string): Promise<Set
 }
 
 export async function fetchMyComments(userId: string): Promise<CommentRow[]> {
-  const { data, error } = await supabase().from('comments').select(COMMENT_COLUMNS).eq('user_id', userId).eq('deleted', false).order('created_at', { ascending: false }).limit(500)
+  const { data, error } = await supabase()
+    .from('comments')
+    .select(COMMENT_COLUMNS)
+    .eq('user_id', userId)
+    .eq('deleted', false)
+    .order('created_at', { ascending: false })
+    .limit(500)
   if (error) throw error
   return data as CommentRow[]
 }
@@ -80,7 +91,10 @@ export const postComment = (songId: string, body: string, parentId?: string) =>
 export const editComment = (id: string, body: string) => call<CommentRow>('edit_comment', { p_comment_id: id, p_body: body })
 export const deleteComment = (id: string) => call<{ id: string; kept_for_replies: boolean }>('delete_comment', { p_comment_id: id })
 export const setCommentLike = (id: string, liked: boolean) =>
-  call<{ liked: boolean; like_count: number; credited: Credit[]; balance: number }>('set_comment_like', { p_comment_id: id, p_liked: liked })
+  call<{ liked: boolean; like_count: number; credited: Credit[]; balance: number }>('set_comment_like', {
+    p_comment_id: id,
+    p_liked: liked,
+  })
 
 export type CommentChange =
   | { kind: 'comment'; type: 'INSERT' | 'UPDATE'; row: CommentRow }
@@ -92,19 +106,33 @@ export type CommentChange =
  * Live changes of one song's thread (Realtime postgres_changes on comments and comment_likes,
  * RLS applied by the server). Returns the unsubscribe function.
  */
-export function subscribeSongComments(songId: string, onChange: (change: CommentChange) => void, onStatus?: (status: string) => void): () => void {
+export function subscribeSongComments(
+  songId: string,
+  onChange: (change: CommentChange) => void,
+  onStatus?: (status: string) => void,
+): () => void {
   const client = supabase()
   const filter = `song_id=eq.${songId}`
   const channel = client
     .channel(`comments:${songId}:${Math.random().toString(36).slice(2)}`)
-    .on('postgres_changes', { event: '*', schema: 'public', table: 'comments', filter }, (p: RealtimePostgresChangesPayload<Record<string, unknown>>) => {
-      if (p.eventType === 'DELETE') onChange({ kind: 'comment', type: 'DELETE', id: String(p.old.id) })
-      else onChange({ kind: 'comment', type: p.eventType, row: p.new as unknown as CommentRow })
-    })
-    .on('postgres_changes', { event: '*', schema: 'public', table: 'comment_likes', filter }, (p: RealtimePostgresChangesPayload<Record<string, unknown>>) => {
-      if (p.eventType === 'INSERT') onChange({ kind: 'like', type: 'INSERT', commentId: String(p.new.comment_id), userId: String(p.new.user_id) })
-      else if (p.eventType === 'DELETE') onChange({ kind: 'like', type: 'DELETE', commentId: String(p.old.comment_id), userId: String(p.old.user_id) })
-    })
+    .on(
+      'postgres_changes',
+      { event: '*', schema: 'public', table: 'comments', filter },
+      (p: RealtimePostgresChangesPayload<Record<string, unknown>>) => {
+        if (p.eventType === 'DELETE') onChange({ kind: 'comment', type: 'DELETE', id: String(p.old.id) })
+        else onChange({ kind: 'comment', type: p.eventType, row: p.new as unknown as CommentRow })
+      },
+    )
+    .on(
+      'postgres_changes',
+      { event: '*', schema: 'public', table: 'comment_likes', filter },
+      (p: RealtimePostgresChangesPayload<Record<string, unknown>>) => {
+        if (p.eventType === 'INSERT')
+          onChange({ kind: 'like', type: 'INSERT', commentId: String(p.new.comment_id), userId: String(p.new.user_id) })
+        else if (p.eventType === 'DELETE')
+          onChange({ kind: 'like', type: 'DELETE', commentId: String(p.old.comment_id), userId: String(p.old.user_id) })
+      },
+    )
     .subscribe((status) => onStatus?.(status))
   return () => {
     void client.removeChannel(channel)
@@ -113,7 +141,11 @@ export function subscribeSongComments(songId: string, onChange: (change: Comment
 
 /** How many comments (not deleted) a song has, counted by the server. */
 export async function countSongComments(songId: string): Promise<number> {
-  const { count, error } = await supabase().from('comments').select('id', { count: 'exact', head: true }).eq('song_id', songId).eq('deleted', false)
+  const { count, error } = await supabase()
+    .from('comments')
+    .select('id', { count: 'exact', head: true })
+    .eq('song_id', songId)
+    .eq('deleted', false)
   if (error) throw error
   return count ?? 0
 }

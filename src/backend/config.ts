@@ -10,7 +10,9 @@ export interface BackendConfig {
  * with its own secret (supabase/local/core/local-keys.ts, `withAnonKey`).
  */
 const servedAnonKey = (): string | undefined =>
-  typeof document === 'undefined' ? undefined : document.querySelector<HTMLMetaElement>('meta[name="cube-anon-key"]')?.content.trim() || undefined
+  typeof document === 'undefined'
+    ? undefined
+    : document.querySelector<HTMLMetaElement>('meta[name="cube-anon-key"]')?.content.trim() || undefined
 
 /**
  * Where the app's Supabase lives. By default the embedded local backend that serves the app on

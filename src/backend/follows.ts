@@ -11,7 +11,11 @@ import { jsonAs } from './rpc.ts'
 import type { ProfileRow } from './profile.ts'
 
 export async function fetchProfileByUsername(username: string): Promise<ProfileRow | null> {
-  const { data, error } = await supabase().from('profiles').select('user_id, username, avatar_url, bio, created_at').eq('username', username).maybeSingle<ProfileRow>()
+  const { data, error } = await supabase()
+    .from('profiles')
+    .select('user_id, username, avatar_url, bio, created_at')
+    .eq('username', username)
+    .maybeSingle<ProfileRow>()
   if (error) throw error
   return data
 }
@@ -28,7 +32,12 @@ export async function fetchFollowCounts(userId: string): Promise<{ followers: nu
 }
 
 export async function isFollowing(followerId: string, followingId: string): Promise<boolean> {
-  const { data, error } = await supabase().from('follows').select('follower_id').eq('follower_id', followerId).eq('following_id', followingId).maybeSingle()
+  const { data, error } = await supabase()
+    .from('follows')
+    .select('follower_id')
+    .eq('follower_id', followerId)
+    .eq('following_id', followingId)
+    .maybeSingle()
   if (error) throw error
   return data !== null
 }
@@ -60,7 +69,11 @@ export async function fetchPublicPlaylists(userId: string): Promise<PublicPlayli
 
 /** The signed-in owner's playlists with their public flag (RLS: own rows only). */
 export async function fetchOwnPlaylistVisibility(userId: string): Promise<{ id: string; name: string; is_public: boolean }[]> {
-  const { data, error } = await supabase().from('playlists').select('id, name, is_public').eq('user_id', userId).order('created_at', { ascending: true })
+  const { data, error } = await supabase()
+    .from('playlists')
+    .select('id, name, is_public')
+    .eq('user_id', userId)
+    .order('created_at', { ascending: true })
   if (error) throw error
   return (data ?? []) as { id: string; name: string; is_public: boolean }[]
 }

@@ -55,7 +55,11 @@ export interface VoteHistoryRow {
 
 const call = rpcJson
 
-const proposal = (row: Record<string, unknown>): ProposalRow => ({ ...(row as unknown as ProposalRow), votes_for: Number(row.votes_for), votes_against: Number(row.votes_against) })
+const proposal = (row: Record<string, unknown>): ProposalRow => ({
+  ...(row as unknown as ProposalRow),
+  votes_for: Number(row.votes_for),
+  votes_against: Number(row.votes_against),
+})
 
 export const fetchGovernanceRules = () => call<GovernanceRules>('governance_rules')
 /** All proposals, newest first, after the server closed those past their end (close-on-read). */
@@ -70,15 +74,25 @@ export async function fetchMyVotedIds(userId: string): Promise<Map<string, 'for'
 
 /** attemptKey: one per proposal form attempt; the server creates (and burns) once per key. */
 export const createProposal = async (title: string, description: string, category: string, endsAt: Date, attemptKey: string) => {
-  const answer = await call<{ proposal: Record<string, unknown>; balance: number }>('create_proposal', { p_title: title, p_description: description, p_category: category, p_ends_at: endsAt.toISOString(), p_attempt_key: attemptKey })
+  const answer = await call<{ proposal: Record<string, unknown>; balance: number }>('create_proposal', {
+    p_title: title,
+    p_description: description,
+    p_category: category,
+    p_ends_at: endsAt.toISOString(),
+    p_attempt_key: attemptKey,
+  })
   return { proposal: proposal(answer.proposal), balance: answer.balance }
 }
 export const castVote = async (proposalId: string, choice: 'for' | 'against') => {
-  const answer = await call<{ vote: { power: number }; proposal: Record<string, unknown> }>('cast_vote', { p_proposal_id: proposalId, p_choice: choice })
+  const answer = await call<{ vote: { power: number }; proposal: Record<string, unknown> }>('cast_vote', {
+    p_proposal_id: proposalId,
+    p_choice: choice,
+  })
   return { power: Number(answer.vote.power), proposal: proposal(answer.proposal) }
 }
 /** To a user by username, or with null to the community pool. */
-export const delegateVotingPower = (username: string | null) => call<GovernanceOverview>('delegate_voting_power', username ? { p_username: username } : {})
+export const delegateVotingPower = (username: string | null) =>
+  call<GovernanceOverview>('delegate_voting_power', username ? { p_username: username } : {})
 export const undelegateVotingPower = () => call<GovernanceOverview>('undelegate_voting_power')
 
 /** Live proposals (new ones and tally or status changes) for everyone viewing; `onStatus` gets the channel's status. */
@@ -86,9 +100,13 @@ export function subscribeProposals(onRow: (row: ProposalRow) => void, onStatus?:
   const client = supabase()
   const channel = client
     .channel(`proposals:${Math.random().toString(36).slice(2)}`)
-    .on('postgres_changes', { event: '*', schema: 'public', table: 'proposals' }, (p: RealtimePostgresChangesPayload<Record<string, unknown>>) => {
-      if (p.eventType !== 'DELETE') onRow(proposal(p.new))
-    })
+    .on(
+      'postgres_changes',
+      { event: '*', schema: 'public', table: 'proposals' },
+      (p: RealtimePostgresChangesPayload<Record<string, unknown>>) => {
+        if (p.eventType !== 'DELETE') onRow(proposal(p.new))
+      },
+    )
     .subscribe((status) => onStatus?.(status))
   return () => {
     void client.removeChannel(channel)

@@ -19,13 +19,20 @@ interface PlaylistSongRow {
 
 export async function fetchPlaylists(userId: string): Promise<ServerPlaylist[]> {
   const db = supabase()
-  const { data: lists, error } = await db.from('playlists').select('id, name, created_at').eq('user_id', userId).order('created_at', { ascending: true })
+  const { data: lists, error } = await db
+    .from('playlists')
+    .select('id, name, created_at')
+    .eq('user_id', userId)
+    .order('created_at', { ascending: true })
   if (error) throw error
   if (!lists || lists.length === 0) return []
   const { data: rows, error: songsError } = await db
     .from('playlist_songs')
     .select('playlist_id, song_id, position')
-    .in('playlist_id', lists.map((l) => l.id))
+    .in(
+      'playlist_id',
+      lists.map((l) => l.id),
+    )
     .order('position', { ascending: true })
   if (songsError) throw songsError
   const byList = new Map<string, string[]>()
@@ -65,7 +72,11 @@ export async function removePlaylistSong(playlistId: string, songId: string): Pr
 }
 
 export async function fetchFavourites(userId: string): Promise<string[]> {
-  const { data, error } = await supabase().from('favourites').select('song_id, created_at').eq('user_id', userId).order('created_at', { ascending: true })
+  const { data, error } = await supabase()
+    .from('favourites')
+    .select('song_id, created_at')
+    .eq('user_id', userId)
+    .order('created_at', { ascending: true })
   if (error) throw error
   return (data ?? []).map((r) => String(r.song_id))
 }

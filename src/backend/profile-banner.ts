@@ -43,7 +43,9 @@ export async function fetchBanner(db: SupabaseClient, userId: string): Promise<B
 export async function uploadBanner(db: SupabaseClient, userId: string, file: Blob): Promise<void> {
   const problem = bannerFileProblem(file)
   if (problem) throw new Error(problem)
-  const { error } = await db.storage.from(PROFILE_BANNER_BUCKET).upload(bannerPath(userId), file, { upsert: true, contentType: file.type, cacheControl: 'no-cache' })
+  const { error } = await db.storage
+    .from(PROFILE_BANNER_BUCKET)
+    .upload(bannerPath(userId), file, { upsert: true, contentType: file.type, cacheControl: 'no-cache' })
   if (error) throw error
 }
 

@@ -61,7 +61,10 @@ export interface PublishInput {
   attemptKey: string
 }
 
-const extension = (type: string) => ({ 'audio/webm': 'webm', 'audio/ogg': 'ogg', 'audio/mpeg': 'mp3', 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' })[type.split(';')[0]!] ?? 'bin'
+const extension = (type: string) =>
+  ({ 'audio/webm': 'webm', 'audio/ogg': 'ogg', 'audio/mpeg': 'mp3', 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' })[
+    type.split(';')[0]!
+  ] ?? 'bin'
 
 export async function publishAudio(input: PublishInput, rules: PublishingRules): Promise<{ id: string; slug: string }> {
   const storage = supabase().storage
@@ -69,13 +72,17 @@ export async function publishAudio(input: PublishInput, rules: PublishingRules):
   const audioPath = `${input.userId}/${name}.${extension(input.audio.type)}`
   const uploaded: { bucket: string; path: string }[] = []
   try {
-    const audio = await storage.from(rules.audio_bucket).upload(audioPath, input.audio, { contentType: input.audio.type.split(';')[0], cacheControl: '31536000' })
+    const audio = await storage
+      .from(rules.audio_bucket)
+      .upload(audioPath, input.audio, { contentType: input.audio.type.split(';')[0], cacheControl: '31536000' })
     if (audio.error) throw audio.error
     uploaded.push({ bucket: rules.audio_bucket, path: audioPath })
     let coverPath: string | null = null
     if (input.cover) {
       coverPath = `${input.userId}/${name}.${extension(input.cover.type)}`
-      const cover = await storage.from(rules.cover_bucket).upload(coverPath, input.cover, { contentType: input.cover.type, cacheControl: '31536000' })
+      const cover = await storage
+        .from(rules.cover_bucket)
+        .upload(coverPath, input.cover, { contentType: input.cover.type, cacheControl: '31536000' })
       if (cover.error) throw cover.error
       uploaded.push({ bucket: rules.cover_bucket, path: coverPath })
     }
@@ -100,7 +107,11 @@ export async function publishAudio(input: PublishInput, rules: PublishingRules):
 }
 
 async function removeAll(objects: { bucket: string; path: string }[]): Promise<void> {
-  for (const o of objects) await supabase().storage.from(o.bucket).remove([o.path]).catch(() => undefined)
+  for (const o of objects)
+    await supabase()
+      .storage.from(o.bucket)
+      .remove([o.path])
+      .catch(() => undefined)
 }
 
 export async function unpublishSong(id: string, rules: Pick<PublishingRules, 'audio_bucket' | 'cover_bucket'>): Promise<void> {
@@ -125,7 +136,11 @@ export const fetchSongBySlug = (slug: string) => oneSong('slug', slug)
 export const fetchSongById = (id: string) => oneSong('id', id)
 
 export async function fetchSongsByOwner(userId: string): Promise<CatalogueRow[]> {
-  const { data, error } = await supabase().from('songs').select(SONG_COLUMNS).eq('owner_id', userId).order('created_at', { ascending: false })
+  const { data, error } = await supabase()
+    .from('songs')
+    .select(SONG_COLUMNS)
+    .eq('owner_id', userId)
+    .order('created_at', { ascending: false })
   if (error) throw error
   return (data ?? []) as CatalogueRow[]
 }

@@ -31,12 +31,26 @@ export function createReadFetch(inner: Fetch = (...args) => fetch(...args)): Fet
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase()
     // Only plain reads are shared: a write must reach the server once per call, and a caller with its own
     // AbortSignal must be able to cancel just its request.
-    if ((method !== 'GET' && method !== 'HEAD') || input instanceof Request || init?.signal || init?.body || !String(input).includes('/rest/v1/')) return inner(input, init)
+    if (
+      (method !== 'GET' && method !== 'HEAD') ||
+      input instanceof Request ||
+      init?.signal ||
+      init?.body ||
+      !String(input).includes('/rest/v1/')
+    )
+      return inner(input, init)
     const key = `${method} ${String(input)} ${headerKey(init?.headers)}`
     let pending = inFlight.get(key)
     if (!pending) {
       pending = inner(input, init)
-        .then(async (res): Promise<Settled> => ({ status: res.status, statusText: res.statusText, headers: res.headers, body: method === 'HEAD' ? (await res.arrayBuffer(), null) : await res.arrayBuffer() }))
+        .then(
+          async (res): Promise<Settled> => ({
+            status: res.status,
+            statusText: res.statusText,
+            headers: res.headers,
+            body: method === 'HEAD' ? (await res.arrayBuffer(), null) : await res.arrayBuffer(),
+          }),
+        )
         .finally(() => inFlight.delete(key))
       inFlight.set(key, pending)
     }

@@ -8,7 +8,10 @@ type Functions = Database['public']['Functions']
  * the generated schema) but not the shape of the JSON it builds: `T` is the shape that function's
  * migration documents, and the one place that trust is written down.
  */
-export async function rpcJson<T, F extends keyof Functions & string = keyof Functions & string>(name: F, args?: Functions[F]['Args']): Promise<T> {
+export async function rpcJson<T, F extends keyof Functions & string = keyof Functions & string>(
+  name: F,
+  args?: Functions[F]['Args'],
+): Promise<T> {
   const { data, error } = await supabase().rpc(name, args)
   if (error) throw error
   return jsonAs<T>(data as Json)

@@ -80,7 +80,11 @@ export interface ShareableSong {
 
 /** The catalogue as share targets (each song's page is /song/{slug}). */
 export async function fetchShareableSongs(): Promise<ShareableSong[]> {
-  const { data, error } = await supabase().from('songs').select('id, slug, title, artist').order('created_at', { ascending: false }).order('title')
+  const { data, error } = await supabase()
+    .from('songs')
+    .select('id, slug, title, artist')
+    .order('created_at', { ascending: false })
+    .order('title')
   if (error) throw error
   return (data ?? []) as ShareableSong[]
 }

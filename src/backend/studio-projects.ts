@@ -93,7 +93,10 @@ export async function upsertStudioProject(db: SupabaseClient, p: StudioProjectUp
 }
 
 export async function renameStudioProject(db: SupabaseClient, id: string, name: string): Promise<void> {
-  const { error, status } = await db.from('studio_projects').update({ name: cleanName(name), updated_at: new Date().toISOString() }).eq('id', id)
+  const { error, status } = await db
+    .from('studio_projects')
+    .update({ name: cleanName(name), updated_at: new Date().toISOString() })
+    .eq('id', id)
   if (error) throw failed(error, status)
 }
 

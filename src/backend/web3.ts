@@ -62,7 +62,12 @@ export async function fetchClaimStatus(): Promise<ClaimStatus> {
   const { data, error } = await supabase().rpc('wallet_claim_status')
   if (error) throw error
   const d = (data ?? {}) as Record<string, unknown>
-  return { listenedSeconds: num(d.listened_seconds), claimable: num(d.claimable), claimed: num(d.claimed), hourProgress: num(d.hour_progress) }
+  return {
+    listenedSeconds: num(d.listened_seconds),
+    claimable: num(d.claimable),
+    claimed: num(d.claimed),
+    hourProgress: num(d.hour_progress),
+  }
 }
 
 export async function claimRewards(): Promise<{ claimed: number; balance: number }> {
@@ -109,7 +114,11 @@ export interface NftRow {
 }
 
 export async function fetchNfts(userId: string): Promise<NftRow[]> {
-  const { data, error } = await supabase().from('nfts').select('id, blockchain, contract_address, token_id, transaction_id, metadata, minted_at').eq('owner_id', userId).order('minted_at', { ascending: false })
+  const { data, error } = await supabase()
+    .from('nfts')
+    .select('id, blockchain, contract_address, token_id, transaction_id, metadata, minted_at')
+    .eq('owner_id', userId)
+    .order('minted_at', { ascending: false })
   if (error) throw error
   return (data ?? []).map((row) => ({ ...row, metadata: jsonAs<NftRow['metadata']>(row.metadata) }))
 }
@@ -128,10 +137,18 @@ export interface MintRequestRow {
 }
 
 export async function fetchMintRequests(limit = 10): Promise<MintRequestRow[]> {
-  const { data, error } = await supabase().from('mint_requests').select('id, blockchain, status, metadata, recipient, royalties_bps, transaction_hash, token_id, error, created_at').order('created_at', { ascending: false }).limit(limit)
+  const { data, error } = await supabase()
+    .from('mint_requests')
+    .select('id, blockchain, status, metadata, recipient, royalties_bps, transaction_hash, token_id, error, created_at')
+    .order('created_at', { ascending: false })
+    .limit(limit)
   if (error) throw error
   // status is text with a check constraint (pending | completed | failed): the catalogue types it as text.
-  return (data ?? []).map((row) => ({ ...row, status: row.status as MintRequestRow['status'], metadata: jsonAs<MintRequestRow['metadata']>(row.metadata) }))
+  return (data ?? []).map((row) => ({
+    ...row,
+    status: row.status as MintRequestRow['status'],
+    metadata: jsonAs<MintRequestRow['metadata']>(row.metadata),
+  }))
 }
 
 export interface MintInput {
@@ -168,7 +185,10 @@ export interface ChainTransaction {
 }
 
 export async function fetchChainTransaction(chain: string, hash: string): Promise<ChainTransaction> {
-  const { data, error } = await supabase().functions.invoke<ChainTransaction>(`chain-transaction?chain=${encodeURIComponent(chain)}&hash=${encodeURIComponent(hash)}`, { method: 'GET' })
+  const { data, error } = await supabase().functions.invoke<ChainTransaction>(
+    `chain-transaction?chain=${encodeURIComponent(chain)}&hash=${encodeURIComponent(hash)}`,
+    { method: 'GET' },
+  )
   if (error) throw await functionError(error)
   if (!data) throw new Error('No such transaction')
   return data

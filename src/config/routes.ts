@@ -32,8 +32,23 @@ export type NavGroupKey = 'main' | 'studio' | 'earn' | 'assets'
 
 /** Icon names the navigation uses (the sidebar's <Icon> only compiles with names it knows). */
 export type NavIcon =
-  | 'home' | 'user' | 'book' | 'music' | 'sliders' | 'sparkles' | 'shuffle' | 'library' | 'cube' | 'list'
-  | 'headphones' | 'message' | 'share' | 'wallet' | 'vote' | 'settings' | 'shield'
+  | 'home'
+  | 'user'
+  | 'book'
+  | 'music'
+  | 'sliders'
+  | 'sparkles'
+  | 'shuffle'
+  | 'library'
+  | 'cube'
+  | 'list'
+  | 'headphones'
+  | 'message'
+  | 'share'
+  | 'wallet'
+  | 'vote'
+  | 'settings'
+  | 'shield'
 
 export interface NavEntry {
   group: NavGroupKey

@@ -126,7 +126,10 @@ export function resolveStripParams(initial: Partial<StripParams> = {}): StripPar
  */
 export function createChannelStrip(ctx: BaseAudioContext, initial?: Partial<StripParams>): ChannelStrip<AudioWorkletNode>
 export function createChannelStrip<T extends TContext>(ctx: T, initial?: Partial<StripParams>): ChannelStrip<IAudioWorkletNode<T>>
-export function createChannelStrip(ctx: AnyContext, initial: Partial<StripParams> = {}): ChannelStrip<AudioWorkletNode | IAudioWorkletNode<TContext>> {
+export function createChannelStrip(
+  ctx: AnyContext,
+  initial: Partial<StripParams> = {},
+): ChannelStrip<AudioWorkletNode | IAudioWorkletNode<TContext>> {
   const params = resolveStripParams(initial)
   const options = {
     numberOfInputs: 1,

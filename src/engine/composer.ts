@@ -9,7 +9,16 @@ import { wrap, type Remote } from 'comlink'
 import type { ComposerWorkerApi } from '../../workers/composer.worker.ts'
 import type { ComposeRequest, Score } from '../../workers/composer/score.ts'
 
-export { DEFAULT_GENRE, DEFAULT_MOOD, GENRE_LABELS, GENRES, MOOD_LABELS, MOODS, type Genre, type Mood } from '../../workers/composer/styles.ts'
+export {
+  DEFAULT_GENRE,
+  DEFAULT_MOOD,
+  GENRE_LABELS,
+  GENRES,
+  MOOD_LABELS,
+  MOODS,
+  type Genre,
+  type Mood,
+} from '../../workers/composer/styles.ts'
 export { heardLine, scoreSummary, scoreTitle } from '../../workers/composer/describe.ts'
 export { INSTRUMENT_PARTS, INSTRUMENTS, type Instrument } from '../../workers/composer/vocabulary.ts'
 export type { ComposeRequest, Score } from '../../workers/composer/score.ts'
@@ -17,7 +26,10 @@ export type { ComposeRequest, Score } from '../../workers/composer/score.ts'
 let worker: Remote<ComposerWorkerApi> | null = null
 
 function composerWorker(): Remote<ComposerWorkerApi> {
-  if (!worker) worker = wrap<ComposerWorkerApi>(new Worker(new URL('../../workers/composer.worker.ts', import.meta.url), { type: 'module', name: 'composer' }))
+  if (!worker)
+    worker = wrap<ComposerWorkerApi>(
+      new Worker(new URL('../../workers/composer.worker.ts', import.meta.url), { type: 'module', name: 'composer' }),
+    )
   return worker
 }
 

@@ -24,7 +24,8 @@ export function beatsBetween(from: number, to: number, bpm: number): Beat[] {
   const beat = 60 / bpm
   const out: Beat[] = []
   // A beat exactly at `from` belongs to this window; one a rounding error before it does too.
-  for (let k = Math.max(0, Math.ceil(from / beat - 1e-9)); k * beat < to - 1e-9; k++) out.push({ time: k * beat, accent: k % BEATS_PER_BAR === 0 })
+  for (let k = Math.max(0, Math.ceil(from / beat - 1e-9)); k * beat < to - 1e-9; k++)
+    out.push({ time: k * beat, accent: k % BEATS_PER_BAR === 0 })
   return out
 }
 

@@ -118,7 +118,14 @@ class MixerEngine {
 
   /** Loops playback inside the region (null: play to the end). Applies at once while playing. */
   setLoop(region: LoopRegion | null) {
-    const next = region && Number.isFinite(region.start) && Number.isFinite(region.end) && region.start >= 0 && region.end - region.start >= MIN_LOOP_SECONDS ? { ...region } : null
+    const next =
+      region &&
+      Number.isFinite(region.start) &&
+      Number.isFinite(region.end) &&
+      region.start >= 0 &&
+      region.end - region.start >= MIN_LOOP_SECONDS
+        ? { ...region }
+        : null
     if (next?.start === this.loop?.start && next?.end === this.loop?.end) return
     this.loop = next
     if (!this.playing) return
@@ -172,7 +179,8 @@ class MixerEngine {
         const b = cuts[i + 1]!
         const pa = this.timelinePositionAt(a)
         if (pa === null) continue
-        for (const beat of beatsBetween(pa, pa + (b - a), this.metronome.bpm)) clickAt(ctx, getMasterBus().input as never, a + (beat.time - pa), beat.accent)
+        for (const beat of beatsBetween(pa, pa + (b - a), this.metronome.bpm))
+          clickAt(ctx, getMasterBus().input as never, a + (beat.time - pa), beat.accent)
       }
       this.clicksUntil = to
     }
@@ -287,6 +295,7 @@ interface Placement {
   clips: MixerState['tracks'][number]['clips']
 }
 
-const placementsOf = (state: MixerState): Map<string, Placement> => new Map(state.tracks.map((t) => [t.id, { offset: t.offset, clips: t.clips }]))
+const placementsOf = (state: MixerState): Map<string, Placement> =>
+  new Map(state.tracks.map((t) => [t.id, { offset: t.offset, clips: t.clips }]))
 
 export const mixerEngine = new MixerEngine()

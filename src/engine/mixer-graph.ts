@@ -44,7 +44,18 @@ export function trackStripParams(t: MixerTrack): Partial<StripParams> {
 }
 
 export function masterStripParams(m: MasterSettings): Partial<StripParams> {
-  return { volume: m.volume, reverb: m.reverb, pan: 0, lowpass: 0, highpass: 0, distortion: 0, delay: 0, compression: 0, chorus: 0, enabled: 1 }
+  return {
+    volume: m.volume,
+    reverb: m.reverb,
+    pan: 0,
+    lowpass: 0,
+    highpass: 0,
+    distortion: 0,
+    delay: 0,
+    compression: 0,
+    chorus: 0,
+    enabled: 1,
+  }
 }
 
 interface TrackNodes {
@@ -77,7 +88,11 @@ export async function prepareMixContext(ctx: AnyAudioContext): Promise<void> {
   await loadChannelStrip(ctx)
 }
 
-export function buildMixGraph(ctx: AnyAudioContext, state: MixerState, options: { destination: IAudioNode<AnyAudioContext>; master?: boolean }): MixGraph {
+export function buildMixGraph(
+  ctx: AnyAudioContext,
+  state: MixerState,
+  options: { destination: IAudioNode<AnyAudioContext>; master?: boolean },
+): MixGraph {
   const listeners = new Set<LevelsListener>()
   const emit = (key: string, l: Levels) => listeners.forEach((cb) => cb(key, l))
   const mk = (initial: Partial<StripParams>): Strip => createChannelStrip(ctx, initial) as unknown as Strip

@@ -20,7 +20,14 @@ import { DEFAULT_BPM, MAX_BPM, MIN_BPM } from './arrangement/clip-edits.ts'
 
 export type TrackType = 'main' | 'effect' | 'recording'
 
-export const EFFECT_NAMES = ['lowpass', 'highpass', 'distortion', 'delay', 'compression', 'chorus'] as const satisfies readonly StripParamName[]
+export const EFFECT_NAMES = [
+  'lowpass',
+  'highpass',
+  'distortion',
+  'delay',
+  'compression',
+  'chorus',
+] as const satisfies readonly StripParamName[]
 export type EffectName = (typeof EFFECT_NAMES)[number]
 export type TrackEffects = Record<EffectName, number>
 
@@ -124,7 +131,14 @@ export function controlValue(track: MixerTrack, control: TrackControl): number {
   return track.effects[control]
 }
 
-export function createTrack(input: { id: string; name: string; type: TrackType; audioId: string; duration: number; offset?: number }): MixerTrack {
+export function createTrack(input: {
+  id: string
+  name: string
+  type: TrackType
+  audioId: string
+  duration: number
+  offset?: number
+}): MixerTrack {
   return {
     id: input.id,
     name: input.name,
@@ -159,26 +173,29 @@ export function sanitizeState(raw: unknown): MixerState {
     reverb: clampControl('reverb', Number(r.master?.reverb ?? MASTER_DEFAULTS.reverb)),
   }
   const tracks = Array.isArray(r.tracks)
-    ? r.tracks.filter((t): t is MixerTrack => !!t && typeof t.id === 'string' && typeof t.audioId === 'string').map((t) => {
-        let track = createTrack({
-          id: t.id,
-          name: String(t.name ?? 'Track'),
-          type: t.type === 'effect' || t.type === 'recording' ? t.type : 'main',
-          audioId: t.audioId,
-          duration: Math.max(0, Number(t.duration) || 0),
-          offset: Math.max(0, Number(t.offset) || 0),
+    ? r.tracks
+        .filter((t): t is MixerTrack => !!t && typeof t.id === 'string' && typeof t.audioId === 'string')
+        .map((t) => {
+          let track = createTrack({
+            id: t.id,
+            name: String(t.name ?? 'Track'),
+            type: t.type === 'effect' || t.type === 'recording' ? t.type : 'main',
+            audioId: t.audioId,
+            duration: Math.max(0, Number(t.duration) || 0),
+            offset: Math.max(0, Number(t.offset) || 0),
+          })
+          track.enabled = t.enabled !== false
+          const clips = sanitizeClips(t.clips, track.duration)
+          if (clips) track.clips = clips
+          for (const c of ['volume', 'pan', 'reverb'] as const) track = withControl(track, c, Number(t[c] ?? track[c]))
+          for (const e of EFFECT_NAMES) track = withControl(track, e, Number(t.effects?.[e] ?? 0))
+          return track
         })
-        track.enabled = t.enabled !== false
-        const clips = sanitizeClips(t.clips, track.duration)
-        if (clips) track.clips = clips
-        for (const c of ['volume', 'pan', 'reverb'] as const) track = withControl(track, c, Number(t[c] ?? track[c]))
-        for (const e of EFFECT_NAMES) track = withControl(track, e, Number(t.effects?.[e] ?? 0))
-        return track
-      })
     : []
   const tempo = Number(r.tempo)
   return Number.isFinite(tempo) && r.tempo !== undefined ? { tracks, master, tempo: clampTempo(tempo) } : { tracks, master }
 }
 
 /** Tempo limits of the timeline (40–240 BPM). */
-export const clampTempo = (bpm: number): number => Math.round(Math.min(MAX_BPM, Math.max(MIN_BPM, Number.isFinite(bpm) ? bpm : DEFAULT_BPM)) * 100) / 100
+export const clampTempo = (bpm: number): number =>
+  Math.round(Math.min(MAX_BPM, Math.max(MIN_BPM, Number.isFinite(bpm) ? bpm : DEFAULT_BPM)) * 100) / 100

@@ -128,7 +128,12 @@ export async function renderMix(state: MixerState, options: RenderOptions): Prom
 
   // The track strips are nearly all of the work; the master strip and bus are two quick passes.
   const TRACKS_SHARE = 0.95
-  const sum = await renderStemsInWorkers(state.tracks, { length, sampleRate, signal, onProgress: onProgress && ((f) => onProgress(TRACKS_SHARE * f)) })
+  const sum = await renderStemsInWorkers(state.tracks, {
+    length,
+    sampleRate,
+    signal,
+    onProgress: onProgress && ((f) => onProgress(TRACKS_SHARE * f)),
+  })
   const mastered = await renderMasterStripInWorker(sum, state.master, sampleRate, signal)
   onProgress?.((1 + TRACKS_SHARE) / 2)
   const out = await masterBusPass(mastered, sampleRate, signal)

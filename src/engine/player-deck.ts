@@ -140,7 +140,10 @@ class Deck implements PlayerDeck {
     } catch (err) {
       // AbortError means a newer load()/pause() superseded this play: not a failure.
       if (err instanceof DOMException && err.name === 'AbortError') return
-      const message = err instanceof DOMException && err.name === 'NotAllowedError' ? `Could not play "${this.label}": the browser blocked playback; press play again.` : this.mediaErrorMessage()
+      const message =
+        err instanceof DOMException && err.name === 'NotAllowedError'
+          ? `Could not play "${this.label}": the browser blocked playback; press play again.`
+          : this.mediaErrorMessage()
       console.error('[player]', message, err)
       throw new DeckError(message)
     }

@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest'
 import { createTrack, MASTER_DEFAULTS, type MixerState } from './mixer-model.ts'
 import { clearDraft, deleteProject, getAudio, getDraft, saveDraft, saveProject, storedAudioIds, type StoredAudio } from './project-db.ts'
 
-const audio = (id: string, seed: number): StoredAudio => ({ id, sampleRate: 44100, channels: [Float32Array.from({ length: 64 }, (_, i) => Math.sin(i * seed) * 0.5), new Float32Array([seed, -seed, 1e-7])] })
+const audio = (id: string, seed: number): StoredAudio => ({
+  id,
+  sampleRate: 44100,
+  channels: [Float32Array.from({ length: 64 }, (_, i) => Math.sin(i * seed) * 0.5), new Float32Array([seed, -seed, 1e-7])],
+})
 const track = (id: string) => createTrack({ id: `t-${id}`, name: id, type: 'main', audioId: id, duration: 1 })
 const mix = (...ids: string[]): MixerState => ({ tracks: ids.map(track), master: { ...MASTER_DEFAULTS, volume: 42 } })
 const memory = new Map([audio('a', 1), audio('b', 2), audio('c', 3)].map((a) => [a.id, a]))

@@ -57,7 +57,8 @@ export class ProjectDbError extends Error {
 }
 
 function openDb(): Promise<IDBDatabase> {
-  if (typeof indexedDB === 'undefined') return Promise.reject(new ProjectDbError('This browser has no IndexedDB, so projects cannot be stored.'))
+  if (typeof indexedDB === 'undefined')
+    return Promise.reject(new ProjectDbError('This browser has no IndexedDB, so projects cannot be stored.'))
   if (!dbPromise) {
     dbPromise = new Promise<IDBDatabase>((resolve, reject) => {
       const req = indexedDB.open(DB_NAME, VERSION)
@@ -90,7 +91,11 @@ function openDb(): Promise<IDBDatabase> {
 }
 
 /** Runs `work` in one transaction and resolves with its result once the transaction commits. */
-async function tx<T>(names: StoreName[], mode: IDBTransactionMode, work: (stores: Record<StoreName, IDBObjectStore>) => Promise<T> | T): Promise<T> {
+async function tx<T>(
+  names: StoreName[],
+  mode: IDBTransactionMode,
+  work: (stores: Record<StoreName, IDBObjectStore>) => Promise<T> | T,
+): Promise<T> {
   const db = await openDb()
   return new Promise<T>((resolve, reject) => {
     const t = db.transaction(names, mode)
@@ -161,7 +166,9 @@ export function deleteProject(id: string): Promise<void> {
     const target = all.find((p) => p.id === id)
     if (!target) return
     const draft = (await req(s.drafts.get(DRAFT_ID))) as (MixDraft & { id: string }) | undefined
-    const stillUsed = new Set([...all.filter((p) => p.id !== id), ...(draft ? [draft] : [])].flatMap((p) => p.state.tracks.map((t) => t.audioId)))
+    const stillUsed = new Set(
+      [...all.filter((p) => p.id !== id), ...(draft ? [draft] : [])].flatMap((p) => p.state.tracks.map((t) => t.audioId)),
+    )
     for (const t of target.state.tracks) if (!stillUsed.has(t.audioId)) s.audio.delete(t.audioId)
     s.projects.delete(id)
   })

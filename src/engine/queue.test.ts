@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { nextIndex, previousAction, removeFromQueue, PREVIOUS_RESTART_THRESHOLD_S } from './queue.ts'
 import { SAMPLE_SONGS } from '../lib/catalogue/sample-songs.ts'
 
-const [a, b, c] = SAMPLE_SONGS as [typeof SAMPLE_SONGS[0], typeof SAMPLE_SONGS[0], typeof SAMPLE_SONGS[0]]
+const [a, b, c] = SAMPLE_SONGS as [(typeof SAMPLE_SONGS)[0], (typeof SAMPLE_SONGS)[0], (typeof SAMPLE_SONGS)[0]]
 
 describe('queue rules', () => {
   it('next wraps from last to first', () => {

@@ -31,7 +31,11 @@ export function previousAction(length: number, current: number, positionS: numbe
  * Removing a song. When it is the current one, the song that followed it becomes current
  * (wrapping to the first); an emptied queue has no current song.
  */
-export function removeFromQueue(queue: readonly Song[], currentId: string | undefined, removeId: string): { queue: Song[]; current: Song | null; currentChanged: boolean } {
+export function removeFromQueue(
+  queue: readonly Song[],
+  currentId: string | undefined,
+  removeId: string,
+): { queue: Song[]; current: Song | null; currentChanged: boolean } {
   const at = indexOfSong(queue, removeId)
   const currentSong = queue[indexOfSong(queue, currentId)] ?? null
   if (at < 0) return { queue: [...queue], current: currentSong, currentChanged: false }

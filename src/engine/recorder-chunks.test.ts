@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { ChunkWriter, assembleChunks, latencyFrames, trimLatency, type RecordingChunkStore, type RecordingSession, type StoredChunk } from './recorder-chunks.ts'
+import {
+  ChunkWriter,
+  assembleChunks,
+  latencyFrames,
+  trimLatency,
+  type RecordingChunkStore,
+  type RecordingSession,
+  type StoredChunk,
+} from './recorder-chunks.ts'
 
 /** The same contract as the IndexedDB store, in memory; `failAfter` simulates a full disk. */
 function memoryStore(options: { failAfter?: number; delayMs?: number } = {}) {
@@ -24,7 +32,15 @@ function memoryStore(options: { failAfter?: number; delayMs?: number } = {}) {
   return { store, chunks, sessions }
 }
 
-const session = (over: Partial<RecordingSession> = {}): RecordingSession => ({ id: 's1', startedAt: 0, sampleRate: 1000, channelCount: 1, trimFrames: 0, timelineOffset: 0, ...over })
+const session = (over: Partial<RecordingSession> = {}): RecordingSession => ({
+  id: 's1',
+  startedAt: 0,
+  sampleRate: 1000,
+  channelCount: 1,
+  trimFrames: 0,
+  timelineOffset: 0,
+  ...over,
+})
 const ramp = (start: number, n: number) => Float32Array.from({ length: n }, (_, i) => start + i)
 
 describe('ChunkWriter', () => {

@@ -73,7 +73,10 @@ export class ChunkWriter {
 
   /** The whole take so far (written chunks plus what is still gathering). */
   takeAll(): Float32Array[] {
-    return assembleChunks([...this.written, { sessionId: this.session.id, seq: this.seq, channels: concatBlocks(this.pending, this.session.channelCount) }], this.session.channelCount)
+    return assembleChunks(
+      [...this.written, { sessionId: this.session.id, seq: this.seq, channels: concatBlocks(this.pending, this.session.channelCount) }],
+      this.session.channelCount,
+    )
   }
 
   /** The first write error, if any (the recording keeps running in memory meanwhile). */
@@ -83,7 +86,11 @@ export class ChunkWriter {
 
   private writePending() {
     if (this.pendingFrames === 0) return
-    const chunk: StoredChunk = { sessionId: this.session.id, seq: this.seq++, channels: concatBlocks(this.pending, this.session.channelCount) }
+    const chunk: StoredChunk = {
+      sessionId: this.session.id,
+      seq: this.seq++,
+      channels: concatBlocks(this.pending, this.session.channelCount),
+    }
     this.pending = []
     this.pendingFrames = 0
     this.written.push(chunk)
@@ -126,7 +133,10 @@ export function trimLatency(channels: readonly Float32Array[], frames: number): 
 }
 
 /** Latency to remove from a take: the context's output path plus the input's own latency. */
-export function latencyFrames(sampleRate: number, latencies: { baseLatency?: number; outputLatency?: number; inputLatency?: number }): number {
+export function latencyFrames(
+  sampleRate: number,
+  latencies: { baseLatency?: number; outputLatency?: number; inputLatency?: number },
+): number {
   const s = (v: number | undefined) => (typeof v === 'number' && Number.isFinite(v) && v > 0 && v < 1 ? v : 0)
   return Math.round((s(latencies.baseLatency) + s(latencies.outputLatency) + s(latencies.inputLatency)) * sampleRate)
 }

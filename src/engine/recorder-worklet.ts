@@ -121,7 +121,12 @@ export interface ProgressTap {
  * A silent tap that reports how far a render has got (an offline context has no progress event).
  * With the ring it holds no audio, only a count of frames, read on a timer.
  */
-export function createProgressTap(ctx: AnyAudioContext, length: number, onFrame: (frame: number) => void, transport: RecorderTransport = sharedMemoryAvailable() ? 'ring' : 'messages'): ProgressTap {
+export function createProgressTap(
+  ctx: AnyAudioContext,
+  length: number,
+  onFrame: (frame: number) => void,
+  transport: RecorderTransport = sharedMemoryAvailable() ? 'ring' : 'messages',
+): ProgressTap {
   if (transport === 'ring') {
     // Room for the whole render (and the last quantum's overshoot), so nothing needs draining.
     const ring = SampleRing.create(0, length + 256)

@@ -15,7 +15,14 @@
  *   recoverSession(store, session) → channels of an interrupted take (latency-trimmed)
  */
 import type { IAudioContext } from 'standardized-audio-context'
-import { ChunkWriter, latencyFrames, trimLatency, assembleChunks, type RecordingChunkStore, type RecordingSession } from './recorder-chunks.ts'
+import {
+  ChunkWriter,
+  latencyFrames,
+  trimLatency,
+  assembleChunks,
+  type RecordingChunkStore,
+  type RecordingSession,
+} from './recorder-chunks.ts'
 import { createCaptureTap, loadRecorderWorklet, type RecorderTransport } from './recorder-worklet.ts'
 import { errorMessage } from '../lib/error-message.ts'
 
@@ -33,7 +40,12 @@ export class MicrophoneError extends Error {
 
 // Stereo when the device has it (an audio interface, a stereo microphone); echo cancellation
 // would force mono, and it is off anyway.
-export const RAW_AUDIO_CONSTRAINTS: MediaTrackConstraints = { echoCancellation: false, noiseSuppression: false, autoGainControl: false, channelCount: { ideal: 2 } }
+export const RAW_AUDIO_CONSTRAINTS: MediaTrackConstraints = {
+  echoCancellation: false,
+  noiseSuppression: false,
+  autoGainControl: false,
+  channelCount: { ideal: 2 },
+}
 
 /** Chunks reach IndexedDB about once a second: a crash loses at most that much. */
 export const FLUSH_SECONDS = 1
@@ -41,12 +53,18 @@ export const FLUSH_SECONDS = 1
 export function microphoneError(err: unknown): MicrophoneError {
   const name = (err as { name?: string } | null)?.name ?? ''
   if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError')
-    return new MicrophoneError('denied', 'Microphone access was denied. Allow the microphone for this site in the browser settings and try again.')
+    return new MicrophoneError(
+      'denied',
+      'Microphone access was denied. Allow the microphone for this site in the browser settings and try again.',
+    )
   if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError')
     return new MicrophoneError('no-device', 'No microphone was found. Connect one and try again.')
   if (name === 'NotReadableError' || name === 'AbortError')
     return new MicrophoneError('busy', 'The microphone could not be started; another application may be using it.')
-  return new MicrophoneError('unsupported', `The microphone could not be opened${err instanceof Error && err.message ? `: ${err.message}` : '.'}`)
+  return new MicrophoneError(
+    'unsupported',
+    `The microphone could not be opened${err instanceof Error && err.message ? `: ${err.message}` : '.'}`,
+  )
 }
 
 export interface TakeResult {
@@ -91,7 +109,8 @@ function blockLevels(samples: Float32Array): { peak: number; rms: number } {
 }
 
 export async function startMicRecording(ctx: IAudioContext, options: StartOptions): Promise<MicRecording> {
-  if (!navigator.mediaDevices?.getUserMedia) throw new MicrophoneError('unsupported', 'This browser cannot record audio (no microphone access in this context).')
+  if (!navigator.mediaDevices?.getUserMedia)
+    throw new MicrophoneError('unsupported', 'This browser cannot record audio (no microphone access in this context).')
   let stream: MediaStream
   try {
     stream = await navigator.mediaDevices.getUserMedia({ audio: RAW_AUDIO_CONSTRAINTS })

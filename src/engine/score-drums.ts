@@ -34,9 +34,20 @@ const BASE: Record<DrumVoice, KitSound> = {
 
 /** Per-kit adjustments: a boom-bap kit is dull and long, a metal kit is tight and bright, etc. */
 const KIT_TWEAKS: Partial<Record<DrumKit, Partial<Record<DrumVoice, Partial<KitSound>>>>> = {
-  'boom-bap': { kick: { bodyDecay: 0.45, bodyTo: 45 }, snare: { noiseDecay: 0.18, lowpass: 5000 }, hat: { lowpass: 9000, noiseLevel: 0.35 } },
-  brush: { snare: { noiseDecay: 0.3, noiseLevel: 0.35, bodyLevel: 0.1, highpass: 2000, lowpass: 7000 }, kick: { bodyDecay: 0.25, bodyLevel: 0.6 } },
-  light: { kick: { bodyDecay: 0.2, bodyLevel: 0.7 }, snare: { noiseDecay: 0.06, bodyFrom: 600, bodyTo: 500, bodyLevel: 0.3 }, hat: { noiseDecay: 0.025, noiseLevel: 0.3 } },
+  'boom-bap': {
+    kick: { bodyDecay: 0.45, bodyTo: 45 },
+    snare: { noiseDecay: 0.18, lowpass: 5000 },
+    hat: { lowpass: 9000, noiseLevel: 0.35 },
+  },
+  brush: {
+    snare: { noiseDecay: 0.3, noiseLevel: 0.35, bodyLevel: 0.1, highpass: 2000, lowpass: 7000 },
+    kick: { bodyDecay: 0.25, bodyLevel: 0.6 },
+  },
+  light: {
+    kick: { bodyDecay: 0.2, bodyLevel: 0.7 },
+    snare: { noiseDecay: 0.06, bodyFrom: 600, bodyTo: 500, bodyLevel: 0.3 },
+    hat: { noiseDecay: 0.025, noiseLevel: 0.3 },
+  },
   metal: { kick: { bodyDecay: 0.18, bodyFrom: 200, noiseLevel: 0.35, noiseDecay: 0.008 }, snare: { noiseDecay: 0.12, noiseLevel: 0.9 } },
   rock: { snare: { noiseDecay: 0.17, noiseLevel: 0.85 }, kick: { bodyDecay: 0.28 } },
   soft: { kick: { bodyDecay: 0.6, bodyTo: 40, noiseLevel: 0 }, hat: { noiseDecay: 0.06, noiseLevel: 0.25, lowpass: 8000 } },

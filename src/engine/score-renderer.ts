@@ -133,7 +133,12 @@ const DRUM_LEVEL: Record<DrumVoice, number> = { kick: 1, snare: 0.7, hat: 0.35, 
 const DRUM_PAN: Record<DrumVoice, number> = { kick: 0, snare: 0, hat: 0.25, openHat: 0.25, ride: -0.3, crash: 0.15 }
 
 /** All drum hits mixed into one stereo buffer in a fixed order (equal-power panning per voice). */
-function premixDrums(score: Score, sampleRate: number, from: number, to: number): [Float32Array<ArrayBuffer>, Float32Array<ArrayBuffer>] | null {
+function premixDrums(
+  score: Score,
+  sampleRate: number,
+  from: number,
+  to: number,
+): [Float32Array<ArrayBuffer>, Float32Array<ArrayBuffer>] | null {
   const hits = score.tracks.drums.filter((h) => h.time >= from && h.time < to)
   if (hits.length === 0) return null
   const frames = Math.ceil((to - from) * sampleRate)
@@ -161,7 +166,15 @@ function premixDrums(score: Score, sampleRate: number, from: number, to: number)
   return [left, right]
 }
 
-function buildGraph(Tone: ToneModule, context: ToneContext, native: OfflineAudioContext, score: Score, from: number, to: number, parts: Set<ScorePart>): void {
+function buildGraph(
+  Tone: ToneModule,
+  context: ToneContext,
+  native: OfflineAudioContext,
+  score: Score,
+  from: number,
+  to: number,
+  parts: Set<ScorePart>,
+): void {
   const shift = from
   const ctx = { context }
 
@@ -182,11 +195,15 @@ function buildGraph(Tone: ToneModule, context: ToneContext, native: OfflineAudio
     delaySend: number
   }
   const buses: Bus[] = []
-  const bus = (sources: Connectable[], opts: { scale: number; pan: number; reverb: number; delay: number; drive?: number; minHz?: number }) => {
+  const bus = (
+    sources: Connectable[],
+    opts: { scale: number; pan: number; reverb: number; delay: number; drive?: number; minHz?: number },
+  ) => {
     const input = sumTree(Tone, context, sources)
     const filter = brightnessFilter(opts.scale, opts.minHz ?? 0)
     const panner = new Tone.Panner({ ...ctx, pan: opts.pan })
-    if (opts.drive && opts.drive > 0) input.chain(new Tone.Distortion({ ...ctx, distortion: opts.drive, oversample: '4x', wet: 1 }), filter, panner)
+    if (opts.drive && opts.drive > 0)
+      input.chain(new Tone.Distortion({ ...ctx, distortion: opts.drive, oversample: '4x', wet: 1 }), filter, panner)
     else input.chain(filter, panner)
     buses.push({ out: panner, reverbSend: opts.reverb, delaySend: opts.delay })
   }
@@ -202,7 +219,13 @@ function buildGraph(Tone: ToneModule, context: ToneContext, native: OfflineAudio
   if (parts.has('chords') && chords.length) {
     const voices = pool(inst.chords === 'guitar' || inst.chords === 'strings' ? 5 : 4, () => chordVoice(Tone, context, inst.chords))
     playOnPool(voices, chords, shift, from, to)
-    bus(voices, { scale: 1, pan: -0.2, reverb: 0.5, delay: inst.chords === 'glass' ? 0.6 : 0, drive: inst.chords === 'power' ? score.mix.drive : 0 })
+    bus(voices, {
+      scale: 1,
+      pan: -0.2,
+      reverb: 0.5,
+      delay: inst.chords === 'glass' ? 0.6 : 0,
+      drive: inst.chords === 'power' ? score.mix.drive : 0,
+    })
   }
   if (parts.has('pad') && pad.length) {
     const voices = pool(3, () => padVoice(Tone, context))

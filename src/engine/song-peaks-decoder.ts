@@ -39,7 +39,9 @@ const SLICE = 1 << 18
 
 let worker: Remote<PeaksDecodeWorkerApi> | null = null
 function decodeWorker(): Remote<PeaksDecodeWorkerApi> {
-  worker ??= wrap<PeaksDecodeWorkerApi>(new Worker(new URL('../../workers/peaks-decode.worker.ts', import.meta.url), { type: 'module', name: 'peaks-decode' }))
+  worker ??= wrap<PeaksDecodeWorkerApi>(
+    new Worker(new URL('../../workers/peaks-decode.worker.ts', import.meta.url), { type: 'module', name: 'peaks-decode' }),
+  )
   return worker
 }
 
@@ -65,7 +67,12 @@ export async function peaksFromBytes(bytes: ArrayBuffer, buckets: number, option
   const w = decodeWorker()
   const outcome = await w.songPeaks(transfer(bytes, [bytes]), buckets, options)
   if (outcome.kind === 'peaks') return { peaks: outcome.peaks, duration: outcome.duration, via: 'webcodecs' }
-  if (outcome.kind === 'split') return { peaks: await splitPeaks(w, outcome.bytes, outcome.plan, buckets), duration: outcome.plan.length / outcome.plan.sampleRate, via: 'split' }
+  if (outcome.kind === 'split')
+    return {
+      peaks: await splitPeaks(w, outcome.bytes, outcome.plan, buckets),
+      duration: outcome.plan.length / outcome.plan.sampleRate,
+      via: 'split',
+    }
   const decoded = await decode(outcome.bytes)
   return { peaks: await computeBufferPeaks(decoded, buckets), duration: decoded.duration, via: 'whole' }
 }

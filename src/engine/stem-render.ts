@@ -56,7 +56,11 @@ function wholeStartFrame(offset: number, sampleRate: number): number | null {
  * What `play` feeds a node with the worklet's input configuration (2 channels, explicit,
  * speakers), rendered by the browser itself in a native offline context.
  */
-async function asHeard(length: number, sampleRate: number, play: (ctx: IOfflineAudioContext, input: IGainNode<IOfflineAudioContext>) => void): Promise<Float32Array[]> {
+async function asHeard(
+  length: number,
+  sampleRate: number,
+  play: (ctx: IOfflineAudioContext, input: IGainNode<IOfflineAudioContext>) => void,
+): Promise<Float32Array[]> {
   const ctx = new OfflineAudioContext({ numberOfChannels: 2, length, sampleRate })
   const input = ctx.createGain()
   input.channelCount = 2
@@ -88,7 +92,8 @@ async function jobFor(track: MixerTrack, audio: MixerAudio, length: number, samp
     // cheaper than a native render of the whole timeline); anything else the browser renders.
     const frames = audio.channels[0]?.length ?? 0
     const plays = planClips(track.clips, frames / audio.sampleRate, 0, 0, sampleRate)
-    if (audio.sampleRate === sampleRate && audio.channels.length <= 2 && clipPlaysExact(plays, frames, sampleRate)) return { controls, channels: audio.channels.map((c) => c.slice()), startFrame: 0, plays }
+    if (audio.sampleRate === sampleRate && audio.channels.length <= 2 && clipPlaysExact(plays, frames, sampleRate))
+      return { controls, channels: audio.channels.map((c) => c.slice()), startFrame: 0, plays }
     return { controls, channels: await clipsAsHeard(track, audio, length, sampleRate), startFrame: 0 }
   }
   const start = wholeStartFrame(track.offset, sampleRate)
@@ -110,7 +115,9 @@ function spawn(index: number): Worker {
 /** Rejects when the worker cannot start or throws outside a call (a call's own error rejects that call). */
 function crashOf(worker: Worker): Promise<never> {
   return new Promise<never>((_, reject) => {
-    worker.addEventListener('error', (e) => reject(new Error(`The export worker stopped: ${e.message || 'could not start'}`)), { once: true })
+    worker.addEventListener('error', (e) => reject(new Error(`The export worker stopped: ${e.message || 'could not start'}`)), {
+      once: true,
+    })
   })
 }
 
@@ -187,7 +194,12 @@ export async function renderStemsInWorkers(tracks: readonly MixerTrack[], option
  * The master strip (master volume and reverb) over the summed stems, in a worker, exactly as the
  * master strip's worklet would run it. Takes ownership of `sum` (its buffers are transferred).
  */
-export async function renderMasterStripInWorker(sum: Float32Array[], master: MasterSettings, sampleRate: number, signal?: AbortSignal): Promise<Float32Array[]> {
+export async function renderMasterStripInWorker(
+  sum: Float32Array[],
+  master: MasterSettings,
+  sampleRate: number,
+  signal?: AbortSignal,
+): Promise<Float32Array[]> {
   if (signal?.aborted) throw abortError()
   const worker = spawn(0)
   try {

@@ -31,7 +31,13 @@ describe('mixer ranges and defaults come from the channel strip descriptors', ()
     expect(TRACK_DEFAULTS.pan).toBe(descriptor('pan').defaultValue)
     for (const e of EFFECT_NAMES) expect(TRACK_DEFAULTS.effects[e], e).toBe(descriptor(e).defaultValue)
     expect(TRACK_DEFAULTS.enabled ? 1 : 0).toBe(descriptor('enabled').defaultValue)
-    expect(STRIP_DEFAULTS).toEqual({ volume: TRACK_DEFAULTS.volume, pan: TRACK_DEFAULTS.pan, reverb: TRACK_DEFAULTS.reverb, ...TRACK_DEFAULTS.effects, enabled: TRACK_DEFAULTS.enabled ? 1 : 0 })
+    expect(STRIP_DEFAULTS).toEqual({
+      volume: TRACK_DEFAULTS.volume,
+      pan: TRACK_DEFAULTS.pan,
+      reverb: TRACK_DEFAULTS.reverb,
+      ...TRACK_DEFAULTS.effects,
+      enabled: TRACK_DEFAULTS.enabled ? 1 : 0,
+    })
     const track = createTrack({ id: 't', name: 'T', type: 'main', audioId: 'a', duration: 1 })
     for (const c of ['volume', 'pan', 'reverb'] as const) expect(track[c], c).toBe(STRIP_DEFAULTS[c])
     for (const e of EFFECT_NAMES) expect(track.effects[e], e).toBe(STRIP_DEFAULTS[e])

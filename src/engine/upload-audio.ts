@@ -38,11 +38,15 @@ export function trackNameFromFile(fileName: string): string {
 
 export function checkUploadFile(file: Pick<File, 'name' | 'size' | 'type'>): void {
   const ext = file.name.toLowerCase().split('.').pop() ?? ''
-  const looksAudio = file.type.startsWith('audio/') || (file.type === 'video/webm' || file.type === 'video/mp4') || AUDIO_EXTENSIONS.includes(ext)
+  const looksAudio =
+    file.type.startsWith('audio/') || file.type === 'video/webm' || file.type === 'video/mp4' || AUDIO_EXTENSIONS.includes(ext)
   if (!looksAudio) throw new UploadError('Unsupported file', `"${file.name}" is not an audio file. Use WAV, MP3, OGG, FLAC, M4A or WebM.`)
   if (file.size === 0) throw new UploadError('Empty file', `"${file.name}" is empty.`)
   if (file.size > MAX_UPLOAD_BYTES) {
-    throw new UploadError('File too large', `"${file.name}" is ${(file.size / 1048576).toFixed(1)} MB; the limit is ${MAX_UPLOAD_BYTES / 1048576} MB.`)
+    throw new UploadError(
+      'File too large',
+      `"${file.name}" is ${(file.size / 1048576).toFixed(1)} MB; the limit is ${MAX_UPLOAD_BYTES / 1048576} MB.`,
+    )
   }
 }
 
@@ -60,7 +64,11 @@ function readWithProgress(file: File, onProgress: (f: number) => void, signal?: 
   })
 }
 
-export async function decodeUpload(ctx: IAudioContext, file: File, options: { onProgress?: (f: number) => void; signal?: AbortSignal } = {}): Promise<DecodedUpload> {
+export async function decodeUpload(
+  ctx: IAudioContext,
+  file: File,
+  options: { onProgress?: (f: number) => void; signal?: AbortSignal } = {},
+): Promise<DecodedUpload> {
   checkUploadFile(file)
   const progress = options.onProgress ?? (() => {})
   // Reading is the measurable part (0..0.6); decoding reports no progress of its own.
@@ -74,7 +82,10 @@ export async function decodeUpload(ctx: IAudioContext, file: File, options: { on
   }
   if (decoded.length === 0 || decoded.numberOfChannels === 0) throw new UploadError('Empty audio', `"${file.name}" contains no audio.`)
   if (decoded.duration > MAX_UPLOAD_SECONDS) {
-    throw new UploadError('Audio too long', `"${file.name}" is ${Math.round(decoded.duration / 60)} minutes long; the limit is ${MAX_UPLOAD_SECONDS / 60} minutes.`)
+    throw new UploadError(
+      'Audio too long',
+      `"${file.name}" is ${Math.round(decoded.duration / 60)} minutes long; the limit is ${MAX_UPLOAD_SECONDS / 60} minutes.`,
+    )
   }
   const channels: Float32Array[] = []
   for (let c = 0; c < Math.min(2, decoded.numberOfChannels); c++) channels.push(decoded.getChannelData(c).slice())

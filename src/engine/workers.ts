@@ -34,7 +34,9 @@ let wavWorker: Remote<WavWorkerApi> | null = null
 
 function peaks(): Remote<PeaksWorkerApi> {
   if (!peaksWorker) {
-    peaksWorker = wrap<PeaksWorkerApi>(new Worker(new URL('../../workers/peaks.worker.ts', import.meta.url), { type: 'module', name: 'peaks' }))
+    peaksWorker = wrap<PeaksWorkerApi>(
+      new Worker(new URL('../../workers/peaks.worker.ts', import.meta.url), { type: 'module', name: 'peaks' }),
+    )
   }
   return peaksWorker
 }
@@ -46,7 +48,11 @@ function wav(): Remote<WavWorkerApi> {
   return wavWorker
 }
 
-export async function computePeaks(channels: Float32Array[], buckets: number, options: { transfer?: boolean } = {}): Promise<ChannelPeaks[]> {
+export async function computePeaks(
+  channels: Float32Array[],
+  buckets: number,
+  options: { transfer?: boolean } = {},
+): Promise<ChannelPeaks[]> {
   const arg = options.transfer ? comlinkTransfer(channels, uniqueBuffers(channels)) : channels
   return peaks().computePeaks(arg, buckets)
 }

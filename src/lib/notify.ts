@@ -36,7 +36,10 @@ function publish(notice: Notice): void {
   for (const listener of listeners) listener(notice)
 }
 
-const send = (kind: NoticeKind) => (title: string, options: NoticeOptions = {}) => publish({ ...options, kind, title })
+const send =
+  (kind: NoticeKind) =>
+  (title: string, options: NoticeOptions = {}) =>
+    publish({ ...options, kind, title })
 
 /** `notify(title)`, `notify.success(title, { description })`, `notify.error(...)`. */
 export const notify = Object.assign(send('message'), { success: send('success'), error: send('error') })

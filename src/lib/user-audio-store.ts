@@ -30,7 +30,8 @@ const ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/
 let dbPromise: Promise<IDBDatabase> | null = null
 
 function openDb(): Promise<IDBDatabase> {
-  if (typeof indexedDB === 'undefined') return Promise.reject(new UserAudioError('unavailable', 'This browser has no IndexedDB, so saved audio is unavailable.'))
+  if (typeof indexedDB === 'undefined')
+    return Promise.reject(new UserAudioError('unavailable', 'This browser has no IndexedDB, so saved audio is unavailable.'))
   if (!dbPromise) {
     dbPromise = new Promise<IDBDatabase>((resolve, reject) => {
       const req = indexedDB.open(DB_NAME, 1)
@@ -60,7 +61,13 @@ function request<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => ID
         const tx = db.transaction(STORE, mode)
         const req = run(tx.objectStore(STORE))
         tx.oncomplete = () => resolve(req.result)
-        tx.onerror = () => reject(new UserAudioError('unavailable', `Saved audio ${mode === 'readonly' ? 'read' : 'write'} failed: ${tx.error?.message ?? 'unknown error'}`))
+        tx.onerror = () =>
+          reject(
+            new UserAudioError(
+              'unavailable',
+              `Saved audio ${mode === 'readonly' ? 'read' : 'write'} failed: ${tx.error?.message ?? 'unknown error'}`,
+            ),
+          )
         tx.onabort = tx.onerror
       }),
   )

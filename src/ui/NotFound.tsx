@@ -12,14 +12,20 @@ export function NotFound({ pathname, logMissingRoute = false }: { pathname: stri
   }, [pathname, logMissingRoute])
   return (
     <main className="cyber-grid flex min-h-screen flex-col items-center justify-center gap-6 p-6 text-center">
-      <p className="font-display text-8xl font-black text-secondary neon-text" aria-hidden>404</p>
+      <p className="font-display text-8xl font-black text-secondary neon-text" aria-hidden>
+        404
+      </p>
       <h1 className="text-2xl font-bold text-fg">Track not found in the metaverse</h1>
       <p className="max-w-md text-muted">
         Nothing plays at <code className="text-primary">{pathname}</code>.
       </p>
       <nav aria-label="Recovery links" className="flex gap-3">
-        <Link to="/" className="rounded-md bg-primary px-4 py-2 font-semibold text-bg">Back to home</Link>
-        <Link to="/app/home" className="rounded-md border border-primary px-4 py-2 font-semibold text-primary">Go to dashboard</Link>
+        <Link to="/" className="rounded-md bg-primary px-4 py-2 font-semibold text-bg">
+          Back to home
+        </Link>
+        <Link to="/app/home" className="rounded-md border border-primary px-4 py-2 font-semibold text-primary">
+          Go to dashboard
+        </Link>
       </nav>
     </main>
   )

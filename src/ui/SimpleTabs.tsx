@@ -9,7 +9,19 @@ export interface TabItem<K extends string> {
  * A row of ARIA tabs (arrow keys move between them); the caller renders the panel with
  * id `${idPrefix}-panel-${key}` and aria-labelledby `${idPrefix}-tab-${key}`.
  */
-export function SimpleTabs<K extends string>({ tabs, value, onChange, label, idPrefix }: { tabs: readonly TabItem<K>[]; value: K; onChange: (key: K) => void; label: string; idPrefix: string }) {
+export function SimpleTabs<K extends string>({
+  tabs,
+  value,
+  onChange,
+  label,
+  idPrefix,
+}: {
+  tabs: readonly TabItem<K>[]
+  value: K
+  onChange: (key: K) => void
+  label: string
+  idPrefix: string
+}) {
   const refs = useRef(new Map<K, HTMLButtonElement>())
   const onKey = (e: KeyboardEvent) => {
     if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return

@@ -12,7 +12,14 @@ export function TokenActivity({ items, sample = !items }: { items?: readonly Tok
       <ul className="mt-3 space-y-2">
         {list.map((item) => (
           <li key={item.id} className="flex items-center justify-between gap-3 rounded-md border border-line px-3 py-2 text-sm">
-            <span className={`rounded px-2 py-0.5 text-xs font-bold ${item.action === 'MINE' ? 'bg-primary/15 text-primary' : 'bg-secondary/15 text-secondary'}`}>{item.action}</span>
+            <span
+              className={
+                `rounded px-2 py-0.5 text-xs font-bold ` +
+                `${item.action === 'MINE' ? 'bg-primary/15 text-primary' : 'bg-secondary/15 text-secondary'}`
+              }
+            >
+              {item.action}
+            </span>
             <span className="min-w-0 flex-1 truncate">
               <span className="capitalize">{item.type}</span> · {item.song}
             </span>

@@ -6,7 +6,8 @@ import type { ClipboardEvent, KeyboardEvent } from 'react'
 import { notify } from '../lib/notify.ts'
 
 export function limitedInputProps(max: number, message: string) {
-  const wouldExceed = (el: HTMLInputElement, added: number) => el.value.length - Math.abs((el.selectionEnd ?? 0) - (el.selectionStart ?? 0)) + added > max
+  const wouldExceed = (el: HTMLInputElement, added: number) =>
+    el.value.length - Math.abs((el.selectionEnd ?? 0) - (el.selectionStart ?? 0)) + added > max
   const warn = () => notify.error(message, { id: message })
   return {
     maxLength: max,

@@ -1,6 +1,8 @@
 import { useEffect, type RefObject } from 'react'
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), ' +
+  '[tabindex]:not([tabindex="-1"])'
 
 /**
  * Modal dialog keyboard contract: focus moves into the dialog, Tab and Shift+Tab cycle inside it,
@@ -11,7 +13,8 @@ export function useDialogFocus(ref: RefObject<HTMLElement | null>, onClose: () =
     const dialog = ref.current
     if (!dialog) return
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    const focusables = () => Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null || el === document.activeElement)
+    const focusables = () =>
+      Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null || el === document.activeElement)
     const first = dialog.querySelector<HTMLElement>('[data-autofocus]') ?? focusables()[0] ?? dialog
     first.focus()
 

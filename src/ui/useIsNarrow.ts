@@ -11,5 +11,9 @@ function subscribeNarrow(cb: () => void) {
 
 /** True below the layout's narrow breakpoint (the sidebar becomes a drawer there). */
 export function useIsNarrow(): boolean {
-  return useSyncExternalStore(subscribeNarrow, () => window.matchMedia(NARROW_QUERY).matches, () => false)
+  return useSyncExternalStore(
+    subscribeNarrow,
+    () => window.matchMedia(NARROW_QUERY).matches,
+    () => false,
+  )
 }

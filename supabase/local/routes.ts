@@ -75,6 +75,15 @@ export function routeTable({ db, jwtSecret, catalog, auth, objectFiles, minterFo
     // /storage/v1 (Storage): by the kind of object route the raw path names (storage/paths.ts)
     storageService({ db, jwtSecret, files: objectFiles }, { upload, download, removeOne, removeMany, list }),
     // /functions/v1 and /api: the edge functions registry, by name
-    functionsService({ clientFor: localUserClient(db, jwtSecret, () => catalog().preRequest), aiConfig: localAiConfig(db), fetch: globalThis.fetch.bind(globalThis), service: localServiceClient(db), minterFor: minterFor ?? (() => undefined) }, EDGE_FUNCTIONS),
+    functionsService(
+      {
+        clientFor: localUserClient(db, jwtSecret, () => catalog().preRequest),
+        aiConfig: localAiConfig(db),
+        fetch: globalThis.fetch.bind(globalThis),
+        service: localServiceClient(db),
+        minterFor: minterFor ?? (() => undefined),
+      },
+      EDGE_FUNCTIONS,
+    ),
   ]
 }

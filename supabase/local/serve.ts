@@ -11,8 +11,15 @@ import { staticFiles } from './core/static-files.ts'
 const here = dirname(fileURLToPath(import.meta.url))
 const distDir = process.env.DIST_DIR ?? join(here, '..', '..', 'dist')
 
-const local = await startLocalServer({ ...optionsFromEnv(), fallback: staticFiles(distDir, { ...ISOLATION_HEADERS, ...appSecurityHeaders() }) })
-console.log(`CUBE Music on ${local.url} (backend: ${local.db.kind === 'pglite' ? `PGlite in ${optionsFromEnv().dataDir}` : 'PostgreSQL from DATABASE_URL'}; storage files in ${local.storageDir})`)
+const local = await startLocalServer({
+  ...optionsFromEnv(),
+  fallback: staticFiles(distDir, { ...ISOLATION_HEADERS, ...appSecurityHeaders() }),
+})
+console.log(
+  `CUBE Music on ${local.url} (backend: ` +
+    `${local.db.kind === 'pglite' ? `PGlite in ${optionsFromEnv().dataDir}` : 'PostgreSQL from DATABASE_URL'}; ` +
+    `storage files in ${local.storageDir})`,
+)
 
 let stopping = false
 const stop = () => {

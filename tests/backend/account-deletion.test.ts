@@ -23,9 +23,12 @@ beforeAll(async () => {
 afterAll(() => server?.close())
 
 const ledgerMatchesWallets = async () =>
-  sql<{ user_id: string; balance: number; ledger: string }>(server, `
+  sql<{ user_id: string; balance: number; ledger: string }>(
+    server,
+    `
     select t.user_id, t.balance, coalesce((select sum(amount) from public.token_ledger l where l.user_id = t.user_id), 0)::text as ledger
-      from public.user_tokens t`)
+      from public.user_tokens t`,
+  )
 
 describe('delete my account', () => {
   it('removes the person, keeps the history anonymised, and refuses until confirmed and files are gone', async () => {
@@ -37,11 +40,28 @@ describe('delete my account', () => {
     const theirs = await rpc(server, staying.accessToken, 'post_comment', { p_song_id: 'neon-drift', p_body: 'staying comment' })
     const theirsId = theirs.json.comment?.id ?? theirs.json.id
     await rpc(server, leaving.accessToken, 'set_comment_like', { p_comment_id: theirsId, p_liked: true })
-    await sql(server, "insert into public.songs (id, title, artist, duration_seconds, owner_id) values ('leaver-song', 'Leaver Song', 'leaving_user', 90, $1)", [leaving.id])
+    await sql(
+      server,
+      "insert into public.songs (id, title, artist, duration_seconds, owner_id) values ('leaver-song', 'Leaver Song', " +
+        "'leaving_user', 90, $1)",
+      [leaving.id],
+    )
     await sql(server, 'insert into public.follows (follower_id, following_id) values ($1, $2)', [staying.id, leaving.id])
-    await sql(server, "insert into public.wallet_welcomes (user_id, address) values ($1, '0x00000000000000000000000000000000000000AA')", [leaving.id])
-    expect((await db.storage.from('avatars').upload(`${leaving.id}/avatar`, new Blob([withSignature('image/png', new Uint8Array(64))], { type: 'image/png' }), { contentType: 'image/png' })).error).toBeNull()
-    const ledgerRows = (await sql<{ n: string }>(server, 'select count(*)::text as n from public.token_ledger where user_id = $1', [leaving.id]))[0]!.n
+    await sql(server, "insert into public.wallet_welcomes (user_id, address) values ($1, '0x00000000000000000000000000000000000000AA')", [
+      leaving.id,
+    ])
+    expect(
+      (
+        await db.storage
+          .from('avatars')
+          .upload(`${leaving.id}/avatar`, new Blob([withSignature('image/png', new Uint8Array(64))], { type: 'image/png' }), {
+            contentType: 'image/png',
+          })
+      ).error,
+    ).toBeNull()
+    const ledgerRows = (
+      await sql<{ n: string }>(server, 'select count(*)::text as n from public.token_ledger where user_id = $1', [leaving.id])
+    )[0]!.n
 
     await expect(deleteMyAccount(db, leaving.id, 'Leaving_User')).rejects.toThrow('Type your username exactly to confirm.')
     // The server's own guard: files still stored are refused (the client module removes them first).
@@ -54,15 +74,21 @@ describe('delete my account', () => {
     expect(await sql(server, 'select 1 from public.profiles where user_id = $1', [leaving.id])).toEqual([])
     expect(await sql(server, "select 1 from public.songs where id = 'leaver-song'")).toEqual([])
     expect(await sql(server, 'select 1 from public.follows where following_id = $1', [leaving.id])).toEqual([])
-    expect(await sql(server, "select 1 from storage.objects where name like $1", [`${leaving.id}/%`])).toEqual([])
+    expect(await sql(server, 'select 1 from storage.objects where name like $1', [`${leaving.id}/%`])).toEqual([])
     // The address keeps its welcome: a new account with the same wallet gets no second bonus.
-    expect(await sql(server, "select user_id from public.wallet_welcomes where address = '0x00000000000000000000000000000000000000AA'")).toEqual([{ user_id: null }])
+    expect(
+      await sql(server, "select user_id from public.wallet_welcomes where address = '0x00000000000000000000000000000000000000AA'"),
+    ).toEqual([{ user_id: null }])
     // The ledger keeps its rows without the person; wallets still equal their ledgers.
-    expect((await sql<{ n: string }>(server, "select count(*)::text as n from public.token_ledger where user_id is null"))[0]!.n).toBe(ledgerRows)
+    expect((await sql<{ n: string }>(server, 'select count(*)::text as n from public.token_ledger where user_id is null'))[0]!.n).toBe(
+      ledgerRows,
+    )
     for (const w of await ledgerMatchesWallets()) expect(String(w.balance), w.user_id).toBe(w.ledger)
     // The comment someone replied to stays as 'comment deleted', the reply with it; the other is gone; the like is undone.
-    expect(await sql(server, "select body, deleted, username, user_id from public.comments where id = $1", [topId])).toEqual([{ body: '', deleted: true, username: 'deleted user', user_id: null }])
-    expect(await sql(server, "select body from public.comments where parent_id = $1", [topId])).toEqual([{ body: 'reply to a leaver' }])
+    expect(await sql(server, 'select body, deleted, username, user_id from public.comments where id = $1', [topId])).toEqual([
+      { body: '', deleted: true, username: 'deleted user', user_id: null },
+    ])
+    expect(await sql(server, 'select body from public.comments where parent_id = $1', [topId])).toEqual([{ body: 'reply to a leaver' }])
     expect(await sql(server, "select 1 from public.comments where body = 'lonely comment'")).toEqual([])
     expect(await sql(server, 'select like_count from public.comments where id = $1', [theirsId])).toEqual([{ like_count: 0 }])
   })

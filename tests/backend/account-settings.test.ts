@@ -41,8 +41,10 @@ const CASES: Record<string, RlsCase> = {
     target: ({ owner: { id } }) => `user_id=eq.${id}`,
     insert: ({ owner: { id } }) => ({ user_id: id, notify_replies: false }),
     update: { public_profile: false },
-    inserted: async ({ exists, owner: { id } }) => exists('select 1 from public.user_settings where user_id = $1 and notify_replies = false', [id]),
-    untouched: async ({ exists, owner: { id } }) => exists('select 1 from public.user_settings where user_id = $1 and public_profile = true', [id]),
+    inserted: async ({ exists, owner: { id } }) =>
+      exists('select 1 from public.user_settings where user_id = $1 and notify_replies = false', [id]),
+    untouched: async ({ exists, owner: { id } }) =>
+      exists('select 1 from public.user_settings where user_id = $1 and public_profile = true', [id]),
     // One row per user: before an insert the owner has none yet (as before their first save).
     reset: async ({ q, owner: { id } }, op) => {
       await q('delete from public.user_settings where user_id = $1', [id])
@@ -63,27 +65,41 @@ describe('RLS matrix of the account tables', () => {
 describe('profile rules, enforced by the server', () => {
   it('username: 3–30 letters, digits, - or _, unique; bio at most 300 characters; a clear message each', async () => {
     await saveProfileFields(ownerDb, owner.id, { username: 'Neo_Runner-7', bio: 'Night drives.' })
-    expect(await sql(server, 'select username, bio from public.profiles where user_id = $1', [owner.id])).toEqual([{ username: 'Neo_Runner-7', bio: 'Night drives.' }])
+    expect(await sql(server, 'select username, bio from public.profiles where user_id = $1', [owner.id])).toEqual([
+      { username: 'Neo_Runner-7', bio: 'Night drives.' },
+    ])
     await expect(saveProfileFields(ownerDb, owner.id, { username: 'settings_other', bio: '' })).rejects.toThrow('That username is taken')
     await expect(saveProfileFields(ownerDb, owner.id, { username: 'ab', bio: '' })).rejects.toThrow('3 to 30 characters')
     await expect(saveProfileFields(ownerDb, owner.id, { username: 'has space', bio: '' })).rejects.toThrow('letters, digits')
     await expect(saveProfileFields(ownerDb, owner.id, { username: 'Neo_Runner-7', bio: 'x'.repeat(301) })).rejects.toThrow('at most 300')
     // The server refuses the same without the client's checks (raw PATCH as supabase-js sends it).
     const raw = async (body: Record<string, unknown>) =>
-      api(server, `/rest/v1/profiles?user_id=eq.${owner.id}`, { method: 'PATCH', token: owner.accessToken, body, headers: { Prefer: 'return=representation' } })
+      api(server, `/rest/v1/profiles?user_id=eq.${owner.id}`, {
+        method: 'PATCH',
+        token: owner.accessToken,
+        body,
+        headers: { Prefer: 'return=representation' },
+      })
     const badName = await raw({ username: '<script>' })
     expect(badName.status).toBe(400)
     expect(badName.json).toMatchObject({ message: 'invalid_username', details: 'A username is 3 to 30 letters, digits, - or _.' })
     expect((await raw({ bio: 'y'.repeat(301) })).json).toMatchObject({ message: 'bio_too_long' })
     expect((await raw({ username: 'settings_other' })).status).toBe(409)
-    expect(await sql(server, 'select username, bio from public.profiles where user_id = $1', [owner.id])).toEqual([{ username: 'Neo_Runner-7', bio: 'Night drives.' }])
+    expect(await sql(server, 'select username, bio from public.profiles where user_id = $1', [owner.id])).toEqual([
+      { username: 'Neo_Runner-7', bio: 'Night drives.' },
+    ])
   })
 
   it('a legacy name given at sign-up keeps working until its owner changes it', async () => {
     const legacy = await signUp(server, 'legacy@example.com', 'legacy-pass', 'x y')
     // Sign-up names are not held to the new rule (insert is not checked), e.g. one with a space.
     expect(await sql(server, 'select username from public.profiles where user_id = $1', [legacy.id])).toEqual([{ username: 'x y' }])
-    const bioOnly = await api(server, `/rest/v1/profiles?user_id=eq.${legacy.id}`, { method: 'PATCH', token: legacy.accessToken, body: { bio: 'still me' }, headers: { Prefer: 'return=representation' } })
+    const bioOnly = await api(server, `/rest/v1/profiles?user_id=eq.${legacy.id}`, {
+      method: 'PATCH',
+      token: legacy.accessToken,
+      body: { bio: 'still me' },
+      headers: { Prefer: 'return=representation' },
+    })
     expect(bioOnly.status).toBe(200)
     expect(bioOnly.json).toMatchObject([{ username: 'x y', bio: 'still me' }])
   })
@@ -92,7 +108,7 @@ describe('profile rules, enforced by the server', () => {
 describe('avatars', () => {
   const png = (bytes: number) => new Blob([withSignature('image/png', new Uint8Array(bytes))], { type: 'image/png' })
 
-  it('upload goes to <user>/avatar and the profile points at it; anyone may fetch a public profile\'s avatar through the API', async () => {
+  it("upload goes to <user>/avatar and the profile points at it; anyone may fetch a public profile's avatar through the API", async () => {
     const url = await uploadAvatar(ownerDb, owner.id, png(1024))
     // Not a public bucket any more (a private profile's avatar must not be served by URL): the address names the object.
     expect(url).toContain(`/storage/v1/object/authenticated/${AVATAR_BUCKET}/${avatarPath(owner.id)}?v=`)
@@ -105,9 +121,20 @@ describe('avatars', () => {
     await expect(uploadAvatar(ownerDb, owner.id, png(AVATAR_MAX_BYTES + 1))).rejects.toThrow('at most 2 MB')
     await expect(uploadAvatar(ownerDb, owner.id, new Blob(['hello'], { type: 'text/plain' }))).rejects.toThrow('PNG, JPEG or WebP')
     const bucket = ownerDb.storage.from(AVATAR_BUCKET)
-    expect((await bucket.upload(avatarPath(owner.id), png(AVATAR_MAX_BYTES + 1), { contentType: 'image/png', upsert: true })).error).not.toBeNull()
-    expect((await bucket.upload(avatarPath(owner.id), new Blob(['<svg/>'], { type: 'image/svg+xml' }), { contentType: 'image/svg+xml', upsert: true })).error).not.toBeNull()
-    const foreign = await otherDb.storage.from(AVATAR_BUCKET).upload(avatarPath(owner.id), png(10), { contentType: 'image/png', upsert: true })
+    expect(
+      (await bucket.upload(avatarPath(owner.id), png(AVATAR_MAX_BYTES + 1), { contentType: 'image/png', upsert: true })).error,
+    ).not.toBeNull()
+    expect(
+      (
+        await bucket.upload(avatarPath(owner.id), new Blob(['<svg/>'], { type: 'image/svg+xml' }), {
+          contentType: 'image/svg+xml',
+          upsert: true,
+        })
+      ).error,
+    ).not.toBeNull()
+    const foreign = await otherDb.storage
+      .from(AVATAR_BUCKET)
+      .upload(avatarPath(owner.id), png(10), { contentType: 'image/png', upsert: true })
     expect(foreign.error).not.toBeNull()
   })
 })
@@ -119,7 +146,12 @@ describe('preferences', () => {
     expect(await fetchUserSettings(db, fresh.id)).toEqual(DEFAULT_SETTINGS)
     await saveUserSettings(db, fresh.id, { ...DEFAULT_SETTINGS, notify_votes: false, public_profile: false })
     await saveUserSettings(db, fresh.id, { ...DEFAULT_SETTINGS, notify_votes: false, public_profile: false, show_activity: false })
-    expect(await fetchUserSettings(db, fresh.id)).toEqual({ ...DEFAULT_SETTINGS, notify_votes: false, public_profile: false, show_activity: false })
+    expect(await fetchUserSettings(db, fresh.id)).toEqual({
+      ...DEFAULT_SETTINGS,
+      notify_votes: false,
+      public_profile: false,
+      show_activity: false,
+    })
     // Another user sees nothing of it and cannot write it.
     expect(await fetchUserSettings(otherDb, fresh.id)).toEqual(DEFAULT_SETTINGS)
     await expect(saveUserSettings(otherDb, fresh.id, DEFAULT_SETTINGS)).rejects.toThrow('could not be saved')

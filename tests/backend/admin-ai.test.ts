@@ -27,8 +27,15 @@ afterAll(async () => {
 })
 
 const configure = (key: string | null, baseUrl = provider.url, model = 'Custom Endpoint') =>
-  rpc(server, admin.accessToken, 'admin_save_ai_settings', { p_category: 'text', p_provider: model, p_model: model, p_base_url: baseUrl, p_api_key: key })
-const testConnection = (token: string | undefined, category = 'text') => api(server, '/functions/v1/ai-test-connection', { token, body: { category } })
+  rpc(server, admin.accessToken, 'admin_save_ai_settings', {
+    p_category: 'text',
+    p_provider: model,
+    p_model: model,
+    p_base_url: baseUrl,
+    p_api_key: key,
+  })
+const testConnection = (token: string | undefined, category = 'text') =>
+  api(server, '/functions/v1/ai-test-connection', { token, body: { category } })
 const generate = (token: string | undefined, prompt: string) => api(server, '/functions/v1/ai-text', { token, body: { prompt } })
 
 describe('Test connection', () => {
@@ -45,7 +52,10 @@ describe('Test connection', () => {
     expect(ok.text).not.toContain(KEY)
 
     await configure('sk-wrong-key-0000')
-    expect((await testConnection(admin.accessToken)).json).toEqual({ ok: false, message: 'The provider answered 401: Incorrect API key provided.' })
+    expect((await testConnection(admin.accessToken)).json).toEqual({
+      ok: false,
+      message: 'The provider answered 401: Incorrect API key provided.',
+    })
 
     await configure(KEY, 'http://127.0.0.1:9/v1')
     const dead = await testConnection(admin.accessToken)
@@ -53,14 +63,23 @@ describe('Test connection', () => {
     expect(dead.json.message).toMatch(/^The provider could not be reached/)
 
     await configure(null, '', 'MusicGen')
-    expect((await testConnection(admin.accessToken)).json).toEqual({ ok: false, message: 'MusicGen has no public API this server can call: choose Custom Endpoint and give the base URL of your deployment.' })
+    expect((await testConnection(admin.accessToken)).json).toEqual({
+      ok: false,
+      message: 'MusicGen has no public API this server can call: choose Custom Endpoint and give the base URL of your deployment.',
+    })
     expect((await testConnection(admin.accessToken, 'video')).status).toBe(400)
   })
 })
 
 describe('server-side text generation', () => {
   it('answers 204 while Text AI is the built-in generator, so the client uses its own', async () => {
-    await rpc(server, admin.accessToken, 'admin_save_ai_settings', { p_category: 'text', p_provider: 'On-device (built in)', p_model: 'On-device (built in)', p_base_url: null, p_api_key: '' })
+    await rpc(server, admin.accessToken, 'admin_save_ai_settings', {
+      p_category: 'text',
+      p_provider: 'On-device (built in)',
+      p_model: 'On-device (built in)',
+      p_base_url: null,
+      p_api_key: '',
+    })
     expect((await generate(user.accessToken, 'Describe a synthwave NFT')).status).toBe(204)
   })
 

@@ -73,60 +73,72 @@ describe('password change', () => {
 })
 
 describe('TOTP two-factor authentication', () => {
-  it('enrol with a QR code, verify a real code (aal2); sign-in then needs the code; a wrong or replayed code is refused; unenrol needs aal2', async () => {
-    const client = await signedUpClient('totp@example.com', 'totp-pass-1')
-    const enrolled = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' })
-    expect(enrolled.error).toBeNull()
-    const factor = enrolled.data!
-    expect(factor.type).toBe('totp')
-    expect(factor.totp.qr_code).toMatch(/^data:image\/svg\+xml;utf-8,<svg/)
-    expect(factor.totp.uri).toMatch(/^otpauth:\/\/totp\/CUBE%20Music:totp%40example\.com\?secret=/)
-    const secret = factor.totp.secret
-    // The secret is stored server-side only: no API answers it again.
-    const listed = await client.auth.mfa.listFactors()
-    expect(JSON.stringify(listed.data)).not.toContain(secret)
-    expect(listed.data?.all.map((f) => f.status)).toEqual(['unverified'])
+  it(
+    'enrol with a QR code, verify a real code (aal2); sign-in then needs the code; a wrong or replayed code is refused; ' +
+      'unenrol needs aal2',
+    async () => {
+      const client = await signedUpClient('totp@example.com', 'totp-pass-1')
+      const enrolled = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' })
+      expect(enrolled.error).toBeNull()
+      const factor = enrolled.data!
+      expect(factor.type).toBe('totp')
+      expect(factor.totp.qr_code).toMatch(/^data:image\/svg\+xml;utf-8,<svg/)
+      expect(factor.totp.uri).toMatch(/^otpauth:\/\/totp\/CUBE%20Music:totp%40example\.com\?secret=/)
+      const secret = factor.totp.secret
+      // The secret is stored server-side only: no API answers it again.
+      const listed = await client.auth.mfa.listFactors()
+      expect(JSON.stringify(listed.data)).not.toContain(secret)
+      expect(listed.data?.all.map((f) => f.status)).toEqual(['unverified'])
 
-    const wrongChallenge = await client.auth.mfa.challenge({ factorId: factor.id })
-    const wrong = await client.auth.mfa.verify({ factorId: factor.id, challengeId: wrongChallenge.data!.id, code: '000000' === (await generate({ secret })) ? '111111' : '000000' })
-    expect(wrong.error?.code).toBe('mfa_verification_failed')
+      const wrongChallenge = await client.auth.mfa.challenge({ factorId: factor.id })
+      const wrong = await client.auth.mfa.verify({
+        factorId: factor.id,
+        challengeId: wrongChallenge.data!.id,
+        code: '000000' === (await generate({ secret })) ? '111111' : '000000',
+      })
+      expect(wrong.error?.code).toBe('mfa_verification_failed')
 
-    const code = await generate({ secret })
-    const first = await client.auth.mfa.challengeAndVerify({ factorId: factor.id, code })
-    expect(first.error).toBeNull()
-    expect((await client.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' })
+      const code = await generate({ secret })
+      const first = await client.auth.mfa.challengeAndVerify({ factorId: factor.id, code })
+      expect(first.error).toBeNull()
+      expect((await client.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' })
 
-    // A new sign-in is aal1 and must step up; the code already used cannot be replayed.
-    await client.auth.signOut()
-    const again = await signedInClient('totp@example.com', 'totp-pass-1')
-    expect((await again.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' })
-    const replay = await again.auth.mfa.challengeAndVerify({ factorId: factor.id, code })
-    expect(replay.error?.code).toBe('mfa_verification_failed')
-    // The server enforces it too: an aal1 session of this account reads and changes no table
-    // (the data API refuses it outright: tests/backend/integrity-aal.test.ts).
-    const userId = (await again.auth.getSession()).data.session!.user.id
-    expect((await again.from('profiles').select('username').eq('user_id', userId)).error?.message).toMatch(/Finish two-factor sign-in first/)
-    expect((await again.from('profiles').update({ bio: 'aal1 write' }).eq('user_id', userId).select()).data ?? []).toEqual([])
-    // Unenrolling from an aal1 session is refused.
-    expect((await again.auth.mfa.unenroll({ factorId: factor.id })).error?.code).toBe('insufficient_aal')
-    // So is a password change (the account has a verified factor).
-    expect((await again.auth.updateUser({ password: 'totp-pass-2', current_password: 'totp-pass-1' })).error?.code).toBe('insufficient_aal')
+      // A new sign-in is aal1 and must step up; the code already used cannot be replayed.
+      await client.auth.signOut()
+      const again = await signedInClient('totp@example.com', 'totp-pass-1')
+      expect((await again.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' })
+      const replay = await again.auth.mfa.challengeAndVerify({ factorId: factor.id, code })
+      expect(replay.error?.code).toBe('mfa_verification_failed')
+      // The server enforces it too: an aal1 session of this account reads and changes no table
+      // (the data API refuses it outright: tests/backend/integrity-aal.test.ts).
+      const userId = (await again.auth.getSession()).data.session!.user.id
+      expect((await again.from('profiles').select('username').eq('user_id', userId)).error?.message).toMatch(
+        /Finish two-factor sign-in first/,
+      )
+      expect((await again.from('profiles').update({ bio: 'aal1 write' }).eq('user_id', userId).select()).data ?? []).toEqual([])
+      // Unenrolling from an aal1 session is refused.
+      expect((await again.auth.mfa.unenroll({ factorId: factor.id })).error?.code).toBe('insufficient_aal')
+      // So is a password change (the account has a verified factor).
+      expect((await again.auth.updateUser({ password: 'totp-pass-2', current_password: 'totp-pass-1' })).error?.code).toBe(
+        'insufficient_aal',
+      )
 
-    const stepped = await again.auth.mfa.challengeAndVerify({ factorId: factor.id, code: await nextCode(secret) })
-    expect(stepped.error).toBeNull()
-    const level = await again.auth.mfa.getAuthenticatorAssuranceLevel()
-    expect(level.data?.currentLevel).toBe('aal2')
-    expect(level.data?.currentAuthenticationMethods.map((m) => (typeof m === 'string' ? m : m.method))).toEqual(['totp', 'password'])
-    expect((await again.from('profiles').select('username').eq('user_id', userId)).data).toEqual([{ username: 'totp' }])
-    // A refresh keeps aal2.
-    const refreshed = await again.auth.refreshSession()
-    expect(JSON.parse(Buffer.from(refreshed.data.session!.access_token.split('.')[1]!, 'base64url').toString()).aal).toBe('aal2')
+      const stepped = await again.auth.mfa.challengeAndVerify({ factorId: factor.id, code: await nextCode(secret) })
+      expect(stepped.error).toBeNull()
+      const level = await again.auth.mfa.getAuthenticatorAssuranceLevel()
+      expect(level.data?.currentLevel).toBe('aal2')
+      expect(level.data?.currentAuthenticationMethods.map((m) => (typeof m === 'string' ? m : m.method))).toEqual(['totp', 'password'])
+      expect((await again.from('profiles').select('username').eq('user_id', userId)).data).toEqual([{ username: 'totp' }])
+      // A refresh keeps aal2.
+      const refreshed = await again.auth.refreshSession()
+      expect(JSON.parse(Buffer.from(refreshed.data.session!.access_token.split('.')[1]!, 'base64url').toString()).aal).toBe('aal2')
 
-    const removed = await again.auth.mfa.unenroll({ factorId: factor.id })
-    expect(removed.error).toBeNull()
-    expect((await again.auth.mfa.listFactors()).data?.all).toEqual([])
-    expect(await sql(server, 'select 1 from auth.mfa_factors')).toEqual([])
-  })
+      const removed = await again.auth.mfa.unenroll({ factorId: factor.id })
+      expect(removed.error).toBeNull()
+      expect((await again.auth.mfa.listFactors()).data?.all).toEqual([])
+      expect(await sql(server, 'select 1 from auth.mfa_factors')).toEqual([])
+    },
+  )
 
   it('an expired challenge, a foreign factor and a bad code format are refused', async () => {
     const owner = await signedUpClient('f1@example.com', 'factor-pass-1')
@@ -135,9 +147,15 @@ describe('TOTP two-factor authentication', () => {
     expect((await stranger.auth.mfa.challenge({ factorId: factor.id })).error?.code).toBe('mfa_factor_not_found')
     const challenge = (await owner.auth.mfa.challenge({ factorId: factor.id })).data!
     await sql(server, "update auth.mfa_challenges set created_at = now() - interval '6 minutes' where id = $1", [challenge.id])
-    const late = await owner.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.id, code: await generate({ secret: factor.totp.secret }) })
+    const late = await owner.auth.mfa.verify({
+      factorId: factor.id,
+      challengeId: challenge.id,
+      code: await generate({ secret: factor.totp.secret }),
+    })
     expect(late.error?.code).toBe('mfa_challenge_expired')
     const fresh = (await owner.auth.mfa.challenge({ factorId: factor.id })).data!
-    expect((await owner.auth.mfa.verify({ factorId: factor.id, challengeId: fresh.id, code: 'abc' })).error?.code).toBe('mfa_verification_failed')
+    expect((await owner.auth.mfa.verify({ factorId: factor.id, challengeId: fresh.id, code: 'abc' })).error?.code).toBe(
+      'mfa_verification_failed',
+    )
   })
 })

@@ -27,7 +27,15 @@ const recordingFetch: typeof fetch = async (input, init) => {
   const body = init?.body === undefined || init.body === null ? undefined : String(init.body)
   const response = await fetch(request)
   const url = new URL(request.url)
-  sent.push({ method: request.method, path: url.pathname, search: url.searchParams, headers: request.headers, body, status: response.status, responseHeaders: response.headers })
+  sent.push({
+    method: request.method,
+    path: url.pathname,
+    search: url.searchParams,
+    headers: request.headers,
+    body,
+    status: response.status,
+    responseHeaders: response.headers,
+  })
   return response
 }
 
@@ -67,14 +75,22 @@ describe.each(['PGlite', 'PostgreSQL 15'] as const)('supabase-js 2.109 against t
 
   it('auth: signUp, signIn (wrong and right), refresh with rotation, getUser, signOut', async () => {
     const supabase = client()
-    const signUp = await supabase.auth.signUp({ email: 'Contract@Example.com', password: 'contract-pass', options: { data: { username: 'contract' } } })
+    const signUp = await supabase.auth.signUp({
+      email: 'Contract@Example.com',
+      password: 'contract-pass',
+      options: { data: { username: 'contract' } },
+    })
     expect(signUp.error).toBeNull()
     expect(signUp.data.session?.access_token).toBeTruthy()
     expect(signUp.data.user).toMatchObject({ email: 'contract@example.com', user_metadata: { username: 'contract' } })
     const sentSignUp = last('/auth/v1/signup')
     expect(sentSignUp.method).toBe('POST')
     expect(sentSignUp.headers.get('apikey')).toBe(server.keys.anonKey)
-    expect(JSON.parse(sentSignUp.body!)).toMatchObject({ email: 'Contract@Example.com', password: 'contract-pass', data: { username: 'contract' } })
+    expect(JSON.parse(sentSignUp.body!)).toMatchObject({
+      email: 'Contract@Example.com',
+      password: 'contract-pass',
+      data: { username: 'contract' },
+    })
 
     const fresh = client()
     const wrong = await fresh.auth.signInWithPassword({ email: 'contract@example.com', password: 'nope-nope' })
@@ -131,7 +147,11 @@ describe.each(['PGlite', 'PostgreSQL 15'] as const)('supabase-js 2.109 against t
     expect(last('/rest/v1/songs').headers.get('accept-profile')).toBe('public')
 
     const none = await supabase.from('songs').select('*').eq('id', 'missing').single()
-    expect(none.error).toMatchObject({ code: 'PGRST116', details: 'The result contains 0 rows', message: 'Cannot coerce the result to a single JSON object' })
+    expect(none.error).toMatchObject({
+      code: 'PGRST116',
+      details: 'The result contains 0 rows',
+      message: 'Cannot coerce the result to a single JSON object',
+    })
     expect(none.status).toBe(406)
     const many = await supabase.from('songs').select('*').single()
     expect(many.error?.details).toBe(`The result contains ${CATALOGUE_SONGS.length} rows`)
@@ -139,9 +159,22 @@ describe.each(['PGlite', 'PostgreSQL 15'] as const)('supabase-js 2.109 against t
     const maybe = await supabase.from('songs').select('*').eq('id', 'missing').maybeSingle()
     expect(maybe).toMatchObject({ data: null, error: null })
 
-    const ordered = await supabase.from('songs').select('id').in('id', ['neon-drift', 'orbital-haze', 'circuit-breaker']).order('reward', { ascending: false }).limit(2)
+    const ordered = await supabase
+      .from('songs')
+      .select('id')
+      .in('id', ['neon-drift', 'orbital-haze', 'circuit-breaker'])
+      .order('reward', { ascending: false })
+      .limit(2)
     expect(ordered.data).toEqual([{ id: 'orbital-haze' }, { id: 'circuit-breaker' }])
-    const ranged = await supabase.from('songs').select('id').in('id', SAMPLE_SONGS.map((s) => s.id)).order('id').range(1, 2)
+    const ranged = await supabase
+      .from('songs')
+      .select('id')
+      .in(
+        'id',
+        SAMPLE_SONGS.map((s) => s.id),
+      )
+      .order('id')
+      .range(1, 2)
     expect(ranged.data).toEqual([{ id: 'low-tide-memory' }, { id: 'neon-drift' }])
     const like = await supabase.from('songs').select('id').ilike('title', '%HAZE%')
     expect(like.data).toEqual([{ id: 'orbital-haze' }])
@@ -159,10 +192,20 @@ describe.each(['PGlite', 'PostgreSQL 15'] as const)('supabase-js 2.109 against t
     expect(last('/rest/v1/playlists').headers.get('prefer')).toContain('return=representation')
     const playlistId = (created.data as { id: string }).id
 
-    const songs = await supabase.from('playlist_songs').insert([{ playlist_id: playlistId, song_id: 'neon-drift', position: 0 }, { playlist_id: playlistId, song_id: 'orbital-haze', position: 1 }])
+    const songs = await supabase.from('playlist_songs').insert([
+      { playlist_id: playlistId, song_id: 'neon-drift', position: 0 },
+      { playlist_id: playlistId, song_id: 'orbital-haze', position: 1 },
+    ])
     expect(songs).toMatchObject({ error: null, status: 201 })
     const withSongs = await supabase.from('playlists').select('id, name, playlist_songs(song_id, position)').eq('id', playlistId).single()
-    expect(withSongs.data).toEqual({ id: playlistId, name: 'Night Drive', playlist_songs: [{ song_id: 'neon-drift', position: 0 }, { song_id: 'orbital-haze', position: 1 }] })
+    expect(withSongs.data).toEqual({
+      id: playlistId,
+      name: 'Night Drive',
+      playlist_songs: [
+        { song_id: 'neon-drift', position: 0 },
+        { song_id: 'orbital-haze', position: 1 },
+      ],
+    })
     const newestFirst = await supabase
       .from('playlists')
       .select('id, playlist_songs(song_id)')
@@ -186,7 +229,9 @@ describe.each(['PGlite', 'PostgreSQL 15'] as const)('supabase-js 2.109 against t
     expect(fav2.data).toHaveLength(1)
     expect(last('/rest/v1/favourites').search.get('on_conflict')).toBe('user_id,song_id')
     expect(last('/rest/v1/favourites').headers.get('prefer')).toContain('resolution=merge-duplicates')
-    const ignored = await supabase.from('favourites').upsert({ song_id: 'neon-drift' }, { onConflict: 'user_id,song_id', ignoreDuplicates: true })
+    const ignored = await supabase
+      .from('favourites')
+      .upsert({ song_id: 'neon-drift' }, { onConflict: 'user_id,song_id', ignoreDuplicates: true })
     expect(ignored.error).toBeNull()
 
     const removed = await supabase.from('playlists').delete().eq('id', playlistId)
@@ -201,7 +246,15 @@ describe.each(['PGlite', 'PostgreSQL 15'] as const)('supabase-js 2.109 against t
 
     const listen = await supabase.rpc('record_listen', { p_song_id: 'orbital-haze', p_seconds: 35, p_play_id: 'contract-play' })
     expect(listen.error).toBeNull()
-    expect(listen.data).toEqual({ credited: 5, balance: 105, daily_earned: 5, listens_today: 1, daily_cap: 20, cap_reached: false, reason: 'credited' })
+    expect(listen.data).toEqual({
+      credited: 5,
+      balance: 105,
+      daily_earned: 5,
+      listens_today: 1,
+      daily_cap: 20,
+      cap_reached: false,
+      reason: 'credited',
+    })
     const spend = await supabase.rpc('spend_tokens', { p_amount: 1000, p_reason: 'remix', p_ref: 'r1' })
     expect(spend.error).toMatchObject({ code: 'P0001', message: 'insufficient_balance' })
     const spent = await supabase.rpc('spend_tokens', { p_amount: 5, p_reason: 'remix', p_ref: 'r1' })
@@ -222,15 +275,27 @@ describe.each(['PGlite', 'PostgreSQL 15'] as const)('supabase-js 2.109 against t
   it('profiles: username from sign-up metadata, else the e-mail local part, made unique; owners edit theirs', async () => {
     const supabase = client()
     const a = await supabase.auth.signUp({ email: 'dj.nova@example.com', password: 'nova-pass' })
-    const b = await supabase.auth.signUp({ email: 'other.nova@example.com', password: 'nova-pass', options: { data: { username: 'dj.nova' } } })
+    const b = await supabase.auth.signUp({
+      email: 'other.nova@example.com',
+      password: 'nova-pass',
+      options: { data: { username: 'dj.nova' } },
+    })
     await supabase.auth.signUp({ email: 'nova.taken@example.com', password: 'nova-pass', options: { data: { username: 'nova_taken' } } })
     const c = await supabase.auth.signUp({ email: 'third@example.com', password: 'nova-pass', options: { data: { username: 'dj.nova' } } })
-    const names = await supabase.from('profiles').select('user_id, username').in('user_id', [a.data.user!.id, b.data.user!.id, c.data.user!.id])
+    const names = await supabase
+      .from('profiles')
+      .select('user_id, username')
+      .in('user_id', [a.data.user!.id, b.data.user!.id, c.data.user!.id])
     const byId = new Map((names.data ?? []).map((r) => [r.user_id, r.username]))
     expect([byId.get(a.data.user!.id), byId.get(b.data.user!.id), byId.get(c.data.user!.id)]).toEqual(['dj.nova', 'dj.nova-1', 'dj.nova-2'])
     // c is signed in now: it may edit its own profile, and a taken name (one the username rule of
     // 20261124150000_account_settings.sql allows) is a conflict.
-    const edited = await supabase.from('profiles').update({ bio: 'beats', avatar_url: '/images/a.svg' }).eq('user_id', c.data.user!.id).select('bio').single()
+    const edited = await supabase
+      .from('profiles')
+      .update({ bio: 'beats', avatar_url: '/images/a.svg' })
+      .eq('user_id', c.data.user!.id)
+      .select('bio')
+      .single()
     expect(edited.data).toEqual({ bio: 'beats' })
     const taken = await supabase.from('profiles').update({ username: 'nova_taken' }).eq('user_id', c.data.user!.id)
     expect(taken.status).toBe(409)

@@ -5,7 +5,13 @@ import { api, rpc, signUp, sql, startTestServer, type TestServer, type TestUser 
 // concurrent calls and then check the tables directly.
 
 const USERS = 20
-const REWARD: Record<string, number> = { 'neon-drift': 2, 'low-tide-memory': 2, 'circuit-breaker': 3, 'rainy-terminal': 2, 'orbital-haze': 5 }
+const REWARD: Record<string, number> = {
+  'neon-drift': 2,
+  'low-tide-memory': 2,
+  'circuit-breaker': 3,
+  'rainy-terminal': 2,
+  'orbital-haze': 5,
+}
 const SONGS = Object.keys(REWARD)
 
 let server: TestServer
@@ -13,10 +19,22 @@ let users: TestUser[]
 let playCounter = 0
 const newPlay = () => `play-${++playCounter}`
 
-type ListenAnswer = { credited: number; balance: number; daily_earned: number; listens_today: number; daily_cap: number; cap_reached: boolean; reason: string }
+type ListenAnswer = {
+  credited: number
+  balance: number
+  daily_earned: number
+  listens_today: number
+  daily_cap: number
+  cap_reached: boolean
+  reason: string
+}
 
 const listen = async (user: TestUser, song: string, seconds: number, playId: string | null = newPlay()) => {
-  const r = await rpc(server, user.accessToken, 'record_listen', { p_song_id: song, p_seconds: seconds, ...(playId === null ? {} : { p_play_id: playId }) })
+  const r = await rpc(server, user.accessToken, 'record_listen', {
+    p_song_id: song,
+    p_seconds: seconds,
+    ...(playId === null ? {} : { p_play_id: playId }),
+  })
   expect(r.status, r.text).toBe(200)
   return r.json as ListenAnswer
 }
@@ -25,11 +43,19 @@ const listen = async (user: TestUser, song: string, seconds: number, playId: str
  * Moves every wallet's last credit an hour into the past, as if the users had kept listening:
  * test setup with superuser SQL, the server has no such switch.
  */
-const letTimePass = () => sql(server, "update public.user_tokens set last_credited_at = last_credited_at - interval '1 hour' where last_credited_at is not null")
+const letTimePass = () =>
+  sql(server, "update public.user_tokens set last_credited_at = last_credited_at - interval '1 hour' where last_credited_at is not null")
 
 /** The invariants that must hold after anything. */
 async function checkInvariants() {
-  const rows = await sql<{ user_id: string; balance: number; ledger: string; listens_today: number; welcomes: string; listen_rows_today: string }>(
+  const rows = await sql<{
+    user_id: string
+    balance: number
+    ledger: string
+    listens_today: number
+    welcomes: string
+    listen_rows_today: string
+  }>(
     server,
     `select t.user_id, t.balance, t.listens_today,
             (select coalesce(sum(amount), 0) from public.token_ledger l where l.user_id = t.user_id)::text as ledger,
@@ -90,14 +116,29 @@ describe('CUBE ledger through the HTTP server', () => {
   })
 
   it('a listen qualifies at 30 s or half the track, whichever is less', async () => {
-    await sql(server, "insert into public.songs (id, title, artist, duration_seconds, reward, slug) values ('short-loop', 'Short Loop', 'Test', 20, 4, 'short-loop') on conflict do nothing")
+    await sql(
+      server,
+      "insert into public.songs (id, title, artist, duration_seconds, reward, slug) values ('short-loop', 'Short Loop', " +
+        "'Test', 20, 4, 'short-loop') on conflict do nothing",
+    )
     const user = users[2]!
     expect(await listen(user, 'short-loop', 9)).toMatchObject({ credited: 0, reason: 'below_threshold' })
-    expect(await listen(user, 'short-loop', 10)).toMatchObject({ credited: 4, balance: 104, reason: 'credited', listens_today: 1, daily_earned: 4 })
+    expect(await listen(user, 'short-loop', 10)).toMatchObject({
+      credited: 4,
+      balance: 104,
+      reason: 'credited',
+      listens_today: 1,
+      daily_earned: 4,
+    })
     await letTimePass()
     expect(await listen(user, 'neon-drift', 30)).toMatchObject({ credited: 2, balance: 106, reason: 'credited' })
-    const history = await sql(server, 'select song_id, seconds from public.user_listening_history where user_id = $1 order by id', [user.id])
-    expect(history).toEqual([{ song_id: 'short-loop', seconds: 10 }, { song_id: 'neon-drift', seconds: 30 }])
+    const history = await sql(server, 'select song_id, seconds from public.user_listening_history where user_id = $1 order by id', [
+      user.id,
+    ])
+    expect(history).toEqual([
+      { song_id: 'short-loop', seconds: 10 },
+      { song_id: 'neon-drift', seconds: 30 },
+    ])
   })
 
   it('listens without a play id are each a new play, still bound by the wall clock', async () => {
@@ -112,8 +153,15 @@ describe('CUBE ledger through the HTTP server', () => {
 
   it('200 concurrent listens from 20 users: one credit each, the rest refused as too soon', async () => {
     await letTimePass()
-    const before = new Map((await sql<{ user_id: string; balance: number }>(server, 'select user_id, balance from public.user_tokens')).map((r) => [r.user_id, r.balance]))
-    const calls = users.flatMap((user, u) => Array.from({ length: 10 }, (_, i) => listen(user, SONGS[(u + i) % SONGS.length]!, 45).then((a) => ({ user, a }))))
+    const before = new Map(
+      (await sql<{ user_id: string; balance: number }>(server, 'select user_id, balance from public.user_tokens')).map((r) => [
+        r.user_id,
+        r.balance,
+      ]),
+    )
+    const calls = users.flatMap((user, u) =>
+      Array.from({ length: 10 }, (_, i) => listen(user, SONGS[(u + i) % SONGS.length]!, 45).then((a) => ({ user, a }))),
+    )
     const results = await Promise.all(calls)
     for (const user of users) {
       const mine = results.filter((r) => r.user === user).map((r) => r.a)
@@ -134,7 +182,7 @@ describe('CUBE ledger through the HTTP server', () => {
     await letTimePass()
     const replays = await Promise.all(Array.from({ length: 20 }, () => listen(user, 'orbital-haze', 60, 'replayed-play')))
     expect(replays.every((a) => a.credited === 0 && a.reason === 'already_credited' && a.balance === first.balance)).toBe(true)
-    const rows = await sql(server, "select 1 from public.token_ledger where idempotency_key like $1", [`listen:${user.id}:replayed-play`])
+    const rows = await sql(server, 'select 1 from public.token_ledger where idempotency_key like $1', [`listen:${user.id}:replayed-play`])
     expect(rows.length).toBe(1)
     await checkInvariants()
   })
@@ -159,14 +207,21 @@ describe('CUBE ledger through the HTTP server', () => {
     const counters = await sql<{ listens_today: number }>(server, 'select distinct listens_today from public.user_tokens')
     expect(counters).toEqual([{ listens_today: 20 }])
     // Capped listens are still history.
-    const history = await sql<{ n: string }>(server, "select count(*)::text as n from public.user_listening_history where song_id = 'circuit-breaker'")
+    const history = await sql<{ n: string }>(
+      server,
+      "select count(*)::text as n from public.user_listening_history where song_id = 'circuit-breaker'",
+    )
     expect(Number(history[0]!.n)).toBeGreaterThanOrEqual(USERS * 10)
     await checkInvariants()
   })
 
   it('the daily counters start again on a new UTC day', async () => {
     const user = users[4]!
-    await sql(server, "update public.user_tokens set day = day - 1, last_credited_at = last_credited_at - interval '1 day' where user_id = $1", [user.id])
+    await sql(
+      server,
+      "update public.user_tokens set day = day - 1, last_credited_at = last_credited_at - interval '1 day' where user_id = $1",
+      [user.id],
+    )
     const answer = await listen(user, 'orbital-haze', 31)
     expect(answer).toMatchObject({ credited: 5, listens_today: 1, daily_earned: 5, cap_reached: false, reason: 'credited' })
     const wallet = await api(server, '/rest/v1/user_tokens?select=day,listens_today', { token: user.accessToken })
@@ -178,7 +233,11 @@ describe('CUBE ledger through the HTTP server', () => {
     const user = users[5]!
     const [start] = await sql<{ balance: number }>(server, 'select balance from public.user_tokens where user_id = $1', [user.id])
     const amount = 10
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => rpc(server, user.accessToken, 'spend_tokens', { p_amount: amount, p_reason: 'mint', p_ref: `nft-${i}` })))
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        rpc(server, user.accessToken, 'spend_tokens', { p_amount: amount, p_reason: 'mint', p_ref: `nft-${i}` }),
+      ),
+    )
     const ok = answers.filter((a) => a.status === 200)
     const refused = answers.filter((a) => a.status !== 200)
     expect(ok.length).toBe(Math.floor(start!.balance / amount))
@@ -191,7 +250,11 @@ describe('CUBE ledger through the HTTP server', () => {
     const replay = await rpc(server, user.accessToken, 'spend_tokens', { p_amount: amount, p_reason: 'mint', p_ref: 'nft-0' })
     expect(replay.status).toBe(200)
     expect(replay.json).toEqual({ balance: after!.balance })
-    for (const bad of [{ p_amount: 0, p_reason: 'mint', p_ref: 'x' }, { p_amount: 1, p_reason: 'welcome', p_ref: 'x' }, { p_amount: 1, p_reason: 'mint', p_ref: '' }]) {
+    for (const bad of [
+      { p_amount: 0, p_reason: 'mint', p_ref: 'x' },
+      { p_amount: 1, p_reason: 'welcome', p_ref: 'x' },
+      { p_amount: 1, p_reason: 'mint', p_ref: '' },
+    ]) {
       expect((await rpc(server, user.accessToken, 'spend_tokens', bad)).status).toBe(400)
     }
     await checkInvariants()
@@ -199,9 +262,16 @@ describe('CUBE ledger through the HTTP server', () => {
 
   it('nobody writes wallets or the ledger directly, and the ledger is append-only even for the owner role', async () => {
     const user = users[6]!
-    const patch = await api(server, `/rest/v1/user_tokens?user_id=eq.${user.id}`, { method: 'PATCH', token: user.accessToken, body: { balance: 100000 } })
+    const patch = await api(server, `/rest/v1/user_tokens?user_id=eq.${user.id}`, {
+      method: 'PATCH',
+      token: user.accessToken,
+      body: { balance: 100000 },
+    })
     expect(patch.status).toBe(403)
-    const forged = await api(server, '/rest/v1/token_ledger', { token: user.accessToken, body: { user_id: user.id, amount: 5000, reason: 'claim', idempotency_key: 'x' } })
+    const forged = await api(server, '/rest/v1/token_ledger', {
+      token: user.accessToken,
+      body: { user_id: user.id, amount: 5000, reason: 'claim', idempotency_key: 'x' },
+    })
     expect(forged.status).toBe(403)
     await expect(sql(server, 'update public.token_ledger set amount = 1000 where user_id = $1', [user.id])).rejects.toThrow(/append-only/)
     await expect(sql(server, 'delete from public.token_ledger where user_id = $1', [user.id])).rejects.toThrow(/append-only/)
@@ -210,7 +280,12 @@ describe('CUBE ledger through the HTTP server', () => {
   })
 
   it('anon cannot call the CUBE functions at all', async () => {
-    const ARGS: Record<string, object> = { init_user_tokens: {}, is_admin: {}, record_listen: { p_song_id: 'neon-drift', p_seconds: 40 }, spend_tokens: { p_amount: 1, p_reason: 'mint', p_ref: 'x' } }
+    const ARGS: Record<string, object> = {
+      init_user_tokens: {},
+      is_admin: {},
+      record_listen: { p_song_id: 'neon-drift', p_seconds: 40 },
+      spend_tokens: { p_amount: 1, p_reason: 'mint', p_ref: 'x' },
+    }
     for (const name of ['init_user_tokens', 'record_listen', 'spend_tokens', 'is_admin']) {
       const r = await api(server, `/rest/v1/rpc/${name}`, { method: 'POST', body: ARGS[name] })
       expect(r.status, name).toBe(401)

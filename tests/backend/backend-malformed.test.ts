@@ -62,7 +62,11 @@ describe('malformed requests', () => {
     await expectJsonError(await api(server, '/rest/v1/songs?reward=is.maybe'), 400, 'PGRST100')
     await expectJsonError(await api(server, '/rest/v1/songs?select=id&id=in.("a'), 400, 'PGRST100')
     await expectJsonError(await api(server, '/rest/v1/rpc/mint_free_money', { token: t, body: {} }), 404, 'PGRST202')
-    await expectJsonError(await api(server, '/rest/v1/rpc/record_listen', { token: t, body: { p_song_id: 'x', p_seconds: 40, p_bonus: 100 } }), 404, 'PGRST202')
+    await expectJsonError(
+      await api(server, '/rest/v1/rpc/record_listen', { token: t, body: { p_song_id: 'x', p_seconds: 40, p_bonus: 100 } }),
+      404,
+      'PGRST202',
+    )
     await expectJsonError(await api(server, '/rest/v1/songs', { headers: { 'Accept-Profile': 'auth' } }), 406, 'PGRST106')
     await expectJsonError(await api(server, '/rest/v1/songs', { method: 'PUT', body: {} }), 405, 'PGRST117')
   })
@@ -71,7 +75,11 @@ describe('malformed requests', () => {
     await expectJsonError(await api(server, `/rest/v1/songs?select=${encodeURIComponent('id"; drop table public.songs; --')}`), 400)
     await expectJsonError(await api(server, `/rest/v1/${encodeURIComponent('songs"; drop table public.songs; --')}`), 400, 'PGRST205')
     const name = "Robert'); drop table public.playlists; --"
-    const created = await api(server, '/rest/v1/playlists?select=name', { token: user.accessToken, body: { name }, headers: { Prefer: 'return=representation' } })
+    const created = await api(server, '/rest/v1/playlists?select=name', {
+      token: user.accessToken,
+      body: { name },
+      headers: { Prefer: 'return=representation' },
+    })
     expect(created.status).toBe(201)
     expect(created.json).toEqual([{ name }])
     const found = await api(server, `/rest/v1/playlists?select=name&name=eq.${encodeURIComponent(name)}`, { token: user.accessToken })
@@ -85,7 +93,8 @@ describe('malformed requests', () => {
     const expired = await signJwt({ ...claims, exp: now() - 10 }, secret)
     const forged = await signJwt({ ...claims, exp: now() + 3600 }, 'not-the-server-secret-but-long-enough')
     const superuser = await signJwt({ ...claims, role: 'postgres', exp: now() + 3600 }, secret)
-    const noneAlg = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`
+    const b64 = (text: string) => Buffer.from(text).toString('base64url')
+    const noneAlg = `${b64('{"alg":"none","typ":"JWT"}')}.${b64(JSON.stringify(claims))}.`
     await expectJsonError(await api(server, '/rest/v1/user_tokens', { token: expired }), 401, 'PGRST303')
     await expectJsonError(await api(server, '/rest/v1/user_tokens', { token: forged }), 401, 'PGRST301')
     await expectJsonError(await api(server, '/rest/v1/user_tokens', { token: superuser }), 401, 'PGRST301')
@@ -106,10 +115,14 @@ describe('malformed requests', () => {
     await expectJsonError(await api(server, '/rest/v1/playlists', { token: user.accessToken, body: big }), 413, 'PGRST413')
     // Chunked, no Content-Length: cut off while streaming.
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request(`${server.url}/auth/v1/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' } }, (res) => {
-        res.resume()
-        resolve(res.statusCode ?? 0)
-      })
+      const req = request(
+        `${server.url}/auth/v1/signup`,
+        { method: 'POST', headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' } },
+        (res) => {
+          res.resume()
+          resolve(res.statusCode ?? 0)
+        },
+      )
       req.on('error', reject)
       for (let i = 0; i < 40; i++) req.write('x'.repeat(64 * 1024))
       req.end()
@@ -133,10 +146,17 @@ describe('malformed requests', () => {
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
     try {
       const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
-      const r = await fetch(`${url}/auth/v1/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'new@example.com', password: 'long-enough' }) })
+      const r = await fetch(`${url}/auth/v1/signup`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'new@example.com', password: 'long-enough' }),
+      })
       expect(r.status).toBe(422)
       expect(await r.json()).toMatchObject({ code: 'email_provider_disabled', msg: 'Email signups are disabled' })
-      const login = await fetch(`${url}/auth/v1/token?grant_type=password`, { method: 'POST', body: JSON.stringify({ email: user.email, password: user.password }) })
+      const login = await fetch(`${url}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        body: JSON.stringify({ email: user.email, password: user.password }),
+      })
       expect(login.status).toBe(200)
     } finally {
       http.closeAllConnections()
@@ -145,13 +165,33 @@ describe('malformed requests', () => {
   })
 
   it('auth validation: bad e-mail, short password, duplicate account, wrong password', async () => {
-    await expectJsonError(await api(server, '/auth/v1/signup', { body: { email: 'not-an-email', password: 'long-enough' } }), 400, 'validation_failed')
+    await expectJsonError(
+      await api(server, '/auth/v1/signup', { body: { email: 'not-an-email', password: 'long-enough' } }),
+      400,
+      'validation_failed',
+    )
     const weak = await api(server, '/auth/v1/signup', { body: { email: 'weak@example.com', password: '123' } })
     await expectJsonError(weak, 422, 'weak_password')
     expect(weak.json.weak_password.reasons).toEqual(['length'])
-    await expectJsonError(await api(server, '/auth/v1/signup', { body: { email: 'CAREFUL@example.com', password: 'another-pass' } }), 422, 'user_already_exists')
-    await expectJsonError(await api(server, '/auth/v1/token?grant_type=password', { body: { email: user.email, password: 'wrong-pass' } }), 400, 'invalid_credentials')
-    await expectJsonError(await api(server, '/auth/v1/token?grant_type=password', { body: { email: 'nobody@example.com', password: 'wrong-pass' } }), 400, 'invalid_credentials')
-    await expectJsonError(await api(server, '/auth/v1/token?grant_type=refresh_token', { body: { refresh_token: 'made-up' } }), 400, 'refresh_token_not_found')
+    await expectJsonError(
+      await api(server, '/auth/v1/signup', { body: { email: 'CAREFUL@example.com', password: 'another-pass' } }),
+      422,
+      'user_already_exists',
+    )
+    await expectJsonError(
+      await api(server, '/auth/v1/token?grant_type=password', { body: { email: user.email, password: 'wrong-pass' } }),
+      400,
+      'invalid_credentials',
+    )
+    await expectJsonError(
+      await api(server, '/auth/v1/token?grant_type=password', { body: { email: 'nobody@example.com', password: 'wrong-pass' } }),
+      400,
+      'invalid_credentials',
+    )
+    await expectJsonError(
+      await api(server, '/auth/v1/token?grant_type=refresh_token', { body: { refresh_token: 'made-up' } }),
+      400,
+      'refresh_token_not_found',
+    )
   })
 })

@@ -7,21 +7,46 @@ import { startPostgresCluster, type PostgresCluster } from './support/postgres-c
 import { CATALOGUE_SONGS, SAMPLE_SONGS } from '../../src/lib/catalogue/sample-songs.ts'
 
 // The core tables; each feature's own suite checks the tables its migrations add.
-const TABLES = ['administrators', 'favourites', 'follows', 'ledger_reasons', 'playlist_songs', 'playlists', 'profiles', 'songs', 'studio_projects', 'token_ledger', 'user_listening_history', 'user_tokens']
+const TABLES = [
+  'administrators',
+  'favourites',
+  'follows',
+  'ledger_reasons',
+  'playlist_songs',
+  'playlists',
+  'profiles',
+  'songs',
+  'studio_projects',
+  'token_ledger',
+  'user_listening_history',
+  'user_tokens',
+]
 const CUBE_FUNCTIONS = ['init_user_tokens', 'is_admin', 'record_listen', 'spend_tokens']
 
 /** What must hold after the migrations, whichever PostgreSQL ran them. */
 async function checkSchema(server: LocalServer) {
-  const tables = await sql<{ relname: string; relrowsecurity: boolean }>(server, "select c.relname, c.relrowsecurity from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' order by 1")
+  const tables = await sql<{ relname: string; relrowsecurity: boolean }>(
+    server,
+    'select c.relname, c.relrowsecurity from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = ' +
+      "'public' and c.relkind = 'r' order by 1",
+  )
   expect(tables.map((t) => t.relname)).toEqual(expect.arrayContaining(TABLES))
   expect(tables.filter((t) => !t.relrowsecurity)).toEqual([])
 
-  const functions = await sql<{ proname: string; prosecdef: boolean; config: string; anon: boolean; authenticated: boolean; public_exec: boolean }>(
+  const functions = await sql<{
+    proname: string
+    prosecdef: boolean
+    config: string
+    anon: boolean
+    authenticated: boolean
+    public_exec: boolean
+  }>(
     server,
     `select p.proname, p.prosecdef, array_to_string(p.proconfig, ',') as config,
             has_function_privilege('anon', p.oid, 'execute') as anon,
             has_function_privilege('authenticated', p.oid, 'execute') as authenticated,
-            exists (select 1 from aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) a where a.grantee = 0 and a.privilege_type = 'EXECUTE') as public_exec
+            exists (select 1 from aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) a where a.grantee = 0 and ` +
+      `a.privilege_type = 'EXECUTE') as public_exec
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
       where n.nspname = 'public' and p.proname = any($1) order by 1`,
     [CUBE_FUNCTIONS],
@@ -33,7 +58,10 @@ async function checkSchema(server: LocalServer) {
   }
 
   // The seed's durations are the MP3s' real lengths (scripts/catalogue-agreement.test.ts checks them).
-  const songs = await sql<{ id: string; reward: number; duration_seconds: number }>(server, 'select id, reward, duration_seconds from public.songs order by id')
+  const songs = await sql<{ id: string; reward: number; duration_seconds: number }>(
+    server,
+    'select id, reward, duration_seconds from public.songs order by id',
+  )
   expect(songs.map((s) => s.id)).toEqual(CATALOGUE_SONGS.map((s) => s.id).sort())
   expect(songs.filter((s) => SAMPLE_SONGS.some((sample) => sample.id === s.id))).toEqual([
     { id: 'circuit-breaker', reward: 3, duration_seconds: 77 },
@@ -43,7 +71,10 @@ async function checkSchema(server: LocalServer) {
     { id: 'rainy-terminal', reward: 2, duration_seconds: 87 },
   ])
   // No policy may call auth.uid() per row: the indexed (select auth.uid()) form only.
-  const policies = await sql<{ tablename: string; qual: string | null; with_check: string | null }>(server, "select tablename, qual, with_check from pg_policies where schemaname = 'public'")
+  const policies = await sql<{ tablename: string; qual: string | null; with_check: string | null }>(
+    server,
+    "select tablename, qual, with_check from pg_policies where schemaname = 'public'",
+  )
   for (const p of policies) {
     for (const expr of [p.qual, p.with_check]) {
       if (expr?.includes('auth.uid()')) expect(expr, p.tablename).toMatch(/SELECT auth\.uid\(\)/i)
@@ -60,9 +91,19 @@ async function checkFirstSession(server: LocalServer) {
   expect(listen.json).toMatchObject({ credited: 5, balance: 105, reason: 'credited' })
   const profile = await api(server, `/rest/v1/profiles?user_id=eq.${user.id}&select=username`)
   expect(profile.json).toEqual([{ username: 'first' }])
-  const forbidden = await api(server, '/rest/v1/user_tokens', { method: 'PATCH', token: user.accessToken, body: { balance: 999999 }, headers: { Prefer: 'return=representation' } })
+  const forbidden = await api(server, '/rest/v1/user_tokens', {
+    method: 'PATCH',
+    token: user.accessToken,
+    body: { balance: 999999 },
+    headers: { Prefer: 'return=representation' },
+  })
   expect(forbidden.status).toBe(403)
-  const [row] = await sql<{ balance: number; total: string }>(server, 'select t.balance, (select sum(amount) from public.token_ledger l where l.user_id = t.user_id)::text as total from public.user_tokens t where user_id = $1', [user.id])
+  const [row] = await sql<{ balance: number; total: string }>(
+    server,
+    'select t.balance, (select sum(amount) from public.token_ledger l where l.user_id = t.user_id)::text as total from ' +
+      'public.user_tokens t where user_id = $1',
+    [user.id],
+  )
   expect(row).toEqual({ balance: 105, total: '105' })
 }
 
@@ -93,7 +134,9 @@ describe('migrations on PGlite', () => {
     await server.db.close()
     const reopened = await startLocalServer({ dataDir: server.dataDir, port: 0, bcryptRounds: 4 })
     try {
-      const login = await api(reopened, '/auth/v1/token?grant_type=password', { body: { email: 'first@example.com', password: 'hunter22' } })
+      const login = await api(reopened, '/auth/v1/token?grant_type=password', {
+        body: { email: 'first@example.com', password: 'hunter22' },
+      })
       expect(login.status).toBe(200)
       const wallet = await api(reopened, '/rest/v1/user_tokens?select=balance', { token: login.json.access_token })
       expect(wallet.json).toEqual([{ balance: 105 }])
@@ -145,15 +188,32 @@ describe('migrations on PostgreSQL 15', () => {
     const user = await signUp(server, 'racer@example.com')
     const answers = await Promise.all(Array.from({ length: 50 }, () => rpc(server!, user.accessToken, 'init_user_tokens')))
     expect(answers.every((a) => a.status === 200 && a.json.balance === 100)).toBe(true)
-    const [row] = await sql<{ n: string }>(server, "select count(*)::text as n from public.token_ledger where user_id = $1 and reason = 'welcome'", [user.id])
+    const [row] = await sql<{ n: string }>(
+      server,
+      "select count(*)::text as n from public.token_ledger where user_id = $1 and reason = 'welcome'",
+      [user.id],
+    )
     expect(row!.n).toBe('1')
 
     // Truly parallel transactions here (a pool of 10), unlike PGlite's one connection.
-    const listens = await Promise.all(Array.from({ length: 100 }, (_, i) => rpc(server!, user.accessToken, 'record_listen', { p_song_id: 'neon-drift', p_seconds: 40, p_play_id: `race-${i % 10}` })))
+    const listens = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        rpc(server!, user.accessToken, 'record_listen', { p_song_id: 'neon-drift', p_seconds: 40, p_play_id: `race-${i % 10}` }),
+      ),
+    )
     expect(listens.filter((l) => l.json.credited > 0).length).toBe(1)
-    const spends = await Promise.all(Array.from({ length: 30 }, (_, i) => rpc(server!, user.accessToken, 'spend_tokens', { p_amount: 10, p_reason: 'like', p_ref: `r${i}` })))
+    const spends = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        rpc(server!, user.accessToken, 'spend_tokens', { p_amount: 10, p_reason: 'like', p_ref: `r${i}` }),
+      ),
+    )
     expect(spends.filter((s) => s.status === 200).length).toBe(10)
-    const [wallet] = await sql<{ balance: number; ledger: string }>(server, 'select balance, (select sum(amount) from public.token_ledger where user_id = $1)::text as ledger from public.user_tokens where user_id = $1', [user.id])
+    const [wallet] = await sql<{ balance: number; ledger: string }>(
+      server,
+      'select balance, (select sum(amount) from public.token_ledger where user_id = $1)::text as ledger from ' +
+        'public.user_tokens where user_id = $1',
+      [user.id],
+    )
     expect(wallet).toEqual({ balance: 2, ledger: '2' })
   })
 })

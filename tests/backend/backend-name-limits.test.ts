@@ -17,23 +17,36 @@ describe('playlist name limits through supabase-js', () => {
     const client = supabaseClient(server)
     expect((await client.auth.signInWithPassword({ email: 'names@example.com', password: 'names-pass' })).error).toBeNull()
 
-    const tooLong = await client.from('playlists').insert({ name: 'n'.repeat(81) }).select()
+    const tooLong = await client
+      .from('playlists')
+      .insert({ name: 'n'.repeat(81) })
+      .select()
     expect(tooLong.status).toBe(400)
     expect(tooLong.error?.code).toBe('23514')
 
-    const padded = await client.from('playlists').insert({ name: ` ${'p'.repeat(80)} ` }).select()
+    const padded = await client
+      .from('playlists')
+      .insert({ name: ` ${'p'.repeat(80)} ` })
+      .select()
     expect(padded.status).toBe(400)
 
     const blank = await client.from('playlists').insert({ name: '   ' }).select()
     expect(blank.status).toBe(400)
 
-    const ok = await client.from('playlists').insert({ name: 'm'.repeat(80) }).select('name')
+    const ok = await client
+      .from('playlists')
+      .insert({ name: 'm'.repeat(80) })
+      .select('name')
     expect(ok.error).toBeNull()
     expect(ok.status).toBe(201)
     expect(ok.data).toEqual([{ name: 'm'.repeat(80) }])
 
     const [row] = await sql<{ id: string }>(server, 'select id from public.playlists where name = $1', ['m'.repeat(80)])
-    const renamed = await client.from('playlists').update({ name: 'r'.repeat(81) }).eq('id', row!.id).select()
+    const renamed = await client
+      .from('playlists')
+      .update({ name: 'r'.repeat(81) })
+      .eq('id', row!.id)
+      .select()
     expect(renamed.status).toBe(400)
     expect(renamed.error?.code).toBe('23514')
   })
@@ -47,7 +60,10 @@ describe('playlist name limits through supabase-js', () => {
     expect(await migrate(server.db)).toEqual(['20261122230000_name_limits.sql'])
     const rows = await sql<{ name: string }>(server, 'select name from public.playlists where user_id = $1', [user.id])
     expect(rows).toEqual([{ name: 'L'.repeat(80) }])
-    const constraints = await sql<{ conname: string }>(server, "select conname from pg_constraint where conrelid = 'public.playlists'::regclass and conname = 'playlists_name_length'")
+    const constraints = await sql<{ conname: string }>(
+      server,
+      "select conname from pg_constraint where conrelid = 'public.playlists'::regclass and conname = 'playlists_name_length'",
+    )
     expect(constraints).toHaveLength(1)
   })
 })

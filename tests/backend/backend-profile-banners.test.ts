@@ -1,6 +1,13 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BANNER_MAX_BYTES, PROFILE_BANNER_BUCKET, bannerPath, fetchBanner, removeBanner, uploadBanner } from '../../src/backend/profile-banner.ts'
+import {
+  BANNER_MAX_BYTES,
+  PROFILE_BANNER_BUCKET,
+  bannerPath,
+  fetchBanner,
+  removeBanner,
+  uploadBanner,
+} from '../../src/backend/profile-banner.ts'
 import { signUp, sql, startTestServer, supabaseClient, type TestServer } from './support/local-backend.ts'
 import { withSignature } from './support/media-bytes.ts'
 
@@ -46,7 +53,10 @@ const clientOf = (actor: Actor) => (actor === 'anon' ? visitor : actor === 'owne
 
 /** The stored object's last byte (our marker), or null when there is none (superuser view). */
 async function storedMarker(): Promise<number | null> {
-  const rows = await sql<{ n: string }>(server, 'select count(*)::text as n from storage.objects where bucket_id = $1 and name = $2', [PROFILE_BANNER_BUCKET, bannerPath(owner.id)])
+  const rows = await sql<{ n: string }>(server, 'select count(*)::text as n from storage.objects where bucket_id = $1 and name = $2', [
+    PROFILE_BANNER_BUCKET,
+    bannerPath(owner.id),
+  ])
   if (rows[0]!.n === '0') return null
   const blob = await fetchBanner(owner.client, owner.id)
   const bytes = new Uint8Array(await blob!.arrayBuffer())
@@ -96,7 +106,9 @@ describe('profile-banners: RLS matrix through supabase-js', () => {
     }
   }
   it('nobody can write into another user’s folder, even under a different name', async () => {
-    const { error } = await other.client.storage.from(PROFILE_BANNER_BUCKET).upload(`${owner.id}/other-name`, png(9), { contentType: 'image/png' })
+    const { error } = await other.client.storage
+      .from(PROFILE_BANNER_BUCKET)
+      .upload(`${owner.id}/other-name`, png(9), { contentType: 'image/png' })
     expect(error).toMatchObject({ statusCode: '403' })
   })
 })
@@ -105,22 +117,45 @@ describe('profile-banners: the bucket enforces its limits whatever the client se
   it('refuses a type outside PNG/JPEG/WebP (415) and a file over 2 MiB (413), keeping the banner', async () => {
     await resetFixture(true)
     const bucket = owner.client.storage.from(PROFILE_BANNER_BUCKET)
-    const gif = await bucket.upload(bannerPath(owner.id), new Blob([new Uint8Array(10)], { type: 'image/gif' }), { contentType: 'image/gif', upsert: true })
+    const gif = await bucket.upload(bannerPath(owner.id), new Blob([new Uint8Array(10)], { type: 'image/gif' }), {
+      contentType: 'image/gif',
+      upsert: true,
+    })
     expect(gif.error).toMatchObject({ statusCode: '415' })
-    const big = await bucket.upload(bannerPath(owner.id), new Blob([new Uint8Array(BANNER_MAX_BYTES + 1)], { type: 'image/png' }), { contentType: 'image/png', upsert: true })
+    const big = await bucket.upload(bannerPath(owner.id), new Blob([new Uint8Array(BANNER_MAX_BYTES + 1)], { type: 'image/png' }), {
+      contentType: 'image/png',
+      upsert: true,
+    })
     expect(big.error).toMatchObject({ statusCode: '413' })
     expect(await storedMarker()).toBe(ORIGINAL)
     // Exactly at the limit is fine, and JPEG and WebP are accepted.
     for (const type of ['image/jpeg', 'image/webp']) {
-      expect((await bucket.upload(bannerPath(owner.id), new Blob([withSignature(type, new Uint8Array(16))], { type }), { contentType: type, upsert: true })).error).toBeNull()
+      expect(
+        (
+          await bucket.upload(bannerPath(owner.id), new Blob([withSignature(type, new Uint8Array(16))], { type }), {
+            contentType: type,
+            upsert: true,
+          })
+        ).error,
+      ).toBeNull()
     }
-    expect((await bucket.upload(bannerPath(owner.id), new Blob([withSignature('image/png', new Uint8Array(BANNER_MAX_BYTES))], { type: 'image/png' }), { contentType: 'image/png', upsert: true })).error).toBeNull()
+    expect(
+      (
+        await bucket.upload(
+          bannerPath(owner.id),
+          new Blob([withSignature('image/png', new Uint8Array(BANNER_MAX_BYTES))], { type: 'image/png' }),
+          { contentType: 'image/png', upsert: true },
+        )
+      ).error,
+    ).toBeNull()
   })
 
   it('the client module refuses the same files before sending, and fetchBanner is null without an upload', async () => {
     await resetFixture(true)
     await expect(uploadBanner(owner.client, owner.id, new Blob(['x'], { type: 'text/plain' }))).rejects.toThrow('PNG, JPEG or WebP')
-    await expect(uploadBanner(owner.client, owner.id, new Blob([new Uint8Array(BANNER_MAX_BYTES + 1)], { type: 'image/png' }))).rejects.toThrow('at most 2 MB')
+    await expect(
+      uploadBanner(owner.client, owner.id, new Blob([new Uint8Array(BANNER_MAX_BYTES + 1)], { type: 'image/png' })),
+    ).rejects.toThrow('at most 2 MB')
     expect(await storedMarker()).toBe(ORIGINAL)
     await removeBanner(owner.client, owner.id)
     expect(await fetchBanner(owner.client, owner.id)).toBeNull()

@@ -39,7 +39,8 @@ const CASES: Record<string, RlsCase> = {
     update: { reward: 1000 },
     inserted: () => exists("select 1 from public.songs where id = 'free-money'", []),
     untouched: () => exists("select 1 from public.songs where id = 'neon-drift' and reward = 2", []),
-    reset: () => q("delete from public.songs where id = 'free-money'").then(() => q("update public.songs set reward = 2 where id = 'neon-drift'")),
+    reset: () =>
+      q("delete from public.songs where id = 'free-money'").then(() => q("update public.songs set reward = 2 where id = 'neon-drift'")),
     expect: {
       anon: { select: 'rows', insert: 'denied', update: 'denied', delete: 'denied' },
       owner: { select: 'rows', insert: 'denied', update: 'denied', delete: 'denied' },
@@ -60,7 +61,8 @@ const CASES: Record<string, RlsCase> = {
     insert: ({ owner: { id: o } }) => ({ user_id: o, amount: 1000000, reason: 'claim', idempotency_key: 'forged' }),
     update: { amount: 1000000 },
     inserted: () => exists("select 1 from public.token_ledger where idempotency_key = 'forged'", []),
-    untouched: ({ owner: { id: o } }) => exists("select 1 from public.token_ledger where user_id = $1 and reason = 'welcome' and amount = 100", [o]),
+    untouched: ({ owner: { id: o } }) =>
+      exists("select 1 from public.token_ledger where user_id = $1 and reason = 'welcome' and amount = 100", [o]),
     reset: async () => undefined,
     expect: readOnlyOwn,
   },
@@ -69,7 +71,8 @@ const CASES: Record<string, RlsCase> = {
     insert: ({ owner: { id: o } }) => ({ user_id: o, song_id: 'forged', seconds: 999 }),
     update: { seconds: 999 },
     inserted: () => exists("select 1 from public.user_listening_history where song_id = 'forged'", []),
-    untouched: ({ owner: { id: o } }) => exists("select 1 from public.user_listening_history where user_id = $1 and song_id = 'neon-drift' and seconds = 40", [o]),
+    untouched: ({ owner: { id: o } }) =>
+      exists("select 1 from public.user_listening_history where user_id = $1 and song_id = 'neon-drift' and seconds = 40", [o]),
     reset: async () => undefined,
     expect: readOnlyOwn,
   },
@@ -81,7 +84,11 @@ const CASES: Record<string, RlsCase> = {
     untouched: () => exists("select 1 from public.playlists where id = $1 and name = 'Original'", [PLAYLIST]),
     reset: async () => {
       await q('delete from public.playlists where id = $1', [NEW_PLAYLIST])
-      await q("insert into public.playlists (id, user_id, name) values ($1, $2, 'Original') on conflict (id) do update set name = 'Original', user_id = excluded.user_id", [PLAYLIST, owner.id])
+      await q(
+        "insert into public.playlists (id, user_id, name) values ($1, $2, 'Original') on conflict (id) do update set name " +
+          "= 'Original', user_id = excluded.user_id",
+        [PLAYLIST, owner.id],
+      )
     },
     expect: ownedCrud,
   },
@@ -90,11 +97,16 @@ const CASES: Record<string, RlsCase> = {
     insert: () => ({ playlist_id: PLAYLIST, song_id: 'orbital-haze', position: 1 }),
     update: { position: 7 },
     inserted: () => exists("select 1 from public.playlist_songs where playlist_id = $1 and song_id = 'orbital-haze'", [PLAYLIST]),
-    untouched: () => exists("select 1 from public.playlist_songs where playlist_id = $1 and song_id = 'neon-drift' and position = 0", [PLAYLIST]),
+    untouched: () =>
+      exists("select 1 from public.playlist_songs where playlist_id = $1 and song_id = 'neon-drift' and position = 0", [PLAYLIST]),
     reset: async () => {
       await CASES.playlists!.reset(ctx())
       await q("delete from public.playlist_songs where playlist_id = $1 and song_id <> 'neon-drift'", [PLAYLIST])
-      await q("insert into public.playlist_songs (playlist_id, song_id, position) values ($1, 'neon-drift', 0) on conflict (playlist_id, song_id) do update set position = 0", [PLAYLIST])
+      await q(
+        "insert into public.playlist_songs (playlist_id, song_id, position) values ($1, 'neon-drift', 0) on conflict " +
+          '(playlist_id, song_id) do update set position = 0',
+        [PLAYLIST],
+      )
     },
     expect: ownedCrud,
   },
@@ -103,10 +115,15 @@ const CASES: Record<string, RlsCase> = {
     insert: ({ owner: { id: o } }) => ({ user_id: o, song_id: 'orbital-haze' }),
     update: { created_at: '2001-01-01T00:00:00Z' },
     inserted: ({ owner: { id: o } }) => exists("select 1 from public.favourites where user_id = $1 and song_id = 'orbital-haze'", [o]),
-    untouched: ({ owner: { id: o } }) => exists("select 1 from public.favourites where user_id = $1 and song_id = 'neon-drift' and created_at > '2002-01-01'", [o]),
+    untouched: ({ owner: { id: o } }) =>
+      exists("select 1 from public.favourites where user_id = $1 and song_id = 'neon-drift' and created_at > '2002-01-01'", [o]),
     reset: async () => {
       await q("delete from public.favourites where user_id = $1 and song_id <> 'neon-drift'", [owner.id])
-      await q("insert into public.favourites (user_id, song_id) values ($1, 'neon-drift') on conflict (user_id, song_id) do update set created_at = now()", [owner.id])
+      await q(
+        "insert into public.favourites (user_id, song_id) values ($1, 'neon-drift') on conflict (user_id, song_id) do " +
+          'update set created_at = now()',
+        [owner.id],
+      )
     },
     expect: ownedCrud,
   },
@@ -115,10 +132,16 @@ const CASES: Record<string, RlsCase> = {
     insert: ({ owner: { id: o } }) => ({ id: NEW_STUDIO_PROJECT, user_id: o, name: 'New', track_count: 1, duration_seconds: 2.5 }),
     update: { name: 'Renamed' },
     inserted: () => exists('select 1 from public.studio_projects where id = $1', [NEW_STUDIO_PROJECT]),
-    untouched: () => exists("select 1 from public.studio_projects where id = $1 and name = 'Original' and track_count = 2", [STUDIO_PROJECT]),
+    untouched: () =>
+      exists("select 1 from public.studio_projects where id = $1 and name = 'Original' and track_count = 2", [STUDIO_PROJECT]),
     reset: async () => {
       await q('delete from public.studio_projects where id = $1', [NEW_STUDIO_PROJECT])
-      await q("insert into public.studio_projects (id, user_id, name, track_count, duration_seconds) values ($1, $2, 'Original', 2, 12.5) on conflict (id) do update set name = 'Original', track_count = 2, user_id = excluded.user_id", [STUDIO_PROJECT, owner.id])
+      await q(
+        'insert into public.studio_projects (id, user_id, name, track_count, duration_seconds) values ($1, $2, ' +
+          "'Original', 2, 12.5) on conflict (id) do update set name = 'Original', track_count = 2, user_id = " +
+          'excluded.user_id',
+        [STUDIO_PROJECT, owner.id],
+      )
     },
     expect: ownedCrud,
   },
@@ -143,11 +166,15 @@ const CASES: Record<string, RlsCase> = {
     insert: ({ owner: { id: o }, other: { id: t } }) => ({ follower_id: o, following_id: t }),
     update: { created_at: '2001-01-01T00:00:00Z' },
     inserted: () => exists('select 1 from public.follows where follower_id = $1 and following_id = $2', [owner.id, other.id]),
-    untouched: () => exists("select 1 from public.follows where follower_id = $1 and following_id = $2 and created_at > '2002-01-01'", [owner.id, third.id]),
+    untouched: () =>
+      exists("select 1 from public.follows where follower_id = $1 and following_id = $2 and created_at > '2002-01-01'", [
+        owner.id,
+        third.id,
+      ]),
     reset: async () => {
       await q('delete from public.follows where following_id = $1', [other.id])
       await q('insert into public.follows (follower_id, following_id) values ($1, $2) on conflict do nothing', [owner.id, third.id])
-      await q("update public.follows set created_at = now() where follower_id = $1", [owner.id])
+      await q('update public.follows set created_at = now() where follower_id = $1', [owner.id])
     },
     expect: {
       anon: { select: 'rows', insert: 'denied', update: 'denied', delete: 'denied' },
@@ -160,7 +187,8 @@ const CASES: Record<string, RlsCase> = {
     insert: ({ owner: { id: o } }) => ({ user_id: o }),
     update: { created_at: '2001-01-01T00:00:00Z' },
     inserted: () => exists('select 1 from public.administrators where user_id = $1', [other.id]),
-    untouched: ({ owner: { id: o } }) => exists("select 1 from public.administrators where user_id = $1 and created_at > '2002-01-01'", [o]),
+    untouched: ({ owner: { id: o } }) =>
+      exists("select 1 from public.administrators where user_id = $1 and created_at > '2002-01-01'", [o]),
     reset: async () => {
       await q('delete from public.administrators where user_id = $1', [other.id])
       await q('insert into public.administrators (user_id) values ($1) on conflict (user_id) do update set created_at = now()', [owner.id])
@@ -179,7 +207,6 @@ beforeAll(async () => {
   await q("insert into public.user_listening_history (user_id, song_id, seconds) values ($1, 'neon-drift', 40)", [owner.id])
 }, 60_000)
 afterAll(() => server?.close())
-
 
 describe('RLS matrix through the HTTP API', () => {
   it('LOCAL_ADMIN_EMAILS made the owner an administrator, and is_admin() says so only for them', async () => {

@@ -49,7 +49,13 @@ async function downloadBytes(client: SupabaseClient, path: string) {
 }
 
 async function objectRow(path: string) {
-  const rows = await sql<{ id: string; owner: string; owner_id: string; version: string; metadata: { size: number; mimetype: string; eTag: string } }>(
+  const rows = await sql<{
+    id: string
+    owner: string
+    owner_id: string
+    version: string
+    metadata: { size: number; mimetype: string; eTag: string }
+  }>(
     server,
     'select id::text as id, owner::text as owner, owner_id, version, metadata from storage.objects where bucket_id = $1 and name = $2',
     [BUCKET, path],
@@ -62,14 +68,23 @@ const tempFiles = () => (existsSync(join(server.storageDir, '.tmp')) ? readdirSy
 /** A request exactly as written: fetch would normalise `..` and backslashes before sending. */
 function rawRequest(method: string, path: string, token: string, body?: Buffer, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; json: unknown }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: server.port, method, path, headers: { apikey: server.keys.anonKey, Authorization: `Bearer ${token}`, ...headers } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8')
-        resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : undefined })
-      })
-    })
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        method,
+        path,
+        headers: { apikey: server.keys.anonKey, Authorization: `Bearer ${token}`, ...headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8')
+          resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : undefined })
+        })
+      },
+    )
     req.on('error', reject)
     req.end(body)
   })
@@ -82,7 +97,13 @@ function rawRequest(method: string, path: string, token: string, body?: Buffer, 
 function answerBeforeBody(path: string, token: string, headers: Record<string, string>) {
   return new Promise<{ status: number; json: unknown }>((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: server.port, method: 'POST', path, headers: { apikey: server.keys.anonKey, Authorization: `Bearer ${token}`, 'Content-Length': String(200 * 1024 * 1024), ...headers } },
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        method: 'POST',
+        path,
+        headers: { apikey: server.keys.anonKey, Authorization: `Bearer ${token}`, 'Content-Length': String(200 * 1024 * 1024), ...headers },
+      },
       (res) => {
         const chunks: Buffer[] = []
         res.on('data', (c: Buffer) => chunks.push(c))
@@ -98,52 +119,65 @@ function answerBeforeBody(path: string, token: string, headers: Record<string, s
 }
 
 describe('Storage: studio-audio through supabase-js', () => {
-  it('uploads raw bytes, downloads them identically with their content type, refuses a second upload without upsert and overwrites with it', async () => {
-    const path = `${alice.id}/${PROJECT}/clip-1.wav`
-    const first = bytes(150_000, 1)
-    const up = await alice.client.storage.from(BUCKET).upload(path, buffer(first), { contentType: 'audio/wav', upsert: true })
-    expect(up.error).toBeNull()
-    expect(up.data).toMatchObject({ path, fullPath: `${BUCKET}/${path}` })
-    expect(up.data!.id).toMatch(/^[0-9a-f-]{36}$/)
+  it(
+    'uploads raw bytes, downloads them identically with their content type, refuses a second upload without upsert and ' +
+      'overwrites with it',
+    async () => {
+      const path = `${alice.id}/${PROJECT}/clip-1.wav`
+      const first = bytes(150_000, 1)
+      const up = await alice.client.storage.from(BUCKET).upload(path, buffer(first), { contentType: 'audio/wav', upsert: true })
+      expect(up.error).toBeNull()
+      expect(up.data).toMatchObject({ path, fullPath: `${BUCKET}/${path}` })
+      expect(up.data!.id).toMatch(/^[0-9a-f-]{36}$/)
 
-    const down = await downloadBytes(alice.client, path)
-    expect(down.error).toBeNull()
-    expect(down.type).toBe('audio/wav')
-    expect(md5(down.bytes!)).toBe(md5(first))
+      const down = await downloadBytes(alice.client, path)
+      expect(down.error).toBeNull()
+      expect(down.type).toBe('audio/wav')
+      expect(md5(down.bytes!)).toBe(md5(first))
 
-    // The row is the caller's, the bytes are a file on disk (not in the database).
-    const row = await objectRow(path)
-    expect(row).toMatchObject({ id: up.data!.id, owner: alice.id, owner_id: alice.id, metadata: { size: first.length, mimetype: 'audio/wav', eTag: `"${md5(first)}"` } })
-    expect(md5(readFileSync(join(server.storageDir, BUCKET, row!.version)))).toBe(md5(first))
+      // The row is the caller's, the bytes are a file on disk (not in the database).
+      const row = await objectRow(path)
+      expect(row).toMatchObject({
+        id: up.data!.id,
+        owner: alice.id,
+        owner_id: alice.id,
+        metadata: { size: first.length, mimetype: 'audio/wav', eTag: `"${md5(first)}"` },
+      })
+      expect(md5(readFileSync(join(server.storageDir, BUCKET, row!.version)))).toBe(md5(first))
 
-    const again = await alice.client.storage.from(BUCKET).upload(path, buffer(bytes(10, 9)), { contentType: 'audio/wav' })
-    expect(again.data).toBeNull()
-    expect(again.error).toMatchObject({ name: 'StorageApiError', status: 400, statusCode: '409', message: 'The resource already exists' })
-    expect(md5((await downloadBytes(alice.client, path)).bytes!)).toBe(md5(first))
+      const again = await alice.client.storage.from(BUCKET).upload(path, buffer(bytes(10, 9)), { contentType: 'audio/wav' })
+      expect(again.data).toBeNull()
+      expect(again.error).toMatchObject({ name: 'StorageApiError', status: 400, statusCode: '409', message: 'The resource already exists' })
+      expect(md5((await downloadBytes(alice.client, path)).bytes!)).toBe(md5(first))
 
-    const second = bytes(90_000, 2)
-    const over = await alice.client.storage.from(BUCKET).upload(path, buffer(second), { contentType: 'audio/wav', upsert: true })
-    expect(over.error).toBeNull()
-    expect(over.data!.id).toBe(up.data!.id)
-    expect(md5((await downloadBytes(alice.client, path)).bytes!)).toBe(md5(second))
-    // The replaced version's file is gone; only the new one is left for this object.
-    const rewritten = await objectRow(path)
-    expect(rewritten!.version).not.toBe(row!.version)
-    expect(existsSync(join(server.storageDir, BUCKET, row!.version))).toBe(false)
-    expect(existsSync(join(server.storageDir, BUCKET, rewritten!.version))).toBe(true)
-  })
+      const second = bytes(90_000, 2)
+      const over = await alice.client.storage.from(BUCKET).upload(path, buffer(second), { contentType: 'audio/wav', upsert: true })
+      expect(over.error).toBeNull()
+      expect(over.data!.id).toBe(up.data!.id)
+      expect(md5((await downloadBytes(alice.client, path)).bytes!)).toBe(md5(second))
+      // The replaced version's file is gone; only the new one is left for this object.
+      const rewritten = await objectRow(path)
+      expect(rewritten!.version).not.toBe(row!.version)
+      expect(existsSync(join(server.storageDir, BUCKET, row!.version))).toBe(false)
+      expect(existsSync(join(server.storageDir, BUCKET, rewritten!.version))).toBe(true)
+    },
+  )
 
   it('keeps project.json as application/json, accepts streamed (chunked) and multipart (Blob) bodies', async () => {
     const jsonPath = `${alice.id}/${PROJECT}/project.json`
     const json = JSON.stringify({ name: 'Night Drive', tracks: [{ id: 't1', clips: ['clip-1'] }] })
-    const up = await alice.client.storage.from(BUCKET).upload(jsonPath, buffer(new TextEncoder().encode(json)), { contentType: 'application/json', upsert: true, cacheControl: '0' })
+    const up = await alice.client.storage
+      .from(BUCKET)
+      .upload(jsonPath, buffer(new TextEncoder().encode(json)), { contentType: 'application/json', upsert: true, cacheControl: '0' })
     expect(up.error).toBeNull()
     const { data } = await alice.client.storage.from(BUCKET).download(jsonPath)
     expect(data!.type).toBe('application/json')
     expect(JSON.parse(await data!.text())).toEqual(JSON.parse(json))
     // The upload's cacheControl comes back on download (storage-js's default is max-age=3600, which
     // lets a browser serve an overwritten object from its cache: send 0 for files that get overwritten).
-    const raw = await fetch(`${server.url}/storage/v1/object/${BUCKET}/${jsonPath}`, { headers: { apikey: server.keys.anonKey, Authorization: `Bearer ${alice.token}` } })
+    const raw = await fetch(`${server.url}/storage/v1/object/${BUCKET}/${jsonPath}`, {
+      headers: { apikey: server.keys.anonKey, Authorization: `Bearer ${alice.token}` },
+    })
     expect(raw.headers.get('cache-control')).toBe('max-age=0')
     expect(raw.headers.get('etag')).toBe(`"${md5(new TextEncoder().encode(json))}"`)
     expect(raw.headers.get('content-length')).toBe(String(new TextEncoder().encode(json).length))
@@ -157,59 +191,82 @@ describe('Storage: studio-audio through supabase-js', () => {
       },
     })
     const streamPath = `${alice.id}/${PROJECT}/clip-streamed.wav`
-    expect((await alice.client.storage.from(BUCKET).upload(streamPath, stream, { contentType: 'audio/wav', upsert: true })).error).toBeNull()
+    expect(
+      (await alice.client.storage.from(BUCKET).upload(streamPath, stream, { contentType: 'audio/wav', upsert: true })).error,
+    ).toBeNull()
     expect(md5((await downloadBytes(alice.client, streamPath)).bytes!)).toBe(md5(streamed))
 
     // A Blob goes out as multipart/form-data; the part's type becomes the object's.
     const blobBytes = bytes(40_000, 4)
     const blobPath = `${alice.id}/${PROJECT}/clip-blob.wav`
-    expect((await alice.client.storage.from(BUCKET).upload(blobPath, new Blob([buffer(blobBytes)], { type: 'audio/wav' }), { upsert: true })).error).toBeNull()
+    expect(
+      (await alice.client.storage.from(BUCKET).upload(blobPath, new Blob([buffer(blobBytes)], { type: 'audio/wav' }), { upsert: true }))
+        .error,
+    ).toBeNull()
     const blobDown = await downloadBytes(alice.client, blobPath)
     expect(blobDown.type).toBe('audio/wav')
     expect(md5(blobDown.bytes!)).toBe(md5(blobBytes))
-    const refusedBlob = await alice.client.storage.from(BUCKET).upload(`${alice.id}/${PROJECT}/x.mp3`, new Blob([buffer(blobBytes)], { type: 'audio/mpeg' }))
+    const refusedBlob = await alice.client.storage
+      .from(BUCKET)
+      .upload(`${alice.id}/${PROJECT}/x.mp3`, new Blob([buffer(blobBytes)], { type: 'audio/mpeg' }))
     expect(refusedBlob.error).toMatchObject({ statusCode: '415', message: 'mime type audio/mpeg is not supported' })
     expect(tempFiles()).toEqual([])
   })
 
-  it('multipart (busboy): a large body with several files stores the first file part with its type, cacheControl and metadata; a broken body is refused', async () => {
-    const path = `${alice.id}/${PROJECT}/clip-multipart.wav`
-    const first = bytes(6 * 1024 * 1024 + 123, 21)
-    const second = bytes(2 * 1024 * 1024, 22)
-    const form = new FormData()
-    form.append('cacheControl', '120')
-    form.append('', new Blob([buffer(first)], { type: 'Audio/WAV' }), 'first.wav')
-    form.append('extra', new Blob([buffer(second)], { type: 'audio/wav' }), 'second.wav')
-    form.append('metadata', JSON.stringify({ take: 3 }))
-    const auth = { apikey: server.keys.anonKey, Authorization: `Bearer ${alice.token}` }
-    const up = await fetch(`${server.url}/storage/v1/object/${BUCKET}/${path}`, { method: 'POST', headers: auth, body: form })
-    expect(up.status, await up.clone().text()).toBe(200)
-    expect(await up.json()).toMatchObject({ Key: `${BUCKET}/${path}` })
-    const down = await fetch(`${server.url}/storage/v1/object/${BUCKET}/${path}`, { headers: auth })
-    expect(down.headers.get('content-type')).toBe('audio/wav')
-    expect(down.headers.get('cache-control')).toBe('max-age=120')
-    expect(md5(new Uint8Array(await down.arrayBuffer()))).toBe(md5(first))
-    const [row] = await sql<{ user_metadata: unknown; size: number }>(server, "select user_metadata, (metadata->>'size')::int as size from storage.objects where bucket_id = $1 and name = $2", [BUCKET, path])
-    expect(row).toEqual({ user_metadata: { take: 3 }, size: first.length })
+  it(
+    'multipart (busboy): a large body with several files stores the first file part with its type, cacheControl and ' +
+      'metadata; a broken body is refused',
+    async () => {
+      const path = `${alice.id}/${PROJECT}/clip-multipart.wav`
+      const first = bytes(6 * 1024 * 1024 + 123, 21)
+      const second = bytes(2 * 1024 * 1024, 22)
+      const form = new FormData()
+      form.append('cacheControl', '120')
+      form.append('', new Blob([buffer(first)], { type: 'Audio/WAV' }), 'first.wav')
+      form.append('extra', new Blob([buffer(second)], { type: 'audio/wav' }), 'second.wav')
+      form.append('metadata', JSON.stringify({ take: 3 }))
+      const auth = { apikey: server.keys.anonKey, Authorization: `Bearer ${alice.token}` }
+      const up = await fetch(`${server.url}/storage/v1/object/${BUCKET}/${path}`, { method: 'POST', headers: auth, body: form })
+      expect(up.status, await up.clone().text()).toBe(200)
+      expect(await up.json()).toMatchObject({ Key: `${BUCKET}/${path}` })
+      const down = await fetch(`${server.url}/storage/v1/object/${BUCKET}/${path}`, { headers: auth })
+      expect(down.headers.get('content-type')).toBe('audio/wav')
+      expect(down.headers.get('cache-control')).toBe('max-age=120')
+      expect(md5(new Uint8Array(await down.arrayBuffer()))).toBe(md5(first))
+      const [row] = await sql<{ user_metadata: unknown; size: number }>(
+        server,
+        "select user_metadata, (metadata->>'size')::int as size from storage.objects where bucket_id = $1 and name = $2",
+        [BUCKET, path],
+      )
+      expect(row).toEqual({ user_metadata: { take: 3 }, size: first.length })
 
-    const truncated = await fetch(`${server.url}/storage/v1/object/${BUCKET}/${alice.id}/${PROJECT}/broken.wav`, {
-      method: 'POST',
-      headers: { ...auth, 'Content-Type': 'multipart/form-data; boundary=XYZ' },
-      body: '--XYZ\r\nContent-Disposition: form-data; name=""; filename="a.wav"\r\nContent-Type: audio/wav\r\n\r\nRIFF....',
-    })
-    expect(truncated.status).toBe(400)
-    expect(await truncated.json()).toMatchObject({ statusCode: '400', code: 'InvalidRequest', message: expect.stringMatching(/^Malformed multipart\/form-data body/) })
-    const noFile = await fetch(`${server.url}/storage/v1/object/${BUCKET}/${alice.id}/${PROJECT}/nofile.wav`, {
-      method: 'POST',
-      headers: { ...auth, 'Content-Type': 'multipart/form-data; boundary=XYZ' },
-      body: '--XYZ\r\nContent-Disposition: form-data; name="cacheControl"\r\n\r\n60\r\n--XYZ--\r\n',
-    })
-    expect(await noFile.json()).toMatchObject({ statusCode: '400', message: 'The multipart/form-data body holds no file part' })
-    const noBoundary = await fetch(`${server.url}/storage/v1/object/${BUCKET}/${alice.id}/${PROJECT}/nob.wav`, { method: 'POST', headers: { ...auth, 'Content-Type': 'multipart/form-data' }, body: 'x' })
-    expect(await noBoundary.json()).toMatchObject({ statusCode: '400', code: 'InvalidRequest' })
-    expect(await objectRow(`${alice.id}/${PROJECT}/broken.wav`)).toBeUndefined()
-    expect(tempFiles()).toEqual([])
-  })
+      const truncated = await fetch(`${server.url}/storage/v1/object/${BUCKET}/${alice.id}/${PROJECT}/broken.wav`, {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'multipart/form-data; boundary=XYZ' },
+        body: '--XYZ\r\nContent-Disposition: form-data; name=""; filename="a.wav"\r\nContent-Type: audio/wav\r\n\r\nRIFF....',
+      })
+      expect(truncated.status).toBe(400)
+      expect(await truncated.json()).toMatchObject({
+        statusCode: '400',
+        code: 'InvalidRequest',
+        message: expect.stringMatching(/^Malformed multipart\/form-data body/),
+      })
+      const noFile = await fetch(`${server.url}/storage/v1/object/${BUCKET}/${alice.id}/${PROJECT}/nofile.wav`, {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'multipart/form-data; boundary=XYZ' },
+        body: '--XYZ\r\nContent-Disposition: form-data; name="cacheControl"\r\n\r\n60\r\n--XYZ--\r\n',
+      })
+      expect(await noFile.json()).toMatchObject({ statusCode: '400', message: 'The multipart/form-data body holds no file part' })
+      const noBoundary = await fetch(`${server.url}/storage/v1/object/${BUCKET}/${alice.id}/${PROJECT}/nob.wav`, {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'multipart/form-data' },
+        body: 'x',
+      })
+      expect(await noBoundary.json()).toMatchObject({ statusCode: '400', code: 'InvalidRequest' })
+      expect(await objectRow(`${alice.id}/${PROJECT}/broken.wav`)).toBeUndefined()
+      expect(tempFiles()).toEqual([])
+    },
+  )
 
   it('another user can neither read, overwrite nor remove the object; a visitor can neither upload nor download', async () => {
     const path = `${alice.id}/${PROJECT}/private.wav`
@@ -239,7 +296,9 @@ describe('Storage: studio-audio through supabase-js', () => {
     expect((await downloadBytes(alice.client, bobPath)).error).toMatchObject({ statusCode: '404' })
 
     expect((await downloadBytes(visitor, path)).error).toMatchObject({ statusCode: '404', message: 'Object not found' })
-    const anonUpload = await visitor.storage.from(BUCKET).upload(`${alice.id}/${PROJECT}/anon.wav`, buffer(bytes(10, 8)), { contentType: 'audio/wav' })
+    const anonUpload = await visitor.storage
+      .from(BUCKET)
+      .upload(`${alice.id}/${PROJECT}/anon.wav`, buffer(bytes(10, 8)), { contentType: 'audio/wav' })
     expect(anonUpload.error).toMatchObject({ statusCode: '403', message: 'new row violates row-level security policy' })
     expect(await objectRow(`${alice.id}/${PROJECT}/anon.wav`)).toBeUndefined()
 
@@ -255,7 +314,10 @@ describe('Storage: studio-audio through supabase-js', () => {
 
   it('remove returns the removed objects; they are gone from the bucket and from disk', async () => {
     const paths = [`${alice.id}/${PROJECT}/gone-1.wav`, `${alice.id}/${PROJECT}/gone-2.wav`]
-    for (const [i, p] of paths.entries()) expect((await alice.client.storage.from(BUCKET).upload(p, buffer(bytes(2_000, 20 + i)), { contentType: 'audio/wav' })).error).toBeNull()
+    for (const [i, p] of paths.entries())
+      expect(
+        (await alice.client.storage.from(BUCKET).upload(p, buffer(bytes(2_000, 20 + i)), { contentType: 'audio/wav' })).error,
+      ).toBeNull()
     const versions = await Promise.all(paths.map(async (p) => (await objectRow(p))!.version))
     for (const v of versions) expect(existsSync(join(server.storageDir, BUCKET, v))).toBe(true)
 
@@ -263,7 +325,8 @@ describe('Storage: studio-audio through supabase-js', () => {
     expect(error).toBeNull()
     expect(data!.map((o) => o.name).sort()).toEqual(paths)
     expect(data![0]).toMatchObject({ bucket_id: BUCKET, owner: alice.id })
-    for (const p of paths) expect((await downloadBytes(alice.client, p)).error).toMatchObject({ status: 400, statusCode: '404', message: 'Object not found' })
+    for (const p of paths)
+      expect((await downloadBytes(alice.client, p)).error).toMatchObject({ status: 400, statusCode: '404', message: 'Object not found' })
     for (const v of versions) expect(existsSync(join(server.storageDir, BUCKET, v))).toBe(false)
     expect((await alice.client.storage.from(BUCKET).remove(paths)).data).toEqual([])
   })
@@ -275,7 +338,10 @@ describe('Storage: studio-audio through supabase-js', () => {
       const path = `${alice.id}/${PROJECT}/big.wav`
       const declared = await alice.client.storage.from(BUCKET).upload(path, buffer(bytes(1001, 10)), { contentType: 'audio/wav' })
       expect(declared.error).toMatchObject({ status: 413, statusCode: '413', message: 'The object exceeded the maximum allowed size' })
-      expect(await answerBeforeBody(`/storage/v1/object/${BUCKET}/${path}`, alice.token, { 'Content-Type': 'audio/wav' })).toMatchObject({ status: 413, json: { statusCode: '413' } })
+      expect(await answerBeforeBody(`/storage/v1/object/${BUCKET}/${path}`, alice.token, { 'Content-Type': 'audio/wav' })).toMatchObject({
+        status: 413,
+        json: { statusCode: '413' },
+      })
       // Without Content-Length the limit holds while streaming.
       const big = bytes(5_000, 11)
       const stream = new ReadableStream<Uint8Array>({
@@ -296,7 +362,9 @@ describe('Storage: studio-audio through supabase-js', () => {
       await sql(server, "update storage.buckets set file_size_limit = 268435456 where id = 'studio-audio'")
     }
 
-    const mp3 = await alice.client.storage.from(BUCKET).upload(`${alice.id}/${PROJECT}/song.mp3`, buffer(bytes(100, 13)), { contentType: 'audio/mpeg' })
+    const mp3 = await alice.client.storage
+      .from(BUCKET)
+      .upload(`${alice.id}/${PROJECT}/song.mp3`, buffer(bytes(100, 13)), { contentType: 'audio/mpeg' })
     expect(mp3.error).toMatchObject({ status: 400, statusCode: '415', message: 'mime type audio/mpeg is not supported' })
     // storage-js's default content type when none is given.
     const plain = await alice.client.storage.from(BUCKET).upload(`${alice.id}/${PROJECT}/notes.txt`, buffer(bytes(100, 14)))
@@ -329,15 +397,25 @@ describe('Storage: studio-audio through supabase-js', () => {
     expect(tempFiles()).toEqual([])
 
     // Through supabase-js: an empty path and a control character.
-    expect((await alice.client.storage.from(BUCKET).upload('', buffer(wav), { contentType: 'audio/wav' })).error).toMatchObject({ statusCode: '400', message: expect.stringMatching(/empty/) })
-    expect((await alice.client.storage.from(BUCKET).upload(`${alice.id}/a\u0001b.wav`, buffer(wav), { contentType: 'audio/wav' })).error).toMatchObject({ statusCode: '400', message: expect.stringMatching(/control characters/) })
+    expect((await alice.client.storage.from(BUCKET).upload('', buffer(wav), { contentType: 'audio/wav' })).error).toMatchObject({
+      statusCode: '400',
+      message: expect.stringMatching(/empty/),
+    })
+    expect(
+      (await alice.client.storage.from(BUCKET).upload(`${alice.id}/a\u0001b.wav`, buffer(wav), { contentType: 'audio/wav' })).error,
+    ).toMatchObject({ statusCode: '400', message: expect.stringMatching(/control characters/) })
     expect((await downloadBytes(alice.client, `${alice.id}/a\u0001b.wav`)).error).toMatchObject({ statusCode: '400' })
 
     const forged = session.access_token.slice(0, -4) + 'AAAA'
     const badToken = await rawRequest('GET', `/storage/v1/object/${BUCKET}/${alice.id}/${PROJECT}/clip-1.wav`, forged)
-    expect(badToken).toEqual({ status: 400, json: { statusCode: '403', code: 'AccessDenied', error: 'Unauthorized', message: 'Invalid JWT: JWT signature does not match' } })
+    expect(badToken).toEqual({
+      status: 400,
+      json: { statusCode: '403', code: 'AccessDenied', error: 'Unauthorized', message: 'Invalid JWT: JWT signature does not match' },
+    })
 
-    const noBucket = await alice.client.storage.from('no-such-bucket').upload(`${alice.id}/x.wav`, buffer(wav), { contentType: 'audio/wav' })
+    const noBucket = await alice.client.storage
+      .from('no-such-bucket')
+      .upload(`${alice.id}/x.wav`, buffer(wav), { contentType: 'audio/wav' })
     expect(noBucket.error).toMatchObject({ statusCode: '404', message: 'Bucket not found' })
 
     const move = await alice.client.storage.from(BUCKET).move(`${alice.id}/a.wav`, `${alice.id}/b.wav`)
@@ -346,37 +424,76 @@ describe('Storage: studio-audio through supabase-js', () => {
     expect(buckets.error).toMatchObject({ status: 404, message: expect.stringMatching(/bucket API are not served/) })
   })
 
-  it('list: the files and folders directly inside a prefix that RLS lets the caller see; search, sort and paging; an empty folder is [] not an error', async () => {
-    const put = async (name: string) => expect((await alice.client.storage.from(BUCKET).upload(`${alice.id}/listing/${name}`, buffer(bytes(64, name.length)), { contentType: 'audio/wav', upsert: true })).error).toBeNull()
-    for (const name of ['b.wav', 'a.wav', 'sub/c.wav', 'sub/deeper/d.wav', 'a_b.wav']) await put(name)
-    const { data, error } = await alice.client.storage.from(BUCKET).list(`${alice.id}/listing`)
-    expect(error).toBeNull()
-    expect(data!.map((e) => [e.name, e.id === null])).toEqual([
-      ['a.wav', false],
-      ['a_b.wav', false],
-      ['b.wav', false],
-      ['sub', true],
-    ])
-    expect(data![0]).toMatchObject({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), metadata: expect.objectContaining({ mimetype: 'audio/wav', size: 64 }) })
-    expect((await alice.client.storage.from(BUCKET).list(`${alice.id}/listing/sub`)).data!.map((e) => e.name)).toEqual(['c.wav', 'deeper'])
-    expect((await alice.client.storage.from(BUCKET).list(`${alice.id}/listing`, { search: 'A_' })).data!.map((e) => e.name)).toEqual(['a_b.wav'])
-    expect((await alice.client.storage.from(BUCKET).list(`${alice.id}/listing`, { limit: 2, offset: 1, sortBy: { column: 'name', order: 'desc' } })).data!.map((e) => e.name)).toEqual(['b.wav', 'a_b.wav'])
-    // An _ in the prefix means itself, not a LIKE pattern.
-    expect((await alice.client.storage.from(BUCKET).list(`${alice.id}/listin_`)).data).toEqual([])
-    expect((await alice.client.storage.from(BUCKET).list(`${alice.id}/nothing-here`)).data).toEqual([])
-    // RLS: another user and a visitor see nothing of Alice's private folder.
-    expect((await bob.client.storage.from(BUCKET).list(`${alice.id}/listing`)).data).toEqual([])
-    expect((await supabaseClient(server).storage.from(BUCKET).list(`${alice.id}/listing`)).data).toEqual([])
-    const bad = await rawRequest('POST', `/storage/v1/object/list/${BUCKET}`, alice.token, Buffer.from('{"prefix": 3}'), { 'Content-Type': 'application/json' })
-    expect(bad).toMatchObject({ status: 400, json: { statusCode: '400', message: 'prefix must be a string' } })
-    await alice.client.storage.from(BUCKET).remove(['b.wav', 'a.wav', 'sub/c.wav', 'sub/deeper/d.wav', 'a_b.wav'].map((n) => `${alice.id}/listing/${n}`))
-  })
+  it(
+    'list: the files and folders directly inside a prefix that RLS lets the caller see; search, sort and paging; an ' +
+      'empty folder is [] not an error',
+    async () => {
+      const put = async (name: string) =>
+        expect(
+          (
+            await alice.client.storage
+              .from(BUCKET)
+              .upload(`${alice.id}/listing/${name}`, buffer(bytes(64, name.length)), { contentType: 'audio/wav', upsert: true })
+          ).error,
+        ).toBeNull()
+      for (const name of ['b.wav', 'a.wav', 'sub/c.wav', 'sub/deeper/d.wav', 'a_b.wav']) await put(name)
+      const { data, error } = await alice.client.storage.from(BUCKET).list(`${alice.id}/listing`)
+      expect(error).toBeNull()
+      expect(data!.map((e) => [e.name, e.id === null])).toEqual([
+        ['a.wav', false],
+        ['a_b.wav', false],
+        ['b.wav', false],
+        ['sub', true],
+      ])
+      expect(data![0]).toMatchObject({
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        metadata: expect.objectContaining({ mimetype: 'audio/wav', size: 64 }),
+      })
+      expect((await alice.client.storage.from(BUCKET).list(`${alice.id}/listing/sub`)).data!.map((e) => e.name)).toEqual([
+        'c.wav',
+        'deeper',
+      ])
+      expect((await alice.client.storage.from(BUCKET).list(`${alice.id}/listing`, { search: 'A_' })).data!.map((e) => e.name)).toEqual([
+        'a_b.wav',
+      ])
+      expect(
+        (
+          await alice.client.storage
+            .from(BUCKET)
+            .list(`${alice.id}/listing`, { limit: 2, offset: 1, sortBy: { column: 'name', order: 'desc' } })
+        ).data!.map((e) => e.name),
+      ).toEqual(['b.wav', 'a_b.wav'])
+      // An _ in the prefix means itself, not a LIKE pattern.
+      expect((await alice.client.storage.from(BUCKET).list(`${alice.id}/listin_`)).data).toEqual([])
+      expect((await alice.client.storage.from(BUCKET).list(`${alice.id}/nothing-here`)).data).toEqual([])
+      // RLS: another user and a visitor see nothing of Alice's private folder.
+      expect((await bob.client.storage.from(BUCKET).list(`${alice.id}/listing`)).data).toEqual([])
+      expect((await supabaseClient(server).storage.from(BUCKET).list(`${alice.id}/listing`)).data).toEqual([])
+      const bad = await rawRequest('POST', `/storage/v1/object/list/${BUCKET}`, alice.token, Buffer.from('{"prefix": 3}'), {
+        'Content-Type': 'application/json',
+      })
+      expect(bad).toMatchObject({ status: 400, json: { statusCode: '400', message: 'prefix must be a string' } })
+      await alice.client.storage
+        .from(BUCKET)
+        .remove(['b.wav', 'a.wav', 'sub/c.wav', 'sub/deeper/d.wav', 'a_b.wav'].map((n) => `${alice.id}/listing/${n}`))
+    },
+  )
 
   it('studio_projects.audio_uploaded_at: set by the owner only, kept when the metadata row is upserted again', async () => {
     const id = 'a0000000-0000-4000-8000-0000000000a2'
-    const meta = { id, name: 'Copy me', trackCount: 2, durationSeconds: 8, createdAt: Date.UTC(2026, 0, 1), updatedAt: Date.UTC(2026, 0, 2) }
+    const meta = {
+      id,
+      name: 'Copy me',
+      trackCount: 2,
+      durationSeconds: 8,
+      createdAt: Date.UTC(2026, 0, 1),
+      updatedAt: Date.UTC(2026, 0, 2),
+    }
     await upsertStudioProject(alice.client, meta)
-    const read = async () => (await alice.client.from('studio_projects').select('audio_uploaded_at').eq('id', id).single()).data!.audio_uploaded_at as string | null
+    const read = async () =>
+      (await alice.client.from('studio_projects').select('audio_uploaded_at').eq('id', id).single()).data!.audio_uploaded_at as
+        | string
+        | null
     expect(await read()).toBeNull()
 
     const at = '2026-01-02T00:00:00.000Z'
@@ -386,7 +503,12 @@ describe('Storage: studio-audio through supabase-js', () => {
     expect(Date.parse((await read())!)).toBe(Date.parse(at))
 
     // Re-saving the metadata (name, counts, dates) updates only the columns it sends.
-    const resaved = await upsertStudioProject(alice.client, { ...meta, name: 'Copy me (v2)', trackCount: 3, updatedAt: Date.UTC(2026, 0, 3) })
+    const resaved = await upsertStudioProject(alice.client, {
+      ...meta,
+      name: 'Copy me (v2)',
+      trackCount: 3,
+      updatedAt: Date.UTC(2026, 0, 3),
+    })
     expect(resaved).toMatchObject({ name: 'Copy me (v2)', trackCount: 3 })
     expect(Date.parse((await read())!)).toBe(Date.parse(at))
 
@@ -397,7 +519,8 @@ describe('Storage: studio-audio through supabase-js', () => {
 })
 
 describe('Storage files on disk', () => {
-  it('survive a restart on the same data folder; LOCAL_DATA_RESET empties them; an in-memory server removes its folder on close', async () => {
+  it('survive a restart on the same data folder; LOCAL_DATA_RESET empties them; an in-memory server removes its folder on ' +
+    'close', async () => {
     const persistent = await startTestServer({ persistent: true })
     const dataDir = persistent.dataDir!
     const storageDir = persistent.storageDir
@@ -472,12 +595,18 @@ describe('Storage on PostgreSQL 15 (through pg, truly concurrent transactions)',
     const { data: blob } = await carol.client.storage.from(BUCKET).download(path)
     expect(md5(new Uint8Array(await blob!.arrayBuffer()))).toBe(md5(data))
     expect((await dave.client.storage.from(BUCKET).download(path)).error).toMatchObject({ statusCode: '404' })
-    expect((await dave.client.storage.from(BUCKET).upload(path, buffer(data), { contentType: 'audio/wav', upsert: true })).error).toMatchObject({ statusCode: '403' })
-    expect((await carol.client.storage.from(BUCKET).upload(path, buffer(data), { contentType: 'audio/wav' })).error).toMatchObject({ statusCode: '409' })
+    expect(
+      (await dave.client.storage.from(BUCKET).upload(path, buffer(data), { contentType: 'audio/wav', upsert: true })).error,
+    ).toMatchObject({ statusCode: '403' })
+    expect((await carol.client.storage.from(BUCKET).upload(path, buffer(data), { contentType: 'audio/wav' })).error).toMatchObject({
+      statusCode: '409',
+    })
 
     const racePath = `${carol.id}/${PROJECT}/race.wav`
     const versions = Array.from({ length: 8 }, (_, i) => bytes(20_000 + i, 50 + i))
-    const answers = await Promise.all(versions.map((v) => carol.client.storage.from(BUCKET).upload(racePath, buffer(v), { contentType: 'audio/wav', upsert: true })))
+    const answers = await Promise.all(
+      versions.map((v) => carol.client.storage.from(BUCKET).upload(racePath, buffer(v), { contentType: 'audio/wav', upsert: true })),
+    )
     expect(answers.map((a) => a.error)).toEqual(versions.map(() => null))
     const rows = (await pgServer.db.query<{ version: string }>('select version from storage.objects where name = $1', [racePath])).rows
     expect(rows).toHaveLength(1)
@@ -486,7 +615,9 @@ describe('Storage on PostgreSQL 15 (through pg, truly concurrent transactions)',
     expect(versions.map(md5)).toContain(racedMd5)
     // Every replaced version's file was deleted: the bucket folder holds exactly the two objects.
     expect(readdirSync(join(pgServer.storageDir, BUCKET)).sort()).toEqual(
-      (await pgServer.db.query<{ version: string }>('select version from storage.objects order by version')).rows.map((r) => r.version).sort(),
+      (await pgServer.db.query<{ version: string }>('select version from storage.objects order by version')).rows
+        .map((r) => r.version)
+        .sort(),
     )
 
     const removed = await carol.client.storage.from(BUCKET).remove([path, racePath])

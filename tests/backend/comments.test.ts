@@ -15,11 +15,21 @@ async function user(): Promise<TestUser> {
   await rpc(server, u.accessToken, 'init_user_tokens')
   return u
 }
-const balance = async (u: TestUser) => (await q<{ balance: number }>('select balance from public.user_tokens where user_id = $1', [u.id]))[0]!.balance
+const balance = async (u: TestUser) =>
+  (await q<{ balance: number }>('select balance from public.user_tokens where user_id = $1', [u.id]))[0]!.balance
 const earned = async (u: TestUser, reason: string) =>
-  Number((await q<{ s: string }>('select coalesce(sum(amount), 0)::text as s from public.token_ledger where user_id = $1 and reason = $2', [u.id, reason]))[0]!.s)
-const ledgerSum = async (u: TestUser) => Number((await q<{ s: string }>('select sum(amount)::text as s from public.token_ledger where user_id = $1', [u.id]))[0]!.s)
-const post = (u: TestUser, song: string, body: string, parent?: string) => rpc(server, u.accessToken, 'post_comment', { p_song_id: song, p_body: body, ...(parent ? { p_parent_id: parent } : {}) })
+  Number(
+    (
+      await q<{ s: string }>('select coalesce(sum(amount), 0)::text as s from public.token_ledger where user_id = $1 and reason = $2', [
+        u.id,
+        reason,
+      ])
+    )[0]!.s,
+  )
+const ledgerSum = async (u: TestUser) =>
+  Number((await q<{ s: string }>('select sum(amount)::text as s from public.token_ledger where user_id = $1', [u.id]))[0]!.s)
+const post = (u: TestUser, song: string, body: string, parent?: string) =>
+  rpc(server, u.accessToken, 'post_comment', { p_song_id: song, p_body: body, ...(parent ? { p_parent_id: parent } : {}) })
 
 async function addSongs(count: number, prefix: string) {
   const ids = Array.from({ length: count }, (_, i) => `${prefix}-${i}`)
@@ -77,7 +87,16 @@ describe.each(DATABASES)('on %s', (database) => {
       expect(await balance(u)).toBe(160)
       expect(await ledgerSum(u)).toBe(160)
       const stats = await rpc(server, u.accessToken, 'my_comment_stats')
-      expect(stats.json).toMatchObject({ total_comments: 20, tokens_earned: 60, tracks_commented: 20, level: 5, tracks_to_next_level: 5, level_progress: 0, goal_tracks_today: 5, goal_reached: true })
+      expect(stats.json).toMatchObject({
+        total_comments: 20,
+        tokens_earned: 60,
+        tracks_commented: 20,
+        level: 5,
+        tracks_to_next_level: 5,
+        level_progress: 0,
+        goal_tracks_today: 5,
+        goal_reached: true,
+      })
     })
 
     it('the daily goal bonus comes at the fifth track, once', async () => {
@@ -85,11 +104,25 @@ describe.each(DATABASES)('on %s', (database) => {
       const songs = await addSongs(6, `goal-${Date.now()}`)
       for (const [i, s] of songs.entries()) {
         const r = await post(u, s, 'nice')
-        expect(r.json.credited, `track ${i + 1}`).toEqual(i === 4 ? [{ reason: 'comment', amount: 5 }, { reason: 'comment_goal', amount: 10 }] : [{ reason: 'comment', amount: 5 }])
+        expect(r.json.credited, `track ${i + 1}`).toEqual(
+          i === 4
+            ? [
+                { reason: 'comment', amount: 5 },
+                { reason: 'comment_goal', amount: 10 },
+              ]
+            : [{ reason: 'comment', amount: 5 }],
+        )
       }
       expect(await earned(u, 'comment_goal')).toBe(10)
       const stats = await rpc(server, u.accessToken, 'my_comment_stats')
-      expect(stats.json).toMatchObject({ tracks_commented: 6, level: 2, tracks_to_next_level: 4, level_progress: 20, goal_tracks_today: 5, goal_reached: true })
+      expect(stats.json).toMatchObject({
+        tracks_commented: 6,
+        level: 2,
+        tracks_to_next_level: 4,
+        level_progress: 20,
+        goal_tracks_today: 5,
+        goal_reached: true,
+      })
     })
 
     it('like / unlike / like credits the liker once and the count moves by one each time', async () => {
@@ -111,35 +144,40 @@ describe.each(DATABASES)('on %s', (database) => {
       expect(own.json).toMatchObject({ like_count: 2, credited: [] })
     })
 
-    it('a reply earns 3 for the replier and 3 for the author; a self-reply earns the replier only; replies cannot be replied to', async () => {
-      const author = await user()
-      const replier = await user()
-      const c = (await post(author, 'rainy-terminal', 'top')).json.comment
-      const r = await post(replier, 'rainy-terminal', 'a reply', c.id)
-      expect(r.status, r.text).toBe(200)
-      expect(r.json.credited).toEqual([{ reason: 'reply', amount: 3 }])
-      expect(r.json.comment.parent_id).toBe(c.id)
-      expect(await earned(author, 'reply')).toBe(3)
-      expect(await earned(replier, 'reply')).toBe(3)
-      // A second reply to the same comment by the same user earns neither of them again.
-      expect((await post(replier, 'rainy-terminal', 'another', c.id)).json.credited).toEqual([])
-      expect(await earned(author, 'reply')).toBe(3)
-      // Self-reply: the replier's 3 only.
-      const self = await post(author, 'rainy-terminal', 'me again', c.id)
-      expect(self.json.credited).toEqual([{ reason: 'reply', amount: 3 }])
-      expect(await earned(author, 'reply')).toBe(6)
-      expect(await balance(author)).toBe(100 + 5 + 3 + 3)
-      const deep = await post(author, 'rainy-terminal', 'deeper', r.json.comment.id)
-      expect(deep.status).toBe(400)
-      expect(deep.json.message).toBe('reply_to_reply')
-    })
+    it(
+      'a reply earns 3 for the replier and 3 for the author; a self-reply earns the replier only; replies cannot be ' + 'replied to',
+      async () => {
+        const author = await user()
+        const replier = await user()
+        const c = (await post(author, 'rainy-terminal', 'top')).json.comment
+        const r = await post(replier, 'rainy-terminal', 'a reply', c.id)
+        expect(r.status, r.text).toBe(200)
+        expect(r.json.credited).toEqual([{ reason: 'reply', amount: 3 }])
+        expect(r.json.comment.parent_id).toBe(c.id)
+        expect(await earned(author, 'reply')).toBe(3)
+        expect(await earned(replier, 'reply')).toBe(3)
+        // A second reply to the same comment by the same user earns neither of them again.
+        expect((await post(replier, 'rainy-terminal', 'another', c.id)).json.credited).toEqual([])
+        expect(await earned(author, 'reply')).toBe(3)
+        // Self-reply: the replier's 3 only.
+        const self = await post(author, 'rainy-terminal', 'me again', c.id)
+        expect(self.json.credited).toEqual([{ reason: 'reply', amount: 3 }])
+        expect(await earned(author, 'reply')).toBe(6)
+        expect(await balance(author)).toBe(100 + 5 + 3 + 3)
+        const deep = await post(author, 'rainy-terminal', 'deeper', r.json.comment.id)
+        expect(deep.status).toBe(400)
+        expect(deep.json.message).toBe('reply_to_reply')
+      },
+    )
 
     it('daily caps hold under concurrency: 25 likes earn 20 x 2, 12 replies earn 10 x 3 for the replier and for the author', async () => {
       const author = await user()
       const fan = await user()
       const ids: string[] = []
       for (let i = 0; i < 25; i++) ids.push((await post(author, 'low-tide-memory', `c${i}`)).json.comment.id)
-      const likes = await Promise.all(ids.map((id) => rpc(server, fan.accessToken, 'set_comment_like', { p_comment_id: id, p_liked: true })))
+      const likes = await Promise.all(
+        ids.map((id) => rpc(server, fan.accessToken, 'set_comment_like', { p_comment_id: id, p_liked: true })),
+      )
       expect(likes.every((l) => l.status === 200 && l.json.like_count === 1)).toBe(true)
       expect(await earned(fan, 'like')).toBe(40)
       const replies = await Promise.all(ids.slice(0, 12).map((id) => post(fan, 'low-tide-memory', 'reply', id)))
@@ -157,7 +195,10 @@ describe.each(DATABASES)('on %s', (database) => {
       const reply = (await post(replier, 'orbital-haze', 'child', c.id)).json.comment
       const lone = (await post(author, 'orbital-haze', 'lonely')).json.comment
       expect((await rpc(server, replier.accessToken, 'delete_comment', { p_comment_id: c.id })).status).toBe(403)
-      expect((await rpc(server, author.accessToken, 'delete_comment', { p_comment_id: c.id })).json).toEqual({ id: c.id, kept_for_replies: true })
+      expect((await rpc(server, author.accessToken, 'delete_comment', { p_comment_id: c.id })).json).toEqual({
+        id: c.id,
+        kept_for_replies: true,
+      })
       expect(await q('select deleted, body from public.comments where id = $1', [c.id])).toEqual([{ deleted: true, body: '' }])
       expect(await q('select 1 from public.comments where id = $1', [reply.id])).toHaveLength(1)
       expect((await rpc(server, author.accessToken, 'delete_comment', { p_comment_id: lone.id })).json.kept_for_replies).toBe(false)

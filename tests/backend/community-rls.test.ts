@@ -25,14 +25,17 @@ const publicReadOnly: Expectation = {
 async function resetComment() {
   await q("delete from public.comments where body = 'forged'")
   await q(
-    "insert into public.comments (id, song_id, user_id, username, body) values ($1, 'neon-drift', $2, 'owner', 'original') on conflict (id) do update set body = 'original', like_count = 0, deleted = false",
+    "insert into public.comments (id, song_id, user_id, username, body) values ($1, 'neon-drift', $2, 'owner', " +
+      "'original') on conflict (id) do update set body = 'original', like_count = 0, deleted = false",
     [COMMENT, owner.id],
   )
 }
 async function resetProposal() {
   await q("delete from public.proposals where title = 'forged'")
   await q(
-    "insert into public.proposals (id, author_id, author_name, title, description, category, ends_at) values ($1, $2, 'owner', 'original', 'd', 'other', now() + interval '3 days') on conflict (id) do update set title = 'original', votes_for = 0, status = 'active'",
+    'insert into public.proposals (id, author_id, author_name, title, description, category, ends_at) values ($1, $2, ' +
+      "'owner', 'original', 'd', 'other', now() + interval '3 days') on conflict (id) do update set title = " +
+      "'original', votes_for = 0, status = 'active'",
     [PROPOSAL, owner.id],
   )
 }
@@ -52,18 +55,32 @@ const CASES: Record<string, RlsCase> = {
     insert: ({ other: { id } }) => ({ comment_id: COMMENT, user_id: id, song_id: 'neon-drift' }),
     update: { created_at: '2001-01-01T00:00:00Z' },
     inserted: () => exists('select 1 from public.comment_likes where comment_id = $1 and user_id = $2', [COMMENT, other.id]),
-    untouched: () => exists("select 1 from public.comment_likes where comment_id = $1 and user_id = $2 and created_at > '2002-01-01'", [COMMENT, owner.id]),
+    untouched: () =>
+      exists("select 1 from public.comment_likes where comment_id = $1 and user_id = $2 and created_at > '2002-01-01'", [
+        COMMENT,
+        owner.id,
+      ]),
     reset: async () => {
       await resetComment()
       await q('delete from public.comment_likes where comment_id = $1 and user_id = $2', [COMMENT, other.id])
-      await q("insert into public.comment_likes (comment_id, user_id, song_id) values ($1, $2, 'neon-drift') on conflict do nothing", [COMMENT, owner.id])
+      await q("insert into public.comment_likes (comment_id, user_id, song_id) values ($1, $2, 'neon-drift') on conflict do nothing", [
+        COMMENT,
+        owner.id,
+      ])
       await q('update public.comment_likes set created_at = now() where comment_id = $1', [COMMENT])
     },
     expect: publicReadOnly,
   },
   proposals: {
     target: () => `id=eq.${PROPOSAL}`,
-    insert: ({ owner: { id } }) => ({ author_id: id, author_name: 'owner', title: 'forged', description: 'd', category: 'other', ends_at: '2099-01-01T00:00:00Z' }),
+    insert: ({ owner: { id } }) => ({
+      author_id: id,
+      author_name: 'owner',
+      title: 'forged',
+      description: 'd',
+      category: 'other',
+      ends_at: '2099-01-01T00:00:00Z',
+    }),
     update: { votes_for: 1000000, status: 'passed' },
     inserted: () => exists("select 1 from public.proposals where title = 'forged'"),
     untouched: () => exists("select 1 from public.proposals where id = $1 and votes_for = 0 and status = 'active'", [PROPOSAL]),
@@ -76,11 +93,16 @@ const CASES: Record<string, RlsCase> = {
     insert: ({ other: { id } }) => ({ proposal_id: PROPOSAL, user_id: id, choice: 'for', power: 1000000 }),
     update: { power: 1000000, choice: 'against' },
     inserted: () => exists('select 1 from public.votes where power = 1000000'),
-    untouched: () => exists("select 1 from public.votes where proposal_id = $1 and user_id = $2 and power = 80 and choice = 'for'", [PROPOSAL, owner.id]),
+    untouched: () =>
+      exists("select 1 from public.votes where proposal_id = $1 and user_id = $2 and power = 80 and choice = 'for'", [PROPOSAL, owner.id]),
     reset: async () => {
       await resetProposal()
       await q('delete from public.votes where proposal_id = $1 and user_id <> $2', [PROPOSAL, owner.id])
-      await q("insert into public.votes (proposal_id, user_id, choice, power) values ($1, $2, 'for', 80) on conflict (proposal_id, user_id) do update set choice = 'for', power = 80", [PROPOSAL, owner.id])
+      await q(
+        "insert into public.votes (proposal_id, user_id, choice, power) values ($1, $2, 'for', 80) on conflict " +
+          "(proposal_id, user_id) do update set choice = 'for', power = 80",
+        [PROPOSAL, owner.id],
+      )
     },
     expect: {
       ...readOnlyOwn,
@@ -96,7 +118,11 @@ const CASES: Record<string, RlsCase> = {
     reset: async () => {
       await q('delete from public.delegations where delegator_id = $1', [other.id])
       const third = (await q<{ user_id: string }>("select user_id from public.profiles where username = 'third'"))[0]!.user_id
-      await q('insert into public.delegations (delegator_id, delegate_id) values ($1, $2) on conflict (delegator_id) do update set delegate_id = excluded.delegate_id', [owner.id, third])
+      await q(
+        'insert into public.delegations (delegator_id, delegate_id) values ($1, $2) on conflict (delegator_id) do update ' +
+          'set delegate_id = excluded.delegate_id',
+        [owner.id, third],
+      )
     },
     expect: readOnlyOwn,
   },

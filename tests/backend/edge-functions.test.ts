@@ -10,7 +10,8 @@ import { api, signUp, sql, startTestServer, type TestServer } from './support/lo
 // and the local backend. Here: the handler on its own with a fake client, the same handler wired
 // to the real supabase-js the way index.ts wires it on Deno, and the local backend serving it.
 
-const post = (headers: Record<string, string> = {}) => new Request('http://edge.test/functions/v1/init-user-tokens', { method: 'POST', headers })
+const post = (headers: Record<string, string> = {}) =>
+  new Request('http://edge.test/functions/v1/init-user-tokens', { method: 'POST', headers })
 
 /** A stand-in for supabase-js that records what the handler asks of it. */
 function fakeClients(answers: { user?: { id: string } | null; rpc?: Awaited<ReturnType<UserClient['rpc']>> }) {
@@ -113,8 +114,16 @@ describe('init-user-tokens served locally and wired to supabase-js', () => {
     const first = await api(server, '/functions/v1/init-user-tokens', { method: 'POST', token: user.accessToken })
     expect(first.status).toBe(200)
     expect(first.json).toEqual({ wallet: { balance: 100, daily_earned: 0 } })
-    expect((await api(server, '/api/init-user-tokens', { method: 'POST', token: user.accessToken })).json).toEqual({ wallet: { balance: 100, daily_earned: 0 } })
-    expect((await sql<{ n: number }>(server, "select count(*)::int as n from public.token_ledger where user_id = $1 and reason = 'welcome'", [user.id]))[0]!.n).toBe(1)
+    expect((await api(server, '/api/init-user-tokens', { method: 'POST', token: user.accessToken })).json).toEqual({
+      wallet: { balance: 100, daily_earned: 0 },
+    })
+    expect(
+      (
+        await sql<{ n: number }>(server, "select count(*)::int as n from public.token_ledger where user_id = $1 and reason = 'welcome'", [
+          user.id,
+        ])
+      )[0]!.n,
+    ).toBe(1)
 
     for (const token of [undefined, server.keys.anonKey, `${user.accessToken.slice(0, -4)}AAAA`]) {
       const r = await api(server, '/functions/v1/init-user-tokens', { method: 'POST', token })

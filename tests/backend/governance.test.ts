@@ -19,14 +19,23 @@ async function user(balance: number): Promise<TestUser & { name: string }> {
 }
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString()
 const create = (u: TestUser, over: Record<string, unknown> = {}) =>
-  rpc(server, u.accessToken, 'create_proposal', { p_title: 'Lower fees', p_description: 'Make remixing cheaper', p_category: 'tokenomics', p_ends_at: inDays(7), p_attempt_key: crypto.randomUUID(), ...over })
+  rpc(server, u.accessToken, 'create_proposal', {
+    p_title: 'Lower fees',
+    p_description: 'Make remixing cheaper',
+    p_category: 'tokenomics',
+    p_ends_at: inDays(7),
+    p_attempt_key: crypto.randomUUID(),
+    ...over,
+  })
 const vote = (u: TestUser, id: string, choice = 'for') => rpc(server, u.accessToken, 'cast_vote', { p_proposal_id: id, p_choice: choice })
-const balance = async (u: TestUser) => (await q<{ balance: number }>('select balance from public.user_tokens where user_id = $1', [u.id]))[0]!.balance
+const balance = async (u: TestUser) =>
+  (await q<{ balance: number }>('select balance from public.user_tokens where user_id = $1', [u.id]))[0]!.balance
 
 /** A proposal made directly in the table (no burn), for the voting tests. */
 async function proposal(author: TestUser): Promise<string> {
   const rows = await q<{ id: string }>(
-    "insert into public.proposals (author_id, author_name, title, description, category, ends_at) values ($1, 'x', 'T', 'D', 'other', now() + interval '3 days') returning id",
+    "insert into public.proposals (author_id, author_name, title, description, category, ends_at) values ($1, 'x', 'T', " +
+      "'D', 'other', now() + interval '3 days') returning id",
     [author.id],
   )
   return rows[0]!.id
@@ -46,10 +55,18 @@ describe.each(DATABASES)('on %s', (database) => {
       expect(r.status, r.text).toBe(200)
       expect(r.json.balance).toBe(0)
       expect(await balance(u)).toBe(0)
-      expect(await q('select amount, reason from public.token_ledger where user_id = $1 and reason = $2', [u.id, 'proposal'])).toEqual([{ amount: -100, reason: 'proposal' }])
+      expect(await q('select amount, reason from public.token_ledger where user_id = $1 and reason = $2', [u.id, 'proposal'])).toEqual([
+        { amount: -100, reason: 'proposal' },
+      ])
       const list = await api(server, '/rest/v1/rpc/governance_proposals', { body: {} })
       expect(list.json.map((p: { id: string }) => p.id)).toContain(r.json.proposal.id)
-      expect(r.json.proposal).toMatchObject({ title: 'Lower fees', category: 'tokenomics', status: 'active', votes_for: 0, author_name: u.name })
+      expect(r.json.proposal).toMatchObject({
+        title: 'Lower fees',
+        category: 'tokenomics',
+        status: 'active',
+        votes_for: 0,
+        author_name: u.name,
+      })
     })
 
     it('99 CUBE is refused by the server and nothing is stored', async () => {
@@ -63,7 +80,10 @@ describe.each(DATABASES)('on %s', (database) => {
 
     it('refuses an empty field, an unknown category, an end date in the past or beyond 14 days', async () => {
       const u = await user(500)
-      expect((await create(u, { p_title: '  ' })).json).toMatchObject({ message: 'incomplete_proposal', details: 'Please fill out all fields' })
+      expect((await create(u, { p_title: '  ' })).json).toMatchObject({
+        message: 'incomplete_proposal',
+        details: 'Please fill out all fields',
+      })
       expect((await create(u, { p_category: 'money' })).json.message).toBe('unknown_category')
       const past = await create(u, { p_ends_at: inDays(-1) })
       expect(past.status).toBe(400)
@@ -94,7 +114,10 @@ describe.each(DATABASES)('on %s', (database) => {
       const results = await Promise.all(Array.from({ length: 10 }, (_, i) => vote(v, id, i % 2 ? 'against' : 'for')))
       expect(results.filter((r) => r.status === 200)).toHaveLength(1)
       expect(results.filter((r) => r.status === 400).map((r) => r.json.message)).toEqual(Array(9).fill('already_voted'))
-      const [p] = await q<{ votes_for: string; votes_against: string; voter_count: number }>('select votes_for::text, votes_against::text, voter_count from public.proposals where id = $1', [id])
+      const [p] = await q<{ votes_for: string; votes_against: string; voter_count: number }>(
+        'select votes_for::text, votes_against::text, voter_count from public.proposals where id = $1',
+        [id],
+      )
       expect(Number(p!.votes_for) + Number(p!.votes_against)).toBe(80)
       expect(p!.voter_count).toBe(1)
     })
@@ -105,9 +128,15 @@ describe.each(DATABASES)('on %s', (database) => {
         const delegator = await user(250)
         const delegate = await user(100)
         const id = await proposal(author)
-        await Promise.all([vote(delegator, id), rpc(server, delegator.accessToken, 'delegate_voting_power', { p_username: delegate.name }), vote(delegate, id)])
+        await Promise.all([
+          vote(delegator, id),
+          rpc(server, delegator.accessToken, 'delegate_voting_power', { p_username: delegate.name }),
+          vote(delegate, id),
+        ])
         const [row] = await q<{ uses: string; total: string }>(
-          'select (select count(*) from public.votes where proposal_id = $1 and (user_id = $2 or $2 = any (delegators)))::text as uses, (select votes_for + votes_against from public.proposals where id = $1)::text as total',
+          'select (select count(*) from public.votes where proposal_id = $1 and (user_id = $2 or $2 = any ' +
+            '(delegators)))::text as uses, (select votes_for + votes_against from public.proposals where id = $1)::text as ' +
+            'total',
           [id, delegator.id],
         )
         expect(Number(row!.uses)).toBeLessThanOrEqual(1)
@@ -121,7 +150,7 @@ describe.each(DATABASES)('on %s', (database) => {
       expect(r.json).toMatchObject({ message: 'insufficient_voting_power', details: 'You need CUBE tokens to participate in governance' })
     })
 
-    it('delegation adds the delegator\'s power to the delegate and blocks the delegator\'s own vote', async () => {
+    it("delegation adds the delegator's power to the delegate and blocks the delegator's own vote", async () => {
       const author = await user(0)
       const delegator = await user(250)
       const delegate = await user(100)
@@ -138,8 +167,12 @@ describe.each(DATABASES)('on %s', (database) => {
       await rpc(server, delegator.accessToken, 'undelegate_voting_power')
       expect((await vote(delegator, id)).json.message).toBe('power_already_used')
       // Self-delegation and unknown users are refused.
-      expect((await rpc(server, delegate.accessToken, 'delegate_voting_power', { p_username: delegate.name })).json.message).toBe('self_delegation')
-      expect((await rpc(server, delegate.accessToken, 'delegate_voting_power', { p_username: 'nobody-here' })).json.message).toBe('unknown_user')
+      expect((await rpc(server, delegate.accessToken, 'delegate_voting_power', { p_username: delegate.name })).json.message).toBe(
+        'self_delegation',
+      )
+      expect((await rpc(server, delegate.accessToken, 'delegate_voting_power', { p_username: 'nobody-here' })).json.message).toBe(
+        'unknown_user',
+      )
       // The community pool: the power abstains.
       const pool = await rpc(server, delegator.accessToken, 'delegate_voting_power', {})
       expect(pool.json).toMatchObject({ voting_power: 0, delegation: { delegate_id: null } })
@@ -158,7 +191,10 @@ describe.each(DATABASES)('on %s', (database) => {
       await vote(small, rejected, 'for')
       const tiny = await user(50) // 40 < quorum 100
       await vote(tiny, noQuorum, 'for')
-      await q("update public.proposals set created_at = now() - interval '8 days', ends_at = now() - interval '1 second' where id = any($1)", [[passed, rejected, noQuorum]])
+      await q(
+        "update public.proposals set created_at = now() - interval '8 days', ends_at = now() - interval '1 second' where id = any($1)",
+        [[passed, rejected, noQuorum]],
+      )
       const list = (await api(server, '/rest/v1/rpc/governance_proposals', { body: {} })).json as { id: string; status: string }[]
       const status = (id: string) => list.find((p) => p.id === id)?.status
       expect([status(passed), status(rejected), status(noQuorum)]).toEqual(['passed', 'rejected', 'rejected'])
@@ -166,7 +202,10 @@ describe.each(DATABASES)('on %s', (database) => {
       expect(late.status).toBe(400)
       expect(late.json.message).toBe('proposal_closed')
       const history = await rpc(server, big.accessToken, 'my_votes')
-      expect(history.json.map((h: { status: string; power: number }) => [h.status, h.power]).sort()).toEqual([['passed', 400], ['rejected', 400]])
+      expect(history.json.map((h: { status: string; power: number }) => [h.status, h.power]).sort()).toEqual([
+        ['passed', 400],
+        ['rejected', 400],
+      ])
       expect((await vote(big, '00000000-0000-4000-8000-000000000000')).json.message).toBe('unknown_proposal')
     })
   })

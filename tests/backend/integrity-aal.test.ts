@@ -33,7 +33,9 @@ async function mfaAccount(server: TestServer, name: string): Promise<MfaAccount>
   const aal2 = supabaseClient(server)
   expect((await aal2.auth.signUp({ email, password: 'two-factor-pass', options: { data: { username: name } } })).error).toBeNull()
   const factor = (await aal2.auth.mfa.enroll({ factorType: 'totp' })).data!
-  expect((await aal2.auth.mfa.challengeAndVerify({ factorId: factor.id, code: await generate({ secret: factor.totp.secret }) })).error).toBeNull()
+  expect(
+    (await aal2.auth.mfa.challengeAndVerify({ factorId: factor.id, code: await generate({ secret: factor.totp.secret }) })).error,
+  ).toBeNull()
   const aal1 = supabaseClient(server)
   expect((await aal1.auth.signInWithPassword({ email, password: 'two-factor-pass' })).error).toBeNull()
   const id = (await aal1.auth.getSession()).data.session!.user.id
@@ -68,14 +70,25 @@ describe.each(DATABASES)('an aal1 session of a two-factor account on %s', (datab
     )
     // The CUBE-moving and account-changing ones are among them (a sanity check on the query).
     const names = functions.map((f) => f.name)
-    for (const fn of ['spend_tokens', 'cast_vote', 'delegate_voting_power', 'create_proposal', 'admin_set_role', 'delete_my_account', 'init_user_tokens', 'record_listen']) expect(names).toContain(fn)
+    for (const fn of [
+      'spend_tokens',
+      'cast_vote',
+      'delegate_voting_power',
+      'create_proposal',
+      'admin_set_role',
+      'delete_my_account',
+      'init_user_tokens',
+      'record_listen',
+    ])
+      expect(names).toContain(fn)
     expect(functions.filter((f) => f.definer).length).toBeGreaterThan(20)
     const before = await ledgerSum(server, victim.id)
     const let_through: string[] = []
     for (const fn of functions) {
       const args = Object.fromEntries((JSON.parse(fn.args) as string[]).map((a) => [a, null]))
       const answer = await rpc(server, victim.aal1Token, fn.name, args)
-      if (answer.status !== 403 || answer.json?.code !== 'PT403' || !FINISH_TWO_FACTOR.test(answer.json?.message)) let_through.push(`${fn.name}: ${answer.status} ${answer.text.slice(0, 120)}`)
+      if (answer.status !== 403 || answer.json?.code !== 'PT403' || !FINISH_TWO_FACTOR.test(answer.json?.message))
+        let_through.push(`${fn.name}: ${answer.status} ${answer.text.slice(0, 120)}`)
     }
     expect(let_through).toEqual([])
     expect(await ledgerSum(server, victim.id)).toBe(before)
@@ -83,11 +96,21 @@ describe.each(DATABASES)('an aal1 session of a two-factor account on %s', (datab
 
   it('cannot spend, propose, vote, delegate or grant admin through supabase-js; nothing changes', async () => {
     const other = await mfaAccount(server, `aalother${database.toLowerCase()}`)
-    const [proposal] = await sql<{ id: string }>(server, "insert into public.proposals (author_id, author_name, title, description, category, ends_at) values ($1, 'x', 'T', 'D', 'other', now() + interval '2 days') returning id", [other.id])
+    const [proposal] = await sql<{ id: string }>(
+      server,
+      "insert into public.proposals (author_id, author_name, title, description, category, ends_at) values ($1, 'x', 'T', " +
+        "'D', 'other', now() + interval '2 days') returning id",
+      [other.id],
+    )
     const before = await ledgerSum(server, victim.id)
     const attempts = {
       spend: await victim.aal1.rpc('spend_tokens', { p_amount: 10, p_reason: 'remix', p_ref: 'aal1-spend' }),
-      propose: await victim.aal1.rpc('create_proposal', { p_title: 'aal1 proposal', p_description: 'from a password-only session', p_category: 'other', p_ends_at: new Date(Date.now() + 86_400_000).toISOString() }),
+      propose: await victim.aal1.rpc('create_proposal', {
+        p_title: 'aal1 proposal',
+        p_description: 'from a password-only session',
+        p_category: 'other',
+        p_ends_at: new Date(Date.now() + 86_400_000).toISOString(),
+      }),
       vote: await victim.aal1.rpc('cast_vote', { p_proposal_id: proposal!.id, p_choice: 'for' }),
       delegate: await victim.aal1.rpc('delegate_voting_power', { p_username: `aalother${database.toLowerCase()}` }),
       grantAdmin: await victim.aal1.rpc('admin_set_role', { p_email: other.email, p_admin: true }),
@@ -120,9 +143,13 @@ describe.each(DATABASES)('an aal1 session of a two-factor account on %s', (datab
 
     expect((await victim.aal1.storage.from(bucket).download(path)).data).toBeNull()
     expect((await victim.aal1.storage.from(bucket).list(victim.id)).data ?? []).toEqual([])
-    expect((await victim.aal1.storage.from(bucket).upload(`${victim.id}/planted.json`, body, { contentType: 'application/json' })).error).not.toBeNull()
+    expect(
+      (await victim.aal1.storage.from(bucket).upload(`${victim.id}/planted.json`, body, { contentType: 'application/json' })).error,
+    ).not.toBeNull()
     await victim.aal1.storage.from(bucket).remove([path])
-    expect(await sql(server, 'select name from storage.objects where bucket_id = $1 and name like $2 order by name', [bucket, `${victim.id}/%`])).toEqual([{ name: path }])
+    expect(
+      await sql(server, 'select name from storage.objects where bucket_id = $1 and name like $2 order by name', [bucket, `${victim.id}/%`]),
+    ).toEqual([{ name: path }])
     // The owner after the second factor still has the file.
     expect(await (await victim.aal2.storage.from(bucket).download(path)).data?.text()).toBe('{"mix":"secret"}')
   })
@@ -133,8 +160,12 @@ describe.each(DATABASES)('an aal1 session of a two-factor account on %s', (datab
     const before = await ledgerSum(server, victim.id)
     const let_through: string[] = []
     for (const name of signedIn) {
-      const answer = await api(server, `/functions/v1/${name}`, { token: victim.aal1Token, body: { prompt: 'hello', category: 'text', songId: 'neon-drift', blockchain: 'ethereum' } })
-      if (answer.status !== 403 || !FINISH_TWO_FACTOR.test(answer.json?.error)) let_through.push(`${name}: ${answer.status} ${answer.text.slice(0, 120)}`)
+      const answer = await api(server, `/functions/v1/${name}`, {
+        token: victim.aal1Token,
+        body: { prompt: 'hello', category: 'text', songId: 'neon-drift', blockchain: 'ethereum' },
+      })
+      if (answer.status !== 403 || !FINISH_TWO_FACTOR.test(answer.json?.error))
+        let_through.push(`${name}: ${answer.status} ${answer.text.slice(0, 120)}`)
     }
     expect(let_through).toEqual([])
     expect(await ledgerSum(server, victim.id)).toBe(before)
@@ -146,7 +177,12 @@ describe.each(DATABASES)('an aal1 session of a two-factor account on %s', (datab
     const voter = await mfaAccount(server, `aalrealtime${database.toLowerCase()}`)
     expect((await rpc(server, voter.aal2Token, 'init_user_tokens')).status).toBe(200)
     await sql(server, 'update public.user_tokens set balance = 250 where user_id = $1', [voter.id])
-    const [proposal] = await sql<{ id: string }>(server, "insert into public.proposals (author_id, author_name, title, description, category, ends_at) values ($1, 'x', 'RT', 'D', 'other', now() + interval '2 days') returning id", [voter.id])
+    const [proposal] = await sql<{ id: string }>(
+      server,
+      "insert into public.proposals (author_id, author_name, title, description, category, ends_at) values ($1, 'x', " +
+        "'RT', 'D', 'other', now() + interval '2 days') returning id",
+      [voter.id],
+    )
     const listen = async (c: SupabaseClient, name: string) => {
       const events: RealtimePostgresChangesPayload<Record<string, unknown>>[] = []
       c.realtime.setAuth(await accessToken(c))
@@ -179,13 +215,23 @@ describe.each(DATABASES)('an aal1 session of a two-factor account on %s', (datab
     expect((await honest.aal1.auth.mfa.challengeAndVerify({ factorId: factors[0]!.id, code })).error).toBeNull()
     const raised = await accessToken(honest.aal1)
     expect((await rpc(server, raised, 'init_user_tokens')).status).toBe(200)
-    expect((await honest.aal1.from('profiles').select('username').eq('user_id', honest.id)).data).toEqual([{ username: `aalhonest${database.toLowerCase()}` }])
+    expect((await honest.aal1.from('profiles').select('username').eq('user_id', honest.id)).data).toEqual([
+      { username: `aalhonest${database.toLowerCase()}` },
+    ])
     expect((await api(server, '/functions/v1/init-user-tokens', { token: raised, method: 'POST' })).status).toBe(200)
   })
 
   it('accounts without a second factor are not asked for one', async () => {
     const plain = supabaseClient(server)
-    expect((await plain.auth.signUp({ email: `aalplain${database}@example.com`, password: 'plain-pass-1', options: { data: { username: `aalplain${database.toLowerCase()}` } } })).error).toBeNull()
+    expect(
+      (
+        await plain.auth.signUp({
+          email: `aalplain${database}@example.com`,
+          password: 'plain-pass-1',
+          options: { data: { username: `aalplain${database.toLowerCase()}` } },
+        })
+      ).error,
+    ).toBeNull()
     expect((await plain.rpc('init_user_tokens')).error).toBeNull()
     expect((await plain.from('profiles').select('username')).error).toBeNull()
   })

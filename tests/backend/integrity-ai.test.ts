@@ -10,9 +10,17 @@ import { api, rpc, signUp, sql, startTestServer, type TestServer, type TestUser 
 
 const KEY = 'sk-victim-entered-this-key-4242'
 const configure = (server: TestServer, admin: TestUser, body: { key: string | null; baseUrl: string; model?: string }) =>
-  rpc(server, admin.accessToken, 'admin_save_ai_settings', { p_category: 'text', p_provider: body.model ?? 'Custom Endpoint', p_model: body.model ?? 'Custom Endpoint', p_base_url: body.baseUrl, p_api_key: body.key })
-const testConnection = (server: TestServer, admin: TestUser) => api(server, '/functions/v1/ai-test-connection', { token: admin.accessToken, body: { category: 'text' } })
-const generate = (server: TestServer, user: TestUser, prompt = 'Describe a synthwave NFT') => api(server, '/functions/v1/ai-text', { token: user.accessToken, body: { prompt } })
+  rpc(server, admin.accessToken, 'admin_save_ai_settings', {
+    p_category: 'text',
+    p_provider: body.model ?? 'Custom Endpoint',
+    p_model: body.model ?? 'Custom Endpoint',
+    p_base_url: body.baseUrl,
+    p_api_key: body.key,
+  })
+const testConnection = (server: TestServer, admin: TestUser) =>
+  api(server, '/functions/v1/ai-test-connection', { token: admin.accessToken, body: { category: 'text' } })
+const generate = (server: TestServer, user: TestUser, prompt = 'Describe a synthwave NFT') =>
+  api(server, '/functions/v1/ai-text', { token: user.accessToken, body: { prompt } })
 const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2)}`
 
 /** Starts a server whose outbound policy allows the stand-ins on 127.0.0.1 (read once, at start). */
@@ -42,26 +50,29 @@ describe('a stored key stays with the destination it was entered for', () => {
     await attacker?.close()
   })
 
-  it('changing the base URL (or provider, or model) without entering the key again clears it; the new server never receives it', async () => {
-    expect((await configure(server, admin, { key: KEY, baseUrl: honest.url })).status).toBe(200)
-    expect((await testConnection(server, admin)).json.ok).toBe(true)
+  it(
+    'changing the base URL (or provider, or model) without entering the key again clears it; the new server never ' + 'receives it',
+    async () => {
+      expect((await configure(server, admin, { key: KEY, baseUrl: honest.url })).status).toBe(200)
+      expect((await testConnection(server, admin)).json.ok).toBe(true)
 
-    const moved = await configure(server, admin, { key: null, baseUrl: attacker.url })
-    expect(moved.status, moved.text).toBe(200)
-    expect(moved.json.api_key_mask).toBeNull()
-    expect(await sql(server, "select name from public.admin_secrets where name = 'ai_key:text'")).toEqual([])
-    await testConnection(server, admin)
-    const user = await signUp(server, `key-user-${unique()}@example.com`)
-    await generate(server, user)
-    expect(attacker.requests.length).toBeGreaterThan(0)
-    expect(attacker.requests.map((r) => r.authorization ?? '').join(' ')).not.toContain(KEY)
+      const moved = await configure(server, admin, { key: null, baseUrl: attacker.url })
+      expect(moved.status, moved.text).toBe(200)
+      expect(moved.json.api_key_mask).toBeNull()
+      expect(await sql(server, "select name from public.admin_secrets where name = 'ai_key:text'")).toEqual([])
+      await testConnection(server, admin)
+      const user = await signUp(server, `key-user-${unique()}@example.com`)
+      await generate(server, user)
+      expect(attacker.requests.length).toBeGreaterThan(0)
+      expect(attacker.requests.map((r) => r.authorization ?? '').join(' ')).not.toContain(KEY)
 
-    // Same destination, key kept: still there. Another model for the same URL: cleared again.
-    await configure(server, admin, { key: KEY, baseUrl: honest.url })
-    expect((await configure(server, admin, { key: null, baseUrl: honest.url })).json.api_key_mask).not.toBeNull()
-    expect((await configure(server, admin, { key: null, baseUrl: honest.url, model: 'GPT-4' })).json.api_key_mask).toBeNull()
-    expect(await sql(server, "select name from public.admin_secrets where name = 'ai_key:text'")).toEqual([])
-  })
+      // Same destination, key kept: still there. Another model for the same URL: cleared again.
+      await configure(server, admin, { key: KEY, baseUrl: honest.url })
+      expect((await configure(server, admin, { key: null, baseUrl: honest.url })).json.api_key_mask).not.toBeNull()
+      expect((await configure(server, admin, { key: null, baseUrl: honest.url, model: 'GPT-4' })).json.api_key_mask).toBeNull()
+      expect(await sql(server, "select name from public.admin_secrets where name = 'ai_key:text'")).toEqual([])
+    },
+  )
 })
 
 describe('provider calls go only to https hosts with public addresses', () => {
@@ -141,22 +152,36 @@ describe.each(DATABASES)('ai-text daily quotas on %s', (database) => {
     expect(answers.filter((a) => a.status === 200)).toHaveLength(3)
     const refused = answers.filter((a) => a.status === 429)
     expect(refused).toHaveLength(17)
-    expect(refused[0]!.json).toEqual({ error: "You have used today's 3 AI text generations; more are available after 00:00 UTC.", code: 'ai_quota_user' })
+    expect(refused[0]!.json).toEqual({
+      error: "You have used today's 3 AI text generations; more are available after 00:00 UTC.",
+      code: 'ai_quota_user',
+    })
     expect(provider.requests.length - before).toBe(3)
     expect(await sql(server, 'select calls from public.ai_text_usage where user_id = $1', [user.id])).toEqual([{ calls: 3 }])
   })
 
   it('three users racing against a site-wide quota of 4: exactly 4 succeed in all', async () => {
-    const used = (await sql<{ calls: number }>(server, "select coalesce(sum(calls), 0)::int as calls from public.ai_text_usage_total where day = (now() at time zone 'utc')::date"))[0]!.calls
+    const used = (
+      await sql<{ calls: number }>(
+        server,
+        "select coalesce(sum(calls), 0)::int as calls from public.ai_text_usage_total where day = (now() at time zone 'utc')::date",
+      )
+    )[0]!.calls
     await sql(server, 'update public.ai_text_quota set per_user_daily = 3, global_daily = $1', [used + 4])
     const users = await Promise.all([1, 2, 3].map(() => signUp(server, `quota-many-${unique()}@example.com`)))
     const answers = await Promise.all(users.flatMap((u) => Array.from({ length: 5 }, () => generate(server, u))))
     expect(answers.filter((a) => a.status === 200)).toHaveLength(4)
-    expect(answers.filter((a) => a.status === 429).every((a) => /^(You have|The site has) used today's/.test(a.json.error as string))).toBe(true)
+    expect(answers.filter((a) => a.status === 429).every((a) => /^(You have|The site has) used today's/.test(a.json.error as string))).toBe(
+      true,
+    )
     expect(answers.some((a) => a.json?.code === 'ai_quota_global')).toBe(true)
-    const total = (await sql<{ calls: number }>(server, "select calls from public.ai_text_usage_total where day = (now() at time zone 'utc')::date"))[0]!.calls
+    const total = (
+      await sql<{ calls: number }>(server, "select calls from public.ai_text_usage_total where day = (now() at time zone 'utc')::date")
+    )[0]!.calls
     expect(total).toBe(used + 4)
-    const perUser = await sql<{ calls: number }>(server, 'select calls from public.ai_text_usage where user_id = any($1::uuid[])', [users.map((u) => u.id)])
+    const perUser = await sql<{ calls: number }>(server, 'select calls from public.ai_text_usage where user_id = any($1::uuid[])', [
+      users.map((u) => u.id),
+    ])
     expect(perUser.reduce((s, r) => s + r.calls, 0)).toBe(4)
   })
 

@@ -27,16 +27,26 @@ const delegate = (from: TestUser, to: { name: string } | null) =>
 
 async function proposal(author: TestUser): Promise<string> {
   const rows = await q<{ id: string }>(
-    "insert into public.proposals (author_id, author_name, title, description, category, ends_at) values ($1, 'x', 'T', 'D', 'other', now() + interval '3 days') returning id",
+    "insert into public.proposals (author_id, author_name, title, description, category, ends_at) values ($1, 'x', 'T', " +
+      "'D', 'other', now() + interval '3 days') returning id",
     [author.id],
   )
   return rows[0]!.id
 }
 const tally = async (id: string) =>
-  Number((await q<{ total: string }>('select (votes_for + votes_against)::text as total from public.proposals where id = $1', [id]))[0]!.total)
+  Number(
+    (await q<{ total: string }>('select (votes_for + votes_against)::text as total from public.proposals where id = $1', [id]))[0]!.total,
+  )
 /** How many votes on the proposal carried this user's power (their own vote or as a delegator). */
 const uses = async (id: string, u: TestUser) =>
-  Number((await q<{ n: string }>('select count(*)::text as n from public.votes where proposal_id = $1 and (user_id = $2 or $2 = any (delegators))', [id, u.id]))[0]!.n)
+  Number(
+    (
+      await q<{ n: string }>(
+        'select count(*)::text as n from public.votes where proposal_id = $1 and (user_id = $2 or $2 = any (delegators))',
+        [id, u.id],
+      )
+    )[0]!.n,
+  )
 
 describe.each(DATABASES)('on %s', (database) => {
   let stop: (() => Promise<void>) | undefined
@@ -86,7 +96,10 @@ describe.each(DATABASES)('on %s', (database) => {
       // Real power: 800 (A) + 4 x 80.
       expect(await tally(id)).toBeLessThanOrEqual(800 + 4 * 80)
       expect(await uses(id, a)).toBeLessThanOrEqual(1)
-      const votes = await q<{ power: string; delegators: string[] }>('select power::text as power, delegators from public.votes where proposal_id = $1', [id])
+      const votes = await q<{ power: string; delegators: string[] }>(
+        'select power::text as power, delegators from public.votes where proposal_id = $1',
+        [id],
+      )
       expect(votes.reduce((sum, v) => sum + Number(v.power), 0)).toBe(await tally(id))
     })
   })
@@ -112,8 +125,14 @@ describe.each(DATABASES)('on %s', (database) => {
       })
       client.realtime.setAuth(watcher.accessToken)
       const events: RealtimePostgresChangesPayload<Record<string, unknown>>[] = []
-      const channel = client.channel(`proposal-${id}`).on('postgres_changes', { event: '*', schema: 'public', table: 'proposals', filter: `id=eq.${id}` }, (p) => events.push(p))
-      await new Promise<void>((resolve, reject) => channel.subscribe((status, error) => (status === 'SUBSCRIBED' ? resolve() : status !== 'CLOSED' && reject(error ?? new Error(status)))))
+      const channel = client
+        .channel(`proposal-${id}`)
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'proposals', filter: `id=eq.${id}` }, (p) => events.push(p))
+      await new Promise<void>((resolve, reject) =>
+        channel.subscribe((status, error) =>
+          status === 'SUBSCRIBED' ? resolve() : status !== 'CLOSED' && reject(error ?? new Error(status)),
+        ),
+      )
       try {
         const deleted = await rpc(server, author.accessToken, 'delete_my_account', { p_confirm_username: author.name })
         expect(deleted.status, deleted.text).toBe(200)
@@ -138,7 +157,9 @@ describe.each(DATABASES)('on %s', (database) => {
       const author = await user(0)
       const id = await proposal(author)
       await expect(q("update public.proposals set author_id = null, author_name = 'someone' where id = $1", [id])).resolves.toBeDefined()
-      expect((await q<{ author_name: string }>('select author_name from public.proposals where id = $1', [id]))[0]!.author_name).toBe('Deleted account')
+      expect((await q<{ author_name: string }>('select author_name from public.proposals where id = $1', [id]))[0]!.author_name).toBe(
+        'Deleted account',
+      )
     })
   })
 
@@ -159,7 +180,9 @@ describe.each(DATABASES)('on %s', (database) => {
       for (const a of answers) expect(a.status, a.text).toBe(200)
       expect(new Set(answers.map((a) => a.json.proposal.id)).size).toBe(1)
       expect(answers.filter((a) => a.json.repeated === false).length).toBe(1)
-      expect(await q("select amount from public.token_ledger where user_id = $1 and reason = 'proposal'", [u.id])).toEqual([{ amount: -100 }])
+      expect(await q("select amount from public.token_ledger where user_id = $1 and reason = 'proposal'", [u.id])).toEqual([
+        { amount: -100 },
+      ])
       expect((await q<{ n: string }>('select count(*)::text as n from public.proposals where author_id = $1', [u.id]))[0]!.n).toBe('1')
       expect(answers.every((a) => a.json.balance === 150)).toBe(true)
       // A new attempt is a new proposal.
@@ -170,7 +193,10 @@ describe.each(DATABASES)('on %s', (database) => {
       const u = await user(200)
       const r = await attempt(u, undefined)
       expect(r.status).toBe(400)
-      expect(r.json).toMatchObject({ message: 'invalid_attempt_key', details: 'Each proposal needs an attempt key of 8 to 100 characters; reload the page and try again.' })
+      expect(r.json).toMatchObject({
+        message: 'invalid_attempt_key',
+        details: 'Each proposal needs an attempt key of 8 to 100 characters; reload the page and try again.',
+      })
       expect(await q("select 1 from public.token_ledger where user_id = $1 and reason = 'proposal'", [u.id])).toEqual([])
     })
   })

@@ -26,7 +26,10 @@ describe('the signing secret of a data folder', () => {
   let snapshot: Uint8Array
   /** A server on `dataDir`; a new folder starts from the run's migrated dump (tests/backend/support/global-setup.ts). */
   const start = async (dataDir: string, extra: Parameters<typeof startLocalServer>[0] = {}) => {
-    const fresh = await stat(dataDir).then(() => false, () => true)
+    const fresh = await stat(dataDir).then(
+      () => false,
+      () => true,
+    )
     const pgliteSnapshot = fresh ? new Blob([snapshot as Uint8Array<ArrayBuffer>]) : undefined
     const server = await startLocalServer({ dataDir, pgliteSnapshot, port: 0, bcryptRounds: 4, fallback: staticFiles(dist, {}), ...extra })
     started.push(server)
@@ -37,14 +40,18 @@ describe('the signing secret of a data folder', () => {
     root = await mkdtemp(join(tmpdir(), 'cube-jwt-secret-'))
     dist = join(root, 'dist')
     await mkdir(dist)
-    await writeFile(join(dist, 'index.html'), '<!doctype html><html><head><title>CUBE</title></head><body><div id="root"></div></body></html>')
+    await writeFile(
+      join(dist, 'index.html'),
+      '<!doctype html><html><head><title>CUBE</title></head><body><div id="root"></div></body></html>',
+    )
   })
   afterAll(async () => {
     for (const s of started) await s.close().catch(() => undefined)
     await rm(root, { recursive: true, force: true })
   })
 
-  it('a fresh folder gets its own random secret (file beside the data, mode 0600): tokens signed with the public demo secret are refused', async () => {
+  it('a fresh folder gets its own random secret (file beside the data, mode 0600): tokens signed with the public demo ' +
+    'secret are refused', async () => {
     const dataDir = join(root, 'fresh')
     const server = await start(dataDir)
     expect(server.keys.jwtSecret).not.toBe(DEFAULT_LOCAL_JWT_SECRET)
@@ -79,7 +86,7 @@ describe('the signing secret of a data folder', () => {
     expect((await api(other, '/rest/v1/songs?select=id&limit=1', { headers: { apikey: again.keys.anonKey } })).status).toBe(401)
   }, 90_000)
 
-  it('the served app page carries this folder\'s anon key, and that key works against the API', async () => {
+  it("the served app page carries this folder's anon key, and that key works against the API", async () => {
     const server = await start(join(root, 'page'))
     for (const path of ['/', '/index.html', '/app/library']) {
       const page = await fetch(`${server.url}${path}`)
@@ -122,7 +129,13 @@ describe('tokens without an expiry', () => {
     const anonForever = await signJwt({ role: 'anon' }, server.keys.jwtSecret)
     expect((await api(server, '/rest/v1/songs?select=id', { headers: { apikey: anonForever } })).status).toBe(401)
     // Expired ones stay refused; a proper one works.
-    expect((await api(server, '/rest/v1/profiles?select=username', { token: await forgedSession(user.id, server.keys.jwtSecret, { exp: now() - 1 }) })).status).toBe(401)
+    expect(
+      (
+        await api(server, '/rest/v1/profiles?select=username', {
+          token: await forgedSession(user.id, server.keys.jwtSecret, { exp: now() - 1 }),
+        })
+      ).status,
+    ).toBe(401)
     expect((await api(server, '/rest/v1/profiles?select=username', { token: user.accessToken })).status).toBe(200)
   }, 60_000)
 })

@@ -20,7 +20,11 @@ async function listener(): Promise<TestUser> {
   return u
 }
 const listen = async (u: TestUser, song: string, seconds: number) => {
-  const r = await rpc(server, u.accessToken, 'record_listen', { p_song_id: song, p_seconds: seconds, p_play_id: `${song}-${Math.random()}` })
+  const r = await rpc(server, u.accessToken, 'record_listen', {
+    p_song_id: song,
+    p_seconds: seconds,
+    p_play_id: `${song}-${Math.random()}`,
+  })
   expect(r.status, r.text).toBe(200)
   return r.json as { credited: number; reason: string }
 }
@@ -31,10 +35,11 @@ const status = async (u: TestUser) => {
 }
 /** As if the user's last credited listen were `seconds` ago (superuser setup: the server's clock has no switch). */
 const lastCreditAgo = (u: TestUser, seconds: number) =>
-  q("update public.user_tokens set last_credited_at = clock_timestamp() - make_interval(secs => $2) where user_id = $1", [u.id, seconds])
+  q('update public.user_tokens set last_credited_at = clock_timestamp() - make_interval(secs => $2) where user_id = $1', [u.id, seconds])
 const ledgerMatches = async (u: TestUser) => {
   const [row] = await q<{ balance: number; ledger: string }>(
-    'select t.balance, (select coalesce(sum(amount), 0) from public.token_ledger l where l.user_id = t.user_id)::text as ledger from public.user_tokens t where t.user_id = $1',
+    'select t.balance, (select coalesce(sum(amount), 0) from public.token_ledger l where l.user_id = t.user_id)::text as ' +
+      'ledger from public.user_tokens t where t.user_id = $1',
     [u.id],
   )
   expect(String(row!.balance)).toBe(row!.ledger)
@@ -103,7 +108,11 @@ describe.each(DATABASES)('on %s', (database) => {
   it('the pot never exceeds the daily ceiling, even for history written before this fix', async () => {
     const u = await listener()
     // Rows as the old record_listen wrote them: a day's seconds per call.
-    await q("insert into public.user_listening_history (user_id, song_id, listened_at, seconds) select $1, 'short-85', now() - make_interval(mins => g), 86400 from generate_series(1, 5) g", [u.id])
+    await q(
+      "insert into public.user_listening_history (user_id, song_id, listened_at, seconds) select $1, 'short-85', now() - " +
+        'make_interval(mins => g), 86400 from generate_series(1, 5) g',
+      [u.id],
+    )
     const s = await status(u)
     expect(s.listened_seconds).toBeLessThanOrEqual(20 * 600)
     expect(s.claimable).toBeLessThanOrEqual(Math.floor((20 * 600) / 3600) * 5)

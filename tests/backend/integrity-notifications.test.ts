@@ -13,11 +13,18 @@ async function person(): Promise<TestUser> {
   const name = `nf${n}x${Date.now() % 100000}`
   return signUp(server, `${name}@example.com`, 'pass-word', name)
 }
-const follow = (who: TestUser, whom: TestUser) => api(server, '/rest/v1/follows', { token: who.accessToken, body: { follower_id: who.id, following_id: whom.id } })
+const follow = (who: TestUser, whom: TestUser) =>
+  api(server, '/rest/v1/follows', { token: who.accessToken, body: { follower_id: who.id, following_id: whom.id } })
 const unfollow = (who: TestUser, whom: TestUser) =>
   api(server, `/rest/v1/follows?follower_id=eq.${who.id}&following_id=eq.${whom.id}`, { token: who.accessToken, method: 'DELETE' })
 const followerNotices = async (user: TestUser) =>
-  Number((await sql<{ n: string }>(server, "select count(*)::text as n from public.notifications where user_id = $1 and kind = 'follower'", [user.id]))[0]!.n)
+  Number(
+    (
+      await sql<{ n: string }>(server, "select count(*)::text as n from public.notifications where user_id = $1 and kind = 'follower'", [
+        user.id,
+      ])
+    )[0]!.n,
+  )
 
 describe.each(DATABASES)('on %s', (database) => {
   let stop: (() => Promise<void>) | undefined
@@ -51,7 +58,7 @@ describe.each(DATABASES)('on %s', (database) => {
     await follow(fan, star)
     await unfollow(fan, star)
     // Yesterday's notice, as the clock would have it tomorrow.
-    await sql(server, "update public.follow_notices set day = day - 1 where follower_id = $1", [fan.id])
+    await sql(server, 'update public.follow_notices set day = day - 1 where follower_id = $1', [fan.id])
     await follow(fan, star)
     expect(await followerNotices(star)).toBe(2)
     await unfollow(fan, star)

@@ -21,7 +21,12 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0
 async function upload(bucket: string, path: string, body: Buffer, contentType: string, upsert = true) {
   const response = await fetch(`${server.url}/storage/v1/object/${bucket}/${path}`, {
     method: 'POST',
-    headers: { apikey: server.keys.anonKey, Authorization: `Bearer ${mallory.accessToken}`, 'Content-Type': contentType, 'x-upsert': String(upsert) },
+    headers: {
+      apikey: server.keys.anonKey,
+      Authorization: `Bearer ${mallory.accessToken}`,
+      'Content-Type': contentType,
+      'x-upsert': String(upsert),
+    },
     body: new Uint8Array(body),
   })
   return { status: response.status, json: (await response.json()) as { statusCode?: string; message?: string } }
@@ -29,12 +34,24 @@ async function upload(bucket: string, path: string, body: Buffer, contentType: s
 // Avatars are read through RLS (a private profile's avatar reaches nobody else), so the owner
 // downloads through the authenticated route; the headers are the same on every read route.
 const download = (bucket: string, path: string) =>
-  fetch(`${server.url}/storage/v1/object/authenticated/${bucket}/${path}`, { headers: { apikey: server.keys.anonKey, Authorization: `Bearer ${mallory.accessToken}` } })
-const stored = (bucket: string, path: string) => sql<{ mimetype: string }>(server, "select metadata->>'mimetype' as mimetype from storage.objects where bucket_id = $1 and name = $2", [bucket, path])
+  fetch(`${server.url}/storage/v1/object/authenticated/${bucket}/${path}`, {
+    headers: { apikey: server.keys.anonKey, Authorization: `Bearer ${mallory.accessToken}` },
+  })
+const stored = (bucket: string, path: string) =>
+  sql<{ mimetype: string }>(server, "select metadata->>'mimetype' as mimetype from storage.objects where bucket_id = $1 and name = $2", [
+    bucket,
+    path,
+  ])
 
 describe('Storage refuses what a browser would run', () => {
   it('refuses a Content-Type that smuggles a second type after the allowed one (image/png;, text/html)', async () => {
-    for (const type of ['image/png;, text/html', 'image/png, text/html', 'image/png;charset=utf-8, text/html', 'image/png; x', 'text/html; image/png']) {
+    for (const type of [
+      'image/png;, text/html',
+      'image/png, text/html',
+      'image/png;charset=utf-8, text/html',
+      'image/png; x',
+      'text/html; image/png',
+    ]) {
       const answer = await upload('avatars', `${mallory.id}/avatar`, PNG, type)
       expect(answer.status, type).toBe(400)
       expect(answer.json, type).toMatchObject({ statusCode: '415', message: expect.stringMatching(/^mime type .* is not supported: /) })
@@ -45,7 +62,11 @@ describe('Storage refuses what a browser would run', () => {
   it('refuses an HTML page declared as image/png, and audio declared over bytes that are not audio', async () => {
     const image = await upload('avatars', `${mallory.id}/avatar`, HTML, 'image/png')
     expect(image.status).toBe(400)
-    expect(image.json).toMatchObject({ statusCode: '415', message: "mime type image/png is not supported: the file's bytes are not image/png (its first bytes do not match that format's signature)" })
+    expect(image.json).toMatchObject({
+      statusCode: '415',
+      message:
+        "mime type image/png is not supported: the file's bytes are not image/png (its first bytes do not match that format's signature)",
+    })
     const audio = await upload('published-audio', `${mallory.id}/track.webm`, HTML, 'audio/webm')
     expect(audio.json).toMatchObject({ statusCode: '415', message: expect.stringMatching(/bytes are not audio\/webm/) })
     expect(await stored('avatars', `${mallory.id}/avatar`)).toEqual([])
@@ -61,7 +82,12 @@ describe('Storage refuses what a browser would run', () => {
     expect(image.headers.get('content-disposition')).toBeNull()
 
     // A type stored before types were parsed (or by any other path) is never served as given.
-    await sql(server, "update storage.objects set metadata = jsonb_set(metadata, '{mimetype}', '\"image/png;, text/html\"') where bucket_id = 'avatars' and name = $1", [`${mallory.id}/avatar`])
+    await sql(
+      server,
+      "update storage.objects set metadata = jsonb_set(metadata, '{mimetype}', '\"image/png;, text/html\"') where " +
+        "bucket_id = 'avatars' and name = $1",
+      [`${mallory.id}/avatar`],
+    )
     const legacy = await download('avatars', `${mallory.id}/avatar`)
     expect(legacy.headers.get('content-type')).toBe('application/octet-stream')
     expect(legacy.headers.get('x-content-type-options')).toBe('nosniff')
@@ -72,7 +98,9 @@ describe('Storage refuses what a browser would run', () => {
   it('serves non-media objects (JSON in studio-audio) with nosniff, a sandboxing CSP and as an attachment', async () => {
     const path = `${mallory.id}/project/manifest.json`
     expect((await upload('studio-audio', path, Buffer.from('{"tracks": []}'), 'application/json')).status).toBe(200)
-    const response = await fetch(`${server.url}/storage/v1/object/studio-audio/${path}`, { headers: { apikey: server.keys.anonKey, Authorization: `Bearer ${mallory.accessToken}` } })
+    const response = await fetch(`${server.url}/storage/v1/object/studio-audio/${path}`, {
+      headers: { apikey: server.keys.anonKey, Authorization: `Bearer ${mallory.accessToken}` },
+    })
     expect(response.status).toBe(200)
     expect(await response.text()).toBe('{"tracks": []}')
     expect(response.headers.get('content-type')).toBe('application/json')

@@ -22,12 +22,25 @@ describe('JWT with jose', () => {
   it('signs byte for byte what the old signer produced, for the API keys and for session claims', async () => {
     expect(LOCAL_ANON_KEY).toBe(signTheOldWay({ iss: 'supabase-demo', role: 'anon', exp: 1983812996 }, SECRET))
     expect(LOCAL_SERVICE_ROLE_KEY).toBe(signTheOldWay({ iss: 'supabase-demo', role: 'service_role', exp: 1983812996 }, SECRET))
-    const session = { iss: 'http://127.0.0.1/auth/v1', sub: 'a0000000-0000-4000-8000-000000000001', aud: 'authenticated', exp: now() + 3600, iat: now(), role: 'authenticated', amr: [{ method: 'password', timestamp: now() }] }
+    const session = {
+      iss: 'http://127.0.0.1/auth/v1',
+      sub: 'a0000000-0000-4000-8000-000000000001',
+      aud: 'authenticated',
+      exp: now() + 3600,
+      iat: now(),
+      role: 'authenticated',
+      amr: [{ method: 'password', timestamp: now() }],
+    }
     expect(await signJwt(session, SECRET)).toBe(signTheOldWay(session, SECRET))
   })
 
   it('verifies tokens signed the old way and keeps their claims', async () => {
-    const claims = { sub: 'a0000000-0000-4000-8000-000000000001', role: 'authenticated', exp: now() + 60, app_metadata: { provider: 'email' } }
+    const claims = {
+      sub: 'a0000000-0000-4000-8000-000000000001',
+      role: 'authenticated',
+      exp: now() + 60,
+      app_metadata: { provider: 'email' },
+    }
     expect(await verifyJwt(signTheOldWay(claims, SECRET), SECRET)).toEqual({ ok: true, claims })
     // No exp at all is refused: such a token would never expire (issue 22, tests/backend/integrity-jwt-secret.test.ts).
     expect(await verifyJwt(signTheOldWay({ role: 'anon' }, SECRET), SECRET)).toEqual({ ok: false, reason: 'missing_exp' })
@@ -37,7 +50,10 @@ describe('JWT with jose', () => {
     expect(await verifyJwt(signTheOldWay({ role: 'anon', exp: now() - 1 }, SECRET), SECRET)).toEqual({ ok: false, reason: 'expired' })
     expect(await verifyJwt(signTheOldWay({ role: 'anon', exp: 'never' }, SECRET), SECRET)).toEqual({ ok: false, reason: 'expired' })
     expect(await verifyJwt(signTheOldWay({ role: 'anon', exp: 2000 }, SECRET), SECRET, 1999)).toMatchObject({ ok: true })
-    expect(await verifyJwt(signTheOldWay({ role: 'anon' }, 'another-secret-of-sufficient-length-123'), SECRET)).toEqual({ ok: false, reason: 'bad_signature' })
+    expect(await verifyJwt(signTheOldWay({ role: 'anon' }, 'another-secret-of-sufficient-length-123'), SECRET)).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    })
     const [head, body] = signTheOldWay({ role: 'anon' }, SECRET).split('.')
     expect(await verifyJwt(`${head}.${body}.${b64('x'.repeat(32))}`, SECRET)).toEqual({ ok: false, reason: 'bad_signature' })
     for (const token of [

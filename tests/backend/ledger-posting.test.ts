@@ -21,7 +21,10 @@ describe('the ledger has one posting function', () => {
         order by 1`,
     )
     expect(writers.map((w) => w.name)).toEqual([])
-    const callers = await sql<{ n: number }>(server, `select count(*)::int as n from pg_proc where pronamespace = 'public'::regnamespace and prosrc ilike '%public.post_ledger(%'`)
+    const callers = await sql<{ n: number }>(
+      server,
+      `select count(*)::int as n from pg_proc where pronamespace = 'public'::regnamespace and prosrc ilike '%public.post_ledger(%'`,
+    )
     // Welcome, listen, comment, share, claim, wallet welcome, proposal, remix and its refund, mint and its refund, spend.
     expect(callers[0]!.n).toBeGreaterThanOrEqual(12)
   })
@@ -29,7 +32,13 @@ describe('the ledger has one posting function', () => {
   it('an ordinary account cannot call it through the API', async () => {
     const u = await signUp(server, `post-${Date.now()}@example.com`)
     await rpc(server, u.accessToken, 'init_user_tokens')
-    const r = await rpc(server, u.accessToken, 'post_ledger', { p_user: u.id, p_amount: 1000, p_reason: 'welcome', p_reference: 'x', p_key: `x:${u.id}` })
+    const r = await rpc(server, u.accessToken, 'post_ledger', {
+      p_user: u.id,
+      p_amount: 1000,
+      p_reason: 'welcome',
+      p_reference: 'x',
+      p_key: `x:${u.id}`,
+    })
     expect(r.status).toBeGreaterThanOrEqual(400)
     const [wallet] = await sql<{ balance: number }>(server, 'select balance from public.user_tokens where user_id = $1', [u.id])
     expect(wallet!.balance).toBe(100)
@@ -38,8 +47,12 @@ describe('the ledger has one posting function', () => {
   it('refuses a debit the balance cannot cover and writes nothing; balance = ledger sum after every posting', async () => {
     const u = await signUp(server, `post2-${Date.now()}@example.com`)
     await rpc(server, u.accessToken, 'init_user_tokens')
-    await expect(sql(server, `select public.post_ledger($1, -101, 'remix', 'r', 'remix:' || $2 || ':over')`, [u.id, u.id])).rejects.toThrow(/insufficient_balance|user_tokens_balance_check/)
-    expect(await sql(server, `select public.post_ledger($1, -40, 'remix', 'r', 'remix:' || $2 || ':ok') as balance`, [u.id, u.id])).toEqual([{ balance: 60 }])
+    await expect(sql(server, `select public.post_ledger($1, -101, 'remix', 'r', 'remix:' || $2 || ':over')`, [u.id, u.id])).rejects.toThrow(
+      /insufficient_balance|user_tokens_balance_check/,
+    )
+    expect(await sql(server, `select public.post_ledger($1, -40, 'remix', 'r', 'remix:' || $2 || ':ok') as balance`, [u.id, u.id])).toEqual(
+      [{ balance: 60 }],
+    )
     const [check] = await sql<{ balance: number; sum: number; rows: number }>(
       server,
       `select t.balance, (select sum(amount)::int from public.token_ledger where user_id = t.user_id) as sum,

@@ -20,10 +20,19 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => server?.close())
 
-const notices = (user: TestUser) => sql<{ kind: string; title: string; body: string; link: string | null }>(server, 'select kind, title, body, link from public.notifications where user_id = $1 order by created_at', [user.id])
+const notices = (user: TestUser) =>
+  sql<{ kind: string; title: string; body: string; link: string | null }>(
+    server,
+    'select kind, title, body, link from public.notifications where user_id = $1 order by created_at',
+    [user.id],
+  )
 const clear = () => sql(server, 'delete from public.notifications')
 const prefs = (user: TestUser, values: Record<string, boolean>) =>
-  api(server, '/rest/v1/user_settings', { token: user.accessToken, body: { user_id: user.id, ...values }, headers: { Prefer: 'resolution=merge-duplicates,return=minimal' } })
+  api(server, '/rest/v1/user_settings', {
+    token: user.accessToken,
+    body: { user_id: user.id, ...values },
+    headers: { Prefer: 'resolution=merge-duplicates,return=minimal' },
+  })
 
 const NOTICE = '77777777-7777-4777-8777-777777777777'
 const CASES: Record<string, RlsCase> = {
@@ -35,7 +44,10 @@ const CASES: Record<string, RlsCase> = {
     untouched: ({ exists }) => exists("select 1 from public.notifications where id = $1 and title = 'Original'", [NOTICE]),
     reset: async ({ q, owner: { id } }) => {
       await q("delete from public.notifications where title in ('forged', 'Original')")
-      await q("insert into public.notifications (id, user_id, kind, title, body) values ($1, $2, 'follower', 'Original', 'x')", [NOTICE, id])
+      await q("insert into public.notifications (id, user_id, kind, title, body) values ($1, $2, 'follower', 'Original', 'x')", [
+        NOTICE,
+        id,
+      ])
     },
     expect: {
       anon: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
@@ -57,7 +69,9 @@ describe('what the server writes', () => {
     const topId = top.json.comment?.id ?? top.json.id
     await rpc(server, alice.accessToken, 'post_comment', { p_song_id: 'neon-drift', p_body: 'me again', p_parent_id: topId })
     await rpc(server, bob.accessToken, 'post_comment', { p_song_id: 'neon-drift', p_body: 'Agreed, the bass!', p_parent_id: topId })
-    expect(await notices(alice)).toEqual([{ kind: 'reply', title: 'New reply to your comment', body: 'bob_n: Agreed, the bass!', link: '/song/neon-drift' }])
+    expect(await notices(alice)).toEqual([
+      { kind: 'reply', title: 'New reply to your comment', body: 'bob_n: Agreed, the bass!', link: '/song/neon-drift' },
+    ])
     expect(await notices(bob)).toEqual([])
     expect((await prefs(alice, { notify_replies: false })).status).toBeLessThan(300)
     await rpc(server, bob.accessToken, 'post_comment', { p_song_id: 'neon-drift', p_body: 'one more', p_parent_id: topId })
@@ -75,11 +89,21 @@ describe('what the server writes', () => {
   it('a proposal I voted on closes: every voter hears the result', async () => {
     await clear()
     await sql(server, 'update public.user_tokens set balance = 300 where user_id in ($1, $2)', [alice.id, bob.id])
-    const created = await rpc(server, alice.accessToken, 'create_proposal', { p_title: 'More genres', p_description: 'Add jazz', p_category: 'community', p_ends_at: new Date(Date.now() + 86_400_000).toISOString(), p_attempt_key: crypto.randomUUID() })
+    const created = await rpc(server, alice.accessToken, 'create_proposal', {
+      p_title: 'More genres',
+      p_description: 'Add jazz',
+      p_category: 'community',
+      p_ends_at: new Date(Date.now() + 86_400_000).toISOString(),
+      p_attempt_key: crypto.randomUUID(),
+    })
     expect(created.status, created.text).toBe(200)
     const id = created.json.id ?? created.json.proposal?.id
     expect((await rpc(server, bob.accessToken, 'cast_vote', { p_proposal_id: id, p_choice: 'for' })).status).toBe(200)
-    await sql(server, "update public.proposals set created_at = now() - interval '2 days', ends_at = now() - interval '1 minute' where id = $1", [id])
+    await sql(
+      server,
+      "update public.proposals set created_at = now() - interval '2 days', ends_at = now() - interval '1 minute' where id = $1",
+      [id],
+    )
     await sql(server, 'select public.close_due_proposals()')
     const [notice] = await notices(bob)
     expect(notice).toMatchObject({ kind: 'vote_closed', title: 'Proposal closed', link: '/app/governance' })
@@ -89,10 +113,16 @@ describe('what the server writes', () => {
   it('my mint completed', async () => {
     await clear()
     const [chain] = await sql<{ id: string }>(server, 'select id from public.blockchain_configs order by id limit 1')
-    const [req] = await sql<{ id: string }>(server, `insert into public.mint_requests (user_id, client_key, blockchain, metadata, recipient, royalties_bps)
-      values ($1, 'notice-test-1', $2, '{"name":"Neon Token"}', '0x0000000000000000000000000000000000000001', 500) returning id`, [alice.id, chain!.id])
+    const [req] = await sql<{ id: string }>(
+      server,
+      `insert into public.mint_requests (user_id, client_key, blockchain, metadata, recipient, royalties_bps)
+      values ($1, 'notice-test-1', $2, '{"name":"Neon Token"}', '0x0000000000000000000000000000000000000001', 500) returning id`,
+      [alice.id, chain!.id],
+    )
     await sql(server, "update public.mint_requests set status = 'completed', token_id = '7' where id = $1", [req!.id])
-    expect(await notices(alice)).toEqual([{ kind: 'mint_completed', title: 'Mint completed', body: `"Neon Token" is on ${chain!.id} as token #7`, link: '/app/wallet' }])
+    expect(await notices(alice)).toEqual([
+      { kind: 'mint_completed', title: 'Mint completed', body: `"Neon Token" is on ${chain!.id} as token #7`, link: '/app/wallet' },
+    ])
   })
 })
 
@@ -111,7 +141,9 @@ describe('delivery', () => {
     const subscribe = (c: SupabaseClient, who: 'alice' | 'bob') =>
       new Promise<void>((resolve, reject) => {
         c.channel(`n-${who}`)
-          .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'notifications', filter: `user_id=eq.${alice.id}` }, (p) => received[who]!.push(p))
+          .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'notifications', filter: `user_id=eq.${alice.id}` }, (p) =>
+            received[who]!.push(p),
+          )
           .subscribe((status, error) => (status === 'SUBSCRIBED' ? resolve() : status !== 'CLOSED' && reject(error ?? new Error(status))))
       })
     const a = realtimeClient(alice)

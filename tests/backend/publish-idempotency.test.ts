@@ -31,10 +31,24 @@ async function uploadAudio(who: { client: SupabaseClient; user: TestUser }, seed
 }
 
 const publish = (who: { client: SupabaseClient }, path: string, attemptKey: string | undefined, title = 'Double Click') =>
-  who.client.rpc('publish_song', { p_title: title, p_genre: 'ambient', p_audio_path: path, p_duration_seconds: 30, ...(attemptKey === undefined ? {} : { p_attempt_key: attemptKey }) })
+  who.client.rpc('publish_song', {
+    p_title: title,
+    p_genre: 'ambient',
+    p_audio_path: path,
+    p_duration_seconds: 30,
+    ...(attemptKey === undefined ? {} : { p_attempt_key: attemptKey }),
+  })
 
 const count = async (table: 'songs' | 'song_publications', userId: string) =>
-  Number((await sql<{ n: string }>(server, `select count(*)::text as n from public.${table} where ${table === 'songs' ? 'owner_id' : 'user_id'} = $1`, [userId]))[0]!.n)
+  Number(
+    (
+      await sql<{ n: string }>(
+        server,
+        `select count(*)::text as n from public.${table} where ${table === 'songs' ? 'owner_id' : 'user_id'} = $1`,
+        [userId],
+      )
+    )[0]!.n,
+  )
 
 describe.each(DATABASES)('on %s', (database) => {
   let stop: (() => Promise<void>) | undefined
@@ -58,7 +72,8 @@ describe.each(DATABASES)('on %s', (database) => {
 
   it('eight racing repeats of the last attempt of the day all answer its one publication, none refused by the quota', async () => {
     const bob = await creator()
-    for (let i = 0; i < 9; i++) expect((await publish(bob, await uploadAudio(bob, 10 + i), crypto.randomUUID(), `Earlier ${i}`)).error).toBeNull()
+    for (let i = 0; i < 9; i++)
+      expect((await publish(bob, await uploadAudio(bob, 10 + i), crypto.randomUUID(), `Earlier ${i}`)).error).toBeNull()
     const key = crypto.randomUUID()
     const path = await uploadAudio(bob, 30)
     const answers = await Promise.all(Array.from({ length: 8 }, () => publish(bob, path, key, 'Tenth')))
@@ -74,7 +89,13 @@ describe.each(DATABASES)('on %s', (database) => {
     const carol = await creator()
     const key = crypto.randomUUID()
     const path = await uploadAudio(carol, 40)
-    const refused = await carol.client.rpc('publish_song', { p_title: 'Fixed', p_genre: 'polka', p_audio_path: path, p_duration_seconds: 30, p_attempt_key: key })
+    const refused = await carol.client.rpc('publish_song', {
+      p_title: 'Fixed',
+      p_genre: 'polka',
+      p_audio_path: path,
+      p_duration_seconds: 30,
+      p_attempt_key: key,
+    })
     expect(refused.error?.message).toBe('Unknown genre "polka".')
     const fixed = await publish(carol, path, key, 'Fixed')
     expect(fixed.error).toBeNull()
@@ -96,8 +117,12 @@ describe.each(DATABASES)('on %s', (database) => {
   it('a call without an attempt key, or with a malformed one, is refused in words', async () => {
     const frank = await creator()
     const path = await uploadAudio(frank, 60)
-    expect((await publish(frank, path, undefined)).error?.message).toBe('Each publication needs an attempt key of 8 to 100 characters; reload the page and publish again.')
-    expect((await publish(frank, path, 'short')).error?.message).toBe('Each publication needs an attempt key of 8 to 100 characters; reload the page and publish again.')
+    expect((await publish(frank, path, undefined)).error?.message).toBe(
+      'Each publication needs an attempt key of 8 to 100 characters; reload the page and publish again.',
+    )
+    expect((await publish(frank, path, 'short')).error?.message).toBe(
+      'Each publication needs an attempt key of 8 to 100 characters; reload the page and publish again.',
+    )
     expect(await count('songs', frank.user.id)).toBe(0)
   })
 })

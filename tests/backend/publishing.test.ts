@@ -35,7 +35,13 @@ async function publishAs(who: { client: SupabaseClient; user: TestUser }, title:
   const path = `${who.user.id}/${crypto.randomUUID()}.webm`
   const up = await upload(who.client, AUDIO, path, data, 'audio/webm')
   expect(up.error).toBeNull()
-  const { data: song, error } = await who.client.rpc('publish_song', { p_title: title, p_genre: 'ambient', p_audio_path: path, p_duration_seconds: seconds, p_attempt_key: crypto.randomUUID() })
+  const { data: song, error } = await who.client.rpc('publish_song', {
+    p_title: title,
+    p_genre: 'ambient',
+    p_audio_path: path,
+    p_duration_seconds: seconds,
+    p_attempt_key: crypto.randomUUID(),
+  })
   return { path, song: song as { id: string; slug: string } | null, error }
 }
 
@@ -48,89 +54,124 @@ beforeAll(async () => {
 afterAll(() => server?.close())
 
 describe('publishing', () => {
-  it('publishes a song owned by its creator that anyone reads from the public URL, with ranges, and the owner alone unpublishes it', async () => {
-    const audio = bytes(50_000, 7)
-    const coverPath = `${alice.user.id}/${crypto.randomUUID()}.png`
-    expect((await upload(alice.client, COVERS, coverPath, withSignature('image/png', seededBytes(2_000, 3)), 'image/png')).error).toBeNull()
-    const path = `${alice.user.id}/${crypto.randomUUID()}.webm`
-    expect((await upload(alice.client, AUDIO, path, audio, 'audio/webm')).error).toBeNull()
-    const { data, error } = await alice.client.rpc('publish_song', { p_title: '  Night Bus!  ', p_genre: 'jazz', p_audio_path: path, p_duration_seconds: 61.4, p_cover_path: coverPath, p_attempt_key: crypto.randomUUID() })
-    expect(error).toBeNull()
-    const song = data as { id: string; slug: string }
-    expect(song.slug).toBe('night-bus')
+  it(
+    'publishes a song owned by its creator that anyone reads from the public URL, with ranges, and the owner alone ' + 'unpublishes it',
+    async () => {
+      const audio = bytes(50_000, 7)
+      const coverPath = `${alice.user.id}/${crypto.randomUUID()}.png`
+      expect(
+        (await upload(alice.client, COVERS, coverPath, withSignature('image/png', seededBytes(2_000, 3)), 'image/png')).error,
+      ).toBeNull()
+      const path = `${alice.user.id}/${crypto.randomUUID()}.webm`
+      expect((await upload(alice.client, AUDIO, path, audio, 'audio/webm')).error).toBeNull()
+      const { data, error } = await alice.client.rpc('publish_song', {
+        p_title: '  Night Bus!  ',
+        p_genre: 'jazz',
+        p_audio_path: path,
+        p_duration_seconds: 61.4,
+        p_cover_path: coverPath,
+        p_attempt_key: crypto.randomUUID(),
+      })
+      expect(error).toBeNull()
+      const song = data as { id: string; slug: string }
+      expect(song.slug).toBe('night-bus')
 
-    // In everyone's catalogue, owned by Alice, artist = her username.
-    const { data: rows } = await visitor.from('songs').select('id, title, artist, slug, genre, owner_id, audio_url, cover_url, duration_seconds').eq('slug', 'night-bus')
-    expect(rows).toEqual([
-      {
-        id: song.id, title: 'Night Bus!', artist: 'alice_pub', slug: 'night-bus', genre: 'jazz', owner_id: alice.user.id, duration_seconds: 61,
-        audio_url: `/storage/v1/object/public/${AUDIO}/${path}`, cover_url: `/storage/v1/object/public/${COVERS}/${coverPath}`,
-      },
-    ])
+      // In everyone's catalogue, owned by Alice, artist = her username.
+      const { data: rows } = await visitor
+        .from('songs')
+        .select('id, title, artist, slug, genre, owner_id, audio_url, cover_url, duration_seconds')
+        .eq('slug', 'night-bus')
+      expect(rows).toEqual([
+        {
+          id: song.id,
+          title: 'Night Bus!',
+          artist: 'alice_pub',
+          slug: 'night-bus',
+          genre: 'jazz',
+          owner_id: alice.user.id,
+          duration_seconds: 61,
+          audio_url: `/storage/v1/object/public/${AUDIO}/${path}`,
+          cover_url: `/storage/v1/object/public/${COVERS}/${coverPath}`,
+        },
+      ])
 
-    // getPublicUrl is the URL the row names; anyone reads it without a token.
-    const publicUrl = visitor.storage.from(AUDIO).getPublicUrl(path).data.publicUrl
-    expect(publicUrl).toBe(`${server.url}${rows![0]!.audio_url}`)
-    const whole = await fetch(publicUrl)
-    expect(whole.status).toBe(200)
-    expect(whole.headers.get('accept-ranges')).toBe('bytes')
-    expect(whole.headers.get('content-type')).toBe('audio/webm')
-    expect(new Uint8Array(await whole.arrayBuffer())).toEqual(audio)
+      // getPublicUrl is the URL the row names; anyone reads it without a token.
+      const publicUrl = visitor.storage.from(AUDIO).getPublicUrl(path).data.publicUrl
+      expect(publicUrl).toBe(`${server.url}${rows![0]!.audio_url}`)
+      const whole = await fetch(publicUrl)
+      expect(whole.status).toBe(200)
+      expect(whole.headers.get('accept-ranges')).toBe('bytes')
+      expect(whole.headers.get('content-type')).toBe('audio/webm')
+      expect(new Uint8Array(await whole.arrayBuffer())).toEqual(audio)
 
-    const part = await fetch(publicUrl, { headers: { Range: 'bytes=1000-1999' } })
-    expect(part.status).toBe(206)
-    expect(part.headers.get('content-range')).toBe(`bytes 1000-1999/${audio.length}`)
-    expect(new Uint8Array(await part.arrayBuffer())).toEqual(audio.slice(1000, 2000))
-    const tail = await fetch(publicUrl, { headers: { Range: 'bytes=-100' } })
-    expect(tail.status).toBe(206)
-    expect(new Uint8Array(await tail.arrayBuffer())).toEqual(audio.slice(-100))
-    const open = await fetch(publicUrl, { headers: { Range: 'bytes=49990-' } })
-    expect(open.headers.get('content-range')).toBe(`bytes 49990-49999/${audio.length}`)
-    const outside = await fetch(publicUrl, { headers: { Range: 'bytes=50000-50010' } })
-    expect(outside.status).toBe(416)
-    expect(outside.headers.get('content-range')).toBe(`bytes */${audio.length}`)
+      const part = await fetch(publicUrl, { headers: { Range: 'bytes=1000-1999' } })
+      expect(part.status).toBe(206)
+      expect(part.headers.get('content-range')).toBe(`bytes 1000-1999/${audio.length}`)
+      expect(new Uint8Array(await part.arrayBuffer())).toEqual(audio.slice(1000, 2000))
+      const tail = await fetch(publicUrl, { headers: { Range: 'bytes=-100' } })
+      expect(tail.status).toBe(206)
+      expect(new Uint8Array(await tail.arrayBuffer())).toEqual(audio.slice(-100))
+      const open = await fetch(publicUrl, { headers: { Range: 'bytes=49990-' } })
+      expect(open.headers.get('content-range')).toBe(`bytes 49990-49999/${audio.length}`)
+      const outside = await fetch(publicUrl, { headers: { Range: 'bytes=50000-50010' } })
+      expect(outside.status).toBe(416)
+      expect(outside.headers.get('content-range')).toBe(`bytes */${audio.length}`)
 
-    // A second song of the same title gets a unique slug.
-    const again = await publishAs(alice, 'Night bus')
-    expect(again.error).toBeNull()
-    expect(again.song!.slug).toBe('night-bus-2')
+      // A second song of the same title gets a unique slug.
+      const again = await publishAs(alice, 'Night bus')
+      expect(again.error).toBeNull()
+      expect(again.song!.slug).toBe('night-bus-2')
 
-    // Bob can neither unpublish it nor delete the row or its audio.
-    const refused = await bob.client.rpc('unpublish_song', { p_song_id: song.id })
-    expect(refused.error?.message).toBe('Only the creator of a song can unpublish it.')
-    const direct = await api(server, `/rest/v1/songs?id=eq.${song.id}`, { method: 'DELETE', token: bob.user.accessToken })
-    expect([401, 403]).toContain(direct.status)
-    await bob.client.storage.from(AUDIO).remove([path])
-    expect((await sql(server, 'select 1 from public.songs where id = $1', [song.id])).length).toBe(1)
-    expect((await fetch(publicUrl)).status).toBe(200)
+      // Bob can neither unpublish it nor delete the row or its audio.
+      const refused = await bob.client.rpc('unpublish_song', { p_song_id: song.id })
+      expect(refused.error?.message).toBe('Only the creator of a song can unpublish it.')
+      const direct = await api(server, `/rest/v1/songs?id=eq.${song.id}`, { method: 'DELETE', token: bob.user.accessToken })
+      expect([401, 403]).toContain(direct.status)
+      await bob.client.storage.from(AUDIO).remove([path])
+      expect((await sql(server, 'select 1 from public.songs where id = $1', [song.id])).length).toBe(1)
+      expect((await fetch(publicUrl)).status).toBe(200)
 
-    // Alice unpublishes: the row goes, her client removes the objects, the URL stops answering;
-    // listening history of the song stays.
-    await sql(server, 'insert into public.user_listening_history (user_id, song_id, seconds) values ($1, $2, 40)', [bob.user.id, song.id])
-    const gone = await alice.client.rpc('unpublish_song', { p_song_id: song.id })
-    expect(gone.error).toBeNull()
-    expect(gone.data).toEqual({ id: song.id, audio_path: path, cover_path: coverPath })
-    expect((await alice.client.storage.from(AUDIO).remove([path])).data).toHaveLength(1)
-    expect((await alice.client.storage.from(COVERS).remove([coverPath])).data).toHaveLength(1)
-    expect((await visitor.from('songs').select('id').eq('id', song.id)).data).toEqual([])
-    expect((await fetch(publicUrl)).status).toBe(400)
-    expect((await sql(server, 'select 1 from public.user_listening_history where song_id = $1', [song.id])).length).toBe(1)
-    const twice = await alice.client.rpc('unpublish_song', { p_song_id: song.id })
-    expect(twice.error?.message).toBe(`No published song "${song.id}".`)
-  })
+      // Alice unpublishes: the row goes, her client removes the objects, the URL stops answering;
+      // listening history of the song stays.
+      await sql(server, 'insert into public.user_listening_history (user_id, song_id, seconds) values ($1, $2, 40)', [bob.user.id, song.id])
+      const gone = await alice.client.rpc('unpublish_song', { p_song_id: song.id })
+      expect(gone.error).toBeNull()
+      expect(gone.data).toEqual({ id: song.id, audio_path: path, cover_path: coverPath })
+      expect((await alice.client.storage.from(AUDIO).remove([path])).data).toHaveLength(1)
+      expect((await alice.client.storage.from(COVERS).remove([coverPath])).data).toHaveLength(1)
+      expect((await visitor.from('songs').select('id').eq('id', song.id)).data).toEqual([])
+      expect((await fetch(publicUrl)).status).toBe(400)
+      expect((await sql(server, 'select 1 from public.user_listening_history where song_id = $1', [song.id])).length).toBe(1)
+      const twice = await alice.client.rpc('unpublish_song', { p_song_id: song.id })
+      expect(twice.error?.message).toBe(`No published song "${song.id}".`)
+    },
+  )
 
   it('refuses visitors, foreign folders, bad files and over-limit tracks with a clear message', async () => {
     const anonUpload = await upload(visitor, AUDIO, `${alice.user.id}/x.webm`, bytes(100, 1), 'audio/webm')
     expect(anonUpload.error?.message).toMatch(/row-level security/)
-    const anonPublish = await visitor.rpc('publish_song', { p_title: 'x', p_genre: 'pop', p_audio_path: 'a/b.webm', p_duration_seconds: 30 })
+    const anonPublish = await visitor.rpc('publish_song', {
+      p_title: 'x',
+      p_genre: 'pop',
+      p_audio_path: 'a/b.webm',
+      p_duration_seconds: 30,
+    })
     expect(anonPublish.error).not.toBeNull()
     expect((await sql(server, "select 1 from public.songs where title = 'x'")).length).toBe(0)
 
     // Bob cannot upload into Alice's folder, nor publish her object as his.
-    expect((await upload(bob.client, AUDIO, `${alice.user.id}/bob.webm`, bytes(100, 1), 'audio/webm')).error?.message).toMatch(/row-level security/)
+    expect((await upload(bob.client, AUDIO, `${alice.user.id}/bob.webm`, bytes(100, 1), 'audio/webm')).error?.message).toMatch(
+      /row-level security/,
+    )
     const alicePath = `${alice.user.id}/${crypto.randomUUID()}.webm`
     expect((await upload(alice.client, AUDIO, alicePath, bytes(10_000, 2), 'audio/webm')).error).toBeNull()
-    const stolen = await bob.client.rpc('publish_song', { p_title: 'Mine', p_genre: 'pop', p_audio_path: alicePath, p_duration_seconds: 30, p_attempt_key: crypto.randomUUID() })
+    const stolen = await bob.client.rpc('publish_song', {
+      p_title: 'Mine',
+      p_genre: 'pop',
+      p_audio_path: alicePath,
+      p_duration_seconds: 30,
+      p_attempt_key: crypto.randomUUID(),
+    })
     expect(stolen.error?.message).toBe(`Upload the audio to your own folder of ${AUDIO} first.`)
 
     // Not audio, raw WAV, or too big: refused by Storage before anything is stored.
@@ -141,15 +182,29 @@ describe('publishing', () => {
     const huge = await upload(alice.client, AUDIO, `${alice.user.id}/huge.webm`, bytes(10 * 1024 * 1024 + 1, 4), 'audio/webm')
     expect(huge.error?.message).toBe('The object exceeded the maximum allowed size')
 
-    const call = (args: Record<string, unknown>) => alice.client.rpc('publish_song', { p_title: 'Fine', p_genre: 'pop', p_audio_path: alicePath, p_duration_seconds: 30, p_attempt_key: crypto.randomUUID(), ...args })
-    expect((await call({ p_duration_seconds: 601 })).error?.message).toBe('A published track must last 5 s to 10 minutes; this one lasts 601 s.')
-    expect((await call({ p_duration_seconds: 2 })).error?.message).toBe('A published track must last 5 s to 10 minutes; this one lasts 2 s.')
+    const call = (args: Record<string, unknown>) =>
+      alice.client.rpc('publish_song', {
+        p_title: 'Fine',
+        p_genre: 'pop',
+        p_audio_path: alicePath,
+        p_duration_seconds: 30,
+        p_attempt_key: crypto.randomUUID(),
+        ...args,
+      })
+    expect((await call({ p_duration_seconds: 601 })).error?.message).toBe(
+      'A published track must last 5 s to 10 minutes; this one lasts 601 s.',
+    )
+    expect((await call({ p_duration_seconds: 2 })).error?.message).toBe(
+      'A published track must last 5 s to 10 minutes; this one lasts 2 s.',
+    )
     expect((await call({ p_title: '   ' })).error?.message).toBe('The title must be 1 to 100 characters.')
     expect((await call({ p_genre: 'polka' })).error?.message).toBe('Unknown genre "polka".')
     // 10,000 bytes cannot be a 5-minute... but 400 kB declared as 5 s is far more audio than that.
     const bigPath = `${alice.user.id}/${crypto.randomUUID()}.webm`
     expect((await upload(alice.client, AUDIO, bigPath, bytes(400_000, 5), 'audio/webm')).error).toBeNull()
-    expect((await call({ p_audio_path: bigPath, p_duration_seconds: 5 })).error?.message).toBe('The audio file is too large for a 5 s track.')
+    expect((await call({ p_audio_path: bigPath, p_duration_seconds: 5 })).error?.message).toBe(
+      'The audio file is too large for a 5 s track.',
+    )
     expect((await sql(server, "select 1 from public.songs where title = 'Fine'")).length).toBe(0)
   })
 
@@ -178,13 +233,22 @@ describe('public playlists', () => {
   it('shows only the playlists their owner made public, with catalogue songs only; nobody else can make them public', async () => {
     const { data: list } = await alice.client.from('playlists').insert({ name: 'Late Night' }).select('id').single<{ id: string }>()
     const { data: hidden } = await alice.client.from('playlists').insert({ name: 'Secret' }).select('id').single<{ id: string }>()
-    expect((await alice.client.from('playlist_songs').insert([
-      { playlist_id: list!.id, song_id: 'orbital-haze', position: 0 },
-      { playlist_id: list!.id, song_id: 'idb:my-private-take', position: 1 },
-      { playlist_id: list!.id, song_id: 'neon-drift', position: 2 },
-      { playlist_id: hidden!.id, song_id: 'neon-drift', position: 0 },
-    ])).error).toBeNull()
-    const shown = async () => (await visitor.rpc('public_playlists', { p_user_id: alice.user.id })).data as { name: string; track_count: number; songs: { id: string; slug: string }[] }[]
+    expect(
+      (
+        await alice.client.from('playlist_songs').insert([
+          { playlist_id: list!.id, song_id: 'orbital-haze', position: 0 },
+          { playlist_id: list!.id, song_id: 'idb:my-private-take', position: 1 },
+          { playlist_id: list!.id, song_id: 'neon-drift', position: 2 },
+          { playlist_id: hidden!.id, song_id: 'neon-drift', position: 0 },
+        ])
+      ).error,
+    ).toBeNull()
+    const shown = async () =>
+      (await visitor.rpc('public_playlists', { p_user_id: alice.user.id })).data as {
+        name: string
+        track_count: number
+        songs: { id: string; slug: string }[]
+      }[]
     expect(await shown()).toEqual([])
 
     // Bob cannot flip Alice's flag (RLS hides her row from his update).
@@ -193,10 +257,15 @@ describe('public playlists', () => {
 
     expect((await alice.client.from('playlists').update({ is_public: true }).eq('id', list!.id)).error).toBeNull()
     expect(await shown()).toEqual([
-      { id: list!.id, name: 'Late Night', track_count: 2, songs: [
-        { id: 'orbital-haze', title: 'Orbital Haze', artist: 'Ambient Spaces', slug: 'orbital-haze' },
-        { id: 'neon-drift', title: 'Neon Drift', artist: 'Synthwave Collective', slug: 'neon-drift' },
-      ] },
+      {
+        id: list!.id,
+        name: 'Late Night',
+        track_count: 2,
+        songs: [
+          { id: 'orbital-haze', title: 'Orbital Haze', artist: 'Ambient Spaces', slug: 'orbital-haze' },
+          { id: 'neon-drift', title: 'Neon Drift', artist: 'Synthwave Collective', slug: 'neon-drift' },
+        ],
+      },
     ])
     // The tables themselves stay private to others.
     expect((await bob.client.from('playlists').select('id').eq('id', list!.id)).data).toEqual([])
@@ -222,7 +291,12 @@ describe('song_publications RLS', () => {
         untouched: () => exists("select 1 from public.song_publications where song_id = 'rls-fixture'", []),
         reset: async () => {
           await sql(server, "delete from public.song_publications where song_id in ('rls-inserted', 'rls-changed')")
-          await sql(server, "insert into public.song_publications (user_id, song_id) select $1, 'rls-fixture' where not exists (select 1 from public.song_publications where song_id = 'rls-fixture')", [owner.id])
+          await sql(
+            server,
+            "insert into public.song_publications (user_id, song_id) select $1, 'rls-fixture' where not exists (select 1 " +
+              "from public.song_publications where song_id = 'rls-fixture')",
+            [owner.id],
+          )
         },
         expect: readOnlyOwn,
       },

@@ -26,9 +26,18 @@ describe('postgres_changes filters', () => {
     expect(parseFilter('drop table; --')).toBeInstanceOf(Error)
     let id = 0
     expect(parseBindings([{ event: 'TRUNCATE', schema: 'public' }], () => ++id)).toBeInstanceOf(Error)
-    const bindings = parseBindings([{ event: '*', schema: 'public', table: 'comments', filter: 'song_id=eq.a' }, { event: 'INSERT', schema: '*' }], () => ++id)
+    const bindings = parseBindings(
+      [
+        { event: '*', schema: 'public', table: 'comments', filter: 'song_id=eq.a' },
+        { event: 'INSERT', schema: '*' },
+      ],
+      () => ++id,
+    )
     if (bindings instanceof Error) throw bindings
-    expect(bindings.map(bindingReply)).toEqual([{ event: '*', schema: 'public', table: 'comments', filter: 'song_id=eq.a', id: 1 }, { event: 'INSERT', schema: '*', id: 2 }])
+    expect(bindings.map(bindingReply)).toEqual([
+      { event: '*', schema: 'public', table: 'comments', filter: 'song_id=eq.a', id: 1 },
+      { event: 'INSERT', schema: '*', id: 2 },
+    ])
     expect(bindingWants(bindings[0]!, 'public', 'comments', 'DELETE')).toBe(true)
     expect(bindingWants(bindings[0]!, 'public', 'votes', 'INSERT')).toBe(false)
     expect(bindingWants(bindings[1]!, 'public', 'votes', 'INSERT')).toBe(true)

@@ -31,10 +31,17 @@ function client(server: TestServer, user?: TestUser): SupabaseClient {
 }
 
 /** Subscribes and resolves once the server answered the join; `events` collects what arrives. */
-async function subscribe(c: SupabaseClient, name: string, filters: { event: '*' | 'INSERT' | 'UPDATE' | 'DELETE'; table: string; filter?: string }[]) {
+async function subscribe(
+  c: SupabaseClient,
+  name: string,
+  filters: { event: '*' | 'INSERT' | 'UPDATE' | 'DELETE'; table: string; filter?: string }[],
+) {
   const events: Change[] = []
   let channel: RealtimeChannel = c.channel(name)
-  for (const f of filters) channel = channel.on('postgres_changes', { event: f.event as '*', schema: 'public', table: f.table, filter: f.filter }, (p: Change) => events.push(p))
+  for (const f of filters)
+    channel = channel.on('postgres_changes', { event: f.event as '*', schema: 'public', table: f.table, filter: f.filter }, (p: Change) =>
+      events.push(p),
+    )
   await new Promise<void>((resolve, reject) => {
     channel.subscribe((status, error) => {
       if (status === 'SUBSCRIBED') resolve()
@@ -89,7 +96,7 @@ describe.each(['PGlite', 'PostgreSQL 15'] as const)('Realtime postgres_changes t
     cluster?.stop()
   })
 
-  it('joins with the access token and delivers a song\'s comments, replies, likes and deletions to another user', async (context) => {
+  it("joins with the access token and delivers a song's comments, replies, likes and deletions to another user", async (context) => {
     if (!server) return context.skip(skip)
     sent.length = 0
     const { events } = await subscribe(make(bob), 'song:neon-drift', [
@@ -100,20 +107,36 @@ describe.each(['PGlite', 'PostgreSQL 15'] as const)('Realtime postgres_changes t
     expect(join[2]).toBe('realtime:song:neon-drift')
     expect(join[4]).toMatchObject({
       access_token: bob.accessToken,
-      config: { postgres_changes: [{ event: '*', schema: 'public', table: 'comments', filter: 'song_id=eq.neon-drift' }, { event: '*', schema: 'public', table: 'comment_likes', filter: 'song_id=eq.neon-drift' }] },
+      config: {
+        postgres_changes: [
+          { event: '*', schema: 'public', table: 'comments', filter: 'song_id=eq.neon-drift' },
+          { event: '*', schema: 'public', table: 'comment_likes', filter: 'song_id=eq.neon-drift' },
+        ],
+      },
     })
 
-    const posted = (await rpc(server, alice.accessToken, 'post_comment', { p_song_id: 'neon-drift', p_body: 'live <b>hello</b>' })).json.comment
+    const posted = (await rpc(server, alice.accessToken, 'post_comment', { p_song_id: 'neon-drift', p_body: 'live <b>hello</b>' })).json
+      .comment
     expect(await until(() => events.some((e) => e.eventType === 'INSERT' && e.new.id === posted.id))).toBe(true)
     const insert = events.find((e) => e.eventType === 'INSERT')!
-    expect(insert).toMatchObject({ schema: 'public', table: 'comments', new: { id: posted.id, body: 'live <b>hello</b>', user_id: alice.id, song_id: 'neon-drift', like_count: 0 } })
+    expect(insert).toMatchObject({
+      schema: 'public',
+      table: 'comments',
+      new: { id: posted.id, body: 'live <b>hello</b>', user_id: alice.id, song_id: 'neon-drift', like_count: 0 },
+    })
 
     // Another song's comment does not arrive.
     await rpc(server, alice.accessToken, 'post_comment', { p_song_id: 'orbital-haze', p_body: 'elsewhere' })
-    const reply = (await rpc(server, alice.accessToken, 'post_comment', { p_song_id: 'neon-drift', p_body: 'a reply', p_parent_id: posted.id })).json.comment
-    expect(await until(() => events.some((e) => e.eventType === 'INSERT' && e.new.id === reply.id && e.new.parent_id === posted.id))).toBe(true)
+    const reply = (
+      await rpc(server, alice.accessToken, 'post_comment', { p_song_id: 'neon-drift', p_body: 'a reply', p_parent_id: posted.id })
+    ).json.comment
+    expect(await until(() => events.some((e) => e.eventType === 'INSERT' && e.new.id === reply.id && e.new.parent_id === posted.id))).toBe(
+      true,
+    )
     await rpc(server, alice.accessToken, 'set_comment_like', { p_comment_id: posted.id, p_liked: true })
-    expect(await until(() => events.some((e) => e.table === 'comment_likes' && e.eventType === 'INSERT' && e.new.comment_id === posted.id))).toBe(true)
+    expect(
+      await until(() => events.some((e) => e.table === 'comment_likes' && e.eventType === 'INSERT' && e.new.comment_id === posted.id)),
+    ).toBe(true)
     expect(await until(() => events.some((e) => e.eventType === 'UPDATE' && e.new.id === posted.id && e.new.like_count === 1))).toBe(true)
     await rpc(server, alice.accessToken, 'delete_comment', { p_comment_id: reply.id })
     expect(await until(() => events.some((e) => e.eventType === 'DELETE' && e.old.id === reply.id))).toBe(true)
@@ -121,30 +144,43 @@ describe.each(['PGlite', 'PostgreSQL 15'] as const)('Realtime postgres_changes t
     expect(events.some((e) => e.new && (e.new as Row).song_id === 'orbital-haze')).toBe(false)
   })
 
-  it('respects RLS per subscriber: a vote reaches its voter, not another user; access_token updates switch who is served', async (context) => {
-    if (!server) return context.skip(skip)
-    const [proposal] = await sql<{ id: string }>(server, "insert into public.proposals (author_id, author_name, title, description, category, ends_at) values ($1, 'alice', 'T', 'D', 'other', now() + interval '2 days') returning id", [alice.id])
-    const mine = await subscribe(make(alice), 'votes-a', [{ event: 'INSERT', table: 'votes' }])
-    const theirs = await subscribe(make(bob), 'votes-b', [{ event: 'INSERT', table: 'votes' }])
-    const tallies = await subscribe(make(), 'tallies-anon', [{ event: 'UPDATE', table: 'proposals', filter: `id=eq.${proposal!.id}` }])
-    await sql(server, 'update public.user_tokens set balance = 250 where user_id = $1', [alice.id])
-    await rpc(server, alice.accessToken, 'cast_vote', { p_proposal_id: proposal!.id, p_choice: 'for' })
-    expect(await until(() => mine.events.length === 1)).toBe(true)
-    expect(mine.events[0]!.new).toMatchObject({ user_id: alice.id, power: 200, choice: 'for' })
-    expect(await until(() => tallies.events.some((e) => (e.new as Row).votes_for === 200))).toBe(true)
-    await settle()
-    expect(theirs.events).toEqual([])
+  it(
+    'respects RLS per subscriber: a vote reaches its voter, not another user; ' + 'access_token updates switch who is served',
+    async (context) => {
+      if (!server) return context.skip(skip)
+      const [proposal] = await sql<{ id: string }>(
+        server,
+        "insert into public.proposals (author_id, author_name, title, description, category, ends_at) values ($1, 'alice', " +
+          "'T', 'D', 'other', now() + interval '2 days') returning id",
+        [alice.id],
+      )
+      const mine = await subscribe(make(alice), 'votes-a', [{ event: 'INSERT', table: 'votes' }])
+      const theirs = await subscribe(make(bob), 'votes-b', [{ event: 'INSERT', table: 'votes' }])
+      const tallies = await subscribe(make(), 'tallies-anon', [{ event: 'UPDATE', table: 'proposals', filter: `id=eq.${proposal!.id}` }])
+      await sql(server, 'update public.user_tokens set balance = 250 where user_id = $1', [alice.id])
+      await rpc(server, alice.accessToken, 'cast_vote', { p_proposal_id: proposal!.id, p_choice: 'for' })
+      expect(await until(() => mine.events.length === 1)).toBe(true)
+      expect(mine.events[0]!.new).toMatchObject({ user_id: alice.id, power: 200, choice: 'for' })
+      expect(await until(() => tallies.events.some((e) => (e.new as Row).votes_for === 200))).toBe(true)
+      await settle()
+      expect(theirs.events).toEqual([])
 
-    // Bob's client switches to Alice's token (a refreshed session does the same): now her rows reach it.
-    sent.length = 0
-    await clients.at(-2)!.realtime.setAuth(alice.accessToken)
-    expect(await until(() => sent.some((f) => Array.isArray(f) && f[3] === 'access_token'))).toBe(true)
-    await settle(100)
-    const [second] = await sql<{ id: string }>(server, "insert into public.proposals (author_id, author_name, title, description, category, ends_at) values ($1, 'alice', 'T2', 'D', 'other', now() + interval '2 days') returning id", [alice.id])
-    await rpc(server, alice.accessToken, 'cast_vote', { p_proposal_id: second!.id, p_choice: 'against' })
-    expect(await until(() => theirs.events.length === 1)).toBe(true)
-    expect(theirs.events[0]!.new).toMatchObject({ user_id: alice.id, choice: 'against' })
-  })
+      // Bob's client switches to Alice's token (a refreshed session does the same): now her rows reach it.
+      sent.length = 0
+      await clients.at(-2)!.realtime.setAuth(alice.accessToken)
+      expect(await until(() => sent.some((f) => Array.isArray(f) && f[3] === 'access_token'))).toBe(true)
+      await settle(100)
+      const [second] = await sql<{ id: string }>(
+        server,
+        "insert into public.proposals (author_id, author_name, title, description, category, ends_at) values ($1, 'alice', " +
+          "'T2', 'D', 'other', now() + interval '2 days') returning id",
+        [alice.id],
+      )
+      await rpc(server, alice.accessToken, 'cast_vote', { p_proposal_id: second!.id, p_choice: 'against' })
+      expect(await until(() => theirs.events.length === 1)).toBe(true)
+      expect(theirs.events[0]!.new).toMatchObject({ user_id: alice.id, choice: 'against' })
+    },
+  )
 
   it('answers heartbeats, and after leave nothing more arrives', async (context) => {
     if (!server) return context.skip(skip)
@@ -169,7 +205,11 @@ describe.each(['PGlite', 'PostgreSQL 15'] as const)('Realtime postgres_changes t
     const events: Change[] = []
     await new Promise<void>((resolve) => {
       c.channel('rejoiner')
-        .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'comments', filter: 'song_id=eq.low-tide-memory' }, (p: Change) => events.push(p))
+        .on(
+          'postgres_changes',
+          { event: 'INSERT', schema: 'public', table: 'comments', filter: 'song_id=eq.low-tide-memory' },
+          (p: Change) => events.push(p),
+        )
         .subscribe((status) => {
           statuses.push(status)
           if (status === 'SUBSCRIBED') resolve()

@@ -19,7 +19,11 @@ async function freshUser(balance = 100) {
   expect((await rpc(server, u.accessToken, 'init_user_tokens')).status).toBe(200)
   if (balance !== 100) {
     // Test setup: bring the wallet to `balance` through a ledger row, so balance = ledger still holds.
-    await q("insert into public.token_ledger (user_id, amount, reason, reference, idempotency_key) values ($1, $2, 'mint', 'setup', $3)", [u.id, balance - 100, `setup:${u.id}`])
+    await q("insert into public.token_ledger (user_id, amount, reason, reference, idempotency_key) values ($1, $2, 'mint', 'setup', $3)", [
+      u.id,
+      balance - 100,
+      `setup:${u.id}`,
+    ])
     await q('update public.user_tokens set balance = $2 where user_id = $1', [u.id, balance])
   }
   return u
@@ -27,14 +31,19 @@ async function freshUser(balance = 100) {
 
 async function wallet(u: TestUser) {
   const [row] = await q<{ balance: number; ledger: string }>(
-    'select t.balance, (select coalesce(sum(amount), 0) from public.token_ledger l where l.user_id = t.user_id)::text as ledger from public.user_tokens t where t.user_id = $1',
+    'select t.balance, (select coalesce(sum(amount), 0) from public.token_ledger l where l.user_id = t.user_id)::text as ' +
+      'ledger from public.user_tokens t where t.user_id = $1',
     [u.id],
   )
   expect(String(row!.balance), 'balance = ledger sum').toBe(row!.ledger)
   return row!.balance
 }
 
-const remixRows = (u: TestUser) => q<{ amount: number; reason: string; reference: string }>("select amount, reason, reference from public.token_ledger where user_id = $1 and reason like 'remix%' order by id", [u.id])
+const remixRows = (u: TestUser) =>
+  q<{ amount: number; reason: string; reference: string }>(
+    "select amount, reason, reference from public.token_ledger where user_id = $1 and reason like 'remix%' order by id",
+    [u.id],
+  )
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -62,7 +71,9 @@ describe('remix burn (50 CUBE)', () => {
   it('10 concurrent Create Remix calls with the attempt key → exactly one debit, all answer the same remix', async () => {
     const u = await freshUser()
     const k = key()
-    const answers = await Promise.all(Array.from({ length: 10 }, () => rpc(server, u.accessToken, 'remix_burn', { p_source: 'orbital-haze', p_attempt_key: k })))
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => rpc(server, u.accessToken, 'remix_burn', { p_source: 'orbital-haze', p_attempt_key: k })),
+    )
     for (const a of answers) expect(a.status, a.text).toBe(200)
     const ids = new Set(answers.map((a) => a.json.remix_id))
     expect(ids.size).toBe(1)
@@ -73,7 +84,9 @@ describe('remix burn (50 CUBE)', () => {
 
   it('two different attempts racing at balance 100 both burn; a third at 0 is refused; never negative', async () => {
     const u = await freshUser()
-    const answers = await Promise.all([key(), key(), key()].map((k) => rpc(server, u.accessToken, 'remix_burn', { p_source: 'neon-drift', p_attempt_key: k })))
+    const answers = await Promise.all(
+      [key(), key(), key()].map((k) => rpc(server, u.accessToken, 'remix_burn', { p_source: 'neon-drift', p_attempt_key: k })),
+    )
     expect(answers.filter((a) => a.status === 200)).toHaveLength(2)
     const refused = answers.filter((a) => a.status !== 200)
     expect(refused).toHaveLength(1)
@@ -149,11 +162,13 @@ describe('remix burn (50 CUBE)', () => {
         insert: ({ owner: { id: o } }) => ({ user_id: o, attempt_key: 'forged-attempt', source_ref: 'forged', cost: 1 }),
         update: { status: 'refunded' },
         inserted: () => exists("select 1 from public.remixes where attempt_key = 'forged-attempt'", []),
-        untouched: ({ owner: { id: o } }) => exists("select 1 from public.remixes where user_id = $1 and source_ref = 'fixture-song' and status = 'burned'", [o]),
+        untouched: ({ owner: { id: o } }) =>
+          exists("select 1 from public.remixes where user_id = $1 and source_ref = 'fixture-song' and status = 'burned'", [o]),
         reset: async ({ owner: { id: o } }) => {
           await q("delete from public.remixes where attempt_key = 'forged-attempt'")
           await q(
-            "insert into public.remixes (user_id, attempt_key, source_ref, cost) values ($1, 'fixture-attempt', 'fixture-song', 50) on conflict (user_id, attempt_key) do update set status = 'burned'",
+            "insert into public.remixes (user_id, attempt_key, source_ref, cost) values ($1, 'fixture-attempt', " +
+              "'fixture-song', 50) on conflict (user_id, attempt_key) do update set status = 'burned'",
             [o],
           )
         },

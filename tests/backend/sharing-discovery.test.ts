@@ -19,17 +19,33 @@ const share = async (user: TestUser, itemType: string, item: string, platform: s
   expect(r.status, r.text).toBe(200)
   return r.json as ShareAnswer
 }
-const ledgerSum = async (user: TestUser) => Number((await q<{ s: string }>('select coalesce(sum(amount), 0)::text as s from public.token_ledger where user_id = $1', [user.id]))[0]!.s)
-const balance = async (user: TestUser) => (await q<{ balance: number }>('select balance from public.user_tokens where user_id = $1', [user.id]))[0]!.balance
+const ledgerSum = async (user: TestUser) =>
+  Number(
+    (await q<{ s: string }>('select coalesce(sum(amount), 0)::text as s from public.token_ledger where user_id = $1', [user.id]))[0]!.s,
+  )
+const balance = async (user: TestUser) =>
+  (await q<{ balance: number }>('select balance from public.user_tokens where user_id = $1', [user.id]))[0]!.balance
 
 const CASES: Record<string, RlsCase> = {
   shares: {
     target: ({ owner: { id: o } }) => `user_id=eq.${o}&item_id=eq.rls-fixture`,
-    insert: ({ owner: { id: o } }) => ({ user_id: o, item_type: 'track', item_id: 'forged', platform: 'qr', day: '2030-01-01', amount: 1000 }),
+    insert: ({ owner: { id: o } }) => ({
+      user_id: o,
+      item_type: 'track',
+      item_id: 'forged',
+      platform: 'qr',
+      day: '2030-01-01',
+      amount: 1000,
+    }),
     update: { amount: 1000 },
     inserted: () => ctx().exists("select 1 from public.shares where item_id = 'forged'"),
     untouched: () => ctx().exists("select 1 from public.shares where item_id = 'rls-fixture' and amount = 5"),
-    reset: () => q("insert into public.shares (user_id, item_type, item_id, platform, day, amount) values ($1, 'track', 'rls-fixture', 'copy_link', '2001-01-01', 5) on conflict do nothing", [owner.id]),
+    reset: () =>
+      q(
+        "insert into public.shares (user_id, item_type, item_id, platform, day, amount) values ($1, 'track', " +
+          "'rls-fixture', 'copy_link', '2001-01-01', 5) on conflict do nothing",
+        [owner.id],
+      ),
     expect: readOnlyOwn,
   },
   page_views: {
@@ -38,7 +54,12 @@ const CASES: Record<string, RlsCase> = {
     update: { day: '2031-01-01' },
     inserted: () => ctx().exists("select 1 from public.page_views where viewer = 'v:forged-visitor'"),
     untouched: () => ctx().exists("select 1 from public.page_views where viewer = 'v:rls-fixture' and day = '2001-01-01'"),
-    reset: () => q("insert into public.page_views (kind, item_id, owner_id, viewer, day) values ('profile', $1::text, $1::uuid, 'v:rls-fixture', '2001-01-01') on conflict do nothing", [owner.id]),
+    reset: () =>
+      q(
+        "insert into public.page_views (kind, item_id, owner_id, viewer, day) values ('profile', $1::text, $1::uuid, " +
+          "'v:rls-fixture', '2001-01-01') on conflict do nothing",
+        [owner.id],
+      ),
     expect: {
       anon: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
       owner: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
@@ -60,7 +81,11 @@ describe('share credits', () => {
   it('share_rules states the amounts and the cap the server applies', async () => {
     const r = await api(server, '/rest/v1/rpc/share_rules', { method: 'POST', body: {} })
     expect(r.status).toBe(200)
-    expect(r.json).toEqual({ amounts: { twitter: 10, facebook: 10, copy_link: 5, qr: 15, share_now: 5 }, daily_cap: 10, item_types: ['user', 'song', 'track'] })
+    expect(r.json).toEqual({
+      amounts: { twitter: 10, facebook: 10, copy_link: 5, qr: 15, share_now: 5 },
+      daily_cap: 10,
+      item_types: ['user', 'song', 'track'],
+    })
   })
 
   it('each platform credits its amount once per item per day; the same platform again or a visitor gets nothing', async () => {
@@ -78,7 +103,9 @@ describe('share credits', () => {
     expect(await share(owner, 'user', 'shareother', 'twitter')).toMatchObject({ credited: 10 })
     expect(await balance(owner)).toBe(before + 45 + 10)
     expect(await balance(owner)).toBe(await ledgerSum(owner))
-    const visitor = await api(server, '/rest/v1/rpc/share_credit', { body: { p_item_type: 'song', p_item_id: 'neon-drift', p_platform: 'qr' } })
+    const visitor = await api(server, '/rest/v1/rpc/share_credit', {
+      body: { p_item_type: 'song', p_item_id: 'neon-drift', p_platform: 'qr' },
+    })
     expect(visitor.status).toBe(401)
   })
 
@@ -108,7 +135,7 @@ describe('share credits', () => {
     const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => share(third, 'track', `capped-${i}`, 'qr')))
     expect(answers.filter((a) => a.credited > 0)).toHaveLength(10)
     expect(answers.filter((a) => a.reason === 'daily_cap')).toHaveLength(15)
-    const rows = await q<{ n: string }>("select count(*)::text as n from public.shares where user_id = $1", [third.id])
+    const rows = await q<{ n: string }>('select count(*)::text as n from public.shares where user_id = $1', [third.id])
     expect(rows[0]!.n).toBe('10')
     expect(await balance(third)).toBe(100 + 150)
     expect(await balance(third)).toBe(await ledgerSum(third))
@@ -120,7 +147,10 @@ describe('visits, plays and analytics', () => {
     await q("update public.songs set owner_id = $1 where id = 'orbital-haze'", [owner.id])
     await q('insert into public.follows (follower_id, following_id) values ($1, $2), ($3, $2)', [other.id, owner.id, third.id])
     const view = (token: string | undefined, kind: string, item: string, visitor?: string) =>
-      api(server, '/rest/v1/rpc/record_view', { token, body: { p_kind: kind, p_item_id: item, ...(visitor ? { p_visitor: visitor } : {}) } })
+      api(server, '/rest/v1/rpc/record_view', {
+        token,
+        body: { p_kind: kind, p_item_id: item, ...(visitor ? { p_visitor: visitor } : {}) },
+      })
     expect((await view(other.accessToken, 'profile', 'shareowner')).json).toEqual({ recorded: true, reason: 'recorded' })
     expect((await view(other.accessToken, 'profile', 'shareowner')).json).toEqual({ recorded: false, reason: 'already_today' })
     expect((await view(third.accessToken, 'profile', 'shareowner')).json.recorded).toBe(true)
@@ -153,7 +183,11 @@ describe('recommendations', () => {
       ('techno-one', 'techno-one', 'Techno One', 'Kick Lab', 120, 2, 'techno')`)
     const listen = async (user: TestUser, song: string, n: number) => {
       for (let i = 0; i < n; i++) {
-        const r = await rpc(server, user.accessToken, 'record_listen', { p_song_id: song, p_seconds: 200, p_play_id: `${song}-${i}-${user.id}` })
+        const r = await rpc(server, user.accessToken, 'record_listen', {
+          p_song_id: song,
+          p_seconds: 200,
+          p_play_id: `${song}-${i}-${user.id}`,
+        })
         expect(r.json.reason).toBe('credited')
         await q("update public.user_tokens set last_credited_at = last_credited_at - interval '1 hour' where user_id = $1", [user.id])
       }
@@ -184,7 +218,13 @@ describe('recommendations', () => {
     const d = await rec(third, 'discover', 1)
     expect(d.slice(0, 3).every((s) => s.genre !== 'lofi')).toBe(true)
     const shuffles = new Set<string>()
-    for (let salt = 1; salt <= 6; salt++) shuffles.add((await rec(third, 'discover', salt)).slice(0, 3).map((s) => s.id).join())
+    for (let salt = 1; salt <= 6; salt++)
+      shuffles.add(
+        (await rec(third, 'discover', salt))
+          .slice(0, 3)
+          .map((s) => s.id)
+          .join(),
+      )
     expect(shuffles.size).toBeGreaterThan(1)
   })
 
@@ -214,7 +254,8 @@ describe('station listens', () => {
     await rpc(server, listener.accessToken, 'init_user_tokens')
     const { day, index } = slotNow()
     const piece = recipeId(`CUBE Radio ${day} #${index}: Neon Skyline`)
-    const listen = (id: string, seconds: number, play: string) => rpc(server, listener.accessToken, 'record_station_listen', { p_recipe_id: id, p_seconds: seconds, p_play_id: play })
+    const listen = (id: string, seconds: number, play: string) =>
+      rpc(server, listener.accessToken, 'record_station_listen', { p_recipe_id: id, p_seconds: seconds, p_play_id: play })
     expect((await listen(piece, 10, 'p1')).json).toMatchObject({ credited: 0, reason: 'below_threshold' })
     expect((await listen(piece, 31, 'p1')).json).toMatchObject({ credited: 2, reason: 'credited', listens_today: 1 })
     expect((await listen(piece, 31, 'p1')).json).toMatchObject({ credited: 0, reason: 'already_credited' })
@@ -227,7 +268,14 @@ describe('station listens', () => {
     expect(bad.status).toBe(400)
     expect(bad.json.message).toBe('invalid_recipe')
     expect((await api(server, '/rest/v1/rpc/record_station_listen', { body: { p_recipe_id: piece, p_seconds: 31 } })).status).toBe(401)
-    expect((await api(server, '/rest/v1/rpc/credit_listen', { token: listener.accessToken, body: { p_song_id: 'x', p_duration: 10, p_reward: 1000, p_seconds: 10, p_play_id: 'x' } })).status).toBe(403)
+    expect(
+      (
+        await api(server, '/rest/v1/rpc/credit_listen', {
+          token: listener.accessToken,
+          body: { p_song_id: 'x', p_duration: 10, p_reward: 1000, p_seconds: 10, p_play_id: 'x' },
+        })
+      ).status,
+    ).toBe(403)
     expect(await balance(listener)).toBe(102)
     expect(await balance(listener)).toBe(await ledgerSum(listener))
   })

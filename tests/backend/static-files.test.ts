@@ -99,7 +99,15 @@ describe('static files (sirv)', () => {
   })
 
   it('never serves anything outside the build folder', async () => {
-    for (const path of ['/../package.json', '/%2e%2e/package.json', '/assets/../../package.json', '/..%2fpackage.json', '/../dist-private/secret.txt', '/%2e%2e/dist-private/secret.txt', '/.%2e/.%2e/etc/passwd']) {
+    for (const path of [
+      '/../package.json',
+      '/%2e%2e/package.json',
+      '/assets/../../package.json',
+      '/..%2fpackage.json',
+      '/../dist-private/secret.txt',
+      '/%2e%2e/dist-private/secret.txt',
+      '/.%2e/.%2e/etc/passwd',
+    ]) {
       const r = await get(path)
       expect(r.body.toString(), path).not.toMatch(/not-for-you|secret|root:/)
       expect([200, 400], path).toContain(r.status)

@@ -12,7 +12,8 @@ describe('parseRange', () => {
     expect(parseRange(' Bytes = 10 - 19 ', 1000)).toEqual({ start: 10, end: 19 })
   })
   it('answers the whole object for no, malformed, multiple or foreign-unit ranges', () => {
-    for (const header of [undefined, 'bytes=', 'bytes=-', 'bytes=9-3', 'bytes=0-1,5-9', 'items=0-9', 'nonsense']) expect(parseRange(header, 1000), String(header)).toBeUndefined()
+    for (const header of [undefined, 'bytes=', 'bytes=-', 'bytes=9-3', 'bytes=0-1,5-9', 'items=0-9', 'nonsense'])
+      expect(parseRange(header, 1000), String(header)).toBeUndefined()
   })
   it('is unsatisfiable past the end, for an empty suffix and on an empty object', () => {
     expect(parseRange('bytes=1000-', 1000)).toBe('unsatisfiable')

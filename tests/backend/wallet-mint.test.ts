@@ -11,8 +11,14 @@ import { readOnlyOwn, rlsContext, rlsMatrixTests, type Expectation, type RlsCont
 let server: TestServer
 const users: Record<string, TestUser> = {}
 const newUser = async (tag: string) => (users[tag] = await signUp(server, `${tag}-${Date.now()}-${Math.random()}@example.com`))
-const balanceOf = async (u: TestUser) => (await sql<{ balance: number }>(server, 'select balance from public.user_tokens where user_id = $1', [u.id]))[0]?.balance
-const ledgerCount = async (u: TestUser, reason: string) => Number((await sql<{ n: string }>(server, 'select count(*) as n from public.token_ledger where user_id = $1 and reason = $2', [u.id, reason]))[0]?.n)
+const balanceOf = async (u: TestUser) =>
+  (await sql<{ balance: number }>(server, 'select balance from public.user_tokens where user_id = $1', [u.id]))[0]?.balance
+const ledgerCount = async (u: TestUser, reason: string) =>
+  Number(
+    (
+      await sql<{ n: string }>(server, 'select count(*) as n from public.token_ledger where user_id = $1 and reason = $2', [u.id, reason])
+    )[0]?.n,
+  )
 const host = () => new URL(server.url).host
 
 /** What the browser does: a nonce from the server, an EIP-4361 message signed by the wallet. */
@@ -32,7 +38,8 @@ async function signIn(u: TestUser, wallet: Wallet | HDNodeWallet, opts: { domain
   const signature = await (opts.signer ?? wallet).signMessage(message)
   return { message, signature, nonce: nonce.json.nonce as string }
 }
-const verify = (u: TestUser, body: { message: string; signature: string }) => api(server, '/functions/v1/wallet-verify', { token: u.accessToken, body })
+const verify = (u: TestUser, body: { message: string; signature: string }) =>
+  api(server, '/functions/v1/wallet-verify', { token: u.accessToken, body })
 
 beforeAll(async () => {
   server = await startTestServer({ embeddedChain: true })
@@ -91,7 +98,12 @@ describe('wallet connect: Sign-In with Ethereum verified by the server', () => {
     expect(await ledgerCount(b, 'wallet_welcome')).toBe(0)
 
     // The link is only ever written by the server after the check.
-    const direct = await rpc(server, b.accessToken, 'wallet_link', { p_user: b.id, p_address: Wallet.createRandom().address, p_nonce: 'x', p_chain_id: 1 })
+    const direct = await rpc(server, b.accessToken, 'wallet_link', {
+      p_user: b.id,
+      p_address: Wallet.createRandom().address,
+      p_nonce: 'x',
+      p_chain_id: 1,
+    })
     expect([401, 403, 404]).toContain(direct.status)
     expect((await api(server, '/functions/v1/wallet-verify', { body: first })).status).toBe(401)
   })
@@ -110,8 +122,18 @@ describe('claimable listening rewards', () => {
   it('2 h of accepted listening → 10 CUBE claimable; 20 concurrent claims pay once', async () => {
     const u = await newUser('claim')
     await rpc(server, u.accessToken, 'init_user_tokens')
-    await sql(server, "insert into public.user_listening_history (user_id, song_id, listened_at, seconds) select $1, 'neon-drift', now() - make_interval(hours => g), 3000 from generate_series(1, 2) g", [u.id])
-    await sql(server, "insert into public.user_listening_history (user_id, song_id, listened_at, seconds) values ($1, 'neon-drift', now() - interval '3 hours', 1200 + 900)", [u.id])
+    await sql(
+      server,
+      "insert into public.user_listening_history (user_id, song_id, listened_at, seconds) select $1, 'neon-drift', now() " +
+        '- make_interval(hours => g), 3000 from generate_series(1, 2) g',
+      [u.id],
+    )
+    await sql(
+      server,
+      "insert into public.user_listening_history (user_id, song_id, listened_at, seconds) values ($1, 'neon-drift', now() " +
+        "- interval '3 hours', 1200 + 900)",
+      [u.id],
+    )
     const status = await rpc(server, u.accessToken, 'wallet_claim_status')
     expect(status.json).toMatchObject({ listened_seconds: 8100, hours: 2, claimable: 10, hour_progress: 0.25 })
     const claims = await Promise.all(Array.from({ length: 20 }, () => rpc(server, u.accessToken, 'wallet_claim')))
@@ -119,7 +141,12 @@ describe('claimable listening rewards', () => {
     expect(claims.map((c) => c.json.claimed as number).sort((x, y) => y - x)).toEqual([10, ...Array(19).fill(0)])
     expect(await balanceOf(u)).toBe(110)
     expect((await rpc(server, u.accessToken, 'wallet_claim_status')).json.claimable).toBe(0)
-    const sums = await sql<{ ok: boolean }>(server, 'select (select balance from public.user_tokens where user_id = $1) = (select sum(amount) from public.token_ledger where user_id = $1) as ok', [u.id])
+    const sums = await sql<{ ok: boolean }>(
+      server,
+      'select (select balance from public.user_tokens where user_id = $1) = (select sum(amount) from public.token_ledger ' +
+        'where user_id = $1) as ok',
+      [u.id],
+    )
     expect(sums[0]?.ok).toBe(true)
   })
 })
@@ -151,7 +178,12 @@ describe('minting on the embedded chain', () => {
     expect(request.recipient).toBe(wallet.address)
     const nfts = await api(server, `/rest/v1/nfts?mint_request_id=eq.${request.id}`)
     expect(nfts.json).toHaveLength(1)
-    expect(nfts.json[0]).toMatchObject({ owner_id: u.id, token_id: request.token_id, transaction_id: request.transaction_hash, blockchain: 'ethereum' })
+    expect(nfts.json[0]).toMatchObject({
+      owner_id: u.id,
+      token_id: request.token_id,
+      transaction_id: request.transaction_hash,
+      blockchain: 'ethereum',
+    })
 
     const chain = server.chain!
     const contract = new Contract(chain.contractAddress, NFT_ARTIFACT.abi as never, chain.provider)
@@ -165,7 +197,13 @@ describe('minting on the embedded chain', () => {
     expect(metadata.attributes).toContainEqual({ trait_type: 'Created with', value: 'CUBE Music' })
 
     const page = await api(server, `/functions/v1/chain-transaction?chain=ethereum&hash=${request.transaction_hash}`)
-    expect(page.json).toMatchObject({ status: 'success', tokenId: request.token_id, owner: wallet.address, tokenUri: uri, royalty: { receiver: wallet.address, amount: '750' } })
+    expect(page.json).toMatchObject({
+      status: 'success',
+      tokenId: request.token_id,
+      owner: wallet.address,
+      tokenUri: uri,
+      royalty: { receiver: wallet.address, amount: '750' },
+    })
   })
 
   it('10 concurrent clicks → one burn, one token; below 100 refused server-side; bitcoin has no provider', async () => {
@@ -189,7 +227,15 @@ describe('minting on the embedded chain', () => {
     const poor = await mintAs(u, mintBody({ recipient }))
     expect(poor.status).toBe(400)
     expect(poor.json.error).toBe('You need at least 100 CUBE to mint an NFT.')
-    const bypass = await rpc(server, u.accessToken, 'mint_begin', { p_user: u.id, p_client_key: 'bypass-key', p_blockchain: 'ethereum', p_metadata: {}, p_recipient: recipient, p_royalties_bps: 0, p_collection: null })
+    const bypass = await rpc(server, u.accessToken, 'mint_begin', {
+      p_user: u.id,
+      p_client_key: 'bypass-key',
+      p_blockchain: 'ethereum',
+      p_metadata: {},
+      p_recipient: recipient,
+      p_royalties_bps: 0,
+      p_collection: null,
+    })
     expect([401, 403, 404]).toContain(bypass.status)
 
     const rich = await newUser('mint-btc')
@@ -258,12 +304,21 @@ describe('RLS of the wallet and mint tables', () => {
     const other = await newUser('rls-other')
     ctx = rlsContext(server, owner, other)
     await ctx.q("insert into public.wallet_links (user_id, address) values ($1, '0x00000000000000000000000000000000000000a1')", [owner.id])
-    await ctx.q("insert into public.siwe_nonces (nonce, user_id, expires_at) values ('rlsnonce0000000000a1', $1, now() + interval '5 minutes')", [owner.id])
     await ctx.q(
-      "insert into public.mint_requests (id, user_id, client_key, blockchain, metadata, recipient, royalties_bps) values ($1, $2, 'rls-key-1', 'ethereum', '{}', '0x00000000000000000000000000000000000000a1', 500)",
+      "insert into public.siwe_nonces (nonce, user_id, expires_at) values ('rlsnonce0000000000a1', $1, now() + interval '5 minutes')",
+      [owner.id],
+    )
+    await ctx.q(
+      'insert into public.mint_requests (id, user_id, client_key, blockchain, metadata, recipient, royalties_bps) values ' +
+        "($1, $2, 'rls-key-1', 'ethereum', '{}', '0x00000000000000000000000000000000000000a1', 500)",
       [ids.request, owner.id],
     )
-    await ctx.q("insert into public.nfts (id, mint_request_id, blockchain, contract_address, token_id, transaction_id, metadata, owner_id) values ($1, $2, 'ethereum', '0x00000000000000000000000000000000000000c1', '999', '0xabc', '{}', $3)", [ids.nft, ids.request, owner.id])
+    await ctx.q(
+      'insert into public.nfts (id, mint_request_id, blockchain, contract_address, token_id, transaction_id, metadata, ' +
+        "owner_id) values ($1, $2, 'ethereum', '0x00000000000000000000000000000000000000c1', '999', '0xabc', '{}', " +
+        '$3)',
+      [ids.nft, ids.request, owner.id],
+    )
   })
   const noop = async () => undefined
   rlsMatrixTests(
@@ -273,7 +328,10 @@ describe('RLS of the wallet and mint tables', () => {
         insert: ({ owner: { id: o } }) => ({ user_id: o, address: '0x00000000000000000000000000000000000000f1' }),
         update: { address: '0x00000000000000000000000000000000000000f2' },
         inserted: (x) => x.exists("select 1 from public.wallet_links where address = '0x00000000000000000000000000000000000000f1'"),
-        untouched: (x) => x.exists("select 1 from public.wallet_links where user_id = $1 and address = '0x00000000000000000000000000000000000000a1'", [x.owner.id]),
+        untouched: (x) =>
+          x.exists("select 1 from public.wallet_links where user_id = $1 and address = '0x00000000000000000000000000000000000000a1'", [
+            x.owner.id,
+          ]),
         reset: noop,
         expect: readOnlyOwn,
       },
@@ -282,13 +340,22 @@ describe('RLS of the wallet and mint tables', () => {
         insert: ({ owner: { id: o } }) => ({ nonce: 'forgednonce00000000a2', user_id: o, expires_at: '2100-01-01T00:00:00Z' }),
         update: { used_at: null, expires_at: '2100-01-01T00:00:00Z' },
         inserted: (x) => x.exists("select 1 from public.siwe_nonces where nonce = 'forgednonce00000000a2'"),
-        untouched: (x) => x.exists("select 1 from public.siwe_nonces where nonce = 'rlsnonce0000000000a1' and expires_at < now() + interval '1 day'"),
+        untouched: (x) =>
+          x.exists("select 1 from public.siwe_nonces where nonce = 'rlsnonce0000000000a1' and expires_at < now() + interval '1 day'"),
         reset: noop,
         expect: hidden,
       },
       mint_requests: {
         target: () => `id=eq.${ids.request}`,
-        insert: ({ owner: { id: o } }) => ({ user_id: o, client_key: 'forged-key', blockchain: 'ethereum', metadata: {}, recipient: '0x00000000000000000000000000000000000000a1', royalties_bps: 0, status: 'completed' }),
+        insert: ({ owner: { id: o } }) => ({
+          user_id: o,
+          client_key: 'forged-key',
+          blockchain: 'ethereum',
+          metadata: {},
+          recipient: '0x00000000000000000000000000000000000000a1',
+          royalties_bps: 0,
+          status: 'completed',
+        }),
         update: { status: 'completed' },
         inserted: (x) => x.exists("select 1 from public.mint_requests where client_key = 'forged-key'"),
         untouched: (x) => x.exists("select 1 from public.mint_requests where id = $1 and status = 'pending'", [ids.request]),
@@ -297,7 +364,15 @@ describe('RLS of the wallet and mint tables', () => {
       },
       nfts: {
         target: () => `id=eq.${ids.nft}`,
-        insert: ({ owner: { id: o } }) => ({ mint_request_id: ids.request, blockchain: 'ethereum', contract_address: '0x00000000000000000000000000000000000000c2', token_id: '1', transaction_id: 'x', metadata: {}, owner_id: o }),
+        insert: ({ owner: { id: o } }) => ({
+          mint_request_id: ids.request,
+          blockchain: 'ethereum',
+          contract_address: '0x00000000000000000000000000000000000000c2',
+          token_id: '1',
+          transaction_id: 'x',
+          metadata: {},
+          owner_id: o,
+        }),
         update: { token_id: '1000' },
         inserted: (x) => x.exists("select 1 from public.nfts where contract_address = '0x00000000000000000000000000000000000000c2'"),
         untouched: (x) => x.exists("select 1 from public.nfts where id = $1 and token_id = '999'", [ids.nft]),

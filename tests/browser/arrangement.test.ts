@@ -39,22 +39,35 @@ function arrangement(): MixerState {
   return {
     master: { volume: 80, reverb: 30 },
     tracks: [
-      arranged('moved-trimmed', 'arr-noise', 1, [
-        clip('a1', 1, { start: 0.3, sourceStart: 0.2, sourceEnd: 0.7, length: 0.5, fadeIn: 0.05, fadeOut: 0.1 }),
-        clip('a2', 1, { start: 1.1, sourceStart: 0, sourceEnd: 0.4, length: 0.4, gain: 1.6 }),
-      ], { reverb: 40, effects: { lowpass: 30, highpass: 10, distortion: 20, delay: 30, compression: 40, chorus: 20 } }),
+      arranged(
+        'moved-trimmed',
+        'arr-noise',
+        1,
+        [
+          clip('a1', 1, { start: 0.3, sourceStart: 0.2, sourceEnd: 0.7, length: 0.5, fadeIn: 0.05, fadeOut: 0.1 }),
+          clip('a2', 1, { start: 1.1, sourceStart: 0, sourceEnd: 0.4, length: 0.4, gain: 1.6 }),
+        ],
+        { reverb: 40, effects: { lowpass: 30, highpass: 10, distortion: 20, delay: 30, compression: 40, chorus: 20 } },
+      ),
       // A 0.25 s loop dragged out to 1.5 s (six times round), faded in and out.
       // …and the right half of a split loop: it begins 0.2 s into the region and wraps (its phase).
-      arranged('looped', 'arr-tone', 0.5, [
-        clip('b1', 0.5, { start: 0.123456, sourceStart: 0.125, sourceEnd: 0.375, length: 1.5, fadeIn: 0.2, fadeOut: 0.3, gain: 0.8 }),
-        clip('b2', 0.5, { start: 0.05, sourceStart: 0, sourceEnd: 0.25, phase: 0.2, length: 0.4, gain: 1.2 }),
-      ], { pan: -30 }),
+      arranged(
+        'looped',
+        'arr-tone',
+        0.5,
+        [
+          clip('b1', 0.5, { start: 0.123456, sourceStart: 0.125, sourceEnd: 0.375, length: 1.5, fadeIn: 0.2, fadeOut: 0.3, gain: 0.8 }),
+          clip('b2', 0.5, { start: 0.05, sourceStart: 0, sourceEnd: 0.25, phase: 0.2, length: 0.4, gain: 1.2 }),
+        ],
+        { pan: -30 },
+      ),
       // Another sample rate: the browser resamples inside the clip's source, in both paths.
-      arranged('resampled', 'arr-44', 1, [clip('c1', 1, { start: 0.5, sourceStart: 0.1, sourceEnd: 0.9, length: 1.2, fadeOut: 0.25 })], { volume: 60 }),
+      arranged('resampled', 'arr-44', 1, [clip('c1', 1, { start: 0.5, sourceStart: 0.1, sourceEnd: 0.9, length: 1.2, fadeOut: 0.25 })], {
+        volume: 60,
+      }),
     ],
   }
 }
-
 
 /** One track's clips alone, straight into the destination (no strip): what the strip would be fed. */
 async function clipsAlone(audioId: string, clips: Clip[], seconds: number, position = 0): Promise<Float32Array> {
@@ -77,17 +90,20 @@ describe('arrangement: clips', () => {
     }
   })
 
-  it('renderMix: the whole arranged mix through the master equals the live graph below -90 dBFS, and ends where the last clip ends', async () => {
-    const state = arrangement()
-    const viaWorkers = await renderMix(state, { sampleRate: SR })
-    const viaGraph = await renderMix(state, { sampleRate: SR, engine: 'graph' })
-    // 'resampled' ends last: 0.5 + 1.2 s.
-    expect(viaGraph[0]!.length).toBe(Math.round(1.7 * SR))
-    for (let c = 0; c < 2; c++) {
-      expect(rms(viaGraph[c]!)).toBeGreaterThan(0.02)
-      expect(dbfs(maxAbsDiff(viaWorkers[c]!, viaGraph[c]!))).toBeLessThan(-90)
-    }
-  })
+  it(
+    'renderMix: the whole arranged mix through the master equals the live graph below -90 dBFS, and ends where the last ' + 'clip ends',
+    async () => {
+      const state = arrangement()
+      const viaWorkers = await renderMix(state, { sampleRate: SR })
+      const viaGraph = await renderMix(state, { sampleRate: SR, engine: 'graph' })
+      // 'resampled' ends last: 0.5 + 1.2 s.
+      expect(viaGraph[0]!.length).toBe(Math.round(1.7 * SR))
+      for (let c = 0; c < 2; c++) {
+        expect(rms(viaGraph[c]!)).toBeGreaterThan(0.02)
+        expect(dbfs(maxAbsDiff(viaWorkers[c]!, viaGraph[c]!))).toBeLessThan(-90)
+      }
+    },
+  )
 
   it('whole-frame clips are composed by the workers themselves (no native render) and still equal the graph below -100 dBFS', async () => {
     putMixerAudio({ id: 'whole-noise', sampleRate: SR, channels: [noise(SR, 0.3, 71), noise(SR, 0.3, 72)] })
@@ -99,7 +115,13 @@ describe('arrangement: clips', () => {
     ]
     const state: MixerState = {
       master: { volume: 80, reverb: 30 },
-      tracks: [arranged('wn', 'whole-noise', 1, clips, { reverb: 30, effects: { delay: 30, chorus: 20, lowpass: 0, highpass: 0, distortion: 10, compression: 30 } }), arranged('wm', 'whole-mono', 1, clips.slice(0, 2), { pan: 40 })],
+      tracks: [
+        arranged('wn', 'whole-noise', 1, clips, {
+          reverb: 30,
+          effects: { delay: 30, chorus: 20, lowpass: 0, highpass: 0, distortion: 10, compression: 30 },
+        }),
+        arranged('wm', 'whole-mono', 1, clips.slice(0, 2), { pan: 40 }),
+      ],
     }
     expect(clipPlaysExact(planClips(clips, 1, 0, 0, SR), SR, SR)).toBe(true)
     const length = 2 * SR
@@ -111,18 +133,21 @@ describe('arrangement: clips', () => {
     }
   })
 
-  it('a loop repeats seamlessly: a region of whole periods looped 8 times equals the unbroken tone (no click at the loop point)', async () => {
-    // 480 Hz at 48 kHz: exactly 100 samples per period, so 0.5 s is 240 whole periods.
-    putMixerAudio({ id: 'loop-480', sampleRate: SR, channels: [sine(SR / 2, 480, 0.5)] })
-    const looped = await clipsAlone('loop-480', [clip('l', 0.5, { start: 0, length: 4 })], 4)
-    const ideal = sine(4 * SR, 480, 0.5)
-    expect(rms(looped)).toBeGreaterThan(0.3)
-    expect(dbfs(maxAbsDiff(looped, ideal))).toBeLessThan(-90)
-    // The largest sample-to-sample step anywhere is the sine's own (no jump at 0.5 s, 1 s, …).
-    let step = 0
-    for (let i = 1; i < looped.length; i++) step = Math.max(step, Math.abs(looped[i]! - looped[i - 1]!))
-    expect(step).toBeLessThanOrEqual(0.5 * 2 * Math.sin((Math.PI * 480) / SR) + 1e-4)
-  })
+  it(
+    'a loop repeats seamlessly: a region of whole periods looped 8 times equals the unbroken tone (no click at the loop ' + 'point)',
+    async () => {
+      // 480 Hz at 48 kHz: exactly 100 samples per period, so 0.5 s is 240 whole periods.
+      putMixerAudio({ id: 'loop-480', sampleRate: SR, channels: [sine(SR / 2, 480, 0.5)] })
+      const looped = await clipsAlone('loop-480', [clip('l', 0.5, { start: 0, length: 4 })], 4)
+      const ideal = sine(4 * SR, 480, 0.5)
+      expect(rms(looped)).toBeGreaterThan(0.3)
+      expect(dbfs(maxAbsDiff(looped, ideal))).toBeLessThan(-90)
+      // The largest sample-to-sample step anywhere is the sine's own (no jump at 0.5 s, 1 s, …).
+      let step = 0
+      for (let i = 1; i < looped.length; i++) step = Math.max(step, Math.abs(looped[i]! - looped[i - 1]!))
+      expect(step).toBeLessThanOrEqual(0.5 * 2 * Math.sin((Math.PI * 480) / SR) + 1e-4)
+    },
+  )
 
   it('fades follow the equal-power curve (-3 dB at their middle) and clip gain scales the clip', async () => {
     putMixerAudio({ id: 'ones', sampleRate: SR, channels: [new Float32Array(2 * SR).fill(1)] })

@@ -11,7 +11,19 @@ import { DELAY_STRIP_TIME_SECONDS, delaySettingsForAmount } from '../../audio-wo
 import { DistortionKernel } from '../../audio-worklets/kernels/distortion.ts'
 import { createChannelStrip, loadChannelStrip, STRIP_DEFAULTS, type StripLevels } from '../../src/engine/channel-strip.ts'
 import {
-  allFinite, amplitudeAt, biquadMagnitude, cookbook, db, maxStep, noise, peak, render, rms, sine, square, SR,
+  allFinite,
+  amplitudeAt,
+  biquadMagnitude,
+  cookbook,
+  db,
+  maxStep,
+  noise,
+  peak,
+  render,
+  rms,
+  sine,
+  square,
+  SR,
 } from '../../audio-worklets/kernels/test-signals.ts'
 import { renderChain, renderStrip } from './strip-render.ts'
 
@@ -49,7 +61,10 @@ describe('channel strip worklet in an OfflineAudioContext', () => {
   })
 
   it('lowpass and highpass match the analytic RBJ response within ±0.5 dB', async () => {
-    for (const [mode, amount] of [['lowpass', 50], ['highpass', 60]] as const) {
+    for (const [mode, amount] of [
+      ['lowpass', 50],
+      ['highpass', 60],
+    ] as const) {
       const analytic = cookbook(mode, cutoffForAmount(mode, amount), BUTTERWORTH_Q)
       for (const f of [100, 400, 1500, 6000]) {
         const expected = db(biquadMagnitude(analytic, f))
@@ -132,7 +147,17 @@ describe('channel strip worklet in an OfflineAudioContext', () => {
   })
 
   it('silence in gives exact silence out with everything at 100; extreme input stays finite', async () => {
-    const all100 = { lowpass: 100, highpass: 100, distortion: 100, compression: 100, chorus: 100, delay: 100, reverb: 100, volume: 100, pan: 50 }
+    const all100 = {
+      lowpass: 100,
+      highpass: 100,
+      distortion: 100,
+      compression: 100,
+      chorus: 100,
+      delay: 100,
+      reverb: 100,
+      volume: 100,
+      pan: 50,
+    }
     const [l, r] = await renderStrip(all100, new Float32Array(SR))
     expect(peak(l) + peak(r)).toBe(0)
     const loud = noise(SR, 1000, 4)
@@ -143,8 +168,13 @@ describe('channel strip worklet in an OfflineAudioContext', () => {
   it('a control jump mid-render (slider moved) makes no step beyond the bound', async () => {
     const x = sine(SR, 50, 0.5)
     const at = 0.505 // a crest of the 50 Hz tone, on a render-quantum boundary within 1 sample
-    const quantumAt = Math.round((at * SR) / 128) * 128 / SR
-    for (const [param, from, to] of [['volume', 0, 100], ['pan', -50, 50], ['distortion', 0, 100], ['highpass', 0, 100]] as const) {
+    const quantumAt = (Math.round((at * SR) / 128) * 128) / SR
+    for (const [param, from, to] of [
+      ['volume', 0, 100],
+      ['pan', -50, 50],
+      ['distortion', 0, 100],
+      ['highpass', 0, 100],
+    ] as const) {
       const [l, r] = await renderStrip({ [param]: from }, x, x, { changes: [{ at: quantumAt, params: { [param]: to } }] })
       const [sl, sr] = await renderStrip({ [param]: to }, x)
       const bound = Math.max(maxStep(sl, SR / 4, SR), maxStep(sr, SR / 4, SR)) + 0.01

@@ -48,7 +48,7 @@ describe('master bus (offline render)', () => {
 describe('workers in the browser', () => {
   it('peaks worker matches the pure function, whole and streamed from an AudioBuffer', async () => {
     const n = 100_003
-    const ch = [0, 1].map((c) => new Float32Array(n).map((_, i) => Math.sin(i * 0.013 + c) * (i % 97) / 97))
+    const ch = [0, 1].map((c) => new Float32Array(n).map((_, i) => (Math.sin(i * 0.013 + c) * (i % 97)) / 97))
     const want = pureComputePeaks(ch, 500)
     const whole = await computePeaks(ch, 500)
     const ctx = new OfflineAudioContext({ numberOfChannels: 2, length: 1, sampleRate: SR })

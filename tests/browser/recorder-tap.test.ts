@@ -6,7 +6,13 @@
  */
 import { describe, expect, it } from 'vitest'
 import { AudioContext, OfflineAudioContext } from 'standardized-audio-context'
-import { createCaptureTap, createProgressTap, loadRecorderWorklet, sharedMemoryAvailable, type RecorderTransport } from '../../src/engine/recorder-worklet.ts'
+import {
+  createCaptureTap,
+  createProgressTap,
+  loadRecorderWorklet,
+  sharedMemoryAvailable,
+  type RecorderTransport,
+} from '../../src/engine/recorder-worklet.ts'
 import { noise } from '../../audio-worklets/kernels/test-signals.ts'
 
 const SR = 48000

@@ -36,28 +36,34 @@ function prepared(): PreparedRemix {
 }
 
 describe('remix render', () => {
-  it('the worker render equals the preview graph rendered offline (every tool, sample and effect on): difference below -90 dBFS', async () => {
-    const s = defaultRemixSettings()
-    const settings = {
-      ...s,
-      samples: { drums: { on: true, level: 80 }, bass: { on: true, level: 60 }, synth: { on: true, level: 50 } },
-      harmonize: { on: true, mix: 60 },
-      autoTune: { on: true, retune: 100 },
-    }
-    const controls = { voice: voiceControls(settings, { tonic: 9, mode: 'major' as const }), strip: stripControls(settings) }
-    const p = prepared()
-    const progress: number[] = []
-    const [workers, graph] = [await renderRemixAudio(p, controls, { engine: 'workers', onProgress: (f) => progress.push(f) }), await renderRemixAudio(p, controls, { engine: 'graph' })]
-    for (let c = 0; c < 2; c++) {
-      expect(workers[c]!.length).toBe(remixLength(p))
-      expect(graph[c]!.length).toBe(remixLength(p))
-      let worst = 0
-      for (let i = 0; i < workers[c]!.length; i++) worst = Math.max(worst, Math.abs(workers[c]![i]! - graph[c]![i]!))
-      expect(dbfs(worst)).toBeLessThan(-90)
-      expect(rms(graph[c]!)).toBeGreaterThan(0.05) // something real was compared
-    }
-    expect(progress.at(-1)).toBe(1)
-  })
+  it(
+    'the worker render equals the preview graph rendered offline (every tool, sample and effect on): difference below ' + '-90 dBFS',
+    async () => {
+      const s = defaultRemixSettings()
+      const settings = {
+        ...s,
+        samples: { drums: { on: true, level: 80 }, bass: { on: true, level: 60 }, synth: { on: true, level: 50 } },
+        harmonize: { on: true, mix: 60 },
+        autoTune: { on: true, retune: 100 },
+      }
+      const controls = { voice: voiceControls(settings, { tonic: 9, mode: 'major' as const }), strip: stripControls(settings) }
+      const p = prepared()
+      const progress: number[] = []
+      const [workers, graph] = [
+        await renderRemixAudio(p, controls, { engine: 'workers', onProgress: (f) => progress.push(f) }),
+        await renderRemixAudio(p, controls, { engine: 'graph' }),
+      ]
+      for (let c = 0; c < 2; c++) {
+        expect(workers[c]!.length).toBe(remixLength(p))
+        expect(graph[c]!.length).toBe(remixLength(p))
+        let worst = 0
+        for (let i = 0; i < workers[c]!.length; i++) worst = Math.max(worst, Math.abs(workers[c]![i]! - graph[c]![i]!))
+        expect(dbfs(worst)).toBeLessThan(-90)
+        expect(rms(graph[c]!)).toBeGreaterThan(0.05) // something real was compared
+      }
+      expect(progress.at(-1)).toBe(1)
+    },
+  )
 
   it('Harmonize is audible through the voice worklet: on a 440 Hz source in A major the render gains energy at C#5 and E5', async () => {
     const s = defaultRemixSettings()
@@ -65,13 +71,18 @@ describe('remix render', () => {
     const quiet = { ...s, effects: { reverb: 0, delay: 0, distortion: 0 } }
     const render = (on: boolean) => {
       const settings = { ...quiet, harmonize: { on, mix: 60 } }
-      return renderRemixAudio(p, { voice: voiceControls(settings, { tonic: 9, mode: 'major' }), strip: stripControls(settings) }, { engine: 'graph' })
+      return renderRemixAudio(
+        p,
+        { voice: voiceControls(settings, { tonic: 9, mode: 'major' }), strip: stripControls(settings) },
+        { engine: 'graph' },
+      )
     }
     const [off] = await render(false)
     const [on] = await render(true)
     // Goertzel-free check: correlate a second of the output with the voices' sines (any phase).
     const energyAt = (x: Float32Array, hz: number) => {
-      let c = 0, q = 0
+      let c = 0,
+        q = 0
       for (let i = 2 * SR; i < 3 * SR; i++) {
         c += x[i]! * Math.cos((2 * Math.PI * hz * i) / SR)
         q += x[i]! * Math.sin((2 * Math.PI * hz * i) / SR)
@@ -89,7 +100,11 @@ describe('remix render', () => {
     const controller = new AbortController()
     const p = prepared()
     const s = defaultRemixSettings()
-    const run = renderRemixAudio(p, { voice: voiceControls(s, { tonic: 0, mode: 'major' }), strip: stripControls(s) }, { engine: 'workers', signal: controller.signal })
+    const run = renderRemixAudio(
+      p,
+      { voice: voiceControls(s, { tonic: 0, mode: 'major' }), strip: stripControls(s) },
+      { engine: 'workers', signal: controller.signal },
+    )
     controller.abort()
     await expect(run).rejects.toMatchObject({ name: 'AbortError' })
   })

@@ -90,7 +90,6 @@ describe('peaksFromBytes on other input', () => {
     expect(got.peaks[0]!.max[0]).toBeCloseTo(whole.peaks[0]!.max[0]!, 2)
   })
 
-
   it('a WAV goes through one native decode and gives its exact peaks', async () => {
     const sr = 8000
     const left = Float32Array.from({ length: sr }, (_, i) => (i < sr / 2 ? 0.5 : 0.25) * Math.sin((2 * Math.PI * 100 * i) / sr))

@@ -24,7 +24,12 @@ function maxAbsDiff(a: Float32Array, b: Float32Array): number {
 
 const dbfs = (x: number) => 20 * Math.log10(Math.max(x, 1e-12))
 
-function track(id: string, audioId: string, duration: number, settings: Partial<MixerTrack> & { effects?: Partial<MixerTrack['effects']> } = {}): MixerTrack {
+function track(
+  id: string,
+  audioId: string,
+  duration: number,
+  settings: Partial<MixerTrack> & { effects?: Partial<MixerTrack['effects']> } = {},
+): MixerTrack {
   const t = createTrack({ id, name: id, type: 'main', audioId, duration, offset: settings.offset })
   const { effects, ...rest } = settings
   return { ...t, ...rest, effects: { ...t.effects, ...effects } }
@@ -38,13 +43,29 @@ function testMix(): MixerState {
   return {
     master: { volume: 80, reverb: 30 },
     tracks: [
-      track('a', 'stereo48', 1, { pan: -20, reverb: 40, effects: { lowpass: 35, highpass: 15, distortion: 30, delay: 40, compression: 55, chorus: 25 } }),
+      track('a', 'stereo48', 1, {
+        pan: -20,
+        reverb: 40,
+        effects: { lowpass: 35, highpass: 15, distortion: 30, delay: 40, compression: 55, chorus: 25 },
+      }),
       // Mono, starting on a whole frame: handed over as is and duplicated in the worker.
-      track('b', 'mono48', 0.5, { offset: 0.25, volume: 85, reverb: 60, effects: { distortion: 60, delay: 30, lowpass: 0, highpass: 0, compression: 0, chorus: 0 } }),
+      track('b', 'mono48', 0.5, {
+        offset: 0.25,
+        volume: 85,
+        reverb: 60,
+        effects: { distortion: 60, delay: 30, lowpass: 0, highpass: 0, compression: 0, chorus: 0 },
+      }),
       // Another sample rate: the browser's resampler makes the input.
-      track('c', 'stereo44', 1, { offset: 0.1, pan: 35, effects: { lowpass: 30, chorus: 70, highpass: 0, distortion: 0, delay: 0, compression: 0 } }),
+      track('c', 'stereo44', 1, {
+        offset: 0.1,
+        pan: 35,
+        effects: { lowpass: 30, chorus: 70, highpass: 0, distortion: 0, delay: 0, compression: 0 },
+      }),
       // Six channels starting between two frames: down-mix and sub-sample start by the browser.
-      track('d', 'six48', 0.5, { offset: 0.123456789, effects: { compression: 80, highpass: 40, lowpass: 0, distortion: 0, delay: 0, chorus: 0 } }),
+      track('d', 'six48', 0.5, {
+        offset: 0.123456789,
+        effects: { compression: 80, highpass: 40, lowpass: 0, distortion: 0, delay: 0, chorus: 0 },
+      }),
       // Cannot sound: disabled, at volume 0, audio missing.
       track('e', 'stereo48', 1, { enabled: false }),
       track('f', 'stereo48', 1, { volume: 0 }),
@@ -53,13 +74,17 @@ function testMix(): MixerState {
   }
 }
 
-
 describe('export: strips in workers vs the live graph', () => {
-  it('renders the same stems as the graph\'s strips, for every kind of track input', async () => {
+  it("renders the same stems as the graph's strips, for every kind of track input", async () => {
     const state = testMix()
     const length = Math.round(1.25 * SR)
     const progress: number[] = []
-    const fromWorkers = await renderStemsInWorkers(state.tracks, { length, sampleRate: SR, workers: 2, onProgress: (f) => progress.push(f) })
+    const fromWorkers = await renderStemsInWorkers(state.tracks, {
+      length,
+      sampleRate: SR,
+      workers: 2,
+      onProgress: (f) => progress.push(f),
+    })
     const reference = await graphStems(state, length, SR)
     for (let c = 0; c < 2; c++) {
       expect(rms(reference[c]!)).toBeGreaterThan(0.02)
@@ -83,7 +108,7 @@ describe('export: strips in workers vs the live graph', () => {
     }
   })
 
-  it('renderMix: the export\'s default equals the live graph\'s offline render below -90 dBFS', async () => {
+  it("renderMix: the export's default equals the live graph's offline render below -90 dBFS", async () => {
     const state = testMix()
     const viaWorkers = await renderMix(state, { sampleRate: SR })
     const viaGraph = await renderMix(state, { sampleRate: SR, engine: 'graph' })
@@ -95,7 +120,9 @@ describe('export: strips in workers vs the live graph', () => {
 
   it('cancelling rejects with an AbortError at once', async () => {
     putMixerAudio({ id: 'long', sampleRate: SR, channels: [noise(30 * SR, 0.3, 40)] })
-    const tracks = [track('x', 'long', 30, { reverb: 50, effects: { delay: 50, chorus: 50, lowpass: 0, highpass: 0, distortion: 0, compression: 0 } })]
+    const tracks = [
+      track('x', 'long', 30, { reverb: 50, effects: { delay: 50, chorus: 50, lowpass: 0, highpass: 0, distortion: 0, compression: 0 } }),
+    ]
     const ac = new AbortController()
     const run = renderStemsInWorkers(tracks, { length: 30 * SR, sampleRate: SR, signal: ac.signal, onProgress: (f) => f > 0 && ac.abort() })
     await expect(run).rejects.toMatchObject({ name: 'AbortError' })

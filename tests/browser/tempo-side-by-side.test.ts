@@ -43,8 +43,11 @@ function score(t: Tally, id: string, truth: number, bpm: number, ms: number): vo
 }
 
 describe('tempo: our kernel against web-audio-beat-detector', () => {
-  it(`all ${ALL_CATALOGUE.length} catalogue songs: ours 45/45 within ±1 BPM, the library 19/45 at its default range and 21/45 at ours`, async () => {
-    const ours = tally(), libDefault = tally(), libOurRange = tally()
+  it(`all ${ALL_CATALOGUE.length} catalogue songs: ours 45/45 within ±1 BPM, the library 19/45 at its default range and ` +
+    `21/45 at ours`, async () => {
+    const ours = tally(),
+      libDefault = tally(),
+      libOurRange = tally()
     let decodeMs = 0
     for (const [index, song] of ALL_CATALOGUE.entries()) {
       const t0 = performance.now()
@@ -71,7 +74,8 @@ describe('tempo: our kernel against web-audio-beat-detector', () => {
     }
     const n = ALL_CATALOGUE.length
     const line = (name: string, t: Tally) =>
-      `${name}: ${t.right}/${n} within ±1 BPM (${t.octave}/${n} forgiving octave errors), ${(t.ms / n).toFixed(0)} ms/song; misses: ${t.misses.join('; ') || 'none'}`
+      `${name}: ${t.right}/${n} within ±1 BPM (${t.octave}/${n} forgiving octave errors), ${(t.ms / n).toFixed(0)} ` +
+      `ms/song; misses: ${t.misses.join('; ') || 'none'}`
     console.log(
       [
         `tempo side by side (${n} songs, decode ${(decodeMs / n).toFixed(0)} ms/song)`,

@@ -27,7 +27,11 @@ async function serveSongAudio(page: Page, songId: string) {
   const samples = new Float32Array(80 * rate)
   for (let i = 0; i < samples.length; i++) samples[i] = 0.2 * Math.sin((2 * Math.PI * 220 * i) / rate)
   const body = Buffer.from(encodeWav([samples], rate, 'pcm16'))
-  await page.context().route(`**${song.audioUrl}`, (route) => route.fulfill({ status: 200, contentType: 'audio/wav', body, headers: { 'Cross-Origin-Resource-Policy': 'same-origin' } }))
+  await page
+    .context()
+    .route(`**${song.audioUrl}`, (route) =>
+      route.fulfill({ status: 200, contentType: 'audio/wav', body, headers: { 'Cross-Origin-Resource-Policy': 'same-origin' } }),
+    )
 }
 
 const walletCard = (page: Page) => page.getByTestId('wallet-basics')
@@ -126,7 +130,15 @@ test.describe('listening earns CUBE on the server, and it stays earned; roles co
     // Keep playing well past the threshold: still exactly one report for this play.
     await page.getByRole('button', { name: /Open player/ }).click()
     const position = page.getByTestId('player-position').first()
-    await expect.poll(async () => { const [m, s] = (await position.innerText()).split(':').map(Number); return m! * 60 + s! }, { timeout: 20_000 }).toBeGreaterThanOrEqual(36)
+    await expect
+      .poll(
+        async () => {
+          const [m, s] = (await position.innerText()).split(':').map(Number)
+          return m! * 60 + s!
+        },
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThanOrEqual(36)
     expect(listenCalls).toHaveLength(1)
     await expect(walletCard(page).getByTestId('wallet-balance')).toHaveText('102 CUBE')
 
@@ -184,7 +196,10 @@ test.describe('listening earns CUBE on the server, and it stays earned; roles co
     await expect(other.getByRole('button', { name: 'Like Circuit Breaker' })).toHaveAttribute('aria-pressed', 'true')
     await expect(other.getByRole('button', { name: 'Like Low Tide Memory' })).toHaveAttribute('aria-pressed', 'false')
     await other.getByRole('link', { name: 'Playlists', exact: true }).click()
-    await other.getByRole('navigation', { name: 'Your playlists' }).getByRole('button', { name: /Night Drive/ }).click()
+    await other
+      .getByRole('navigation', { name: 'Your playlists' })
+      .getByRole('button', { name: /Night Drive/ })
+      .click()
     await expect(other.getByRole('list', { name: 'Tracks in Night Drive' })).toContainText('Low Tide Memory')
     await other.getByRole('button', { name: 'Logout' }).click()
     await expect(other.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Login / Register' })).toBeVisible()
@@ -331,7 +346,9 @@ test('login and registration failures show the exact messages', async ({ page, b
 test('a failed wallet initialisation says so and can be retried', async ({ page }) => {
   const email = `wobbly-${unique()}@cube.test`
   let fail = true
-  await page.route('**/functions/v1/init-user-tokens', (route) => (fail ? route.fulfill({ status: 503, body: '{"message":"unavailable"}', contentType: 'application/json' }) : route.fallback()))
+  await page.route('**/functions/v1/init-user-tokens', (route) =>
+    fail ? route.fulfill({ status: 503, body: '{"message":"unavailable"}', contentType: 'application/json' }) : route.fallback(),
+  )
   await page.goto('/app/wallet')
   await register(page, `wobbly_${unique()}`, email, 'a-long-enough-password')
   await expect(toast(page, 'Wallet initialization failed')).toContainText('There was an error setting up your wallet. Please try again.')
@@ -346,11 +363,25 @@ test('once the daily cap is reached the player promises nothing and says why', a
   const rate = 8000
   const samples = new Float32Array(4 * rate).map((_, i) => 0.2 * Math.sin((2 * Math.PI * 330 * i) / rate))
   const body = Buffer.from(encodeWav([samples], rate, 'pcm16'))
-  await page.route('**/audio/samples/orbital-haze.mp3', (route) => route.fulfill({ status: 200, contentType: 'audio/wav', body, headers: { 'Cross-Origin-Resource-Policy': 'same-origin' } }))
+  await page.route('**/audio/samples/orbital-haze.mp3', (route) =>
+    route.fulfill({ status: 200, contentType: 'audio/wav', body, headers: { 'Cross-Origin-Resource-Policy': 'same-origin' } }),
+  )
   const calls: unknown[] = []
   await page.route('**/rest/v1/rpc/record_listen', async (route) => {
     calls.push(route.request().postDataJSON())
-    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ credited: 0, balance: 140, daily_earned: 40, listens_today: 20, daily_cap: 20, cap_reached: true, reason: 'daily_cap' }) })
+    await route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        credited: 0,
+        balance: 140,
+        daily_earned: 40,
+        listens_today: 20,
+        daily_cap: 20,
+        cap_reached: true,
+        reason: 'daily_cap',
+      }),
+    })
   })
   await page.goto('/app/library')
   await register(page, `capped_${unique()}`, `capped-${unique()}@cube.test`, 'a-long-enough-password')

@@ -21,7 +21,8 @@ async function openMixer(page: Page) {
   await expect(page.getByRole('heading', { name: 'Mixer Tracks' })).toBeVisible()
 }
 
-const clipsOf = (page: Page, track: string) => page.evaluate((t) => (window as unknown as WithHook).__cubeStudio.clips().find((x) => x.track === t)?.clips ?? [], track)
+const clipsOf = (page: Page, track: string) =>
+  page.evaluate((t) => (window as unknown as WithHook).__cubeStudio.clips().find((x) => x.track === t)?.clips ?? [], track)
 
 /** Drags from the centre of `from` by dx pixels, in steps, as a hand would. */
 async function dragBy(page: Page, from: Locator, dx: number) {
@@ -84,9 +85,13 @@ test('a Sound Library loop dragged out to 8 bars fills them seamlessly; the expo
   expect(20 * Math.log10(Math.max(m.rep, 1e-12))).toBeLessThan(-90) // seamless: each loop point joins exactly
 })
 
-test('clips: move with snapping, trim, split at the playhead, duplicate, delete, gain, fades and zoom, by pointer and keyboard', async ({ page }) => {
+test('clips: move with snapping, trim, split at the playhead, duplicate, delete, gain, fades and zoom, by pointer and keyboard', async ({
+  page,
+}) => {
   await openMixer(page)
-  await page.getByTestId('upload-input').setInputFiles({ name: 'arr.wav', mimeType: 'audio/wav', buffer: makeWav([tone(330, 4, 48000)], 48000) })
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles({ name: 'arr.wav', mimeType: 'audio/wav', buffer: makeWav([tone(330, 4, 48000)], 48000) })
   await expect(page.getByRole('listitem', { name: 'arr', exact: true })).toBeVisible()
   const clip = page.getByTestId('clip').first()
   await expect(clip).toBeVisible()
@@ -178,7 +183,9 @@ test('clips: move with snapping, trim, split at the playhead, duplicate, delete,
 
 test('a loop region plays its bars over and over, without stopping, until looping is switched off', async ({ page }) => {
   await openMixer(page)
-  await page.getByTestId('upload-input').setInputFiles({ name: 'looped.wav', mimeType: 'audio/wav', buffer: makeWav([tone(330, 6, 48000)], 48000) })
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles({ name: 'looped.wav', mimeType: 'audio/wav', buffer: makeWav([tone(330, 6, 48000)], 48000) })
   await expect(page.getByRole('listitem', { name: 'looped', exact: true })).toBeVisible()
   const position = async () => {
     const m = /^(\d+):(\d+)\.(\d)/.exec((await page.getByTestId('transport-time').textContent()) ?? '')!
@@ -209,75 +216,93 @@ test('a loop region plays its bars over and over, without stopping, until loopin
   await page.getByRole('button', { name: 'Pause mix' }).click()
 })
 
-test('metronome clicks on the beats while playing (never in the export); count-in gives a bar of clicks, then records with the mix', async ({ page }) => {
-  await openMixer(page)
-  // A silent track: whatever the master bus hears is the metronome.
-  await page.getByTestId('upload-input').setInputFiles({ name: 'silence.wav', mimeType: 'audio/wav', buffer: makeWav([new Float32Array(48000 * 6)], 48000) })
-  await expect(page.getByRole('listitem', { name: 'silence', exact: true })).toBeVisible()
-  const masterPeakOver = (ms: number) =>
-    page.evaluate(async (ms) => {
-      const level = (window as unknown as { __cube: { masterLevel(): number } }).__cube.masterLevel
-      let peak = 0
-      const until = performance.now() + ms
-      while (performance.now() < until) {
-        peak = Math.max(peak, level())
-        await new Promise((r) => setTimeout(r, 5))
-      }
-      return peak
-    }, ms)
+test(
+  'metronome clicks on the beats while playing (never in the export); count-in gives a bar of clicks, then records ' + 'with the mix',
+  async ({ page }) => {
+    await openMixer(page)
+    // A silent track: whatever the master bus hears is the metronome.
+    await page
+      .getByTestId('upload-input')
+      .setInputFiles({ name: 'silence.wav', mimeType: 'audio/wav', buffer: makeWav([new Float32Array(48000 * 6)], 48000) })
+    await expect(page.getByRole('listitem', { name: 'silence', exact: true })).toBeVisible()
+    const masterPeakOver = (ms: number) =>
+      page.evaluate(async (ms) => {
+        const level = (window as unknown as { __cube: { masterLevel(): number } }).__cube.masterLevel
+        let peak = 0
+        const until = performance.now() + ms
+        while (performance.now() < until) {
+          peak = Math.max(peak, level())
+          await new Promise((r) => setTimeout(r, 5))
+        }
+        return peak
+      }, ms)
 
-  await page.getByRole('button', { name: 'Play mix' }).click()
-  expect(await masterPeakOver(1200)).toBeLessThan(1e-4)
-  await page.getByRole('checkbox', { name: 'Metronome' }).check()
-  expect(await masterPeakOver(1200)).toBeGreaterThan(0.01) // at 120 BPM two or three clicks in that time
-  await page.getByRole('checkbox', { name: 'Metronome' }).uncheck()
-  await page.getByRole('button', { name: 'Pause mix' }).click()
-  const exported = await page.evaluate(async () => {
-    const [l] = await (window as unknown as WithHook).__cubeStudio.renderOffline()
-    return l!.reduce((m, x) => Math.max(m, Math.abs(x)), 0)
-  })
-  expect(exported).toBe(0)
+    await page.getByRole('button', { name: 'Play mix' }).click()
+    expect(await masterPeakOver(1200)).toBeLessThan(1e-4)
+    await page.getByRole('checkbox', { name: 'Metronome' }).check()
+    expect(await masterPeakOver(1200)).toBeGreaterThan(0.01) // at 120 BPM two or three clicks in that time
+    await page.getByRole('checkbox', { name: 'Metronome' }).uncheck()
+    await page.getByRole('button', { name: 'Pause mix' }).click()
+    const exported = await page.evaluate(async () => {
+      const [l] = await (window as unknown as WithHook).__cubeStudio.renderOffline()
+      return l!.reduce((m, x) => Math.max(m, Math.abs(x)), 0)
+    })
+    expect(exported).toBe(0)
 
-  // Count-in from the playhead at 1 s: beats shown from 4 down, the microphone keeps only what follows
-  // the bar, the mix plays along from the playhead, and the take lands on it.
-  const pos = page.getByRole('slider', { name: 'Mix position' })
-  await pos.focus()
-  await pos.press('Home')
-  for (let i = 0; i < 10; i++) await pos.press('ArrowRight') // 0.1 s steps
-  await expect(page.getByTestId('transport-time')).toHaveText(/^0:01\.0/)
-  await page.getByRole('checkbox', { name: 'Count-in before recording' }).check()
-  const clickedAt = Date.now()
-  await page.getByRole('button', { name: 'Record Microphone' }).click()
-  await expect(page.getByTestId('count-in-beat')).toHaveText('4')
-  await expect(page.getByRole('button', { name: 'Pause mix' })).toBeVisible({ timeout: 10_000 })
-  // The mix only starts after the bar of clicks (2 s at 120 BPM).
-  expect(Date.now() - clickedAt).toBeGreaterThan(1500)
-  await expect(page.getByTestId('count-in')).toBeHidden()
-  await expect(page.getByRole('button', { name: 'Stop Recording' })).toBeVisible()
-  // A second of the take really captured (a fixed 1 s wait on a loaded machine could stop the
-  // recorder before its first chunk was stored, and then there is no take to place).
-  await expect(page.getByTestId('recording-elapsed')).toHaveText(/^0:0[1-9]/, { timeout: 15_000 })
-  await page.getByRole('button', { name: 'Stop Recording' }).click()
-  await expect(page.getByRole('listitem', { name: 'Recording 1', exact: true })).toBeVisible({ timeout: 15_000 })
-  const offset = await page.evaluate(() => (window as unknown as WithHook).__cubeStudio.clips().find((t) => t.track === 'Recording 1')!.clips[0]!.start)
-  // On the playhead (1.0 s), within the output latency the take is trimmed by.
-  expect(offset).toBeGreaterThanOrEqual(0.95)
-  expect(offset).toBeLessThan(1.15)
-})
+    // Count-in from the playhead at 1 s: beats shown from 4 down, the microphone keeps only what follows
+    // the bar, the mix plays along from the playhead, and the take lands on it.
+    const pos = page.getByRole('slider', { name: 'Mix position' })
+    await pos.focus()
+    await pos.press('Home')
+    for (let i = 0; i < 10; i++) await pos.press('ArrowRight') // 0.1 s steps
+    await expect(page.getByTestId('transport-time')).toHaveText(/^0:01\.0/)
+    await page.getByRole('checkbox', { name: 'Count-in before recording' }).check()
+    const clickedAt = Date.now()
+    await page.getByRole('button', { name: 'Record Microphone' }).click()
+    await expect(page.getByTestId('count-in-beat')).toHaveText('4')
+    await expect(page.getByRole('button', { name: 'Pause mix' })).toBeVisible({ timeout: 10_000 })
+    // The mix only starts after the bar of clicks (2 s at 120 BPM).
+    expect(Date.now() - clickedAt).toBeGreaterThan(1500)
+    await expect(page.getByTestId('count-in')).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Stop Recording' })).toBeVisible()
+    // A second of the take really captured (a fixed 1 s wait on a loaded machine could stop the
+    // recorder before its first chunk was stored, and then there is no take to place).
+    await expect(page.getByTestId('recording-elapsed')).toHaveText(/^0:0[1-9]/, { timeout: 15_000 })
+    await page.getByRole('button', { name: 'Stop Recording' }).click()
+    await expect(page.getByRole('listitem', { name: 'Recording 1', exact: true })).toBeVisible({ timeout: 15_000 })
+    const offset = await page.evaluate(
+      () => (window as unknown as WithHook).__cubeStudio.clips().find((t) => t.track === 'Recording 1')!.clips[0]!.start,
+    )
+    // On the playhead (1.0 s), within the output latency the take is trimmed by.
+    expect(offset).toBeGreaterThanOrEqual(0.95)
+    expect(offset).toBeLessThan(1.15)
+  },
+)
 
 test.describe('on a touch screen', () => {
   test.use({ hasTouch: true })
 
   test('two fingers spreading apart on the timeline zoom in; pinching together zooms out', async ({ page }) => {
     await openMixer(page)
-    await page.getByTestId('upload-input').setInputFiles({ name: 'touch.wav', mimeType: 'audio/wav', buffer: makeWav([tone(330, 2, 48000)], 48000) })
+    await page
+      .getByTestId('upload-input')
+      .setInputFiles({ name: 'touch.wav', mimeType: 'audio/wav', buffer: makeWav([tone(330, 2, 48000)], 48000) })
     await expect(page.getByTestId('clip').first()).toBeVisible()
     const box = (await page.getByTestId('timeline-ruler').boundingBox())!
     const cdp = await page.context().newCDPSession(page)
     const y = box.y + box.height / 2
     const cx = box.x + 200
     const touch = async (type: 'touchStart' | 'touchMove' | 'touchEnd', half: number) =>
-      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: cx - half, y, id: 1 }, { x: cx + half, y, id: 2 }] })
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints:
+          type === 'touchEnd'
+            ? []
+            : [
+                { x: cx - half, y, id: 1 },
+                { x: cx + half, y, id: 2 },
+              ],
+      })
     const z0 = await zoom(page)
     await touch('touchStart', 40)
     for (const half of [50, 60, 70, 80]) await touch('touchMove', half)

@@ -73,7 +73,10 @@ test('two listeners on one song: comment, reply, like and delete arrive live; re
     // 5 for her comment + 3 credited to her as the author Bob replied to.
     await expect(alice.getByTestId('stat-tokens-earned')).toHaveText('8')
     await expect(bob.getByText(text)).toHaveCount(0, LIVE)
-    const kept = bob.getByRole('listitem').filter({ has: bob.getByTestId('reply').filter({ hasText: 'Agreed!' }) }).first()
+    const kept = bob
+      .getByRole('listitem')
+      .filter({ has: bob.getByTestId('reply').filter({ hasText: 'Agreed!' }) })
+      .first()
     await expect(kept.getByTestId('comment-deleted')).toBeVisible(LIVE)
   })
 

@@ -4,7 +4,11 @@ import { register } from './support/auth.ts'
 
 // Every route of the one route table, with its parameters given real values (as responsive.spec).
 const concrete = (path: string): string =>
-  path.replace('/track/:id', '/track/no-such-track-e2e').replace('whitepaper/:section', 'whitepaper/executive_summary').replace('/song/:slug', '/song/neon-drift').replace('/user/:username', '/user/no-such-user-e2e')
+  path
+    .replace('/track/:id', '/track/no-such-track-e2e')
+    .replace('whitepaper/:section', 'whitepaper/executive_summary')
+    .replace('/song/:slug', '/song/neon-drift')
+    .replace('/user/:username', '/user/no-such-user-e2e')
 const ROUTES: string[] = [...TOP_ROUTES.map((r) => concrete(r.path)), ...APP_ROUTES.map((r) => concrete(appLink(r)))]
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`
@@ -101,17 +105,21 @@ async function expectFitsViewport(page: Page, width: number) {
 // cost, not the checks. responsive.spec keeps the 375 px sweep.
 test.describe('signed out at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 812 } })
-  test('every route loads with a clean console and no failed request, fits a 1280 px screen, and each /app page renders inside the app layout, signed out', async ({ page }) => {
-    test.setTimeout(180_000)
-    await visitEveryRoute(page, watchProblems(page), async (path) => {
-      await expectFitsViewport(page, 1280)
-      const heading = APP_PAGES[path]
-      if (heading) {
-        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
-        await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible()
-      }
-    })
-  })
+  test(
+    'every route loads with a clean console and no failed request, fits a 1280 px screen, and each /app page renders ' +
+      'inside the app layout, signed out',
+    async ({ page }) => {
+      test.setTimeout(180_000)
+      await visitEveryRoute(page, watchProblems(page), async (path) => {
+        await expectFitsViewport(page, 1280)
+        const heading = APP_PAGES[path]
+        if (heading) {
+          await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+          await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible()
+        }
+      })
+    },
+  )
 })
 
 test('every route loads with a clean console and no failed request, signed in', async ({ page }) => {

@@ -58,7 +58,7 @@ test('create a proposal (100 CUBE burned), another member votes with 80 power, t
     await expect(voter.getByTestId('gov-participation')).toHaveText(/^1\/\d+$/)
   })
 
-  await test.step('at 0 CUBE a vote is refused; the voter\'s history shows the vote In Progress', async () => {
+  await test.step("at 0 CUBE a vote is refused; the voter's history shows the vote In Progress", async () => {
     await author.getByTestId('proposal').filter({ hasText: title }).getByRole('button', { name: 'Against' }).click()
     await expect(toast(author, 'Insufficient voting power')).toContainText('You need CUBE tokens to participate in governance')
     await expect(author.getByTestId('proposal').filter({ hasText: title }).getByTestId('votes-against')).toHaveText('0')

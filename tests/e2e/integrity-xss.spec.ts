@@ -7,7 +7,9 @@ import { register } from './support/auth.ts'
 // run (the violation is reported) while the app keeps working.
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`
-const PAYLOAD = '<!doctype html><title>x</title><script>document.title = "PWNED"; fetch("/pwned?" + encodeURIComponent(JSON.stringify(localStorage)))</script>'
+const PAYLOAD =
+  '<!doctype html><title>x</title><script>document.title = "PWNED"; fetch("/pwned?" + ' +
+  'encodeURIComponent(JSON.stringify(localStorage)))</script>'
 /** A real PNG signature with the attacker's page right behind it (a polyglot). */
 const POLYGLOT = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Buffer.from(PAYLOAD)]
 
@@ -27,7 +29,9 @@ function exfiltrations(context: BrowserContext) {
   return seen
 }
 
-test('a stored object never runs script on the app’s origin: refused uploads, and a PNG polyglot served as an image with nosniff', async ({ browser }) => {
+test('a stored object never runs script on the app’s origin: refused uploads, and a PNG polyglot served as an image with nosniff', async ({
+  browser,
+}) => {
   test.setTimeout(150_000)
   const attackerContext = await browser.newContext()
   const attacker = await attackerContext.newPage()
@@ -40,7 +44,11 @@ test('a stored object never runs script on the app’s origin: refused uploads, 
       // an attacker would plant a page for a victim to open.
       const path = `published-covers/${session.user.id}/cover.png`
       const put = async (type: string, body: BodyInit) => {
-        const r = await fetch(`/storage/v1/object/${path}`, { method: 'POST', headers: { Authorization: `Bearer ${session.access_token}`, 'Content-Type': type, 'x-upsert': 'true' }, body })
+        const r = await fetch(`/storage/v1/object/${path}`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${session.access_token}`, 'Content-Type': type, 'x-upsert': 'true' },
+          body,
+        })
         return { status: r.status, body: (await r.json()) as { statusCode?: string; message?: string } }
       }
       return {
@@ -52,8 +60,14 @@ test('a stored object never runs script on the app’s origin: refused uploads, 
     },
     { payload: PAYLOAD, polyglot: POLYGLOT },
   )
-  expect(attempts.smuggled.body).toMatchObject({ statusCode: '415', message: expect.stringContaining('is not supported: it must be exactly one media type') })
-  expect(attempts.disguised.body).toMatchObject({ statusCode: '415', message: expect.stringContaining("the file's bytes are not image/png") })
+  expect(attempts.smuggled.body).toMatchObject({
+    statusCode: '415',
+    message: expect.stringContaining('is not supported: it must be exactly one media type'),
+  })
+  expect(attempts.disguised.body).toMatchObject({
+    statusCode: '415',
+    message: expect.stringContaining("the file's bytes are not image/png"),
+  })
   expect(attempts.polyglot.status).toBe(200)
   await attackerContext.close()
 
@@ -71,16 +85,23 @@ test('a stored object never runs script on the app’s origin: refused uploads, 
   await victimContext.close()
 })
 
-test('the app’s pages carry a CSP that blocks injected inline script and handlers (reported as violations) while the app works', async ({ page }) => {
+test('the app’s pages carry a CSP that blocks injected inline script and handlers (reported as violations) while the app works', async ({
+  page,
+}) => {
   test.setTimeout(120_000)
   await page.addInitScript(() => {
     const w = window as unknown as { __violations: { directive: string; blocked: string }[] }
     w.__violations = []
-    document.addEventListener('securitypolicyviolation', (e) => w.__violations.push({ directive: e.effectiveDirective, blocked: e.blockedURI }))
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.__violations.push({ directive: e.effectiveDirective, blocked: e.blockedURI }),
+    )
   })
   const response = await page.goto('/app/home')
   const csp = response!.headers()['content-security-policy'] ?? ''
-  const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '))
+  const scriptSrc = csp
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith('script-src '))
   // Our own files, and blob: URLs made from them (the worklet loader); never 'unsafe-inline'.
   expect(scriptSrc).toBe("script-src 'self' blob:")
   expect(csp).toContain("object-src 'none'")
@@ -90,7 +111,8 @@ test('the app’s pages carry a CSP that blocks injected inline script and handl
   await signedIn(page, 'csp')
   await page.goto('/app/wallet')
   await expect(page.getByRole('heading').first()).toBeVisible()
-  const violations = () => page.evaluate(() => (window as unknown as { __violations: { directive: string; blocked: string }[] }).__violations)
+  const violations = () =>
+    page.evaluate(() => (window as unknown as { __violations: { directive: string; blocked: string }[] }).__violations)
   expect(await violations()).toEqual([])
 
   // An injected inline script, an inline handler and a javascript: URL: none runs, each is reported.

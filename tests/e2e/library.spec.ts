@@ -19,7 +19,13 @@ test('Library: search, genre chips on the artist text, grid/list toggle', async 
 
   const chips = page.getByRole('group', { name: 'Filter by genre' })
   await expect(chips.getByRole('button')).toHaveText(['All', 'Synthwave', 'Chillwave', 'Electronic', 'Lofi', 'Ambient'])
-  for (const [chip, title] of [['Synthwave', 'Neon Drift'], ['Chillwave', 'Low Tide Memory'], ['Electronic', 'Circuit Breaker'], ['Lofi', 'Rainy Terminal'], ['Ambient', 'Orbital Haze']] as const) {
+  for (const [chip, title] of [
+    ['Synthwave', 'Neon Drift'],
+    ['Chillwave', 'Low Tide Memory'],
+    ['Electronic', 'Circuit Breaker'],
+    ['Lofi', 'Rainy Terminal'],
+    ['Ambient', 'Orbital Haze'],
+  ] as const) {
     await chips.getByRole('button', { name: chip }).click()
     await expect(chips.getByRole('button', { name: chip })).toHaveAttribute('aria-pressed', 'true')
     expect(await cardTitles(page)).toEqual([title])
@@ -62,9 +68,15 @@ test('Library track cards: like, add to playlist (duplicate refused), add to que
 
   await page.getByRole('link', { name: 'Playlists' }).first().click()
   await expect(page.getByRole('heading', { level: 1, name: 'Playlists' })).toBeVisible()
-  await page.getByRole('navigation', { name: 'Your playlists' }).getByRole('button', { name: /Synthwave Mix/ }).click()
+  await page
+    .getByRole('navigation', { name: 'Your playlists' })
+    .getByRole('button', { name: /Synthwave Mix/ })
+    .click()
   await expect(page.getByRole('list', { name: 'Tracks in Synthwave Mix' })).toContainText('Rainy Terminal')
-  await page.getByRole('navigation', { name: 'Your playlists' }).getByRole('button', { name: /Favorite Tracks/ }).click()
+  await page
+    .getByRole('navigation', { name: 'Your playlists' })
+    .getByRole('button', { name: /Favorite Tracks/ })
+    .click()
   await expect(page.getByRole('list', { name: 'Tracks in Favorite Tracks' })).toContainText('Rainy Terminal')
 
   await page.getByRole('link', { name: 'Library' }).first().click()

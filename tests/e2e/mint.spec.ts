@@ -8,7 +8,9 @@ import { injectWallet } from './support/eip1193.ts'
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`
 const pageBalance = (page: Page) => page.getByTestId('mint-page-balance')
 
-test('mint on the embedded chain: 150 → 50, completed, ownerOf and tokenURI read back; bitcoin refused before any burn', async ({ page }) => {
+test('mint on the embedded chain: 150 → 50, completed, ownerOf and tokenURI read back; bitcoin refused before any burn', async ({
+  page,
+}) => {
   const wallet = Wallet.createRandom()
   await injectWallet(page, wallet, 'ok')
   await test.step('sign up and connect the wallet (100 + 50 CUBE)', async () => {
@@ -57,7 +59,11 @@ test('mint on the embedded chain: 150 → 50, completed, ownerOf and tokenURI re
     await expect(page.getByTestId('tx-owner')).toHaveText(wallet.address)
     await expect(page.getByTestId('tx-royalty')).toHaveText(`1000 → ${wallet.address}`)
     const uri = (await page.getByTestId('tx-uri').textContent()) ?? ''
-    const metadata = (await (await page.request.get(uri)).json()) as { name: string; animation_url: string; attributes: { trait_type: string; value: string }[] }
+    const metadata = (await (await page.request.get(uri)).json()) as {
+      name: string
+      animation_url: string
+      attributes: { trait_type: string; value: string }[]
+    }
     expect(metadata.name).toBe('Neon Drift Genesis')
     expect(metadata.animation_url).toMatch(/\/audio\/samples\/neon-drift\.mp3$/)
     expect(metadata.attributes).toContainEqual({ trait_type: 'Created with', value: 'CUBE Music' })

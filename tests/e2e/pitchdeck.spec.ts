@@ -11,7 +11,17 @@ test('previous/next buttons page through ten slides and are disabled at the ends
   const next = page.getByRole('button', { name: 'Next' })
   await expect(counter(page)).toHaveText('1 / 10')
   await expect(prev).toBeDisabled()
-  const titles = ['The Problem', 'Our Solution', 'Market Opportunity', 'Product Features', 'Business Model', 'Tokenomics', 'Technology', 'Roadmap', 'Join the Revolution']
+  const titles = [
+    'The Problem',
+    'Our Solution',
+    'Market Opportunity',
+    'Product Features',
+    'Business Model',
+    'Tokenomics',
+    'Technology',
+    'Roadmap',
+    'Join the Revolution',
+  ]
   for (const [i, title] of titles.entries()) {
     await next.click()
     await expect(counter(page)).toHaveText(`${i + 2} / 10`)
@@ -61,10 +71,12 @@ test('tokenomics is an SVG donut with the four shares, labelled and with a legen
   await expect(chart.locator('path')).toHaveCount(4)
   expect(await chart.locator('path').evaluateAll((ps) => ps.map((p) => p.getAttribute('data-share')))).toEqual(['40', '25', '20', '15'])
   // Drawn slices really differ in size: the 40% slice's rendered box is larger than the 15% one's.
-  const areas = await chart.locator('path').evaluateAll((ps) => ps.map((p) => {
-    const b = (p as SVGPathElement).getBBox()
-    return b.width * b.height
-  }))
+  const areas = await chart.locator('path').evaluateAll((ps) =>
+    ps.map((p) => {
+      const b = (p as SVGPathElement).getBBox()
+      return b.width * b.height
+    }),
+  )
   expect(areas[0]!).toBeGreaterThan(areas[3]!)
   await expect(chart.locator('text')).toContainText(['40%', '25%', '20%', '15%'])
   const legend = page.getByRole('list', { name: 'Token distribution legend' })

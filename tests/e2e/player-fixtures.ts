@@ -17,14 +17,18 @@ export function testToneWav(seconds: number, baseHz: number, sampleRate = 22050)
   for (let i = 0; i < n; i++) {
     const t = i / sampleRate
     const env = 0.6 + 0.4 * Math.sin(2 * Math.PI * 0.5 * t)
-    ch[i] = env * 0.25 * (Math.sin(2 * Math.PI * baseHz * t) + 0.5 * Math.sin(2 * Math.PI * baseHz * 1.5 * t) + 0.3 * Math.sin(2 * Math.PI * baseHz * 2 * t))
+    ch[i] =
+      env *
+      0.25 *
+      (Math.sin(2 * Math.PI * baseHz * t) + 0.5 * Math.sin(2 * Math.PI * baseHz * 1.5 * t) + 0.3 * Math.sin(2 * Math.PI * baseHz * 2 * t))
   }
   return Buffer.from(encodeWav([ch], sampleRate, 'pcm16'))
 }
 
 /** Fails fast with a clear message instead of a confusing playback timeout. */
 export function requireShippedSamples(): void {
-  if (!SAMPLES_SHIPPED) throw new Error('public/audio/samples/*.mp3 are missing: render them with the sample generator before running the player specs')
+  if (!SAMPLES_SHIPPED)
+    throw new Error('public/audio/samples/*.mp3 are missing: render them with the sample generator before running the player specs')
 }
 
 export async function masterLevel(page: Page): Promise<number> {

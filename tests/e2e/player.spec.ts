@@ -20,11 +20,13 @@ test('playing a sample song advances time, puts sound on the master bus and sets
   // Record the reward message as it comes and goes: on a loaded machine its 1.5 s can pass
   // before a polling assertion looks.
   await page.addInitScript(() => {
-    const seen: { text: string; animation: string; removed: boolean }[] = ((window as unknown as { __rewardSeen: unknown[] }).__rewardSeen = [])
+    const seen: { text: string; animation: string; removed: boolean }[] = ((window as unknown as { __rewardSeen: unknown[] }).__rewardSeen =
+      [])
     new MutationObserver((records) => {
       for (const r of records) {
         r.addedNodes.forEach((n) => {
-          if (n instanceof HTMLElement && n.classList.contains('reward-pop')) seen.push({ text: n.textContent ?? '', animation: getComputedStyle(n).animationName, removed: false })
+          if (n instanceof HTMLElement && n.classList.contains('reward-pop'))
+            seen.push({ text: n.textContent ?? '', animation: getComputedStyle(n).animationName, removed: false })
         })
         r.removedNodes.forEach((n) => {
           if (n instanceof HTMLElement && n.classList.contains('reward-pop')) seen.forEach((x) => (x.removed = true))
@@ -49,7 +51,12 @@ test('playing a sample song advances time, puts sound on the master bus and sets
     const m = navigator.mediaSession.metadata
     return m && { title: m.title, artist: m.artist, artwork: m.artwork.map((a) => a.src), state: navigator.mediaSession.playbackState }
   })
-  expect(meta).toEqual({ title: 'Neon Drift', artist: 'Synthwave Collective', artwork: [expect.stringMatching(/\/images\/covers\/neon-drift\.svg$/)], state: 'playing' })
+  expect(meta).toEqual({
+    title: 'Neon Drift',
+    artist: 'Synthwave Collective',
+    artwork: [expect.stringMatching(/\/images\/covers\/neon-drift\.svg$/)],
+    state: 'playing',
+  })
 
   // Pause: time stops and the bus falls silent.
   await panel.getByRole('button', { name: 'Pause' }).click()
@@ -106,7 +113,8 @@ test('Now Playing: waveform click-to-seek, live spectrum, queue, shortcuts, toke
   await expect(page.getByTestId('np-title')).toHaveText('Orbital Haze')
   await expect(page.getByTestId('np-reward-note')).toHaveText('+5 CUBE per listen') // Orbital Haze's catalogue reward
   await expect(page.getByRole('list', { name: 'Genre tags' })).toContainText('ambient')
-  await expect(page.getByRole('list', { name: 'Genre tags' }).getByRole('listitem')).toHaveText(['ambient']) // never 'Spaces' from the artist 'Ambient Spaces' (issue 15)
+  // Never 'Spaces' from the artist 'Ambient Spaces' (issue 15).
+  await expect(page.getByRole('list', { name: 'Genre tags' }).getByRole('listitem')).toHaveText(['ambient'])
 
   const waveform = page.getByTestId('waveform')
   await expect(waveform).toHaveAttribute('data-status', 'ready', { timeout: 20_000 })
@@ -194,7 +202,9 @@ test('after a reload the queue, the song, its position and the volume come back 
 })
 
 test('a corrupt or missing audio file shows a clear error and the app keeps working', async ({ page }) => {
-  await page.route('**/audio/samples/low-tide-memory.mp3', (route) => route.fulfill({ status: 200, contentType: 'audio/mpeg', body: Buffer.from('this is not audio at all'.repeat(40)) }))
+  await page.route('**/audio/samples/low-tide-memory.mp3', (route) =>
+    route.fulfill({ status: 200, contentType: 'audio/mpeg', body: Buffer.from('this is not audio at all'.repeat(40)) }),
+  )
   await playFromLibrary(page, 'Low Tide Memory')
   await expect(page.getByText(/Could not play "Low Tide Memory"/)).toBeVisible()
   await page.getByRole('button', { name: 'Play Neon Drift' }).click()
@@ -208,8 +218,18 @@ test("a user track stored in IndexedDB ('idb:<id>') plays through the master bus
   await page.goto('/app/library')
   await putUserAudio(page, [{ id: 'my-take', bytes: [...wav], type: 'audio/wav' }])
   await page.evaluate(() => {
-    const track = (id: string, title: string) => ({ id, title, artist: 'Me', duration: '0:08', image: '/images/covers/neon-drift.svg', audioUrl: `idb:${id}` })
-    localStorage.setItem('cube-library', JSON.stringify({ state: { userTracks: [track('my-take', 'My Take'), track('gone-take', 'Gone Take')], view: 'grid' }, version: 1 }))
+    const track = (id: string, title: string) => ({
+      id,
+      title,
+      artist: 'Me',
+      duration: '0:08',
+      image: '/images/covers/neon-drift.svg',
+      audioUrl: `idb:${id}`,
+    })
+    localStorage.setItem(
+      'cube-library',
+      JSON.stringify({ state: { userTracks: [track('my-take', 'My Take'), track('gone-take', 'Gone Take')], view: 'grid' }, version: 1 }),
+    )
   })
   await page.reload()
   await expect(page.getByTestId('track-card')).toHaveCount(7)
@@ -236,7 +256,9 @@ test('playback starts before the whole file has downloaded (streamed through the
   await expect.poll(() => positionSeconds(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(2)
   await expect.poll(() => masterLevel(page)).toBeGreaterThan(0.01)
   // Resource Timing lists a fetch once its body has fully arrived: the song's has not.
-  const finished = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/audio/samples/rainy-terminal.mp3')).length)
+  const finished = await page.evaluate(
+    () => performance.getEntriesByType('resource').filter((e) => e.name.includes('/audio/samples/rainy-terminal.mp3')).length,
+  )
   expect(finished).toBe(0)
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
 })

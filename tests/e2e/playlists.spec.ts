@@ -90,35 +90,39 @@ for (const [label, stored] of [
 test.describe('long playlist names (issue 15)', () => {
   test.use({ viewport: { width: 1280, height: 800 } })
 
-  test('a 200-character name is refused or limited; an 80-character name keeps the page within the viewport and shows the full name as a title', async ({ page }) => {
-    await page.goto('/app/playlists')
-    const nav = page.getByRole('navigation', { name: 'Your playlists' })
-    await expect(nav.getByRole('button')).toHaveCount(2)
-    const input = page.getByLabel('New playlist name')
+  test(
+    'a 200-character name is refused or limited; an 80-character name keeps the page within the viewport and shows the ' +
+      'full name as a title',
+    async ({ page }) => {
+      await page.goto('/app/playlists')
+      const nav = page.getByRole('navigation', { name: 'Your playlists' })
+      await expect(nav.getByRole('button')).toHaveCount(2)
+      const input = page.getByLabel('New playlist name')
 
-    // The field stops at 80 characters.
-    await expect(input).toHaveAttribute('maxlength', '80')
-    await input.fill('a'.repeat(200))
-    expect((await input.inputValue()).length).toBeLessThanOrEqual(80)
+      // The field stops at 80 characters.
+      await expect(input).toHaveAttribute('maxlength', '80')
+      await input.fill('a'.repeat(200))
+      expect((await input.inputValue()).length).toBeLessThanOrEqual(80)
 
-    // A client that gets past the field (no maxlength) is refused with a clear message.
-    await input.evaluate((el) => el.removeAttribute('maxlength'))
-    await input.fill('b'.repeat(200))
-    await page.getByRole('button', { name: 'Create playlist' }).click()
-    await expect(page.getByText('Playlist name must be at most 80 characters')).toBeVisible()
-    await expect(nav.getByRole('button')).toHaveCount(2)
+      // A client that gets past the field (no maxlength) is refused with a clear message.
+      await input.evaluate((el) => el.removeAttribute('maxlength'))
+      await input.fill('b'.repeat(200))
+      await page.getByRole('button', { name: 'Create playlist' }).click()
+      await expect(page.getByText('Playlist name must be at most 80 characters')).toBeVisible()
+      await expect(nav.getByRole('button')).toHaveCount(2)
 
-    const name = `${'Long playlist name '.repeat(5)}`.slice(0, 80)
-    expect(name).toHaveLength(80)
-    await input.fill(name)
-    await page.getByRole('button', { name: 'Create playlist' }).click()
-    const heading = page.getByTestId('playlist-detail-name')
-    await expect(heading).toHaveText(name.trim())
-    await expect(heading).toHaveAttribute('title', name.trim())
-    await expect(nav.getByRole('button', { name: /Long playlist name/ })).toHaveAttribute('title', name.trim())
+      const name = `${'Long playlist name '.repeat(5)}`.slice(0, 80)
+      expect(name).toHaveLength(80)
+      await input.fill(name)
+      await page.getByRole('button', { name: 'Create playlist' }).click()
+      const heading = page.getByTestId('playlist-detail-name')
+      await expect(heading).toHaveText(name.trim())
+      await expect(heading).toHaveAttribute('title', name.trim())
+      await expect(nav.getByRole('button', { name: /Long playlist name/ })).toHaveAttribute('title', name.trim())
 
-    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth }))
-    expect(widths.viewport).toBe(1280)
-    expect(widths.scroll).toBeLessThanOrEqual(1280)
-  })
+      const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth }))
+      expect(widths.viewport).toBe(1280)
+      expect(widths.scroll).toBeLessThanOrEqual(1280)
+    },
+  )
 })

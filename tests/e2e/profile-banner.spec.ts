@@ -26,39 +26,42 @@ test('visitors see a generated banner, not an empty box', async ({ page }) => {
   await expect(banner(page).getByText('Upload banner')).toHaveCount(0)
 })
 
-test('a signed-in user gets their own generated banner; an upload replaces it across reloads, Remove brings the generated one back', async ({ page }) => {
-  await signedIn(page)
-  const generated = banner(page).getByTestId('profile-banner-generated')
-  await expect(generated).toBeVisible()
-  const shapes = await generated.locator('rect, circle, polyline').count()
-  expect(shapes).toBeGreaterThan(40)
-  // Pixels, not just elements: a flat box compresses to a few hundred bytes of PNG, the drawing does not.
-  const shot = await banner(page).screenshot()
-  expect(shot.length).toBeGreaterThan(2000)
+test(
+  'a signed-in user gets their own generated banner; an upload replaces it across reloads, Remove brings the generated ' + 'one back',
+  async ({ page }) => {
+    await signedIn(page)
+    const generated = banner(page).getByTestId('profile-banner-generated')
+    await expect(generated).toBeVisible()
+    const shapes = await generated.locator('rect, circle, polyline').count()
+    expect(shapes).toBeGreaterThan(40)
+    // Pixels, not just elements: a flat box compresses to a few hundred bytes of PNG, the drawing does not.
+    const shot = await banner(page).screenshot()
+    expect(shot.length).toBeGreaterThan(2000)
 
-  // Wrong type and too large: refused with a message, the generated banner stays.
-  const input = banner(page).locator('input[type=file]')
-  await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') })
-  await expect(toast(page, 'Banner not changed')).toContainText('PNG, JPEG or WebP')
-  await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(2 * 1024 * 1024 + 1) })
-  await expect(toast(page, 'Banner not changed')).toContainText('at most 2 MB')
-  await expect(generated).toBeVisible()
-  await expect(banner(page)).toHaveAttribute('data-banner', 'none')
+    // Wrong type and too large: refused with a message, the generated banner stays.
+    const input = banner(page).locator('input[type=file]')
+    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') })
+    await expect(toast(page, 'Banner not changed')).toContainText('PNG, JPEG or WebP')
+    await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(2 * 1024 * 1024 + 1) })
+    await expect(toast(page, 'Banner not changed')).toContainText('at most 2 MB')
+    await expect(generated).toBeVisible()
+    await expect(banner(page)).toHaveAttribute('data-banner', 'none')
 
-  await input.setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG })
-  await expect(toast(page, 'Banner updated')).toBeVisible()
-  await expect(banner(page).getByTestId('profile-banner-image')).toBeVisible()
+    await input.setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG })
+    await expect(toast(page, 'Banner updated')).toBeVisible()
+    await expect(banner(page).getByTestId('profile-banner-image')).toBeVisible()
 
-  await page.reload()
-  const image = banner(page).getByTestId('profile-banner-image')
-  await expect(image).toBeVisible()
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2)
-  await expect(generated).toHaveCount(0)
+    await page.reload()
+    const image = banner(page).getByTestId('profile-banner-image')
+    await expect(image).toBeVisible()
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2)
+    await expect(generated).toHaveCount(0)
 
-  await banner(page).getByRole('button', { name: 'Remove banner' }).click()
-  await expect(toast(page, 'Banner removed')).toBeVisible()
-  await expect(generated).toBeVisible()
-  await page.reload()
-  await expect(banner(page).getByTestId('profile-banner-generated')).toBeVisible()
-  await expect(banner(page)).toHaveAttribute('data-banner', 'none')
-})
+    await banner(page).getByRole('button', { name: 'Remove banner' }).click()
+    await expect(toast(page, 'Banner removed')).toBeVisible()
+    await expect(generated).toBeVisible()
+    await page.reload()
+    await expect(banner(page).getByTestId('profile-banner-generated')).toBeVisible()
+    await expect(banner(page)).toHaveAttribute('data-banner', 'none')
+  },
+)

@@ -106,7 +106,9 @@ for (const [width, height] of [
           const button = page.getByRole('button', { name: /^Open player/ })
           await expect(button).toBeVisible()
           await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
-          await expect.poll(() => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight)).toBe(true)
+          await expect
+            .poll(() => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight))
+            .toBe(true)
           const b = (await button.boundingBox())!
           // Every piece of text in the main area (an element with its own non-blank text node).
           const covered = await page.evaluate((b) => {
@@ -116,7 +118,8 @@ for (const [width, height] of [
               if (!own) continue
               for (const r of el.getClientRects()) {
                 if (r.width === 0 || r.height === 0) continue
-                if (b.x < r.right && r.left < b.x + b.width && b.y < r.bottom && r.top < b.y + b.height) hits.push((el.textContent ?? '').trim().slice(0, 40))
+                if (b.x < r.right && r.left < b.x + b.width && b.y < r.bottom && r.top < b.y + b.height)
+                  hits.push((el.textContent ?? '').trim().slice(0, 40))
               }
             }
             return hits

@@ -60,7 +60,14 @@ test('profile, avatar, appearance and preferences are saved for real and survive
     await expect(img).toHaveAttribute('src', /^blob:/)
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(256)
     await page.goto('/app/home')
-    await expect.poll(() => page.getByRole('img', { name: /avatar/ }).first().evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(256)
+    await expect
+      .poll(() =>
+        page
+          .getByRole('img', { name: /avatar/ })
+          .first()
+          .evaluate((el: HTMLImageElement) => el.naturalWidth),
+      )
+      .toBe(256)
     await page.goto(`/user/${renamed}`)
     await expect.poll(() => page.getByTestId('user-avatar').evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(256)
     await page.goto('/app/settings')
@@ -109,10 +116,17 @@ test('profile, avatar, appearance and preferences are saved for real and survive
     await register(fan, fanName, `${fanName}@example.com`, 'fan-pass-12')
     await expect(toast(fan, 'Wallet initialized')).toBeVisible()
     const them = await session(fan)
-    const status = await fan.evaluate(async ({ token, follower, following }) => {
-      const res = await fetch('/rest/v1/follows', { method: 'POST', headers: { apikey: 'x', Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ follower_id: follower, following_id: following }) })
-      return res.status
-    }, { token: them.token, follower: them.id, following: me.id })
+    const status = await fan.evaluate(
+      async ({ token, follower, following }) => {
+        const res = await fetch('/rest/v1/follows', {
+          method: 'POST',
+          headers: { apikey: 'x', Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ follower_id: follower, following_id: following }),
+        })
+        return res.status
+      },
+      { token: them.token, follower: them.id, following: me.id },
+    )
     expect(status).toBe(201)
     await expect(toast(page, 'New follower')).toContainText(`${fanName} followed you`)
     await context.close()

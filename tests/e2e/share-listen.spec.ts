@@ -34,17 +34,25 @@ async function decodeQr(page: Page, png: Buffer): Promise<string | null> {
   return jsQR(Uint8ClampedArray.from(data), width, height)?.data ?? null
 }
 
-test('Share & Earn: server-credited shares per platform once per day, copied 2 s, QR PNG decodes to the link, analytics', async ({ page, context, baseURL }) => {
+test('Share & Earn: server-credited shares per platform once per day, copied 2 s, QR PNG decodes to the link, analytics', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   // The intents open in a new tab; nothing leaves the machine.
-  await context.route(/twitter\.com|facebook\.com/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>intent</title>' }))
+  await context.route(/twitter\.com|facebook\.com/, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>intent</title>' }),
+  )
   const username = await signUp(page, 'sharer')
 
   await test.step('tabs are sub-routes; the banner states the server rules', async () => {
     await page.goto('/app/sharing')
     await expect(page).toHaveURL(/\/app\/sharing\/tracks$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Share & Earn' })).toBeVisible()
-    await expect(page.getByTestId('share-rewards-banner')).toContainText('Twitter +10 · Facebook +10 · Copy link +5 · QR +15 · Share Now +5 CUBE')
+    await expect(page.getByTestId('share-rewards-banner')).toContainText(
+      'Twitter +10 · Facebook +10 · Copy link +5 · QR +15 · Share Now +5 CUBE',
+    )
     await expect(page.getByTestId('share-link')).toHaveValue(/\/song\/[a-z0-9-]+$/)
     await expectNoSeriousA11yViolations(page)
   })
@@ -111,7 +119,11 @@ test('Share & Earn: server-credited shares per platform once per day, copied 2 s
 })
 
 /** The ids in a recommendation list, in order. */
-const ids = (page: Page, list: string) => page.getByTestId(list).getByTestId('rec-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-song-id')))
+const ids = (page: Page, list: string) =>
+  page
+    .getByTestId(list)
+    .getByTestId('rec-row')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-song-id')))
 
 async function likeOnly(page: Page, like: string) {
   // In the Library every catalogue song has its heart (a recommendation list shows only some of 45).
@@ -128,7 +140,9 @@ async function likeOnly(page: Page, like: string) {
   }
 }
 
-test('Listen to Earn: visitor preview, recommendations per user from likes, Refresh and Shuffle New change the lists', async ({ browser }) => {
+test('Listen to Earn: visitor preview, recommendations per user from likes, Refresh and Shuffle New change the lists', async ({
+  browser,
+}) => {
   // Three contexts and three a11y scans: about a minute under a loaded CI run, where it
   // twice ran out of the default 60 s (in the last scan, 10:12 clean-clone run) with no step failing.
   test.setTimeout(120_000)
@@ -171,7 +185,10 @@ test('Listen to Earn: visitor preview, recommendations per user from likes, Refr
     await a.reload()
     await expect(a.getByTestId('daily-recs').getByTestId('rec-row')).toHaveCount(daily.length)
     expect(await ids(a, 'daily-recs')).toEqual(daily)
-    for (const [list, button, before] of [['daily-recs', 'Refresh', daily], ['discoveries', 'Shuffle New', await ids(a, 'discoveries')]] as const) {
+    for (const [list, button, before] of [
+      ['daily-recs', 'Refresh', daily],
+      ['discoveries', 'Shuffle New', await ids(a, 'discoveries')],
+    ] as const) {
       await expect(async () => {
         await a.getByTestId(list).getByRole('button', { name: button }).click()
         await expect.poll(() => ids(a, list), { timeout: 1000 }).not.toEqual(before)
@@ -224,7 +241,12 @@ test('Stream: two listeners 10 s apart hear the same piece at the same position;
   })
   await test.step('same piece, same position ±1 s, same up next', async () => {
     await expect(async () => {
-      const [ta, tb, pa, pb] = await Promise.all([a.getByTestId('station-title').innerText(), b.getByTestId('station-title').innerText(), seconds(a), seconds(b)])
+      const [ta, tb, pa, pb] = await Promise.all([
+        a.getByTestId('station-title').innerText(),
+        b.getByTestId('station-title').innerText(),
+        seconds(a),
+        seconds(b),
+      ])
       expect(tb).toBe(ta)
       expect(Math.abs(pa - pb)).toBeLessThanOrEqual(1)
     }).toPass({ timeout: 5000 })

@@ -16,7 +16,21 @@ test.describe('sidebar at 1280 px', () => {
     await page.goto('/app/home')
     const nav = page.getByRole('navigation', { name: 'Main navigation' })
     expect(await groupOrder(page)).toEqual(['main', 'studio', 'earn', 'assets'])
-    for (const label of ['Profile', 'Whitepaper', 'Live Mixer', 'AI Generator', 'Remix Tracks', 'Library', 'Playlists', 'Listen', 'Comments', 'Sharing', 'Governance', 'Wallet', 'Settings']) {
+    for (const label of [
+      'Profile',
+      'Whitepaper',
+      'Live Mixer',
+      'AI Generator',
+      'Remix Tracks',
+      'Library',
+      'Playlists',
+      'Listen',
+      'Comments',
+      'Sharing',
+      'Governance',
+      'Wallet',
+      'Settings',
+    ]) {
       const link = nav.getByRole('link', { name: label, exact: true })
       await expect(link).toBeVisible()
       await expect(link.locator('svg')).toHaveCount(1)
@@ -107,7 +121,8 @@ test.describe('sidebar at 375 px', () => {
     await expect(nav).toBeVisible()
     await expect(nav.getByRole('link', { name: 'Profile' })).toBeVisible()
     await expect(nav.getByRole('link', { name: 'Whitepaper' })).toBeVisible()
-    for (const header of ['Music Studio', 'Earns', 'Assets']) await expect(nav.getByRole('button', { name: header, exact: true })).toHaveAttribute('aria-expanded', 'false')
+    for (const header of ['Music Studio', 'Earns', 'Assets'])
+      await expect(nav.getByRole('button', { name: header, exact: true })).toHaveAttribute('aria-expanded', 'false')
     await expect(nav.getByRole('link', { name: 'Live Mixer' })).toHaveCount(0)
     await expectNoSeriousA11yViolations(page)
     await nav.getByRole('button', { name: 'Music Studio', exact: true }).click()

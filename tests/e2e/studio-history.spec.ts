@@ -41,7 +41,8 @@ function draftVolumes(page: Page): Promise<number[] | null> {
           const db = open.result
           if (!db.objectStoreNames.contains('drafts')) return resolve(null)
           const get = db.transaction('drafts').objectStore('drafts').get('current')
-          get.onsuccess = () => resolve((get.result as { state: { tracks: { volume: number }[] } } | undefined)?.state.tracks.map((t) => t.volume) ?? null)
+          get.onsuccess = () =>
+            resolve((get.result as { state: { tracks: { volume: number }[] } } | undefined)?.state.tracks.map((t) => t.volume) ?? null)
           get.onerror = () => reject(get.error)
         }
       }),
@@ -51,7 +52,9 @@ function draftVolumes(page: Page): Promise<number[] | null> {
 test.describe('at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 900 } })
 
-  test('a slider drag undoes in one step (button and Ctrl+Z), redoes, key bursts merge; the mix survives a reload and plays', async ({ page }) => {
+  test('a slider drag undoes in one step (button and Ctrl+Z), redoes, key bursts merge; the mix survives a reload and plays', async ({
+    page,
+  }) => {
     // A long journey (two reloads, an offline render, an a11y scan): 45 s on a loaded CI run, and
     // once over the default 60 s (the 08:18 clean-clone run), with no step failing.
     test.setTimeout(120_000)
@@ -167,12 +170,16 @@ async function layoutProblemsInTrackRows(page: Page): Promise<string[]> {
         const w = t.getBoundingClientRect().width
         if (w < minTrack) problems.push(`${row.getAttribute('data-track-name')}: a slider is only ${Math.round(w)} px wide`)
       }
-      const parts = [...row.querySelectorAll('[data-slider-part]')].map((el) => ({ text: `${el.getAttribute('data-slider-part')} "${el.textContent}"`, r: el.getBoundingClientRect() }))
+      const parts = [...row.querySelectorAll('[data-slider-part]')].map((el) => ({
+        text: `${el.getAttribute('data-slider-part')} "${el.textContent}"`,
+        r: el.getBoundingClientRect(),
+      }))
       for (let i = 0; i < parts.length; i++)
         for (let j = i + 1; j < parts.length; j++) {
           const a = parts[i]!.r
           const b = parts[j]!.r
-          if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) problems.push(`${row.getAttribute('data-track-name')}: ${parts[i]!.text} overlaps ${parts[j]!.text}`)
+          if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+            problems.push(`${row.getAttribute('data-track-name')}: ${parts[i]!.text} overlaps ${parts[j]!.text}`)
         }
     }
     return problems
@@ -180,7 +187,9 @@ async function layoutProblemsInTrackRows(page: Page): Promise<string[]> {
 }
 
 for (const width of [1280, 375]) {
-  test(`track rows at ${width} px: sliders have room, labels and read-outs never overlap; sliders work from the keyboard`, async ({ page }) => {
+  test(`track rows at ${width} px: sliders have room, labels and read-outs never overlap; sliders work from the keyboard`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 900 })
     await openMixer(page)
     const a = await addLibrarySound(page, 0)

@@ -23,8 +23,13 @@ async function apiSession(origin: string, email: string, password: string): Prom
   return (await login.json()) as ApiSession
 }
 /** Server-side view of the user's rows, through the REST API as that user (RLS applies). */
-async function serverProjects(origin: string, session: ApiSession): Promise<{ id: string; name: string; track_count: number; duration_seconds: number }[]> {
-  const res = await fetch(`${origin}/rest/v1/studio_projects?select=id,name,track_count,duration_seconds`, { headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${session.access_token}` } })
+async function serverProjects(
+  origin: string,
+  session: ApiSession,
+): Promise<{ id: string; name: string; track_count: number; duration_seconds: number }[]> {
+  const res = await fetch(`${origin}/rest/v1/studio_projects?select=id,name,track_count,duration_seconds`, {
+    headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${session.access_token}` },
+  })
   expect(res.status).toBe(200)
   return (await res.json()) as { id: string; name: string; track_count: number; duration_seconds: number }[]
 }
@@ -35,84 +40,94 @@ async function openMixer(page: Page) {
   await expect(page.getByRole('heading', { name: 'Mixer Tracks' })).toBeVisible()
 }
 
-test('saved studio projects are listed in the account; another browser sees them without their audio; delete removes them server-side', async ({ page, browser, baseURL }) => {
-  test.setTimeout(120_000)
-  const origin = baseURL!
-  const email = `studio-${unique()}@cube.test`
-  const password = 'correct horse battery'
+test(
+  'saved studio projects are listed in the account; another browser sees them without their audio; delete removes them ' + 'server-side',
+  async ({ page, browser, baseURL }) => {
+    test.setTimeout(120_000)
+    const origin = baseURL!
+    const email = `studio-${unique()}@cube.test`
+    const password = 'correct horse battery'
 
-  await page.goto('/app')
-  await register(page, `studio_${unique()}`, email, password)
-  await expect(page.getByTestId('account-email')).toHaveText(email)
-  await expect(page.getByTestId('studio-projects')).toContainText('No studio projects yet')
+    await page.goto('/app')
+    await register(page, `studio_${unique()}`, email, password)
+    await expect(page.getByTestId('account-email')).toHaveText(email)
+    await expect(page.getByTestId('studio-projects')).toContainText('No studio projects yet')
 
-  // Two tracks, the longer one 1.5 s.
-  await openMixer(page)
-  await page.getByTestId('upload-input').setInputFiles({ name: 'first.wav', mimeType: 'audio/wav', buffer: makeWav([tone(330, 1.5, 48000)], 48000) })
-  await expect(page.getByRole('listitem', { name: 'first', exact: true })).toBeVisible()
-  await page.getByTestId('upload-input').setInputFiles({ name: 'second.wav', mimeType: 'audio/wav', buffer: makeWav([tone(550, 0.5, 48000)], 48000) })
-  await expect(page.getByRole('listitem', { name: 'second', exact: true })).toBeVisible()
-  await page.getByRole('button', { name: 'Save Project' }).click()
-  await expect(toast(page, 'Project saved')).toBeVisible()
-  const local = page.getByTestId('project-item').filter({ hasText: 'Project 1' })
-  await expect(local).toContainText('2 tracks')
-  await expect(local.getByTestId('project-in-account')).toHaveText(/In your account/)
-  const session = await apiSession(origin, email, password)
-  const rows = await serverProjects(origin, session)
-  expect(rows).toHaveLength(1)
-  expect(rows[0]).toMatchObject({ name: 'Project 1', track_count: 2 })
-  expect(Number(rows[0]!.duration_seconds)).toBeCloseTo(1.5, 2)
-  const projectId = rows[0]!.id
+    // Two tracks, the longer one 1.5 s.
+    await openMixer(page)
+    await page
+      .getByTestId('upload-input')
+      .setInputFiles({ name: 'first.wav', mimeType: 'audio/wav', buffer: makeWav([tone(330, 1.5, 48000)], 48000) })
+    await expect(page.getByRole('listitem', { name: 'first', exact: true })).toBeVisible()
+    await page
+      .getByTestId('upload-input')
+      .setInputFiles({ name: 'second.wav', mimeType: 'audio/wav', buffer: makeWav([tone(550, 0.5, 48000)], 48000) })
+    await expect(page.getByRole('listitem', { name: 'second', exact: true })).toBeVisible()
+    await page.getByRole('button', { name: 'Save Project' }).click()
+    await expect(toast(page, 'Project saved')).toBeVisible()
+    const local = page.getByTestId('project-item').filter({ hasText: 'Project 1' })
+    await expect(local).toContainText('2 tracks')
+    await expect(local.getByTestId('project-in-account')).toHaveText(/In your account/)
+    const session = await apiSession(origin, email, password)
+    const rows = await serverProjects(origin, session)
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ name: 'Project 1', track_count: 2 })
+    expect(Number(rows[0]!.duration_seconds)).toBeCloseTo(1.5, 2)
+    const projectId = rows[0]!.id
 
-  // Rename follows to the server.
-  await local.getByRole('button', { name: 'Rename Project 1' }).click()
-  await page.getByLabel('Project name').fill('Neon Sketch')
-  await page.getByLabel('Project name').press('Enter')
-  await expect(toast(page, 'Project renamed')).toBeVisible()
-  await expect.poll(async () => (await serverProjects(origin, session)).map((r) => r.name)).toEqual(['Neon Sketch'])
+    // Rename follows to the server.
+    await local.getByRole('button', { name: 'Rename Project 1' }).click()
+    await page.getByLabel('Project name').fill('Neon Sketch')
+    await page.getByLabel('Project name').press('Enter')
+    await expect(toast(page, 'Project renamed')).toBeVisible()
+    await expect.poll(async () => (await serverProjects(origin, session)).map((r) => r.name)).toEqual(['Neon Sketch'])
 
-  // The profile lists it (client-side navigation, then a full reload: both read the server).
-  await page.getByRole('link', { name: 'Profile', exact: true }).click()
-  const section = page.getByTestId('studio-projects')
-  await expect(section.getByTestId('profile-studio-project')).toHaveCount(1)
-  await expect(section.getByTestId('profile-studio-project')).toContainText('Neon Sketch')
-  await expect(section.getByTestId('profile-studio-project')).toContainText('2 tracks')
-  await page.reload()
-  await expect(page.getByTestId('studio-projects').getByTestId('profile-studio-project')).toContainText('Neon Sketch2 tracks')
+    // The profile lists it (client-side navigation, then a full reload: both read the server).
+    await page.getByRole('link', { name: 'Profile', exact: true }).click()
+    const section = page.getByTestId('studio-projects')
+    await expect(section.getByTestId('profile-studio-project')).toHaveCount(1)
+    await expect(section.getByTestId('profile-studio-project')).toContainText('Neon Sketch')
+    await expect(section.getByTestId('profile-studio-project')).toContainText('2 tracks')
+    await page.reload()
+    await expect(page.getByTestId('studio-projects').getByTestId('profile-studio-project')).toContainText('Neon Sketch2 tracks')
 
-  // A fresh browser context (no IndexedDB of the first) logged in as the same user.
-  const other = await browser.newContext()
-  try {
-    const page2 = await other.newPage()
-    await page2.goto('/app/studio')
-    await logIn(page2, email, password)
-    await expect(page2.getByTestId('account-email')).toHaveText(email)
-    const remote = page2.getByTestId('remote-project-item').filter({ hasText: 'Neon Sketch' })
-    await expect(remote).toBeVisible()
-    await expect(remote).toContainText('2 tracks')
-    await expect(remote.getByTestId('remote-project-note')).toContainText('Audio is on another device')
-    const openButton = remote.getByRole('button', { name: 'Open Neon Sketch' })
-    await expect(openButton).toBeDisabled()
-    await expect(openButton).toHaveAccessibleDescription(/Audio is on another device/)
-    await expect(page2.getByTestId('project-item')).toHaveCount(0)
-    await expectNoSeriousA11yViolations(page2)
-  } finally {
-    await other.close()
-  }
+    // A fresh browser context (no IndexedDB of the first) logged in as the same user.
+    const other = await browser.newContext()
+    try {
+      const page2 = await other.newPage()
+      await page2.goto('/app/studio')
+      await logIn(page2, email, password)
+      await expect(page2.getByTestId('account-email')).toHaveText(email)
+      const remote = page2.getByTestId('remote-project-item').filter({ hasText: 'Neon Sketch' })
+      await expect(remote).toBeVisible()
+      await expect(remote).toContainText('2 tracks')
+      await expect(remote.getByTestId('remote-project-note')).toContainText('Audio is on another device')
+      const openButton = remote.getByRole('button', { name: 'Open Neon Sketch' })
+      await expect(openButton).toBeDisabled()
+      await expect(openButton).toHaveAccessibleDescription(/Audio is on another device/)
+      await expect(page2.getByTestId('project-item')).toHaveCount(0)
+      await expectNoSeriousA11yViolations(page2)
+    } finally {
+      await other.close()
+    }
 
-  // Delete in the first browser: gone locally and server-side.
-  await page.goto('/app/studio')
-  const item = page.getByTestId('project-item').filter({ hasText: 'Neon Sketch' })
-  await expect(item.getByTestId('project-in-account')).toBeVisible()
-  page.once('dialog', (d) => void d.accept())
-  await item.getByRole('button', { name: 'Delete Neon Sketch' }).click()
-  await expect(toast(page, 'Project deleted')).toBeVisible()
-  await expect(page.getByTestId('project-item')).toHaveCount(0)
-  await expect.poll(async () => (await serverProjects(origin, session)).map((r) => r.id)).toEqual([])
-  expect(projectId).toMatch(/^[0-9a-f-]{36}$/)
-})
+    // Delete in the first browser: gone locally and server-side.
+    await page.goto('/app/studio')
+    const item = page.getByTestId('project-item').filter({ hasText: 'Neon Sketch' })
+    await expect(item.getByTestId('project-in-account')).toBeVisible()
+    page.once('dialog', (d) => void d.accept())
+    await item.getByRole('button', { name: 'Delete Neon Sketch' }).click()
+    await expect(toast(page, 'Project deleted')).toBeVisible()
+    await expect(page.getByTestId('project-item')).toHaveCount(0)
+    await expect.poll(async () => (await serverProjects(origin, session)).map((r) => r.id)).toEqual([])
+    expect(projectId).toMatch(/^[0-9a-f-]{36}$/)
+  },
+)
 
-test('when the server cannot be reached the project is saved in this browser and reaches the account later, even after a reload', async ({ page, baseURL }) => {
+test('when the server cannot be reached the project is saved in this browser and reaches the account later, even after a reload', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000)
   const email = `offline-${unique()}@cube.test`
   const password = 'correct horse battery'
@@ -120,7 +135,9 @@ test('when the server cannot be reached the project is saved in this browser and
   await register(page, `offline_${unique()}`, email, password)
   await expect(page.getByTestId('account-email')).toBeVisible()
   await openMixer(page)
-  await page.getByTestId('upload-input').setInputFiles({ name: 'solo.wav', mimeType: 'audio/wav', buffer: makeWav([tone(440, 0.5, 48000)], 48000) })
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles({ name: 'solo.wav', mimeType: 'audio/wav', buffer: makeWav([tone(440, 0.5, 48000)], 48000) })
   await expect(page.getByRole('listitem', { name: 'solo', exact: true })).toBeVisible()
   await page.route('**/rest/v1/studio_projects**', (route) => route.abort('connectionrefused'))
   await page.getByRole('button', { name: 'Save Project' }).click()
@@ -162,15 +179,24 @@ test('when the server cannot be reached the project is saved in this browser and
  */
 async function trackAudio(page: Page, name: string) {
   return page.evaluate(async (n) => {
-    const hook = (window as unknown as { __cubeStudio: { trackAudio(n: string): { sampleRate: number; channels: Float32Array[] } | null } }).__cubeStudio
+    const hook = (window as unknown as { __cubeStudio: { trackAudio(n: string): { sampleRate: number; channels: Float32Array[] } | null } })
+      .__cubeStudio
     const a = hook.trackAudio(n)
     if (!a) return null
-    const sha256 = async (c: Float32Array) => Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', c.slice().buffer)), (x) => x.toString(16).padStart(2, '0')).join('')
-    return { sampleRate: a.sampleRate, channels: await Promise.all(a.channels.map(async (c) => ({ length: c.length, sha256: await sha256(c) }))) }
+    const sha256 = async (c: Float32Array) =>
+      Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', c.slice().buffer)), (x) => x.toString(16).padStart(2, '0')).join('')
+    return {
+      sampleRate: a.sampleRate,
+      channels: await Promise.all(a.channels.map(async (c) => ({ length: c.length, sha256: await sha256(c) }))),
+    }
   }, name)
 }
 
-test('a project uploaded to the account opens in another browser with its mix and audio bit for bit; deleting removes the copy', async ({ page, browser, baseURL }) => {
+test('a project uploaded to the account opens in another browser with its mix and audio bit for bit; deleting removes the copy', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000)
   const origin = baseURL!
   const email = `copy-${unique()}@cube.test`
@@ -179,9 +205,13 @@ test('a project uploaded to the account opens in another browser with its mix an
   await register(page, `copy_${unique()}`, email, password)
   await expect(page.getByTestId('account-email')).toHaveText(email)
   await openMixer(page)
-  await page.getByTestId('upload-input').setInputFiles({ name: 'left.wav', mimeType: 'audio/wav', buffer: makeWav([tone(330, 1.2, 44100), tone(440, 1.2, 44100)], 44100) })
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles({ name: 'left.wav', mimeType: 'audio/wav', buffer: makeWav([tone(330, 1.2, 44100), tone(440, 1.2, 44100)], 44100) })
   await expect(page.getByRole('listitem', { name: 'left', exact: true })).toBeVisible()
-  await page.getByTestId('upload-input').setInputFiles({ name: 'right.wav', mimeType: 'audio/wav', buffer: makeWav([tone(660, 0.7, 48000)], 48000) })
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles({ name: 'right.wav', mimeType: 'audio/wav', buffer: makeWav([tone(660, 0.7, 48000)], 48000) })
   await expect(page.getByRole('listitem', { name: 'right', exact: true })).toBeVisible()
   // A control away from its default, so the mix itself is seen to travel, not just the audio.
   const volume = page.getByRole('slider', { name: 'right Volume', exact: true })
@@ -256,7 +286,11 @@ test('a project uploaded to the account opens in another browser with its mix an
   await expect.poll(async () => (await fetch(manifestUrl, { headers: auth })).status).not.toBe(200)
 })
 
-test('removing a project from the account in another browser removes its row and its copy, not the local project', async ({ page, browser, baseURL }) => {
+test('removing a project from the account in another browser removes its row and its copy, not the local project', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(90_000)
   const origin = baseURL!
   const email = `remove-${unique()}@cube.test`
@@ -265,7 +299,9 @@ test('removing a project from the account in another browser removes its row and
   await register(page, `remove_${unique()}`, email, password)
   await expect(page.getByTestId('account-email')).toHaveText(email)
   await openMixer(page)
-  await page.getByTestId('upload-input').setInputFiles({ name: 'keep.wav', mimeType: 'audio/wav', buffer: makeWav([tone(500, 0.5, 48000)], 48000) })
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles({ name: 'keep.wav', mimeType: 'audio/wav', buffer: makeWav([tone(500, 0.5, 48000)], 48000) })
   await expect(page.getByRole('listitem', { name: 'keep', exact: true })).toBeVisible()
   await page.getByRole('button', { name: 'Save Project' }).click()
   const item = page.getByTestId('project-item').filter({ hasText: 'Project 1' })

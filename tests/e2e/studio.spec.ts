@@ -56,7 +56,11 @@ async function hookAudio(page: Page, what: { render: 'workers' | 'graph' | undef
     const hook = window.__cubeStudio!
     let audio: { sampleRate: number; channels: Float32Array[] } | null
     if ('track' in w) audio = hook.trackAudio(w.track)
-    else audio = { channels: await hook.renderOffline(w.render === undefined ? undefined : { engine: w.render }), sampleRate: hook.sampleRate() }
+    else
+      audio = {
+        channels: await hook.renderOffline(w.render === undefined ? undefined : { engine: w.render }),
+        sampleRate: hook.sampleRate(),
+      }
     if (!audio) return null
     const base64 = (c: Float32Array) =>
       new Promise<string>((resolve, reject) => {
@@ -81,7 +85,8 @@ const renderOffline = async (page: Page, engine?: 'workers' | 'graph'): Promise<
 const trackAudio = (page: Page, name: string) => hookAudio(page, { track: name })
 
 /** Resolves after two animation frames of the page (a frame that started after this call has run). */
-const afterNextFrame = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
+const afterNextFrame = (page: Page) =>
+  page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
 
 /** Radix sliders from the keyboard: Home goes to the minimum, Page Up adds 10 steps. */
 async function setSlider(page: Page, name: string, value: number, min = 0) {
@@ -97,7 +102,12 @@ async function setSlider(page: Page, name: string, value: number, min = 0) {
 test('studio page: cards, tabs, and /app/create opens the AI Generator tab', async ({ page }) => {
   await openMixer(page)
   await expect(page.getByRole('main').getByRole('link', { name: /AI Generator/ })).toHaveAttribute('href', '/app/create')
-  await expect(page.getByRole('main').getByRole('link', { name: /Remix Tracks/ }).first()).toHaveAttribute('href', '/app/remix')
+  await expect(
+    page
+      .getByRole('main')
+      .getByRole('link', { name: /Remix Tracks/ })
+      .first(),
+  ).toHaveAttribute('href', '/app/remix')
   await expect(page.getByRole('tab', { name: 'Live Mixer' })).toHaveAttribute('aria-selected', 'true')
   for (const b of ['Save Project', 'Upload Audio', 'Record Microphone']) await expect(page.getByRole('button', { name: b })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Master Controls' })).toBeVisible()
@@ -136,10 +146,14 @@ test('a new track has the default controls, pan reads L/C/R, and the sound libra
   await expectNoSeriousA11yViolations(page)
 
   await page.getByRole('tab', { name: 'Sound Library' }).click()
-  for (const category of ['drums', 'bass', 'synth', 'fx']) await expect(page.getByRole('list', { name: 'Sound library' }).getByText(category, { exact: true }).first()).toBeVisible()
+  for (const category of ['drums', 'bass', 'synth', 'fx'])
+    await expect(page.getByRole('list', { name: 'Sound library' }).getByText(category, { exact: true }).first()).toBeVisible()
   // Preview plays the shipped sample through the master bus.
   const masterLevel = () => page.evaluate(() => (window as unknown as { __cube: { masterLevel(): number } }).__cube.masterLevel())
-  await page.getByRole('button', { name: /^Preview / }).first().click()
+  await page
+    .getByRole('button', { name: /^Preview / })
+    .first()
+    .click()
   await expect(page.getByRole('button', { name: /^Stop preview of / })).toBeVisible()
   await expect.poll(masterLevel).toBeGreaterThan(0.005)
   await page.getByRole('button', { name: /^Stop preview of / }).click()
@@ -199,7 +213,9 @@ test('an interrupted recording is offered for recovery after a reload', async ({
   const seconds = audio.channels[0]!.length / audio.sampleRate
   // Chunks reach IndexedDB every second: at most about one second of the take is lost.
   expect(seconds).toBeGreaterThan(1.9)
-  expect(Math.abs(dominantFrequency(audio.channels[0]!.slice(0, Math.round(1.5 * audio.sampleRate)), audio.sampleRate) - MIC_TONE_HZ)).toBeLessThan(3)
+  expect(
+    Math.abs(dominantFrequency(audio.channels[0]!.slice(0, Math.round(1.5 * audio.sampleRate)), audio.sampleRate) - MIC_TONE_HZ),
+  ).toBeLessThan(3)
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Mixer Tracks' })).toBeVisible()
   await expect(page.getByText(/unfinished recording/)).toHaveCount(0)
@@ -293,7 +309,9 @@ test('lowpass 20 lowers the spectral centroid; pan -50 silences the right channe
   expect(dbfs(rms(off.channels[1]!))).toBeLessThan(-90)
 })
 
-test('export: a valid WAV of the mix length that matches an offline render of the live graph (difference below -90 dBFS)', async ({ page }) => {
+test('export: a valid WAV of the mix length that matches an offline render of the live graph (difference below -90 dBFS)', async ({
+  page,
+}) => {
   await openMixer(page)
   const a = await upload(page, 'a.wav', [noise(1.2, 48000, 0.2, 7)])
   await setSlider(page, `${a} Delay`, 30)
@@ -336,7 +354,9 @@ test('export: a valid WAV of the mix length that matches an offline render of th
   expect(float.bits).toBe(32)
   expect(float.channels[0]!.length).toBe(reference.channels[0]!.length)
   let floatDiff = 0
-  for (let c = 0; c < 2; c++) for (let i = 0; i < float.channels[c]!.length; i++) floatDiff = Math.max(floatDiff, Math.abs(float.channels[c]![i]! - reference.channels[c]![i]!))
+  for (let c = 0; c < 2; c++)
+    for (let i = 0; i < float.channels[c]!.length; i++)
+      floatDiff = Math.max(floatDiff, Math.abs(float.channels[c]![i]! - reference.channels[c]![i]!))
   expect(dbfs(floatDiff)).toBeLessThan(-120)
 })
 

@@ -17,7 +17,10 @@ async function signUp(page: Page) {
   await expect(balance(page)).toHaveText('100 CUBE')
 }
 
-test('connect with a browser wallet: no provider, rejection, then a verified link with +50 once; tabs axe-clean', async ({ page, browser }) => {
+test('connect with a browser wallet: no provider, rejection, then a verified link with +50 once; tabs axe-clean', async ({
+  page,
+  browser,
+}) => {
   const wallet = Wallet.createRandom()
   const provider = await injectWallet(page, wallet, 'none')
   await test.step('visitor: sample figures marked as a preview, sign-in first', async () => {
@@ -46,7 +49,9 @@ test('connect with a browser wallet: no provider, rejection, then a verified lin
     await expect(balance(page)).toHaveText('150 CUBE')
     await expect(panel.getByTestId('wallet-address')).toHaveText(`${wallet.address.slice(0, 6)}...${wallet.address.slice(-4)}`)
     const token = await accessToken(page)
-    const links = await page.request.get('/rest/v1/wallet_links?select=address', { headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${token}` } })
+    const links = await page.request.get('/rest/v1/wallet_links?select=address', {
+      headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${token}` },
+    })
     expect(await links.json()).toEqual([{ address: wallet.address }])
     const state = await page.evaluate(() => JSON.parse(localStorage.getItem('walletState') ?? '{}') as Record<string, unknown>)
     expect(state).toMatchObject({ isConnected: true, selectedChain: 'ETH' })
@@ -59,7 +64,10 @@ test('connect with a browser wallet: no provider, rejection, then a verified lin
     await panel.getByTestId('chain-select').selectOption('SOL')
     await panel.getByTestId('disconnect').click()
     await expect(panel.getByTestId('connect-browser')).toBeVisible()
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('walletState') ?? '{}') as Record<string, unknown>)).toMatchObject({ isConnected: false, selectedChain: 'SOL' })
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('walletState') ?? '{}') as Record<string, unknown>)).toMatchObject({
+      isConnected: false,
+      selectedChain: 'SOL',
+    })
     await panel.getByTestId('connect-browser').click()
     await expect(toast(page, /Wallet Connected|Connection Failed|MetaMask/)).toContainText('Your wallet is linked to your account.')
     await expect(balance(page)).toHaveText('150 CUBE')

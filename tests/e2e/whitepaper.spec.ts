@@ -102,10 +102,12 @@ test('mobile (375 px): the contents open in a right-hand drawer that closes by b
   await expect(drawer).toBeVisible()
   await expect(open).toHaveAttribute('aria-expanded', 'true')
   // Slid in from the right: once the transition settles its right edge meets the viewport's.
-  await expect.poll(async () => {
-    const box = await drawer.boundingBox()
-    return box ? Math.round(box.x + box.width) : -1
-  }).toBe(375)
+  await expect
+    .poll(async () => {
+      const box = await drawer.boundingBox()
+      return box ? Math.round(box.x + box.width) : -1
+    })
+    .toBe(375)
   await expect(page.getByRole('button', { name: 'Close table of contents' })).toBeFocused()
   await page.getByRole('button', { name: 'Close table of contents' }).click()
   await expect(drawer).toBeHidden()
@@ -139,7 +141,10 @@ test('whitepaper has no serious accessibility violations (desktop and mobile dra
 // font at all, and then every character would be the same empty box).
 const NOTO = /noto-sans-sc-.*\.woff2$/
 
-test('the whitepaper loads Noto Sans SC from our own origin, and its glyphs have ink and differ from each other', async ({ page, baseURL }) => {
+test('the whitepaper loads Noto Sans SC from our own origin, and its glyphs have ink and differ from each other', async ({
+  page,
+  baseURL,
+}) => {
   const served: { url: string; status: number }[] = []
   page.on('response', (r) => {
     if (NOTO.test(new URL(r.url()).pathname)) served.push({ url: r.url(), status: r.status() })
@@ -149,7 +154,9 @@ test('the whitepaper loads Noto Sans SC from our own origin, and its glyphs have
   await page.evaluate(() => document.fonts.ready.then(() => undefined))
 
   // The page's own text made the browser fetch subsets: no explicit load happened yet.
-  const loadedByPage = await page.evaluate(() => [...document.fonts].filter((f) => f.family.replace(/["']/g, '') === 'Noto Sans SC' && f.status === 'loaded').length)
+  const loadedByPage = await page.evaluate(
+    () => [...document.fonts].filter((f) => f.family.replace(/["']/g, '') === 'Noto Sans SC' && f.status === 'loaded').length,
+  )
   expect(loadedByPage).toBeGreaterThan(0)
   expect(served.length).toBeGreaterThan(0)
   for (const r of served) {
@@ -196,7 +203,10 @@ test('the whitepaper loads Noto Sans SC from our own origin, and its glyphs have
       notoDiffersFromFallback: notoA.bits !== fallbackA.bits,
     }
   })
-  test.info().annotations.push({ type: 'system CJK font', description: result.fallbackIdentical ? 'none (fallback draws identical boxes)' : 'present (fallback draws real glyphs)' })
+  test.info().annotations.push({
+    type: 'system CJK font',
+    description: result.fallbackIdentical ? 'none (fallback draws identical boxes)' : 'present (fallback draws real glyphs)',
+  })
   expect(result.notoInk[0]).toBeGreaterThan(50)
   expect(result.notoInk[1]).toBeGreaterThan(50)
   expect(result.notoDiffer).toBe(true)

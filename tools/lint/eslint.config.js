@@ -85,14 +85,15 @@ const NO_REACT = [
   { name: 'react-dom', message: 'No React below the UI: engine, backend, lib, config, workers and worklets stay framework-free.' },
 ]
 const NO_REACT_PATTERNS = [{ group: ['react/*', 'react-dom/*'], message: 'No React below the UI.' }]
-const NO_SONNER = [{ name: 'sonner', message: "Only src/app/Notifier.tsx shows toasts: call notify() from src/lib/notify.ts." }]
+const NO_SONNER = [{ name: 'sonner', message: 'Only src/app/Notifier.tsx shows toasts: call notify() from src/lib/notify.ts.' }]
 // One wiring pattern: a component reads stores and calls actions, services or data hooks (.ts
 // modules) that own the backend calls; types from src/backend are fine (they are not calls).
 const NO_BACKEND_IN_COMPONENTS = [
   {
     group: ['**/backend/**'],
     allowTypeImports: true,
-    message: 'Components do not call the backend: go through a store action, a service or a data hook in a .ts module (import type is fine).',
+    message:
+      'Components do not call the backend: go through a store action, a service or a data hook in a .ts module (import type is fine).',
   },
 ]
 
@@ -151,7 +152,11 @@ export default defineConfig(
   { files: ['src/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
   {
     files: ['src/**/*.{ts,tsx}'],
-    rules: Object.fromEntries(Object.entries(reactHooks.configs.flat.recommended.rules).filter(([, level]) => level === 'warn').map(([rule]) => [rule, 'error'])),
+    rules: Object.fromEntries(
+      Object.entries(reactHooks.configs.flat.recommended.rules)
+        .filter(([, level]) => level === 'warn')
+        .map(([rule]) => [rule, 'error']),
+    ),
   },
   { files: ['src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
 
@@ -179,7 +184,15 @@ export default defineConfig(
   },
   {
     files: ['src/domain/**'],
-    rules: { 'no-restricted-syntax': ['error', { selector: 'JSXElement, JSXFragment', message: 'The domain tier holds state, services and rules: no components (put them in a feature or src/ui).' }] },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXElement, JSXFragment',
+          message: 'The domain tier holds state, services and rules: no components (put them in a feature or src/ui).',
+        },
+      ],
+    },
   },
   {
     files: ['src/{features,ui,styles,domain}/**', 'src/*.{ts,tsx}', 'supabase/**'],
@@ -199,6 +212,11 @@ export default defineConfig(
   },
   {
     files: ['src/{engine,backend,lib,config}/**/*.tsx'],
-    rules: { 'no-restricted-imports': ['error', { paths: [...NO_REACT, ...NO_SONNER], patterns: [...NO_REACT_PATTERNS, ...NO_BACKEND_IN_COMPONENTS] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [...NO_REACT, ...NO_SONNER], patterns: [...NO_REACT_PATTERNS, ...NO_BACKEND_IN_COMPONENTS] },
+      ],
+    },
   },
 )

@@ -12,8 +12,22 @@ test('finds a three-module cycle and a self-import, not a chain', () => {
     ['d', ['a']],
     ['e', ['e']],
   ])
-  assert.deepEqual(findCycles(graph).map((c) => c.join(' ')).sort(), ['a b c', 'e'])
-  assert.deepEqual(findCycles(new Map([['a', ['b']], ['b', ['c']], ['c', []]])), [])
+  assert.deepEqual(
+    findCycles(graph)
+      .map((c) => c.join(' '))
+      .sort(),
+    ['a b c', 'e'],
+  )
+  assert.deepEqual(
+    findCycles(
+      new Map([
+        ['a', ['b']],
+        ['b', ['c']],
+        ['c', []],
+      ]),
+    ),
+    [],
+  )
 })
 
 test('counts static, re-export and dynamic imports; not type-only ones or packages', () => {

@@ -8,11 +8,65 @@ type Tone = 'root' | 'fifth' | 'octave' | 'third' | 'approach'
 type BassHit = [step: number, length: number, tone: Tone]
 
 const PATTERNS: Record<BassRhythm, readonly BassHit[][]> = {
-  offbeat: [[[2, 1.8, 'root'], [6, 1.8, 'root'], [10, 1.8, 'root'], [14, 1.8, 'octave']], [[0, 1.5, 'root'], [2, 1.8, 'root'], [6, 1.8, 'root'], [10, 1.8, 'fifth'], [14, 1.8, 'root']]],
-  eighths: [Array.from({ length: 8 }, (_, i): BassHit => [i * 2, 1.8, i === 6 ? 'fifth' : 'root']), Array.from({ length: 8 }, (_, i): BassHit => [i * 2, 1.8, i === 7 ? 'octave' : 'root'])],
-  syncopated: [[[0, 3, 'root'], [3, 2, 'root'], [7, 2, 'fifth'], [10, 3, 'root'], [14, 2, 'octave']], [[0, 5, 'root'], [6, 2, 'root'], [10, 2, 'third'], [13, 3, 'fifth']]],
-  walking: [[[0, 3.6, 'root'], [4, 3.6, 'third'], [8, 3.6, 'fifth'], [12, 3.6, 'approach']], [[0, 3.6, 'root'], [4, 3.6, 'fifth'], [8, 3.6, 'octave'], [12, 3.6, 'approach']]],
-  'root-fifth': [[[0, 7.5, 'root'], [8, 7.5, 'fifth']], [[0, 5.5, 'root'], [6, 2, 'fifth'], [8, 7.5, 'root']]],
+  offbeat: [
+    [
+      [2, 1.8, 'root'],
+      [6, 1.8, 'root'],
+      [10, 1.8, 'root'],
+      [14, 1.8, 'octave'],
+    ],
+    [
+      [0, 1.5, 'root'],
+      [2, 1.8, 'root'],
+      [6, 1.8, 'root'],
+      [10, 1.8, 'fifth'],
+      [14, 1.8, 'root'],
+    ],
+  ],
+  eighths: [
+    Array.from({ length: 8 }, (_, i): BassHit => [i * 2, 1.8, i === 6 ? 'fifth' : 'root']),
+    Array.from({ length: 8 }, (_, i): BassHit => [i * 2, 1.8, i === 7 ? 'octave' : 'root']),
+  ],
+  syncopated: [
+    [
+      [0, 3, 'root'],
+      [3, 2, 'root'],
+      [7, 2, 'fifth'],
+      [10, 3, 'root'],
+      [14, 2, 'octave'],
+    ],
+    [
+      [0, 5, 'root'],
+      [6, 2, 'root'],
+      [10, 2, 'third'],
+      [13, 3, 'fifth'],
+    ],
+  ],
+  walking: [
+    [
+      [0, 3.6, 'root'],
+      [4, 3.6, 'third'],
+      [8, 3.6, 'fifth'],
+      [12, 3.6, 'approach'],
+    ],
+    [
+      [0, 3.6, 'root'],
+      [4, 3.6, 'fifth'],
+      [8, 3.6, 'octave'],
+      [12, 3.6, 'approach'],
+    ],
+  ],
+  'root-fifth': [
+    [
+      [0, 7.5, 'root'],
+      [8, 7.5, 'fifth'],
+    ],
+    [
+      [0, 5.5, 'root'],
+      [6, 2, 'fifth'],
+      [8, 7.5, 'root'],
+    ],
+  ],
   whole: [[[0, 15.5, 'root']]],
   chug: [Array.from({ length: 16 }, (_, i): BassHit => [i, 0.8, i === 14 ? 'fifth' : 'root'])],
 }
@@ -44,7 +98,15 @@ function bassMidi(key: Key, chord: BarChord, next: BarChord | undefined, tone: T
 }
 
 export function bassBarNotes(
-  key: Key, chord: BarChord, next: BarChord | undefined, rhythm: BassRhythm, swing: number, rng: Rng, section: Section, stepSeconds: number, barStart: number,
+  key: Key,
+  chord: BarChord,
+  next: BarChord | undefined,
+  rhythm: BassRhythm,
+  swing: number,
+  rng: Rng,
+  section: Section,
+  stepSeconds: number,
+  barStart: number,
 ): NoteEvent[] {
   const pattern = rng.pick(PATTERNS[rhythm])
   const vel = 0.6 + 0.35 * section.energy

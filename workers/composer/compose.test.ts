@@ -61,8 +61,12 @@ describe('composer', () => {
 
   it('shapes brightness and instrumentation by mood and genre', () => {
     expect(designedBrightness('energetic', 'metal')).toBeGreaterThan(designedBrightness('dark', 'ambient') + 0.5)
-    expect(compose({ description: DESC, mood: 'dark' }).brightness).toBeLessThan(compose({ description: DESC, mood: 'energetic' }).brightness)
-    expect(compose({ description: DESC, genre: 'ambient' }).brightness).toBeLessThan(compose({ description: DESC, genre: 'rock' }).brightness)
+    expect(compose({ description: DESC, mood: 'dark' }).brightness).toBeLessThan(
+      compose({ description: DESC, mood: 'energetic' }).brightness,
+    )
+    expect(compose({ description: DESC, genre: 'ambient' }).brightness).toBeLessThan(
+      compose({ description: DESC, genre: 'rock' }).brightness,
+    )
     const lead = (genre: Genre) => compose({ description: DESC, genre }).instrumentation
     expect(lead('classical').drums).toBe('none')
     expect(compose({ description: DESC, genre: 'classical' }).tracks.drums).toHaveLength(0)

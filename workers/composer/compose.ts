@@ -52,14 +52,24 @@ export function compose(request: ComposeRequest): Score {
   const voices = instrumentParts(genre, instruments, genreP)
 
   const sections = planSections(barSeconds, minDuration, genreP.drums, padLayer, brightness)
-  const progressions = chooseProgressions(rng.fork('progression'), quality, genre === 'jazz' || (genre === 'hip-hop' && rng.fork('jazzy').chance(0.5)))
+  const progressions = chooseProgressions(
+    rng.fork('progression'),
+    quality,
+    genre === 'jazz' || (genre === 'hip-hop' && rng.fork('jazzy').chance(0.5)),
+  )
   const chords = barChords(key, sections, progressions, genreP.chordSize)
   const energy = moodP.energy
   const groove = drumPattern(genreP.drums, rng.fork('drums'), energy)
 
   const melodyRng = rng.fork('melody')
-  const verseMotifs = { a: makeMotif(melodyRng, energy, genreP.sparseMelody, false), b: makeMotif(melodyRng, energy, genreP.sparseMelody, true) }
-  const chorusMotifs = { a: makeMotif(melodyRng, Math.min(1, energy + 0.15), genreP.sparseMelody, false), b: makeMotif(melodyRng, energy, genreP.sparseMelody, true) }
+  const verseMotifs = {
+    a: makeMotif(melodyRng, energy, genreP.sparseMelody, false),
+    b: makeMotif(melodyRng, energy, genreP.sparseMelody, true),
+  }
+  const chorusMotifs = {
+    a: makeMotif(melodyRng, Math.min(1, energy + 0.15), genreP.sparseMelody, false),
+    b: makeMotif(melodyRng, energy, genreP.sparseMelody, true),
+  }
   const bridgeMotifs = { a: makeMotif(melodyRng, energy * 0.7, true, false), b: makeMotif(melodyRng, energy * 0.7, true, true) }
 
   const melody: NoteEvent[] = []
@@ -80,12 +90,13 @@ export function compose(request: ComposeRequest): Score {
       const barStart = bar * barSeconds
       if (s.layers.chords) chordNotes.push(...chordBarNotes(key, chord, genreP, partRng, s, stepSeconds, barStart))
       if (s.layers.pad) pad.push(...padBarNotes(key, chord, s, barSeconds, barStart))
-      if (s.layers.bass) bass.push(...bassBarNotes(key, chord, chords[bar + 1], genreP.bassRhythm, swing, partRng, s, stepSeconds, barStart))
+      if (s.layers.bass)
+        bass.push(...bassBarNotes(key, chord, chords[bar + 1], genreP.bassRhythm, swing, partRng, s, stepSeconds, barStart))
       drums.push(...drumBarHits(groove, genreP.drums, s, i, swing, stepSeconds, barStart))
     }
   }
 
-  const duration = (sections.at(-1)?.endTime ?? 0)
+  const duration = sections.at(-1)?.endTime ?? 0
   return {
     version: 1,
     seed,

@@ -4,7 +4,8 @@ import type { DrumKit } from './styles.ts'
 import { roundTime, stepTime } from './timing.ts'
 
 const steps = (hits: Record<number, number>): number[] => Array.from({ length: 16 }, (_, i) => hits[i] ?? 0)
-const every = (n: number, v: number, offset = 0): number[] => Array.from({ length: 16 }, (_, i) => ((i - offset) % n === 0 && i >= offset ? v : 0))
+const every = (n: number, v: number, offset = 0): number[] =>
+  Array.from({ length: 16 }, (_, i) => ((i - offset) % n === 0 && i >= offset ? v : 0))
 
 /** The kit's groove for a verse bar, with seeded variations so two pieces in one genre still differ. */
 export function drumPattern(kit: DrumKit, rng: Rng, energy: number): DrumPattern {
@@ -65,10 +66,22 @@ export function drumPattern(kit: DrumKit, rng: Rng, energy: number): DrumPattern
   return p
 }
 
-const VOICES: [keyof Omit<DrumPattern, 'steps'>, DrumVoice][] = [['kick', 'kick'], ['snare', 'snare'], ['hat', 'hat'], ['openHat', 'openHat'], ['ride', 'ride']]
+const VOICES: [keyof Omit<DrumPattern, 'steps'>, DrumVoice][] = [
+  ['kick', 'kick'],
+  ['snare', 'snare'],
+  ['hat', 'hat'],
+  ['openHat', 'openHat'],
+  ['ride', 'ride'],
+]
 
 export function drumBarHits(
-  pattern: DrumPattern, kit: DrumKit, section: Section, barInSection: number, swing: number, stepSeconds: number, barStart: number,
+  pattern: DrumPattern,
+  kit: DrumKit,
+  section: Section,
+  barInSection: number,
+  swing: number,
+  stepSeconds: number,
+  barStart: number,
 ): DrumHit[] {
   if (!section.layers.drums || kit === 'none') return []
   const out: DrumHit[] = []
@@ -86,7 +99,8 @@ export function drumBarHits(
     })
   }
   if (fill && (section.layers.kick || section.name === 'bridge')) {
-    for (let s = 12; s < 16; s++) out.push({ time: roundTime(barStart + stepTime(s, stepSeconds, swing)), voice: 'snare', velocity: (0.5 + (s - 12) * 0.15) * scale })
+    for (let s = 12; s < 16; s++)
+      out.push({ time: roundTime(barStart + stepTime(s, stepSeconds, swing)), voice: 'snare', velocity: (0.5 + (s - 12) * 0.15) * scale })
   }
   if (barInSection === 0 && (section.name === 'chorus' || (section.name === 'verse' && section.startBar > 0)) && kit !== 'soft') {
     out.push({ time: roundTime(barStart), voice: 'crash', velocity: 0.7 * scale })

@@ -6,12 +6,31 @@ import { roundTime, stepTime } from './timing.ts'
 
 // Four-bar progressions as chord-root scale degrees, idiomatic for each quality.
 const MAJOR_PROGRESSIONS: readonly number[][] = [
-  [0, 4, 5, 3], [0, 5, 3, 4], [0, 3, 4, 3], [5, 3, 0, 4], [0, 2, 3, 4], [3, 4, 2, 5], [0, 3, 5, 4], [0, 4, 3, 4],
+  [0, 4, 5, 3],
+  [0, 5, 3, 4],
+  [0, 3, 4, 3],
+  [5, 3, 0, 4],
+  [0, 2, 3, 4],
+  [3, 4, 2, 5],
+  [0, 3, 5, 4],
+  [0, 4, 3, 4],
 ]
 const MINOR_PROGRESSIONS: readonly number[][] = [
-  [0, 5, 2, 6], [0, 6, 5, 6], [0, 3, 6, 2], [0, 5, 3, 4], [0, 3, 4, 0], [5, 6, 0, 0], [0, 2, 5, 6], [0, 6, 3, 5],
+  [0, 5, 2, 6],
+  [0, 6, 5, 6],
+  [0, 3, 6, 2],
+  [0, 5, 3, 4],
+  [0, 3, 4, 0],
+  [5, 6, 0, 0],
+  [0, 2, 5, 6],
+  [0, 6, 3, 5],
 ]
-const JAZZ_PROGRESSIONS: readonly number[][] = [[1, 4, 0, 0], [1, 4, 0, 5], [0, 5, 1, 4], [2, 5, 1, 4]]
+const JAZZ_PROGRESSIONS: readonly number[][] = [
+  [1, 4, 0, 0],
+  [1, 4, 0, 5],
+  [0, 5, 1, 4],
+  [2, 5, 1, 4],
+]
 
 export function chooseProgressions(rng: Rng, quality: ModeQuality, jazzy: boolean) {
   const bank = jazzy ? JAZZ_PROGRESSIONS : quality === 'major' ? MAJOR_PROGRESSIONS : MINOR_PROGRESSIONS
@@ -38,7 +57,12 @@ export function chordSymbol(key: Key, degree: number, size: number): string {
   return `${name}${base}7`
 }
 
-export function barChords(key: Key, sections: Section[], progressions: { verse: number[]; chorus: number[]; bridge: number[] }, size: number): BarChord[] {
+export function barChords(
+  key: Key,
+  sections: Section[],
+  progressions: { verse: number[]; chorus: number[]; bridge: number[] },
+  size: number,
+): BarChord[] {
   const out: BarChord[] = []
   for (const s of sections) {
     const prog = s.name === 'chorus' ? progressions.chorus : s.name === 'bridge' ? progressions.bridge : progressions.verse
@@ -69,7 +93,7 @@ export function voiceChord(key: Key, degree: number, size: number, low: number):
   if (size === 2) {
     // Power chord: root, fifth above it, octave.
     const root = notes[0] as number
-    return [root, root + (notes[1]! - root + 12) % 12, root + 12]
+    return [root, root + ((notes[1]! - root + 12) % 12), root + 12]
   }
   return [...new Set(notes)].sort((a, b) => a - b)
 }
@@ -81,13 +105,43 @@ function rhythmHits(rhythm: ChordRhythm, rng: Rng, energy: number): Hit[] {
     case 'sustain':
       return [[0, 16]]
     case 'stabs':
-      return energy > 0.8 ? [[0, 1.5], [3, 1.5], [6, 1.5], [10, 1.5], [14, 1.5]] : [[2, 1.5], [6, 1.5], [10, 1.5], [14, 1.5]]
+      return energy > 0.8
+        ? [
+            [0, 1.5],
+            [3, 1.5],
+            [6, 1.5],
+            [10, 1.5],
+            [14, 1.5],
+          ]
+        : [
+            [2, 1.5],
+            [6, 1.5],
+            [10, 1.5],
+            [14, 1.5],
+          ]
     case 'eighths':
       return Array.from({ length: 8 }, (_, i): Hit => [i * 2, 1.7])
     case 'sixteenths':
       return Array.from({ length: 16 }, (_, i): Hit => [i, 0.85])
     case 'comp':
-      return rng.pick<Hit[]>([[[0, 3], [6, 2], [10, 4]], [[0, 2], [3, 3], [8, 2], [14, 2]], [[2, 3], [6, 2], [12, 4]]])
+      return rng.pick<Hit[]>([
+        [
+          [0, 3],
+          [6, 2],
+          [10, 4],
+        ],
+        [
+          [0, 2],
+          [3, 3],
+          [8, 2],
+          [14, 2],
+        ],
+        [
+          [2, 3],
+          [6, 2],
+          [12, 4],
+        ],
+      ])
     case 'arpeggio':
       return []
   }
@@ -95,7 +149,13 @@ function rhythmHits(rhythm: ChordRhythm, rng: Rng, energy: number): Hit[] {
 
 /** Chord-instrument notes for one bar. */
 export function chordBarNotes(
-  key: Key, chord: BarChord, genre: GenreProfile, rng: Rng, section: Section, stepSeconds: number, barStart: number,
+  key: Key,
+  chord: BarChord,
+  genre: GenreProfile,
+  rng: Rng,
+  section: Section,
+  stepSeconds: number,
+  barStart: number,
 ): NoteEvent[] {
   const voicing = voiceChord(key, chord.degree, genre.chordSize, genre.chordSize === 2 ? 40 : 55)
   const vel = 0.45 + 0.4 * section.energy
@@ -106,18 +166,29 @@ export function chordBarNotes(
     const pattern = [...voicing, (voicing[0] as number) + 12, ...voicing.slice(1).reverse()]
     for (let s = 0, i = 0; s < 16; s += grid, i++) {
       const t = barStart + stepTime(s, stepSeconds, genre.swing)
-      out.push({ time: roundTime(t), duration: roundTime(stepSeconds * grid * 1.8), midi: pattern[i % pattern.length] as number, velocity: vel * (s % 4 === 0 ? 1 : 0.8) })
+      out.push({
+        time: roundTime(t),
+        duration: roundTime(stepSeconds * grid * 1.8),
+        midi: pattern[i % pattern.length] as number,
+        velocity: vel * (s % 4 === 0 ? 1 : 0.8),
+      })
     }
     return out
   }
   for (const [step, len] of rhythmHits(genre.chordRhythm, rng, section.energy)) {
     const t = barStart + stepTime(step, stepSeconds, genre.swing)
-    for (const midi of voicing) out.push({ time: roundTime(t), duration: roundTime(len * stepSeconds), midi, velocity: vel * (step % 4 === 0 ? 1 : 0.85) })
+    for (const midi of voicing)
+      out.push({ time: roundTime(t), duration: roundTime(len * stepSeconds), midi, velocity: vel * (step % 4 === 0 ? 1 : 0.85) })
   }
   return out
 }
 
 /** A sustained pad chord (strings) an octave above the bass, one per bar. */
 export function padBarNotes(key: Key, chord: BarChord, section: Section, barSeconds: number, barStart: number): NoteEvent[] {
-  return voiceChord(key, chord.degree, 3, 50).map((midi) => ({ time: roundTime(barStart), duration: roundTime(barSeconds * 0.98), midi, velocity: 0.3 + 0.25 * section.energy }))
+  return voiceChord(key, chord.degree, 3, 50).map((midi) => ({
+    time: roundTime(barStart),
+    duration: roundTime(barSeconds * 0.98),
+    midi,
+    velocity: 0.3 + 0.25 * section.energy,
+  }))
 }

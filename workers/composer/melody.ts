@@ -71,7 +71,12 @@ export interface MelodyContext {
 
 /** Realise motifs over a section, two bars per phrase: A A' A B (chorus transposed up a third). */
 export function sectionMelody(
-  ctx: MelodyContext, section: Section, chords: BarChord[], motifs: { a: Motif; b: Motif }, rng: Rng, lift: number,
+  ctx: MelodyContext,
+  section: Section,
+  chords: BarChord[],
+  motifs: { a: Motif; b: Motif },
+  rng: Rng,
+  lift: number,
 ): NoteEvent[] {
   if (!section.layers.melody) return []
   const out: NoteEvent[] = []

@@ -88,10 +88,15 @@ describe('compose with the vocabulary', () => {
     expect(s.quality).toBe('minor')
     expect(s.instrumentation.lead).toBe('sax')
     expect(s.instruments).toEqual(['saxophone'])
-    expect(s.heard).toEqual({ mood: 'sad', genre: 'electronic', instruments: ['saxophone'], words: ['rainy', 'neon', 'night', 'drive', 'lonely', 'saxophone'] })
+    expect(s.heard).toEqual({
+      mood: 'sad',
+      genre: 'electronic',
+      instruments: ['saxophone'],
+      words: ['rainy', 'neon', 'night', 'drive', 'lonely', 'saxophone'],
+    })
   })
 
-  it('keeps today\'s defaults for an empty match: Upbeat Electronic with the genre\'s own voices', () => {
+  it("keeps today's defaults for an empty match: Upbeat Electronic with the genre's own voices", () => {
     for (const description of ['x', 'a robot learning to code', 'good vibes only']) {
       const s = compose({ description })
       expect([s.mood, s.genre]).toEqual(['upbeat', 'electronic'])
@@ -114,7 +119,10 @@ describe('compose with the vocabulary', () => {
 
   it('gives the same piece as an explicit request for the inferred style (so a share link reproduces it)', () => {
     const inferred = compose({ description: NIGHT })
-    expect(compose({ description: NIGHT, mood: inferred.mood, genre: inferred.genre, instruments: inferred.instruments })).toEqual({ ...inferred, heard: { instruments: [], words: inferred.heard.words } })
+    expect(compose({ description: NIGHT, mood: inferred.mood, genre: inferred.genre, instruments: inferred.instruments })).toEqual({
+      ...inferred,
+      heard: { instruments: [], words: inferred.heard.words },
+    })
   })
 
   it('with an explicit empty instrument list keeps the genre voices (old share links)', () => {

@@ -49,51 +49,152 @@ const STYLE = 3
 /** The word table. Keys are lower case; a hyphen or space separates the words of a phrase. */
 export const VOCABULARY: Readonly<Record<string, Cue>> = {
   // Moods
-  sad: { mood: 'sad' }, lonely: { mood: 'sad' }, melancholy: { mood: 'sad' }, melancholic: { mood: 'sad' },
-  rain: { mood: 'sad' }, rainy: { mood: 'sad' }, tears: { mood: 'sad' }, heartbreak: { mood: 'sad' },
-  grief: { mood: 'sad' }, goodbye: { mood: 'sad' }, blues: { mood: 'sad', genre: 'jazz' },
-  dark: { mood: 'dark' }, night: { mood: 'dark' }, midnight: { mood: 'dark' }, shadow: { mood: 'dark' },
-  horror: { mood: 'dark' }, sinister: { mood: 'dark' }, doom: { mood: 'dark', genre: 'metal' },
-  mysterious: { mood: 'mysterious' }, mystery: { mood: 'mysterious' }, fog: { mood: 'mysterious' }, foggy: { mood: 'mysterious' },
-  noir: { mood: 'mysterious', genre: 'jazz' }, secret: { mood: 'mysterious' }, haunted: { mood: 'mysterious' }, spy: { mood: 'mysterious' },
-  happy: { mood: 'happy' }, sunny: { mood: 'happy' }, sunshine: { mood: 'happy' }, summer: { mood: 'happy' },
-  joy: { mood: 'happy' }, joyful: { mood: 'happy' }, cheerful: { mood: 'happy' }, sunrise: { mood: 'happy' },
-  party: { mood: 'energetic', genre: 'pop' }, energetic: { mood: 'energetic' }, workout: { mood: 'energetic' },
-  fast: { mood: 'energetic' }, race: { mood: 'energetic' }, hype: { mood: 'energetic' }, intense: { mood: 'energetic' },
-  upbeat: { mood: 'upbeat' }, groovy: { mood: 'upbeat' }, bouncy: { mood: 'upbeat' },
-  chill: { mood: 'chill' }, relax: { mood: 'chill' }, relaxing: { mood: 'chill' }, calm: { mood: 'chill' },
-  study: { mood: 'chill' }, quiet: { mood: 'chill' }, peaceful: { mood: 'chill' }, sleep: { mood: 'chill', genre: 'ambient' },
-  'lo-fi': { mood: 'chill', genre: 'hip-hop', weight: STYLE }, lofi: { mood: 'chill', genre: 'hip-hop', weight: STYLE },
-  romantic: { mood: 'romantic' }, love: { mood: 'romantic' }, kiss: { mood: 'romantic' }, wedding: { mood: 'romantic' }, candlelight: { mood: 'romantic' },
-  epic: { mood: 'epic' }, cinematic: { mood: 'epic', genre: 'classical' }, battle: { mood: 'epic' }, heroic: { mood: 'epic' },
-  trailer: { mood: 'epic' }, victory: { mood: 'epic' },
+  sad: { mood: 'sad' },
+  lonely: { mood: 'sad' },
+  melancholy: { mood: 'sad' },
+  melancholic: { mood: 'sad' },
+  rain: { mood: 'sad' },
+  rainy: { mood: 'sad' },
+  tears: { mood: 'sad' },
+  heartbreak: { mood: 'sad' },
+  grief: { mood: 'sad' },
+  goodbye: { mood: 'sad' },
+  blues: { mood: 'sad', genre: 'jazz' },
+  dark: { mood: 'dark' },
+  night: { mood: 'dark' },
+  midnight: { mood: 'dark' },
+  shadow: { mood: 'dark' },
+  horror: { mood: 'dark' },
+  sinister: { mood: 'dark' },
+  doom: { mood: 'dark', genre: 'metal' },
+  mysterious: { mood: 'mysterious' },
+  mystery: { mood: 'mysterious' },
+  fog: { mood: 'mysterious' },
+  foggy: { mood: 'mysterious' },
+  noir: { mood: 'mysterious', genre: 'jazz' },
+  secret: { mood: 'mysterious' },
+  haunted: { mood: 'mysterious' },
+  spy: { mood: 'mysterious' },
+  happy: { mood: 'happy' },
+  sunny: { mood: 'happy' },
+  sunshine: { mood: 'happy' },
+  summer: { mood: 'happy' },
+  joy: { mood: 'happy' },
+  joyful: { mood: 'happy' },
+  cheerful: { mood: 'happy' },
+  sunrise: { mood: 'happy' },
+  party: { mood: 'energetic', genre: 'pop' },
+  energetic: { mood: 'energetic' },
+  workout: { mood: 'energetic' },
+  fast: { mood: 'energetic' },
+  race: { mood: 'energetic' },
+  hype: { mood: 'energetic' },
+  intense: { mood: 'energetic' },
+  upbeat: { mood: 'upbeat' },
+  groovy: { mood: 'upbeat' },
+  bouncy: { mood: 'upbeat' },
+  chill: { mood: 'chill' },
+  relax: { mood: 'chill' },
+  relaxing: { mood: 'chill' },
+  calm: { mood: 'chill' },
+  study: { mood: 'chill' },
+  quiet: { mood: 'chill' },
+  peaceful: { mood: 'chill' },
+  sleep: { mood: 'chill', genre: 'ambient' },
+  'lo-fi': { mood: 'chill', genre: 'hip-hop', weight: STYLE },
+  lofi: { mood: 'chill', genre: 'hip-hop', weight: STYLE },
+  romantic: { mood: 'romantic' },
+  love: { mood: 'romantic' },
+  kiss: { mood: 'romantic' },
+  wedding: { mood: 'romantic' },
+  candlelight: { mood: 'romantic' },
+  epic: { mood: 'epic' },
+  cinematic: { mood: 'epic', genre: 'classical' },
+  battle: { mood: 'epic' },
+  heroic: { mood: 'epic' },
+  trailer: { mood: 'epic' },
+  victory: { mood: 'epic' },
   // Genres and scenes
-  electronic: { genre: 'electronic', weight: STYLE }, edm: { genre: 'electronic', weight: STYLE }, techno: { genre: 'electronic', weight: STYLE },
-  synthwave: { genre: 'electronic', weight: STYLE }, retro: { genre: 'electronic' },
-  neon: { genre: 'electronic' }, drive: { genre: 'electronic' }, cyberpunk: { genre: 'electronic', mood: 'dark' }, club: { genre: 'electronic', mood: 'energetic' },
+  electronic: { genre: 'electronic', weight: STYLE },
+  edm: { genre: 'electronic', weight: STYLE },
+  techno: { genre: 'electronic', weight: STYLE },
+  synthwave: { genre: 'electronic', weight: STYLE },
+  retro: { genre: 'electronic' },
+  neon: { genre: 'electronic' },
+  drive: { genre: 'electronic' },
+  cyberpunk: { genre: 'electronic', mood: 'dark' },
+  club: { genre: 'electronic', mood: 'energetic' },
   rave: { genre: 'electronic', mood: 'energetic' },
-  pop: { genre: 'pop', weight: STYLE }, catchy: { genre: 'pop' }, dance: { genre: 'pop' }, radio: { genre: 'pop' },
-  rock: { genre: 'rock', weight: STYLE }, riff: { genre: 'rock' }, 'electric guitar': { genre: 'rock' }, punk: { genre: 'rock', mood: 'energetic', weight: STYLE },
-  garage: { genre: 'rock' }, distortion: { genre: 'metal' }, metal: { genre: 'metal', weight: STYLE }, heavy: { genre: 'metal' }, shred: { genre: 'metal' },
-  'hip-hop': { genre: 'hip-hop', weight: STYLE }, hiphop: { genre: 'hip-hop', weight: STYLE }, rap: { genre: 'hip-hop', weight: STYLE },
-  'boom bap': { genre: 'hip-hop', weight: STYLE }, beat: { genre: 'hip-hop' }, street: { genre: 'hip-hop' }, trap: { genre: 'hip-hop', mood: 'dark' },
-  jazz: { genre: 'jazz', weight: STYLE }, jazzy: { genre: 'jazz', weight: STYLE }, swing: { genre: 'jazz', weight: STYLE },
-  smoky: { genre: 'jazz' }, lounge: { genre: 'jazz' }, cafe: { genre: 'jazz' }, bebop: { genre: 'jazz', weight: STYLE },
-  folk: { genre: 'folk', weight: STYLE }, acoustic: { genre: 'folk' }, campfire: { genre: 'folk' }, country: { genre: 'folk' },
-  village: { genre: 'folk' }, forest: { genre: 'folk' }, celtic: { genre: 'folk', weight: STYLE },
-  classical: { genre: 'classical', weight: STYLE }, orchestra: { genre: 'classical', mood: 'epic', instrument: 'strings' },
-  orchestral: { genre: 'classical', mood: 'epic', instrument: 'strings' }, symphony: { genre: 'classical', weight: STYLE }, baroque: { genre: 'classical', weight: STYLE },
-  ambient: { genre: 'ambient', weight: STYLE }, drone: { genre: 'ambient' }, space: { genre: 'ambient' }, meditation: { genre: 'ambient', mood: 'chill' },
-  ocean: { genre: 'ambient' }, dreamy: { genre: 'ambient', mood: 'chill' },
+  pop: { genre: 'pop', weight: STYLE },
+  catchy: { genre: 'pop' },
+  dance: { genre: 'pop' },
+  radio: { genre: 'pop' },
+  rock: { genre: 'rock', weight: STYLE },
+  riff: { genre: 'rock' },
+  'electric guitar': { genre: 'rock' },
+  punk: { genre: 'rock', mood: 'energetic', weight: STYLE },
+  garage: { genre: 'rock' },
+  distortion: { genre: 'metal' },
+  metal: { genre: 'metal', weight: STYLE },
+  heavy: { genre: 'metal' },
+  shred: { genre: 'metal' },
+  'hip-hop': { genre: 'hip-hop', weight: STYLE },
+  hiphop: { genre: 'hip-hop', weight: STYLE },
+  rap: { genre: 'hip-hop', weight: STYLE },
+  'boom bap': { genre: 'hip-hop', weight: STYLE },
+  beat: { genre: 'hip-hop' },
+  street: { genre: 'hip-hop' },
+  trap: { genre: 'hip-hop', mood: 'dark' },
+  jazz: { genre: 'jazz', weight: STYLE },
+  jazzy: { genre: 'jazz', weight: STYLE },
+  swing: { genre: 'jazz', weight: STYLE },
+  smoky: { genre: 'jazz' },
+  lounge: { genre: 'jazz' },
+  cafe: { genre: 'jazz' },
+  bebop: { genre: 'jazz', weight: STYLE },
+  folk: { genre: 'folk', weight: STYLE },
+  acoustic: { genre: 'folk' },
+  campfire: { genre: 'folk' },
+  country: { genre: 'folk' },
+  village: { genre: 'folk' },
+  forest: { genre: 'folk' },
+  celtic: { genre: 'folk', weight: STYLE },
+  classical: { genre: 'classical', weight: STYLE },
+  orchestra: { genre: 'classical', mood: 'epic', instrument: 'strings' },
+  orchestral: { genre: 'classical', mood: 'epic', instrument: 'strings' },
+  symphony: { genre: 'classical', weight: STYLE },
+  baroque: { genre: 'classical', weight: STYLE },
+  ambient: { genre: 'ambient', weight: STYLE },
+  drone: { genre: 'ambient' },
+  space: { genre: 'ambient' },
+  meditation: { genre: 'ambient', mood: 'chill' },
+  ocean: { genre: 'ambient' },
+  dreamy: { genre: 'ambient', mood: 'chill' },
   // Instruments (a light hint of their usual genre, so a named style still wins)
-  saxophone: { instrument: 'saxophone', genre: 'jazz' }, sax: { instrument: 'saxophone', genre: 'jazz' }, trumpet: { instrument: 'saxophone', genre: 'jazz' },
-  piano: { instrument: 'piano' }, keys: { instrument: 'piano' }, rhodes: { instrument: 'piano' },
-  vibraphone: { instrument: 'vibraphone', genre: 'jazz' }, marimba: { instrument: 'vibraphone' },
-  flute: { instrument: 'flute' }, whistle: { instrument: 'flute' }, recorder: { instrument: 'flute', genre: 'folk' },
-  bell: { instrument: 'bells' }, chimes: { instrument: 'bells' }, glockenspiel: { instrument: 'bells' }, 'music box': { instrument: 'bells' },
-  guitar: { instrument: 'guitar' }, banjo: { instrument: 'guitar', genre: 'folk' }, ukulele: { instrument: 'guitar', genre: 'folk' }, harp: { instrument: 'guitar', genre: 'folk' },
-  synth: { instrument: 'synth', genre: 'electronic' }, synthesizer: { instrument: 'synth', genre: 'electronic' },
-  strings: { instrument: 'strings', genre: 'classical' }, violin: { instrument: 'strings', genre: 'classical' }, cello: { instrument: 'strings', genre: 'classical' },
+  saxophone: { instrument: 'saxophone', genre: 'jazz' },
+  sax: { instrument: 'saxophone', genre: 'jazz' },
+  trumpet: { instrument: 'saxophone', genre: 'jazz' },
+  piano: { instrument: 'piano' },
+  keys: { instrument: 'piano' },
+  rhodes: { instrument: 'piano' },
+  vibraphone: { instrument: 'vibraphone', genre: 'jazz' },
+  marimba: { instrument: 'vibraphone' },
+  flute: { instrument: 'flute' },
+  whistle: { instrument: 'flute' },
+  recorder: { instrument: 'flute', genre: 'folk' },
+  bell: { instrument: 'bells' },
+  chimes: { instrument: 'bells' },
+  glockenspiel: { instrument: 'bells' },
+  'music box': { instrument: 'bells' },
+  guitar: { instrument: 'guitar' },
+  banjo: { instrument: 'guitar', genre: 'folk' },
+  ukulele: { instrument: 'guitar', genre: 'folk' },
+  harp: { instrument: 'guitar', genre: 'folk' },
+  synth: { instrument: 'synth', genre: 'electronic' },
+  synthesizer: { instrument: 'synth', genre: 'electronic' },
+  strings: { instrument: 'strings', genre: 'classical' },
+  violin: { instrument: 'strings', genre: 'classical' },
+  cello: { instrument: 'strings', genre: 'classical' },
 }
 
 export interface Interpretation {
@@ -105,7 +206,12 @@ export interface Interpretation {
   words: string[]
 }
 
-const words = (text: string): string[] => text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').match(/[a-z0-9]+/g) ?? []
+const words = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .match(/[a-z0-9]+/g) ?? []
 
 /** The forms a one-word cue also matches: plain plurals ('drums'), '-es' ('beaches') and 'y' → 'ies'. */
 function plurals(key: string): string[] {
@@ -114,7 +220,11 @@ function plurals(key: string): string[] {
   return forms
 }
 
-interface CompiledCue { key: string; parts: string[]; cue: Cue }
+interface CompiledCue {
+  key: string
+  parts: string[]
+  cue: Cue
+}
 const COMPILED: CompiledCue[] = Object.entries(VOCABULARY).map(([key, cue]) => ({ key, parts: words(key), cue }))
 const SINGLE = new Map<string, CompiledCue>()
 for (const c of COMPILED) {
@@ -129,7 +239,8 @@ const PHRASES = COMPILED.filter((c) => c.parts.length > 1).sort((a, b) => b.part
 function winner<T extends string>(votes: Map<T, { total: number; first: number }>): T | undefined {
   let best: T | undefined
   let bestVote = { total: 0, first: Infinity }
-  for (const [k, v] of votes) if (v.total > bestVote.total || (v.total === bestVote.total && v.first < bestVote.first)) [best, bestVote] = [k, v]
+  for (const [k, v] of votes)
+    if (v.total > bestVote.total || (v.total === bestVote.total && v.first < bestVote.first)) [best, bestVote] = [k, v]
   return best
 }
 
@@ -170,7 +281,11 @@ export function interpretDescription(text: string): Interpretation {
 }
 
 /** The lead and chord voices for a genre with these instruments (first mention wins per part). */
-export function instrumentParts(genre: Genre, instruments: readonly Instrument[], defaults: { lead: LeadKind; chords: ChordKind }): { lead: LeadKind; chords: ChordKind } {
+export function instrumentParts(
+  genre: Genre,
+  instruments: readonly Instrument[],
+  defaults: { lead: LeadKind; chords: ChordKind },
+): { lead: LeadKind; chords: ChordKind } {
   let lead: LeadKind | undefined
   let chords: ChordKind | undefined
   for (const i of instruments) {

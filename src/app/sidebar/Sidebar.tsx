@@ -36,16 +36,35 @@ export function Sidebar({ narrow }: { narrow: boolean }) {
   if (!narrow && !open) {
     // Desktop icon rail: every visible item as an icon, tooltips through aria-label/title.
     return (
-      <nav aria-label="Main navigation" data-testid="sidebar" data-state="rail" className="sticky top-0 flex h-screen w-16 shrink-0 flex-col items-center gap-1 overflow-y-auto overscroll-contain border-r border-line bg-panel py-3">
-        <button type="button" onClick={() => setOpen(true)} className="mb-2 rounded p-2 text-primary hover:bg-line/40" aria-label="Expand sidebar">
+      <nav
+        aria-label="Main navigation"
+        data-testid="sidebar"
+        data-state="rail"
+        className={
+          'sticky top-0 flex h-screen w-16 shrink-0 flex-col items-center gap-1 overflow-y-auto ' +
+          'overscroll-contain border-r border-line bg-panel py-3'
+        }
+      >
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          className="mb-2 rounded p-2 text-primary hover:bg-line/40"
+          aria-label="Expand sidebar"
+        >
           <Icon name="panel" />
         </button>
         {groups.flatMap(({ items }) =>
           items.map((item) => {
             const active = isActivePath(pathname, item.to)
             return (
-              <Link key={item.to} to={item.to} title={item.label} aria-label={item.label} aria-current={active ? 'page' : undefined}
-                className={`rounded-md p-2 ${active ? 'bg-primary/15 text-primary' : 'text-muted hover:text-fg'}`}>
+              <Link
+                key={item.to}
+                to={item.to}
+                title={item.label}
+                aria-label={item.label}
+                aria-current={active ? 'page' : undefined}
+                className={`rounded-md p-2 ${active ? 'bg-primary/15 text-primary' : 'text-muted hover:text-fg'}`}
+              >
                 <Icon name={item.icon} />
               </Link>
             )
@@ -67,16 +86,34 @@ export function Sidebar({ narrow }: { narrow: boolean }) {
     >
       <div className="flex items-center justify-between px-4 py-4">
         <Link to="/" className="font-display text-xl font-black tracking-widest text-primary neon-text" onClick={closeOnMobile}>
-          {siteTitle === DEFAULT_SITE_TITLE ? <>CUBE<span className="text-secondary">.</span>MUSIC</> : <span data-testid="site-title">{siteTitle}</span>}
+          {siteTitle === DEFAULT_SITE_TITLE ? (
+            <>
+              CUBE<span className="text-secondary">.</span>MUSIC
+            </>
+          ) : (
+            <span data-testid="site-title">{siteTitle}</span>
+          )}
         </Link>
-        <button type="button" onClick={() => setOpen(false)} className="rounded p-2 text-muted hover:text-fg" aria-label={narrow ? 'Close menu' : 'Collapse sidebar'}>
+        <button
+          type="button"
+          onClick={() => setOpen(false)}
+          className="rounded p-2 text-muted hover:text-fg"
+          aria-label={narrow ? 'Close menu' : 'Collapse sidebar'}
+        >
           <Icon name={narrow ? 'close' : 'panel'} />
         </button>
       </div>
       <div className="min-h-0 flex-1 space-y-1 overflow-y-auto overscroll-contain px-2 pb-2">
         <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
           {groups.map(({ group, items }) => (
-            <SidebarGroup key={group.key} group={group} items={items} expanded={!!expanded[group.key]} onToggle={() => toggleGroup(group.key)} onNavigate={closeOnMobile} />
+            <SidebarGroup
+              key={group.key}
+              group={group}
+              items={items}
+              expanded={!!expanded[group.key]}
+              onToggle={() => toggleGroup(group.key)}
+              onNavigate={closeOnMobile}
+            />
           ))}
         </DndContext>
       </div>

@@ -28,7 +28,10 @@ export function SidebarGroup({ group, items, expanded, onToggle, onNavigate }: P
       style={style}
       data-testid={`nav-group-${group.key}`}
       data-group-key={group.key}
-      className={`rounded-lg transition-colors ${drop.isOver && !drag.isDragging ? 'bg-primary/10' : ''} ${drag.isDragging ? 'opacity-80 neon-box' : ''}`}
+      className={
+        `rounded-lg transition-colors ${drop.isOver && !drag.isDragging ? 'bg-primary/10' : ''} ` +
+        `${drag.isDragging ? 'opacity-80 neon-box' : ''}`
+      }
     >
       <div className="flex items-center gap-1">
         <button
@@ -45,7 +48,10 @@ export function SidebarGroup({ group, items, expanded, onToggle, onNavigate }: P
           onClick={onToggle}
           aria-expanded={expanded}
           aria-controls={listId}
-          className="flex flex-1 items-center justify-between rounded px-2 py-2 text-xs font-semibold uppercase tracking-widest text-muted hover:text-fg"
+          className={
+            'flex flex-1 items-center justify-between rounded px-2 py-2 text-xs font-semibold uppercase ' +
+            'tracking-widest text-muted hover:text-fg'
+          }
         >
           <span>{group.label}</span>
           <Icon name="chevron" size={14} className={`transition-transform ${expanded ? '' : '-rotate-90'}`} />
@@ -63,7 +69,9 @@ export function SidebarGroup({ group, items, expanded, onToggle, onNavigate }: P
                   aria-current={active ? 'page' : undefined}
                   data-active={active}
                   className={`flex items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors ${
-                    active ? 'bg-primary/15 text-fg shadow-[inset_3px_0_0_var(--theme-primary)]' : 'text-fg/80 hover:bg-line/40 hover:text-fg'
+                    active
+                      ? 'bg-primary/15 text-fg shadow-[inset_3px_0_0_var(--theme-primary)]'
+                      : 'text-fg/80 hover:bg-line/40 hover:text-fg'
                   }`}
                 >
                   <Icon name={item.icon} className={active ? 'text-primary' : undefined} />

@@ -9,7 +9,11 @@ import { useThemeStore } from './theme-store.ts'
 
 export const DEFAULT_SITE_TITLE = 'CUBE Music'
 
-export const useSiteSettings = create<PublicSiteSettings>()(() => ({ site_title: DEFAULT_SITE_TITLE, primary_color: null, max_free_songs: 1 }))
+export const useSiteSettings = create<PublicSiteSettings>()(() => ({
+  site_title: DEFAULT_SITE_TITLE,
+  primary_color: null,
+  max_free_songs: 1,
+}))
 
 /** Pages write 'Page · CUBE Music'; the site's own title replaces the brand part. */
 export function brandTitle(title: string, siteTitle: string): string {

@@ -34,8 +34,16 @@ export function isSong(raw: unknown): raw is Song {
   if (!raw || typeof raw !== 'object') return false
   const s = raw as Record<string, unknown>
   return (
-    str(s.id) && s.id.length > 0 && str(s.title) && str(s.artist) && str(s.duration) && str(s.image) && str(s.audioUrl) &&
-    (s.genre === undefined || str(s.genre)) && (s.mood === undefined || str(s.mood)) && (s.reward === undefined || (typeof s.reward === 'number' && Number.isFinite(s.reward)))
+    str(s.id) &&
+    s.id.length > 0 &&
+    str(s.title) &&
+    str(s.artist) &&
+    str(s.duration) &&
+    str(s.image) &&
+    str(s.audioUrl) &&
+    (s.genre === undefined || str(s.genre)) &&
+    (s.mood === undefined || str(s.mood)) &&
+    (s.reward === undefined || (typeof s.reward === 'number' && Number.isFinite(s.reward)))
   )
 }
 
@@ -78,4 +86,7 @@ export const useLibraryStore = create<LibraryState>()(
 
 const sampleIds = new Set(SAMPLE_SONGS.map((s) => s.id))
 
-export const selectAllSongs = (s: Pick<LibraryState, 'userTracks'>): Song[] => [...SAMPLE_SONGS, ...s.userTracks.filter((t) => !sampleIds.has(t.id))]
+export const selectAllSongs = (s: Pick<LibraryState, 'userTracks'>): Song[] => [
+  ...SAMPLE_SONGS,
+  ...s.userTracks.filter((t) => !sampleIds.has(t.id)),
+]

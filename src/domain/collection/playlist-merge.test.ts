@@ -7,7 +7,12 @@ import type { ServerPlaylist } from '../../backend/playlists.ts'
 
 const song = (id: string): Song => SAMPLE_SONGS.find((s) => s.id === id)!
 const list = (id: string, name: string, ...songIds: string[]): Playlist => ({ id, name, songs: songIds.map(song) })
-const server = (id: string, name: string, ...songIds: string[]): ServerPlaylist => ({ id, name, created_at: '2026-01-01T00:00:00Z', songIds })
+const server = (id: string, name: string, ...songIds: string[]): ServerPlaylist => ({
+  id,
+  name,
+  created_at: '2026-01-01T00:00:00Z',
+  songIds,
+})
 
 describe('planVisitorMerge', () => {
   it('brings nothing along when the visitor never touched the sample playlists', () => {
@@ -15,7 +20,11 @@ describe('planVisitorMerge', () => {
   })
 
   it('creates the visitor’s own playlists and adds their new favourites', () => {
-    const local = [list('favorites', 'Favorite Tracks', 'neon-drift', 'orbital-haze', 'rainy-terminal'), defaultPlaylists()[1]!, list('pl-1', 'Night Drive', 'circuit-breaker', 'neon-drift')]
+    const local = [
+      list('favorites', 'Favorite Tracks', 'neon-drift', 'orbital-haze', 'rainy-terminal'),
+      defaultPlaylists()[1]!,
+      list('pl-1', 'Night Drive', 'circuit-breaker', 'neon-drift'),
+    ]
     const plan = planVisitorMerge(local, defaultPlaylists(), [], ['orbital-haze'])
     expect(plan.create).toEqual([{ name: 'Night Drive', songIds: ['circuit-breaker', 'neon-drift'] }])
     expect(plan.favourites).toEqual(['neon-drift', 'rainy-terminal'])
@@ -43,7 +52,12 @@ describe('planVisitorMerge', () => {
 describe('playlistsFromServer', () => {
   it('puts favourites first and resolves song ids, dropping ones this browser cannot play', () => {
     const lookup = (id: string) => SAMPLE_SONGS.find((s) => s.id === id)
-    const out = playlistsFromServer([server('u-1', 'Mix', 'neon-drift', 'idb:elsewhere', 'orbital-haze')], ['circuit-breaker'], lookup, 'My Faves')
+    const out = playlistsFromServer(
+      [server('u-1', 'Mix', 'neon-drift', 'idb:elsewhere', 'orbital-haze')],
+      ['circuit-breaker'],
+      lookup,
+      'My Faves',
+    )
     expect(out.map((p) => [p.id, p.name, p.songs.map((s) => s.id)])).toEqual([
       ['favorites', 'My Faves', ['circuit-breaker']],
       ['u-1', 'Mix', ['neon-drift', 'orbital-haze']],

@@ -25,7 +25,12 @@ export interface VisitorMergePlan {
  * are not the visitor's and are left out; a local playlist whose name matches one on the server
  * is merged into it rather than duplicated.
  */
-export function planVisitorMerge(local: readonly Playlist[], defaults: readonly Playlist[], server: readonly ServerPlaylist[], serverFavourites: readonly string[]): VisitorMergePlan {
+export function planVisitorMerge(
+  local: readonly Playlist[],
+  defaults: readonly Playlist[],
+  server: readonly ServerPlaylist[],
+  serverFavourites: readonly string[],
+): VisitorMergePlan {
   const plan: VisitorMergePlan = { create: [], extend: [], favourites: [] }
   const untouched = (p: Playlist) => {
     const d = defaults.find((x) => x.id === p.id)
@@ -60,7 +65,10 @@ export function playlistsFromServer(
   favouritesName = 'Favorite Tracks',
 ): Playlist[] {
   const songs = (list: readonly string[]) => list.map(songById).filter((s): s is Song => s !== undefined)
-  return [{ id: FAVOURITES_LIST_ID, name: favouritesName, songs: songs(favourites) }, ...server.map((p) => ({ id: p.id, name: p.name, songs: songs(p.songIds) }))]
+  return [
+    { id: FAVOURITES_LIST_ID, name: favouritesName, songs: songs(favourites) },
+    ...server.map((p) => ({ id: p.id, name: p.name, songs: songs(p.songIds) })),
+  ]
 }
 
 export type PlaylistOp =

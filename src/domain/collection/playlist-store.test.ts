@@ -2,7 +2,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 
 const toasts: string[] = []
 vi.mock('../../lib/notify.ts', () => ({
-  notify: Object.assign((m: string) => void toasts.push(m), { error: (m: string) => void toasts.push(`error:${m}`), success: (m: string) => void toasts.push(`success:${m}`) }),
+  notify: Object.assign((m: string) => void toasts.push(m), {
+    error: (m: string) => void toasts.push(`error:${m}`),
+    success: (m: string) => void toasts.push(`success:${m}`),
+  }),
 }))
 
 import { SAMPLE_SONGS } from '../../lib/catalogue/sample-songs.ts'
@@ -76,7 +79,14 @@ describe('playlist store', () => {
 
 describe('library store', () => {
   it('adds user tracks after the samples, replaces by id, rejects malformed songs', () => {
-    const track = { id: 'gen-1', title: 'Made', artist: 'Me', duration: '0:30', image: '/images/covers/neon-drift.svg', audioUrl: 'idb:gen-1' }
+    const track = {
+      id: 'gen-1',
+      title: 'Made',
+      artist: 'Me',
+      duration: '0:30',
+      image: '/images/covers/neon-drift.svg',
+      audioUrl: 'idb:gen-1',
+    }
     expect(useLibraryStore.getState().addTrack(track)).toBe(true)
     expect(useLibraryStore.getState().addTrack({ ...track, title: 'Made v2' })).toBe(true)
     expect(useLibraryStore.getState().addTrack({ id: 'bad' } as never)).toBe(false)

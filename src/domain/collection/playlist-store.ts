@@ -70,7 +70,14 @@ const newId = () => `pl-${Date.now().toString(36)}-${Math.random().toString(36).
 function isPlaylist(raw: unknown): raw is Playlist {
   if (!raw || typeof raw !== 'object') return false
   const p = raw as Record<string, unknown>
-  return typeof p.id === 'string' && p.id.length > 0 && typeof p.name === 'string' && p.name.trim().length > 0 && Array.isArray(p.songs) && p.songs.every(isSong)
+  return (
+    typeof p.id === 'string' &&
+    p.id.length > 0 &&
+    typeof p.name === 'string' &&
+    p.name.trim().length > 0 &&
+    Array.isArray(p.songs) &&
+    p.songs.every(isSong)
+  )
 }
 
 /** Valid stored playlists, de-duplicated, with Favorite Tracks guaranteed; undefined = use defaults. */
@@ -91,7 +98,8 @@ export function validatePlaylists(raw: unknown): Playlist[] | undefined {
 export const usePlaylistStore = create<PlaylistState>()(
   persist(
     (set, get) => {
-      const update = (id: string, fn: (p: Playlist) => Playlist) => set({ playlists: get().playlists.map((p) => (p.id === id ? fn(p) : p)) })
+      const update = (id: string, fn: (p: Playlist) => Playlist) =>
+        set({ playlists: get().playlists.map((p) => (p.id === id ? fn(p) : p)) })
       return {
         playlists: defaultPlaylists(),
         createPlaylist: (name) => {
@@ -146,7 +154,10 @@ export const usePlaylistStore = create<PlaylistState>()(
       partialize: (s) => ({ playlists: s.playlists }),
       // No older versions exist; anything else on disk is replaced by the defaults.
       migrate: () => ({ playlists: defaultPlaylists() }),
-      merge: (persisted, current) => ({ ...current, playlists: validatePlaylists((persisted as { playlists?: unknown } | undefined)?.playlists) ?? current.playlists }),
+      merge: (persisted, current) => ({
+        ...current,
+        playlists: validatePlaylists((persisted as { playlists?: unknown } | undefined)?.playlists) ?? current.playlists,
+      }),
     },
   ),
 )

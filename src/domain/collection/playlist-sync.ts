@@ -54,7 +54,10 @@ function songLookup(extra: readonly Playlist[]): (id: string) => Song | undefine
 
 function reportFailure(error: unknown) {
   console.error('playlist sync failed', error)
-  notify.error('Could not save playlist changes', { id: 'playlist-sync', description: error instanceof Error ? error.message : 'Please try again.' })
+  notify.error('Could not save playlist changes', {
+    id: 'playlist-sync',
+    description: error instanceof Error ? error.message : 'Please try again.',
+  })
 }
 
 async function syncOnSignIn(userId: string) {

@@ -41,7 +41,16 @@ beforeAll(() => {
     now: () => clock,
     record: async (songId, seconds, playId) => {
       calls.push({ songId, seconds, playId })
-      return { credited: 2, balance: 102, daily_earned: 2, listens_today: 1, daily_cap: 20, cap_reached: false, reason: 'credited', ...nextAnswer }
+      return {
+        credited: 2,
+        balance: 102,
+        daily_earned: 2,
+        listens_today: 1,
+        daily_cap: 20,
+        cap_reached: false,
+        reason: 'credited',
+        ...nextAnswer,
+      }
     },
   })
 })

@@ -20,11 +20,21 @@ export function applyListenAnswer(songId: string, answer: ListenAnswer, title?: 
   // The cap the server applied to this listen; the rules' figure only if its answer lacked one.
   const dailyCap = answer.daily_cap ?? useRewardRules.getState().rules.listen.daily_cap
   session.setWallet({ balance: answer.balance, daily_earned: answer.daily_earned, listens_today: answer.listens_today })
-  session.setLastListen({ songId, credited: answer.credited, capReached: answer.cap_reached, listensToday: answer.listens_today, dailyCap, reason: answer.reason })
+  session.setLastListen({
+    songId,
+    credited: answer.credited,
+    capReached: answer.cap_reached,
+    listensToday: answer.listens_today,
+    dailyCap,
+    reason: answer.reason,
+  })
   session.bumpActivity()
   if (answer.credited > 0) {
     useRewardStore.getState().setCreditedAmount(songId, answer.credited)
-    notify.success(`+${answer.credited} CUBE`, { id: 'listen-reward', description: `Listening reward${title ? ` for "${title}"` : ''} · balance ${answer.balance} CUBE` })
+    notify.success(`+${answer.credited} CUBE`, {
+      id: 'listen-reward',
+      description: `Listening reward${title ? ` for "${title}"` : ''} · balance ${answer.balance} CUBE`,
+    })
   } else if (answer.cap_reached) {
     notify(capNote(answer.listens_today, dailyCap), { id: 'listen-cap', description: 'Keep listening: rewards start again at 00:00 UTC.' })
   }

@@ -25,8 +25,13 @@ const MAX_ATTEMPTS = 3
  * A listen qualifies at min(qualify_seconds, qualify_fraction × the track), as the server rules
  * (30 s or half the track with the default rules); qualify_seconds while the length is unknown.
  */
-export function qualifyingSeconds(durationSeconds: number, rules: Pick<ListenRules, 'qualify_seconds' | 'qualify_fraction'> = FALLBACK_REWARD_RULES.listen): number {
-  return Number.isFinite(durationSeconds) && durationSeconds > 0 ? Math.min(rules.qualify_seconds, durationSeconds * rules.qualify_fraction) : rules.qualify_seconds
+export function qualifyingSeconds(
+  durationSeconds: number,
+  rules: Pick<ListenRules, 'qualify_seconds' | 'qualify_fraction'> = FALLBACK_REWARD_RULES.listen,
+): number {
+  return Number.isFinite(durationSeconds) && durationSeconds > 0
+    ? Math.min(rules.qualify_seconds, durationSeconds * rules.qualify_fraction)
+    : rules.qualify_seconds
 }
 
 export interface ListenReport {
@@ -87,7 +92,18 @@ export class ListenTracker {
     const key = `${s.playId}:${s.songId}`
     const play = this.play
     if (!play || play.key !== key) {
-      this.play = { key, songId: s.songId, playId: s.playId, listened: 0, lastPosition: s.position, lastAt: at, wasPlaying: s.isPlaying, status: 'counting', attempts: 0, retryAt: 0 }
+      this.play = {
+        key,
+        songId: s.songId,
+        playId: s.playId,
+        listened: 0,
+        lastPosition: s.position,
+        lastAt: at,
+        wasPlaying: s.isPlaying,
+        status: 'counting',
+        attempts: 0,
+        retryAt: 0,
+      }
       return
     }
     if (play.wasPlaying && s.isPlaying) {

@@ -13,7 +13,13 @@ vi.mock('../../backend/client.ts', () => ({
       return name === 'reward_rules' ? { data: SERVER_RULES, error: null } : { data: null, error: new Error(`unexpected rpc ${name}`) }
     },
     from: (table: string) => ({
-      select: async () => ({ data: table === 'songs' ? [{ id: 'neon-drift', title: 'Neon Drift', artist: 'Synthwave Collective', duration_seconds: 85, reward: 9 }] : [], error: null }),
+      select: async () => ({
+        data:
+          table === 'songs'
+            ? [{ id: 'neon-drift', title: 'Neon Drift', artist: 'Synthwave Collective', duration_seconds: 85, reward: 9 }]
+            : [],
+        error: null,
+      }),
     }),
   }),
 }))
@@ -35,7 +41,14 @@ import type { ListenAnswer } from '../../backend/wallet.ts'
 import { startListenReporter } from './listen-reporter.ts'
 import { SilentDeck } from '../playback/silent-deck.ts'
 import { qualifyingSeconds } from './listen-tracker.ts'
-import { FALLBACK_REWARD_RULES, dailyCapStatus, loadRewardRules, qualifyRuleText, startRewardRules, useRewardRules } from './reward-rules.ts'
+import {
+  FALLBACK_REWARD_RULES,
+  dailyCapStatus,
+  loadRewardRules,
+  qualifyRuleText,
+  startRewardRules,
+  useRewardRules,
+} from './reward-rules.ts'
 
 let clock = 0
 const deck = new SilentDeck()
@@ -59,7 +72,16 @@ beforeAll(() => {
     now: () => clock,
     record: async (songId, seconds) => {
       calls.push({ songId, seconds })
-      return { credited: 9, balance: 109, daily_earned: 9, listens_today: 1, daily_cap: 7, cap_reached: false, reason: 'credited', ...nextAnswer }
+      return {
+        credited: 9,
+        balance: 109,
+        daily_earned: 9,
+        listens_today: 1,
+        daily_cap: 7,
+        cap_reached: false,
+        reason: 'credited',
+        ...nextAnswer,
+      }
     },
   })
 })

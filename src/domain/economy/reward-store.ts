@@ -33,8 +33,11 @@ export const useRewardStore = create<RewardState>()((set, get) => ({
 }))
 
 /** Components pass the rules they subscribed to (useRewardRules), so a server answer re-renders them. */
-export const rewardAmountFor = (song: Song | null | undefined, credited: Record<string, number>, rules: RewardRules = useRewardRules.getState().rules): number =>
-  (song && credited[song.id]) ?? songReward(song, rules)
+export const rewardAmountFor = (
+  song: Song | null | undefined,
+  credited: Record<string, number>,
+  rules: RewardRules = useRewardRules.getState().rules,
+): number => (song && credited[song.id]) ?? songReward(song, rules)
 
 export const selectRewardAmount =
   (song: Song | null | undefined, rules: RewardRules) =>

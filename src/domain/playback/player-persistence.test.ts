@@ -20,7 +20,9 @@ describe('saved player state', () => {
   it('drops songs whose audio died with the page (blob:) or is not ours, and duplicates', () => {
     const blob = { ...a, id: 'gen-1', audioUrl: 'blob:http://127.0.0.1/123' }
     const foreign = { ...a, id: 'x', audioUrl: 'https://evil.example/a.mp3' }
-    const saved = parseSavedPlayer(JSON.stringify({ queue: [blob, foreign, a, a, { id: 3 }], currentId: 'gen-1', position: 10, volume: 80 }))
+    const saved = parseSavedPlayer(
+      JSON.stringify({ queue: [blob, foreign, a, a, { id: 3 }], currentId: 'gen-1', position: 10, volume: 80 }),
+    )
     expect(saved?.queue.map((s) => s.id)).toEqual([a.id])
     // The current song was dropped, so nothing is current and the position is meaningless.
     expect(saved?.currentId).toBeNull()
@@ -28,13 +30,35 @@ describe('saved player state', () => {
   })
 
   it('keeps IndexedDB audio (idb:) and replaces an unusable cover with the generated cover', () => {
-    const song = sanitizeSong({ id: 'gen-2', title: 'Mine', artist: 'Me', duration: '1:05', image: 'blob:x', audioUrl: 'idb:gen-2', mood: 'chill' })
-    expect(song).toEqual({ id: 'gen-2', title: 'Mine', artist: 'Me', duration: '1:05', image: '/images/covers/ai-generated.svg', audioUrl: 'idb:gen-2', mood: 'chill' })
+    const song = sanitizeSong({
+      id: 'gen-2',
+      title: 'Mine',
+      artist: 'Me',
+      duration: '1:05',
+      image: 'blob:x',
+      audioUrl: 'idb:gen-2',
+      mood: 'chill',
+    })
+    expect(song).toEqual({
+      id: 'gen-2',
+      title: 'Mine',
+      artist: 'Me',
+      duration: '1:05',
+      image: '/images/covers/ai-generated.svg',
+      audioUrl: 'idb:gen-2',
+      mood: 'chill',
+    })
   })
 
   it('clamps the volume and refuses negative or infinite positions', () => {
-    expect(parseSavedPlayer(JSON.stringify({ queue: [a], currentId: a.id, position: -5, volume: 400 }))).toMatchObject({ position: 0, volume: 100 })
-    expect(parseSavedPlayer(JSON.stringify({ queue: [a], currentId: a.id, position: 'x', volume: -3 }))).toMatchObject({ position: 0, volume: 0 })
+    expect(parseSavedPlayer(JSON.stringify({ queue: [a], currentId: a.id, position: -5, volume: 400 }))).toMatchObject({
+      position: 0,
+      volume: 100,
+    })
+    expect(parseSavedPlayer(JSON.stringify({ queue: [a], currentId: a.id, position: 'x', volume: -3 }))).toMatchObject({
+      position: 0,
+      volume: 0,
+    })
   })
 
   it('bounds the restored queue', () => {

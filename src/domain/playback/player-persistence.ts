@@ -26,7 +26,8 @@ const playableAgain = (url: string) => sameOriginPath(url) || /^idb:[\w.-]+$/.te
 export function sanitizeSong(raw: unknown): Song | null {
   if (!raw || typeof raw !== 'object') return null
   const r = raw as Record<string, unknown>
-  if (!isText(r.id, 200) || !isText(r.title, 500) || !isText(r.artist, 500) || !isText(r.audioUrl) || !playableAgain(r.audioUrl)) return null
+  if (!isText(r.id, 200) || !isText(r.title, 500) || !isText(r.artist, 500) || !isText(r.audioUrl) || !playableAgain(r.audioUrl))
+    return null
   const song: Song = {
     id: r.id,
     title: r.title,

@@ -91,14 +91,23 @@ function run(c: DeckCommand): void {
         .catch((err: unknown) => reportError(err instanceof Error ? err.message : 'Playback failed.'))
       break
     case 'pause':
-      void withDeck().then((d) => d.pause(), () => {})
+      void withDeck().then(
+        (d) => d.pause(),
+        () => {},
+      )
       break
     case 'seek':
-      void withDeck().then((d) => d.seek(c.seconds), () => {})
+      void withDeck().then(
+        (d) => d.seek(c.seconds),
+        () => {},
+      )
       break
     case 'stop':
       loadToken++
-      void withDeck().then((d) => d.stop(), () => {})
+      void withDeck().then(
+        (d) => d.stop(),
+        () => {},
+      )
       break
     case 'volume':
       deck?.setVolume(c.volume)

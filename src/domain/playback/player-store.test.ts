@@ -15,7 +15,7 @@ import { usePlayerStore, type DeckLike, DEFAULT_VOLUME } from './player-store.ts
 import { attachDeck } from './player-service.ts'
 import { useRewardStore } from '../economy/reward-store.ts'
 
-const [a, b, c] = SAMPLE_SONGS as [typeof SAMPLE_SONGS[0], typeof SAMPLE_SONGS[0], typeof SAMPLE_SONGS[0]]
+const [a, b, c] = SAMPLE_SONGS as [(typeof SAMPLE_SONGS)[0], (typeof SAMPLE_SONGS)[0], (typeof SAMPLE_SONGS)[0]]
 
 /** Records what the store asks of the audio deck; events are pushed by the test. */
 class RecordingDeck implements DeckLike {
@@ -55,7 +55,16 @@ const st = () => usePlayerStore.getState()
 let deck: RecordingDeck
 
 beforeEach(() => {
-  usePlayerStore.setState({ currentSong: null, queue: [], isPlaying: false, position: 0, duration: 0, volume: DEFAULT_VOLUME, playId: 0, error: null })
+  usePlayerStore.setState({
+    currentSong: null,
+    queue: [],
+    isPlaying: false,
+    position: 0,
+    duration: 0,
+    volume: DEFAULT_VOLUME,
+    playId: 0,
+    error: null,
+  })
   deck = new RecordingDeck()
   attachDeck(deck)
   toastCalls.length = 0

@@ -260,4 +260,3 @@ function stopAll() {
   usePlayerStore.setState({ currentSong: null, isPlaying: false, position: 0, duration: 0 })
   command({ kind: 'stop' })
 }
-

@@ -48,7 +48,15 @@ interface SessionState {
   setLastListen: (result: Omit<ListenResult, 'seq'>) => void
 }
 
-const signedOut = { status: 'signed-out' as const, user: null, isAdmin: false, roleKnown: true, wallet: null, walletStatus: 'idle' as const, lastListen: null }
+const signedOut = {
+  status: 'signed-out' as const,
+  user: null,
+  isAdmin: false,
+  roleKnown: true,
+  wallet: null,
+  walletStatus: 'idle' as const,
+  lastListen: null,
+}
 
 export const useSessionStore = create<SessionState>()((set, get) => ({
   status: 'loading',
@@ -63,7 +71,8 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   setUser: (user) => {
     if (!user) return set(signedOut)
     // A different account must never see the previous one's wallet or role, even for a frame.
-    if (get().user?.id !== user.id) return set({ user, status: 'signed-in', isAdmin: false, roleKnown: false, wallet: null, walletStatus: 'idle', lastListen: null })
+    if (get().user?.id !== user.id)
+      return set({ user, status: 'signed-in', isAdmin: false, roleKnown: false, wallet: null, walletStatus: 'idle', lastListen: null })
     set({ user, status: 'signed-in' })
   },
   setIsAdmin: (isAdmin) => set({ isAdmin: get().user ? isAdmin : false, roleKnown: true }),

@@ -6,7 +6,10 @@ import { fetchIsAdmin, fetchWallet, initUserTokens } from '../../backend/wallet.
 import { useSessionStore } from './session-store.ts'
 import { stepUpInProgress } from './two-factor-gate.ts'
 
-export const WALLET_INIT_FAILED = { title: 'Wallet initialization failed', description: 'There was an error setting up your wallet. Please try again.' }
+export const WALLET_INIT_FAILED = {
+  title: 'Wallet initialization failed',
+  description: 'There was an error setting up your wallet. Please try again.',
+}
 
 type SignInListener = (userId: string) => void | Promise<void>
 const signInListeners = new Set<SignInListener>()

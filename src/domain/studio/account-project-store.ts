@@ -33,8 +33,10 @@ export const useAccountProjectStore = create<AccountProjectState>()((set, get) =
     setLoading: (userId) => set(mine(userId) ? { status: 'loading' } : { userId, projects: [], status: 'loading' }),
     setProjects: (userId, projects) => mine(userId) && set({ projects: newestFirst(projects), status: 'ready' }),
     setError: (userId) => mine(userId) && set({ status: 'error' }),
-    put: (userId, project) => mine(userId) && set({ projects: newestFirst([...get().projects.filter((p) => p.id !== project.id), project]) }),
-    patch: (userId, id, change) => mine(userId) && set({ projects: newestFirst(get().projects.map((p) => (p.id === id ? { ...p, ...change } : p))) }),
+    put: (userId, project) =>
+      mine(userId) && set({ projects: newestFirst([...get().projects.filter((p) => p.id !== project.id), project]) }),
+    patch: (userId, id, change) =>
+      mine(userId) && set({ projects: newestFirst(get().projects.map((p) => (p.id === id ? { ...p, ...change } : p))) }),
     drop: (userId, id) => mine(userId) && set({ projects: get().projects.filter((p) => p.id !== id) }),
     clear: () => set({ userId: null, projects: [], status: 'idle' }),
   }

@@ -44,7 +44,13 @@ export function emptyHistory<S>(limit = DEFAULT_HISTORY_LIMIT): EditHistory<S> {
 
 export function record<S>(h: EditHistory<S>, before: S, step: HistoryStep, now: number): EditHistory<S> {
   const top = h.past[h.past.length - 1]
-  if (top && step.coalesceKey !== undefined && top.coalesceKey === step.coalesceKey && h.future.length === 0 && now - top.lastAt <= top.window) {
+  if (
+    top &&
+    step.coalesceKey !== undefined &&
+    top.coalesceKey === step.coalesceKey &&
+    h.future.length === 0 &&
+    now - top.lastAt <= top.window
+  ) {
     // The gesture goes on: the step keeps its first `before`, only its clock moves.
     return { ...h, past: [...h.past.slice(0, -1), { ...top, lastAt: now }] }
   }

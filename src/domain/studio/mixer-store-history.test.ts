@@ -201,7 +201,8 @@ describe('mixer undo/redo', () => {
     store().editClips(t.id, (c, d) => splitClip(c, clipId, 99, d, 'x'), { label: 'Split clip' })
     expect(steps()).toBe(before)
     // One pointer drag of the clip gain slider, then a burst of keys: two steps.
-    for (const g of [0.9, 0.8, 0.7]) store().editClips(t.id, (c, d) => setClipGain(c, clipId, g, d), { label: 'Clip gain change', gesture: 'drag-1' })
+    for (const g of [0.9, 0.8, 0.7])
+      store().editClips(t.id, (c, d) => setClipGain(c, clipId, g, d), { label: 'Clip gain change', gesture: 'drag-1' })
     for (const g of [0.6, 0.5]) {
       tick(100)
       store().editClips(t.id, (c, d) => setClipGain(c, clipId, g, d), { label: 'Clip gain change', burst: `gain:${clipId}` })

@@ -4,7 +4,15 @@ const errors: string[] = []
 vi.mock('../../lib/notify.ts', () => ({
   notify: Object.assign(() => undefined, { error: (m: string) => void errors.push(m), success: () => undefined }),
 }))
-import { MASTER_DEFAULTS, TRACK_DEFAULTS, clampControl, mixDuration, nextRecordingName, panLabel, sanitizeState } from '../../engine/mixer-model.ts'
+import {
+  MASTER_DEFAULTS,
+  TRACK_DEFAULTS,
+  clampControl,
+  mixDuration,
+  nextRecordingName,
+  panLabel,
+  sanitizeState,
+} from '../../engine/mixer-model.ts'
 import { getMixerAudio } from '../../engine/mixer-audio.ts'
 import { addAudioToMixer, MAX_TRACK_NAME, mixerSnapshot, TRACK_NAME_TOO_LONG, useMixerStore } from './mixer-store.ts'
 import { defaultProjectName } from '../../features/studio/projects/project-store.ts'
@@ -126,7 +134,11 @@ describe('addAudioToMixer', () => {
   beforeEach(() => useMixerStore.getState().reset())
 
   it('registers the audio and adds a track of its length', () => {
-    const t = addAudioToMixer({ name: 'Upbeat Electronic', sampleRate: 48000, channels: [new Float32Array(96000), new Float32Array(96000)] })
+    const t = addAudioToMixer({
+      name: 'Upbeat Electronic',
+      sampleRate: 48000,
+      channels: [new Float32Array(96000), new Float32Array(96000)],
+    })
     expect(t).toMatchObject({ name: 'Upbeat Electronic', type: 'main', duration: 2, volume: 70 })
     expect(getMixerAudio(t.audioId)!.channels).toHaveLength(2)
     expect(() => addAudioToMixer({ name: 'x', sampleRate: 48000, channels: [] })).toThrow(/no audio/)

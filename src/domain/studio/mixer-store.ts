@@ -58,7 +58,15 @@ interface MixerStore extends MixerState {
    * changes" is a reference comparison; null when the mix never matched a saved project.
    */
   clean: Snapshot | null
-  addTrack: (input: { name: string; type: TrackType; audioId: string; duration: number; offset?: number; id?: string; clips?: Clip[] }) => MixerTrack
+  addTrack: (input: {
+    name: string
+    type: TrackType
+    audioId: string
+    duration: number
+    offset?: number
+    id?: string
+    clips?: Clip[]
+  }) => MixerTrack
   /** Adds a 'Recording N' track (N = recording tracks + 1). */
   addRecording: (input: { audioId: string; duration: number; offset?: number; id?: string }) => MixerTrack
   removeTrack: (id: string) => void
@@ -76,7 +84,11 @@ interface MixerStore extends MixerState {
    * first. step.gesture: a slider drag's id; step.burst: a key for keyboard changes that merge
    * within KEY_BURST_MS (as the mixer's own sliders do).
    */
-  editClips: (trackId: string, edit: (clips: Clip[], duration: number) => Clip[], step?: { label: string; gesture?: GestureId; burst?: string }) => void
+  editClips: (
+    trackId: string,
+    edit: (clips: Clip[], duration: number) => Clip[],
+    step?: { label: string; gesture?: GestureId; burst?: string },
+  ) => void
   select: (id: string | null) => void
   /** Opens a saved project: not an undo step, clears history, and marks the mix clean. */
   load: (state: MixerState, project: OpenProject | null) => void
@@ -90,7 +102,8 @@ interface MixerStore extends MixerState {
   reset: () => void
 }
 
-const newId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `t-${Date.now()}-${Math.random().toString(36).slice(2)}`)
+const newId = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `t-${Date.now()}-${Math.random().toString(36).slice(2)}`
 
 const initial = (): Pick<MixerStore, 'tracks' | 'master' | 'tempo' | 'selectedId' | 'project' | 'history' | 'clean'> => ({
   tracks: [],
@@ -104,9 +117,12 @@ const initial = (): Pick<MixerStore, 'tracks' | 'master' | 'tempo' | 'selectedId
 
 /** A gesture's changes merge for as long as nothing else is recorded in between. */
 const gestureStep = (label: string, gesture: GestureId | undefined, control: string): HistoryStep =>
-  gesture === undefined ? { label, coalesceKey: `keys:${control}`, window: KEY_BURST_MS } : { label, coalesceKey: `gesture:${gesture}:${control}`, window: Infinity }
+  gesture === undefined
+    ? { label, coalesceKey: `keys:${control}`, window: KEY_BURST_MS }
+    : { label, coalesceKey: `gesture:${gesture}:${control}`, window: Infinity }
 
-const selectionAfter = (tracks: readonly MixerTrack[], selectedId: string | null) => (selectedId !== null && tracks.some((t) => t.id === selectedId) ? selectedId : (tracks[0]?.id ?? null))
+const selectionAfter = (tracks: readonly MixerTrack[], selectedId: string | null) =>
+  selectedId !== null && tracks.some((t) => t.id === selectedId) ? selectedId : (tracks[0]?.id ?? null)
 
 export const useMixerStore = create<MixerStore>()((set, get) => {
   /** Applies an edit of tracks/master and records the state before it as one undo step. */
@@ -118,13 +134,23 @@ export const useMixerStore = create<MixerStore>()((set, get) => {
   const travel = (direction: typeof undoStep) => {
     const s = get()
     const r = direction(s.history, { tracks: s.tracks, master: s.master, tempo: s.tempo })
-    if (r) set({ tracks: r.state.tracks, master: r.state.master, tempo: r.state.tempo, history: r.history, selectedId: selectionAfter(r.state.tracks, s.selectedId) })
+    if (r)
+      set({
+        tracks: r.state.tracks,
+        master: r.state.master,
+        tempo: r.state.tempo,
+        history: r.history,
+        selectedId: selectionAfter(r.state.tracks, s.selectedId),
+      })
   }
   return {
     ...initial(),
     addTrack: (input) => {
       const name = input.name.trim().replace(/\s+/g, ' ').slice(0, MAX_TRACK_NAME) || 'Track'
-      const track: MixerTrack = { ...createTrack({ ...input, name, id: input.id ?? newId() }), ...(input.clips ? { clips: input.clips } : {}) }
+      const track: MixerTrack = {
+        ...createTrack({ ...input, name, id: input.id ?? newId() }),
+        ...(input.clips ? { clips: input.clips } : {}),
+      }
       edit({ tracks: [...get().tracks, track], selectedId: track.id }, { label: `Add ${track.name}` })
       return track
     },
@@ -151,17 +177,26 @@ export const useMixerStore = create<MixerStore>()((set, get) => {
       if (!before) return
       const after = withControl(before, control, value)
       if (controlValue(before, control) === controlValue(after, control)) return
-      edit({ tracks: get().tracks.map((t) => (t.id === id ? after : t)) }, gestureStep(`${CONTROL_LABELS[control]} change`, gesture, `${id}:${control}`))
+      edit(
+        { tracks: get().tracks.map((t) => (t.id === id ? after : t)) },
+        gestureStep(`${CONTROL_LABELS[control]} change`, gesture, `${id}:${control}`),
+      )
     },
     setEnabled: (id, enabled) => {
       const before = get().tracks.find((t) => t.id === id)
       if (!before || before.enabled === enabled) return
-      edit({ tracks: get().tracks.map((t) => (t.id === id ? { ...t, enabled } : t)) }, { label: `${enabled ? 'Enable' : 'Disable'} ${before.name}` })
+      edit(
+        { tracks: get().tracks.map((t) => (t.id === id ? { ...t, enabled } : t)) },
+        { label: `${enabled ? 'Enable' : 'Disable'} ${before.name}` },
+      )
     },
     setMaster: (key, value, gesture) => {
       const v = clampControl(key, value)
       if (get().master[key] === v) return
-      edit({ master: { ...get().master, [key]: v } }, gestureStep(`Master ${CONTROL_LABELS[key].toLowerCase()} change`, gesture, `master:${key}`))
+      edit(
+        { master: { ...get().master, [key]: v } },
+        gestureStep(`Master ${CONTROL_LABELS[key].toLowerCase()} change`, gesture, `master:${key}`),
+      )
     },
     setTempo: (bpm) => edit({ tempo: clampTempo(bpm) }, { label: 'Tempo change' }),
     editClips: (trackId, change, step = { label: 'Clip edit' }) => {
@@ -171,17 +206,38 @@ export const useMixerStore = create<MixerStore>()((set, get) => {
       const clips = change([...before], track.duration)
       // An edit that changes nothing (a refused split, a nudge against 0) is not an undo step.
       if (clips.length === before.length && clips.every((c, i) => c === before[i])) return
-      const history: HistoryStep = step.burst !== undefined && step.gesture === undefined ? gestureStep(step.label, undefined, `clips:${step.burst}`) : step.gesture !== undefined ? gestureStep(step.label, step.gesture, 'clips') : { label: step.label }
+      const history: HistoryStep =
+        step.burst !== undefined && step.gesture === undefined
+          ? gestureStep(step.label, undefined, `clips:${step.burst}`)
+          : step.gesture !== undefined
+            ? gestureStep(step.label, step.gesture, 'clips')
+            : { label: step.label }
       edit({ tracks: get().tracks.map((t) => (t.id === trackId ? { ...t, clips } : t)) }, history)
     },
     select: (id) => set({ selectedId: id }),
     load: (state, project) => {
       const master = { ...state.master }
       const tempo = clampTempo(state.tempo ?? DEFAULT_BPM)
-      set({ tracks: state.tracks, master, tempo, selectedId: state.tracks[0]?.id ?? null, project, history: emptyHistory(), clean: project ? { tracks: state.tracks, master, tempo } : null })
+      set({
+        tracks: state.tracks,
+        master,
+        tempo,
+        selectedId: state.tracks[0]?.id ?? null,
+        project,
+        history: emptyHistory(),
+        clean: project ? { tracks: state.tracks, master, tempo } : null,
+      })
     },
     restore: (state, project) =>
-      set({ tracks: state.tracks, master: { ...state.master }, tempo: clampTempo(state.tempo ?? DEFAULT_BPM), selectedId: state.tracks[0]?.id ?? null, project, history: emptyHistory(), clean: null }),
+      set({
+        tracks: state.tracks,
+        master: { ...state.master },
+        tempo: clampTempo(state.tempo ?? DEFAULT_BPM),
+        selectedId: state.tracks[0]?.id ?? null,
+        project,
+        history: emptyHistory(),
+        clean: null,
+      }),
     setProject: (project) => set({ project }),
     markSaved: (saved, project) => set({ project, clean: { ...saved, tempo: saved.tempo ?? DEFAULT_BPM } }),
     undo: () => travel(undoStep),

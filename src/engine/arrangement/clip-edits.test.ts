@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { clipEnd, isLooped, normaliseClip, sourceTimeAt, type Clip } from './clip.ts'
-import { duplicateClip, gridSeconds, loopClipTo, loopRegionSeconds, moveClip, removeClip, setClipFades, setClipGain, snapTime, splitClip, trimClipEnd, trimClipStart } from './clip-edits.ts'
+import {
+  duplicateClip,
+  gridSeconds,
+  loopClipTo,
+  loopRegionSeconds,
+  moveClip,
+  removeClip,
+  setClipFades,
+  setClipGain,
+  snapTime,
+  splitClip,
+  trimClipEnd,
+  trimClipStart,
+} from './clip-edits.ts'
 
 const D = 4 // seconds of audio
 const base = (c: Partial<Clip> = {}): Clip => normaliseClip({ id: 'c', start: 1, sourceStart: 0.5, sourceEnd: 2.5, length: 2, ...c }, D)
@@ -51,7 +64,7 @@ describe('clip edits', () => {
     for (const t of [0.1, 4.1, 8.1, 12.1]) expect(sourceTimeAt(long!, t)).toBeCloseTo(0.1, 9)
     // An MP3's decoded length carries padding: the region is the loop's whole bars at its tempo.
     expect(loopRegionSeconds(4.05, 120)).toBe(4)
-    expect(loopRegionSeconds(3.27, 147)).toBeCloseTo(240 / 147 * 2, 12)
+    expect(loopRegionSeconds(3.27, 147)).toBeCloseTo((240 / 147) * 2, 12)
   })
 
   it('split gives two clips that play exactly what one played (also inside a loop), each with its own id', () => {

@@ -80,8 +80,23 @@ export function splitClip(clips: readonly Clip[], id: string, at: number, durati
   const d = at - c.start
   const left = normaliseClip({ ...c, length: d, fadeOut: 0, fadeIn: Math.min(c.fadeIn, d) }, duration)
   const right = isLooped(c)
-    ? normaliseClip({ ...c, id: newId, start: at, length: c.length - d, phase: c.phase + d, fadeIn: 0, fadeOut: Math.min(c.fadeOut, c.length - d) }, duration)
-    : normaliseClip({ ...c, id: newId, start: at, length: c.length - d, sourceStart: c.sourceStart + c.phase + d, phase: 0, fadeIn: 0, fadeOut: Math.min(c.fadeOut, c.length - d) }, duration)
+    ? normaliseClip(
+        { ...c, id: newId, start: at, length: c.length - d, phase: c.phase + d, fadeIn: 0, fadeOut: Math.min(c.fadeOut, c.length - d) },
+        duration,
+      )
+    : normaliseClip(
+        {
+          ...c,
+          id: newId,
+          start: at,
+          length: c.length - d,
+          sourceStart: c.sourceStart + c.phase + d,
+          phase: 0,
+          fadeIn: 0,
+          fadeOut: Math.min(c.fadeOut, c.length - d),
+        },
+        duration,
+      )
   return [...clips.slice(0, i), left, right, ...clips.slice(i + 1)]
 }
 

@@ -29,12 +29,14 @@ export function planClips(clips: readonly Clip[], audioSeconds: number, when: nu
     const remaining = c.length - into
     const curves: ClipCurve[] = []
     let gain0 = c.fadeIn > 0 && into < c.fadeIn ? c.gain * fadeInGain(into / c.fadeIn) : c.gain
-    if (c.fadeIn > 0 && into < c.fadeIn) curves.push({ start: startAt, duration: c.fadeIn - into, values: curve(c.gain, fadeInGain, into / c.fadeIn, 1) })
+    if (c.fadeIn > 0 && into < c.fadeIn)
+      curves.push({ start: startAt, duration: c.fadeIn - into, values: curve(c.gain, fadeInGain, into / c.fadeIn, 1) })
     if (c.fadeOut > 0) {
       const outStart = c.length - c.fadeOut
       // A fade-out that starts where the fade-in ends would touch it; the curves must not overlap.
       const gap = c.fadeIn > 0 && into < c.fadeIn && outStart - c.fadeIn < 1 / sampleRate ? 1 / sampleRate : 0
-      if (into <= outStart) curves.push({ start: startAt + (outStart - into) + gap, duration: c.fadeOut - gap, values: curve(c.gain, fadeOutGain, 0, 1) })
+      if (into <= outStart)
+        curves.push({ start: startAt + (outStart - into) + gap, duration: c.fadeOut - gap, values: curve(c.gain, fadeOutGain, 0, 1) })
       else {
         const u0 = (into - outStart) / c.fadeOut
         gain0 = c.gain * fadeOutGain(u0)

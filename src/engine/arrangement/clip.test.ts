@@ -1,12 +1,25 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_CLIP_GAIN, MIN_CLIP_LENGTH, clipGainAt, isLooped, normaliseClip, sanitizeClips, sourceTimeAt, trackClips, trackEnd, type Clip } from './clip.ts'
+import {
+  MAX_CLIP_GAIN,
+  MIN_CLIP_LENGTH,
+  clipGainAt,
+  isLooped,
+  normaliseClip,
+  sanitizeClips,
+  sourceTimeAt,
+  trackClips,
+  trackEnd,
+  type Clip,
+} from './clip.ts'
 import { mixDuration, sanitizeState } from '../mixer-model.ts'
 
 const clip = (c: Partial<Clip> = {}): Clip => normaliseClip({ id: 'c', start: 0, sourceStart: 0, sourceEnd: 2, length: 2, ...c }, 2)
 
 describe('clips', () => {
   it('a track without clips plays its whole audio once from its offset', () => {
-    expect(trackClips({ id: 't', offset: 1.5, duration: 4 })).toEqual([{ id: 't:whole', start: 1.5, sourceStart: 0, sourceEnd: 4, length: 4, phase: 0, gain: 1, fadeIn: 0, fadeOut: 0 }])
+    expect(trackClips({ id: 't', offset: 1.5, duration: 4 })).toEqual([
+      { id: 't:whole', start: 1.5, sourceStart: 0, sourceEnd: 4, length: 4, phase: 0, gain: 1, fadeIn: 0, fadeOut: 0 },
+    ])
     expect(trackEnd({ id: 't', offset: 1.5, duration: 4 })).toBe(5.5)
   })
 
@@ -58,9 +71,22 @@ describe('clips', () => {
 
   it('stored clips survive a save and load; junk is dropped, not thrown', () => {
     expect(sanitizeClips('nope', 2)).toBeUndefined()
-    expect(sanitizeClips([null, 3, { start: 1 }, { id: 'ok', start: 1, length: 4 }], 2)).toEqual([{ id: 'ok', start: 1, sourceStart: 0, sourceEnd: 2, length: 4, phase: 0, gain: 1, fadeIn: 0, fadeOut: 0 }])
-    const state = sanitizeState({ tracks: [{ id: 't', audioId: 'a', duration: 2, clips: [{ id: 'k', start: 2, sourceStart: 0.5, sourceEnd: 1.5, length: 3, gain: 0.5, fadeIn: 0.1, fadeOut: 0.2 }] }] })
-    expect(state.tracks[0]!.clips).toEqual([{ id: 'k', start: 2, sourceStart: 0.5, sourceEnd: 1.5, length: 3, phase: 0, gain: 0.5, fadeIn: 0.1, fadeOut: 0.2 }])
+    expect(sanitizeClips([null, 3, { start: 1 }, { id: 'ok', start: 1, length: 4 }], 2)).toEqual([
+      { id: 'ok', start: 1, sourceStart: 0, sourceEnd: 2, length: 4, phase: 0, gain: 1, fadeIn: 0, fadeOut: 0 },
+    ])
+    const state = sanitizeState({
+      tracks: [
+        {
+          id: 't',
+          audioId: 'a',
+          duration: 2,
+          clips: [{ id: 'k', start: 2, sourceStart: 0.5, sourceEnd: 1.5, length: 3, gain: 0.5, fadeIn: 0.1, fadeOut: 0.2 }],
+        },
+      ],
+    })
+    expect(state.tracks[0]!.clips).toEqual([
+      { id: 'k', start: 2, sourceStart: 0.5, sourceEnd: 1.5, length: 3, phase: 0, gain: 0.5, fadeIn: 0.1, fadeOut: 0.2 },
+    ])
     expect(sanitizeState({ tracks: [{ id: 't', audioId: 'a', duration: 2 }] }).tracks[0]!.clips).toBeUndefined()
   })
 })

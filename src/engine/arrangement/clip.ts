@@ -44,7 +44,19 @@ export interface ClipSource {
 /** The clips a track plays: its own, or the one implicit whole-audio clip at its offset. */
 export function trackClips(track: ClipSource): Clip[] {
   if (track.clips) return track.clips
-  return [{ id: `${track.id}:whole`, start: track.offset, sourceStart: 0, sourceEnd: track.duration, length: track.duration, phase: 0, gain: 1, fadeIn: 0, fadeOut: 0 }]
+  return [
+    {
+      id: `${track.id}:whole`,
+      start: track.offset,
+      sourceStart: 0,
+      sourceEnd: track.duration,
+      length: track.duration,
+      phase: 0,
+      gain: 1,
+      fadeIn: 0,
+      fadeOut: 0,
+    },
+  ]
 }
 
 export const clipEnd = (c: Clip): number => c.start + c.length
@@ -67,7 +79,17 @@ export function normaliseClip(raw: Partial<Clip> & { id: string }, duration: num
   const phase = ((finite(raw.phase, 0) % region) + region) % region
   const fadeIn = clamp(finite(raw.fadeIn, 0), 0, length)
   const fadeOut = clamp(finite(raw.fadeOut, 0), 0, length - fadeIn)
-  return { id: raw.id, start: Math.max(0, finite(raw.start, 0)), sourceStart, sourceEnd, length, phase, gain: clamp(finite(raw.gain, 1), 0, MAX_CLIP_GAIN), fadeIn, fadeOut }
+  return {
+    id: raw.id,
+    start: Math.max(0, finite(raw.start, 0)),
+    sourceStart,
+    sourceEnd,
+    length,
+    phase,
+    gain: clamp(finite(raw.gain, 1), 0, MAX_CLIP_GAIN),
+    fadeIn,
+    fadeOut,
+  }
 }
 
 /** Stored clips (older versions, hand edits) repaired; never throws, drops what has no id. */

@@ -18,7 +18,9 @@ export class PublishEncodeError extends Error {
 let worker: Remote<PublishEncodeWorkerApi> | null = null
 
 function encoderWorker(): Remote<PublishEncodeWorkerApi> {
-  worker ??= wrap<PublishEncodeWorkerApi>(new Worker(new URL('../../../workers/publish-encode.worker.ts', import.meta.url), { type: 'module', name: 'publish-encode' }))
+  worker ??= wrap<PublishEncodeWorkerApi>(
+    new Worker(new URL('../../../workers/publish-encode.worker.ts', import.meta.url), { type: 'module', name: 'publish-encode' }),
+  )
   return worker
 }
 
@@ -35,6 +37,13 @@ export async function decodeAt48k(audio: Blob): Promise<AudioBuffer> {
 export async function encodeForPublishing(audio: Blob, bitrateKbps: number): Promise<{ blob: Blob; seconds: number }> {
   const buffer = await decodeAt48k(audio)
   const channels = Array.from({ length: Math.min(2, buffer.numberOfChannels) }, (_, c) => buffer.getChannelData(c).slice())
-  const encoded = await encoderWorker().encodeOpusWebm(transfer(channels, channels.map((c) => c.buffer)), OPUS_SAMPLE_RATE, bitrateKbps)
+  const encoded = await encoderWorker().encodeOpusWebm(
+    transfer(
+      channels,
+      channels.map((c) => c.buffer),
+    ),
+    OPUS_SAMPLE_RATE,
+    bitrateKbps,
+  )
   return { blob: new Blob([encoded.file], { type: 'audio/webm' }), seconds: encoded.seconds }
 }

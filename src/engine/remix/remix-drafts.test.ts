@@ -16,7 +16,9 @@ const draft = (id: string, savedAt: number, over: Partial<RemixDraft> = {}): Rem
 describe('remix drafts (IndexedDB)', () => {
   it('saves the whole state, lists newest first, reopens it and deletes it', async () => {
     await saveRemixDraft(draft('a', 1000))
-    await saveRemixDraft(draft('b', 2000, { source: { ref: 'file:take.wav', title: 'take', file: new Blob([new Uint8Array([1, 2, 3])]) }, loop: null }))
+    await saveRemixDraft(
+      draft('b', 2000, { source: { ref: 'file:take.wav', title: 'take', file: new Blob([new Uint8Array([1, 2, 3])]) }, loop: null }),
+    )
     const list = await listRemixDrafts()
     expect(list.map((d) => d.id)).toEqual(['b', 'a'])
     const a = await getRemixDraft('a')

@@ -75,9 +75,17 @@ function toDraft(raw: unknown): RemixDraft | null {
   return {
     id: r.id,
     name: r.name,
-    source: { ref: s.ref, title: s.title, audioUrl: typeof s.audioUrl === 'string' ? s.audioUrl : undefined, file: s.file instanceof Blob ? s.file : undefined },
+    source: {
+      ref: s.ref,
+      title: s.title,
+      audioUrl: typeof s.audioUrl === 'string' ? s.audioUrl : undefined,
+      file: s.file instanceof Blob ? s.file : undefined,
+    },
     settings: sanitizeRemixSettings(r.settings),
-    loop: loop && typeof loop.start === 'number' && typeof loop.end === 'number' && loop.end > loop.start ? { start: loop.start, end: loop.end } : null,
+    loop:
+      loop && typeof loop.start === 'number' && typeof loop.end === 'number' && loop.end > loop.start
+        ? { start: loop.start, end: loop.end }
+        : null,
     savedAt: typeof r.savedAt === 'number' ? r.savedAt : 0,
   }
 }
@@ -88,7 +96,10 @@ export async function saveRemixDraft(draft: RemixDraft): Promise<void> {
 
 export async function listRemixDrafts(): Promise<RemixDraft[]> {
   const all = await run('readonly', (store) => store.getAll())
-  return all.map(toDraft).filter((d): d is RemixDraft => d !== null).sort((a, b) => b.savedAt - a.savedAt)
+  return all
+    .map(toDraft)
+    .filter((d): d is RemixDraft => d !== null)
+    .sort((a, b) => b.savedAt - a.savedAt)
 }
 
 export async function getRemixDraft(id: string): Promise<RemixDraft | null> {

@@ -80,7 +80,11 @@ export class RemixPreview {
   setLoop(start: number | null, end?: number): void {
     this.loop = start === null || end === undefined || !(end > start) ? null : { start, end }
     const sr = this.sampleRate
-    this.voice?.send(this.loop ? { type: 'loop', start: Math.round(this.loop.start * sr), end: Math.round(this.loop.end * sr) } : { type: 'loop', start: 0, end: 0 })
+    this.voice?.send(
+      this.loop
+        ? { type: 'loop', start: Math.round(this.loop.start * sr), end: Math.round(this.loop.end * sr) }
+        : { type: 'loop', start: 0, end: 0 },
+    )
   }
 
   setControls(next: RemixControls): void {

@@ -66,7 +66,13 @@ async function renderInWorker(prepared: PreparedRemix, controls: RemixControls, 
       signal?.addEventListener('abort', onAbort, { once: true })
       api
         .render(
-          { sampleRate: prepared.sampleRate, length, voice: { source: prepared.source, layers: prepared.layers }, voiceControls: controls.voice, stripControls: controls.strip },
+          {
+            sampleRate: prepared.sampleRate,
+            length,
+            voice: { source: prepared.source, layers: prepared.layers },
+            voiceControls: controls.voice,
+            stripControls: controls.strip,
+          },
           onProgress ? proxy((f: number) => !signal?.aborted && onProgress(STRIPS_SHARE * f)) : undefined,
         )
         .then(resolve, reject)
@@ -80,7 +86,11 @@ async function renderInWorker(prepared: PreparedRemix, controls: RemixControls, 
   }
 }
 
-export function renderRemixAudio(prepared: PreparedRemix, controls: RemixControls, options: RemixRenderOptions = {}): Promise<Float32Array[]> {
+export function renderRemixAudio(
+  prepared: PreparedRemix,
+  controls: RemixControls,
+  options: RemixRenderOptions = {},
+): Promise<Float32Array[]> {
   const engine = options.engine ?? (typeof Worker === 'undefined' ? 'graph' : 'workers')
   return engine === 'graph' ? renderGraph(prepared, controls, options.signal) : renderInWorker(prepared, controls, options)
 }

@@ -82,11 +82,21 @@ export class RemixSession {
     if (bytes.byteLength === 0) throw new RemixInputError('This file is empty: there is nothing to remix')
     const buffer = await decode(bytes, this.sampleRate)
     // Checked before anything big is copied: a 20-minute file never reaches the worker.
-    if (buffer.duration > MAX_SECONDS) throw new RemixInputError(`This track is too long to remix (${Math.round(buffer.duration / 60)} min; at most ${MAX_SECONDS / 60} min)`)
-    if (buffer.duration < MIN_SECONDS) throw new RemixInputError(`This track is too short to remix (${buffer.duration.toFixed(1)} s; at least ${MIN_SECONDS} s)`)
+    if (buffer.duration > MAX_SECONDS)
+      throw new RemixInputError(
+        `This track is too long to remix (${Math.round(buffer.duration / 60)} min; at most ${MAX_SECONDS / 60} min)`,
+      )
+    if (buffer.duration < MIN_SECONDS)
+      throw new RemixInputError(`This track is too short to remix (${buffer.duration.toFixed(1)} s; at least ${MIN_SECONDS} s)`)
     const channels = channelsOf(buffer)
     try {
-      this.analysis = await this.api.load(transfer(channels, channels.map((c) => c.buffer as ArrayBuffer)), this.sampleRate)
+      this.analysis = await this.api.load(
+        transfer(
+          channels,
+          channels.map((c) => c.buffer as ArrayBuffer),
+        ),
+        this.sampleRate,
+      )
     } catch (err) {
       const message = errorMessage(err)
       throw INPUT_PROBLEM.test(message) ? new RemixInputError(message) : err

@@ -36,7 +36,8 @@ export function defaultRemixSettings(): RemixSettings {
   }
 }
 
-const pct = (v: unknown, fallback: number): number => (typeof v === 'number' && Number.isFinite(v) ? Math.round(Math.min(100, Math.max(0, v))) : fallback)
+const pct = (v: unknown, fallback: number): number =>
+  typeof v === 'number' && Number.isFinite(v) ? Math.round(Math.min(100, Math.max(0, v))) : fallback
 const bool = (v: unknown, fallback: boolean): boolean => (typeof v === 'boolean' ? v : fallback)
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {})
 
@@ -49,10 +50,16 @@ export function sanitizeRemixSettings(raw: unknown): RemixSettings {
   const bm = obj(r.beatMatch)
   const hz = obj(r.harmonize)
   const at = obj(r.autoTune)
-  const target = typeof bm.targetBpm === 'number' && Number.isFinite(bm.targetBpm) ? Math.round(Math.min(240, Math.max(40, bm.targetBpm))) : null
+  const target =
+    typeof bm.targetBpm === 'number' && Number.isFinite(bm.targetBpm) ? Math.round(Math.min(240, Math.max(40, bm.targetBpm))) : null
   return {
     effects: { reverb: pct(fx.reverb, 50), delay: pct(fx.delay, 50), distortion: pct(fx.distortion, 50) },
-    samples: Object.fromEntries(REMIX_LAYERS.map((l) => { const s = obj(samples[l]); return [l, { on: bool(s.on, false), level: pct(s.level, d.samples[l].level) }] })) as RemixSettings['samples'],
+    samples: Object.fromEntries(
+      REMIX_LAYERS.map((l) => {
+        const s = obj(samples[l])
+        return [l, { on: bool(s.on, false), level: pct(s.level, d.samples[l].level) }]
+      }),
+    ) as RemixSettings['samples'],
     beatMatch: { on: bool(bm.on, false), targetBpm: target },
     harmonize: { on: bool(hz.on, false), mix: pct(hz.mix, d.harmonize.mix) },
     autoTune: { on: bool(at.on, false), retune: pct(at.retune, d.autoTune.retune) },

@@ -32,7 +32,9 @@ export function loadRemixVoice(ctx: AnyContext): Promise<void> {
   let p = loaded.get(ctx)
   if (!p) {
     const worklet = (ctx as { audioWorklet?: { addModule(url: string): Promise<void> } }).audioWorklet
-    p = worklet ? worklet.addModule(workletUrl) : Promise.reject(new Error('This browser does not support AudioWorklet, which the remix preview needs.'))
+    p = worklet
+      ? worklet.addModule(workletUrl)
+      : Promise.reject(new Error('This browser does not support AudioWorklet, which the remix preview needs.'))
     p.catch(() => loaded.delete(ctx))
     loaded.set(ctx, p)
   }
@@ -57,7 +59,8 @@ export function createRemixVoice(ctx: AnyContext, options: RemixVoiceOptions, co
   }
   let node: AudioWorkletNode | IAudioWorkletNode<TContext>
   try {
-    if (typeof BaseAudioContext === 'function' && ctx instanceof BaseAudioContext) node = new AudioWorkletNode(ctx, REMIX_VOICE_PROCESSOR, nodeOptions)
+    if (typeof BaseAudioContext === 'function' && ctx instanceof BaseAudioContext)
+      node = new AudioWorkletNode(ctx, REMIX_VOICE_PROCESSOR, nodeOptions)
     else if (SacAudioWorkletNode) node = new SacAudioWorkletNode(ctx as TContext, REMIX_VOICE_PROCESSOR, nodeOptions as never)
     else throw new Error('AudioWorklet is not supported in this browser.')
   } catch (err) {

@@ -13,7 +13,14 @@ export interface BeatGrid {
 }
 
 /** The loop mixed into a new buffer of `length` frames at `level` (0 … 1). */
-export function layerLoop(loop: Float32Array, loopBpm: number, grid: BeatGrid, length: number, sampleRate: number, level: number): Float32Array {
+export function layerLoop(
+  loop: Float32Array,
+  loopBpm: number,
+  grid: BeatGrid,
+  length: number,
+  sampleRate: number,
+  level: number,
+): Float32Array {
   const layer = new LoopLayer(placeLoop({ pcm: loop, bpm: loopBpm }, grid.bpm, grid.firstBeat, sampleRate), sampleRate)
   const out = new Float32Array(length)
   layer.addInto(out, 0, length, level)

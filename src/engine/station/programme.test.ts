@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { CROSSFADE_SECONDS, PIECE_SECONDS, SLOT_SECONDS, fadeIn, fadeOut, longestSilenceMs, mixProgramme, nowPlaying, pieceGain, slotAt } from './programme.ts'
+import {
+  CROSSFADE_SECONDS,
+  PIECE_SECONDS,
+  SLOT_SECONDS,
+  fadeIn,
+  fadeOut,
+  longestSilenceMs,
+  mixProgramme,
+  nowPlaying,
+  pieceGain,
+  slotAt,
+} from './programme.ts'
 
 const RATE = 8000
 

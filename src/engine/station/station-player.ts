@@ -62,7 +62,9 @@ export class StationPlayer {
     const key = keyOf(slot)
     let p = this.buffers.get(key)
     if (!p) {
-      p = composeInWorker({ ...slot.recipe, instruments: [], minDurationSeconds: PIECE_SECONDS }).then((score) => renderScore(score, { sampleRate: RENDER_RATE, to: PIECE_SECONDS }))
+      p = composeInWorker({ ...slot.recipe, instruments: [], minDurationSeconds: PIECE_SECONDS }).then((score) =>
+        renderScore(score, { sampleRate: RENDER_RATE, to: PIECE_SECONDS }),
+      )
       p.catch(() => this.buffers.delete(key))
       this.buffers.set(key, p)
       // Keep the current, next and one spare.
@@ -123,7 +125,10 @@ export class StationPlayer {
       this.schedule(current, buffer, shift)
       if (this.state.status !== 'playing') this.set({ status: 'playing', error: null })
       // The next piece is composed and rendered while this one plays.
-      void this.piece(next).then((b) => generation === this.generation && this.schedule(next, b, shift), () => undefined)
+      void this.piece(next).then(
+        (b) => generation === this.generation && this.schedule(next, b, shift),
+        () => undefined,
+      )
     } catch (e) {
       if (generation === this.generation) this.set({ error: e instanceof Error ? e.message : String(e) })
     }

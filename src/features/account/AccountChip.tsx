@@ -25,19 +25,40 @@ export function AccountChip() {
   if (user) {
     return (
       <div className="panel space-y-2 p-3" data-testid="account-chip">
-        <p className="truncate text-sm font-semibold text-fg" title={user.email} data-testid="account-email">{user.email}</p>
+        <p className="truncate text-sm font-semibold text-fg" title={user.email} data-testid="account-email">
+          {user.email}
+        </p>
         <div className="flex gap-2">
-          <Link to="/app/wallet" className="flex flex-1 items-center justify-center gap-1 rounded-md border border-primary/60 px-2 py-1.5 text-sm text-primary hover:bg-primary/10">
+          <Link
+            to="/app/wallet"
+            className={
+              'flex flex-1 items-center justify-center gap-1 rounded-md border border-primary/60 px-2 py-1.5 ' +
+              'text-sm text-primary hover:bg-primary/10'
+            }
+          >
             <Icon name="wallet" size={16} /> Wallet
           </Link>
-          <button type="button" onClick={logout} disabled={busy} className="flex flex-1 items-center justify-center gap-1 rounded-md border border-line px-2 py-1.5 text-sm text-fg/90 hover:bg-line/40 disabled:opacity-60">
+          <button
+            type="button"
+            onClick={logout}
+            disabled={busy}
+            className={
+              'flex flex-1 items-center justify-center gap-1 rounded-md border border-line px-2 py-1.5 text-sm ' +
+              'text-fg/90 hover:bg-line/40 disabled:opacity-60'
+            }
+          >
             <Icon name="logout" size={16} /> Logout
           </button>
         </div>
       </div>
     )
   }
-  if (status === 'loading') return <p className="px-3 py-2 text-sm text-muted" aria-live="polite">Checking session…</p>
+  if (status === 'loading')
+    return (
+      <p className="px-3 py-2 text-sm text-muted" aria-live="polite">
+        Checking session…
+      </p>
+    )
   return (
     <button
       type="button"

@@ -13,13 +13,16 @@ const TABS: { key: AuthTab; label: string }[] = [
   { key: 'register', label: 'Register' },
 ]
 
-const inputClass = 'w-full rounded-md border border-line bg-bg px-3 py-2 text-fg placeholder:text-muted focus:border-primary focus:outline-none'
+const inputClass =
+  'w-full rounded-md border border-line bg-bg px-3 py-2 text-fg placeholder:text-muted focus:border-primary focus:outline-none'
 
 function Field({ label, ...props }: { label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
   const id = useId()
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm text-fg/90">{label}</label>
+      <label htmlFor={id} className="block text-sm text-fg/90">
+        {label}
+      </label>
       <input id={id} required className={inputClass} {...props} />
     </div>
   )
@@ -59,9 +62,22 @@ function CodeForm({ factorId, onDone }: { factorId: string; onDone: () => void }
   return (
     <form onSubmit={submit} className="space-y-3" aria-label="Two-factor code">
       <p className="text-sm text-fg/90">Two-factor authentication is on. Enter the 6-digit code from your authenticator app.</p>
-      <Field label="Code" name="code" type="text" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} data-autofocus />
+      <Field
+        label="Code"
+        name="code"
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]{6}"
+        maxLength={6}
+        data-autofocus
+      />
       <InlineError message={error} />
-      <button type="submit" disabled={busy} className="w-full rounded-md bg-primary px-3 py-2 font-semibold text-bg hover:opacity-90 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={busy}
+        className="w-full rounded-md bg-primary px-3 py-2 font-semibold text-bg hover:opacity-90 disabled:opacity-60"
+      >
         {busy ? 'Verifying…' : 'Verify'}
       </button>
     </form>
@@ -94,7 +110,11 @@ function LoginForm({ onDone }: { onDone: () => void }) {
       <Field label="Email" name="email" type="email" autoComplete="email" placeholder="you@example.com" data-autofocus />
       <Field label="Password" name="password" type="password" autoComplete="current-password" />
       <InlineError message={error} />
-      <button type="submit" disabled={busy} className="w-full rounded-md bg-primary px-3 py-2 font-semibold text-bg hover:opacity-90 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={busy}
+        className="w-full rounded-md bg-primary px-3 py-2 font-semibold text-bg hover:opacity-90 disabled:opacity-60"
+      >
         {busy ? 'Logging in…' : 'Log In'}
       </button>
     </form>
@@ -117,7 +137,9 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
       setError(message)
       return
     }
-    notify.success(M.registrationSuccess, { description: result.signedIn ? M.registrationSuccessDescription : M.registrationConfirmDescription })
+    notify.success(M.registrationSuccess, {
+      description: result.signedIn ? M.registrationSuccessDescription : M.registrationConfirmDescription,
+    })
     onDone()
   }
   return (
@@ -126,7 +148,11 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
       <Field label="Email" name="email" type="email" autoComplete="email" placeholder="you@example.com" />
       <Field label="Password" name="password" type="password" autoComplete="new-password" />
       <InlineError message={error} />
-      <button type="submit" disabled={busy} className="w-full rounded-md bg-secondary px-3 py-2 font-semibold text-bg hover:opacity-90 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={busy}
+        className="w-full rounded-md bg-secondary px-3 py-2 font-semibold text-bg hover:opacity-90 disabled:opacity-60"
+      >
         {busy ? 'Creating account…' : 'Create Account'}
       </button>
     </form>
@@ -153,9 +179,18 @@ export function AuthModal({ initialTab = 'login', onClose }: { initialTab?: Auth
   return createPortal(
     <div className="fixed inset-0 z-[60] flex items-center justify-center p-4">
       <div className="absolute inset-0 bg-black/70" aria-hidden onClick={close} />
-      <div ref={dialogRef} role="dialog" aria-modal="true" aria-labelledby={titleId} className="panel neon-box relative w-full max-w-sm space-y-4 p-5" data-testid="auth-modal">
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="panel neon-box relative w-full max-w-sm space-y-4 p-5"
+        data-testid="auth-modal"
+      >
         <div className="flex items-center justify-between">
-          <h2 id={titleId} className="font-display text-lg font-bold text-primary">{tab === 'login' ? 'Welcome back' : 'Join CUBE Music'}</h2>
+          <h2 id={titleId} className="font-display text-lg font-bold text-primary">
+            {tab === 'login' ? 'Welcome back' : 'Join CUBE Music'}
+          </h2>
           <button type="button" onClick={close} className="rounded p-1 text-muted hover:text-fg" aria-label="Close">
             <Icon name="close" />
           </button>

@@ -9,13 +9,25 @@ export function RailAccount() {
   const open = useAuthModalStore((s) => s.open)
   if (user) {
     return (
-      <Link to="/app/wallet" title={user.email} aria-label={`Account ${user.email}: wallet`} className="block rounded-md p-2 text-primary hover:bg-line/40">
+      <Link
+        to="/app/wallet"
+        title={user.email}
+        aria-label={`Account ${user.email}: wallet`}
+        className="block rounded-md p-2 text-primary hover:bg-line/40"
+      >
         <Icon name="user" />
       </Link>
     )
   }
   return (
-    <button type="button" onClick={() => open('login')} aria-haspopup="dialog" aria-label="Login / Register" title="Login / Register" className="rounded-md p-2 text-primary hover:bg-line/40">
+    <button
+      type="button"
+      onClick={() => open('login')}
+      aria-haspopup="dialog"
+      aria-label="Login / Register"
+      title="Login / Register"
+      className="rounded-md p-2 text-primary hover:bg-line/40"
+    >
       <Icon name="user" />
     </button>
   )

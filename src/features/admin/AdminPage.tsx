@@ -25,9 +25,17 @@ function Denied({ signedIn }: { signedIn: boolean }) {
       <h1 className="font-display text-3xl font-bold text-primary neon-text">Admin</h1>
       <div role="alert" className="panel mt-4 p-4">
         <p className="font-semibold text-fg">Administrators only</p>
-        <p className="mt-1 text-sm text-muted">{signedIn ? 'Your account does not have the administrator role.' : 'Log in with an administrator account to open this page.'}</p>
+        <p className="mt-1 text-sm text-muted">
+          {signedIn ? 'Your account does not have the administrator role.' : 'Log in with an administrator account to open this page.'}
+        </p>
         {!signedIn && (
-          <button type="button" onClick={() => openAuth('login')} className="mt-3 rounded-md border border-primary/60 px-3 py-1.5 text-sm text-primary hover:bg-primary/10">Log In</button>
+          <button
+            type="button"
+            onClick={() => openAuth('login')}
+            className="mt-3 rounded-md border border-primary/60 px-3 py-1.5 text-sm text-primary hover:bg-primary/10"
+          >
+            Log In
+          </button>
         )}
       </div>
     </section>
@@ -45,7 +53,12 @@ export default function AdminPage() {
     document.title = 'Admin Dashboard · CUBE Music'
   }, [])
 
-  if (status === 'loading' || !roleKnown) return <p className="p-6 text-muted" aria-live="polite">Checking access…</p>
+  if (status === 'loading' || !roleKnown)
+    return (
+      <p className="p-6 text-muted" aria-live="polite">
+        Checking access…
+      </p>
+    )
   if (!isAdmin) return <Denied signedIn={status === 'signed-in'} />
 
   const onKey = (e: KeyboardEvent<HTMLButtonElement>) => {
@@ -65,15 +78,32 @@ export default function AdminPage() {
       </header>
       <div role="tablist" aria-label="Admin" className="flex flex-wrap gap-1 rounded-md bg-bg p-1 text-sm">
         {TABS.map((t) => (
-          <button key={t.key} id={`admin-tab-${t.key}`} type="button" role="tab" aria-selected={tab === t.key} aria-controls="admin-panel"
-            tabIndex={tab === t.key ? 0 : -1} onClick={() => setTab(t.key)} onKeyDown={onKey}
-            className={`rounded px-3 py-1.5 font-semibold ${tab === t.key ? 'bg-primary/20 text-primary' : 'text-muted hover:text-fg'}`}>
+          <button
+            key={t.key}
+            id={`admin-tab-${t.key}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.key}
+            aria-controls="admin-panel"
+            tabIndex={tab === t.key ? 0 : -1}
+            onClick={() => setTab(t.key)}
+            onKeyDown={onKey}
+            className={`rounded px-3 py-1.5 font-semibold ${tab === t.key ? 'bg-primary/20 text-primary' : 'text-muted hover:text-fg'}`}
+          >
             {t.label}
           </button>
         ))}
       </div>
       <div role="tabpanel" id="admin-panel" aria-labelledby={`admin-tab-${tab}`} key={`${userId}-${tab}`}>
-        {tab in AI_CATEGORIES ? <AiSettingsTab category={tab as AiCategory} /> : tab === 'site' ? <SiteSettingsTab /> : tab === 'knowledge' ? <KnowledgeBaseTab /> : <ApiConfigTab />}
+        {tab in AI_CATEGORIES ? (
+          <AiSettingsTab category={tab as AiCategory} />
+        ) : tab === 'site' ? (
+          <SiteSettingsTab />
+        ) : tab === 'knowledge' ? (
+          <KnowledgeBaseTab />
+        ) : (
+          <ApiConfigTab />
+        )}
       </div>
     </section>
   )

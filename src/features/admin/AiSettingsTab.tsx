@@ -14,7 +14,22 @@ export const AI_CATEGORIES: Record<AiCategory, { label: string; models: string[]
 
 export function AiSettingsTab({ category }: { category: AiCategory }) {
   const meta = AI_CATEGORIES[category]
-  const { saved, model, setModel, baseUrl, setBaseUrl, apiKey, setApiKey, custom, onDevice, error, busy, result, save: saveSettings, test } = useAiSettings(category)
+  const {
+    saved,
+    model,
+    setModel,
+    baseUrl,
+    setBaseUrl,
+    apiKey,
+    setApiKey,
+    custom,
+    onDevice,
+    error,
+    busy,
+    result,
+    save: saveSettings,
+    test,
+  } = useAiSettings(category)
 
   const save = async (e: FormEvent, removeKey = false) => {
     e.preventDefault()
@@ -27,35 +42,73 @@ export function AiSettingsTab({ category }: { category: AiCategory }) {
         <Field label="Model">
           {(p) => (
             <select {...p} className={inputClass} value={model} onChange={(e) => setModel(e.target.value)} disabled={!saved}>
-              {meta.models.map((m) => <option key={m} value={m}>{m}</option>)}
+              {meta.models.map((m) => (
+                <option key={m} value={m}>
+                  {m}
+                </option>
+              ))}
             </select>
           )}
         </Field>
         {custom && (
           <Field label="Base URL" hint="An OpenAI-compatible API, e.g. https://models.example.com/v1">
-            {(p) => <input {...p} className={inputClass} value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} placeholder="https://…/v1" inputMode="url" />}
+            {(p) => (
+              <input
+                {...p}
+                className={inputClass}
+                value={baseUrl}
+                onChange={(e) => setBaseUrl(e.target.value)}
+                placeholder="https://…/v1"
+                inputMode="url"
+              />
+            )}
           </Field>
         )}
         {!onDevice && (
-          <Field label="API key" hint={saved?.api_key_mask ? `Saved key: ${saved.api_key_mask}. Leave empty to keep it.` : 'No key saved yet.'}>
-            {(p) => <input {...p} type="password" autoComplete="off" className={inputClass} value={apiKey} onChange={(e) => setApiKey(e.target.value)} placeholder={saved?.api_key_mask ?? 'sk-…'} />}
+          <Field
+            label="API key"
+            hint={saved?.api_key_mask ? `Saved key: ${saved.api_key_mask}. Leave empty to keep it.` : 'No key saved yet.'}
+          >
+            {(p) => (
+              <input
+                {...p}
+                type="password"
+                autoComplete="off"
+                className={inputClass}
+                value={apiKey}
+                onChange={(e) => setApiKey(e.target.value)}
+                placeholder={saved?.api_key_mask ?? 'sk-…'}
+              />
+            )}
           </Field>
         )}
         <ErrorLine message={error} />
         <div className="flex flex-wrap gap-2">
-          <button type="submit" className={buttonClass} disabled={!saved || busy !== null}>{busy === 'save' ? 'Saving…' : 'Save'}</button>
+          <button type="submit" className={buttonClass} disabled={!saved || busy !== null}>
+            {busy === 'save' ? 'Saving…' : 'Save'}
+          </button>
           {!onDevice && (
             <button type="button" className={quietButtonClass} onClick={() => void test()} disabled={!saved || busy !== null}>
               {busy === 'test' ? 'Testing…' : 'Test connection'}
             </button>
           )}
           {saved?.api_key_mask && !onDevice && (
-            <button type="button" className={quietButtonClass} onClick={(e) => void save(e, true)} disabled={busy !== null}>Remove saved key</button>
+            <button type="button" className={quietButtonClass} onClick={(e) => void save(e, true)} disabled={busy !== null}>
+              Remove saved key
+            </button>
           )}
         </div>
         {result && (
-          <p role="status" data-testid="connection-result" className={`rounded-md border px-3 py-2 text-sm ${result.ok ? 'border-emerald-500/60 text-emerald-300' : 'border-red-500/60 text-red-400'}`}>
-            {result.ok ? 'Connection OK — ' : 'Connection failed — '}{result.message}
+          <p
+            role="status"
+            data-testid="connection-result"
+            className={
+              `rounded-md border px-3 py-2 text-sm ` +
+              `${result.ok ? 'border-emerald-500/60 text-emerald-300' : 'border-red-500/60 text-red-400'}`
+            }
+          >
+            {result.ok ? 'Connection OK — ' : 'Connection failed — '}
+            {result.message}
           </p>
         )}
       </form>

@@ -8,7 +8,13 @@ import { KnowledgeBaseTab } from './KnowledgeBaseTab.tsx'
 // The knowledge base with the backend mocked: an entry needs a title and content, a new one is
 // added, an edited one updated, and the list is searched again after each change.
 
-const ENTRY = { id: 'k1', title: 'Rewards', content: 'Listening earns CUBE.', created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z' }
+const ENTRY = {
+  id: 'k1',
+  title: 'Rewards',
+  content: 'Listening earns CUBE.',
+  created_at: '2026-11-01T00:00:00Z',
+  updated_at: '2026-11-01T00:00:00Z',
+}
 
 vi.mock('../../backend/client.ts', () => ({ supabase: () => ({}) }))
 vi.mock('../../backend/admin.ts', () => ({
@@ -23,7 +29,8 @@ const field = (el: HTMLElement, label: string) => {
   const l = [...el.querySelectorAll('label')].find((x) => x.textContent === label)!
   return el.querySelector<HTMLInputElement>(`#${CSS.escape(l.htmlFor)}`)!
 }
-const button = (el: HTMLElement, text: string) => [...el.querySelectorAll('button')].find((b) => b.textContent === text || b.getAttribute('aria-label') === text)!
+const button = (el: HTMLElement, text: string) =>
+  [...el.querySelectorAll('button')].find((b) => b.textContent === text || b.getAttribute('aria-label') === text)!
 
 async function renderLoaded() {
   const el = render(<KnowledgeBaseTab />)
@@ -38,7 +45,9 @@ describe('KnowledgeBaseTab', () => {
     const el = await renderLoaded()
     await settle(() => userEvent.fill(field(el, 'Title'), 'Only a title'))
     await settle(() => userEvent.click(button(el, 'Add Entry')))
-    expect(notify.error).toHaveBeenCalledWith('Missing information', { description: 'Please enter both a title and content for the knowledge base entry.' })
+    expect(notify.error).toHaveBeenCalledWith('Missing information', {
+      description: 'Please enter both a title and content for the knowledge base entry.',
+    })
     expect(addKnowledge).not.toHaveBeenCalled()
   })
 

@@ -7,7 +7,16 @@ import { SiteSettingsTab } from './SiteSettingsTab.tsx'
 // The site settings form with the backend's calls mocked (its field rules, siteSettingsProblems,
 // are the real ones): bad fields are named before anything is sent, a valid form is sent as numbers.
 
-const STORED: SiteSettings = { site_title: 'CUBE Music', primary_color: '#8B5CF6', max_free_songs: 3, database_url_mask: null, api_base_url: null, api_timeout_ms: 30000, max_retries: 3, updated_at: '2026-11-01T00:00:00Z' }
+const STORED: SiteSettings = {
+  site_title: 'CUBE Music',
+  primary_color: '#8B5CF6',
+  max_free_songs: 3,
+  database_url_mask: null,
+  api_base_url: null,
+  api_timeout_ms: 30000,
+  max_retries: 3,
+  updated_at: '2026-11-01T00:00:00Z',
+}
 
 vi.mock('../../backend/client.ts', () => ({ supabase: () => ({}) }))
 vi.mock('../../backend/admin.ts', async (importOriginal) => ({
@@ -31,7 +40,8 @@ async function renderLoaded() {
   await expect.poll(() => el.querySelector('form[aria-label="Site settings"]')).not.toBeNull()
   return el
 }
-const save = (el: HTMLElement) => settle(() => userEvent.click([...el.querySelectorAll('button')].find((b) => b.textContent === 'Save site settings')!))
+const save = (el: HTMLElement) =>
+  settle(() => userEvent.click([...el.querySelectorAll('button')].find((b) => b.textContent === 'Save site settings')!))
 
 beforeEach(() => vi.clearAllMocks())
 
@@ -61,6 +71,14 @@ describe('SiteSettingsTab', () => {
     await settle(() => userEvent.fill(field(el, 'Max retries'), '5'))
     await save(el)
     await expect.poll(() => vi.mocked(saveSiteSettings).mock.calls.length).toBe(1)
-    expect(vi.mocked(saveSiteSettings).mock.calls[0]![1]).toEqual({ siteTitle: 'Neon Hall', primaryColor: '#8B5CF6', maxFreeSongs: 3, databaseUrl: undefined, apiBaseUrl: '', apiTimeoutMs: 30000, maxRetries: 5 })
+    expect(vi.mocked(saveSiteSettings).mock.calls[0]![1]).toEqual({
+      siteTitle: 'Neon Hall',
+      primaryColor: '#8B5CF6',
+      maxFreeSongs: 3,
+      databaseUrl: undefined,
+      apiBaseUrl: '',
+      apiTimeoutMs: 30000,
+      maxRetries: 5,
+    })
   })
 })

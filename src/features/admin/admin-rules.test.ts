@@ -3,7 +3,14 @@ import { siteSettingsProblems, type SiteSettingsInput } from '../../backend/admi
 import { preview } from './KnowledgeBaseTab.tsx'
 import { brandTitle } from '../../domain/appearance/site-branding.ts'
 
-const good: SiteSettingsInput = { siteTitle: 'CUBE', primaryColor: '#8B5CF6', maxFreeSongs: 1, apiBaseUrl: '', apiTimeoutMs: 5000, maxRetries: 3 }
+const good: SiteSettingsInput = {
+  siteTitle: 'CUBE',
+  primaryColor: '#8B5CF6',
+  maxFreeSongs: 1,
+  apiBaseUrl: '',
+  apiTimeoutMs: 5000,
+  maxRetries: 3,
+}
 
 describe('site settings form rules (the server checks the same)', () => {
   it('accepts the reference defaults and an empty colour', () => {
@@ -11,8 +18,24 @@ describe('site settings form rules (the server checks the same)', () => {
     expect(siteSettingsProblems({ ...good, primaryColor: '' })).toEqual({})
   })
   it('names every bad field', () => {
-    const bad = siteSettingsProblems({ siteTitle: ' ', primaryColor: '#12345', maxFreeSongs: -1, databaseUrl: 'mysql://x', apiBaseUrl: 'ftp://x', apiTimeoutMs: 1500, maxRetries: 11 })
-    expect(Object.keys(bad).sort()).toEqual(['apiBaseUrl', 'apiTimeoutMs', 'databaseUrl', 'maxFreeSongs', 'maxRetries', 'primaryColor', 'siteTitle'])
+    const bad = siteSettingsProblems({
+      siteTitle: ' ',
+      primaryColor: '#12345',
+      maxFreeSongs: -1,
+      databaseUrl: 'mysql://x',
+      apiBaseUrl: 'ftp://x',
+      apiTimeoutMs: 1500,
+      maxRetries: 11,
+    })
+    expect(Object.keys(bad).sort()).toEqual([
+      'apiBaseUrl',
+      'apiTimeoutMs',
+      'databaseUrl',
+      'maxFreeSongs',
+      'maxRetries',
+      'primaryColor',
+      'siteTitle',
+    ])
     expect(siteSettingsProblems({ ...good, apiTimeoutMs: 999 }).apiTimeoutMs).toMatch(/at least 1000/)
     expect(siteSettingsProblems({ ...good, maxFreeSongs: 1.5 }).maxFreeSongs).toBeDefined()
   })

@@ -35,7 +35,9 @@ export function runHealthChecks(db: SupabaseClient, backendUrl: string, anonKey:
     timed('Chain (ethereum)', async () => {
       // A receipt query for a transaction that cannot exist: a chain that answers says 'no such
       // transaction' (404); no provider or a chain that is down answers otherwise.
-      const res = await fetch(`${backendUrl}/functions/v1/chain-transaction?chain=ethereum&hash=0x${'0'.repeat(64)}`, { headers: { apikey: anonKey } })
+      const res = await fetch(`${backendUrl}/functions/v1/chain-transaction?chain=ethereum&hash=0x${'0'.repeat(64)}`, {
+        headers: { apikey: anonKey },
+      })
       if (res.status === 404) return 'answering receipt queries'
       const body = (await res.json().catch(() => ({}))) as { error?: string }
       throw new Error(body.error ?? `HTTP ${res.status}`)

@@ -7,10 +7,18 @@ import { errorMessage } from '../../lib/error-message.ts'
 export function useAdministrators() {
   const [admins, setAdmins] = useState<{ email: string }[]>([])
   const [error, setError] = useState<string | null>(null)
-  const reload = useCallback(() => listAdmins(supabase()).then(setAdmins).catch((e: unknown) => setError(errorMessage(e))), [])
+  const reload = useCallback(
+    () =>
+      listAdmins(supabase())
+        .then(setAdmins)
+        .catch((e: unknown) => setError(errorMessage(e))),
+    [],
+  )
   useEffect(() => {
     let live = true
-    listAdmins(supabase()).then((a) => live && setAdmins(a)).catch((e: unknown) => live && setError(errorMessage(e)))
+    listAdmins(supabase())
+      .then((a) => live && setAdmins(a))
+      .catch((e: unknown) => live && setError(errorMessage(e)))
     return () => {
       live = false
     }

@@ -47,7 +47,13 @@ export function useAiSettings(category: AiCategory) {
     setBusy('save')
     setError(null)
     try {
-      const row = await saveAiSettings(supabase(), { category, provider: model, model, baseUrl: custom ? baseUrl : '', apiKey: removeKey || onDevice ? '' : apiKey || undefined })
+      const row = await saveAiSettings(supabase(), {
+        category,
+        provider: model,
+        model,
+        baseUrl: custom ? baseUrl : '',
+        apiKey: removeKey || onDevice ? '' : apiKey || undefined,
+      })
       setSaved(row)
       setApiKey('')
       return true

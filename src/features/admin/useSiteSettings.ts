@@ -1,11 +1,24 @@
 import { useEffect, useState } from 'react'
-import { fetchAudit, fetchSiteSettings, saveSiteSettings, siteSettingsProblems, type AuditRow, type SiteSettings, type SiteSettingsInput } from '../../backend/admin.ts'
+import {
+  fetchAudit,
+  fetchSiteSettings,
+  saveSiteSettings,
+  siteSettingsProblems,
+  type AuditRow,
+  type SiteSettings,
+  type SiteSettingsInput,
+} from '../../backend/admin.ts'
 import { supabase } from '../../backend/client.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { applySiteSettings } from '../../domain/appearance/site-branding.ts'
 
 /** The form holds what the user typed: numbers stay text until Save checks them. */
-export type SiteSettingsForm = Omit<SiteSettingsInput, 'maxFreeSongs' | 'apiTimeoutMs' | 'maxRetries' | 'databaseUrl'> & { maxFreeSongs: string; apiTimeoutMs: string; maxRetries: string; databaseUrl: string }
+export type SiteSettingsForm = Omit<SiteSettingsInput, 'maxFreeSongs' | 'apiTimeoutMs' | 'maxRetries' | 'databaseUrl'> & {
+  maxFreeSongs: string
+  apiTimeoutMs: string
+  maxRetries: string
+  databaseUrl: string
+}
 export type SiteSettingsProblems = Partial<Record<keyof SiteSettingsInput, string>>
 
 const toForm = (s: SiteSettings): SiteSettingsForm => ({

@@ -11,7 +11,23 @@ import { useCommentThread } from './useCommentThread.ts'
  * A text box that ignores empty or whitespace-only text and refuses more than the server's
  * maximum with a message (the server refuses it too). `onSend` resolves true when it was stored.
  */
-function CommentForm({ label, submitLabel, initial = '', onSend, onCancel, focusOnOpen = false, testId }: { label: string; submitLabel: string; initial?: string; onSend: (text: string) => Promise<boolean>; onCancel?: () => void; focusOnOpen?: boolean; testId: string }) {
+function CommentForm({
+  label,
+  submitLabel,
+  initial = '',
+  onSend,
+  onCancel,
+  focusOnOpen = false,
+  testId,
+}: {
+  label: string
+  submitLabel: string
+  initial?: string
+  onSend: (text: string) => Promise<boolean>
+  onCancel?: () => void
+  focusOnOpen?: boolean
+  testId: string
+}) {
   const max = useCommentRules((s) => s.rules.max_length)
   const [text, setText] = useState(initial)
   const [sending, setSending] = useState(false)
@@ -32,7 +48,9 @@ function CommentForm({ label, submitLabel, initial = '', onSend, onCancel, focus
   }
   return (
     <form onSubmit={submit} className="space-y-2" data-testid={testId}>
-      <label htmlFor={id} className="sr-only">{label}</label>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
       <textarea
         id={id}
         value={text}
@@ -42,17 +60,28 @@ function CommentForm({ label, submitLabel, initial = '', onSend, onCancel, focus
         rows={2}
         aria-invalid={tooLong}
         aria-describedby={`${id}-count`}
-        className="w-full rounded-md border border-line bg-bg/70 p-2 text-sm text-fg placeholder:text-muted focus:border-primary focus:outline-none"
+        className={
+          'w-full rounded-md border border-line bg-bg/70 p-2 text-sm text-fg placeholder:text-muted ' +
+          'focus:border-primary focus:outline-none'
+        }
       />
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
         <span id={`${id}-count`} className={tooLong ? 'text-red-400' : 'text-muted'} role={tooLong ? 'alert' : undefined}>
-          {tooLong ? `Comments can be at most ${max.toLocaleString('en-US')} characters (${text.trim().length.toLocaleString('en-US')} now).` : `${text.trim().length}/${max.toLocaleString('en-US')}`}
+          {tooLong
+            ? `Comments can be at most ${max.toLocaleString('en-US')} characters (${text.trim().length.toLocaleString('en-US')} now).`
+            : `${text.trim().length}/${max.toLocaleString('en-US')}`}
         </span>
         <span className="flex gap-2">
           {onCancel && (
-            <button type="button" onClick={onCancel} className="rounded border border-line px-3 py-1 text-muted hover:text-fg">Cancel</button>
+            <button type="button" onClick={onCancel} className="rounded border border-line px-3 py-1 text-muted hover:text-fg">
+              Cancel
+            </button>
           )}
-          <button type="submit" disabled={sending || tooLong} className="rounded bg-primary/20 px-3 py-1 font-semibold text-primary hover:bg-primary/30 disabled:opacity-50">
+          <button
+            type="submit"
+            disabled={sending || tooLong}
+            className="rounded bg-primary/20 px-3 py-1 font-semibold text-primary hover:bg-primary/30 disabled:opacity-50"
+          >
             {sending ? 'Sending…' : submitLabel}
           </button>
         </span>
@@ -78,7 +107,11 @@ interface ItemProps {
 function CommentItem({ comment, isReply, mine, liked, signedIn, replying, onReplyToggle, onReply, onLike, onEdit, onDelete }: ItemProps) {
   const [editing, setEditing] = useState(false)
   if (comment.deleted) {
-    return <p className="text-sm italic text-muted" data-testid="comment-deleted">comment deleted</p>
+    return (
+      <p className="text-sm italic text-muted" data-testid="comment-deleted">
+        comment deleted
+      </p>
+    )
   }
   return (
     <div data-testid={isReply ? 'reply' : 'comment'} data-comment-id={comment.id}>
@@ -88,30 +121,66 @@ function CommentItem({ comment, isReply, mine, liked, signedIn, replying, onRepl
         {comment.edited_at && <span>(edited)</span>}
       </div>
       {editing ? (
-        <CommentForm label="Edit your comment" submitLabel="Save" initial={comment.body} focusOnOpen testId="comment-edit-form"
-          onSend={async (t) => { const ok = await onEdit(t); if (ok) setEditing(false); return ok }} onCancel={() => setEditing(false)} />
+        <CommentForm
+          label="Edit your comment"
+          submitLabel="Save"
+          initial={comment.body}
+          focusOnOpen
+          testId="comment-edit-form"
+          onSend={async (t) => {
+            const ok = await onEdit(t)
+            if (ok) setEditing(false)
+            return ok
+          }}
+          onCancel={() => setEditing(false)}
+        />
       ) : (
         // Plain text: React escapes it, and links are not turned into anchors.
-        <p className="mt-1 whitespace-pre-wrap break-words text-sm text-fg" data-testid="comment-body">{comment.body}</p>
+        <p className="mt-1 whitespace-pre-wrap break-words text-sm text-fg" data-testid="comment-body">
+          {comment.body}
+        </p>
       )}
       <div className="mt-1 flex flex-wrap items-center gap-3 text-xs">
-        <button type="button" onClick={onLike} disabled={!signedIn} aria-pressed={liked} aria-label={`${liked ? 'Unlike' : 'Like'} (${comment.like_count} likes)`}
-          className={`inline-flex items-center gap-1 rounded px-1 py-0.5 disabled:opacity-50 ${liked ? 'text-accent' : 'text-muted hover:text-fg'}`} data-testid="like-button">
+        <button
+          type="button"
+          onClick={onLike}
+          disabled={!signedIn}
+          aria-pressed={liked}
+          aria-label={`${liked ? 'Unlike' : 'Like'} (${comment.like_count} likes)`}
+          className={
+            `inline-flex items-center gap-1 rounded px-1 py-0.5 disabled:opacity-50 ` +
+            `${liked ? 'text-accent' : 'text-muted hover:text-fg'}`
+          }
+          data-testid="like-button"
+        >
           <Icon name="heart" size={12} /> <span data-testid="like-count">{comment.like_count}</span>
         </button>
         {!isReply && signedIn && (
-          <button type="button" onClick={onReplyToggle} aria-expanded={replying} className="text-muted hover:text-fg">Reply</button>
+          <button type="button" onClick={onReplyToggle} aria-expanded={replying} className="text-muted hover:text-fg">
+            Reply
+          </button>
         )}
         {mine && !editing && (
           <>
-            <button type="button" onClick={() => setEditing(true)} className="text-muted hover:text-fg">Edit</button>
-            <button type="button" onClick={onDelete} className="text-muted hover:text-red-400">Delete</button>
+            <button type="button" onClick={() => setEditing(true)} className="text-muted hover:text-fg">
+              Edit
+            </button>
+            <button type="button" onClick={onDelete} className="text-muted hover:text-red-400">
+              Delete
+            </button>
           </>
         )}
       </div>
       {replying && (
         <div className="mt-2">
-          <CommentForm label={`Reply to ${comment.username}`} submitLabel="Send reply" focusOnOpen testId="reply-form" onSend={onReply} onCancel={onReplyToggle} />
+          <CommentForm
+            label={`Reply to ${comment.username}`}
+            submitLabel="Send reply"
+            focusOnOpen
+            testId="reply-form"
+            onSend={onReply}
+            onCancel={onReplyToggle}
+          />
         </div>
       )}
     </div>
@@ -148,30 +217,50 @@ export function CommentThread({ songId, songTitle }: { songId: string; songTitle
   )
 
   return (
-    <section className="panel space-y-4 p-4" aria-labelledby={headingId} data-testid="comment-thread" data-live={live} data-song-id={songId}>
+    <section
+      className="panel space-y-4 p-4"
+      aria-labelledby={headingId}
+      data-testid="comment-thread"
+      data-live={live}
+      data-song-id={songId}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={headingId} className="font-display text-lg font-bold text-primary">
           Comments{songTitle ? <span className="text-fg"> · {songTitle}</span> : null}
         </h2>
-        <span className="text-xs text-muted" aria-live="polite">{live ? 'Live' : 'Connecting…'}</span>
+        <span className="text-xs text-muted" aria-live="polite">
+          {live ? 'Live' : 'Connecting…'}
+        </span>
       </div>
       {userId ? (
         <CommentForm label="Add a comment" submitLabel="Post" testId="comment-form" onSend={(t) => post(t)} />
       ) : (
         <p className="text-sm text-muted">
-          <button type="button" className="text-primary underline" onClick={() => openAuth('login')}>Sign in</button> to comment and earn CUBE.
+          <button type="button" className="text-primary underline" onClick={() => openAuth('login')}>
+            Sign in
+          </button>{' '}
+          to comment and earn CUBE.
         </p>
       )}
       {status === 'loading' && <p className="text-sm text-muted">Loading comments…</p>}
-      {status === 'error' && <p role="alert" className="text-sm text-red-400">The comments could not be loaded.</p>}
+      {status === 'error' && (
+        <p role="alert" className="text-sm text-red-400">
+          The comments could not be loaded.
+        </p>
+      )}
       {status === 'ready' && entries.length === 0 && <p className="text-sm text-muted">No comments yet. Be the first.</p>}
       <ul className="space-y-4" aria-label="Comments">
         {entries.map(({ comment, replies }) => (
           <li key={comment.id} className="rounded-lg border border-line/70 bg-bg/50 p-3">
             {item(comment, false)}
             {replies.length > 0 && (
-              <ul className="mt-3 space-y-3 border-l border-line/70 pl-4" aria-label={`Replies to ${comment.deleted ? 'a deleted comment' : comment.username}`}>
-                {replies.map((r) => <li key={r.id}>{item(r, true)}</li>)}
+              <ul
+                className="mt-3 space-y-3 border-l border-line/70 pl-4"
+                aria-label={`Replies to ${comment.deleted ? 'a deleted comment' : comment.username}`}
+              >
+                {replies.map((r) => (
+                  <li key={r.id}>{item(r, true)}</li>
+                ))}
               </ul>
             )}
           </li>

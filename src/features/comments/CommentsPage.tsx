@@ -27,7 +27,14 @@ function Card({ title, children, testId }: { title: string; children: React.Reac
 
 function Bar({ percent, label }: { percent: number; label: string }) {
   return (
-    <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2 overflow-hidden rounded-full bg-line/60">
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      className="h-2 overflow-hidden rounded-full bg-line/60"
+    >
       <div className="h-full rounded-full bg-gradient-to-r from-primary to-secondary" style={{ width: `${percent}%` }} />
     </div>
   )
@@ -40,7 +47,9 @@ function MyComments({ userId }: { userId: string }) {
   const works = useMemo(() => [...new Set((rows ?? []).map((r) => r.song_id))], [rows])
   const current = selected ?? works[0] ?? null
   const { state, edit } = useCommentThread(current ?? undefined)
-  const mine = [...state.rows.values()].filter((r) => r.user_id === userId && !r.deleted).sort((a, b) => b.created_at.localeCompare(a.created_at))
+  const mine = [...state.rows.values()]
+    .filter((r) => r.user_id === userId && !r.deleted)
+    .sort((a, b) => b.created_at.localeCompare(a.created_at))
   const [editing, setEditing] = useState<string | null>(null)
   const [draft, setDraft] = useState('')
   const max = useCommentRules((s) => s.rules.max_length)
@@ -53,8 +62,15 @@ function MyComments({ userId }: { userId: string }) {
       <ul className="space-y-1" aria-label="Works you commented on">
         {works.map((id) => (
           <li key={id}>
-            <button type="button" onClick={() => setSelected(id)} aria-current={id === current}
-              className={`w-full rounded px-3 py-2 text-left text-sm ${id === current ? 'bg-primary/20 text-primary' : 'text-fg hover:bg-line/40'}`}>
+            <button
+              type="button"
+              onClick={() => setSelected(id)}
+              aria-current={id === current}
+              className={
+                `w-full rounded px-3 py-2 text-left text-sm ` +
+                `${id === current ? 'bg-primary/20 text-primary' : 'text-fg hover:bg-line/40'}`
+              }
+            >
               <span className="block font-semibold">{songs.get(id)?.title ?? id}</span>
               <span className="block text-xs text-muted">{songs.get(id)?.artist ?? ''}</span>
             </button>
@@ -66,29 +82,71 @@ function MyComments({ userId }: { userId: string }) {
         {mine.map((c) => (
           <div key={c.id} className="rounded border border-line/70 p-3">
             {editing === c.id ? (
-              <form onSubmit={async (e) => { e.preventDefault(); if (draft.trim() && draft.trim().length <= max && (await edit(c.id, draft.trim()))) setEditing(null) }} className="space-y-2">
-                <label className="sr-only" htmlFor={`edit-${c.id}`}>Edit Comment</label>
-                <textarea id={`edit-${c.id}`} value={draft} onChange={(e) => setDraft(e.target.value)} rows={3} className="w-full rounded-md border border-line bg-bg/70 p-2 text-sm text-fg" />
-                {draft.trim().length > max && <p role="alert" className="text-xs text-red-400">Comments can be at most {max.toLocaleString('en-US')} characters.</p>}
+              <form
+                onSubmit={async (e) => {
+                  e.preventDefault()
+                  if (draft.trim() && draft.trim().length <= max && (await edit(c.id, draft.trim()))) setEditing(null)
+                }}
+                className="space-y-2"
+              >
+                <label className="sr-only" htmlFor={`edit-${c.id}`}>
+                  Edit Comment
+                </label>
+                <textarea
+                  id={`edit-${c.id}`}
+                  value={draft}
+                  onChange={(e) => setDraft(e.target.value)}
+                  rows={3}
+                  className="w-full rounded-md border border-line bg-bg/70 p-2 text-sm text-fg"
+                />
+                {draft.trim().length > max && (
+                  <p role="alert" className="text-xs text-red-400">
+                    Comments can be at most {max.toLocaleString('en-US')} characters.
+                  </p>
+                )}
                 <div className="flex gap-2 text-sm">
-                  <button type="submit" className="rounded bg-primary/20 px-3 py-1 font-semibold text-primary">Save</button>
-                  <button type="button" onClick={() => setEditing(null)} className="rounded border border-line px-3 py-1 text-muted">Cancel</button>
+                  <button type="submit" className="rounded bg-primary/20 px-3 py-1 font-semibold text-primary">
+                    Save
+                  </button>
+                  <button type="button" onClick={() => setEditing(null)} className="rounded border border-line px-3 py-1 text-muted">
+                    Cancel
+                  </button>
                 </div>
               </form>
             ) : (
               <p className="whitespace-pre-wrap break-words text-sm text-fg">{c.body}</p>
             )}
-            <p className="mt-1 text-xs text-muted">{new Date(c.created_at).toLocaleString('en-US')}{c.parent_id ? ' · reply' : ''}</p>
+            <p className="mt-1 text-xs text-muted">
+              {new Date(c.created_at).toLocaleString('en-US')}
+              {c.parent_id ? ' · reply' : ''}
+            </p>
           </div>
         ))}
         <div className="flex flex-wrap gap-2 text-sm">
           {mine[0] && editing === null && (
-            <button type="button" onClick={() => { setEditing(mine[0]!.id); setDraft(mine[0]!.body) }} className="rounded border border-primary/60 px-3 py-1 text-primary hover:bg-primary/10">Edit Comment</button>
+            <button
+              type="button"
+              onClick={() => {
+                setEditing(mine[0]!.id)
+                setDraft(mine[0]!.body)
+              }}
+              className="rounded border border-primary/60 px-3 py-1 text-primary hover:bg-primary/10"
+            >
+              Edit Comment
+            </button>
           )}
           {sample ? (
-            <button type="button" onClick={() => playSong(sample)} className="rounded border border-secondary/60 px-3 py-1 text-secondary hover:bg-secondary/10">Play Track</button>
+            <button
+              type="button"
+              onClick={() => playSong(sample)}
+              className="rounded border border-secondary/60 px-3 py-1 text-secondary hover:bg-secondary/10"
+            >
+              Play Track
+            </button>
           ) : current ? (
-            <Link to={`/song/${current}`} className="rounded border border-secondary/60 px-3 py-1 text-secondary hover:bg-secondary/10">Play Track</Link>
+            <Link to={`/song/${current}`} className="rounded border border-secondary/60 px-3 py-1 text-secondary hover:bg-secondary/10">
+              Play Track
+            </Link>
           ) : null}
         </div>
       </div>
@@ -115,42 +173,82 @@ export default function CommentsPage() {
       <header>
         <h1 className="font-display text-3xl font-bold text-primary neon-text">Comments &amp; Earn</h1>
         <p className="mt-1 text-muted">
-          Comment {rules.rewards.comment} CUBE (first comment on a track each day) · like given {rules.rewards.like} · reply {rules.rewards.reply} to you and {rules.rewards.reply_author} to the author. Credited by the server, up to {rules.daily_caps.comment} tracks, {rules.daily_caps.like} likes and {rules.daily_caps.reply} replies a day.
+          Comment {rules.rewards.comment} CUBE (first comment on a track each day) · like given {rules.rewards.like} · reply{' '}
+          {rules.rewards.reply} to you and {rules.rewards.reply_author} to the author. Credited by the server, up to{' '}
+          {rules.daily_caps.comment} tracks, {rules.daily_caps.like} likes and {rules.daily_caps.reply} replies a day.
         </p>
       </header>
       {!userId && (
         <p className="text-sm text-muted">
-          <button type="button" className="text-primary underline" onClick={() => openAuth('login')}>Sign in</button> to see your figures and earn CUBE.
+          <button type="button" className="text-primary underline" onClick={() => openAuth('login')}>
+            Sign in
+          </button>{' '}
+          to see your figures and earn CUBE.
         </p>
       )}
       <div className="grid gap-4 md:grid-cols-3">
         <Card title="Comment Stats" testId="comment-stats">
           <dl className="grid grid-cols-2 gap-2">
-            <div><dt className="text-xs text-muted">Total Comments</dt><dd className="font-display text-2xl font-bold" data-testid="stat-total-comments">{show(stats?.total_comments)}</dd></div>
-            <div><dt className="text-xs text-muted">Tokens Earned</dt><dd className="font-display text-2xl font-bold text-accent" data-testid="stat-tokens-earned">{show(stats?.tokens_earned)}</dd></div>
+            <div>
+              <dt className="text-xs text-muted">Total Comments</dt>
+              <dd className="font-display text-2xl font-bold" data-testid="stat-total-comments">
+                {show(stats?.total_comments)}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted">Tokens Earned</dt>
+              <dd className="font-display text-2xl font-bold text-accent" data-testid="stat-tokens-earned">
+                {show(stats?.tokens_earned)}
+              </dd>
+            </div>
           </dl>
         </Card>
         <Card title="Engagement Level" testId="engagement-level">
-          <p className="flex justify-between text-sm"><span>Level <strong data-testid="stat-level">{show(stats?.level)}</strong></span><span className="text-muted">Next: Level {stats ? stats.level + 1 : '…'}</span></p>
+          <p className="flex justify-between text-sm">
+            <span>
+              Level <strong data-testid="stat-level">{show(stats?.level)}</strong>
+            </span>
+            <span className="text-muted">Next: Level {stats ? stats.level + 1 : '…'}</span>
+          </p>
           <Bar percent={stats?.level_progress ?? 0} label="Progress to the next level" />
           <p className="text-xs text-muted">
-            {stats ? `${stats.level_progress}% · Comment on ${stats.tracks_to_next_level} more track${stats.tracks_to_next_level === 1 ? '' : 's'} to level up` : '…'}
+            {stats
+              ? `${stats.level_progress}% · Comment on ${stats.tracks_to_next_level} more ` +
+                `track${stats.tracks_to_next_level === 1 ? '' : 's'} to level up`
+              : '…'}
           </p>
           <p className="text-xs text-muted">Level = 1 + one per {rules.tracks_per_level} different tracks you have comments on.</p>
         </Card>
         <Card title="Rewards" testId="comment-rewards">
-          <p className="flex justify-between text-sm"><span>Daily Goal</span><span data-testid="stat-daily-goal">{stats ? `${stats.goal_tracks_today}/${stats.goal_tracks}` : '…'}</span></p>
+          <p className="flex justify-between text-sm">
+            <span>Daily Goal</span>
+            <span data-testid="stat-daily-goal">{stats ? `${stats.goal_tracks_today}/${stats.goal_tracks}` : '…'}</span>
+          </p>
           <Bar percent={goalPercent} label="Daily goal" />
-          <p className="text-xs text-muted">{goalPercent}% · {stats?.goal_reached ? `Bonus +${rules.rewards.daily_goal_bonus} CUBE earned today` : `Bonus +${rules.rewards.daily_goal_bonus} CUBE at ${rules.daily_goal_tracks} tracks commented today`}</p>
+          <p className="text-xs text-muted">
+            {goalPercent}% ·{' '}
+            {stats?.goal_reached
+              ? `Bonus +${rules.rewards.daily_goal_bonus} CUBE earned today`
+              : `Bonus +${rules.rewards.daily_goal_bonus} CUBE at ${rules.daily_goal_tracks} tracks commented today`}
+          </p>
         </Card>
       </div>
       <SimpleTabs tabs={TABS} value={tab} onChange={setTab} label="Comments" idPrefix="comments" />
       <div role="tabpanel" id={`comments-panel-${tab}`} aria-labelledby={`comments-tab-${tab}`}>
         {tab === 'current' ? (
           song && song.audioUrl.startsWith('idb:') ? (
-            <p className="text-sm text-muted">Your own recordings stay in your browser, so they have no public comments. Play a catalogue track to comment.</p>
-          ) : song ? <CommentThread songId={song.id} songTitle={song.title} /> : (
-            <p className="text-sm text-muted">Play a track to see and write its comments. <Link to="/app/library" className="text-primary underline">Open the Library</Link></p>
+            <p className="text-sm text-muted">
+              Your own recordings stay in your browser, so they have no public comments. Play a catalogue track to comment.
+            </p>
+          ) : song ? (
+            <CommentThread songId={song.id} songTitle={song.title} />
+          ) : (
+            <p className="text-sm text-muted">
+              Play a track to see and write its comments.{' '}
+              <Link to="/app/library" className="text-primary underline">
+                Open the Library
+              </Link>
+            </p>
           )
         ) : userId ? (
           <MyComments userId={userId} />

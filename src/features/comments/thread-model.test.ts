@@ -3,7 +3,17 @@ import type { CommentRow } from '../../backend/comments.ts'
 import { applyChange, emptyThread, threadEntries, threadFrom } from './thread-model.ts'
 
 const row = (id: string, at: string, over: Partial<CommentRow> = {}): CommentRow => ({
-  id, song_id: 's', user_id: 'u1', username: 'u', parent_id: null, body: id, like_count: 0, deleted: false, edited_at: null, created_at: at, ...over,
+  id,
+  song_id: 's',
+  user_id: 'u1',
+  username: 'u',
+  parent_id: null,
+  body: id,
+  like_count: 0,
+  deleted: false,
+  edited_at: null,
+  created_at: at,
+  ...over,
 })
 
 describe('thread model', () => {
@@ -12,11 +22,17 @@ describe('thread model', () => {
     s = applyChange(s, { kind: 'comment', type: 'INSERT', row: row('b', '2026-01-02T00:00:00Z') }, 'u1')
     s = applyChange(s, { kind: 'comment', type: 'INSERT', row: row('r2', '2026-01-04T00:00:00Z', { parent_id: 'a' }) }, 'u1')
     s = applyChange(s, { kind: 'comment', type: 'INSERT', row: row('r1', '2026-01-03T00:00:00Z', { parent_id: 'a' }) }, 'u1')
-    expect(threadEntries(s).map((e) => [e.comment.id, e.replies.map((r) => r.id)])).toEqual([['b', []], ['a', ['r1', 'r2']]])
+    expect(threadEntries(s).map((e) => [e.comment.id, e.replies.map((r) => r.id)])).toEqual([
+      ['b', []],
+      ['a', ['r1', 'r2']],
+    ])
   })
 
   it('keeps a deleted comment while it has replies and drops it when none is left', () => {
-    let s = threadFrom([row('a', '2026-01-01T00:00:00Z', { deleted: true, body: '' }), row('r', '2026-01-02T00:00:00Z', { parent_id: 'a' })], new Set())
+    let s = threadFrom(
+      [row('a', '2026-01-01T00:00:00Z', { deleted: true, body: '' }), row('r', '2026-01-02T00:00:00Z', { parent_id: 'a' })],
+      new Set(),
+    )
     expect(threadEntries(s).map((e) => e.comment.id)).toEqual(['a'])
     s = applyChange(s, { kind: 'comment', type: 'DELETE', id: 'r' }, 'u1')
     expect(threadEntries(s)).toEqual([])

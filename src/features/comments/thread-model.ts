@@ -14,7 +14,10 @@ export interface ThreadEntry {
 
 export const emptyThread: ThreadState = { rows: new Map(), liked: new Set() }
 
-export const threadFrom = (rows: readonly CommentRow[], liked: ReadonlySet<string>): ThreadState => ({ rows: new Map(rows.map((r) => [r.id, r])), liked })
+export const threadFrom = (rows: readonly CommentRow[], liked: ReadonlySet<string>): ThreadState => ({
+  rows: new Map(rows.map((r) => [r.id, r])),
+  liked,
+})
 
 /** A row the server sent (an answer or a live event); a newer edit never goes back to an older one. */
 export function withRow(state: ThreadState, row: CommentRow): ThreadState {

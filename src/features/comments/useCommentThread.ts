@@ -1,5 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { deleteComment, editComment, fetchLikedIds, fetchSongComments, postComment, setCommentLike, subscribeSongComments, type CommentChange } from '../../backend/comments.ts'
+import {
+  deleteComment,
+  editComment,
+  fetchLikedIds,
+  fetchSongComments,
+  postComment,
+  setCommentLike,
+  subscribeSongComments,
+  type CommentChange,
+} from '../../backend/comments.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { notify } from '../../lib/notify.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
@@ -30,7 +39,12 @@ export function commentError(error: unknown): string {
 export function useCommentThread(songId: string | undefined) {
   const userId = useSessionStore((s) => s.user?.id)
   // Kept with the song it belongs to: another song's thread never shows, even for one frame.
-  const [data, setData] = useState<{ songId: string | undefined; state: ThreadState; status: ThreadStatus; live: boolean }>({ songId: undefined, state: emptyThread, status: 'loading', live: false })
+  const [data, setData] = useState<{ songId: string | undefined; state: ThreadState; status: ThreadStatus; live: boolean }>({
+    songId: undefined,
+    state: emptyThread,
+    status: 'loading',
+    live: false,
+  })
   const setState = useCallback((fn: (s: ThreadState) => ThreadState) => setData((d) => ({ ...d, state: fn(d.state) })), [])
   const me = useRef(userId)
   useEffect(() => {
@@ -52,7 +66,9 @@ export function useCommentThread(songId: string | undefined) {
           pending = []
           setData((d) => ({ songId, state, status: 'ready', live: d.songId === songId && d.live }))
         },
-        () => !cancelled && setData((d) => (d.songId === songId && d.status === 'ready' ? d : { songId, state: emptyThread, status: 'error', live: false })),
+        () =>
+          !cancelled &&
+          setData((d) => (d.songId === songId && d.status === 'ready' ? d : { songId, state: emptyThread, status: 'error', live: false })),
       )
     // Subscribe first, so nothing committed between the read and the subscription is missed;
     // changes arriving before the read are applied on top of it.
@@ -64,7 +80,11 @@ export function useCommentThread(songId: string | undefined) {
       },
       (s) => {
         if (cancelled) return
-        setData((d) => (d.songId === songId ? { ...d, live: s === 'SUBSCRIBED' } : { songId, state: emptyThread, status: 'loading', live: s === 'SUBSCRIBED' }))
+        setData((d) =>
+          d.songId === songId
+            ? { ...d, live: s === 'SUBSCRIBED' }
+            : { songId, state: emptyThread, status: 'loading', live: s === 'SUBSCRIBED' },
+        )
         // Joined again after the connection dropped: what changed meanwhile was not pushed, so read again.
         if (s === 'SUBSCRIBED' && ++subscriptions > 1) {
           loaded = false
@@ -97,47 +117,56 @@ export function useCommentThread(songId: string | undefined) {
     [songId, setState],
   )
 
-  const like = useCallback(async (id: string, liked: boolean) => {
-    setState((s) => withLiked(s, id, liked))
-    try {
-      const answer = await setCommentLike(id, liked)
-      setState((s) => {
-        const row = s.rows.get(id)
-        return withLiked(row ? withRow(s, { ...row, like_count: answer.like_count }) : s, id, answer.liked)
-      })
-      announceCredits(answer.credited, answer.balance)
-    } catch (error) {
-      setState((s) => withLiked(s, id, !liked))
-      notify.error('Like not saved', { description: commentError(error) })
-    }
-  }, [setState])
+  const like = useCallback(
+    async (id: string, liked: boolean) => {
+      setState((s) => withLiked(s, id, liked))
+      try {
+        const answer = await setCommentLike(id, liked)
+        setState((s) => {
+          const row = s.rows.get(id)
+          return withLiked(row ? withRow(s, { ...row, like_count: answer.like_count }) : s, id, answer.liked)
+        })
+        announceCredits(answer.credited, answer.balance)
+      } catch (error) {
+        setState((s) => withLiked(s, id, !liked))
+        notify.error('Like not saved', { description: commentError(error) })
+      }
+    },
+    [setState],
+  )
 
-  const edit = useCallback(async (id: string, body: string) => {
-    try {
-      const row = await editComment(id, body)
-      setState((s) => withRow(s, row))
-      notify.success('Comment updated')
-      return true
-    } catch (error) {
-      notify.error('Comment not updated', { description: commentError(error) })
-      return false
-    }
-  }, [setState])
+  const edit = useCallback(
+    async (id: string, body: string) => {
+      try {
+        const row = await editComment(id, body)
+        setState((s) => withRow(s, row))
+        notify.success('Comment updated')
+        return true
+      } catch (error) {
+        notify.error('Comment not updated', { description: commentError(error) })
+        return false
+      }
+    },
+    [setState],
+  )
 
-  const remove = useCallback(async (id: string) => {
-    try {
-      const answer = await deleteComment(id)
-      setState((s) => {
-        const row = s.rows.get(id)
-        if (answer.kept_for_replies && row) return withRow(s, { ...row, deleted: true, body: '', like_count: 0 })
-        return withoutRow(s, id)
-      })
-      notify.success('Comment deleted')
-      useSessionStore.getState().bumpActivity()
-    } catch (error) {
-      notify.error('Comment not deleted', { description: commentError(error) })
-    }
-  }, [setState])
+  const remove = useCallback(
+    async (id: string) => {
+      try {
+        const answer = await deleteComment(id)
+        setState((s) => {
+          const row = s.rows.get(id)
+          if (answer.kept_for_replies && row) return withRow(s, { ...row, deleted: true, body: '', like_count: 0 })
+          return withoutRow(s, id)
+        })
+        notify.success('Comment deleted')
+        useSessionStore.getState().bumpActivity()
+      } catch (error) {
+        notify.error('Comment not deleted', { description: commentError(error) })
+      }
+    },
+    [setState],
+  )
 
   const current = data.songId === songId ? data : { state: emptyThread, status: 'loading' as const, live: false }
   return { state: current.state, status: current.status, live: current.live, userId, post, like, edit, remove }

@@ -10,7 +10,10 @@ export function useCommentStats(userId: string | undefined) {
   useEffect(() => {
     if (!userId) return
     let cancelled = false
-    fetchCommentStats().then((s) => !cancelled && setStats(s), () => undefined)
+    fetchCommentStats().then(
+      (s) => !cancelled && setStats(s),
+      () => undefined,
+    )
     return () => {
       cancelled = true
     }
@@ -25,11 +28,14 @@ export function useMyComments(userId: string) {
   const [songs, setSongs] = useState<Map<string, ServerSong>>(new Map())
   useEffect(() => {
     let cancelled = false
-    Promise.all([fetchMyComments(userId), fetchSongs()]).then(([r, s]) => {
-      if (cancelled) return
-      setRows(r)
-      setSongs(s)
-    }, () => !cancelled && setRows([]))
+    Promise.all([fetchMyComments(userId), fetchSongs()]).then(
+      ([r, s]) => {
+        if (cancelled) return
+        setRows(r)
+        setSongs(s)
+      },
+      () => !cancelled && setRows([]),
+    )
     return () => {
       cancelled = true
     }

@@ -28,7 +28,12 @@ export function AiGenerator() {
           <GeneratedTrackPanel track={track} />
         ) : (
           <p className="text-sm text-muted">
-            {gen.busy ? 'Your track is being composed and rendered on this device…' : gen.phase === 'ready' ? 'Preparing playback…' : 'Describe a track and press Generate Track: it is composed and rendered right here in your browser, at least 30 seconds long.'}
+            {gen.busy
+              ? 'Your track is being composed and rendered on this device…'
+              : gen.phase === 'ready'
+                ? 'Preparing playback…'
+                : 'Describe a track and press Generate Track: it is composed and rendered right here in your browser, at ' +
+                  'least 30 seconds long.'}
           </p>
         )}
       </section>

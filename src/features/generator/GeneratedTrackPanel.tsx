@@ -31,9 +31,12 @@ export function GeneratedTrackPanel({ track }: { track: GeneratedTrack }) {
     setSaved(false)
     setSharing(false)
   }
-  useEffect(() => () => {
-    if (leaveTimer.current) clearTimeout(leaveTimer.current)
-  }, [])
+  useEffect(
+    () => () => {
+      if (leaveTimer.current) clearTimeout(leaveTimer.current)
+    },
+    [],
+  )
 
   const save = async () => {
     const visitor = useSessionStore.getState().status !== 'signed-in'
@@ -48,7 +51,8 @@ export function GeneratedTrackPanel({ track }: { track: GeneratedTrack }) {
     setSaving(true)
     try {
       await putAudio(track.id, track.wav)
-      if (!useLibraryStore.getState().addTrack(generatedSong(track, idbAudioUrl(track.id)))) throw new Error('The library refused the track.')
+      if (!useLibraryStore.getState().addTrack(generatedSong(track, idbAudioUrl(track.id))))
+        throw new Error('The library refused the track.')
       if (visitor) countFreeSave()
       setSaved(true)
       notify.success('Track saved', { description: `“${track.title}” is in your library.` })
@@ -70,7 +74,10 @@ export function GeneratedTrackPanel({ track }: { track: GeneratedTrack }) {
     try {
       // Copies: the mixer keeps its own audio, independent of this panel.
       addAudioToMixer({ name: track.title, sampleRate: track.sampleRate, channels: track.channels.map((c) => c.slice()) })
-      notify.success('Track added', { description: `“${track.title}” is on the Live Mixer.`, action: { label: 'Open mixer', onClick: () => navigate('/app/studio') } })
+      notify.success('Track added', {
+        description: `“${track.title}” is on the Live Mixer.`,
+        action: { label: 'Open mixer', onClick: () => navigate('/app/studio') },
+      })
     } catch (err) {
       notify.error('Could not add the track to the mixer', { description: errorMessage(err) })
     }

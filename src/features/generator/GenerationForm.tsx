@@ -37,7 +37,8 @@ export function GenerationForm({ busy, onGenerate, compact = false, submitLabel 
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit()
   }
 
-  const field = 'w-full rounded-md border border-line bg-bg/60 px-3 py-2 text-fg placeholder:text-muted focus:border-primary focus:outline-none'
+  const field =
+    'w-full rounded-md border border-line bg-bg/60 px-3 py-2 text-fg placeholder:text-muted focus:border-primary focus:outline-none'
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" aria-label={compact ? 'Generate an AI track' : 'Generate music'} noValidate>
       <div className="flex flex-col gap-1">
@@ -56,7 +57,10 @@ export function GenerationForm({ busy, onGenerate, compact = false, submitLabel 
           aria-describedby={`${id}-hint`}
         />
         <p id={`${id}-hint`} className="text-xs text-muted">
-          {compact ? 'Name a mood, a style or an instrument: the same description always gives the same piece.' : 'Mood and genre on Auto follow the description. The same description, mood and genre always give the same piece.'} {description.length}/{DESCRIPTION_MAX}
+          {compact
+            ? 'Name a mood, a style or an instrument: the same description always gives the same piece.'
+            : 'Mood and genre on Auto follow the description. The same description, mood and genre always give the same piece.'}{' '}
+          {description.length}/{DESCRIPTION_MAX}
         </p>
       </div>
       {!compact && (
@@ -89,7 +93,11 @@ export function GenerationForm({ busy, onGenerate, compact = false, submitLabel 
           </div>
         </div>
       )}
-      <button type="submit" disabled={busy || description.length === 0} className="self-start rounded-md bg-primary px-5 py-2 font-bold text-bg neon-box disabled:cursor-not-allowed disabled:opacity-50">
+      <button
+        type="submit"
+        disabled={busy || description.length === 0}
+        className="self-start rounded-md bg-primary px-5 py-2 font-bold text-bg neon-box disabled:cursor-not-allowed disabled:opacity-50"
+      >
         {busy ? 'Generating…' : submitLabel}
       </button>
     </form>

@@ -1,5 +1,13 @@
 /** Progress of a running generation, with Cancel. */
-export function GenerationProgress({ phase, progress, onCancel }: { phase: 'composing' | 'rendering'; progress: number; onCancel: () => void }) {
+export function GenerationProgress({
+  phase,
+  progress,
+  onCancel,
+}: {
+  phase: 'composing' | 'rendering'
+  progress: number
+  onCancel: () => void
+}) {
   const pct = Math.round(progress * 100)
   const label = phase === 'composing' ? 'Composing…' : `Rendering audio… ${pct}%`
   return (
@@ -8,11 +16,22 @@ export function GenerationProgress({ phase, progress, onCancel }: { phase: 'comp
         <span className="text-fg" aria-live="polite">
           {label}
         </span>
-        <button type="button" onClick={onCancel} className="rounded-md border border-secondary px-3 py-1 text-sm font-semibold text-secondary">
+        <button
+          type="button"
+          onClick={onCancel}
+          className="rounded-md border border-secondary px-3 py-1 text-sm font-semibold text-secondary"
+        >
           Cancel
         </button>
       </div>
-      <div role="progressbar" aria-label="Generation progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} className="h-2 w-full overflow-hidden rounded-full bg-line/40">
+      <div
+        role="progressbar"
+        aria-label="Generation progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pct}
+        className="h-2 w-full overflow-hidden rounded-full bg-line/40"
+      >
         <div className="h-full bg-primary transition-[width] duration-200" style={{ width: `${pct}%` }} />
       </div>
     </div>

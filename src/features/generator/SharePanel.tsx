@@ -51,8 +51,18 @@ export function SharePanel({ recipe, title, onClose }: { recipe: TrackRecipe; ti
         </button>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <input readOnly value={link} aria-label="Track link" className="min-w-0 flex-1 rounded-md border border-line bg-bg/60 px-2 py-1 font-mono text-xs text-fg" onFocus={(e) => e.currentTarget.select()} />
-        <button type="button" onClick={() => void copy()} className="rounded-md border border-primary px-3 py-1 text-sm font-semibold text-primary">
+        <input
+          readOnly
+          value={link}
+          aria-label="Track link"
+          className="min-w-0 flex-1 rounded-md border border-line bg-bg/60 px-2 py-1 font-mono text-xs text-fg"
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <button
+          type="button"
+          onClick={() => void copy()}
+          className="rounded-md border border-primary px-3 py-1 text-sm font-semibold text-primary"
+        >
           {copied ? 'Copied!' : 'Copy link'}
         </button>
       </div>

@@ -27,7 +27,9 @@ export default function TrackPage() {
           Make your own
         </Link>
       </header>
-      <main className="mx-auto max-w-4xl p-4 md:px-8">{recipe ? <SharedTrack key={id} recipe={recipe} /> : <CatalogueOrBroken key={id} id={id} />}</main>
+      <main className="mx-auto max-w-4xl p-4 md:px-8">
+        {recipe ? <SharedTrack key={id} recipe={recipe} /> : <CatalogueOrBroken key={id} id={id} />}
+      </main>
     </div>
   )
 }
@@ -35,7 +37,12 @@ export default function TrackPage() {
 /** A track id that is no recipe may be a song of the catalogue; otherwise the link is broken. */
 function CatalogueOrBroken({ id }: { id: string }) {
   const slug = useCatalogueSlug(id)
-  if (slug === undefined) return <p className="text-muted" role="status">Looking up the track…</p>
+  if (slug === undefined)
+    return (
+      <p className="text-muted" role="status">
+        Looking up the track…
+      </p>
+    )
   if (slug) return <Navigate to={`/song/${slug}`} replace />
   return <BrokenLink />
 }
@@ -49,7 +56,10 @@ function BrokenLink() {
       <h1 id="broken-heading" className="text-2xl font-bold text-secondary">
         This track link is broken
       </h1>
-      <p className="text-muted">The link is incomplete or was changed, so the track it pointed to cannot be recreated. Ask for the link again, or make a track of your own.</p>
+      <p className="text-muted">
+        The link is incomplete or was changed, so the track it pointed to cannot be recreated. Ask for the link again, or make a track of
+        your own.
+      </p>
       <div className="flex gap-3">
         <Link to="/app/create" className="rounded-md bg-primary px-4 py-2 font-semibold text-bg">
           Open the AI Generator
@@ -84,7 +94,11 @@ function SharedTrack({ recipe }: { recipe: TrackRecipe }) {
     document.title = `${track ? track.title : 'Shared track'} · CUBE Music`
   }, [track])
 
-  const label = [MOOD_LABELS[recipe.mood], GENRE_LABELS[recipe.genre], ...(recipe.instruments ?? []).map((i) => INSTRUMENT_PARTS[i].label)].join(' · ')
+  const label = [
+    MOOD_LABELS[recipe.mood],
+    GENRE_LABELS[recipe.genre],
+    ...(recipe.instruments ?? []).map((i) => INSTRUMENT_PARTS[i].label),
+  ].join(' · ')
   return (
     <div className="flex flex-col gap-6">
       <section className="panel flex flex-col gap-2 p-6" aria-labelledby="shared-heading">
@@ -95,7 +109,8 @@ function SharedTrack({ recipe }: { recipe: TrackRecipe }) {
           “{recipe.description}”
         </blockquote>
         <p className="text-sm text-muted">
-          {label}. Composed and rendered right here in your browser from the creator’s description, mood and genre: the same recipe always gives the same piece.
+          {label}. Composed and rendered right here in your browser from the creator’s description, mood and genre: the same recipe always
+          gives the same piece.
         </p>
       </section>
       <section className="panel flex flex-col gap-4 p-6" aria-label="Track">
@@ -104,8 +119,14 @@ function SharedTrack({ recipe }: { recipe: TrackRecipe }) {
         {gen.phase === 'ready' && !track && <p className="text-sm text-muted">Preparing playback…</p>}
         {(gen.phase === 'failed' || (gen.phase === 'idle' && stopped)) && (
           <div className="flex flex-col items-start gap-3">
-            <p className="text-sm text-muted">{gen.phase === 'failed' ? 'The track could not be made on this device.' : 'Stopped before the track was ready.'}</p>
-            <button type="button" onClick={() => generate(recipeRequest(recipe))} className="rounded-md bg-primary px-4 py-2 font-semibold text-bg">
+            <p className="text-sm text-muted">
+              {gen.phase === 'failed' ? 'The track could not be made on this device.' : 'Stopped before the track was ready.'}
+            </p>
+            <button
+              type="button"
+              onClick={() => generate(recipeRequest(recipe))}
+              className="rounded-md bg-primary px-4 py-2 font-semibold text-bg"
+            >
               {gen.phase === 'failed' ? 'Try again' : 'Recreate track'}
             </button>
           </div>

@@ -7,7 +7,6 @@ import { Icon } from '../../ui/Icon.tsx'
 import type { GeneratedTrack } from './generated-track.ts'
 import { themedWaveformStyle } from '../../ui/waveform-style.ts'
 
-
 /**
  * Plays a generated track through the app's master bus (an audio element on a blob URL of its WAV,
  * routed into the shared context) with a wavesurfer.js waveform drawn from the peaks worker;
@@ -96,10 +95,22 @@ export function TrackPlayer({ track }: { track: GeneratedTrack }) {
 
   return (
     <div className="flex flex-col gap-2">
-      <div ref={container} data-testid="generated-waveform" data-status={waveform} className="min-h-20 w-full cursor-pointer rounded-md bg-bg/40" role="group" aria-label={`Waveform of ${track.title}; click to seek`} />
+      <div
+        ref={container}
+        data-testid="generated-waveform"
+        data-status={waveform}
+        className="min-h-20 w-full cursor-pointer rounded-md bg-bg/40"
+        role="group"
+        aria-label={`Waveform of ${track.title}; click to seek`}
+      />
       {waveform === 'error' && <p className="text-sm text-secondary">Waveform unavailable.</p>}
       <div className="flex items-center gap-3">
-        <button type="button" onClick={() => void toggle()} aria-label={playing ? 'Pause generated track' : 'Play generated track'} className="flex h-10 w-10 items-center justify-center rounded-full bg-primary text-bg neon-box">
+        <button
+          type="button"
+          onClick={() => void toggle()}
+          aria-label={playing ? 'Pause generated track' : 'Play generated track'}
+          className="flex h-10 w-10 items-center justify-center rounded-full bg-primary text-bg neon-box"
+        >
           <Icon name={playing ? 'pause' : 'play'} size={20} />
         </button>
         <span className="font-mono text-sm text-muted" data-testid="generated-time">

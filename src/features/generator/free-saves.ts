@@ -12,7 +12,13 @@ interface Saves {
 }
 
 const valid = (raw: unknown): Saves | undefined =>
-  typeof raw === 'object' && raw !== null && typeof (raw as Saves).day === 'string' && Number.isInteger((raw as Saves).count) && (raw as Saves).count >= 0 ? (raw as Saves) : undefined
+  typeof raw === 'object' &&
+  raw !== null &&
+  typeof (raw as Saves).day === 'string' &&
+  Number.isInteger((raw as Saves).count) &&
+  (raw as Saves).count >= 0
+    ? (raw as Saves)
+    : undefined
 
 export const utcDay = (now = new Date()) => now.toISOString().slice(0, 10)
 

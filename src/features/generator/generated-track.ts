@@ -38,7 +38,12 @@ export async function prepareTrack(score: Score, buffer: AudioBuffer): Promise<G
     sampleRate: buffer.sampleRate,
     channels,
     wav,
-    recipe: { description: score.description, mood: score.mood, genre: score.genre, ...(score.instruments.length ? { instruments: score.instruments } : {}) },
+    recipe: {
+      description: score.description,
+      mood: score.mood,
+      genre: score.genre,
+      ...(score.instruments.length ? { instruments: score.instruments } : {}),
+    },
   }
 }
 

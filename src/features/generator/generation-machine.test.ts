@@ -23,7 +23,13 @@ function manualRenderer() {
       reject = fail
     })
   }
-  return { render, progress: (f: number) => progress(f), finish: (label: string) => resolve(fakeBuffer(label)), fail: (e: unknown) => reject(e), signal: () => signal }
+  return {
+    render,
+    progress: (f: number) => progress(f),
+    finish: (label: string) => resolve(fakeBuffer(label)),
+    fail: (e: unknown) => reject(e),
+    signal: () => signal,
+  }
 }
 
 describe('generation machine', () => {

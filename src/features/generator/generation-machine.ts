@@ -64,12 +64,10 @@ export function createGenerationMachine(deps: GenerationDeps) {
       composer: fromPromise<Score, GenerationRequest>(({ input, signal }) => deps.compose(input, signal)),
       renderer: fromCallback<Ev, Score>(({ input, sendBack }) => {
         const controller = new AbortController()
-        deps
-          .render(input, { signal: controller.signal, onProgress: (fraction) => sendBack({ type: 'RENDER.PROGRESS', fraction }) })
-          .then(
-            (buffer) => !controller.signal.aborted && sendBack({ type: 'RENDER.DONE', buffer }),
-            (error: unknown) => !controller.signal.aborted && sendBack({ type: 'RENDER.FAILED', error }),
-          )
+        deps.render(input, { signal: controller.signal, onProgress: (fraction) => sendBack({ type: 'RENDER.PROGRESS', fraction }) }).then(
+          (buffer) => !controller.signal.aborted && sendBack({ type: 'RENDER.DONE', buffer }),
+          (error: unknown) => !controller.signal.aborted && sendBack({ type: 'RENDER.FAILED', error }),
+        )
         return () => controller.abort()
       }),
     },
@@ -87,7 +85,13 @@ export function createGenerationMachine(deps: GenerationDeps) {
       GENERATE: {
         guard: 'hasDescription',
         target: '.composing',
-        actions: assign(({ event }) => ({ request: (event as Extract<Ev, { type: 'GENERATE' }>).request, score: null, buffer: null, progress: 0, error: null })),
+        actions: assign(({ event }) => ({
+          request: (event as Extract<Ev, { type: 'GENERATE' }>).request,
+          score: null,
+          buffer: null,
+          progress: 0,
+          error: null,
+        })),
       },
     },
     states: {
@@ -104,7 +108,9 @@ export function createGenerationMachine(deps: GenerationDeps) {
       rendering: {
         invoke: { src: 'renderer', input: ({ context }) => context.score as Score },
         on: {
-          'RENDER.PROGRESS': { actions: assign({ progress: ({ event }) => COMPOSE_SHARE + (1 - COMPOSE_SHARE) * Math.min(1, Math.max(0, event.fraction)) }) },
+          'RENDER.PROGRESS': {
+            actions: assign({ progress: ({ event }) => COMPOSE_SHARE + (1 - COMPOSE_SHARE) * Math.min(1, Math.max(0, event.fraction)) }),
+          },
           'RENDER.DONE': { target: 'ready', actions: assign({ buffer: ({ event }) => event.buffer, progress: 1 }) },
           'RENDER.FAILED': { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
           CANCEL: { target: 'idle', actions: assign({ progress: 0, score: null }) },

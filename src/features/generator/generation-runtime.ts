@@ -8,8 +8,21 @@
  * end-to-end tests can measure the real audio and see a cancel stop the work; harmless in production.
  */
 import { notify } from '../../lib/notify.ts'
-import { composeInWorker, scoreTitle, type ComposeRequest, type Genre, type Instrument, type Mood, type Score } from '../../engine/composer.ts'
-import { createGenerationMachine, GENERATION_FAILED_MESSAGE, GENERATION_FAILED_TITLE, type GenerationRequest } from './generation-machine.ts'
+import {
+  composeInWorker,
+  scoreTitle,
+  type ComposeRequest,
+  type Genre,
+  type Instrument,
+  type Mood,
+  type Score,
+} from '../../engine/composer.ts'
+import {
+  createGenerationMachine,
+  GENERATION_FAILED_MESSAGE,
+  GENERATION_FAILED_TITLE,
+  type GenerationRequest,
+} from './generation-machine.ts'
 
 function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(new DOMException('Cancelled', 'AbortError'))

@@ -5,7 +5,12 @@ const b64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url')
 
 describe('generated-track share links', () => {
   it('round-trips any description, including quotes, slashes, emoji and non-Latin text', () => {
-    for (const description of ['Neon rain over the harbour', 'a "quoted" / slashed ? & # % track', '霓虹雨 — 港口的夜 🌧️🎹', 'x'.repeat(500)]) {
+    for (const description of [
+      'Neon rain over the harbour',
+      'a "quoted" / slashed ? & # % track',
+      '霓虹雨 — 港口的夜 🌧️🎹',
+      'x'.repeat(500),
+    ]) {
       const recipe = { description, mood: 'mysterious' as const, genre: 'hip-hop' as const }
       const id = shareId(recipe)
       expect(id).toMatch(/^v1\.[A-Za-z0-9_-]+$/)
@@ -51,7 +56,11 @@ describe('generated-track share links', () => {
   })
 
   it('trims the description it reads back', () => {
-    expect(recipeFromShareId('v1.' + b64url('["  night drive  ","chill","ambient"]'))).toEqual({ description: 'night drive', mood: 'chill', genre: 'ambient' })
+    expect(recipeFromShareId('v1.' + b64url('["  night drive  ","chill","ambient"]'))).toEqual({
+      description: 'night drive',
+      mood: 'chill',
+      genre: 'ambient',
+    })
   })
 
   it('keeps links without instruments byte-for-byte as before, and opens them with the genre voices', () => {
@@ -60,11 +69,21 @@ describe('generated-track share links', () => {
     expect(shareId({ description: 'rainy neon night drive with a lonely saxophone', mood: 'upbeat', genre: 'electronic' })).toBe(old)
     const recipe = recipeFromShareId(old)!
     // Everything explicit, nothing left to infer: the same piece as when the link was made.
-    expect(recipeRequest(recipe)).toEqual({ description: 'rainy neon night drive with a lonely saxophone', mood: 'upbeat', genre: 'electronic', instruments: [] })
+    expect(recipeRequest(recipe)).toEqual({
+      description: 'rainy neon night drive with a lonely saxophone',
+      mood: 'upbeat',
+      genre: 'electronic',
+      instruments: [],
+    })
   })
 
   it('records the instruments a description named as a fourth element, and reads them back', () => {
-    const recipe = { description: 'rainy neon night drive with a lonely saxophone', mood: 'sad' as const, genre: 'electronic' as const, instruments: ['saxophone' as const] }
+    const recipe = {
+      description: 'rainy neon night drive with a lonely saxophone',
+      mood: 'sad' as const,
+      genre: 'electronic' as const,
+      instruments: ['saxophone' as const],
+    }
     const id = shareId(recipe)
     expect(id).toBe('v1.' + b64url('["rainy neon night drive with a lonely saxophone","sad","electronic",["saxophone"]]'))
     expect(recipeFromShareId(id)).toEqual(recipe)

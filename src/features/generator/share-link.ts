@@ -26,7 +26,12 @@ export interface TrackRecipe {
  * Mood, genre and instruments are all explicit, so nothing is inferred again: a link without
  * instruments (every link made before the vocabulary existed) keeps the genre's own voices.
  */
-export const recipeRequest = (recipe: TrackRecipe): GenerationRequest => ({ description: recipe.description, mood: recipe.mood, genre: recipe.genre, instruments: recipe.instruments ?? [] })
+export const recipeRequest = (recipe: TrackRecipe): GenerationRequest => ({
+  description: recipe.description,
+  mood: recipe.mood,
+  genre: recipe.genre,
+  instruments: recipe.instruments ?? [],
+})
 
 const PREFIX = 'v1.'
 
@@ -47,7 +52,18 @@ function fromBase64Url(text: string): Uint8Array | null {
 }
 
 export function shareId(recipe: TrackRecipe): string {
-  return PREFIX + toBase64Url(new TextEncoder().encode(JSON.stringify(recipe.instruments?.length ? [recipe.description, recipe.mood, recipe.genre, recipe.instruments] : [recipe.description, recipe.mood, recipe.genre])))
+  return (
+    PREFIX +
+    toBase64Url(
+      new TextEncoder().encode(
+        JSON.stringify(
+          recipe.instruments?.length
+            ? [recipe.description, recipe.mood, recipe.genre, recipe.instruments]
+            : [recipe.description, recipe.mood, recipe.genre],
+        ),
+      ),
+    )
+  )
 }
 
 export function shareUrl(origin: string, recipe: TrackRecipe): string {

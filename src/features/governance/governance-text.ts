@@ -9,12 +9,14 @@ export const CATEGORY_LABELS: Readonly<Record<string, string>> = {
   other: 'Other',
 }
 
-export const resultLabel = (status: ProposalStatus): string => (status === 'active' ? 'In Progress' : status === 'passed' ? 'Passed' : 'Rejected')
+export const resultLabel = (status: ProposalStatus): string =>
+  status === 'active' ? 'In Progress' : status === 'passed' ? 'Passed' : 'Rejected'
 
 /** [title, description] for the server's refusal codes. */
 export function governanceError(error: unknown, rules: GovernanceRules): [string, string] {
   const code = errorMessage(error)
-  const details = typeof error === 'object' && error !== null && 'details' in error && typeof error.details === 'string' ? error.details : ''
+  const details =
+    typeof error === 'object' && error !== null && 'details' in error && typeof error.details === 'string' ? error.details : ''
   switch (code) {
     case 'insufficient_balance':
       return ['Insufficient CUBE balance', `You need at least ${rules.min_balance} CUBE to create a proposal`]

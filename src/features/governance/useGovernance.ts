@@ -1,7 +1,19 @@
 import { useCallback, useEffect, useState } from 'react'
 import {
-  castVote, createProposal, delegateVotingPower, fetchGovernanceOverview, fetchGovernanceRules, fetchMyVotedIds, fetchMyVotes, fetchProposals,
-  subscribeProposals, undelegateVotingPower, type GovernanceOverview, type GovernanceRules, type ProposalRow, type VoteHistoryRow,
+  castVote,
+  createProposal,
+  delegateVotingPower,
+  fetchGovernanceOverview,
+  fetchGovernanceRules,
+  fetchMyVotedIds,
+  fetchMyVotes,
+  fetchProposals,
+  subscribeProposals,
+  undelegateVotingPower,
+  type GovernanceOverview,
+  type GovernanceRules,
+  type ProposalRow,
+  type VoteHistoryRow,
 } from '../../backend/governance.ts'
 import { notify } from '../../lib/notify.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
@@ -9,7 +21,17 @@ import { governanceError } from './governance-text.ts'
 import { mergeProposal } from './proposal-list.ts'
 
 /** What the server's governance_rules() says; shown before it answers (same figures). */
-export const FALLBACK_RULES: GovernanceRules = { proposal_cost: 100, min_balance: 100, power_fraction: 0.8, quorum: 100, min_duration_days: 1, max_duration_days: 14, categories: ['platform', 'tokenomics', 'features', 'community', 'other'], max_title: 120, max_description: 4000 }
+export const FALLBACK_RULES: GovernanceRules = {
+  proposal_cost: 100,
+  min_balance: 100,
+  power_fraction: 0.8,
+  quorum: 100,
+  min_duration_days: 1,
+  max_duration_days: 14,
+  categories: ['platform', 'tokenomics', 'features', 'community', 'other'],
+  max_title: 120,
+  max_description: 4000,
+}
 
 const DAY_MS = 86_400_000
 
@@ -39,21 +61,31 @@ export function useGovernance() {
       (row) => setProposals((list) => mergeProposal(list ?? [], row)),
       // Joined again after the connection dropped: read what changed meanwhile.
       (status) => {
-        if (status === 'SUBSCRIBED' && ++joins > 1) fetchProposals().then((rows) => setProposals(rows), () => undefined)
+        if (status === 'SUBSCRIBED' && ++joins > 1)
+          fetchProposals().then(
+            (rows) => setProposals(rows),
+            () => undefined,
+          )
       },
     )
-    fetchProposals().then((rows) => setProposals((list) => (list ?? []).reduce(mergeProposal, rows)), () => setProposals([]))
+    fetchProposals().then(
+      (rows) => setProposals((list) => (list ?? []).reduce(mergeProposal, rows)),
+      () => setProposals([]),
+    )
     return unsubscribe
   }, [])
   useEffect(() => {
     if (!userId) return
     let cancelled = false
-    Promise.all([fetchGovernanceOverview(), fetchMyVotedIds(userId), fetchMyVotes()]).then(([o, v, h]) => {
-      if (cancelled) return
-      setOverview(o)
-      setVoted(v)
-      setHistory(h)
-    }, () => undefined)
+    Promise.all([fetchGovernanceOverview(), fetchMyVotedIds(userId), fetchMyVotes()]).then(
+      ([o, v, h]) => {
+        if (cancelled) return
+        setOverview(o)
+        setVoted(v)
+        setHistory(h)
+      },
+      () => undefined,
+    )
     return () => {
       cancelled = true
     }
@@ -63,16 +95,26 @@ export function useGovernance() {
   const nextEnd = (proposals ?? []).filter((p) => p.status === 'active').reduce((m, p) => Math.min(m, Date.parse(p.ends_at)), Infinity)
   useEffect(() => {
     if (!Number.isFinite(nextEnd)) return
-    const timer = setTimeout(() => {
-      fetchProposals().then((rows) => setProposals(rows), () => undefined)
-      refreshMine()
-    }, Math.max(0, Math.min(nextEnd - Date.now() + 1000, 2 ** 31 - 1)))
+    const timer = setTimeout(
+      () => {
+        fetchProposals().then(
+          (rows) => setProposals(rows),
+          () => undefined,
+        )
+        refreshMine()
+      },
+      Math.max(0, Math.min(nextEnd - Date.now() + 1000, 2 ** 31 - 1)),
+    )
     return () => clearTimeout(timer)
   }, [nextEnd, refreshMine])
 
   const vote = async (id: string, choice: 'for' | 'against') => {
     if (!overview || overview.voting_power <= 0) {
-      return notify.error('Insufficient voting power', { description: overview?.delegation ? 'You have delegated your voting power: undelegate to vote yourself.' : 'You need CUBE tokens to participate in governance' })
+      return notify.error('Insufficient voting power', {
+        description: overview?.delegation
+          ? 'You have delegated your voting power: undelegate to vote yourself.'
+          : 'You need CUBE tokens to participate in governance',
+      })
     }
     try {
       const answer = await castVote(id, choice)

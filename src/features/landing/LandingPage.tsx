@@ -21,15 +21,26 @@ export default function LandingPage() {
         <div className="mb-6 flex h-20 w-20 items-center justify-center rounded-2xl border border-primary/60 neon-box" aria-hidden>
           <Icon name="cube" size={44} className="text-primary" />
         </div>
-        <h1 className="max-w-full font-display text-4xl font-black tracking-widest break-words text-primary neon-text sm:text-5xl md:text-7xl">
+        <h1
+          className={
+            'max-w-full font-display text-4xl font-black tracking-widest break-words text-primary neon-text ' + 'sm:text-5xl md:text-7xl'
+          }
+        >
           CUBE<span className="text-secondary">.</span>MUSIC
         </h1>
         <p className="mt-4 max-w-2xl text-lg text-fg/80">
           The cyberpunk music studio where every listen counts: create with AI, mix live, and earn CUBE tokens.
         </p>
-        <section aria-label="Generate a track" id="generator" className="panel neon-box mt-10 w-full max-w-2xl p-6 text-left" data-slot="landing-generator">
+        <section
+          aria-label="Generate a track"
+          id="generator"
+          className="panel neon-box mt-10 w-full max-w-2xl p-6 text-left"
+          data-slot="landing-generator"
+        >
           <h2 className="text-xl font-bold text-fg">Make music now</h2>
-          <p className="mt-1 text-sm text-muted">Describe a track and it is composed and rendered right here in your browser, or jump straight into the live studio.</p>
+          <p className="mt-1 text-sm text-muted">
+            Describe a track and it is composed and rendered right here in your browser, or jump straight into the live studio.
+          </p>
           <div className="mt-4">
             {/* The fallback holds the form's height so nothing below shifts when the chunk arrives. */}
             <Suspense fallback={<p className="min-h-[182px] text-sm text-muted md:min-h-[166px]">Loading the generator…</p>}>
@@ -37,7 +48,9 @@ export default function LandingPage() {
             </Suspense>
           </div>
           <div className="mt-4 flex flex-wrap gap-3">
-            <Link to="/app/create" className="rounded-md bg-secondary px-4 py-2 font-semibold text-bg">Make Live Music</Link>
+            <Link to="/app/create" className="rounded-md bg-secondary px-4 py-2 font-semibold text-bg">
+              Make Live Music
+            </Link>
           </div>
         </section>
         <section aria-label="Features" className="mt-12 grid w-full gap-4 md:grid-cols-3">
@@ -50,8 +63,12 @@ export default function LandingPage() {
           ))}
         </section>
         <div className="mt-12 flex flex-wrap justify-center gap-4">
-          <Link to="/app/home" className="rounded-md bg-primary px-6 py-3 font-bold text-bg neon-box">Explore the Platform</Link>
-          <Link to="/app/whitepaper/executive_summary" className="rounded-md border border-primary px-6 py-3 font-bold text-primary">Read Whitepaper</Link>
+          <Link to="/app/home" className="rounded-md bg-primary px-6 py-3 font-bold text-bg neon-box">
+            Explore the Platform
+          </Link>
+          <Link to="/app/whitepaper/executive_summary" className="rounded-md border border-primary px-6 py-3 font-bold text-primary">
+            Read Whitepaper
+          </Link>
         </div>
       </div>
     </main>

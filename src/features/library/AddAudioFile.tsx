@@ -25,7 +25,14 @@ export function AddAudioFile() {
       const id = `upload-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
       await putAudio(id, file)
       const title = trackNameFromFile(file.name)
-      useLibraryStore.getState().addTrack({ id, title, artist: 'Uploaded by you', duration: formatDuration(seconds), image: UPLOADED_COVER, audioUrl: idbAudioUrl(id) })
+      useLibraryStore.getState().addTrack({
+        id,
+        title,
+        artist: 'Uploaded by you',
+        duration: formatDuration(seconds),
+        image: UPLOADED_COVER,
+        audioUrl: idbAudioUrl(id),
+      })
       notify.success(`Added “${title}” to your Library`)
     } catch (error) {
       notify.error(`Could not add the file: ${errorMessage(error)}`)
@@ -34,7 +41,13 @@ export function AddAudioFile() {
     }
   }
   return (
-    <label htmlFor={inputId} className={`flex cursor-pointer items-center gap-2 rounded-lg border border-primary px-3 py-2 text-sm text-primary hover:bg-primary/10 ${busy ? 'opacity-60' : ''}`}>
+    <label
+      htmlFor={inputId}
+      className={
+        `flex cursor-pointer items-center gap-2 rounded-lg border border-primary px-3 py-2 text-sm text-primary ` +
+        `hover:bg-primary/10 ${busy ? 'opacity-60' : ''}`
+      }
+    >
       <Icon name="upload" size={16} /> {busy ? 'Adding…' : 'Add audio file'}
       <input
         id={inputId}

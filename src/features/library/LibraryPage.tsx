@@ -39,10 +39,22 @@ export default function LibraryPage() {
         </label>
         <AddAudioFile />
         <div role="group" aria-label="Layout" className="flex overflow-hidden rounded-lg border border-line">
-          <button type="button" onClick={() => setView('grid')} aria-pressed={view === 'grid'} aria-label="Grid view" className={`p-2 ${view === 'grid' ? 'bg-primary/20 text-primary' : 'text-muted'}`}>
+          <button
+            type="button"
+            onClick={() => setView('grid')}
+            aria-pressed={view === 'grid'}
+            aria-label="Grid view"
+            className={`p-2 ${view === 'grid' ? 'bg-primary/20 text-primary' : 'text-muted'}`}
+          >
             <Icon name="grid" />
           </button>
-          <button type="button" onClick={() => setView('list')} aria-pressed={view === 'list'} aria-label="List view" className={`p-2 ${view === 'list' ? 'bg-primary/20 text-primary' : 'text-muted'}`}>
+          <button
+            type="button"
+            onClick={() => setView('list')}
+            aria-pressed={view === 'list'}
+            aria-label="List view"
+            className={`p-2 ${view === 'list' ? 'bg-primary/20 text-primary' : 'text-muted'}`}
+          >
             <Icon name="list" />
           </button>
         </div>
@@ -55,7 +67,10 @@ export default function LibraryPage() {
             type="button"
             onClick={() => setChip(g)}
             aria-pressed={chip === g}
-            className={`rounded-full border px-4 py-1 text-sm ${chip === g ? 'border-primary bg-primary/15 text-primary' : 'border-line text-muted hover:text-fg'}`}
+            className={
+              `rounded-full border px-4 py-1 text-sm ` +
+              `${chip === g ? 'border-primary bg-primary/15 text-primary' : 'border-line text-muted hover:text-fg'}`
+            }
           >
             {g}
           </button>
@@ -66,10 +81,16 @@ export default function LibraryPage() {
 
       {shown.length === 0 ? (
         <p className="mt-8 text-muted" role="status">
-          No tracks match{query ? ` "${query}"` : ''}{chip !== 'All' ? ` in ${chip}` : ''}.
+          No tracks match{query ? ` "${query}"` : ''}
+          {chip !== 'All' ? ` in ${chip}` : ''}.
         </p>
       ) : (
-        <ul data-testid="track-list" data-layout={view} aria-label="Tracks" className={view === 'grid' ? 'mt-6 grid grid-cols-[repeat(auto-fill,minmax(12rem,1fr))] gap-4' : 'mt-6 flex flex-col gap-2'}>
+        <ul
+          data-testid="track-list"
+          data-layout={view}
+          aria-label="Tracks"
+          className={view === 'grid' ? 'mt-6 grid grid-cols-[repeat(auto-fill,minmax(12rem,1fr))] gap-4' : 'mt-6 flex flex-col gap-2'}
+        >
           {shown.map((song) => (
             <TrackCard key={song.id} song={song} layout={view} ownTrack={ownIds.has(song.id)} />
           ))}

@@ -22,26 +22,50 @@ export function TrackCard({ song, layout, ownTrack = false }: { song: Song; layo
 
   const actions = (
     <div className="flex items-center gap-1">
-      <button type="button" onClick={() => usePlaylistStore.getState().toggleFavourite(song)} aria-pressed={liked} aria-label={`Like ${song.title}`} title={liked ? 'Remove from favourites' : 'Add to favourites'} className={`rounded p-1.5 ${liked ? 'text-secondary' : 'text-muted hover:text-secondary'}`}>
+      <button
+        type="button"
+        onClick={() => usePlaylistStore.getState().toggleFavourite(song)}
+        aria-pressed={liked}
+        aria-label={`Like ${song.title}`}
+        title={liked ? 'Remove from favourites' : 'Add to favourites'}
+        className={`rounded p-1.5 ${liked ? 'text-secondary' : 'text-muted hover:text-secondary'}`}
+      >
         <Icon name="heart" size={18} className={liked ? 'fill-current' : ''} />
       </button>
       <Slot name="AddToPlaylistMenu" song={song} />
       {ownTrack && <Slot name="PublishButton" song={song} />}
-      <button type="button" onClick={() => usePlayerStore.getState().addToQueue(song)} aria-label={`Add ${song.title} to queue`} title="Add to queue" className="rounded p-1.5 text-muted hover:text-primary">
+      <button
+        type="button"
+        onClick={() => usePlayerStore.getState().addToQueue(song)}
+        aria-label={`Add ${song.title} to queue`}
+        title="Add to queue"
+        className="rounded p-1.5 text-muted hover:text-primary"
+      >
         <Icon name="plus" size={18} />
       </button>
     </div>
   )
 
   const playButton = (
-    <button type="button" onClick={play} aria-label={`${isPlaying ? 'Pause' : 'Play'} ${song.title}`} className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary text-bg neon-box">
+    <button
+      type="button"
+      onClick={play}
+      aria-label={`${isPlaying ? 'Pause' : 'Play'} ${song.title}`}
+      className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary text-bg neon-box"
+    >
       <Icon name={isPlaying ? 'pause' : 'play'} size={18} />
     </button>
   )
 
   if (layout === 'list') {
     return (
-      <li data-testid="track-card" className={`flex items-center gap-3 rounded-lg border px-3 py-2 ${isCurrent ? 'border-primary bg-primary/5' : 'border-line bg-panel/80'}`}>
+      <li
+        data-testid="track-card"
+        className={
+          `flex items-center gap-3 rounded-lg border px-3 py-2 ` +
+          `${isCurrent ? 'border-primary bg-primary/5' : 'border-line bg-panel/80'}`
+        }
+      >
         {playButton}
         <img src={song.image} alt="" className="h-11 w-11 rounded border border-line object-cover" />
         <div className="min-w-0 flex-1">

@@ -20,7 +20,10 @@ export function ListenCreditNote({ songId }: { songId: string | null | undefined
     return (
       <p className="text-xs text-muted" data-testid="listen-credit-note">
         {/* Now Playing lives outside the app layout (no sidebar, no dialog host): log in from the profile. */}
-        <Link to="/app/home" className="text-primary underline">Log in</Link> to earn CUBE: a listen counts after {qualifyRuleText(rules)}.
+        <Link to="/app/home" className="text-primary underline">
+          Log in
+        </Link>{' '}
+        to earn CUBE: a listen counts after {qualifyRuleText(rules)}.
       </p>
     )
   }

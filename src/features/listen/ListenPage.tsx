@@ -17,7 +17,9 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
   return (
     <div className="rounded-lg border border-line bg-bg/40 p-3">
       <p className="text-xs text-muted">{label}</p>
-      <p className="text-xl font-bold tabular-nums text-primary" data-testid={testId}>{value}</p>
+      <p className="text-xl font-bold tabular-nums text-primary" data-testid={testId}>
+        {value}
+      </p>
     </div>
   )
 }
@@ -29,12 +31,20 @@ function StatsPanel() {
   const visitor = status === 'signed-out'
   const loading = status === 'loading' || (status === 'signed-in' && !wallet)
   const v = (n: number | undefined) => (loading ? '...' : String(n ?? 0))
-  const figures = visitor ? { balance: PREVIEW.balance, earned: PREVIEW.earned, listened: PREVIEW.listened } : { balance: wallet?.balance, earned: wallet?.daily_earned, listened: wallet?.listens_today }
+  const figures = visitor
+    ? { balance: PREVIEW.balance, earned: PREVIEW.earned, listened: PREVIEW.listened }
+    : { balance: wallet?.balance, earned: wallet?.daily_earned, listened: wallet?.listens_today }
   return (
     <section aria-labelledby="earn-title" className="panel p-4">
       <div className="mb-3 flex items-center gap-2">
-        <h2 id="earn-title" className="font-bold">Earn while you listen</h2>
-        {visitor && <span className="rounded-full border border-accent px-2 text-xs text-accent" data-testid="stats-preview">Preview · sign in for your own figures</span>}
+        <h2 id="earn-title" className="font-bold">
+          Earn while you listen
+        </h2>
+        {visitor && (
+          <span className="rounded-full border border-accent px-2 text-xs text-accent" data-testid="stats-preview">
+            Preview · sign in for your own figures
+          </span>
+        )}
       </div>
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
         <Stat label="My Token Balance" value={v(figures.balance)} testId="stat-balance" />
@@ -50,12 +60,22 @@ function SongMenu({ song }: { song: Song }) {
   const [open, setOpen] = useState(false)
   return (
     <div className="relative">
-      <button type="button" aria-label={`More for ${song.title}`} aria-expanded={open} onClick={() => setOpen((o) => !o)} className="rounded p-1.5 text-muted hover:text-primary">
+      <button
+        type="button"
+        aria-label={`More for ${song.title}`}
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+        className="rounded p-1.5 text-muted hover:text-primary"
+      >
         <Icon name="menu" size={16} />
       </button>
       {open && (
         <div className="absolute right-0 z-20 mt-1 flex w-44 flex-col gap-1 rounded-md border border-line bg-panel p-2 shadow-lg">
-          <button type="button" className="rounded px-2 py-1 text-left text-sm hover:bg-primary/10" onClick={() => (usePlayerStore.getState().addToQueue(song), setOpen(false))}>
+          <button
+            type="button"
+            className="rounded px-2 py-1 text-left text-sm hover:bg-primary/10"
+            onClick={() => (usePlayerStore.getState().addToQueue(song), setOpen(false))}
+          >
             Add to Queue
           </button>
           <div className="flex items-center justify-between px-2 text-sm">
@@ -75,20 +95,38 @@ function SongRow({ song, index }: { song: Song; index: number }) {
     player.playSong(song)
   }
   return (
-    <li className="flex items-center gap-3 rounded-lg border border-line bg-panel/80 px-3 py-2" data-testid="rec-row" data-song-id={song.id} data-genre={song.genre}>
+    <li
+      className="flex items-center gap-3 rounded-lg border border-line bg-panel/80 px-3 py-2"
+      data-testid="rec-row"
+      data-song-id={song.id}
+      data-genre={song.genre}
+    >
       <span className="w-5 text-right text-sm text-muted tabular-nums">{index + 1}</span>
       <img src={song.image} alt="" className="h-10 w-10 rounded border border-line object-cover" />
       <div className="min-w-0 flex-1">
         <p className="truncate font-semibold">{song.title}</p>
         <p className="truncate text-sm text-muted">{song.artist}</p>
       </div>
-      <span className="rounded-full bg-accent/15 px-2 py-0.5 text-xs font-bold text-accent" data-testid="rec-reward">+{song.reward} CUBE</span>
+      <span className="rounded-full bg-accent/15 px-2 py-0.5 text-xs font-bold text-accent" data-testid="rec-reward">
+        +{song.reward} CUBE
+      </span>
       <span className="hidden text-sm text-muted tabular-nums sm:inline">{song.duration}</span>
-      <button type="button" onClick={() => usePlaylistStore.getState().toggleFavourite(song)} aria-pressed={liked} aria-label={`Like ${song.title}`} className={`rounded p-1.5 ${liked ? 'text-secondary' : 'text-muted hover:text-secondary'}`}>
+      <button
+        type="button"
+        onClick={() => usePlaylistStore.getState().toggleFavourite(song)}
+        aria-pressed={liked}
+        aria-label={`Like ${song.title}`}
+        className={`rounded p-1.5 ${liked ? 'text-secondary' : 'text-muted hover:text-secondary'}`}
+      >
         <Icon name="heart" size={16} className={liked ? 'fill-current' : ''} />
       </button>
       <SongMenu song={song} />
-      <button type="button" onClick={play} aria-label={`Play ${song.title}`} className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-primary text-bg">
+      <button
+        type="button"
+        onClick={play}
+        aria-label={`Play ${song.title}`}
+        className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-primary text-bg"
+      >
         <Icon name="play" size={16} />
       </button>
     </li>
@@ -96,17 +134,37 @@ function SongRow({ song, index }: { song: Song; index: number }) {
 }
 
 /** One server-ranked list; the button asks again with a new salt (Refresh / Shuffle New). */
-function RecommendationList({ mode, title, action, testId }: { mode: 'daily' | 'discover'; title: string; action: string; testId: string }) {
+function RecommendationList({
+  mode,
+  title,
+  action,
+  testId,
+}: {
+  mode: 'daily' | 'discover'
+  title: string
+  action: string
+  testId: string
+}) {
   const { songs, error, refresh } = useRecommendations(mode, LIST_SIZE)
   return (
     <section aria-labelledby={`${testId}-title`} className="flex flex-col gap-2" data-testid={testId}>
       <div className="flex items-center justify-between">
-        <h3 id={`${testId}-title`} className="font-bold">{title}</h3>
-        <button type="button" onClick={refresh} className="flex items-center gap-1 rounded-md border border-line px-3 py-1 text-sm hover:border-primary">
+        <h3 id={`${testId}-title`} className="font-bold">
+          {title}
+        </h3>
+        <button
+          type="button"
+          onClick={refresh}
+          className="flex items-center gap-1 rounded-md border border-line px-3 py-1 text-sm hover:border-primary"
+        >
           <Icon name={mode === 'daily' ? 'undo' : 'shuffle'} size={14} /> {action}
         </button>
       </div>
-      {error && <p role="alert" className="text-sm text-secondary">Could not load recommendations: {error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-secondary">
+          Could not load recommendations: {error}
+        </p>
+      )}
       {!songs && !error && <p className="text-sm text-muted">Loading…</p>}
       {songs && songs.length === 0 && <p className="text-sm text-muted">Nothing to recommend yet.</p>}
       {songs && (
@@ -132,21 +190,45 @@ function PlaylistsTab() {
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {playlists.map((p) => (
           <li key={p.id} className="panel flex flex-col gap-1 p-3" data-testid="listen-playlist">
-            <Link to="/app/playlists" className="font-semibold hover:text-primary">{p.name}</Link>
-            <p className="text-xs text-muted">{p.songs.length} {p.songs.length === 1 ? 'track' : 'tracks'}</p>
-            <p className="truncate text-sm text-muted">{p.songs.slice(0, 3).map((s) => s.title).join(' · ') || 'Empty'}</p>
+            <Link to="/app/playlists" className="font-semibold hover:text-primary">
+              {p.name}
+            </Link>
+            <p className="text-xs text-muted">
+              {p.songs.length} {p.songs.length === 1 ? 'track' : 'tracks'}
+            </p>
+            <p className="truncate text-sm text-muted">
+              {p.songs
+                .slice(0, 3)
+                .map((s) => s.title)
+                .join(' · ') || 'Empty'}
+            </p>
           </li>
         ))}
         <li className="panel flex flex-col gap-2 border-dashed p-3">
           <p className="font-semibold">Create New Playlist</p>
-          <label className="sr-only" htmlFor="listen-new-playlist">Playlist name</label>
-          <input id="listen-new-playlist" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} placeholder="Playlist name" className="rounded-md border border-line bg-bg/60 px-2 py-1 text-sm" />
-          <button type="button" onClick={create} className="flex items-center justify-center gap-1 rounded-md bg-primary px-3 py-1.5 text-sm font-semibold text-bg">
+          <label className="sr-only" htmlFor="listen-new-playlist">
+            Playlist name
+          </label>
+          <input
+            id="listen-new-playlist"
+            value={name}
+            maxLength={80}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="Playlist name"
+            className="rounded-md border border-line bg-bg/60 px-2 py-1 text-sm"
+          />
+          <button
+            type="button"
+            onClick={create}
+            className="flex items-center justify-center gap-1 rounded-md bg-primary px-3 py-1.5 text-sm font-semibold text-bg"
+          >
             <Icon name="plus" size={14} /> New Playlist
           </button>
         </li>
       </ul>
-      <Link to="/app/library" className="self-start text-sm font-semibold text-primary hover:underline">View All Tracks</Link>
+      <Link to="/app/library" className="self-start text-sm font-semibold text-primary hover:underline">
+        View All Tracks
+      </Link>
     </div>
   )
 }
@@ -155,7 +237,15 @@ export default function ListenPage() {
   const [tab, setTab] = useState<'recommendations' | 'playlists'>('recommendations')
   const status = useSessionStore((s) => s.status)
   const tabBtn = (id: typeof tab, label: string) => (
-    <button type="button" role="tab" id={`listen-tab-${id}`} aria-selected={tab === id} aria-controls={`listen-panel-${id}`} onClick={() => setTab(id)} className={`rounded-md px-3 py-1.5 text-sm font-semibold ${tab === id ? 'bg-primary text-bg' : 'text-muted hover:text-fg'}`}>
+    <button
+      type="button"
+      role="tab"
+      id={`listen-tab-${id}`}
+      aria-selected={tab === id}
+      aria-controls={`listen-panel-${id}`}
+      onClick={() => setTab(id)}
+      className={`rounded-md px-3 py-1.5 text-sm font-semibold ${tab === id ? 'bg-primary text-bg' : 'text-muted hover:text-fg'}`}
+    >
       {label}
     </button>
   )
@@ -170,7 +260,9 @@ export default function ListenPage() {
       <div role="tabpanel" id={`listen-panel-${tab}`} aria-labelledby={`listen-tab-${tab}`} className="flex flex-col gap-6">
         {tab === 'recommendations' ? (
           <>
-            {status === 'signed-out' && <p className="text-sm text-muted">Popular this week. Sign in for recommendations from your listening, likes and follows.</p>}
+            {status === 'signed-out' && (
+              <p className="text-sm text-muted">Popular this week. Sign in for recommendations from your listening, likes and follows.</p>
+            )}
             <RecommendationList mode="daily" title="Daily Recommendations" action="Refresh" testId="daily-recs" />
             <RecommendationList mode="discover" title="Random Discoveries" action="Shuffle New" testId="discoveries" />
           </>

@@ -38,7 +38,10 @@ export default function MintPage() {
   const recent = useRecentMints(signedIn, state.value)
 
   const song = songs.find((s) => s.id === songId) ?? null
-  const recipientError = recipient && !ADDRESS.test(recipient.trim()) ? 'Enter a valid address for this chain (0x and 40 hex digits), or leave it empty for your connected wallet.' : null
+  const recipientError =
+    recipient && !ADDRESS.test(recipient.trim())
+      ? 'Enter a valid address for this chain (0x and 40 hex digits), or leave it empty for your connected wallet.'
+      : null
   const minting = state.matches('minting')
   const canMint = signedIn && (balance ?? 0) >= MINT_COST && !minting && !recipientError
 
@@ -60,7 +63,17 @@ export default function MintPage() {
     send({
       type: 'MINT',
       balance,
-      input: { blockchain, name, description, image: image.trim(), royalties, recipient: recipient.trim() || null, collection: collection.trim() || null, song_id: song?.id ?? null, animation_url: animation },
+      input: {
+        blockchain,
+        name,
+        description,
+        image: image.trim(),
+        royalties,
+        recipient: recipient.trim() || null,
+        collection: collection.trim() || null,
+        song_id: song?.id ?? null,
+        animation_url: animation,
+      },
     })
   }
   const input = 'mt-1 w-full rounded-md border border-line bg-bg p-2'
@@ -73,16 +86,42 @@ export default function MintPage() {
       </header>
       {!signedIn && (
         <p className="panel p-3 text-sm">
-          Sign in to mint. <button type="button" className="text-primary underline" onClick={() => openAuth('login')}>Login / Register</button>
+          Sign in to mint.{' '}
+          <button type="button" className="text-primary underline" onClick={() => openAuth('login')}>
+            Login / Register
+          </button>
         </p>
       )}
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
-        <form className="panel space-y-4 p-5" onSubmit={(e) => { e.preventDefault(); submit() }} aria-label="Mint an NFT">
-          <label className="block text-sm">Image URL
-            <input className={input} value={image.startsWith('data:') ? '(image from your device)' : image} onChange={(e) => { setImage(e.target.value); setImageBroken(false) }} placeholder="https://…" data-testid="mint-image" />
+        <form
+          className="panel space-y-4 p-5"
+          onSubmit={(e) => {
+            e.preventDefault()
+            submit()
+          }}
+          aria-label="Mint an NFT"
+        >
+          <label className="block text-sm">
+            Image URL
+            <input
+              className={input}
+              value={image.startsWith('data:') ? '(image from your device)' : image}
+              onChange={(e) => {
+                setImage(e.target.value)
+                setImageBroken(false)
+              }}
+              placeholder="https://…"
+              data-testid="mint-image"
+            />
           </label>
-          <label className="block text-sm">…or an image from your device
-            <input type="file" accept="image/png,image/jpeg,image/gif,image/webp" className={input} onChange={(e) => onFile(e.target.files?.[0])} />
+          <label className="block text-sm">
+            …or an image from your device
+            <input
+              type="file"
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              className={input}
+              onChange={(e) => onFile(e.target.files?.[0])}
+            />
           </label>
           {image && isSafeImageUrl(image) && (
             <img
@@ -97,38 +136,109 @@ export default function MintPage() {
               }}
             />
           )}
-          {image && !isSafeImageUrl(image) && <p role="alert" className="text-sm text-red-400">Only http(s) image URLs or an image from your device.</p>}
-          <label className="block text-sm">Name<input className={input} value={name} onChange={(e) => setName(e.target.value)} maxLength={100} data-testid="mint-name" /></label>
-          <label className="block text-sm">Description<textarea className={input} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} rows={3} data-testid="mint-description" /></label>
-          <label className="block text-sm">Track (its audio becomes the NFT's animation_url)
+          {image && !isSafeImageUrl(image) && (
+            <p role="alert" className="text-sm text-red-400">
+              Only http(s) image URLs or an image from your device.
+            </p>
+          )}
+          <label className="block text-sm">
+            Name
+            <input className={input} value={name} onChange={(e) => setName(e.target.value)} maxLength={100} data-testid="mint-name" />
+          </label>
+          <label className="block text-sm">
+            Description
+            <textarea
+              className={input}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+              maxLength={2000}
+              rows={3}
+              data-testid="mint-description"
+            />
+          </label>
+          <label className="block text-sm">
+            Track (its audio becomes the NFT's animation_url)
             <select className={input} value={songId} onChange={(e) => setSongId(e.target.value)} data-testid="mint-track">
               <option value="">No track</option>
-              {songs.filter((s) => s.audioUrl.startsWith('/')).map((s) => <option key={s.id} value={s.id}>{s.title} — {s.artist}</option>)}
+              {songs
+                .filter((s) => s.audioUrl.startsWith('/'))
+                .map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.title} — {s.artist}
+                  </option>
+                ))}
             </select>
           </label>
-          <label className="block text-sm">Blockchain
+          <label className="block text-sm">
+            Blockchain
             <select className={input} value={blockchain} onChange={(e) => setBlockchain(e.target.value)} data-testid="mint-chain">
-              {chains.filter((c) => c.enabled).map((c) => <option key={c.id} value={c.id}>{c.name} ({c.native_token}{c.is_testnet ? ', testnet' : ''}{c.rpc_url === 'embedded' ? ', local chain' : ''})</option>)}
+              {chains
+                .filter((c) => c.enabled)
+                .map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name} ({c.native_token}
+                    {c.is_testnet ? ', testnet' : ''}
+                    {c.rpc_url === 'embedded' ? ', local chain' : ''})
+                  </option>
+                ))}
             </select>
           </label>
           <fieldset className="space-y-2 rounded-md border border-line p-3">
             <legend className="px-1 text-sm font-semibold">Advanced settings</legend>
-            <label className="block text-sm">Royalties: {royalties} %
-              <input type="range" min={0} max={50} step={0.5} value={royalties} onChange={(e) => setRoyalties(Number(e.target.value))} className="w-full" data-testid="mint-royalties" />
+            <label className="block text-sm">
+              Royalties: {royalties} %
+              <input
+                type="range"
+                min={0}
+                max={50}
+                step={0.5}
+                value={royalties}
+                onChange={(e) => setRoyalties(Number(e.target.value))}
+                className="w-full"
+                data-testid="mint-royalties"
+              />
             </label>
-            <label className="block text-sm">Recipient (empty: your connected wallet)
-              <input className={input} value={recipient} onChange={(e) => setRecipient(e.target.value)} placeholder="0x…" data-testid="mint-recipient" aria-invalid={recipientError ? true : undefined} />
+            <label className="block text-sm">
+              Recipient (empty: your connected wallet)
+              <input
+                className={input}
+                value={recipient}
+                onChange={(e) => setRecipient(e.target.value)}
+                placeholder="0x…"
+                data-testid="mint-recipient"
+                aria-invalid={recipientError ? true : undefined}
+              />
             </label>
-            {recipientError && <p role="alert" className="text-sm text-red-400">{recipientError}</p>}
-            <label className="block text-sm">Collection<input className={input} value={collection} onChange={(e) => setCollection(e.target.value)} maxLength={100} /></label>
+            {recipientError && (
+              <p role="alert" className="text-sm text-red-400">
+                {recipientError}
+              </p>
+            )}
+            <label className="block text-sm">
+              Collection
+              <input className={input} value={collection} onChange={(e) => setCollection(e.target.value)} maxLength={100} />
+            </label>
           </fieldset>
-          <p className="text-sm">Balance: <span data-testid="mint-page-balance">{balance ?? '...'} CUBE</span></p>
-          <button type="submit" disabled={!canMint} className="w-full rounded-md bg-primary px-4 py-2 font-semibold text-bg disabled:opacity-60" data-testid="mint-submit">
+          <p className="text-sm">
+            Balance: <span data-testid="mint-page-balance">{balance ?? '...'} CUBE</span>
+          </p>
+          <button
+            type="submit"
+            disabled={!canMint}
+            className="w-full rounded-md bg-primary px-4 py-2 font-semibold text-bg disabled:opacity-60"
+            data-testid="mint-submit"
+          >
             {minting ? 'Minting on chain…' : `Mint NFT (${MINT_COST} CUBE)`}
           </button>
           {state.context.request?.status === 'completed' && (
             <p className="text-sm" data-testid="mint-result" data-status="completed">
-              Minted token #{state.context.request.token_id}: <Link className="text-primary underline" to={`/app/wallet?chain=${state.context.request.blockchain}&tx=${state.context.request.transaction_hash ?? ''}`}>View on Blockchain</Link>
+              Minted token #{state.context.request.token_id}:{' '}
+              <Link
+                className="text-primary underline"
+                to={`/app/wallet?chain=${state.context.request.blockchain}&tx=${state.context.request.transaction_hash ?? ''}`}
+              >
+                View on Blockchain
+              </Link>
             </p>
           )}
         </form>
@@ -136,7 +246,14 @@ export default function MintPage() {
           <section className="panel p-4" aria-label="AI integration">
             <div role="tablist" aria-label="AI integration" className="mb-3 flex gap-1">
               {(['description', 'attributes', 'music'] as const).map((t) => (
-                <button key={t} type="button" role="tab" aria-selected={aiTab === t} onClick={() => setAiTab(t)} className={`flex-1 rounded px-2 py-1 text-sm ${aiTab === t ? 'bg-primary text-bg' : 'text-fg/80'}`}>
+                <button
+                  key={t}
+                  type="button"
+                  role="tab"
+                  aria-selected={aiTab === t}
+                  onClick={() => setAiTab(t)}
+                  className={`flex-1 rounded px-2 py-1 text-sm ${aiTab === t ? 'bg-primary text-bg' : 'text-fg/80'}`}
+                >
                   {t === 'description' ? 'Description' : t === 'attributes' ? 'Attributes' : 'Music'}
                 </button>
               ))}
@@ -144,8 +261,15 @@ export default function MintPage() {
             <div role="tabpanel">
               {aiTab === 'description' ? (
                 <div className="space-y-2 text-sm">
-                  <p className="text-muted">Writes a description from the name and the chosen track: with the site's Text AI when one is set up, otherwise on this device.</p>
-                  <button type="button" className="rounded-md border border-primary px-3 py-1.5 text-primary disabled:opacity-50" disabled={describing} data-testid="ai-describe"
+                  <p className="text-muted">
+                    Writes a description from the name and the chosen track: with the site's Text AI when one is set up, otherwise on this
+                    device.
+                  </p>
+                  <button
+                    type="button"
+                    className="rounded-md border border-primary px-3 py-1.5 text-primary disabled:opacity-50"
+                    disabled={describing}
+                    data-testid="ai-describe"
                     onClick={() => {
                       setDescribing(true)
                       const facts = song ? { title: song.title, artist: song.artist, genre: song.genre, duration: song.duration } : null
@@ -155,18 +279,27 @@ export default function MintPage() {
                           setDescriptionSource(source)
                         })
                         .finally(() => setDescribing(false))
-                    }}>
+                    }}
+                  >
                     {describing ? 'Writing…' : 'Generate description'}
                   </button>
-                  {descriptionSource && <p className="text-xs text-muted" data-testid="ai-describe-source">{descriptionSource === 'server' ? 'Written by the site’s Text AI.' : 'Written on this device.'}</p>}
+                  {descriptionSource && (
+                    <p className="text-xs text-muted" data-testid="ai-describe-source">
+                      {descriptionSource === 'server' ? 'Written by the site’s Text AI.' : 'Written on this device.'}
+                    </p>
+                  )}
                 </div>
               ) : (
-                <p className="text-sm text-muted" data-testid="ai-coming-soon">Coming soon: {aiTab === 'attributes' ? 'AI attributes' : 'AI music analysis'} is not available yet.</p>
+                <p className="text-sm text-muted" data-testid="ai-coming-soon">
+                  Coming soon: {aiTab === 'attributes' ? 'AI attributes' : 'AI music analysis'} is not available yet.
+                </p>
               )}
             </div>
           </section>
           <section className="panel p-4" aria-labelledby="recent-mints">
-            <h2 id="recent-mints" className="mb-2 font-semibold">Recent Activity</h2>
+            <h2 id="recent-mints" className="mb-2 font-semibold">
+              Recent Activity
+            </h2>
             {recent.length === 0 ? (
               <p className="text-sm text-muted">No mints yet.</p>
             ) : (
@@ -174,7 +307,9 @@ export default function MintPage() {
                 {recent.map((r) => (
                   <li key={r.id} className="flex justify-between gap-2">
                     <span className="truncate">{r.metadata.name}</span>
-                    <span className={r.status === 'failed' ? 'text-red-400' : r.status === 'completed' ? 'text-green-300' : 'text-muted'}>{r.status}</span>
+                    <span className={r.status === 'failed' ? 'text-red-400' : r.status === 'completed' ? 'text-green-300' : 'text-muted'}>
+                      {r.status}
+                    </span>
                   </li>
                 ))}
               </ul>

@@ -17,7 +17,13 @@ describe('NFT description generator', () => {
   })
 
   it('falls back to the on-device template when no provider is configured or the call fails', async () => {
-    expect(await generateDescription('Night Ride', track, async () => null)).toEqual({ text: describeNft('Night Ride', track), source: 'device' })
-    expect(await generateDescription('Night Ride', null, async () => Promise.reject(new Error('down')))).toEqual({ text: describeNft('Night Ride', null), source: 'device' })
+    expect(await generateDescription('Night Ride', track, async () => null)).toEqual({
+      text: describeNft('Night Ride', track),
+      source: 'device',
+    })
+    expect(await generateDescription('Night Ride', null, async () => Promise.reject(new Error('down')))).toEqual({
+      text: describeNft('Night Ride', null),
+      source: 'device',
+    })
   })
 })

@@ -8,7 +8,11 @@ const draft: MintDraft = { blockchain: 'ethereum', name: 'N', description: 'D', 
 describe('mint machine', () => {
   it('validates as the reference, refuses unsafe image schemes, and mints with a fresh client key', async () => {
     const calls: MintInput[] = []
-    const actor = createActor(createMintMachine({ mint: async (input) => (calls.push(input), { request: { id: 'r', status: 'completed' } as never, balance: 50 }) })).start()
+    const actor = createActor(
+      createMintMachine({
+        mint: async (input) => (calls.push(input), { request: { id: 'r', status: 'completed' } as never, balance: 50 }),
+      }),
+    ).start()
     actor.send({ type: 'MINT', input: { ...draft, description: ' ' }, balance: 150 })
     expect(actor.getSnapshot().context.error).toEqual(MISSING)
     actor.send({ type: 'MINT', input: draft, balance: 99 })
@@ -25,7 +29,10 @@ describe('mint machine', () => {
   it("a server refusal is 'Error minting NFT' with its message, or 'Something went wrong'", async () => {
     const actor = createActor(createMintMachine({ mint: () => Promise.reject(new Error('Provider for bitcoin not initialized')) })).start()
     actor.send({ type: 'MINT', input: draft, balance: 150 })
-    expect((await waitFor(actor, (s) => s.matches('failed'))).context.error).toEqual({ title: 'Error minting NFT', description: 'Provider for bitcoin not initialized' })
+    expect((await waitFor(actor, (s) => s.matches('failed'))).context.error).toEqual({
+      title: 'Error minting NFT',
+      description: 'Provider for bitcoin not initialized',
+    })
     // A new click after a failure mints again (it is not swallowed by the failed state).
     actor.send({ type: 'MINT', input: draft, balance: 150 })
     expect(actor.getSnapshot().value).toBe('minting')

@@ -45,7 +45,8 @@ export function createMintMachine(deps: { mint: (input: MintInput) => Promise<{ 
     actors: { mint: fromPromise(({ input }: { input: MintInput }) => deps.mint(input)) },
     actions: { notifyError: () => undefined, notifyMinted: () => undefined },
     guards: {
-      missing: ({ event }) => event.type === 'MINT' && (!event.input.name.trim() || !event.input.description.trim() || !event.input.image.trim()),
+      missing: ({ event }) =>
+        event.type === 'MINT' && (!event.input.name.trim() || !event.input.description.trim() || !event.input.image.trim()),
       unsafeImage: ({ event }) => event.type === 'MINT' && !isSafeImageUrl(event.input.image.trim()),
       poor: ({ event }) => event.type === 'MINT' && (event.balance ?? 0) < MINT_COST,
     },
@@ -58,7 +59,15 @@ export function createMintMachine(deps: { mint: (input: MintInput) => Promise<{ 
         on: {
           MINT: [
             { guard: 'missing', actions: [assign({ error: { ...MISSING } }), 'notifyError'] },
-            { guard: 'unsafeImage', actions: [assign({ error: { title: 'Image Error', description: 'Only http(s) image URLs or an image from your device can be minted.' } }), 'notifyError'] },
+            {
+              guard: 'unsafeImage',
+              actions: [
+                assign({
+                  error: { title: 'Image Error', description: 'Only http(s) image URLs or an image from your device can be minted.' },
+                }),
+                'notifyError',
+              ],
+            },
             { guard: 'poor', actions: [assign({ error: { ...INSUFFICIENT } }), 'notifyError'] },
             { target: 'minting', actions: assign({ draft: ({ event }) => event.input, error: null, request: null }) },
           ],
@@ -71,7 +80,15 @@ export function createMintMachine(deps: { mint: (input: MintInput) => Promise<{ 
           onDone: { target: 'minted', actions: [assign({ request: ({ event }) => event.output.request }), 'notifyMinted'] },
           onError: {
             target: 'failed',
-            actions: [assign({ error: ({ event }) => ({ title: MINT_ERROR_TITLE, description: event.error instanceof Error && event.error.message ? event.error.message : 'Something went wrong' }) }), 'notifyError'],
+            actions: [
+              assign({
+                error: ({ event }) => ({
+                  title: MINT_ERROR_TITLE,
+                  description: event.error instanceof Error && event.error.message ? event.error.message : 'Something went wrong',
+                }),
+              }),
+              'notifyError',
+            ],
           },
         },
       },

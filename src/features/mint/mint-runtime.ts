@@ -20,7 +20,17 @@ export const DEFAULT_CHAINS: BlockchainConfig[] = [
   ['polygon', 'Polygon', 'MATIC'],
   ['binance', 'BNB Chain', 'BNB'],
   ['avalanche', 'Avalanche', 'AVAX'],
-].map(([id, name, native_token]) => ({ id: id!, name: name!, native_token: native_token!, chain_id: null, rpc_url: null, explorer_url: null, contract_address: null, is_testnet: true, enabled: true }))
+].map(([id, name, native_token]) => ({
+  id: id!,
+  name: name!,
+  native_token: native_token!,
+  chain_id: null,
+  rpc_url: null,
+  explorer_url: null,
+  contract_address: null,
+  is_testnet: true,
+  enabled: true,
+}))
 
 /** The mint machine with the server's mint call; a minted token refreshes the wallet and activity. */
 export function useMintMachine() {
@@ -30,7 +40,9 @@ export function useMintMachine() {
       actions: {
         notifyError: ({ context }) => context.error && notify.error(context.error.title, { description: context.error.description }),
         notifyMinted: ({ context }) => {
-          notify.success('NFT Minted!', { description: `Token #${context.request?.token_id ?? '?'} is on ${context.request?.blockchain ?? 'chain'}.` })
+          notify.success('NFT Minted!', {
+            description: `Token #${context.request?.token_id ?? '?'} is on ${context.request?.blockchain ?? 'chain'}.`,
+          })
           const userId = useSessionStore.getState().user?.id
           if (userId) void refreshWallet(userId)
           useSessionStore.getState().bumpActivity()
@@ -56,7 +68,9 @@ export function useRecentMints(signedIn: boolean, version: unknown) {
   const [recent, setRecent] = useState<MintRequestRow[]>([])
   useEffect(() => {
     if (!signedIn) return
-    fetchMintRequests(10).then(setRecent).catch((error: unknown) => console.warn('recent mints failed', error))
+    fetchMintRequests(10)
+      .then(setRecent)
+      .catch((error: unknown) => console.warn('recent mints failed', error))
   }, [signedIn, version])
   return recent
 }

@@ -66,7 +66,12 @@ export default function PitchdeckPage() {
             id="deck-slide-title"
             ref={headingRef}
             tabIndex={-1}
-            className={index === 0 ? 'sr-only' : `mb-8 font-display text-3xl font-black tracking-wide text-primary neon-text focus:outline-none md:text-5xl ${index === LAST ? 'text-center' : ''}`}
+            className={
+              index === 0
+                ? 'sr-only'
+                : `mb-8 font-display text-3xl font-black tracking-wide text-primary neon-text focus:outline-none ` +
+                  `md:text-5xl ${index === LAST ? 'text-center' : ''}`
+            }
           >
             {slide.title}
           </h2>
@@ -79,7 +84,11 @@ export default function PitchdeckPage() {
           type="button"
           onClick={() => goTo(index - 1)}
           disabled={index === 0}
-          className="flex items-center gap-2 rounded-md border border-line px-4 py-2 font-semibold hover:border-primary hover:text-primary disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:border-line disabled:hover:text-fg"
+          className={
+            'flex items-center gap-2 rounded-md border border-line px-4 py-2 font-semibold hover:border-primary ' +
+            'hover:text-primary disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:border-line ' +
+            'disabled:hover:text-fg'
+          }
         >
           <Icon name="prev" size={16} /> Previous
         </button>
@@ -95,7 +104,13 @@ export default function PitchdeckPage() {
                   title={s.title}
                   className="group flex h-6 items-center justify-center px-0.5"
                 >
-                  <span aria-hidden="true" className={`block h-3 rounded-full transition-all ${i === index ? 'w-8 bg-primary' : 'w-3 bg-muted/50 group-hover:bg-muted'}`} />
+                  <span
+                    aria-hidden="true"
+                    className={
+                      `block h-3 rounded-full transition-all ` +
+                      `${i === index ? 'w-8 bg-primary' : 'w-3 bg-muted/50 group-hover:bg-muted'}`
+                    }
+                  />
                 </button>
               </li>
             ))}
@@ -111,7 +126,10 @@ export default function PitchdeckPage() {
           type="button"
           onClick={() => goTo(index + 1)}
           disabled={index === LAST}
-          className="flex items-center gap-2 rounded-md bg-primary px-4 py-2 font-bold text-bg hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-40"
+          className={
+            'flex items-center gap-2 rounded-md bg-primary px-4 py-2 font-bold text-bg hover:opacity-90 ' +
+            'disabled:cursor-not-allowed disabled:opacity-40'
+          }
         >
           Next <Icon name="next" size={16} />
         </button>

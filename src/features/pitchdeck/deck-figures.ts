@@ -41,8 +41,16 @@ export const FEATURES = [
 export const ROADMAP = [
   { quarter: 'Q1 2024', title: 'Beta launch', points: ['Listen-to-earn rewards', 'Catalogue, queue and playlists', 'Cyberpunk themes'] },
   { quarter: 'Q2 2024', title: 'Community', points: ['Comments and sharing rewards', 'CUBE wallet', 'Creator profiles'] },
-  { quarter: 'Q3 2024', title: 'Creation', points: ['AI music generator', 'Live mixer and recording', 'Remix studio', 'Whitepaper 2.0 (July)'] },
-  { quarter: 'Q4 2024', title: 'Ownership', points: ['NFT minting on Ethereum and Polygon', 'Governance voting', 'Premium AI and production course'] },
+  {
+    quarter: 'Q3 2024',
+    title: 'Creation',
+    points: ['AI music generator', 'Live mixer and recording', 'Remix studio', 'Whitepaper 2.0 (July)'],
+  },
+  {
+    quarter: 'Q4 2024',
+    title: 'Ownership',
+    points: ['NFT minting on Ethereum and Polygon', 'Governance voting', 'Premium AI and production course'],
+  },
 ] as const
 
 export const SLIDE_TITLES = [

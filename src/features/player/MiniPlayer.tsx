@@ -16,7 +16,13 @@ export function MiniPlayer() {
   const isPlaying = usePlayerStore((s) => s.isPlaying)
 
   return (
-    <div className="fixed right-(--floating-player-inset) bottom-[calc(var(--floating-player-inset)+env(safe-area-inset-bottom,0px))] z-40 flex flex-col items-end gap-2">
+    <div
+      className={
+        'fixed right-(--floating-player-inset) ' +
+        'bottom-[calc(var(--floating-player-inset)+env(safe-area-inset-bottom,0px))] z-40 flex flex-col items-end ' +
+        'gap-2'
+      }
+    >
       <PlayerGlobals />
       <RewardPop />
       {expanded ? (
@@ -25,14 +31,24 @@ export function MiniPlayer() {
             <h2 id="mini-player-title" className="font-display text-sm font-bold tracking-widest text-primary">
               Now Playing
             </h2>
-            <button type="button" onClick={() => setExpanded(false)} aria-label="Collapse player" aria-expanded="true" className="rounded p-1 text-muted hover:text-fg">
+            <button
+              type="button"
+              onClick={() => setExpanded(false)}
+              aria-label="Collapse player"
+              aria-expanded="true"
+              className="rounded p-1 text-muted hover:text-fg"
+            >
               <Icon name="close" size={16} />
             </button>
           </div>
           <Slot name="StationMiniControls" />
           <div className="mb-3 flex items-center gap-3">
             {song ? (
-              <img src={song.image} alt={`Cover of ${song.title}`} className="h-14 w-14 shrink-0 rounded-md border border-line object-cover" />
+              <img
+                src={song.image}
+                alt={`Cover of ${song.title}`}
+                className="h-14 w-14 shrink-0 rounded-md border border-line object-cover"
+              />
             ) : (
               <div className="flex h-14 w-14 shrink-0 items-center justify-center rounded-md border border-line text-muted">
                 <Icon name="music" />
@@ -52,7 +68,10 @@ export function MiniPlayer() {
             <TransportControls />
           </div>
           <VolumeControl />
-          <Link to="/now-playing" className="mt-3 block rounded-md border border-line px-3 py-2 text-center text-sm text-primary hover:border-primary">
+          <Link
+            to="/now-playing"
+            className="mt-3 block rounded-md border border-line px-3 py-2 text-center text-sm text-primary hover:border-primary"
+          >
             Open Now Playing
           </Link>
         </section>
@@ -63,7 +82,10 @@ export function MiniPlayer() {
           aria-label={song ? `Open player: ${song.title}` : 'Open player'}
           aria-expanded="false"
           data-testid="floating-player"
-          className={`flex size-(--floating-player-size) items-center justify-center rounded-full border border-primary bg-panel text-primary neon-box ${isPlaying ? 'animate-pulse' : ''}`}
+          className={
+            `flex size-(--floating-player-size) items-center justify-center rounded-full border border-primary ` +
+            `bg-panel text-primary neon-box ${isPlaying ? 'animate-pulse' : ''}`
+          }
         >
           <Icon name={isPlaying ? 'headphones' : 'music'} size={24} />
         </button>

@@ -39,7 +39,11 @@ export default function NowPlayingPage() {
         <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
           <div>
             {song ? (
-              <img src={song.image} alt={`Cover of ${song.title}`} className="aspect-square w-full rounded-xl border border-line object-cover neon-box" />
+              <img
+                src={song.image}
+                alt={`Cover of ${song.title}`}
+                className="aspect-square w-full rounded-xl border border-line object-cover neon-box"
+              />
             ) : (
               <div className="flex aspect-square w-full items-center justify-center rounded-xl border border-line text-muted">
                 <Icon name="music" size={64} />
@@ -70,7 +74,10 @@ export default function NowPlayingPage() {
                   ))}
                 </ul>
               )}
-              <p data-testid="np-reward-note" className="mt-3 inline-flex items-center gap-2 rounded-full border border-accent/60 px-3 py-1 text-sm text-accent">
+              <p
+                data-testid="np-reward-note"
+                className="mt-3 inline-flex items-center gap-2 rounded-full border border-accent/60 px-3 py-1 text-sm text-accent"
+              >
                 <Icon name="cube" size={14} /> {cap.capped ? cap.note : rewardMessage(reward)}
               </p>
               <div className="mt-2">
@@ -78,7 +85,11 @@ export default function NowPlayingPage() {
               </div>
             </div>
             <div className="panel p-4">
-              {song ? <Waveform key={song.id} song={song} /> : <p className="text-sm text-muted">The waveform appears when a track is playing.</p>}
+              {song ? (
+                <Waveform key={song.id} song={song} />
+              ) : (
+                <p className="text-sm text-muted">The waveform appears when a track is playing.</p>
+              )}
               <div className="mt-3">
                 <SeekBar />
               </div>

@@ -13,7 +13,11 @@ export function QueueList() {
           Queue <span className="text-sm text-muted">({queue.length})</span>
         </h2>
         {queue.length > 0 && (
-          <button type="button" onClick={() => clearQueue()} className="rounded border border-line px-2 py-1 text-xs text-muted hover:text-fg">
+          <button
+            type="button"
+            onClick={() => clearQueue()}
+            className="rounded border border-line px-2 py-1 text-xs text-muted hover:text-fg"
+          >
             Clear queue
           </button>
         )}
@@ -25,12 +29,26 @@ export function QueueList() {
           {queue.map((song, i) => {
             const current = song.id === currentId
             return (
-              <li key={song.id} aria-current={current ? 'true' : undefined} className={`flex items-center gap-3 rounded-md px-2 py-1.5 ${current ? 'bg-primary/10 text-primary' : ''}`}>
+              <li
+                key={song.id}
+                aria-current={current ? 'true' : undefined}
+                className={`flex items-center gap-3 rounded-md px-2 py-1.5 ${current ? 'bg-primary/10 text-primary' : ''}`}
+              >
                 <SongSummary song={song} />
-                <button type="button" onClick={() => playQueueIndex(i)} aria-label={`Play ${song.title} from queue`} className="rounded p-1 hover:text-primary">
+                <button
+                  type="button"
+                  onClick={() => playQueueIndex(i)}
+                  aria-label={`Play ${song.title} from queue`}
+                  className="rounded p-1 hover:text-primary"
+                >
                   <Icon name="play" size={16} />
                 </button>
-                <button type="button" onClick={() => removeFromQueue(song.id)} aria-label={`Remove ${song.title} from queue`} className="rounded p-1 text-muted hover:text-secondary">
+                <button
+                  type="button"
+                  onClick={() => removeFromQueue(song.id)}
+                  aria-label={`Remove ${song.title} from queue`}
+                  className="rounded p-1 text-muted hover:text-secondary"
+                >
                   <Icon name="trash" size={16} />
                 </button>
               </li>

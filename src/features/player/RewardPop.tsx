@@ -21,7 +21,11 @@ export function RewardPop({ className = '' }: { className?: string }) {
   return (
     <div aria-live="polite" className={`pointer-events-none ${className}`}>
       {shownKey > 0 && (
-        <span key={shownKey} data-testid="reward-pop" className="reward-pop inline-block rounded-full border border-accent bg-panel px-3 py-1 text-sm font-bold text-accent neon-box">
+        <span
+          key={shownKey}
+          data-testid="reward-pop"
+          className="reward-pop inline-block rounded-full border border-accent bg-panel px-3 py-1 text-sm font-bold text-accent neon-box"
+        >
           {cap.capped ? cap.note : rewardMessage(amount)}
         </span>
       )}

@@ -29,7 +29,9 @@ export function Spectrum() {
       const bins = new Uint8Array(analyser.frequencyBinCount)
       const nyquist = context.sampleRate / 2
       // Log-spaced bands from 30 Hz to Nyquist, so bass and treble both get room.
-      const edges = Array.from({ length: BARS + 1 }, (_, i) => Math.min(bins.length, Math.max(1, Math.round(((30 * Math.pow(nyquist / 30, i / BARS)) / nyquist) * bins.length))))
+      const edges = Array.from({ length: BARS + 1 }, (_, i) =>
+        Math.min(bins.length, Math.max(1, Math.round(((30 * Math.pow(nyquist / 30, i / BARS)) / nyquist) * bins.length))),
+      )
       const style = getComputedStyle(document.documentElement)
       const primary = style.getPropertyValue('--theme-primary').trim() || '#00f0ff'
       const secondary = style.getPropertyValue('--theme-secondary').trim() || '#ff00c8'
@@ -71,5 +73,13 @@ export function Spectrum() {
     }
   }, [])
 
-  return <canvas ref={canvas} data-testid="spectrum" role="img" aria-label="Live spectrum of the master output" className="h-32 w-full rounded-md border border-line bg-bg/60" />
+  return (
+    <canvas
+      ref={canvas}
+      data-testid="spectrum"
+      role="img"
+      aria-label="Live spectrum of the master output"
+      className="h-32 w-full rounded-md border border-line bg-bg/60"
+    />
+  )
 }

@@ -18,7 +18,10 @@ export function TransportControls({ size = 'md' }: { size?: 'md' | 'lg' }) {
         onClick={() => togglePlay()}
         disabled={!hasQueue}
         aria-label={isPlaying ? 'Pause' : 'Play'}
-        className={`flex items-center justify-center rounded-full bg-primary text-bg neon-box disabled:opacity-40 ${big ? 'h-16 w-16' : 'h-11 w-11'}`}
+        className={
+          `flex items-center justify-center rounded-full bg-primary text-bg neon-box disabled:opacity-40 ` +
+          `${big ? 'h-16 w-16' : 'h-11 w-11'}`
+        }
       >
         <Icon name={isPlaying ? 'pause' : 'play'} size={big ? 28 : 20} />
       </button>

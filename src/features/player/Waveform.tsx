@@ -3,7 +3,6 @@ import type { Song } from '../../lib/catalogue/song.ts'
 import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import { themedWaveformStyle } from '../../ui/waveform-style.ts'
 
-
 /**
  * wavesurfer.js waveform of the current song, drawn from the peaks worker's output and bound to
  * the player's own audio element, so progress follows playback and a click seeks it.
@@ -55,7 +54,14 @@ export function Waveform({ song }: { song: Song }) {
 
   return (
     <div>
-      <div ref={container} data-testid="waveform" data-status={status} className="min-h-24 w-full cursor-pointer" role="group" aria-label={`Waveform of ${song.title}; click to seek`} />
+      <div
+        ref={container}
+        data-testid="waveform"
+        data-status={status}
+        className="min-h-24 w-full cursor-pointer"
+        role="group"
+        aria-label={`Waveform of ${song.title}; click to seek`}
+      />
       {status === 'loading' && <p className="text-sm text-muted">Drawing waveform…</p>}
       {status === 'error' && <p className="text-sm text-secondary">Waveform unavailable: {error}</p>}
     </div>

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { shortcutFor } from './shortcuts.ts'
 
-const el = (tagName: string, attrs: Record<string, string> = {}, isContentEditable = false) => ({ tagName, isContentEditable, getAttribute: (n: string) => attrs[n] ?? null })
+const el = (tagName: string, attrs: Record<string, string> = {}, isContentEditable = false) => ({
+  tagName,
+  isContentEditable,
+  getAttribute: (n: string) => attrs[n] ?? null,
+})
 
 describe('player keyboard shortcuts', () => {
   it('maps space, arrows and N/P outside text fields', () => {

@@ -1,7 +1,13 @@
 import { useEffect } from 'react'
 import { usePlayerStore } from '../../domain/playback/player-store.ts'
 
-const ARTWORK_TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' }
+const ARTWORK_TYPES: Record<string, string> = {
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+}
 
 function artworkFor(image: string): MediaImage[] {
   if (!image) return []
@@ -51,7 +57,9 @@ export function useMediaSession() {
 
   useEffect(() => {
     if (!('mediaSession' in navigator)) return
-    navigator.mediaSession.metadata = song ? new MediaMetadata({ title: song.title, artist: song.artist, album: 'CUBE Music', artwork: artworkFor(song.image) }) : null
+    navigator.mediaSession.metadata = song
+      ? new MediaMetadata({ title: song.title, artist: song.artist, album: 'CUBE Music', artwork: artworkFor(song.image) })
+      : null
   }, [song])
 
   useEffect(() => {

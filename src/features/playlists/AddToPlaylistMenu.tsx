@@ -50,7 +50,13 @@ export function AddToPlaylistMenu({ song }: { song: Song }) {
         <Icon name="list" size={18} />
       </button>
       {open && (
-        <ul id={menuId} role="menu" aria-label={`Playlists for ${song.title}`} onKeyDown={onMenuKey} className="panel absolute right-0 z-30 mt-1 w-52 p-1 shadow-lg">
+        <ul
+          id={menuId}
+          role="menu"
+          aria-label={`Playlists for ${song.title}`}
+          onKeyDown={onMenuKey}
+          className="panel absolute right-0 z-30 mt-1 w-52 p-1 shadow-lg"
+        >
           {playlists.map((p) => (
             <li key={p.id} role="none">
               <button

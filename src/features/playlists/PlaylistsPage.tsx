@@ -1,5 +1,12 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react'
-import { FAVORITES_ID, MAX_PLAYLIST_NAME, PLAYLIST_NAME_TOO_LONG, selectIsFavourite, usePlaylistStore, type Playlist } from '../../domain/collection/playlist-store.ts'
+import {
+  FAVORITES_ID,
+  MAX_PLAYLIST_NAME,
+  PLAYLIST_NAME_TOO_LONG,
+  selectIsFavourite,
+  usePlaylistStore,
+  type Playlist,
+} from '../../domain/collection/playlist-store.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
 import { selectAllSongs, useLibraryStore } from '../../domain/collection/library-store.ts'
 import { usePlayerStore } from '../../domain/playback/player-store.ts'
@@ -14,17 +21,38 @@ function PlaylistSongRow({ playlist, song }: { playlist: Playlist; song: Song })
   const liked = usePlaylistStore(selectIsFavourite(song.id))
   return (
     <li className="flex items-center gap-3 rounded-md border border-line px-3 py-2">
-      <button type="button" onClick={() => usePlayerStore.getState().playSong(song)} aria-label={`Play ${song.title}`} className="flex h-8 w-8 items-center justify-center rounded-full bg-primary text-bg">
+      <button
+        type="button"
+        onClick={() => usePlayerStore.getState().playSong(song)}
+        aria-label={`Play ${song.title}`}
+        className="flex h-8 w-8 items-center justify-center rounded-full bg-primary text-bg"
+      >
         <Icon name="play" size={14} />
       </button>
       <SongSummary song={song} />
-      <button type="button" onClick={() => usePlaylistStore.getState().toggleFavourite(song)} aria-pressed={liked} aria-label={`Favourite ${song.title}`} className={`rounded p-1 ${liked ? 'text-secondary' : 'text-muted hover:text-secondary'}`}>
+      <button
+        type="button"
+        onClick={() => usePlaylistStore.getState().toggleFavourite(song)}
+        aria-pressed={liked}
+        aria-label={`Favourite ${song.title}`}
+        className={`rounded p-1 ${liked ? 'text-secondary' : 'text-muted hover:text-secondary'}`}
+      >
         <Icon name="heart" size={16} className={liked ? 'fill-current' : ''} />
       </button>
-      <button type="button" onClick={() => usePlayerStore.getState().addToQueue(song)} aria-label={`Add ${song.title} to queue`} className="rounded p-1 text-muted hover:text-primary">
+      <button
+        type="button"
+        onClick={() => usePlayerStore.getState().addToQueue(song)}
+        aria-label={`Add ${song.title} to queue`}
+        className="rounded p-1 text-muted hover:text-primary"
+      >
         <Icon name="plus" size={16} />
       </button>
-      <button type="button" onClick={() => usePlaylistStore.getState().removeSong(playlist.id, song.id)} aria-label={`Remove ${song.title} from ${playlist.name}`} className="rounded p-1 text-muted hover:text-secondary">
+      <button
+        type="button"
+        onClick={() => usePlaylistStore.getState().removeSong(playlist.id, song.id)}
+        aria-label={`Remove ${song.title} from ${playlist.name}`}
+        className="rounded p-1 text-muted hover:text-secondary"
+      >
         <Icon name="trash" size={16} />
       </button>
     </li>
@@ -61,27 +89,47 @@ function PlaylistDetail({ playlist }: { playlist: Playlist }) {
                 value={name}
                 onChange={(e) => setName(e.currentTarget.value)}
                 {...nameInput}
-                autoFocus // eslint-disable-line jsx-a11y/no-autofocus -- shown by the user's Rename click: focus follows them into the field
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- shown by the user's Rename click: focus follows them into the field
+                autoFocus
                 className="w-full rounded border border-line bg-bg px-2 py-1 text-fg"
               />
             </label>
             <button type="submit" className="rounded bg-primary px-3 py-1 text-sm font-semibold text-bg">
               Save
             </button>
-            <button type="button" onClick={() => (setRenaming(false), setName(playlist.name))} className="rounded border border-line px-3 py-1 text-sm">
+            <button
+              type="button"
+              onClick={() => (setRenaming(false), setName(playlist.name))}
+              className="rounded border border-line px-3 py-1 text-sm"
+            >
               Cancel
             </button>
           </form>
         ) : (
           <>
-            <h2 id="playlist-detail-title" title={playlist.name} data-testid="playlist-detail-name" className="min-w-0 flex-1 truncate font-display text-xl font-bold text-primary">
+            <h2
+              id="playlist-detail-title"
+              title={playlist.name}
+              data-testid="playlist-detail-name"
+              className="min-w-0 flex-1 truncate font-display text-xl font-bold text-primary"
+            >
               {playlist.name}
             </h2>
-            <button type="button" onClick={() => (setName(playlist.name), setRenaming(true))} className="inline-flex items-center gap-1 rounded border border-line px-3 py-1 text-sm hover:border-primary">
+            <button
+              type="button"
+              onClick={() => (setName(playlist.name), setRenaming(true))}
+              className="inline-flex items-center gap-1 rounded border border-line px-3 py-1 text-sm hover:border-primary"
+            >
               <Icon name="edit" size={14} /> Rename
             </button>
             {playlist.id !== FAVORITES_ID && (
-              <button type="button" onClick={() => usePlaylistStore.getState().deletePlaylist(playlist.id)} className="inline-flex items-center gap-1 rounded border border-line px-3 py-1 text-sm text-secondary hover:border-secondary">
+              <button
+                type="button"
+                onClick={() => usePlaylistStore.getState().deletePlaylist(playlist.id)}
+                className={
+                  'inline-flex items-center gap-1 rounded border border-line px-3 py-1 text-sm text-secondary ' + 'hover:border-secondary'
+                }
+              >
                 <Icon name="trash" size={14} /> Delete
               </button>
             )}
@@ -105,7 +153,11 @@ function PlaylistDetail({ playlist }: { playlist: Playlist }) {
       <form onSubmit={addSelected} className="mt-4 flex flex-wrap items-center gap-2">
         <label className="flex-1">
           <span className="sr-only">Track to add</span>
-          <select value={songId} onChange={(e) => setSongId(e.currentTarget.value)} className="w-full rounded border border-line bg-bg px-2 py-1.5 text-fg">
+          <select
+            value={songId}
+            onChange={(e) => setSongId(e.currentTarget.value)}
+            className="w-full rounded border border-line bg-bg px-2 py-1.5 text-fg"
+          >
             <option value="">Choose a track to add…</option>
             {library.map((s) => (
               <option key={s.id} value={s.id}>
@@ -115,7 +167,11 @@ function PlaylistDetail({ playlist }: { playlist: Playlist }) {
             ))}
           </select>
         </label>
-        <button type="submit" disabled={!songId} className="rounded bg-primary px-3 py-1.5 text-sm font-semibold text-bg disabled:opacity-40">
+        <button
+          type="submit"
+          disabled={!songId}
+          className="rounded bg-primary px-3 py-1.5 text-sm font-semibold text-bg disabled:opacity-40"
+        >
           Add track
         </button>
       </form>
@@ -146,15 +202,27 @@ export default function PlaylistsPage() {
   return (
     <section className="mx-auto max-w-6xl p-4 md:p-6">
       <h1 className="font-display text-3xl font-bold text-primary neon-text">Playlists</h1>
-      <p className="mt-1 text-muted">{signedIn ? 'Saved to your account.' : 'Saved on this device. Log in to keep them in your account.'}</p>
+      <p className="mt-1 text-muted">
+        {signedIn ? 'Saved to your account.' : 'Saved on this device. Log in to keep them in your account.'}
+      </p>
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
         <div className="flex min-w-0 flex-col gap-4">
           <form onSubmit={create} className="panel flex flex-col gap-2 p-4">
             <label htmlFor="new-playlist-name" className="text-sm font-semibold">
               New playlist name
             </label>
-            <input id="new-playlist-name" value={newName} onChange={(e) => setNewName(e.currentTarget.value)} {...nameInput} placeholder="e.g. Night Drive" className="rounded border border-line bg-bg px-2 py-1.5 text-fg placeholder:text-muted" />
-            <button type="submit" className="inline-flex items-center justify-center gap-1 rounded bg-primary px-3 py-1.5 text-sm font-semibold text-bg">
+            <input
+              id="new-playlist-name"
+              value={newName}
+              onChange={(e) => setNewName(e.currentTarget.value)}
+              {...nameInput}
+              placeholder="e.g. Night Drive"
+              className="rounded border border-line bg-bg px-2 py-1.5 text-fg placeholder:text-muted"
+            />
+            <button
+              type="submit"
+              className="inline-flex items-center justify-center gap-1 rounded bg-primary px-3 py-1.5 text-sm font-semibold text-bg"
+            >
               <Icon name="plus" size={14} /> Create playlist
             </button>
           </form>
@@ -167,7 +235,14 @@ export default function PlaylistsPage() {
                     onClick={() => setSelectedId(p.id)}
                     aria-current={selected?.id === p.id ? 'true' : undefined}
                     title={p.name}
-                    className={`flex w-full items-center justify-between rounded-lg border px-3 py-2 text-left ${selected?.id === p.id ? 'border-primary bg-primary/10 text-primary' : 'border-line bg-panel/80 hover:border-primary'}`}
+                    className={
+                      `flex w-full items-center justify-between rounded-lg border px-3 py-2 text-left ` +
+                      `${
+                        selected?.id === p.id
+                          ? 'border-primary bg-primary/10 text-primary'
+                          : 'border-line bg-panel/80 ' + 'hover:border-primary'
+                      }`
+                    }
                   >
                     <span className="flex min-w-0 items-center gap-2 truncate">
                       <Icon name={p.id === FAVORITES_ID ? 'heart' : 'music'} size={16} />

@@ -9,7 +9,17 @@ import { usePublicData } from './usePublicData.ts'
  * A public page for `name` (a slug, a username): loading, the not-found page when `load` answers
  * null, a clear message when the server fails, else `children(data)` in the public frame.
  */
-export function PublicDataPage<T>({ load, name, what, children }: { load: (name: string) => Promise<T | null>; name: string; what: string; children: (data: T) => ReactNode }) {
+export function PublicDataPage<T>({
+  load,
+  name,
+  what,
+  children,
+}: {
+  load: (name: string) => Promise<T | null>
+  name: string
+  what: string
+  children: (data: T) => ReactNode
+}) {
   const { pathname } = useLocation()
   const loaded = usePublicData(load, name)
   if (loaded.state === 'missing') return <NotFound pathname={pathname} />

@@ -19,7 +19,9 @@ export function PublicPlaylists({ userId, username, own }: { userId: string; use
           {lists.map((list) => (
             <li key={list.id} className="rounded-lg border border-line bg-panel/80 p-3" data-testid="public-playlist">
               <h3 className="font-semibold">{list.name}</h3>
-              <p className="text-sm text-muted">{list.track_count} {list.track_count === 1 ? 'track' : 'tracks'}</p>
+              <p className="text-sm text-muted">
+                {list.track_count} {list.track_count === 1 ? 'track' : 'tracks'}
+              </p>
               <ul className="mt-1 text-sm">
                 {list.songs.slice(0, 3).map((s) => (
                   <li key={s.id} className="truncate">

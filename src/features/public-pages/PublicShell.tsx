@@ -18,7 +18,11 @@ export function PublicShell({ children }: { children: ReactNode }) {
             Open the app
           </Link>
           {!user && (
-            <button type="button" onClick={() => useAuthModalStore.getState().open('login')} className="rounded-md bg-primary px-3 py-1.5 text-sm font-semibold text-bg">
+            <button
+              type="button"
+              onClick={() => useAuthModalStore.getState().open('login')}
+              className="rounded-md bg-primary px-3 py-1.5 text-sm font-semibold text-bg"
+            >
               Sign in
             </button>
           )}

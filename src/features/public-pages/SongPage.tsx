@@ -45,46 +45,78 @@ function SongView({ view: { row, creator } }: { view: SongView }) {
 
   return (
     <div className="flex flex-col gap-6">
-    <article className="panel flex flex-col gap-6 p-6 md:flex-row" aria-labelledby="song-title" data-testid="song-page">
-      <img src={song.image} alt={`Cover of ${row.title}`} className="aspect-square w-full max-w-72 self-center rounded-lg border border-line object-cover md:self-start" />
-      <div className="flex min-w-0 flex-1 flex-col gap-3">
-        <p className="text-sm tracking-widest text-muted uppercase">{row.genre ?? 'Song'}</p>
-        <h1 id="song-title" className="font-display text-3xl font-bold break-words text-primary neon-text">
-          {row.title}
-        </h1>
-        <p className="text-lg">
-          {creator ? (
-            <Link to={`/user/${encodeURIComponent(creator)}`} className="text-accent underline-offset-4 hover:underline" data-testid="song-artist">
-              {creator}
-            </Link>
-          ) : (
-            <span className="text-accent" data-testid="song-artist">{row.artist}</span>
-          )}
-        </p>
-        <p className="text-sm text-muted">
-          {song.duration} · +{row.reward} CUBE per listen · {row.owner_id ? `published ${new Date(row.created_at).toLocaleDateString()}` : 'CUBE catalogue'} ·{' '}
-          <a href="#comments" data-testid="song-comment-count">{comments === null ? '…' : `${comments} comment${comments === 1 ? '' : 's'}`}</a>
-        </p>
-        <div className="flex flex-wrap items-center gap-2">
-          <button type="button" onClick={play} className="flex items-center gap-2 rounded-full bg-primary px-5 py-2 font-semibold text-bg neon-box">
-            <Icon name={isPlaying ? 'pause' : 'play'} size={18} /> {isPlaying ? 'Pause' : 'Play'}
-          </button>
-          <button type="button" onClick={() => usePlaylistStore.getState().toggleFavourite(song)} aria-pressed={liked} aria-label={`Like ${row.title}`} className={`rounded-full border border-line p-2 ${liked ? 'text-secondary' : 'text-muted hover:text-secondary'}`}>
-            <Icon name="heart" size={18} className={liked ? 'fill-current' : ''} />
-          </button>
-          <Slot name="AddToPlaylistMenu" song={song} />
-          <button type="button" onClick={() => usePlayerStore.getState().addToQueue(song)} aria-label={`Add ${row.title} to queue`} className="rounded-full border border-line p-2 text-muted hover:text-primary">
-            <Icon name="plus" size={18} />
-          </button>
-          <button type="button" onClick={() => void share()} className="flex items-center gap-1 rounded-full border border-line px-3 py-1.5 text-sm text-muted hover:text-primary">
-            <Icon name="share" size={16} /> {copied ? 'Link copied' : 'Share'}
-          </button>
+      <article className="panel flex flex-col gap-6 p-6 md:flex-row" aria-labelledby="song-title" data-testid="song-page">
+        <img
+          src={song.image}
+          alt={`Cover of ${row.title}`}
+          className="aspect-square w-full max-w-72 self-center rounded-lg border border-line object-cover md:self-start"
+        />
+        <div className="flex min-w-0 flex-1 flex-col gap-3">
+          <p className="text-sm tracking-widest text-muted uppercase">{row.genre ?? 'Song'}</p>
+          <h1 id="song-title" className="font-display text-3xl font-bold break-words text-primary neon-text">
+            {row.title}
+          </h1>
+          <p className="text-lg">
+            {creator ? (
+              <Link
+                to={`/user/${encodeURIComponent(creator)}`}
+                className="text-accent underline-offset-4 hover:underline"
+                data-testid="song-artist"
+              >
+                {creator}
+              </Link>
+            ) : (
+              <span className="text-accent" data-testid="song-artist">
+                {row.artist}
+              </span>
+            )}
+          </p>
+          <p className="text-sm text-muted">
+            {song.duration} · +{row.reward} CUBE per listen ·{' '}
+            {row.owner_id ? `published ${new Date(row.created_at).toLocaleDateString()}` : 'CUBE catalogue'} ·{' '}
+            <a href="#comments" data-testid="song-comment-count">
+              {comments === null ? '…' : `${comments} comment${comments === 1 ? '' : 's'}`}
+            </a>
+          </p>
+          <div className="flex flex-wrap items-center gap-2">
+            <button
+              type="button"
+              onClick={play}
+              className="flex items-center gap-2 rounded-full bg-primary px-5 py-2 font-semibold text-bg neon-box"
+            >
+              <Icon name={isPlaying ? 'pause' : 'play'} size={18} /> {isPlaying ? 'Pause' : 'Play'}
+            </button>
+            <button
+              type="button"
+              onClick={() => usePlaylistStore.getState().toggleFavourite(song)}
+              aria-pressed={liked}
+              aria-label={`Like ${row.title}`}
+              className={`rounded-full border border-line p-2 ${liked ? 'text-secondary' : 'text-muted hover:text-secondary'}`}
+            >
+              <Icon name="heart" size={18} className={liked ? 'fill-current' : ''} />
+            </button>
+            <Slot name="AddToPlaylistMenu" song={song} />
+            <button
+              type="button"
+              onClick={() => usePlayerStore.getState().addToQueue(song)}
+              aria-label={`Add ${row.title} to queue`}
+              className="rounded-full border border-line p-2 text-muted hover:text-primary"
+            >
+              <Icon name="plus" size={18} />
+            </button>
+            <button
+              type="button"
+              onClick={() => void share()}
+              className="flex items-center gap-1 rounded-full border border-line px-3 py-1.5 text-sm text-muted hover:text-primary"
+            >
+              <Icon name="share" size={16} /> {copied ? 'Link copied' : 'Share'}
+            </button>
+          </div>
         </div>
+      </article>
+      <div id="comments">
+        <Slot name="CommentThread" songId={row.id} songTitle={row.title} />
       </div>
-    </article>
-    <div id="comments">
-      <Slot name="CommentThread" songId={row.id} songTitle={row.title} />
-    </div>
     </div>
   )
 }

@@ -22,7 +22,10 @@ export function useSongCommentCount(songId: string) {
   const [comments, setComments] = useState<number | null>(null)
   useEffect(() => {
     let live = true
-    countSongComments(songId).then((n) => live && setComments(n), () => undefined)
+    countSongComments(songId).then(
+      (n) => live && setComments(n),
+      () => undefined,
+    )
     return () => {
       live = false
     }

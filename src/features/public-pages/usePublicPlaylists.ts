@@ -5,7 +5,8 @@ import { notify } from '../../lib/notify.ts'
 
 type OwnPlaylist = { id: string; name: string; is_public: boolean }
 
-const fetchBoth = (userId: string, own: boolean) => Promise.all([fetchPublicPlaylists(userId), own ? fetchOwnPlaylistVisibility(userId) : Promise.resolve([])])
+const fetchBoth = (userId: string, own: boolean) =>
+  Promise.all([fetchPublicPlaylists(userId), own ? fetchOwnPlaylistVisibility(userId) : Promise.resolve([])])
 
 /**
  * A profile's public playlists (null while loading) and, on your own profile (`own`), all your

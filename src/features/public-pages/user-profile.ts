@@ -1,5 +1,14 @@
 import { useEffect, useState } from 'react'
-import { fetchFollowCounts, fetchProfileByUsername, fetchProfileName, fetchRecentListens, follow, isFollowing, unfollow, type RecentListen } from '../../backend/follows.ts'
+import {
+  fetchFollowCounts,
+  fetchProfileByUsername,
+  fetchProfileName,
+  fetchRecentListens,
+  follow,
+  isFollowing,
+  unfollow,
+  type RecentListen,
+} from '../../backend/follows.ts'
 import type { ProfileRow } from '../../backend/profile.ts'
 import { fetchSongsByOwner, type CatalogueRow } from '../../backend/publishing.ts'
 import { errorMessage } from '../../lib/error-message.ts'
@@ -39,8 +48,15 @@ export function useFollow(profile: { user_id: string; username: string }) {
 
   useEffect(() => {
     let live = true
-    fetchFollowCounts(profile.user_id).then((c) => live && setCounts(c), (e: unknown) => notify.error(`Follower counts could not be loaded: ${errorMessage(e)}`))
-    if (me && !self) isFollowing(me.id, profile.user_id).then((f) => live && setFollowing(f), () => undefined)
+    fetchFollowCounts(profile.user_id).then(
+      (c) => live && setCounts(c),
+      (e: unknown) => notify.error(`Follower counts could not be loaded: ${errorMessage(e)}`),
+    )
+    if (me && !self)
+      isFollowing(me.id, profile.user_id).then(
+        (f) => live && setFollowing(f),
+        () => undefined,
+      )
     return () => {
       live = false
     }

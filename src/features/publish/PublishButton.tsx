@@ -22,7 +22,13 @@ export function PublishButton({ song }: { song: Song }) {
   }
   return (
     <>
-      <button type="button" onClick={start} aria-label={`Publish ${song.title}`} title="Publish" className="rounded p-1.5 text-muted hover:text-primary">
+      <button
+        type="button"
+        onClick={start}
+        aria-label={`Publish ${song.title}`}
+        title="Publish"
+        className="rounded p-1.5 text-muted hover:text-primary"
+      >
         <Icon name="upload" size={18} />
       </button>
       {open && user && <PublishDialog song={song} userId={user.id} onClose={() => setOpen(false)} />}

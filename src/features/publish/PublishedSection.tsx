@@ -40,12 +40,23 @@ export function PublishedSection() {
         Published
       </h2>
       {mine.length === 0 ? (
-        <p className="mt-2 text-sm text-muted">{status === 'loading' ? 'Loading…' : 'Nothing published yet: publish a track you made with the upload button on its card.'}</p>
+        <p className="mt-2 text-sm text-muted">
+          {status === 'loading' ? 'Loading…' : 'Nothing published yet: publish a track you made with the upload button on its card.'}
+        </p>
       ) : (
         <ul className="mt-3 flex flex-col gap-2" aria-label="Published tracks" data-testid="published-list">
           {mine.map((row) => (
-            <li key={row.id} data-testid="published-track" className="flex items-center gap-3 rounded-lg border border-line bg-panel/80 px-3 py-2">
-              <button type="button" onClick={() => usePlayerStore.getState().playSong(catalogueSong(row))} aria-label={`Play ${row.title}`} className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-primary text-bg">
+            <li
+              key={row.id}
+              data-testid="published-track"
+              className="flex items-center gap-3 rounded-lg border border-line bg-panel/80 px-3 py-2"
+            >
+              <button
+                type="button"
+                onClick={() => usePlayerStore.getState().playSong(catalogueSong(row))}
+                aria-label={`Play ${row.title}`}
+                className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-primary text-bg"
+              >
                 <Icon name="play" size={16} />
               </button>
               <img src={row.cover_url ?? ''} alt="" className="h-10 w-10 rounded border border-line object-cover" />
@@ -53,9 +64,16 @@ export function PublishedSection() {
                 <Link to={`/song/${row.slug}`} className="block truncate font-semibold hover:text-primary">
                   {row.title}
                 </Link>
-                <p className="truncate text-sm text-muted">{row.genre} · {catalogueSong(row).duration}</p>
+                <p className="truncate text-sm text-muted">
+                  {row.genre} · {catalogueSong(row).duration}
+                </p>
               </div>
-              <button type="button" disabled={removing === row.id} onClick={() => void remove(row.id, row.title)} className="rounded-md border border-secondary px-3 py-1 text-sm text-secondary disabled:opacity-60">
+              <button
+                type="button"
+                disabled={removing === row.id}
+                onClick={() => void remove(row.id, row.title)}
+                className="rounded-md border border-secondary px-3 py-1 text-sm text-secondary disabled:opacity-60"
+              >
                 {removing === row.id ? 'Removing…' : 'Unpublish'}
               </button>
             </li>

@@ -2,7 +2,17 @@
  * A cover for a published track when the creator uploads none: a 512 px PNG drawn on a canvas
  * (neon rings over a genre-coloured gradient, seeded by the title, with the title on it).
  */
-const GENRE_HUES: Record<string, number> = { electronic: 160, pop: 320, rock: 0, 'hip-hop': 45, jazz: 200, folk: 95, classical: 50, ambient: 240, metal: 270 }
+const GENRE_HUES: Record<string, number> = {
+  electronic: 160,
+  pop: 320,
+  rock: 0,
+  'hip-hop': 45,
+  jazz: 200,
+  folk: 95,
+  classical: 50,
+  ambient: 240,
+  metal: 270,
+}
 
 function seeded(text: string): () => number {
   let h = 2166136261
@@ -45,5 +55,7 @@ export async function generatedCover(title: string, genre: string, artist: strin
   g.fillStyle = '#ddd'
   g.font = '14px monospace'
   g.fillText(`${artist} · ${genre}`.toUpperCase().slice(0, 50), 20, size - 14)
-  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The cover could not be drawn.'))), 'image/png'))
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The cover could not be drawn.'))), 'image/png'),
+  )
 }

@@ -5,12 +5,24 @@ import { checkPublishable, type PublishForm } from './publish-limits.ts'
 // The server's figures (publishing_rules(), supabase/migrations/*_publishing.sql); its own refusals
 // with the same wording are in tests/backend/publishing.test.ts.
 const RULES: PublishingRules = {
-  audio_bucket: 'published-audio', cover_bucket: 'published-covers', audio_types: ['audio/webm', 'audio/ogg', 'audio/mpeg'], cover_types: ['image/png', 'image/jpeg', 'image/webp'],
-  bitrate_kbps: 96, min_seconds: 5, max_seconds: 600, max_audio_bytes: 10485760, max_cover_bytes: 2097152, per_day: 10, title_max: 100,
+  audio_bucket: 'published-audio',
+  cover_bucket: 'published-covers',
+  audio_types: ['audio/webm', 'audio/ogg', 'audio/mpeg'],
+  cover_types: ['image/png', 'image/jpeg', 'image/webp'],
+  bitrate_kbps: 96,
+  min_seconds: 5,
+  max_seconds: 600,
+  max_audio_bytes: 10485760,
+  max_cover_bytes: 2097152,
+  per_day: 10,
+  title_max: 100,
   genres: ['electronic', 'pop', 'rock', 'hip-hop', 'jazz', 'folk', 'classical', 'ambient', 'metal'],
 }
 const form = (patch: Partial<PublishForm> = {}): PublishForm => ({ title: 'Night Bus', genre: 'jazz', coverFile: null, ...patch })
-const check = (f: PublishForm, seconds = 60, bytes = 700_000) => () => checkPublishable(f, seconds, bytes, RULES)
+const check =
+  (f: PublishForm, seconds = 60, bytes = 700_000) =>
+  () =>
+    checkPublishable(f, seconds, bytes, RULES)
 
 describe('checkPublishable', () => {
   it('passes a track inside every limit, at both ends of the length range', () => {

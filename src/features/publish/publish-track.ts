@@ -27,8 +27,11 @@ async function sourceAudio(song: Song): Promise<Blob> {
   }
 }
 
-
-export async function publishTrack(song: Song, form: PublishForm, ctx: { userId: string; username: string; rules: PublishingRules; attemptKey: string; onStage: (stage: PublishStage) => void }) {
+export async function publishTrack(
+  song: Song,
+  form: PublishForm,
+  ctx: { userId: string; username: string; rules: PublishingRules; attemptKey: string; onStage: (stage: PublishStage) => void },
+) {
   const { rules } = ctx
   // Refuse the obvious before the (slower) encoding.
   checkPublishable({ ...form, coverFile: form.coverFile }, rules.min_seconds, 0, rules)
@@ -38,5 +41,16 @@ export async function publishTrack(song: Song, form: PublishForm, ctx: { userId:
   checkPublishable(form, encoded.seconds, encoded.blob.size, rules)
   const cover = form.coverFile ?? (await generatedCover(form.title.trim(), form.genre, ctx.username))
   ctx.onStage('uploading')
-  return publishAudio({ userId: ctx.userId, audio: encoded.blob, cover, title: form.title.trim(), genre: form.genre, seconds: encoded.seconds, attemptKey: ctx.attemptKey }, rules)
+  return publishAudio(
+    {
+      userId: ctx.userId,
+      audio: encoded.blob,
+      cover,
+      title: form.title.trim(),
+      genre: form.genre,
+      seconds: encoded.seconds,
+      attemptKey: ctx.attemptKey,
+    },
+    rules,
+  )
 }

@@ -43,7 +43,13 @@ export function RemixCreatePanel() {
   useEffect(() => {
     const s = useRemixStore.getState()
     if ((state.matches('burning') || state.matches('rendering')) && ctx.attemptKey && userId && s.source) {
-      writePending({ userId, key: ctx.attemptKey, source: { ref: s.source.ref, title: s.source.title, audioUrl: s.source.audioUrl }, settings: s.settings, loop: s.loop })
+      writePending({
+        userId,
+        key: ctx.attemptKey,
+        source: { ref: s.source.ref, title: s.source.title, audioUrl: s.source.audioUrl },
+        settings: s.settings,
+        loop: s.loop,
+      })
     }
     if (state.matches('remixed')) clearPending(ctx.attemptKey)
     if (state.matches('burning') || state.matches('remixed') || state.matches('idle')) refreshPending(userId)
@@ -91,26 +97,33 @@ export function RemixCreatePanel() {
 
   return (
     <section className="panel space-y-3 p-4" aria-labelledby="remix-create" data-testid="remix-create" data-state={String(state.value)}>
-      <h2 id="remix-create" className="font-display text-lg font-semibold">Create</h2>
+      <h2 id="remix-create" className="font-display text-lg font-semibold">
+        Create
+      </h2>
       <p className="flex items-center justify-between text-sm">
         <span>Token Cost</span>
-        <span className="font-semibold text-primary" data-testid="remix-cost">{REMIX_COST} CUBE</span>
+        <span className="font-semibold text-primary" data-testid="remix-cost">
+          {REMIX_COST} CUBE
+        </span>
       </p>
       {pending && state.matches('idle') && (
         <div className="rounded-md border border-primary/60 p-3 text-sm" role="status" data-testid="remix-pending">
-          <p>Your remix of “{pending.source.title}” was interrupted after its {REMIX_COST} CUBE were burned.</p>
-          <button
-            type="button"
-            className={`${quietButtonClass} mt-2`}
-            data-testid="remix-resume"
-            onClick={() => void resume()}
-          >
+          <p>
+            Your remix of “{pending.source.title}” was interrupted after its {REMIX_COST} CUBE were burned.
+          </p>
+          <button type="button" className={`${quietButtonClass} mt-2`} data-testid="remix-resume" onClick={() => void resume()}>
             Resume it (no new charge)
           </button>
         </div>
       )}
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={quietButtonClass} disabled={!source || status === 'loading'} onClick={() => void saveDraft()} data-testid="remix-save-draft">
+        <button
+          type="button"
+          className={quietButtonClass}
+          disabled={!source || status === 'loading'}
+          onClick={() => void saveDraft()}
+          data-testid="remix-save-draft"
+        >
           Save Draft
         </button>
         <button
@@ -124,46 +137,90 @@ export function RemixCreatePanel() {
         </button>
       </div>
       {signedIn && balance !== null && balance < REMIX_COST && state.matches('idle') && (
-        <p className="text-sm text-red-400" role="alert" data-testid="remix-insufficient">You need at least {REMIX_COST} CUBE to create a remix (you have {balance}).</p>
+        <p className="text-sm text-red-400" role="alert" data-testid="remix-insufficient">
+          You need at least {REMIX_COST} CUBE to create a remix (you have {balance}).
+        </p>
       )}
-      {ctx.error && (state.matches('idle') || state.matches('failed')) && <p className="text-sm text-red-400" role="alert" data-testid="remix-error">{ctx.error}</p>}
+      {ctx.error && (state.matches('idle') || state.matches('failed')) && (
+        <p className="text-sm text-red-400" role="alert" data-testid="remix-error">
+          {ctx.error}
+        </p>
+      )}
 
       {state.matches('confirming') && (
-        <div role="dialog" aria-modal="false" aria-labelledby="remix-confirm-title" className="rounded-md border border-primary p-3" data-testid="remix-confirm">
-          <p id="remix-confirm-title" className="font-semibold">Burn {REMIX_COST} CUBE to create this remix?</p>
+        <div
+          role="dialog"
+          aria-modal="false"
+          aria-labelledby="remix-confirm-title"
+          className="rounded-md border border-primary p-3"
+          data-testid="remix-confirm"
+        >
+          <p id="remix-confirm-title" className="font-semibold">
+            Burn {REMIX_COST} CUBE to create this remix?
+          </p>
           <p className="text-sm text-muted">The remix is rendered with your current settings and saved to your Library.</p>
           <div className="mt-2 flex gap-2">
-            <button type="button" className={buttonClass} onClick={() => send({ type: 'CONFIRM' })} data-testid="remix-confirm-burn">Burn {REMIX_COST} CUBE</button>
-            <button type="button" className={quietButtonClass} onClick={() => send({ type: 'CANCEL' })}>Cancel</button>
+            <button type="button" className={buttonClass} onClick={() => send({ type: 'CONFIRM' })} data-testid="remix-confirm-burn">
+              Burn {REMIX_COST} CUBE
+            </button>
+            <button type="button" className={quietButtonClass} onClick={() => send({ type: 'CANCEL' })}>
+              Cancel
+            </button>
           </div>
         </div>
       )}
       {state.matches('burning') && (
         <p className="relative text-sm" role="status">
-          Burning {REMIX_COST} CUBE… <span className="reward-pop absolute -top-3 left-32 font-bold text-red-400" aria-hidden>-{REMIX_COST}</span>
+          Burning {REMIX_COST} CUBE…{' '}
+          <span className="reward-pop absolute -top-3 left-32 font-bold text-red-400" aria-hidden>
+            -{REMIX_COST}
+          </span>
         </p>
       )}
       {state.matches('rendering') && (
         <div role="status" className="space-y-2" data-testid="remix-rendering">
           <p className="text-sm">Rendering the remix… {Math.round(ctx.progress * 100)}%</p>
           <progress className="w-full" max={1} value={ctx.progress} aria-label="Render progress" />
-          <button type="button" className={quietButtonClass} onClick={() => send({ type: 'CANCEL' })} data-testid="remix-cancel-render">Cancel</button>
+          <button type="button" className={quietButtonClass} onClick={() => send({ type: 'CANCEL' })} data-testid="remix-cancel-render">
+            Cancel
+          </button>
         </div>
       )}
       {state.matches('failed') && (
         <div className="flex flex-wrap gap-2" data-testid="remix-failed">
-          <button type="button" className={buttonClass} onClick={() => send({ type: 'RETRY' })} data-testid="remix-retry">Try again (no new charge)</button>
-          <button type="button" className={quietButtonClass} onClick={refund} data-testid="remix-refund">Give up and refund {REMIX_COST} CUBE</button>
+          <button type="button" className={buttonClass} onClick={() => send({ type: 'RETRY' })} data-testid="remix-retry">
+            Try again (no new charge)
+          </button>
+          <button type="button" className={quietButtonClass} onClick={refund} data-testid="remix-refund">
+            Give up and refund {REMIX_COST} CUBE
+          </button>
         </div>
       )}
       {state.matches('remixed') && result && (
         <div className="space-y-2 rounded-md border border-primary p-3" data-testid="remix-result">
           <p className="font-semibold text-primary">Remix Created!</p>
-          <p className="text-sm">“{result.song.title}” is saved in your <Link to="/app/library" className="text-primary underline">Library</Link>.</p>
+          <p className="text-sm">
+            “{result.song.title}” is saved in your{' '}
+            <Link to="/app/library" className="text-primary underline">
+              Library
+            </Link>
+            .
+          </p>
           <div className="flex flex-wrap gap-2">
-            <button type="button" className={quietButtonClass} onClick={() => usePlayerStore.getState().playSong(result.song)} data-testid="remix-play-result">Play the remix</button>
-            <a className={quietButtonClass} href={result.url} download={`${result.song.title}.wav`} data-testid="remix-download">Download WAV</a>
-            <button type="button" className={quietButtonClass} onClick={() => send({ type: 'RESET' })}>Make another</button>
+            <button
+              type="button"
+              className={quietButtonClass}
+              onClick={() => usePlayerStore.getState().playSong(result.song)}
+              data-testid="remix-play-result"
+            >
+              Play the remix
+            </button>
+            <a className={quietButtonClass} href={result.url} download={`${result.song.title}.wav`} data-testid="remix-download">
+              Download WAV
+            </a>
+            <button type="button" className={quietButtonClass} onClick={() => send({ type: 'RESET' })}>
+              Make another
+            </button>
           </div>
         </div>
       )}

@@ -18,7 +18,10 @@ function BalanceBar() {
   const balance = useSessionStore((s) => s.wallet?.balance ?? null)
   const openAuth = useAuthModalStore((s) => s.open)
   return (
-    <div className="panel sticky top-0 z-10 flex items-center justify-between gap-3 px-4 py-2 text-sm backdrop-blur" data-testid="remix-balance-bar">
+    <div
+      className="panel sticky top-0 z-10 flex items-center justify-between gap-3 px-4 py-2 text-sm backdrop-blur"
+      data-testid="remix-balance-bar"
+    >
       {signedIn ? (
         <span>
           <Icon name="cube" size={14} className="mr-1 inline" /> Balance: <strong data-testid="remix-balance">{balance ?? '…'} CUBE</strong>
@@ -29,7 +32,9 @@ function BalanceBar() {
       {signedIn ? (
         <span className="text-muted">A remix burns {REMIX_COST} CUBE</span>
       ) : (
-        <button type="button" className={quietButtonClass} onClick={() => openAuth('login')}>Login / Register</button>
+        <button type="button" className={quietButtonClass} onClick={() => openAuth('login')}>
+          Login / Register
+        </button>
       )}
     </div>
   )
@@ -39,16 +44,26 @@ function PreviewPlayer() {
   const { status, stage, progress, error, peaks, duration, position, playing, loop, source } = useRemixStore()
   return (
     <section className="panel space-y-3 p-4" aria-labelledby="remix-preview">
-      <h2 id="remix-preview" className="font-display text-lg font-semibold">Preview</h2>
+      <h2 id="remix-preview" className="font-display text-lg font-semibold">
+        Preview
+      </h2>
       <RemixSourcePicker />
-      {status === 'empty' && <p className="text-sm text-muted">Pick a track: it is analysed on your device (tempo, key, pitch) and plays here with your changes.</p>}
+      {status === 'empty' && (
+        <p className="text-sm text-muted">
+          Pick a track: it is analysed on your device (tempo, key, pitch) and plays here with your changes.
+        </p>
+      )}
       {(status === 'loading' || status === 'preparing') && (
         <div role="status" data-testid="remix-preparing">
           <p className="text-sm">{stage}</p>
           <progress className="w-full" max={1} value={status === 'preparing' ? progress : undefined} aria-label="Preparing the source" />
         </div>
       )}
-      {status === 'error' && <p role="alert" className="text-sm text-red-400" data-testid="remix-source-error">{error}</p>}
+      {status === 'error' && (
+        <p role="alert" className="text-sm text-red-400" data-testid="remix-source-error">
+          {error}
+        </p>
+      )}
       {source && status !== 'error' && (
         <>
           <RemixWaveform peaks={peaks} duration={duration} position={position} loop={loop} onSeek={seekPreview} onLoop={setLoopRegion} />
@@ -64,11 +79,17 @@ function PreviewPlayer() {
             >
               <Icon name={playing ? 'pause' : 'play'} size={18} />
             </button>
-            <span className="text-sm tabular-nums" data-testid="remix-time">{formatDuration(position)} / {formatDuration(duration)}</span>
+            <span className="text-sm tabular-nums" data-testid="remix-time">
+              {formatDuration(position)} / {formatDuration(duration)}
+            </span>
             {/* Always in the page, so a screen reader announces the region when it appears or changes. */}
-            <span role="status" className="text-sm tabular-nums" data-testid="remix-loop">{loop ? formatLoop(loop) : ''}</span>
+            <span role="status" className="text-sm tabular-nums" data-testid="remix-loop">
+              {loop ? formatLoop(loop) : ''}
+            </span>
             {loop ? (
-              <button type="button" className={quietButtonClass} onClick={() => setLoopRegion(null)} data-testid="remix-loop-clear">Clear loop</button>
+              <button type="button" className={quietButtonClass} onClick={() => setLoopRegion(null)} data-testid="remix-loop-clear">
+                Clear loop
+              </button>
             ) : (
               <span className="text-xs text-muted">Drag across the waveform to loop a region, or press [ and ] on it at the playhead.</span>
             )}
@@ -84,14 +105,22 @@ function DraftsList() {
   if (drafts.length === 0) return null
   return (
     <section className="panel space-y-2 p-4" aria-labelledby="remix-drafts">
-      <h2 id="remix-drafts" className="font-display text-lg font-semibold">Drafts</h2>
+      <h2 id="remix-drafts" className="font-display text-lg font-semibold">
+        Drafts
+      </h2>
       <ul className="space-y-1" data-testid="remix-drafts">
         {drafts.map((d) => (
           <li key={d.id} className="flex items-center justify-between gap-2 text-sm">
-            <span>{d.name} <span className="text-muted">· {new Date(d.savedAt).toLocaleString()}</span></span>
+            <span>
+              {d.name} <span className="text-muted">· {new Date(d.savedAt).toLocaleString()}</span>
+            </span>
             <span className="flex gap-1">
-              <button type="button" className={quietButtonClass} onClick={() => void openDraft(d.id)}>Open</button>
-              <button type="button" className={quietButtonClass} onClick={() => void removeDraft(d.id)} aria-label={`Delete ${d.name}`}><Icon name="trash" size={14} /></button>
+              <button type="button" className={quietButtonClass} onClick={() => void openDraft(d.id)}>
+                Open
+              </button>
+              <button type="button" className={quietButtonClass} onClick={() => void removeDraft(d.id)} aria-label={`Delete ${d.name}`}>
+                <Icon name="trash" size={14} />
+              </button>
             </span>
           </li>
         ))}

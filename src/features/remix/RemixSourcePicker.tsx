@@ -27,14 +27,24 @@ export function RemixSourcePicker() {
             if (song) void pickSource({ ref: song.id, title: song.title, audioUrl: song.audioUrl, image: song.image })
           }}
         >
-          <option value="" disabled>Pick a song to remix…</option>
+          <option value="" disabled>
+            Pick a song to remix…
+          </option>
           {library.length > 0 && (
             <optgroup label="Your Library">
-              {library.map((s) => <option key={s.id} value={s.id}>{s.title} · {s.artist}</option>)}
+              {library.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.title} · {s.artist}
+                </option>
+              ))}
             </optgroup>
           )}
           <optgroup label="Catalogue">
-            {CATALOGUE_SONGS.map((s) => <option key={s.id} value={s.id}>{s.title} · {s.artist}</option>)}
+            {CATALOGUE_SONGS.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.title} · {s.artist}
+              </option>
+            ))}
           </optgroup>
         </select>
       </label>
@@ -58,7 +68,11 @@ export function RemixSourcePicker() {
             void pickSource({ ref: `file:${file.name}`.slice(0, 200), title, file })
           }}
         />
-        {fileError && <span role="alert" className="text-red-400">{fileError}</span>}
+        {fileError && (
+          <span role="alert" className="text-red-400">
+            {fileError}
+          </span>
+        )}
       </label>
     </div>
   )

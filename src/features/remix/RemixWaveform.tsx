@@ -7,7 +7,14 @@ import { dragRegion, formatLoop, markLoop, MIN_DRAG_PX, timeAt } from './loop-re
  * MIN_DRAG_PX) selects a loop region; arrow keys seek by 5 s (it is a slider for assistive
  * technology). The drawn playhead and region are also data attributes (seconds), for tests.
  */
-export function RemixWaveform({ peaks, duration, position, loop, onSeek, onLoop }: {
+export function RemixWaveform({
+  peaks,
+  duration,
+  position,
+  loop,
+  onSeek,
+  onLoop,
+}: {
   peaks: Float32Array | null
   duration: number
   position: number

@@ -50,8 +50,9 @@ export const scaleRegion = (region: LoopRegion | null, ratio: number): LoopRegio
  */
 export function markLoop(region: LoopRegion | null, edge: 'start' | 'end', at: number, duration: number): LoopRegion | null {
   const t = Math.min(duration, Math.max(0, at))
-  const next = edge === 'start'
-    ? { start: t, end: region && region.end - t >= MIN_LOOP_SECONDS ? region.end : duration }
-    : { start: region && t - region.start >= MIN_LOOP_SECONDS ? region.start : 0, end: t }
+  const next =
+    edge === 'start'
+      ? { start: t, end: region && region.end - t >= MIN_LOOP_SECONDS ? region.end : duration }
+      : { start: region && t - region.start >= MIN_LOOP_SECONDS ? region.start : 0, end: t }
   return next.end - next.start >= MIN_LOOP_SECONDS ? next : region
 }

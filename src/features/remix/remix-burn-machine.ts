@@ -54,7 +54,9 @@ export function createRemixBurnMachine(deps: RemixBurnDeps) {
   return setup({
     types: {} as { context: Ctx; events: Ev },
     actors: {
-      burner: fromPromise<{ remix_id: string; balance: number; status: string }, { source: string; key: string }>(({ input }) => deps.burn(input.source, input.key)),
+      burner: fromPromise<{ remix_id: string; balance: number; status: string }, { source: string; key: string }>(({ input }) =>
+        deps.burn(input.source, input.key),
+      ),
       refunder: fromPromise<{ balance: number }, string>(({ input }) => deps.refund(input)),
       renderer: fromCallback<Ev, string>(({ input, sendBack }) => {
         const controller = new AbortController()
@@ -83,13 +85,28 @@ export function createRemixBurnMachine(deps: RemixBurnDeps) {
             {
               guard: 'canCreate',
               target: 'confirming',
-              actions: assign(({ event }) => ({ source: event.source, balance: event.balance, attemptKey: deps.newAttemptKey(), remixId: null, error: null, progress: 0, result: null })),
+              actions: assign(({ event }) => ({
+                source: event.source,
+                balance: event.balance,
+                attemptKey: deps.newAttemptKey(),
+                remixId: null,
+                error: null,
+                progress: 0,
+                result: null,
+              })),
             },
             { actions: assign(({ event }) => ({ error: event.signedIn ? INSUFFICIENT_MESSAGE : LOGIN_MESSAGE })) },
           ],
           RESUME: {
             target: 'burning',
-            actions: assign(({ event }) => ({ source: event.source, attemptKey: event.attemptKey, remixId: null, error: null, progress: 0, result: null })),
+            actions: assign(({ event }) => ({
+              source: event.source,
+              attemptKey: event.attemptKey,
+              remixId: null,
+              error: null,
+              progress: 0,
+              result: null,
+            })),
           },
         },
       },
@@ -98,10 +115,15 @@ export function createRemixBurnMachine(deps: RemixBurnDeps) {
         invoke: {
           src: 'burner',
           input: ({ context }) => ({ source: context.source!, key: context.attemptKey! }),
-          onDone: { target: 'rendering', actions: assign(({ event }) => ({ remixId: event.output.remix_id, balance: event.output.balance })) },
+          onDone: {
+            target: 'rendering',
+            actions: assign(({ event }) => ({ remixId: event.output.remix_id, balance: event.output.balance })),
+          },
           onError: {
             target: 'idle',
-            actions: assign(({ event }) => ({ error: errorMessage(event.error) === 'insufficient_balance' ? INSUFFICIENT_MESSAGE : errorMessage(event.error) })),
+            actions: assign(({ event }) => ({
+              error: errorMessage(event.error) === 'insufficient_balance' ? INSUFFICIENT_MESSAGE : errorMessage(event.error),
+            })),
           },
         },
       },
@@ -126,7 +148,10 @@ export function createRemixBurnMachine(deps: RemixBurnDeps) {
         invoke: {
           src: 'refunder',
           input: ({ context }) => context.remixId!,
-          onDone: { target: 'idle', actions: assign(({ event }) => ({ balance: event.output.balance, attemptKey: null, remixId: null, error: null })) },
+          onDone: {
+            target: 'idle',
+            actions: assign(({ event }) => ({ balance: event.output.balance, attemptKey: null, remixId: null, error: null })),
+          },
           onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
         },
       },

@@ -41,7 +41,10 @@ export interface PickedSource extends RemixDraftSource {
 }
 
 /** Decodes, analyses and prepares a source; bad input ends in status 'error' with a clear message. */
-export async function pickSource(source: PickedSource, restore: { settings?: RemixSettings; loop?: { start: number; end: number } | null; draftId?: string | null } = {}): Promise<void> {
+export async function pickSource(
+  source: PickedSource,
+  restore: { settings?: RemixSettings; loop?: { start: number; end: number } | null; draftId?: string | null } = {},
+): Promise<void> {
   const seq = ++loadSeq
   preview.dispose()
   prepared = null
@@ -63,7 +66,9 @@ export async function pickSource(source: PickedSource, restore: { settings?: Rem
   try {
     const analysis = await current.load(source.file ? { file: source.file } : { audioUrl: source.audioUrl ?? '' })
     if (seq !== loadSeq) return
-    store.setState({ info: { bpm: analysis.bpm, key: analysis.key.name, tonic: analysis.key.tonic, mode: analysis.key.mode, voiced: analysis.voiced } })
+    store.setState({
+      info: { bpm: analysis.bpm, key: analysis.key.name, tonic: analysis.key.tonic, mode: analysis.key.mode, voiced: analysis.voiced },
+    })
     await prepareAndLoad(seq, 0, false)
   } catch (err) {
     if (seq !== loadSeq) return
@@ -77,7 +82,11 @@ async function prepareAndLoad(seq: number, at: number, play: boolean): Promise<v
   const s = store.getState()
   if (!session || !s.info) return
   const bpm = outputBpm(s.settings, s.info.bpm)
-  store.setState({ status: 'preparing', progress: 0, stage: s.settings.beatMatch.on ? `Beat Match: stretching to ${bpm} BPM…` : 'Preparing samples…' })
+  store.setState({
+    status: 'preparing',
+    progress: 0,
+    stage: s.settings.beatMatch.on ? `Beat Match: stretching to ${bpm} BPM…` : 'Preparing samples…',
+  })
   const next = await session.prepare(bpm, (f) => seq === loadSeq && store.setState({ progress: f }))
   if (seq !== loadSeq) return
   // The loop is in seconds of the timeline shown so far; Beat Match stretches it by old / new tempo.
@@ -142,7 +151,10 @@ export function seekPreview(seconds: number): void {
 
 export function setLoopRegion(region: { start: number; end: number } | null): void {
   const { duration } = store.getState()
-  const r = region && region.end - region.start >= MIN_LOOP_SECONDS ? { start: Math.max(0, region.start), end: Math.min(duration, region.end) } : null
+  const r =
+    region && region.end - region.start >= MIN_LOOP_SECONDS
+      ? { start: Math.max(0, region.start), end: Math.min(duration, region.end) }
+      : null
   preview.setLoop(r ? r.start : null, r?.end)
   store.setState({ loop: r })
 }
@@ -190,7 +202,14 @@ export async function saveRemixToLibrary(wav: Blob): Promise<Song> {
   if (!source) throw new Error('No source')
   // 16-bit stereo WAV: 4 bytes a frame after the 44-byte header.
   const seconds = prepared ? (wav.size - 44) / 4 / prepared.sampleRate : 0
-  return saveAudioToLibrary({ idPrefix: 'remix', title: `${source.title} (Remix)`, artist: 'Remixed by you', blob: wav, seconds, image: image ?? undefined })
+  return saveAudioToLibrary({
+    idPrefix: 'remix',
+    title: `${source.title} (Remix)`,
+    artist: 'Remixed by you',
+    blob: wav,
+    seconds,
+    image: image ?? undefined,
+  })
 }
 
 export async function refreshDrafts(): Promise<void> {

@@ -10,7 +10,9 @@ function Field({ label, ...props }: { label: string } & React.InputHTMLAttribute
   const id = useId()
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm text-fg/90">{label}</label>
+      <label htmlFor={id} className="block text-sm text-fg/90">
+        {label}
+      </label>
       <input id={id} className={inputClass} required {...props} />
     </div>
   )
@@ -29,11 +31,18 @@ function EmailForm() {
   }
   return (
     <form onSubmit={submit} className="space-y-3" aria-label="Change e-mail">
-      <p className="text-sm text-muted">Current e-mail: <span className="text-fg" data-testid="current-email">{email}</span></p>
+      <p className="text-sm text-muted">
+        Current e-mail:{' '}
+        <span className="text-fg" data-testid="current-email">
+          {email}
+        </span>
+      </p>
       <Field label="New e-mail" name="email" type="email" autoComplete="email" />
       <Field label="Current password" name="current" type="password" autoComplete="current-password" />
       <FieldError message={error} />
-      <button type="submit" className={buttonClass} disabled={busy}>{busy ? 'Saving…' : 'Change e-mail'}</button>
+      <button type="submit" className={buttonClass} disabled={busy}>
+        {busy ? 'Saving…' : 'Change e-mail'}
+      </button>
     </form>
   )
 }
@@ -55,7 +64,9 @@ function PasswordForm() {
       <Field label="Confirm new password" name="confirm" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} />
       <p className="text-xs text-muted">At least {PASSWORD_MIN} characters. Your other sessions are signed out.</p>
       <FieldError message={error} />
-      <button type="submit" className={buttonClass} disabled={busy}>{busy ? 'Updating…' : 'Update password'}</button>
+      <button type="submit" className={buttonClass} disabled={busy}>
+        {busy ? 'Updating…' : 'Update password'}
+      </button>
     </form>
   )
 }
@@ -69,7 +80,10 @@ export function AccountSettings() {
       <SettingsSection title="Password">
         <PasswordForm />
       </SettingsSection>
-      <SettingsSection title="Two-factor authentication" description="A second step when signing in, with a code from an app such as Aegis, Google Authenticator or 1Password.">
+      <SettingsSection
+        title="Two-factor authentication"
+        description="A second step when signing in, with a code from an app such as Aegis, Google Authenticator or 1Password."
+      >
         <TwoFactorSettings />
       </SettingsSection>
     </div>

@@ -20,8 +20,16 @@ export function AppearanceSettings() {
         <legend className="text-sm text-fg/90">Theme</legend>
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
           {THEME_PRESET_NAMES.map((name) => (
-            <button key={name} type="button" aria-pressed={preset === name} onClick={() => setPreset(name)}
-              className={`flex items-center justify-between rounded-md border px-3 py-2 text-sm ${preset === name ? 'border-primary bg-primary/10 text-fg' : 'border-line text-fg/80 hover:border-primary/60'}`}>
+            <button
+              key={name}
+              type="button"
+              aria-pressed={preset === name}
+              onClick={() => setPreset(name)}
+              className={
+                `flex items-center justify-between rounded-md border px-3 py-2 text-sm ` +
+                `${preset === name ? 'border-primary bg-primary/10 text-fg' : 'border-line text-fg/80 hover:border-primary/60'}`
+              }
+            >
               <span>{THEME_LABELS[name]}</span>
               <span className="flex gap-0.5" aria-hidden>
                 {(['primary', 'secondary', 'accent'] as const).map((k) => (
@@ -33,8 +41,12 @@ export function AppearanceSettings() {
         </div>
       </fieldset>
       <Toggle label="Glow effects" hint="Neon glow on headings, panels and buttons." checked={glow} onChange={setGlow} />
-      <Toggle label="Animations" hint="Motion and transitions (your system's reduce-motion setting always wins)." checked={animation !== 'minimal'}
-        onChange={(on) => setAnimation(on ? 'standard' : 'minimal')} />
+      <Toggle
+        label="Animations"
+        hint="Motion and transitions (your system's reduce-motion setting always wins)."
+        checked={animation !== 'minimal'}
+        onChange={(on) => setAnimation(on ? 'standard' : 'minimal')}
+      />
     </SettingsSection>
   )
 }

@@ -21,8 +21,14 @@ function PreferenceList({ userId, items }: { userId: string; items: typeof NOTIF
   return (
     <div className="space-y-4">
       {items.map((item) => (
-        <Toggle key={item.key} label={item.label} hint={item.hint} checked={(settings ?? DEFAULT_SETTINGS)[item.key]} disabled={!settings}
-          onChange={(on) => void change(item.key, on)} />
+        <Toggle
+          key={item.key}
+          label={item.label}
+          hint={item.hint}
+          checked={(settings ?? DEFAULT_SETTINGS)[item.key]}
+          disabled={!settings}
+          onChange={(on) => void change(item.key, on)}
+        />
       ))}
       <FieldError message={error} />
     </div>
@@ -43,12 +49,32 @@ function DeleteAccount({ userId }: { userId: string }) {
   const inputId = useId()
   const remove = () => removeAccount(typed)
   return (
-    <SettingsSection title="Delete my account" description="Removes your profile, playlists, favourites, follows, files and published tracks. Comments others replied to stay as 'comment deleted'; the token ledger keeps its rows without your name. This cannot be undone.">
+    <SettingsSection
+      title="Delete my account"
+      description={
+        'Removes your profile, playlists, favourites, follows, files and published tracks. Comments others ' +
+        "replied to stay as 'comment deleted'; the token ledger keeps its rows without your name. This cannot be " +
+        'undone.'
+      }
+    >
       <div className="space-y-2">
-        <label htmlFor={inputId} className="block text-sm text-fg/90">Type your username to confirm</label>
-        <input id={inputId} className="w-full rounded-md border border-line bg-bg px-3 py-2 text-fg focus:border-red-400 focus:outline-none" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
+        <label htmlFor={inputId} className="block text-sm text-fg/90">
+          Type your username to confirm
+        </label>
+        <input
+          id={inputId}
+          className="w-full rounded-md border border-line bg-bg px-3 py-2 text-fg focus:border-red-400 focus:outline-none"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          autoComplete="off"
+        />
         <FieldError message={error} />
-        <button type="button" onClick={() => void remove()} disabled={busy || typed.trim() === ''} className="rounded-md bg-red-600 px-4 py-2 font-semibold text-white hover:bg-red-500 disabled:opacity-50">
+        <button
+          type="button"
+          onClick={() => void remove()}
+          disabled={busy || typed.trim() === ''}
+          className="rounded-md bg-red-600 px-4 py-2 font-semibold text-white hover:bg-red-500 disabled:opacity-50"
+        >
           {busy ? 'Deleting…' : 'Delete my account'}
         </button>
       </div>

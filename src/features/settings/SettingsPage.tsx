@@ -20,7 +20,13 @@ function SignInPrompt() {
   return (
     <div className="panel space-y-3 p-5" data-testid="settings-sign-in">
       <p className="text-fg/90">Log in to change your profile, account, notifications and privacy.</p>
-      <button type="button" onClick={() => open('login')} className="rounded-md bg-primary px-4 py-2 font-semibold text-bg hover:opacity-90">Log In</button>
+      <button
+        type="button"
+        onClick={() => open('login')}
+        className="rounded-md bg-primary px-4 py-2 font-semibold text-bg hover:opacity-90"
+      >
+        Log In
+      </button>
     </div>
   )
 }
@@ -35,7 +41,16 @@ export default function SettingsPage() {
 
   const onKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     const i = TABS.findIndex((t) => t.key === tab)
-    const next = e.key === 'ArrowRight' ? (i + 1) % TABS.length : e.key === 'ArrowLeft' ? (i + TABS.length - 1) % TABS.length : e.key === 'Home' ? 0 : e.key === 'End' ? TABS.length - 1 : -1
+    const next =
+      e.key === 'ArrowRight'
+        ? (i + 1) % TABS.length
+        : e.key === 'ArrowLeft'
+          ? (i + TABS.length - 1) % TABS.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? TABS.length - 1
+              : -1
     if (next < 0) return
     e.preventDefault()
     setTab(TABS[next]!.key)
@@ -60,9 +75,18 @@ export default function SettingsPage() {
       </header>
       <div role="tablist" aria-label="Settings" className="flex flex-wrap gap-1 rounded-md bg-bg p-1 text-sm">
         {TABS.map((t) => (
-          <button key={t.key} id={`settings-tab-${t.key}`} type="button" role="tab" aria-selected={tab === t.key} aria-controls="settings-panel"
-            tabIndex={tab === t.key ? 0 : -1} onClick={() => setTab(t.key)} onKeyDown={onKey}
-            className={`rounded px-3 py-1.5 font-semibold ${tab === t.key ? 'bg-primary/20 text-primary' : 'text-muted hover:text-fg'}`}>
+          <button
+            key={t.key}
+            id={`settings-tab-${t.key}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.key}
+            aria-controls="settings-panel"
+            tabIndex={tab === t.key ? 0 : -1}
+            onClick={() => setTab(t.key)}
+            onKeyDown={onKey}
+            className={`rounded px-3 py-1.5 font-semibold ${tab === t.key ? 'bg-primary/20 text-primary' : 'text-muted hover:text-fg'}`}
+          >
             {t.label}
           </button>
         ))}

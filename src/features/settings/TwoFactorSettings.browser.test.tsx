@@ -11,7 +11,11 @@ import { TwoFactorSettings } from './TwoFactorSettings.tsx'
 vi.mock('../../backend/client.ts', () => ({ supabase: () => ({}) }))
 vi.mock('../../backend/account-settings.ts', () => ({
   totpStatus: vi.fn(async () => ({ factorId: null, needsCode: false })),
-  startTotp: vi.fn(async () => ({ factorId: 'f1', qrCode: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', secret: 'JBSWY3DPEHPK3PXP' })),
+  startTotp: vi.fn(async () => ({
+    factorId: 'f1',
+    qrCode: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>',
+    secret: 'JBSWY3DPEHPK3PXP',
+  })),
   verifyTotp: vi.fn(async () => undefined),
   removeTotp: vi.fn(async () => undefined),
 }))

@@ -17,27 +17,60 @@ export function TwoFactorSettings() {
     <div className="space-y-3" data-testid="two-factor">
       <Toggle
         label="Two-factor authentication"
-        hint={state.kind === 'on' ? 'On: signing in asks for a code from your authenticator app.' : 'Ask for a code from an authenticator app when signing in.'}
+        hint={
+          state.kind === 'on'
+            ? 'On: signing in asks for a code from your authenticator app.'
+            : 'Ask for a code from an authenticator app when signing in.'
+        }
         checked={state.kind === 'on' || state.kind === 'enrolling'}
         disabled={busy || state.kind === 'loading' || state.kind === 'enrolling'}
         onChange={(on) => void toggle(on)}
       />
       {state.kind === 'enrolling' && (
-        <form onSubmit={(e) => void confirm(e)} className="space-y-3 rounded-md border border-line p-4" aria-label="Set up two-factor authentication">
+        <form
+          onSubmit={(e) => void confirm(e)}
+          className="space-y-3 rounded-md border border-line p-4"
+          aria-label="Set up two-factor authentication"
+        >
           <p className="text-sm text-fg/90">Scan this code with an authenticator app, then enter the 6-digit code it shows.</p>
-          <img src={state.enrolment.qrCode} alt="QR code for your authenticator app" width={180} height={180} className="rounded bg-white p-2" data-testid="totp-qr" />
+          <img
+            src={state.enrolment.qrCode}
+            alt="QR code for your authenticator app"
+            width={180}
+            height={180}
+            className="rounded bg-white p-2"
+            data-testid="totp-qr"
+          />
           <p className="text-xs text-muted">
-            Can’t scan? Enter this key: <code className="select-all break-all text-fg" data-testid="totp-secret">{state.enrolment.secret}</code>
+            Can’t scan? Enter this key:{' '}
+            <code className="select-all break-all text-fg" data-testid="totp-secret">
+              {state.enrolment.secret}
+            </code>
           </p>
           <div className="space-y-1">
-            <label htmlFor={codeId} className="block text-sm text-fg/90">Code</label>
-            <input id={codeId} className={inputClass} inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required
-              value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
+            <label htmlFor={codeId} className="block text-sm text-fg/90">
+              Code
+            </label>
+            <input
+              id={codeId}
+              className={inputClass}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              maxLength={6}
+              required
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            />
           </div>
           <FieldError message={error} />
           <div className="flex gap-2">
-            <button type="submit" className={buttonClass} disabled={busy || code.length !== 6}>Verify and turn on</button>
-            <button type="button" className={quietButtonClass} onClick={() => void cancel()} disabled={busy}>Cancel</button>
+            <button type="submit" className={buttonClass} disabled={busy || code.length !== 6}>
+              Verify and turn on
+            </button>
+            <button type="button" className={quietButtonClass} onClick={() => void cancel()} disabled={busy}>
+              Cancel
+            </button>
           </div>
         </form>
       )}

@@ -3,7 +3,6 @@ import { changeEmail, changePassword } from '../../backend/account-settings.ts'
 import { supabase } from '../../backend/client.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 
-
 /** A form's one submission: busy while it runs, the failure's text after; resolves true on success. */
 function useSubmission<A extends unknown[]>(work: (...args: A) => Promise<void>) {
   const [error, setError] = useState<string | null>(null)
@@ -32,7 +31,9 @@ export function useEmailChange() {
 
 /** Changing the password: the two new entries must match before anything is sent. */
 export function usePasswordChange() {
-  const { error, busy, submit, setError } = useSubmission((currentPassword: string, next: string) => changePassword(supabase(), currentPassword, next))
+  const { error, busy, submit, setError } = useSubmission((currentPassword: string, next: string) =>
+    changePassword(supabase(), currentPassword, next),
+  )
   const change = async (currentPassword: string, next: string, confirm: string): Promise<boolean> => {
     if (next !== confirm) {
       setError('The new passwords do not match.')

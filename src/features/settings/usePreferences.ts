@@ -1,5 +1,11 @@
 import { useEffect, useState } from 'react'
-import { DEFAULT_SETTINGS, deleteMyAccount, fetchUserSettings, saveUserSettings, type UserSettings } from '../../backend/account-settings.ts'
+import {
+  DEFAULT_SETTINGS,
+  deleteMyAccount,
+  fetchUserSettings,
+  saveUserSettings,
+  type UserSettings,
+} from '../../backend/account-settings.ts'
 import { supabase } from '../../backend/client.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { notify } from '../../lib/notify.ts'

@@ -4,9 +4,14 @@ import { supabase } from '../../backend/client.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { notify } from '../../lib/notify.ts'
 
-export type TwoFactorState = { kind: 'loading' } | { kind: 'off' } | { kind: 'enrolling'; enrolment: TotpEnrolment } | { kind: 'on'; factorId: string }
+export type TwoFactorState =
+  | { kind: 'loading' }
+  | { kind: 'off' }
+  | { kind: 'enrolling'; enrolment: TotpEnrolment }
+  | { kind: 'on'; factorId: string }
 
-const fromStatus = (status: { factorId: string | null }): TwoFactorState => (status.factorId ? { kind: 'on', factorId: status.factorId } : { kind: 'off' })
+const fromStatus = (status: { factorId: string | null }): TwoFactorState =>
+  status.factorId ? { kind: 'on', factorId: status.factorId } : { kind: 'off' }
 
 /**
  * The account's authenticator-app factor: off → enrolling (a QR code and secret) → on after a

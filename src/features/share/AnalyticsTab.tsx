@@ -7,9 +7,18 @@ function StatBar({ label, value, scale, testId }: { label: string; value: number
     <div className="flex flex-col gap-1">
       <div className="flex justify-between text-sm">
         <span>{label}</span>
-        <span className="font-bold tabular-nums" data-testid={testId}>{value}</span>
+        <span className="font-bold tabular-nums" data-testid={testId}>
+          {value}
+        </span>
       </div>
-      <div role="meter" aria-label={`${label}: ${value} of ${scale}`} aria-valuemin={0} aria-valuemax={scale} aria-valuenow={Math.min(value, scale)} className="h-2 rounded-full bg-line">
+      <div
+        role="meter"
+        aria-label={`${label}: ${value} of ${scale}`}
+        aria-valuemin={0}
+        aria-valuemax={scale}
+        aria-valuenow={Math.min(value, scale)}
+        className="h-2 rounded-full bg-line"
+      >
         <div className="h-2 rounded-full bg-primary" style={{ width: `${pct}%` }} data-testid={`${testId}-bar`} />
       </div>
     </div>
@@ -28,7 +37,9 @@ export function AnalyticsTab({ analytics }: { analytics: ShareAnalytics | null }
         <StatBar label="Followers" value={analytics.followers} scale={STAT_SCALES.followers} testId="stat-followers" />
         <div className="flex justify-between text-sm">
           <span>Shares</span>
-          <span className="font-bold tabular-nums" data-testid="stat-shares">{analytics.shares}</span>
+          <span className="font-bold tabular-nums" data-testid="stat-shares">
+            {analytics.shares}
+          </span>
         </div>
       </section>
       <section aria-label="Last 30 days" className="panel p-4">
@@ -37,9 +48,17 @@ export function AnalyticsTab({ analytics }: { analytics: ShareAnalytics | null }
           {analytics.days.map((d) => {
             const total = d.visits + d.plays + d.shares
             return (
-              <li key={d.day} className="flex h-full flex-1 items-end" title={`${d.day}: ${d.visits} visits, ${d.plays} plays, ${d.shares} shares`}>
+              <li
+                key={d.day}
+                className="flex h-full flex-1 items-end"
+                title={`${d.day}: ${d.visits} visits, ${d.plays} plays, ${d.shares} shares`}
+              >
                 <span className="sr-only">{`${d.day}: ${d.visits} visits, ${d.plays} plays, ${d.shares} shares`}</span>
-                <span aria-hidden="true" className="w-full rounded-t bg-accent" style={{ height: `${(total / max) * 100}%`, minHeight: total > 0 ? 2 : 0 }} />
+                <span
+                  aria-hidden="true"
+                  className="w-full rounded-t bg-accent"
+                  style={{ height: `${(total / max) * 100}%`, minHeight: total > 0 ? 2 : 0 }}
+                />
               </li>
             )
           })}

@@ -41,21 +41,36 @@ function ShareTargets({ item, api, rules }: { item: ShareItem; api: ShareApi; ru
     if (!qrOpen) api.share(item, 'qr')
     setQrOpen((o) => !o)
   }
-  const btn = 'flex items-center gap-1.5 rounded-md border border-line px-3 py-1.5 text-sm font-semibold hover:border-primary disabled:opacity-50'
+  const btn =
+    'flex items-center gap-1.5 rounded-md border border-line px-3 py-1.5 text-sm font-semibold hover:border-primary disabled:opacity-50'
 
   return (
     <section aria-label={`Share ${item.title}`} className="panel flex flex-col gap-3 p-4" data-testid="share-targets">
       <h2 className="font-bold">Share “{item.title}”</h2>
       <div className="flex flex-wrap items-center gap-2">
-        <input readOnly value={link} aria-label="Share link" data-testid="share-link" className="min-w-0 flex-1 rounded-md border border-line bg-bg/60 px-2 py-1 font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+        <input
+          readOnly
+          value={link}
+          aria-label="Share link"
+          data-testid="share-link"
+          className="min-w-0 flex-1 rounded-md border border-line bg-bg/60 px-2 py-1 font-mono text-xs"
+          onFocus={(e) => e.currentTarget.select()}
+        />
       </div>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={btn} disabled={api.locked('twitter')} onClick={() => intent('twitter')}>Twitter<span className="text-accent">{amount('twitter')}</span></button>
-        <button type="button" className={btn} disabled={api.locked('facebook')} onClick={() => intent('facebook')}>Facebook<span className="text-accent">{amount('facebook')}</span></button>
-        <button type="button" className={btn} disabled={api.locked('copy_link')} onClick={() => void copy()}>
-          {copied ? 'Copied!' : 'Copy link'}<span className="text-accent">{amount('copy_link')}</span>
+        <button type="button" className={btn} disabled={api.locked('twitter')} onClick={() => intent('twitter')}>
+          Twitter<span className="text-accent">{amount('twitter')}</span>
         </button>
-        <button type="button" className={btn} aria-expanded={qrOpen} onClick={openQr}>QR code<span className="text-accent">{amount('qr')}</span></button>
+        <button type="button" className={btn} disabled={api.locked('facebook')} onClick={() => intent('facebook')}>
+          Facebook<span className="text-accent">{amount('facebook')}</span>
+        </button>
+        <button type="button" className={btn} disabled={api.locked('copy_link')} onClick={() => void copy()}>
+          {copied ? 'Copied!' : 'Copy link'}
+          <span className="text-accent">{amount('copy_link')}</span>
+        </button>
+        <button type="button" className={btn} aria-expanded={qrOpen} onClick={openQr}>
+          QR code<span className="text-accent">{amount('qr')}</span>
+        </button>
       </div>
       {qrOpen && <QrPanel link={link} name={item.id} />}
     </section>
@@ -72,7 +87,14 @@ function TracksTab({ api, rules }: { api: ShareApi; rules: ShareRules | null }) 
       <ul className="flex flex-col gap-2" aria-label="Tracks to share">
         {songs.map((s) => (
           <li key={s.id}>
-            <button type="button" aria-pressed={s.id === song?.id} onClick={() => setSelected(s.slug)} className={`w-full rounded-md border px-3 py-2 text-left ${s.id === song?.id ? 'border-primary bg-primary/10' : 'border-line'}`}>
+            <button
+              type="button"
+              aria-pressed={s.id === song?.id}
+              onClick={() => setSelected(s.slug)}
+              className={
+                `w-full rounded-md border px-3 py-2 text-left ` + `${s.id === song?.id ? 'border-primary bg-primary/10' : 'border-line'}`
+              }
+            >
               <span className="block truncate font-semibold">{s.title}</span>
               <span className="block truncate text-sm text-muted">{s.artist}</span>
             </button>
@@ -108,14 +130,20 @@ export default function SharingPage() {
     api.share(item, 'share_now')
   }
 
-  const tab = ({ isActive }: { isActive: boolean }) => `rounded-md px-3 py-1.5 text-sm font-semibold ${isActive ? 'bg-primary text-bg' : 'text-muted hover:text-fg'}`
+  const tab = ({ isActive }: { isActive: boolean }) =>
+    `rounded-md px-3 py-1.5 text-sm font-semibold ${isActive ? 'bg-primary text-bg' : 'text-muted hover:text-fg'}`
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold neon-text">Share &amp; Earn</h1>
         {user && (
-          <button type="button" onClick={() => void shareNow()} disabled={!username || api.locked('share_now')} className="flex items-center gap-2 rounded-md bg-primary px-4 py-2 font-semibold text-bg disabled:opacity-50">
+          <button
+            type="button"
+            onClick={() => void shareNow()}
+            disabled={!username || api.locked('share_now')}
+            className="flex items-center gap-2 rounded-md bg-primary px-4 py-2 font-semibold text-bg disabled:opacity-50"
+          >
             <Icon name="share" size={16} /> Share Now
           </button>
         )}
@@ -124,10 +152,16 @@ export default function SharingPage() {
         <p className="font-semibold text-accent">Earn CUBE for every share</p>
         <p className="text-sm text-muted">
           {rules
-            ? `Twitter +${rules.amounts.twitter} · Facebook +${rules.amounts.facebook} · Copy link +${rules.amounts.copy_link} · QR +${rules.amounts.qr} · Share Now +${rules.amounts.share_now} CUBE — once per item and platform per day, up to ${rules.daily_cap} shares a day.`
+            ? `Twitter +${rules.amounts.twitter} · Facebook +${rules.amounts.facebook} · Copy link ` +
+              `+${rules.amounts.copy_link} · QR +${rules.amounts.qr} · Share Now +${rules.amounts.share_now} CUBE — once per ` +
+              `item and platform per day, up to ${rules.daily_cap} shares a day.`
             : '...'}
         </p>
-        {api.mining && <p role="status" className="text-sm text-primary" data-testid="share-mining">Mining CUBE…</p>}
+        {api.mining && (
+          <p role="status" className="text-sm text-primary" data-testid="share-mining">
+            Mining CUBE…
+          </p>
+        )}
         {counts && (
           <p className="text-xs text-muted" data-testid="share-counts">
             Your shares: Twitter {counts.twitter} · Facebook {counts.facebook} · Copy {counts.copy} · QR {counts.qr}
@@ -138,7 +172,11 @@ export default function SharingPage() {
         <section className="panel flex flex-col items-start gap-2 p-4">
           <p>{status === 'loading' ? 'Checking your session…' : 'Sign in to share tracks and your profile and earn CUBE.'}</p>
           {status === 'signed-out' && (
-            <button type="button" onClick={() => useAuthModalStore.getState().open('login')} className="rounded-md border border-primary px-3 py-1.5 font-semibold text-primary">
+            <button
+              type="button"
+              onClick={() => useAuthModalStore.getState().open('login')}
+              className="rounded-md border border-primary px-3 py-1.5 font-semibold text-primary"
+            >
               Sign in
             </button>
           )}
@@ -146,9 +184,15 @@ export default function SharingPage() {
       ) : (
         <>
           <nav aria-label="Sharing sections" className="flex gap-2">
-            <NavLink to="/app/sharing/tracks" className={tab}>Tracks</NavLink>
-            <NavLink to="/app/sharing/profile" className={tab}>Profile</NavLink>
-            <NavLink to="/app/sharing/analytics" className={tab}>Analytics</NavLink>
+            <NavLink to="/app/sharing/tracks" className={tab}>
+              Tracks
+            </NavLink>
+            <NavLink to="/app/sharing/profile" className={tab}>
+              Profile
+            </NavLink>
+            <NavLink to="/app/sharing/analytics" className={tab}>
+              Analytics
+            </NavLink>
           </nav>
           <Routes>
             <Route index element={<Navigate to="/app/sharing/tracks" replace />} />

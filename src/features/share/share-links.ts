@@ -22,7 +22,12 @@ export interface ShareCounts {
 }
 
 export function cacheShareCounts(byPlatform: Partial<Record<string, number>>): ShareCounts {
-  const counts: ShareCounts = { twitter: byPlatform.twitter ?? 0, facebook: byPlatform.facebook ?? 0, copy: byPlatform.copy_link ?? 0, qr: byPlatform.qr ?? 0 }
+  const counts: ShareCounts = {
+    twitter: byPlatform.twitter ?? 0,
+    facebook: byPlatform.facebook ?? 0,
+    copy: byPlatform.copy_link ?? 0,
+    qr: byPlatform.qr ?? 0,
+  }
   try {
     localStorage.setItem(SHARE_COUNT_KEY, JSON.stringify(counts))
   } catch {

@@ -3,7 +3,13 @@ import { createActor, waitFor } from 'xstate'
 import type { ShareAnswer } from '../../backend/sharing.ts'
 import { LOCK_MS, MINING_MS, createShareMachine, reasonText, type ShareDeps } from './share-machine.ts'
 
-const answer = (credited: number, reason: string): ShareAnswer => ({ credited, reason, balance: 100 + credited, shares_today: 1, daily_cap: 10 })
+const answer = (credited: number, reason: string): ShareAnswer => ({
+  credited,
+  reason,
+  balance: 100 + credited,
+  shares_today: 1,
+  daily_cap: 10,
+})
 
 function harness(credit: ShareDeps['credit']) {
   let clock = 0

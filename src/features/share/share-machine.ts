@@ -39,7 +39,10 @@ const REASON_TEXT: Record<string, string> = {
   already_shared_today: 'Already shared today: each item earns once per platform per day',
   daily_cap: 'Daily share limit reached',
 }
-export const reasonText = (reason: string | null, error: string | null): string => (reason === 'error' ? `Share not credited: ${error ?? 'the server did not answer'}` : (REASON_TEXT[reason ?? ''] ?? `Share not credited (${reason ?? 'unknown'})`))
+export const reasonText = (reason: string | null, error: string | null): string =>
+  reason === 'error'
+    ? `Share not credited: ${error ?? 'the server did not answer'}`
+    : (REASON_TEXT[reason ?? ''] ?? `Share not credited (${reason ?? 'unknown'})`)
 
 export function createShareMachine(deps: ShareDeps) {
   return setup({
@@ -71,10 +74,21 @@ export function createShareMachine(deps: ShareDeps) {
           src: 'credit',
           input: ({ context }) => context.request as ShareRequest,
           onDone: [
-            { guard: ({ event }) => event.output.credited > 0, target: 'credited', actions: assign({ answer: ({ event }) => event.output }) },
+            {
+              guard: ({ event }) => event.output.credited > 0,
+              target: 'credited',
+              actions: assign({ answer: ({ event }) => event.output }),
+            },
             { target: 'notCredited', actions: assign({ answer: ({ event }) => event.output, reason: ({ event }) => event.output.reason }) },
           ],
-          onError: { target: 'notCredited', actions: assign({ reason: 'error', error: ({ event }) => (event.error instanceof Error ? event.error.message : String((event.error as { message?: string })?.message ?? event.error)) }) },
+          onError: {
+            target: 'notCredited',
+            actions: assign({
+              reason: 'error',
+              error: ({ event }) =>
+                event.error instanceof Error ? event.error.message : String((event.error as { message?: string })?.message ?? event.error),
+            }),
+          },
         },
       },
       credited: { on: { SHARE: { guard: 'notLocked', target: 'mining' } } },

@@ -1,6 +1,16 @@
 import { useMachine } from '@xstate/react'
 import { useCallback, useEffect, useState } from 'react'
-import { creditShare, fetchShareAnalytics, fetchShareRules, fetchShareableSongs, type ShareAnalytics, type ShareItemType, type SharePlatform, type ShareRules, type ShareableSong } from '../../backend/sharing.ts'
+import {
+  creditShare,
+  fetchShareAnalytics,
+  fetchShareRules,
+  fetchShareableSongs,
+  type ShareAnalytics,
+  type ShareItemType,
+  type SharePlatform,
+  type ShareRules,
+  type ShareableSong,
+} from '../../backend/sharing.ts'
 import { fetchProfile } from '../../backend/profile.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { notify } from '../../lib/notify.ts'
@@ -8,7 +18,13 @@ import { useSessionStore } from '../../domain/session/session-store.ts'
 import { LOCK_MS, createShareMachine, reasonText } from './share-machine.ts'
 import { cacheShareCounts, cachedShareCounts, type ShareCounts } from './share-links.ts'
 
-export const PLATFORM_LABEL: Record<SharePlatform, string> = { twitter: 'Twitter', facebook: 'Facebook', copy_link: 'Copy link', qr: 'QR code', share_now: 'Share Now' }
+export const PLATFORM_LABEL: Record<SharePlatform, string> = {
+  twitter: 'Twitter',
+  facebook: 'Facebook',
+  copy_link: 'Copy link',
+  qr: 'QR code',
+  share_now: 'Share Now',
+}
 
 export interface ShareItem {
   type: ShareItemType
@@ -30,7 +46,12 @@ export function useShare(onAnswered: () => void) {
       const session = useSessionStore.getState()
       if (session.wallet) session.setWallet({ ...session.wallet, balance: context.answer.balance })
       session.bumpActivity()
-      notify.success(`+${context.answer.credited} CUBE`, { id: 'share-reward', description: `${PLATFORM_LABEL[context.request!.platform]} share credited · ${context.answer.shares_today}/${context.answer.daily_cap} today` })
+      notify.success(`+${context.answer.credited} CUBE`, {
+        id: 'share-reward',
+        description:
+          `${PLATFORM_LABEL[context.request!.platform]} share credited · ` +
+          `${context.answer.shares_today}/${context.answer.daily_cap} today`,
+      })
       onAnswered()
     } else if (value === 'notCredited') {
       notify(reasonText(context.reason, context.error), { id: 'share-reward' })
@@ -85,7 +106,11 @@ export function useShareOverview() {
   }, [user])
   useEffect(refresh, [refresh])
   useEffect(() => {
-    if (user) fetchProfile(user.id).then((p) => setUsername(p?.username ?? null), (e: unknown) => console.error('[share] profile', e))
+    if (user)
+      fetchProfile(user.id).then(
+        (p) => setUsername(p?.username ?? null),
+        (e: unknown) => console.error('[share] profile', e),
+      )
   }, [user])
   return { rules, analytics, counts, username, refresh }
 }

@@ -14,10 +14,20 @@ export function StationMiniControls() {
         <p className="text-xs text-accent">CUBE Radio</p>
         <p className="truncate text-sm font-semibold">{title}</p>
       </div>
-      <button type="button" onClick={() => getStation().skip()} aria-label="Skip to the next station piece" className="rounded p-1.5 text-muted hover:text-primary">
+      <button
+        type="button"
+        onClick={() => getStation().skip()}
+        aria-label="Skip to the next station piece"
+        className="rounded p-1.5 text-muted hover:text-primary"
+      >
         <Icon name="next" size={16} />
       </button>
-      <button type="button" onClick={() => getStation().stop()} aria-label="Stop the station" className="rounded p-1.5 text-muted hover:text-secondary">
+      <button
+        type="button"
+        onClick={() => getStation().stop()}
+        aria-label="Stop the station"
+        className="rounded p-1.5 text-muted hover:text-secondary"
+      >
         <Icon name="pause" size={16} />
       </button>
     </div>

@@ -42,47 +42,95 @@ export default function StreamPage() {
       <header>
         <h1 className="text-2xl font-bold neon-text">CUBE Radio</h1>
         <p className="text-sm text-muted">
-          A station that never ends: new music composed on your device, the same programme for every listener at the same time. Each piece plays {SLOT_SECONDS} s and crossfades into the next over {CROSSFADE_SECONDS} s.
+          A station that never ends: new music composed on your device, the same programme for every listener at the same time. Each piece
+          plays {SLOT_SECONDS} s and crossfades into the next over {CROSSFADE_SECONDS} s.
         </p>
       </header>
       <section aria-label="Now on air" className="panel flex flex-col gap-3 p-4" data-testid="station-now">
         <div className="flex items-center gap-3">
-          <button type="button" onClick={() => (playing ? station.stop() : (usePlayerStore.getState().pause(), void station.start()))} aria-label={playing ? 'Stop the station' : 'Play the station'} className="flex h-12 w-12 items-center justify-center rounded-full bg-primary text-bg neon-box">
+          <button
+            type="button"
+            onClick={() => (playing ? station.stop() : (usePlayerStore.getState().pause(), void station.start()))}
+            aria-label={playing ? 'Stop the station' : 'Play the station'}
+            className="flex h-12 w-12 items-center justify-center rounded-full bg-primary text-bg neon-box"
+          >
             <Icon name={playing ? 'pause' : 'play'} size={20} />
           </button>
           <div className="min-w-0 flex-1">
-            <p className="text-xs text-muted">{state.status === 'tuning' ? 'Tuning in… composing the current piece' : state.status === 'playing' ? 'On air' : 'Off air'}</p>
-            <p className="truncate text-lg font-bold" data-testid="station-title">{state.current ? titleOf(state.current.recipe.description) : '—'}</p>
+            <p className="text-xs text-muted">
+              {state.status === 'tuning' ? 'Tuning in… composing the current piece' : state.status === 'playing' ? 'On air' : 'Off air'}
+            </p>
+            <p className="truncate text-lg font-bold" data-testid="station-title">
+              {state.current ? titleOf(state.current.recipe.description) : '—'}
+            </p>
             {state.current && (
               <p className="text-sm text-muted">
-                {MOOD_LABELS[state.current.recipe.mood]} · {GENRE_LABELS[state.current.recipe.genre]} · <span className="tabular-nums" data-testid="station-position">{formatDuration(state.position)}</span> / {formatDuration(SLOT_SECONDS)}
+                {MOOD_LABELS[state.current.recipe.mood]} · {GENRE_LABELS[state.current.recipe.genre]} ·{' '}
+                <span className="tabular-nums" data-testid="station-position">
+                  {formatDuration(state.position)}
+                </span>{' '}
+                / {formatDuration(SLOT_SECONDS)}
               </p>
             )}
           </div>
-          <button type="button" onClick={() => station.skip()} disabled={!playing} className="flex items-center gap-1 rounded-md border border-line px-3 py-1.5 text-sm disabled:opacity-50">
+          <button
+            type="button"
+            onClick={() => station.skip()}
+            disabled={!playing}
+            className="flex items-center gap-1 rounded-md border border-line px-3 py-1.5 text-sm disabled:opacity-50"
+          >
             <Icon name="next" size={14} /> Skip
           </button>
         </div>
-        {state.error && <p role="alert" className="text-sm text-secondary">The station could not compose this piece: {state.error}</p>}
-        {state.skipped > 0 && <p className="text-xs text-muted">You are {state.skipped} piece{state.skipped > 1 ? 's' : ''} ahead of the shared programme; change the steer to rejoin it.</p>}
+        {state.error && (
+          <p role="alert" className="text-sm text-secondary">
+            The station could not compose this piece: {state.error}
+          </p>
+        )}
+        {state.skipped > 0 && (
+          <p className="text-xs text-muted">
+            You are {state.skipped} piece{state.skipped > 1 ? 's' : ''} ahead of the shared programme; change the steer to rejoin it.
+          </p>
+        )}
       </section>
       <section aria-label="Up next" className="panel p-4">
         <h2 className="font-bold">Up next</h2>
-        <p data-testid="station-next">{state.next ? `${titleOf(state.next.recipe.description)} — ${MOOD_LABELS[state.next.recipe.mood]} · ${GENRE_LABELS[state.next.recipe.genre]}` : 'Press play to tune in'}</p>
+        <p data-testid="station-next">
+          {state.next
+            ? `${titleOf(state.next.recipe.description)} — ${MOOD_LABELS[state.next.recipe.mood]} · ` +
+              `${GENRE_LABELS[state.next.recipe.genre]}`
+            : 'Press play to tune in'}
+        </p>
       </section>
       <section aria-label="Steer the station" className="panel flex flex-wrap items-end gap-3 p-4">
         <label className="flex flex-col gap-1 text-sm">
           Mood
-          <select className={select} value={state.steer.mood ?? ''} onChange={(e) => station.setSteer({ ...state.steer, mood: (e.target.value || undefined) as Mood | undefined })}>
+          <select
+            className={select}
+            value={state.steer.mood ?? ''}
+            onChange={(e) => station.setSteer({ ...state.steer, mood: (e.target.value || undefined) as Mood | undefined })}
+          >
             <option value="">Any mood</option>
-            {MOODS.map((m) => <option key={m} value={m}>{MOOD_LABELS[m]}</option>)}
+            {MOODS.map((m) => (
+              <option key={m} value={m}>
+                {MOOD_LABELS[m]}
+              </option>
+            ))}
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm">
           Genre
-          <select className={select} value={state.steer.genre ?? ''} onChange={(e) => station.setSteer({ ...state.steer, genre: (e.target.value || undefined) as Genre | undefined })}>
+          <select
+            className={select}
+            value={state.steer.genre ?? ''}
+            onChange={(e) => station.setSteer({ ...state.steer, genre: (e.target.value || undefined) as Genre | undefined })}
+          >
             <option value="">Any genre</option>
-            {GENRES.map((g) => <option key={g} value={g}>{GENRE_LABELS[g]}</option>)}
+            {GENRES.map((g) => (
+              <option key={g} value={g}>
+                {GENRE_LABELS[g]}
+              </option>
+            ))}
           </select>
         </label>
         <p className="text-xs text-muted">Each steer is its own channel, shared by everyone tuned to it.</p>

@@ -16,7 +16,12 @@ const TABS: { key: Tab; label: string }[] = [
 ]
 
 const CARDS: { title: string; text: string; icon: IconName; to?: string; tab?: Tab }[] = [
-  { title: 'AI Generator', text: 'Compose a track from a description, mood and genre, right in your browser.', icon: 'sparkles', to: '/app/create' },
+  {
+    title: 'AI Generator',
+    text: 'Compose a track from a description, mood and genre, right in your browser.',
+    icon: 'sparkles',
+    to: '/app/create',
+  },
   { title: 'Live Mixer', text: 'Mix, record and export with real-time effects on every track.', icon: 'sliders', tab: 'mixer' },
   { title: 'Remix Tracks', text: 'Burn CUBE to remix tracks from the catalogue.', icon: 'shuffle', to: '/app/remix' },
 ]
@@ -61,7 +66,12 @@ export default function StudioPage() {
               {body}
             </Link>
           ) : (
-            <button key={c.title} type="button" onClick={() => choose(c.tab!)} className="panel block p-4 text-left transition hover:border-primary hover:neon-box">
+            <button
+              key={c.title}
+              type="button"
+              onClick={() => choose(c.tab!)}
+              className="panel block p-4 text-left transition hover:border-primary hover:neon-box"
+            >
               {body}
             </button>
           )
@@ -79,7 +89,10 @@ export default function StudioPage() {
             aria-controls={`studio-panel-${t.key}`}
             data-value={t.key}
             onClick={() => choose(t.key)}
-            className={`-mb-px border-b-2 px-4 py-2 text-sm font-semibold ${tab === t.key ? 'border-primary text-primary' : 'border-transparent text-muted hover:text-fg'}`}
+            className={
+              `-mb-px border-b-2 px-4 py-2 text-sm font-semibold ` +
+              `${tab === t.key ? 'border-primary text-primary' : 'border-transparent text-muted hover:text-fg'}`
+            }
           >
             {t.label}
           </button>
@@ -97,7 +110,9 @@ export default function StudioPage() {
             <Icon name="shuffle" size={28} className="text-secondary" />
             <div>
               <h2 className="font-display text-xl font-bold">Remix Tracks</h2>
-              <p className="text-sm text-muted">Open the Remix Studio: pick a track, shape it with effects and samples, and burn 50 CUBE to create your remix.</p>
+              <p className="text-sm text-muted">
+                Open the Remix Studio: pick a track, shape it with effects and samples, and burn 50 CUBE to create your remix.
+              </p>
             </div>
           </Link>
         )}

@@ -24,7 +24,8 @@ export function startMixerService(): () => void {
     if (s.tracks === prev.tracks && s.master === prev.master) return
     const snap = mixerSnapshot()
     mixerEngine.sync(snap)
-    if (snap.tracks.length > 0) void mixerEngine.ensure(snap).catch((err: unknown) => notify.error('Audio engine failed', { description: errorMessage(err) }))
+    if (snap.tracks.length > 0)
+      void mixerEngine.ensure(snap).catch((err: unknown) => notify.error('Audio engine failed', { description: errorMessage(err) }))
   })
   const applyLoop = () => {
     const { loop, metronome } = useTimelineStore.getState()

@@ -7,11 +7,22 @@ function CompactPlayerBar() {
   const playing = usePlayerStore((s) => s.isPlaying)
   const toggle = usePlayerStore((s) => s.togglePlay)
   return (
-    <div className="sticky top-0 z-10 flex items-center gap-3 rounded-lg border border-line bg-bg/90 px-3 py-2 backdrop-blur" data-testid="compact-player">
-      <button type="button" onClick={toggle} disabled={!song} className="rounded-full bg-primary px-3 py-1 text-sm font-semibold text-bg disabled:opacity-50" aria-label={playing ? 'Pause' : 'Play'}>
+    <div
+      className="sticky top-0 z-10 flex items-center gap-3 rounded-lg border border-line bg-bg/90 px-3 py-2 backdrop-blur"
+      data-testid="compact-player"
+    >
+      <button
+        type="button"
+        onClick={toggle}
+        disabled={!song}
+        className="rounded-full bg-primary px-3 py-1 text-sm font-semibold text-bg disabled:opacity-50"
+        aria-label={playing ? 'Pause' : 'Play'}
+      >
         {playing ? 'Pause' : 'Play'}
       </button>
-      <p className="truncate text-sm">{song ? `${song.title} — ${song.artist}` : 'Nothing playing: pick a track to earn while you listen'}</p>
+      <p className="truncate text-sm">
+        {song ? `${song.title} — ${song.artist}` : 'Nothing playing: pick a track to earn while you listen'}
+      </p>
     </div>
   )
 }
@@ -22,7 +33,13 @@ class PlayerBoundary extends Component<{ children: ReactNode }, { failed: boolea
     return { failed: true }
   }
   render() {
-    return this.state.failed ? <p role="alert" className="text-sm text-red-400">Music player failed to load</p> : this.props.children
+    return this.state.failed ? (
+      <p role="alert" className="text-sm text-red-400">
+        Music player failed to load
+      </p>
+    ) : (
+      this.props.children
+    )
   }
 }
 

@@ -1,7 +1,17 @@
 import { useId, useState, type ReactNode } from 'react'
 
 /** Accessible tabs (tablist / tab / tabpanel with arrow-key-free click selection). */
-export function Tabs({ label, tabs, initial, testId }: { label: string; tabs: { id: string; title: string; content: ReactNode }[]; initial?: string; testId: string }) {
+export function Tabs({
+  label,
+  tabs,
+  initial,
+  testId,
+}: {
+  label: string
+  tabs: { id: string; title: string; content: ReactNode }[]
+  initial?: string
+  testId: string
+}) {
   const [active, setActive] = useState(initial ?? tabs[0]!.id)
   const base = useId()
   const current = tabs.find((t) => t.id === active) ?? tabs[0]!
@@ -17,7 +27,10 @@ export function Tabs({ label, tabs, initial, testId }: { label: string; tabs: { 
             aria-controls={`${base}-${t.id}-panel`}
             aria-selected={t.id === current.id}
             onClick={() => setActive(t.id)}
-            className={`flex-1 rounded-md px-3 py-1.5 text-sm font-semibold ${t.id === current.id ? 'bg-primary text-bg' : 'text-fg/80 hover:bg-line/40'}`}
+            className={
+              `flex-1 rounded-md px-3 py-1.5 text-sm font-semibold ` +
+              `${t.id === current.id ? 'bg-primary text-bg' : 'text-fg/80 hover:bg-line/40'}`
+            }
           >
             {t.title}
           </button>

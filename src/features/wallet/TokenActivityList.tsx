@@ -14,7 +14,15 @@ const TYPE_LABEL: Record<TokenActivityItem['type'], string> = {
 }
 
 /** A compact list of CUBE movements; MINE in the primary colour, BURN in the secondary one. */
-export function TokenActivityList({ items, emptyText = 'No token activity yet.', label = 'Token activity' }: { items: readonly TokenActivityItem[]; emptyText?: string; label?: string }) {
+export function TokenActivityList({
+  items,
+  emptyText = 'No token activity yet.',
+  label = 'Token activity',
+}: {
+  items: readonly TokenActivityItem[]
+  emptyText?: string
+  label?: string
+}) {
   if (items.length === 0) return <p className="text-sm text-muted">{emptyText}</p>
   return (
     <ul className="divide-y divide-line/60" aria-label={label} data-testid="token-activity">

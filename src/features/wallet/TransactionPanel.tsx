@@ -14,13 +14,21 @@ export function TransactionPanel({ chain, hash }: { chain: string; hash: string 
   const row = (label: string, value: string | number | null | undefined, testId: string) => (
     <div className="grid grid-cols-[9rem_1fr] gap-2">
       <dt className="text-muted">{label}</dt>
-      <dd className="break-all font-mono" data-testid={testId}>{value ?? '—'}</dd>
+      <dd className="break-all font-mono" data-testid={testId}>
+        {value ?? '—'}
+      </dd>
     </div>
   )
   return (
     <section className="panel space-y-3 p-5" aria-labelledby="tx-title" data-testid="tx-panel">
-      <h2 id="tx-title" className="font-display text-lg font-bold text-primary">Transaction on {chain} (local chain)</h2>
-      {error && <p role="alert" className="text-red-400">{error}</p>}
+      <h2 id="tx-title" className="font-display text-lg font-bold text-primary">
+        Transaction on {chain} (local chain)
+      </h2>
+      {error && (
+        <p role="alert" className="text-red-400">
+          {error}
+        </p>
+      )}
       {!tx && !error && <p className="text-muted">Reading the receipt from the chain…</p>}
       {tx && (
         <dl className="space-y-1 text-sm">
@@ -36,7 +44,9 @@ export function TransactionPanel({ chain, hash }: { chain: string; hash: string 
           {row('Gas used', tx.gasUsed, 'tx-gas')}
         </dl>
       )}
-      <Link to="/app/wallet" className="text-sm text-primary underline">Back to the wallet</Link>
+      <Link to="/app/wallet" className="text-sm text-primary underline">
+        Back to the wallet
+      </Link>
     </section>
   )
 }

@@ -11,7 +11,9 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
   return (
     <div className="rounded-lg border border-line bg-bg/60 p-3">
       <dt className="text-xs uppercase tracking-widest text-muted">{label}</dt>
-      <dd className="mt-1 font-display text-xl font-bold text-fg" data-testid={testId}>{value}</dd>
+      <dd className="mt-1 font-display text-xl font-bold text-fg" data-testid={testId}>
+        {value}
+      </dd>
     </div>
   )
 }
@@ -39,20 +41,41 @@ export function WalletBasicsCard({ showActivity = true }: { showActivity?: boole
   }
 
   return (
-    <section className="panel space-y-4 p-5" aria-labelledby="wallet-basics-title" data-testid="wallet-basics" data-source={view.source} data-rules-source={rulesSource}>
+    <section
+      className="panel space-y-4 p-5"
+      aria-labelledby="wallet-basics-title"
+      data-testid="wallet-basics"
+      data-source={view.source}
+      data-rules-source={rulesSource}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="wallet-basics-title" className="font-display text-lg font-bold text-primary">CUBE Wallet</h2>
+        <h2 id="wallet-basics-title" className="font-display text-lg font-bold text-primary">
+          CUBE Wallet
+        </h2>
         {view.source === 'sample' && (
           <p className="text-xs text-muted">
             Sample wallet ·{' '}
-            <button type="button" className="text-primary underline" onClick={() => openAuth('register')}>Register to earn your own CUBE</button>
+            <button type="button" className="text-primary underline" onClick={() => openAuth('register')}>
+              Register to earn your own CUBE
+            </button>
           </p>
         )}
       </div>
       {view.status === 'error' && (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-red-500/60 bg-red-500/10 px-3 py-2 text-sm text-red-400">
+        <div
+          role="alert"
+          className={
+            'flex flex-wrap items-center justify-between gap-2 rounded-md border border-red-500/60 bg-red-500/10 ' +
+            'px-3 py-2 text-sm text-red-400'
+          }
+        >
           There was an error setting up your wallet.
-          <button type="button" onClick={retry} disabled={retrying} className="rounded border border-red-400/70 px-2 py-1 text-red-300 hover:bg-red-500/20 disabled:opacity-60">
+          <button
+            type="button"
+            onClick={retry}
+            disabled={retrying}
+            className="rounded border border-red-400/70 px-2 py-1 text-red-300 hover:bg-red-500/20 disabled:opacity-60"
+          >
             {retrying ? 'Retrying…' : 'Try again'}
           </button>
         </div>
@@ -65,8 +88,12 @@ export function WalletBasicsCard({ showActivity = true }: { showActivity?: boole
       </dl>
       <div>
         <div className="mb-1 flex justify-between text-sm">
-          <span id="wallet-progress-label" className="text-fg/90">Daily listening rewards</span>
-          <span className="font-mono text-fg" data-testid="wallet-progress">{w ? `${progress}/${dailyCap}` : '...'}</span>
+          <span id="wallet-progress-label" className="text-fg/90">
+            Daily listening rewards
+          </span>
+          <span className="font-mono text-fg" data-testid="wallet-progress">
+            {w ? `${progress}/${dailyCap}` : '...'}
+          </span>
         </div>
         <div
           role="progressbar"
@@ -77,7 +104,10 @@ export function WalletBasicsCard({ showActivity = true }: { showActivity?: boole
           aria-valuetext={`${progress} of ${dailyCap} rewarded listens today`}
           className="h-2 overflow-hidden rounded-full bg-line/60"
         >
-          <div className="h-full rounded-full bg-gradient-to-r from-primary to-secondary" style={{ width: `${(progress / dailyCap) * 100}%` }} />
+          <div
+            className="h-full rounded-full bg-gradient-to-r from-primary to-secondary"
+            style={{ width: `${(progress / dailyCap) * 100}%` }}
+          />
         </div>
         {cap?.capped && (
           <p className="mt-2 text-sm text-accent" data-testid="wallet-cap-note">
@@ -88,7 +118,11 @@ export function WalletBasicsCard({ showActivity = true }: { showActivity?: boole
       {showActivity && (
         <div>
           <h3 className="mb-1 text-sm font-semibold uppercase tracking-widest text-muted">Recent token history</h3>
-          {activity.source === 'loading' ? <p className="text-sm text-muted">Loading…</p> : <TokenActivityList items={activity.items} label="Recent token history" />}
+          {activity.source === 'loading' ? (
+            <p className="text-sm text-muted">Loading…</p>
+          ) : (
+            <TokenActivityList items={activity.items} label="Recent token history" />
+          )}
         </div>
       )}
     </section>

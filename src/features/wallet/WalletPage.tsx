@@ -16,19 +16,54 @@ import { WalletBasicsCard } from './WalletBasicsCard.tsx'
 import { loadWalletState, shortenAddress, WALLET_CHAINS, type WalletChain } from './wallet-state.ts'
 
 const MINT_COST = 100
-const REASON_LABEL: Record<string, string> = { listen: 'Listening', share: 'Sharing', comment: 'Comments', reply: 'Comments', like: 'Comments', claim: 'Claimed listening', welcome: 'Welcome', wallet_welcome: 'Wallet welcome', mint_refund: 'Mint refunds' }
+const REASON_LABEL: Record<string, string> = {
+  listen: 'Listening',
+  share: 'Sharing',
+  comment: 'Comments',
+  reply: 'Comments',
+  like: 'Comments',
+  claim: 'Claimed listening',
+  welcome: 'Welcome',
+  wallet_welcome: 'Wallet welcome',
+  mint_refund: 'Mint refunds',
+}
 
 // Visitors: the reference's sample figures, labelled as a preview.
-const PREVIEW = { daily: 45, weekly: 253, total: 1280, days: [20, 35, 28, 55, 40, 30, 45], sources: [['Listening', 35], ['Sharing', 25], ['Comments', 20], ['Creation', 20]] as const }
+const PREVIEW = {
+  daily: 45,
+  weekly: 253,
+  total: 1280,
+  days: [20, 35, 28, 55, 40, 30, 45],
+  sources: [
+    ['Listening', 35],
+    ['Sharing', 25],
+    ['Comments', 20],
+    ['Creation', 20],
+  ] as const,
+}
 
 function ConnectView({ onBrowser, onSocial, busy }: { onBrowser: () => void; onSocial: () => void; busy: string | null }) {
   return (
     <div className="space-y-3" data-testid="wallet-connect-view">
-      <p className="text-sm text-muted">Connect a wallet to prove the address is yours (you sign a one-time message; no transaction, no fee), or use your CUBE account as your wallet.</p>
-      <button type="button" className="w-full rounded-md bg-primary px-4 py-2 font-semibold text-bg disabled:opacity-60" onClick={onBrowser} disabled={busy !== null} data-testid="connect-browser">
+      <p className="text-sm text-muted">
+        Connect a wallet to prove the address is yours (you sign a one-time message; no transaction, no fee), or use your CUBE account as
+        your wallet.
+      </p>
+      <button
+        type="button"
+        className="w-full rounded-md bg-primary px-4 py-2 font-semibold text-bg disabled:opacity-60"
+        onClick={onBrowser}
+        disabled={busy !== null}
+        data-testid="connect-browser"
+      >
         {busy ?? 'Browser Wallet (MetaMask)'}
       </button>
-      <button type="button" className="w-full rounded-md border border-primary px-4 py-2 font-semibold text-primary" onClick={onSocial} data-testid="connect-social">
+      <button
+        type="button"
+        className="w-full rounded-md border border-primary px-4 py-2 font-semibold text-primary"
+        onClick={onSocial}
+        data-testid="connect-social"
+      >
         Social Login (CUBE account)
       </button>
     </div>
@@ -40,13 +75,43 @@ function NftDetail({ nft, chains }: { nft: NftRow; chains: BlockchainConfig[] })
   const href = explorerHref(chain, nft.transaction_id, nft.blockchain)
   return (
     <dl className="mt-3 space-y-1 rounded-md border border-line p-3 text-sm" data-testid="nft-detail">
-      <div><dt className="inline text-muted">Name: </dt><dd className="inline">{nft.metadata.name}</dd></div>
-      <div><dt className="inline text-muted">Artist: </dt><dd className="inline">{nft.metadata.attributes?.find((a) => a.trait_type === 'Artist')?.value ?? 'You'}</dd></div>
-      <div><dt className="inline text-muted">Token id: </dt><dd className="inline font-mono" data-testid="nft-token-id">#{nft.token_id}</dd></div>
-      <div><dt className="inline text-muted">Minted: </dt><dd className="inline">{new Date(nft.minted_at).toLocaleDateString()}</dd></div>
-      <div><dt className="inline text-muted">Rarity: </dt><dd className="inline" data-testid="nft-rarity">{rarityOf(nft.token_id)}</dd></div>
-      <div><dt className="inline text-muted">Chain: </dt><dd className="inline">{chain?.name ?? nft.blockchain}</dd></div>
-      {href.startsWith('/') ? <Link to={href} className="text-primary underline">View on Blockchain</Link> : <a href={href} target="_blank" rel="noreferrer" className="text-primary underline">View on Blockchain</a>}
+      <div>
+        <dt className="inline text-muted">Name: </dt>
+        <dd className="inline">{nft.metadata.name}</dd>
+      </div>
+      <div>
+        <dt className="inline text-muted">Artist: </dt>
+        <dd className="inline">{nft.metadata.attributes?.find((a) => a.trait_type === 'Artist')?.value ?? 'You'}</dd>
+      </div>
+      <div>
+        <dt className="inline text-muted">Token id: </dt>
+        <dd className="inline font-mono" data-testid="nft-token-id">
+          #{nft.token_id}
+        </dd>
+      </div>
+      <div>
+        <dt className="inline text-muted">Minted: </dt>
+        <dd className="inline">{new Date(nft.minted_at).toLocaleDateString()}</dd>
+      </div>
+      <div>
+        <dt className="inline text-muted">Rarity: </dt>
+        <dd className="inline" data-testid="nft-rarity">
+          {rarityOf(nft.token_id)}
+        </dd>
+      </div>
+      <div>
+        <dt className="inline text-muted">Chain: </dt>
+        <dd className="inline">{chain?.name ?? nft.blockchain}</dd>
+      </div>
+      {href.startsWith('/') ? (
+        <Link to={href} className="text-primary underline">
+          View on Blockchain
+        </Link>
+      ) : (
+        <a href={href} target="_blank" rel="noreferrer" className="text-primary underline">
+          View on Blockchain
+        </a>
+      )}
     </dl>
   )
 }
@@ -67,10 +132,22 @@ function NftGrid({ nfts, chains }: { nfts: NftRow[]; chains: BlockchainConfig[] 
       <ul className="grid grid-cols-2 gap-3" data-testid="nft-grid">
         {nfts.map((n) => (
           <li key={n.id}>
-            <button type="button" aria-pressed={n.id === selected} onClick={() => setSelected(n.id === selected ? null : n.id)} className="w-full rounded-md border border-line p-2 text-left hover:border-primary">
-              <img src={n.metadata.image} alt="" className="aspect-square w-full rounded object-cover" onError={(e) => ((e.currentTarget as HTMLImageElement).src = '/favicon.svg')} />
+            <button
+              type="button"
+              aria-pressed={n.id === selected}
+              onClick={() => setSelected(n.id === selected ? null : n.id)}
+              className="w-full rounded-md border border-line p-2 text-left hover:border-primary"
+            >
+              <img
+                src={n.metadata.image}
+                alt=""
+                className="aspect-square w-full rounded object-cover"
+                onError={(e) => ((e.currentTarget as HTMLImageElement).src = '/favicon.svg')}
+              />
               <span className="mt-1 block truncate text-sm font-semibold">{n.metadata.name}</span>
-              <span className="block text-xs text-muted">#{n.token_id} · {rarityOf(n.token_id)}</span>
+              <span className="block text-xs text-muted">
+                #{n.token_id} · {rarityOf(n.token_id)}
+              </span>
             </button>
           </li>
         ))}
@@ -87,8 +164,13 @@ function BarChart({ days, preview }: { days: { day: string; amount: number }[]; 
       <div className="flex h-32 items-end gap-2">
         {days.map((d) => (
           <div key={d.day} className="flex flex-1 flex-col items-center justify-end gap-1">
-            <span className="text-xs text-fg/80" data-testid="chart-value">{d.amount}</span>
-            <div className="w-full rounded-t bg-gradient-to-t from-primary to-secondary" style={{ height: `${(d.amount / max) * 100}%`, minHeight: 2 }} />
+            <span className="text-xs text-fg/80" data-testid="chart-value">
+              {d.amount}
+            </span>
+            <div
+              className="w-full rounded-t bg-gradient-to-t from-primary to-secondary"
+              style={{ height: `${(d.amount / max) * 100}%`, minHeight: 2 }}
+            />
             <span className="text-xs text-muted">{d.day.slice(5)}</span>
           </div>
         ))}
@@ -124,57 +206,119 @@ export default function WalletPage() {
     notify.success('Address removed', { description: 'This address is no longer linked to your account.' })
   }
 
-  const prompt = (text: string) => <p className="py-6 text-center text-muted" data-testid="connect-prompt">{text}</p>
+  const prompt = (text: string) => (
+    <p className="py-6 text-center text-muted" data-testid="connect-prompt">
+      {text}
+    </p>
+  )
   const connectView = signedIn ? (
     <ConnectView onBrowser={() => wc.send({ type: 'BROWSER' })} onSocial={() => wc.send({ type: 'SOCIAL' })} busy={busy} />
   ) : (
     <div className="space-y-3" data-testid="wallet-connect-view">
       <p className="text-sm text-muted">Sign in first: your wallet is linked to your CUBE account.</p>
-      <button type="button" className="w-full rounded-md bg-primary px-4 py-2 font-semibold text-bg" onClick={() => openAuth('login')}>Login / Register</button>
+      <button type="button" className="w-full rounded-md bg-primary px-4 py-2 font-semibold text-bg" onClick={() => openAuth('login')}>
+        Login / Register
+      </button>
     </div>
   )
 
   const walletTab = (
     <div className="space-y-3" data-testid="wallet-tab">
       <p className="text-sm text-muted">Address</p>
-      <p className="font-mono" data-testid="wallet-address" title={wc.state.context.address ?? undefined}>{wc.state.context.address ? shortenAddress(wc.state.context.address) : 'CUBE account (social login)'}</p>
+      <p className="font-mono" data-testid="wallet-address" title={wc.state.context.address ?? undefined}>
+        {wc.state.context.address ? shortenAddress(wc.state.context.address) : 'CUBE account (social login)'}
+      </p>
       {wc.state.context.needsReverify && (
         <div role="alert" className="rounded-md border border-yellow-500/60 p-2 text-sm">
-          Your wallet switched to another address. <button type="button" className="underline" onClick={() => wc.send({ type: 'BROWSER' })}>Verify again</button>
+          Your wallet switched to another address.{' '}
+          <button type="button" className="underline" onClick={() => wc.send({ type: 'BROWSER' })}>
+            Verify again
+          </button>
         </div>
       )}
       <label className="block text-sm">
         <span className="text-muted">Chain</span>
-        <select className="mt-1 w-full rounded-md border border-line bg-bg p-2" value={chain} onChange={(e) => { const c = e.target.value as WalletChain; setChain(c); wc.setChain(c) }} data-testid="chain-select">
-          {WALLET_CHAINS.map((c) => <option key={c} value={c}>{c}</option>)}
+        <select
+          className="mt-1 w-full rounded-md border border-line bg-bg p-2"
+          value={chain}
+          onChange={(e) => {
+            const c = e.target.value as WalletChain
+            setChain(c)
+            wc.setChain(c)
+          }}
+          data-testid="chain-select"
+        >
+          {WALLET_CHAINS.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
         </select>
       </label>
       <p className="text-sm text-muted">CUBE balance</p>
-      <p className="font-display text-2xl font-bold text-primary" data-testid="wallet-cube-balance">{balance ?? '...'} CUBE</p>
+      <p className="font-display text-2xl font-bold text-primary" data-testid="wallet-cube-balance">
+        {balance ?? '...'} CUBE
+      </p>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className="rounded-md border border-line px-3 py-1.5" onClick={wc.disconnect} data-testid="disconnect">Disconnect Wallet</button>
-        {wc.state.context.method === 'browser' && <button type="button" className="rounded-md border border-red-500/60 px-3 py-1.5 text-red-400" onClick={removeAddress}>Remove this address from my account</button>}
+        <button type="button" className="rounded-md border border-line px-3 py-1.5" onClick={wc.disconnect} data-testid="disconnect">
+          Disconnect Wallet
+        </button>
+        {wc.state.context.method === 'browser' && (
+          <button type="button" className="rounded-md border border-red-500/60 px-3 py-1.5 text-red-400" onClick={removeAddress}>
+            Remove this address from my account
+          </button>
+        )}
       </div>
     </div>
   )
 
   const rewardsTab = (
     <div className="space-y-3" data-testid="rewards-tab">
-      <div className="flex items-center justify-between"><h3 className="font-semibold">Listen to Earn</h3><span className="rounded-full bg-green-500/20 px-2 py-0.5 text-xs text-green-300">Active</span></div>
+      <div className="flex items-center justify-between">
+        <h3 className="font-semibold">Listen to Earn</h3>
+        <span className="rounded-full bg-green-500/20 px-2 py-0.5 text-xs text-green-300">Active</span>
+      </div>
       <div>
-        <div className="flex justify-between text-sm"><span id="hour-progress-label">Listening progress (this hour)</span><span data-testid="hour-progress">{Math.round((data.claim?.hourProgress ?? 0) * 100)}%</span></div>
-        <div role="progressbar" aria-labelledby="hour-progress-label" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round((data.claim?.hourProgress ?? 0) * 100)} className="mt-1 h-2 overflow-hidden rounded-full bg-line/60">
+        <div className="flex justify-between text-sm">
+          <span id="hour-progress-label">Listening progress (this hour)</span>
+          <span data-testid="hour-progress">{Math.round((data.claim?.hourProgress ?? 0) * 100)}%</span>
+        </div>
+        <div
+          role="progressbar"
+          aria-labelledby="hour-progress-label"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round((data.claim?.hourProgress ?? 0) * 100)}
+          className="mt-1 h-2 overflow-hidden rounded-full bg-line/60"
+        >
           <div className="h-full bg-primary" style={{ width: `${(data.claim?.hourProgress ?? 0) * 100}%` }} />
         </div>
       </div>
-      <p className="text-sm">Today's earnings: <strong data-testid="today-earnings">{summary.daily} CUBE</strong> · Claimable: <strong data-testid="claimable">{claimable} CUBE</strong></p>
-      <button type="button" className="w-full rounded-md bg-primary px-4 py-2 font-semibold text-bg disabled:opacity-60" disabled={claimable <= 0 || claiming} onClick={claim} data-testid="claim">
+      <p className="text-sm">
+        Today's earnings: <strong data-testid="today-earnings">{summary.daily} CUBE</strong> · Claimable:{' '}
+        <strong data-testid="claimable">{claimable} CUBE</strong>
+      </p>
+      <button
+        type="button"
+        className="w-full rounded-md bg-primary px-4 py-2 font-semibold text-bg disabled:opacity-60"
+        disabled={claimable <= 0 || claiming}
+        onClick={claim}
+        data-testid="claim"
+      >
         {claimable <= 0 ? 'No Rewards to Claim' : claiming ? 'Claiming…' : 'Claim Rewards'}
       </button>
       <h4 className="font-semibold">Earnings Breakdown</h4>
-      <ul className="text-sm"><li>Listening 1hr = 5 CUBE</li><li>Sharing = 10 CUBE</li><li>Comments = 2 CUBE</li></ul>
+      <ul className="text-sm">
+        <li>Listening 1hr = 5 CUBE</li>
+        <li>Sharing = 10 CUBE</li>
+        <li>Comments = 2 CUBE</li>
+      </ul>
       <h4 className="font-semibold">Earning Tips</h4>
-      <ul className="list-disc pl-5 text-sm text-fg/80"><li>Listen to full tracks for maximum rewards</li><li>Share on social media for bonus CUBE</li><li>Create playlists for special rewards</li></ul>
+      <ul className="list-disc pl-5 text-sm text-fg/80">
+        <li>Listen to full tracks for maximum rewards</li>
+        <li>Share on social media for bonus CUBE</li>
+        <li>Create playlists for special rewards</li>
+      </ul>
     </div>
   )
 
@@ -183,11 +327,22 @@ export default function WalletPage() {
       <h3 className="font-semibold">Your NFT Collection</h3>
       <NftGrid nfts={data.nfts} chains={data.chains} />
       <h3 className="font-semibold">Mint New NFT</h3>
-      <p className="text-sm">Balance: <span data-testid="mint-balance">{balance ?? '...'} CUBE</span></p>
+      <p className="text-sm">
+        Balance: <span data-testid="mint-balance">{balance ?? '...'} CUBE</span>
+      </p>
       {(balance ?? 0) >= MINT_COST ? (
-        <Link to="/app/mint" className="block rounded-md bg-primary px-4 py-2 text-center font-semibold text-bg" data-testid="mint-link">Mint NFT (100 CUBE)</Link>
+        <Link to="/app/mint" className="block rounded-md bg-primary px-4 py-2 text-center font-semibold text-bg" data-testid="mint-link">
+          Mint NFT (100 CUBE)
+        </Link>
       ) : (
-        <button type="button" disabled className="w-full rounded-md bg-primary px-4 py-2 font-semibold text-bg opacity-60" data-testid="mint-link">Mint NFT (100 CUBE)</button>
+        <button
+          type="button"
+          disabled
+          className="w-full rounded-md bg-primary px-4 py-2 font-semibold text-bg opacity-60"
+          data-testid="mint-link"
+        >
+          Mint NFT (100 CUBE)
+        </button>
       )}
     </div>
   )
@@ -196,18 +351,37 @@ export default function WalletPage() {
   const rewardsRight = (
     <div className="space-y-3" data-testid="cube-rewards" data-preview={preview}>
       {preview && <p className="rounded bg-line/40 px-2 py-1 text-xs">Preview: sample figures. Sign in to see your own.</p>}
-      <h3 className="font-semibold">CUBE Rewards <span data-testid="rewards-total">{preview ? PREVIEW.total : summary.total}</span></h3>
+      <h3 className="font-semibold">
+        CUBE Rewards <span data-testid="rewards-total">{preview ? PREVIEW.total : summary.total}</span>
+      </h3>
       <dl className="grid grid-cols-3 gap-2 text-center">
-        <div className="rounded border border-line p-2"><dt className="text-xs text-muted">Daily</dt><dd data-testid="rewards-daily">+{preview ? PREVIEW.daily : summary.daily}</dd></div>
-        <div className="rounded border border-line p-2"><dt className="text-xs text-muted">Weekly</dt><dd data-testid="rewards-weekly">+{preview ? PREVIEW.weekly : summary.weekly}</dd></div>
-        <div className="rounded border border-line p-2"><dt className="text-xs text-muted">Total</dt><dd>{preview ? PREVIEW.total : summary.total}</dd></div>
+        <div className="rounded border border-line p-2">
+          <dt className="text-xs text-muted">Daily</dt>
+          <dd data-testid="rewards-daily">+{preview ? PREVIEW.daily : summary.daily}</dd>
+        </div>
+        <div className="rounded border border-line p-2">
+          <dt className="text-xs text-muted">Weekly</dt>
+          <dd data-testid="rewards-weekly">+{preview ? PREVIEW.weekly : summary.weekly}</dd>
+        </div>
+        <div className="rounded border border-line p-2">
+          <dt className="text-xs text-muted">Total</dt>
+          <dd>{preview ? PREVIEW.total : summary.total}</dd>
+        </div>
       </dl>
       <BarChart preview={preview} days={preview ? PREVIEW.days.map((amount, i) => ({ day: `sample-0${i + 1}`, amount })) : summary.days} />
       <h4 className="font-semibold">Reward Sources</h4>
       <ul className="text-sm" data-testid="reward-sources">
         {preview
-          ? PREVIEW.sources.map(([label, pct]) => <li key={label}>{label} {pct}%</li>)
-          : summary.sources.map((s) => <li key={s.reason}>{REASON_LABEL[s.reason] ?? s.reason} {Math.round(s.share * 100)}% ({s.amount} CUBE)</li>)}
+          ? PREVIEW.sources.map(([label, pct]) => (
+              <li key={label}>
+                {label} {pct}%
+              </li>
+            ))
+          : summary.sources.map((s) => (
+              <li key={s.reason}>
+                {REASON_LABEL[s.reason] ?? s.reason} {Math.round(s.share * 100)}% ({s.amount} CUBE)
+              </li>
+            ))}
       </ul>
     </div>
   )
@@ -223,7 +397,15 @@ export default function WalletPage() {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section className="panel p-5" aria-label="Wallet panel" data-testid="wallet-panel" data-state={String(wc.state.value)}>
           {connected ? (
-            <Tabs label="Wallet" testId="wallet-left-tabs" tabs={[{ id: 'wallet', title: 'Wallet', content: walletTab }, { id: 'rewards', title: 'Rewards', content: rewardsTab }, { id: 'nft', title: 'NFT', content: nftTab }]} />
+            <Tabs
+              label="Wallet"
+              testId="wallet-left-tabs"
+              tabs={[
+                { id: 'wallet', title: 'Wallet', content: walletTab },
+                { id: 'rewards', title: 'Rewards', content: rewardsTab },
+                { id: 'nft', title: 'NFT', content: nftTab },
+              ]}
+            />
           ) : (
             connectView
           )}
@@ -234,7 +416,20 @@ export default function WalletPage() {
             testId="wallet-right-tabs"
             tabs={[
               { id: 'activity', title: 'Activity', content: <LedgerTokenActivity /> },
-              { id: 'nfts', title: 'NFTs', content: signedIn ? <div><h3 className="mb-2 font-semibold">Music NFT Collection <span data-testid="nft-count">({data.nfts.length})</span></h3><NftGrid nfts={data.nfts} chains={data.chains} /></div> : prompt('Connect your wallet to view your NFTs') },
+              {
+                id: 'nfts',
+                title: 'NFTs',
+                content: signedIn ? (
+                  <div>
+                    <h3 className="mb-2 font-semibold">
+                      Music NFT Collection <span data-testid="nft-count">({data.nfts.length})</span>
+                    </h3>
+                    <NftGrid nfts={data.nfts} chains={data.chains} />
+                  </div>
+                ) : (
+                  prompt('Connect your wallet to view your NFTs')
+                ),
+              },
               { id: 'rewards', title: 'Rewards', content: rewardsRight },
             ]}
           />

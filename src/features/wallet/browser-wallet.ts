@@ -5,7 +5,10 @@ import { issueWalletNonce, verifyWallet } from '../../backend/web3.ts'
 import { siweMessage } from './siwe-message.ts'
 import { NoWalletProviderError, type WalletConnectDeps } from './wallet-connect-machine.ts'
 
-type InjectedProvider = Eip1193Provider & { on?: (event: string, fn: (...args: unknown[]) => void) => void; removeListener?: (event: string, fn: (...args: unknown[]) => void) => void }
+type InjectedProvider = Eip1193Provider & {
+  on?: (event: string, fn: (...args: unknown[]) => void) => void
+  removeListener?: (event: string, fn: (...args: unknown[]) => void) => void
+}
 
 export const injectedProvider = (): InjectedProvider | undefined => (window as unknown as { ethereum?: InjectedProvider }).ethereum
 
@@ -34,11 +37,18 @@ export async function proveOwnership(account: { address: string; chainId: number
     expirationTime: new Date(Date.now() + 5 * 60_000).toISOString(),
   })
   // personal_sign with the UTF-8 bytes, as ethers' JsonRpcSigner.signMessage sends it.
-  const signature = (await injected.request({ method: 'personal_sign', params: [hexlify(toUtf8Bytes(message)), account.address.toLowerCase()] })) as string
+  const signature = (await injected.request({
+    method: 'personal_sign',
+    params: [hexlify(toUtf8Bytes(message)), account.address.toLowerCase()],
+  })) as string
   return verifyWallet(message, signature)
 }
 
-export const browserWalletDeps = (accountUserId: () => string | null): WalletConnectDeps => ({ requestAccount, proveOwnership, accountUserId })
+export const browserWalletDeps = (accountUserId: () => string | null): WalletConnectDeps => ({
+  requestAccount,
+  proveOwnership,
+  accountUserId,
+})
 
 /** accountsChanged / chainChanged from the provider; returns the unsubscribe. */
 export function watchProvider(onAccount: (address: string | null) => void, onChain: (chainId: number) => void): () => void {

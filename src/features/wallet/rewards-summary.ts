@@ -32,7 +32,9 @@ export function summariseRewards(rows: readonly LedgerPoint[], now: Date = new D
     if (slot) slot.amount += r.amount
   }
   const weekly = days.reduce((s, d) => s + d.amount, 0)
-  const sources = [...byReason].map(([reason, amount]) => ({ reason, amount, share: total ? amount / total : 0 })).sort((a, b) => b.amount - a.amount)
+  const sources = [...byReason]
+    .map(([reason, amount]) => ({ reason, amount, share: total ? amount / total : 0 }))
+    .sort((a, b) => b.amount - a.amount)
   return { daily: days[6]!.amount, weekly, total, days, sources }
 }
 

@@ -34,7 +34,8 @@ export function useTokenActivity(limit = 7): TokenActivity {
     // The wallet balance changes whenever the ledger does (welcome bonus, listens), so it triggers a reread too.
   }, [userId, limit, key, version, walletBalance])
 
-  if (status !== 'signed-in') return { items: status === 'loading' ? [] : SAMPLE_ACTIVITY, source: status === 'loading' ? 'loading' : 'sample' }
+  if (status !== 'signed-in')
+    return { items: status === 'loading' ? [] : SAMPLE_ACTIVITY, source: status === 'loading' ? 'loading' : 'sample' }
   if (!state || state.key !== key) return { items: [], source: 'loading' }
   return { items: state.items, source: 'ledger' }
 }

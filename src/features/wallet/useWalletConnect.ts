@@ -18,10 +18,18 @@ export function useWalletConnect() {
     machine.provide({
       actions: {
         notifyFailed: ({ context }) => {
-          if (context.error) notify.error(context.error.title, { description: context.error.detail ? `${context.error.description} (${context.error.detail})` : context.error.description })
+          if (context.error)
+            notify.error(context.error.title, {
+              description: context.error.detail ? `${context.error.description} (${context.error.detail})` : context.error.description,
+            })
         },
         notifyConnected: ({ context }) => {
-          notify.success('Wallet Connected', { description: context.welcome > 0 ? `${context.welcome} CUBE welcome tokens have been added to your wallet.` : 'Your wallet is linked to your account.' })
+          notify.success('Wallet Connected', {
+            description:
+              context.welcome > 0
+                ? `${context.welcome} CUBE welcome tokens have been added to your wallet.`
+                : 'Your wallet is linked to your account.',
+          })
           const id = useSessionStore.getState().user?.id
           if (id) void refreshWallet(id)
           useSessionStore.getState().bumpActivity()
@@ -49,13 +57,21 @@ export function useWalletConnect() {
     }
   }, [userId, send])
 
-  useEffect(() => watchProvider((address) => send({ type: 'ACCOUNT_CHANGED', address }), () => useSessionStore.getState().bumpActivity()), [send])
+  useEffect(
+    () =>
+      watchProvider(
+        (address) => send({ type: 'ACCOUNT_CHANGED', address }),
+        () => useSessionStore.getState().bumpActivity(),
+      ),
+    [send],
+  )
 
   const connected = state.matches('connected')
   const address = state.context.address
   useEffect(() => {
     const chain = loadWalletState().selectedChain
-    if (connected) saveWalletState({ isConnected: true, selectedChain: chain, walletAddress: address ? shortenAddress(address) : 'CUBE account' })
+    if (connected)
+      saveWalletState({ isConnected: true, selectedChain: chain, walletAddress: address ? shortenAddress(address) : 'CUBE account' })
   }, [connected, address])
 
   return {

@@ -1,5 +1,14 @@
 import { useEffect, useState } from 'react'
-import { fetchBlockchainConfigs, fetchClaimStatus, fetchLedgerSince, fetchNfts, type BlockchainConfig, type ClaimStatus, type LedgerRow, type NftRow } from '../../backend/web3.ts'
+import {
+  fetchBlockchainConfigs,
+  fetchClaimStatus,
+  fetchLedgerSince,
+  fetchNfts,
+  type BlockchainConfig,
+  type ClaimStatus,
+  type LedgerRow,
+  type NftRow,
+} from '../../backend/web3.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
 
 export interface WalletData {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, waitFor } from 'xstate'
-import { CONNECTION_FAILED, createWalletConnectMachine, NOT_FOUND, NoWalletProviderError, type WalletConnectDeps } from './wallet-connect-machine.ts'
+import {
+  CONNECTION_FAILED,
+  createWalletConnectMachine,
+  NOT_FOUND,
+  NoWalletProviderError,
+  type WalletConnectDeps,
+} from './wallet-connect-machine.ts'
 import { loadWalletState, saveWalletState, shortenAddress, WALLET_STATE_KEY } from './wallet-state.ts'
 
 const ADDRESS = '0x1234567890abcdef1234567890ABCDEF12345678'
@@ -31,13 +37,23 @@ describe('wallet-connect machine', () => {
   })
 
   it("no provider → 'MetaMask Not Found'; rejection or a refused proof → 'Connection Failed'", async () => {
-    const none = createActor(createWalletConnectMachine(deps({ requestAccount: () => Promise.reject(new NoWalletProviderError()) }))).start()
+    const none = createActor(
+      createWalletConnectMachine(deps({ requestAccount: () => Promise.reject(new NoWalletProviderError()) })),
+    ).start()
     none.send({ type: 'BROWSER' })
     expect((await waitFor(none, (s) => s.matches('failed'))).context.error).toEqual(NOT_FOUND)
-    const rejected = createActor(createWalletConnectMachine(deps({ requestAccount: () => Promise.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 })) }))).start()
+    const rejected = createActor(
+      createWalletConnectMachine(
+        deps({ requestAccount: () => Promise.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 })) }),
+      ),
+    ).start()
     rejected.send({ type: 'BROWSER' })
     expect((await waitFor(rejected, (s) => s.matches('failed'))).context.error).toMatchObject(CONNECTION_FAILED)
-    const refused = createActor(createWalletConnectMachine(deps({ proveOwnership: () => Promise.reject(new Error('This address is already linked to another CUBE account')) }))).start()
+    const refused = createActor(
+      createWalletConnectMachine(
+        deps({ proveOwnership: () => Promise.reject(new Error('This address is already linked to another CUBE account')) }),
+      ),
+    ).start()
     refused.send({ type: 'BROWSER' })
     const failed = await waitFor(refused, (s) => s.matches('failed'))
     expect(failed.context.error).toEqual({ ...CONNECTION_FAILED, detail: 'This address is already linked to another CUBE account' })
@@ -45,7 +61,9 @@ describe('wallet-connect machine', () => {
 
   it('social: the signed-in account is the wallet; a visitor is asked to sign in first', () => {
     const asked: string[] = []
-    const visitor = createActor(createWalletConnectMachine(deps({ accountUserId: () => null })).provide({ actions: { askToSignIn: () => void asked.push('login') } })).start()
+    const visitor = createActor(
+      createWalletConnectMachine(deps({ accountUserId: () => null })).provide({ actions: { askToSignIn: () => void asked.push('login') } }),
+    ).start()
     visitor.send({ type: 'OPEN' })
     visitor.send({ type: 'SOCIAL' })
     expect(visitor.getSnapshot().value).toBe('choosing')
@@ -81,7 +99,16 @@ describe('the SIWE message format', () => {
   it('is what the siwe package parses (the server verifies with it)', async () => {
     const { SiweMessage } = await import('siwe')
     const { siweMessage } = await import('./siwe-message.ts')
-    const fields = { domain: '127.0.0.1:4320', address: '0x12eC2b4a27ecC1fcc95E42a90520f0142Cab94B9', statement: 'Sign in to CUBE Music to link this wallet to your account.', uri: 'http://127.0.0.1:4320', chainId: 31337, nonce: 'abcdef0123456789abcd', issuedAt: '2026-11-23T03:00:00.000Z', expirationTime: '2026-11-23T03:05:00.000Z' }
+    const fields = {
+      domain: '127.0.0.1:4320',
+      address: '0x12eC2b4a27ecC1fcc95E42a90520f0142Cab94B9',
+      statement: 'Sign in to CUBE Music to link this wallet to your account.',
+      uri: 'http://127.0.0.1:4320',
+      chainId: 31337,
+      nonce: 'abcdef0123456789abcd',
+      issuedAt: '2026-11-23T03:00:00.000Z',
+      expirationTime: '2026-11-23T03:05:00.000Z',
+    }
     const text = siweMessage(fields)
     const parsed = new SiweMessage(text)
     expect(parsed).toMatchObject({ ...fields, version: '1' })

@@ -72,7 +72,10 @@ export function createWalletConnectMachine(deps: WalletConnectDeps) {
     },
     guards: {
       signedIn: () => deps.accountUserId() !== null,
-      otherAddress: ({ context, event }) => event.type === 'ACCOUNT_CHANGED' && context.method === 'browser' && (event.address ?? '').toLowerCase() !== (context.address ?? '').toLowerCase(),
+      otherAddress: ({ context, event }) =>
+        event.type === 'ACCOUNT_CHANGED' &&
+        context.method === 'browser' &&
+        (event.address ?? '').toLowerCase() !== (context.address ?? '').toLowerCase(),
     },
   }).createMachine({
     id: 'wallet-connect',
@@ -108,13 +111,22 @@ export function createWalletConnectMachine(deps: WalletConnectDeps) {
         invoke: {
           src: 'verify',
           input: ({ context }) => context.account!,
-          onDone: { target: 'connected', actions: [assign({ method: 'browser', address: ({ event }) => event.output.address, welcome: ({ event }) => event.output.welcome }), 'notifyConnected'] },
+          onDone: {
+            target: 'connected',
+            actions: [
+              assign({ method: 'browser', address: ({ event }) => event.output.address, welcome: ({ event }) => event.output.welcome }),
+              'notifyConnected',
+            ],
+          },
           onError: { target: 'failed', actions: assign({ error: ({ event }) => failure(event.error) }) },
         },
       },
       connected: {
         on: {
-          DISCONNECT: { target: 'disconnected', actions: assign({ method: null, address: null, account: null, welcome: 0, needsReverify: false }) },
+          DISCONNECT: {
+            target: 'disconnected',
+            actions: assign({ method: null, address: null, account: null, welcome: 0, needsReverify: false }),
+          },
           ACCOUNT_CHANGED: { guard: 'otherAddress', actions: assign({ needsReverify: true }) },
           BROWSER: 'connecting',
         },

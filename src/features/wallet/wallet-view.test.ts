@@ -40,18 +40,36 @@ describe('serverMessage', () => {
 describe('backendConfig', () => {
   it('defaults to the page’s own origin and the local anon key, and honours the VITE_ overrides', () => {
     expect(backendConfig({} as ImportMetaEnv, 'http://127.0.0.1:4207')).toEqual({ url: 'http://127.0.0.1:4207', anonKey: LOCAL_ANON_KEY })
-    expect(backendConfig({ VITE_SUPABASE_URL: 'https://abc.supabase.co/', VITE_SUPABASE_ANON_KEY: 'k' } as ImportMetaEnv, 'http://x')).toEqual({ url: 'https://abc.supabase.co', anonKey: 'k' })
+    expect(
+      backendConfig({ VITE_SUPABASE_URL: 'https://abc.supabase.co/', VITE_SUPABASE_ANON_KEY: 'k' } as ImportMetaEnv, 'http://x'),
+    ).toEqual({ url: 'https://abc.supabase.co', anonKey: 'k' })
   })
 })
 
 describe('ledgerToActivity', () => {
   const title = (id: string) => (id === 'neon-drift' ? 'Neon Drift' : undefined)
   it('maps credits to MINE and debits to BURN with a positive amount and a readable subject', () => {
-    expect(ledgerToActivity({ id: '7', amount: 2, reason: 'listen', reference: 'neon-drift', created_at: '2026-11-21T10:00:00Z' }, title)).toEqual({
-      id: '7', action: 'MINE', amount: 2, type: 'listen', song: 'Neon Drift', timestamp: '2026-11-21T10:00:00Z',
+    expect(
+      ledgerToActivity({ id: '7', amount: 2, reason: 'listen', reference: 'neon-drift', created_at: '2026-11-21T10:00:00Z' }, title),
+    ).toEqual({
+      id: '7',
+      action: 'MINE',
+      amount: 2,
+      type: 'listen',
+      song: 'Neon Drift',
+      timestamp: '2026-11-21T10:00:00Z',
     })
-    expect(ledgerToActivity({ id: '8', amount: -50, reason: 'remix', reference: 'neon-drift', created_at: 'x' }, title)).toMatchObject({ action: 'BURN', amount: 50, type: 'remix' })
-    expect(ledgerToActivity({ id: '1', amount: 100, reason: 'welcome', reference: 'welcome', created_at: 'x' }, title)).toMatchObject({ action: 'MINE', amount: 100, type: 'welcome', song: 'Welcome bonus' })
+    expect(ledgerToActivity({ id: '8', amount: -50, reason: 'remix', reference: 'neon-drift', created_at: 'x' }, title)).toMatchObject({
+      action: 'BURN',
+      amount: 50,
+      type: 'remix',
+    })
+    expect(ledgerToActivity({ id: '1', amount: 100, reason: 'welcome', reference: 'welcome', created_at: 'x' }, title)).toMatchObject({
+      action: 'MINE',
+      amount: 100,
+      type: 'welcome',
+      song: 'Welcome bonus',
+    })
     expect(ledgerToActivity({ id: '9', amount: 3, reason: 'listen', reference: 'idb:mine', created_at: 'x' }, title).song).toBe('idb:mine')
   })
 })

@@ -20,7 +20,10 @@ export function SectionAccordion({ section }: { section: WhitepaperSection }) {
                 aria-expanded={open}
                 aria-controls={panelId}
                 onClick={() => setOpenIndex(open ? null : i)}
-                className="flex w-full items-center justify-between gap-3 px-5 py-4 text-left text-base font-semibold text-fg hover:text-primary"
+                className={
+                  'flex w-full items-center justify-between gap-3 px-5 py-4 text-left text-base font-semibold ' +
+                  'text-fg hover:text-primary'
+                }
               >
                 <span lang="zh">{item.title}</span>
                 <Icon name="chevron" className={`shrink-0 text-primary transition-transform ${open ? 'rotate-180' : ''}`} />

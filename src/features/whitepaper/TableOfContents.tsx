@@ -40,7 +40,10 @@ export function TableOfContents({ currentKey, onNavigate }: { currentKey: string
                   to={`/app/whitepaper/${s.key}`}
                   onClick={onNavigate}
                   aria-current={current ? 'page' : undefined}
-                  className={`block rounded-md px-3 py-2 text-sm ${current ? 'bg-primary/15 font-semibold text-primary' : 'text-fg/85 hover:bg-line/40 hover:text-fg'}`}
+                  className={
+                    `block rounded-md px-3 py-2 text-sm ` +
+                    `${current ? 'bg-primary/15 font-semibold text-primary' : 'text-fg/85 hover:bg-line/40 hover:text-fg'}`
+                  }
                 >
                   <span lang="zh">{s.title}</span>
                   <span className="block text-xs text-muted">{s.english}</span>

@@ -25,7 +25,13 @@ function trapTab(panel: HTMLElement | null, e: KeyboardEvent) {
  * Visibility flips at once on opening (so the close button can take focus immediately) and only
  * after the slide-out on closing.
  */
-export function TocDrawer({ id, open, onClose, returnFocusTo, children }: {
+export function TocDrawer({
+  id,
+  open,
+  onClose,
+  returnFocusTo,
+  children,
+}: {
   id: string
   open: boolean
   onClose: () => void
@@ -54,19 +60,36 @@ export function TocDrawer({ id, open, onClose, returnFocusTo, children }: {
   }, [open, onClose, returnFocusTo])
 
   return (
-    <div className={`fixed inset-0 z-50 ${open ? 'visible' : 'invisible transition-[visibility] duration-300'}`} data-state={open ? 'open' : 'closed'}>
-      <div aria-hidden="true" onClick={onClose} className={`absolute inset-0 bg-black/60 transition-opacity duration-300 ${open ? 'opacity-100' : 'opacity-0'}`} />
+    <div
+      className={`fixed inset-0 z-50 ${open ? 'visible' : 'invisible transition-[visibility] duration-300'}`}
+      data-state={open ? 'open' : 'closed'}
+    >
+      <div
+        aria-hidden="true"
+        onClick={onClose}
+        className={`absolute inset-0 bg-black/60 transition-opacity duration-300 ${open ? 'opacity-100' : 'opacity-0'}`}
+      />
       <div
         id={id}
         ref={panelRef}
         role="dialog"
         aria-modal="true"
         aria-label="Whitepaper table of contents"
-        className={`absolute right-0 top-0 flex h-full w-80 max-w-[85vw] flex-col gap-4 overflow-y-auto border-l border-line bg-panel p-4 transition-transform duration-300 ease-out ${open ? 'translate-x-0' : 'translate-x-full'}`}
+        className={
+          `absolute right-0 top-0 flex h-full w-80 max-w-[85vw] flex-col gap-4 overflow-y-auto border-l ` +
+          `border-line bg-panel p-4 transition-transform duration-300 ease-out ` +
+          `${open ? 'translate-x-0' : 'translate-x-full'}`
+        }
       >
         <div className="flex items-center justify-between">
           <span className="font-display text-sm font-bold tracking-widest text-primary">目录 · CONTENTS</span>
-          <button ref={closeRef} type="button" onClick={onClose} aria-label="Close table of contents" className="rounded p-2 text-muted hover:text-fg">
+          <button
+            ref={closeRef}
+            type="button"
+            onClick={onClose}
+            aria-label="Close table of contents"
+            className="rounded p-2 text-muted hover:text-fg"
+          >
             <Icon name="close" />
           </button>
         </div>

@@ -55,8 +55,10 @@ export default function WhitepaperPage() {
             <span lang="zh">CUBE Music 白皮书</span> <span className="text-secondary">Whitepaper</span>
           </h1>
           <p className="mt-2 text-sm text-muted">
-            <span lang="zh">版本 {WHITEPAPER_VERSION} · {WHITEPAPER_DATE}</span> · Version {WHITEPAPER_VERSION}, July 2024 ·{' '}
-            <span lang="zh">代币 MELO（应用内称 CUBE）</span>
+            <span lang="zh">
+              版本 {WHITEPAPER_VERSION} · {WHITEPAPER_DATE}
+            </span>{' '}
+            · Version {WHITEPAPER_VERSION}, July 2024 · <span lang="zh">代币 MELO（应用内称 CUBE）</span>
           </p>
         </div>
         {narrow && (
@@ -81,7 +83,12 @@ export default function WhitepaperPage() {
         )}
 
         <article aria-labelledby="wp-section-heading" data-section={section.key}>
-          <h2 id="wp-section-heading" ref={headingRef} tabIndex={-1} className="mb-1 text-2xl font-bold text-fg focus:outline-none md:text-3xl">
+          <h2
+            id="wp-section-heading"
+            ref={headingRef}
+            tabIndex={-1}
+            className="mb-1 text-2xl font-bold text-fg focus:outline-none md:text-3xl"
+          >
             <span lang="zh">{section.title}</span>
           </h2>
           <p className="mb-6 text-sm uppercase tracking-widest text-secondary">{section.english}</p>
@@ -92,16 +99,27 @@ export default function WhitepaperPage() {
               type="button"
               disabled={!previous}
               onClick={() => previous && go(previous.key)}
-              className="flex items-center gap-2 rounded-md border border-line px-4 py-2 text-sm font-semibold text-fg hover:border-primary hover:text-primary disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:border-line disabled:hover:text-fg"
+              className={
+                'flex items-center gap-2 rounded-md border border-line px-4 py-2 text-sm font-semibold text-fg ' +
+                'hover:border-primary hover:text-primary disabled:cursor-not-allowed disabled:opacity-40 ' +
+                'disabled:hover:border-line disabled:hover:text-fg'
+              }
             >
               <span aria-hidden="true">←</span> Previous Section
-              {previous && <span lang="zh" className="text-muted">· {previous.title}</span>}
+              {previous && (
+                <span lang="zh" className="text-muted">
+                  · {previous.title}
+                </span>
+              )}
             </button>
             <button
               type="button"
               disabled={!next}
               onClick={() => next && go(next.key)}
-              className="flex items-center gap-2 rounded-md bg-primary px-4 py-2 text-sm font-bold text-bg hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-40"
+              className={
+                'flex items-center gap-2 rounded-md bg-primary px-4 py-2 text-sm font-bold text-bg ' +
+                'hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-40'
+              }
             >
               Next Section
               {next && <span lang="zh">· {next.title}</span>} <span aria-hidden="true">→</span>

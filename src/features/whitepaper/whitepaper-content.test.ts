@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest'
 import { WHITEPAPER_DATE, WHITEPAPER_SECTIONS, WHITEPAPER_VERSION } from './whitepaper-content.ts'
 import { filterSections, neighbours, resolveSection } from './section-lookup.ts'
 
-const KEYS = ['executive_summary', 'industry_pain_points', 'technology', 'token_economy', 'governance', 'roadmap', 'risk_management', 'team', 'conclusion']
+const KEYS = [
+  'executive_summary',
+  'industry_pain_points',
+  'technology',
+  'token_economy',
+  'governance',
+  'roadmap',
+  'risk_management',
+  'team',
+  'conclusion',
+]
 const allText = WHITEPAPER_SECTIONS.flatMap((s) => s.items.map((i) => `${i.title} ${i.text}`)).join('\n')
 const HAN = /\p{Script=Han}/gu
 
@@ -23,15 +33,27 @@ describe('whitepaper content', () => {
 
   it('states the required figures', () => {
     for (const figure of [
-      '10 亿枚', '60% / 15% / 25%', '85% / 5% / 10%', '30%', '8%–15%', '500 美元', '11 名成员', '1,000 MELO', '五名委员会成员联署', '质押总量 25%',
-    ]) expect(allText, figure).toContain(figure)
+      '10 亿枚',
+      '60% / 15% / 25%',
+      '85% / 5% / 10%',
+      '30%',
+      '8%–15%',
+      '500 美元',
+      '11 名成员',
+      '1,000 MELO',
+      '五名委员会成员联署',
+      '质押总量 25%',
+    ])
+      expect(allText, figure).toContain(figure)
     expect(WHITEPAPER_VERSION).toBe('2.0')
     expect(WHITEPAPER_DATE).toBe('2024年7月')
     expect(allText).toContain('2.0 版本，发布于 2024年7月')
   })
 
   it('names the token both ways: MELO in the paper, CUBE in the app', () => {
-    const summary = resolveSection('executive_summary').items.map((i) => i.text).join('')
+    const summary = resolveSection('executive_summary')
+      .items.map((i) => i.text)
+      .join('')
     expect(summary).toContain('MELO')
     expect(summary).toContain('CUBE')
   })

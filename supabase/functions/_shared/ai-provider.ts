@@ -35,7 +35,8 @@ const HUGGING_FACE = 'https://huggingface.co'
 
 /** Which API a configuration talks to; a string is the reason it cannot be called. */
 export function endpointFor(config: ProviderConfig): Endpoint | string {
-  if (config.model === ON_DEVICE || config.provider === ON_DEVICE) return 'This category uses the built-in on-device generator: there is nothing to connect to.'
+  if (config.model === ON_DEVICE || config.provider === ON_DEVICE)
+    return 'This category uses the built-in on-device generator: there is nothing to connect to.'
   const base = config.base_url?.replace(/\/+$/, '')
   if (config.model === 'Custom Endpoint' || config.provider === 'Custom Endpoint') {
     return base ? { style: 'openai', base } : 'A Custom Endpoint needs its base URL.'
@@ -89,21 +90,33 @@ export interface TestResult {
 export async function testConnection(config: ProviderConfig, fetchImpl: GuardedFetch, timeoutMs: number): Promise<TestResult> {
   const endpoint = endpointFor(config)
   if (typeof endpoint === 'string') return { ok: false, message: endpoint }
-  if (!config.api_key && endpoint.base !== config.base_url?.replace(/\/+$/, '')) return { ok: false, message: 'No API key is saved for this category.' }
+  if (!config.api_key && endpoint.base !== config.base_url?.replace(/\/+$/, ''))
+    return { ok: false, message: 'No API key is saved for this category.' }
   const url = endpoint.style === 'huggingface' ? `${endpoint.base}/api/whoami-v2` : `${endpoint.base}/models`
   try {
     const res = await timed(fetchImpl, url, { headers: headersFor(endpoint.style, config.api_key) }, timeoutMs)
     if (!res.ok) return { ok: false, message: `The provider answered ${res.status}: ${await errorText(res)}` }
     const body = (await res.json().catch(() => null)) as { data?: { id?: string }[]; name?: string } | null
     const models = body?.data?.map((m) => m.id).filter(Boolean) ?? []
-    return { ok: true, message: models.length ? `Connected: ${models.length} model${models.length === 1 ? '' : 's'} available (${models.slice(0, 3).join(', ')}).` : `Connected${body?.name ? ` as ${body.name}` : ''}.` }
+    return {
+      ok: true,
+      message: models.length
+        ? `Connected: ${models.length} model${models.length === 1 ? '' : 's'} available (${models.slice(0, 3).join(', ')}).`
+        : `Connected${body?.name ? ` as ${body.name}` : ''}.`,
+    }
   } catch (error) {
     return { ok: false, message: (error as Error).message }
   }
 }
 
 /** One completion from the configured text provider; retries on 5xx, 429 and network failures. */
-export async function generateText(config: ProviderConfig, prompt: string, maxTokens: number, fetchImpl: GuardedFetch, limits: { timeoutMs: number; retries: number }): Promise<string> {
+export async function generateText(
+  config: ProviderConfig,
+  prompt: string,
+  maxTokens: number,
+  fetchImpl: GuardedFetch,
+  limits: { timeoutMs: number; retries: number },
+): Promise<string> {
   const endpoint = endpointFor(config)
   if (typeof endpoint === 'string') throw new Error(endpoint)
   const model = MODEL_IDS[config.model] ?? config.model
@@ -114,7 +127,16 @@ export async function generateText(config: ProviderConfig, prompt: string, maxTo
   let last = 'The provider failed.'
   for (let attempt = 0; attempt <= limits.retries; attempt++) {
     try {
-      const res = await timed(fetchImpl, request.url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headersFor(endpoint.style, config.api_key) }, body: JSON.stringify(request.body) }, limits.timeoutMs)
+      const res = await timed(
+        fetchImpl,
+        request.url,
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...headersFor(endpoint.style, config.api_key) },
+          body: JSON.stringify(request.body),
+        },
+        limits.timeoutMs,
+      )
       if (res.ok) {
         const body = (await res.json()) as { choices?: { message?: { content?: string } }[]; content?: { text?: string }[] }
         const text = endpoint.style === 'anthropic' ? body.content?.map((c) => c.text ?? '').join('') : body.choices?.[0]?.message?.content

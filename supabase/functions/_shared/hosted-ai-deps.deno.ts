@@ -17,7 +17,9 @@ async function resolveAll(host: string): Promise<string[]> {
 
 export function hostedAiDeps(): { clientFor: UserClientFactory; aiConfig: AiConfigSource; fetch: GuardedFetch; service: ServiceClient } {
   const url = Deno.env.get('SUPABASE_URL')!
-  const service = createClient(url, Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!, { auth: { persistSession: false, autoRefreshToken: false } })
+  const service = createClient(url, Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  })
   return {
     clientFor: (accessToken) =>
       createClient(url, Deno.env.get('SUPABASE_ANON_KEY')!, {

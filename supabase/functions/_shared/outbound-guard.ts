@@ -18,7 +18,10 @@ export interface OutboundPolicy {
 export class OutboundRefused extends Error {}
 
 export const allowedHostsFrom = (value: string | undefined): string[] =>
-  (value ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)
+  (value ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean)
 
 /** Refuses a URL the policy does not allow; resolves the host name to check every address. */
 export async function checkOutboundUrl(target: string, policy: OutboundPolicy): Promise<void> {
@@ -34,7 +37,8 @@ export async function checkOutboundUrl(target: string, policy: OutboundPolicy): 
   const addresses = isIpLiteral(literal) ? [literal] : await policy.resolve(literal).catch(() => [])
   if (addresses.length === 0) throw new OutboundRefused(`Refused to call ${url.origin}: the host name does not resolve.`)
   const internal = addresses.find((a) => !isPublicAddress(a))
-  if (internal !== undefined) throw new OutboundRefused(`Refused to call ${url.origin}: ${internal} is a loopback, private, link-local or reserved address.`)
+  if (internal !== undefined)
+    throw new OutboundRefused(`Refused to call ${url.origin}: ${internal} is a loopback, private, link-local or reserved address.`)
 }
 
 /** A fetch that went through guardedFetch: what the provider calls require, so none can bypass the policy. */
@@ -48,7 +52,10 @@ export function guardedFetch(fetchImpl: typeof fetch, policy: OutboundPolicy): G
     const response = await fetchImpl(input, { ...init, redirect: 'manual' })
     if (response.status >= 300 && response.status < 400) {
       await response.body?.cancel()
-      throw new OutboundRefused(`Refused to follow the provider's redirect (${response.status}) from ${new URL(target).origin}: give the final URL as the base URL.`)
+      throw new OutboundRefused(
+        `Refused to follow the provider's redirect (${response.status}) from ${new URL(target).origin}: give the final ` +
+          `URL as the base URL.`,
+      )
     }
     return response
   }

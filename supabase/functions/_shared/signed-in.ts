@@ -5,7 +5,8 @@ import { bearerToken, json, preflight } from './http.ts'
 import type { UserClient, UserClientFactory } from './user-client.ts'
 
 export const SIGN_IN_REQUIRED = 'Sign in first: a user access token is required'
-export const FINISH_TWO_FACTOR = 'Finish two-factor sign-in first: this account uses two-factor authentication and this session has not entered its code yet.'
+export const FINISH_TWO_FACTOR =
+  'Finish two-factor sign-in first: this account uses two-factor authentication and this session has not entered its code yet.'
 
 /** The token's assurance level; only read after the auth service has accepted the token. */
 function assuranceLevel(token: string): string | undefined {

@@ -21,16 +21,23 @@ const quotaMessage = (take: Extract<Take, { ok: false }>) =>
     ? `You have used today's ${take.limit} AI text generations; more are available after 00:00 UTC.`
     : `The site has used today's ${take.limit} AI text generations; more are available after 00:00 UTC.`
 
-export function aiText(deps: { clientFor: UserClientFactory; aiConfig: AiConfigSource; fetch: GuardedFetch; service: ServiceClient }): EdgeHandler {
+export function aiText(deps: {
+  clientFor: UserClientFactory
+  aiConfig: AiConfigSource
+  fetch: GuardedFetch
+  service: ServiceClient
+}): EdgeHandler {
   return async (req) => {
     const caller = await signedInPost(req, deps.clientFor)
     if (caller instanceof Response) return caller
     const body = (await req.json().catch(() => null)) as { prompt?: unknown; maxTokens?: unknown } | null
     const prompt = typeof body?.prompt === 'string' ? body.prompt.trim() : ''
     if (!prompt || prompt.length > MAX_PROMPT) return json({ error: `A prompt is 1 to ${MAX_PROMPT} characters.` }, 400)
-    const maxTokens = typeof body?.maxTokens === 'number' && body.maxTokens >= 16 && body.maxTokens <= 1024 ? Math.floor(body.maxTokens) : 200
+    const maxTokens =
+      typeof body?.maxTokens === 'number' && body.maxTokens >= 16 && body.maxTokens <= 1024 ? Math.floor(body.maxTokens) : 200
     const config = await deps.aiConfig.provider('text')
-    if (!config || config.model === ON_DEVICE || config.provider === ON_DEVICE) return new Response(null, { status: 204, headers: corsHeaders })
+    if (!config || config.model === ON_DEVICE || config.provider === ON_DEVICE)
+      return new Response(null, { status: 204, headers: corsHeaders })
     const taken = await deps.service.rpc('ai_text_take', { p_user: caller.userId })
     if (taken.error) return json({ error: taken.error.message }, 500)
     const take = taken.data as Take

@@ -18,7 +18,9 @@ export function evmMinter(signer: Signer, contractAddress: string, abi: readonly
   // (two concurrent sends would both read the same pending nonce and one would be refused).
   // Receipts are awaited concurrently.
   let sending: Promise<unknown> = Promise.resolve()
-  type Sent = { wait(): Promise<{ hash: string; status: number | null; logs: { address: string; topics: string[]; data: string }[] } | null> }
+  type Sent = {
+    wait(): Promise<{ hash: string; status: number | null; logs: { address: string; topics: string[]; data: string }[] } | null>
+  }
   const send = (args: unknown[]): Promise<Sent> => {
     const next = sending.then(() => contract.getFunction('mint')(...args) as Promise<Sent>)
     sending = next.catch(() => undefined)

@@ -55,21 +55,35 @@ export function parseMintBody(raw: unknown): Parsed {
   const description = str('description')
   const image = str('image')
   if (!name || !description || !image) return { ok: false, error: MISSING_INFORMATION }
-  if (name.length > 100 || description.length > 2000) return { ok: false, error: 'The name is at most 100 characters and the description at most 2000' }
+  if (name.length > 100 || description.length > 2000)
+    return { ok: false, error: 'The name is at most 100 characters and the description at most 2000' }
   if (!isSafeImageUrl(image)) return { ok: false, error: 'The image must be an http(s) URL or an image from your device' }
   const animation = str('animation_url')
-  if (animation && !isSafeImageUrl(animation) && !/^https?:\/\//.test(animation)) return { ok: false, error: 'The track audio must be an http(s) URL' }
+  if (animation && !isSafeImageUrl(animation) && !/^https?:\/\//.test(animation))
+    return { ok: false, error: 'The track audio must be an http(s) URL' }
   const royalties = typeof b.royalties === 'number' ? b.royalties : 5
   if (!Number.isFinite(royalties) || royalties < 0 || royalties > 50) return { ok: false, error: 'Royalties must be between 0 and 50 %' }
   const recipient = str('recipient')
-  if (recipient && !ADDRESS.test(recipient)) return { ok: false, error: 'The recipient must be a valid address for this chain (0x and 40 hex digits)' }
+  if (recipient && !ADDRESS.test(recipient))
+    return { ok: false, error: 'The recipient must be a valid address for this chain (0x and 40 hex digits)' }
   const clientKey = str('client_key')
   if (!/^[A-Za-z0-9_-]{8,100}$/.test(clientKey)) return { ok: false, error: 'client_key: 8 to 100 letters, digits, - or _' }
   const collection = str('collection')
   if (collection.length > 100) return { ok: false, error: 'The collection name is at most 100 characters' }
   return {
     ok: true,
-    body: { blockchain: str('blockchain'), name, description, image, animation_url: animation || null, song_id: str('song_id') || null, recipient: recipient || null, royalties, collection: collection || null, client_key: clientKey },
+    body: {
+      blockchain: str('blockchain'),
+      name,
+      description,
+      image,
+      animation_url: animation || null,
+      song_id: str('song_id') || null,
+      recipient: recipient || null,
+      royalties,
+      collection: collection || null,
+      client_key: clientKey,
+    },
   }
 }
 
@@ -136,7 +150,9 @@ export function mint(deps: MintDeps): EdgeHandler {
       p_collection: body.collection,
     })
     if (begun.error) {
-      return begun.error.message === 'insufficient_balance' ? json({ error: INSUFFICIENT_BALANCE, code: 'insufficient_balance' }, 400) : json({ error: begun.error.message }, 400)
+      return begun.error.message === 'insufficient_balance'
+        ? json({ error: INSUFFICIENT_BALANCE, code: 'insufficient_balance' }, 400)
+        : json({ error: begun.error.message }, 400)
     }
     const { request, created, balance } = begun.data as { request: { id: string; status: string }; created: boolean; balance: number }
     // A repeated click with the same key: the first one is (or was) doing the mint.
@@ -149,7 +165,12 @@ export function mint(deps: MintDeps): EdgeHandler {
         royaltyReceiver: recipient,
         royaltyBps: Math.round(body.royalties * 100),
       })
-      const done = await deps.service.rpc('mint_complete', { p_request: request.id, p_tx_hash: minted.transactionHash, p_token_id: minted.tokenId, p_contract: minter.contractAddress })
+      const done = await deps.service.rpc('mint_complete', {
+        p_request: request.id,
+        p_tx_hash: minted.transactionHash,
+        p_token_id: minted.tokenId,
+        p_contract: minter.contractAddress,
+      })
       if (done.error) throw new Error(done.error.message)
       return json({ request: done.data, balance })
     } catch (error) {

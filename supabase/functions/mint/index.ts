@@ -16,7 +16,8 @@ Deno.serve(
   mint({
     // The project's own API URL (or NFT_METADATA_BASE): the tokenURI never takes a request's host.
     site: { apiBase: () => configuredOrigin('NFT_METADATA_BASE or SUPABASE_URL', Deno.env.get('NFT_METADATA_BASE') ?? url) },
-    clientFor: (token) => createClient(url, Deno.env.get('SUPABASE_ANON_KEY')!, { global: { headers: { Authorization: `Bearer ${token}` } }, auth: noSession }),
+    clientFor: (token) =>
+      createClient(url, Deno.env.get('SUPABASE_ANON_KEY')!, { global: { headers: { Authorization: `Bearer ${token}` } }, auth: noSession }),
     service: createClient(url, Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!, { auth: noSession }),
     minterFor: (config) => {
       if (!config.rpc_url?.startsWith('https://') || !config.contract_address || !config.chain_id) return undefined

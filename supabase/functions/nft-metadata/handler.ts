@@ -14,6 +14,9 @@ export function nftMetadataFunction(deps: { service: ServiceClient }): EdgeHandl
     const { data, error } = await deps.service.rpc('mint_metadata', { p_request: id })
     if (error) return json({ error: error.message }, 400)
     if (!data) return json({ error: 'No such token' }, 404)
-    return new Response(JSON.stringify(data), { status: 200, headers: { ...corsHeaders, 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=60' } })
+    return new Response(JSON.stringify(data), {
+      status: 200,
+      headers: { ...corsHeaders, 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=60' },
+    })
   }
 }

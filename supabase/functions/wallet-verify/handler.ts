@@ -23,7 +23,12 @@ export const WALLET_ERRORS: Readonly<Record<string, [number, string]>> = {
   address_taken: [409, 'This address is already linked to another CUBE account'],
 }
 
-export function walletVerify(deps: { clientFor: UserClientFactory; service: ServiceClient; verify: SiweVerifier; site: Pick<Site, 'appOrigins'> }): EdgeHandler {
+export function walletVerify(deps: {
+  clientFor: UserClientFactory
+  service: ServiceClient
+  verify: SiweVerifier
+  site: Pick<Site, 'appOrigins'>
+}): EdgeHandler {
   return async (req) => {
     const caller = await signedInPost(req, deps.clientFor)
     if (caller instanceof Response) return caller
@@ -35,7 +40,12 @@ export function walletVerify(deps: { clientFor: UserClientFactory; service: Serv
     } catch {
       return json({ error: 'Send JSON { message, signature }' }, 400)
     }
-    if (typeof body.message !== 'string' || typeof body.signature !== 'string' || body.message.length > 4000 || !/^0x[0-9a-fA-F]{130}$/.test(body.signature)) {
+    if (
+      typeof body.message !== 'string' ||
+      typeof body.signature !== 'string' ||
+      body.message.length > 4000 ||
+      !/^0x[0-9a-fA-F]{130}$/.test(body.signature)
+    ) {
       return json({ error: 'Send JSON { message, signature } with a 65-byte hex signature' }, 400)
     }
     const check = await deps.verify({ message: body.message, signature: body.signature, origins: deps.site.appOrigins() })
@@ -44,7 +54,12 @@ export function walletVerify(deps: { clientFor: UserClientFactory; service: Serv
     // The wallet row must exist before the welcome can be added to it.
     const init = await user.rpc('init_user_tokens')
     if (init.error) return json({ error: init.error.message, code: init.error.code }, 400)
-    const { data, error } = await deps.service.rpc('wallet_link', { p_user: userId, p_address: check.address, p_nonce: check.nonce, p_chain_id: check.chainId })
+    const { data, error } = await deps.service.rpc('wallet_link', {
+      p_user: userId,
+      p_address: check.address,
+      p_nonce: check.nonce,
+      p_chain_id: check.chainId,
+    })
     if (error) {
       const [status, message] = WALLET_ERRORS[error.message] ?? [400, error.message]
       return json({ error: message, code: error.message }, status)

@@ -8,7 +8,8 @@ const url = Deno.env.get('SUPABASE_URL')!
 const noSession = { persistSession: false, autoRefreshToken: false }
 Deno.serve(
   walletVerify({
-    clientFor: (token) => createClient(url, Deno.env.get('SUPABASE_ANON_KEY')!, { global: { headers: { Authorization: `Bearer ${token}` } }, auth: noSession }),
+    clientFor: (token) =>
+      createClient(url, Deno.env.get('SUPABASE_ANON_KEY')!, { global: { headers: { Authorization: `Bearer ${token}` } }, auth: noSession }),
     service: createClient(url, Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!, { auth: noSession }),
     verify: verifySiwe,
     // The app's public address (a secret of the project: `supabase secrets set SITE_URL=https://…`).

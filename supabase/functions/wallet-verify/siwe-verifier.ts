@@ -13,7 +13,12 @@ export const verifySiwe: SiweVerifier = async ({ message, signature, origins }) 
   }
   const origin = origins.find((o) => new URL(o).host === parsed.domain && sameOrigin(parsed.uri, o))
   if (!origin) {
-    return { ok: false, error: `This sign-in message was made for ${parsed.domain} (${parsed.uri}), not for this site (${origins[0] ?? 'unknown'}): sign in from this site only` }
+    return {
+      ok: false,
+      error:
+        `This sign-in message was made for ${parsed.domain} (${parsed.uri}), not for this site ` +
+        `(${origins[0] ?? 'unknown'}): sign in from this site only`,
+    }
   }
   try {
     const result = await parsed.verify({ signature, domain: parsed.domain, nonce: parsed.nonce }, { suppressExceptions: true })

@@ -30,7 +30,11 @@ export async function lockedOut(tx: Queryable, lockout: MfaLockout, userId: stri
   const { factor_failures, account_failures, wait } = rows[0]!
   if (factor_failures < lockout.factorMaxFailures && account_failures < lockout.accountMaxFailures) return undefined
   const minutes = Math.max(1, Math.ceil(wait / 60))
-  return authError(429, 'over_request_rate_limit', `Too many wrong two-factor codes: try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`)
+  return authError(
+    429,
+    'over_request_rate_limit',
+    `Too many wrong two-factor codes: try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  )
 }
 
 /** Counts one wrong code against the factor and its account. */

@@ -13,7 +13,12 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 /** A session answer as GoTrue sends it: a fresh access token (JWT) and a new refresh token. */
 export async function issueSession(options: AuthOptions, tx: Queryable, user: UserRow, sessionId: string, parent: string | null) {
   const refreshToken = randomBytes(24).toString('base64url')
-  await tx.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [hashToken(refreshToken), user.id, sessionId, parent])
+  await tx.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [
+    hashToken(refreshToken),
+    user.id,
+    sessionId,
+    parent,
+  ])
   const now = Math.floor(Date.now() / 1000)
   const expiresAt = now + options.jwtExpiry
   // The session's assurance level and how it got there: a refresh keeps what the session proved.
@@ -48,7 +53,14 @@ export async function issueSession(options: AuthOptions, tx: Queryable, user: Us
     },
     options.jwtSecret,
   )
-  return { access_token: accessToken, token_type: 'bearer', expires_in: options.jwtExpiry, expires_at: expiresAt, refresh_token: refreshToken, user: userJson(user) }
+  return {
+    access_token: accessToken,
+    token_type: 'bearer',
+    expires_in: options.jwtExpiry,
+    expires_at: expiresAt,
+    refresh_token: refreshToken,
+    user: userJson(user),
+  }
 }
 
 /** Opens a new session (sign-up, password sign-in) and issues its first tokens. */
@@ -60,7 +72,10 @@ export async function newSession(options: AuthOptions, tx: Queryable, user: User
 /** The signed-in user's claims and that their session is still live (it ends on sign-out). */
 export async function liveSession(options: AuthOptions, tx: Queryable, req: IncomingMessage) {
   const claims = await sessionClaims(options, req)
-  const { rows } = await tx.query<{ aal: string }>('select aal from auth.sessions where id = $1 and user_id = $2', [claims.sessionId, claims.sub])
+  const { rows } = await tx.query<{ aal: string }>('select aal from auth.sessions where id = $1 and user_id = $2', [
+    claims.sessionId,
+    claims.sub,
+  ])
   if (!rows[0]) throw authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist')
   return { ...claims, aal: rows[0].aal }
 }
@@ -71,11 +86,18 @@ export async function sessionClaims(options: AuthOptions, req: IncomingMessage) 
   if (!jwt) throw authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token')
   const check = await verifyJwt(jwt, options.jwtSecret)
   if (!check.ok) {
-    const why = check.reason === 'expired' ? ', token has invalid claims: token is expired' : check.reason === 'missing_exp' ? ', token has invalid claims: token has no expiry (exp)' : ''
+    const why =
+      check.reason === 'expired'
+        ? ', token has invalid claims: token is expired'
+        : check.reason === 'missing_exp'
+          ? ', token has invalid claims: token has no expiry (exp)'
+          : ''
     throw authError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature${why}`)
   }
   const { sub, session_id: sessionId } = check.claims
-  if (check.claims.role !== 'authenticated' || typeof sub !== 'string' || !UUID.test(sub)) throw authError(403, 'bad_jwt', 'invalid claim: missing sub claim')
-  if (typeof sessionId !== 'string' || !UUID.test(sessionId)) throw authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist')
+  if (check.claims.role !== 'authenticated' || typeof sub !== 'string' || !UUID.test(sub))
+    throw authError(403, 'bad_jwt', 'invalid claim: missing sub claim')
+  if (typeof sessionId !== 'string' || !UUID.test(sessionId))
+    throw authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist')
   return { sub, sessionId }
 }

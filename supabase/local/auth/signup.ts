@@ -12,14 +12,16 @@ export async function signup({ db, options }: AuthContext, { req, res }: ApiRequ
   const body = await readJson(req, 'auth')
   if (!options.emailSignup) throw authError(422, 'email_provider_disabled', 'Email signups are disabled')
   const { email, password, data } = (body ?? {}) as { email?: unknown; password?: unknown; data?: unknown }
-  if (typeof email !== 'string' || !EMAIL.test(email.trim())) throw authError(400, 'validation_failed', 'Unable to validate email address: invalid format')
+  if (typeof email !== 'string' || !EMAIL.test(email.trim()))
+    throw authError(400, 'validation_failed', 'Unable to validate email address: invalid format')
   if (typeof password !== 'string' || password === '') throw authError(400, 'validation_failed', 'Signup requires a valid password')
   if (password.length < 6) {
     const error = authError(422, 'weak_password', 'Password should be at least 6 characters.')
     error.body.weak_password = { reasons: ['length'], message: 'Password should be at least 6 characters.' }
     throw error
   }
-  if (data !== undefined && (data === null || typeof data !== 'object' || Array.isArray(data))) throw authError(400, 'validation_failed', 'data must be an object')
+  if (data !== undefined && (data === null || typeof data !== 'object' || Array.isArray(data)))
+    throw authError(400, 'validation_failed', 'data must be an object')
   const normalised = email.trim().toLowerCase()
   // GoTrue writes $2a$ hashes; bcryptjs's $2b$ is the same algorithm under another name.
   const hash = (await bcrypt.hash(password, options.bcryptRounds)).replace(/^\$2b\$/, '$2a$')

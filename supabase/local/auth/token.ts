@@ -10,7 +10,8 @@ import { AUTH_ADMIN, USER_COLUMNS, type UserRow } from './users.ts'
 /** POST /auth/v1/token?grant_type=password|refresh_token: signs in, or rotates a refresh token. */
 export async function token(context: AuthContext, { req, res, url }: ApiRequest) {
   const body = ((await readJson(req, 'auth')) ?? {}) as Record<string, unknown>
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw authError(400, 'validation_failed', 'body must be a JSON object')
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw authError(400, 'validation_failed', 'body must be a JSON object')
   const grant = url.searchParams.get('grant_type')
   if (grant === 'password') return sendJson(res, 200, await passwordGrant(context, body), API_VERSION)
   if (grant === 'refresh_token') return sendJson(res, 200, await refreshGrant(context, body), API_VERSION)
@@ -18,24 +19,33 @@ export async function token(context: AuthContext, { req, res, url }: ApiRequest)
 }
 
 async function passwordGrant({ db, options }: AuthContext, body: { email?: unknown; password?: unknown }) {
-  if (typeof body.email !== 'string' || typeof body.password !== 'string') throw authError(400, 'validation_failed', 'missing email or password')
+  if (typeof body.email !== 'string' || typeof body.password !== 'string')
+    throw authError(400, 'validation_failed', 'missing email or password')
   const email = body.email.trim().toLowerCase()
-  const found = await runAs(db, 'supabase_auth_admin', AUTH_ADMIN, (tx) => tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where email = $1`, [email]))
+  const found = await runAs(db, 'supabase_auth_admin', AUTH_ADMIN, (tx) =>
+    tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where email = $1`, [email]),
+  )
   const user = found.rows[0]
   // Compare even without a user so the answer takes as long either way.
   const ok = await bcrypt.compare(body.password, user?.encrypted_password ?? '$2a$10$invalidinvalidinvalidinvalidinvalidinvalidinvalidinva')
   if (!user || !ok) throw authError(400, 'invalid_credentials', 'Invalid login credentials')
   return runAs(db, 'supabase_auth_admin', AUTH_ADMIN, async (tx) => {
-    const { rows } = await tx.query<UserRow>(`update auth.users set last_sign_in_at = now() where id = $1 returning ${USER_COLUMNS}`, [user.id])
+    const { rows } = await tx.query<UserRow>(`update auth.users set last_sign_in_at = now() where id = $1 returning ${USER_COLUMNS}`, [
+      user.id,
+    ])
     return newSession(options, tx, rows[0]!)
   })
 }
 
 async function refreshGrant({ db, options }: AuthContext, body: { refresh_token?: unknown }) {
-  if (typeof body.refresh_token !== 'string' || body.refresh_token === '') throw authError(400, 'validation_failed', 'refresh_token required')
+  if (typeof body.refresh_token !== 'string' || body.refresh_token === '')
+    throw authError(400, 'validation_failed', 'refresh_token required')
   const tokenHash = hashToken(body.refresh_token)
   const outcome = await runAs(db, 'supabase_auth_admin', AUTH_ADMIN, async (tx) => {
-    const { rows } = await tx.query<{ user_id: string; session_id: string; revoked: boolean }>('select user_id, session_id, revoked from auth.refresh_tokens where token = $1 for update', [tokenHash])
+    const { rows } = await tx.query<{ user_id: string; session_id: string; revoked: boolean }>(
+      'select user_id, session_id, revoked from auth.refresh_tokens where token = $1 for update',
+      [tokenHash],
+    )
     const stored = rows[0]
     if (!stored) return { error: authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') }
     if (stored.revoked) {

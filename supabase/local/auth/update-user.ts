@@ -22,8 +22,10 @@ export async function updateUser({ db, options }: AuthContext, { req, res }: Api
   if (typeof body !== 'object' || Array.isArray(body)) throw authError(400, 'validation_failed', 'body must be a JSON object')
   const { password, email, current_password: current, data } = body
   if (password !== undefined && typeof password !== 'string') throw authError(400, 'validation_failed', 'password must be a string')
-  if (email !== undefined && (typeof email !== 'string' || !EMAIL.test(email.trim()))) throw authError(400, 'validation_failed', 'Unable to validate email address: invalid format')
-  if (data !== undefined && (data === null || typeof data !== 'object' || Array.isArray(data))) throw authError(400, 'validation_failed', 'data must be an object')
+  if (email !== undefined && (typeof email !== 'string' || !EMAIL.test(email.trim())))
+    throw authError(400, 'validation_failed', 'Unable to validate email address: invalid format')
+  if (data !== undefined && (data === null || typeof data !== 'object' || Array.isArray(data)))
+    throw authError(400, 'validation_failed', 'data must be an object')
   if (typeof password === 'string' && password.length < PASSWORD_MIN_LENGTH) {
     const error = authError(422, 'weak_password', `Password should be at least ${PASSWORD_MIN_LENGTH} characters.`)
     error.body.weak_password = { reasons: ['length'], message: error.body.msg }
@@ -37,13 +39,17 @@ export async function updateUser({ db, options }: AuthContext, { req, res }: Api
     const newEmail = typeof email === 'string' ? email.trim().toLowerCase() : undefined
     const sensitive = typeof password === 'string' || (newEmail !== undefined && newEmail !== user.email)
     if (sensitive) {
-      if (typeof current !== 'string' || current === '') throw authError(400, 'current_password_required', 'Current password required to update the password or e-mail')
-      if (!(await bcrypt.compare(current, user.encrypted_password))) throw authError(400, 'current_password_mismatch', 'Current password is incorrect')
+      if (typeof current !== 'string' || current === '')
+        throw authError(400, 'current_password_required', 'Current password required to update the password or e-mail')
+      if (!(await bcrypt.compare(current, user.encrypted_password)))
+        throw authError(400, 'current_password_mismatch', 'Current password is incorrect')
       const verified = await tx.query("select 1 from auth.mfa_factors where user_id = $1 and status = 'verified'", [user.id])
-      if (verified.rows.length && session.aal !== 'aal2') throw authError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.')
+      if (verified.rows.length && session.aal !== 'aal2')
+        throw authError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.')
     }
     if (typeof password === 'string') {
-      if (await bcrypt.compare(password, user.encrypted_password)) throw authError(422, 'same_password', 'New password should be different from the old password.')
+      if (await bcrypt.compare(password, user.encrypted_password))
+        throw authError(422, 'same_password', 'New password should be different from the old password.')
       const hash = (await bcrypt.hash(password, options.bcryptRounds)).replace(/^\$2b\$/, '$2a$')
       await tx.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [user.id, hash])
       await tx.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, session.sessionId])
@@ -54,7 +60,11 @@ export async function updateUser({ db, options }: AuthContext, { req, res }: Api
       await tx.query('update auth.users set email = $2, updated_at = now() where id = $1', [user.id, newEmail])
     }
     if (data !== undefined) {
-      await tx.query("update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb, updated_at = now() where id = $1", [user.id, JSON.stringify(data)])
+      await tx.query(
+        "update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb, updated_at = " +
+          'now() where id = $1',
+        [user.id, JSON.stringify(data)],
+      )
     }
     return (await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [user.id])).rows[0]!
   })

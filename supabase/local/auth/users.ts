@@ -18,10 +18,13 @@ export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** The role and claims the auth service's own transactions run with. */
 export const AUTH_ADMIN = { role: 'supabase_auth_admin' }
-export const USER_COLUMNS = `id, email, encrypted_password, raw_user_meta_data::text as raw_user_meta_data, raw_app_meta_data::text as raw_app_meta_data,
+export const USER_COLUMNS =
+  `id, email, encrypted_password, raw_user_meta_data::text as raw_user_meta_data, ` +
+  `raw_app_meta_data::text as raw_app_meta_data,
   to_json(email_confirmed_at) #>> '{}' as email_confirmed_at, to_json(last_sign_in_at) #>> '{}' as last_sign_in_at,
   to_json(created_at) #>> '{}' as created_at, to_json(updated_at) #>> '{}' as updated_at,
-  (select json_agg(json_build_object('id', f.id, 'friendly_name', f.friendly_name, 'factor_type', f.factor_type, 'status', f.status,
+  (select json_agg(json_build_object('id', f.id, 'friendly_name', f.friendly_name, 'factor_type', f.factor_type, ` +
+  `'status', f.status,
                                      'created_at', f.created_at, 'updated_at', f.updated_at) order by f.created_at)
      from auth.mfa_factors f where f.user_id = users.id)::text as factors`
 

@@ -8,7 +8,10 @@ import { createProvider } from 'hardhat/internal/core/providers/construction.js'
 import { resolveConfig } from 'hardhat/internal/core/config/config-resolution.js'
 
 const here = dirname(fileURLToPath(import.meta.url))
-export const NFT_ARTIFACT = JSON.parse(readFileSync(join(here, '..', '..', '..', 'contracts', 'CubeMusicNFT.json'), 'utf8')) as { abi: unknown[]; bytecode: string }
+export const NFT_ARTIFACT = JSON.parse(readFileSync(join(here, '..', '..', '..', 'contracts', 'CubeMusicNFT.json'), 'utf8')) as {
+  abi: unknown[]
+  bytecode: string
+}
 
 /** Hardhat's default chain id: wallets know it as a local development chain. */
 export const EMBEDDED_CHAIN_ID = 31337
@@ -63,4 +66,5 @@ export async function startEmbeddedChain(): Promise<EmbeddedChain> {
   }
 }
 
-export const nftContract = (address: string, runner: ConstructorParameters<typeof Contract>[2]) => new Contract(address, NFT_ARTIFACT.abi as never, runner)
+export const nftContract = (address: string, runner: ConstructorParameters<typeof Contract>[2]) =>
+  new Contract(address, NFT_ARTIFACT.abi as never, runner)

@@ -28,7 +28,9 @@ export interface Backend {
 const CORS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers': 'authorization, apikey, content-type, prefer, accept, accept-profile, content-profile, range, x-client-info, x-supabase-api-version, x-upsert, cache-control, x-metadata',
+  'Access-Control-Allow-Headers':
+    'authorization, apikey, content-type, prefer, accept, accept-profile, content-profile, range, x-client-info, ' +
+    'x-supabase-api-version, x-upsert, cache-control, x-metadata',
   'Access-Control-Expose-Headers': 'Content-Range, X-Supabase-Api-Version',
   'Access-Control-Max-Age': '86400',
 }
@@ -83,7 +85,8 @@ export async function createBackend(db: Database, options: BackendOptions): Prom
         if (!res.headersSent) {
           if (error instanceof HttpError) sendError(res, error)
           else if (isSqlError(error)) sendError(res, sqlErrorToHttp(error, roleOfVerifiedBearer(req)))
-          else if (error instanceof URIError) sendJson(res, 400, { code: 'PGRST100', message: 'Malformed percent-encoding in the path', details: null, hint: null })
+          else if (error instanceof URIError)
+            sendJson(res, 400, { code: 'PGRST100', message: 'Malformed percent-encoding in the path', details: null, hint: null })
           else {
             console.error('local backend:', error)
             sendJson(res, 500, { code: 'internal', message: 'Internal error in the local backend', details: null, hint: null })

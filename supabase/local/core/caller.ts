@@ -51,7 +51,12 @@ export async function callerFromToken(token: string | undefined, jwtSecret: stri
   }
   const role = check.claims.role
   if (typeof role !== 'string' || !API_ROLES.includes(role)) {
-    throw new HttpError(401, { code: 'PGRST301', message: `The local backend serves only the anon and authenticated roles, not "${String(role)}"`, details: null, hint: null })
+    throw new HttpError(401, {
+      code: 'PGRST301',
+      message: `The local backend serves only the anon and authenticated roles, not "${String(role)}"`,
+      details: null,
+      hint: null,
+    })
   }
   if (role === 'authenticated' && (typeof check.claims.sub !== 'string' || !UUID.test(check.claims.sub))) {
     throw new HttpError(401, { code: 'PGRST301', message: 'JWT sub is not a user id', details: null, hint: null })
@@ -67,7 +72,10 @@ export async function callerFromToken(token: string | undefined, jwtSecret: stri
 export function runAs<T>(db: Database, role: DbRole, claims: JwtClaims, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     // The statement timeout keeps one runaway request from holding PGlite's single connection.
-    await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('statement_timeout', '10s', true)", [role, JSON.stringify({ ...claims, role: claims.role ?? role })])
+    await tx.query(
+      "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('statement_timeout', '10s', true)",
+      [role, JSON.stringify({ ...claims, role: claims.role ?? role })],
+    )
     return fn(tx)
   })
 }

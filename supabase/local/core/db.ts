@@ -30,10 +30,13 @@ export async function openPglite(dataDir: string | undefined, options: { reset?:
   const db = await PGlite.create({ dataDir, loadDataDir: options.snapshot })
   return {
     kind: 'pglite',
-    query: async <T,>(sql: string, params?: unknown[]) => ({ rows: (await db.query<T>(sql, params)).rows }),
+    query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await db.query<T>(sql, params)).rows }),
     // PGlite has one connection: its transaction() holds it for the whole callback, so concurrent
     // requests queue up as whole transactions instead of interleaving statements.
-    transaction: (fn) => db.transaction((tx) => fn({ query: async <T,>(sql: string, params?: unknown[]) => ({ rows: (await tx.query<T>(sql, params)).rows }) })),
+    transaction: (fn) =>
+      db.transaction((tx) =>
+        fn({ query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await tx.query<T>(sql, params)).rows }) }),
+      ),
     exec: async (sql) => {
       await db.exec(sql)
     },
@@ -49,12 +52,14 @@ export function openPostgres(connectionString: string, poolSize = Number(process
   pool.on('error', (error) => console.error('postgres pool:', error.message))
   return {
     kind: 'postgres',
-    query: async <T,>(sql: string, params?: unknown[]) => ({ rows: (await pool.query(sql, params as unknown[])).rows as T[] }),
+    query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await pool.query(sql, params as unknown[])).rows as T[] }),
     transaction: async (fn) => {
       const client = await pool.connect()
       try {
         await client.query('begin')
-        const result = await fn({ query: async <T,>(sql: string, params?: unknown[]) => ({ rows: (await client.query(sql, params as unknown[])).rows as T[] }) })
+        const result = await fn({
+          query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await client.query(sql, params as unknown[])).rows as T[] }),
+        })
         await client.query('commit')
         return result
       } catch (error) {
@@ -76,7 +81,11 @@ export function openPostgres(connectionString: string, poolSize = Number(process
  * LISTEN needs a connection of its own, outside the pool; it reconnects (and listens again) when
  * that connection drops.
  */
-async function listenPostgres(connectionString: string, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+async function listenPostgres(
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
   let client: pg.Client | undefined
   let stopped = false
   const connect = async (): Promise<void> => {
@@ -101,7 +110,12 @@ async function listenPostgres(connectionString: string, channel: string, onPaylo
 }
 
 /** DATABASE_URL wins; otherwise PGlite in `dataDir`. */
-export function openDatabase(options: { databaseUrl?: string; dataDir?: string; reset?: boolean; pgliteSnapshot?: Blob }): Promise<Database> {
+export function openDatabase(options: {
+  databaseUrl?: string
+  dataDir?: string
+  reset?: boolean
+  pgliteSnapshot?: Blob
+}): Promise<Database> {
   if (options.databaseUrl) return Promise.resolve(openPostgres(options.databaseUrl))
   return openPglite(options.dataDir, { reset: options.reset, snapshot: options.pgliteSnapshot })
 }

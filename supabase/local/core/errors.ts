@@ -12,8 +12,13 @@ export class HttpError extends Error {
 }
 
 /** PostgREST's error shape. */
-export const restError = (status: number, code: string, message: string, details: string | null = null, hint: string | null = null): HttpError =>
-  new HttpError(status, { code, message, details, hint })
+export const restError = (
+  status: number,
+  code: string,
+  message: string,
+  details: string | null = null,
+  hint: string | null = null,
+): HttpError => new HttpError(status, { code, message, details, hint })
 
 /** GoTrue's error shape (auth-js reads `code` when the API-version header is present). */
 export const authError = (status: number, code: string, msg: string): HttpError =>
@@ -42,8 +47,11 @@ export interface SqlError {
 }
 
 export const isSqlError = (error: unknown): error is SqlError =>
-  typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' &&
-  /^[0-9A-Z]{5}$/.test((error as { code: string }).code) && typeof (error as { message?: unknown }).message === 'string'
+  typeof error === 'object' &&
+  error !== null &&
+  typeof (error as { code?: unknown }).code === 'string' &&
+  /^[0-9A-Z]{5}$/.test((error as { code: string }).code) &&
+  typeof (error as { message?: unknown }).message === 'string'
 
 /** PostgREST's mapping from SQLSTATE to HTTP status for the errors our calls can meet. */
 export function sqlErrorToHttp(error: SqlError, role: string): HttpError {

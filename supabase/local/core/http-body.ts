@@ -47,6 +47,10 @@ export async function readJson(req: IncomingMessage, shape: 'rest' | 'auth', lim
     const why = error instanceof Error ? error.message : String(error)
     throw shape === 'rest'
       ? new HttpError(400, { code: 'PGRST102', message: 'Empty or invalid json', details: why, hint: null })
-      : new HttpError(400, { code: 'bad_json', error_code: 'bad_json', msg: `Could not parse request body as JSON: ${why}` }, { 'X-Supabase-Api-Version': '2024-01-01' })
+      : new HttpError(
+          400,
+          { code: 'bad_json', error_code: 'bad_json', msg: `Could not parse request body as JSON: ${why}` },
+          { 'X-Supabase-Api-Version': '2024-01-01' },
+        )
   }
 }

@@ -48,7 +48,8 @@ export async function folderJwtSecret(dataDir: string): Promise<string> {
     await rm(draft, { force: true })
   }
   const secret = (await readFile(file, 'utf8')).trim()
-  if (secret.length < MIN_SECRET_LENGTH) throw new Error(`${file} holds no usable JWT secret (at least ${MIN_SECRET_LENGTH} characters): delete it and a new one is made`)
+  if (secret.length < MIN_SECRET_LENGTH)
+    throw new Error(`${file} holds no usable JWT secret (at least ${MIN_SECRET_LENGTH} characters): delete it and a new one is made`)
   return secret
 }
 

@@ -16,12 +16,20 @@ export const MIGRATIONS_DIR = join(here, '..', '..', 'migrations')
  */
 export async function migrate(db: Database, migrationsDir = MIGRATIONS_DIR): Promise<string[]> {
   await db.exec(await readFile(BOOTSTRAP_FILE, 'utf8'))
-  await db.exec(`
+  await db.exec(
+    `
     create schema if not exists local_meta;
-    create table if not exists local_meta.migrations (name text primary key, checksum text not null, applied_at timestamptz not null default now());
+    create table if not exists local_meta.migrations (name text primary key, checksum text not null, applied_at ` +
+      `timestamptz not null default now());
     revoke all on schema local_meta from public;
-  `)
-  const applied = new Map((await db.query<{ name: string; checksum: string }>('select name, checksum from local_meta.migrations')).rows.map((r) => [r.name, r.checksum]))
+  `,
+  )
+  const applied = new Map(
+    (await db.query<{ name: string; checksum: string }>('select name, checksum from local_meta.migrations')).rows.map((r) => [
+      r.name,
+      r.checksum,
+    ]),
+  )
   const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort()
   const ran: string[] = []
   for (const file of files) {
@@ -29,10 +37,13 @@ export async function migrate(db: Database, migrationsDir = MIGRATIONS_DIR): Pro
     const checksum = createHash('sha256').update(sql).digest('hex')
     const previous = applied.get(file)
     if (previous !== undefined) {
-      if (previous !== checksum) console.warn(`migration ${file} changed after it was applied; reset the data folder (LOCAL_DATA_RESET=1) to re-apply it`)
+      if (previous !== checksum)
+        console.warn(`migration ${file} changed after it was applied; reset the data folder (LOCAL_DATA_RESET=1) to re-apply it`)
       continue
     }
-    await db.exec(`begin;\n${sql}\n;insert into local_meta.migrations (name, checksum) values ('${file.replace(/'/g, "''")}', '${checksum}');\ncommit;`)
+    await db.exec(
+      `begin;\n${sql}\n;insert into local_meta.migrations (name, checksum) values ('${file.replace(/'/g, "''")}', '${checksum}');\ncommit;`,
+    )
     ran.push(file)
   }
   return ran

@@ -28,7 +28,12 @@ export async function loadPreRequest(db: Queryable): Promise<string | undefined>
 }
 
 /** runAs for a data API request: the caller's role and claims, then the pre-request check, then fn. */
-export function runAsApiCaller<T>(db: Database, caller: Caller, preRequest: string | undefined, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+export function runAsApiCaller<T>(
+  db: Database,
+  caller: Caller,
+  preRequest: string | undefined,
+  fn: (tx: Queryable) => Promise<T>,
+): Promise<T> {
   return runAs(db, caller.role, caller.claims, async (tx) => {
     if (preRequest) await tx.query(preRequest)
     return fn(tx)

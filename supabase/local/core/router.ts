@@ -42,7 +42,7 @@ export function serviceRouter(services: readonly Service[]) {
       raw: new RegExp(`^/${escape(prefix)}(?=[/?#]|$)(/[^?#]*)?`),
     })),
   )
-  return (req: IncomingMessage, url: URL): Omit<ApiRequest, 'req' | 'res' | 'url'> & { service: Service } | undefined => {
+  return (req: IncomingMessage, url: URL): (Omit<ApiRequest, 'req' | 'res' | 'url'> & { service: Service }) | undefined => {
     const rawUrl = req.url ?? ''
     const parsedPath = (p: (typeof prefixes)[number]) => p.parsed.exec(url.pathname)?.[1] ?? '/'
     for (const p of prefixes) {

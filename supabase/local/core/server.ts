@@ -35,9 +35,17 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const host = options.host ?? '127.0.0.1'
   if (!isLoopback(host) && keys.jwtSecret === DEFAULT_LOCAL_JWT_SECRET) {
     // The default secret is public: anyone who can reach the port could sign tokens for any user.
-    throw new Error(`Refusing to listen on ${host} with the public demo JWT secret: unset LOCAL_JWT_SECRET (the data folder then gets its own) or set it to a secret of your own`)
+    throw new Error(
+      `Refusing to listen on ${host} with the public demo JWT secret: unset LOCAL_JWT_SECRET (the data folder then gets ` +
+        `its own) or set it to a secret of your own`,
+    )
   }
-  const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, reset: options.reset, pgliteSnapshot: options.pgliteSnapshot })
+  const db = await openDatabase({
+    databaseUrl: options.databaseUrl,
+    dataDir: options.dataDir,
+    reset: options.reset,
+    pgliteSnapshot: options.pgliteSnapshot,
+  })
   const givenStorageDir = options.storageDir ?? (options.dataDir ? storageDirFor(options.dataDir) : undefined)
   const storageDir = givenStorageDir ?? (await mkdtemp(join(tmpdir(), 'cube-storage-')))
   const dropStorage = async () => {

@@ -47,7 +47,12 @@ export function staticFiles(rootDir: string, headers: Readonly<Record<string, st
 
   const sendPage = async (req: IncomingMessage, res: ServerResponse, page: Promise<string>, anonKey: string) => {
     const html = withAnonKey(await page, anonKey)
-    res.writeHead(200, { ...headers, 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-cache', 'Content-Length': Buffer.byteLength(html) })
+    res.writeHead(200, {
+      ...headers,
+      'Content-Type': TYPES['.html']!,
+      'Cache-Control': 'no-cache',
+      'Content-Length': Buffer.byteLength(html),
+    })
     res.end(req.method === 'HEAD' ? undefined : html)
   }
 
@@ -64,7 +69,8 @@ export function staticFiles(rootDir: string, headers: Readonly<Record<string, st
       res.writeHead(503, { 'Content-Type': 'text/plain', ...headers }).end('App not built: run `npm run build` first.')
       return
     }
-    if (current?.built !== built) current = { built, serve: sirv(root, { etag: false, extensions: [], dotfiles: false, setHeaders }), page: readFile(index, 'utf8') }
+    if (current?.built !== built)
+      current = { built, serve: sirv(root, { etag: false, extensions: [], dotfiles: false, setHeaders }), page: readFile(index, 'utf8') }
     const { serve, page } = current
     if (keys && (url.pathname === '/' || url.pathname === '/index.html')) return sendPage(req, res, page, keys.anonKey)
     serve(req, res, () => {

@@ -10,11 +10,15 @@ export function localAiConfig(db: Database): AiConfigSource {
   const service = { role: 'service_role' }
   return {
     async provider(category) {
-      const { rows } = await runAs(db, 'service_role', service, (tx) => tx.query<{ v: ProviderConfig | null }>('select public.ai_provider_for_call($1) as v', [category]))
+      const { rows } = await runAs(db, 'service_role', service, (tx) =>
+        tx.query<{ v: ProviderConfig | null }>('select public.ai_provider_for_call($1) as v', [category]),
+      )
       return rows[0]?.v ?? null
     },
     async limits() {
-      const { rows } = await runAs(db, 'service_role', service, (tx) => tx.query<{ t: number; r: number }>('select api_timeout_ms as t, max_retries as r from public.site_settings where id'))
+      const { rows } = await runAs(db, 'service_role', service, (tx) =>
+        tx.query<{ t: number; r: number }>('select api_timeout_ms as t, max_retries as r from public.site_settings where id'),
+      )
       return { timeoutMs: rows[0]?.t ?? 5000, retries: rows[0]?.r ?? 3 }
     },
   }

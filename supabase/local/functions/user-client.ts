@@ -28,7 +28,9 @@ export function localUserClient(db: Database, jwtSecret: string, preRequest: () 
           const caller = jwt === accessToken ? await signedIn() : undefined
           if (!caller) return { data: { user: null }, error: new Error('invalid JWT') }
           const id = String(caller.claims.sub)
-          const { rows: factors } = await runAs(db, 'supabase_auth_admin', { role: 'supabase_auth_admin' }, (tx) => tx.query<{ status: string }>('select status from auth.mfa_factors where user_id = $1', [id]))
+          const { rows: factors } = await runAs(db, 'supabase_auth_admin', { role: 'supabase_auth_admin' }, (tx) =>
+            tx.query<{ status: string }>('select status from auth.mfa_factors where user_id = $1', [id]),
+          )
           return { data: { user: { id, ...(factors.length ? { factors } : {}) } }, error: null }
         },
       },

@@ -47,7 +47,11 @@ function compare(op: Op, actual: string, wanted: string): boolean {
     case 'gte':
       return order >= 0
     case 'in':
-      return wanted.replace(/^\(|\)$/g, '').split(',').map((x) => x.trim().replace(/^"(.*)"$/, '$1')).includes(actual)
+      return wanted
+        .replace(/^\(|\)$/g, '')
+        .split(',')
+        .map((x) => x.trim().replace(/^"(.*)"$/, '$1'))
+        .includes(actual)
   }
 }
 
@@ -73,13 +77,19 @@ export function parseBindings(requests: unknown, nextId: () => number): Binding[
   const bindings: Binding[] = []
   for (const r of requests as BindingRequest[]) {
     const event = typeof r?.event === 'string' ? r.event.toUpperCase() : undefined
-    if (event !== '*' && event !== 'INSERT' && event !== 'UPDATE' && event !== 'DELETE') return new Error(`Invalid event ${JSON.stringify(r?.event)}`)
+    if (event !== '*' && event !== 'INSERT' && event !== 'UPDATE' && event !== 'DELETE')
+      return new Error(`Invalid event ${JSON.stringify(r?.event)}`)
     if (typeof r.schema !== 'string' || !r.schema) return new Error('A postgres_changes binding needs a schema')
     const table = typeof r.table === 'string' && r.table !== '' && r.table !== '*' ? r.table : undefined
     const filter = typeof r.filter === 'string' && r.filter !== '' ? r.filter : undefined
     const test = filter === undefined ? undefined : parseFilter(filter)
     if (test instanceof Error) return test
-    const sent = { event: r.event, schema: r.schema, ...(r.table === undefined ? {} : { table: r.table }), ...(r.filter === undefined ? {} : { filter: r.filter }) }
+    const sent = {
+      event: r.event,
+      schema: r.schema,
+      ...(r.table === undefined ? {} : { table: r.table }),
+      ...(r.filter === undefined ? {} : { filter: r.filter }),
+    }
     bindings.push({ id: nextId(), event, schema: r.schema, table, filter, test, sent })
   }
   return bindings

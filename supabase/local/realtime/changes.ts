@@ -45,7 +45,9 @@ const ident = (name: string) => `"${name.replace(/"/g, '""')}"`
 export function rowQuery(change: RowChange): { text: string; values: string[] } {
   const keys = Object.keys(change.pk)
   return {
-    text: `select to_jsonb(t)::text as row from ${ident(change.schema)}.${ident(change.table)} t where ${keys.map((k, i) => `t.${ident(k)} = $${i + 1}`).join(' and ')}`,
+    text:
+      `select to_jsonb(t)::text as row from ${ident(change.schema)}.${ident(change.table)} t where ` +
+      `${keys.map((k, i) => `t.${ident(k)} = $${i + 1}`).join(' and ')}`,
     values: keys.map((k) => String(change.pk[k])),
   }
 }

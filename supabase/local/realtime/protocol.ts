@@ -13,7 +13,8 @@ export interface Message {
 
 export type Vsn = '1.0.0' | '2.0.0'
 
-export const vsnOf = (value: string | null): Vsn | undefined => (value === null || value === '2.0.0' ? '2.0.0' : value === '1.0.0' ? '1.0.0' : undefined)
+export const vsnOf = (value: string | null): Vsn | undefined =>
+  value === null || value === '2.0.0' ? '2.0.0' : value === '1.0.0' ? '1.0.0' : undefined
 
 const stringOrNull = (v: unknown) => (typeof v === 'string' ? v : v === null || v === undefined ? null : String(v))
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -33,7 +34,13 @@ export function decode(text: string, vsn: Vsn): Message | undefined {
     return { joinRef: stringOrNull(joinRef), ref: stringOrNull(ref), topic, event, payload: isObject(payload) ? payload : {} }
   }
   if (!isObject(raw) || typeof raw.topic !== 'string' || typeof raw.event !== 'string') return undefined
-  return { joinRef: stringOrNull(raw.join_ref), ref: stringOrNull(raw.ref), topic: raw.topic, event: raw.event, payload: isObject(raw.payload) ? raw.payload : {} }
+  return {
+    joinRef: stringOrNull(raw.join_ref),
+    ref: stringOrNull(raw.ref),
+    topic: raw.topic,
+    event: raw.event,
+    payload: isObject(raw.payload) ? raw.payload : {},
+  }
 }
 
 export function encode(message: Message, vsn: Vsn): string {

@@ -58,7 +58,13 @@ export async function startRealtime(db: Database, jwtSecret: string): Promise<Re
     if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(encode(message, conn.vsn))
   }
   const systemError = (conn: Connection, channel: Channel, text: string) => {
-    send(conn, { joinRef: channel.joinRef, ref: null, topic: channel.topic, event: 'system', payload: { channel: channel.topic.replace(/^realtime:/, ''), extension: 'system', message: text, status: 'error' } })
+    send(conn, {
+      joinRef: channel.joinRef,
+      ref: null,
+      topic: channel.topic,
+      event: 'system',
+      payload: { channel: channel.topic.replace(/^realtime:/, ''), extension: 'system', message: text, status: 'error' },
+    })
     send(conn, { joinRef: channel.joinRef, ref: null, topic: channel.topic, event: 'phx_close', payload: {} })
     conn.channels.delete(channel.topic)
   }
@@ -85,7 +91,18 @@ export async function startRealtime(db: Database, jwtSecret: string): Promise<Re
       conn.channels.set(topic, { topic, joinRef: message.joinRef, caller, bindings })
       send(conn, reply(message, 'ok', { postgres_changes: bindings.map(bindingReply) }))
       if (bindings.length) {
-        send(conn, { joinRef: message.joinRef, ref: null, topic, event: 'system', payload: { channel: topic.replace(/^realtime:/, ''), extension: 'postgres_changes', message: 'Subscribed to PostgreSQL', status: 'ok' } })
+        send(conn, {
+          joinRef: message.joinRef,
+          ref: null,
+          topic,
+          event: 'system',
+          payload: {
+            channel: topic.replace(/^realtime:/, ''),
+            extension: 'postgres_changes',
+            message: 'Subscribed to PostgreSQL',
+            status: 'ok',
+          },
+        })
       }
       return
     }
@@ -127,12 +144,26 @@ export async function startRealtime(db: Database, jwtSecret: string): Promise<Re
       }
     }
     if (!targets.length) return
-    const base = { schema: change.schema, table: change.table, commit_timestamp: change.commitTimestamp, type: change.type, columns: [], errors: null }
+    const base = {
+      schema: change.schema,
+      table: change.table,
+      commit_timestamp: change.commitTimestamp,
+      type: change.type,
+      columns: [],
+      errors: null,
+    }
     if (change.type === 'DELETE') {
       const known = { ...change.cols, ...change.pk }
       for (const { conn, channel, bindings } of targets) {
         const ids = bindings.filter((b) => b.test?.(known) !== false).map((b) => b.id)
-        if (ids.length) send(conn, { joinRef: null, ref: null, topic: channel.topic, event: 'postgres_changes', payload: { ids, data: { ...base, old_record: change.pk } } })
+        if (ids.length)
+          send(conn, {
+            joinRef: null,
+            ref: null,
+            topic: channel.topic,
+            event: 'postgres_changes',
+            payload: { ids, data: { ...base, old_record: change.pk } },
+          })
       }
       return
     }
@@ -174,7 +205,9 @@ export async function startRealtime(db: Database, jwtSecret: string): Promise<Re
       const url = new URL(req.url ?? '/', 'http://local')
       if (url.pathname !== REALTIME_PATH && url.pathname !== `${REALTIME_PATH}/`) return false
       const refuse = (status: number, text: string) => {
-        socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ message: text })}`)
+        socket.end(
+          `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ message: text })}`,
+        )
       }
       const vsn = vsnOf(url.searchParams.get('vsn'))
       if (!vsn) {

@@ -65,10 +65,12 @@ select cl.relname as child, pl.relname as parent,
  where co.contype = 'f' and cn.nspname = 'public' and pn.nspname = 'public'
  group by co.oid, cl.relname, pl.relname`
 
-const FUNCTIONS_SQL = `
+const FUNCTIONS_SQL =
+  `
 select p.proname as name,
        coalesce(array_to_json(p.proargnames[1:p.pronargs])::text, '[]') as arg_names,
-       coalesce((select json_agg(format_type(t, null) order by o)::text from unnest(p.proargtypes) with ordinality as u(t, o)), '[]') as arg_types,
+       coalesce((select json_agg(format_type(t, null) order by o)::text from unnest(p.proargtypes) with ordinality as ` +
+  `u(t, o)), '[]') as arg_types,
        p.pronargdefaults as defaults, p.proretset as returns_set, format_type(p.prorettype, null) as return_type
   from pg_proc p join pg_namespace n on n.oid = p.pronamespace
  where n.nspname = 'public' and p.prokind = 'f' and p.prorettype <> 'trigger'::regtype`
@@ -77,17 +79,34 @@ export async function loadCatalog(db: Database): Promise<Catalog> {
   const tables = new Map<string, Table>()
   for (const row of (await db.query<{ table_name: string; columns: string; primary_key: string }>(TABLES_SQL)).rows) {
     const columns = JSON.parse(row.columns ?? '[]') as Column[]
-    tables.set(row.table_name, { name: row.table_name, columns: new Map(columns.map((c) => [c.name, c])), primaryKey: JSON.parse(row.primary_key) as string[] })
+    tables.set(row.table_name, {
+      name: row.table_name,
+      columns: new Map(columns.map((c) => [c.name, c])),
+      primaryKey: JSON.parse(row.primary_key) as string[],
+    })
   }
-  const foreignKeys = (await db.query<{ child: string; parent: string; child_columns: string; parent_columns: string }>(FOREIGN_KEYS_SQL)).rows.map((r) => ({
+  const foreignKeys = (
+    await db.query<{ child: string; parent: string; child_columns: string; parent_columns: string }>(FOREIGN_KEYS_SQL)
+  ).rows.map((r) => ({
     child: r.child,
     parent: r.parent,
     childColumns: JSON.parse(r.child_columns) as string[],
     parentColumns: JSON.parse(r.parent_columns) as string[],
   }))
   const functions = new Map<string, RpcFunction[]>()
-  for (const r of (await db.query<{ name: string; arg_names: string; arg_types: string; defaults: number; returns_set: boolean; return_type: string }>(FUNCTIONS_SQL)).rows) {
-    const fn: RpcFunction = { name: r.name, argNames: JSON.parse(r.arg_names) as string[], argTypes: JSON.parse(r.arg_types) as string[], defaults: Number(r.defaults), returnsSet: Boolean(r.returns_set), returnType: r.return_type }
+  for (const r of (
+    await db.query<{ name: string; arg_names: string; arg_types: string; defaults: number; returns_set: boolean; return_type: string }>(
+      FUNCTIONS_SQL,
+    )
+  ).rows) {
+    const fn: RpcFunction = {
+      name: r.name,
+      argNames: JSON.parse(r.arg_names) as string[],
+      argTypes: JSON.parse(r.arg_types) as string[],
+      defaults: Number(r.defaults),
+      returnsSet: Boolean(r.returns_set),
+      returnType: r.return_type,
+    }
     functions.set(r.name, [...(functions.get(r.name) ?? []), fn])
   }
   return { tables, foreignKeys, functions, preRequest: await loadPreRequest(db) }

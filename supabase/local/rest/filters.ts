@@ -37,7 +37,8 @@ export const RESERVED_PARAMS = new Set(['select', 'order', 'limit', 'offset', 'o
 
 /** One `column=op.value` filter as a SQL condition on `alias`. */
 export function filterCondition(table: Table, alias: string, key: string, raw: string, params: Params): string {
-  if (key === 'or' || key === 'and' || key === 'not.or' || key === 'not.and') throw unsupported(`"${key}" filters are not supported by the local backend`)
+  if (key === 'or' || key === 'and' || key === 'not.or' || key === 'not.and')
+    throw unsupported(`"${key}" filters are not supported by the local backend`)
   if (key.includes('.')) throw unsupported(`"${key}": filters on embedded resources are not supported by the local backend`)
   const column = columnOf(table, key)
   const ref = `${alias}.${quoteIdent(column.name)}`
@@ -60,11 +61,21 @@ export function filterCondition(table: Table, alias: string, key: string, raw: s
     const items = match[1] === '' ? [] : parseList(match[1]!)
     condition = items.length ? `${ref} in (${items.map((v) => params.typed(v, column.type)).join(', ')})` : 'false'
   } else if (op === 'is') {
-    const forms: Record<string, string> = { null: 'is null', not_null: 'is not null', true: 'is true', false: 'is false', unknown: 'is unknown' }
+    const forms: Record<string, string> = {
+      null: 'is null',
+      not_null: 'is not null',
+      true: 'is true',
+      false: 'is false',
+      unknown: 'is unknown',
+    }
     const form = forms[value.toLowerCase()]
     if (!form) throw unsupported(`"failed to parse filter (${raw})"`, 'is accepts null, not_null, true, false or unknown')
     condition = `${ref} ${form}`
-  } else throw unsupported(`"${op}" filters are not supported by the local backend`, `supported: eq, neq, gt, gte, lt, lte, like, ilike, in, is (optionally with not.)`)
+  } else
+    throw unsupported(
+      `"${op}" filters are not supported by the local backend`,
+      `supported: eq, neq, gt, gte, lt, lte, like, ilike, in, is (optionally with not.)`,
+    )
   return negate ? `not (${condition})` : condition
 }
 

@@ -27,14 +27,15 @@ export const insert: TableHandler = async (context, request, table, caller) => {
     if (objects.length !== 1) throw restError(400, 'PGRST102', 'Empty or invalid json', 'several rows without any column')
     statement = `insert into ${tableRef(table.name)} as _t0 default values`
   } else {
-    const values = objects
-      .map((o) => `(${columns.map((c) => (c in o ? params.typed(jsonToText(o[c]), table.columns.get(c)!.type) : missingDefault ? 'default' : 'null')).join(', ')})`)
-      .join(', ')
+    const value = (o: Record<string, unknown>, c: string) =>
+      c in o ? params.typed(jsonToText(o[c]), table.columns.get(c)!.type) : missingDefault ? 'default' : 'null'
+    const values = objects.map((o) => `(${columns.map((c) => value(o, c)).join(', ')})`).join(', ')
     statement = `insert into ${tableRef(table.name)} as _t0 (${columns.map(quoteIdent).join(', ')}) values ${values}`
   }
   const resolution = prefs.get('resolution')
   if (resolution !== undefined) {
-    if (resolution !== 'merge-duplicates' && resolution !== 'ignore-duplicates') throw restError(400, 'PGRST100', `unknown resolution "${resolution}"`)
+    if (resolution !== 'merge-duplicates' && resolution !== 'ignore-duplicates')
+      throw restError(400, 'PGRST100', `unknown resolution "${resolution}"`)
     const conflictParam = url.searchParams.get('on_conflict')
     const target = conflictParam ? conflictParam.split(',').map((c) => columnOf(table, c.trim()).name) : table.primaryKey
     if (target.length === 0) throw restError(400, 'PGRST100', `table ${table.name} has no primary key: pass on_conflict`)
@@ -42,7 +43,8 @@ export const insert: TableHandler = async (context, request, table, caller) => {
     statement +=
       resolution === 'ignore-duplicates'
         ? ` on conflict (${target.map(quoteIdent).join(', ')}) do nothing`
-        : ` on conflict (${target.map(quoteIdent).join(', ')}) do update set ${updates.map((c) => `${quoteIdent(c)} = excluded.${quoteIdent(c)}`).join(', ')}`
+        : ` on conflict (${target.map(quoteIdent).join(', ')}) do update set ` +
+          `${updates.map((c) => `${quoteIdent(c)} = excluded.${quoteIdent(c)}`).join(', ')}`
   }
   await mutate(context, request, table, caller, statement, params, 201)
 }

@@ -13,7 +13,15 @@ import { preferences, singleRow, wantsSingle } from './request.ts'
  * Runs a data-changing statement (insert, update, delete) as the caller and answers as PostgREST
  * does for `Prefer: return=...`: 201/204 without a body, or the written rows through `select`.
  */
-export async function mutate({ db, catalog }: RestContext, { req, res, url }: ApiRequest, table: Table, caller: Caller, statement: string, params: Params, createdStatus: number) {
+export async function mutate(
+  { db, catalog }: RestContext,
+  { req, res, url }: ApiRequest,
+  table: Table,
+  caller: Caller,
+  statement: string,
+  params: Params,
+  createdStatus: number,
+) {
   const representation = preferences(req).get('return') === 'representation'
   const single = wantsSingle(req)
   const embed = { url, consumed: new Set<string>() }
@@ -24,7 +32,10 @@ export async function mutate({ db, catalog }: RestContext, { req, res, url }: Ap
       await tx.query(statement, params.values)
       return undefined
     }
-    const { rows } = await tx.query<{ body: string }>(`with _m as (${statement} returning _t0.*) select coalesce(json_agg(_r), '[]')::text as body from (select ${list} from _m _t0) _r`, params.values)
+    const { rows } = await tx.query<{ body: string }>(
+      `with _m as (${statement} returning _t0.*) select coalesce(json_agg(_r), '[]')::text as body from (select ${list} from _m _t0) _r`,
+      params.values,
+    )
     const text = rows[0]!.body
     return single ? singleRow(text) : text
   })

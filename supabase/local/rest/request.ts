@@ -19,7 +19,8 @@ export function preferences(req: IncomingMessage): Map<string, string> {
 export function checkProfile(req: IncomingMessage) {
   for (const name of ['accept-profile', 'content-profile']) {
     const value = req.headers[name]
-    if (value !== undefined && value !== 'public') throw restError(406, 'PGRST106', 'The schema must be one of the following: public', null, null)
+    if (value !== undefined && value !== 'public')
+      throw restError(406, 'PGRST106', 'The schema must be one of the following: public', null, null)
   }
 }
 
@@ -28,7 +29,8 @@ export const wantsSingle = (req: IncomingMessage) => (req.headers.accept ?? '').
 /** .single(): exactly one row or PostgREST's 406 (thrown inside the transaction, so writes roll back). */
 export function singleRow(body: string): string {
   const rows = JSON.parse(body) as unknown[]
-  if (rows.length !== 1) throw restError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows.length} rows`)
+  if (rows.length !== 1)
+    throw restError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows.length} rows`)
   return JSON.stringify(rows[0])
 }
 

@@ -10,7 +10,8 @@ export const rpc: RpcHandler = async ({ db, catalog }, { req, res, url }, name, 
   let args: Record<string, unknown>
   if (req.method === 'POST') {
     const body = await readJson(req, 'rest')
-    if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) throw restError(400, 'PGRST102', 'Empty or invalid json', 'rpc arguments must be a JSON object')
+    if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body)))
+      throw restError(400, 'PGRST102', 'Empty or invalid json', 'rpc arguments must be a JSON object')
     args = (body ?? {}) as Record<string, unknown>
   } else args = Object.fromEntries(url.searchParams)
   const keys = Object.keys(args)
@@ -19,10 +20,17 @@ export const rpc: RpcHandler = async ({ db, catalog }, { req, res, url }, name, 
     return keys.every((k) => f.argNames.includes(k)) && required.every((k) => k in args)
   })
   if (!fn) {
-    throw restError(404, 'PGRST202', `Could not find the function public.${name}(${keys.sort().join(', ')}) in the schema cache`, `Searched for the function public.${name} with parameters ${keys.join(', ') || 'none'}`)
+    throw restError(
+      404,
+      'PGRST202',
+      `Could not find the function public.${name}(${keys.sort().join(', ')}) in the schema cache`,
+      `Searched for the function public.${name} with parameters ${keys.join(', ') || 'none'}`,
+    )
   }
   const params = new Params()
-  const call = `"public".${quoteIdent(fn.name)}(${keys.map((k) => `${quoteIdent(k)} => ${params.typed(jsonToText(args[k]), fn.argTypes[fn.argNames.indexOf(k)]!)}`).join(', ')})`
+  const call = `"public".${quoteIdent(fn.name)}(${keys
+    .map((k) => `${quoteIdent(k)} => ` + `${params.typed(jsonToText(args[k]), fn.argTypes[fn.argNames.indexOf(k)]!)}`)
+    .join(', ')})`
   const sql = fn.returnsSet
     ? `select coalesce(json_agg(_r), '[]')::text as body from ${call} _r`
     : fn.returnType === 'void'

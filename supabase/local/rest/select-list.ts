@@ -67,7 +67,15 @@ export function checkEmbedParams(embed: EmbedContext): void {
 }
 
 /** The select list for `table` (aliased `alias`), with embedded relations as JSON subqueries. */
-export function selectList(catalog: Catalog, table: Table, alias: string, items: SelectItem[], depth = 0, embed?: EmbedContext, path = ''): string {
+export function selectList(
+  catalog: Catalog,
+  table: Table,
+  alias: string,
+  items: SelectItem[],
+  depth = 0,
+  embed?: EmbedContext,
+  path = '',
+): string {
   if (depth > 3) throw unsupported('embedding is limited to three levels')
   return items
     .map((item) => {
@@ -77,12 +85,21 @@ export function selectList(catalog: Catalog, table: Table, alias: string, items:
         return `${alias}.${quoteIdent(item.name)} as ${quoteIdent(item.alias ?? item.name)}`
       }
       const related = catalog.tables.get(item.relation)
-      const noRelation = restError(400, 'PGRST200', `Could not find a relationship between '${table.name}' and '${item.relation}' in the schema cache`)
+      const noRelation = restError(
+        400,
+        'PGRST200',
+        `Could not find a relationship between '${table.name}' and '${item.relation}' in the schema cache`,
+      )
       if (!related) throw noRelation
       const toMany = catalog.foreignKeys.filter((fk) => fk.child === related.name && fk.parent === table.name)
       const toOne = catalog.foreignKeys.filter((fk) => fk.child === table.name && fk.parent === related.name)
       if (toMany.length + toOne.length === 0) throw noRelation
-      if (toMany.length + toOne.length > 1) throw restError(400, 'PGRST201', `Could not embed because more than one relationship was found for '${table.name}' and '${item.relation}'`)
+      if (toMany.length + toOne.length > 1)
+        throw restError(
+          400,
+          'PGRST201',
+          `Could not embed because more than one relationship was found for '${table.name}' and '${item.relation}'`,
+        )
       const inner = `_t${depth + 1}`
       const here = path ? `${path}.${item.alias ?? item.relation}` : (item.alias ?? item.relation)
       const list = selectList(catalog, related, inner, item.items, depth + 1, embed, here)
@@ -98,13 +115,21 @@ export function selectList(catalog: Catalog, table: Table, alias: string, items:
       if (toMany[0]) {
         const fk = toMany[0]
         const join = fk.childColumns.map((c, i) => `${inner}.${quoteIdent(c)} = ${alias}.${quoteIdent(fk.parentColumns[i]!)}`).join(' and ')
-        const page = `${orderClause(related, inner, order)}${limit !== undefined ? ` limit ${limit}` : ''}${offset ? ` offset ${offset}` : ''}`
-        return `coalesce((select json_agg(_e${depth}) from (select ${list} from ${tableRef(related.name)} ${inner} where ${join}${page}) _e${depth}), '[]'::json) as ${name}`
+        const limitClause = limit !== undefined ? ` limit ${limit}` : ''
+        const page = `${orderClause(related, inner, order)}${limitClause}${offset ? ` offset ${offset}` : ''}`
+        return (
+          `coalesce((select json_agg(_e${depth}) from (select ${list} from ${tableRef(related.name)} ${inner} where ` +
+          `${join}${page}) _e${depth}), '[]'::json) as ${name}`
+        )
       }
-      if (order !== null || limit !== undefined || offset !== undefined) throw unsupported(`"${here}" is a single row: order, limit and offset do not apply`)
+      if (order !== null || limit !== undefined || offset !== undefined)
+        throw unsupported(`"${here}" is a single row: order, limit and offset do not apply`)
       const fk = toOne[0]!
       const join = fk.parentColumns.map((c, i) => `${inner}.${quoteIdent(c)} = ${alias}.${quoteIdent(fk.childColumns[i]!)}`).join(' and ')
-      return `(select row_to_json(_e${depth}) from (select ${list} from ${tableRef(related.name)} ${inner} where ${join} limit 1) _e${depth}) as ${name}`
+      return (
+        `(select row_to_json(_e${depth}) from (select ${list} from ${tableRef(related.name)} ${inner} where ${join} ` +
+        `limit 1) _e${depth}) as ${name}`
+      )
     })
     .join(', ')
 }

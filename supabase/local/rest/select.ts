@@ -18,14 +18,24 @@ export const select: TableHandler = async ({ db, catalog }, { req, res, url }, t
   const offset = nonNegativeInt('offset', url.searchParams.get('offset')) ?? 0
   const page = `${limit !== undefined ? ` limit ${limit}` : ''}${offset ? ` offset ${offset}` : ''}`
   const counted = preferences(req).get('count')
-  if (counted !== undefined && counted !== 'exact' && counted !== 'planned' && counted !== 'estimated') throw restError(400, 'PGRST100', `unknown count preference "${counted}"`)
+  if (counted !== undefined && counted !== 'exact' && counted !== 'planned' && counted !== 'estimated')
+    throw restError(400, 'PGRST100', `unknown count preference "${counted}"`)
   const single = wantsSingle(req)
   const head = req.method === 'HEAD'
   const { body, total } = await runAsApiCaller(db, caller, catalog().preRequest, async (tx) => {
     // HEAD (supabase-js `head: true`) only wants the count: the rows are never built.
-    const rows = head ? undefined : await tx.query<{ body: string }>(`select coalesce(json_agg(_r), '[]')::text as body from (select ${list} from ${tableRef(table.name)} _t0${where}${order}${page}) _r`, params.values)
+    const rows = head
+      ? undefined
+      : await tx.query<{ body: string }>(
+          `select coalesce(json_agg(_r), '[]')::text as body from (select ${list} from ${tableRef(table.name)} ` +
+            `_t0${where}${order}${page}) _r`,
+          params.values,
+        )
     let total: number | undefined
-    if (counted) total = Number((await tx.query<{ n: string }>(`select count(*)::text as n from ${tableRef(table.name)} _t0${where}`, params.values)).rows[0]!.n)
+    if (counted)
+      total = Number(
+        (await tx.query<{ n: string }>(`select count(*)::text as n from ${tableRef(table.name)} _t0${where}`, params.values)).rows[0]!.n,
+      )
     return { body: rows?.rows[0]!.body, total }
   })
   if (body === undefined) {

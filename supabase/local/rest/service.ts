@@ -15,7 +15,8 @@ export interface RestEndpoints {
 const RPC_PATH = /^\/rpc\/([^/]+)$/
 const TABLE_PATH = /^\/([^/]+)\/?$/
 
-const methodNotAllowed = (method: string | undefined) => new HttpError(405, { code: 'PGRST117', message: `Unsupported HTTP method: ${method}`, details: null, hint: null })
+const methodNotAllowed = (method: string | undefined) =>
+  new HttpError(405, { code: 'PGRST117', message: `Unsupported HTTP method: ${method}`, details: null, hint: null })
 
 /**
  * The data API (PostgREST subset) at /rest/v1. As PostgREST does, it checks the caller's token
@@ -23,7 +24,7 @@ const methodNotAllowed = (method: string | undefined) => new HttpError(405, { co
  * knows), then the method.
  */
 export function restService(context: RestContext, endpoints: RestEndpoints): Service {
-  const pick = <H,>(handlers: Readonly<Record<string, H>>, method = '') => (Object.hasOwn(handlers, method) ? handlers[method] : undefined)
+  const pick = <H>(handlers: Readonly<Record<string, H>>, method = '') => (Object.hasOwn(handlers, method) ? handlers[method] : undefined)
   return {
     prefixes: ['rest/v1'],
     async handle(request) {

@@ -15,7 +15,9 @@ export const update: TableHandler = async (context, request, table, caller) => {
   }
   rejectPaging(url)
   const params = new Params()
-  const sets = Object.entries(payload as Record<string, unknown>).map(([c, v]) => `${quoteIdent(columnOf(table, c).name)} = ${params.typed(jsonToText(v), table.columns.get(c)!.type)}`)
+  const sets = Object.entries(payload as Record<string, unknown>).map(
+    ([c, v]) => `${quoteIdent(columnOf(table, c).name)} = ${params.typed(jsonToText(v), table.columns.get(c)!.type)}`,
+  )
   const where = whereClause(table, '_t0', url, params)
   await mutate(context, request, table, caller, `update ${tableRef(table.name)} as _t0 set ${sets.join(', ')}${where}`, params, 204)
 }

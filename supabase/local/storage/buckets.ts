@@ -18,13 +18,20 @@ export interface Bucket {
  * no rows in storage.buckets.
  */
 export async function findBucket(db: Database, id: string): Promise<Bucket> {
-  const { rows } = await db.query<{ id: string; public: boolean | null; file_size_limit: string | null; allowed_mime_types: string[] | null }>(
-    'select id, public, file_size_limit::text, allowed_mime_types from storage.buckets where id = $1',
-    [id],
-  )
+  const { rows } = await db.query<{
+    id: string
+    public: boolean | null
+    file_size_limit: string | null
+    allowed_mime_types: string[] | null
+  }>('select id, public, file_size_limit::text, allowed_mime_types from storage.buckets where id = $1', [id])
   const row = rows[0]
   if (!row) throw bucketNotFound()
-  return { id: row.id, public: row.public === true, fileSizeLimit: row.file_size_limit === null ? null : Number(row.file_size_limit), allowedMimeTypes: row.allowed_mime_types }
+  return {
+    id: row.id,
+    public: row.public === true,
+    fileSizeLimit: row.file_size_limit === null ? null : Number(row.file_size_limit),
+    allowedMimeTypes: row.allowed_mime_types,
+  }
 }
 
 export const limitOf = (bucket: Bucket) => bucket.fileSizeLimit ?? DEFAULT_OBJECT_LIMIT

@@ -42,7 +42,13 @@ export const download: StorageHandler<'download'> = async ({ db, files }, { req,
       throw error
     })
   }
-  if (!handle || !row) throw new HttpError(500, { statusCode: '500', code: 'InternalError', error: 'internal', message: `The file of ${bucket.id}/${route.key} is missing from the local storage folder` })
+  if (!handle || !row)
+    throw new HttpError(500, {
+      statusCode: '500',
+      code: 'InternalError',
+      error: 'internal',
+      message: `The file of ${bucket.id}/${route.key} is missing from the local storage folder`,
+    })
   let size: number
   try {
     size = (await handle.stat()).size
@@ -62,7 +68,12 @@ export const download: StorageHandler<'download'> = async ({ db, files }, { req,
     ETag: row.metadata?.eTag ?? `"${row.version}"`,
     'Last-Modified': new Date(row.updated_at).toUTCString(),
   }
-  if (range) res.writeHead(206, { ...headers, 'Content-Length': range.end - range.start + 1, 'Content-Range': `bytes ${range.start}-${range.end}/${size}` })
+  if (range)
+    res.writeHead(206, {
+      ...headers,
+      'Content-Length': range.end - range.start + 1,
+      'Content-Range': `bytes ${range.start}-${range.end}/${size}`,
+    })
   else res.writeHead(200, { ...headers, 'Content-Length': size })
   if (route.head || size === 0) {
     await handle.close()

@@ -17,11 +17,24 @@ export const bucketNotFound = () => storageError(400, '404', 'NoSuchBucket', 'Bu
 export const alreadyExists = () => storageError(400, '409', 'Duplicate', 'Duplicate', 'The resource already exists')
 export const rlsRefusal = () => storageError(400, '403', 'AccessDenied', 'Unauthorized', 'new row violates row-level security policy')
 export const accessDenied = (message: string) => storageError(400, '403', 'AccessDenied', 'Unauthorized', message)
-export const tooLarge = () => storageError(413, '413', 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size')
+export const tooLarge = () =>
+  storageError(413, '413', 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size')
 export const invalidMimeType = (mime: string, why?: string) =>
-  storageError(400, '415', 'InvalidMimeType', 'invalid_mime_type', why ? `mime type ${mime} is not supported: ${why}` : `mime type ${mime} is not supported`)
-export const invalidKey = (key: string, why: string) => storageError(400, '400', 'InvalidKey', 'InvalidKey', `Invalid key: ${JSON.stringify(key)} (${why})`)
-export const rangeNotSatisfiable = (size: number) => new HttpError(416, { statusCode: '416', code: 'InvalidRange', error: 'invalid_range', message: `The range is outside the object (${size} bytes)` }, { 'Content-Range': `bytes */${size}` })
+  storageError(
+    400,
+    '415',
+    'InvalidMimeType',
+    'invalid_mime_type',
+    why ? `mime type ${mime} is not supported: ${why}` : `mime type ${mime} is not supported`,
+  )
+export const invalidKey = (key: string, why: string) =>
+  storageError(400, '400', 'InvalidKey', 'InvalidKey', `Invalid key: ${JSON.stringify(key)} (${why})`)
+export const rangeNotSatisfiable = (size: number) =>
+  new HttpError(
+    416,
+    { statusCode: '416', code: 'InvalidRange', error: 'invalid_range', message: `The range is outside the object (${size} bytes)` },
+    { 'Content-Range': `bytes */${size}` },
+  )
 export const invalidRequest = (message: string) => storageError(400, '400', 'InvalidRequest', 'InvalidRequest', message)
 export const notServed = (method: string, path: string) =>
   storageError(
@@ -29,7 +42,10 @@ export const notServed = (method: string, path: string) =>
     '404',
     'NotSupported',
     'not_found',
-    `No storage route ${method} /storage/v1${path}: the local backend serves only object upload (POST/PUT /object/<bucket>/<path>), download (GET/HEAD /object/<bucket>/<path>, public buckets at /object/public/<bucket>/<path>, with Range), list (POST /object/list/<bucket>) and remove (DELETE /object/<bucket>); signed URLs and the bucket API are not served`,
+    `No storage route ${method} /storage/v1${path}: the local backend serves only object upload (POST/PUT ` +
+      `/object/<bucket>/<path>), download (GET/HEAD /object/<bucket>/<path>, public buckets at ` +
+      `/object/public/<bucket>/<path>, with Range), list (POST /object/list/<bucket>) and remove (DELETE ` +
+      `/object/<bucket>); signed URLs and the bucket API are not served`,
   )
 
 /** A PostgreSQL error met while writing storage.objects, as hosted Storage reports it. */

@@ -61,7 +61,9 @@ async function sweep(dir: string, db: Database): Promise<void> {
     throw error
   }
   if (buckets.length === 0) return
-  const { rows } = await db.query<{ bucket_id: string; version: string }>('select bucket_id, version from storage.objects where version is not null')
+  const { rows } = await db.query<{ bucket_id: string; version: string }>(
+    'select bucket_id, version from storage.objects where version is not null',
+  )
   const known = new Set(rows.map((r) => `${r.bucket_id}/${r.version}`))
   for (const bucket of buckets) {
     for (const file of await readdir(join(dir, bucket))) {
@@ -99,7 +101,13 @@ export function receiveToFile(req: IncomingMessage, file: string, limit: number,
       req.off('data', onData)
       // The answer goes out only once the partial file is gone: nothing of a refused upload
       // outlives the request.
-      out.once('close', () => void unlink(file).catch(() => undefined).finally(() => reject(error)))
+      out.once(
+        'close',
+        () =>
+          void unlink(file)
+            .catch(() => undefined)
+            .finally(() => reject(error)),
+      )
       out.destroy()
       if (cutOff) req.destroy()
       else req.resume()

@@ -55,7 +55,8 @@ export const list: StorageHandler<'list'> = async ({ db }, { req, res }, route, 
   const { rows } = await runAs(db, caller.role, caller.claims, (tx) =>
     tx.query<Row>(
       // starts_with, not LIKE: a prefix holding % or _ means itself.
-      'select name, id::text as id, updated_at, created_at, last_accessed_at, metadata from storage.objects where bucket_id = $1 and starts_with(name, $2)',
+      'select name, id::text as id, updated_at, created_at, last_accessed_at, metadata from storage.objects where ' +
+        'bucket_id = $1 and starts_with(name, $2)',
       [bucket.id, under],
     ),
   )
@@ -65,8 +66,17 @@ export const list: StorageHandler<'list'> = async ({ db }, { req, res }, route, 
     const slash = rest.indexOf('/')
     const name = slash === -1 ? rest : rest.slice(0, slash)
     if (!name.toLowerCase().startsWith(search)) continue
-    if (slash === -1) entries.set(name, { name, id: r.id, updated_at: iso(r.updated_at), created_at: iso(r.created_at), last_accessed_at: r.last_accessed_at ? iso(r.last_accessed_at) : null, metadata: r.metadata })
-    else if (!entries.has(name)) entries.set(name, { name, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null })
+    if (slash === -1)
+      entries.set(name, {
+        name,
+        id: r.id,
+        updated_at: iso(r.updated_at),
+        created_at: iso(r.created_at),
+        last_accessed_at: r.last_accessed_at ? iso(r.last_accessed_at) : null,
+        metadata: r.metadata,
+      })
+    else if (!entries.has(name))
+      entries.set(name, { name, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null })
   }
   const key = (e: Entry) => String(column === 'name' ? e.name : (e[column as keyof Entry] ?? ''))
   const sorted = [...entries.values()].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0) * (descending ? -1 : 1))

@@ -47,7 +47,11 @@ export const isCheckedMedia = (essence: string): boolean => essence in SIGNATURE
 export async function checkMagicBytes(file: string, essence: string): Promise<void> {
   if (!claimsMedia(essence)) return
   const signature = SIGNATURES[essence]
-  if (!signature) throw invalidMimeType(essence, 'this server only accepts images and audio whose bytes it can check (PNG, JPEG, WebP, GIF; WebM, Ogg, MP3, WAV, MP4/M4A, FLAC)')
+  if (!signature)
+    throw invalidMimeType(
+      essence,
+      'this server only accepts images and audio whose bytes it can check (PNG, JPEG, WebP, GIF; WebM, Ogg, MP3, WAV, MP4/M4A, FLAC)',
+    )
   const head = new Uint8Array(HEAD_BYTES)
   const handle = await open(file, 'r')
   try {
@@ -55,5 +59,6 @@ export async function checkMagicBytes(file: string, essence: string): Promise<vo
   } finally {
     await handle.close()
   }
-  if (!signature(head)) throw invalidMimeType(essence, `the file's bytes are not ${essence} (its first bytes do not match that format's signature)`)
+  if (!signature(head))
+    throw invalidMimeType(essence, `the file's bytes are not ${essence} (its first bytes do not match that format's signature)`)
 }

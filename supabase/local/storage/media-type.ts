@@ -35,7 +35,8 @@ export function parseMediaType(value: string): MediaType {
     }
     // A bare ";" (for instance a trailing one) carries nothing and is allowed by the grammar.
     const empty = EMPTY_PARAMETER.exec(rest)
-    if (!empty || !/^[ \t]*(;|$)/.test(rest.slice(empty[0].length))) throw invalidMimeType(value, 'it must be exactly one media type, optionally with name=value parameters')
+    if (!empty || !/^[ \t]*(;|$)/.test(rest.slice(empty[0].length)))
+      throw invalidMimeType(value, 'it must be exactly one media type, optionally with name=value parameters')
     rest = rest.slice(empty[0].length)
   }
   const lower = `${essence[1]!.toLowerCase()}/${essence[2]!.toLowerCase()}`

@@ -16,7 +16,8 @@ export interface MultipartUpload extends Received {
 /** Text fields are small (storage-js sends `cacheControl` and `metadata`); a longer one is refused. */
 const MAX_FIELD_BYTES = 1024 * 1024
 
-const malformed = (error: unknown) => invalidRequest(`Malformed multipart/form-data body: ${error instanceof Error ? error.message : String(error)}`)
+const malformed = (error: unknown) =>
+  invalidRequest(`Malformed multipart/form-data body: ${error instanceof Error ? error.message : String(error)}`)
 
 /**
  * The file of a multipart/form-data upload (what storage-js sends for a Blob or File: fields
@@ -62,14 +63,18 @@ export async function extractMultipartFile(bodyFile: string, contentType: string
   try {
     await pipeline(createReadStream(bodyFile), parser)
   } catch (error) {
-    const failed = await part?.then(() => undefined, (e: unknown) => e)
+    const failed = await part?.then(
+      () => undefined,
+      (e: unknown) => e,
+    )
     throw failed instanceof DiskError ? failed.cause : malformed(error)
   }
   if (!part) throw invalidRequest('The multipart/form-data body holds no file part')
   const file = await part.catch((error: unknown) => {
     throw error instanceof DiskError ? error.cause : malformed(error)
   })
-  if (tooLong !== undefined) throw invalidRequest(`The multipart/form-data field ${JSON.stringify(tooLong)} is longer than ${MAX_FIELD_BYTES} bytes`)
+  if (tooLong !== undefined)
+    throw invalidRequest(`The multipart/form-data field ${JSON.stringify(tooLong)} is longer than ${MAX_FIELD_BYTES} bytes`)
   const cacheControl = fields.get('cacheControl')
   return {
     size: file.size,
@@ -82,7 +87,7 @@ export async function extractMultipartFile(bodyFile: string, contentType: string
 
 /** A failure of our own file system (answered as an internal error), not of the client's body. */
 class DiskError extends Error {}
-const onDisk = <T,>(work: Promise<T>): Promise<T> => work.catch((error: unknown) => Promise.reject(new DiskError('disk', { cause: error })))
+const onDisk = <T>(work: Promise<T>): Promise<T> => work.catch((error: unknown) => Promise.reject(new DiskError('disk', { cause: error })))
 
 /** Streams one part to a new file, counting and hashing it on the way. */
 async function writePart(stream: Readable, outFile: string): Promise<Received> {

@@ -80,7 +80,9 @@ function decode(raw: string, what: 'bucket' | 'key'): string {
   try {
     return decodeURIComponent(raw)
   } catch {
-    throw what === 'key' ? invalidKey(raw, 'malformed percent-encoding') : invalidRequest(`Bucket name invalid: malformed percent-encoding in ${JSON.stringify(raw)}`)
+    throw what === 'key'
+      ? invalidKey(raw, 'malformed percent-encoding')
+      : invalidRequest(`Bucket name invalid: malformed percent-encoding in ${JSON.stringify(raw)}`)
   }
 }
 
@@ -93,7 +95,8 @@ function decode(raw: string, what: 'bucket' | 'key'): string {
 export function objectKey(key: string): string {
   if (key === '') throw invalidKey(key, 'the object path is empty')
   if (Buffer.byteLength(key) > MAX_KEY_BYTES) throw invalidKey(key.slice(0, 64) + '…', `longer than ${MAX_KEY_BYTES} bytes`)
-  if (/[\u0000-\u001f\u007f]/.test(key)) throw invalidKey(key, 'control characters are not allowed') // eslint-disable-line no-control-regex -- finding control characters is the point
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  if (/[\u0000-\u001f\u007f]/.test(key)) throw invalidKey(key, 'control characters are not allowed')
   if (key.includes('\\')) throw invalidKey(key, 'backslashes are not allowed')
   if (key.startsWith('/')) throw invalidKey(key, 'absolute paths are not allowed')
   if (key.endsWith('/')) throw invalidKey(key, 'a path ending in / names a folder, not an object')

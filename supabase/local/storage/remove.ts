@@ -7,7 +7,9 @@ import { invalidRequest, objectNotFound } from './errors.ts'
 import { objectKey } from './paths.ts'
 
 const MAX_REMOVE = 1000
-const REMOVED_COLUMNS = 'id::text as id, bucket_id, name, owner::text as owner, owner_id, version, metadata, user_metadata, created_at, updated_at, last_accessed_at'
+const REMOVED_COLUMNS =
+  'id::text as id, bucket_id, name, owner::text as owner, owner_id, version, metadata, user_metadata, created_at, ' +
+  'updated_at, last_accessed_at'
 
 /** DELETE /object/<bucket> {"prefixes": [path, …]} → 200 [the removed storage.objects rows] (storage-js remove()). */
 export const removeMany: StorageHandler<'removeMany'> = async ({ db, files }, { req, res }, route, caller) => {
@@ -26,7 +28,10 @@ export const removeMany: StorageHandler<'removeMany'> = async ({ db, files }, { 
   const keys = (prefixes as string[]).map(objectKey)
   const bucket = await findBucket(db, route.bucket)
   const { rows } = await runAs(db, caller.role, caller.claims, (tx) =>
-    tx.query<{ version: string | null }>(`delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${REMOVED_COLUMNS}`, [bucket.id, keys]),
+    tx.query<{ version: string | null }>(
+      `delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${REMOVED_COLUMNS}`,
+      [bucket.id, keys],
+    ),
   )
   for (const r of rows) if (r.version) await files.discard(bucket.id, r.version)
   sendJson(res, 200, rows)
@@ -37,7 +42,10 @@ export const removeOne: StorageHandler<'removeOne'> = async ({ db, files }, { re
   await readBody(req)
   const bucket = await findBucket(db, route.bucket)
   const { rows } = await runAs(db, caller.role, caller.claims, (tx) =>
-    tx.query<{ version: string | null }>('delete from storage.objects where bucket_id = $1 and name = $2 returning version', [bucket.id, route.key]),
+    tx.query<{ version: string | null }>('delete from storage.objects where bucket_id = $1 and name = $2 returning version', [
+      bucket.id,
+      route.key,
+    ]),
   )
   if (!rows[0]) throw objectNotFound()
   if (rows[0].version) await files.discard(bucket.id, rows[0].version)

@@ -30,7 +30,10 @@ export type StorageEndpoints = { readonly [K in StorageRoute['kind']]: StorageHa
  * 404 (route not served) and 500. Routes are read from the raw path (paths.ts). Without a
  * files folder, every route answers that Storage is not served.
  */
-export function storageService(context: Omit<StorageContext, 'files'> & { files: ObjectFiles | undefined }, endpoints: StorageEndpoints): Service {
+export function storageService(
+  context: Omit<StorageContext, 'files'> & { files: ObjectFiles | undefined },
+  endpoints: StorageEndpoints,
+): Service {
   return {
     prefixes: ['storage/v1'],
     rawPath: true,
@@ -62,7 +65,12 @@ export function storageService(context: Omit<StorageContext, 'files'> & { files:
         const mapped = storageSqlError(error)
         if (mapped) throw mapped
         console.error('local storage:', error)
-        throw new HttpError(500, { statusCode: '500', code: 'InternalError', error: 'internal', message: 'Internal error in the local storage' })
+        throw new HttpError(500, {
+          statusCode: '500',
+          code: 'InternalError',
+          error: 'internal',
+          message: 'Internal error in the local storage',
+        })
       }
     },
   }

@@ -112,7 +112,14 @@ async function checkWritable(db: Database, route: UploadRoute, caller: Caller) {
 }
 
 /** One short transaction as the caller; RLS decides whether the row may be written. */
-async function writeRow(db: Database, route: UploadRoute, caller: Caller, version: string, metadata: object, userMetadata: string | undefined) {
+async function writeRow(
+  db: Database,
+  route: UploadRoute,
+  caller: Caller,
+  version: string,
+  metadata: object,
+  userMetadata: string | undefined,
+) {
   const attempt = () => runAs(db, caller.role, caller.claims, (tx) => writeStatements(tx, route, caller, version, metadata, userMetadata))
   try {
     return await attempt()
@@ -124,7 +131,14 @@ async function writeRow(db: Database, route: UploadRoute, caller: Caller, versio
   }
 }
 
-async function writeStatements(tx: Queryable, route: UploadRoute, caller: Caller, version: string, metadata: object, userMetadata: string | undefined) {
+async function writeStatements(
+  tx: Queryable,
+  route: UploadRoute,
+  caller: Caller,
+  version: string,
+  metadata: object,
+  userMetadata: string | undefined,
+) {
   const owner = caller.role === 'authenticated' ? String(caller.claims.sub) : null
   const values = [route.bucket, route.key, owner, JSON.stringify(metadata), userMetadata ?? null, version]
   if (route.upsert) {

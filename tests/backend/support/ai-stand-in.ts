@@ -25,9 +25,11 @@ export async function startAiStandIn(key: string): Promise<AiStandIn> {
     const text = await readBody(req)
     const body = text ? (JSON.parse(text) as { messages?: { content: string }[]; model?: string }) : undefined
     requests.push({ method: req.method ?? '', path: req.url ?? '', authorization: req.headers.authorization, body })
-    const send = (status: number, payload: unknown) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(payload))
+    const send = (status: number, payload: unknown) =>
+      res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(payload))
     if (req.headers.authorization !== `Bearer ${key}`) return send(401, { error: { message: 'Incorrect API key provided.' } })
-    if (req.method === 'GET' && req.url === '/v1/models') return send(200, { object: 'list', data: [{ id: 'stand-in-small' }, { id: 'stand-in-large' }] })
+    if (req.method === 'GET' && req.url === '/v1/models')
+      return send(200, { object: 'list', data: [{ id: 'stand-in-small' }, { id: 'stand-in-large' }] })
     if (req.method === 'POST' && req.url === '/v1/chat/completions') {
       const prompt = body?.messages?.at(-1)?.content ?? ''
       return send(200, { choices: [{ message: { role: 'assistant', content: `Stand-in (${body?.model}) says: ${prompt.slice(0, 80)}` } }] })

@@ -72,7 +72,11 @@ export async function signUp(server: LocalServer, email: string, password = 'cor
 }
 
 /** A raw request as supabase-js would send it: apikey always, bearer when signed in. */
-export async function api(server: LocalServer, path: string, init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+export async function api(
+  server: LocalServer,
+  path: string,
+  init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const response = await fetch(`${server.url}${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: {
@@ -90,7 +94,8 @@ export async function api(server: LocalServer, path: string, init: { method?: st
   } catch {
     json = undefined
   }
-  return { status: response.status, headers: response.headers, text, json: json as any } // eslint-disable-line @typescript-eslint/no-explicit-any -- any JSON the server answers; suites read fields (r.json.code) directly
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any JSON the server answers; suites read fields (r.json.code) directly
+  return { status: response.status, headers: response.headers, text, json: json as any }
 }
 
 export const rpc = (server: LocalServer, token: string, name: string, args: Record<string, unknown> = {}) =>

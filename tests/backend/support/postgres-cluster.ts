@@ -14,7 +14,9 @@ export interface PostgresCluster {
 export function findPostgresBin(): { bin: string; version: string } | undefined {
   const root = '/usr/lib/postgresql'
   if (!existsSync(root)) return undefined
-  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(a) - Number(b))
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(a) - Number(b))
   const version = versions.includes('15') ? '15' : versions.at(-1)
   return version ? { bin: join(root, version, 'bin'), version } : undefined
 }
@@ -59,7 +61,16 @@ export async function startPostgresCluster(): Promise<PostgresCluster | string> 
   }
   const port = await freePort()
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale'])
-  run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start'])
+  run('pg_ctl', [
+    '-D',
+    data,
+    '-l',
+    join(dir, 'log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    'start',
+  ])
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     version: found.version,

@@ -79,7 +79,12 @@ export function rlsMatrixTests(cases: Record<string, RlsCase>, ctx: () => RlsCon
             op === 'insert'
               ? await api(x.server, `/rest/v1/${table}`, { token, body: c.insert(x), headers: representation })
               : op === 'update'
-                ? await api(x.server, `/rest/v1/${table}?${c.target(x)}`, { method: 'PATCH', token, body: c.update, headers: representation })
+                ? await api(x.server, `/rest/v1/${table}?${c.target(x)}`, {
+                    method: 'PATCH',
+                    token,
+                    body: c.update,
+                    headers: representation,
+                  })
                 : await api(x.server, `/rest/v1/${table}?${c.target(x)}`, { method: 'DELETE', token, headers: representation })
           if (expected === 'denied') {
             expect([401, 403], r.text).toContain(r.status)

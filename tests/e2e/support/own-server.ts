@@ -15,7 +15,15 @@ export class OwnServer {
 
   async start(extraEnv: Record<string, string> = {}) {
     const child = spawn(join('node_modules', '.bin', 'tsx'), ['supabase/local/serve.ts'], {
-      env: { ...process.env, PORT: String(this.port), DIST_DIR: process.env.DIST_DIR ?? 'dist', LOCAL_DATA_DIR: this.dataDir, LOCAL_DATA_RESET: '', ...this.env, ...extraEnv },
+      env: {
+        ...process.env,
+        PORT: String(this.port),
+        DIST_DIR: process.env.DIST_DIR ?? 'dist',
+        LOCAL_DATA_DIR: this.dataDir,
+        LOCAL_DATA_RESET: '',
+        ...this.env,
+        ...extraEnv,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     this.child = child
@@ -44,4 +52,3 @@ export class OwnServer {
     })
   }
 }
-

@@ -45,7 +45,12 @@ export function ProfileBanner({ username, userId }: { username: string; userId: 
   return (
     <div className="relative h-36 overflow-hidden bg-bg" data-testid="profile-banner" data-banner={uploaded.status}>
       {imageUrl ? (
-        <img src={imageUrl} alt={`${username}'s banner`} className="absolute inset-0 h-full w-full object-cover" data-testid="profile-banner-image" />
+        <img
+          src={imageUrl}
+          alt={`${username}'s banner`}
+          className="absolute inset-0 h-full w-full object-cover"
+          data-testid="profile-banner-image"
+        />
       ) : uploaded.status === 'none' ? (
         <GeneratedBanner username={username} />
       ) : null}
@@ -62,12 +67,21 @@ export function ProfileBanner({ username, userId }: { username: string; userId: 
           />
           <label
             htmlFor={inputId}
-            className={`cursor-pointer rounded-md border border-primary/60 bg-bg/80 px-2.5 py-1 text-xs font-semibold text-primary hover:bg-primary/10 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary ${busy ? 'opacity-60' : ''}`}
+            className={
+              `cursor-pointer rounded-md border border-primary/60 bg-bg/80 px-2.5 py-1 text-xs font-semibold ` +
+              `text-primary hover:bg-primary/10 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 ` +
+              `peer-focus-visible:outline-primary ${busy ? 'opacity-60' : ''}`
+            }
           >
             {busy ? 'Saving…' : 'Upload banner'}
           </label>
           {imageUrl && (
-            <button type="button" onClick={() => void remove()} disabled={busy} className="rounded-md border border-line bg-bg/80 px-2.5 py-1 text-xs font-semibold text-fg hover:bg-primary/10">
+            <button
+              type="button"
+              onClick={() => void remove()}
+              disabled={busy}
+              className="rounded-md border border-line bg-bg/80 px-2.5 py-1 text-xs font-semibold text-fg hover:bg-primary/10"
+            >
               Remove banner
             </button>
           )}

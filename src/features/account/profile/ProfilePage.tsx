@@ -16,7 +16,12 @@ function Avatar({ name, url }: { name: string; url: string | null }) {
   const src = useAvatarSrc(url)
   const initials = name.slice(0, 2).toUpperCase()
   return (
-    <div className="neon-box flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded-full border-4 border-bg bg-gradient-to-br from-primary/60 to-secondary/60 font-display text-3xl font-black text-bg">
+    <div
+      className={
+        'neon-box flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded-full border-4 ' +
+        'border-bg bg-gradient-to-br from-primary/60 to-secondary/60 font-display text-3xl font-black text-bg'
+      }
+    >
       {src ? <img src={src} alt={`${name}'s avatar`} className="h-full w-full object-cover" /> : <span aria-hidden>{initials}</span>}
     </div>
   )
@@ -26,7 +31,9 @@ function Section({ title, children, testId }: { title: string; children: React.R
   const id = `profile-${testId}`
   return (
     <section className="panel space-y-3 p-5" aria-labelledby={id} data-testid={testId}>
-      <h2 id={id} className="font-display text-lg font-bold text-primary">{title}</h2>
+      <h2 id={id} className="font-display text-lg font-bold text-primary">
+        {title}
+      </h2>
       {children}
     </section>
   )
@@ -81,17 +88,34 @@ export default function ProfilePage() {
     <div className="mx-auto max-w-5xl space-y-6 p-6">
       <h1 className="font-display text-3xl font-bold text-primary neon-text">My Profile</h1>
       {preview && (
-        <div role="note" className="panel flex flex-wrap items-center justify-between gap-3 border-accent/60 p-4" data-testid="profile-preview-notice">
+        <div
+          role="note"
+          className="panel flex flex-wrap items-center justify-between gap-3 border-accent/60 p-4"
+          data-testid="profile-preview-notice"
+        >
           <p className="text-sm text-fg">
-            <strong className="text-accent">Preview mode:</strong> you are seeing sample data. Log in or register to see your own profile, wallet and listening history.
+            <strong className="text-accent">Preview mode:</strong> you are seeing sample data. Log in or register to see your own profile,
+            wallet and listening history.
           </p>
-          <button type="button" onClick={() => openAuth('login')} className="rounded-md border border-primary/60 px-3 py-1.5 text-sm font-semibold text-primary hover:bg-primary/10">
+          <button
+            type="button"
+            onClick={() => openAuth('login')}
+            className="rounded-md border border-primary/60 px-3 py-1.5 text-sm font-semibold text-primary hover:bg-primary/10"
+          >
             Login / Register
           </button>
         </div>
       )}
-      {failed && <p role="alert" className="panel p-4 text-sm text-red-400">Your profile could not be loaded. Check your connection and reload the page.</p>}
-      {!view && !failed && <p className="text-muted" aria-live="polite">Loading profile…</p>}
+      {failed && (
+        <p role="alert" className="panel p-4 text-sm text-red-400">
+          Your profile could not be loaded. Check your connection and reload the page.
+        </p>
+      )}
+      {!view && !failed && (
+        <p className="text-muted" aria-live="polite">
+          Loading profile…
+        </p>
+      )}
       {view && (
         <>
           <section className="panel overflow-hidden" aria-label="Profile" data-testid="profile-header">
@@ -101,18 +125,37 @@ export default function ProfilePage() {
                 <Avatar name={view.username} url={view.avatarUrl} />
               </div>
               <div className="min-w-0 flex-1">
-                <p className="font-display text-2xl font-bold text-fg" data-testid="profile-username">{view.username}</p>
-                <p className="mt-1 text-sm text-fg/80" data-testid="profile-bio">{view.bio}</p>
+                <p className="font-display text-2xl font-bold text-fg" data-testid="profile-username">
+                  {view.username}
+                </p>
+                <p className="mt-1 text-sm text-fg/80" data-testid="profile-bio">
+                  {view.bio}
+                </p>
                 {view.joined && <p className="mt-1 text-xs text-muted">Joined {view.joined}</p>}
               </div>
-              <button type="button" onClick={() => shareProfile(view.username)} className="flex items-center gap-2 self-start rounded-md border border-primary/60 px-3 py-2 text-sm font-semibold text-primary hover:bg-primary/10 sm:self-end">
+              <button
+                type="button"
+                onClick={() => shareProfile(view.username)}
+                className={
+                  'flex items-center gap-2 self-start rounded-md border border-primary/60 px-3 py-2 text-sm ' +
+                  'font-semibold text-primary hover:bg-primary/10 sm:self-end'
+                }
+              >
                 <Icon name="share" size={16} /> Share Profile
               </button>
             </div>
             <dl className="grid grid-cols-3 border-t border-line text-center">
-              {([['Followers', view.followers], ['Following', view.following], ['Tracks', view.tracks]] as const).map(([label, n]) => (
+              {(
+                [
+                  ['Followers', view.followers],
+                  ['Following', view.following],
+                  ['Tracks', view.tracks],
+                ] as const
+              ).map(([label, n]) => (
                 <div key={label} className="px-2 py-3">
-                  <dd className="font-display text-xl font-bold text-fg" data-testid={`profile-${label.toLowerCase()}`}>{n.toLocaleString('en-US')}</dd>
+                  <dd className="font-display text-xl font-bold text-fg" data-testid={`profile-${label.toLowerCase()}`}>
+                    {n.toLocaleString('en-US')}
+                  </dd>
                   <dt className="text-xs uppercase tracking-widest text-muted">{label}</dt>
                 </div>
               ))}
@@ -125,10 +168,17 @@ export default function ProfilePage() {
             <Section title="Achievements" testId="achievements">
               <ul className="grid gap-2 sm:grid-cols-2">
                 {view.achievements.map((a) => (
-                  <li key={a.id} data-testid="achievement" data-earned={a.earned} className={`rounded-lg border p-3 ${a.earned ? 'border-primary/60 bg-primary/10' : 'border-line opacity-70'}`}>
+                  <li
+                    key={a.id}
+                    data-testid="achievement"
+                    data-earned={a.earned}
+                    className={`rounded-lg border p-3 ${a.earned ? 'border-primary/60 bg-primary/10' : 'border-line opacity-70'}`}
+                  >
                     <p className="flex items-center justify-between gap-2 font-semibold text-fg">
                       {a.title}
-                      <span className={`text-xs ${a.earned ? 'text-primary' : 'text-muted'}`}>{a.earned ? 'Earned' : `${a.progress.current}/${a.progress.target}`}</span>
+                      <span className={`text-xs ${a.earned ? 'text-primary' : 'text-muted'}`}>
+                        {a.earned ? 'Earned' : `${a.progress.current}/${a.progress.target}`}
+                      </span>
                     </p>
                     <p className="text-xs text-muted">{a.description}</p>
                   </li>
@@ -139,7 +189,11 @@ export default function ProfilePage() {
             <Section title="Recent Tracks" testId="recent-tracks">
               {view.recent.length === 0 ? (
                 <p className="text-sm text-muted">
-                  No listens yet. Play a track for {qualifySeconds} seconds to earn CUBE — <Link to="/app/library" className="text-primary underline">open the Library</Link>.
+                  No listens yet. Play a track for {qualifySeconds} seconds to earn CUBE —{' '}
+                  <Link to="/app/library" className="text-primary underline">
+                    open the Library
+                  </Link>
+                  .
                 </p>
               ) : (
                 <ul className="divide-y divide-line/60">
@@ -150,7 +204,12 @@ export default function ProfilePage() {
                         <p className="truncate text-xs text-muted">{[t.artist, relativeTime(t.listenedAt)].filter(Boolean).join(' · ')}</p>
                       </div>
                       {t.song && (
-                        <button type="button" onClick={() => playSong(t.song!)} aria-label={`Play ${t.title}`} className="rounded-full border border-primary/60 p-2 text-primary hover:bg-primary/10">
+                        <button
+                          type="button"
+                          onClick={() => playSong(t.song!)}
+                          aria-label={`Play ${t.title}`}
+                          className="rounded-full border border-primary/60 p-2 text-primary hover:bg-primary/10"
+                        >
                           <Icon name="play" size={14} />
                         </button>
                       )}
@@ -164,14 +223,20 @@ export default function ProfilePage() {
           <Section title="Popular Playlists" testId="popular-playlists">
             {view.playlists.length === 0 ? (
               <p className="text-sm text-muted">
-                No playlists yet. <Link to="/app/playlists" className="text-primary underline">Create one</Link>.
+                No playlists yet.{' '}
+                <Link to="/app/playlists" className="text-primary underline">
+                  Create one
+                </Link>
+                .
               </p>
             ) : (
               <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
                 {view.playlists.map((p) => (
                   <li key={p.id} className="rounded-lg border border-line bg-bg/60 p-3" data-testid="profile-playlist">
                     <p className="font-semibold text-fg">{p.name}</p>
-                    <p className="text-xs text-muted">{p.count} {p.count === 1 ? 'track' : 'tracks'}</p>
+                    <p className="text-xs text-muted">
+                      {p.count} {p.count === 1 ? 'track' : 'tracks'}
+                    </p>
                     {p.firstTitles.length > 0 && <p className="mt-1 truncate text-xs text-fg/70">{p.firstTitles.join(' · ')}</p>}
                   </li>
                 ))}

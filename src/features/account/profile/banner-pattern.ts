@@ -42,13 +42,20 @@ const round = (n: number) => Math.round(n * 10) / 10
 export function bannerShapes(username: string, colors: BannerColors): BannerShape[] {
   const rand = prng(seedOf(username))
   const between = (lo: number, hi: number) => lo + rand() * (hi - lo)
-  const pick = <T,>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!
   const W = BANNER_WIDTH
   const H = BANNER_HEIGHT
   const shapes: BannerShape[] = [{ kind: 'rect', x: 0, y: 0, width: W, height: H, fill: colors.background, opacity: 1 }]
 
   // A sun or moon somewhere in the sky.
-  shapes.push({ kind: 'circle', cx: round(between(120, W - 120)), cy: round(between(50, 110)), r: round(between(30, 60)), fill: colors.secondary, opacity: 0.35 })
+  shapes.push({
+    kind: 'circle',
+    cx: round(between(120, W - 120)),
+    cy: round(between(50, 110)),
+    r: round(between(30, 60)),
+    fill: colors.secondary,
+    opacity: 0.35,
+  })
 
   // Circuit traces: right-angled runs across the sky, a node at each end.
   const traces = 5 + Math.floor(rand() * 5)
@@ -77,7 +84,16 @@ export function bannerShapes(username: string, colors: BannerColors): BannerShap
     shapes.push({ kind: 'rect', x: round(x), y: top, width, height: 2, fill: colors.border, opacity: 1 })
     for (let wy = top + 10; wy < H - 12; wy += 16) {
       for (let wx = x + 6; wx < x + width - 10; wx += 14) {
-        if (rand() < 0.22) shapes.push({ kind: 'rect', x: round(wx), y: round(wy), width: 6, height: 8, fill: pick([colors.primary, colors.accent]), opacity: 0.8 })
+        if (rand() < 0.22)
+          shapes.push({
+            kind: 'rect',
+            x: round(wx),
+            y: round(wy),
+            width: 6,
+            height: 8,
+            fill: pick([colors.primary, colors.accent]),
+            opacity: 0.8,
+          })
       }
     }
     x += width + round(between(0, 6))
@@ -88,16 +104,28 @@ export function bannerShapes(username: string, colors: BannerColors): BannerShap
   return shapes
 }
 
-const attr = (name: string, value: string | number) => ` ${name}="${String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')}"`
+const attr = (name: string, value: string | number) =>
+  ` ${name}="${String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')}"`
 
 /** The banner as a standalone SVG document (tests, and anyone wanting the file). */
 export function bannerSvg(username: string, colors: BannerColors): string {
   const body = bannerShapes(username, colors)
     .map((s) => {
-      if (s.kind === 'rect') return `<rect${attr('x', s.x)}${attr('y', s.y)}${attr('width', s.width)}${attr('height', s.height)}${attr('fill', s.fill)}${attr('opacity', s.opacity)}/>`
-      if (s.kind === 'circle') return `<circle${attr('cx', s.cx)}${attr('cy', s.cy)}${attr('r', s.r)}${attr('fill', s.fill)}${attr('opacity', s.opacity)}/>`
-      return `<polyline${attr('points', s.points)}${attr('stroke', s.stroke)}${attr('stroke-width', s.strokeWidth)}${attr('opacity', s.opacity)} fill="none"/>`
+      if (s.kind === 'rect')
+        return (
+          `<rect${attr('x', s.x)}${attr('y', s.y)}${attr('width', s.width)}${attr('height', s.height)}` +
+          `${attr('fill', s.fill)}${attr('opacity', s.opacity)}/>`
+        )
+      if (s.kind === 'circle')
+        return `<circle${attr('cx', s.cx)}${attr('cy', s.cy)}${attr('r', s.r)}${attr('fill', s.fill)}${attr('opacity', s.opacity)}/>`
+      return (
+        `<polyline${attr('points', s.points)}${attr('stroke', s.stroke)}${attr('stroke-width', s.strokeWidth)}` +
+        `${attr('opacity', s.opacity)} fill="none"/>`
+      )
     })
     .join('')
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${BANNER_WIDTH} ${BANNER_HEIGHT}" preserveAspectRatio="xMidYMid slice">${body}</svg>`
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${BANNER_WIDTH} ${BANNER_HEIGHT}" ` +
+    `preserveAspectRatio="xMidYMid slice">${body}</svg>`
+  )
 }

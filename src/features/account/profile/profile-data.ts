@@ -50,7 +50,14 @@ export const SAMPLE_PROFILE: ProfileView = {
   following: 567,
   tracks: 42,
   achievements: SAMPLE_ACHIEVEMENTS,
-  recent: SAMPLE_SONGS.slice(0, 4).map((s, i) => ({ key: `sample-${s.id}`, songId: s.id, title: s.title, artist: s.artist, song: s, listenedAt: `${(i + 1) * 12} min ago` })),
+  recent: SAMPLE_SONGS.slice(0, 4).map((s, i) => ({
+    key: `sample-${s.id}`,
+    songId: s.id,
+    title: s.title,
+    artist: s.artist,
+    song: s,
+    listenedAt: `${(i + 1) * 12} min ago`,
+  })),
   playlists: [
     { id: 'sample-favorites', name: 'Favorite Tracks', count: 2, firstTitles: ['Neon Drift', 'Orbital Haze'] },
     { id: 'sample-synthwave', name: 'Synthwave Mix', count: 3, firstTitles: ['Neon Drift', 'Circuit Breaker', 'Low Tide Memory'] },
@@ -79,7 +86,12 @@ export async function loadProfile(userId: string, email: string): Promise<Profil
     followers: 0,
     following: 0,
     tracks: listens,
-    achievements: achievementsFrom({ listens, welcomed: welcomed > 0, playlistsWithSongs: playlists.filter((p) => p.songIds.length > 0).length, favourites: favourites.length }),
+    achievements: achievementsFrom({
+      listens,
+      welcomed: welcomed > 0,
+      playlistsWithSongs: playlists.filter((p) => p.songIds.length > 0).length,
+      favourites: favourites.length,
+    }),
     recent: recentRows.map((r) => ({
       key: r.id,
       songId: r.song_id,

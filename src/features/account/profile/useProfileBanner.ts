@@ -26,7 +26,10 @@ export function useProfileBanner(userId: string | null) {
     fetchBanner(supabase(), userId)
       .then((blob) => {
         // An upload or removal made while this was in flight wins over what it fetched.
-        if (live) setUploaded((now) => (now.status !== 'loading' ? now : blob ? { status: 'image', url: URL.createObjectURL(blob) } : { status: 'none' }))
+        if (live)
+          setUploaded((now) =>
+            now.status !== 'loading' ? now : blob ? { status: 'image', url: URL.createObjectURL(blob) } : { status: 'none' },
+          )
       })
       .catch((error: unknown) => {
         // The generated banner is a fine stand-in when the upload cannot be fetched.

@@ -28,7 +28,8 @@ async function reload(target = page()) {
   await running.flush()
   return running
 }
-const waitForDraft = (pred: (d: Awaited<ReturnType<typeof getDraft>>) => boolean) => vi.waitFor(async () => expect(pred(await getDraft())).toBe(true), { timeout: 2000, interval: 10 })
+const waitForDraft = (pred: (d: Awaited<ReturnType<typeof getDraft>>) => boolean) =>
+  vi.waitFor(async () => expect(pred(await getDraft())).toBe(true), { timeout: 2000, interval: 10 })
 
 describe('mix autosave', () => {
   beforeEach(async () => {

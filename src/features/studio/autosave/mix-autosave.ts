@@ -10,7 +10,16 @@
  */
 import { getMixerAudio, hasMixerAudio, putMixerAudio } from '../../../engine/mixer-audio.ts'
 import { sanitizeState, type MixerState } from '../../../engine/mixer-model.ts'
-import { clearDraft, getAudio, getDraft, getProject, saveDraft, type MixDraft, type StoredAudio, type StoredProject } from '../../../engine/project-db.ts'
+import {
+  clearDraft,
+  getAudio,
+  getDraft,
+  getProject,
+  saveDraft,
+  type MixDraft,
+  type StoredAudio,
+  type StoredProject,
+} from '../../../engine/project-db.ts'
 import { errorMessage } from '../../../lib/error-message.ts'
 import { notify } from '../../../lib/notify.ts'
 import { hasUnsavedChanges, useMixerStore } from '../../../domain/studio/mixer-store.ts'
@@ -39,7 +48,13 @@ export interface MixAutosave {
   flush: () => Promise<void>
 }
 
-export function startMixAutosave(options: { db?: DraftDb; debounceMs?: number; target?: Pick<Window, 'addEventListener' | 'removeEventListener'> & { document?: Pick<Document, 'visibilityState'> } } = {}): MixAutosave {
+export function startMixAutosave(
+  options: {
+    db?: DraftDb
+    debounceMs?: number
+    target?: Pick<Window, 'addEventListener' | 'removeEventListener'> & { document?: Pick<Document, 'visibilityState'> }
+  } = {},
+): MixAutosave {
   const db = options.db ?? idb
   const debounceMs = options.debounceMs ?? AUTOSAVE_DEBOUNCE_MS
   const target = options.target ?? (typeof window !== 'undefined' ? window : undefined)
@@ -80,7 +95,14 @@ export function startMixAutosave(options: { db?: DraftDb; debounceMs?: number; t
   }
 
   const unsubscribe = useMixerStore.subscribe((s, prev) => {
-    if (s.tracks === prev.tracks && s.master === prev.master && s.tempo === prev.tempo && s.project === prev.project && s.clean === prev.clean) return
+    if (
+      s.tracks === prev.tracks &&
+      s.master === prev.master &&
+      s.tempo === prev.tempo &&
+      s.project === prev.project &&
+      s.clean === prev.clean
+    )
+      return
     dirty = true
     clearTimeout(timer)
     timer = setTimeout(() => void write(), debounceMs)
@@ -144,7 +166,11 @@ async function restore(db: DraftDb): Promise<void> {
   const n = kept.tracks.length
   notify(RESTORED_NOTICE, {
     id: NOTICE_ID,
-    description: `${n} ${n === 1 ? 'track' : 'tracks'}${draft.project ? ` of ${draft.project.name}` : ''}${missing.length ? `; audio missing for ${missing.join(', ')}` : ''}.`,
+    description:
+      `${n} ` +
+      `${n === 1 ? 'track' : 'tracks'}${draft.project ? ` of ${draft.project.name}` : ''}${
+        missing.length ? `; audio ` + `missing for ${missing.join(', ')}` : ''
+      }.`,
     action: { label: 'Start fresh', onClick: () => useMixerStore.getState().reset() },
     persistent: true,
   })

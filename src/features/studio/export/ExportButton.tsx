@@ -23,7 +23,12 @@ export function ExportButton() {
     abort.current = ac
     setProgress(0)
     try {
-      const blob = await exportMixWav(mixerSnapshot(), { sampleRate: getAudioContext().sampleRate, format, onProgress: (f) => !ac.signal.aborted && setProgress(f), signal: ac.signal })
+      const blob = await exportMixWav(mixerSnapshot(), {
+        sampleRate: getAudioContext().sampleRate,
+        format,
+        onProgress: (f) => !ac.signal.aborted && setProgress(f),
+        signal: ac.signal,
+      })
       const url = URL.createObjectURL(blob)
       const a = document.createElement('a')
       a.href = url
@@ -37,7 +42,10 @@ export function ExportButton() {
       const seconds = (blob.size - 44) / ((format === 'pcm16' ? 2 : 4) * 2) / getAudioContext().sampleRate
       await saveAudioToLibrary({ idPrefix: 'mix', title, artist: 'Exported from the studio', blob, seconds }).then(
         () => notify.success('Mix exported', { description: `Downloaded, and saved to your Library as "${title}".` }),
-        (err: unknown) => notify.success('Mix exported', { description: `Downloaded (not saved to the Library: ${err instanceof Error ? err.message : String(err)})` }),
+        (err: unknown) =>
+          notify.success('Mix exported', {
+            description: `Downloaded (not saved to the Library: ${err instanceof Error ? err.message : String(err)})`,
+          }),
       )
     } catch (err) {
       if ((err as { name?: string }).name === 'AbortError') notify('Export cancelled')
@@ -51,18 +59,34 @@ export function ExportButton() {
   if (progress !== null)
     return (
       <div className="flex items-center gap-2" data-testid="export-progress">
-        <div role="progressbar" aria-label="Export progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)} className="h-2 w-32 overflow-hidden rounded bg-line">
+        <div
+          role="progressbar"
+          aria-label="Export progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(progress * 100)}
+          className="h-2 w-32 overflow-hidden rounded bg-line"
+        >
           <div className="h-full bg-primary transition-[width]" style={{ width: `${progress * 100}%` }} />
         </div>
         <span className="w-10 font-mono text-xs">{Math.round(progress * 100)}%</span>
-        <button type="button" onClick={() => abort.current?.abort()} className="rounded border border-secondary px-3 py-1.5 text-sm text-secondary">
+        <button
+          type="button"
+          onClick={() => abort.current?.abort()}
+          className="rounded border border-secondary px-3 py-1.5 text-sm text-secondary"
+        >
           Cancel export
         </button>
       </div>
     )
   return (
     <div className="flex items-center">
-      <button type="button" disabled={!hasTracks} onClick={() => void run()} className="flex items-center gap-2 rounded-l border border-line px-3 py-1.5 text-sm hover:border-primary disabled:opacity-50">
+      <button
+        type="button"
+        disabled={!hasTracks}
+        onClick={() => void run()}
+        className="flex items-center gap-2 rounded-l border border-line px-3 py-1.5 text-sm hover:border-primary disabled:opacity-50"
+      >
         <Icon name="download" size={16} /> Export WAV
       </button>
       <select

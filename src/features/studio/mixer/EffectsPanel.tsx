@@ -11,7 +11,9 @@ export function EffectsPanel() {
     <div className="space-y-2">
       <p className="flex min-w-0 text-sm">
         <span className="shrink-0 text-muted">Track:&nbsp;</span>
-        <span className="min-w-0 truncate font-semibold text-primary" title={track.name}>{track.name}</span>
+        <span className="min-w-0 truncate font-semibold text-primary" title={track.name}>
+          {track.name}
+        </span>
         {!track.enabled && <span className="ml-2 text-xs text-muted">(disabled)</span>}
       </p>
       {EFFECT_NAMES.map((e) => (

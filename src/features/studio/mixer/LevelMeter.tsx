@@ -31,7 +31,16 @@ export function LevelMeter({ levelKey, label }: { levelKey: string; label: strin
     }
   }, [levelKey])
   return (
-    <div ref={boxRef} role="meter" aria-label={label} aria-valuemin={0} aria-valuemax={1} aria-valuenow={0} data-testid={`meter-${levelKey}`} className="relative h-2 w-full overflow-hidden rounded bg-line/60">
+    <div
+      ref={boxRef}
+      role="meter"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={1}
+      aria-valuenow={0}
+      data-testid={`meter-${levelKey}`}
+      className="relative h-2 w-full overflow-hidden rounded bg-line/60"
+    >
       <div ref={rmsRef} className="absolute inset-y-0 left-0 bg-gradient-to-r from-primary via-accent to-secondary" style={{ width: 0 }} />
       <div ref={peakRef} className="absolute inset-y-0 w-0.5 bg-fg" style={{ left: 0 }} />
     </div>

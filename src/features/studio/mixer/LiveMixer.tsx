@@ -135,10 +135,20 @@ export function LiveMixer() {
       <div className="min-w-0 space-y-4">
         <div className="flex flex-wrap items-center gap-2">
           <UndoRedo />
-          <button type="button" onClick={() => void save()} disabled={saving || tracks.length === 0} className="flex items-center gap-2 rounded border border-primary px-3 py-1.5 text-sm text-primary disabled:opacity-50">
+          <button
+            type="button"
+            onClick={() => void save()}
+            disabled={saving || tracks.length === 0}
+            className="flex items-center gap-2 rounded border border-primary px-3 py-1.5 text-sm text-primary disabled:opacity-50"
+          >
             <Icon name="save" size={16} /> Save Project
           </button>
-          <button type="button" onClick={() => fileInput.current?.click()} disabled={progress !== null} className="flex items-center gap-2 rounded border border-line px-3 py-1.5 text-sm hover:border-primary disabled:opacity-50">
+          <button
+            type="button"
+            onClick={() => fileInput.current?.click()}
+            disabled={progress !== null}
+            className="flex items-center gap-2 rounded border border-line px-3 py-1.5 text-sm hover:border-primary disabled:opacity-50"
+          >
             <Icon name="upload" size={16} /> Upload Audio
           </button>
           <input
@@ -156,16 +166,33 @@ export function LiveMixer() {
             }}
           />
           {recording ? (
-            <button type="button" onClick={() => void recorder.stop()} disabled={recorder.phase === 'stopping'} className="flex items-center gap-2 rounded border border-secondary bg-secondary/20 px-3 py-1.5 text-sm text-secondary">
+            <button
+              type="button"
+              onClick={() => void recorder.stop()}
+              disabled={recorder.phase === 'stopping'}
+              className="flex items-center gap-2 rounded border border-secondary bg-secondary/20 px-3 py-1.5 text-sm text-secondary"
+            >
               <span className="h-2.5 w-2.5 animate-pulse rounded-full bg-secondary" /> Stop Recording
             </button>
           ) : (
-            <button type="button" onClick={() => void startRecording()} disabled={recorder.phase === 'starting' || countBeat !== null} className="flex items-center gap-2 rounded border border-line px-3 py-1.5 text-sm hover:border-secondary disabled:opacity-50">
+            <button
+              type="button"
+              onClick={() => void startRecording()}
+              disabled={recorder.phase === 'starting' || countBeat !== null}
+              className="flex items-center gap-2 rounded border border-line px-3 py-1.5 text-sm hover:border-secondary disabled:opacity-50"
+            >
               <Icon name="mic" size={16} /> Record Microphone
             </button>
           )}
           <ExportButton />
-          {project && <span className="ml-auto flex min-w-0 max-w-full text-xs text-muted">Project:&nbsp;<span className="min-w-0 truncate text-fg" title={project.name} data-testid="mixer-project-name">{project.name}</span></span>}
+          {project && (
+            <span className="ml-auto flex min-w-0 max-w-full text-xs text-muted">
+              Project:&nbsp;
+              <span className="min-w-0 truncate text-fg" title={project.name} data-testid="mixer-project-name">
+                {project.name}
+              </span>
+            </span>
+          )}
         </div>
 
         {countBeat !== null && (
@@ -182,7 +209,15 @@ export function LiveMixer() {
             <span className="font-mono" data-testid="recording-elapsed">
               {formatTime(recorder.elapsed)}.{Math.floor((recorder.elapsed % 1) * 10)}
             </span>
-            <div className="relative h-2 flex-1 overflow-hidden rounded bg-line" role="meter" aria-label="Microphone input level" aria-valuemin={0} aria-valuemax={1} aria-valuenow={0} data-testid="input-meter">
+            <div
+              className="relative h-2 flex-1 overflow-hidden rounded bg-line"
+              role="meter"
+              aria-label="Microphone input level"
+              aria-valuemin={0}
+              aria-valuemax={1}
+              aria-valuenow={0}
+              data-testid="input-meter"
+            >
               <div ref={inputMeterRef} className="absolute inset-y-0 left-0 bg-secondary" style={{ width: 0 }} />
             </div>
           </div>
@@ -200,7 +235,14 @@ export function LiveMixer() {
         {progress && (
           <div className="panel flex items-center gap-3 p-3 text-sm">
             <span className="truncate">Decoding {progress.name}</span>
-            <div role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress.value * 100)} className="h-2 flex-1 overflow-hidden rounded bg-line">
+            <div
+              role="progressbar"
+              aria-label="Upload progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(progress.value * 100)}
+              className="h-2 flex-1 overflow-hidden rounded bg-line"
+            >
               <div className="h-full bg-primary" style={{ width: `${progress.value * 100}%` }} />
             </div>
           </div>
@@ -229,8 +271,8 @@ export function LiveMixer() {
           </h2>
           {tracks.length === 0 ? (
             <p className="mt-3 text-sm text-muted">
-              No tracks yet. Upload audio (or drop files here; up to {MAX_UPLOAD_BYTES / 1048576} MB and {MAX_UPLOAD_SECONDS / 60} minutes each), record your microphone, or add a sound from
-              the Sound Library.
+              No tracks yet. Upload audio (or drop files here; up to {MAX_UPLOAD_BYTES / 1048576} MB and {MAX_UPLOAD_SECONDS / 60} minutes
+              each), record your microphone, or add a sound from the Sound Library.
             </p>
           ) : (
             <ul ref={timelineRef} className="mt-3 space-y-3" aria-label="Mixer tracks">
@@ -244,7 +286,14 @@ export function LiveMixer() {
       </div>
 
       <div className="space-y-4">
-        <MasterControls playing={playing} onToggle={() => void toggle()} timeRef={timeRef} canPlay={tracks.length > 0} timeline={timeline} onSeek={seek} />
+        <MasterControls
+          playing={playing}
+          onToggle={() => void toggle()}
+          timeRef={timeRef}
+          canPlay={tracks.length > 0}
+          timeline={timeline}
+          onSeek={seek}
+        />
         <section className="panel p-4">
           <div role="tablist" aria-label="Mixer side panel" className="mb-3 flex gap-1">
             {(

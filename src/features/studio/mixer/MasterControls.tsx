@@ -34,7 +34,9 @@ export function MasterControls({
           onClick={onToggle}
           disabled={!canPlay}
           aria-label={playing ? 'Pause mix' : 'Play mix'}
-          className="flex h-11 w-11 items-center justify-center rounded-full border-2 border-primary text-primary neon-box disabled:opacity-40"
+          className={
+            'flex h-11 w-11 items-center justify-center rounded-full border-2 border-primary text-primary ' + 'neon-box disabled:opacity-40'
+          }
         >
           <Icon name={playing ? 'pause' : 'play'} />
         </button>
@@ -44,8 +46,22 @@ export function MasterControls({
       </div>
       <PositionSlider timeline={timeline} onSeek={onSeek} />
       <div className="mt-3 space-y-1">
-        <MixerSlider label="Volume" ariaLabel="Master volume" value={master.volume} min={0} max={100} onChange={(v, gesture) => setMaster('volume', v, gesture)} />
-        <MixerSlider label="Reverb" ariaLabel="Master reverb" value={master.reverb} min={0} max={100} onChange={(v, gesture) => setMaster('reverb', v, gesture)} />
+        <MixerSlider
+          label="Volume"
+          ariaLabel="Master volume"
+          value={master.volume}
+          min={0}
+          max={100}
+          onChange={(v, gesture) => setMaster('volume', v, gesture)}
+        />
+        <MixerSlider
+          label="Reverb"
+          ariaLabel="Master reverb"
+          value={master.reverb}
+          min={0}
+          max={100}
+          onChange={(v, gesture) => setMaster('reverb', v, gesture)}
+        />
         <LevelMeter levelKey={MASTER_KEY} label="Master level" />
         <MasterWaveform />
       </div>

@@ -67,5 +67,13 @@ export function MasterWaveform() {
     }
   }, [])
 
-  return <canvas ref={canvas} data-testid="master-waveform" role="img" aria-label="Live waveform of the master output" className="mt-3 h-12 w-full rounded border border-line bg-bg/70" />
+  return (
+    <canvas
+      ref={canvas}
+      data-testid="master-waveform"
+      role="img"
+      aria-label="Live waveform of the master output"
+      className="mt-3 h-12 w-full rounded border border-line bg-bg/70"
+    />
+  )
 }

@@ -59,7 +59,10 @@ export function MixerSlider({
         <Slider.Thumb
           aria-label={ariaLabel ?? label}
           aria-valuetext={format(value)}
-          className="block h-4 w-4 rounded-full border-2 border-primary bg-bg shadow focus:outline-none focus-visible:ring-2 focus-visible:ring-accent data-[disabled]:cursor-not-allowed"
+          className={
+            'block h-4 w-4 rounded-full border-2 border-primary bg-bg shadow focus:outline-none ' +
+            'focus-visible:ring-2 focus-visible:ring-accent data-[disabled]:cursor-not-allowed'
+          }
         />
       </Slider.Root>
       <output className="w-10 shrink-0 text-right font-mono text-fg" aria-hidden data-slider-part="value">

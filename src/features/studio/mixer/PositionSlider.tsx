@@ -42,7 +42,10 @@ export function PositionSlider({ timeline, onSeek }: { timeline: number; onSeek:
       <Slider.Thumb
         aria-label="Mix position"
         aria-valuetext={`${formatTime(value)} of ${formatTime(timeline)}`}
-        className="block h-3.5 w-3.5 rounded-full border-2 border-accent bg-bg focus:outline-none focus-visible:ring-2 focus-visible:ring-primary data-[disabled]:cursor-not-allowed"
+        className={
+          'block h-3.5 w-3.5 rounded-full border-2 border-accent bg-bg focus:outline-none focus-visible:ring-2 ' +
+          'focus-visible:ring-primary data-[disabled]:cursor-not-allowed'
+        }
       />
     </Slider.Root>
   )

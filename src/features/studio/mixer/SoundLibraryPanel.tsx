@@ -80,7 +80,14 @@ export function SoundLibraryPanel() {
       // The project takes its tempo from the first loop added to it (the user can change it after).
       if (sound.bpm && store.tracks.length === 0) store.setTempo(sound.bpm)
       // A loop is a clip of its whole bars: a decoded MP3 carries padding that would break the loop.
-      const clips = sound.bpm ? [normaliseClip({ id: `clip-${crypto.randomUUID()}`, start: 0, sourceStart: 0, sourceEnd: loopRegionSeconds(duration, sound.bpm) }, duration)] : undefined
+      const clips = sound.bpm
+        ? [
+            normaliseClip(
+              { id: `clip-${crypto.randomUUID()}`, start: 0, sourceStart: 0, sourceEnd: loopRegionSeconds(duration, sound.bpm) },
+              duration,
+            ),
+          ]
+        : undefined
       addTrack({ name: sound.name, type: 'effect', audioId: audio.id, duration, clips })
       notify.success('Sound added', { description: sound.name })
     } catch (err) {
@@ -105,13 +112,22 @@ export function SoundLibraryPanel() {
               <div className="truncate">{s.name}</div>
               <div className="text-xs capitalize text-muted">{s.category}</div>
             </div>
-            <button type="button" onClick={() => void add(s)} aria-label={`Add ${s.name}`} className="flex items-center gap-1 rounded border border-line px-2 py-1 text-xs hover:border-primary">
+            <button
+              type="button"
+              onClick={() => void add(s)}
+              aria-label={`Add ${s.name}`}
+              className="flex items-center gap-1 rounded border border-line px-2 py-1 text-xs hover:border-primary"
+            >
               <Icon name="plus" size={12} /> Add
             </button>
           </li>
         ))}
       </ul>
-      <button type="button" onClick={() => notify('Coming Soon', { description: 'AI sound generation is on its way.' })} className="flex w-full items-center justify-center gap-2 rounded border border-secondary px-3 py-2 text-sm text-secondary">
+      <button
+        type="button"
+        onClick={() => notify('Coming Soon', { description: 'AI sound generation is on its way.' })}
+        className="flex w-full items-center justify-center gap-2 rounded border border-secondary px-3 py-2 text-sm text-secondary"
+      >
         <Icon name="sparkles" size={16} /> Generate Sound with AI
       </button>
     </div>

@@ -12,7 +12,17 @@ const TYPE_STYLE: Record<MixerTrack['type'], string> = {
   recording: 'border-accent text-accent',
 }
 
-export const TrackRow = memo(function TrackRow({ track, selected, timeline, onSeek }: { track: MixerTrack; selected: boolean; timeline: number; onSeek: (s: number) => void }) {
+export const TrackRow = memo(function TrackRow({
+  track,
+  selected,
+  timeline,
+  onSeek,
+}: {
+  track: MixerTrack
+  selected: boolean
+  timeline: number
+  onSeek: (s: number) => void
+}) {
   const setControl = useMixerStore((s) => s.setControl)
   const setEnabled = useMixerStore((s) => s.setEnabled)
   const select = useMixerStore((s) => s.select)
@@ -36,10 +46,20 @@ export const TrackRow = memo(function TrackRow({ track, selected, timeline, onSe
       className={`panel p-3 transition ${selected ? 'neon-box border-primary' : ''} ${track.enabled ? '' : 'opacity-75'}`}
     >
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" onClick={() => select(track.id)} className="min-w-0 flex-1 truncate text-left font-semibold text-fg hover:text-primary" aria-pressed={selected} aria-label={`Select ${track.name} for effects`} title={track.name}>
+        <button
+          type="button"
+          onClick={() => select(track.id)}
+          className="min-w-0 flex-1 truncate text-left font-semibold text-fg hover:text-primary"
+          aria-pressed={selected}
+          aria-label={`Select ${track.name} for effects`}
+          title={track.name}
+        >
           {track.name}
         </button>
-        <span className={`rounded border px-1.5 py-0.5 text-[10px] uppercase tracking-wider ${TYPE_STYLE[track.type]}`} data-testid="track-type">
+        <span
+          className={`rounded border px-1.5 py-0.5 text-[10px] uppercase tracking-wider ${TYPE_STYLE[track.type]}`}
+          data-testid="track-type"
+        >
           {track.type}
         </span>
         <span className="font-mono text-xs text-muted">{formatTime(track.duration)}</span>
@@ -53,12 +73,25 @@ export const TrackRow = memo(function TrackRow({ track, selected, timeline, onSe
         >
           <span className={`absolute top-0.5 h-3.5 w-3.5 rounded-full bg-fg transition-all ${track.enabled ? 'left-4' : 'left-0.5'}`} />
         </button>
-        <button type="button" onClick={() => removeTrack(track.id)} aria-label={`Remove ${track.name}`} className="rounded p-1 text-muted hover:text-secondary">
+        <button
+          type="button"
+          onClick={() => removeTrack(track.id)}
+          aria-label={`Remove ${track.name}`}
+          className="rounded p-1 text-muted hover:text-secondary"
+        >
           <Icon name="trash" size={16} />
         </button>
       </div>
       <div className="mt-2">
-        <Waveform audioId={track.audioId} offset={track.offset} duration={track.duration} timeline={timeline} muted={!track.enabled} label={track.name} onSeek={onSeek} />
+        <Waveform
+          audioId={track.audioId}
+          offset={track.offset}
+          duration={track.duration}
+          timeline={timeline}
+          muted={!track.enabled}
+          label={track.name}
+          onSeek={onSeek}
+        />
       </div>
       <div className="mt-1">
         <LevelMeter levelKey={track.id} label={`${track.name} level`} />

@@ -8,7 +8,10 @@ function isTextEntry(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false
   if (target.isContentEditable) return true
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true
-  return target instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'range', 'submit', 'reset', 'file', 'color'].includes(target.type)
+  return (
+    target instanceof HTMLInputElement &&
+    !['button', 'checkbox', 'radio', 'range', 'submit', 'reset', 'file', 'color'].includes(target.type)
+  )
 }
 
 /** Ctrl/Cmd+Z undoes, Shift+Ctrl/Cmd+Z and Ctrl+Y redo, while the mixer is on screen. */
@@ -34,14 +37,32 @@ export function UndoRedo() {
   const undo = useMixerStore((s) => s.undo)
   const redo = useMixerStore((s) => s.redo)
   useUndoShortcuts()
-  const style = 'flex items-center gap-1 rounded border border-line px-2 py-1.5 text-sm hover:border-primary disabled:opacity-40 disabled:hover:border-line'
+  const style =
+    'flex items-center gap-1 rounded border border-line px-2 py-1.5 text-sm hover:border-primary disabled:opacity-40 ' +
+    'disabled:hover:border-line'
   return (
     <div role="group" aria-label="Edit history" className="flex items-center gap-1">
-      <button type="button" onClick={undo} disabled={!undoing} aria-label={undoing ? `Undo ${undoing}` : 'Undo'} title={undoing ? `Undo ${undoing} (Ctrl+Z)` : 'Nothing to undo'} className={style} data-testid="mixer-undo">
+      <button
+        type="button"
+        onClick={undo}
+        disabled={!undoing}
+        aria-label={undoing ? `Undo ${undoing}` : 'Undo'}
+        title={undoing ? `Undo ${undoing} (Ctrl+Z)` : 'Nothing to undo'}
+        className={style}
+        data-testid="mixer-undo"
+      >
         <Icon name="undo" size={16} />
         <span className="hidden sm:inline">Undo</span>
       </button>
-      <button type="button" onClick={redo} disabled={!redoing} aria-label={redoing ? `Redo ${redoing}` : 'Redo'} title={redoing ? `Redo ${redoing} (Shift+Ctrl+Z)` : 'Nothing to redo'} className={style} data-testid="mixer-redo">
+      <button
+        type="button"
+        onClick={redo}
+        disabled={!redoing}
+        aria-label={redoing ? `Redo ${redoing}` : 'Redo'}
+        title={redoing ? `Redo ${redoing} (Shift+Ctrl+Z)` : 'Nothing to redo'}
+        className={style}
+        data-testid="mixer-redo"
+      >
         <Icon name="redo" size={16} />
         <span className="hidden sm:inline">Redo</span>
       </button>

@@ -93,7 +93,11 @@ export function Waveform({
           onSeek(((e.clientX - r.left) / r.width) * (timeline || duration))
         }}
       />
-      <div aria-hidden className="pointer-events-none absolute inset-y-0 w-0.5 bg-accent shadow-[0_0_6px_var(--theme-accent)]" style={{ left: 'calc(var(--playhead, 0) * 100%)' }} />
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-y-0 w-0.5 bg-accent shadow-[0_0_6px_var(--theme-accent)]"
+        style={{ left: 'calc(var(--playhead, 0) * 100%)' }}
+      />
     </div>
   )
 }

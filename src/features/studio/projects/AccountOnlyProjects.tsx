@@ -37,7 +37,9 @@ export function AccountOnlyProjects({ localIds, loaded }: { localIds: ReadonlySe
 
   return (
     <div className="mt-3" data-testid="account-projects">
-      {status === 'error' && <p className="text-xs text-secondary">Your account's project list could not be loaded; projects in this browser are unaffected.</p>}
+      {status === 'error' && (
+        <p className="text-xs text-secondary">Your account's project list could not be loaded; projects in this browser are unaffected.</p>
+      )}
       {remote.length > 0 && (
         <>
           <h3 className="text-xs font-bold uppercase tracking-widest text-muted">In your account</h3>
@@ -50,7 +52,9 @@ export function AccountOnlyProjects({ localIds, loaded }: { localIds: ReadonlySe
                 <li key={p.id} className="rounded border border-dashed border-line p-2 text-sm" data-testid="remote-project-item">
                   <div className="flex items-center gap-2">
                     <div className="min-w-0 flex-1">
-                      <div className="truncate font-semibold" title={p.name}>{p.name}</div>
+                      <div className="truncate font-semibold" title={p.name}>
+                        {p.name}
+                      </div>
                       <div className="text-xs text-muted">
                         {p.trackCount} track{p.trackCount === 1 ? '' : 's'} · {new Date(p.updatedAt).toLocaleString()}
                       </div>
@@ -58,8 +62,10 @@ export function AccountOnlyProjects({ localIds, loaded }: { localIds: ReadonlySe
                         {busy
                           ? `Downloading ${Math.round((downloading?.progress ?? 0) * 100)}%`
                           : hasCopy
-                            ? `Its full copy (mix and audio) is in your account, uploaded ${new Date(p.audioUploadedAt!).toLocaleString()}: Open downloads it to this browser.`
-                            : 'Audio is on another device. Open it in the browser where it was saved, or upload it to your account from there; only its name and details are stored in your account.'}
+                            ? `Its full copy (mix and audio) is in your account, uploaded ` +
+                              `${new Date(p.audioUploadedAt!).toLocaleString()}: Open downloads it to this browser.`
+                            : 'Audio is on another device. Open it in the browser where it was saved, or upload it to ' +
+                              'your account from there; only its name and details are stored in your account.'}
                       </div>
                     </div>
                     <button
@@ -68,7 +74,10 @@ export function AccountOnlyProjects({ localIds, loaded }: { localIds: ReadonlySe
                       onClick={() => void openCopy(p)}
                       aria-describedby={noteId}
                       title={hasCopy ? undefined : 'Audio is on another device'}
-                      className="rounded border border-primary px-2 py-1 text-xs text-primary disabled:cursor-not-allowed disabled:border-line disabled:text-muted disabled:opacity-60"
+                      className={
+                        'rounded border border-primary px-2 py-1 text-xs text-primary disabled:cursor-not-allowed ' +
+                        'disabled:border-line disabled:text-muted disabled:opacity-60'
+                      }
                       aria-label={`Open ${p.name}`}
                     >
                       Open

@@ -42,10 +42,16 @@ export function ProjectsPanel() {
       <h2 id="projects-heading" className="font-display text-sm font-bold uppercase tracking-widest text-primary">
         Projects
       </h2>
-      {loaded && projects.length === 0 && <p className="mt-2 text-sm text-muted">No saved projects yet. Save Project stores the mix and its audio in this browser.</p>}
+      {loaded && projects.length === 0 && (
+        <p className="mt-2 text-sm text-muted">No saved projects yet. Save Project stores the mix and its audio in this browser.</p>
+      )}
       <ul className="mt-2 space-y-2">
         {projects.map((p) => (
-          <li key={p.id} className={`rounded border p-2 text-sm ${p.id === openId ? 'border-primary' : 'border-line'}`} data-testid="project-item">
+          <li
+            key={p.id}
+            className={`rounded border p-2 text-sm ${p.id === openId ? 'border-primary' : 'border-line'}`}
+            data-testid="project-item"
+          >
             {editing === p.id ? (
               <form
                 className="flex gap-2"
@@ -65,7 +71,8 @@ export function ProjectsPanel() {
                   defaultValue={p.name}
                   {...projectNameInput}
                   aria-label="Project name"
-                  autoFocus // eslint-disable-line jsx-a11y/no-autofocus -- shown by the user's Rename click: focus follows them into the field
+                  // eslint-disable-next-line jsx-a11y/no-autofocus -- shown by the user's Rename click: focus follows them into the field
+                  autoFocus
                   className="min-w-0 flex-1 rounded border border-line bg-bg px-2 py-1"
                 />
                 <button type="submit" className="rounded border border-primary px-2 text-primary">
@@ -78,7 +85,9 @@ export function ProjectsPanel() {
             ) : (
               <div className="flex items-center gap-2">
                 <div className="min-w-0 flex-1">
-                  <div className="truncate font-semibold" title={p.name}>{p.name}</div>
+                  <div className="truncate font-semibold" title={p.name}>
+                    {p.name}
+                  </div>
                   <div className="text-xs text-muted">
                     {p.trackCount} track{p.trackCount === 1 ? '' : 's'} · {new Date(p.updatedAt).toLocaleString()}
                     {signedIn && inAccount.has(p.id) && (
@@ -89,10 +98,20 @@ export function ProjectsPanel() {
                     {signedIn && <UploadCopyButton project={p} />}
                   </div>
                 </div>
-                <button type="button" onClick={() => void doOpen(p)} className="rounded border border-primary px-2 py-1 text-xs text-primary" aria-label={`Open ${p.name}`}>
+                <button
+                  type="button"
+                  onClick={() => void doOpen(p)}
+                  className="rounded border border-primary px-2 py-1 text-xs text-primary"
+                  aria-label={`Open ${p.name}`}
+                >
                   Open
                 </button>
-                <button type="button" onClick={() => setEditing(p.id)} className="rounded p-1 text-muted hover:text-fg" aria-label={`Rename ${p.name}`}>
+                <button
+                  type="button"
+                  onClick={() => setEditing(p.id)}
+                  className="rounded p-1 text-muted hover:text-fg"
+                  aria-label={`Rename ${p.name}`}
+                >
                   <Icon name="edit" size={14} />
                 </button>
                 <button

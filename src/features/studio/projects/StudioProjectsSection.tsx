@@ -16,11 +16,19 @@ export function StudioProjectsSection() {
       <h2 id="profile-studio-projects" className="font-display text-lg font-bold text-primary">
         Studio Projects
       </h2>
-      {status === 'error' && <p role="alert" className="text-sm text-red-400">Your studio projects could not be loaded. Check your connection and reload the page.</p>}
+      {status === 'error' && (
+        <p role="alert" className="text-sm text-red-400">
+          Your studio projects could not be loaded. Check your connection and reload the page.
+        </p>
+      )}
       {status === 'loading' && projects.length === 0 && <p className="text-sm text-muted">Loading studio projects…</p>}
       {status === 'ready' && projects.length === 0 && (
         <p className="text-sm text-muted">
-          No studio projects yet. <Link to="/app/studio" className="text-primary underline">Open the Music Studio</Link> and use Save Project.
+          No studio projects yet.{' '}
+          <Link to="/app/studio" className="text-primary underline">
+            Open the Music Studio
+          </Link>{' '}
+          and use Save Project.
         </p>
       )}
       {projects.length > 0 && (
@@ -31,7 +39,9 @@ export function StudioProjectsSection() {
               <p className="text-xs text-muted">
                 {p.trackCount} {p.trackCount === 1 ? 'track' : 'tracks'} · {Math.round(p.durationSeconds)} s
               </p>
-              <p className="text-xs text-accent">{p.audioUploadedAt ? 'Full copy in your account: opens in any browser' : 'Audio in the browser that saved it'}</p>
+              <p className="text-xs text-accent">
+                {p.audioUploadedAt ? 'Full copy in your account: opens in any browser' : 'Audio in the browser that saved it'}
+              </p>
             </li>
           ))}
         </ul>

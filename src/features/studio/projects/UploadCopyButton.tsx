@@ -44,7 +44,12 @@ export function UploadCopyButton({ project }: { project: ProjectSummary }) {
         </span>
       ) : (
         !current && (
-          <button type="button" onClick={() => void upload()} className="ml-1 inline-flex items-center gap-1 text-primary underline" aria-label={`Upload ${project.name} to your account`}>
+          <button
+            type="button"
+            onClick={() => void upload()}
+            className="ml-1 inline-flex items-center gap-1 text-primary underline"
+            aria-label={`Upload ${project.name} to your account`}
+          >
             <Icon name="upload" size={12} /> {copyTime === null ? 'Upload to account' : 'Upload again'}
           </button>
         )

@@ -5,7 +5,16 @@
 import { create } from 'zustand'
 import { dropUnusedAudio, getMixerAudio, hasMixerAudio, putMixerAudio } from '../../../engine/mixer-audio.ts'
 import { mixDuration, sanitizeState } from '../../../engine/mixer-model.ts'
-import { clearDraft, deleteProject, getAudio, getProject, listProjects, renameProject, saveProject, type StoredProject } from '../../../engine/project-db.ts'
+import {
+  clearDraft,
+  deleteProject,
+  getAudio,
+  getProject,
+  listProjects,
+  renameProject,
+  saveProject,
+  type StoredProject,
+} from '../../../engine/project-db.ts'
 import { hasUnsavedChanges, mixerSnapshot, useMixerStore } from '../../../domain/studio/mixer-store.ts'
 import { emitProjectEvent } from './project-events.ts'
 import { STUDIO_PROJECT_NAME_MAX } from '../../../backend/studio-projects.ts'
@@ -26,7 +35,13 @@ interface ProjectStore {
   remove: (id: string) => Promise<void>
 }
 
-const summary = (p: StoredProject): ProjectSummary => ({ id: p.id, name: p.name, createdAt: p.createdAt, updatedAt: p.updatedAt, trackCount: p.state.tracks.length })
+const summary = (p: StoredProject): ProjectSummary => ({
+  id: p.id,
+  name: p.name,
+  createdAt: p.createdAt,
+  updatedAt: p.updatedAt,
+  trackCount: p.state.tracks.length,
+})
 
 export function defaultProjectName(existing: readonly { name: string }[]): string {
   let n = existing.length + 1
@@ -54,12 +69,21 @@ export const useProjectStore = create<ProjectStore>()((set, get) => ({
     }
     await saveProject(project, getMixerAudio)
     const { id, name, createdAt, updatedAt } = project
-    emitProjectEvent({ kind: 'saved', id, name, createdAt, updatedAt, trackCount: project.state.tracks.length, durationSeconds: mixDuration(project.state) })
+    emitProjectEvent({
+      kind: 'saved',
+      id,
+      name,
+      createdAt,
+      updatedAt,
+      trackCount: project.state.tracks.length,
+      durationSeconds: mixDuration(project.state),
+    })
     useMixerStore.getState().markSaved(project.state, { id: project.id, name: project.name })
     // The autosaved draft is now the saved project: drop it before saying "saved", so a reload right
     // after cannot bring it back (the autosave's own clearing write is debounced). Only if nothing
     // changed meanwhile: a newer edit is the draft's to keep.
-    if (!hasUnsavedChanges(useMixerStore.getState())) await clearDraft().catch((err: unknown) => console.warn('draft not cleared after save', err))
+    if (!hasUnsavedChanges(useMixerStore.getState()))
+      await clearDraft().catch((err: unknown) => console.warn('draft not cleared after save', err))
     await get().refresh()
     return summary(project)
   },

@@ -82,14 +82,32 @@ export function parseManifest(raw: unknown, projectId: string): Manifest {
   if (!Array.isArray(m.audio)) throw bad('no audio list')
   const audio: ManifestAudio[] = m.audio.map((a: Partial<ManifestAudio>) => {
     if (!a || typeof a.id !== 'string' || typeof a.file !== 'string' || a.file !== fileFor(a.id)) throw bad('an audio entry is malformed')
-    if (!Number.isInteger(a.sampleRate) || a.sampleRate! < 3000 || !Number.isInteger(a.channels) || a.channels! < 1 || a.channels! > 32 || !Number.isInteger(a.frames) || a.frames! < 0) throw bad(`audio ${a.id} has an invalid format`)
+    if (
+      !Number.isInteger(a.sampleRate) ||
+      a.sampleRate! < 3000 ||
+      !Number.isInteger(a.channels) ||
+      a.channels! < 1 ||
+      a.channels! > 32 ||
+      !Number.isInteger(a.frames) ||
+      a.frames! < 0
+    )
+      throw bad(`audio ${a.id} has an invalid format`)
     return { id: a.id, file: a.file, sampleRate: a.sampleRate!, channels: a.channels!, frames: a.frames! }
   })
   const state = sanitizeState(m.state)
   const have = new Set(audio.map((a) => a.id))
   const missing = state.tracks.find((t) => !have.has(t.audioId))
   if (missing) throw bad(`the audio of track "${missing.name}" is not listed`)
-  return { format: FORMAT, version: 1, id: m.id, name: m.name, createdAt: Number(m.createdAt), updatedAt: Number(m.updatedAt), state, audio }
+  return {
+    format: FORMAT,
+    version: 1,
+    id: m.id,
+    name: m.name,
+    createdAt: Number(m.createdAt),
+    updatedAt: Number(m.updatedAt),
+    state,
+    audio,
+  }
 }
 
 export async function uploadProjectCopy(
@@ -118,7 +136,10 @@ export async function uploadProjectCopy(
   const toSend: StoredAudio[] = []
   for (const id of ids) {
     const a = await readAudio(id)
-    if (!a || a.channels.length === 0) throw new ProjectCopyError(`The audio of track "${project.state.tracks.find((t) => t.audioId === id)?.name ?? id}" is missing from this browser.`)
+    if (!a || a.channels.length === 0)
+      throw new ProjectCopyError(
+        `The audio of track "${project.state.tracks.find((t) => t.audioId === id)?.name ?? id}" is missing from this browser.`,
+      )
     audio.push({ id, file: fileFor(id), sampleRate: a.sampleRate, channels: a.channels.length, frames: a.channels[0]!.length })
     if (!already.has(id)) toSend.push(a)
   }
@@ -132,10 +153,23 @@ export async function uploadProjectCopy(
     sent += a.channels.length * a.channels[0]!.length
     onProgress?.((0.98 * sent) / total)
   }
-  const manifest: Manifest = { format: FORMAT, version: 1, id: project.id, name: project.name, createdAt: project.createdAt, updatedAt: project.updatedAt, state: project.state, audio }
+  const manifest: Manifest = {
+    format: FORMAT,
+    version: 1,
+    id: project.id,
+    name: project.name,
+    createdAt: project.createdAt,
+    updatedAt: project.updatedAt,
+    state: project.state,
+    audio,
+  }
   const body = new TextEncoder().encode(JSON.stringify(manifest))
   // Never cached: the manifest is overwritten by every upload, and a stale one would open an old mix.
-  const { error } = await bucket.upload(`${base}/${MANIFEST}`, body.buffer as ArrayBuffer, { contentType: 'application/json', upsert: true, cacheControl: '0' })
+  const { error } = await bucket.upload(`${base}/${MANIFEST}`, body.buffer as ArrayBuffer, {
+    contentType: 'application/json',
+    upsert: true,
+    cacheControl: '0',
+  })
   if (error) throw new ProjectCopyError(`Could not upload the project: ${error.message}`)
   // Audio the new version no longer uses.
   const keep = new Set(audio.map((a) => a.file))
@@ -154,7 +188,8 @@ export async function downloadProjectCopy(
   onProgress?: (fraction: number) => void,
 ): Promise<{ project: StoredProject; audio: Map<string, StoredAudio> }> {
   const manifest = await readManifest(db, userId, projectId)
-  if (!manifest) throw new ProjectCopyError('There is no copy of this project in your account yet. Upload it from the browser where it was saved.')
+  if (!manifest)
+    throw new ProjectCopyError('There is no copy of this project in your account yet. Upload it from the browser where it was saved.')
   const bucket = db.storage.from(STUDIO_AUDIO_BUCKET)
   const total = manifest.audio.reduce((n, a) => n + a.channels * a.frames, 0) || 1
   let got = 0
@@ -176,7 +211,13 @@ export async function downloadProjectCopy(
     got += a.channels * a.frames
     onProgress?.(got / total)
   }
-  const project: StoredProject = { id: manifest.id, name: manifest.name, createdAt: manifest.createdAt, updatedAt: manifest.updatedAt, state: manifest.state }
+  const project: StoredProject = {
+    id: manifest.id,
+    name: manifest.name,
+    createdAt: manifest.createdAt,
+    updatedAt: manifest.updatedAt,
+    state: manifest.state,
+  }
   return { project, audio }
 }
 

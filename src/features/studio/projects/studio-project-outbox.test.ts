@@ -24,7 +24,15 @@ class MemoryStorage implements Storage {
   }
 }
 
-const saved = (id: string, name = 'Project 1'): ProjectEvent => ({ kind: 'saved', id, name, trackCount: 2, durationSeconds: 1.5, createdAt: 1, updatedAt: 2 })
+const saved = (id: string, name = 'Project 1'): ProjectEvent => ({
+  kind: 'saved',
+  id,
+  name,
+  trackCount: 2,
+  durationSeconds: 1.5,
+  createdAt: 1,
+  updatedAt: 2,
+})
 
 describe('studio project outbox', () => {
   it('keeps changes per user, oldest first, across reads (it is only storage)', () => {
@@ -55,7 +63,10 @@ describe('studio project outbox', () => {
     expect(pendingChanges(s, 'u').filter((e) => e.id === 'p1')).toEqual([saved('p1', 'Again')])
 
     addPendingChange(s, 'u', { kind: 'deleted', id: 'p1' })
-    expect(pendingChanges(s, 'u')).toEqual([{ kind: 'renamed', id: 'p2', name: 'B' }, { kind: 'deleted', id: 'p1' }])
+    expect(pendingChanges(s, 'u')).toEqual([
+      { kind: 'renamed', id: 'p2', name: 'B' },
+      { kind: 'deleted', id: 'p1' },
+    ])
   })
 
   it('reads malformed stored data as empty and drops malformed entries, without throwing', () => {
@@ -64,7 +75,18 @@ describe('studio project outbox', () => {
       s.setItem(OUTBOX_KEY, bad)
       expect(pendingChanges(s, 'u')).toEqual([])
     }
-    s.setItem(OUTBOX_KEY, JSON.stringify({ u: [{ kind: 'saved', id: 'p1' }, { kind: 'zapped', id: 'p2' }, { kind: 'deleted', id: '' }, { kind: 'renamed', id: 'p3', name: 'ok' }, null] }))
+    s.setItem(
+      OUTBOX_KEY,
+      JSON.stringify({
+        u: [
+          { kind: 'saved', id: 'p1' },
+          { kind: 'zapped', id: 'p2' },
+          { kind: 'deleted', id: '' },
+          { kind: 'renamed', id: 'p3', name: 'ok' },
+          null,
+        ],
+      }),
+    )
     expect(pendingChanges(s, 'u')).toEqual([{ kind: 'renamed', id: 'p3', name: 'ok' }])
     // Writing over a malformed store repairs it.
     s.setItem(OUTBOX_KEY, '{broken')

@@ -71,7 +71,10 @@ async function apply(userId: string, event: ProjectEvent) {
     }
     case 'renamed':
       await api.renameStudioProject(supabase(), event.id, event.name)
-      store().patch(userId, event.id, { name: event.name.trim().slice(0, api.STUDIO_PROJECT_NAME_MAX), updatedAt: new Date().toISOString() })
+      store().patch(userId, event.id, {
+        name: event.name.trim().slice(0, api.STUDIO_PROJECT_NAME_MAX),
+        updatedAt: new Date().toISOString(),
+      })
       return
     case 'deleted':
       await api.deleteStudioProject(supabase(), event.id)
@@ -116,7 +119,11 @@ async function sendPending(userId: string) {
     }
     dropFirstPendingChange(store, userId)
   }
-  if (failures > 0) notify.success('Account projects updated', { id: TOAST_ID, description: 'Changes made while the server was out of reach have reached your account.' })
+  if (failures > 0)
+    notify.success('Account projects updated', {
+      id: TOAST_ID,
+      description: 'Changes made while the server was out of reach have reached your account.',
+    })
   failures = 0
   if (retryTimer) clearTimeout(retryTimer)
   retryTimer = null

@@ -22,9 +22,7 @@ export function RecoveryBanner({ busy }: { busy: boolean }) {
     <div role="alert" className="panel border-accent p-3 text-sm">
       {sessions.map((s) => (
         <div key={s.id} className="flex flex-wrap items-center gap-2" data-testid="recovery-item">
-          <span className="flex-1">
-            An unfinished recording from {new Date(s.startedAt).toLocaleString()} was found.
-          </span>
+          <span className="flex-1">An unfinished recording from {new Date(s.startedAt).toLocaleString()} was found.</span>
           <button
             type="button"
             className="rounded border border-accent px-3 py-1 text-accent"

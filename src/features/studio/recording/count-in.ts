@@ -25,7 +25,8 @@ export async function startCountIn(bpm: number, onBeat: (beatsLeft: number) => v
   const barEnd = countIn(ctx, getMasterBus().input as never, bpm)
   const beat = 60 / bpm
   const first = barEnd - BEATS_PER_BAR * beat
-  for (let k = 0; k < BEATS_PER_BAR; k++) setTimeout(() => onBeat(BEATS_PER_BAR - k), Math.max(0, (first + k * beat - ctx.currentTime) * 1000))
+  for (let k = 0; k < BEATS_PER_BAR; k++)
+    setTimeout(() => onBeat(BEATS_PER_BAR - k), Math.max(0, (first + k * beat - ctx.currentTime) * 1000))
   const done = new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, (barEnd - RESOLVE_AHEAD_SECONDS - ctx.currentTime) * 1000)))
   return { barEnd, done }
 }

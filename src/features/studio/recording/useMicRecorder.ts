@@ -60,7 +60,9 @@ export function useMicRecorder(onInputLevel: (peak: number, rms: number) => void
         // The take is also a Library track (remixable, publishable); the mixer track stands even if that fails.
         const label = `Microphone take ${new Date().toLocaleString()}`
         void encodeWav(take.channels, take.sampleRate, 'pcm16')
-          .then((blob) => saveAudioToLibrary({ idPrefix: 'take', title: label, artist: 'Recorded by you', blob, seconds: frames / take.sampleRate }))
+          .then((blob) =>
+            saveAudioToLibrary({ idPrefix: 'take', title: label, artist: 'Recorded by you', blob, seconds: frames / take.sampleRate }),
+          )
           .catch((err: unknown) => console.warn('[recording] not saved to the Library', err))
       }
       const session = r.session()
@@ -75,37 +77,41 @@ export function useMicRecorder(onInputLevel: (peak: number, rms: number) => void
   }, [])
 
   /** Resolves true once capturing; `captureFrom`: drop audio before this context time (a count-in). */
-  const start = useCallback(async (captureFrom?: number): Promise<boolean> => {
-    if (recording.current) return false
-    setError(null)
-    setPhase('starting')
-    try {
-      const ctx = await unlockAudio()
-      const r = await startMicRecording(ctx, {
-        store: idbChunkStore,
-        onLevel: (p, rms) => levelCb.current(p, rms),
-        // Stopped, the take lands at the playhead; playing, where the mix was heard.
-        timelinePositionAt: (t) => mixerEngine.timelinePositionAt(t) ?? mixerEngine.position(),
-        captureFrom,
-      })
-      recording.current = r
-      void r.ended.then(() => {
-        if (recording.current === r) {
-          notify.error('Microphone disconnected', { description: 'The recording was stopped and kept.' })
-          void stop()
-        }
-      })
-      setPhase('recording')
-      notify.success('Recording started')
-      return true
-    } catch (err) {
-      const message = err instanceof MicrophoneError ? err.message : `Recording could not start: ${err instanceof Error ? err.message : String(err)}`
-      setError(message)
-      notify.error('Microphone unavailable', { description: message })
-      setPhase('idle')
-      return false
-    }
-  }, [stop])
+  const start = useCallback(
+    async (captureFrom?: number): Promise<boolean> => {
+      if (recording.current) return false
+      setError(null)
+      setPhase('starting')
+      try {
+        const ctx = await unlockAudio()
+        const r = await startMicRecording(ctx, {
+          store: idbChunkStore,
+          onLevel: (p, rms) => levelCb.current(p, rms),
+          // Stopped, the take lands at the playhead; playing, where the mix was heard.
+          timelinePositionAt: (t) => mixerEngine.timelinePositionAt(t) ?? mixerEngine.position(),
+          captureFrom,
+        })
+        recording.current = r
+        void r.ended.then(() => {
+          if (recording.current === r) {
+            notify.error('Microphone disconnected', { description: 'The recording was stopped and kept.' })
+            void stop()
+          }
+        })
+        setPhase('recording')
+        notify.success('Recording started')
+        return true
+      } catch (err) {
+        const message =
+          err instanceof MicrophoneError ? err.message : `Recording could not start: ${err instanceof Error ? err.message : String(err)}`
+        setError(message)
+        notify.error('Microphone unavailable', { description: message })
+        setPhase('idle')
+        return false
+      }
+    },
+    [stop],
+  )
 
   return { phase, elapsed, error, start, stop, dismissError: () => setError(null) }
 }

@@ -66,7 +66,9 @@ export const ClipBlock = memo(function ClipBlock({
     onPointerDown(e, kind, clip)
   }
   const region = regionLength(clip)
-  const label = `${trackName} clip at ${clip.start.toFixed(2)} s, ${clip.length.toFixed(2)} s long${looped ? `, looping ${region.toFixed(2)} s` : ''}`
+  const label =
+    `${trackName} clip at ${clip.start.toFixed(2)} s, ${clip.length.toFixed(2)} s ` +
+    `long${looped ? `, looping ${region.toFixed(2)} s` : ''}`
 
   return (
     <div
@@ -78,7 +80,11 @@ export const ClipBlock = memo(function ClipBlock({
       data-clip-id={clip.id}
       data-start={clip.start}
       data-length={clip.length}
-      className={`absolute inset-y-1 touch-none overflow-hidden rounded border bg-primary/10 outline-none ${selected ? 'border-accent shadow-[0_0_8px_var(--theme-accent)]' : 'border-primary/60'} focus-visible:ring-2 focus-visible:ring-accent`}
+      className={
+        `absolute inset-y-1 touch-none overflow-hidden rounded border bg-primary/10 outline-none ` +
+        `${selected ? 'border-accent shadow-[0_0_8px_var(--theme-accent)]' : 'border-primary/60'} focus-visible:ring-2 ` +
+        `focus-visible:ring-accent`
+      }
       style={{ left: clip.start * zoom, width }}
       onPointerDown={down('move')}
       onKeyDown={(e) => onKeyDown(e, clip)}
@@ -88,16 +94,53 @@ export const ClipBlock = memo(function ClipBlock({
       {looped &&
         Array.from({ length: Math.min(64, Math.floor((clip.phase + clip.length) / region - 1e-9)) }, (_, i) => (
           // A mark where each repetition of the region begins.
-          <span key={i} aria-hidden className="pointer-events-none absolute inset-y-0 w-px bg-accent/60" style={{ left: ((i + 1) * region - clip.phase) * zoom }} />
+          <span
+            key={i}
+            aria-hidden
+            className="pointer-events-none absolute inset-y-0 w-px bg-accent/60"
+            style={{ left: ((i + 1) * region - clip.phase) * zoom }}
+          />
         ))}
       <span aria-hidden className="pointer-events-none absolute left-1 top-0.5 max-w-[calc(100%-1rem)] truncate text-[10px] text-fg/80">
         {trackName}
       </span>
-      <span aria-hidden data-handle="start" title="Trim start" className="absolute inset-y-0 left-0 w-1.5 cursor-ew-resize bg-primary/40 hover:bg-accent" onPointerDown={down('start')} />
-      <span aria-hidden data-handle="end" title="Trim end" className="absolute bottom-0 right-0 top-3 w-1.5 cursor-ew-resize bg-primary/40 hover:bg-accent" onPointerDown={down('end')} />
-      <span aria-hidden data-handle="loop" title="Drag to loop" className="absolute right-0 top-0 h-3 w-3 cursor-e-resize rounded-bl bg-accent/80" onPointerDown={down('loop')} />
-      <span aria-hidden data-handle="fade-in" title="Fade in" className="absolute top-0 h-2 w-2 -translate-x-1/2 cursor-ew-resize rounded-full border border-fg bg-bg" style={{ left: Math.max(4, clip.fadeIn * zoom) }} onPointerDown={down('fadeIn')} />
-      <span aria-hidden data-handle="fade-out" title="Fade out" className="absolute top-0 h-2 w-2 translate-x-1/2 cursor-ew-resize rounded-full border border-fg bg-bg" style={{ right: Math.max(14, clip.fadeOut * zoom) }} onPointerDown={down('fadeOut')} />
+      <span
+        aria-hidden
+        data-handle="start"
+        title="Trim start"
+        className="absolute inset-y-0 left-0 w-1.5 cursor-ew-resize bg-primary/40 hover:bg-accent"
+        onPointerDown={down('start')}
+      />
+      <span
+        aria-hidden
+        data-handle="end"
+        title="Trim end"
+        className="absolute bottom-0 right-0 top-3 w-1.5 cursor-ew-resize bg-primary/40 hover:bg-accent"
+        onPointerDown={down('end')}
+      />
+      <span
+        aria-hidden
+        data-handle="loop"
+        title="Drag to loop"
+        className="absolute right-0 top-0 h-3 w-3 cursor-e-resize rounded-bl bg-accent/80"
+        onPointerDown={down('loop')}
+      />
+      <span
+        aria-hidden
+        data-handle="fade-in"
+        title="Fade in"
+        className="absolute top-0 h-2 w-2 -translate-x-1/2 cursor-ew-resize rounded-full border border-fg bg-bg"
+        style={{ left: Math.max(4, clip.fadeIn * zoom) }}
+        onPointerDown={down('fadeIn')}
+      />
+      <span
+        aria-hidden
+        data-handle="fade-out"
+        title="Fade out"
+        className="absolute top-0 h-2 w-2 translate-x-1/2 cursor-ew-resize rounded-full border border-fg bg-bg"
+        style={{ right: Math.max(14, clip.fadeOut * zoom) }}
+        onPointerDown={down('fadeOut')}
+      />
     </div>
   )
 })

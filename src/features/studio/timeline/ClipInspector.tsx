@@ -14,9 +14,15 @@ export function ClipInspector() {
   const selected = useTimelineStore((s) => s.selected)
   const track = useMixerStore((s) => (selected ? s.tracks.find((t) => t.id === selected.trackId) : undefined))
   const clip = track && selected ? trackClips(track).find((c) => c.id === selected.clipId) : undefined
-  if (!track || !clip) return <p className="mt-2 text-xs text-muted">Select a clip to split, duplicate, delete or set its gain and fades. Drag its top-right corner to loop it.</p>
+  if (!track || !clip)
+    return (
+      <p className="mt-2 text-xs text-muted">
+        Select a clip to split, duplicate, delete or set its gain and fades. Drag its top-right corner to loop it.
+      </p>
+    )
   type Change = Parameters<ReturnType<typeof useMixerStore.getState>['editClips']>[1]
-  const edit = (label: string, fn: Change, gesture?: string, burst?: string) => useMixerStore.getState().editClips(track.id, fn, { label, gesture, burst })
+  const edit = (label: string, fn: Change, gesture?: string, burst?: string) =>
+    useMixerStore.getState().editClips(track.id, fn, { label, gesture, burst })
   const maxFadeMs = Math.round(clip.length * 1000)
   const button = 'flex items-center gap-1 rounded border border-line px-2 py-1 text-xs hover:border-primary'
   return (
@@ -26,10 +32,17 @@ export function ClipInspector() {
           {track.name}
         </span>
         <span className="font-mono text-muted" data-testid="clip-position">
-          {clip.start.toFixed(2)}–{clipEnd(clip).toFixed(2)} s{isLooped(clip) ? ` · loop ${regionLength(clip).toFixed(2)} s × ${((clip.phase + clip.length) / regionLength(clip)).toFixed(2)}` : ''}
+          {clip.start.toFixed(2)}–{clipEnd(clip).toFixed(2)} s
+          {isLooped(clip)
+            ? ` · loop ${regionLength(clip).toFixed(2)} s × ${((clip.phase + clip.length) / regionLength(clip)).toFixed(2)}`
+            : ''}
         </span>
         <span className="ml-auto flex flex-wrap gap-1">
-          <button type="button" className={button} onClick={() => edit('Split clip', (clips, d) => splitClip(clips, clip.id, mixerEngine.position(), d, newClipId()))}>
+          <button
+            type="button"
+            className={button}
+            onClick={() => edit('Split clip', (clips, d) => splitClip(clips, clip.id, mixerEngine.position(), d, newClipId()))}
+          >
             Split at playhead
           </button>
           <button
@@ -55,9 +68,42 @@ export function ClipInspector() {
           </button>
         </span>
       </div>
-      <MixerSlider label="Gain (dB)" ariaLabel="Clip gain" value={Math.round(clip.gain * 100)} min={0} max={200} format={(v) => gainLabel(v / 100)} onChange={(v, gesture) => edit('Clip gain change', (clips, d) => setClipGain(clips, clip.id, v / 100, d), gesture, `gain:${clip.id}`)} testId="clip-gain" />
-      <MixerSlider label="Fade in (s)" ariaLabel="Fade in" value={Math.round(clip.fadeIn * 1000)} min={0} max={maxFadeMs} format={(v) => (v / 1000).toFixed(1)} onChange={(v, gesture) => edit('Clip fade in', (clips, d) => setClipFades(clips, clip.id, { fadeIn: v / 1000 }, d), gesture, `fadeIn:${clip.id}`)} testId="clip-fade-in" />
-      <MixerSlider label="Fade out (s)" ariaLabel="Fade out" value={Math.round(clip.fadeOut * 1000)} min={0} max={maxFadeMs} format={(v) => (v / 1000).toFixed(1)} onChange={(v, gesture) => edit('Clip fade out', (clips, d) => setClipFades(clips, clip.id, { fadeOut: v / 1000 }, d), gesture, `fadeOut:${clip.id}`)} testId="clip-fade-out" />
+      <MixerSlider
+        label="Gain (dB)"
+        ariaLabel="Clip gain"
+        value={Math.round(clip.gain * 100)}
+        min={0}
+        max={200}
+        format={(v) => gainLabel(v / 100)}
+        onChange={(v, gesture) =>
+          edit('Clip gain change', (clips, d) => setClipGain(clips, clip.id, v / 100, d), gesture, `gain:${clip.id}`)
+        }
+        testId="clip-gain"
+      />
+      <MixerSlider
+        label="Fade in (s)"
+        ariaLabel="Fade in"
+        value={Math.round(clip.fadeIn * 1000)}
+        min={0}
+        max={maxFadeMs}
+        format={(v) => (v / 1000).toFixed(1)}
+        onChange={(v, gesture) =>
+          edit('Clip fade in', (clips, d) => setClipFades(clips, clip.id, { fadeIn: v / 1000 }, d), gesture, `fadeIn:${clip.id}`)
+        }
+        testId="clip-fade-in"
+      />
+      <MixerSlider
+        label="Fade out (s)"
+        ariaLabel="Fade out"
+        value={Math.round(clip.fadeOut * 1000)}
+        min={0}
+        max={maxFadeMs}
+        format={(v) => (v / 1000).toFixed(1)}
+        onChange={(v, gesture) =>
+          edit('Clip fade out', (clips, d) => setClipFades(clips, clip.id, { fadeOut: v / 1000 }, d), gesture, `fadeOut:${clip.id}`)
+        }
+        testId="clip-fade-out"
+      />
     </div>
   )
 }

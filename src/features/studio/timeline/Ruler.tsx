@@ -31,7 +31,12 @@ export function Ruler({ length, zoom, bpm, onSeek }: { length: number; zoom: num
       <div
         aria-hidden
         className="absolute inset-x-0 top-0 h-5"
-        style={{ backgroundImage: 'linear-gradient(to right, var(--theme-line) 1px, transparent 1px)', backgroundSize: `${beatPx}px 40%`, backgroundRepeat: 'repeat-x', backgroundPosition: 'left bottom' }}
+        style={{
+          backgroundImage: 'linear-gradient(to right, var(--theme-line) 1px, transparent 1px)',
+          backgroundSize: `${beatPx}px 40%`,
+          backgroundRepeat: 'repeat-x',
+          backgroundPosition: 'left bottom',
+        }}
       />
       {loop.enabled && (
         <div

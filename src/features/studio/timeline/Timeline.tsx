@@ -8,7 +8,14 @@ import { ClipBlock } from './ClipBlock.tsx'
 import { ClipInspector } from './ClipInspector.tsx'
 import { dragClips, type DragKind } from './clip-drag.ts'
 
-const DRAG_LABELS: Record<DragKind, string> = { move: 'Move clip', start: 'Trim clip', end: 'Trim clip', loop: 'Loop clip', fadeIn: 'Clip fade in', fadeOut: 'Clip fade out' }
+const DRAG_LABELS: Record<DragKind, string> = {
+  move: 'Move clip',
+  start: 'Trim clip',
+  end: 'Trim clip',
+  loop: 'Loop clip',
+  fadeIn: 'Clip fade in',
+  fadeOut: 'Clip fade out',
+}
 import { Ruler } from './Ruler.tsx'
 import { TimelineToolbar } from './TimelineToolbar.tsx'
 import { newClipId, pinchZoom, useTimelineStore } from './timeline-store.ts'
@@ -54,7 +61,8 @@ export function Timeline({ onSeek }: { onSeek: (seconds: number) => void }) {
       const x = mixerEngine.position() * z
       if (playhead.current) playhead.current.style.transform = `translateX(${x}px)`
       const el = scroller.current
-      if (el && follow && mixerEngine.isPlaying() && (x < el.scrollLeft || x > el.scrollLeft + el.clientWidth - 24)) el.scrollLeft = Math.max(0, x - 24)
+      if (el && follow && mixerEngine.isPlaying() && (x < el.scrollLeft || x > el.scrollLeft + el.clientWidth - 24))
+        el.scrollLeft = Math.max(0, x - 24)
       raf = requestAnimationFrame(tick)
     }
     raf = requestAnimationFrame(tick)
@@ -130,7 +138,11 @@ export function Timeline({ onSeek }: { onSeek: (seconds: number) => void }) {
       if (!d.moved && Math.abs(ev.clientX - d.x0) < DRAG_THRESHOLD) return
       d.moved = true
       const { snap, zoom: z } = useTimelineStore.getState()
-      d.latest = dragClips(d.kind, { clips: d.clips, clipId: d.clipId, duration: d.track.duration, snap, bpm: useMixerStore.getState().tempo }, (ev.clientX - d.x0) / z)
+      d.latest = dragClips(
+        d.kind,
+        { clips: d.clips, clipId: d.clipId, duration: d.track.duration, snap, bpm: useMixerStore.getState().tempo },
+        (ev.clientX - d.x0) / z,
+      )
       // One preview per frame however fast the pointer reports.
       if (!d.frame)
         d.frame = requestAnimationFrame(() => {
@@ -167,7 +179,8 @@ export function Timeline({ onSeek }: { onSeek: (seconds: number) => void }) {
     }
     if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
       const dir = e.key === 'ArrowLeft' ? -1 : 1
-      if (e.shiftKey) edit('Trim clip', (clips, d) => dragClips('end', { clips, clipId: clip.id, duration: d, snap, bpm: store.tempo }, dir * step))
+      if (e.shiftKey)
+        edit('Trim clip', (clips, d) => dragClips('end', { clips, clipId: clip.id, duration: d, snap, bpm: store.tempo }, dir * step))
       else edit('Move clip', (clips, d) => moveClip(clips, clip.id, Math.max(0, clip.start + dir * step), d))
     } else if (e.key === 'Delete' || e.key === 'Backspace') {
       edit('Delete clip', (clips) => removeClip(clips, clip.id))
@@ -208,7 +221,12 @@ export function Timeline({ onSeek }: { onSeek: (seconds: number) => void }) {
           {tracks.map((t) => (
             <Lane key={t.id} track={t} zoom={zoom} onPointerDown={onPointerDown} onKeyDown={onClipKey} onFocus={onClipFocus} />
           ))}
-          <div ref={playhead} aria-hidden data-testid="timeline-playhead" className="pointer-events-none absolute inset-y-0 left-0 w-0.5 bg-accent shadow-[0_0_6px_var(--theme-accent)]" />
+          <div
+            ref={playhead}
+            aria-hidden
+            data-testid="timeline-playhead"
+            className="pointer-events-none absolute inset-y-0 left-0 w-0.5 bg-accent shadow-[0_0_6px_var(--theme-accent)]"
+          />
         </div>
       </div>
       <ClipInspector />
@@ -234,7 +252,13 @@ const Lane = memo(function Lane({
   const own = useMemo(() => trackClips(track), [track])
   const clips = preview ?? own
   return (
-    <div role="group" aria-label={`${track.name} lane`} className="relative border-b border-line/60" style={{ height: LANE_HEIGHT }} data-testid="timeline-lane">
+    <div
+      role="group"
+      aria-label={`${track.name} lane`}
+      className="relative border-b border-line/60"
+      style={{ height: LANE_HEIGHT }}
+      data-testid="timeline-lane"
+    >
       {clips.map((c) => (
         <ClipBlock
           key={c.id}

@@ -40,7 +40,12 @@ export function TimelineToolbar() {
       </label>
       <label className="flex items-center gap-1.5 text-xs text-muted">
         Snap
-        <select value={snap} onChange={(e) => useTimelineStore.getState().setSnap(e.target.value as SnapGrid)} className={field} aria-label="Snap grid">
+        <select
+          value={snap}
+          onChange={(e) => useTimelineStore.getState().setSnap(e.target.value as SnapGrid)}
+          className={field}
+          aria-label="Snap grid"
+        >
           {SNAP_GRIDS.map((g) => (
             <option key={g} value={g}>
               {SNAP_LABELS[g]}
@@ -49,19 +54,33 @@ export function TimelineToolbar() {
         </select>
       </label>
       <div className="flex items-center gap-1 text-xs text-muted" role="group" aria-label="Zoom">
-        <button type="button" onClick={() => useTimelineStore.getState().zoomOut()} className="rounded border border-line px-2 py-1 hover:border-primary" aria-label="Zoom out">
+        <button
+          type="button"
+          onClick={() => useTimelineStore.getState().zoomOut()}
+          className="rounded border border-line px-2 py-1 hover:border-primary"
+          aria-label="Zoom out"
+        >
           −
         </button>
         <span className="w-16 text-center font-mono" data-testid="timeline-zoom">
           {Math.round(zoom)} px/s
         </span>
-        <button type="button" onClick={() => useTimelineStore.getState().zoomIn()} className="rounded border border-line px-2 py-1 hover:border-primary" aria-label="Zoom in">
+        <button
+          type="button"
+          onClick={() => useTimelineStore.getState().zoomIn()}
+          className="rounded border border-line px-2 py-1 hover:border-primary"
+          aria-label="Zoom in"
+        >
           +
         </button>
       </div>
       <div className="flex items-center gap-1.5 text-xs text-muted" role="group" aria-label="Loop region">
         <label className="flex items-center gap-1.5">
-          <input type="checkbox" checked={loop.enabled} onChange={(e) => useTimelineStore.getState().setLoop({ enabled: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={loop.enabled}
+            onChange={(e) => useTimelineStore.getState().setLoop({ enabled: e.target.checked })}
+          />
           Loop bars
         </label>
         <input

@@ -4,7 +4,15 @@
  * the snapped pointer time. The timeline calls it on every pointer move with the total movement.
  */
 import { clipEnd, type Clip } from '../../../engine/arrangement/clip.ts'
-import { loopClipTo, moveClip, setClipFades, snapTime, trimClipEnd, trimClipStart, type SnapGrid } from '../../../engine/arrangement/clip-edits.ts'
+import {
+  loopClipTo,
+  moveClip,
+  setClipFades,
+  snapTime,
+  trimClipEnd,
+  trimClipStart,
+  type SnapGrid,
+} from '../../../engine/arrangement/clip-edits.ts'
 
 export type DragKind = 'move' | 'start' | 'end' | 'loop' | 'fadeIn' | 'fadeOut'
 
@@ -36,4 +44,3 @@ export function dragClips(kind: DragKind, ctx: DragContext, deltaSeconds: number
       return setClipFades(ctx.clips, c.id, { fadeOut: c.fadeOut - deltaSeconds }, ctx.duration)
   }
 }
-
