@@ -12,7 +12,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'retain-on-failure',
+    // Recording a trace streams screencast frames and DOM snapshots for the whole test: on two cores
+    // that cost most of a core for every test. A failure is traced on its retry.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: launchOptions(),
   },

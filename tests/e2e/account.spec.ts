@@ -115,10 +115,11 @@ test.describe('listening earns CUBE on the server, and it stays earned; roles co
     await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Admin' })).toHaveCount(0)
     await checkAdminAccount(browser, server.origin, adminEmail)
     // A listen qualifies after 30 s of real playback (80 s track): the server credits the song's 2 CUBE.
-    await expect(walletCard(page).getByTestId('wallet-balance')).toHaveText('102 CUBE', { timeout: 60_000 })
+    // The toast shows for a few seconds when the server's answer arrives: watched first, then the figures.
+    await expect(toast(page, '+2 CUBE')).toBeVisible({ timeout: 60_000 })
+    await expect(walletCard(page).getByTestId('wallet-balance')).toHaveText('102 CUBE')
     await expectWallet(page, { balance: 102, daily: 2, progress: '1/20' })
     await expect(walletCard(page).getByTestId('wallet-tracks-today')).toHaveText('1')
-    await expect(toast(page, '+2 CUBE')).toBeVisible()
     const history = walletCard(page).getByTestId('token-activity-item')
     await expect(history).toHaveCount(2)
     await expect(history.first()).toContainText('Neon Drift')

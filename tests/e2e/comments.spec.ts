@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { register, toast } from './support/auth.ts'
+import { toast } from './support/auth.ts'
+import { signUpByApi } from './support/session.ts'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
 
 // Comments & Earn, live: two users in two browser contexts on the same song see each other's
@@ -12,10 +13,9 @@ const LIVE = { timeout: 2000 }
 async function listenerOn(browser: Browser, song: string): Promise<Page> {
   const context = await browser.newContext()
   const page = await context.newPage()
+  await signUpByApi(page, { prefix: 'c' })
   await page.goto('/app/library')
-  const id = unique()
-  await register(page, `c_${id}`, `c-${id}@example.com`, 'correct-horse-battery')
-  await expect(toast(page, 'Wallet initialized')).toBeVisible()
+  await expect(page.getByTestId('account-email')).toBeVisible()
   await page.getByRole('button', { name: `Play ${song}`, exact: true }).click()
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Comments', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Comments & Earn' })).toBeVisible()

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { register, toast } from './support/auth.ts'
+import { toast } from './support/auth.ts'
+import { signUpByApi } from './support/session.ts'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
 
 // Governance decided by the server: a proposal burns 100 CUBE, a vote weighs floor(0.8 x balance)
@@ -9,10 +10,8 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 
 async function member(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage()
+  await signUpByApi(page, { prefix: 'g' })
   await page.goto('/app/governance')
-  const id = unique()
-  await register(page, `g_${id}`, `g-${id}@example.com`, 'correct-horse-battery')
-  await expect(toast(page, 'Wallet initialized')).toBeVisible()
   await expect(page.getByTestId('gov-balance')).toHaveText('100 CUBE')
   return page
 }

@@ -1,11 +1,11 @@
 import { Wallet } from 'ethers'
 import { expect, test, type Page } from '@playwright/test'
-import { register, toast } from './support/auth.ts'
+import { toast } from './support/auth.ts'
+import { signUpByApi } from './support/session.ts'
 import { injectWallet } from './support/eip1193.ts'
 
 // Minting end to end on the embedded EVM chain that `npm start` (the test server) runs in-process.
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`
 const pageBalance = (page: Page) => page.getByTestId('mint-page-balance')
 
 test('mint on the embedded chain: 150 → 50, completed, ownerOf and tokenURI read back; bitcoin refused before any burn', async ({
@@ -14,8 +14,8 @@ test('mint on the embedded chain: 150 → 50, completed, ownerOf and tokenURI re
   const wallet = Wallet.createRandom()
   await injectWallet(page, wallet, 'ok')
   await test.step('sign up and connect the wallet (100 + 50 CUBE)', async () => {
+    await signUpByApi(page, { prefix: 'm' })
     await page.goto('/app/wallet')
-    await register(page, `m_${unique()}`, `m-${unique()}@example.com`, 'a-long-enough-password')
     await expect(page.getByTestId('wallet-basics').getByTestId('wallet-balance')).toHaveText('100 CUBE')
     await page.getByTestId('connect-browser').click()
     await expect(page.getByTestId('wallet-basics').getByTestId('wallet-balance')).toHaveText('150 CUBE')

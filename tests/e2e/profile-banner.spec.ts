@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
-import { register, toast } from './support/auth.ts'
+import { toast } from './support/auth.ts'
+import { signUpByApi } from './support/session.ts'
 
 // Issue 15: the profile banner is generated (theme colours, pattern seeded by the username) or
 // uploaded (bucket profile-banners, <user id>/banner), and survives a reload.
@@ -12,8 +13,8 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR
 
 async function signedIn(page: Page) {
   const name = `bn${unique()}`.slice(0, 20)
+  await signUpByApi(page, { username: name, email: `${name}@example.com`, password: 'banner-pass-1' })
   await page.goto('/app/home')
-  await register(page, name, `${name}@example.com`, 'banner-pass-1')
   await expect(page.getByTestId('profile-username')).toHaveText(name)
   return name
 }

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test'
 import { LOCAL_ANON_KEY } from './support/anon-key.ts'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
-import { register, toast } from './support/auth.ts'
+import { toast } from './support/auth.ts'
+import { signUpByApi } from './support/session.ts'
 import { masterLevel, putUserAudio, testToneWav } from './player-fixtures.ts'
 
 // Publishing (issue 12): a creator publishes a track they made, anyone plays it from the public
@@ -55,8 +56,8 @@ async function axeAt(page: Page, widths: number[]) {
 async function signUpIn(page: Page, prefix: string) {
   const id = unique()
   const username = `${prefix}${id}`
+  await signUpByApi(page, { username, email: `${prefix}-${id}@example.com`, password: 'publish-pass-1' })
   await page.goto('/app/library')
-  await register(page, username, `${prefix}-${id}@example.com`, 'publish-pass-1')
   await expect(page.getByTestId('account-email')).toBeVisible()
   return username
 }

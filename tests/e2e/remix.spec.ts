@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test'
 import { LOCAL_ANON_KEY } from './support/anon-key.ts'
 import { formatLoop } from '../../src/features/remix/loop-region.ts'
-import { register, toast } from './support/auth.ts'
+import { toast } from './support/auth.ts'
+import { signUpByApi } from './support/session.ts'
 import { accessToken } from './support/eip1193.ts'
 
 // Remix Studio end to end: the real page, the real DSP in the browser, the real local backend.
@@ -185,8 +186,8 @@ test(
     'and a reload; WAV and Library; 30 → refused',
   async ({ page }) => {
     test.setTimeout(180_000)
+    await signUpByApi(page, { prefix: 'r' })
     await page.goto('/app/remix')
-    await register(page, `r_${unique()}`, `r-${unique()}@example.com`, 'a-long-enough-password')
     await expect(page.getByTestId('remix-balance')).toHaveText('100 CUBE')
     const token = await accessToken(page)
     const ledger = async (reason: string) =>

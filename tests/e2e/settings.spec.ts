@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test'
 import { generate } from 'otplib'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
-import { logIn, register, toast } from './support/auth.ts'
+import { logIn, toast } from './support/auth.ts'
+import { signUpByApi } from './support/session.ts'
 
 // Issue 14, Settings: every tab changes the real account (profile, avatar, preferences, password,
 // TOTP two-factor) through the embedded backend, and the changes hold across reloads.
@@ -13,9 +14,8 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR
 async function signedUp(page: Page, password: string) {
   const name = `st${unique()}`.slice(0, 20)
   const email = `${name}@example.com`
+  await signUpByApi(page, { username: name, email, password })
   await page.goto('/app/settings')
-  await register(page, name, email, password)
-  await expect(toast(page, 'Wallet initialized')).toBeVisible()
   await expect(page.getByLabel('Username')).toHaveValue(name)
   return { name, email }
 }
@@ -111,10 +111,9 @@ test('profile, avatar, appearance and preferences are saved for real and survive
     const me = await session(page)
     const context = await browser.newContext()
     const fan = await context.newPage()
-    await fan.goto('/app/home')
     const fanName = `fan${unique()}`.slice(0, 20)
-    await register(fan, fanName, `${fanName}@example.com`, 'fan-pass-12')
-    await expect(toast(fan, 'Wallet initialized')).toBeVisible()
+    await signUpByApi(fan, { username: fanName, email: `${fanName}@example.com`, password: 'fan-pass-12' })
+    await fan.goto('/app/home')
     const them = await session(fan)
     const status = await fan.evaluate(
       async ({ token, follower, following }) => {

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test'
 import jsQR from 'jsqr'
 import { readFile } from 'node:fs/promises'
-import { toast, register } from './support/auth.ts'
+import { toast } from './support/auth.ts'
+import { signUpByApi } from './support/session.ts'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
 
 // Share & Earn and Listen to Earn against the built app and the real local backend: every CUBE
@@ -11,9 +12,8 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 
 async function signUp(page: Page, prefix: string) {
   const username = `${prefix}_${unique()}`
+  await signUpByApi(page, { username, email: `${username}@example.com` })
   await page.goto('/app/listen')
-  await register(page, username, `${username}@example.com`, 'a-long-enough-password')
-  await expect(page.getByRole('dialog')).toBeHidden()
   await expect(page.getByTestId('stat-balance')).toHaveText('100')
   return username
 }

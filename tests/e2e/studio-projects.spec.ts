@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
-import { logIn, register, toast } from './support/auth.ts'
+import { logIn, toast } from './support/auth.ts'
+import { signUpByApi } from './support/session.ts'
 import { LOCAL_ANON_KEY } from './support/anon-key.ts'
 import { makeWav, tone } from './fixtures/audio.ts'
 
@@ -48,8 +49,8 @@ test(
     const email = `studio-${unique()}@cube.test`
     const password = 'correct horse battery'
 
+    await signUpByApi(page, { username: `studio_${unique()}`.slice(0, 20), email, password })
     await page.goto('/app')
-    await register(page, `studio_${unique()}`, email, password)
     await expect(page.getByTestId('account-email')).toHaveText(email)
     await expect(page.getByTestId('studio-projects')).toContainText('No studio projects yet')
 
@@ -131,8 +132,8 @@ test('when the server cannot be reached the project is saved in this browser and
   test.setTimeout(90_000)
   const email = `offline-${unique()}@cube.test`
   const password = 'correct horse battery'
+  await signUpByApi(page, { username: `offline_${unique()}`.slice(0, 20), email, password })
   await page.goto('/app')
-  await register(page, `offline_${unique()}`, email, password)
   await expect(page.getByTestId('account-email')).toBeVisible()
   await openMixer(page)
   await page
@@ -201,8 +202,8 @@ test('a project uploaded to the account opens in another browser with its mix an
   const origin = baseURL!
   const email = `copy-${unique()}@cube.test`
   const password = 'correct horse battery'
+  await signUpByApi(page, { username: `copy_${unique()}`.slice(0, 20), email, password })
   await page.goto('/app')
-  await register(page, `copy_${unique()}`, email, password)
   await expect(page.getByTestId('account-email')).toHaveText(email)
   await openMixer(page)
   await page
@@ -295,8 +296,8 @@ test('removing a project from the account in another browser removes its row and
   const origin = baseURL!
   const email = `remove-${unique()}@cube.test`
   const password = 'correct horse battery'
+  await signUpByApi(page, { username: `remove_${unique()}`.slice(0, 20), email, password })
   await page.goto('/app')
-  await register(page, `remove_${unique()}`, email, password)
   await expect(page.getByTestId('account-email')).toHaveText(email)
   await openMixer(page)
   await page

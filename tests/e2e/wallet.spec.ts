@@ -2,18 +2,18 @@ import { Wallet } from 'ethers'
 import { expect, test, type Page } from '@playwright/test'
 import { LOCAL_ANON_KEY } from './support/anon-key.ts'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
-import { register, toast } from './support/auth.ts'
+import { toast } from './support/auth.ts'
+import { signUpByApi } from './support/session.ts'
 import { accessToken, injectWallet } from './support/eip1193.ts'
 
 // Wallet connect end to end: a real ethers Wallet behind an injected EIP-1193 provider signs the
 // SIWE message; the server verifies it, links the address and pays the welcome once.
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`
 const balance = (page: Page) => page.getByTestId('wallet-basics').getByTestId('wallet-balance')
 
 async function signUp(page: Page) {
+  await signUpByApi(page, { prefix: 'w' })
   await page.goto('/app/wallet')
-  await register(page, `w_${unique()}`, `w-${unique()}@example.com`, 'a-long-enough-password')
   await expect(balance(page)).toHaveText('100 CUBE')
 }
 
