@@ -56,14 +56,19 @@ export function LiveMixer() {
     }
   }, [])
 
-  // Playhead and clock: one animation frame loop writing a CSS variable, no React re-renders.
+  // Playhead and clock: one animation frame loop writing a CSS variable, no React re-renders. It
+  // writes only what changed, so a paused studio costs no layout or paint per frame.
   useEffect(() => {
     let raf = 0
+    let lastPlayhead = ''
+    let lastClock = ''
     const tick = () => {
       const pos = mixerEngine.position()
       const total = mixDuration(useMixerStore.getState())
-      timelineRef.current?.style.setProperty('--playhead', String(total > 0 ? Math.min(1, pos / total) : 0))
-      if (timeRef.current) timeRef.current.textContent = `${formatTime(pos)}.${Math.floor((pos % 1) * 10)} / ${formatTime(total)}`
+      const playhead = String(total > 0 ? Math.min(1, pos / total) : 0)
+      const clock = `${formatTime(pos)}.${Math.floor((pos % 1) * 10)} / ${formatTime(total)}`
+      if (playhead !== lastPlayhead) timelineRef.current?.style.setProperty('--playhead', (lastPlayhead = playhead))
+      if (clock !== lastClock && timeRef.current) timeRef.current.textContent = lastClock = clock
       raf = requestAnimationFrame(tick)
     }
     raf = requestAnimationFrame(tick)

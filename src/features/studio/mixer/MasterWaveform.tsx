@@ -17,11 +17,22 @@ export function MasterWaveform() {
     let raf = 0
     let samples: Float32Array<ArrayBuffer> | null = null
     const color = getComputedStyle(document.documentElement).getPropertyValue('--theme-accent').trim() || '#f0f'
+    // The size of the flat line on the canvas now: silence after silence is not redrawn.
+    let flatAt = ''
     const draw = () => {
       raf = requestAnimationFrame(draw)
       const dpr = window.devicePixelRatio || 1
       const w = Math.max(1, Math.round(cv.clientWidth * dpr))
       const h = Math.max(1, Math.round(cv.clientHeight * dpr))
+      // Before any sound the context may not exist yet; creating it here would be too early.
+      const running = isAudioRunning()
+      if (running) {
+        const { analyser } = getMasterBus()
+        if (!samples || samples.length !== analyser.fftSize) samples = new Float32Array(analyser.fftSize)
+        analyser.getFloatTimeDomainData(samples)
+      }
+      const silent = !running || !samples || samples.every((v) => v === 0)
+      if (silent && flatAt === `${w}x${h}`) return
       if (cv.width !== w || cv.height !== h) {
         cv.width = w
         cv.height = h
@@ -31,11 +42,7 @@ export function MasterWaveform() {
       g.lineWidth = Math.max(1, dpr)
       g.beginPath()
       let peak = 0
-      // Before any sound the context may not exist yet; creating it here would be too early.
-      if (isAudioRunning()) {
-        const { analyser } = getMasterBus()
-        if (!samples || samples.length !== analyser.fftSize) samples = new Float32Array(analyser.fftSize)
-        analyser.getFloatTimeDomainData(samples)
+      if (!silent && samples) {
         const n = samples.length
         for (let x = 0; x < w; x++) {
           const v = samples[Math.floor((x / w) * n)]!
@@ -50,6 +57,7 @@ export function MasterWaveform() {
       }
       g.stroke()
       cv.dataset.peak = peak.toFixed(4)
+      flatAt = silent ? `${w}x${h}` : ''
     }
     const start = () => {
       if (!raf && !document.hidden) raf = requestAnimationFrame(draw)

@@ -56,10 +56,12 @@ export function Timeline({ onSeek }: { onSeek: (seconds: number) => void }) {
   // Playhead and follow: an animation-frame loop writing a transform, no React renders.
   useEffect(() => {
     let raf = 0
+    let lastX = Number.NaN
     const tick = () => {
       const { zoom: z, follow } = useTimelineStore.getState()
       const x = mixerEngine.position() * z
-      if (playhead.current) playhead.current.style.transform = `translateX(${x}px)`
+      // Only a moved playhead is written: a paused timeline costs no style work per frame.
+      if (playhead.current && x !== lastX) playhead.current.style.transform = `translateX(${(lastX = x)}px)`
       const el = scroller.current
       if (el && follow && mixerEngine.isPlaying() && (x < el.scrollLeft || x > el.scrollLeft + el.clientWidth - 24))
         el.scrollLeft = Math.max(0, x - 24)
