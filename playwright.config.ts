@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { E2E_PORT as PORT, e2eDataDir } from './tests/e2e/support/anon-key.ts'
+import { E2E_PORT as PORT, E2E_SERVER_ENV, e2eDataDir } from './tests/e2e/support/anon-key.ts'
 import { launchOptions } from './tests/e2e/support/browser.ts'
 
 export default defineConfig({
@@ -27,6 +27,12 @@ export default defineConfig({
     reuseExistingServer: false,
     // A fresh data folder migrates from nothing and deploys the chain: 80 s measured on a loaded 2-core machine.
     timeout: 180_000,
-    env: { PORT: String(PORT), DIST_DIR: process.env.DIST_DIR ?? 'dist', LOCAL_DATA_DIR: e2eDataDir(), LOCAL_DATA_RESET: '1' },
+    env: {
+      PORT: String(PORT),
+      DIST_DIR: process.env.DIST_DIR ?? 'dist',
+      LOCAL_DATA_DIR: e2eDataDir(),
+      LOCAL_DATA_RESET: '1',
+      ...E2E_SERVER_ENV,
+    },
   },
 })

@@ -19,6 +19,8 @@ export interface Database extends Queryable {
    * Realtime service's change feed). Resolves to the unlisten function.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
+  /** PGlite only: the cluster as a data-folder dump (loadable as `snapshot`). */
+  dump?(): Promise<Blob>
   close(): Promise<void>
 }
 
@@ -42,6 +44,7 @@ export async function openPglite(dataDir: string | undefined, options: { reset?:
     },
     // PGlite delivers notifications in-process, after the notifying transaction commits.
     listen: (channel, onPayload) => db.listen(channel, onPayload),
+    dump: async () => await db.dumpDataDir('none'),
     close: () => db.close(),
   }
 }

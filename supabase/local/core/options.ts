@@ -22,6 +22,11 @@ export interface LocalServerOptions {
    * after bootstrap + migrations, once per run; migrate() still runs and checks every checksum.
    */
   pgliteSnapshot?: Blob
+  /**
+   * PGlite only (LOCAL_SNAPSHOT_CACHE): a folder of migrated-cluster dumps keyed by the migrations
+   * (snapshot-cache.ts). A new data folder starts from the matching dump, and saves one when none exists.
+   */
+  snapshotCacheDir?: string
   /** Signing secret (LOCAL_JWT_SECRET); default: the data folder's own (local-keys.ts), or a random one in memory. */
   jwtSecret?: string
   jwtExpiry?: number
@@ -58,6 +63,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): LocalServe
     reset: env.LOCAL_DATA_RESET === '1',
     storageDir: env.LOCAL_STORAGE_DIR || undefined,
     databaseUrl: env.DATABASE_URL || undefined,
+    snapshotCacheDir: env.LOCAL_SNAPSHOT_CACHE || undefined,
     jwtSecret: env.LOCAL_JWT_SECRET || undefined,
     jwtExpiry: env.LOCAL_JWT_EXPIRY ? Number(env.LOCAL_JWT_EXPIRY) : undefined,
     bcryptRounds: env.LOCAL_BCRYPT_ROUNDS ? Number(env.LOCAL_BCRYPT_ROUNDS) : undefined,

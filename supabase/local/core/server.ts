@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -7,6 +8,7 @@ import { createBackend, type Backend } from './backend.ts'
 import { openDatabase, type Database } from './db.ts'
 import { DEFAULT_LOCAL_JWT_SECRET, localKeys, resolveJwtSecret, type LocalKeys } from './local-keys.ts'
 import { migrate } from './migrate.ts'
+import { migrationsKey, readSnapshot, saveSnapshot } from './snapshot-cache.ts'
 import { embeddedMinters, type EmbeddedChain } from '../chain/embedded-minters.ts'
 import { adminEmailSet, storageDirFor, type LocalServerOptions } from './options.ts'
 import { startRealtime, type RealtimeService } from '../realtime/service.ts'
@@ -40,11 +42,16 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
         `its own) or set it to a secret of your own`,
     )
   }
+  // A new PGlite data folder may start from a cached migrated cluster (snapshot-cache.ts).
+  const cacheDir = !options.databaseUrl && !options.pgliteSnapshot ? options.snapshotCacheDir : undefined
+  const fresh = cacheDir !== undefined && (options.reset || !options.dataDir || !existsSync(join(options.dataDir, 'PG_VERSION')))
+  const cacheKey = fresh ? await migrationsKey() : undefined
+  const cached = cacheKey ? await readSnapshot(cacheDir!, cacheKey) : undefined
   const db = await openDatabase({
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir,
     reset: options.reset,
-    pgliteSnapshot: options.pgliteSnapshot,
+    pgliteSnapshot: options.pgliteSnapshot ?? cached,
   })
   const givenStorageDir = options.storageDir ?? (options.dataDir ? storageDirFor(options.dataDir) : undefined)
   const storageDir = givenStorageDir ?? (await mkdtemp(join(tmpdir(), 'cube-storage-')))
@@ -58,6 +65,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   let chain: EmbeddedChain | undefined
   try {
     await migrate(db)
+    if (cacheKey && !cached && db.dump) await saveSnapshot(cacheDir!, cacheKey, await db.dump())
     const chains = options.embeddedChain ? await embeddedMinters(db) : undefined
     chain = chains?.chain
     backend = await createBackend(db, {

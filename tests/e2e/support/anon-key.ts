@@ -6,6 +6,13 @@ import { jwtSecretFileFor, localKeys } from '../../../supabase/local/core/local-
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173)
 
+/**
+ * What every e2e server (the suite's and a spec's own) runs with: a fresh data folder loads the
+ * migrated cluster cached under .local-data/snapshots (the first server of a run saves it), and
+ * passwords are hashed with 4 bcrypt rounds instead of 10, as test-only accounts need no more.
+ */
+export const E2E_SERVER_ENV = { LOCAL_SNAPSHOT_CACHE: '.local-data/snapshots', LOCAL_BCRYPT_ROUNDS: '4' }
+
 /** The data folder of the suite's server (playwright.config.ts's webServer). */
 export const e2eDataDir = (): string => process.env.LOCAL_DATA_DIR ?? `.local-data/e2e-${E2E_PORT}`
 

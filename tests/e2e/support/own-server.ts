@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
+import { E2E_SERVER_ENV } from './anon-key.ts'
 
 /** A server process of our own (own port, own data folder), so the spec can stop and restart it. */
 export class OwnServer {
@@ -17,6 +18,7 @@ export class OwnServer {
     const child = spawn(join('node_modules', '.bin', 'tsx'), ['supabase/local/serve.ts'], {
       env: {
         ...process.env,
+        ...E2E_SERVER_ENV,
         PORT: String(this.port),
         DIST_DIR: process.env.DIST_DIR ?? 'dist',
         LOCAL_DATA_DIR: this.dataDir,
