@@ -29,7 +29,7 @@ const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: t
 test(
   'only administrators get in; AI keys stay on the server; site settings brand the app for visitors; knowledge base; ' + 'live health',
   async ({ page, browser }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(90_000)
     dataDir = mkdtempSync(join(tmpdir(), 'cube-admin-e2e-'))
     const adminEmail = `boss-${unique()}@cube.test`
     server = new OwnServer(E2E_PORT + 10_001, dataDir, {

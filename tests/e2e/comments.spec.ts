@@ -25,7 +25,7 @@ async function listenerOn(browser: Browser, song: string): Promise<Page> {
 
 test('two listeners on one song: comment, reply, like and delete arrive live; rewards as the server credits them', async ({ browser }) => {
   // Two browsers, six steps and an accessibility scan: 60 s ran out under the CI run's load (it passes in full at 180 s).
-  test.setTimeout(150_000)
+  test.setTimeout(90_000)
   const [alice, bob] = await Promise.all([listenerOn(browser, 'Rainy Terminal'), listenerOn(browser, 'Rainy Terminal')])
   const text = `Great bassline ${unique()}`
   const aliceComment = alice.getByTestId('comment').filter({ hasText: text })

@@ -44,8 +44,8 @@ function watchProblems(page: Page): Watch {
 }
 
 /** Loads each route fresh (a full page load, as a user opening a link) and lets it settle. */
-async function visitEveryRoute(page: Page, watch: Watch, alsoCheck: (path: string) => Promise<void> = async () => {}) {
-  for (const path of ROUTES) {
+async function visitEveryRoute(page: Page, watch: Watch, routes: string[], alsoCheck: (path: string) => Promise<void> = async () => {}) {
+  for (const path of routes) {
     await test.step(path, async () => {
       // The previous document is gone (its late requests cancelled) before this load is watched.
       await page.goto('about:blank')
@@ -82,6 +82,11 @@ const APP_PAGES: Record<string, RegExp> = {
 }
 for (const path of Object.keys(APP_PAGES)) if (!ROUTES.includes(path)) ROUTES.push(path)
 
+// The sweep runs as a few tests of a share of the routes each, so the two workers split it and no
+// test runs longer than the gate allows (90 s): together they still visit every route.
+const SHARES = 3
+const share = (n: number): string[] => ROUTES.filter((_, i) => i % SHARES === n)
+
 const mainHeading = (page: Page) => page.getByRole('heading', { level: 1 }).first()
 
 /** No horizontal scrolling, and the main heading lies inside the screen with its text uncut. */
@@ -103,30 +108,34 @@ async function expectFitsViewport(page: Page, width: number) {
 // cost, not the checks. responsive.spec keeps the 375 px sweep.
 test.describe('signed out at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 812 } })
-  test(
-    'every route loads with a clean console and no failed request, fits a 1280 px screen, and each /app page renders ' +
-      'inside the app layout, signed out',
-    async ({ page }) => {
-      test.setTimeout(180_000)
-      await visitEveryRoute(page, watchProblems(page), async (path) => {
-        await expectFitsViewport(page, 1280)
-        const heading = APP_PAGES[path]
-        if (heading) {
-          await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
-          await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible()
-        }
-      })
-    },
-  )
+  for (let n = 0; n < SHARES; n++) {
+    test(
+      `every route loads with a clean console and no failed request, fits a 1280 px screen, and each /app page renders ` +
+        `inside the app layout, signed out (share ${n + 1} of ${SHARES})`,
+      async ({ page }) => {
+        test.setTimeout(90_000)
+        await visitEveryRoute(page, watchProblems(page), share(n), async (path) => {
+          await expectFitsViewport(page, 1280)
+          const heading = APP_PAGES[path]
+          if (heading) {
+            await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+            await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible()
+          }
+        })
+      },
+    )
+  }
 })
 
-test('every route loads with a clean console and no failed request, signed in', async ({ page }) => {
-  test.setTimeout(180_000)
-  const watch = watchProblems(page)
-  await signUpByApi(page, { prefix: 'clean', wallet: false })
-  await page.goto('/app')
-  await expect(page.getByTestId('account-email')).toBeVisible()
-  await page.waitForLoadState('networkidle')
-  expect(watch.problems, 'problems while the signed-in app starts (and creates the wallet)').toEqual([])
-  await visitEveryRoute(page, watch)
-})
+for (let n = 0; n < SHARES; n++) {
+  test(`every route loads with a clean console and no failed request, signed in (share ${n + 1} of ${SHARES})`, async ({ page }) => {
+    test.setTimeout(90_000)
+    const watch = watchProblems(page)
+    await signUpByApi(page, { prefix: 'clean', wallet: false })
+    await page.goto('/app')
+    await expect(page.getByTestId('account-email')).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(watch.problems, 'problems while the signed-in app starts (and creates the wallet)').toEqual([])
+    await visitEveryRoute(page, watch, share(n))
+  })
+}

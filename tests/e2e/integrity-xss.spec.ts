@@ -32,7 +32,7 @@ function exfiltrations(context: BrowserContext) {
 test('a stored object never runs script on the app’s origin: refused uploads, and a PNG polyglot served as an image with nosniff', async ({
   browser,
 }) => {
-  test.setTimeout(150_000)
+  test.setTimeout(90_000)
   const attackerContext = await browser.newContext()
   const attacker = await attackerContext.newPage()
   await signedIn(attacker, 'mal')
@@ -88,7 +88,7 @@ test('a stored object never runs script on the app’s origin: refused uploads, 
 test('the app’s pages carry a CSP that blocks injected inline script and handlers (reported as violations) while the app works', async ({
   page,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(90_000)
   await page.addInitScript(() => {
     const w = window as unknown as { __violations: { directive: string; blocked: string }[] }
     w.__violations = []

@@ -68,7 +68,7 @@ test(
   async ({ page, browser }) => {
     // Two or three accounts, a fresh browser, an Opus encode and ~15 page loads: about 30 s on an idle
     // machine, and over 60 s (the default) while the other worker renders audio (timed out in CI).
-    test.setTimeout(120_000)
+    test.setTimeout(90_000)
     const creator = await signUpIn(page, 'maker')
     const title = `Night Bus ${unique()}`
     await seedLibrary(page, [
@@ -202,7 +202,7 @@ test(
   async ({ page, browser }) => {
     // Two or three accounts, a fresh browser, an Opus encode and ~15 page loads: about 30 s on an idle
     // machine, and over 60 s (the default) while the other worker renders audio (timed out in CI).
-    test.setTimeout(120_000)
+    test.setTimeout(90_000)
     const star = await signUpIn(page, 'star')
     const fanContext = await browser.newContext()
     const fan = await fanContext.newPage()

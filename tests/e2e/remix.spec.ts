@@ -185,7 +185,7 @@ test(
   'signed in: draft saved and reopened; 10 concurrent burns → one debit; burn 100 → 50 once through cancels, a retry ' +
     'and a reload; WAV and Library; 30 → refused',
   async ({ page }) => {
-    test.setTimeout(180_000)
+    test.setTimeout(90_000)
     await signUpByApi(page, { prefix: 'r' })
     await page.goto('/app/remix')
     await expect(page.getByTestId('remix-balance')).toHaveText('100 CUBE')

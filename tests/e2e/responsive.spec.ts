@@ -31,7 +31,7 @@ for (const width of [375]) {
   test.describe(`every route at ${width} px`, () => {
     test.use({ viewport: { width, height: 812 } })
     test(`every route fits a ${width} px screen`, async ({ page }) => {
-      test.setTimeout(120_000)
+      test.setTimeout(90_000)
       for (const path of ROUTES) {
         await test.step(`${path} fits a ${width} px screen`, async () => {
           await page.goto(path)

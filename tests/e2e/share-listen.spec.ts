@@ -145,7 +145,7 @@ test('Listen to Earn: visitor preview, recommendations per user from likes, Refr
 }) => {
   // Three contexts and three a11y scans: about a minute under a loaded CI run, where it
   // twice ran out of the default 60 s (in the last scan, 10:12 clean-clone run) with no step failing.
-  test.setTimeout(120_000)
+  test.setTimeout(90_000)
   const visitor = await (await browser.newContext()).newPage()
   await test.step('visitors see preview figures and the popular list', async () => {
     await visitor.goto('/app/listen')

@@ -57,7 +57,7 @@ test.describe('at 1280 px', () => {
   }) => {
     // A long journey (two reloads, an offline render, an a11y scan): 45 s on a loaded CI run, and
     // once over the default 60 s (the 08:18 clean-clone run), with no step failing.
-    test.setTimeout(120_000)
+    test.setTimeout(90_000)
     await openMixer(page)
     const undo = page.getByTestId('mixer-undo')
     const redo = page.getByTestId('mixer-redo')

@@ -44,7 +44,7 @@ async function openMixer(page: Page) {
 test(
   'saved studio projects are listed in the account; another browser sees them without their audio; delete removes them ' + 'server-side',
   async ({ page, browser, baseURL }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(90_000)
     const origin = baseURL!
     const email = `studio-${unique()}@cube.test`
     const password = 'correct horse battery'

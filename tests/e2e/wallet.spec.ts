@@ -21,6 +21,8 @@ test('connect with a browser wallet: no provider, rejection, then a verified lin
   page,
   browser,
 }) => {
+  // Four accessibility scans and two accounts: about a minute on the 2-core machine.
+  test.setTimeout(90_000)
   const wallet = Wallet.createRandom()
   const provider = await injectWallet(page, wallet, 'none')
   await test.step('visitor: sample figures marked as a preview, sign-in first', async () => {
