@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Tables } from './database.types.ts'
 
 // The Admin Dashboard's calls (migration 20261124150100_admin.sql): everything but
 // public_site_settings() answers only administrators; secrets go in, only masks come out.
@@ -32,15 +33,7 @@ export interface PublicSiteSettings {
   max_free_songs: number
 }
 
-export interface AuditRow {
-  id: number
-  actor_email: string | null
-  area: string
-  field: string
-  old_value: string | null
-  new_value: string | null
-  created_at: string
-}
+export type AuditRow = Pick<Tables<'admin_audit'>, 'id' | 'actor_email' | 'area' | 'field' | 'old_value' | 'new_value' | 'created_at'>
 
 export interface KnowledgeEntry {
   id: string

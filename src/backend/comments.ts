@@ -1,20 +1,14 @@
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js'
 import { supabase } from './client.ts'
 import { rpcJson } from './rpc.ts'
+import type { Tables } from './database.types.ts'
 
 /** A row of public.comments (20261124140000_comments.sql). */
-export interface CommentRow {
-  id: string
-  song_id: string
-  user_id: string
-  username: string
-  parent_id: string | null
-  body: string
-  like_count: number
-  deleted: boolean
-  edited_at: string | null
-  created_at: string
-}
+/** A comment as read: its author's id is null once the author deleted their account (the name stays). */
+export type CommentRow = Pick<
+  Tables<'comments'>,
+  'id' | 'song_id' | 'user_id' | 'username' | 'parent_id' | 'body' | 'like_count' | 'deleted' | 'edited_at' | 'created_at'
+>
 
 /** What the server credited for one action (never decided here). */
 export interface Credit {

@@ -1,4 +1,5 @@
 import { supabase } from './client.ts'
+import type { Tables } from './database.types.ts'
 
 // Server-side playlists and favourites of the signed-in user (RLS: own rows only; user_id
 // defaults to auth.uid() on insert, so the client never names another user).
@@ -11,11 +12,7 @@ export interface ServerPlaylist {
   songIds: string[]
 }
 
-interface PlaylistSongRow {
-  playlist_id: string
-  song_id: string
-  position: number
-}
+type PlaylistSongRow = Pick<Tables<'playlist_songs'>, 'playlist_id' | 'song_id' | 'position'>
 
 export async function fetchPlaylists(userId: string): Promise<ServerPlaylist[]> {
   const db = supabase()

@@ -1,12 +1,7 @@
 import { supabase } from './client.ts'
+import type { Tables } from './database.types.ts'
 
-export interface ProfileRow {
-  user_id: string
-  username: string
-  avatar_url: string | null
-  bio: string | null
-  created_at: string
-}
+export type ProfileRow = Pick<Tables<'profiles'>, 'user_id' | 'username' | 'avatar_url' | 'bio' | 'created_at'>
 
 export async function fetchProfile(userId: string): Promise<ProfileRow | null> {
   const { data, error } = await supabase()
@@ -41,12 +36,7 @@ export function fetchSongs(): Promise<Map<string, ServerSong>> {
   return songsCache
 }
 
-export interface HistoryRow {
-  id: string
-  song_id: string
-  listened_at: string
-  seconds: number
-}
+export type HistoryRow = Pick<Tables<'user_listening_history'>, 'id' | 'song_id' | 'listened_at' | 'seconds'>
 
 export async function fetchRecentHistory(userId: string, limit = 5): Promise<HistoryRow[]> {
   const { data, error } = await supabase()
@@ -56,7 +46,7 @@ export async function fetchRecentHistory(userId: string, limit = 5): Promise<His
     .order('listened_at', { ascending: false })
     .limit(limit)
   if (error) throw error
-  return (data ?? []).map((r) => ({ ...r, id: String(r.id) })) as HistoryRow[]
+  return data ?? []
 }
 
 /** Rows in the listening history, optionally only those since an ISO instant. */

@@ -12,6 +12,7 @@
  */
 import { supabase } from './client.ts'
 import { jsonAs } from './rpc.ts'
+import type { Tables } from './database.types.ts'
 
 export interface PublishingRules {
   audio_bucket: string
@@ -28,19 +29,10 @@ export interface PublishingRules {
   genres: string[]
 }
 
-export interface CatalogueRow {
-  id: string
-  title: string
-  artist: string
-  duration_seconds: number
-  reward: number
-  slug: string
-  genre: string | null
-  owner_id: string | null
-  cover_url: string | null
-  audio_url: string | null
-  created_at: string
-}
+export type CatalogueRow = Pick<
+  Tables<'songs'>,
+  'id' | 'title' | 'artist' | 'duration_seconds' | 'reward' | 'slug' | 'genre' | 'owner_id' | 'cover_url' | 'audio_url' | 'created_at'
+>
 
 export const SONG_COLUMNS = 'id, title, artist, duration_seconds, reward, slug, genre, owner_id, cover_url, audio_url, created_at'
 

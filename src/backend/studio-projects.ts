@@ -1,4 +1,5 @@
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js'
+import type { Tables } from './database.types.ts'
 
 // Metadata of the signed-in user's Music Studio projects (table studio_projects, RLS: own rows
 // only; user_id defaults to auth.uid()). The mix and its audio stay in the browser's IndexedDB;
@@ -31,15 +32,10 @@ export const STUDIO_PROJECT_NAME_MAX = 120
 
 const COLUMNS = 'id, name, track_count, duration_seconds, created_at, updated_at, audio_uploaded_at'
 
-interface Row {
-  id: string
-  name: string
-  track_count: number
-  duration_seconds: number | string
-  created_at: string
-  updated_at: string
-  audio_uploaded_at: string | null
-}
+type Row = Pick<
+  Tables<'studio_projects'>,
+  'id' | 'name' | 'track_count' | 'duration_seconds' | 'created_at' | 'updated_at' | 'audio_uploaded_at'
+>
 
 const fromRow = (r: Row): StudioProjectMeta => ({
   id: String(r.id),

@@ -1,4 +1,5 @@
 import { supabase } from './client.ts'
+import type { Tables } from './database.types.ts'
 
 /** The wallet basics as the server reports them; never computed or edited on the client. */
 export interface WalletBasics {
@@ -21,12 +22,8 @@ export async function initUserTokens(): Promise<{ balance: number; daily_earned:
   return { balance: num(data.wallet.balance), daily_earned: num(data.wallet.daily_earned) }
 }
 
-interface UserTokensRow {
-  balance: number
-  daily_earned: number
-  listens_today: number
-  day: string | null
-}
+/** The wallet columns the app reads; `day` may be absent from a row built before the wallet existed. */
+type UserTokensRow = Pick<Tables<'user_tokens'>, 'balance' | 'daily_earned' | 'listens_today'> & { day: string | null }
 
 /** Daily counters belong to a UTC day; a row last touched yesterday means nothing earned today yet. */
 export function walletFromRow(row: UserTokensRow, today: string = utcDay()): WalletBasics {

@@ -1,5 +1,6 @@
 import { supabase } from './client.ts'
 import { jsonAs } from './rpc.ts'
+import type { Tables } from './database.types.ts'
 
 // The token side's server calls (issue 11). The server decides every figure here: the client
 // only asks, signs what the wallet signs, and shows what comes back.
@@ -103,14 +104,9 @@ export interface NftMetadata {
   attributes?: { trait_type: string; value: string }[]
 }
 
-export interface NftRow {
-  id: string
-  blockchain: string
-  contract_address: string
-  token_id: string
-  transaction_id: string
+/** A minted NFT as the app reads it: the generated row's columns, with its metadata's shape. */
+export type NftRow = Pick<Tables<'nfts'>, 'id' | 'blockchain' | 'contract_address' | 'token_id' | 'transaction_id' | 'minted_at'> & {
   metadata: NftMetadata
-  minted_at: string
 }
 
 export async function fetchNfts(userId: string): Promise<NftRow[]> {
@@ -123,17 +119,13 @@ export async function fetchNfts(userId: string): Promise<NftRow[]> {
   return (data ?? []).map((row) => ({ ...row, metadata: jsonAs<NftRow['metadata']>(row.metadata) }))
 }
 
-export interface MintRequestRow {
-  id: string
-  blockchain: string
+/** A mint request: the generated row's columns; status and metadata narrowed to what their checks allow. */
+export type MintRequestRow = Pick<
+  Tables<'mint_requests'>,
+  'id' | 'blockchain' | 'recipient' | 'royalties_bps' | 'transaction_hash' | 'token_id' | 'error' | 'created_at'
+> & {
   status: 'pending' | 'completed' | 'failed'
   metadata: NftMetadata
-  recipient: string
-  royalties_bps: number
-  transaction_hash: string | null
-  token_id: string | null
-  error: string | null
-  created_at: string
 }
 
 export async function fetchMintRequests(limit = 10): Promise<MintRequestRow[]> {
@@ -194,17 +186,12 @@ export async function fetchChainTransaction(chain: string, hash: string): Promis
   return data
 }
 
-export interface LedgerRow {
-  amount: number
-  reason: string
-  reference: string | null
-  created_at: string
-}
+export type LedgerRow = Pick<Tables<'token_ledger'>, 'amount' | 'reason' | 'reference' | 'created_at'>
 
 export async function fetchLedgerSince(userId: string, sinceIso: string | null, limit = 500): Promise<LedgerRow[]> {
   let query = supabase().from('token_ledger').select('amount, reason, reference, created_at').eq('user_id', userId)
   if (sinceIso) query = query.gte('created_at', sinceIso)
   const { data, error } = await query.order('created_at', { ascending: false }).limit(limit)
   if (error) throw error
-  return (data ?? []).map((r) => ({ ...(r as LedgerRow), amount: num((r as LedgerRow).amount) }))
+  return (data ?? []).map((r) => ({ ...r, amount: num(r.amount) }))
 }

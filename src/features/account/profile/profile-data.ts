@@ -93,7 +93,7 @@ export async function loadProfile(userId: string, email: string): Promise<Profil
       favourites: favourites.length,
     }),
     recent: recentRows.map((r) => ({
-      key: r.id,
+      key: String(r.id),
       songId: r.song_id,
       title: title(r.song_id),
       artist: songs.get(r.song_id)?.artist ?? catalogue.get(r.song_id)?.artist ?? '',
