@@ -9,7 +9,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  // The JSON report keeps each test's duration for scripts/slowest-tests.ts (docs/benchmarks.md).
+  reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }], ...(process.env.CI ? [['html', { open: 'never' }] as const] : [])],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     // Recording a trace streams screencast frames and DOM snapshots for the whole test: on two cores

@@ -39,6 +39,8 @@ export default defineConfig({
     include: ['tests/browser/**/*.test.ts', 'src/**/*.browser.test.tsx'],
     exclude: withoutStudies(['**/node_modules/**']),
     testTimeout: 60_000,
+    reporters: ['default', 'json'],
+    outputFile: { json: 'reports/vitest-browser.json' },
     browser: {
       enabled: true,
       headless: true,

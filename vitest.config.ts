@@ -17,6 +17,9 @@ export default defineConfig({
     ],
     exclude: withoutStudies(['**/node_modules/**', 'src/**/*.browser.test.tsx']),
     environment: 'node',
+    // Every run also leaves its per-test durations for scripts/slowest-tests.ts (docs/benchmarks.md).
+    reporters: ['default', 'json'],
+    outputFile: { json: 'reports/vitest-node.json' },
     testTimeout: 30_000,
     // Migrates one PGlite cluster per run; in-memory test servers start from its dump.
     globalSetup: ['tests/backend/support/global-setup.ts'],
