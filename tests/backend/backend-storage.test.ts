@@ -7,7 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalServer } from '../../supabase/local/core/server.ts'
 import { upsertStudioProject } from '../../src/backend/studio-projects.ts'
-import { seededBytes, signUp, sql, startTestServer, supabaseClient, type TestServer } from './support/local-backend.ts'
+import { migratedSnapshot, seededBytes, signUp, sql, startTestServer, supabaseClient, type TestServer } from './support/local-backend.ts'
 import { withSignature } from './support/media-bytes.ts'
 import { startPostgresCluster, type PostgresCluster } from './support/postgres-cluster.ts'
 
@@ -521,7 +521,9 @@ describe('Storage: studio-audio through supabase-js', () => {
 describe('Storage files on disk', () => {
   it('survive a restart on the same data folder; LOCAL_DATA_RESET empties them; an in-memory server removes its folder on ' +
     'close', async () => {
-    const persistent = await startTestServer({ persistent: true })
+    // The folder's files are under test, not migrating: every start here begins from the run's migrated dump.
+    const pgliteSnapshot = await migratedSnapshot()
+    const persistent = await startTestServer({ persistent: true, pgliteSnapshot })
     const dataDir = persistent.dataDir!
     const storageDir = persistent.storageDir
     expect(storageDir).toBe(`${dataDir}-storage`)
@@ -547,12 +549,12 @@ describe('Storage files on disk', () => {
     }
     expect(readdirSync(join(storageDir, BUCKET))).toHaveLength(1)
 
-    const wiped = await startLocalServer({ dataDir, reset: true, port: 0, bcryptRounds: 4 })
+    const wiped = await startLocalServer({ dataDir, reset: true, port: 0, bcryptRounds: 4, pgliteSnapshot })
     await wiped.close()
     expect(existsSync(storageDir)).toBe(false)
     await rm(dataDir, { recursive: true, force: true })
 
-    const inMemory = await startLocalServer({ port: 0, bcryptRounds: 4 })
+    const inMemory = await startLocalServer({ port: 0, bcryptRounds: 4, pgliteSnapshot })
     expect(existsSync(inMemory.storageDir)).toBe(true)
     await inMemory.close()
     expect(existsSync(inMemory.storageDir)).toBe(false)

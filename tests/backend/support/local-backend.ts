@@ -14,7 +14,7 @@ export interface TestServer extends LocalServer {
 
 /** The run's migrated PGlite dump (tests/backend/support/global-setup.ts), read once per test file. */
 let snapshot: Promise<Blob> | undefined
-function migratedSnapshot(): Promise<Blob> | undefined {
+export function migratedSnapshot(): Promise<Blob> | undefined {
   const file = inject('pgliteSnapshotFile')
   if (!file) return undefined
   return (snapshot ??= readFile(file).then((bytes) => new Blob([bytes])))
