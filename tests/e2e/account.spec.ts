@@ -271,40 +271,17 @@ test('Share Profile copies the /user/{username} link', async ({ page, context })
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`http://127.0.0.1:${E2E_PORT}/user/CyberListener`)
 })
 
-test('the login dialog is an accessible modal: tabs, required fields, focus trap, Escape', async ({ page }) => {
+// The dialog's behaviour (tabs, required fields, focus trap, empty submit, Escape) is a component
+// test: src/features/account/AuthModal.browser.test.tsx. Here, the scan with the app's real styles.
+test('the login dialog has no serious accessibility violations on either tab', async ({ page }) => {
   await page.goto('/app/home')
   const opener = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Login / Register' })
   const dialog = await openAuth(page, 'Log In')
   await expect(dialog).toHaveAttribute('aria-modal', 'true')
-  await expect(dialog.getByRole('tab', { name: 'Log In' })).toHaveAttribute('aria-selected', 'true')
-  await expect(dialog.getByLabel('Email')).toBeFocused()
-  await expect(dialog.getByLabel('Email')).toHaveAttribute('type', 'email')
-  for (const field of ['Email', 'Password']) await expect(dialog.getByLabel(field)).toHaveAttribute('required', '')
   await expectNoSeriousA11yViolations(page)
-
-  // Tab from the last control wraps to the first; Shift+Tab from the first wraps to the last.
-  await dialog.getByRole('button', { name: 'Log In' }).focus()
-  await page.keyboard.press('Tab')
-  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused()
-  await page.keyboard.press('Shift+Tab')
-  await expect(dialog.getByRole('button', { name: 'Log In' })).toBeFocused()
-  for (let i = 0; i < 8; i++) {
-    await page.keyboard.press('Tab')
-    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true)
-  }
-
-  // An empty submit is stopped by the browser: nothing is sent.
-  let sent = false
-  page.on('request', (r) => (sent ||= r.url().includes('/auth/v1/token')))
-  await dialog.getByRole('button', { name: 'Log In' }).click()
-  expect(sent).toBe(false)
-
   await dialog.getByRole('tab', { name: 'Register' }).click()
   await expect(dialog.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true')
-  for (const field of ['Username', 'Email', 'Password']) await expect(dialog.getByLabel(field)).toHaveAttribute('required', '')
-  await expect(dialog.getByLabel('Email')).toHaveAttribute('type', 'email')
   await expectNoSeriousA11yViolations(page)
-
   await page.keyboard.press('Escape')
   await expect(page.getByRole('dialog')).toBeHidden()
   await expect(opener).toBeFocused()

@@ -1,0 +1,76 @@
+import { useState } from 'react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { page, userEvent } from 'vitest/browser'
+import { render, settle } from '../../../tests/component/render.tsx'
+import { logIn, register } from '../../domain/session/sign-in.ts'
+import { AuthModal } from './AuthModal.tsx'
+
+// The Login / Register dialog as an accessible modal, with no server: tabs, required fields, the
+// focus trap, an empty submit that sends nothing, Escape and focus back on the opener. (Moved from
+// the e2e tier, which keeps its accessibility scan with the app's real styles.)
+
+vi.mock('../../domain/session/sign-in.ts', () => ({
+  logIn: vi.fn(async () => ({ kind: 'failed' })),
+  register: vi.fn(async () => ({ ok: false, kind: 'error', message: 'x' })),
+  verifyCode: vi.fn(),
+  holdStepUp: vi.fn(),
+  releaseStepUp: vi.fn(),
+}))
+
+function Harness() {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Login / Register
+      </button>
+      {open && <AuthModal initialTab="login" onClose={() => setOpen(false)} />}
+    </>
+  )
+}
+
+const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]')
+const field = (label: string) => page.getByRole('dialog').getByLabelText(label, { exact: true }).element() as HTMLInputElement
+const tab = (name: string) => page.getByRole('tab', { name }).element()
+const button = (name: string) => page.getByRole('dialog').getByRole('button', { name, exact: true }).element() as HTMLButtonElement
+
+beforeEach(() => vi.clearAllMocks())
+
+describe('AuthModal', () => {
+  it('is a modal with tabs and required fields, traps focus, sends nothing when empty, and Escape returns focus', async () => {
+    render(<Harness />)
+    const opener = page.getByRole('button', { name: 'Login / Register' })
+    await settle(() => userEvent.click(opener))
+    await expect.poll(() => dialog()?.getAttribute('aria-modal')).toBe('true')
+    expect(tab('Log In').getAttribute('aria-selected')).toBe('true')
+    await expect.poll(() => document.activeElement).toBe(field('Email'))
+    expect(field('Email').type).toBe('email')
+    for (const label of ['Email', 'Password']) expect(field(label).required, label).toBe(true)
+
+    // Tab from the last control wraps to the first; Shift+Tab from the first wraps to the last.
+    button('Log In').focus()
+    await settle(() => userEvent.keyboard('{Tab}'))
+    expect(document.activeElement).toBe(button('Close'))
+    await settle(() => userEvent.keyboard('{Shift>}{Tab}{/Shift}'))
+    expect(document.activeElement).toBe(button('Log In'))
+    for (let i = 0; i < 8; i++) {
+      await settle(() => userEvent.keyboard('{Tab}'))
+      expect(dialog()!.contains(document.activeElement)).toBe(true)
+    }
+
+    // An empty submit is stopped by the browser's own validation: nothing is sent.
+    await settle(() => userEvent.click(button('Log In')))
+    expect(logIn).not.toHaveBeenCalled()
+
+    await settle(() => userEvent.click(tab('Register')))
+    expect(tab('Register').getAttribute('aria-selected')).toBe('true')
+    for (const label of ['Username', 'Email', 'Password']) expect(field(label).required, label).toBe(true)
+    expect(field('Email').type).toBe('email')
+    await settle(() => userEvent.click(button('Create Account')))
+    expect(register).not.toHaveBeenCalled()
+
+    await settle(() => userEvent.keyboard('{Escape}'))
+    expect(dialog()).toBeNull()
+    expect(document.activeElement).toBe(opener.element())
+  })
+})
