@@ -1,10 +1,33 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Wallet } from 'ethers'
 import { expect, test, type Page } from '@playwright/test'
+import { anonKeyFor, E2E_PORT } from './support/anon-key.ts'
 import { toast } from './support/auth.ts'
 import { signUpByApi } from './support/session.ts'
 import { injectWallet } from './support/eip1193.ts'
+import { OwnServer } from './support/own-server.ts'
 
-// Minting end to end on the embedded EVM chain that `npm start` (the test server) runs in-process.
+// Minting end to end on the embedded EVM chain that `npm start` runs in-process. The suite's server
+// runs without it; this spec starts a server of its own with the chain, as `npm start` does.
+
+const PORT = E2E_PORT + 10_002
+let server: OwnServer | undefined
+let anonKey = ''
+test.use({ baseURL: `http://127.0.0.1:${PORT}` })
+test.beforeAll(async () => {
+  test.setTimeout(120_000)
+  server = new OwnServer(PORT, mkdtempSync(join(tmpdir(), 'cube-mint-e2e-')), { LOCAL_DATA_RESET: '1' })
+  await server.start()
+  anonKey = await anonKeyFor(server.dataDir)
+})
+test.afterAll(async () => {
+  await server?.stop()
+  if (!server) return
+  rmSync(server.dataDir, { recursive: true, force: true })
+  rmSync(`${server.dataDir}-storage`, { recursive: true, force: true })
+})
 
 const pageBalance = (page: Page) => page.getByTestId('mint-page-balance')
 
@@ -14,7 +37,7 @@ test('mint on the embedded chain: 150 → 50, completed, ownerOf and tokenURI re
   const wallet = Wallet.createRandom()
   await injectWallet(page, wallet, 'ok')
   await test.step('sign up and connect the wallet (100 + 50 CUBE)', async () => {
-    await signUpByApi(page, { prefix: 'm' })
+    await signUpByApi(page, { prefix: 'm', anonKey })
     await page.goto('/app/wallet')
     await expect(page.getByTestId('wallet-basics').getByTestId('wallet-balance')).toHaveText('100 CUBE')
     await page.getByTestId('connect-browser').click()

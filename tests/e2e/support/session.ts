@@ -27,18 +27,19 @@ export function freshIdentity(prefix: string): { username: string; email: string
 /**
  * Registers through POST /auth/v1/signup and seeds the session into the page's origin before its
  * first script runs (once per tab: a later sign-out in the test stays signed out after reloads).
- * Call before the page's first navigation. `wallet: false` leaves the wallet for the app to create.
+ * Call before the page's first navigation. `wallet: false` leaves the wallet for the app to create;
+ * `anonKey` is for a spec's own server (its data folder signs with its own secret).
  */
 export async function signUpByApi(
   page: Page,
-  options: { prefix?: string; username?: string; email?: string; password?: string; wallet?: boolean } = {},
+  options: { prefix?: string; username?: string; email?: string; password?: string; wallet?: boolean; anonKey?: string } = {},
 ): Promise<ApiUser> {
   const identity = freshIdentity(options.prefix ?? 'user')
   const username = options.username ?? identity.username
   const email = options.email ?? identity.email
   const password = options.password ?? 'a-long-enough-password'
   const response = await page.request.post('/auth/v1/signup', {
-    headers: { apikey: LOCAL_ANON_KEY, 'content-type': 'application/json' },
+    headers: { apikey: options.anonKey ?? LOCAL_ANON_KEY, 'content-type': 'application/json' },
     data: { email, password, data: { username } },
   })
   expect(response.status(), await response.text()).toBe(200)
@@ -48,7 +49,7 @@ export async function signUpByApi(
     // What the app does on its first signed-in load (idempotent): the welcome balance is there
     // before the page asks, so a spec can count on 100 CUBE without waiting for a toast.
     const init = await page.request.post('/functions/v1/init-user-tokens', {
-      headers: { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${session.access_token}` },
+      headers: { apikey: options.anonKey ?? LOCAL_ANON_KEY, authorization: `Bearer ${session.access_token}` },
     })
     expect(init.status(), await init.text()).toBe(200)
   }
