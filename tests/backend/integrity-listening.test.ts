@@ -107,10 +107,12 @@ describe.each(DATABASES)('on %s', (database) => {
 
   it('the pot never exceeds the daily ceiling, even for history written before this fix', async () => {
     const u = await listener()
-    // Rows as the old record_listen wrote them: a day's seconds per call.
+    // Rows as the old record_listen wrote them: a day's seconds per call, all within today (UTC):
+    // the ceiling is per UTC day, so just after midnight 'a few minutes ago' would be yesterday.
     await q(
-      "insert into public.user_listening_history (user_id, song_id, listened_at, seconds) select $1, 'short-85', now() - " +
-        'make_interval(mins => g), 86400 from generate_series(1, 5) g',
+      "insert into public.user_listening_history (user_id, song_id, listened_at, seconds) select $1, 'short-85', " +
+        "greatest(date_trunc('day', now() at time zone 'utc') at time zone 'utc', now() - make_interval(mins => g)), 86400 " +
+        'from generate_series(1, 5) g',
       [u.id],
     )
     const s = await status(u)
