@@ -4,12 +4,12 @@
  * without progress reporting.
  *
  * Found with this test under load (and seen once in e2e as a share link recreating a different
- * hash): Chromium's ConvolverNode convolves the part of an impulse response beyond ~278 ms
- * (12288 frames) on a background thread even in an OfflineAudioContext, so the reverb's tail
- * depends on thread timing. Measured under load: 3 of 9 concurrent renders of this piece differed
- * with the reverb, 0 of 9 without it. Until the reverb is built from impulse-response partitions
- * short enough to stay on the rendering thread, the gate checks the piece without its reverb send
- * and the reverb case is a todo.
+ * hash): with the convolution reverb, 3 of 9 concurrent renders of this piece differed; with the
+ * reverb send off, 0 of 9. The cause is in Chromium's ConvolverNode but not yet pinned down: it
+ * convolves a response's tail beyond ~278 ms on a background thread, yet a reverb rebuilt from
+ * 8192-frame partitions (branch reverb-partitions) still differed. Until the reverb is made
+ * deterministic (e.g. convolved by our own code), the gate checks the piece without its reverb
+ * send and the reverb case is a todo.
  */
 import { describe, expect, it } from 'vitest'
 import { compose } from '../../workers/composer/index.ts'
