@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
@@ -58,8 +58,7 @@ test.describe('listening earns CUBE on the server, and it stays earned; roles co
   let dataDir: string | undefined
 
   test.afterEach(async () => {
-    await server?.stop()
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+    await server?.dispose()
     server = undefined
     dataDir = undefined
   })

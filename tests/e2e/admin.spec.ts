@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
@@ -18,9 +18,8 @@ let server: OwnServer | undefined
 let dataDir: string | undefined
 let provider: AiStandIn | undefined
 test.afterEach(async () => {
-  await server?.stop()
+  await server?.dispose()
   await provider?.close()
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
   server = provider = dataDir = undefined
 })
 

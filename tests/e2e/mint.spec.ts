@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Wallet } from 'ethers'
@@ -23,10 +23,7 @@ test.beforeAll(async () => {
   anonKey = await anonKeyFor(server.dataDir)
 })
 test.afterAll(async () => {
-  await server?.stop()
-  if (!server) return
-  rmSync(server.dataDir, { recursive: true, force: true })
-  rmSync(`${server.dataDir}-storage`, { recursive: true, force: true })
+  await server?.dispose()
 })
 
 const pageBalance = (page: Page) => page.getByTestId('mint-page-balance')

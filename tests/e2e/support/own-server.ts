@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { jwtSecretFileFor } from '../../../supabase/local/core/local-keys.ts'
+import { storageDirFor } from '../../../supabase/local/core/options.ts'
 import { E2E_SERVER_ENV } from './anon-key.ts'
 
 /** A server process of our own (own port, own data folder), so the spec can stop and restart it. */
@@ -41,6 +44,13 @@ export class OwnServer {
       // A fresh data folder migrates from nothing: 80 s measured on a loaded 2-core machine.
       setTimeout(() => reject(new Error(`server did not start within 180 s:\n${log}`)), 180_000)
     })
+  }
+
+  /** Stops the server and removes its data folder with what lives beside it (Storage files, the folder's JWT secret). */
+  async dispose() {
+    await this.stop()
+    for (const path of [this.dataDir, storageDirFor(this.dataDir), jwtSecretFileFor(this.dataDir)])
+      rmSync(path, { recursive: true, force: true })
   }
 
   async stop() {
