@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config'
 import { withoutStudies } from './vitest.studies.ts'
 import type { Plugin } from 'vite'
+import tailwindcss from '@tailwindcss/vite'
 import { playwright } from '@vitest/browser-playwright'
 import { launchOptions } from './tests/e2e/support/browser.ts'
 import { ISOLATION_HEADERS } from './src/config/isolation-headers.ts'
@@ -30,7 +31,8 @@ const hoistWorkletImports: Plugin = {
 }
 
 export default defineConfig({
-  plugins: [hoistWorkletImports],
+  // Tailwind so that a component test importing src/styles/index.css measures the real layout.
+  plugins: [hoistWorkletImports, tailwindcss()],
   // Cross-origin isolated like every server of the app, so the engine's SharedArrayBuffer paths are the ones tested.
   server: { headers: { ...ISOLATION_HEADERS } },
   worker: { format: 'es' },

@@ -1,3 +1,4 @@
+import { totpQrImageUrl } from './totp-qr.ts'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { AVATAR_BUCKET, avatarAddress } from './profile-avatar.ts'
 
@@ -140,7 +141,7 @@ export async function startTotp(db: SupabaseClient): Promise<TotpEnrolment> {
   }
   const { data, error } = await db.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator app', issuer: 'CUBE Music' })
   if (error) throw new Error(authMessage(error))
-  return { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret }
+  return { factorId: data.id, qrCode: totpQrImageUrl(data.totp.qr_code), secret: data.totp.secret }
 }
 
 /** Proves a code for a factor (enrolment, or the sign-in step up to aal2). */

@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { Switch } from '../../ui/Switch.tsx'
 
 // The small building blocks every Settings tab shares.
 
@@ -27,23 +28,7 @@ export function Toggle({
         </label>
         {hint && <p className="text-xs text-muted">{hint}</p>}
       </div>
-      <button
-        id={id}
-        type="button"
-        role="switch"
-        aria-checked={checked}
-        disabled={disabled}
-        onClick={() => onChange(!checked)}
-        className={
-          `relative h-6 w-11 shrink-0 rounded-full border border-line transition-colors disabled:opacity-50 ` +
-          `${checked ? 'bg-primary' : 'bg-bg'}`
-        }
-      >
-        <span
-          aria-hidden
-          className={`absolute top-0.5 h-4 w-4 rounded-full bg-fg transition-transform ${checked ? 'translate-x-6' : 'translate-x-1'}`}
-        />
-      </button>
+      <Switch id={id} checked={checked} disabled={disabled} onChange={onChange} />
     </div>
   )
 }

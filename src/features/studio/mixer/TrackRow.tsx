@@ -2,6 +2,7 @@ import { memo } from 'react'
 import { CONTROL_LABELS, CONTROL_RANGES, panLabel, type MixerTrack, type TrackControl } from '../../../engine/mixer-model.ts'
 import { useMixerStore } from '../../../domain/studio/mixer-store.ts'
 import { Icon } from '../../../ui/Icon.tsx'
+import { Switch } from '../../../ui/Switch.tsx'
 import { LevelMeter } from './LevelMeter.tsx'
 import { MixerSlider } from './MixerSlider.tsx'
 import { Waveform } from './Waveform.tsx'
@@ -63,16 +64,7 @@ export const TrackRow = memo(function TrackRow({
           {track.type}
         </span>
         <span className="font-mono text-xs text-muted">{formatTime(track.duration)}</span>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={track.enabled}
-          aria-label={`${track.name} enabled`}
-          onClick={() => setEnabled(track.id, !track.enabled)}
-          className={`relative h-5 w-9 rounded-full border border-line transition ${track.enabled ? 'bg-primary/70' : 'bg-line'}`}
-        >
-          <span className={`absolute top-0.5 h-3.5 w-3.5 rounded-full bg-fg transition-all ${track.enabled ? 'left-4' : 'left-0.5'}`} />
-        </button>
+        <Switch checked={track.enabled} label={`${track.name} enabled`} onChange={(on) => setEnabled(track.id, on)} />
         <button
           type="button"
           onClick={() => removeTrack(track.id)}
