@@ -20,7 +20,14 @@ export {
   usernameProblem,
   avatarFileProblem,
 } from '../lib/profile-rules.ts'
-import { BIO_MAX, PASSWORD_MIN, avatarFileProblem, usernameProblem } from '../lib/profile-rules.ts'
+import {
+  BIO_MAX,
+  PASSWORD_MIN,
+  USERNAME_TAKEN_MESSAGE,
+  avatarFileProblem,
+  normaliseUsername,
+  usernameProblem,
+} from '../lib/profile-rules.ts'
 
 export const avatarPath = (userId: string) => `${userId}/avatar`
 
@@ -51,14 +58,14 @@ interface PgError {
 
 /** A PostgREST error in the user's words. */
 function profileError(error: PgError): Error {
-  if (error.code === '23505') return new Error('That username is taken. Try another one.')
+  if (error.code === '23505') return new Error(USERNAME_TAKEN_MESSAGE)
   if (error.message === 'invalid_username' || error.message === 'bio_too_long') return new Error(error.details ?? error.message)
   return new Error(error.message ?? 'The profile could not be saved.')
 }
 
 /** Saves username and bio (the server checks both again). */
 export async function saveProfileFields(db: SupabaseClient, userId: string, fields: { username: string; bio: string }): Promise<void> {
-  const username = fields.username.trim()
+  const username = normaliseUsername(fields.username)
   const problem = usernameProblem(username)
   if (problem) throw new Error(problem)
   if (fields.bio.length > BIO_MAX) throw new Error(`A bio is at most ${BIO_MAX} characters.`)

@@ -1,5 +1,6 @@
 import { isAuthError, type AuthError, type Session } from '@supabase/supabase-js'
 import { supabase } from './client.ts'
+import { normaliseUsername, PASSWORD_MESSAGE, PASSWORD_MIN, usernameProblem } from '../lib/profile-rules.ts'
 
 export type AuthOutcome = { ok: true; signedIn: boolean } | { ok: false; kind: 'signup-disabled' | 'error'; message: string | undefined }
 
@@ -32,14 +33,30 @@ export async function signIn(email: string, password: string): Promise<AuthOutco
   }
 }
 
+/** Why the server would refuse this name at sign-up (the rename's words), or null. */
+async function serverUsernameProblem(username: string): Promise<string | null> {
+  const { data, error } = await supabase().rpc('username_problem', { p_name: username })
+  return error ? null : (data ?? null)
+}
+
 export async function signUp(username: string, email: string, password: string): Promise<AuthOutcome> {
+  const name = normaliseUsername(username)
+  const problem = usernameProblem(name)
+  if (problem) return { ok: false, kind: 'error', message: problem }
+  if (password.length < PASSWORD_MIN) return { ok: false, kind: 'error', message: PASSWORD_MESSAGE }
   try {
+    const taken = await serverUsernameProblem(name)
+    if (taken) return { ok: false, kind: 'error', message: taken }
     const { data, error } = await supabase().auth.signUp({
       email,
       password,
-      options: { data: { username }, emailRedirectTo: window.location.origin },
+      options: { data: { username: name }, emailRedirectTo: window.location.origin },
     })
-    if (error) return { ok: false, kind: isSignupDisabled(error) ? 'signup-disabled' : 'error', message: serverMessage(error) }
+    if (error) {
+      // GoTrue answers a refusing trigger with a bare 500: the server's rule says why.
+      const refusal = error.status === 500 ? await serverUsernameProblem(name) : null
+      return { ok: false, kind: isSignupDisabled(error) ? 'signup-disabled' : 'error', message: refusal ?? serverMessage(error) }
+    }
     // A hosted project with e-mail confirmation answers without a session until the link is opened.
     return { ok: true, signedIn: data.session !== null }
   } catch (error) {

@@ -4,15 +4,27 @@
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const
 export const AVATAR_SIZE_PX = 256
-export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,30}$/
+// Letters of any alphabet, digits, '.', '-' and '_' (public.profile_rules() lists the same ranges).
+const USERNAME_CHARS =
+  'A-Za-z0-9._\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u0300-\u036F\u0386-\u03FF\u0400-\u052F\u0531-\u0587' +
+  '\u05D0-\u05EA\u0620-\u0669\u066E-\u06D3\u06D5\u06F0-\u06FF\u0900-\u0D7F\u0E01-\u0E3A\u0E40-\u0E4E' +
+  '\u10A0-\u10FF\u1100-\u11FF\u1E00-\u1EFF\u1F00-\u1FFF\u3041-\u3096\u30A1-\u30FA\u30FC\u3400-\u4DBF' +
+  '\u4E00-\u9FFF\uAC00-\uD7A3-'
+// Ranges of code points, not sequences: combining marks (U+0300…, Indic vowel signs) are letters' parts here.
+// eslint-disable-next-line no-misleading-character-class
+export const USERNAME_PATTERN = new RegExp(`^[${USERNAME_CHARS}]{3,30}$`, 'u')
+export const USERNAME_MESSAGE = 'A username is 3 to 30 letters (any alphabet), digits, ".", "-" or "_".'
+export const USERNAME_TAKEN_MESSAGE = 'That username is taken. Try another one.'
 export const BIO_MAX = 300
 export const PASSWORD_MIN = 8
+export const PASSWORD_MESSAGE = `A password is at least ${PASSWORD_MIN} characters.`
 
-/** Why a username cannot be used, in words for the user; null when it can. */
+/** A username as the server stores it: trimmed, in Unicode NFC. */
+export const normaliseUsername = (name: string) => name.trim().normalize('NFC')
+
+/** Why a username cannot be used, in words for the user (the server's words); null when it can. */
 export function usernameProblem(name: string): string | null {
-  if (name.length < 3 || name.length > 30) return 'A username is 3 to 30 characters.'
-  if (!USERNAME_PATTERN.test(name)) return 'A username may hold only letters, digits, - and _.'
-  return null
+  return USERNAME_PATTERN.test(normaliseUsername(name)) ? null : USERNAME_MESSAGE
 }
 
 /** Why a file cannot be an avatar; null when it can. */

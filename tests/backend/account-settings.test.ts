@@ -10,6 +10,7 @@ import {
   saveUserSettings,
   uploadAvatar,
 } from '../../src/backend/account-settings.ts'
+import { PASSWORD_MIN, USERNAME_MESSAGE, USERNAME_TAKEN_MESSAGE, usernameProblem } from '../../src/lib/profile-rules.ts'
 import { api, signUp, sql, startTestServer, supabaseClient, type TestServer, type TestUser } from './support/local-backend.ts'
 import { withSignature } from './support/media-bytes.ts'
 import { rlsContext, rlsMatrixTests, type RlsCase } from './support/rls-matrix.ts'
@@ -63,14 +64,14 @@ describe('RLS matrix of the account tables', () => {
 })
 
 describe('profile rules, enforced by the server', () => {
-  it('username: 3–30 letters, digits, - or _, unique; bio at most 300 characters; a clear message each', async () => {
+  it('username: 3–30 letters, digits, ., - or _, unique; bio at most 300 characters; a clear message each', async () => {
     await saveProfileFields(ownerDb, owner.id, { username: 'Neo_Runner-7', bio: 'Night drives.' })
     expect(await sql(server, 'select username, bio from public.profiles where user_id = $1', [owner.id])).toEqual([
       { username: 'Neo_Runner-7', bio: 'Night drives.' },
     ])
     await expect(saveProfileFields(ownerDb, owner.id, { username: 'settings_other', bio: '' })).rejects.toThrow('That username is taken')
-    await expect(saveProfileFields(ownerDb, owner.id, { username: 'ab', bio: '' })).rejects.toThrow('3 to 30 characters')
-    await expect(saveProfileFields(ownerDb, owner.id, { username: 'has space', bio: '' })).rejects.toThrow('letters, digits')
+    await expect(saveProfileFields(ownerDb, owner.id, { username: 'ab', bio: '' })).rejects.toThrow(USERNAME_MESSAGE)
+    await expect(saveProfileFields(ownerDb, owner.id, { username: 'has space', bio: '' })).rejects.toThrow(USERNAME_MESSAGE)
     await expect(saveProfileFields(ownerDb, owner.id, { username: 'Neo_Runner-7', bio: 'x'.repeat(301) })).rejects.toThrow('at most 300')
     // The server refuses the same without the client's checks (raw PATCH as supabase-js sends it).
     const raw = async (body: Record<string, unknown>) =>
@@ -82,7 +83,7 @@ describe('profile rules, enforced by the server', () => {
       })
     const badName = await raw({ username: '<script>' })
     expect(badName.status).toBe(400)
-    expect(badName.json).toMatchObject({ message: 'invalid_username', details: 'A username is 3 to 30 letters, digits, - or _.' })
+    expect(badName.json).toMatchObject({ message: 'invalid_username', details: USERNAME_MESSAGE })
     expect((await raw({ bio: 'y'.repeat(301) })).json).toMatchObject({ message: 'bio_too_long' })
     expect((await raw({ username: 'settings_other' })).status).toBe(409)
     expect(await sql(server, 'select username, bio from public.profiles where user_id = $1', [owner.id])).toEqual([
@@ -90,10 +91,14 @@ describe('profile rules, enforced by the server', () => {
     ])
   })
 
-  it('a legacy name given at sign-up keeps working until its owner changes it', async () => {
-    const legacy = await signUp(server, 'legacy@example.com', 'legacy-pass', 'x y')
-    // Sign-up names are not held to the new rule (insert is not checked), e.g. one with a space.
-    expect(await sql(server, 'select username from public.profiles where user_id = $1', [legacy.id])).toEqual([{ username: 'x y' }])
+  it('a legacy name from before the rule keeps working until its owner changes it', async () => {
+    const legacy = await signUp(server, 'legacy@example.com', 'legacy-pass', 'legacy_name')
+    // As sign-up stored names before 20261126010000_one_username_rule.sql (triggers bypassed).
+    await sql(
+      server,
+      `do $$ begin set local session_replication_role = replica;
+       update public.profiles set username = 'x y' where user_id = '${legacy.id}'; end $$`,
+    )
     const bioOnly = await api(server, `/rest/v1/profiles?user_id=eq.${legacy.id}`, {
       method: 'PATCH',
       token: legacy.accessToken,
@@ -102,6 +107,69 @@ describe('profile rules, enforced by the server', () => {
     })
     expect(bioOnly.status).toBe(200)
     expect(bioOnly.json).toMatchObject([{ username: 'x y', bio: 'still me' }])
+  })
+})
+
+describe('one username rule at sign-up and rename (issue 26 item 3)', () => {
+  const NAMES = [
+    'dj.nova',
+    'Fresh_Runner-8',
+    'أحمد_7',
+    'Ахмед',
+    '李小龍',
+    'さくら',
+    '김민준',
+    'José',
+    'Ελένη',
+    'देवनागरी',
+    'ab',
+    'x'.repeat(31),
+    'x'.repeat(5000),
+    'has space',
+    'emoji🎵',
+    '<script>',
+    'a@b.c',
+  ]
+  const signUpRaw = (email: string, username: string, password = 'long-enough-pass') =>
+    api(server, '/auth/v1/signup', { body: { email, password, data: { username } } })
+
+  it('the server and the client give the same verdict and the same words for every name', async () => {
+    const anon = supabaseClient(server)
+    for (const name of NAMES) {
+      const { data, error } = await anon.rpc('username_problem', { p_name: name })
+      expect(error, name).toBeNull()
+      expect(data, name).toBe(usernameProblem(name))
+    }
+    expect((await anon.rpc('username_problem', { p_name: 'settings_other' })).data).toBe(USERNAME_TAKEN_MESSAGE)
+  })
+
+  it('sign-up refuses a name against the rule (nothing created) and keeps a valid one of any alphabet whole', async () => {
+    for (const [n, bad] of ['x'.repeat(5000), 'emoji🎵', 'has space', 'ab'].entries()) {
+      const refused = await signUpRaw(`refused-${n}@example.com`, bad)
+      expect(refused.status, bad).toBe(500)
+      expect(refused.json).toMatchObject({ code: 'unexpected_failure', msg: 'Database error saving new user' })
+      expect(await sql(server, 'select 1 from auth.users where email = $1', [`refused-${n}@example.com`])).toEqual([])
+    }
+    const arabic = await signUp(server, 'arabic@example.com', 'arabic-pass', 'أحمد_7')
+    // A decomposed é (e + U+0301) is stored composed, so both spellings are one name.
+    const jose = await signUp(server, 'jose@example.com', 'jose-pass-1', 'Jose\u0301')
+    expect(
+      await sql(server, 'select username from public.profiles where user_id = any($1) order by username', [[arabic.id, jose.id]]),
+    ).toEqual([{ username: 'José' }, { username: 'أحمد_7' }])
+    // The user the old rules trapped: signed up with a non-Latin name, then could not save a bio.
+    const db = supabaseClient(server)
+    await db.auth.signInWithPassword({ email: arabic.email, password: arabic.password })
+    await saveProfileFields(db, arabic.id, { username: 'أحمد_7', bio: 'موسيقى' })
+    await saveProfileFields(db, arabic.id, { username: '李小龍', bio: 'موسيقى' })
+    await expect(saveProfileFields(db, arabic.id, { username: 'emoji🎵', bio: '' })).rejects.toThrow(USERNAME_MESSAGE)
+    expect((await db.rpc('username_problem', { p_name: 'Jose\u0301' })).data).toBe(USERNAME_TAKEN_MESSAGE)
+  })
+
+  it('one password minimum: 8 characters at sign-up as in Settings', async () => {
+    const short = await api(server, '/auth/v1/signup', { body: { email: 'seven@example.com', password: '7-chars' } })
+    expect(short.status).toBe(422)
+    expect(short.json).toMatchObject({ error_code: 'weak_password', msg: `Password should be at least ${PASSWORD_MIN} characters.` })
+    expect((await api(server, '/auth/v1/signup', { body: { email: 'eight@example.com', password: '8-chars!' } })).status).toBe(200)
   })
 })
 

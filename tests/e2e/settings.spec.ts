@@ -1,7 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
+import jsQR from 'jsqr'
 import { generate } from 'otplib'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
 import { logIn, toast } from './support/auth.ts'
+import { USERNAME_MESSAGE } from '../../src/lib/profile-rules.ts'
 import { signUpByApi } from './support/session.ts'
 
 // Issue 14, Settings: every tab changes the real account (profile, avatar, preferences, password,
@@ -39,7 +41,7 @@ test('profile, avatar, appearance and preferences are saved for real and survive
   await test.step('username and bio: bad input gets a message, good input is saved', async () => {
     await page.getByLabel('Username').fill('no spaces please')
     await page.getByRole('button', { name: 'Save profile' }).click()
-    await expect(page.getByRole('alert')).toHaveText('A username may hold only letters, digits, - and _.')
+    await expect(page.getByRole('alert')).toHaveText(USERNAME_MESSAGE)
     await page.getByLabel('Username').fill(renamed)
     await page.getByLabel('Bio').fill('Night drives and neon.')
     await page.getByRole('button', { name: 'Save profile' }).click()
@@ -154,6 +156,17 @@ test('password change, TOTP two-factor (sign-in then needs a real code) and dele
     await expect(page.getByTestId('totp-qr')).toBeVisible()
     secret = (await page.getByTestId('totp-secret').textContent()) ?? ''
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/)
+    // The image the user scans decodes to the same secret (it was once cut short by an unencoded '#').
+    const scanned = await page.getByTestId('totp-qr').evaluate(async (img: HTMLImageElement) => {
+      await img.decode()
+      const canvas = Object.assign(document.createElement('canvas'), { width: 360, height: 360 })
+      const g = canvas.getContext('2d')!
+      g.fillStyle = '#fff'
+      g.fillRect(0, 0, 360, 360)
+      g.drawImage(img, 20, 20, 320, 320)
+      return [...g.getImageData(0, 0, 360, 360).data]
+    })
+    expect(jsQR(Uint8ClampedArray.from(scanned), 360, 360)?.data).toContain(`secret=${secret}`)
     const setup = page.getByRole('form', { name: 'Set up two-factor authentication' })
     const right = await generate({ secret })
     await setup.getByLabel('Code').fill(right === '123456' ? '654321' : '123456')

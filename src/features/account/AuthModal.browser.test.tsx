@@ -4,6 +4,7 @@ import { page, userEvent } from 'vitest/browser'
 import { render, settle } from '../../../tests/component/render.tsx'
 import { logIn, register } from '../../domain/session/sign-in.ts'
 import { AuthModal } from './AuthModal.tsx'
+import { PASSWORD_MESSAGE, USERNAME_MESSAGE } from '../../lib/profile-rules.ts'
 
 // The Login / Register dialog as an accessible modal, with no server: tabs, required fields, the
 // focus trap, an empty submit that sends nothing, Escape and focus back on the opener. (Moved from
@@ -72,5 +73,25 @@ describe('AuthModal', () => {
     await settle(() => userEvent.keyboard('{Escape}'))
     expect(dialog()).toBeNull()
     expect(document.activeElement).toBe(opener.element())
+  })
+
+  it('register: the username and password rules show while typing, in the server’s words, and block the request', async () => {
+    render(<AuthModal initialTab="register" onClose={() => {}} />)
+    await settle(() => userEvent.fill(field('Email'), 'new@example.com'))
+    await settle(() => userEvent.fill(field('Username'), 'dj🎵'))
+    await settle(() => userEvent.fill(field('Password'), 'seven77'))
+    const hints = () => [...dialog()!.querySelectorAll('[data-testid="field-hint"]')].map((p) => p.textContent)
+    expect(hints()).toEqual([USERNAME_MESSAGE, PASSWORD_MESSAGE])
+    expect(field('Username').getAttribute('aria-invalid')).toBe('true')
+    await settle(() => userEvent.click(button('Create Account')))
+    expect(register).not.toHaveBeenCalled()
+    expect(dialog()!.querySelector('[role="alert"]')?.textContent).toBe(USERNAME_MESSAGE)
+
+    // Any alphabet is welcome; the name is sent in NFC as the server stores it.
+    await settle(() => userEvent.fill(field('Username'), 'Jose\u0301_أحمد'))
+    await settle(() => userEvent.fill(field('Password'), 'eight888'))
+    expect(hints()).toEqual([])
+    await settle(() => userEvent.click(button('Create Account')))
+    expect(register).toHaveBeenCalledWith('José_أحمد', 'new@example.com', 'eight888')
   })
 })

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { createPortal } from 'react-dom'
 import { notify } from '../../lib/notify.ts'
+import { normaliseUsername, PASSWORD_MESSAGE, PASSWORD_MIN, usernameProblem } from '../../lib/profile-rules.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { holdStepUp, logIn, register, releaseStepUp, verifyCode } from '../../domain/session/sign-in.ts'
 import { AUTH_MESSAGES as M } from './auth-messages.ts'
@@ -16,14 +17,26 @@ const TABS: { key: AuthTab; label: string }[] = [
 const inputClass =
   'w-full rounded-md border border-line bg-bg px-3 py-2 text-fg placeholder:text-muted focus:border-primary focus:outline-none'
 
-function Field({ label, ...props }: { label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+function Field({ label, hint, ...props }: { label: string; hint?: string | null } & React.InputHTMLAttributes<HTMLInputElement>) {
   const id = useId()
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm text-fg/90">
         {label}
       </label>
-      <input id={id} required className={inputClass} {...props} />
+      <input
+        id={id}
+        required
+        className={inputClass}
+        aria-invalid={hint ? true : undefined}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        {...props}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-amber-300" data-testid="field-hint">
+          {hint}
+        </p>
+      )}
     </div>
   )
 }
@@ -124,12 +137,21 @@ function LoginForm({ onDone }: { onDone: () => void }) {
 function RegisterForm({ onDone }: { onDone: () => void }) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const [username, setUsername] = useState('')
+  const [password, setPassword] = useState('')
+  // The server's own rule and words, shown while typing (the server checks again).
+  const nameHint = username.trim() ? usernameProblem(username) : null
+  const passwordHint = password && password.length < PASSWORD_MIN ? PASSWORD_MESSAGE : null
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
+    if (nameHint || passwordHint) {
+      setError(nameHint ?? passwordHint)
+      return
+    }
     const form = new FormData(e.currentTarget)
     setBusy(true)
     setError(null)
-    const result = await register(String(form.get('username')).trim(), String(form.get('email')), String(form.get('password')))
+    const result = await register(normaliseUsername(username), String(form.get('email')), password)
     setBusy(false)
     if (!result.ok) {
       const message = result.kind === 'signup-disabled' ? M.registrationDisabled : (result.message ?? M.registrationFailedDescription)
@@ -144,9 +166,27 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
   }
   return (
     <form onSubmit={submit} className="space-y-3" aria-label="Register">
-      <Field label="Username" name="username" type="text" autoComplete="username" placeholder="neon_rider" data-autofocus />
+      <Field
+        label="Username"
+        name="username"
+        type="text"
+        autoComplete="username"
+        placeholder="neon_rider"
+        data-autofocus
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+        hint={nameHint}
+      />
       <Field label="Email" name="email" type="email" autoComplete="email" placeholder="you@example.com" />
-      <Field label="Password" name="password" type="password" autoComplete="new-password" />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        hint={passwordHint}
+      />
       <InlineError message={error} />
       <button
         type="submit"

@@ -55,7 +55,9 @@ export function ProfileSettings({ userId }: { userId: string }) {
             autoComplete="username"
             disabled={!loaded}
           />
-          <p className="text-xs text-muted">3 to 30 letters, digits, - or _. Your public page is /user/{username.trim() || 'name'}.</p>
+          <p className="text-xs text-muted">
+            3 to 30 letters (any alphabet), digits, ., - or _. Your public page is /user/{username.trim() || 'name'}.
+          </p>
         </div>
         <div className="space-y-1">
           <label htmlFor={ids.bio} className="block text-sm text-fg/90">

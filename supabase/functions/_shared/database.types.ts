@@ -1613,6 +1613,18 @@ export type Database = {
         }
         Returns: Json
       }
+      username_problem: {
+        Args: {
+          p_name: string
+        }
+        Returns: string
+      }
+      username_rule_problem: {
+        Args: {
+          p_name: string
+        }
+        Returns: string
+      }
       wallet_claim: {
         Args: Record<PropertyKey, never>
         Returns: Json

@@ -1,10 +1,11 @@
 import bcrypt from 'bcryptjs'
 import { runAs } from '../core/caller.ts'
-import { authError, sendJson } from '../core/errors.ts'
+import { authError, isSqlError, sendJson } from '../core/errors.ts'
 import { readJson } from '../core/http-body.ts'
 import type { ApiRequest } from '../core/router.ts'
 import type { AuthContext } from './context.ts'
 import { newSession } from './sessions.ts'
+import { PASSWORD_MIN_LENGTH } from './update-user.ts'
 import { AUTH_ADMIN, EMAIL, USER_COLUMNS, type UserRow } from './users.ts'
 
 /** POST /auth/v1/signup: a confirmed user (no e-mail round trip locally) and their first session. */
@@ -15,9 +16,10 @@ export async function signup({ db, options }: AuthContext, { req, res }: ApiRequ
   if (typeof email !== 'string' || !EMAIL.test(email.trim()))
     throw authError(400, 'validation_failed', 'Unable to validate email address: invalid format')
   if (typeof password !== 'string' || password === '') throw authError(400, 'validation_failed', 'Signup requires a valid password')
-  if (password.length < 6) {
-    const error = authError(422, 'weak_password', 'Password should be at least 6 characters.')
-    error.body.weak_password = { reasons: ['length'], message: 'Password should be at least 6 characters.' }
+  if (password.length < PASSWORD_MIN_LENGTH) {
+    const message = `Password should be at least ${PASSWORD_MIN_LENGTH} characters.`
+    const error = authError(422, 'weak_password', message)
+    error.body.weak_password = { reasons: ['length'], message }
     throw error
   }
   if (data !== undefined && (data === null || typeof data !== 'object' || Array.isArray(data)))
@@ -28,13 +30,20 @@ export async function signup({ db, options }: AuthContext, { req, res }: ApiRequ
   const session = await runAs(db, 'supabase_auth_admin', AUTH_ADMIN, async (tx) => {
     const existing = await tx.query('select 1 from auth.users where email = $1', [normalised])
     if (existing.rows.length) throw authError(422, 'user_already_exists', 'User already registered')
-    const { rows } = await tx.query<UserRow>(
-      `insert into auth.users (email, encrypted_password, raw_user_meta_data, raw_app_meta_data, email_confirmed_at, last_sign_in_at)
+    // A trigger refusing the user (public.handle_new_user: a username against the rule) is
+    // GoTrue's 500 "Database error saving new user"; the app asks username_problem() first.
+    const { rows } = await tx
+      .query<UserRow>(
+        `insert into auth.users (email, encrypted_password, raw_user_meta_data, raw_app_meta_data, email_confirmed_at, last_sign_in_at)
        values ($1, $2, $3::jsonb, '{"provider":"email","providers":["email"]}'::jsonb, now(), now())
        on conflict (email) do nothing
        returning ${USER_COLUMNS}`,
-      [normalised, hash, JSON.stringify(data ?? {})],
-    )
+        [normalised, hash, JSON.stringify(data ?? {})],
+      )
+      .catch((error: unknown) => {
+        if (isSqlError(error)) throw authError(500, 'unexpected_failure', 'Database error saving new user')
+        throw error
+      })
     const user = rows[0]
     if (!user) throw authError(422, 'user_already_exists', 'User already registered')
     if (options.adminEmails.has(normalised)) {
