@@ -39,6 +39,8 @@ export interface MixDraft {
   state: MixerState
   project: { id: string; name: string } | null
   savedAt: number
+  /** The user was told this mix was restored and kept it: later restores need no notice. */
+  acknowledged?: boolean
 }
 
 const DB_NAME = 'cube-studio'

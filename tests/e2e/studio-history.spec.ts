@@ -116,9 +116,12 @@ test.describe('at 1280 px', () => {
 
     // Autosaved (debounced) to IndexedDB; after a reload the mix is back, with a notice.
     await expect.poll(() => draftVolumes(page)).toEqual([kept])
-    await page.reload()
-    await expect(page.getByText('Restored your unsaved mix')).toBeVisible()
-    await expect(page.getByRole('button', { name: 'Start fresh' })).toBeVisible()
+    // The notice is the studio's alone: not on another page, where it once showed on every load.
+    await page.goto('/app/listen')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByText('Restored your unsaved mix')).toHaveCount(0)
+    await page.goto('/app/studio')
+    await expect(page.getByTestId('restored-mix')).toContainText('Restored your unsaved mix: 1 track.')
     await expect(page.getByTestId('mixer-track')).toHaveCount(1)
     await expect(page.getByRole('slider', { name: `${name} Volume`, exact: true })).toHaveAttribute('aria-valuenow', String(kept))
     // A reload starts a new history.
@@ -133,8 +136,8 @@ test.describe('at 1280 px', () => {
     })
     expect(left).toBeGreaterThan(0.001)
 
-    // "Start fresh" empties the mixer, and the next reload restores nothing.
-    await page.getByRole('button', { name: 'Start fresh' }).click()
+    // Discard empties the mixer, and the next reload restores nothing.
+    await page.getByTestId('restored-mix').getByRole('button', { name: 'Discard' }).click()
     await expect(page.getByTestId('mixer-track')).toHaveCount(0)
     await expect.poll(() => draftVolumes(page)).toBeNull()
     await page.reload()

@@ -25,14 +25,19 @@ function Stat({ label, value, testId, note }: { label: string; value: string; te
   )
 }
 
-function ProposalCard({
+const VOTE_BUTTON = 'rounded border px-3 py-1 text-sm font-semibold disabled:opacity-50'
+
+export function ProposalCard({
   p,
   voted,
+  voting = false,
   canVote,
   onVote,
 }: {
   p: ProposalRow
   voted: 'for' | 'against' | undefined
+  /** The vote is on its way: the buttons wait. */
+  voting?: boolean
   canVote: boolean
   onVote: (choice: 'for' | 'against') => void
 }) {
@@ -74,18 +79,20 @@ function ProposalCard({
           You voted {voted === 'for' ? 'For' : 'Against'}
         </p>
       ) : canVote ? (
-        <div className="flex gap-2">
+        <div className="flex gap-2" aria-busy={voting}>
           <button
             type="button"
             onClick={() => onVote('for')}
-            className="rounded border border-green-500/70 px-3 py-1 text-sm font-semibold text-green-400 hover:bg-green-500/10"
+            disabled={voting}
+            className={`${VOTE_BUTTON} border-green-500/70 text-green-400 hover:bg-green-500/10`}
           >
             For
           </button>
           <button
             type="button"
             onClick={() => onVote('against')}
-            className="rounded border border-red-500/70 px-3 py-1 text-sm font-semibold text-red-400 hover:bg-red-500/10"
+            disabled={voting}
+            className={`${VOTE_BUTTON} border-red-500/70 text-red-400 hover:bg-red-500/10`}
           >
             Against
           </button>
@@ -277,7 +284,7 @@ function DelegatePanel({
 }
 
 export default function GovernancePage() {
-  const { userId, rules, proposals, overview, voted, history, vote, propose, delegate, undelegate } = useGovernance()
+  const { userId, rules, proposals, overview, voted, voting, history, vote, propose, delegate, undelegate } = useGovernance()
   const openAuth = useAuthModalStore((s) => s.open)
   const [tab, setTab] = useState<Tab>('active')
   useEffect(() => {
@@ -331,7 +338,14 @@ export default function GovernancePage() {
           ) : (
             <ul className="space-y-3" aria-label="Active proposals">
               {active.map((p) => (
-                <ProposalCard key={p.id} p={p} voted={voted.get(p.id)} canVote={!!userId} onVote={(c) => void vote(p.id, c)} />
+                <ProposalCard
+                  key={p.id}
+                  p={p}
+                  voted={voted.get(p.id)}
+                  voting={voting.has(p.id)}
+                  canVote={!!userId}
+                  onVote={(c) => void vote(p.id, c)}
+                />
               ))}
             </ul>
           ))}

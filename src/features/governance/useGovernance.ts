@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import {
   castVote,
   createProposal,
@@ -47,6 +47,8 @@ export function useGovernance() {
   const [proposals, setProposals] = useState<ProposalRow[] | null>(null)
   const [overview, setOverview] = useState<GovernanceOverview | null>(null)
   const [voted, setVoted] = useState<Map<string, 'for' | 'against'>>(new Map())
+  const [voting, setVoting] = useState<ReadonlySet<string>>(new Set())
+  const votesInFlight = useRef(new Set<string>())
   const [history, setHistory] = useState<VoteHistoryRow[]>([])
 
   // Bumped after each of the user's actions (and when a proposal closes): the user's figures are read again.
@@ -116,6 +118,10 @@ export function useGovernance() {
           : 'You need CUBE tokens to participate in governance',
       })
     }
+    // A double click sends one vote (the second used to come back "already voted").
+    if (votesInFlight.current.has(id)) return
+    votesInFlight.current.add(id)
+    setVoting((v) => new Set(v).add(id))
     try {
       const answer = await castVote(id, choice)
       setProposals((list) => mergeProposal(list ?? [], answer.proposal))
@@ -125,6 +131,13 @@ export function useGovernance() {
     } catch (error) {
       const [t, d] = governanceError(error, rules)
       notify.error(t, { description: d })
+    } finally {
+      votesInFlight.current.delete(id)
+      setVoting((v) => {
+        const next = new Set(v)
+        next.delete(id)
+        return next
+      })
     }
   }
 
@@ -151,5 +164,5 @@ export function useGovernance() {
   const delegate = async (to: string | null) => setOverview(await delegateVotingPower(to))
   const undelegate = async () => setOverview(await undelegateVotingPower())
 
-  return { userId, rules, proposals, overview, voted, history, vote, propose, delegate, undelegate }
+  return { userId, rules, proposals, overview, voted, voting, history, vote, propose, delegate, undelegate }
 }

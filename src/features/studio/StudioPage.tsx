@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { Icon, type IconName } from '../../ui/Icon.tsx'
 import { LiveMixer } from './mixer/LiveMixer.tsx'
+import { RestoredMixBanner } from './autosave/RestoredMixBanner.tsx'
 import { PageFallback } from '../../ui/PageFallback.tsx'
 import { Slot } from '../../ui/slots.tsx'
 
@@ -52,6 +53,7 @@ export default function StudioPage() {
   return (
     <section className="mx-auto max-w-7xl p-4 sm:p-6">
       <h1 className="font-display text-3xl font-bold text-primary neon-text">My Music Studio</h1>
+      <RestoredMixBanner />
       <div className="mt-4 grid gap-3 sm:grid-cols-3">
         {CARDS.map((c) => {
           const body = (

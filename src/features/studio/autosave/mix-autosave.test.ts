@@ -12,7 +12,8 @@ vi.mock('../../../lib/notify.ts', () => ({
 import { dropUnusedAudio, getMixerAudio, putMixerAudio } from '../../../engine/mixer-audio.ts'
 import { getDraft, saveProject, storedAudioIds } from '../../../engine/project-db.ts'
 import { addAudioToMixer, mixerSnapshot, useMixerStore } from '../../../domain/studio/mixer-store.ts'
-import { RESTORED_NOTICE, startMixAutosave, type MixAutosave } from './mix-autosave.ts'
+import { startMixAutosave, type MixAutosave } from './mix-autosave.ts'
+import { useDraftNotice } from './draft-notice.ts'
 
 const store = () => useMixerStore.getState()
 const page = () => Object.assign(new EventTarget(), { document: { visibilityState: 'visible' as DocumentVisibilityState } })
@@ -23,6 +24,7 @@ async function reload(target = page()) {
   store().reset()
   dropUnusedAudio(new Set())
   notices.length = 0
+  useDraftNotice.setState({ restored: null, acknowledged: false })
   running = startMixAutosave({ debounceMs: 20, target })
   await running.restored
   await running.flush()
@@ -52,23 +54,46 @@ describe('mix autosave', () => {
     await reload()
     expect(mixerSnapshot()).toEqual(before)
     expect(getMixerAudio(t.audioId)!.channels).toEqual(audio.channels)
-    expect(notices.map((n) => n.title)).toEqual([RESTORED_NOTICE])
+    // Announced to the studio (not as a toast on whatever page loaded).
+    expect(useDraftNotice.getState().restored).toEqual({ tracks: 1, project: null, missing: [] })
+    expect(notices).toHaveLength(0)
     // The restore is not an undo step, and the restored mix is still unsaved.
     expect(store().history.past).toHaveLength(0)
     expect((await getDraft())?.state.tracks).toHaveLength(1)
   })
 
-  it('"Start fresh" empties the mixer and deletes the draft and its audio', async () => {
+  it('Discard empties the mixer and deletes the draft and its audio', async () => {
     addAudioToMixer({ name: 'Tone', sampleRate: 8000, channels: [new Float32Array(80).fill(0.25)] })
     await waitForDraft((d) => !!d)
     await reload()
-    notices[0]!.action!.onClick()
+    expect(useDraftNotice.getState().restored?.tracks).toBe(1)
+    // What the banner's Discard does.
+    store().reset()
+    expect(useDraftNotice.getState().restored).toBeNull()
     expect(store().tracks).toHaveLength(0)
     await waitForDraft((d) => d === undefined)
     expect(await storedAudioIds()).toEqual([])
     await reload()
     expect(store().tracks).toHaveLength(0)
-    expect(notices).toHaveLength(0)
+    expect(useDraftNotice.getState().restored).toBeNull()
+  })
+
+  it('Keep is remembered by the draft: later reloads restore the mix without a notice, until a new mix starts', async () => {
+    addAudioToMixer({ name: 'Tone', sampleRate: 8000, channels: [new Float32Array(80).fill(0.25)] })
+    await waitForDraft((d) => !!d)
+    await reload()
+    expect(useDraftNotice.getState().restored).not.toBeNull()
+    useDraftNotice.getState().acknowledge()
+    await waitForDraft((d) => d?.acknowledged === true)
+    await reload()
+    expect(store().tracks).toHaveLength(1)
+    expect(useDraftNotice.getState()).toMatchObject({ restored: null, acknowledged: true })
+    // Emptied and a new mix begun: that one is announced after a reload.
+    store().reset()
+    addAudioToMixer({ name: 'Fresh', sampleRate: 8000, channels: [new Float32Array(80).fill(0.5)] })
+    await waitForDraft((d) => d?.state.tracks[0]?.name === 'Fresh' && !d.acknowledged)
+    await reload()
+    expect(useDraftNotice.getState().restored?.tracks).toBe(1)
   })
 
   it('a pagehide writes at once, without waiting for the debounce', async () => {
@@ -121,7 +146,7 @@ describe('mix autosave', () => {
     await saveProject({ id: 'p9', name: 'Nine', createdAt: 1, updatedAt: 1, state: mixerSnapshot() }, getMixerAudio)
     await reload()
     expect(store().tracks).toHaveLength(0)
-    expect(notices).toHaveLength(0)
+    expect(useDraftNotice.getState().restored).toBeNull()
     expect(await getDraft()).toBeUndefined()
     expect(await storedAudioIds()).toContain(t.audioId)
   })

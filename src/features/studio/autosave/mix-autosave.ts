@@ -2,7 +2,7 @@
  * Autosave of the open mix: after every change of tracks, master or the open project (debounced),
  * and at once when the page is hidden or unloaded, the mix goes to IndexedDB as the draft
  * (src/engine/project-db.ts) with the audio it needs. On start a draft left by a reload or crash is
- * put back into the mixer with a notice that offers to start fresh.
+ * put back into the mixer, and the studio says so once with Keep / Discard (draft-notice.ts).
  *
  * A mix with nothing unsaved keeps no draft: an empty mixer (after "Start fresh" or removing every
  * track) and a mix just saved as or opened from a project (that project is where it lives; a draft
@@ -23,9 +23,10 @@ import {
 import { errorMessage } from '../../../lib/error-message.ts'
 import { notify } from '../../../lib/notify.ts'
 import { hasUnsavedChanges, useMixerStore } from '../../../domain/studio/mixer-store.ts'
+import { useDraftNotice } from './draft-notice.ts'
 
 export const AUTOSAVE_DEBOUNCE_MS = 500
-export const RESTORED_NOTICE = 'Restored your unsaved mix'
+export { RESTORED_NOTICE } from './draft-notice.ts'
 const NOTICE_ID = 'mix-draft'
 
 export interface DraftDb {
@@ -74,7 +75,12 @@ export function startMixAutosave(
     dirty = false
     const s = useMixerStore.getState()
     const keep = s.tracks.length > 0 && hasUnsavedChanges(s)
-    const draft: MixDraft = { state: { tracks: s.tracks, master: s.master, tempo: s.tempo }, project: s.project, savedAt: Date.now() }
+    const draft: MixDraft = {
+      state: { tracks: s.tracks, master: s.master, tempo: s.tempo },
+      project: s.project,
+      savedAt: Date.now(),
+      acknowledged: useDraftNotice.getState().acknowledged,
+    }
     // One write at a time, in order: the last one written is the newest mix.
     writing = writing.then(async () => {
       try {
@@ -94,7 +100,12 @@ export function startMixAutosave(
     return writing
   }
 
-  const unsubscribe = useMixerStore.subscribe((s, prev) => {
+  const schedule = () => {
+    dirty = true
+    clearTimeout(timer)
+    timer = setTimeout(() => void write(), debounceMs)
+  }
+  const unsubscribeMixer = useMixerStore.subscribe((s, prev) => {
     if (
       s.tracks === prev.tracks &&
       s.master === prev.master &&
@@ -103,10 +114,17 @@ export function startMixAutosave(
       s.clean === prev.clean
     )
       return
-    dirty = true
-    clearTimeout(timer)
-    timer = setTimeout(() => void write(), debounceMs)
+    // An emptied mixer ends this mix: the next one is announced after a reload again.
+    if (s.tracks.length === 0 && prev.tracks.length > 0) useDraftNotice.getState().forget()
+    schedule()
   })
+  const unsubscribeNotice = useDraftNotice.subscribe((s, prev) => {
+    if (s.acknowledged !== prev.acknowledged) schedule()
+  })
+  const unsubscribe = () => {
+    unsubscribeMixer()
+    unsubscribeNotice()
+  }
   const onHide = () => {
     if (!target?.document || target.document.visibilityState === 'hidden') void write()
   }
@@ -163,15 +181,7 @@ async function restore(db: DraftDb): Promise<void> {
   // The user already started something new while the draft was read: theirs wins.
   if (mixer.tracks.length > 0 || mixer.history.past.length > 0 || kept.tracks.length === 0) return
   mixer.restore(kept, draft.project)
-  const n = kept.tracks.length
-  notify(RESTORED_NOTICE, {
-    id: NOTICE_ID,
-    description:
-      `${n} ` +
-      `${n === 1 ? 'track' : 'tracks'}${draft.project ? ` of ${draft.project.name}` : ''}${
-        missing.length ? `; audio ` + `missing for ${missing.join(', ')}` : ''
-      }.`,
-    action: { label: 'Start fresh', onClick: () => useMixerStore.getState().reset() },
-    persistent: true,
-  })
+  const restored = { tracks: kept.tracks.length, project: draft.project?.name ?? null, missing }
+  if (draft.acknowledged && missing.length === 0) useDraftNotice.getState().acknowledge()
+  else useDraftNotice.getState().show(restored)
 }
