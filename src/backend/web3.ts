@@ -41,15 +41,33 @@ export async function verifyWallet(message: string, signature: string): Promise<
   return { address: data.address, welcome: num(data.welcome), balance: num(data.balance) }
 }
 
+/** Social login: the server links the account's own (custodial) address, made once, and pays the welcome once. */
+export async function linkAccountWallet(): Promise<LinkAnswer> {
+  const { data, error } = await supabase().functions.invoke<LinkAnswer>('wallet-verify', { body: { custodial: true } })
+  if (error) throw await functionError(error)
+  if (!data) throw new Error('wallet-verify answered nothing')
+  return { address: data.address, welcome: num(data.welcome), balance: num(data.balance) }
+}
+
 export async function unlinkWallet(): Promise<void> {
   const { error } = await supabase().rpc('wallet_unlink')
   if (error) throw error
 }
 
-export async function fetchLinkedAddress(userId: string): Promise<string | null> {
-  const { data, error } = await supabase().from('wallet_links').select('address').eq('user_id', userId).maybeSingle<{ address: string }>()
+export interface LinkedWallet {
+  address: string
+  /** The account's own address, held by the server (Social login). */
+  custodial: boolean
+}
+
+export async function fetchLinkedWallet(userId: string): Promise<LinkedWallet | null> {
+  const { data, error } = await supabase().from('wallet_links').select('address, custodial').eq('user_id', userId).maybeSingle()
   if (error) throw error
-  return data?.address ?? null
+  return data ? { address: data.address, custodial: data.custodial } : null
+}
+
+export async function fetchLinkedAddress(userId: string): Promise<string | null> {
+  return (await fetchLinkedWallet(userId))?.address ?? null
 }
 
 export interface ClaimStatus {

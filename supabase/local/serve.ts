@@ -32,3 +32,12 @@ const stop = () => {
 }
 process.on('SIGINT', stop)
 process.on('SIGTERM', stop)
+process.on('SIGHUP', stop)
+
+// Stopping `npm start` by its PID must not leave the server behind: when whatever started us goes
+// away without passing the signal on (a shell between npm and node does not), we are re-parented,
+// and stop too.
+const parent = process.ppid
+setInterval(() => {
+  if (process.ppid !== parent) stop()
+}, 500).unref()

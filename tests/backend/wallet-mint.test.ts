@@ -118,6 +118,89 @@ describe('wallet connect: Sign-In with Ethereum verified by the server', () => {
   })
 })
 
+describe('Social login: the account as the wallet (issue 26 item 1)', () => {
+  const social = (u: TestUser) => api(server, '/functions/v1/wallet-verify', { token: u.accessToken, body: { custodial: true } })
+
+  it('links an address the server made for the account, the same one every time, +50 once; a proven wallet replaces it', async () => {
+    const u = await newUser('social')
+    const first = await social(u)
+    expect(first.status, first.text).toBe(200)
+    expect(first.json).toMatchObject({ welcome: 50, balance: 150, custodial: true })
+    const address = first.json.address as string
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    expect(await sql(server, 'select address, custodial from public.wallet_links where user_id = $1', [u.id])).toEqual([
+      { address, custodial: true },
+    ])
+    const again = await social(u)
+    expect(again.json).toMatchObject({ address, welcome: 0, balance: 150 })
+
+    // MetaMask later: the proven address replaces the link; Social login again brings the same custodial one back.
+    const wallet = Wallet.createRandom()
+    expect((await verify(u, await signIn(u, wallet))).json).toMatchObject({ address: wallet.address, welcome: 0 })
+    expect(await sql(server, 'select custodial from public.wallet_links where user_id = $1', [u.id])).toEqual([{ custodial: false }])
+    expect((await social(u)).json.address).toBe(address)
+    expect(await ledgerCount(u, 'wallet_welcome')).toBe(1)
+  })
+
+  it('20 concurrent Social logins of a fresh account: one address, one welcome, balance equals the ledger', async () => {
+    const u = await newUser('social-race')
+    const answers = await Promise.all(Array.from({ length: 20 }, () => social(u)))
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200))
+    expect(new Set(answers.map((a) => a.json.address)).size).toBe(1)
+    expect(answers.filter((a) => a.json.welcome === 50)).toHaveLength(1)
+    expect(await ledgerCount(u, 'wallet_welcome')).toBe(1)
+    const sums = await sql<{ ok: boolean }>(
+      server,
+      'select t.balance = (select coalesce(sum(amount), 0) from public.token_ledger l where l.user_id = t.user_id) as ok ' +
+        'from public.user_tokens t where t.user_id = $1',
+      [u.id],
+    )
+    expect(sums).toEqual([{ ok: true }])
+  })
+
+  it('a visitor cannot; the private key is never readable by anyone through the API', async () => {
+    expect((await api(server, '/functions/v1/wallet-verify', { body: { custodial: true } })).status).toBe(401)
+    const u = await newUser('social-key')
+    await social(u)
+    const [{ private_key: key }] = await sql<{ private_key: string }>(
+      server,
+      'select private_key from public.custodial_wallets where user_id = $1',
+      [u.id],
+    )
+    const reads = await Promise.all([
+      api(server, '/rest/v1/custodial_wallets?select=*', { token: u.accessToken }),
+      api(server, '/rest/v1/custodial_wallets?select=*'),
+      api(server, '/rest/v1/wallet_links?select=*', { token: u.accessToken }),
+      rpc(server, u.accessToken, 'wallet_link_custodial', { p_user: u.id, p_address: Wallet.createRandom().address, p_private_key: key }),
+      social(u),
+    ])
+    // Permission denied, as PostgREST answers it: 403 for a signed-in user, 401 for a visitor.
+    expect(reads.map((r) => r.status)).toEqual([403, 401, 200, 403, 200])
+    expect(reads.map((r) => r.text).join('')).not.toContain(key.slice(2))
+  })
+
+  it('a mint without a recipient goes to the account address on chain', async () => {
+    const u = await newUser('social-mint')
+    const address = (await social(u)).json.address as string
+    const r = await api(server, '/functions/v1/mint', {
+      token: u.accessToken,
+      body: {
+        blockchain: 'ethereum',
+        name: 'Mine',
+        description: 'd',
+        image: 'https://example.com/c.png',
+        royalties: 5,
+        client_key: 'social-1',
+      },
+    })
+    expect(r.status, r.text).toBe(200)
+    const tokenId = (r.json.request as { token_id: string }).token_id
+    const chain = server.chain!
+    const contract = new Contract(chain.contractAddress, NFT_ARTIFACT.abi as never, chain.provider)
+    expect(await contract.getFunction('ownerOf')(BigInt(tokenId))).toBe(address)
+  })
+})
+
 describe('claimable listening rewards', () => {
   it('2 h of accepted listening → 10 CUBE claimable; 20 concurrent claims pay once', async () => {
     const u = await newUser('claim')
@@ -305,6 +388,10 @@ describe('RLS of the wallet and mint tables', () => {
     ctx = rlsContext(server, owner, other)
     await ctx.q("insert into public.wallet_links (user_id, address) values ($1, '0x00000000000000000000000000000000000000a1')", [owner.id])
     await ctx.q(
+      "insert into public.custodial_wallets (user_id, address, private_key) values ($1, '0x00000000000000000000000000000000000000d1', $2)",
+      [owner.id, `0x${'2'.repeat(64)}`],
+    )
+    await ctx.q(
       "insert into public.siwe_nonces (nonce, user_id, expires_at) values ('rlsnonce0000000000a1', $1, now() + interval '5 minutes')",
       [owner.id],
     )
@@ -378,6 +465,22 @@ describe('RLS of the wallet and mint tables', () => {
         untouched: (x) => x.exists("select 1 from public.nfts where id = $1 and token_id = '999'", [ids.nft]),
         reset: noop,
         expect: publicReadOnly,
+      },
+      custodial_wallets: {
+        target: ({ owner: { id: o } }) => `user_id=eq.${o}`,
+        insert: ({ other: { id: o } }) => ({
+          user_id: o,
+          address: '0x00000000000000000000000000000000000000e1',
+          private_key: `0x${'1'.repeat(64)}`,
+        }),
+        update: { address: '0x00000000000000000000000000000000000000e2' },
+        inserted: (x) => x.exists("select 1 from public.custodial_wallets where address = '0x00000000000000000000000000000000000000e1'"),
+        untouched: (x) =>
+          x.exists("select 1 from public.custodial_wallets where user_id = $1 and address = '0x00000000000000000000000000000000000000d1'", [
+            x.owner.id,
+          ]),
+        reset: noop,
+        expect: hidden,
       },
       blockchain_configs: {
         target: () => 'id=eq.bitcoin',

@@ -52,17 +52,24 @@ interface PlaylistState {
   toggleFavourite: (song: Song) => boolean
 }
 
+export const PLAYLIST_NAME_EMPTY = 'Playlist name cannot be empty'
+const tidyName = (name: string) => (typeof name === 'string' ? name.trim().replace(/\s+/g, ' ') : '')
+
+/** Why a playlist cannot have this name (shown beside the field as well as in a toast); null when it can. */
+export function playlistNameProblem(name: string): string | null {
+  const n = tidyName(name)
+  if (!n) return PLAYLIST_NAME_EMPTY
+  if (n.length > MAX_PLAYLIST_NAME) return PLAYLIST_NAME_TOO_LONG
+  return null
+}
+
 function cleanName(name: string): string | null {
-  const n = typeof name === 'string' ? name.trim().replace(/\s+/g, ' ') : ''
-  if (!n) {
-    notify.error('Playlist name cannot be empty')
+  const problem = playlistNameProblem(name)
+  if (problem) {
+    notify.error(problem)
     return null
   }
-  if (n.length > MAX_PLAYLIST_NAME) {
-    notify.error(PLAYLIST_NAME_TOO_LONG)
-    return null
-  }
-  return n
+  return tidyName(name)
 }
 
 const newId = () => `pl-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
@@ -111,6 +118,11 @@ export const usePlaylistStore = create<PlaylistState>()(
           return playlist
         },
         renamePlaylist: (id, name) => {
+          // Favourites are the likes: their playlist keeps its name everywhere it is shown.
+          if (id === FAVORITES_ID) {
+            notify.error('Favorite Tracks cannot be renamed')
+            return false
+          }
           const n = cleanName(name)
           if (!n || !get().playlists.some((p) => p.id === id)) return false
           update(id, (p) => ({ ...p, name: n }))

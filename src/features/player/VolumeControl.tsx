@@ -14,6 +14,7 @@ export function VolumeControl() {
         step={1}
         value={volume}
         onChange={(e) => usePlayerStore.getState().setVolume(Number(e.currentTarget.value))}
+        aria-label="Volume"
         aria-valuetext={`${volume} percent`}
         className="h-1 min-w-0 flex-1 cursor-pointer accent-[var(--theme-secondary)]"
       />

@@ -3,6 +3,7 @@ import {
   FAVORITES_ID,
   MAX_PLAYLIST_NAME,
   PLAYLIST_NAME_TOO_LONG,
+  playlistNameProblem,
   selectIsFavourite,
   usePlaylistStore,
   type Playlist,
@@ -115,13 +116,15 @@ function PlaylistDetail({ playlist }: { playlist: Playlist }) {
             >
               {playlist.name}
             </h2>
-            <button
-              type="button"
-              onClick={() => (setName(playlist.name), setRenaming(true))}
-              className="inline-flex items-center gap-1 rounded border border-line px-3 py-1 text-sm hover:border-primary"
-            >
-              <Icon name="edit" size={14} /> Rename
-            </button>
+            {playlist.id !== FAVORITES_ID && (
+              <button
+                type="button"
+                onClick={() => (setName(playlist.name), setRenaming(true))}
+                className="inline-flex items-center gap-1 rounded border border-line px-3 py-1 text-sm hover:border-primary"
+              >
+                <Icon name="edit" size={14} /> Rename
+              </button>
+            )}
             {playlist.id !== FAVORITES_ID && (
               <button
                 type="button"
@@ -190,8 +193,10 @@ export default function PlaylistsPage() {
     document.title = 'Playlists · CUBE Music'
   }, [])
 
+  const [createError, setCreateError] = useState<string | null>(null)
   const create = (e: FormEvent) => {
     e.preventDefault()
+    setCreateError(playlistNameProblem(newName))
     const p = usePlaylistStore.getState().createPlaylist(newName)
     if (p) {
       setNewName('')
@@ -217,8 +222,15 @@ export default function PlaylistsPage() {
               onChange={(e) => setNewName(e.currentTarget.value)}
               {...nameInput}
               placeholder="e.g. Night Drive"
+              aria-invalid={createError ? true : undefined}
+              aria-describedby={createError ? 'new-playlist-error' : undefined}
               className="rounded border border-line bg-bg px-2 py-1.5 text-fg placeholder:text-muted"
             />
+            {createError && (
+              <p id="new-playlist-error" role="alert" className="text-xs text-amber-300">
+                {createError}
+              </p>
+            )}
             <button
               type="submit"
               className="inline-flex items-center justify-center gap-1 rounded bg-primary px-3 py-1.5 text-sm font-semibold text-bg"

@@ -49,6 +49,10 @@ function ConnectView({ onBrowser, onSocial, busy }: { onBrowser: () => void; onS
         Connect a wallet to prove the address is yours (you sign a one-time message; no transaction, no fee), or use your CUBE account as
         your wallet.
       </p>
+      <p className="text-xs text-muted">
+        No browser wallet? Social Login gives your account an address of its own that CUBE Music keeps for you: rewards, claims and NFTs
+        work the same, and you can connect MetaMask later.
+      </p>
       <button
         type="button"
         className="w-full rounded-md bg-primary px-4 py-2 font-semibold text-bg disabled:opacity-60"
@@ -62,6 +66,7 @@ function ConnectView({ onBrowser, onSocial, busy }: { onBrowser: () => void; onS
         type="button"
         className="w-full rounded-md border border-primary px-4 py-2 font-semibold text-primary"
         onClick={onSocial}
+        disabled={busy !== null}
         data-testid="connect-social"
       >
         Social Login (CUBE account)
@@ -122,7 +127,12 @@ function NftGrid({ nfts, chains }: { nfts: NftRow[]; chains: BlockchainConfig[] 
     return (
       <div className="py-6 text-center" data-testid="nft-empty">
         <p className="font-semibold">You don't have any NFTs yet</p>
-        <p className="text-sm text-muted">Mint your first NFT in the NFT Minting tab</p>
+        <p className="text-sm text-muted">
+          Mint your first NFT in the{' '}
+          <Link to="/app/mint" className="text-primary underline">
+            NFT Minting Studio
+          </Link>
+        </p>
       </div>
     )
   }
@@ -194,7 +204,13 @@ export default function WalletPage() {
   const tx = params.get('tx')
   const txChain = params.get('chain')
 
-  const busy = wc.state.matches('connecting') ? 'Connecting…' : wc.state.matches('verifying') ? 'Sign the message in your wallet…' : null
+  const busy = wc.state.matches('connecting')
+    ? 'Connecting…'
+    : wc.state.matches('verifying')
+      ? 'Sign the message in your wallet…'
+      : wc.state.matches('linkingAccount')
+        ? 'Setting up your account wallet…'
+        : null
   const connected = wc.connected
   const summary = summariseRewards(data.ledger)
   const claimable = data.claim?.claimable ?? 0
@@ -228,6 +244,11 @@ export default function WalletPage() {
       <p className="font-mono" data-testid="wallet-address" title={wc.state.context.address ?? undefined}>
         {wc.state.context.address ? shortenAddress(wc.state.context.address) : 'CUBE account (social login)'}
       </p>
+      {wc.state.context.method === 'social' && (
+        <p className="text-xs text-muted" data-testid="account-wallet-note">
+          Your CUBE account's own address, kept by CUBE Music for you (Social Login). NFTs you mint go here.
+        </p>
+      )}
       {wc.state.context.needsReverify && (
         <div role="alert" className="rounded-md border border-yellow-500/60 p-2 text-sm">
           Your wallet switched to another address.{' '}

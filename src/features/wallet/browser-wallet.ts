@@ -1,7 +1,7 @@
 // The browser side of connecting a wallet: EIP-1193 (window.ethereum) through ethers v6's
 // BrowserProvider, and the ownership proof (Sign-In with Ethereum) the server verifies.
 import { BrowserProvider, getAddress, hexlify, toUtf8Bytes, type Eip1193Provider } from 'ethers'
-import { issueWalletNonce, verifyWallet } from '../../backend/web3.ts'
+import { issueWalletNonce, linkAccountWallet, verifyWallet } from '../../backend/web3.ts'
 import { siweMessage } from './siwe-message.ts'
 import { NoWalletProviderError, type WalletConnectDeps } from './wallet-connect-machine.ts'
 
@@ -48,6 +48,7 @@ export const browserWalletDeps = (accountUserId: () => string | null): WalletCon
   requestAccount,
   proveOwnership,
   accountUserId,
+  linkAccountWallet,
 })
 
 /** accountsChanged / chainChanged from the provider; returns the unsubscribe. */

@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react'
 import { useEffect, useMemo } from 'react'
-import { fetchLinkedAddress } from '../../backend/web3.ts'
+import { fetchLinkedWallet } from '../../backend/web3.ts'
 import { notify } from '../../lib/notify.ts'
 import { refreshWallet } from '../../domain/session/session-sync.ts'
 import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
@@ -45,10 +45,10 @@ export function useWalletConnect() {
     const cached = loadWalletState()
     if (!cached.isConnected) return
     let live = true
-    fetchLinkedAddress(userId)
-      .then((address) => {
+    fetchLinkedWallet(userId)
+      .then((linked) => {
         if (!live) return
-        if (address) send({ type: 'RESTORE', address })
+        if (linked) send({ type: 'RESTORE', address: linked.address, custodial: linked.custodial })
         else clearWalletState(cached.selectedChain)
       })
       .catch((error: unknown) => console.warn('Could not re-check the linked wallet', error))

@@ -10,10 +10,12 @@ import {
 import { loadWalletState, saveWalletState, shortenAddress, WALLET_STATE_KEY } from './wallet-state.ts'
 
 const ADDRESS = '0x1234567890abcdef1234567890ABCDEF12345678'
+const CUSTODIAL = '0x00000000000000000000000000000000000000C0'
 const deps = (over: Partial<WalletConnectDeps> = {}): WalletConnectDeps => ({
   requestAccount: async () => ({ address: ADDRESS, chainId: 31337 }),
   proveOwnership: async ({ address }) => ({ address, welcome: 50, balance: 150 }),
   accountUserId: () => 'user-1',
+  linkAccountWallet: async () => ({ address: CUSTODIAL, welcome: 50, balance: 150 }),
   ...over,
 })
 
@@ -59,7 +61,7 @@ describe('wallet-connect machine', () => {
     expect(failed.context.error).toEqual({ ...CONNECTION_FAILED, detail: 'This address is already linked to another CUBE account' })
   })
 
-  it('social: the signed-in account is the wallet; a visitor is asked to sign in first', () => {
+  it('social: the signed-in account is the wallet; a visitor is asked to sign in first', async () => {
     const asked: string[] = []
     const visitor = createActor(
       createWalletConnectMachine(deps({ accountUserId: () => null })).provide({ actions: { askToSignIn: () => void asked.push('login') } }),
@@ -71,8 +73,44 @@ describe('wallet-connect machine', () => {
     const member = createActor(createWalletConnectMachine(deps())).start()
     member.send({ type: 'OPEN' })
     member.send({ type: 'SOCIAL' })
-    expect(member.getSnapshot().value).toBe('connected')
-    expect(member.getSnapshot().context.method).toBe('social')
+    const done = await waitFor(member, (s) => s.matches('connected'))
+    expect(done.context).toMatchObject({ method: 'social', address: CUSTODIAL, welcome: 50 })
+  })
+
+  // Issue 26 item 1: the button did nothing unless the chooser was open (the page shows it straight away).
+  it('social works from the page as it loads (disconnected) and after a failed attempt', async () => {
+    const fresh = createActor(createWalletConnectMachine(deps())).start()
+    fresh.send({ type: 'SOCIAL' })
+    expect((await waitFor(fresh, (s) => s.matches('connected'))).context.address).toBe(CUSTODIAL)
+
+    let calls = 0
+    const flaky = createActor(
+      createWalletConnectMachine(
+        deps({
+          linkAccountWallet: async () => {
+            if (++calls === 1) throw new Error('server down')
+            return { address: CUSTODIAL, welcome: 0, balance: 100 }
+          },
+        }),
+      ),
+    ).start()
+    flaky.send({ type: 'SOCIAL' })
+    const failed = await waitFor(flaky, (s) => s.matches('failed'))
+    expect(failed.context.error).toMatchObject({ ...CONNECTION_FAILED, detail: 'server down' })
+    flaky.send({ type: 'SOCIAL' })
+    expect((await waitFor(flaky, (s) => s.matches('connected'))).context.method).toBe('social')
+  })
+
+  it('a reload restores a custodial link as social and a proven one as browser', () => {
+    const social = createActor(createWalletConnectMachine(deps())).start()
+    social.send({ type: 'RESTORE', address: CUSTODIAL, custodial: true })
+    expect(social.getSnapshot().context).toMatchObject({ method: 'social', address: CUSTODIAL })
+    // A browser wallet's account switching does not touch the account's own address.
+    social.send({ type: 'ACCOUNT_CHANGED', address: ADDRESS })
+    expect(social.getSnapshot().context.needsReverify).toBe(false)
+    const browser = createActor(createWalletConnectMachine(deps())).start()
+    browser.send({ type: 'RESTORE', address: ADDRESS })
+    expect(browser.getSnapshot().context.method).toBe('browser')
   })
 })
 

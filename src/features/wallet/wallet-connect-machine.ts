@@ -8,7 +8,9 @@
  *
  * Browser wallet: eth_requestAccounts, then the server's single-use nonce goes into an EIP-4361
  * message the wallet signs, and the server verifies it and links the address (the client never
- * decides that it is connected). Social login: the CUBE account itself is the wallet.
+ * decides that it is connected). Social login (from any state but a connection in progress): the
+ * signed-in CUBE account is the wallet, with an address the server made for it and holds
+ * (custodial); signed out, it asks the user to sign in first.
  */
 import { assign, fromPromise, setup } from 'xstate'
 
@@ -29,6 +31,8 @@ export interface WalletConnectDeps {
   proveOwnership: (account: { address: string; chainId: number }) => Promise<{ address: string; welcome: number; balance: number }>
   /** The signed-in CUBE account, if any (social login). */
   accountUserId: () => string | null
+  /** Social login: the server links the account's custodial address (made once) and answers it. */
+  linkAccountWallet: () => Promise<{ address: string; welcome: number; balance: number }>
 }
 
 export interface WalletConnectContext {
@@ -48,7 +52,7 @@ type WalletConnectEvent =
   | { type: 'SOCIAL' }
   | { type: 'DISCONNECT' }
   | { type: 'RETRY' }
-  | { type: 'RESTORE'; address: string }
+  | { type: 'RESTORE'; address: string; custodial?: boolean }
   | { type: 'ACCOUNT_CHANGED'; address: string | null }
 
 const failure = (error: unknown): WalletConnectContext['error'] => {
@@ -57,12 +61,16 @@ const failure = (error: unknown): WalletConnectContext['error'] => {
   return { ...CONNECTION_FAILED, detail }
 }
 
+// Signed in: the server links the account's own address; signed out: the login dialog first.
+const SOCIAL = [{ guard: 'signedIn', target: 'linkingAccount' }, { actions: 'askToSignIn' }] as const
+
 export function createWalletConnectMachine(deps: WalletConnectDeps) {
   return setup({
     types: { context: {} as WalletConnectContext, events: {} as WalletConnectEvent },
     actors: {
       connect: fromPromise(() => deps.requestAccount()),
       verify: fromPromise(({ input }: { input: { address: string; chainId: number } }) => deps.proveOwnership(input)),
+      linkAccount: fromPromise(() => deps.linkAccountWallet()),
     },
     actions: {
       // Provided by the UI (toasts, the login dialog); no-ops by default.
@@ -86,17 +94,32 @@ export function createWalletConnectMachine(deps: WalletConnectDeps) {
         on: {
           OPEN: 'choosing',
           BROWSER: 'connecting',
-          RESTORE: { target: 'connected', actions: assign({ method: 'browser', address: ({ event }) => event.address, error: null }) },
+          SOCIAL: SOCIAL,
+          RESTORE: {
+            target: 'connected',
+            actions: assign({
+              method: ({ event }) => (event.custodial ? 'social' : 'browser'),
+              address: ({ event }) => event.address,
+              error: null,
+            }),
+          },
         },
       },
       choosing: {
-        on: {
-          CLOSE: 'disconnected',
-          BROWSER: 'connecting',
-          SOCIAL: [
-            { guard: 'signedIn', target: 'connected', actions: assign({ method: 'social', address: null, error: null, welcome: 0 }) },
-            { actions: 'askToSignIn' },
-          ],
+        on: { CLOSE: 'disconnected', BROWSER: 'connecting', SOCIAL: SOCIAL },
+      },
+      linkingAccount: {
+        entry: assign({ error: null, needsReverify: false }),
+        invoke: {
+          src: 'linkAccount',
+          onDone: {
+            target: 'connected',
+            actions: [
+              assign({ method: 'social', address: ({ event }) => event.output.address, welcome: ({ event }) => event.output.welcome }),
+              'notifyConnected',
+            ],
+          },
+          onError: { target: 'failed', actions: assign({ error: ({ event }) => failure(event.error) }) },
         },
       },
       connecting: {
@@ -133,7 +156,7 @@ export function createWalletConnectMachine(deps: WalletConnectDeps) {
       },
       failed: {
         entry: 'notifyFailed',
-        on: { RETRY: 'connecting', BROWSER: 'connecting', OPEN: 'choosing', CLOSE: 'disconnected' },
+        on: { RETRY: 'connecting', BROWSER: 'connecting', SOCIAL: SOCIAL, OPEN: 'choosing', CLOSE: 'disconnected' },
       },
     },
   })

@@ -283,6 +283,27 @@ export type Database = {
           },
         ]
       }
+      custodial_wallets: {
+        Row: {
+          user_id: string
+          address: string
+          private_key: string
+          created_at: string
+        }
+        Insert: {
+          user_id: string
+          address: string
+          private_key: string
+          created_at?: string
+        }
+        Update: {
+          user_id?: string
+          address?: string
+          private_key?: string
+          created_at?: string
+        }
+        Relationships: []
+      }
       delegations: {
         Row: {
           delegator_id: string
@@ -1089,18 +1110,21 @@ export type Database = {
           address: string
           chain_id: number | null
           linked_at: string
+          custodial: boolean
         }
         Insert: {
           user_id: string
           address: string
           chain_id?: number | null
           linked_at?: string
+          custodial?: boolean
         }
         Update: {
           user_id?: string
           address?: string
           chain_id?: number | null
           linked_at?: string
+          custodial?: boolean
         }
         Relationships: []
       }
@@ -1643,6 +1667,14 @@ export type Database = {
           p_address: string
           p_nonce: string
           p_chain_id: number
+        }
+        Returns: Json
+      }
+      wallet_link_custodial: {
+        Args: {
+          p_user: string
+          p_address: string
+          p_private_key: string
         }
         Returns: Json
       }

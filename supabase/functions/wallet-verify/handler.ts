@@ -6,6 +6,8 @@
 // role) consumes the nonce, links the checksummed address and grants the wallet welcome once.
 // Answers 200 { address, welcome, balance }; 400 bad message/signature/nonce; 401 not signed in;
 // 409 the address belongs to another account.
+// { custodial: true } instead ("Social login", no browser wallet): the account's own address, made
+// by the server once (public.wallet_link_custodial keeps its key where no API role reads it).
 import { json, type EdgeHandler } from '../_shared/http.ts'
 import { signedInPost } from '../_shared/signed-in.ts'
 import type { ServiceClient } from '../_shared/service-client.ts'
@@ -23,10 +25,14 @@ export const WALLET_ERRORS: Readonly<Record<string, [number, string]>> = {
   address_taken: [409, 'This address is already linked to another CUBE account'],
 }
 
+/** A fresh Ethereum key pair (drawn by the runtime's ethers). */
+export type NewKey = () => { address: string; privateKey: string }
+
 export function walletVerify(deps: {
   clientFor: UserClientFactory
   service: ServiceClient
   verify: SiweVerifier
+  newKey: NewKey
   site: Pick<Site, 'appOrigins'>
 }): EdgeHandler {
   return async (req) => {
@@ -34,11 +40,24 @@ export function walletVerify(deps: {
     if (caller instanceof Response) return caller
     const { user, userId } = caller
 
-    let body: { message?: unknown; signature?: unknown }
+    let body: { message?: unknown; signature?: unknown; custodial?: unknown }
     try {
       body = (await req.json()) as typeof body
     } catch {
       return json({ error: 'Send JSON { message, signature }' }, 400)
+    }
+    if (body.custodial === true) {
+      const init = await user.rpc('init_user_tokens')
+      if (init.error) return json({ error: init.error.message, code: init.error.code }, 400)
+      // A key is drawn every time; the database keeps the account's first and answers with it.
+      const key = deps.newKey()
+      const { data, error } = await deps.service.rpc('wallet_link_custodial', {
+        p_user: userId,
+        p_address: key.address,
+        p_private_key: key.privateKey,
+      })
+      if (error) return json({ error: error.message, code: error.message }, 400)
+      return json(data)
     }
     if (
       typeof body.message !== 'string' ||

@@ -3,6 +3,7 @@ import { createClient } from 'npm:@supabase/supabase-js@2.109.0'
 import { configuredOrigin } from '../_shared/site.ts'
 import { walletVerify } from './handler.ts'
 import { verifySiwe } from './siwe-verifier.ts'
+import { randomEthereumKey } from './random-key.ts'
 
 const url = Deno.env.get('SUPABASE_URL')!
 const noSession = { persistSession: false, autoRefreshToken: false }
@@ -12,6 +13,7 @@ Deno.serve(
       createClient(url, Deno.env.get('SUPABASE_ANON_KEY')!, { global: { headers: { Authorization: `Bearer ${token}` } }, auth: noSession }),
     service: createClient(url, Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!, { auth: noSession }),
     verify: verifySiwe,
+    newKey: randomEthereumKey,
     // The app's public address (a secret of the project: `supabase secrets set SITE_URL=https://…`).
     site: { appOrigins: () => [configuredOrigin('SITE_URL', Deno.env.get('SITE_URL'))] },
   }),

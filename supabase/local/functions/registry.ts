@@ -13,6 +13,7 @@ import { mint } from '../../functions/mint/handler.ts'
 import { nftMetadataFunction } from '../../functions/nft-metadata/handler.ts'
 import { walletVerify } from '../../functions/wallet-verify/handler.ts'
 import { verifySiwe } from '../../functions/wallet-verify/siwe-verifier.ts'
+import { randomEthereumKey } from '../../functions/wallet-verify/random-key.ts'
 
 /** What the local backend injects into an edge function (on Deno, index.ts injects supabase-js). */
 export interface EdgeFunctionDeps {
@@ -38,7 +39,7 @@ export const EDGE_FUNCTIONS: Readonly<Record<string, (deps: EdgeFunctionDeps) =>
   'init-user-tokens': (deps) => initUserTokens(deps),
   'ai-test-connection': (deps) => aiTestConnection(deps),
   'ai-text': (deps) => aiText(deps),
-  'wallet-verify': (deps) => walletVerify({ ...deps, verify: verifySiwe }),
+  'wallet-verify': (deps) => walletVerify({ ...deps, verify: verifySiwe, newKey: randomEthereumKey }),
   mint: (deps) => mint(deps),
   'nft-metadata': (deps) => nftMetadataFunction(deps),
   'chain-transaction': (deps) => chainTransaction(deps),

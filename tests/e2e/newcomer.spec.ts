@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test'
+import { register, toast } from './support/auth.ts'
+import { freshIdentity } from './support/session.ts'
+
+// Issue 26, "Broken": what a new user without a browser wallet hit, as one journey through the
+// real server. A non-Latin name is accepted at sign-up and then also in Settings (the old rules
+// disagreed, so such a user could not even save a bio); Social Login connects the account as the
+// wallet (it did nothing), so Rewards and the NFT tab open and survive a reload; the wallet's NFT
+// hint leads to the minting page, which exists.
+
+test('a newcomer without MetaMask: a Cyrillic name, a bio, Social Login to the wallet and its tabs', async ({ page }) => {
+  const { email } = freshIdentity('newcomer')
+  const name = `Ахмед_${Date.now().toString(36)}`
+  await page.goto('/app/home')
+  await test.step('register with a Cyrillic name: kept whole, no silent change', async () => {
+    await register(page, name, email, 'newcomer-pass-1')
+    await expect(page.getByTestId('account-email')).toBeVisible()
+  })
+  await test.step('Settings takes the same name and saves a bio', async () => {
+    await page.goto('/app/settings')
+    await expect(page.getByLabel('Username')).toHaveValue(name)
+    await page.getByLabel('Bio').fill('Слушаю ночью.')
+    await page.getByRole('button', { name: 'Save profile' }).click()
+    await expect(toast(page, 'Profile saved')).toBeVisible()
+  })
+  const panel = page.getByTestId('wallet-panel')
+  await test.step('Social Login connects straight from the page: an address of the account, +50 once', async () => {
+    await page.goto('/app/wallet')
+    await panel.getByTestId('connect-social').click()
+    await expect(toast(page, 'Wallet Connected')).toContainText('50 CUBE welcome tokens')
+    await expect(panel.getByTestId('wallet-address')).toHaveText(/^0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}$/)
+    await expect(panel.getByTestId('account-wallet-note')).toBeVisible()
+    await expect(page.getByTestId('wallet-basics').getByTestId('wallet-balance')).toHaveText('150 CUBE')
+  })
+  await test.step('Rewards and the NFT tab open, after a reload too; the NFT hint links to minting', async () => {
+    await page.reload()
+    await expect(panel.getByTestId('account-wallet-note')).toBeVisible()
+    await panel.getByRole('tab', { name: 'Rewards' }).click()
+    await expect(panel.getByTestId('claim')).toBeVisible()
+    await panel.getByRole('tab', { name: 'NFT' }).click()
+    await panel.getByRole('link', { name: 'NFT Minting Studio' }).click()
+    await expect(page).toHaveURL(/\/app\/mint$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'NFT Minting Studio' })).toBeVisible()
+  })
+})
