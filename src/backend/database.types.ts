@@ -1316,6 +1316,10 @@ export type Database = {
         }
         Returns: Json
       }
+      enabled_blockchains: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
       governance_overview: {
         Args: Record<PropertyKey, never>
         Returns: Json

@@ -114,6 +114,20 @@ export async function fetchBlockchainConfigs(): Promise<BlockchainConfig[]> {
   return (data ?? []) as BlockchainConfig[]
 }
 
+export interface MintableChain {
+  id: string
+  mintable: boolean
+  /** Why the server cannot mint there (its own words). */
+  reason?: string
+}
+
+/** Which enabled chains the server can mint on (GET on the mint function). */
+export async function fetchMintableChains(): Promise<MintableChain[]> {
+  const { data, error } = await supabase().functions.invoke<{ chains: MintableChain[] }>('mint', { method: 'GET' })
+  if (error) throw await functionError(error)
+  return data?.chains ?? []
+}
+
 export interface NftMetadata {
   name: string
   description: string

@@ -52,7 +52,7 @@ describe('one route table', () => {
       ['main', ['Profile /app/home', 'Whitepaper /app/whitepaper']],
       ['studio', ['Live Mixer /app/studio', 'AI Generator /app/create', 'Remix Tracks /app/remix', 'Library /app/library']],
       ['earn', ['Playlists /app/playlists', 'Listen /app/listen', 'Comments /app/comments', 'Sharing /app/sharing']],
-      ['assets', ['Governance /app/governance', 'Wallet /app/wallet', 'Settings /app/settings', 'Admin /app/admin']],
+      ['assets', ['Governance /app/governance', 'Wallet /app/wallet', 'Mint NFT /app/mint', 'Settings /app/settings', 'Admin /app/admin']],
     ])
   })
   it('links every sidebar item to a route of the table', () => {

@@ -107,9 +107,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: 'sharing/*', page: 'sharing', nav: { group: 'earn', label: 'Sharing', icon: 'share' } },
   { path: 'governance', page: 'governance', nav: { group: 'assets', label: 'Governance', icon: 'vote' } },
   { path: 'wallet', page: 'wallet', nav: { group: 'assets', label: 'Wallet', icon: 'wallet' } },
+  { path: 'mint', page: 'mint', nav: { group: 'assets', label: 'Mint NFT', icon: 'cube' } },
   { path: 'settings', page: 'settings', nav: { group: 'assets', label: 'Settings', icon: 'settings' } },
   { path: 'admin', page: 'admin', nav: { group: 'assets', label: 'Admin', icon: 'shield', adminOnly: true } },
-  { path: 'mint', page: 'mint' },
   { path: 'stream', page: 'stream' },
 ]
 

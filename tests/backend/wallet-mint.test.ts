@@ -162,11 +162,8 @@ describe('Social login: the account as the wallet (issue 26 item 1)', () => {
     expect((await api(server, '/functions/v1/wallet-verify', { body: { custodial: true } })).status).toBe(401)
     const u = await newUser('social-key')
     await social(u)
-    const [{ private_key: key }] = await sql<{ private_key: string }>(
-      server,
-      'select private_key from public.custodial_wallets where user_id = $1',
-      [u.id],
-    )
+    const rows = await sql<{ private_key: string }>(server, 'select private_key from public.custodial_wallets where user_id = $1', [u.id])
+    const key = rows[0]!.private_key
     const reads = await Promise.all([
       api(server, '/rest/v1/custodial_wallets?select=*', { token: u.accessToken }),
       api(server, '/rest/v1/custodial_wallets?select=*'),
@@ -351,6 +348,23 @@ describe('minting on the embedded chain', () => {
     expect(await balanceOf(u)).toBe(100)
     expect(await ledgerCount(u, 'mint')).toBe(1)
     expect(await ledgerCount(u, 'mint_refund')).toBe(1)
+  })
+
+  it('GET says which chains can mint (anyone may ask); a forced mint on another keeps the reference error', async () => {
+    const answer = await api(server, '/functions/v1/mint', { method: 'GET' })
+    expect(answer.status, answer.text).toBe(200)
+    const chains = answer.json.chains as { id: string; mintable: boolean; reason?: string }[]
+    expect(chains.find((c) => c.id === 'ethereum')).toEqual({ id: 'ethereum', mintable: true })
+    expect(chains.find((c) => c.id === 'bitcoin')).toEqual({
+      id: 'bitcoin',
+      mintable: false,
+      reason: 'Provider for bitcoin not initialized',
+    })
+    expect(chains.filter((c) => !c.mintable).every((c) => c.reason === `Provider for ${c.id} not initialized`)).toBe(true)
+    const u = await newUser('forced')
+    await rpc(server, u.accessToken, 'init_user_tokens')
+    const forced = await mintAs(u, mintBody({ blockchain: 'bitcoin', recipient: Wallet.createRandom().address }))
+    expect(forced.json.error).toBe('Provider for bitcoin not initialized')
   })
 
   it('the minter key is never readable through any API', async () => {

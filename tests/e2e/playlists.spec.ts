@@ -109,7 +109,7 @@ test.describe('long playlist names (issue 15)', () => {
       await input.evaluate((el) => el.removeAttribute('maxlength'))
       await input.fill('b'.repeat(200))
       await page.getByRole('button', { name: 'Create playlist' }).click()
-      await expect(page.getByText('Playlist name must be at most 80 characters')).toBeVisible()
+      await expect(page.locator('#new-playlist-error')).toHaveText('Playlist name must be at most 80 characters')
       await expect(nav.getByRole('button')).toHaveCount(2)
 
       const name = `${'Long playlist name '.repeat(5)}`.slice(0, 80)

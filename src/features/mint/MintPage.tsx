@@ -20,7 +20,7 @@ export default function MintPage() {
   const openAuth = useAuthModalStore((s) => s.open)
   const userTracks = useLibraryStore((s) => s.userTracks)
   const songs = useMemo(() => selectAllSongs({ userTracks }), [userTracks])
-  const chains = useMintChains()
+  const { chains, unavailable } = useMintChains()
   const [image, setImage] = useState('')
   const [imageBroken, setImageBroken] = useState(false)
   const [name, setName] = useState('')
@@ -33,6 +33,10 @@ export default function MintPage() {
   const [collection, setCollection] = useState('')
   const [songId, setSongId] = useState('')
   const [aiTab, setAiTab] = useState<'description' | 'attributes' | 'music'>('description')
+
+  // The chosen chain cannot mint here (e.g. the local chain is off): the first one that can.
+  const firstMintable = chains.find((c) => c.enabled && !unavailable.has(c.id))?.id
+  if (unavailable.has(blockchain) && firstMintable) setBlockchain(firstMintable)
 
   const [state, send] = useMintMachine()
   const recent = useRecentMints(signedIn, state.value)
@@ -175,13 +179,23 @@ export default function MintPage() {
               {chains
                 .filter((c) => c.enabled)
                 .map((c) => (
-                  <option key={c.id} value={c.id}>
+                  <option key={c.id} value={c.id} disabled={unavailable.has(c.id)}>
                     {c.name} ({c.native_token}
                     {c.is_testnet ? ', testnet' : ''}
-                    {c.rpc_url === 'embedded' ? ', local chain' : ''})
+                    {c.rpc_url === 'embedded' ? ', local chain' : ''}){unavailable.has(c.id) ? ' — not available here' : ''}
                   </option>
                 ))}
             </select>
+            {unavailable.size > 0 && (
+              <span className="mt-1 block text-xs text-muted" data-testid="mint-chains-note">
+                This server mints on{' '}
+                {chains
+                  .filter((c) => c.enabled && !unavailable.has(c.id))
+                  .map((c) => c.name)
+                  .join(', ') || 'no chain'}
+                . The others are listed for reference: this server has no provider for them.
+              </span>
+            )}
           </label>
           <fieldset className="space-y-2 rounded-md border border-line p-3">
             <legend className="px-1 text-sm font-semibold">Advanced settings</legend>

@@ -1,6 +1,13 @@
 import { useMachine } from '@xstate/react'
 import { useEffect, useMemo, useState } from 'react'
-import { fetchBlockchainConfigs, fetchMintRequests, mintNft, type BlockchainConfig, type MintRequestRow } from '../../backend/web3.ts'
+import {
+  fetchBlockchainConfigs,
+  fetchMintableChains,
+  fetchMintRequests,
+  mintNft,
+  type BlockchainConfig,
+  type MintRequestRow,
+} from '../../backend/web3.ts'
 import { serverText } from '../../backend/admin.ts'
 import { supabase } from '../../backend/client.ts'
 import { notify } from '../../lib/notify.ts'
@@ -53,14 +60,19 @@ export function useMintMachine() {
 }
 
 /** The chains to mint on: the server's list, or the defaults when it cannot be read. */
+/** The chains to offer, and for each one the server cannot mint on, why (shown, the option disabled). */
 export function useMintChains() {
   const [chains, setChains] = useState<BlockchainConfig[]>(DEFAULT_CHAINS)
+  const [unavailable, setUnavailable] = useState<ReadonlyMap<string, string>>(new Map())
   useEffect(() => {
     fetchBlockchainConfigs()
       .then((rows) => rows.length && setChains(rows))
       .catch((error: unknown) => console.warn('blockchain_configs unavailable, using the defaults', error))
+    fetchMintableChains()
+      .then((list) => setUnavailable(new Map(list.filter((c) => !c.mintable).map((c) => [c.id, c.reason ?? 'Not available']))))
+      .catch((error: unknown) => console.warn('mintable chains unknown', error))
   }, [])
-  return chains
+  return { chains, unavailable }
 }
 
 /** The signed-in user's last mints, read again whenever `version` changes (each machine step). */

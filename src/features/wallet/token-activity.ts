@@ -44,15 +44,54 @@ const DESCRIPTION_BY_REASON: Record<string, string> = {
   mint: 'NFT minted',
   mint_refund: 'NFT mint refunded',
   wallet_welcome: 'Wallet welcome bonus',
+  reply: 'Reply in a comment thread',
+  like: 'Liked a comment',
+  comment_goal: 'Daily comment goal bonus',
+}
+
+const PLATFORM_NAMES: Record<string, string> = {
+  twitter: 'Twitter',
+  facebook: 'Facebook',
+  copy_link: 'a copied link',
+  qr: 'a QR code',
+  share_now: 'Share Now',
+}
+
+// Internal ids (UUIDs, published-song ids, device keys) never reach the screen (issue 26 item 9).
+const looksLikeId = (ref: string) => /pub-[0-9a-f]{8}|idb:|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}|^[0-9a-f]{32}$/i.test(ref)
+const humanise = (reason: string) => {
+  const words = reason.replace(/[_-]+/g, ' ').trim()
+  return words ? words[0]!.toUpperCase() + words.slice(1) : 'CUBE movement'
+}
+
+/** What a ledger movement was for, in words: song titles, platform names, readable reasons. */
+export function describeLedgerEntry(reason: string, reference: string | null, songTitle: (songId: string) => string | undefined): string {
+  const ref = reference ?? ''
+  const title = (id: string) => songTitle(id) ?? (id.startsWith('idb:') ? 'A track from your Library' : looksLikeId(id) ? 'A song' : id)
+  switch (reason) {
+    case 'listen':
+      return ref ? title(ref) : 'Listening'
+    case 'remix':
+      return ref ? `Remix of ${title(ref)}` : 'Remix'
+    case 'remix_refund':
+      return ref ? `Remix refunded: ${title(ref)}` : 'Remix refunded'
+    case 'comment':
+      return ref && !looksLikeId(ref) ? `Comment on ${title(ref)}` : 'Comment'
+    case 'share': {
+      const [kind = '', item = '', platform = ''] = ref.split(':')
+      const what = kind === 'user' ? 'a profile' : item ? title(item) : 'a song'
+      return `Shared ${what}${PLATFORM_NAMES[platform] ? ` via ${PLATFORM_NAMES[platform]}` : ''}`
+    }
+    default:
+      return (
+        DESCRIPTION_BY_REASON[reason] ?? (ref && !looksLikeId(ref) && ref !== reason ? `${humanise(reason)}: ${ref}` : humanise(reason))
+      )
+  }
 }
 
 export function ledgerToActivity(entry: LedgerLike, songTitle: (songId: string) => string | undefined): TokenActivityItem {
   const type = TYPE_BY_REASON[entry.reason] ?? 'other'
-  const ref = entry.reference ?? ''
-  const song =
-    entry.reason === 'listen' || entry.reason === 'remix'
-      ? (songTitle(ref) ?? (ref || 'Unknown track'))
-      : (DESCRIPTION_BY_REASON[entry.reason] ?? (ref || entry.reason))
+  const song = describeLedgerEntry(entry.reason, entry.reference, songTitle)
   return {
     id: entry.id,
     action: entry.amount < 0 ? 'BURN' : 'MINE',

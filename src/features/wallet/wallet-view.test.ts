@@ -4,7 +4,7 @@ import { AuthApiError, AuthRetryableFetchError } from '@supabase/supabase-js'
 import { isSignupDisabled, serverMessage } from '../../backend/auth.ts'
 import { backendConfig } from '../../backend/config.ts'
 import { LOCAL_ANON_KEY } from '../../backend/local-defaults.ts'
-import { ledgerToActivity } from './token-activity.ts'
+import { describeLedgerEntry, ledgerToActivity } from './token-activity.ts'
 import { relativeTime } from '../../lib/relative-time.ts'
 import { SAMPLE_ACTIVITY, SAMPLE_WALLET } from './sample-wallet.ts'
 import { achievementsFrom } from '../../domain/economy/achievements.ts'
@@ -70,7 +70,29 @@ describe('ledgerToActivity', () => {
       type: 'welcome',
       song: 'Welcome bonus',
     })
-    expect(ledgerToActivity({ id: '9', amount: 3, reason: 'listen', reference: 'idb:mine', created_at: 'x' }, title).song).toBe('idb:mine')
+    expect(ledgerToActivity({ id: '9', amount: 3, reason: 'listen', reference: 'idb:mine', created_at: 'x' }, title).song).toBe(
+      'A track from your Library',
+    )
+  })
+
+  // Issue 26 item 9: no raw ids ("song:pub-7363…:twitter", UUIDs) in the history.
+  it('says what each movement was for in words, never with an internal id', () => {
+    const d = (reason: string, reference: string | null) => describeLedgerEntry(reason, reference, title)
+    const uuid = '3f2b8c1e-4a5d-4e6f-8a9b-0c1d2e3f4a5b'
+    expect(d('share', 'song:neon-drift:twitter')).toBe('Shared Neon Drift via Twitter')
+    expect(d('share', 'song:pub-73631a2b3c4d5e6f7a8b9c0d1e2f3a4b:qr')).toBe('Shared A song via a QR code')
+    expect(d('share', `user:${uuid}:copy_link`)).toBe('Shared a profile via a copied link')
+    expect(d('comment', 'neon-drift')).toBe('Comment on Neon Drift')
+    expect(d('reply', uuid)).toBe('Reply in a comment thread')
+    expect(d('like', uuid)).toBe('Liked a comment')
+    expect(d('comment_goal', '2026-11-25')).toBe('Daily comment goal bonus')
+    expect(d('remix', 'neon-drift')).toBe('Remix of Neon Drift')
+    expect(d('remix_refund', 'neon-drift')).toBe('Remix refunded: Neon Drift')
+    expect(d('mint', uuid)).toBe('NFT minted')
+    expect(d('proposal', uuid)).toBe('Governance proposal')
+    expect(d('creator_bonus', uuid)).toBe('Creator bonus')
+    for (const reason of ['share', 'comment', 'reply', 'like', 'remix', 'mint', 'proposal', 'odd_reason'])
+      expect(d(reason, `song:pub-0123456789abcdef0123456789abcdef:${uuid}`)).not.toMatch(/pub-|[0-9a-f]{8}-[0-9a-f]{4}/)
   })
 })
 

@@ -115,8 +115,19 @@ export interface MintDeps {
   site: Pick<Site, 'apiBase'>
 }
 
+/** GET: which enabled chains this server can mint on, and why not for the others (anyone may ask). */
+async function mintableChains(deps: MintDeps): Promise<Response> {
+  const { data, error } = await deps.service.rpc('enabled_blockchains')
+  if (error) return json({ error: error.message }, 500)
+  const chains = ((data ?? []) as BlockchainConfig[]).map((config) =>
+    deps.minterFor(config) ? { id: config.id, mintable: true } : { id: config.id, mintable: false, reason: providerMissing(config.id) },
+  )
+  return json({ chains })
+}
+
 export function mint(deps: MintDeps): EdgeHandler {
   return async (req) => {
+    if (req.method === 'GET') return mintableChains(deps)
     const caller = await signedInPost(req, deps.clientFor)
     if (caller instanceof Response) return caller
     const { userId } = caller
