@@ -19,12 +19,20 @@ async function signedIn(page: Page) {
   return name
 }
 
-test('visitors see a generated banner, not an empty box', async ({ page }) => {
+test('visitors see a generated banner, not an empty box; the avatar is drawn over it, whole', async ({ page }) => {
   await page.goto('/app/home')
   const svg = banner(page).getByTestId('profile-banner-generated')
   await expect(svg).toBeVisible()
   expect(await svg.locator('rect, circle, polyline').count()).toBeGreaterThan(40)
   await expect(banner(page).getByText('Upload banner')).toHaveCount(0)
+  // Issue 26 item 13: the banner was painted over the avatar's upper half. What is on top at the
+  // avatar's top, middle and bottom is the avatar itself.
+  const avatar = page.getByTestId('profile-avatar')
+  const hits = await avatar.evaluate((el) => {
+    const r = el.getBoundingClientRect()
+    return [r.top + 6, r.top + r.height / 2, r.bottom - 6].map((y) => el.contains(document.elementFromPoint(r.left + r.width / 2, y)))
+  })
+  expect(hits).toEqual([true, true, true])
 })
 
 test(

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { signUpByApi } from './support/session.ts'
 import { APP_ROUTES, TOP_ROUTES, appLink } from '../../src/config/routes.ts'
 
 // Every route of the one route table, with its parameters given real values.
@@ -67,9 +68,24 @@ async function expectLastNavItemReachable(page: Page) {
 test.describe('sidebar at 1280×800', () => {
   test.use({ viewport: { width: 1280, height: 800 } })
 
-  test('the last nav item scrolls into view and is clickable', async ({ page }) => {
+  // Issue 26 item 11: signed in, Wallet and Settings sat under the account box until scrolled to.
+  test('signed in, every nav item is on screen without scrolling, above the account box', async ({ page }) => {
+    await signUpByApi(page, { prefix: 'side' })
     await page.goto('/app/home')
-    await expectLastNavItemReachable(page)
+    await expect(page.getByTestId('account-chip')).toBeVisible()
+    const nav = page.getByTestId('sidebar')
+    const chipTop = (await page.getByTestId('account-chip').boundingBox())!.y
+    const links = nav.getByRole('list').getByRole('link')
+    expect(await links.count()).toBe(14)
+    for (const link of await links.all()) {
+      const box = (await link.boundingBox())!
+      expect(box.y + box.height, await link.innerText()).toBeLessThanOrEqual(chipTop)
+      expect(
+        await link.evaluate((el) =>
+          el.contains(document.elementFromPoint(el.getBoundingClientRect().left + 20, el.getBoundingClientRect().top + 10)),
+        ),
+      ).toBe(true)
+    }
   })
 })
 
@@ -133,3 +149,27 @@ for (const [width, height] of [
     })
   })
 }
+
+// Issue 26 item 7: at 375 px the Listen page cut every title to one letter, playlists to "Ne…",
+// and the delegate field shrank to 40 px.
+test.describe('rows keep room for their text at 375×812', () => {
+  test.use({ viewport: { width: 375, height: 812 } })
+
+  test('Listen and playlist titles are readable; the delegate field keeps its width', async ({ page, browser }) => {
+    const widths = (selector: string) =>
+      page.locator(selector).evaluateAll((els) => els.slice(0, 4).map((el) => Math.round(el.getBoundingClientRect().width)))
+    await page.goto('/app/listen')
+    await expect(page.getByTestId('rec-title').first()).toBeVisible()
+    for (const w of await widths('[data-testid="rec-title"]')) expect(w).toBeGreaterThanOrEqual(120)
+    await page.goto('/app/playlists')
+    await expect(page.getByTestId('song-summary-title').first()).toBeVisible()
+    for (const w of await widths('[data-testid="song-summary-title"]')) expect(w).toBeGreaterThanOrEqual(120)
+    // The delegate panel is a signed-in user's.
+    const member = await browser.newPage({ viewport: { width: 375, height: 812 } })
+    await signUpByApi(member, { prefix: 'narrow' })
+    await member.goto('/app/governance')
+    await expect(member.locator('#delegate-username')).toBeVisible()
+    expect((await member.locator('#delegate-username').boundingBox())!.width).toBeGreaterThanOrEqual(160)
+    await member.close()
+  })
+})

@@ -84,7 +84,7 @@ export function Sidebar({ narrow }: { narrow: boolean }) {
       data-state="open"
       className={`flex w-72 shrink-0 flex-col border-r border-line bg-panel ${narrow ? 'h-full' : 'sticky top-0 h-screen'}`}
     >
-      <div className="flex items-center justify-between px-4 py-4">
+      <div className="flex items-center justify-between px-4 py-3">
         <Link to="/" className="font-display text-xl font-black tracking-widest text-primary neon-text" onClick={closeOnMobile}>
           {siteTitle === DEFAULT_SITE_TITLE ? (
             <>
@@ -117,7 +117,7 @@ export function Sidebar({ narrow }: { narrow: boolean }) {
           ))}
         </DndContext>
       </div>
-      <div className="space-y-2 border-t border-line p-3">
+      <div className="space-y-1 border-t border-line p-2">
         <ThemePicker />
         <AccountChip />
       </div>

@@ -49,7 +49,7 @@ export function SidebarGroup({ group, items, expanded, onToggle, onNavigate }: P
           aria-expanded={expanded}
           aria-controls={listId}
           className={
-            'flex flex-1 items-center justify-between rounded px-2 py-2 text-xs font-semibold uppercase ' +
+            'flex flex-1 items-center justify-between rounded px-2 py-1.5 text-xs font-semibold uppercase ' +
             'tracking-widest text-muted hover:text-fg'
           }
         >
@@ -58,7 +58,7 @@ export function SidebarGroup({ group, items, expanded, onToggle, onNavigate }: P
         </button>
       </div>
       {expanded && (
-        <ul id={listId} className="mb-2 space-y-0.5">
+        <ul id={listId} className="mb-1 space-y-0.5">
           {items.map((item) => {
             const active = isActivePath(pathname, item.to)
             return (
@@ -68,7 +68,7 @@ export function SidebarGroup({ group, items, expanded, onToggle, onNavigate }: P
                   onClick={onNavigate}
                   aria-current={active ? 'page' : undefined}
                   data-active={active}
-                  className={`flex items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors ${
+                  className={`flex items-center gap-3 rounded-md px-3 py-1.5 text-sm transition-colors ${
                     active
                       ? 'bg-primary/15 text-fg shadow-[inset_3px_0_0_var(--theme-primary)]'
                       : 'text-fg/80 hover:bg-line/40 hover:text-fg'

@@ -22,34 +22,26 @@ export function AccountChip() {
     else notify.error(M.logoutFailed, { description: result.message })
   }
 
+  // One row, so that at 1280×800 every sidebar item fits above it (issue 26 item 11).
   if (user) {
     return (
-      <div className="panel space-y-2 p-3" data-testid="account-chip">
-        <p className="truncate text-sm font-semibold text-fg" title={user.email} data-testid="account-email">
+      <div className="panel flex items-center gap-1 p-2" data-testid="account-chip">
+        <p className="min-w-0 flex-1 truncate px-1 text-sm font-semibold text-fg" title={user.email} data-testid="account-email">
           {user.email}
         </p>
-        <div className="flex gap-2">
-          <Link
-            to="/app/wallet"
-            className={
-              'flex flex-1 items-center justify-center gap-1 rounded-md border border-primary/60 px-2 py-1.5 ' +
-              'text-sm text-primary hover:bg-primary/10'
-            }
-          >
-            <Icon name="wallet" size={16} /> Wallet
-          </Link>
-          <button
-            type="button"
-            onClick={logout}
-            disabled={busy}
-            className={
-              'flex flex-1 items-center justify-center gap-1 rounded-md border border-line px-2 py-1.5 text-sm ' +
-              'text-fg/90 hover:bg-line/40 disabled:opacity-60'
-            }
-          >
-            <Icon name="logout" size={16} /> Logout
-          </button>
-        </div>
+        <Link to="/app/wallet" aria-label="Wallet" title="Wallet" className="rounded-md p-1.5 text-primary hover:bg-primary/10">
+          <Icon name="wallet" size={16} />
+        </Link>
+        <button
+          type="button"
+          onClick={logout}
+          disabled={busy}
+          aria-label="Logout"
+          title="Logout"
+          className="rounded-md p-1.5 text-fg/90 hover:bg-line/40 disabled:opacity-60"
+        >
+          <Icon name="logout" size={16} />
+        </button>
       </div>
     )
   }

@@ -251,7 +251,8 @@ function DelegatePanel({
           value={username}
           onChange={(e) => setUsername(e.target.value)}
           placeholder="Username"
-          className="min-w-0 flex-1 rounded-md border border-line bg-bg/70 p-2 text-sm text-fg"
+          // A basis of its own: flex-wrap moves the buttons to the next line instead of shrinking the field to nothing at 375 px.
+          className="min-w-0 flex-1 basis-44 rounded-md border border-line bg-bg/70 p-2 text-sm text-fg"
         />
         <button
           type="submit"

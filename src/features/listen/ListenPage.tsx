@@ -96,18 +96,27 @@ function SongRow({ song, index }: { song: Song; index: number }) {
   }
   return (
     <li
-      className="flex items-center gap-3 rounded-lg border border-line bg-panel/80 px-3 py-2"
+      className="flex items-center gap-2 rounded-lg border border-line bg-panel/80 px-3 py-2 sm:gap-3"
       data-testid="rec-row"
       data-song-id={song.id}
       data-genre={song.genre}
     >
-      <span className="w-5 text-right text-sm text-muted tabular-nums">{index + 1}</span>
-      <img src={song.image} alt="" className="h-10 w-10 rounded border border-line object-cover" />
+      {/* At 375 px the rank and the reward badge leave the row's line to the title (once cut to one letter). */}
+      <span className="hidden w-5 text-right text-sm text-muted tabular-nums sm:inline">{index + 1}</span>
+      <img src={song.image} alt="" className="h-10 w-10 shrink-0 rounded border border-line object-cover" />
       <div className="min-w-0 flex-1">
-        <p className="truncate font-semibold">{song.title}</p>
-        <p className="truncate text-sm text-muted">{song.artist}</p>
+        <p className="truncate font-semibold" data-testid="rec-title">
+          {song.title}
+        </p>
+        <p className="truncate text-sm text-muted">
+          {song.artist}
+          <span className="ml-1 text-xs font-bold text-accent sm:hidden"> · +{song.reward} CUBE</span>
+        </p>
       </div>
-      <span className="rounded-full bg-accent/15 px-2 py-0.5 text-xs font-bold text-accent" data-testid="rec-reward">
+      <span
+        className="hidden shrink-0 rounded-full bg-accent/15 px-2 py-0.5 text-xs font-bold text-accent sm:inline"
+        data-testid="rec-reward"
+      >
         +{song.reward} CUBE
       </span>
       <span className="hidden text-sm text-muted tabular-nums sm:inline">{song.duration}</span>

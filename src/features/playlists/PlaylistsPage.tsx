@@ -21,12 +21,12 @@ const nameInput = limitedInputProps(MAX_PLAYLIST_NAME, PLAYLIST_NAME_TOO_LONG)
 function PlaylistSongRow({ playlist, song }: { playlist: Playlist; song: Song }) {
   const liked = usePlaylistStore(selectIsFavourite(song.id))
   return (
-    <li className="flex items-center gap-3 rounded-md border border-line px-3 py-2">
+    <li className="flex items-center gap-2 rounded-md border border-line px-2 py-2 sm:gap-3 sm:px-3">
       <button
         type="button"
         onClick={() => usePlayerStore.getState().playSong(song)}
         aria-label={`Play ${song.title}`}
-        className="flex h-8 w-8 items-center justify-center rounded-full bg-primary text-bg"
+        className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-primary text-bg"
       >
         <Icon name="play" size={14} />
       </button>

@@ -18,7 +18,7 @@ export function ThemePicker() {
         onClick={() => setOpen(!open)}
         aria-expanded={open}
         aria-controls="theme-picker"
-        className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-sm text-fg/80 hover:bg-line/40"
+        className="flex w-full items-center gap-2 rounded-md px-3 py-1.5 text-sm text-fg/80 hover:bg-line/40"
       >
         <Icon name="palette" /> Theme
       </button>

@@ -121,7 +121,8 @@ export default function ProfilePage() {
           <section className="panel overflow-hidden" aria-label="Profile" data-testid="profile-header">
             <ProfileBanner key={preview ? 'preview' : userId} username={view.username} userId={preview ? null : (userId ?? null)} />
             <div className="flex flex-col gap-4 px-5 pb-5 sm:flex-row sm:items-end">
-              <div className="-mt-12">
+              {/* Positioned and above the banner (itself positioned), so the banner never covers it. */}
+              <div className="relative z-10 -mt-12" data-testid="profile-avatar">
                 <Avatar name={view.username} url={view.avatarUrl} />
               </div>
               <div className="min-w-0 flex-1">
