@@ -63,24 +63,24 @@ test('dots jump to a slide and arrow keys move, stopping at the ends', async ({ 
   await expect(counter(page)).toHaveText('10 / 10')
 })
 
-test('tokenomics is an SVG donut with the four shares, labelled and with a legend', async ({ page }) => {
+test('tokenomics is an SVG donut with the three shares the whitepaper states, labelled and with a legend', async ({ page }) => {
   await page.goto('/pitchdeck')
   await page.getByRole('button', { name: 'Go to slide 7', exact: true }).click()
-  const chart = page.getByRole('img', { name: 'Token distribution: Community 40%, Team 25%, Liquidity 20%, Marketing 15%' })
+  const chart = page.getByRole('img', { name: 'Token distribution: Community 60%, Team 15%, Reserve & liquidity 25%' })
   await expect(chart).toBeVisible()
-  await expect(chart.locator('path')).toHaveCount(4)
-  expect(await chart.locator('path').evaluateAll((ps) => ps.map((p) => p.getAttribute('data-share')))).toEqual(['40', '25', '20', '15'])
-  // Drawn slices really differ in size: the 40% slice's rendered box is larger than the 15% one's.
+  await expect(chart.locator('path')).toHaveCount(3)
+  expect(await chart.locator('path').evaluateAll((ps) => ps.map((p) => p.getAttribute('data-share')))).toEqual(['60', '15', '25'])
+  // Drawn slices really differ in size: the 60% slice's rendered box is larger than the 15% one's.
   const areas = await chart.locator('path').evaluateAll((ps) =>
     ps.map((p) => {
       const b = (p as SVGPathElement).getBBox()
       return b.width * b.height
     }),
   )
-  expect(areas[0]!).toBeGreaterThan(areas[3]!)
-  await expect(chart.locator('text')).toContainText(['40%', '25%', '20%', '15%'])
+  expect(areas[0]!).toBeGreaterThan(areas[1]!)
+  await expect(chart.locator('text')).toContainText(['60%', '15%', '25%'])
   const legend = page.getByRole('list', { name: 'Token distribution legend' })
-  await expect(legend.getByRole('listitem')).toHaveText([/Community 40%/, /Team 25%/, /Liquidity 20%/, /Marketing 15%/])
+  await expect(legend.getByRole('listitem')).toHaveText([/Community 60%/, /Team 15%/, /Reserve & liquidity 25%/])
   await expect(page.getByText('50 CUBE', { exact: true })).toBeVisible()
   await expect(page.getByText('25 CUBE per week', { exact: true })).toBeVisible()
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { donutSegments } from './donut-geometry.ts'
+import { TOKEN_DISTRIBUTION as CONFIG_DISTRIBUTION } from '../../config/tokenomics.ts'
 import {
   BUSINESS_MODEL_SLIDE,
   CHAINS,
@@ -37,12 +38,13 @@ describe('pitch deck figures', () => {
       'Production course': '$19.99',
     })
     expect(TOKEN_DISTRIBUTION.map((s) => [s.label, s.percent])).toEqual([
-      ['Community', 40],
-      ['Team', 25],
-      ['Liquidity', 20],
-      ['Marketing', 15],
+      ['Community', 60],
+      ['Team', 15],
+      ['Reserve & liquidity', 25],
     ])
     expect(TOKEN_DISTRIBUTION.reduce((a, s) => a + s.percent, 0)).toBe(100)
+    // The whitepaper's figures too (issue 26 item 19): one object, src/config/tokenomics.ts.
+    expect(TOKEN_DISTRIBUTION).toBe(CONFIG_DISTRIBUTION)
     expect(CHAINS).toEqual(['Ethereum', 'Polygon'])
     expect(ROADMAP.map((r) => r.quarter)).toEqual(['Q1 2024', 'Q2 2024', 'Q3 2024', 'Q4 2024'])
     expect(FEATURES.map((f) => f.name)).toEqual([

@@ -8,19 +8,8 @@ export const REVENUE_STREAMS = [
   { name: 'Production course', value: '$19.99', detail: 'one-off music production course inside the studio' },
 ] as const
 
-export interface TokenShare {
-  label: string
-  percent: number
-  colour: string
-  purpose: string
-}
-
-export const TOKEN_DISTRIBUTION: readonly TokenShare[] = [
-  { label: 'Community', percent: 40, colour: 'var(--theme-primary)', purpose: 'listen-to-earn, creator and community rewards' },
-  { label: 'Team', percent: 25, colour: 'var(--theme-secondary)', purpose: 'core contributors, vested over four years' },
-  { label: 'Liquidity', percent: 20, colour: 'var(--theme-accent)', purpose: 'exchange liquidity on Ethereum and Polygon' },
-  { label: 'Marketing', percent: 15, colour: '#8b5cf6', purpose: 'artist partnerships, campaigns and events' },
-]
+// The distribution is the whitepaper's too: stated once in src/config/tokenomics.ts.
+export { TOKEN_DISTRIBUTION, type TokenShare } from '../../config/tokenomics.ts'
 
 export const EARNING_EXAMPLES = [
   { action: 'Create a track', reward: '50 CUBE' },

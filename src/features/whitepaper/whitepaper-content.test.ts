@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { WHITEPAPER_DATE, WHITEPAPER_SECTIONS, WHITEPAPER_VERSION } from './whitepaper-content.ts'
 import { filterSections, neighbours, resolveSection } from './section-lookup.ts'
+import { TOKEN_DISTRIBUTION } from '../../config/tokenomics.ts'
 
 const KEYS = [
   'executive_summary',
@@ -15,6 +16,16 @@ const KEYS = [
 ]
 const allText = WHITEPAPER_SECTIONS.flatMap((s) => s.items.map((i) => `${i.title} ${i.text}`)).join('\n')
 const HAN = /\p{Script=Han}/gu
+
+describe('one token distribution (issue 26 item 19)', () => {
+  it('the whitepaper states the split the pitch deck charts, both from src/config/tokenomics.ts', () => {
+    expect(TOKEN_DISTRIBUTION.reduce((a, s) => a + s.percent, 0)).toBe(100)
+    expect(allText).toContain(`按 ${TOKEN_DISTRIBUTION.map((s) => `${s.percent}%`).join(' / ')} 分配给`)
+    for (const share of TOKEN_DISTRIBUTION) expect(allText).toContain(share.labelZh)
+    expect(allText).toContain(`其中 ${TOKEN_DISTRIBUTION[0]!.percent}% 用于社区与生态激励`)
+    expect(allText).toContain(`团队持有的 ${TOKEN_DISTRIBUTION[1]!.percent}% MELO`)
+  })
+})
 
 describe('whitepaper content', () => {
   it('has the nine sections in order, each with a Chinese title and at least three substantive Chinese items', () => {

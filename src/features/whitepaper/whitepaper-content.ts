@@ -1,6 +1,8 @@
 // The whitepaper text itself (Chinese). It describes the token as MELO, the name used in the
 // token documents, while the app shows the same asset as CUBE; both readings are stated in the text.
 
+import { distributionSlashes, shareOf, TOKEN_DISTRIBUTION } from '../../config/tokenomics.ts'
+
 export interface WhitepaperItem {
   title: string
   text: string
@@ -40,7 +42,8 @@ export const WHITEPAPER_SECTIONS: readonly WhitepaperSection[] = [
       {
         title: '核心经济参数',
         text:
-          'MELO 总供应量固定为 10 亿枚（1,000,000,000），按 60% / 15% / 25% 分配给社区与生态激励、核心团队以及基金会储备与流动性。音乐 NFT 首次销售收入按 85% / 5% / ' +
+          `MELO 总供应量固定为 10 亿枚（1,000,000,000），按 ${distributionSlashes()} ` +
+          `分配给${TOKEN_DISTRIBUTION.map((t) => t.labelZh).join('、')}。音乐 NFT 首次销售收入按 85% / 5% / ` +
           '10% 分配给创作者、平台运营与社区金库；平台收取的全部手续费中有 30% 被永久销毁，形成持续的通缩压力；质押 MELO 参与网络治理与内容策展的用户可获得 8%–15% ' +
           '的年化收益。为满足合规要求，未完成身份验证的匿名账户每日交易限额为 500 美元。',
       },
@@ -126,8 +129,9 @@ export const WHITEPAPER_SECTIONS: readonly WhitepaperSection[] = [
       {
         title: '供应总量与分配',
         text:
-          'MELO（应用内显示为 CUBE）总供应量为 10 亿枚，永不增发。其中 60% 用于社区与生态激励，包括收听奖励、创作者激励、Remix 大赛和社区活动，按照逐年递减的释放曲线发放；15% 分配给核心团队，设有 ' +
-          '12 个月锁定期和随后 36 个月的线性释放；25% 归属基金会储备，用于流动性提供、战略合作、安全审计与生态基金，其动用须经治理流程批准。',
+          `MELO（应用内显示为 CUBE）总供应量为 10 亿枚，永不增发。其中 ${shareOf('社区与生态激励')}% 用于社区与生态激励，包括收听奖励、创作者激励、Remix 大赛和社区活动，按照逐年递减的释放曲线发放；` +
+          `${shareOf('核心团队')}% 分配给核心团队，设有 12 个月锁定期和随后 36 个月的线性释放；${shareOf('基金会储备与流动性')}% 归属基金会储备，` +
+          '用于流动性提供、战略合作、安全审计与生态基金，其动用须经治理流程批准。',
       },
       {
         title: '代币用途',
@@ -265,7 +269,7 @@ export const WHITEPAPER_SECTIONS: readonly WhitepaperSection[] = [
       {
         title: '团队激励与约束',
         text:
-          '团队持有的 15% MELO 设有 12 个月锁定期，之后分 36 ' +
+          `团队持有的 ${shareOf('核心团队')}% MELO 设有 12 个月锁定期，之后分 36 ` +
           '个月线性释放，确保团队利益与平台的长期发展保持一致。团队成员在治理中与其他持币者遵循相同的规则，不享有任何特殊投票权；团队提出的提案同样需要满足相应等级的门槛，并接受 11 人社区委员会的审查。',
       },
       {
