@@ -10,6 +10,8 @@ export interface CoverInput {
   title: string
   artist: string
   genre: string
+  /** The small second line; default "ARTIST · GENRE". */
+  subtitle?: string
 }
 
 const PALETTES: Record<string, [string, string, string, string]> = {
@@ -169,7 +171,7 @@ export function coverSvg(input: CoverInput): string {
 <text x="24" y="482" font-family="Orbitron, Rajdhani, monospace" font-size="26" font-weight="700" fill="${a}" ` +
     `letter-spacing="2">${esc(input.title.toUpperCase())}</text>
 <text x="24" y="502" font-family="monospace" font-size="13" fill="${b}" ` +
-    `letter-spacing="3">${esc(input.artist.toUpperCase())} · ${esc(input.genre.toUpperCase())}</text>
+    `letter-spacing="3">${esc((input.subtitle ?? `${input.artist} · ${input.genre}`).toUpperCase())}</text>
 </svg>
 `
   )

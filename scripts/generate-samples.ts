@@ -167,6 +167,12 @@ async function render(harness: Harness, job: RenderJob): Promise<RenderResult> {
   return harness.page.evaluate((j) => window.renderJob(j), job)
 }
 
+const ORIGIN_COVERS = [
+  { id: 'studio-mix', title: 'Studio Mix', artist: '', genre: 'synthwave', subtitle: 'Exported from the CUBE studio' },
+  { id: 'mic-take', title: 'Microphone Take', artist: '', genre: 'lofi', subtitle: 'Recorded by you' },
+  { id: 'uploaded', title: 'Your Upload', artist: '', genre: 'ambient', subtitle: 'Added from your device' },
+]
+
 function writeCovers(): void {
   for (const song of ALL_CATALOGUE) {
     const image = sampleCoverUrl(song.id)
@@ -181,6 +187,15 @@ function writeCovers(): void {
     coverSvg({ id: 'ai-generated', title: 'AI Generated', artist: 'CUBE AI Generator', genre: 'electronic' }),
   )
   console.log('cover  /images/covers/ai-generated.svg')
+  writeOriginCovers()
+}
+
+/** Covers that say where a Library track came from (src/domain/collection/save-to-library.ts). */
+export function writeOriginCovers(): void {
+  for (const cover of ORIGIN_COVERS) {
+    writeFileSync(join(ROOT, 'public/images/covers', `${cover.id}.svg`), coverSvg(cover))
+    console.log(`cover  /images/covers/${cover.id}.svg`)
+  }
 }
 
 async function writeSongs(harness: Harness, songs: readonly CatalogueSong[], bitrate: string): Promise<void> {

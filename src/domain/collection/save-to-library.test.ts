@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
 import { getAudioBlob, parseIdbAudioUrl } from '../../lib/user-audio-store.ts'
 import { useLibraryStore } from './library-store.ts'
-import { saveAudioToLibrary } from './save-to-library.ts'
+import { ORIGIN_COVERS, saveAudioToLibrary, uniqueTitle } from './save-to-library.ts'
 
 describe('saveAudioToLibrary (exports, takes and remixes become Library tracks)', () => {
   it('stores the audio in IndexedDB and adds a playable track with its title, artist and duration', async () => {
@@ -13,10 +13,29 @@ describe('saveAudioToLibrary (exports, takes and remixes become Library tracks)'
       artist: 'Exported from the studio',
       blob,
       seconds: 125.4,
+      origin: 'export',
     })
     expect(song.id).toMatch(/^mix-/)
     expect(song.duration).toBe('2:05')
     expect(useLibraryStore.getState().userTracks[0]).toEqual(song)
     expect((await getAudioBlob(parseIdbAudioUrl(song.audioUrl))).size).toBe(1000)
+  })
+
+  // Issue 26 item 5: duplicates had the same name and every item an "AI generated" cover.
+  it('gives each title once and each origin its own cover', async () => {
+    useLibraryStore.setState({ userTracks: [] })
+    const blob = new Blob([new Uint8Array(100)], { type: 'audio/wav' })
+    const take = (origin: 'recording' | 'export') =>
+      saveAudioToLibrary({ idPrefix: 'take', title: 'Night (Mix)', artist: 'Recorded by you', blob, seconds: 3, origin })
+    const titles = [(await take('recording')).title, (await take('recording')).title, (await take('export')).title]
+    expect(titles).toEqual(['Night (Mix)', 'Night (Mix) 2', 'Night (Mix) 3'])
+    expect(useLibraryStore.getState().userTracks.map((t) => t.image)).toEqual([
+      ORIGIN_COVERS.export,
+      ORIGIN_COVERS.recording,
+      ORIGIN_COVERS.recording,
+    ])
+    expect(new Set(Object.values(ORIGIN_COVERS)).size).toBe(4)
+    expect(uniqueTitle('  ', [])).toBe('Untitled')
+    expect(uniqueTitle('a', ['A', 'a 2'])).toBe('a 3')
   })
 })

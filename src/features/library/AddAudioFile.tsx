@@ -6,9 +6,10 @@ import { idbAudioUrl, putAudio } from '../../lib/user-audio-store.ts'
 import { checkUploadFile, trackNameFromFile } from '../../engine/upload-audio.ts'
 import { decodeAt48k } from '../../engine/publish/publish-encode.ts'
 import { Icon } from '../../ui/Icon.tsx'
+import { ORIGIN_COVERS } from '../../domain/collection/save-to-library.ts'
 import { useLibraryStore } from '../../domain/collection/library-store.ts'
 
-export const UPLOADED_COVER = '/images/covers/ai-generated.svg'
+export const UPLOADED_COVER = ORIGIN_COVERS.upload
 
 /**
  * Adds an audio file the user owns (an exported mix, a recording, anything the browser decodes) to

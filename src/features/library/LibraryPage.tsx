@@ -4,6 +4,7 @@ import { TrackCard } from './TrackCard.tsx'
 import { filterSongs, GENRE_CHIPS, type GenreChip } from './library-filter.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { AddAudioFile } from './AddAudioFile.tsx'
+import { AutoSaveSetting } from './AutoSaveSetting.tsx'
 import { Slot } from '../../ui/slots.tsx'
 
 export default function LibraryPage() {
@@ -24,6 +25,7 @@ export default function LibraryPage() {
     <section className="mx-auto max-w-6xl p-4 md:p-6">
       <h1 className="font-display text-3xl font-bold text-primary neon-text">Your Library</h1>
       <p className="mt-1 text-muted">Every listen earns CUBE. {songs.length} tracks.</p>
+      <AutoSaveSetting />
 
       <div className="mt-5 flex flex-wrap items-center gap-3">
         <label className="relative min-w-56 flex-1">

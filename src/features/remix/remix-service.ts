@@ -208,6 +208,7 @@ export async function saveRemixToLibrary(wav: Blob): Promise<Song> {
     artist: 'Remixed by you',
     blob: wav,
     seconds,
+    origin: 'remix',
     image: image ?? undefined,
   })
 }

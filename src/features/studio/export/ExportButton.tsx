@@ -5,7 +5,7 @@ import { exportMixWav } from '../../../engine/offline-mix.ts'
 import type { WavFormat } from '../../../engine/workers.ts'
 import { mixerSnapshot, useMixerStore } from '../../../domain/studio/mixer-store.ts'
 import { Icon } from '../../../ui/Icon.tsx'
-import { saveAudioToLibrary } from '../../../domain/collection/save-to-library.ts'
+import { offerToLibrary } from '../offer-to-library.ts'
 
 /**
  * Export: offline render of the mix → WAV in the worker (16-bit, or 32-bit float: the render's
@@ -38,14 +38,11 @@ export function ExportButton() {
       a.remove()
       setTimeout(() => URL.revokeObjectURL(url), 60_000)
       const title = `${projectName ?? 'Studio mix'} (Mix)`
-      // The export is also a Library track (playable, publishable, remixable); the download stands even if that fails.
       const seconds = (blob.size - 44) / ((format === 'pcm16' ? 2 : 4) * 2) / getAudioContext().sampleRate
-      await saveAudioToLibrary({ idPrefix: 'mix', title, artist: 'Exported from the studio', blob, seconds }).then(
-        () => notify.success('Mix exported', { description: `Downloaded, and saved to your Library as "${title}".` }),
-        (err: unknown) =>
-          notify.success('Mix exported', {
-            description: `Downloaded (not saved to the Library: ${err instanceof Error ? err.message : String(err)})`,
-          }),
+      offerToLibrary(
+        { idPrefix: 'mix', title, artist: 'Exported from the studio', blob, seconds, origin: 'export' },
+        'Mix exported',
+        'Downloaded',
       )
     } catch (err) {
       if ((err as { name?: string }).name === 'AbortError') notify('Export cancelled')

@@ -3,10 +3,10 @@ import { notify } from '../../../lib/notify.ts'
 import { unlockAudio } from '../../../engine/audio-context.ts'
 import { putMixerAudio } from '../../../engine/mixer-audio.ts'
 import { encodeWav } from '../../../engine/workers.ts'
-import { saveAudioToLibrary } from '../../../domain/collection/save-to-library.ts'
 import { mixerEngine } from '../../../engine/mixer-engine.ts'
 import { MicrophoneError, startMicRecording, type MicRecording } from '../../../engine/recorder.ts'
 import { idbChunkStore } from '../../../engine/project-db.ts'
+import { offerToLibrary } from '../offer-to-library.ts'
 import { useMixerStore } from '../../../domain/studio/mixer-store.ts'
 
 export type RecorderPhase = 'idle' | 'starting' | 'recording' | 'stopping'
@@ -56,14 +56,17 @@ export function useMicRecorder(onInputLevel: (peak: number, rms: number) => void
         const audioId = `rec-${crypto.randomUUID()}`
         putMixerAudio({ id: audioId, sampleRate: take.sampleRate, channels: take.channels })
         useMixerStore.getState().addRecording({ audioId, duration: frames / take.sampleRate, offset: take.timelineOffset })
-        notify.success('Recording saved')
-        // The take is also a Library track (remixable, publishable); the mixer track stands even if that fails.
+        // The take is in the mixer; the Library gets it when the user says so (or always, by their setting).
         const label = `Microphone take ${new Date().toLocaleString()}`
         void encodeWav(take.channels, take.sampleRate, 'pcm16')
           .then((blob) =>
-            saveAudioToLibrary({ idPrefix: 'take', title: label, artist: 'Recorded by you', blob, seconds: frames / take.sampleRate }),
+            offerToLibrary(
+              { idPrefix: 'take', title: label, artist: 'Recorded by you', blob, seconds: frames / take.sampleRate, origin: 'recording' },
+              'Recording saved',
+              'Added to the mixer as a recording track',
+            ),
           )
-          .catch((err: unknown) => console.warn('[recording] not saved to the Library', err))
+          .catch((err: unknown) => console.warn('[recording] could not be encoded for the Library', err))
       }
       const session = r.session()
       if (session) await idbChunkStore.remove(session.id).catch(() => {})
