@@ -1,10 +1,39 @@
 /**
- * What to tell the user about a failure: an Error's message, the `message` of an error-shaped
- * object (supabase-js hands back PostgrestError and StorageError objects, not always Errors), or
- * the value itself as text.
+ * What to tell the user about a failure, in words: what happened and what to do. Network failures
+ * ("TypeError: Failed to fetch"), timeouts, server errors and the page's own bugs ("Cannot read
+ * properties of undefined") never reach the screen as they are (issue 26 item 15); everything else
+ * is the error's own message: an Error's, or the `message` of an error-shaped object (supabase-js
+ * hands back PostgrestError and StorageError objects, not always Errors), or the value as text.
  */
+export const OFFLINE = 'You are offline: reconnect, then try again.'
+export const UNREACHABLE = 'Could not reach the server: check your connection, then try again.'
+export const TIMED_OUT = 'The server took too long to answer: try again in a moment.'
+export const SERVER_TROUBLE = 'The server had a problem and could not finish: try again in a moment.'
+export const PAGE_TROUBLE = 'Something went wrong on this page: reload it and try again.'
+
+const NETWORK = /failed to fetch|networkerror|network request failed|load failed|failed to send a request|err_connection|econnrefused/i
+// Messages of the JavaScript engine itself: a bug of ours, not a sentence for a user.
+const ENGINE =
+  /is not a function|cannot read propert|is undefined|is null|is not defined|unexpected token|is not iterable|of undefined|of null/i
+
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false
+
 export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message
-  if (typeof error === 'object' && error !== null && 'message' in error) return String((error as { message: unknown }).message)
-  return String(error)
+  const name = typeof error === 'object' && error !== null && 'name' in error ? String((error as { name: unknown }).name) : ''
+  const raw =
+    error instanceof Error
+      ? error.message
+      : typeof error === 'object' && error !== null && 'message' in error
+        ? String((error as { message: unknown }).message)
+        : String(error)
+  const status = typeof error === 'object' && error !== null && 'status' in error ? Number((error as { status: unknown }).status) : NaN
+  if (NETWORK.test(raw) || name === 'FunctionsFetchError' || name === 'AuthRetryableFetchError') return isOffline() ? OFFLINE : UNREACHABLE
+  if (name === 'TimeoutError' || /timed? ?out/i.test(raw)) return TIMED_OUT
+  if (status >= 500 && status < 600 && (!raw || raw === '{}' || /internal|non-2xx|bad gateway|unavailable/i.test(raw)))
+    return SERVER_TROUBLE
+  if ((error instanceof TypeError || error instanceof ReferenceError || error instanceof SyntaxError) && ENGINE.test(raw)) {
+    console.error(error)
+    return PAGE_TROUBLE
+  }
+  return raw.replace(/^(TypeError|Error|ReferenceError): /, '') || PAGE_TROUBLE
 }

@@ -9,6 +9,7 @@ import { selectAllSongs, useLibraryStore } from './library-store.ts'
 import { useSessionStore } from '../session/session-store.ts'
 import { onSignedIn } from '../session/session-sync.ts'
 import { diffPlaylists, FAVOURITES_LIST_ID, planVisitorMerge, playlistsFromServer, type PlaylistOp } from './playlist-merge.ts'
+import { errorMessage } from '../../lib/error-message.ts'
 import * as api from '../../backend/playlists.ts'
 
 /** Whose server playlists the persisted store currently mirrors (absent: a visitor's own). */
@@ -56,7 +57,7 @@ function reportFailure(error: unknown) {
   console.error('playlist sync failed', error)
   notify.error('Could not save playlist changes', {
     id: 'playlist-sync',
-    description: error instanceof Error ? error.message : 'Please try again.',
+    description: errorMessage(error),
   })
 }
 

@@ -5,6 +5,7 @@
  * deck (tests in Node, where there is no HTMLAudioElement) and starts the service.
  */
 import { applyDeckEvent, onDeckCommand, reportError, usePlayerStore, type DeckCommand, type DeckLike } from './player-store.ts'
+import { errorMessage } from '../../lib/error-message.ts'
 import { PLAYER_STORAGE_KEY, SAVE_DELAY_MS, playerStorage, serializePlayer } from './player-persistence.ts'
 
 let deck: DeckLike | null = null
@@ -88,7 +89,7 @@ function run(c: DeckCommand): void {
     case 'play':
       void withDeck()
         .then((d) => d.play())
-        .catch((err: unknown) => reportError(err instanceof Error ? err.message : 'Playback failed.'))
+        .catch((err: unknown) => reportError(errorMessage(err)))
       break
     case 'pause':
       void withDeck().then(

@@ -8,6 +8,7 @@
 import { composeInWorker } from '../composer.ts'
 import { getAudioContext, unlockAudio } from '../audio-context.ts'
 import { renderScore } from '../score-renderer.ts'
+import { errorMessage } from '../../lib/error-message.ts'
 import { PIECE_SECONDS, SLOT_SECONDS, pieceGain, slotAt, type ProgrammeSlot, type Steer } from './programme.ts'
 
 export type StationStatus = 'stopped' | 'tuning' | 'playing'
@@ -130,7 +131,7 @@ export class StationPlayer {
         () => undefined,
       )
     } catch (e) {
-      if (generation === this.generation) this.set({ error: e instanceof Error ? e.message : String(e) })
+      if (generation === this.generation) this.set({ error: errorMessage(e) })
     }
     // Forget pieces that have finished (the previous one may still be fading out).
     const keep = new Set([keyOf(slotAt(wall, this.state.steer, -1)), keyOf(current), keyOf(next)])

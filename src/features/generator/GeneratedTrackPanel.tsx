@@ -59,7 +59,7 @@ export function GeneratedTrackPanel({ track }: { track: GeneratedTrack }) {
       leaveTimer.current = setTimeout(() => navigate('/app/library'), NAVIGATE_AFTER_SAVE_MS)
     } catch (err) {
       console.error('[generator] save', err)
-      notify.error('Could not save the track', { description: err instanceof Error ? err.message : 'Storage is unavailable.' })
+      notify.error('Could not save the track', { description: errorMessage(err) })
     } finally {
       setSaving(false)
     }

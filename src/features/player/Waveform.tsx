@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { Song } from '../../lib/catalogue/song.ts'
 import { usePlayerStore } from '../../domain/playback/player-store.ts'
+import { errorMessage } from '../../lib/error-message.ts'
 import { themedWaveformStyle } from '../../ui/waveform-style.ts'
 
 /**
@@ -43,7 +44,7 @@ export function Waveform({ song }: { song: Song }) {
       } catch (err) {
         if (cancelled) return
         console.error('[waveform]', err)
-        setDrawn({ audioUrl: song.audioUrl, status: 'error', error: err instanceof Error ? err.message : 'unknown error' })
+        setDrawn({ audioUrl: song.audioUrl, status: 'error', error: errorMessage(err) })
       }
     })()
     return () => {

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { claimRewards, unlinkWallet } from '../../backend/web3.ts'
 import { notify } from '../../lib/notify.ts'
 import { refreshWallet } from '../../domain/session/session-sync.ts'
+import { errorMessage } from '../../lib/error-message.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
 
 /** Claiming the reward pot into the wallet (the balance and activity are read again after), and unlinking the address. */
@@ -22,7 +23,7 @@ export function useRewardClaim() {
       if (userId) await refreshWallet(userId)
       useSessionStore.getState().bumpActivity()
     } catch (e) {
-      notify.error('Claim failed', { description: e instanceof Error ? e.message : 'Something went wrong' })
+      notify.error('Claim failed', { description: errorMessage(e) })
     } finally {
       setClaiming(false)
     }

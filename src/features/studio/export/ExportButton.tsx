@@ -5,6 +5,7 @@ import { exportMixWav } from '../../../engine/offline-mix.ts'
 import type { WavFormat } from '../../../engine/workers.ts'
 import { mixerSnapshot, useMixerStore } from '../../../domain/studio/mixer-store.ts'
 import { Icon } from '../../../ui/Icon.tsx'
+import { errorMessage } from '../../../lib/error-message.ts'
 import { offerToLibrary } from '../offer-to-library.ts'
 
 /**
@@ -46,7 +47,7 @@ export function ExportButton() {
       )
     } catch (err) {
       if ((err as { name?: string }).name === 'AbortError') notify('Export cancelled')
-      else notify.error('Export failed', { description: err instanceof Error ? err.message : String(err) })
+      else notify.error('Export failed', { description: errorMessage(err) })
     } finally {
       abort.current = null
       setProgress(null)

@@ -8,6 +8,7 @@ import { SOUND_LIBRARY, type LibrarySound } from '../../../lib/catalogue/sound-l
 import { useMixerStore } from '../../../domain/studio/mixer-store.ts'
 import { loopRegionSeconds } from '../../../engine/arrangement/clip-edits.ts'
 import { normaliseClip } from '../../../engine/arrangement/clip.ts'
+import { errorMessage } from '../../../lib/error-message.ts'
 import { Icon } from '../../../ui/Icon.tsx'
 
 const decoding = new Map<string, Promise<MixerAudio>>()
@@ -67,7 +68,7 @@ export function SoundLibraryPanel() {
       source.current = src
       setPreviewing(sound.id)
     } catch (err) {
-      notify.error('Preview failed', { description: err instanceof Error ? err.message : String(err) })
+      notify.error('Preview failed', { description: errorMessage(err) })
     }
   }
 
@@ -91,7 +92,7 @@ export function SoundLibraryPanel() {
       addTrack({ name: sound.name, type: 'effect', audioId: audio.id, duration, clips })
       notify.success('Sound added', { description: sound.name })
     } catch (err) {
-      notify.error('Could not add sound', { description: err instanceof Error ? err.message : String(err) })
+      notify.error('Could not add sound', { description: errorMessage(err) })
     }
   }
 

@@ -3,6 +3,7 @@ import { notify } from '../../../lib/notify.ts'
 import { unlockAudio } from '../../../engine/audio-context.ts'
 import { putMixerAudio } from '../../../engine/mixer-audio.ts'
 import { UploadError, decodeUpload } from '../../../engine/upload-audio.ts'
+import { errorMessage } from '../../../lib/error-message.ts'
 import { useMixerStore } from '../../../domain/studio/mixer-store.ts'
 
 /** Upload Audio (picker or drop): decode with progress, then add a 'main' track; errors change nothing. */
@@ -20,7 +21,7 @@ export function useUpload() {
         notify.success('Track added', { description: decoded.name })
       } catch (err) {
         if (err instanceof UploadError) notify.error(err.title, { description: err.message })
-        else notify.error('Upload failed', { description: err instanceof Error ? err.message : String(err) })
+        else notify.error('Upload failed', { description: errorMessage(err) })
       }
     }
     setProgress(null)

@@ -4,6 +4,7 @@ import { putMixerAudio } from '../../../engine/mixer-audio.ts'
 import type { RecordingSession } from '../../../engine/recorder-chunks.ts'
 import { recoverSession } from '../../../engine/recorder.ts'
 import { idbChunkStore } from '../../../engine/project-db.ts'
+import { errorMessage } from '../../../lib/error-message.ts'
 import { useMixerStore } from '../../../domain/studio/mixer-store.ts'
 
 /** Offers takes that were interrupted (reload, crash, tab closed) for recovery or discarding. */
@@ -39,7 +40,7 @@ export function RecoveryBanner({ busy }: { busy: boolean }) {
                 await idbChunkStore.remove(s.id)
                 drop(s.id)
               } catch (err) {
-                notify.error('Recovery failed', { description: err instanceof Error ? err.message : String(err) })
+                notify.error('Recovery failed', { description: errorMessage(err) })
               }
             }}
           >

@@ -7,6 +7,7 @@ import { mixerEngine } from '../../../engine/mixer-engine.ts'
 import { MicrophoneError, startMicRecording, type MicRecording } from '../../../engine/recorder.ts'
 import { idbChunkStore } from '../../../engine/project-db.ts'
 import { offerToLibrary } from '../offer-to-library.ts'
+import { errorMessage } from '../../../lib/error-message.ts'
 import { useMixerStore } from '../../../domain/studio/mixer-store.ts'
 
 export type RecorderPhase = 'idle' | 'starting' | 'recording' | 'stopping'
@@ -71,7 +72,7 @@ export function useMicRecorder(onInputLevel: (peak: number, rms: number) => void
       const session = r.session()
       if (session) await idbChunkStore.remove(session.id).catch(() => {})
     } catch (err) {
-      notify.error('Recording failed', { description: err instanceof Error ? err.message : String(err) })
+      notify.error('Recording failed', { description: errorMessage(err) })
     } finally {
       setPhase('idle')
       setElapsed(0)
@@ -105,8 +106,7 @@ export function useMicRecorder(onInputLevel: (peak: number, rms: number) => void
         notify.success('Recording started')
         return true
       } catch (err) {
-        const message =
-          err instanceof MicrophoneError ? err.message : `Recording could not start: ${err instanceof Error ? err.message : String(err)}`
+        const message = err instanceof MicrophoneError ? err.message : `Recording could not start: ${errorMessage(err)}`
         setError(message)
         notify.error('Microphone unavailable', { description: message })
         setPhase('idle')
