@@ -110,6 +110,37 @@ describe('profile rules, enforced by the server', () => {
   })
 })
 
+describe('a rename follows the name everywhere it was copied (issue 26 item 12)', () => {
+  it('published songs, comments and proposals show the new name', async () => {
+    const maker = await signUp(server, 'renamer@example.com', 'renamer-pass', 'old_name')
+    await sql(
+      server,
+      'insert into public.songs (id, title, artist, duration_seconds, slug, owner_id) ' +
+        "values ('pub-rename', 'Tune', 'old_name', 60, 'tune-rename', $1)",
+      [maker.id],
+    )
+    await sql(server, "insert into public.comments (song_id, user_id, username, body) values ('pub-rename', $1, 'old_name', 'hi')", [
+      maker.id,
+    ])
+    await sql(
+      server,
+      'insert into public.proposals (author_id, author_name, title, description, category, ends_at) ' +
+        "values ($1, 'old_name', 'T', 'D', 'other', now() + interval '2 days')",
+      [maker.id],
+    )
+    const db = supabaseClient(server)
+    await db.auth.signInWithPassword({ email: maker.email, password: maker.password })
+    await saveProfileFields(db, maker.id, { username: 'new_name', bio: '' })
+    expect(await sql(server, "select artist from public.songs where id = 'pub-rename'")).toEqual([{ artist: 'new_name' }])
+    expect(await sql(server, 'select username from public.comments where user_id = $1', [maker.id])).toEqual([{ username: 'new_name' }])
+    expect(await sql(server, 'select author_name from public.proposals where author_id = $1', [maker.id])).toEqual([
+      { author_name: 'new_name' },
+    ])
+    // Others' rows are untouched.
+    expect(await sql(server, "select count(*)::int as n from public.songs where artist = 'new_name'")).toEqual([{ n: 1 }])
+  })
+})
+
 describe('one username rule at sign-up and rename (issue 26 item 3)', () => {
   const NAMES = [
     'dj.nova',
