@@ -11,6 +11,31 @@ import './whitepaper-font.css'
 
 const DRAWER_ID = 'whitepaper-toc-drawer'
 
+/**
+ * Counts the times web fonts finished loading. Chrome keeps text it shaped while a unicode-range
+ * subset was still loading as empty boxes even after the subset arrives (the current section's
+ * heading, its first item, the search placeholder and Next stayed tofu); each count sets a new,
+ * invisibly small letter-spacing on the page, which makes Chrome shape the text again.
+ */
+function useFontReshape(): number {
+  const [pass, setPass] = useState(0)
+  useEffect(() => {
+    const fonts = document.fonts
+    const timers: ReturnType<typeof setTimeout>[] = []
+    // Right after the event the new faces are not always usable for layout yet: shape again
+    // shortly after, and once more a little later.
+    const done = () => {
+      for (const ms of [50, 400]) timers.push(setTimeout(() => setPass((p) => p + 1), ms))
+    }
+    fonts.addEventListener('loadingdone', done)
+    return () => {
+      fonts.removeEventListener('loadingdone', done)
+      for (const t of timers) clearTimeout(t)
+    }
+  }, [])
+  return pass
+}
+
 export default function WhitepaperPage() {
   const { section: sectionKey } = useParams()
   const section = resolveSection(sectionKey)
@@ -22,6 +47,7 @@ export default function WhitepaperPage() {
   const headingRef = useRef<HTMLHeadingElement>(null)
   const shownKey = useRef<string | null>(null)
   const closeDrawer = useCallback(() => setDrawerOpen(false), [])
+  const fontPass = useFontReshape()
 
   useEffect(() => {
     document.title = `${section.title} · 白皮书 Whitepaper · CUBE Music`
@@ -48,7 +74,10 @@ export default function WhitepaperPage() {
   const toc = <TableOfContents currentKey={section.key} onNavigate={narrow ? closeDrawer : undefined} />
 
   return (
-    <div className="whitepaper-cjk mx-auto w-full max-w-6xl px-4 py-6 md:px-8 md:py-10">
+    <div
+      className="whitepaper-cjk mx-auto w-full max-w-6xl px-4 py-6 md:px-8 md:py-10"
+      style={fontPass ? { letterSpacing: `${fontPass / 10_000}px` } : undefined}
+    >
       <header className="mb-8 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="font-display text-3xl font-black tracking-wide text-primary neon-text md:text-4xl">
