@@ -5,6 +5,7 @@ import { appSecurityHeaders } from '../../src/config/security-headers.ts'
 import { optionsFromEnv } from './core/options.ts'
 import { startLocalServer } from './core/server.ts'
 import { staticFiles } from './core/static-files.ts'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo-seed.ts'
 
 // `npm start` / Playwright's webServer: the local Supabase (auth, rest, functions) and the built
 // app on one port. Environment variables are documented in README.md, "## Backend".
@@ -20,6 +21,16 @@ console.log(
     `${local.db.kind === 'pglite' ? `PGlite in ${optionsFromEnv().dataDir}` : 'PostgreSQL from DATABASE_URL'}; ` +
     `storage files in ${local.storageDir})`,
 )
+
+// `npm run demo`: the same server, filled once with demo accounts and their activity.
+if (process.env.LOCAL_DEMO === '1') {
+  try {
+    const seeded = await seedDemo(local.url, local.keys.anonKey)
+    console.log(seeded ? `Demo content added: log in as ${DEMO_ACCOUNTS[0].email} / ${DEMO_PASSWORD}` : 'Demo content already there')
+  } catch (error) {
+    console.error('Could not add the demo content (the app still runs):', error instanceof Error ? error.message : error)
+  }
+}
 
 let stopping = false
 const stop = () => {

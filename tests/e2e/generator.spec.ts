@@ -308,7 +308,7 @@ test('a piece whose style the description chose shares as that style and recreat
 
 test(
   'on the landing card the description steers mood, genre and lead (a rainy night drive is not Upbeat Electronic); the ' +
-    'track gets a player, Mint This Track and Create More, and visitors are asked to sign in',
+    'track gets a player, Save / Share / Open in Studio, Mint This Track and Create More, and visitors are asked to sign in',
   async ({ page }) => {
     test.setTimeout(90_000)
     await page.goto('/')
@@ -339,6 +339,10 @@ test(
     await expect(card.getByRole('link', { name: 'Mint This Track' })).toHaveAttribute('href', '/app/wallet')
     await expect(card.getByRole('link', { name: 'Create More' })).toHaveAttribute('href', '/app/create')
     await expect(card.getByTestId('mint-prompt')).toContainText('to mint this track and get your wallet')
+    // Issue 26 item 18: save, share and open in the studio, not only mint or start over.
+    await expect(card.getByRole('button', { name: 'Save to Library' })).toBeVisible()
+    await card.getByRole('button', { name: 'Share' }).click()
+    await expect(card.getByRole('img', { name: /QR/ })).toBeVisible()
     // Playing goes through the master bus: its level rises above silence.
     await card.getByRole('button', { name: 'Play generated track' }).click()
     await expect(card.getByRole('button', { name: 'Pause generated track' })).toBeVisible()
@@ -347,5 +351,8 @@ test(
         timeout: 10_000,
       })
       .toBeGreaterThan(0.01)
+    await card.getByRole('button', { name: 'Open in Studio' }).click()
+    await expect(page).toHaveURL(/\/app\/studio$/)
+    await expect(page.getByTestId('mixer-track').filter({ hasText: m.title })).toHaveCount(1)
   },
 )

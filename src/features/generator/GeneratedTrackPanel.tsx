@@ -16,8 +16,11 @@ import { errorMessage } from '../../lib/error-message.ts'
 
 export const NAVIGATE_AFTER_SAVE_MS = 1500
 
-/** The finished track: player and waveform, Save to Library, Share and Add to mixer. */
-export function GeneratedTrackPanel({ track }: { track: GeneratedTrack }) {
+/**
+ * What can be done with a finished track: Save to Library, Share and Add to mixer (or, on the
+ * landing page, Open in Studio: added to the mixer and the studio opened).
+ */
+export function GeneratedTrackActions({ track, openInStudio = false }: { track: GeneratedTrack; openInStudio?: boolean }) {
   const navigate = useNavigate()
   const [saving, setSaving] = useState(false)
   const [saved, setSaved] = useState(false)
@@ -74,6 +77,11 @@ export function GeneratedTrackPanel({ track }: { track: GeneratedTrack }) {
     try {
       // Copies: the mixer keeps its own audio, independent of this panel.
       addAudioToMixer({ name: track.title, sampleRate: track.sampleRate, channels: track.channels.map((c) => c.slice()) })
+      if (openInStudio) {
+        navigate('/app/studio')
+        notify.success('Track added', { description: `“${track.title}” is on the Live Mixer.` })
+        return
+      }
       notify.success('Track added', {
         description: `“${track.title}” is on the Live Mixer.`,
         action: { label: 'Open mixer', onClick: () => navigate('/app/studio') },
@@ -84,6 +92,26 @@ export function GeneratedTrackPanel({ track }: { track: GeneratedTrack }) {
   }
 
   const button = 'inline-flex items-center gap-2 rounded-md border px-3 py-2 text-sm font-semibold disabled:opacity-50'
+  return (
+    <>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" onClick={() => void save()} disabled={saving || saved} className={`${button} border-primary text-primary`}>
+          <Icon name="save" /> {saved ? 'Saved' : 'Save to Library'}
+        </button>
+        <button type="button" onClick={share} className={`${button} border-secondary text-secondary`}>
+          <Icon name="share" /> Share
+        </button>
+        <button type="button" onClick={addToMixer} className={`${button} border-accent text-accent`}>
+          <Icon name="plus" /> {openInStudio ? 'Open in Studio' : 'Add to mixer'}
+        </button>
+      </div>
+      {sharing && <SharePanel recipe={track.recipe} title={track.title} onClose={() => setSharing(false)} />}
+    </>
+  )
+}
+
+/** The finished track: player and waveform, Save to Library, Share and Add to mixer. */
+export function GeneratedTrackPanel({ track }: { track: GeneratedTrack }) {
   return (
     <div className="flex flex-col gap-4" data-testid="generated-track">
       <div>
@@ -98,18 +126,7 @@ export function GeneratedTrackPanel({ track }: { track: GeneratedTrack }) {
         )}
       </div>
       <TrackPlayer track={track} />
-      <div className="flex flex-wrap gap-2">
-        <button type="button" onClick={() => void save()} disabled={saving || saved} className={`${button} border-primary text-primary`}>
-          <Icon name="save" /> {saved ? 'Saved' : 'Save to Library'}
-        </button>
-        <button type="button" onClick={share} className={`${button} border-secondary text-secondary`}>
-          <Icon name="share" /> Share
-        </button>
-        <button type="button" onClick={addToMixer} className={`${button} border-accent text-accent`}>
-          <Icon name="plus" /> Add to mixer
-        </button>
-      </div>
-      {sharing && <SharePanel recipe={track.recipe} title={track.title} onClose={() => setSharing(false)} />}
+      <GeneratedTrackActions track={track} />
     </div>
   )
 }

@@ -4,12 +4,14 @@ import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
 import { GenerationForm } from './GenerationForm.tsx'
 import { GenerationProgress } from './GenerationProgress.tsx'
 import { TrackPlayer } from './TrackPlayer.tsx'
+import { GeneratedTrackActions } from './GeneratedTrackPanel.tsx'
 import { useGeneration } from './useGeneration.ts'
 import { usePreparedTrack } from './usePreparedTrack.ts'
 
 /**
  * The landing page's generator card: a description, 'Generate AI Track' (the same on-device
- * generator as the studio; the description alone steers mood, genre and instruments), then a player with Mint This Track and Create More.
+ * generator as the studio; the description alone steers mood, genre and instruments), then a
+ * player with Save to Library, Share, Open in Studio, Mint This Track and Create More.
  * Visitors are asked to log in or sign up to mint and get a wallet.
  */
 export default function LandingGenerator() {
@@ -37,6 +39,7 @@ export default function LandingGenerator() {
             )}
           </div>
           <TrackPlayer track={track} />
+          <GeneratedTrackActions track={track} openInStudio />
           <div className="flex flex-wrap gap-3">
             <Link to="/app/wallet" className="rounded-md bg-primary px-4 py-2 font-semibold text-bg">
               Mint This Track

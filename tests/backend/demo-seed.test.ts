@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_ACCOUNTS, seedDemo } from '../../supabase/local/demo-seed.ts'
+import { sql, startTestServer, type TestServer } from './support/local-backend.ts'
+
+// Issue 26 item 20: `npm run demo` shows a newcomer a living app. The seed goes through the public
+// API (the server's rules and ledger apply) and runs once per data folder.
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer()
+}, 60_000)
+afterAll(() => server?.close())
+
+describe('demo seed', () => {
+  it('adds three accounts with playlists, a comment thread and an open proposal with a vote; a second run adds nothing', async () => {
+    expect(await seedDemo(server.url, server.keys.anonKey)).toBe(true)
+    const count = async (table: string) => (await sql<{ n: number }>(server, `select count(*)::int as n from public.${table}`))[0]!.n
+    const before = {
+      profiles: await count('profiles'),
+      playlists: await count('playlists'),
+      comments: await count('comments'),
+      proposals: await count('proposals'),
+      votes: await count('votes'),
+    }
+    expect(before).toEqual({ profiles: 3, playlists: 2, comments: 3, proposals: 1, votes: 1 })
+    expect((await sql(server, 'select username from public.profiles order by username')).map((r) => r.username)).toEqual(
+      DEMO_ACCOUNTS.map((a) => a.username).sort(),
+    )
+    // Every balance is its ledger's sum (the proposal burned 100, comments earned).
+    expect(
+      await sql(
+        server,
+        'select bool_and(t.balance = (select coalesce(sum(amount), 0) from public.token_ledger l where l.user_id = t.user_id)) as ok ' +
+          'from public.user_tokens t',
+      ),
+    ).toEqual([{ ok: true }])
+
+    expect(await seedDemo(server.url, server.keys.anonKey)).toBe(false)
+    expect(await count('comments')).toBe(before.comments)
+    expect(await count('proposals')).toBe(1)
+  })
+})
