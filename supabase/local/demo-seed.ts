@@ -50,14 +50,17 @@ export async function seedDemo(url: string, anonKey: string): Promise<boolean> {
   ]
   if (!ava.created) return false
   // The catalogue as the server has it (songs nobody published).
-  const rows = await must('catalogue', ava.db.from('songs').select('id').is('owner_id', null).order('id').limit(5))
-  const songs = (rows as { id: string }[]).map((r) => r.id)
+  const rows = await must('catalogue', ava.db.from('songs').select('id').is('owner_id', null).order('id'))
+  // The Library's first songs first, so the demo's comments are where a newcomer looks.
+  const first = ['neon-drift', 'low-tide-memory', 'circuit-breaker']
+  const ids = (rows as { id: string }[]).map((r) => r.id)
+  const songs = [...first.filter((id) => ids.includes(id)), ...ids.filter((id) => !first.includes(id))].slice(0, 5)
   await playlist(ava.db, 'Night Drive', [songs[0]!, songs[2]!, songs[4]!])
   await playlist(kai.db, 'Focus Beats', [songs[1]!, songs[3]!])
   await must('favourite', mio.db.from('favourites').insert({ song_id: songs[0]! }))
 
-  const first = await must('comment', ava.db.rpc('post_comment', { p_song_id: songs[0], p_body: 'That bassline at 0:40 is pure neon.' }))
-  const parent = (first as { comment: { id: string } }).comment.id
+  const opening = await must('comment', ava.db.rpc('post_comment', { p_song_id: songs[0], p_body: 'That bassline at 0:40 is pure neon.' }))
+  const parent = (opening as { comment: { id: string } }).comment.id
   await must('reply', kai.db.rpc('post_comment', { p_song_id: songs[0], p_body: 'Agreed! On repeat all night.', p_parent_id: parent }))
   await must('comment', mio.db.rpc('post_comment', { p_song_id: songs[1], p_body: 'Perfect for a rainy afternoon.' }))
 
