@@ -7,6 +7,7 @@ import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import { selectIsFavourite, usePlaylistStore } from '../../domain/collection/playlist-store.ts'
 import { useRewardRules } from '../../domain/economy/reward-rules.ts'
 import { Slot } from '../../ui/slots.tsx'
+import { FIGURE_LABELS } from '../../domain/economy/figure-labels.ts'
 import { useRecommendations } from './useRecommendations.ts'
 
 /** The reference's sample figures, shown to visitors and marked as a preview. */
@@ -48,8 +49,8 @@ function StatsPanel() {
       </div>
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
         <Stat label="My Token Balance" value={v(figures.balance)} testId="stat-balance" />
-        <Stat label="Earned Today" value={v(figures.earned)} testId="stat-earned" />
-        <Stat label="Tracks Listened" value={v(figures.listened)} testId="stat-listened" />
+        <Stat label={FIGURE_LABELS.listeningToday} value={v(figures.earned)} testId="stat-earned" />
+        <Stat label={FIGURE_LABELS.rewardedListensToday} value={v(figures.listened)} testId="stat-listened" />
         <Stat label="Daily Limit" value={loading ? '...' : `${figures.listened ?? 0}/${cap}`} testId="stat-limit" />
       </div>
     </section>

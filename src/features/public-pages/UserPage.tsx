@@ -8,6 +8,7 @@ import { recordProfileVisit } from '../../domain/analytics/view-recorder.ts'
 import { useAvatarSrc } from '../../domain/profile/use-avatar-src.ts'
 import { PublicPlaylists } from './PublicPlaylists.tsx'
 import { loadProfile, useFollow, type ProfileView as ProfileData } from './user-profile.ts'
+import { FIGURE_LABELS } from '../../domain/economy/figure-labels.ts'
 import { PublicDataPage } from './PublicDataPage.tsx'
 
 function PrivateProfile({ username }: { username: string }) {
@@ -113,7 +114,7 @@ function ProfileView({ view: { profile, songs, recent } }: { view: ProfileData }
               </dd>
             </div>
             <div>
-              <dt className="text-muted">Tracks</dt>
+              <dt className="text-muted">{FIGURE_LABELS.publishedSongs}</dt>
               <dd className="text-lg font-bold tabular-nums">{songs.length}</dd>
             </div>
           </dl>

@@ -5,6 +5,7 @@ import { dailyCapStatus, useRewardRules } from '../../domain/economy/reward-rule
 import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
 import { TokenActivityList } from './TokenActivityList.tsx'
 import { useTokenActivity } from './useTokenActivity.ts'
+import { FIGURE_LABELS } from '../../domain/economy/figure-labels.ts'
 import { useWalletView } from './useWalletView.ts'
 
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -82,8 +83,9 @@ export function WalletBasicsCard({ showActivity = true }: { showActivity?: boole
       )}
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
         <Stat label="Balance" value={show(w?.balance, ' CUBE')} testId="wallet-balance" />
-        <Stat label="Daily Earned" value={show(w?.daily_earned, ' CUBE')} testId="wallet-daily-earned" />
-        <Stat label="Tracks Listened Today" value={show(view.tracksToday)} testId="wallet-tracks-today" />
+        {/* One name and one server figure per number, as on Listen to Earn (issue 26 item 10). */}
+        <Stat label={FIGURE_LABELS.listeningToday} value={show(w?.daily_earned, ' CUBE')} testId="wallet-daily-earned" />
+        <Stat label={FIGURE_LABELS.rewardedListensToday} value={show(w?.listens_today)} testId="wallet-tracks-today" />
         <Stat label="Daily Cap" value={`${dailyCap} listens`} testId="wallet-daily-cap" />
       </dl>
       <div>

@@ -13,6 +13,7 @@ import { useRewardClaim } from './useRewardClaim.ts'
 import { useWalletConnect } from './useWalletConnect.ts'
 import { useWalletData } from './useWalletData.ts'
 import { WalletBasicsCard } from './WalletBasicsCard.tsx'
+import { FIGURE_LABELS } from '../../domain/economy/figure-labels.ts'
 import { loadWalletState, shortenAddress, WALLET_CHAINS, type WalletChain } from './wallet-state.ts'
 
 const MINT_COST = 100
@@ -316,7 +317,7 @@ export default function WalletPage() {
         </div>
       </div>
       <p className="text-sm">
-        Today's earnings: <strong data-testid="today-earnings">{summary.daily} CUBE</strong> · Claimable:{' '}
+        {FIGURE_LABELS.earnedToday}: <strong data-testid="today-earnings">{summary.daily} CUBE</strong> · Claimable:{' '}
         <strong data-testid="claimable">{claimable} CUBE</strong>
       </p>
       <button
@@ -377,7 +378,7 @@ export default function WalletPage() {
       </h3>
       <dl className="grid grid-cols-3 gap-2 text-center">
         <div className="rounded border border-line p-2">
-          <dt className="text-xs text-muted">Daily</dt>
+          <dt className="text-xs text-muted">{FIGURE_LABELS.earnedToday}</dt>
           <dd data-testid="rewards-daily">+{preview ? PREVIEW.daily : summary.daily}</dd>
         </div>
         <div className="rounded border border-line p-2">

@@ -10,6 +10,7 @@ import { useListenRules } from '../../../domain/economy/reward-rules.ts'
 import { loadProfile, SAMPLE_PROFILE, type ProfileView } from './profile-data.ts'
 import { ProfileBanner } from './ProfileBanner.tsx'
 import { Slot } from '../../../ui/slots.tsx'
+import { FIGURE_LABELS } from '../../../domain/economy/figure-labels.ts'
 import { useAvatarSrc } from '../../../domain/profile/use-avatar-src.ts'
 
 function Avatar({ name, url }: { name: string; url: string | null }) {
@@ -150,7 +151,7 @@ export default function ProfilePage() {
                 [
                   ['Followers', view.followers],
                   ['Following', view.following],
-                  ['Tracks', view.tracks],
+                  [FIGURE_LABELS.playsAllTime, view.tracks],
                 ] as const
               ).map(([label, n]) => (
                 <div key={label} className="px-2 py-3">
