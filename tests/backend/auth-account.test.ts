@@ -30,8 +30,8 @@ const nextCode = (secret: string) => generate({ secret, epoch: Math.floor(Date.n
 
 describe('password change', () => {
   it('needs the current password and 8 characters; then the old one fails, the new one works, other sessions end', async () => {
-    const here = await signedUpClient('pw@example.com', 'first-pass')
-    const elsewhere = await signedInClient('pw@example.com', 'first-pass')
+    const here = await signedUpClient('pwchange@example.com', 'first-pass')
+    const elsewhere = await signedInClient('pwchange@example.com', 'first-pass')
 
     const missing = await here.auth.updateUser({ password: 'second-pass' })
     expect(missing.error?.code).toBe('current_password_required')
@@ -44,15 +44,15 @@ describe('password change', () => {
 
     const changed = await here.auth.updateUser({ password: 'second-pass', current_password: 'first-pass' })
     expect(changed.error).toBeNull()
-    expect(changed.data.user?.email).toBe('pw@example.com')
+    expect(changed.data.user?.email).toBe('pwchange@example.com')
 
-    const old = await supabaseClient(server).auth.signInWithPassword({ email: 'pw@example.com', password: 'first-pass' })
+    const old = await supabaseClient(server).auth.signInWithPassword({ email: 'pwchange@example.com', password: 'first-pass' })
     expect(old.error?.code).toBe('invalid_credentials')
-    const fresh = await supabaseClient(server).auth.signInWithPassword({ email: 'pw@example.com', password: 'second-pass' })
+    const fresh = await supabaseClient(server).auth.signInWithPassword({ email: 'pwchange@example.com', password: 'second-pass' })
     expect(fresh.error).toBeNull()
 
     // This session lives on; the other one is gone (its token no longer reaches the user).
-    expect((await here.auth.getUser()).data.user?.email).toBe('pw@example.com')
+    expect((await here.auth.getUser()).data.user?.email).toBe('pwchange@example.com')
     const other = await elsewhere.auth.getUser()
     expect(other.data.user, JSON.stringify(other.error)).toBeNull()
     // auth-js meets the server's 403 session_not_found by dropping the dead session.
@@ -141,8 +141,8 @@ describe('TOTP two-factor authentication', () => {
   )
 
   it('an expired challenge, a foreign factor and a bad code format are refused', async () => {
-    const owner = await signedUpClient('f1@example.com', 'factor-pass-1')
-    const stranger = await signedUpClient('f2@example.com', 'factor-pass-2')
+    const owner = await signedUpClient('factor1@example.com', 'factor-pass-1')
+    const stranger = await signedUpClient('factor2@example.com', 'factor-pass-2')
     const factor = (await owner.auth.mfa.enroll({ factorType: 'totp' })).data!
     expect((await stranger.auth.mfa.challenge({ factorId: factor.id })).error?.code).toBe('mfa_factor_not_found')
     const challenge = (await owner.auth.mfa.challenge({ factorId: factor.id })).data!

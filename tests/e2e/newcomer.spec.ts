@@ -42,4 +42,20 @@ test('a newcomer without MetaMask: a Cyrillic name, a bio, Social Login to the w
     await expect(page).toHaveURL(/\/app\/mint$/)
     await expect(page.getByRole('heading', { level: 1, name: 'NFT Minting Studio' })).toBeVisible()
   })
+  // Issue 26, "Confusing": the history said "song:pub-…:twitter" and UUIDs, and the same figure had
+  // different names and values on Listen and in the Wallet.
+  await test.step('the history reads as words; Listen and the Wallet name and count the same figures alike', async () => {
+    await page.goto('/app/wallet')
+    const history = page.getByTestId('wallet-basics').getByTestId('token-activity-item')
+    await expect(history.first()).toBeVisible()
+    for (const text of await history.allInnerTexts()) expect(text).not.toMatch(/pub-|[0-9a-f]{8}-[0-9a-f]{4}|song:|user:/)
+    await expect(history.filter({ hasText: 'Wallet welcome bonus' })).toHaveCount(1)
+    const basics = page.getByTestId('wallet-basics')
+    await expect(basics.getByText('Rewarded listens today')).toBeVisible()
+    await expect(basics.getByText('Listening CUBE today')).toBeVisible()
+    const walletListens = (await basics.getByTestId('wallet-tracks-today').innerText()).trim()
+    await page.goto('/app/listen')
+    await expect(page.getByText('Rewarded listens today')).toBeVisible()
+    await expect(page.getByTestId('stat-listened')).toContainText(walletListens)
+  })
 })
