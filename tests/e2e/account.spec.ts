@@ -155,7 +155,7 @@ test.describe('listening earns CUBE on the server, and it stays earned; roles co
     await page.goto(`${server.origin}/app/home`)
     await expect(page.getByTestId('recent-track').first()).toContainText('Neon Drift')
     await expect(page.getByTestId('achievement').filter({ hasText: 'First Listen' })).toHaveAttribute('data-earned', 'true')
-    await expect(page.getByTestId('profile-tracks')).toHaveText('1')
+    await expect(page.getByTestId('profile-plays')).toHaveText('1')
     await expectNoSeriousA11yViolations(page)
 
     // A normal account does not get in by typing the address either.

@@ -149,13 +149,13 @@ export default function ProfilePage() {
             <dl className="grid grid-cols-3 border-t border-line text-center">
               {(
                 [
-                  ['Followers', view.followers],
-                  ['Following', view.following],
-                  [FIGURE_LABELS.playsAllTime, view.tracks],
+                  ['Followers', view.followers, 'followers'],
+                  ['Following', view.following, 'following'],
+                  [FIGURE_LABELS.playsAllTime, view.tracks, 'plays'],
                 ] as const
-              ).map(([label, n]) => (
-                <div key={label} className="px-2 py-3">
-                  <dd className="font-display text-xl font-bold text-fg" data-testid={`profile-${label.toLowerCase()}`}>
+              ).map(([label, n, key]) => (
+                <div key={key} className="px-2 py-3">
+                  <dd className="font-display text-xl font-bold text-fg" data-testid={`profile-${key}`}>
                     {n.toLocaleString('en-US')}
                   </dd>
                   <dt className="text-xs uppercase tracking-widest text-muted">{label}</dt>
