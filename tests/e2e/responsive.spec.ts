@@ -121,9 +121,14 @@ for (const [width, height] of [
           await page.waitForLoadState('networkidle')
           const button = page.getByRole('button', { name: /^Open player/ })
           await expect(button).toBeVisible()
-          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+          // Scrolled again on every check: a page still filling in (the profile after its data) grows below.
           await expect
-            .poll(() => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight))
+            .poll(() =>
+              page.evaluate(() => {
+                window.scrollTo(0, document.documentElement.scrollHeight)
+                return Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight
+              }),
+            )
             .toBe(true)
           const b = (await button.boundingBox())!
           // Every piece of text in the main area (an element with its own non-blank text node).
