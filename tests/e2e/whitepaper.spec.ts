@@ -272,6 +272,9 @@ for (const [half, sizes] of [
   test(`every section shows its glyphs on first load (${half} half of the sections; the default one at 375 px too)`, async ({
     browser,
   }) => {
+    // Five fresh contexts (a first load each, nothing cached): about 30 s alone, over 60 s beside
+    // the other half on two loaded cores.
+    test.setTimeout(90_000)
     for (const { key, width, height } of sizes) {
       const page = await browser.newPage({ viewport: { width, height } })
       await page.goto(`/app/whitepaper/${key}`)
