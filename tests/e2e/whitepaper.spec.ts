@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { WHITEPAPER_SECTIONS } from '../../src/features/whitepaper/whitepaper-content.ts'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
 
 const sectionHeading = (page: Page) => page.locator('#wp-section-heading')
@@ -250,17 +251,7 @@ async function changedShare(page: Page, a: Buffer, b: Buffer): Promise<number> {
 // and Next were empty boxes although the font had arrived (Chrome kept what it shaped while the
 // subsets were loading). For every section, opened fresh: once the fonts are in, what is painted
 // is what the page paints after shaping its text again (an invisibly small letter-spacing change).
-const SECTION_KEYS = [
-  'executive_summary',
-  'industry_pain_points',
-  'technology',
-  'token_economy',
-  'governance',
-  'roadmap',
-  'risk_management',
-  'team',
-  'conclusion',
-]
+const SECTION_KEYS = WHITEPAPER_SECTIONS.map((section) => section.key)
 // Two halves, so that each stays well inside its time on two loaded cores (five fresh contexts each).
 for (const [half, sizes] of [
   ['first', SECTION_KEYS.slice(0, 5).map((key) => ({ key, width: 1280, height: 800 }))],
