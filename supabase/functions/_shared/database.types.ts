@@ -1239,6 +1239,10 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: undefined
       }
+      client_address: {
+        Args: Record<PropertyKey, never>
+        Returns: string
+      }
       close_due_proposals: {
         Args: Record<PropertyKey, never>
         Returns: number

@@ -10,6 +10,8 @@ export type DbRole = ApiRole | 'service_role' | 'supabase_auth_admin'
 export interface Caller {
   role: ApiRole
   claims: JwtClaims
+  /** The request's headers as PostgREST publishes them to SQL (request.headers); API requests only. */
+  headers?: Record<string, string>
 }
 
 // The service role is not served: its local key is the Supabase CLI's public demo key, and with
@@ -35,10 +37,30 @@ export const bearerToken = (req: IncomingMessage): string | undefined => {
  * the apikey). No token at all is the anon role; a token that does not verify is refused (401),
  * never downgraded.
  */
-export function callerFromRequest(req: IncomingMessage, jwtSecret: string): Promise<Caller> {
+export async function callerFromRequest(req: IncomingMessage, jwtSecret: string): Promise<Caller> {
   const apikey = req.headers.apikey
-  return callerFromToken(bearerToken(req) ?? (typeof apikey === 'string' ? apikey : undefined), jwtSecret)
+  const caller = await callerFromToken(bearerToken(req) ?? (typeof apikey === 'string' ? apikey : undefined), jwtSecret)
+  return { ...caller, headers: requestHeaders(req) }
 }
+
+/**
+ * The headers SQL sees as request.headers. Hosted Supabase's gateway puts the client's address in
+ * X-Forwarded-For; nothing stands in front of the local server, so the socket's peer is the client
+ * and a client-sent X-Forwarded-For is replaced, never believed.
+ */
+export function requestHeaders(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {}
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value
+  }
+  delete headers['cf-connecting-ip']
+  delete headers['x-real-ip']
+  headers['x-forwarded-for'] = clientAddress(req)
+  return headers
+}
+
+/** The peer's address, IPv4-mapped IPv6 written as plain IPv4. */
+export const clientAddress = (req: IncomingMessage): string => (req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '')
 
 /** The same for a token on its own; undefined is the anon role. */
 export async function callerFromToken(token: string | undefined, jwtSecret: string): Promise<Caller> {

@@ -27,7 +27,7 @@ export async function loadPreRequest(db: Queryable): Promise<string | undefined>
   return `select ${parts.map((p) => `"${p}"`).join('.')}()`
 }
 
-/** runAs for a data API request: the caller's role and claims, then the pre-request check, then fn. */
+/** runAs for a data API request: the caller's role, claims and headers, then the pre-request check, then fn. */
 export function runAsApiCaller<T>(
   db: Database,
   caller: Caller,
@@ -35,6 +35,7 @@ export function runAsApiCaller<T>(
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
   return runAs(db, caller.role, caller.claims, async (tx) => {
+    if (caller.headers) await tx.query("select set_config('request.headers', $1, true)", [JSON.stringify(caller.headers)])
     if (preRequest) await tx.query(preRequest)
     return fn(tx)
   })
