@@ -3,37 +3,48 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asRole, createUser, migratedPglite } from './support/migrated-pglite.ts'
 
 // public.reward_rules() is the one statement of the listening rules; the client shows and applies
-// what it answers. Against the real SQL (every migration applied to PGlite), record_listen must
-// enforce exactly those figures.
+// what it answers. Against the real SQL (every migration applied to PGlite), the listening sessions
+// (listen_start, listen_report) must enforce exactly those figures.
 
 interface ListenRules {
   qualify_seconds: number
   qualify_fraction: number
   daily_cap: number
   default_reward: number
+  song_daily_limit: number
+  inactive_after_seconds: number
+  heartbeat_grace_seconds: number
 }
 interface ListenAnswer {
+  session_id: string | null
   credited: number
   listens_today: number
   daily_cap: number
   cap_reached: boolean
-  reason: string
+  reason: string | null
 }
 
 let db: PGlite
 let rules: ListenRules
 let play = 0
 
-const listen = (userId: string, songId: string, seconds: number) =>
-  asRole(
+/** A play of `seconds` of server time: the session's clock is moved back (superuser test setup), then reported. */
+async function listen(userId: string, songId: string, seconds: number): Promise<ListenAnswer> {
+  const start = await asRole(
     db,
     userId,
-    async (tx) =>
-      (await tx.query<{ a: ListenAnswer }>('select public.record_listen($1, $2, $3) as a', [songId, seconds, `play-${++play}`])).rows[0]!.a,
+    async (tx) => (await tx.query<{ a: ListenAnswer }>('select public.listen_start($1, $2) as a', [songId, `play-${++play}`])).rows[0]!.a,
   )
-/** As if an hour had passed since each wallet's last credit (superuser test setup). */
-const letTimePass = () =>
-  db.query("update public.user_tokens set last_credited_at = last_credited_at - interval '1 hour' where last_credited_at is not null")
+  await db.query('update public.listening_sessions set last_report_at = last_report_at - make_interval(secs => $2) where id = $1', [
+    start.session_id,
+    seconds,
+  ])
+  return asRole(
+    db,
+    userId,
+    async (tx) => (await tx.query<{ a: ListenAnswer }>('select public.listen_report($1, true) as a', [start.session_id])).rows[0]!.a,
+  )
+}
 
 beforeAll(async () => {
   db = await migratedPglite()
@@ -41,9 +52,17 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(() => db?.close())
 
-describe('reward_rules() states what record_listen enforces', () => {
+describe('reward_rules() states what the listening sessions enforce', () => {
   it('answers every listening rule as a positive number, to visitors and to signed-in users alike', async () => {
-    for (const key of ['qualify_seconds', 'qualify_fraction', 'daily_cap', 'default_reward'] as const) {
+    for (const key of [
+      'qualify_seconds',
+      'qualify_fraction',
+      'daily_cap',
+      'default_reward',
+      'song_daily_limit',
+      'inactive_after_seconds',
+      'heartbeat_grace_seconds',
+    ] as const) {
       expect(typeof rules[key], key).toBe('number')
       expect(rules[key], key).toBeGreaterThan(0)
     }
@@ -68,18 +87,17 @@ describe('reward_rules() states what record_listen enforces', () => {
     for (const song of songs) {
       const threshold = Math.min(rules.qualify_seconds, song.duration_seconds * rules.qualify_fraction)
       const user = await createUser(db, `threshold-${song.id}@example.com`)
-      expect(await listen(user, song.id, Math.ceil(threshold) - 1), song.id).toMatchObject({ credited: 0, reason: 'below_threshold' })
+      expect(await listen(user, song.id, Math.ceil(threshold) - 1), song.id).toMatchObject({ credited: 0, reason: null })
       expect(await listen(user, song.id, Math.ceil(threshold)), song.id).toMatchObject({ credited: song.reward, reason: 'credited' })
     }
   })
 
   it('credits daily_cap listens a day and no more, and answers the same cap', async () => {
     const user = await createUser(db, 'capped@example.com')
+    const songs = (await db.query<{ id: string }>('select id from public.songs where duration_seconds >= 60 order by id')).rows
     const answers: ListenAnswer[] = []
-    for (let i = 0; i < rules.daily_cap + 2; i++) {
-      await letTimePass()
-      answers.push(await listen(user, 'neon-drift', rules.qualify_seconds))
-    }
+    // A different song each time: only the daily cap (not the per-song limit) can refuse.
+    for (let i = 0; i < rules.daily_cap + 2; i++) answers.push(await listen(user, songs[i]!.id, rules.qualify_seconds))
     expect(answers.filter((a) => a.reason === 'credited')).toHaveLength(rules.daily_cap)
     expect(answers.slice(rules.daily_cap).every((a) => a.reason === 'daily_cap' && a.cap_reached && a.credited === 0)).toBe(true)
     expect(answers.every((a) => a.daily_cap === rules.daily_cap)).toBe(true)

@@ -1,12 +1,13 @@
 /**
  * Backend throughput: credited listens per second and p99 latency through the HTTP server with 50
- * concurrent clients (each a signed-in user calling POST /rest/v1/rpc/record_listen), on embedded
+ * concurrent clients (each a signed-in user calling POST /rest/v1/rpc/listen_report), on embedded
  * PGlite and on a throwaway PostgreSQL 15 cluster when Debian's binaries are installed.
  *
- * A user earns at most one credit per qualifying-listen window of wall-clock time, so the bench
- * runs in rounds: between rounds (outside the timed part) superuser SQL moves every wallet's last
- * credit an hour back and resets its daily counter, then all 50 clients send one listen at once.
- * Every timed call is a real, credited record_listen (checked). Baseline in the same run: the same
+ * The server measures listening time itself, so the bench runs in rounds: outside the timed part
+ * every client opens a listening session on this round's song (listen_start), and superuser SQL
+ * moves the sessions' clocks 45 s back and resets the daily counters; then all 50 clients send the
+ * report that credits their listen at once. Every timed call is a real, credited listen_report
+ * (checked). Baseline in the same run: the same
  * 50 clients reading one catalogue row (GET /rest/v1/songs?id=eq...), so ratios survive machine
  * noise; with PGlite the CPU time per call (process.cpuUsage) is also independent of other load.
  *
@@ -37,21 +38,33 @@ async function measure(server: LocalServer): Promise<{ listens: Measured; reads:
   let listenMs = 0
   let listenCpu = 0
   let credited = 0
+  // A song per round: a song earns twice a day per listener.
+  const songs = (await server.db.query<{ id: string }>('select id from public.songs where owner_id is null order by id limit $1', [ROUNDS]))
+    .rows
   for (let round = 0; round < ROUNDS; round++) {
+    const sessions = await Promise.all(
+      tokens.map((token) =>
+        call(
+          `${server.url}/rest/v1/rpc/listen_start`,
+          { method: 'POST', headers: headers(token), body: JSON.stringify({ p_song_id: songs[round]!.id, p_play_id: `bench-${++play}` }) },
+          [],
+        ),
+      ),
+    )
+    await server.db.query('update public.user_tokens set listens_today = 0')
     await server.db.query(
-      "update public.user_tokens set last_credited_at = last_credited_at - interval '1 hour', listens_today = 0 where " +
-        'last_credited_at is not null',
+      "update public.listening_sessions set last_report_at = last_report_at - interval '45 seconds' where ended_at is null",
     )
     const start = performance.now()
     const cpu = process.cpuUsage()
     const answers = await Promise.all(
-      tokens.map((token) =>
+      tokens.map((token, i) =>
         call(
-          `${server.url}/rest/v1/rpc/record_listen`,
+          `${server.url}/rest/v1/rpc/listen_report`,
           {
             method: 'POST',
             headers: headers(token),
-            body: JSON.stringify({ p_song_id: 'neon-drift', p_seconds: 45, p_play_id: `bench-${++play}` }),
+            body: JSON.stringify({ p_session_id: (sessions[i] as { session_id: string }).session_id, p_playing: true }),
           },
           listenLatencies,
         ),
@@ -93,8 +106,8 @@ function results(label: string, m: { listens: Measured; reads: Measured }): Benc
   const detail = `${CLIENTS} concurrent clients, ${CLIENTS * ROUNDS} calls`
   return [
     { name: `${label}: credited listens`, value: m.listens.perSecond, unit: 'listens/s', detail },
-    { name: `${label}: record_listen p50`, value: m.listens.p50, unit: 'ms' },
-    { name: `${label}: record_listen p99`, value: m.listens.p99, unit: 'ms' },
+    { name: `${label}: listen_report p50`, value: m.listens.p50, unit: 'ms' },
+    { name: `${label}: listen_report p99`, value: m.listens.p99, unit: 'ms' },
     {
       name: `${label}: CPU per credited listen`,
       value: m.listens.cpuMsPerCall,

@@ -164,7 +164,7 @@ export type Tables<T extends keyof PublicSchema["Tables"] | keyof PublicSchema["
     : never
 export type TablesInsert<T extends keyof PublicSchema["Tables"]> = PublicSchema["Tables"][T]["Insert"]
 export type TablesUpdate<T extends keyof PublicSchema["Tables"]> = PublicSchema["Tables"][T]["Update"]
-/** An RPC's arguments and result: \`RpcArgs<'record_listen'>\`, \`RpcResult<'record_listen'>\`. */
+/** An RPC's arguments and result: \`RpcArgs<'listen_start'>\`, \`RpcResult<'listen_start'>\`. */
 export type RpcArgs<F extends keyof PublicSchema["Functions"]> = PublicSchema["Functions"][F]["Args"]
 export type RpcResult<F extends keyof PublicSchema["Functions"]> = PublicSchema["Functions"][F]["Returns"]
 `

@@ -6,7 +6,7 @@
  * wherever under supabase/local it lives.
  *
  *   const db = await migratedPglite()
- *   await asUser(db, userId, (tx) => tx.query('select public.record_listen($1, $2)', [...]))
+ *   await asUser(db, userId, (tx) => tx.query('select public.listen_start($1, $2)', [...]))
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'

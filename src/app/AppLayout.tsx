@@ -6,6 +6,7 @@ import { useIsNarrow } from '../ui/useIsNarrow.ts'
 import { useSidebarStore } from './sidebar/sidebar-store.ts'
 import { useBackend } from './start-services.ts'
 import { AuthModalHost } from '../features/account/index.ts'
+import { StillListeningPrompt } from '../features/listen/index.ts'
 
 export default function AppLayout() {
   const narrow = useIsNarrow()
@@ -30,6 +31,7 @@ export default function AppLayout() {
       </div>
       <AuthModalHost />
       <MiniPlayer />
+      <StillListeningPrompt />
     </div>
   )
 }

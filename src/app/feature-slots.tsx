@@ -29,4 +29,5 @@ export const FEATURE_SLOTS: SlotComponents = {
   AiGenerator,
   AuthModalHost: lazyWidget(() => import('../features/account/index.ts').then((m) => m.AuthModalHost)),
   MiniPlayer: lazyWidget(() => import('../features/player/index.ts').then((m) => m.MiniPlayer)),
+  StillListeningPrompt: lazyWidget(() => import('../features/listen/index.ts').then((m) => m.StillListeningPrompt)),
 }

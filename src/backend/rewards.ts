@@ -10,6 +10,12 @@ export interface ListenRules {
   daily_cap: number
   /** CUBE per qualifying listen of a song without a reward of its own. */
   default_reward: number
+  /** Credited listens of one song per listener and UTC day. */
+  song_daily_limit: number
+  /** Without a user interaction for this long, listening stops earning ("Still listening?"). */
+  inactive_after_seconds: number
+  /** The most one gap between two reports of a playing session counts. */
+  heartbeat_grace_seconds: number
 }
 
 export interface RewardRules {
@@ -18,7 +24,15 @@ export interface RewardRules {
   songs: Readonly<Record<string, number>>
 }
 
-const LISTEN_KEYS = ['qualify_seconds', 'qualify_fraction', 'daily_cap', 'default_reward'] as const
+const LISTEN_KEYS = [
+  'qualify_seconds',
+  'qualify_fraction',
+  'daily_cap',
+  'default_reward',
+  'song_daily_limit',
+  'inactive_after_seconds',
+  'heartbeat_grace_seconds',
+] as const
 
 /** Checks the server's answer; throws (so the caller keeps what it had) unless every rule is a positive number. */
 export function parseRewardRules(answer: unknown, songs: Iterable<{ id: string; reward: unknown }> = []): RewardRules {

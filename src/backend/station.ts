@@ -1,9 +1,13 @@
 import { supabase } from './client.ts'
 import { parseListenAnswer, type ListenAnswer } from './wallet.ts'
 
-/** Reports a station piece's listening time; the server credits it under the listening rules. */
-export async function recordStationListen(recipeId: string, seconds: number, playId: string): Promise<ListenAnswer> {
-  const { data, error } = await supabase().rpc('record_station_listen', { p_recipe_id: recipeId, p_seconds: seconds, p_play_id: playId })
+/** Opens the server's listening session for a CUBE Radio piece (by its recipe id) while it is on air. */
+export async function startStationListen(recipeId: string, playKey: string, interacted: boolean): Promise<ListenAnswer> {
+  const { data, error } = await supabase().rpc('listen_station_start', {
+    p_recipe_id: recipeId,
+    p_play_id: playKey,
+    p_interacted: interacted,
+  })
   if (error) throw error
   return parseListenAnswer(data)
 }

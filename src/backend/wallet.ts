@@ -64,7 +64,12 @@ export async function fetchLedger(userId: string, limit = 10): Promise<LedgerEnt
   return (data ?? []).map((r) => ({ ...r, id: String(r.id), amount: num(r.amount) }))
 }
 
+/** What the server answers about a listening session it measures (listen_start, listen_report, still_listening). */
 export interface ListenAnswer {
+  /** Null when the server opened no session (a song it does not know). */
+  session_id: string | null
+  /** Seconds the server itself saw play. */
+  heard_seconds: number
   credited: number
   balance: number
   daily_earned: number
@@ -72,19 +77,44 @@ export interface ListenAnswer {
   /** The cap the server applied; null only if its answer lacked one. */
   daily_cap: number | null
   cap_reached: boolean
+  /** Null while undecided; 'credited' or why the listen earns nothing. */
   reason: string | null
+  /** No interaction for an hour: listening earns again once the user answers "Still listening?". */
+  needs_interaction: boolean
 }
 
-export async function recordListen(songId: string, seconds: number, playId: string): Promise<ListenAnswer> {
-  const { data, error } = await supabase().rpc('record_listen', { p_song_id: songId, p_seconds: seconds, p_play_id: playId })
+/** Opens the server's listening session for a play of a catalogue or published song. */
+export async function startListen(songId: string, playKey: string, interacted: boolean): Promise<ListenAnswer> {
+  const { data, error } = await supabase().rpc('listen_start', { p_song_id: songId, p_play_id: playKey, p_interacted: interacted })
   if (error) throw error
   return parseListenAnswer(data)
 }
 
-/** The server's answer to a listen report (record_listen, record_station_listen). */
+/** Tells the server whether the session's music is playing; it counts the time itself. */
+export async function reportListen(sessionId: string, playing: boolean, interacted: boolean, ended = false): Promise<ListenAnswer> {
+  const { data, error } = await supabase().rpc('listen_report', {
+    p_session_id: sessionId,
+    p_playing: playing,
+    p_interacted: interacted,
+    p_ended: ended,
+  })
+  if (error) throw error
+  return parseListenAnswer(data)
+}
+
+/** The listener answered "Still listening?". */
+export async function confirmStillListening(): Promise<ListenAnswer> {
+  const { data, error } = await supabase().rpc('still_listening')
+  if (error) throw error
+  return parseListenAnswer(data)
+}
+
+/** The server's answer to a listening call. */
 export function parseListenAnswer(data: unknown): ListenAnswer {
   const answer = (data ?? {}) as Record<string, unknown>
   return {
+    session_id: typeof answer.session_id === 'string' ? answer.session_id : null,
+    heard_seconds: num(answer.heard_seconds),
     credited: num(answer.credited),
     balance: num(answer.balance),
     daily_earned: num(answer.daily_earned),
@@ -92,6 +122,36 @@ export function parseListenAnswer(data: unknown): ListenAnswer {
     daily_cap: num(answer.daily_cap) || null,
     cap_reached: answer.cap_reached === true,
     reason: typeof answer.reason === 'string' ? answer.reason : null,
+    needs_interaction: answer.needs_interaction === true,
+  }
+}
+
+/** What a creator's published songs earned them from other people's listens. */
+export interface CreatorEarnings {
+  total: number
+  today: number
+  daily_cap: number
+  per_listen: number
+  songs: { song_id: string; title: string; slug: string; listens: number; cube: number }[]
+}
+
+export async function fetchCreatorEarnings(): Promise<CreatorEarnings> {
+  const { data, error } = await supabase().rpc('my_creator_earnings')
+  if (error) throw error
+  const e = (data ?? {}) as Record<string, unknown>
+  const songs = Array.isArray(e.songs) ? (e.songs as Record<string, unknown>[]) : []
+  return {
+    total: num(e.total),
+    today: num(e.today),
+    daily_cap: num(e.daily_cap),
+    per_listen: num(e.per_listen),
+    songs: songs.map((s) => ({
+      song_id: String(s.song_id),
+      title: String(s.title ?? ''),
+      slug: String(s.slug ?? ''),
+      listens: num(s.listens),
+      cube: num(s.cube),
+    })),
   }
 }
 

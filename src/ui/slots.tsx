@@ -24,6 +24,7 @@ export interface SlotProps {
   AiGenerator: NoProps
   AuthModalHost: NoProps
   MiniPlayer: NoProps
+  StillListeningPrompt: NoProps
 }
 
 export type SlotName = keyof SlotProps

@@ -1,6 +1,7 @@
 import { FunctionsHttpError } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { api, supabaseClient, startTestServer, type TestServer } from './support/local-backend.ts'
+import { passTime } from './support/listening.ts'
 import { startPostgresCluster, type PostgresCluster } from './support/postgres-cluster.ts'
 import { CATALOGUE_SONGS, SAMPLE_SONGS } from '../../src/lib/catalogue/sample-songs.ts'
 
@@ -244,9 +245,15 @@ describe.each(['PGlite', 'PostgreSQL 15'] as const)('supabase-js 2.109 against t
     expect(invoked.data).toEqual({ wallet: { balance: 100, daily_earned: 0 } })
     expect(last('/functions/v1/init-user-tokens').method).toBe('POST')
 
-    const listen = await supabase.rpc('record_listen', { p_song_id: 'orbital-haze', p_seconds: 35, p_play_id: 'contract-play' })
+    const started = await supabase.rpc('listen_start', { p_song_id: 'orbital-haze', p_play_id: 'contract-play' })
+    expect(started.error).toBeNull()
+    const session = (started.data as { session_id: string }).session_id
+    await passTime(server, session, 35)
+    const listen = await supabase.rpc('listen_report', { p_session_id: session, p_playing: true })
     expect(listen.error).toBeNull()
-    expect(listen.data).toEqual({
+    expect(listen.data).toMatchObject({
+      session_id: session,
+      heard_seconds: 35,
       credited: 5,
       balance: 105,
       daily_earned: 5,
@@ -254,6 +261,7 @@ describe.each(['PGlite', 'PostgreSQL 15'] as const)('supabase-js 2.109 against t
       daily_cap: 20,
       cap_reached: false,
       reason: 'credited',
+      needs_interaction: false,
     })
     const spend = await supabase.rpc('spend_tokens', { p_amount: 1000, p_reason: 'remix', p_ref: 'r1' })
     expect(spend.error).toMatchObject({ code: 'P0001', message: 'insufficient_balance' })

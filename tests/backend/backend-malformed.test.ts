@@ -38,8 +38,8 @@ describe('malformed requests', () => {
 
   it('bad JSON bodies', async () => {
     await expectJsonError(await api(server, '/rest/v1/playlists', { token: user.accessToken, body: '{"name": ' }), 400, 'PGRST102')
-    await expectJsonError(await api(server, '/rest/v1/rpc/record_listen', { token: user.accessToken, body: '[1,2' }), 400, 'PGRST102')
-    await expectJsonError(await api(server, '/rest/v1/rpc/record_listen', { token: user.accessToken, body: [1, 2] }), 400, 'PGRST102')
+    await expectJsonError(await api(server, '/rest/v1/rpc/listen_start', { token: user.accessToken, body: '[1,2' }), 400, 'PGRST102')
+    await expectJsonError(await api(server, '/rest/v1/rpc/listen_start', { token: user.accessToken, body: [1, 2] }), 400, 'PGRST102')
     await expectJsonError(await api(server, '/auth/v1/signup', { body: 'not json' }), 400, 'bad_json')
     await expectJsonError(await api(server, '/rest/v1/playlists', { token: user.accessToken, body: [] }), 400, 'PGRST102')
     await expectJsonError(await api(server, '/rest/v1/playlists', { token: user.accessToken, body: 'null' }), 400, 'PGRST102')
@@ -63,7 +63,7 @@ describe('malformed requests', () => {
     await expectJsonError(await api(server, '/rest/v1/songs?select=id&id=in.("a'), 400, 'PGRST100')
     await expectJsonError(await api(server, '/rest/v1/rpc/mint_free_money', { token: t, body: {} }), 404, 'PGRST202')
     await expectJsonError(
-      await api(server, '/rest/v1/rpc/record_listen', { token: t, body: { p_song_id: 'x', p_seconds: 40, p_bonus: 100 } }),
+      await api(server, '/rest/v1/rpc/listen_start', { token: t, body: { p_song_id: 'x', p_play_id: 'p', p_bonus: 100 } }),
       404,
       'PGRST202',
     )

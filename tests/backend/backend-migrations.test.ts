@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrate } from '../../supabase/local/core/migrate.ts'
 import { startLocalServer, type LocalServer } from '../../supabase/local/core/server.ts'
 import { api, rpc, signUp, sql, startTestServer, type TestServer } from './support/local-backend.ts'
+import { listenFor, passTime } from './support/listening.ts'
 import { startPostgresCluster, type PostgresCluster } from './support/postgres-cluster.ts'
 import { CATALOGUE_SONGS, SAMPLE_SONGS } from '../../src/lib/catalogue/sample-songs.ts'
 
@@ -21,7 +22,7 @@ const TABLES = [
   'user_listening_history',
   'user_tokens',
 ]
-const CUBE_FUNCTIONS = ['init_user_tokens', 'is_admin', 'record_listen', 'spend_tokens']
+const CUBE_FUNCTIONS = ['init_user_tokens', 'is_admin', 'listen_report', 'listen_start', 'spend_tokens']
 
 /** What must hold after the migrations, whichever PostgreSQL ran them. */
 async function checkSchema(server: LocalServer) {
@@ -87,8 +88,7 @@ async function checkFirstSession(server: LocalServer) {
   const user = await signUp(server, 'first@example.com', 'hunter22', 'first')
   const wallet = await api(server, '/api/init-user-tokens', { method: 'POST', token: user.accessToken })
   expect(wallet.json).toEqual({ wallet: { balance: 100, daily_earned: 0 } })
-  const listen = await rpc(server, user.accessToken, 'record_listen', { p_song_id: 'orbital-haze', p_seconds: 30, p_play_id: 'play-1' })
-  expect(listen.json).toMatchObject({ credited: 5, balance: 105, reason: 'credited' })
+  expect(await listenFor(server, user, 'orbital-haze', 30)).toMatchObject({ credited: 5, balance: 105, reason: 'credited' })
   const profile = await api(server, `/rest/v1/profiles?user_id=eq.${user.id}&select=username`)
   expect(profile.json).toEqual([{ username: 'first' }])
   const forbidden = await api(server, '/rest/v1/user_tokens', {
@@ -196,12 +196,26 @@ describe('migrations on PostgreSQL 15', () => {
     expect(row!.n).toBe('1')
 
     // Truly parallel transactions here (a pool of 10), unlike PGlite's one connection.
-    const listens = await Promise.all(
+    const starts = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
-        rpc(server!, user.accessToken, 'record_listen', { p_song_id: 'neon-drift', p_seconds: 40, p_play_id: `race-${i % 10}` }),
+        rpc(server!, user.accessToken, 'listen_start', { p_song_id: 'neon-drift', p_play_id: `race-${i % 10}` }),
       ),
     )
-    expect(listens.filter((l) => l.json.credited > 0).length).toBe(1)
+    expect(starts.every((s) => s.status === 200)).toBe(true)
+    const [active] = await sql<{ id: string }>(server, 'select id from public.listening_sessions where user_id = $1 and ended_at is null', [
+      user.id,
+    ])
+    await passTime(server, active!.id, 40)
+    const listens = await Promise.all(
+      Array.from({ length: 100 }, () => rpc(server!, user.accessToken, 'listen_report', { p_session_id: active!.id, p_playing: true })),
+    )
+    expect(listens.every((l) => l.json.credited === 2)).toBe(true)
+    const [credits] = await sql<{ n: string }>(
+      server,
+      "select count(*)::text as n from public.token_ledger where user_id = $1 and reason = 'listen'",
+      [user.id],
+    )
+    expect(credits!.n).toBe('1')
     const spends = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         rpc(server!, user.accessToken, 'spend_tokens', { p_amount: 10, p_reason: 'like', p_ref: `r${i}` }),

@@ -28,7 +28,7 @@ describe('generated database types', () => {
   it('type what the app calls: tables with Row/Insert/Update, RPC arguments with defaults optional', async () => {
     const text = await typesOfMigratedDatabase()
     expect(text).toMatch(/ {6}songs: \{\n {8}Row: \{/)
-    expect(text).toMatch(/record_listen: \{\n {8}Args: \{\n {10}p_song_id: string\n {10}p_seconds: number\n {10}p_play_id\?: string/)
+    expect(text).toMatch(/listen_start: \{\n {8}Args: \{\n {10}p_song_id: string\n {10}p_play_id: string\n {10}p_interacted\?: boolean/)
     expect(text).toContain('Relationships: [')
   }, 60_000)
 })

@@ -78,7 +78,8 @@ describe.each(DATABASES)('an aal1 session of a two-factor account on %s', (datab
       'admin_set_role',
       'delete_my_account',
       'init_user_tokens',
-      'record_listen',
+      'listen_start',
+      'listen_report',
     ])
       expect(names).toContain(fn)
     expect(functions.filter((f) => f.definer).length).toBeGreaterThan(20)

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASES, serverOn } from './support/each-database.ts'
 import { rpc, signUp, sql, type TestServer, type TestUser } from './support/local-backend.ts'
+import { expectLedgerHolds, listenFor, passTime, report, startListen } from './support/listening.ts'
 
-// Issue 22, item 1: the claimable listening pot (5 CUBE per hour of accepted listening) must not
-// trust the seconds a client reports. An ordinary account calls record_listen with a day's worth
-// of seconds; what earns is bounded by the track's real length, by the wall-clock time the server
-// itself saw pass since the previous credited listen, and by the daily cap; capped or refused
-// listens add nothing claimable.
+// Issue 22, item 1, as the server-measured sessions of issue 23 enforce it: the claimable pot
+// (5 CUBE per hour of credited listening) cannot be inflated by what a client says. An ordinary
+// account tries: a day claimed in one report, reports racing, listens the daily cap refuses, and
+// rows written before the fix; what counts is bounded by the server's clock, the track, the caps.
 
 let server: TestServer
 const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => sql<T>(server, text, params)
@@ -19,31 +19,10 @@ async function listener(): Promise<TestUser> {
   await rpc(server, u.accessToken, 'init_user_tokens')
   return u
 }
-const listen = async (u: TestUser, song: string, seconds: number) => {
-  const r = await rpc(server, u.accessToken, 'record_listen', {
-    p_song_id: song,
-    p_seconds: seconds,
-    p_play_id: `${song}-${Math.random()}`,
-  })
-  expect(r.status, r.text).toBe(200)
-  return r.json as { credited: number; reason: string }
-}
 const status = async (u: TestUser) => {
   const r = await rpc(server, u.accessToken, 'wallet_claim_status')
   expect(r.status, r.text).toBe(200)
   return r.json as { listened_seconds: number; claimable: number; hours: number }
-}
-/** As if the user's last credited listen were `seconds` ago (superuser setup: the server's clock has no switch). */
-const lastCreditAgo = (u: TestUser, seconds: number) =>
-  q('update public.user_tokens set last_credited_at = clock_timestamp() - make_interval(secs => $2) where user_id = $1', [u.id, seconds])
-const ledgerMatches = async (u: TestUser) => {
-  const [row] = await q<{ balance: number; ledger: string }>(
-    'select t.balance, (select coalesce(sum(amount), 0) from public.token_ledger l where l.user_id = t.user_id)::text as ' +
-      'ledger from public.user_tokens t where t.user_id = $1',
-    [u.id],
-  )
-  expect(String(row!.balance)).toBe(row!.ledger)
-  expect(row!.balance).toBeGreaterThanOrEqual(0)
 }
 
 describe.each(DATABASES)('on %s', (database) => {
@@ -55,64 +34,52 @@ describe.each(DATABASES)('on %s', (database) => {
   }, 90_000)
   afterAll(() => stop?.())
 
-  it("one call claiming a day's listening on an 85 s song earns at most 85 s, nothing claimable", async () => {
+  it("a session left 'playing' for a day earns at most the 90 s gap, an 85 s song at most 85 s; nothing claimable", async () => {
     const u = await listener()
-    expect(await listen(u, 'short-85', DAY)).toMatchObject({ reason: 'credited' })
-    const s = await status(u)
-    expect(s.listened_seconds).toBeLessThanOrEqual(85)
-    expect(s.claimable).toBe(0)
+    const s = await startListen(server, u, 'long-600')
+    await passTime(server, s.session_id!, DAY)
+    expect((await report(server, u, s.session_id!)).heard_seconds).toBe(90)
+    const short = await listenFor(server, u, 'short-85', 600)
+    expect(short.heard_seconds).toBe(85)
+    const st = await status(u)
+    expect(st.listened_seconds).toBeLessThanOrEqual(90 + 85)
+    expect(st.claimable).toBe(0)
     expect((await rpc(server, u.accessToken, 'wallet_claim')).json.claimed).toBe(0)
   })
 
   it('listens refused by the daily cap add nothing claimable', async () => {
     const u = await listener()
     await q('update public.user_tokens set listens_today = 20 where user_id = $1', [u.id])
-    for (let i = 0; i < 10; i++) {
-      await lastCreditAgo(u, 3600)
-      expect(await listen(u, 'short-85', DAY)).toMatchObject({ credited: 0, reason: 'daily_cap' })
-    }
+    for (let i = 0; i < 3; i++) expect(await listenFor(server, u, 'long-600', 120)).toMatchObject({ credited: 0, reason: 'daily_cap' })
     expect(await status(u)).toMatchObject({ listened_seconds: 0, claimable: 0 })
   })
 
-  it('a credited listen earns no more than the wall-clock time since the previous one', async () => {
+  it('30 concurrent reports of one session: one credit, at most the time that passed, balance = ledger', async () => {
     const u = await listener()
-    await listen(u, 'long-600', DAY)
-    const first = (await status(u)).listened_seconds
-    await lastCreditAgo(u, 40)
-    expect(await listen(u, 'long-600', 600)).toMatchObject({ reason: 'credited' })
-    expect((await status(u)).listened_seconds - first).toBeLessThanOrEqual(41)
-  })
-
-  it("a day of calls an hour apart, each claiming a day, stays within the daily cap x the track's length", async () => {
-    const u = await listener()
-    for (let i = 0; i < 25; i++) {
-      await lastCreditAgo(u, 3600)
-      await listen(u, 'long-600', DAY)
-    }
-    const s = await status(u)
-    expect(s.listened_seconds).toBeLessThanOrEqual(20 * 600)
-    expect(s.claimable).toBeLessThanOrEqual(Math.floor((20 * 600) / 3600) * 5)
-    await rpc(server, u.accessToken, 'wallet_claim')
-    await ledgerMatches(u)
-  })
-
-  it('30 concurrent inflated listens: one credit, at most one track length claimable, balance = ledger', async () => {
-    const u = await listener()
-    const answers = await Promise.all(Array.from({ length: 30 }, () => listen(u, 'short-85', DAY)))
-    expect(answers.filter((a) => a.credited > 0).length).toBe(1)
-    expect((await status(u)).listened_seconds).toBeLessThanOrEqual(85)
+    const s = await startListen(server, u, 'short-85')
+    await passTime(server, s.session_id!, 40)
+    const answers = await Promise.all(Array.from({ length: 30 }, () => report(server, u, s.session_id!)))
+    expect(new Set(answers.map((a) => a.credited))).toEqual(new Set([2]))
+    expect((await status(u)).listened_seconds).toBeLessThanOrEqual(41)
     await Promise.all(Array.from({ length: 5 }, () => rpc(server, u.accessToken, 'wallet_claim')))
-    await ledgerMatches(u)
+    await expectLedgerHolds(server, u)
   })
 
-  it('the pot never exceeds the daily ceiling, even for history written before this fix', async () => {
+  it('the pot never exceeds the daily ceiling, and history rows (as the old record_listen wrote them) add nothing', async () => {
     const u = await listener()
-    // Rows as the old record_listen wrote them: a day's seconds per call, all within today (UTC):
-    // the ceiling is per UTC day, so just after midnight 'a few minutes ago' would be yesterday.
     await q(
-      "insert into public.user_listening_history (user_id, song_id, listened_at, seconds) select $1, 'short-85', " +
-        "greatest(date_trunc('day', now() at time zone 'utc') at time zone 'utc', now() - make_interval(mins => g)), 86400 " +
-        'from generate_series(1, 5) g',
+      'insert into public.user_listening_history (user_id, song_id, listened_at, seconds) ' +
+        "select $1, 'short-85', now(), 86400 from generate_series(1, 5)",
+      [u.id],
+    )
+    expect((await status(u)).listened_seconds).toBe(0)
+    // Sessions of a whole day, written straight into the table: still capped at 20 x 600 s a day.
+    await q(
+      `insert into public.listening_sessions
+         (user_id, play_key, song_id, duration_seconds, reward, started_at, heard_seconds, earning_seconds, credited, outcome, ended_at)
+       select $1, 'legacy-' || g, 'long-600', 600, 2,
+              greatest(date_trunc('day', now() at time zone 'utc') at time zone 'utc', now() - make_interval(mins => g)),
+              600, 600, 2, 'credited', now() from generate_series(1, 40) g`,
       [u.id],
     )
     const s = await status(u)

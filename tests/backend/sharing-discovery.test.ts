@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, rpc, signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
+import { listenFor, passTime, report } from './support/listening.ts'
 import { readOnlyOwn, rlsContext, rlsMatrixTests, type RlsCase } from './support/rls-matrix.ts'
 
 // Share credits (share_credit: amounts per platform, once per (user, item, platform) per UTC day,
@@ -182,15 +183,8 @@ describe('recommendations', () => {
       ('lofi-two', 'lofi-two', 'Lofi Two', 'Tape Loop', 120, 2, 'lofi'),
       ('techno-one', 'techno-one', 'Techno One', 'Kick Lab', 120, 2, 'techno')`)
     const listen = async (user: TestUser, song: string, n: number) => {
-      for (let i = 0; i < n; i++) {
-        const r = await rpc(server, user.accessToken, 'record_listen', {
-          p_song_id: song,
-          p_seconds: 200,
-          p_play_id: `${song}-${i}-${user.id}`,
-        })
-        expect(r.json.reason).toBe('credited')
-        await q("update public.user_tokens set last_credited_at = last_credited_at - interval '1 hour' where user_id = $1", [user.id])
-      }
+      // Every listen is a play; a song earns twice a day per listener, the third play earns nothing.
+      for (let i = 0; i < n; i++) expect((await listenFor(server, user, song, 60)).reason).toBe(i < 2 ? 'credited' : 'song_limit')
     }
     await listen(other, 'orbital-haze', 3)
     await listen(third, 'rainy-terminal', 3)
@@ -254,25 +248,31 @@ describe('station listens', () => {
     await rpc(server, listener.accessToken, 'init_user_tokens')
     const { day, index } = slotNow()
     const piece = recipeId(`CUBE Radio ${day} #${index}: Neon Skyline`)
-    const listen = (id: string, seconds: number, play: string) =>
-      rpc(server, listener.accessToken, 'record_station_listen', { p_recipe_id: id, p_seconds: seconds, p_play_id: play })
-    expect((await listen(piece, 10, 'p1')).json).toMatchObject({ credited: 0, reason: 'below_threshold' })
-    expect((await listen(piece, 31, 'p1')).json).toMatchObject({ credited: 2, reason: 'credited', listens_today: 1 })
-    expect((await listen(piece, 31, 'p1')).json).toMatchObject({ credited: 0, reason: 'already_credited' })
+    const start = (id: string, play: string) =>
+      rpc(server, listener.accessToken, 'listen_station_start', { p_recipe_id: id, p_play_id: play })
+    const first = (await start(piece, 'p1')).json
+    expect(first).toMatchObject({ credited: 0, reason: null, song_id: `radio:${day}:${index}` })
+    await passTime(server, first.session_id, 10)
+    expect(await report(server, listener, first.session_id)).toMatchObject({ credited: 0, reason: null })
+    await passTime(server, first.session_id, 21)
+    expect(await report(server, listener, first.session_id)).toMatchObject({ credited: 2, reason: 'credited', listens_today: 1 })
+    // Starting the same play again answers the same session: nothing more.
+    expect((await start(piece, 'p1')).json).toMatchObject({ session_id: first.session_id, credited: 2 })
     // Yesterday's piece, a piece not yet on air, and a recipe that is not a station piece.
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
-    expect((await listen(recipeId(`CUBE Radio ${yesterday} #${index}: Old`), 31, 'p2')).json.reason).toBe('unknown_song')
-    expect((await listen(recipeId(`CUBE Radio ${day} #${index + 5}: Future`), 31, 'p3')).json.reason).toBe('unknown_song')
-    expect((await listen(recipeId('neon rain over the city'), 31, 'p4')).json.reason).toBe('unknown_song')
-    const bad = await listen('v1.%%%', 31, 'p5')
+    expect((await start(recipeId(`CUBE Radio ${yesterday} #${index}: Old`), 'p2')).json.reason).toBe('unknown_song')
+    expect((await start(recipeId(`CUBE Radio ${day} #${index + 5}: Future`), 'p3')).json.reason).toBe('unknown_song')
+    expect((await start(recipeId('neon rain over the city'), 'p4')).json.reason).toBe('unknown_song')
+    const bad = await start('v1.%%%', 'p5')
     expect(bad.status).toBe(400)
     expect(bad.json.message).toBe('invalid_recipe')
-    expect((await api(server, '/rest/v1/rpc/record_station_listen', { body: { p_recipe_id: piece, p_seconds: 31 } })).status).toBe(401)
+    expect((await api(server, '/rest/v1/rpc/listen_station_start', { body: { p_recipe_id: piece, p_play_id: 'v' } })).status).toBe(401)
+    // The internal functions are not callable.
     expect(
       (
-        await api(server, '/rest/v1/rpc/credit_listen', {
+        await api(server, '/rest/v1/rpc/listen_begin', {
           token: listener.accessToken,
-          body: { p_song_id: 'x', p_duration: 10, p_reward: 1000, p_seconds: 10, p_play_id: 'x' },
+          body: { p_song_id: 'x', p_duration: 10, p_reward: 1000, p_creator: null, p_play_id: 'x', p_interacted: true },
         })
       ).status,
     ).toBe(403)

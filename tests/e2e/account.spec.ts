@@ -73,7 +73,7 @@ test.describe('listening earns CUBE on the server, and it stays earned; roles co
     await server.start()
     await serveSongAudio(page, 'neon-drift')
     const listenCalls: string[] = []
-    page.on('request', (r) => r.url().includes('/rest/v1/rpc/record_listen') && listenCalls.push(r.postData() ?? ''))
+    page.on('request', (r) => r.url().includes('/rest/v1/rpc/listen_') && listenCalls.push(r.postData() ?? ''))
     const email = `listener-${unique()}@cube.test`
     const password = 'correct horse battery'
 
@@ -127,7 +127,9 @@ test.describe('listening earns CUBE on the server, and it stays earned; roles co
     await expect(history.nth(1)).toContainText('Welcome bonus')
     await expect(history.nth(1)).toContainText('+100 CUBE')
 
-    expect(JSON.parse(listenCalls[0]!)).toMatchObject({ p_song_id: 'neon-drift', p_seconds: 30 })
+    // The server measured the listen: the app said which song and "playing", never how long.
+    expect(JSON.parse(listenCalls[0]!)).toMatchObject({ p_song_id: 'neon-drift' })
+    for (const call of listenCalls) expect(call).not.toContain('seconds')
     // Keep playing well past the threshold: still exactly one report for this play.
     await page.getByRole('button', { name: /Open player/ }).click()
     const position = page.getByTestId('player-position').first()
@@ -345,12 +347,15 @@ test('once the daily cap is reached the player promises nothing and says why', a
     route.fulfill({ status: 200, contentType: 'audio/wav', body, headers: { 'Cross-Origin-Resource-Policy': 'same-origin' } }),
   )
   const calls: unknown[] = []
-  await page.route('**/rest/v1/rpc/record_listen', async (route) => {
+  await page.route('**/rest/v1/rpc/listen_*', async (route) => {
     calls.push(route.request().postDataJSON())
     await route.fulfill({
       status: 200,
       contentType: 'application/json',
       body: JSON.stringify({
+        session_id: 'capped-session',
+        heard_seconds: 2,
+        needs_interaction: false,
         credited: 0,
         balance: 140,
         daily_earned: 40,
@@ -366,8 +371,8 @@ test('once the daily cap is reached the player promises nothing and says why', a
   await expect(page.getByTestId('account-email')).toBeVisible()
   await page.getByRole('button', { name: 'Play Orbital Haze', exact: true }).click()
   await expect(toast(page, 'Daily listening cap reached (20/20)')).toBeVisible({ timeout: 15_000 })
-  expect(calls).toHaveLength(1)
-  expect(calls[0]).toMatchObject({ p_song_id: 'orbital-haze', p_seconds: 2 })
+  expect(calls[0]).toMatchObject({ p_song_id: 'orbital-haze' })
+  expect(calls[0]).not.toHaveProperty('p_seconds')
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: /^\+\d+ CUBE/ })).toHaveCount(0)
 
   await page.getByRole('link', { name: 'Wallet', exact: true }).first().click()

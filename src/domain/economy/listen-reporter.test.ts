@@ -15,23 +15,48 @@ import { usePlayerStore } from '../playback/player-store.ts'
 import { useRewardStore } from './reward-store.ts'
 import { useSessionStore } from '../session/session-store.ts'
 import { startListenReporter } from './listen-reporter.ts'
+import { useListenPrompt } from './listen-prompt.ts'
+import { HEARTBEAT_MS } from './listen-session.ts'
 import { SilentDeck } from '../playback/silent-deck.ts'
 import type { ListenAnswer } from '../../backend/wallet.ts'
 
-// The reporter wired to the real player store, driven by a fake audio deck, a fake clock and a fake rpc.
+// The reporter wired to the real player store, driven by a fake audio deck, a fake clock, a fake
+// server and a hand-driven timer: what it sends, and what it does with the server's answers.
 let clock = 0
+let tick: () => void = () => {}
 const deck = new SilentDeck()
-const calls: { songId: string; seconds: number; playId: string }[] = []
+type Call =
+  | { kind: 'start'; item: string; key: string; interacted: boolean }
+  | { kind: 'report'; session: string; playing: boolean; ended: boolean }
+const calls: Call[] = []
+let interacted = false
 let nextAnswer: Partial<ListenAnswer> = {}
+let sessions = 0
 const flush = () => new Promise((r) => setTimeout(r, 0))
 const [song] = SAMPLE_SONGS as [(typeof SAMPLE_SONGS)[0]]
 
-/** Advances wall time and the media clock together, as timeupdate would, 4 times a second. */
-function playFor(seconds: number) {
-  for (let i = 0; i < seconds * 4; i++) {
-    clock += 250
+const answer = (session: string | null): ListenAnswer => ({
+  session_id: session,
+  heard_seconds: 0,
+  credited: 0,
+  balance: 100,
+  daily_earned: 0,
+  listens_today: 0,
+  daily_cap: 20,
+  cap_reached: false,
+  reason: null,
+  needs_interaction: false,
+  ...nextAnswer,
+})
+
+/** Lets `seconds` pass on the clock and the media clock, with the reporter's timer firing each second. */
+async function playFor(seconds: number) {
+  for (let i = 0; i < seconds; i++) {
+    clock += 1000
     const { position } = usePlayerStore.getState()
-    deck.listener?.({ type: 'time', position: position + 0.25, duration: 80 })
+    deck.listener?.({ type: 'time', position: position + 1, duration: 80 })
+    tick()
+    await flush()
   }
 }
 
@@ -39,18 +64,24 @@ beforeAll(() => {
   attachDeck(deck)
   startListenReporter({
     now: () => clock,
-    record: async (songId, seconds, playId) => {
-      calls.push({ songId, seconds, playId })
-      return {
-        credited: 2,
-        balance: 102,
-        daily_earned: 2,
-        listens_today: 1,
-        daily_cap: 20,
-        cap_reached: false,
-        reason: 'credited',
-        ...nextAnswer,
-      }
+    interaction: () => {
+      const was = interacted
+      interacted = false
+      return was
+    },
+    every: (_ms, fn) => {
+      tick = fn
+      return () => {}
+    },
+    server: {
+      start: async (item, key, withInteraction) => {
+        calls.push({ kind: 'start', item, key, interacted: withInteraction })
+        return answer(`s${++sessions}`)
+      },
+      report: async (session, playing, _interacted, ended) => {
+        calls.push({ kind: 'report', session, playing, ended })
+        return answer(session)
+      },
     },
   })
 })
@@ -60,6 +91,7 @@ beforeEach(() => {
   toasts.length = 0
   nextAnswer = {}
   useSessionStore.getState().setSession(null, false)
+  useListenPrompt.setState({ needsInteraction: false })
   usePlayerStore.setState({ currentSong: null, queue: [], isPlaying: false, position: 0, duration: 0, playId: 0 })
 })
 
@@ -69,62 +101,98 @@ const signIn = () => {
 }
 
 describe('listen reporter', () => {
-  it('sends one record_listen per play once 30 s have really played, and applies the server’s answer', async () => {
+  it('opens one server session per play, sends a heartbeat every 15 s while playing, and never a duration', async () => {
+    signIn()
+    interacted = true
+    usePlayerStore.getState().playSong(song)
+    await flush()
+    expect(calls).toEqual([{ kind: 'start', item: song.id, key: expect.stringMatching(/:1$/), interacted: true }])
+    await playFor(31)
+    const reports = calls.filter((c) => c.kind === 'report')
+    expect(reports).toHaveLength(Math.floor(31_000 / HEARTBEAT_MS))
+    expect(reports.every((c) => c.kind === 'report' && c.playing && !c.ended)).toBe(true)
+    // Nothing sent carries seconds: only the item, the play key, playing or paused, ended.
+    for (const c of calls) expect(Object.keys(c).sort()).not.toContain('seconds')
+  })
+
+  it('tells the server at once when the music pauses, and sends nothing while paused', async () => {
     signIn()
     usePlayerStore.getState().playSong(song)
     await flush()
-    playFor(29.5)
+    await playFor(3)
+    usePlayerStore.setState({ isPlaying: false })
     await flush()
-    expect(calls).toHaveLength(0)
-    playFor(1)
+    expect(calls.at(-1)).toEqual({ kind: 'report', session: expect.any(String), playing: false, ended: false })
+    const before = calls.length
+    await playFor(60)
+    expect(calls.length).toBe(before)
+  })
+
+  it('a replay of the same song is a new play with its own key', async () => {
+    signIn()
+    usePlayerStore.getState().playSong(song)
     await flush()
-    expect(calls).toHaveLength(1)
-    expect(calls[0]).toMatchObject({ songId: song.id, seconds: 30 })
-    expect(calls[0]!.playId).toMatch(/:1$/)
-    playFor(40)
+    usePlayerStore.getState().playSong(song)
     await flush()
-    expect(calls).toHaveLength(1)
+    const starts = calls.filter((c) => c.kind === 'start')
+    expect(starts).toHaveLength(2)
+    expect(starts[0]!.kind === 'start' && starts[1]!.kind === 'start' && starts[0]!.key !== starts[1]!.key).toBe(true)
+  })
+
+  it('applies a credit once (wallet, reward pop, one toast), however many heartbeats repeat it', async () => {
+    signIn()
+    usePlayerStore.getState().playSong(song)
+    await flush()
+    nextAnswer = { credited: 2, balance: 102, daily_earned: 2, listens_today: 1, reason: 'credited' }
+    await playFor(46)
     const s = useSessionStore.getState()
     expect(s.wallet).toEqual({ balance: 102, daily_earned: 2, listens_today: 1 })
     expect(s.lastListen).toMatchObject({ songId: song.id, credited: 2, capReached: false })
     expect(useRewardStore.getState().credited[song.id]).toBe(2)
-    expect(toasts).toContain('success:+2 CUBE')
+    expect(toasts.filter((t) => t === 'success:+2 CUBE')).toHaveLength(1)
   })
 
-  it('does not count seeks towards the threshold', async () => {
+  it('says in words why a listen earns nothing: the daily cap, the song limit', async () => {
     signIn()
+    nextAnswer = { listens_today: 20, cap_reached: true, reason: 'daily_cap' }
     usePlayerStore.getState().playSong(song)
     await flush()
-    playFor(10)
-    usePlayerStore.getState().seek(75)
-    deck.listener?.({ type: 'time', position: 75, duration: 80 })
-    playFor(4)
-    await flush()
-    expect(calls).toHaveLength(0)
-  })
-
-  it('gives a fresh play its own play id, and shows the cap note when the server credits nothing', async () => {
-    signIn()
-    nextAnswer = { credited: 0, balance: 140, daily_earned: 40, listens_today: 20, cap_reached: true, reason: 'daily_cap' }
-    usePlayerStore.getState().playSong(song)
-    await flush()
-    playFor(31)
-    usePlayerStore.getState().playSong(song) // same song again: a new play
-    await flush()
-    playFor(31)
-    await flush()
-    expect(calls).toHaveLength(2)
-    expect(calls[0]!.playId).not.toBe(calls[1]!.playId)
-    expect(useSessionStore.getState().lastListen).toMatchObject({ credited: 0, capReached: true, listensToday: 20 })
+    await playFor(16)
     expect(toasts).toContain('Daily listening cap reached (20/20)')
-    expect(toasts.some((t) => t.startsWith('success:+'))).toBe(false)
-  })
-
-  it('reports nothing for visitors', async () => {
+    nextAnswer = { reason: 'song_limit' }
     usePlayerStore.getState().playSong(song)
     await flush()
-    playFor(40)
+    expect(toasts).toContain('This song has earned twice today')
+    expect(useSessionStore.getState().lastListen).toMatchObject({ reason: 'song_limit' })
+  })
+
+  it('raises "Still listening?" when the server asks for an interaction, and lowers it when it no longer does', async () => {
+    signIn()
+    nextAnswer = { needs_interaction: true, reason: 'inactive' }
+    usePlayerStore.getState().playSong(song)
     await flush()
+    expect(useListenPrompt.getState().needsInteraction).toBe(true)
+    nextAnswer = {}
+    await playFor(16)
+    expect(useListenPrompt.getState().needsInteraction).toBe(false)
+  })
+
+  it('sends nothing for visitors, and opens a session for the current play when they sign in', async () => {
+    usePlayerStore.getState().playSong(song)
+    await flush()
+    await playFor(20)
     expect(calls).toHaveLength(0)
+    signIn()
+    await flush()
+    expect(calls).toEqual([expect.objectContaining({ kind: 'start', item: song.id })])
+  })
+
+  it('ends the session when the player is emptied', async () => {
+    signIn()
+    usePlayerStore.getState().playSong(song)
+    await flush()
+    usePlayerStore.setState({ currentSong: null, isPlaying: false })
+    await flush()
+    expect(calls.at(-1)).toEqual({ kind: 'report', session: expect.any(String), playing: false, ended: true })
   })
 })

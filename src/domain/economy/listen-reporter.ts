@@ -2,28 +2,37 @@ import { notify } from '../../lib/notify.ts'
 import { usePlayerStore, type PlayerState } from '../playback/player-store.ts'
 import { useRewardStore } from './reward-store.ts'
 import { useSessionStore } from '../session/session-store.ts'
-import { capNote, ListenTracker, type ListenReport, type PlaybackSnapshot } from './listen-tracker.ts'
-import { useRewardRules } from './reward-rules.ts'
-import { recordListen, type ListenAnswer } from '../../backend/wallet.ts'
+import { capNote, useRewardRules } from './reward-rules.ts'
+import { ListenSessions, HEARTBEAT_MS, type ListenServer, type ListenSnapshot } from './listen-session.ts'
+import { noteInteraction, startInteractionWatch, takeInteraction } from './interaction.ts'
+import { useListenPrompt } from './listen-prompt.ts'
+import { confirmStillListening, reportListen, startListen, type ListenAnswer } from '../../backend/wallet.ts'
 
-// The player's playId restarts at 0 on every page load; the server deduplicates per play id, so
-// each page gets its own prefix and a reload can never make a new play look like a replay.
+// The player's playId restarts at 0 on every page load; the server keeps one session per play key,
+// so each page gets its own prefix and a reload can never make a new play look like a replay.
 const pageNonce = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`
 
 export const playKey = (playId: number): string => `${pageNonce}:${playId}`
 
 export { capNote }
 
-/** Applies the server's answer: wallet figures, the credited amount shown to the user, the ledger views. */
-export function applyListenAnswer(songId: string, answer: ListenAnswer, title?: string): void {
+/**
+ * Applies the server's answer about a listening session: wallet figures, "Still listening?", and
+ * once per decision the credited amount or why the listen earns nothing.
+ */
+export function applyListenAnswer(songId: string, answer: ListenAnswer, previous?: ListenAnswer, title?: string): void {
   const session = useSessionStore.getState()
+  useListenPrompt.setState({ needsInteraction: answer.needs_interaction })
+  if (answer.session_id === null && answer.reason !== 'unknown_song') return
+  session.setWallet({ balance: answer.balance, daily_earned: answer.daily_earned, listens_today: answer.listens_today })
+  // Only a new decision is news: heartbeats repeat the session's state.
+  if (answer.reason === null || (previous?.reason === answer.reason && previous.credited === answer.credited)) return
   // The cap the server applied to this listen; the rules' figure only if its answer lacked one.
   const dailyCap = answer.daily_cap ?? useRewardRules.getState().rules.listen.daily_cap
-  session.setWallet({ balance: answer.balance, daily_earned: answer.daily_earned, listens_today: answer.listens_today })
   session.setLastListen({
     songId,
     credited: answer.credited,
-    capReached: answer.cap_reached,
+    capReached: answer.reason === 'daily_cap',
     listensToday: answer.listens_today,
     dailyCap,
     reason: answer.reason,
@@ -35,17 +44,37 @@ export function applyListenAnswer(songId: string, answer: ListenAnswer, title?: 
       id: 'listen-reward',
       description: `Listening reward${title ? ` for "${title}"` : ''} · balance ${answer.balance} CUBE`,
     })
-  } else if (answer.cap_reached) {
+  } else if (answer.reason === 'daily_cap') {
     notify(capNote(answer.listens_today, dailyCap), { id: 'listen-cap', description: 'Keep listening: rewards start again at 00:00 UTC.' })
+  } else if (answer.reason === 'song_limit') {
+    notify('This song has earned twice today', {
+      id: 'listen-song-limit',
+      description: 'Other songs still earn; this one earns again tomorrow (UTC).',
+    })
   }
 }
 
-const snapshot = (s: PlayerState): PlaybackSnapshot => ({
-  songId: s.currentSong?.id ?? null,
-  playId: s.playId,
+/** The listener answered "Still listening?": the server resumes rewards now. */
+export async function answerStillListening(): Promise<void> {
+  noteInteraction()
+  takeInteraction()
+  useListenPrompt.setState({ answering: true })
+  try {
+    const answer = await confirmStillListening()
+    useListenPrompt.setState({ needsInteraction: answer.needs_interaction })
+    if (answer.session_id)
+      useSessionStore
+        .getState()
+        .setWallet({ balance: answer.balance, daily_earned: answer.daily_earned, listens_today: answer.listens_today })
+  } finally {
+    useListenPrompt.setState({ answering: false })
+  }
+}
+
+const snapshot = (s: PlayerState): ListenSnapshot => ({
+  playKey: s.currentSong ? playKey(s.playId) : null,
+  itemId: s.currentSong?.id ?? null,
   isPlaying: s.isPlaying,
-  position: s.position,
-  duration: s.duration,
 })
 
 let stop: (() => void) | undefined
@@ -53,32 +82,61 @@ let stop: (() => void) | undefined
 export interface ListenReporterOptions {
   /** Milliseconds, monotonic (tests pass a fake clock). */
   now?: () => number
-  /** The record_listen call (tests pass a fake rpc). */
-  record?: (songId: string, seconds: number, playId: string) => Promise<ListenAnswer>
+  /** The server calls (tests pass fakes). */
+  server?: ListenServer
+  /** Whether the user interacted since the last call (tests pass their own). */
+  interaction?: () => boolean
+  /** Drives the heartbeat (tests call the returned tick themselves). */
+  every?: (ms: number, fn: () => void) => () => void
 }
 
-/** Watches the player and sends each qualifying listen to record_listen once per play. */
-export function startListenReporter({ now = () => performance.now(), record = recordListen }: ListenReporterOptions = {}): () => void {
+const realServer: ListenServer = {
+  start: (songId, key, interacted) => startListen(songId, key, interacted),
+  report: (sessionId, playing, interacted, ended) => reportListen(sessionId, playing, interacted, ended),
+}
+
+const interval = (ms: number, fn: () => void) => {
+  const id = setInterval(fn, ms)
+  return () => clearInterval(id)
+}
+
+/** Keeps the server's listening session in step with the player (one session per play). */
+export function startListenReporter({
+  now = () => performance.now(),
+  server = realServer,
+  interaction,
+  every = interval,
+}: ListenReporterOptions = {}): () => void {
   if (stop) return stop
+  if (!interaction && typeof window !== 'undefined') startInteractionWatch()
   const titles = new Map<string, string>()
-  const tracker = new ListenTracker({
+  let user = useSessionStore.getState().user?.id
+  const sessions = new ListenSessions({
+    server,
     now,
+    takeInteraction: interaction ?? takeInteraction,
     canReport: () => useSessionStore.getState().user !== null,
-    rules: () => useRewardRules.getState().rules.listen,
-    report: async ({ songId, seconds, playId }: ListenReport) => {
-      const userId = useSessionStore.getState().user?.id
-      const answer = await record(songId, seconds, playKey(playId))
-      if (useSessionStore.getState().user?.id === userId) applyListenAnswer(songId, answer, titles.get(songId))
+    onAnswer: (songId, answer, previous) => {
+      if (useSessionStore.getState().user?.id === user) applyListenAnswer(songId, answer, previous, titles.get(songId))
     },
     onError: (error) => console.warn('listen report failed', error),
   })
   const unsubscribe = usePlayerStore.subscribe((state) => {
     if (state.currentSong) titles.set(state.currentSong.id, state.currentSong.title)
-    tracker.observe(snapshot(state))
+    sessions.observe(snapshot(state))
   })
-  tracker.observe(snapshot(usePlayerStore.getState()))
+  // Signing in mid-play starts a session for what is playing.
+  const unsubscribeSession = useSessionStore.subscribe((s) => {
+    if (s.user?.id === user) return
+    user = s.user?.id
+    sessions.reset()
+  })
+  const stopTimer = every(Math.min(HEARTBEAT_MS, 1000), () => sessions.tick())
+  sessions.observe(snapshot(usePlayerStore.getState()))
   stop = () => {
     unsubscribe()
+    unsubscribeSession()
+    stopTimer()
     stop = undefined
   }
   return stop

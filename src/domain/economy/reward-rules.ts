@@ -26,7 +26,15 @@ export type { ListenRules, RewardRules }
  * rewards fall back to the generated catalogue's figures (src/lib/catalogue/sample-songs.ts).
  */
 export const FALLBACK_REWARD_RULES: RewardRules = Object.freeze({
-  listen: Object.freeze({ qualify_seconds: 30, qualify_fraction: 0.5, daily_cap: 20, default_reward: 2 }),
+  listen: Object.freeze({
+    qualify_seconds: 30,
+    qualify_fraction: 0.5,
+    daily_cap: 20,
+    default_reward: 2,
+    song_daily_limit: 2,
+    inactive_after_seconds: 3600,
+    heartbeat_grace_seconds: 90,
+  }),
   songs: Object.freeze({}),
 })
 

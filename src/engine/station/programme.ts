@@ -112,7 +112,7 @@ export function longestSilenceMs(signal: Float32Array, sampleRate: number, from:
 /**
  * A piece's recipe id, the generator's share-link format ('v1.' + base64url of the UTF-8 JSON
  * [description, mood, genre]): /track/{id} recreates the piece, and the server recognises station
- * pieces by it (record_station_listen).
+ * pieces by it (listen_station_start).
  */
 export function recipeId(recipe: StationRecipe): string {
   const bytes = new TextEncoder().encode(JSON.stringify([recipe.description, recipe.mood, recipe.genre]))

@@ -3,9 +3,9 @@ import { capNote, qualifyRuleText, useListenRules } from '../../domain/economy/r
 import { Link } from 'react-router-dom'
 
 const NO_CREDIT_REASON: Record<string, string> = {
-  already_credited: 'This play was already counted; no CUBE added.',
-  too_soon: 'Listens closer together than the qualifying time earn nothing; keep listening.',
-  below_threshold: 'Not long enough to count as a listen.',
+  song_limit: 'This song has earned twice today: other songs still earn, this one again tomorrow (UTC).',
+  own_song: 'Your own songs earn nothing when you play them: they pay you when others listen.',
+  inactive: 'Rewards are paused after an hour without a click or a key: answer "Still listening?" to earn again.',
   unknown_song: 'This track is not part of the rewards catalogue.',
 }
 

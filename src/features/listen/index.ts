@@ -1,1 +1,2 @@
 export { ListenCreditNote } from './ListenCreditNote.tsx'
+export { StillListeningPrompt } from './StillListeningPrompt.tsx'

@@ -31,6 +31,7 @@ export default function NowPlayingPage() {
   return (
     <div className="cyber-grid min-h-screen bg-bg text-fg">
       <PlayerGlobals />
+      <Slot name="StillListeningPrompt" />
       <main className="mx-auto max-w-6xl p-4 md:p-8">
         <Link to="/app/library" className="inline-flex items-center gap-2 text-sm text-primary hover:underline">
           <Icon name="prev" size={14} /> Back to Library

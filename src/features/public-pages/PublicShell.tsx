@@ -33,6 +33,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
       </main>
       <Slot name="AuthModalHost" />
       <Slot name="MiniPlayer" />
+      <Slot name="StillListeningPrompt" />
     </div>
   )
 }

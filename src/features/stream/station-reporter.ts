@@ -1,38 +1,48 @@
-import { recordStationListen } from '../../backend/station.ts'
+import { startStationListen } from '../../backend/station.ts'
+import { reportListen } from '../../backend/wallet.ts'
 import { getStation, type StationState } from '../../engine/station/station-player.ts'
-import { PIECE_SECONDS, recipeId } from '../../engine/station/programme.ts'
+import { recipeId } from '../../engine/station/programme.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
 import { applyListenAnswer } from '../../domain/economy/listen-reporter.ts'
-import { useRewardRules } from '../../domain/economy/reward-rules.ts'
+import { ListenSessions, HEARTBEAT_MS } from '../../domain/economy/listen-session.ts'
+import { takeInteraction } from '../../domain/economy/interaction.ts'
 
-// CUBE Radio earns like any track: each piece the signed-in listener really hears for the
-// qualifying time is reported once (by its recipe id) and the server decides the credit.
+// CUBE Radio earns like any track: each piece on air is a listening session the server measures
+// (opened by the piece's recipe id, which the server checks against the programme's clock).
 
 const pageNonce = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`
 
 export function startStationReporter(now: () => number = () => performance.now()): () => void {
-  let key: string | null = null
-  let heard = 0
-  let last: number | null = null
-  let reported = false
-  return getStation().subscribe((s: StationState) => {
-    const t = now()
-    const current = s.status === 'playing' && s.current ? recipeId(s.current.recipe) : null
-    if (current !== key) {
-      key = current
-      heard = 0
-      reported = false
-    } else if (current && last !== null) heard += Math.min(2, (t - last) / 1000)
-    last = current ? t : null
-    const rules = useRewardRules.getState().rules.listen
-    const threshold = Math.min(rules.qualify_seconds, PIECE_SECONDS * rules.qualify_fraction)
-    const userId = useSessionStore.getState().user?.id
-    if (!current || reported || heard < threshold || !userId) return
-    reported = true
-    const title = s.current!.recipe.description.split(': ').slice(1).join(': ')
-    recordStationListen(current, Math.ceil(heard), `${pageNonce}:${current}`).then(
-      (answer) => useSessionStore.getState().user?.id === userId && applyListenAnswer(current, answer, title),
-      (e: unknown) => console.warn('[stream] station listen', e),
-    )
+  const titles = new Map<string, string>()
+  let user = useSessionStore.getState().user?.id
+  const sessions = new ListenSessions({
+    server: { start: startStationListen, report: reportListen },
+    now,
+    takeInteraction,
+    canReport: () => useSessionStore.getState().user !== null,
+    onAnswer: (id, answer, previous) => {
+      if (useSessionStore.getState().user?.id === user) applyListenAnswer(id, answer, previous, titles.get(id))
+    },
+    onError: (e: unknown) => console.warn('[stream] station listen', e),
   })
+  const unsubscribeStation = getStation().subscribe((s: StationState) => {
+    const current = s.current ? recipeId(s.current.recipe) : null
+    if (current && s.current) titles.set(current, s.current.recipe.description.split(': ').slice(1).join(': '))
+    sessions.observe({
+      playKey: current && `${pageNonce}:${current}`,
+      itemId: current,
+      isPlaying: s.status === 'playing' && current !== null,
+    })
+  })
+  const unsubscribeSession = useSessionStore.subscribe((s) => {
+    if (s.user?.id === user) return
+    user = s.user?.id
+    sessions.reset()
+  })
+  const timer = setInterval(() => sessions.tick(), Math.min(HEARTBEAT_MS, 1000))
+  return () => {
+    unsubscribeStation()
+    unsubscribeSession()
+    clearInterval(timer)
+  }
 }

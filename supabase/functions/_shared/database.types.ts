@@ -7,6 +7,24 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      account_clients: {
+        Row: {
+          user_id: string
+          client_address: string
+          last_seen: string
+        }
+        Insert: {
+          user_id: string
+          client_address: string
+          last_seen?: string
+        }
+        Update: {
+          user_id?: string
+          client_address?: string
+          last_seen?: string
+        }
+        Relationships: []
+      }
       admin_audit: {
         Row: {
           id: number
@@ -418,6 +436,66 @@ export type Database = {
           reason?: string
           kind?: string
           description?: string
+        }
+        Relationships: []
+      }
+      listening_sessions: {
+        Row: {
+          id: string
+          user_id: string
+          play_key: string
+          song_id: string
+          duration_seconds: number
+          reward: number
+          creator_id: string | null
+          client_address: string | null
+          started_at: string
+          last_report_at: string
+          playing: boolean
+          heard_seconds: number
+          earning_seconds: number
+          credited: number
+          outcome: string | null
+          history_id: number | null
+          ended_at: string | null
+        }
+        Insert: {
+          id?: string
+          user_id: string
+          play_key: string
+          song_id: string
+          duration_seconds: number
+          reward: number
+          creator_id?: string | null
+          client_address?: string | null
+          started_at?: string
+          last_report_at?: string
+          playing?: boolean
+          heard_seconds?: number
+          earning_seconds?: number
+          credited?: number
+          outcome?: string | null
+          history_id?: number | null
+          ended_at?: string | null
+        }
+        Update: {
+          id?: string
+          user_id?: string
+          play_key?: string
+          song_id?: string
+          duration_seconds?: number
+          reward?: number
+          creator_id?: string | null
+          client_address?: string | null
+          started_at?: string
+          last_report_at?: string
+          playing?: boolean
+          heard_seconds?: number
+          earning_seconds?: number
+          credited?: number
+          outcome?: string | null
+          history_id?: number | null
+          ended_at?: string | null
         }
         Relationships: []
       }
@@ -1046,6 +1124,7 @@ export type Database = {
           last_credited_at: string | null
           created_at: string
           updated_at: string
+          last_interaction_at: string
         }
         Insert: {
           user_id: string
@@ -1056,6 +1135,7 @@ export type Database = {
           last_credited_at?: string | null
           created_at?: string
           updated_at?: string
+          last_interaction_at?: string
         }
         Update: {
           user_id?: string
@@ -1066,6 +1146,7 @@ export type Database = {
           last_credited_at?: string | null
           created_at?: string
           updated_at?: string
+          last_interaction_at?: string
         }
         Relationships: []
       }
@@ -1285,16 +1366,6 @@ export type Database = {
         }
         Returns: Json
       }
-      credit_listen: {
-        Args: {
-          p_song_id: string
-          p_duration: number
-          p_reward: number
-          p_seconds: number
-          p_play_id: string
-        }
-        Returns: Json
-      }
       delegate_voting_power: {
         Args: {
           p_username?: string
@@ -1371,6 +1442,105 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: boolean
       }
+      listen_answer: {
+        Args: {
+          p_session: {
+            id: string
+            user_id: string
+            play_key: string
+            song_id: string
+            duration_seconds: number
+            reward: number
+            creator_id: string | null
+            client_address: string | null
+            started_at: string
+            last_report_at: string
+            playing: boolean
+            heard_seconds: number
+            earning_seconds: number
+            credited: number
+            outcome: string | null
+            history_id: number | null
+            ended_at: string | null
+          }
+        }
+        Returns: Json
+      }
+      listen_begin: {
+        Args: {
+          p_song_id: string
+          p_duration: number
+          p_reward: number
+          p_creator: string
+          p_play_id: string
+          p_interacted: boolean
+        }
+        Returns: Json
+      }
+      listen_lock: {
+        Args: {
+          p_users: string[]
+        }
+        Returns: undefined
+      }
+      listen_report: {
+        Args: {
+          p_session_id: string
+          p_playing: boolean
+          p_interacted?: boolean
+          p_ended?: boolean
+        }
+        Returns: Json
+      }
+      listen_settle: {
+        Args: {
+          p_session: string
+          p_playing: boolean
+          p_end: boolean
+        }
+        Returns: {
+          id: string
+          user_id: string
+          play_key: string
+          song_id: string
+          duration_seconds: number
+          reward: number
+          creator_id: string | null
+          client_address: string | null
+          started_at: string
+          last_report_at: string
+          playing: boolean
+          heard_seconds: number
+          earning_seconds: number
+          credited: number
+          outcome: string | null
+          history_id: number | null
+          ended_at: string | null
+        }
+      }
+      listen_start: {
+        Args: {
+          p_song_id: string
+          p_play_id: string
+          p_interacted?: boolean
+        }
+        Returns: Json
+      }
+      listen_station_start: {
+        Args: {
+          p_recipe_id: string
+          p_play_id: string
+          p_interacted?: boolean
+        }
+        Returns: Json
+      }
+      listener_linked_to_creator: {
+        Args: {
+          p_listener: string
+          p_creator: string
+        }
+        Returns: boolean
+      }
       mask_secret: {
         Args: {
           p_value: string
@@ -1422,6 +1592,10 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: Json
       }
+      my_creator_earnings: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
       my_votes: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -1433,6 +1607,12 @@ export type Database = {
             status: string
             ends_at: string
           }[]
+      }
+      note_account_client: {
+        Args: {
+          p_user: string
+        }
+        Returns: string
       }
       post_comment: {
         Args: {
@@ -1517,22 +1697,6 @@ export type Database = {
           p_mode?: string
           p_salt?: number
           p_limit?: number
-        }
-        Returns: Json
-      }
-      record_listen: {
-        Args: {
-          p_song_id: string
-          p_seconds: number
-          p_play_id?: string
-        }
-        Returns: Json
-      }
-      record_station_listen: {
-        Args: {
-          p_recipe_id: string
-          p_seconds: number
-          p_play_id?: string
         }
         Returns: Json
       }
@@ -1629,6 +1793,10 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: Json
       }
+      still_listening: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
       storage_object_visible: {
         Args: {
           p_name: string
@@ -1721,6 +1889,6 @@ export type Tables<T extends keyof PublicSchema["Tables"] | keyof PublicSchema["
     : never
 export type TablesInsert<T extends keyof PublicSchema["Tables"]> = PublicSchema["Tables"][T]["Insert"]
 export type TablesUpdate<T extends keyof PublicSchema["Tables"]> = PublicSchema["Tables"][T]["Update"]
-/** An RPC's arguments and result: `RpcArgs<'record_listen'>`, `RpcResult<'record_listen'>`. */
+/** An RPC's arguments and result: `RpcArgs<'listen_start'>`, `RpcResult<'listen_start'>`. */
 export type RpcArgs<F extends keyof PublicSchema["Functions"]> = PublicSchema["Functions"][F]["Args"]
 export type RpcResult<F extends keyof PublicSchema["Functions"]> = PublicSchema["Functions"][F]["Returns"]
