@@ -29,5 +29,6 @@ export const FEATURE_SLOTS: SlotComponents = {
   AiGenerator,
   AuthModalHost: lazyWidget(() => import('../features/account/index.ts').then((m) => m.AuthModalHost)),
   MiniPlayer: lazyWidget(() => import('../features/player/index.ts').then((m) => m.MiniPlayer)),
+  CreatorEarningsCard: lazyWidget(() => import('../features/wallet/index.ts').then((m) => m.CreatorEarningsCard)),
   StillListeningPrompt: lazyWidget(() => import('../features/listen/index.ts').then((m) => m.StillListeningPrompt)),
 }

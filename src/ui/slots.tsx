@@ -25,6 +25,7 @@ export interface SlotProps {
   AuthModalHost: NoProps
   MiniPlayer: NoProps
   StillListeningPrompt: NoProps
+  CreatorEarningsCard: NoProps
 }
 
 export type SlotName = keyof SlotProps

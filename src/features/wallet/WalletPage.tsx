@@ -1,3 +1,4 @@
+import { CreatorEarningsCard } from './CreatorEarningsCard.tsx'
 import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import type { BlockchainConfig, NftRow } from '../../backend/web3.ts'
@@ -458,6 +459,7 @@ export default function WalletPage() {
         </section>
       </div>
       <WalletBasicsCard />
+      <CreatorEarningsCard />
     </section>
   )
 }

@@ -165,6 +165,7 @@ export default function ProfilePage() {
           </section>
 
           <Slot name="WalletBasicsCard" />
+          <Slot name="CreatorEarningsCard" />
 
           <div className="grid gap-6 lg:grid-cols-2">
             <Section title="Achievements" testId="achievements">

@@ -1,0 +1,65 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { MemoryRouter } from 'react-router-dom'
+import { render, settle } from '../../../tests/component/render.tsx'
+import { fetchCreatorEarnings } from '../../backend/wallet.ts'
+import { useSessionStore } from '../../domain/session/session-store.ts'
+import { CreatorEarningsCard } from './CreatorEarningsCard.tsx'
+
+// Issue 23, "Creators": a creator sees what each published song earned from other people's
+// listens, and the rule in words; a failure is said in words.
+
+vi.mock('../../backend/client.ts', () => ({ supabase: () => ({}) }))
+vi.mock('../../backend/wallet.ts', async (original) => ({ ...(await original<object>()), fetchCreatorEarnings: vi.fn() }))
+
+const card = () =>
+  render(
+    <MemoryRouter>
+      <CreatorEarningsCard />
+    </MemoryRouter>,
+  )
+
+beforeEach(() => {
+  vi.mocked(fetchCreatorEarnings).mockReset()
+  useSessionStore.getState().setUser({ id: 'creator-1', email: 'c@example.com' })
+})
+
+describe('CreatorEarningsCard', () => {
+  it('lists each published song with its listens and CUBE, the total, today against the cap, and the rule', async () => {
+    vi.mocked(fetchCreatorEarnings).mockResolvedValue({
+      total: 7,
+      today: 3,
+      daily_cap: 50,
+      per_listen: 1,
+      songs: [
+        { song_id: 'a', title: 'Night Bus', slug: 'night-bus', listens: 5, cube: 5 },
+        { song_id: 'b', title: 'Quiet Hours', slug: 'quiet-hours', listens: 1, cube: 1 },
+      ],
+    })
+    const el = card()
+    await vi.waitFor(() => expect(el.querySelector('[data-testid="creator-earnings-total"]')?.textContent).toBe('7 CUBE'))
+    expect(el.querySelector('[data-testid="creator-earnings-today"]')!.textContent).toBe('3')
+    const rows = [...el.querySelectorAll('[data-testid="creator-earnings-song"]')].map((r) => r.textContent)
+    expect(rows).toEqual(['Night Bus5 listens · 5 CUBE', 'Quiet Hours1 listen · 1 CUBE'])
+    expect(el.querySelector('a[href="/song/night-bus"]')).not.toBeNull()
+    expect(el.textContent).toContain('pays you 1 CUBE, up to 50 CUBE a day')
+    expect(el.textContent).toContain('accounts under a day old, pay nothing')
+  })
+
+  it('says how to start when nothing is published, and says a failure in words', async () => {
+    vi.mocked(fetchCreatorEarnings).mockResolvedValueOnce({ total: 0, today: 0, daily_cap: 50, per_listen: 1, songs: [] })
+    const el = card()
+    await vi.waitFor(() => expect(el.textContent).toContain('Publish a song'))
+    vi.mocked(fetchCreatorEarnings).mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    await settle(() => useSessionStore.getState().bumpActivity())
+    await vi.waitFor(() => expect(el.textContent).toContain('Creator earnings could not be loaded. Try again later.'))
+    expect(el.textContent).not.toContain('TypeError')
+  })
+
+  it('shows nothing to visitors', async () => {
+    useSessionStore.getState().setUser(null)
+    const el = card()
+    await settle()
+    expect(el.querySelector('[data-testid="creator-earnings"]')).toBeNull()
+    expect(fetchCreatorEarnings).not.toHaveBeenCalled()
+  })
+})
