@@ -210,3 +210,46 @@ export async function setAdminRole(db: SupabaseClient, email: string, admin: boo
   const { error } = await db.rpc('admin_set_role', { p_email: email, p_admin: admin })
   if (error) throw adminError(error)
 }
+
+/** The Economy view: CUBE created and destroyed per reason per UTC day, the top earners, the listening rules' refusals. */
+export interface EconomyReport {
+  days: number
+  perDay: { day: string; reason: string; minted: number; burned: number; entries: number }[]
+  totals: { minted: number; burned: number; supply: number; ledgerSum: number; accounts: number }
+  topEarners: { username: string; earned: number; listens: number; creator: number }[]
+  listenOutcomes: Record<string, number>
+}
+
+const n = (v: unknown): number => Number(v ?? 0) || 0
+
+export async function fetchEconomy(db: SupabaseClient, days = 14): Promise<EconomyReport> {
+  const { data, error } = await db.rpc('admin_economy', { p_days: days })
+  if (error) throw error
+  const r = (data ?? {}) as Record<string, unknown>
+  const totals = (r.totals ?? {}) as Record<string, unknown>
+  const rows = (v: unknown) => (Array.isArray(v) ? (v as Record<string, unknown>[]) : [])
+  return {
+    days: n(r.days),
+    perDay: rows(r.per_day).map((d) => ({
+      day: String(d.day),
+      reason: String(d.reason),
+      minted: n(d.minted),
+      burned: n(d.burned),
+      entries: n(d.entries),
+    })),
+    totals: {
+      minted: n(totals.minted),
+      burned: n(totals.burned),
+      supply: n(totals.supply),
+      ledgerSum: n(totals.ledger_sum),
+      accounts: n(totals.accounts),
+    },
+    topEarners: rows(r.top_earners).map((e) => ({
+      username: String(e.username),
+      earned: n(e.earned),
+      listens: n(e.listens),
+      creator: n(e.creator),
+    })),
+    listenOutcomes: Object.fromEntries(Object.entries((r.listen_outcomes ?? {}) as Record<string, unknown>).map(([k, v]) => [k, n(v)])),
+  }
+}

@@ -1261,6 +1261,12 @@ export type Database = {
         }
         Returns: undefined
       }
+      admin_economy: {
+        Args: {
+          p_days?: number
+        }
+        Returns: Json
+      }
       admin_list_admins: {
         Args: Record<PropertyKey, never>
         Returns: {

@@ -6,6 +6,7 @@ import { AI_CATEGORIES, AiSettingsTab } from './AiSettingsTab.tsx'
 import { ApiConfigTab } from './ApiConfigTab.tsx'
 import { KnowledgeBaseTab } from './KnowledgeBaseTab.tsx'
 import { SiteSettingsTab } from './SiteSettingsTab.tsx'
+import { EconomyTab } from './EconomyTab.tsx'
 
 const TABS = [
   { key: 'image', label: 'Image AI' },
@@ -15,6 +16,7 @@ const TABS = [
   { key: 'site', label: 'Site Settings' },
   { key: 'knowledge', label: 'Knowledge Base' },
   { key: 'api', label: 'API Config' },
+  { key: 'economy', label: 'Economy' },
 ] as const
 type Tab = (typeof TABS)[number]['key']
 
@@ -74,7 +76,7 @@ export default function AdminPage() {
     <section className="mx-auto max-w-4xl space-y-5 p-4 sm:p-6" data-testid="admin-page">
       <header>
         <h1 className="font-display text-3xl font-bold text-primary neon-text">Admin Dashboard</h1>
-        <p className="text-muted">AI providers, site settings, the knowledge base and the backend's health.</p>
+        <p className="text-muted">AI providers, site settings, the knowledge base, the backend's health and the CUBE economy.</p>
       </header>
       <div role="tablist" aria-label="Admin" className="flex flex-wrap gap-1 rounded-md bg-bg p-1 text-sm">
         {TABS.map((t) => (
@@ -101,6 +103,8 @@ export default function AdminPage() {
           <SiteSettingsTab />
         ) : tab === 'knowledge' ? (
           <KnowledgeBaseTab />
+        ) : tab === 'economy' ? (
+          <EconomyTab />
         ) : (
           <ApiConfigTab />
         )}

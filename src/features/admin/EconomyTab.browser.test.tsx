@@ -1,0 +1,51 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { render } from '../../../tests/component/render.tsx'
+import { fetchEconomy, type EconomyReport } from '../../backend/admin.ts'
+import { EconomyTab } from './EconomyTab.tsx'
+
+// The admin's Economy view shows the server's ledger report as it is, flags balances that differ
+// from the ledger, and says a failure in words.
+
+vi.mock('../../backend/client.ts', () => ({ supabase: () => ({}) }))
+vi.mock('../../backend/admin.ts', async (original) => ({ ...(await original<object>()), fetchEconomy: vi.fn() }))
+
+const report = (over: Partial<EconomyReport['totals']> = {}): EconomyReport => ({
+  days: 14,
+  perDay: [
+    { day: '2026-11-26', reason: 'listen', minted: 10, burned: 0, entries: 2 },
+    { day: '2026-11-26', reason: 'remix', minted: 0, burned: 50, entries: 1 },
+  ],
+  totals: { minted: 210, burned: 50, supply: 160, ledgerSum: 160, accounts: 2, ...over },
+  topEarners: [{ username: 'earner', earned: 10, listens: 2, creator: 3 }],
+  listenOutcomes: { credited: 2, song_limit: 1 },
+})
+
+beforeEach(() => vi.mocked(fetchEconomy).mockReset())
+
+describe('EconomyTab', () => {
+  it('shows created, destroyed and held CUBE, the day table, the top earners and the rules that bit', async () => {
+    vi.mocked(fetchEconomy).mockResolvedValue(report())
+    const el = render(<EconomyTab />)
+    await vi.waitFor(() => expect(el.querySelector('[data-testid="economy-minted"]')?.textContent).toBe('210 CUBE'))
+    expect(el.querySelector('[data-testid="economy-burned"]')!.textContent).toBe('50 CUBE')
+    expect(el.querySelector('[data-testid="economy-balanced"]')!.textContent).toBe("Balances equal the ledger's sum (160 CUBE).")
+    expect(el.querySelectorAll('[data-testid="economy-per-day"] tbody tr')).toHaveLength(2)
+    expect(el.querySelector('[data-testid="economy-top-earners"]')!.textContent).toContain(
+      'earner 10 CUBE · 2 rewarded listens · 3 CUBE as a creator',
+    )
+    expect(el.querySelector('[data-testid="economy-listen-outcomes"]')!.textContent).toContain('Song played more than twice a day: 1')
+  })
+
+  it('flags balances that differ from the ledger', async () => {
+    vi.mocked(fetchEconomy).mockResolvedValue(report({ supply: 170 }))
+    const el = render(<EconomyTab />)
+    await vi.waitFor(() => expect(el.querySelector('[data-testid="economy-balanced"]')?.textContent).toContain('differ'))
+  })
+
+  it('says a failure in words', async () => {
+    vi.mocked(fetchEconomy).mockRejectedValueOnce(Object.assign(new Error('administrators_only'), { code: '42501' }))
+    const el = render(<EconomyTab />)
+    await vi.waitFor(() => expect(el.querySelector('[role="alert"]')).not.toBeNull())
+    expect(el.querySelector('[role="alert"]')!.textContent).not.toMatch(/TypeError|undefined/)
+  })
+})

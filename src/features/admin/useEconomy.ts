@@ -1,0 +1,23 @@
+import { useEffect, useState } from 'react'
+import { fetchEconomy, type EconomyReport } from '../../backend/admin.ts'
+import { supabase } from '../../backend/client.ts'
+import { errorMessage } from '../../lib/error-message.ts'
+
+/** The Economy view's report for the last `days` UTC days, read again when `days` changes or on reload(). */
+export function useEconomy(days: number) {
+  const [report, setReport] = useState<EconomyReport | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [version, setVersion] = useState(0)
+  useEffect(() => {
+    let live = true
+    setError(null)
+    fetchEconomy(supabase(), days).then(
+      (r) => live && setReport(r),
+      (e: unknown) => live && setError(errorMessage(e)),
+    )
+    return () => {
+      live = false
+    }
+  }, [days, version])
+  return { report, error, reload: () => setVersion((v) => v + 1) }
+}
