@@ -10,9 +10,12 @@ export function useEconomy(days: number) {
   const [version, setVersion] = useState(0)
   useEffect(() => {
     let live = true
-    setError(null)
     fetchEconomy(supabase(), days).then(
-      (r) => live && setReport(r),
+      (r) => {
+        if (!live) return
+        setReport(r)
+        setError(null)
+      },
       (e: unknown) => live && setError(errorMessage(e)),
     )
     return () => {
