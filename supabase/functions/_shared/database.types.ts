@@ -193,6 +193,27 @@ export type Database = {
         }
         Relationships: []
       }
+      client_rate_limits: {
+        Row: {
+          bucket: string
+          client: string
+          window_start: string
+          hits: number
+        }
+        Insert: {
+          bucket: string
+          client: string
+          window_start: string
+          hits: number
+        }
+        Update: {
+          bucket?: string
+          client?: string
+          window_start?: string
+          hits?: number
+        }
+        Relationships: []
+      }
       comment_likes: {
         Row: {
           comment_id: string
@@ -1242,6 +1263,15 @@ export type Database = {
       client_address: {
         Args: Record<PropertyKey, never>
         Returns: string
+      }
+      client_rate_take: {
+        Args: {
+          p_bucket: string
+          p_client: string
+          p_limit: number
+          p_window_seconds?: number
+        }
+        Returns: boolean
       }
       close_due_proposals: {
         Args: Record<PropertyKey, never>
