@@ -770,6 +770,51 @@ export type Database = {
         }
         Relationships: []
       }
+      share_links: {
+        Row: {
+          id: string
+          token: string
+          user_id: string
+          item_type: string
+          item_id: string
+          platform: string
+          amount: number
+          status: string
+          created_at: string
+          shared_at: string
+          credited_at: string | null
+          sharer_addresses: string[]
+        }
+        Insert: {
+          id?: string
+          token: string
+          user_id: string
+          item_type: string
+          item_id: string
+          platform: string
+          amount: number
+          status?: string
+          created_at?: string
+          shared_at?: string
+          credited_at?: string | null
+          sharer_addresses?: string[]
+        }
+        Update: {
+          id?: string
+          token?: string
+          user_id?: string
+          item_type?: string
+          item_id?: string
+          platform?: string
+          amount?: number
+          status?: string
+          created_at?: string
+          shared_at?: string
+          credited_at?: string | null
+          sharer_addresses?: string[]
+        }
+        Relationships: []
+      }
       shares: {
         Row: {
           user_id: string
@@ -1464,6 +1509,12 @@ export type Database = {
             ends_at: string
           }[]
       }
+      open_share: {
+        Args: {
+          p_token: string
+        }
+        Returns: Json
+      }
       post_comment: {
         Args: {
           p_song_id: string
@@ -1629,7 +1680,7 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: Json
       }
-      share_credit: {
+      share_create: {
         Args: {
           p_item_type: string
           p_item_id: string
