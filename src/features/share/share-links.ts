@@ -1,13 +1,7 @@
-import type { ShareItemType, ShareLink, SharePlatform } from '../../backend/sharing.ts'
+import type { ShareItemType, ShareLink } from '../../backend/sharing.ts'
 import { SHARE_TOKEN_PARAM } from '../../domain/analytics/shared-link.ts'
 
-export const PLATFORM_LABEL: Record<SharePlatform, string> = {
-  twitter: 'Twitter',
-  facebook: 'Facebook',
-  copy_link: 'Copy link',
-  qr: 'QR code',
-  share_now: 'Share Now',
-}
+export { PLATFORM_LABEL } from '../../domain/economy/share-links-store.ts'
 
 /** The in-app page a shared item resolves to: /user/{username}, /song/{slug}, /track/{id}. */
 export function sharePath(itemType: ShareItemType, id: string): string {

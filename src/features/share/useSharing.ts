@@ -16,8 +16,8 @@ import { errorMessage } from '../../lib/error-message.ts'
 import { notify } from '../../lib/notify.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
 import { cacheShareCounts, cachedShareCounts, type ShareCounts } from './share-links.ts'
-import { startShareLinkSync } from './share-link-sync.ts'
-import { linksOf, sortedLinks, useShareLinksStore } from './share-links-store.ts'
+import { startShareLinks } from '../../domain/economy/share-link-sync.ts'
+import { linksOf, sortedLinks, useShareLinksStore } from '../../domain/economy/share-links-store.ts'
 
 export { PLATFORM_LABEL } from './share-links.ts'
 
@@ -65,10 +65,9 @@ export function useShare(onAnswered: () => void) {
 
 export type ShareApi = ReturnType<typeof useShare>
 
-/** The signed-in user's links, kept live (pending → credited) while the sharing page is open. */
+/** The signed-in user's links, kept live (pending → credited); the app starts this too (start-services.ts). */
 export function useShareLinkSync() {
-  const userId = useSessionStore((s) => s.user?.id)
-  useEffect(() => (userId ? startShareLinkSync(userId) : undefined), [userId])
+  useEffect(startShareLinks, [])
 }
 
 /** This item's links, newest first. */

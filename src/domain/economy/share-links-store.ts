@@ -1,9 +1,18 @@
 import { create } from 'zustand'
-import type { ShareItemType, ShareLink } from '../../backend/sharing.ts'
+import type { ShareItemType, ShareLink, SharePlatform } from '../../backend/sharing.ts'
+
+export const PLATFORM_LABEL: Record<SharePlatform, string> = {
+  twitter: 'Twitter',
+  facebook: 'Facebook',
+  copy_link: 'Copy link',
+  qr: 'QR code',
+  share_now: 'Share Now',
+}
 
 /**
- * The user's shared links as the server last told us: from the list (fetchShareLinks), from each
- * share's answer, and live from Realtime (pending → credited). Data only; share-link-sync.ts fills it.
+ * The signed-in user's shared links as the server last told us: from the list (fetchShareLinks),
+ * from each share's answer, and live from Realtime (pending → credited). Data only;
+ * share-link-sync.ts fills it for the whole app, so a credit is announced on any screen.
  */
 interface ShareLinksState {
   /** By link id. */

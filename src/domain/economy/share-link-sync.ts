@@ -1,9 +1,8 @@
 import { fetchShareLinks, subscribeShareLinks, type ShareLink } from '../../backend/sharing.ts'
 import { notify } from '../../lib/notify.ts'
-import { refreshWallet } from '../../domain/session/session-sync.ts'
-import { useSessionStore } from '../../domain/session/session-store.ts'
-import { PLATFORM_LABEL } from './share-links.ts'
-import { useShareLinksStore } from './share-links-store.ts'
+import { refreshWallet } from '../session/session-sync.ts'
+import { useSessionStore } from '../session/session-store.ts'
+import { PLATFORM_LABEL, useShareLinksStore } from './share-links-store.ts'
 
 export interface ShareLinkSyncDeps {
   fetch: () => Promise<ShareLink[]>
@@ -53,4 +52,26 @@ export function startShareLinkSync(userId: string, deps: ShareLinkSyncDeps = DEF
     unsubscribe()
     store.getState().clear()
   }
+}
+
+let started = false
+
+/**
+ * For the app (start-services.ts): follows the signed-in user, so their links stay live on every
+ * screen and a credit is announced wherever they are. Idempotent.
+ */
+export function startShareLinks(): void {
+  if (started) return
+  started = true
+  let stop: (() => void) | undefined
+  let current: string | undefined
+  const follow = (userId: string | undefined) => {
+    if (userId === current) return
+    stop?.()
+    stop = undefined
+    current = userId
+    if (userId) stop = startShareLinkSync(userId)
+  }
+  follow(useSessionStore.getState().user?.id)
+  useSessionStore.subscribe((s) => follow(s.user?.id))
 }
