@@ -194,7 +194,7 @@ export default function SharingPage() {
         )}
         {counts && (
           <p className="text-xs text-muted" data-testid="share-counts">
-            Your shares: Twitter {counts.twitter} · Facebook {counts.facebook} · Copy {counts.copy} · QR {counts.qr}
+            Your paid shares: Twitter {counts.twitter} · Facebook {counts.facebook} · Copy {counts.copy} · QR {counts.qr}
           </p>
         )}
       </section>

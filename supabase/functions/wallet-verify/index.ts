@@ -17,6 +17,6 @@ Deno.serve(
     // The app's public address (a secret of the project: `supabase secrets set SITE_URL=https://…`).
     site: { appOrigins: () => [configuredOrigin('SITE_URL', Deno.env.get('SITE_URL'))] },
     // Wallet links per client address per hour (`supabase secrets set WALLET_LINK_RATE_LIMIT=…`).
-    linksPerHour: Number(Deno.env.get('WALLET_LINK_RATE_LIMIT') ?? DEFAULT_WALLET_LINKS_PER_HOUR),
+    linksPerHour: Math.max(1, Math.floor(Number(Deno.env.get('WALLET_LINK_RATE_LIMIT')) || DEFAULT_WALLET_LINKS_PER_HOUR)),
   }),
 )
