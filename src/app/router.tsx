@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-do
 import { APP_BASE, APP_INDEX_PAGE, APP_ROUTES, NOT_FOUND_PAGE, TOP_ROUTES, type PageId } from '../config/routes.ts'
 import { PageFallback } from '../ui/PageFallback.tsx'
 import { RouteError } from './RouteError.tsx'
+import { SharedLinkOpener } from './SharedLinkOpener.tsx'
 
 // Every page is its own chunk so the landing page never pays for the studio, tone or ethers. The
 // router is the one module that reaches a feature's page module directly (by dynamic import);
@@ -57,10 +58,17 @@ const el = (Page: LazyExoticComponent<ComponentType>) => (
   </Suspense>
 )
 
+/** The pages a shared link names: their `?s=<token>` is reported to the server (SharedLinkOpener). */
+const SHARED_PAGES: ReadonlySet<PageId> = new Set<PageId>(['song', 'user', 'track'])
+
 export const routes: RouteObject[] = [
   ...TOP_ROUTES.map((r) => ({
     path: r.path,
-    element: el(r.services ? withServices(r.page) : PAGES[r.page]),
+    element: SHARED_PAGES.has(r.page) ? (
+      <SharedLinkOpener>{el(r.services ? withServices(r.page) : PAGES[r.page])}</SharedLinkOpener>
+    ) : (
+      el(r.services ? withServices(r.page) : PAGES[r.page])
+    ),
     errorElement: <RouteError />,
   })),
   {

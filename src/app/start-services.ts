@@ -4,6 +4,7 @@ import { startSiteBranding } from '../domain/appearance/site-branding.ts'
 import { startLiveNotices } from '../features/settings/index.ts'
 import { startListenReporter } from '../domain/economy/listen-reporter.ts'
 import { startRewardRules } from '../domain/economy/reward-rules.ts'
+import { startShareLinks } from '../domain/economy/share-link-sync.ts'
 import { startPlayerService } from '../domain/playback/player-service.ts'
 import { startPlaylistSync } from '../domain/collection/playlist-sync.ts'
 import { startPlayRecorder } from '../domain/analytics/view-recorder.ts'
@@ -31,6 +32,7 @@ export function startBackend(): void {
   startMixAutosave()
   startPlayRecorder()
   startStationReporter()
+  startShareLinks()
 }
 
 /** For the layouts that host signed-in features (the /app layout and Now Playing). */

@@ -1,5 +1,6 @@
 import { isAuthError, type AuthError, type Session } from '@supabase/supabase-js'
 import { supabase } from './client.ts'
+import { SIGNUP_RATE_LIMITED } from '../lib/error-message.ts'
 import { normaliseUsername, PASSWORD_MESSAGE, PASSWORD_MIN, usernameProblem } from '../lib/profile-rules.ts'
 
 export type AuthOutcome = { ok: true; signedIn: boolean } | { ok: false; kind: 'signup-disabled' | 'error'; message: string | undefined }
@@ -53,6 +54,9 @@ export async function signUp(username: string, email: string, password: string):
       options: { data: { username: name }, emailRedirectTo: window.location.origin },
     })
     if (error) {
+      // GoTrue's per-address sign-up limit (429 over_request_rate_limit): say what it means.
+      if (error.code === 'over_request_rate_limit' || error.status === 429)
+        return { ok: false, kind: 'error', message: SIGNUP_RATE_LIMITED }
       // GoTrue answers a refusing trigger with a bare 500: the server's rule says why.
       const refusal = error.status === 500 ? await serverUsernameProblem(name) : null
       return { ok: false, kind: isSignupDisabled(error) ? 'signup-disabled' : 'error', message: refusal ?? serverMessage(error) }

@@ -211,6 +211,27 @@ export type Database = {
         }
         Relationships: []
       }
+      client_rate_limits: {
+        Row: {
+          bucket: string
+          client: string
+          window_start: string
+          hits: number
+        }
+        Insert: {
+          bucket: string
+          client: string
+          window_start: string
+          hits: number
+        }
+        Update: {
+          bucket?: string
+          client?: string
+          window_start?: string
+          hits?: number
+        }
+        Relationships: []
+      }
       comment_likes: {
         Row: {
           comment_id: string
@@ -827,6 +848,51 @@ export type Database = {
         }
         Relationships: []
       }
+      share_links: {
+        Row: {
+          id: string
+          token: string
+          user_id: string
+          item_type: string
+          item_id: string
+          platform: string
+          amount: number
+          status: string
+          created_at: string
+          shared_at: string
+          credited_at: string | null
+          sharer_addresses: string[]
+        }
+        Insert: {
+          id?: string
+          token: string
+          user_id: string
+          item_type: string
+          item_id: string
+          platform: string
+          amount: number
+          status?: string
+          created_at?: string
+          shared_at?: string
+          credited_at?: string | null
+          sharer_addresses?: string[]
+        }
+        Update: {
+          id?: string
+          token?: string
+          user_id?: string
+          item_type?: string
+          item_id?: string
+          platform?: string
+          amount?: number
+          status?: string
+          created_at?: string
+          shared_at?: string
+          credited_at?: string | null
+          sharer_addresses?: string[]
+        }
+        Relationships: []
+      }
       shares: {
         Row: {
           user_id: string
@@ -1330,6 +1396,15 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: string
       }
+      client_rate_take: {
+        Args: {
+          p_bucket: string
+          p_client: string
+          p_limit: number
+          p_window_seconds?: number
+        }
+        Returns: boolean
+      }
       close_due_proposals: {
         Args: Record<PropertyKey, never>
         Returns: number
@@ -1620,6 +1695,12 @@ export type Database = {
         }
         Returns: string
       }
+      open_share: {
+        Args: {
+          p_token: string
+        }
+        Returns: Json
+      }
       post_comment: {
         Args: {
           p_song_id: string
@@ -1769,7 +1850,7 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: Json
       }
-      share_credit: {
+      share_create: {
         Args: {
           p_item_type: string
           p_item_id: string

@@ -11,13 +11,28 @@ export interface ShareRules {
   daily_cap: number
 }
 
-export interface ShareAnswer {
-  credited: number
-  /** credited | already_shared_today | daily_cap */
+/**
+ * One shared link (public.share_links, the sharer's own rows only): it pays `amount` CUBE once a
+ * day when someone else opens it from another client address. `status`: 'pending' until then,
+ * 'credited' once it has paid today.
+ */
+export interface ShareLink {
+  id: string
+  token: string
+  item_type: ShareItemType
+  item_id: string
+  platform: SharePlatform
+  amount: number
+  status: 'pending' | 'credited'
+  shared_at: string
+  credited_at: string | null
+}
+
+/** What opening a shared link did: whether the sharer was paid, and why not. */
+export interface ShareOpen {
+  credited: boolean
+  /** credited | own_link | same_client | unknown_client | already_credited_today | daily_cap */
   reason: string
-  balance: number
-  shares_today: number
-  daily_cap: number
 }
 
 export interface ShareAnalytics {
@@ -26,6 +41,8 @@ export interface ShareAnalytics {
   followers: number
   shares: number
   shares_today: number
+  /** The user's links still waiting for someone to open them. */
+  shares_pending: number
   by_platform: Partial<Record<SharePlatform, number>>
   days: { day: string; visits: number; plays: number; shares: number }[]
 }
@@ -52,11 +69,42 @@ export async function fetchShareRules(): Promise<ShareRules> {
   return parseShareRules(data)
 }
 
-/** Asks the server to credit one share; the answer says whether it did and why not. */
-export async function creditShare(itemType: ShareItemType, itemId: string, platform: SharePlatform): Promise<ShareAnswer> {
-  const { data, error } = await supabase().rpc('share_credit', { p_item_type: itemType, p_item_id: itemId, p_platform: platform })
+/** Makes (or gives back) the user's link for this item on this platform: pending, nothing paid yet. */
+export async function createShareLink(itemType: ShareItemType, itemId: string, platform: SharePlatform): Promise<ShareLink> {
+  const { data, error } = await supabase().rpc('share_create', { p_item_type: itemType, p_item_id: itemId, p_platform: platform })
   if (error) throw error
-  return jsonAs<ShareAnswer>(data)
+  return jsonAs<ShareLink>(data)
+}
+
+/** A shared page was opened with its token: the server pays the sharer when the rules allow it. */
+export async function openShareLink(token: string): Promise<ShareOpen> {
+  const { data, error } = await supabase().rpc('open_share', { p_token: token })
+  if (error) throw error
+  return jsonAs<ShareOpen>(data)
+}
+
+const LINK_COLUMNS = 'id, token, item_type, item_id, platform, amount, status, shared_at, credited_at'
+
+/** The user's most recently shared links (RLS: their own only). */
+export async function fetchShareLinks(limit = 50): Promise<ShareLink[]> {
+  const { data, error } = await supabase().from('share_links').select(LINK_COLUMNS).order('shared_at', { ascending: false }).limit(limit)
+  if (error) throw error
+  return (data ?? []) as ShareLink[]
+}
+
+/** Live changes of the user's links (Realtime on public.share_links): pending → credited. Returns the unsubscribe. */
+export function subscribeShareLinks(userId: string, onChange: (link: ShareLink) => void): () => void {
+  const db = supabase()
+  const channel = db
+    .channel(`share-links:${userId}:${Math.random().toString(36).slice(2)}`)
+    .on('postgres_changes', { event: '*', schema: 'public', table: 'share_links', filter: `user_id=eq.${userId}` }, (p) => {
+      const row = p.new as Partial<ShareLink> | undefined
+      if (row?.id && row.token) onChange(row as ShareLink)
+    })
+    .subscribe()
+  return () => {
+    void db.removeChannel(channel)
+  }
 }
 
 export async function fetchShareAnalytics(): Promise<ShareAnalytics> {

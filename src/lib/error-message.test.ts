@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { errorMessage, OFFLINE, PAGE_TROUBLE, SERVER_TROUBLE, TIMED_OUT, UNREACHABLE } from './error-message.ts'
+import { errorMessage, OFFLINE, PAGE_TROUBLE, RATE_LIMITED, SERVER_TROUBLE, TIMED_OUT, UNREACHABLE } from './error-message.ts'
 
 // Issue 26 item 15: users saw "TypeError: Failed to fetch". Every failure says what happened and
 // what to do.
@@ -36,5 +36,12 @@ describe('errorMessage', () => {
       'Password should be at least 8 characters.',
     )
     expect(errorMessage('')).toBe(PAGE_TROUBLE)
+  })
+
+  it('GoTrue’s per-address rate limit (429 "Request rate limit reached") in words', () => {
+    expect(
+      errorMessage({ name: 'AuthApiError', status: 429, code: 'over_request_rate_limit', message: 'Request rate limit reached' }),
+    ).toBe(RATE_LIMITED)
+    expect(RATE_LIMITED).toMatch(/wait a while/)
   })
 })

@@ -10,6 +10,11 @@ export const UNREACHABLE = 'Could not reach the server: check your connection, t
 export const TIMED_OUT = 'The server took too long to answer: try again in a moment.'
 export const SERVER_TROUBLE = 'The server had a problem and could not finish: try again in a moment.'
 export const PAGE_TROUBLE = 'Something went wrong on this page: reload it and try again.'
+/** GoTrue's per-address limit ("Request rate limit reached", 429 over_request_rate_limit), in words. */
+export const RATE_LIMITED = 'Too many requests from your network for now: wait a while (at most an hour), then try again.'
+/** The same limit where it bites at sign-up. */
+export const SIGNUP_RATE_LIMITED =
+  'Too many accounts were created from your network in the last hour. Wait a while (at most an hour), then try again.'
 
 const NETWORK = /failed to fetch|networkerror|network request failed|load failed|failed to send a request|err_connection|econnrefused/i
 // Messages of the JavaScript engine itself: a bug of ours, not a sentence for a user.
@@ -29,6 +34,7 @@ export function errorMessage(error: unknown): string {
   const status = typeof error === 'object' && error !== null && 'status' in error ? Number((error as { status: unknown }).status) : NaN
   if (NETWORK.test(raw) || name === 'FunctionsFetchError' || name === 'AuthRetryableFetchError') return isOffline() ? OFFLINE : UNREACHABLE
   if (name === 'TimeoutError' || /timed? ?out/i.test(raw)) return TIMED_OUT
+  if (raw === 'Request rate limit reached') return RATE_LIMITED
   if (status >= 500 && status < 600 && (!raw || raw === '{}' || /internal|non-2xx|bad gateway|unavailable/i.test(raw)))
     return SERVER_TROUBLE
   if ((error instanceof TypeError || error instanceof ReferenceError || error instanceof SyntaxError) && ENGINE.test(raw)) {

@@ -5,6 +5,7 @@
 import { challenge, enroll, unenroll, verifyFactor } from './auth/factors.ts'
 import { health } from './auth/health.ts'
 import { logout } from './auth/logout.ts'
+import { createRateLimiter } from './auth/rate-limit.ts'
 import { authService } from './auth/service.ts'
 import { signup } from './auth/signup.ts'
 import { token } from './auth/token.ts'
@@ -44,13 +45,15 @@ export interface BackendContext {
   objectFiles: ObjectFiles | undefined
   /** The chains edge functions can mint on (none when the embedded chain is off). */
   minterFor?: MinterFor
+  /** Wallet links per client address per hour (wallet-verify). */
+  walletLinkRateLimit: number
 }
 
-export function routeTable({ db, jwtSecret, catalog, auth, objectFiles, minterFor }: BackendContext): Service[] {
+export function routeTable({ db, jwtSecret, catalog, auth, objectFiles, minterFor, walletLinkRateLimit }: BackendContext): Service[] {
   return [
     // /auth/v1 (GoTrue): "METHOD /path"
     authService(
-      { db, options: auth },
+      { db, options: auth, signupLimiter: createRateLimiter(auth.signupRateLimit) },
       {
         'POST /signup': signup,
         'POST /token': token,
@@ -82,6 +85,7 @@ export function routeTable({ db, jwtSecret, catalog, auth, objectFiles, minterFo
         fetch: globalThis.fetch.bind(globalThis),
         service: localServiceClient(db),
         minterFor: minterFor ?? (() => undefined),
+        walletLinkRateLimit,
       },
       EDGE_FUNCTIONS,
     ),

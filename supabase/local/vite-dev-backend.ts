@@ -32,6 +32,8 @@ export function localBackendDevPlugin(): Plugin {
         storageDir,
         adminEmails: adminEmailSet(env.adminEmails),
         emailSignup: env.emailSignup,
+        signupRateLimit: env.signupRateLimit,
+        walletLinkRateLimit: env.walletLinkRateLimit,
       })
       server.middlewares.use((req, res, next) => {
         backend.handle(req, res).then((handled) => (handled ? undefined : next()), next)

@@ -3,8 +3,9 @@ import { api, rpc, signUp, sql, startTestServer, type TestServer, type TestUser 
 import { listenFor, passTime, report } from './support/listening.ts'
 import { readOnlyOwn, rlsContext, rlsMatrixTests, type RlsCase } from './support/rls-matrix.ts'
 
-// Share credits (share_credit: amounts per platform, once per (user, item, platform) per UTC day,
-// the daily cap, races), profile visits and plays (record_view, deduplicated per viewer per day),
+// Share credits (share_create makes the link, open_share by another visitor pays: amounts per
+// platform, once per (user, item, platform) per UTC day, the daily cap, races; the rules against
+// farming are in economy-shares.test.ts), profile visits and plays (record_view, deduplicated per viewer per day),
 // the Analytics figures, and the recommendations (recommend_songs), all through the HTTP server.
 
 let server: TestServer
@@ -13,12 +14,15 @@ let other: TestUser
 let third: TestUser
 const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => sql<T>(server, text, params)
 const ctx = () => rlsContext(server, owner, other)
-type ShareAnswer = { credited: number; reason: string; balance: number; shares_today: number; daily_cap: number }
+type ShareAnswer = { credited: boolean; reason: string }
 
-const share = async (user: TestUser, itemType: string, item: string, platform: string) => {
-  const r = await rpc(server, user.accessToken, 'share_credit', { p_item_type: itemType, p_item_id: item, p_platform: platform })
+/** Shares (the link, no CUBE) and has a visitor from another client address open it. */
+const share = async (user: TestUser, itemType: string, item: string, platform: string, visitor = '127.0.0.2') => {
+  const r = await rpc(server, user.accessToken, 'share_create', { p_item_type: itemType, p_item_id: item, p_platform: platform })
   expect(r.status, r.text).toBe(200)
-  return r.json as ShareAnswer
+  const opened = await api(server, '/rest/v1/rpc/open_share', { body: { p_token: (r.json as { token: string }).token }, from: visitor })
+  expect(opened.status, opened.text).toBe(200)
+  return opened.json as ShareAnswer
 }
 const ledgerSum = async (user: TestUser) =>
   Number(
@@ -89,22 +93,25 @@ describe('share credits', () => {
     })
   })
 
-  it('each platform credits its amount once per item per day; the same platform again or a visitor gets nothing', async () => {
+  it('each platform credits its amount once per item per day when opened; again, or a visitor sharing, gets nothing', async () => {
     const before = await balance(owner)
     const expected: Record<string, number> = { twitter: 10, facebook: 10, copy_link: 5, qr: 15, share_now: 5 }
     for (const [platform, amount] of Object.entries(expected)) {
+      const paid = await balance(owner)
       const first = await share(owner, 'song', 'neon-drift', platform)
-      expect(first, platform).toMatchObject({ credited: amount, reason: 'credited' })
-      const again = await share(owner, 'song', 'neon-drift', platform)
-      expect(again, platform).toMatchObject({ credited: 0, reason: 'already_shared_today' })
+      expect(first, platform).toEqual({ credited: true, reason: 'credited' })
+      expect(await balance(owner), platform).toBe(paid + amount)
+      const again = await share(owner, 'song', 'neon-drift', platform, '127.0.0.3')
+      expect(again, platform).toEqual({ credited: false, reason: 'already_credited_today' })
     }
     // By slug or id, a song is one item.
-    expect(await share(owner, 'song', 'neon-drift', 'twitter')).toMatchObject({ credited: 0 })
+    const songId = (await q<{ id: string }>("select id from public.songs where slug = 'neon-drift'"))[0]!.id
+    expect(await share(owner, 'song', songId, 'twitter', '127.0.0.4')).toMatchObject({ credited: false })
     // Another item is a new share.
-    expect(await share(owner, 'user', 'shareother', 'twitter')).toMatchObject({ credited: 10 })
+    expect(await share(owner, 'user', 'shareother', 'twitter')).toMatchObject({ credited: true })
     expect(await balance(owner)).toBe(before + 45 + 10)
     expect(await balance(owner)).toBe(await ledgerSum(owner))
-    const visitor = await api(server, '/rest/v1/rpc/share_credit', {
+    const visitor = await api(server, '/rest/v1/rpc/share_create', {
       body: { p_item_type: 'song', p_item_id: 'neon-drift', p_platform: 'qr' },
     })
     expect(visitor.status).toBe(401)
@@ -117,24 +124,27 @@ describe('share credits', () => {
       ['track', 'bad id!', 'qr', 'unknown_item'],
       ['song', 'neon-drift', 'myspace', 'invalid_platform'],
     ] as const) {
-      const r = await rpc(server, other.accessToken, 'share_credit', { p_item_type: type, p_item_id: item, p_platform: platform })
+      const r = await rpc(server, other.accessToken, 'share_create', { p_item_type: type, p_item_id: item, p_platform: platform })
       expect(r.status).toBe(400)
       expect(r.json.message).toBe(code)
     }
   })
 
-  it('20 concurrent copy-link shares of one item give exactly one credit', async () => {
+  it('20 concurrent copy-link shares of one item, each opened by a visitor, give exactly one credit', async () => {
     const before = await balance(other)
-    const answers = await Promise.all(Array.from({ length: 20 }, () => share(other, 'track', 'recipe-abc123', 'copy_link')))
-    expect(answers.filter((a) => a.credited > 0)).toHaveLength(1)
-    expect(answers.filter((a) => a.reason === 'already_shared_today')).toHaveLength(19)
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => share(other, 'track', 'recipe-abc123', 'copy_link', `127.0.3.${i + 1}`)),
+    )
+    expect(answers.filter((a) => a.credited)).toHaveLength(1)
+    expect(answers.filter((a) => a.reason === 'already_credited_today')).toHaveLength(19)
+    expect(await q('select 1 from public.share_links where user_id = $1', [other.id])).toHaveLength(1)
     expect(await balance(other)).toBe(before + 5)
     expect(await balance(other)).toBe(await ledgerSum(other))
   })
 
   it('the daily cap holds, also under concurrent shares of different items', async () => {
     const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => share(third, 'track', `capped-${i}`, 'qr')))
-    expect(answers.filter((a) => a.credited > 0)).toHaveLength(10)
+    expect(answers.filter((a) => a.credited)).toHaveLength(10)
     expect(answers.filter((a) => a.reason === 'daily_cap')).toHaveLength(15)
     const rows = await q<{ n: string }>('select count(*)::text as n from public.shares where user_id = $1', [third.id])
     expect(rows[0]!.n).toBe('10')

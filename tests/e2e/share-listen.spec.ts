@@ -1,12 +1,14 @@
 import { expect, test, type Page } from '@playwright/test'
 import jsQR from 'jsqr'
 import { readFile } from 'node:fs/promises'
+import { request } from 'node:http'
+import { LOCAL_ANON_KEY } from './support/anon-key.ts'
 import { toast } from './support/auth.ts'
 import { signUpByApi } from './support/session.ts'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
 
 // Share & Earn and Listen to Earn against the built app and the real local backend: every CUBE
-// figure here is the server's answer (share_credit, recommend_songs, the wallet).
+// figure here is the server's answer (share_create / open_share, recommend_songs, the wallet).
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`
 
@@ -34,7 +36,36 @@ async function decodeQr(page: Page, png: Buffer): Promise<string | null> {
   return jsQR(Uint8ClampedArray.from(data), width, height)?.data ?? null
 }
 
-test('Share & Earn: server-credited shares per platform once per day, copied 2 s, QR PNG decodes to the link, analytics', async ({
+/**
+ * Opens a shared link as another visitor on another client: the spec's Node process connects from
+ * 127.0.0.2 (the browser and the sharer are on 127.0.0.1), as a friend's device would.
+ */
+async function openAsVisitor(baseURL: string, sharedLink: string): Promise<{ credited: boolean; reason: string }> {
+  const token = new URL(sharedLink).searchParams.get('s')!
+  const url = new URL('/rest/v1/rpc/open_share', baseURL)
+  const body = JSON.stringify({ p_token: token })
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        localAddress: '127.0.0.2',
+        headers: { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        let text = ''
+        res.on('data', (c: Buffer) => (text += c.toString()))
+        res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`${res.statusCode} ${text}`))))
+      },
+    )
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+test('Share & Earn: a share is pending until another visitor opens its link, then credited live; QR carries the link; analytics', async ({
   page,
   context,
   baseURL,
@@ -46,75 +77,85 @@ test('Share & Earn: server-credited shares per platform once per day, copied 2 s
   )
   const username = await signUp(page, 'sharer')
 
-  await test.step('tabs are sub-routes; the banner states the server rules', async () => {
+  await test.step('tabs are sub-routes; the banner states the server rules and what makes a share pay', async () => {
     await page.goto('/app/sharing')
     await expect(page).toHaveURL(/\/app\/sharing\/tracks$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Share & Earn' })).toBeVisible()
     await expect(page.getByTestId('share-rewards-banner')).toContainText(
       'Twitter +10 · Facebook +10 · Copy link +5 · QR +15 · Share Now +5 CUBE',
     )
+    await expect(page.getByTestId('share-rewards-banner')).toContainText('pays when someone else opens your link')
     await expect(page.getByTestId('share-link')).toHaveValue(/\/song\/[a-z0-9-]+$/)
     await expectNoSeriousA11yViolations(page)
   })
 
-  const link = await page.getByTestId('share-link').inputValue()
-  expect(link.startsWith(`${baseURL}/song/`)).toBe(true)
-
-  await test.step('copy link: copied for 2 s, +5 once, then already shared today', async () => {
-    const copy = page.getByRole('button', { name: /Copy link/ })
-    await copy.click()
+  let copied = ''
+  await test.step('copy link: the link carries a token, copied for 2 s, pending and nothing paid', async () => {
+    await page.getByRole('button', { name: /Copy link/ }).click()
     await expect(page.getByRole('button', { name: /Copied!/ })).toBeVisible()
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link)
-    await expect(page.getByTestId('share-mining')).toBeVisible()
-    await expect(toast(page, '+5 CUBE')).toBeVisible()
+    copied = await page.evaluate(() => navigator.clipboard.readText())
+    expect(copied).toMatch(new RegExp(`^${baseURL}/song/[a-z0-9-]+\\?s=[0-9a-f]{64}$`))
+    await expect(page.getByTestId('share-link')).toHaveValue(copied)
+    await expect(page.getByTestId('share-targets').getByText('Pending — pays 5 CUBE when someone opens your link')).toBeVisible()
     await expect(page.getByRole('button', { name: /Copy link/ })).toBeVisible({ timeout: 2500 })
-    // Locked 3 s after the share.
-    await expect(copy).toBeDisabled()
-    await expect(copy).toBeEnabled({ timeout: 4000 })
-    await copy.click()
-    await expect(toast(page, /Already shared today/)).toBeVisible()
   })
 
-  await test.step('QR: size 180, first open +15, the PNG download decodes back to the link', async () => {
+  await test.step('another visitor opens it: credited +5 live on the sharer’s screen', async () => {
+    expect(await openAsVisitor(baseURL!, copied)).toEqual({ credited: true, reason: 'credited' })
+    await expect(page.getByTestId('share-targets').getByText('Credited +5 CUBE')).toBeVisible()
+    await expect(toast(page, '+5 CUBE')).toBeVisible()
+    // The same link again, by anyone, the same day: nothing more.
+    expect(await openAsVisitor(baseURL!, copied)).toEqual({ credited: false, reason: 'already_credited_today' })
+  })
+
+  await test.step('QR: size 180, the PNG download decodes back to the QR link (its own token), pending', async () => {
     await page.getByRole('button', { name: /QR code/ }).click()
     const img = page.getByTestId('share-qr').getByRole('img')
     await expect(img).toHaveAttribute('width', '180')
-    await expect(toast(page, '+15 CUBE')).toBeVisible()
+    await expect(page.getByTestId('share-targets').getByText('Pending — pays 15 CUBE when someone opens your link')).toBeVisible()
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download PNG' }).click()])
     expect(download.suggestedFilename()).toMatch(/\.png$/)
     const png = await readFile((await download.path())!)
     expect(png.subarray(1, 4).toString()).toBe('PNG')
-    expect(await decodeQr(page, png)).toBe(link)
+    const qr = await decodeQr(page, png)
+    expect(qr).toMatch(new RegExp(`^${baseURL}/song/[a-z0-9-]+\\?s=[0-9a-f]{64}$`))
+    expect(qr).not.toBe(copied)
   })
 
-  await test.step('Twitter intent in a new tab, +10', async () => {
+  await test.step('Twitter intent in a new tab carries its own link', async () => {
     const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: /^Twitter/ }).click()])
     expect(popup.url()).toContain('twitter.com/intent/tweet')
-    expect(decodeURIComponent(popup.url())).toContain(link)
-    // The page is hidden behind the intent tab while the share is credited, and its '+10 CUBE'
-    // notice may come and go before the tab closes under load: the server's count is the proof.
+    expect(decodeURIComponent(popup.url())).toMatch(/\/song\/[a-z0-9-]+\?s=[0-9a-f]{64}/)
     await popup.close()
-    await expect(page.getByText(/Your shares: Twitter 1 ·/)).toBeVisible()
+    await expect(page.getByTestId('share-targets').getByText('Pending — pays 10 CUBE when someone opens your link')).toBeVisible()
   })
 
-  await test.step('profile link is /user/{username}; analytics shows the shares; the counts cache', async () => {
+  await test.step('profile link is /user/{username}; analytics counts the paid share and the waiting ones', async () => {
     const sections = page.getByRole('navigation', { name: 'Sharing sections' })
     await sections.getByRole('link', { name: 'Profile' }).click()
     await expect(page).toHaveURL(/\/app\/sharing\/profile$/)
     await expect(page.getByTestId('share-link')).toHaveValue(`${baseURL}/user/${username}`)
     await sections.getByRole('link', { name: 'Analytics' }).click()
     await expect(page).toHaveURL(/\/app\/sharing\/analytics$/)
-    await expect(page.getByTestId('stat-shares')).toHaveText('3')
+    await expect(page.getByTestId('stat-shares')).toHaveText('1')
+    await expect(page.getByTestId('stat-shares-pending')).toHaveText('2')
     await expect(page.getByTestId('analytics-chart').getByRole('listitem')).toHaveCount(30)
     const cache = await page.evaluate(() => JSON.parse(localStorage.getItem('shareCount') ?? 'null'))
-    expect(cache).toEqual({ twitter: 1, facebook: 0, copy: 1, qr: 1 })
+    expect(cache).toEqual({ twitter: 0, facebook: 0, copy: 1, qr: 0 })
     await page.setViewportSize({ width: 375, height: 800 })
     await expectNoSeriousA11yViolations(page)
   })
 
-  await test.step('the balance is the server’s: 100 + 5 + 15 + 10', async () => {
+  await test.step('the balance is the server’s: 100 + 5 (only the opened link paid)', async () => {
     await page.goto('/app/listen')
-    await expect(page.getByTestId('stat-balance')).toHaveText('130')
+    await expect(page.getByTestId('stat-balance')).toHaveText('105')
+  })
+
+  await test.step('the sharer opening their own link pays nothing; the token leaves the address bar', async () => {
+    await page.goto(copied.replace(baseURL!, ''))
+    await expect(page).toHaveURL(/\/song\/[a-z0-9-]+$/)
+    await page.goto('/app/listen')
+    await expect(page.getByTestId('stat-balance')).toHaveText('105')
   })
 })
 

@@ -36,9 +36,15 @@ export function AnalyticsTab({ analytics }: { analytics: ShareAnalytics | null }
         <StatBar label="Track plays" value={analytics.track_plays} scale={STAT_SCALES.plays} testId="stat-plays" />
         <StatBar label="Followers" value={analytics.followers} scale={STAT_SCALES.followers} testId="stat-followers" />
         <div className="flex justify-between text-sm">
-          <span>Shares</span>
+          <span>Paid shares (opened by someone else)</span>
           <span className="font-bold tabular-nums" data-testid="stat-shares">
             {analytics.shares}
+          </span>
+        </div>
+        <div className="flex justify-between text-sm">
+          <span>Links waiting for a visitor</span>
+          <span className="font-bold tabular-nums" data-testid="stat-shares-pending">
+            {analytics.shares_pending ?? 0}
           </span>
         </div>
       </section>

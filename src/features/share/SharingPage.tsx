@@ -5,13 +5,28 @@ import { notify } from '../../lib/notify.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
-import { facebookIntent, sharePath, twitterIntent } from './share-links.ts'
-import { useShare, useShareOverview, useShareableSongs, type ShareApi, type ShareItem } from './useSharing.ts'
+import { facebookIntent, sharePath, sharedUrl, shareRuleText, twitterIntent } from './share-links.ts'
+import {
+  useItemLinks,
+  useRecentLinks,
+  useShare,
+  useShareLinkSync,
+  useShareOverview,
+  useShareableSongs,
+  type ShareApi,
+  type ShareItem,
+} from './useSharing.ts'
 import { AnalyticsTab } from './AnalyticsTab.tsx'
 import { QrPanel } from './QrPanel.tsx'
+import { ShareLinkList } from './ShareLinkList.tsx'
 
 function ShareTargets({ item, api, rules }: { item: ShareItem; api: ShareApi; rules: ShareRules | null }) {
-  const link = `${window.location.origin}${sharePath(item.type, item.id)}`
+  const origin = window.location.origin
+  const links = useItemLinks(item)
+  const urlOf = (token: string) => sharedUrl(origin, item.type, item.id, token)
+  // The newest link of this item (what was last shared), else the page's own address.
+  const link = links[0] ? urlOf(links[0].token) : `${origin}${sharePath(item.type, item.id)}`
+  const qrLink = links.find((l) => l.platform === 'qr')
   const [copied, setCopied] = useState(false)
   const [qrOpen, setQrOpen] = useState(false)
 
@@ -22,24 +37,30 @@ function ShareTargets({ item, api, rules }: { item: ShareItem; api: ShareApi; ru
   }, [copied])
 
   const amount = (p: SharePlatform) => (rules ? ` +${rules.amounts[p]}` : '')
-  const intent = (platform: 'twitter' | 'facebook') => {
-    const url = platform === 'twitter' ? twitterIntent(link, `Listening to ${item.title} on CUBE Music`) : facebookIntent(link)
-    window.open(url, '_blank', 'noopener,noreferrer')
-    api.share(item, platform)
+  const intent = async (platform: 'twitter' | 'facebook') => {
+    const shared = await api.share(item, platform)
+    if (!shared) return
+    const url = urlOf(shared.token)
+    window.open(
+      platform === 'twitter' ? twitterIntent(url, `Listening to ${item.title} on CUBE Music`) : facebookIntent(url),
+      '_blank',
+      'noopener,noreferrer',
+    )
   }
   const copy = async () => {
+    const shared = await api.share(item, 'copy_link')
+    if (!shared) return
     try {
-      await navigator.clipboard.writeText(link)
+      await navigator.clipboard.writeText(urlOf(shared.token))
       setCopied(true)
-      api.share(item, 'copy_link')
     } catch {
       notify.error('Could not copy the link', { description: 'Select the link and copy it by hand.' })
     }
   }
-  const openQr = () => {
-    // Opening the QR view counts as a QR share (the server credits it once per item per day).
-    if (!qrOpen) api.share(item, 'qr')
-    setQrOpen((o) => !o)
+  const openQr = async () => {
+    if (qrOpen) return setQrOpen(false)
+    // The QR code carries the QR link's own token.
+    if (await api.share(item, 'qr')) setQrOpen(true)
   }
   const btn =
     'flex items-center gap-1.5 rounded-md border border-line px-3 py-1.5 text-sm font-semibold hover:border-primary disabled:opacity-50'
@@ -58,21 +79,25 @@ function ShareTargets({ item, api, rules }: { item: ShareItem; api: ShareApi; ru
         />
       </div>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={btn} disabled={api.locked('twitter')} onClick={() => intent('twitter')}>
+        <button type="button" className={btn} disabled={api.locked(item, 'twitter')} onClick={() => void intent('twitter')}>
           Twitter<span className="text-accent">{amount('twitter')}</span>
         </button>
-        <button type="button" className={btn} disabled={api.locked('facebook')} onClick={() => intent('facebook')}>
+        <button type="button" className={btn} disabled={api.locked(item, 'facebook')} onClick={() => void intent('facebook')}>
           Facebook<span className="text-accent">{amount('facebook')}</span>
         </button>
-        <button type="button" className={btn} disabled={api.locked('copy_link')} onClick={() => void copy()}>
+        <button type="button" className={btn} disabled={api.locked(item, 'copy_link')} onClick={() => void copy()}>
           {copied ? 'Copied!' : 'Copy link'}
           <span className="text-accent">{amount('copy_link')}</span>
         </button>
-        <button type="button" className={btn} aria-expanded={qrOpen} onClick={openQr}>
+        <button type="button" className={btn} aria-expanded={qrOpen} disabled={api.locked(item, 'qr')} onClick={() => void openQr()}>
           QR code<span className="text-accent">{amount('qr')}</span>
         </button>
       </div>
-      {qrOpen && <QrPanel link={link} name={item.id} />}
+      <p className="text-xs text-muted" data-testid="share-rule">
+        {shareRuleText(rules?.daily_cap ?? null)}
+      </p>
+      <ShareLinkList links={links} label={`Your links for ${item.title}`} />
+      {qrOpen && qrLink && <QrPanel link={urlOf(qrLink.token)} name={item.id} />}
     </section>
   )
 }
@@ -101,7 +126,9 @@ function TracksTab({ api, rules }: { api: ShareApi; rules: ShareRules | null }) 
           </li>
         ))}
       </ul>
-      {song && <ShareTargets key={song.id} item={{ type: 'song', id: song.slug, title: song.title }} api={api} rules={rules} />}
+      {song && (
+        <ShareTargets key={song.id} item={{ type: 'song', id: song.slug, altId: song.id, title: song.title }} api={api} rules={rules} />
+      )}
     </div>
   )
 }
@@ -116,18 +143,21 @@ export default function SharingPage() {
   const user = useSessionStore((s) => s.user)
   const { rules, analytics, counts, username, refresh } = useShareOverview()
   const api = useShare(refresh)
+  useShareLinkSync()
+  const recent = useRecentLinks()
+  const profileItem: ShareItem | null = username ? { type: 'user', id: username, title: `@${username}` } : null
 
   const shareNow = async () => {
-    if (!username) return
-    const item: ShareItem = { type: 'user', id: username, title: `@${username}` }
-    const url = `${window.location.origin}${sharePath('user', username)}`
+    if (!profileItem) return
+    const shared = await api.share(profileItem, 'share_now')
+    if (!shared) return
+    const url = sharedUrl(window.location.origin, 'user', profileItem.id, shared.token)
     try {
       if (typeof navigator.share === 'function') await navigator.share({ title: 'CUBE Music', url })
       else await navigator.clipboard.writeText(url)
     } catch {
-      // The user closed the share sheet: the share still happened as far as the app can tell.
+      // The user closed the share sheet: the link stays pending until someone opens it.
     }
-    api.share(item, 'share_now')
   }
 
   const tab = ({ isActive }: { isActive: boolean }) =>
@@ -141,7 +171,7 @@ export default function SharingPage() {
           <button
             type="button"
             onClick={() => void shareNow()}
-            disabled={!username || api.locked('share_now')}
+            disabled={!profileItem || api.locked(profileItem, 'share_now')}
             className="flex items-center gap-2 rounded-md bg-primary px-4 py-2 font-semibold text-bg disabled:opacity-50"
           >
             <Icon name="share" size={16} /> Share Now
@@ -149,22 +179,22 @@ export default function SharingPage() {
         )}
       </header>
       <section aria-label="Token rewards" className="panel flex flex-col gap-1 border-accent/50 p-4" data-testid="share-rewards-banner">
-        <p className="font-semibold text-accent">Earn CUBE for every share</p>
+        <p className="font-semibold text-accent">Earn CUBE when people open what you share</p>
         <p className="text-sm text-muted">
           {rules
             ? `Twitter +${rules.amounts.twitter} · Facebook +${rules.amounts.facebook} · Copy link ` +
-              `+${rules.amounts.copy_link} · QR +${rules.amounts.qr} · Share Now +${rules.amounts.share_now} CUBE — once per ` +
-              `item and platform per day, up to ${rules.daily_cap} shares a day.`
+              `+${rules.amounts.copy_link} · QR +${rules.amounts.qr} · Share Now +${rules.amounts.share_now} CUBE. ` +
+              shareRuleText(rules.daily_cap)
             : '...'}
         </p>
-        {api.mining && (
+        {api.sharing && (
           <p role="status" className="text-sm text-primary" data-testid="share-mining">
-            Mining CUBE…
+            Making your link…
           </p>
         )}
         {counts && (
           <p className="text-xs text-muted" data-testid="share-counts">
-            Your shares: Twitter {counts.twitter} · Facebook {counts.facebook} · Copy {counts.copy} · QR {counts.qr}
+            Your paid shares: Twitter {counts.twitter} · Facebook {counts.facebook} · Copy {counts.copy} · QR {counts.qr}
           </p>
         )}
       </section>
@@ -183,6 +213,12 @@ export default function SharingPage() {
         </section>
       ) : (
         <>
+          {recent.length > 0 && (
+            <section aria-label="Your recent shares" className="panel flex flex-col gap-2 p-4" data-testid="share-recent">
+              <h2 className="font-bold">Your recent shares</h2>
+              <ShareLinkList links={recent} label="Your recent shares" describe={(l) => `${l.item_type} ${l.item_id}`} />
+            </section>
+          )}
           <nav aria-label="Sharing sections" className="flex gap-2">
             <NavLink to="/app/sharing/tracks" className={tab}>
               Tracks

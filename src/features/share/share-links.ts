@@ -1,10 +1,26 @@
-import type { ShareItemType } from '../../backend/sharing.ts'
+import type { ShareItemType, ShareLink } from '../../backend/sharing.ts'
+import { SHARE_TOKEN_PARAM } from '../../domain/analytics/shared-link.ts'
+
+export { PLATFORM_LABEL } from '../../domain/economy/share-links-store.ts'
 
 /** The in-app page a shared item resolves to: /user/{username}, /song/{slug}, /track/{id}. */
 export function sharePath(itemType: ShareItemType, id: string): string {
   const prefix = itemType === 'user' ? '/user/' : itemType === 'song' ? '/song/' : '/track/'
   return prefix + encodeURIComponent(id)
 }
+
+/** The address to share: the item's page with the link's token, `https://…/song/neon-drift?s=<token>`. */
+export const sharedUrl = (origin: string, itemType: ShareItemType, id: string, token: string): string =>
+  `${origin}${sharePath(itemType, id)}?${SHARE_TOKEN_PARAM}=${encodeURIComponent(token)}`
+
+/** What a link's state means, in words: pending until someone else opens it, then credited. */
+export const linkStatusText = (link: Pick<ShareLink, 'status' | 'amount'>): string =>
+  link.status === 'credited' ? `Credited +${link.amount} CUBE` : `Pending — pays ${link.amount} CUBE when someone opens your link`
+
+/** The rule, in plain words, where it bites (under the share buttons). */
+export const shareRuleText = (dailyCap: number | null): string =>
+  'A share pays when someone else opens your link: another person, on another device or network — your own clicks ' +
+  `never count. Each link pays once a day${dailyCap ? `, up to ${dailyCap} paid shares a day` : ''}.`
 
 export const twitterIntent = (url: string, text: string): string =>
   `https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}&url=${encodeURIComponent(url)}`

@@ -1,12 +1,12 @@
-import { useMachine } from '@xstate/react'
 import { useCallback, useEffect, useState } from 'react'
 import {
-  creditShare,
+  createShareLink,
   fetchShareAnalytics,
   fetchShareRules,
   fetchShareableSongs,
   type ShareAnalytics,
   type ShareItemType,
+  type ShareLink,
   type SharePlatform,
   type ShareRules,
   type ShareableSong,
@@ -15,60 +15,72 @@ import { fetchProfile } from '../../backend/profile.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { notify } from '../../lib/notify.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
-import { LOCK_MS, createShareMachine, reasonText } from './share-machine.ts'
 import { cacheShareCounts, cachedShareCounts, type ShareCounts } from './share-links.ts'
+import { startShareLinks } from '../../domain/economy/share-link-sync.ts'
+import { linksOf, sortedLinks, useShareLinksStore } from '../../domain/economy/share-links-store.ts'
 
-export const PLATFORM_LABEL: Record<SharePlatform, string> = {
-  twitter: 'Twitter',
-  facebook: 'Facebook',
-  copy_link: 'Copy link',
-  qr: 'QR code',
-  share_now: 'Share Now',
-}
+export { PLATFORM_LABEL } from './share-links.ts'
 
 export interface ShareItem {
   type: ShareItemType
+  /** What the address names: a username, a song's slug, a recipe id. */
   id: string
+  /** The other name the server may keep it under (a song's id). */
+  altId?: string
   title: string
 }
 
-const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
-const shareMachine = createShareMachine({ credit: (r) => creditShare(r.itemType, r.itemId, r.platform), wait, now: () => Date.now() })
+const busyKey = (item: ShareItem, platform: SharePlatform) => `${item.type}:${item.id}:${platform}`
 
-/** The share machine wired to the server: the credit lands in the wallet and is announced. */
+/**
+ * Sharing: `share` asks the server for the item's link on that platform (pending: it pays only
+ * when someone else opens it) and resolves with it, or null when the server refused (the user is
+ * told why). The same platform is busy until the answer is in.
+ */
 export function useShare(onAnswered: () => void) {
-  const [snapshot, send] = useMachine(shareMachine)
-  const [, setTick] = useState(0)
-  const { value, context } = snapshot
-
-  useEffect(() => {
-    if (value === 'credited' && context.answer) {
-      const session = useSessionStore.getState()
-      if (session.wallet) session.setWallet({ ...session.wallet, balance: context.answer.balance })
-      session.bumpActivity()
-      notify.success(`+${context.answer.credited} CUBE`, {
-        id: 'share-reward',
-        description:
-          `${PLATFORM_LABEL[context.request!.platform]} share credited · ` +
-          `${context.answer.shares_today}/${context.answer.daily_cap} today`,
-      })
-      onAnswered()
-    } else if (value === 'notCredited') {
-      notify(reasonText(context.reason, context.error), { id: 'share-reward' })
-      onAnswered()
-    }
-  }, [value, context, onAnswered])
-
-  const share = (item: ShareItem, platform: SharePlatform) => {
-    send({ type: 'SHARE', request: { itemType: item.type, itemId: item.id, platform } })
-    // Re-render when the lock ends.
-    setTimeout(() => setTick((t) => t + 1), LOCK_MS + 20)
-  }
-  const locked = (platform: SharePlatform) => (context.lockedUntil[platform] ?? 0) > Date.now()
-  return { share, locked, mining: value === 'mining', state: String(value), lastReason: context.reason }
+  const busy = useShareLinksStore((s) => s.busy)
+  const share = useCallback(
+    async (item: ShareItem, platform: SharePlatform): Promise<ShareLink | null> => {
+      const key = busyKey(item, platform)
+      const store = useShareLinksStore.getState()
+      if (store.busy[key]) return null
+      store.setBusy(key, true)
+      try {
+        const link = await createShareLink(item.type, item.id, platform)
+        useShareLinksStore.getState().upsert(link)
+        onAnswered()
+        return link
+      } catch (e) {
+        notify.error('Could not make your share link', { id: 'share-link', description: errorMessage(e) })
+        return null
+      } finally {
+        useShareLinksStore.getState().setBusy(key, false)
+      }
+    },
+    [onAnswered],
+  )
+  const locked = (item: ShareItem | null, platform: SharePlatform) => (item ? Boolean(busy[busyKey(item, platform)]) : false)
+  return { share, locked, sharing: Object.keys(busy).length > 0 }
 }
 
 export type ShareApi = ReturnType<typeof useShare>
+
+/** The signed-in user's links, kept live (pending → credited); the app starts this too (start-services.ts). */
+export function useShareLinkSync() {
+  useEffect(startShareLinks, [])
+}
+
+/** This item's links, newest first. */
+export function useItemLinks(item: ShareItem): ShareLink[] {
+  const links = useShareLinksStore((s) => s.links)
+  return linksOf(links, item.type, item.altId ? [item.id, item.altId] : [item.id])
+}
+
+/** All the user's links, newest first. */
+export function useRecentLinks(limit = 10): ShareLink[] {
+  const links = useShareLinksStore((s) => s.links)
+  return sortedLinks(links).slice(0, limit)
+}
 
 /** The tracks the user may share (null while loading). */
 export function useShareableSongs() {

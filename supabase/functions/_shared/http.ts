@@ -20,3 +20,11 @@ export const preflight = (): Response => new Response(null, { status: 204, heade
 
 /** The caller's access token from `Authorization: Bearer …`, if any. */
 export const bearerToken = (req: Request): string | undefined => /^Bearer\s+(\S+)$/i.exec(req.headers.get('Authorization') ?? '')?.[1]
+
+/**
+ * The client's network address as the gateway in front of the function reports it: hosted
+ * Supabase sets CF-Connecting-IP and X-Forwarded-For (first entry: the client); the local backend
+ * sets X-Forwarded-For to the socket's peer and drops any the client sent. Null when neither is there.
+ */
+export const clientAddress = (req: Request): string | null =>
+  (req.headers.get('cf-connecting-ip') ?? req.headers.get('x-forwarded-for')?.split(',')[0] ?? '').trim() || null

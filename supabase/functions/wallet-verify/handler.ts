@@ -8,7 +8,11 @@
 // 409 the address belongs to another account.
 // { custodial: true } instead ("Social login", no browser wallet): the account's own address, made
 // by the server once (public.wallet_link_custodial keeps its key where no API role reads it).
-import { json, type EdgeHandler } from '../_shared/http.ts'
+// Links are rate-limited per client address per hour (`linksPerHour`; hosted: the
+// WALLET_LINK_RATE_LIMIT secret, local: LOCAL_WALLET_LINK_RATE_LIMIT): each request that reaches
+// the linking step takes one (public.client_rate_take, service role), whether it then links or is
+// refused; beyond the limit the answer is 429 `over_request_rate_limit` in words.
+import { clientAddress, json, type EdgeHandler } from '../_shared/http.ts'
 import { signedInPost } from '../_shared/signed-in.ts'
 import type { ServiceClient } from '../_shared/service-client.ts'
 import type { Site } from '../_shared/site.ts'
@@ -28,13 +32,40 @@ export const WALLET_ERRORS: Readonly<Record<string, [number, string]>> = {
 /** A fresh Ethereum key pair (drawn by the runtime's ethers). */
 export type NewKey = () => { address: string; privateKey: string }
 
+/** Wallet links per client address per hour when the deployment configures none. */
+export const DEFAULT_WALLET_LINKS_PER_HOUR = 10
+
+export const linkRateLimited = (perHour: number): Response =>
+  json(
+    {
+      error:
+        `Too many wallet links from your network: at most ${perHour} an hour per address. ` +
+        'Try again within the hour (the limit keeps the wallet welcome from being farmed).',
+      code: 'over_request_rate_limit',
+    },
+    429,
+  )
+
 export function walletVerify(deps: {
   clientFor: UserClientFactory
   service: ServiceClient
   verify: SiweVerifier
   newKey: NewKey
   site: Pick<Site, 'appOrigins'>
+  /** Wallet links per client address per hour. */
+  linksPerHour: number
 }): EdgeHandler {
+  /** Takes one link from the caller's address's hourly allowance; a Response when none is left. */
+  const takeLink = async (req: Request): Promise<Response | undefined> => {
+    const { data, error } = await deps.service.rpc('client_rate_take', {
+      p_bucket: 'wallet_link',
+      p_client: clientAddress(req) ?? 'unknown',
+      p_limit: deps.linksPerHour,
+      p_window_seconds: 3600,
+    })
+    if (error) return json({ error: error.message, code: error.code }, 500)
+    return data === true ? undefined : linkRateLimited(deps.linksPerHour)
+  }
   return async (req) => {
     const caller = await signedInPost(req, deps.clientFor)
     if (caller instanceof Response) return caller
@@ -49,6 +80,8 @@ export function walletVerify(deps: {
     if (body.custodial === true) {
       const init = await user.rpc('init_user_tokens')
       if (init.error) return json({ error: init.error.message, code: init.error.code }, 400)
+      const limited = await takeLink(req)
+      if (limited) return limited
       // A key is drawn every time; the database keeps the account's first and answers with it.
       const key = deps.newKey()
       const { data, error } = await deps.service.rpc('wallet_link_custodial', {
@@ -73,6 +106,8 @@ export function walletVerify(deps: {
     // The wallet row must exist before the welcome can be added to it.
     const init = await user.rpc('init_user_tokens')
     if (init.error) return json({ error: init.error.message, code: init.error.code }, 400)
+    const limited = await takeLink(req)
+    if (limited) return limited
     const { data, error } = await deps.service.rpc('wallet_link', {
       p_user: userId,
       p_address: check.address,

@@ -1,7 +1,7 @@
 // Edge function for hosted Supabase (Deno): wiring only; the logic is in handler.ts.
 import { createClient } from 'npm:@supabase/supabase-js@2.109.0'
 import { configuredOrigin } from '../_shared/site.ts'
-import { walletVerify } from './handler.ts'
+import { DEFAULT_WALLET_LINKS_PER_HOUR, walletVerify } from './handler.ts'
 import { verifySiwe } from './siwe-verifier.ts'
 import { randomEthereumKey } from './random-key.ts'
 
@@ -16,5 +16,7 @@ Deno.serve(
     newKey: randomEthereumKey,
     // The app's public address (a secret of the project: `supabase secrets set SITE_URL=https://…`).
     site: { appOrigins: () => [configuredOrigin('SITE_URL', Deno.env.get('SITE_URL'))] },
+    // Wallet links per client address per hour (`supabase secrets set WALLET_LINK_RATE_LIMIT=…`).
+    linksPerHour: Math.max(1, Math.floor(Number(Deno.env.get('WALLET_LINK_RATE_LIMIT')) || DEFAULT_WALLET_LINKS_PER_HOUR)),
   }),
 )

@@ -1,5 +1,6 @@
 import type { Database } from '../core/db.ts'
 import type { MfaLockout } from './mfa-lockout.ts'
+import type { RateLimit, RateLimiter } from './rate-limit.ts'
 
 export interface AuthOptions {
   jwtSecret: string
@@ -13,12 +14,16 @@ export interface AuthOptions {
   issuer: string
   /** Wrong-TOTP-code limits (GoTrue rate-limits MFA verification the same way). */
   mfaLockout: MfaLockout
+  /** Sign-ups per client address (GoTrue's per-IP sign-up limit). */
+  signupRateLimit: RateLimit
 }
 
 /** What every auth handler gets. */
 export interface AuthContext {
   db: Database
   options: AuthOptions
+  /** The sign-up limiter's state (in memory, per process, as GoTrue's). */
+  signupLimiter: RateLimiter
 }
 
 /** GoTrue's API-version header: auth-js reads error codes from the body when it is present. */

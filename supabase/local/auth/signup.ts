@@ -4,12 +4,17 @@ import { authError, isSqlError, sendJson } from '../core/errors.ts'
 import { readJson } from '../core/http-body.ts'
 import type { ApiRequest } from '../core/router.ts'
 import type { AuthContext } from './context.ts'
+import { checkRateLimit } from './rate-limit.ts'
 import { newSession } from './sessions.ts'
 import { PASSWORD_MIN_LENGTH } from './update-user.ts'
 import { AUTH_ADMIN, EMAIL, USER_COLUMNS, type UserRow } from './users.ts'
 
-/** POST /auth/v1/signup: a confirmed user (no e-mail round trip locally) and their first session. */
-export async function signup({ db, options }: AuthContext, { req, res }: ApiRequest) {
+/**
+ * POST /auth/v1/signup: a confirmed user (no e-mail round trip locally) and their first session.
+ * Every request counts against its client address's hourly limit first (GoTrue's 429 beyond it).
+ */
+export async function signup({ db, options, signupLimiter }: AuthContext, { req, res }: ApiRequest) {
+  checkRateLimit(signupLimiter, req)
   const body = await readJson(req, 'auth')
   if (!options.emailSignup) throw authError(422, 'email_provider_disabled', 'Email signups are disabled')
   const { email, password, data } = (body ?? {}) as { email?: unknown; password?: unknown; data?: unknown }

@@ -2,11 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { decodeJwt } from 'jose'
 import type { AuthOptions } from '../auth/context.ts'
 import { DEFAULT_MFA_LOCKOUT } from '../auth/mfa-lockout.ts'
+import { DEFAULT_SIGNUP_RATE_LIMIT } from '../auth/rate-limit.ts'
 import { loadCatalog, type Catalog } from '../rest/catalog.ts'
 import { routeTable } from '../routes.ts'
 import { openObjectFiles } from '../storage/files.ts'
 import type { Database } from './db.ts'
 import type { MinterFor } from '../../functions/_shared/chain.ts'
+import { DEFAULT_WALLET_LINKS_PER_HOUR } from '../../functions/wallet-verify/handler.ts'
 import { HttpError, isSqlError, sendError, sendJson, sqlErrorToHttp } from './errors.ts'
 import { serviceRouter } from './router.ts'
 
@@ -16,6 +18,8 @@ export interface BackendOptions extends Partial<AuthOptions> {
   storageDir?: string
   /** The chains edge functions can mint on. */
   minterFor?: MinterFor
+  /** Wallet links per client address per hour (wallet-verify); default DEFAULT_WALLET_LINKS_PER_HOUR (10). */
+  walletLinkRateLimit?: number
 }
 
 export interface Backend {
@@ -61,7 +65,9 @@ export async function createBackend(db: Database, options: BackendOptions): Prom
         emailSignup: options.emailSignup ?? true,
         issuer: options.issuer ?? 'http://127.0.0.1/auth/v1',
         mfaLockout: options.mfaLockout ?? DEFAULT_MFA_LOCKOUT,
+        signupRateLimit: options.signupRateLimit ?? DEFAULT_SIGNUP_RATE_LIMIT,
       },
+      walletLinkRateLimit: options.walletLinkRateLimit ?? DEFAULT_WALLET_LINKS_PER_HOUR,
       objectFiles: options.storageDir ? await openObjectFiles(options.storageDir, db) : undefined,
       minterFor: options.minterFor,
     }),

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { MfaLockout } from '../auth/mfa-lockout.ts'
+import type { RateLimit } from '../auth/rate-limit.ts'
 import type { LocalKeys } from './local-keys.ts'
 
 export interface LocalServerOptions {
@@ -39,6 +40,10 @@ export interface LocalServerOptions {
   /** Wrong-TOTP-code limits; default 5 per factor, 10 per account, within 5 minutes. */
   mfaLockout?: MfaLockout
   // --- end account integrity ---
+  /** Sign-ups per client address per hour (LOCAL_SIGNUP_RATE_LIMIT); default 30, GoTrue's 429 beyond. */
+  signupRateLimit?: RateLimit
+  /** Wallet links (wallet-verify) per client address per hour (LOCAL_WALLET_LINK_RATE_LIMIT); default 10. */
+  walletLinkRateLimit?: number
   /** Serves everything the backend does not (the built app; `keys` for the anon key its page carries). */
   fallback?: (req: IncomingMessage, res: ServerResponse, keys: LocalKeys) => Promise<void>
 }
@@ -70,7 +75,20 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): LocalServe
     adminEmails: (env.LOCAL_ADMIN_EMAILS ?? '').split(','),
     emailSignup: env.LOCAL_EMAIL_SIGNUP !== 'off',
     embeddedChain: env.LOCAL_CHAIN !== 'off',
+    signupRateLimit: env.LOCAL_SIGNUP_RATE_LIMIT
+      ? { max: positiveInt('LOCAL_SIGNUP_RATE_LIMIT', env.LOCAL_SIGNUP_RATE_LIMIT), seconds: 3600 }
+      : undefined,
+    walletLinkRateLimit: env.LOCAL_WALLET_LINK_RATE_LIMIT
+      ? positiveInt('LOCAL_WALLET_LINK_RATE_LIMIT', env.LOCAL_WALLET_LINK_RATE_LIMIT)
+      : undefined,
   }
+}
+
+/** A limit from the environment: a whole number of at least 1, or the server refuses to start. */
+function positiveInt(name: string, value: string): number {
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1, not "${value}"`)
+  return n
 }
 
 /** LOCAL_ADMIN_EMAILS as the auth service compares them: trimmed, lower-case, no empties. */

@@ -77,6 +77,8 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       emailSignup: options.emailSignup,
       minterFor: chains?.minterFor,
       mfaLockout: options.mfaLockout,
+      signupRateLimit: options.signupRateLimit,
+      walletLinkRateLimit: options.walletLinkRateLimit,
     })
     realtime = await startRealtime(db, keys.jwtSecret)
   } catch (error) {

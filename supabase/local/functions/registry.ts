@@ -28,6 +28,8 @@ export interface EdgeFunctionDeps {
   minterFor: MinterFor
   /** Where this deployment is served, from configuration (SIWE's domain, the tokenURI's base). */
   site: Site
+  /** Wallet links per client address per hour (wallet-verify; hosted: the WALLET_LINK_RATE_LIMIT secret). */
+  walletLinkRateLimit: number
 }
 
 /**
@@ -39,7 +41,8 @@ export const EDGE_FUNCTIONS: Readonly<Record<string, (deps: EdgeFunctionDeps) =>
   'init-user-tokens': (deps) => initUserTokens(deps),
   'ai-test-connection': (deps) => aiTestConnection(deps),
   'ai-text': (deps) => aiText(deps),
-  'wallet-verify': (deps) => walletVerify({ ...deps, verify: verifySiwe, newKey: randomEthereumKey }),
+  'wallet-verify': (deps) =>
+    walletVerify({ ...deps, verify: verifySiwe, newKey: randomEthereumKey, linksPerHour: deps.walletLinkRateLimit }),
   mint: (deps) => mint(deps),
   'nft-metadata': (deps) => nftMetadataFunction(deps),
   'chain-transaction': (deps) => chainTransaction(deps),

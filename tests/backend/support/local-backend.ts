@@ -1,4 +1,5 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
@@ -29,7 +30,17 @@ export async function startTestServer(options: LocalServerOptions & { persistent
   const dataDir = options.persistent ? await mkdtemp(join(tmpdir(), 'cube-backend-')) : undefined
   const inMemoryPglite = !options.persistent && !options.dataDir && !options.databaseUrl
   const pgliteSnapshot = inMemoryPglite ? await migratedSnapshot() : undefined
-  const server = await startLocalServer({ bcryptRounds: 4, dataDir, pgliteSnapshot, ...options, port: 0 })
+  // Suites sign up and link wallets from 127.0.0.1 far beyond the per-address hourly limits;
+  // tests/backend/auth-rate-limits.test.ts sets them low on purpose.
+  const server = await startLocalServer({
+    bcryptRounds: 4,
+    dataDir,
+    pgliteSnapshot,
+    signupRateLimit: { max: 100_000, seconds: 3600 },
+    walletLinkRateLimit: 100_000,
+    ...options,
+    port: 0,
+  })
   return {
     ...server,
     dataDir,
@@ -60,8 +71,14 @@ export interface TestUser {
   refreshToken: string
 }
 
-export async function signUp(server: LocalServer, email: string, password = 'correct-horse', username?: string): Promise<TestUser> {
-  const response = await fetch(`${server.url}/auth/v1/signup`, {
+export async function signUp(
+  server: LocalServer,
+  email: string,
+  password = 'correct-horse',
+  username?: string,
+  from?: string,
+): Promise<TestUser> {
+  const response = await (from ? fetchFrom(from) : fetch)(`${server.url}/auth/v1/signup`, {
     method: 'POST',
     headers: { apikey: server.keys.anonKey, 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password, data: username ? { username } : {} }),
@@ -71,13 +88,49 @@ export async function signUp(server: LocalServer, email: string, password = 'cor
   return { id: body.user.id, email, password, accessToken: body.access_token, refreshToken: body.refresh_token }
 }
 
-/** A raw request as supabase-js would send it: apikey always, bearer when signed in. */
+/**
+ * A fetch whose connections leave from `localAddress` (127.0.0.2, 127.0.0.3, …: all of 127/8 is
+ * local on Linux), so the server sees another client address. Enough of fetch for api() and
+ * supabase-js's REST and functions calls: method, headers, a string or byte body.
+ */
+export function fetchFrom(localAddress: string): typeof fetch {
+  return (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(input instanceof Request ? input.url : String(input))
+    const headers = new Headers(input instanceof Request ? input.headers : undefined)
+    new Headers(init.headers).forEach((v, k) => headers.set(k, v))
+    const method = init.method ?? (input instanceof Request ? input.method : 'GET')
+    const raw = init.body ?? (input instanceof Request && method !== 'GET' && method !== 'HEAD' ? await input.arrayBuffer() : undefined)
+    const body =
+      raw === undefined || raw === null ? undefined : typeof raw === 'string' ? Buffer.from(raw) : Buffer.from(raw as ArrayBuffer)
+    if (body) headers.set('content-length', String(body.length))
+    return new Promise<Response>((resolve, reject) => {
+      const req = httpRequest(
+        { host: url.hostname, port: url.port, path: url.pathname + url.search, method, localAddress, headers: Object.fromEntries(headers) },
+        (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (c: Buffer) => chunks.push(c))
+          res.on('end', () => {
+            const out = new Headers()
+            for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out.set(k, Array.isArray(v) ? v.join(', ') : v)
+            const status = res.statusCode ?? 500
+            resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status, headers: out }))
+          })
+          res.on('error', reject)
+        },
+      )
+      req.on('error', reject)
+      req.end(body)
+    })
+  }) as typeof fetch
+}
+
+/** A raw request as supabase-js would send it: apikey always, bearer when signed in; `from`: the client address to connect from. */
 export async function api(
   server: LocalServer,
   path: string,
-  init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string>; from?: string } = {},
 ) {
-  const response = await fetch(`${server.url}${path}`, {
+  const response = await (init.from ? fetchFrom(init.from) : fetch)(`${server.url}${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: {
       apikey: server.keys.anonKey,
@@ -98,8 +151,8 @@ export async function api(
   return { status: response.status, headers: response.headers, text, json: json as any }
 }
 
-export const rpc = (server: LocalServer, token: string, name: string, args: Record<string, unknown> = {}) =>
-  api(server, `/rest/v1/rpc/${name}`, { token, body: args })
+export const rpc = (server: LocalServer, token: string, name: string, args: Record<string, unknown> = {}, from?: string) =>
+  api(server, `/rest/v1/rpc/${name}`, { token, body: args, from })
 
 /** Superuser SQL for test setup and for checking what really is in the tables. */
 export async function sql<T = Record<string, unknown>>(server: LocalServer, text: string, params: unknown[] = []): Promise<T[]> {

@@ -11,7 +11,13 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173)
  * migrated cluster cached under .local-data/snapshots (the first server of a run saves it), and
  * passwords are hashed with 4 bcrypt rounds instead of 10, as test-only accounts need no more.
  */
-export const E2E_SERVER_ENV = { LOCAL_SNAPSHOT_CACHE: '.local-data/snapshots', LOCAL_BCRYPT_ROUNDS: '4' }
+export const E2E_SERVER_ENV = {
+  LOCAL_SNAPSHOT_CACHE: '.local-data/snapshots',
+  LOCAL_BCRYPT_ROUNDS: '4',
+  // The whole suite signs up (and links wallets) from 127.0.0.1: far more than the per-address hourly limits.
+  LOCAL_SIGNUP_RATE_LIMIT: '100000',
+  LOCAL_WALLET_LINK_RATE_LIMIT: '100000',
+}
 
 /** The data folder of the suite's server (playwright.config.ts's webServer). */
 export const e2eDataDir = (): string => process.env.LOCAL_DATA_DIR ?? `.local-data/e2e-${E2E_PORT}`

@@ -1,0 +1,70 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
+import { render } from '../../tests/component/render.tsx'
+import { openShareLink } from '../backend/sharing.ts'
+import { subscribeNotices, type Notice } from '../lib/notify.ts'
+import { SharedLinkOpener } from './SharedLinkOpener.tsx'
+
+// Issue 23: a shared address carries its link's token (?s=…). The public page reports it to the
+// server once (open_share pays the sharer when the opener is someone else) and drops it from the
+// address bar; an invalid token is explained in words, and the page still shows.
+
+vi.mock('../backend/sharing.ts', () => ({
+  openShareLink: vi.fn(async (token: string) => {
+    if (token === 'bad') throw { message: 'invalid_share_link', details: 'This share link is not valid: it may be cut short or mistyped.' }
+    return { credited: true, reason: 'credited' }
+  }),
+}))
+
+function Where() {
+  const location = useLocation()
+  return <span data-testid="where">{location.pathname + location.search}</span>
+}
+
+const at = (url: string) =>
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route
+          path="/song/:slug"
+          element={
+            <SharedLinkOpener>
+              <Where />
+            </SharedLinkOpener>
+          }
+        />
+      </Routes>
+    </MemoryRouter>,
+  )
+
+beforeEach(() => vi.clearAllMocks())
+
+describe('SharedLinkOpener', () => {
+  it('reports the token once and removes it from the address, keeping the rest', async () => {
+    const token = 'cd'.repeat(32)
+    const el = at(`/song/neon-drift?s=${token}&t=30`)
+    await expect.poll(() => el.querySelector('[data-testid="where"]')?.textContent).toBe('/song/neon-drift?t=30')
+    expect(openShareLink).toHaveBeenCalledTimes(1)
+    expect(openShareLink).toHaveBeenCalledWith(token)
+  })
+
+  it('does nothing without a token', async () => {
+    const el = at('/song/neon-drift')
+    await new Promise((r) => setTimeout(r, 50))
+    expect(el.querySelector('[data-testid="where"]')?.textContent).toBe('/song/neon-drift')
+    expect(openShareLink).not.toHaveBeenCalled()
+  })
+
+  it('an invalid token is explained in words; the page stays', async () => {
+    const notices: Notice[] = []
+    const stop = subscribeNotices((n) => notices.push(n))
+    try {
+      const el = at('/song/neon-drift?s=bad')
+      await expect.poll(() => el.querySelector('[data-testid="where"]')?.textContent).toBe('/song/neon-drift')
+      expect(openShareLink).toHaveBeenCalledWith('bad')
+      await expect.poll(() => notices.map((n) => n.title)).toContain('This share link is not valid: it may be cut short or mistyped.')
+    } finally {
+      stop()
+    }
+  })
+})

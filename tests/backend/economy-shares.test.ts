@@ -1,0 +1,288 @@
+import type { RealtimeChannel } from '@supabase/supabase-js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DATABASES, serverOn } from './support/each-database.ts'
+import { api, rpc, signUp, sql, startTestServer, supabaseClient, type TestServer, type TestUser } from './support/local-backend.ts'
+import { readOnlyOwn, rlsContext, rlsMatrixTests, type RlsCase } from './support/rls-matrix.ts'
+
+// Issue 23, shares (migration 20261126110000_shares_credited_on_visit.sql): sharing makes a link
+// with an unguessable token and pays nothing; the sharer is paid when someone else opens it (another
+// visitor, from another client address), once per link per UTC day, within the daily share cap,
+// exactly once under concurrency, and sees pending → credited live. Different client addresses
+// come from connecting from 127.0.0.2, 127.0.0.3, … (all of 127/8 is local on Linux); sign-ups and
+// shares leave from 127.0.0.1.
+
+const AMOUNTS: Record<string, number> = { twitter: 10, facebook: 10, copy_link: 5, qr: 15, share_now: 5 }
+type Link = { id: string; token: string; item_type: string; item_id: string; platform: string; amount: number; status: string }
+type Open = { credited: boolean; reason: string }
+
+let n = 0
+const unique = () => `${Date.now().toString(36)}-${++n}`
+
+async function share(server: TestServer, user: TestUser, itemType: string, item: string, platform: string, from?: string): Promise<Link> {
+  const r = await rpc(server, user.accessToken, 'share_create', { p_item_type: itemType, p_item_id: item, p_platform: platform }, from)
+  expect(r.status, r.text).toBe(200)
+  return r.json as Link
+}
+async function open(server: TestServer, token: string, from: string, user?: TestUser): Promise<Open> {
+  const r = await api(server, '/rest/v1/rpc/open_share', { token: user?.accessToken, body: { p_token: token }, from })
+  expect(r.status, r.text).toBe(200)
+  return r.json as Open
+}
+const wallet = async (server: TestServer, user: TestUser) =>
+  (
+    await sql<{ balance: number; sum: number }>(
+      server,
+      `select t.balance, (select coalesce(sum(amount), 0)::int from public.token_ledger where user_id = t.user_id) as sum
+         from public.user_tokens t where t.user_id = $1`,
+      [user.id],
+    )
+  )[0]!
+/** balance = sum(ledger) and never negative, for everyone on the server. */
+async function ledgerHolds(server: TestServer) {
+  const broken = await sql(
+    server,
+    `select t.user_id from public.user_tokens t
+      where t.balance < 0 or t.balance <> (select coalesce(sum(amount), 0) from public.token_ledger l where l.user_id = t.user_id)`,
+  )
+  expect(broken).toEqual([])
+}
+const newUser = async (server: TestServer, name: string) => {
+  const u = await signUp(server, `${name}-${unique()}@example.com`, 'share-pass-1')
+  expect((await rpc(server, u.accessToken, 'init_user_tokens')).status).toBe(200)
+  return u
+}
+
+describe('shares are paid when someone else opens the link', () => {
+  let server: TestServer
+  let sharer: TestUser
+  let friend: TestUser
+  beforeAll(async () => {
+    server = await startTestServer()
+    sharer = await newUser(server, 'sharer')
+    friend = await newUser(server, 'friend')
+  }, 60_000)
+  afterAll(() => server?.close())
+
+  it('clicking share pays nothing: the answer is a pending link with a 256-bit-looking token; sharing again gives it back', async () => {
+    const before = await wallet(server, sharer)
+    const link = await share(server, sharer, 'song', 'neon-drift', 'twitter')
+    expect(link).toMatchObject({ item_type: 'song', item_id: 'neon-drift', platform: 'twitter', amount: 10, status: 'pending' })
+    expect(link.token).toMatch(/^[0-9a-f]{64}$/)
+    expect(await share(server, sharer, 'song', 'neon-drift', 'twitter')).toMatchObject({ token: link.token, status: 'pending' })
+    const other = await share(server, sharer, 'song', 'neon-drift', 'qr')
+    expect(other.token).not.toBe(link.token)
+    expect(await wallet(server, sharer)).toEqual(before)
+    expect(await sql(server, 'select 1 from public.shares where user_id = $1', [sharer.id])).toEqual([])
+    // The old pay-on-click function is gone.
+    expect(
+      (await rpc(server, sharer.accessToken, 'share_credit', { p_item_type: 'song', p_item_id: 'neon-drift', p_platform: 'qr' })).status,
+    ).toBe(404)
+  })
+
+  it('the sharer opening their own link pays nothing: signed in from elsewhere, or signed out from the same address', async () => {
+    const link = await share(
+      server,
+      sharer,
+      'user',
+      (await sql<{ u: string }>(server, 'select username as u from public.profiles where user_id = $1', [friend.id]))[0]!.u,
+      'copy_link',
+    )
+    const before = await wallet(server, sharer)
+    expect(await open(server, link.token, '127.0.0.9', sharer)).toEqual({ credited: false, reason: 'own_link' })
+    expect(await open(server, link.token, '127.0.0.1')).toEqual({ credited: false, reason: 'same_client' })
+    // Another account on the sharer's own client is not a distinct client either.
+    expect(await open(server, link.token, '127.0.0.1', friend)).toEqual({ credited: false, reason: 'same_client' })
+    expect(await wallet(server, sharer)).toEqual(before)
+    expect((await sql<{ status: string }>(server, 'select status from public.share_links where token = $1', [link.token]))[0]!.status).toBe(
+      'pending',
+    )
+  })
+
+  it('a distinct visitor from a distinct address pays the platform amount once; the next visitor that day pays nothing', async () => {
+    for (const platform of ['twitter', 'facebook', 'copy_link', 'qr', 'share_now']) {
+      const link = await share(server, sharer, 'track', `recipe-${platform}`, platform)
+      const before = await wallet(server, sharer)
+      expect(await open(server, link.token, '127.0.0.2'), platform).toEqual({ credited: true, reason: 'credited' })
+      expect((await wallet(server, sharer)).balance, platform).toBe(before.balance + AMOUNTS[platform]!)
+      expect(await open(server, link.token, '127.0.0.3', friend), platform).toEqual({ credited: false, reason: 'already_credited_today' })
+      expect(await open(server, link.token, '127.0.0.2'), platform).toEqual({ credited: false, reason: 'already_credited_today' })
+      expect((await wallet(server, sharer)).balance, platform).toBe(before.balance + AMOUNTS[platform]!)
+      const [row] = await sql<{ status: string; credited_at: Date | null }>(
+        server,
+        'select status, credited_at from public.share_links where token = $1',
+        [link.token],
+      )
+      expect(row!.status).toBe('credited')
+      expect(row!.credited_at).not.toBeNull()
+      // Sharing it again the same day keeps it credited (it has earned today).
+      expect((await share(server, sharer, 'track', `recipe-${platform}`, platform)).status).toBe('credited')
+    }
+    const ledger = await sql<{ reason: string; n: number }>(
+      server,
+      "select reason, count(*)::int as n from public.token_ledger where user_id = $1 and reason = 'share' group by reason",
+      [sharer.id],
+    )
+    expect(ledger).toEqual([{ reason: 'share', n: 5 }])
+    // The Analytics tab counts what was paid, and what still waits.
+    const a = (await rpc(server, sharer.accessToken, 'share_analytics')).json
+    expect(a).toMatchObject({ shares: 5, shares_today: 5, by_platform: { twitter: 1, facebook: 1, copy_link: 1, qr: 1, share_now: 1 } })
+    expect(a.shares_pending).toBeGreaterThanOrEqual(2)
+    await ledgerHolds(server)
+  })
+
+  it('a link paid on an earlier day is pending again when shared again, and pays again once that day', async () => {
+    const link = await share(server, friend, 'track', `yesterday-${unique()}`, 'qr')
+    // As if it was paid yesterday (the ledger is append-only, so yesterday's payment is only the link's state).
+    await sql(server, "update public.share_links set status = 'credited', credited_at = now() - interval '1 day' where id = $1", [link.id])
+    expect((await share(server, friend, 'track', link.item_id, 'qr')).status).toBe('pending')
+    const before = await wallet(server, friend)
+    expect(await open(server, link.token, '127.0.0.5')).toEqual({ credited: true, reason: 'credited' })
+    expect((await wallet(server, friend)).balance).toBe(before.balance + 15)
+  })
+
+  it('an invalid token gets a clear error and pays nothing', async () => {
+    for (const token of ['', 'not-a-token', '0'.repeat(64), 'A'.repeat(64), 'x'.repeat(5000)]) {
+      const r = await api(server, '/rest/v1/rpc/open_share', { body: { p_token: token }, from: '127.0.0.6' })
+      expect(r.status, token.slice(0, 10)).toBe(400)
+      expect(r.json).toMatchObject({ code: '22023', message: 'invalid_share_link' })
+      expect(r.json.details).toMatch(/not valid/)
+    }
+    const missing = await api(server, '/rest/v1/rpc/open_share', { body: {}, from: '127.0.0.6' })
+    expect(missing.status).toBeGreaterThanOrEqual(400)
+  })
+
+  it('tokens are unguessable and private: 50 links, 50 distinct 64-hex tokens; another user or a visitor lists none of them', async () => {
+    const links = await Promise.all(Array.from({ length: 50 }, (_, i) => share(server, friend, 'track', `many-${i}`, 'copy_link')))
+    const tokens = new Set(links.map((l) => l.token))
+    expect(tokens.size).toBe(50)
+    for (const t of tokens) expect(t).toMatch(/^[0-9a-f]{64}$/)
+    const mine = await api(server, `/rest/v1/share_links?select=token&user_id=eq.${friend.id}`, { token: friend.accessToken })
+    expect(mine.status).toBe(200)
+    expect((mine.json as unknown[]).length).toBeGreaterThanOrEqual(50)
+    const theirs = await api(server, `/rest/v1/share_links?select=token`, { token: sharer.accessToken })
+    expect((theirs.json as { token: string }[]).some((r) => tokens.has(r.token))).toBe(false)
+    expect((await api(server, '/rest/v1/share_links?select=token')).status).toBe(401)
+  })
+
+  it('the sharer sees pending → credited live (Realtime on share_links, own rows only)', async () => {
+    const link = await share(server, sharer, 'track', `live-${unique()}`, 'facebook')
+    const mine = supabaseClient(server)
+    mine.realtime.setAuth(sharer.accessToken)
+    const theirs = supabaseClient(server)
+    theirs.realtime.setAuth(friend.accessToken)
+    const seen: { status: string; token: string }[] = []
+    const leaked: unknown[] = []
+    const join = (c: typeof mine, name: string, into: unknown[], filter?: string) =>
+      new Promise<RealtimeChannel>((resolve, reject) => {
+        const channel = c
+          .channel(name)
+          .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'share_links', filter }, (p) => into.push(p.new))
+        channel.subscribe((status, error) => {
+          if (status === 'SUBSCRIBED') resolve(channel)
+          else if (status !== 'CLOSED') reject(error ?? new Error(status))
+        })
+      })
+    try {
+      await join(mine, 'my-shares', seen, `user_id=eq.${sharer.id}`)
+      await join(theirs, 'spy', leaked)
+      expect(await open(server, link.token, '127.0.0.7', friend)).toMatchObject({ credited: true })
+      const end = Date.now() + 5000
+      while (!seen.some((s) => s.token === link.token && s.status === 'credited') && Date.now() < end)
+        await new Promise((r) => setTimeout(r, 20))
+      expect(seen.find((s) => s.token === link.token)).toMatchObject({ status: 'credited', amount: 10 })
+      await new Promise((r) => setTimeout(r, 300))
+      expect(leaked).toEqual([])
+    } finally {
+      await mine.removeAllChannels()
+      await theirs.removeAllChannels()
+    }
+  })
+})
+
+describe.each(DATABASES)('shares under concurrency on %s', (database) => {
+  let server: TestServer
+  let stop: () => Promise<void>
+  beforeAll(async () => {
+    ;({ server, stop } = await serverOn(database))
+  }, 120_000)
+  afterAll(() => stop?.())
+
+  it('20 concurrent opens from 20 addresses pay exactly once', async () => {
+    const sharer = await newUser(server, 'race')
+    const link = await share(server, sharer, 'song', 'neon-drift', 'qr')
+    const before = await wallet(server, sharer)
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => open(server, link.token, `127.0.1.${i + 1}`)))
+    expect(answers.filter((a) => a.credited)).toHaveLength(1)
+    expect(answers.filter((a) => a.reason === 'already_credited_today')).toHaveLength(19)
+    expect((await wallet(server, sharer)).balance).toBe(before.balance + 15)
+    await ledgerHolds(server)
+  })
+
+  it('the daily share cap holds when visitors open 14 different links at once', async () => {
+    const sharer = await newUser(server, 'capped')
+    const links = await Promise.all(Array.from({ length: 14 }, (_, i) => share(server, sharer, 'track', `capped-${i}`, 'copy_link')))
+    const before = await wallet(server, sharer)
+    const answers = await Promise.all(links.map((l, i) => open(server, l.token, `127.0.2.${i + 1}`)))
+    expect(answers.filter((a) => a.credited)).toHaveLength(10)
+    expect(answers.filter((a) => a.reason === 'daily_cap')).toHaveLength(4)
+    expect((await wallet(server, sharer)).balance).toBe(before.balance + 50)
+    const rows = await sql<{ n: number }>(server, 'select count(*)::int as n from public.shares where user_id = $1', [sharer.id])
+    expect(rows[0]!.n).toBe(10)
+    await ledgerHolds(server)
+  })
+})
+
+describe('RLS of share_links', () => {
+  let server: TestServer
+  let owner: TestUser
+  let other: TestUser
+  const ctx = () => rlsContext(server, owner, other)
+  const CASES: Record<string, RlsCase> = {
+    share_links: {
+      target: ({ owner: { id: o } }) => `user_id=eq.${o}&item_id=eq.rls-fixture`,
+      insert: ({ owner: { id: o } }) => ({
+        token: 'f'.repeat(64),
+        user_id: o,
+        item_type: 'track',
+        item_id: 'forged',
+        platform: 'qr',
+        amount: 1000,
+        status: 'credited',
+      }),
+      update: { status: 'credited', amount: 1000 },
+      inserted: () => ctx().exists("select 1 from public.share_links where item_id = 'forged'"),
+      untouched: () => ctx().exists("select 1 from public.share_links where item_id = 'rls-fixture' and amount = 5 and status = 'pending'"),
+      reset: () =>
+        ctx().q(
+          "insert into public.share_links (token, user_id, item_type, item_id, platform, amount) values ($2, $1, 'track', " +
+            "'rls-fixture', 'copy_link', 5) on conflict do nothing",
+          [owner.id, 'e'.repeat(64)],
+        ),
+      expect: readOnlyOwn,
+    },
+    client_rate_limits: {
+      target: () => 'bucket=eq.wallet_link&client=eq.rls-fixture',
+      insert: () => ({ bucket: 'wallet_link', client: 'forged', window_start: '2030-01-01T00:00:00Z', hits: 1 }),
+      update: { hits: 1000 },
+      inserted: () => ctx().exists("select 1 from public.client_rate_limits where client = 'forged'"),
+      untouched: () => ctx().exists("select 1 from public.client_rate_limits where client = 'rls-fixture' and hits = 1"),
+      reset: () =>
+        ctx().q(
+          "insert into public.client_rate_limits (bucket, client, window_start, hits) values ('wallet_link', 'rls-fixture', " +
+            "'2001-01-01T00:00:00Z', 1) on conflict (bucket, client, window_start) do update set hits = 1",
+        ),
+      expect: {
+        anon: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
+        owner: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
+        other: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
+      },
+    },
+  }
+  beforeAll(async () => {
+    server = await startTestServer()
+    owner = await newUser(server, 'rls-owner')
+    other = await newUser(server, 'rls-other')
+  }, 60_000)
+  afterAll(() => server?.close())
+  rlsMatrixTests(CASES, ctx)
+})
