@@ -15,6 +15,8 @@ export function CreatorEarningsCard() {
       </section>
     )
   const { earnings } = state
+  // Listeners who have published nothing see nothing here.
+  if (earnings.songs.length === 0) return null
   return (
     <section className="panel p-5" aria-labelledby="creator-earnings-title" data-testid="creator-earnings">
       <h2 id="creator-earnings-title" className="font-display text-lg font-bold text-primary">
@@ -32,28 +34,18 @@ export function CreatorEarningsCard() {
           in all · <span data-testid="creator-earnings-today">{earnings.today}</span> / {earnings.daily_cap} today
         </span>
       </p>
-      {earnings.songs.length === 0 ? (
-        <p className="mt-2 text-sm text-muted">
-          Publish a song from your{' '}
-          <Link to="/app/library" className="text-primary underline">
-            Library
-          </Link>{' '}
-          to start earning from listens.
-        </p>
-      ) : (
-        <ul className="mt-3 divide-y divide-line" aria-label="Earnings per song">
-          {earnings.songs.map((s) => (
-            <li key={s.song_id} className="flex items-center justify-between gap-3 py-2" data-testid="creator-earnings-song">
-              <Link to={`/song/${s.slug}`} className="min-w-0 truncate text-fg hover:text-primary">
-                {s.title}
-              </Link>
-              <span className="shrink-0 text-sm text-muted">
-                {s.listens} {s.listens === 1 ? 'listen' : 'listens'} · <span className="font-bold text-primary">{s.cube} CUBE</span>
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ul className="mt-3 divide-y divide-line" aria-label="Earnings per song">
+        {earnings.songs.map((s) => (
+          <li key={s.song_id} className="flex items-center justify-between gap-3 py-2" data-testid="creator-earnings-song">
+            <Link to={`/song/${s.slug}`} className="min-w-0 truncate text-fg hover:text-primary">
+              {s.title}
+            </Link>
+            <span className="shrink-0 text-sm text-muted">
+              {s.listens} {s.listens === 1 ? 'listen' : 'listens'} · <span className="font-bold text-primary">{s.cube} CUBE</span>
+            </span>
+          </li>
+        ))}
+      </ul>
     </section>
   )
 }
