@@ -1155,6 +1155,20 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: boolean
       }
+      account_trust: {
+        Args: {
+          p_user?: string
+        }
+        Returns: {
+            user_id: string
+            balance: number
+            listening_days: number
+            distinct_songs: number
+            welcome: number
+            trusted: boolean
+            locked: number
+          }[]
+      }
       add_mfa_policy: {
         Args: {
           p_table: string
@@ -1422,6 +1436,10 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: Json
       }
+      my_trust_status: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
       my_votes: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -1634,6 +1652,16 @@ export type Database = {
           p_name: string
         }
         Returns: boolean
+      }
+      trust_rules: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+      trust_status: {
+        Args: {
+          p_user: string
+        }
+        Returns: Json
       }
       undelegate_voting_power: {
         Args: Record<PropertyKey, never>

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASES, serverOn } from './support/each-database.ts'
 import { rpc, signUp, sql, type TestServer, type TestUser } from './support/local-backend.ts'
+import { listenHistory } from './support/trust.ts'
 
 // Issue 22, item 1: the claimable listening pot (5 CUBE per hour of accepted listening) must not
 // trust the seconds a client reports. An ordinary account calls record_listen with a day's worth
@@ -61,6 +62,7 @@ describe.each(DATABASES)('on %s', (database) => {
     const s = await status(u)
     expect(s.listened_seconds).toBeLessThanOrEqual(85)
     expect(s.claimable).toBe(0)
+    await listenHistory(server, u.id) // claiming needs a trusted account (20261126100000_trust_rule.sql)
     expect((await rpc(server, u.accessToken, 'wallet_claim')).json.claimed).toBe(0)
   })
 
