@@ -668,6 +668,50 @@ export type Database = {
         }
         Relationships: []
       }
+      proposal_power: {
+        Row: {
+          proposal_id: string
+          user_id: string
+          balance: number
+          locked: number
+          own_power: number
+          delegated_power: number
+          delegated: boolean
+          delegate_id: string | null
+          voting_power: number
+        }
+        Insert: {
+          proposal_id: string
+          user_id: string
+          balance: number
+          locked: number
+          own_power: number
+          delegated_power: number
+          delegated: boolean
+          delegate_id?: string | null
+          voting_power: number
+        }
+        Update: {
+          proposal_id?: string
+          user_id?: string
+          balance?: number
+          locked?: number
+          own_power?: number
+          delegated_power?: number
+          delegated?: boolean
+          delegate_id?: string | null
+          voting_power?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "proposal_power_proposal_id_fkey"
+            columns: ["proposal_id"]
+            isOneToOne: false
+            referencedRelation: "proposals"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       proposals: {
         Row: {
           id: string
@@ -683,6 +727,8 @@ export type Database = {
           created_at: string
           ends_at: string
           closed_at: string | null
+          snapshot_power: number
+          quorum_power: number
         }
         Insert: {
           id?: string
@@ -698,6 +744,8 @@ export type Database = {
           created_at?: string
           ends_at: string
           closed_at?: string | null
+          snapshot_power?: number
+          quorum_power?: number
         }
         Update: {
           id?: string
@@ -713,6 +761,8 @@ export type Database = {
           created_at?: string
           ends_at?: string
           closed_at?: string | null
+          snapshot_power?: number
+          quorum_power?: number
         }
         Relationships: []
       }
@@ -1371,6 +1421,8 @@ export type Database = {
           created_at: string
           ends_at: string
           closed_at: string | null
+          snapshot_power: number
+          quorum_power: number
         }[]
       }
       governance_rules: {
@@ -1634,6 +1686,12 @@ export type Database = {
           p_text: string
         }
         Returns: string
+      }
+      snapshot_proposal_power: {
+        Args: {
+          p_proposal_id: string
+        }
+        Returns: number
       }
       spend_tokens: {
         Args: {
