@@ -216,10 +216,8 @@ describe.each(DATABASES)('on %s', (database) => {
 
   describe('quorum, duration and the result', () => {
     it('quorum is 10 % (rounded up) of the total snapshot voting power, stored on the proposal', async () => {
-      expect((await rpc(server, (await account(0)).accessToken, 'governance_rules')).json).toMatchObject({
-        quorum_share: 0.1,
-        min_duration_hours: 24,
-      })
+      const rules = (await rpc(server, (await account(0)).accessToken, 'governance_rules')).json
+      expect(rules).toMatchObject({ quorum_share: 0.1, min_duration_hours: 24, min_duration_days: 1, power_fraction: 0.8 })
       const author = await account(100)
       await account(1000)
       const id = await proposal(author)
