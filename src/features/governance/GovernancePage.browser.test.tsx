@@ -89,9 +89,10 @@ describe('governance page: snapshot power, quorum and delegators in words', () =
     expect(card(el, 'p2')!.querySelector('[data-testid="proposal-power"]')!.textContent).toBe(
       'No voting power on this proposal: your welcome tokens were still locked when it was created.',
     )
-    expect(card(el, 'p3')!.querySelector('[data-testid="proposal-power"]')!.textContent).toBe(
-      'You have no voting power on this proposal: your account did not exist yet when it was created.',
-    )
+    // Read once the proposal was listed: no row then means the account did not exist when it was created.
+    await expect
+      .poll(() => card(el, 'p3')!.querySelector('[data-testid="proposal-power"]')!.textContent)
+      .toBe('You have no voting power on this proposal: your account did not exist yet when it was created.')
     expect(el.querySelector('[data-testid="delegators"]')!.textContent).toContain('kai · 80 power')
   })
 

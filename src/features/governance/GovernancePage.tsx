@@ -318,7 +318,7 @@ function DelegatePanel({
 }
 
 export default function GovernancePage() {
-  const { userId, rules, proposals, overview, voted, voting, history, myPower, vote, propose, delegate, undelegate } = useGovernance()
+  const { userId, rules, proposals, overview, voted, voting, history, powerOn, vote, propose, delegate, undelegate } = useGovernance()
   const openAuth = useAuthModalStore((s) => s.open)
   const [tab, setTab] = useState<Tab>('active')
   useEffect(() => {
@@ -385,7 +385,7 @@ export default function GovernancePage() {
                   canVote={!!userId}
                   onVote={(c) => void vote(p.id, c)}
                   quorumNote={quorumLine(p, rules)}
-                  powerNote={userId ? powerLine(myPower?.get(p.id), myPower !== null) : undefined}
+                  powerNote={userId ? powerLine(powerOn(p.id).row, powerOn(p.id).known) : undefined}
                 />
               ))}
             </ul>

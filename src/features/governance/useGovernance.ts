@@ -42,8 +42,9 @@ export function useGovernance() {
   const [voting, setVoting] = useState<ReadonlySet<string>>(new Set())
   const votesInFlight = useRef(new Set<string>())
   const [history, setHistory] = useState<VoteHistoryRow[]>([])
-  // The user's power on each proposal, from its snapshot; null until read.
-  const [myPower, setMyPower] = useState<Map<string, ProposalPower> | null>(null)
+  // The user's power on each proposal, from its snapshot, and the proposals listed when it was read
+  // (a proposal seen live since then is not known yet: no row there does not mean no power).
+  const [myPower, setMyPower] = useState<{ rows: Map<string, ProposalPower>; listed: ReadonlySet<string> } | null>(null)
 
   // Bumped after each of the user's actions (and when a proposal closes): the user's figures are read again.
   const [mineVersion, setMineVersion] = useState(0)
@@ -78,13 +79,14 @@ export function useGovernance() {
   useEffect(() => {
     if (!userId) return
     let cancelled = false
+    const listed = activeIds.split(',')
     Promise.all([fetchGovernanceOverview(), fetchMyVotedIds(userId), fetchMyVotes(), fetchMyProposalPower(userId)]).then(
       ([o, v, h, power]) => {
         if (cancelled) return
         setOverview(o)
         setVoted(v)
         setHistory(h)
-        setMyPower(power)
+        setMyPower({ rows: power, listed: new Set(listed) })
       },
       () => undefined,
     )
@@ -112,7 +114,7 @@ export function useGovernance() {
 
   const vote = async (id: string, choice: 'for' | 'against') => {
     // The power is the proposal's snapshot (the server decides; a proposal not read yet goes to the server).
-    const mine = myPower?.get(id)
+    const mine = myPower?.rows.get(id)
     if (mine && mine.voting_power <= 0) {
       return notify.error('Insufficient voting power', {
         description: mine.locked > 0 || mine.delegated ? powerLine(mine, true) : 'You need CUBE tokens to participate in governance',
@@ -164,5 +166,11 @@ export function useGovernance() {
   const delegate = async (to: string | null) => setOverview(await delegateVotingPower(to))
   const undelegate = async () => setOverview(await undelegateVotingPower())
 
-  return { userId, rules, proposals, overview, voted, voting, history, myPower, vote, propose, delegate, undelegate }
+  /** The user's snapshot power on a proposal: known once read after the proposal was listed; row undefined = none. */
+  const powerOn = (id: string): { known: boolean; row: ProposalPower | undefined } => ({
+    known: !!myPower && (myPower.listed.has(id) || myPower.rows.has(id)),
+    row: myPower?.rows.get(id),
+  })
+
+  return { userId, rules, proposals, overview, voted, voting, history, powerOn, vote, propose, delegate, undelegate }
 }
