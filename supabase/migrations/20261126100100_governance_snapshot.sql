@@ -100,11 +100,17 @@ begin
   with a as (
     select t.user_id, t.balance, t.locked, greatest(floor(c_fraction * (t.balance - t.locked)), 0)::bigint as own
       from public.account_trust() t
+  ), r as (
+    -- What each delegate receives: the own power of its delegators (one level).
+    select d.delegate_id, sum(a.own)::bigint as received
+      from public.delegations d join a on a.user_id = d.delegator_id
+     where d.delegate_id is not null
+     group by d.delegate_id
   ), s as (
-    select a.*, d.delegator_id is not null as delegated, d.delegate_id,
-           coalesce((select sum(a2.own) from public.delegations d2 join a a2 on a2.user_id = d2.delegator_id
-                      where d2.delegate_id = a.user_id), 0)::bigint as received
-      from a left join public.delegations d on d.delegator_id = a.user_id
+    select a.*, d.delegator_id is not null as delegated, d.delegate_id, coalesce(r.received, 0) as received
+      from a
+      left join public.delegations d on d.delegator_id = a.user_id
+      left join r on r.delegate_id = a.user_id
   )
   select p_proposal_id, s.user_id, s.balance, s.locked, s.own, s.received, s.delegated, s.delegate_id,
          case when s.delegated then 0 else s.own + s.received end
