@@ -217,6 +217,14 @@ export interface EconomyReport {
   perDay: { day: string; reason: string; minted: number; burned: number; entries: number }[]
   totals: { minted: number; burned: number; supply: number; ledgerSum: number; accounts: number }
   topEarners: { username: string; earned: number; listens: number; creator: number }[]
+  /** Accounts whose welcome CUBE the trust rule still locks, and the ten closest to unlocking it. */
+  heldBack: {
+    accounts: number
+    locked: number
+    neededDays: number
+    neededSongs: number
+    closest: { username: string; listeningDays: number; distinctSongs: number; locked: number }[]
+  }
   listenOutcomes: Record<string, number>
 }
 
@@ -227,6 +235,7 @@ export async function fetchEconomy(db: SupabaseClient, days = 14): Promise<Econo
   if (error) throw error
   const r = (data ?? {}) as Record<string, unknown>
   const totals = (r.totals ?? {}) as Record<string, unknown>
+  const held = (r.held_back ?? {}) as Record<string, unknown>
   const rows = (v: unknown) => (Array.isArray(v) ? (v as Record<string, unknown>[]) : [])
   return {
     days: n(r.days),
@@ -250,6 +259,18 @@ export async function fetchEconomy(db: SupabaseClient, days = 14): Promise<Econo
       listens: n(e.listens),
       creator: n(e.creator),
     })),
+    heldBack: {
+      accounts: n(held.accounts),
+      locked: n(held.locked),
+      neededDays: n(held.needed_days),
+      neededSongs: n(held.needed_songs),
+      closest: rows(held.closest).map((a) => ({
+        username: String(a.username),
+        listeningDays: n(a.listening_days),
+        distinctSongs: n(a.distinct_songs),
+        locked: n(a.locked),
+      })),
+    },
     listenOutcomes: Object.fromEntries(Object.entries((r.listen_outcomes ?? {}) as Record<string, unknown>).map(([k, v]) => [k, n(v)])),
   }
 }

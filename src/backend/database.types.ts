@@ -767,6 +767,50 @@ export type Database = {
         }
         Relationships: []
       }
+      proposal_power: {
+        Row: {
+          proposal_id: string
+          user_id: string
+          balance: number
+          locked: number
+          own_power: number
+          delegated_power: number
+          delegated: boolean
+          delegate_id: string | null
+          voting_power: number
+        }
+        Insert: {
+          proposal_id: string
+          user_id: string
+          balance: number
+          locked: number
+          own_power: number
+          delegated_power: number
+          delegated: boolean
+          delegate_id?: string | null
+          voting_power: number
+        }
+        Update: {
+          proposal_id?: string
+          user_id?: string
+          balance?: number
+          locked?: number
+          own_power?: number
+          delegated_power?: number
+          delegated?: boolean
+          delegate_id?: string | null
+          voting_power?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "proposal_power_proposal_id_fkey"
+            columns: ["proposal_id"]
+            isOneToOne: false
+            referencedRelation: "proposals"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       proposals: {
         Row: {
           id: string
@@ -782,6 +826,8 @@ export type Database = {
           created_at: string
           ends_at: string
           closed_at: string | null
+          snapshot_power: number
+          quorum_power: number
         }
         Insert: {
           id?: string
@@ -797,6 +843,8 @@ export type Database = {
           created_at?: string
           ends_at: string
           closed_at?: string | null
+          snapshot_power?: number
+          quorum_power?: number
         }
         Update: {
           id?: string
@@ -812,6 +860,8 @@ export type Database = {
           created_at?: string
           ends_at?: string
           closed_at?: string | null
+          snapshot_power?: number
+          quorum_power?: number
         }
         Relationships: []
       }
@@ -1302,6 +1352,20 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: boolean
       }
+      account_trust: {
+        Args: {
+          p_user?: string
+        }
+        Returns: {
+            user_id: string
+            balance: number
+            listening_days: number
+            distinct_songs: number
+            welcome: number
+            trusted: boolean
+            locked: number
+          }[]
+      }
       add_mfa_policy: {
         Args: {
           p_table: string
@@ -1509,6 +1573,8 @@ export type Database = {
           created_at: string
           ends_at: string
           closed_at: string | null
+          snapshot_power: number
+          quorum_power: number
         }[]
       }
       governance_rules: {
@@ -1674,6 +1740,10 @@ export type Database = {
         Returns: Json
       }
       my_creator_earnings: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+      my_trust_status: {
         Args: Record<PropertyKey, never>
         Returns: Json
       }
@@ -1868,6 +1938,12 @@ export type Database = {
         }
         Returns: string
       }
+      snapshot_proposal_power: {
+        Args: {
+          p_proposal_id: string
+        }
+        Returns: number
+      }
       spend_tokens: {
         Args: {
           p_amount: number
@@ -1889,6 +1965,16 @@ export type Database = {
           p_name: string
         }
         Returns: boolean
+      }
+      trust_rules: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+      trust_status: {
+        Args: {
+          p_user: string
+        }
+        Returns: Json
       }
       undelegate_voting_power: {
         Args: Record<PropertyKey, never>

@@ -2,12 +2,14 @@ import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js'
 import { supabase } from './client.ts'
 import { rpcJson } from './rpc.ts'
 
-/** SQL public.governance_rules() (20261124140100_governance.sql): the one source. */
+/** SQL public.governance_rules() (last defined in 20261126100100_governance_snapshot.sql): the one source. */
 export interface GovernanceRules {
   proposal_cost: number
   min_balance: number
   power_fraction: number
-  quorum: number
+  /** Quorum: this share of the proposal's total snapshot voting power must take part. */
+  quorum_share: number
+  min_duration_hours: number
   min_duration_days: number
   max_duration_days: number
   categories: string[]
@@ -31,14 +33,34 @@ export interface ProposalRow {
   created_at: string
   ends_at: string
   closed_at: string | null
+  /** Total voting power of the snapshot taken when the proposal was created. */
+  snapshot_power: number
+  /** Power that must take part for the proposal to pass (quorum_share of snapshot_power, rounded up). */
+  quorum_power: number
+}
+
+/** The caller's row of a proposal's snapshot (public.proposal_power, readable by its own account only). */
+export interface ProposalPower {
+  proposal_id: string
+  balance: number
+  locked: number
+  own_power: number
+  delegated_power: number
+  delegated: boolean
+  voting_power: number
 }
 
 export interface GovernanceOverview {
   balance: number
+  /** Welcome tokens without voting power until the account is trusted (20261126100000_trust_rule.sql). */
+  locked: number
+  trusted: boolean
   own_power: number
   delegated_power: number
   voting_power: number
   delegation: { delegate_id: string | null; delegate_name: string | null; since: string } | null
+  /** Who delegates to the caller now, with the power each would bring to the next proposal. */
+  delegators: { username: string; power: number; since: string }[]
   active_count: number
   voted_active: number
 }
@@ -59,6 +81,8 @@ const proposal = (row: Record<string, unknown>): ProposalRow => ({
   ...(row as unknown as ProposalRow),
   votes_for: Number(row.votes_for),
   votes_against: Number(row.votes_against),
+  snapshot_power: Number(row.snapshot_power ?? 0),
+  quorum_power: Number(row.quorum_power ?? 0),
 })
 
 export const fetchGovernanceRules = () => call<GovernanceRules>('governance_rules')
@@ -70,6 +94,29 @@ export async function fetchMyVotedIds(userId: string): Promise<Map<string, 'for'
   const { data, error } = await supabase().from('votes').select('proposal_id, choice').eq('user_id', userId)
   if (error) throw error
   return new Map((data as { proposal_id: string; choice: 'for' | 'against' }[]).map((v) => [v.proposal_id, v.choice]))
+}
+
+/** The caller's voting power on each proposal, from the snapshots taken when they were created. */
+export async function fetchMyProposalPower(userId: string): Promise<Map<string, ProposalPower>> {
+  const { data, error } = await supabase()
+    .from('proposal_power')
+    .select('proposal_id, balance, locked, own_power, delegated_power, delegated, voting_power')
+    .eq('user_id', userId)
+  if (error) throw error
+  return new Map(
+    (data as Record<string, unknown>[]).map((r) => [
+      String(r.proposal_id),
+      {
+        proposal_id: String(r.proposal_id),
+        balance: Number(r.balance),
+        locked: Number(r.locked),
+        own_power: Number(r.own_power),
+        delegated_power: Number(r.delegated_power),
+        delegated: Boolean(r.delegated),
+        voting_power: Number(r.voting_power),
+      },
+    ]),
+  )
 }
 
 /** attemptKey: one per proposal form attempt; the server creates (and burns) once per key. */

@@ -1,6 +1,6 @@
 -- The Admin Dashboard's Economy view (issue 23, "Visibility and proof"), read from the ledger, which
 -- stays the only truth (balance = sum of the ledger): CUBE created and destroyed per reason per UTC
--- day, the top earners, and how the listening rules bit. Administrators only (require_admin()), as
+-- day, the top earners, the accounts the trust rule holds back, and how the listening rules bit. Administrators only (require_admin()), as
 -- every admin call; aal2 where the account has two-factor on (the pre-request check).
 
 create function public.admin_economy(p_days int default 14) returns json
@@ -39,9 +39,25 @@ begin
         from (select user_id, sum(amount) as earned,
                      count(*) filter (where reason = 'listen') as listens,
                      coalesce(sum(amount) filter (where reason = 'creator'), 0) as creator
-                from public.token_ledger where amount > 0 and reason <> 'welcome' and created_at >= v_since
+                from public.token_ledger
+               where amount > 0 and created_at >= v_since
+                 and reason not in (select json_array_elements_text(public.trust_rules() -> 'welcome_reasons'))
                group by user_id order by sum(amount) desc limit 10) e
         left join public.profiles p on p.user_id = e.user_id), '[]'::json),
+    -- The trust rule (20261126100000_trust_rule.sql): accounts whose welcome CUBE is still locked.
+    'held_back', json_build_object(
+      'accounts', (select count(*) from public.account_trust(null) a where not a.trusted),
+      'locked', (select coalesce(sum(a.locked), 0) from public.account_trust(null) a where not a.trusted),
+      'needed_days', (public.trust_rules() ->> 'needed_days')::int,
+      'needed_songs', (public.trust_rules() ->> 'needed_songs')::int,
+      'closest', coalesce((
+        select json_agg(json_build_object('username', coalesce(p.username, 'deleted account'), 'listening_days', a.listening_days,
+                                          'distinct_songs', a.distinct_songs, 'locked', a.locked)
+                        order by a.listening_days desc, a.distinct_songs desc)
+          from (select * from public.account_trust(null) where not trusted
+                 order by listening_days desc, distinct_songs desc limit 10) a
+          left join public.profiles p on p.user_id = a.user_id), '[]'::json)
+    ),
     -- How often each listening rule refused a listen in the period (sessions that reached the qualifying time).
     'listen_outcomes', coalesce((
       select json_object_agg(o.outcome, o.n)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASES, serverOn } from './support/each-database.ts'
 import { api, rpc, signUp, sql, type TestServer, type TestUser } from './support/local-backend.ts'
+import { listenHistory } from './support/trust.ts'
 
 // Governance decided by the server (20261124140100_governance.sql): the proposal's burn, votes
 // weighted at vote time, delegation, closing, and bad input.
@@ -14,6 +15,8 @@ async function user(balance: number): Promise<TestUser & { name: string }> {
   const name = `g${n}x${Date.now() % 100000}`
   const u = await signUp(server, `${name}@example.com`, 'pass-word', name)
   await rpc(server, u.accessToken, 'init_user_tokens')
+  // A trusted account (20261126100000_trust_rule.sql), so its whole balance is vested voting power.
+  await listenHistory(server, u.id)
   await q('update public.user_tokens set balance = $2 where user_id = $1', [u.id, balance])
   return { ...u, name }
 }
@@ -154,9 +157,10 @@ describe.each(DATABASES)('on %s', (database) => {
       const author = await user(0)
       const delegator = await user(250)
       const delegate = await user(100)
-      const id = await proposal(author)
       const d = await rpc(server, delegator.accessToken, 'delegate_voting_power', { p_username: delegate.name })
       expect(d.status, d.text).toBe(200)
+      // The proposal after the delegation: its snapshot takes the power delegated before it (20261126100100).
+      const id = await proposal(author)
       expect(d.json).toMatchObject({ voting_power: 0, delegation: { delegate_id: delegate.id, delegate_name: delegate.name } })
       const overview = await rpc(server, delegate.accessToken, 'governance_overview')
       expect(overview.json).toMatchObject({ balance: 100, own_power: 80, delegated_power: 200, voting_power: 280 })

@@ -3,6 +3,7 @@ import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASES, serverOn } from './support/each-database.ts'
 import { api, rpc, signUp, sql, type TestServer, type TestUser } from './support/local-backend.ts'
+import { listenHistory } from './support/trust.ts'
 
 // Issue 22, items 4 and 12, attacked through the data API with ordinary accounts:
 //   4. moving a delegation after the first delegate voted must not let the same power count again;
@@ -18,6 +19,8 @@ async function user(balance: number): Promise<TestUser & { name: string }> {
   const name = `ig${n}x${Date.now() % 100000}`
   const u = await signUp(server, `${name}@example.com`, 'pass-word', name)
   await rpc(server, u.accessToken, 'init_user_tokens')
+  // A trusted account (20261126100000_trust_rule.sql), so its whole balance is vested voting power.
+  await listenHistory(server, u.id)
   await q('update public.user_tokens set balance = $2 where user_id = $1', [u.id, balance])
   return { ...u, name }
 }
@@ -58,9 +61,10 @@ describe.each(DATABASES)('on %s', (database) => {
   describe('re-delegation (item 4)', () => {
     it('delegating to B, B voting, re-delegating to C and C voting counts the delegator once: 240, not 320', async () => {
       const author = await user(0)
-      const id = await proposal(author)
       const [a, b, c] = [await user(100), await user(100), await user(100)]
       expect((await delegate(a, b)).status).toBe(200)
+      // Snapshot governance (20261126100100): the proposal counts the delegation made before it.
+      const id = await proposal(author)
       expect((await vote(b, id)).json.vote).toMatchObject({ power: 160, delegators: [a.id] })
       expect((await delegate(a, c)).status).toBe(200)
       const second = await vote(c, id)
@@ -73,9 +77,9 @@ describe.each(DATABASES)('on %s', (database) => {
 
     it('after undelegating and delegating again, the power a delegate used is not carried by the next one', async () => {
       const author = await user(0)
-      const id = await proposal(author)
       const [a, b, c, d] = [await user(100), await user(100), await user(100), await user(100)]
       await delegate(a, b)
+      const id = await proposal(author) // after the first delegation, which its snapshot counts
       await vote(b, id)
       await rpc(server, a.accessToken, 'undelegate_voting_power')
       await delegate(a, c)
@@ -88,10 +92,10 @@ describe.each(DATABASES)('on %s', (database) => {
 
     it('racing re-delegations and votes across four delegates never count one unit of power twice', async () => {
       const author = await user(0)
-      const id = await proposal(author)
       const a = await user(1000)
       const delegates = [await user(100), await user(100), await user(100), await user(100)]
       await delegate(a, delegates[0]!)
+      const id = await proposal(author) // after the first delegation, which its snapshot counts
       await Promise.all(delegates.flatMap((d) => [delegate(a, d), vote(d, id)]))
       // Real power: 800 (A) + 4 x 80.
       expect(await tally(id)).toBeLessThanOrEqual(800 + 4 * 80)

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASES, serverOn } from './support/each-database.ts'
 import { rpc, signUp, sql, type TestServer, type TestUser } from './support/local-backend.ts'
 import { expectLedgerHolds, listenFor, passTime, report, startListen } from './support/listening.ts'
+import { listenHistory } from './support/trust.ts'
 
 // Issue 22, item 1, as the server-measured sessions of issue 23 enforce it: the claimable pot
 // (5 CUBE per hour of credited listening) cannot be inflated by what a client says. An ordinary
@@ -44,6 +45,7 @@ describe.each(DATABASES)('on %s', (database) => {
     const st = await status(u)
     expect(st.listened_seconds).toBeLessThanOrEqual(90 + 85)
     expect(st.claimable).toBe(0)
+    await listenHistory(server, u.id) // claiming needs a trusted account (20261126100000_trust_rule.sql)
     expect((await rpc(server, u.accessToken, 'wallet_claim')).json.claimed).toBe(0)
   })
 

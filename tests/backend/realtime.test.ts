@@ -3,6 +3,7 @@ import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rpc, signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
 import { startPostgresCluster, type PostgresCluster } from './support/postgres-cluster.ts'
+import { listenHistory } from './support/trust.ts'
 
 // Contract test of the local Realtime service (supabase/local/realtime/) through the unchanged,
 // pinned supabase-js 2.109 in Node (transport: ws): join with the access token, postgres_changes
@@ -148,6 +149,9 @@ describe.each(['PGlite', 'PostgreSQL 15'] as const)('Realtime postgres_changes t
     'respects RLS per subscriber: a vote reaches its voter, not another user; ' + 'access_token updates switch who is served',
     async (context) => {
       if (!server) return context.skip(skip)
+      // Voting power comes from a trusted account's balance when the proposal is created (20261126100000, 20261126100100).
+      await listenHistory(server, alice.id)
+      await sql(server, 'update public.user_tokens set balance = 250 where user_id = $1', [alice.id])
       const [proposal] = await sql<{ id: string }>(
         server,
         "insert into public.proposals (author_id, author_name, title, description, category, ends_at) values ($1, 'alice', " +
@@ -157,7 +161,6 @@ describe.each(['PGlite', 'PostgreSQL 15'] as const)('Realtime postgres_changes t
       const mine = await subscribe(make(alice), 'votes-a', [{ event: 'INSERT', table: 'votes' }])
       const theirs = await subscribe(make(bob), 'votes-b', [{ event: 'INSERT', table: 'votes' }])
       const tallies = await subscribe(make(), 'tallies-anon', [{ event: 'UPDATE', table: 'proposals', filter: `id=eq.${proposal!.id}` }])
-      await sql(server, 'update public.user_tokens set balance = 250 where user_id = $1', [alice.id])
       await rpc(server, alice.accessToken, 'cast_vote', { p_proposal_id: proposal!.id, p_choice: 'for' })
       expect(await until(() => mine.events.length === 1)).toBe(true)
       expect(mine.events[0]!.new).toMatchObject({ user_id: alice.id, power: 200, choice: 'for' })

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NFT_ARTIFACT } from '../../supabase/local/chain/embedded-chain.ts'
 import { api, rpc, signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
 import { readOnlyOwn, rlsContext, rlsMatrixTests, type Expectation, type RlsContext } from './support/rls-matrix.ts'
+import { listenHistory } from './support/trust.ts'
 
 // Issue 11's server truth on the local backend with its embedded EVM chain: SIWE-proven wallet
 // links and the wallet welcome, the claimable listening pot, and minting an ERC-721 token for real.
@@ -202,6 +203,8 @@ describe('claimable listening rewards', () => {
   it('2 h of accepted listening → 10 CUBE claimable; 20 concurrent claims pay once', async () => {
     const u = await newUser('claim')
     await rpc(server, u.accessToken, 'init_user_tokens')
+    // Claiming needs a trusted account (20261126100000_trust_rule.sql): 10 listens of 1 CUBE on 3 days.
+    await listenHistory(server, u.id)
     await sql(
       server,
       "insert into public.user_listening_history (user_id, song_id, listened_at, seconds) select $1, 'neon-drift', now() " +
@@ -219,7 +222,7 @@ describe('claimable listening rewards', () => {
     const claims = await Promise.all(Array.from({ length: 20 }, () => rpc(server, u.accessToken, 'wallet_claim')))
     expect(claims.every((c) => c.status === 200)).toBe(true)
     expect(claims.map((c) => c.json.claimed as number).sort((x, y) => y - x)).toEqual([10, ...Array(19).fill(0)])
-    expect(await balanceOf(u)).toBe(110)
+    expect(await balanceOf(u)).toBe(120) // 100 welcome + 10 listens of the trust setup + 10 claimed
     expect((await rpc(server, u.accessToken, 'wallet_claim_status')).json.claimable).toBe(0)
     const sums = await sql<{ ok: boolean }>(
       server,

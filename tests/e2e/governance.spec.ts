@@ -3,8 +3,12 @@ import { toast } from './support/auth.ts'
 import { signUpByApi } from './support/session.ts'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
 
-// Governance decided by the server: a proposal burns 100 CUBE, a vote weighs floor(0.8 x balance)
-// as computed at vote time, tallies update live for everyone viewing, and history shows the vote.
+// Governance decided by the server: a proposal burns 100 CUBE (the welcome bonus pays for it), voting
+// power is the snapshot taken when the proposal was created, and a fresh member's welcome bonus is
+// locked (issue 23: no voting power until the account has listened on 3 days to 10 songs), so the
+// page says so where it bites. Votes with power, live tallies and the history of a vote are covered
+// with trusted accounts below the browser (tests/backend/economy-governance.test.ts, realtime.test.ts,
+// useGovernance.browser.test.tsx): an e2e account cannot become trusted without days of listening.
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`
 
@@ -16,14 +20,16 @@ async function member(browser: Browser): Promise<Page> {
   return page
 }
 
-test('create a proposal (100 CUBE burned), another member votes with 80 power, tallies live, history', async ({ browser }) => {
+test('create a proposal (100 CUBE burned), a fresh member sees it live with no power on it, told why', async ({ browser }) => {
   const [author, voter] = await Promise.all([member(browser), member(browser)])
   const title = `Cheaper remixes ${unique()}`
 
-  await test.step('balance, voting power = floor(0.8 x balance), the delegate panel', async () => {
+  await test.step('balance, no voting power while the welcome bonus is locked, the delegate panel', async () => {
     await expect(author.getByRole('heading', { level: 1, name: 'Governance' })).toBeVisible()
-    await expect(author.getByTestId('gov-voting-power')).toHaveText('80')
+    await expect(author.getByTestId('gov-voting-power')).toHaveText('0')
+    await expect(author.getByText('100 CUBE welcome bonus locked')).toBeVisible()
     await expect(author.getByTestId('current-delegation')).toContainText('None')
+    await expect(author.getByTestId('delegators')).toContainText('Nobody delegates to you.')
     await expectNoSeriousA11yViolations(author)
   })
 
@@ -46,26 +52,24 @@ test('create a proposal (100 CUBE burned), another member votes with 80 power, t
     await author.getByRole('tab', { name: 'Active Proposals' }).click()
   })
 
-  await test.step('another member sees it live and votes For with 80; the author sees the tally within 2 s', async () => {
+  await test.step('another member sees it live with its quorum; their vote is refused in words, the tally stays 0', async () => {
     const card = voter.getByTestId('proposal').filter({ hasText: title })
     await expect(card).toBeVisible({ timeout: 2000 })
+    await expect(card.getByTestId('proposal-quorum')).toContainText('Quorum: 10% of the')
+    await expect(card.getByTestId('proposal-power')).toHaveText(
+      'No voting power on this proposal: your welcome tokens were still locked when it was created.',
+    )
     await card.getByRole('button', { name: 'For' }).click()
-    await expect(toast(voter, 'Vote submitted')).toContainText('80 voting power for')
-    await expect(card.getByTestId('your-vote')).toHaveText('You voted For')
-    await expect(card.getByRole('button', { name: 'For' })).toHaveCount(0)
-    await expect(author.getByTestId('proposal').filter({ hasText: title }).getByTestId('votes-for')).toHaveText('80', { timeout: 2000 })
-    await expect(voter.getByTestId('gov-participation')).toHaveText(/^1\/\d+$/)
+    await expect(toast(voter, 'Insufficient voting power')).toContainText('welcome tokens were still locked')
+    await expect(card.getByTestId('votes-for')).toHaveText('0')
   })
 
-  await test.step("at 0 CUBE a vote is refused; the voter's history shows the vote In Progress", async () => {
+  await test.step('at 0 CUBE a vote is refused; nobody has a vote in their history', async () => {
     await author.getByTestId('proposal').filter({ hasText: title }).getByRole('button', { name: 'Against' }).click()
     await expect(toast(author, 'Insufficient voting power')).toContainText('You need CUBE tokens to participate in governance')
     await expect(author.getByTestId('proposal').filter({ hasText: title }).getByTestId('votes-against')).toHaveText('0')
     await voter.getByRole('tab', { name: 'Your Voting History' }).click()
-    const row = voter.getByTestId('vote-history').getByRole('row').filter({ hasText: title })
-    await expect(row).toContainText('For')
-    await expect(row).toContainText('80')
-    await expect(row.getByTestId('vote-result')).toHaveText('In Progress')
+    await expect(voter.getByText('You have not voted yet.')).toBeVisible()
     await expectNoSeriousA11yViolations(voter)
   })
 })

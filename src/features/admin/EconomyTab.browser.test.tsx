@@ -17,6 +17,13 @@ const report = (over: Partial<EconomyReport['totals']> = {}): EconomyReport => (
   ],
   totals: { minted: 210, burned: 50, supply: 160, ledgerSum: 160, accounts: 2, ...over },
   topEarners: [{ username: 'earner', earned: 10, listens: 2, creator: 3 }],
+  heldBack: {
+    accounts: 2,
+    locked: 150,
+    neededDays: 3,
+    neededSongs: 10,
+    closest: [{ username: 'newbie', listeningDays: 1, distinctSongs: 4, locked: 100 }],
+  },
   listenOutcomes: { credited: 2, song_limit: 1 },
 })
 
@@ -34,6 +41,10 @@ describe('EconomyTab', () => {
       'earner 10 CUBE · 2 rewarded listens · 3 CUBE as a creator',
     )
     expect(el.querySelector('[data-testid="economy-listen-outcomes"]')!.textContent).toContain('Song played more than twice a day: 1')
+    expect(el.querySelector('[data-testid="economy-held-back"]')!.textContent).toContain(
+      '2 accounts have 150 CUBE of welcome bonuses locked',
+    )
+    expect(el.textContent).toContain('newbie 1/3 days · 4/10 songs · 100 CUBE locked')
   })
 
   it('flags balances that differ from the ledger', async () => {

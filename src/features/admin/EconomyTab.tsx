@@ -116,6 +116,26 @@ function Report({ report }: { report: EconomyReport }) {
           </ol>
         )}
       </section>
+      <section aria-labelledby="economy-held">
+        <h3 id="economy-held" className="mb-2 font-semibold">
+          Held back by the trust rule
+        </h3>
+        <p className="text-sm text-muted" data-testid="economy-held-back">
+          {report.heldBack.accounts} {report.heldBack.accounts === 1 ? 'account has' : 'accounts have'} {report.heldBack.locked} CUBE of
+          welcome bonuses locked (no voting power, no claiming) until they listen on {report.heldBack.neededDays} different days and to{' '}
+          {report.heldBack.neededSongs} different songs.
+        </p>
+        {report.heldBack.closest.length > 0 && (
+          <ul className="mt-2 space-y-1 text-sm" aria-label="Closest to unlocking">
+            {report.heldBack.closest.map((a) => (
+              <li key={a.username}>
+                <span className="font-semibold">{a.username}</span> {a.listeningDays}/{report.heldBack.neededDays} days · {a.distinctSongs}/
+                {report.heldBack.neededSongs} songs · {a.locked} CUBE locked
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
       <section aria-labelledby="economy-rules">
         <h3 id="economy-rules" className="mb-2 font-semibold">
           Listens that reached the qualifying time

@@ -5,6 +5,7 @@ import { SimpleTabs } from '../../ui/SimpleTabs.tsx'
 import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
 import { CATEGORY_LABELS, governanceError, resultLabel } from './governance-text.ts'
 import { FALLBACK_RULES, useGovernance } from './useGovernance.ts'
+import { powerLine, quorumLine } from './proposal-power.ts'
 
 type Tab = 'active' | 'create' | 'history'
 const TABS = [
@@ -33,8 +34,14 @@ export function ProposalCard({
   voting = false,
   canVote,
   onVote,
+  powerNote,
+  quorumNote,
 }: {
   p: ProposalRow
+  /** The user's snapshot power on this proposal, in words. */
+  powerNote?: string
+  /** The quorum as a share of the snapshot, in words. */
+  quorumNote?: string
   voted: 'for' | 'against' | undefined
   /** The vote is on its way: the buttons wait. */
   voting?: boolean
@@ -74,6 +81,16 @@ export function ProposalCard({
         By {p.author_name} · {p.voter_count} voter{p.voter_count === 1 ? '' : 's'} · ends{' '}
         <time dateTime={p.ends_at}>{new Date(p.ends_at).toLocaleString('en-US')}</time>
       </p>
+      {quorumNote && (
+        <p className="text-xs text-muted" data-testid="proposal-quorum">
+          {quorumNote}
+        </p>
+      )}
+      {powerNote && (
+        <p className="text-sm text-fg/90" data-testid="proposal-power">
+          {powerNote}
+        </p>
+      )}
       {voted ? (
         <p className="text-sm text-accent" data-testid="your-vote">
           You voted {voted === 'for' ? 'For' : 'Against'}
@@ -142,8 +159,9 @@ function CreateForm({
   return (
     <form onSubmit={submit} className="panel space-y-3 p-4" data-testid="proposal-form">
       <p className="text-sm text-muted">
-        Creating a proposal burns {rules.proposal_cost} CUBE (you need at least {rules.min_balance}). It passes when For beats Against and
-        at least {rules.quorum} voting power took part.
+        Creating a proposal burns {rules.proposal_cost} CUBE (you need at least {rules.min_balance}). Voting power on it is taken from every
+        account&apos;s balance at the moment you create it. It runs at least {rules.min_duration_hours} hours and passes when For beats
+        Against and at least {Math.round(rules.quorum_share * 100)}% of that snapshot&apos;s voting power took part.
       </p>
       <label className="block text-sm">
         Title
@@ -234,8 +252,23 @@ function DelegatePanel({
         {overview.delegated_power > 0 && <span className="text-muted"> · {overview.delegated_power} power delegated to you</span>}
       </p>
       <p className="text-xs text-muted">
-        While you delegate you cannot vote yourself; your delegate votes with your power (the Community Pool abstains).
+        While you delegate you cannot vote yourself; your delegate votes with your power (the Community Pool abstains). A change counts from
+        the next proposal: proposals already open keep the power they took when they were created.
       </p>
+      <div data-testid="delegators">
+        <h3 className="text-sm font-semibold text-fg">Delegating to you</h3>
+        {overview.delegators.length === 0 ? (
+          <p className="text-sm text-muted">Nobody delegates to you.</p>
+        ) : (
+          <ul className="text-sm" aria-label="Delegating to you">
+            {overview.delegators.map((x) => (
+              <li key={x.username}>
+                {x.username} <span className="text-muted">· {x.power} power</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
       <form
         className="flex flex-wrap gap-2"
         onSubmit={(e) => {
@@ -285,7 +318,7 @@ function DelegatePanel({
 }
 
 export default function GovernancePage() {
-  const { userId, rules, proposals, overview, voted, voting, history, vote, propose, delegate, undelegate } = useGovernance()
+  const { userId, rules, proposals, overview, voted, voting, history, powerOn, vote, propose, delegate, undelegate } = useGovernance()
   const openAuth = useAuthModalStore((s) => s.open)
   const [tab, setTab] = useState<Tab>('active')
   useEffect(() => {
@@ -301,8 +334,8 @@ export default function GovernancePage() {
       <header>
         <h1 className="font-display text-3xl font-bold text-primary neon-text">Governance</h1>
         <p className="mt-1 text-muted">
-          Vote on proposals with {Math.round(rules.power_fraction * 100)}% of your CUBE balance (rounded down), plus what others delegate to
-          you.
+          Vote on proposals with {Math.round(rules.power_fraction * 100)}% of your unlocked CUBE balance (rounded down) at the moment each
+          proposal was created, plus what others had delegated to you by then.
         </p>
       </header>
       {!userId && (
@@ -319,7 +352,12 @@ export default function GovernancePage() {
           label="Voting Power"
           value={overview ? String(overview.voting_power) : pending}
           testId="gov-voting-power"
-          note={overview ? `${overview.own_power} own + ${overview.delegated_power} delegated` : undefined}
+          note={
+            overview
+              ? `${overview.own_power} own + ${overview.delegated_power} delegated, for the next proposal` +
+                (overview.locked > 0 ? ` · ${overview.locked} CUBE welcome bonus locked` : '')
+              : undefined
+          }
         />
         <Stat label="Active Proposals" value={proposals ? String(active.length) : '…'} testId="gov-active-count" />
         <Stat
@@ -346,6 +384,8 @@ export default function GovernancePage() {
                   voting={voting.has(p.id)}
                   canVote={!!userId}
                   onVote={(c) => void vote(p.id, c)}
+                  quorumNote={quorumLine(p, rules)}
+                  powerNote={userId ? powerLine(powerOn(p.id).row, powerOn(p.id).known) : undefined}
                 />
               ))}
             </ul>

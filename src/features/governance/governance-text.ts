@@ -1,6 +1,20 @@
 import type { GovernanceRules, ProposalStatus } from '../../backend/governance.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 
+/** What the server's governance_rules() says; shown before it answers (same figures). */
+export const FALLBACK_RULES: GovernanceRules = {
+  proposal_cost: 100,
+  min_balance: 100,
+  power_fraction: 0.8,
+  quorum_share: 0.1,
+  min_duration_hours: 24,
+  min_duration_days: 1,
+  max_duration_days: 14,
+  categories: ['platform', 'tokenomics', 'features', 'community', 'other'],
+  max_title: 120,
+  max_description: 4000,
+}
+
 export const CATEGORY_LABELS: Readonly<Record<string, string>> = {
   platform: 'Platform Features',
   tokenomics: 'Tokenomics',
@@ -23,7 +37,9 @@ export function governanceError(error: unknown, rules: GovernanceRules): [string
     case 'incomplete_proposal':
       return ['Incomplete proposal', 'Please fill out all fields']
     case 'insufficient_voting_power':
-      return ['Insufficient voting power', 'You need CUBE tokens to participate in governance']
+      return ['Insufficient voting power', details || 'You need CUBE tokens to participate in governance']
+    case 'no_power':
+      return ['No voting power on this proposal', details || 'Your account did not exist yet when this proposal was created.']
     case 'already_voted':
     case 'proposal_closed':
     case 'delegated':

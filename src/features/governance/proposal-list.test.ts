@@ -17,6 +17,8 @@ const p = (id: string, at: string, votes_for = 0): ProposalRow => ({
   created_at: at,
   ends_at: at,
   closed_at: null,
+  snapshot_power: 0,
+  quorum_power: 1,
 })
 
 describe('mergeProposal', () => {

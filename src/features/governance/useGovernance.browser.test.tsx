@@ -25,6 +25,8 @@ const PROPOSAL: ProposalRow = {
   created_at: '2026-11-25T00:00:00Z',
   ends_at: '2099-01-01T00:00:00Z',
   closed_at: null,
+  snapshot_power: 1000,
+  quorum_power: 100,
 }
 let answer: (value: unknown) => void = () => undefined
 let voteAnswered = false
@@ -43,13 +45,17 @@ vi.mock('../../backend/governance.ts', () => ({
     own_power: 80,
     delegated_power: 0,
     voting_power: 80,
+    locked: 0,
+    trusted: true,
     delegation: null,
+    delegators: [],
     active_count: 1,
     voted_active: 0,
   })),
   // As the server: the vote is there once it was answered.
   fetchMyVotedIds: vi.fn(async () => new Map(voteAnswered ? [['p1', 'for']] : [])),
   fetchMyVotes: vi.fn(async () => []),
+  fetchMyProposalPower: vi.fn(async () => new Map()),
 }))
 
 function Harness() {

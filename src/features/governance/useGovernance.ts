@@ -5,6 +5,7 @@ import {
   delegateVotingPower,
   fetchGovernanceOverview,
   fetchGovernanceRules,
+  fetchMyProposalPower,
   fetchMyVotedIds,
   fetchMyVotes,
   fetchProposals,
@@ -12,26 +13,17 @@ import {
   undelegateVotingPower,
   type GovernanceOverview,
   type GovernanceRules,
+  type ProposalPower,
   type ProposalRow,
   type VoteHistoryRow,
 } from '../../backend/governance.ts'
 import { notify } from '../../lib/notify.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
-import { governanceError } from './governance-text.ts'
-import { mergeProposal } from './proposal-list.ts'
+import { FALLBACK_RULES, governanceError } from './governance-text.ts'
 
-/** What the server's governance_rules() says; shown before it answers (same figures). */
-export const FALLBACK_RULES: GovernanceRules = {
-  proposal_cost: 100,
-  min_balance: 100,
-  power_fraction: 0.8,
-  quorum: 100,
-  min_duration_days: 1,
-  max_duration_days: 14,
-  categories: ['platform', 'tokenomics', 'features', 'community', 'other'],
-  max_title: 120,
-  max_description: 4000,
-}
+export { FALLBACK_RULES } from './governance-text.ts'
+import { mergeProposal } from './proposal-list.ts'
+import { powerLine } from './proposal-power.ts'
 
 const DAY_MS = 86_400_000
 
@@ -50,6 +42,9 @@ export function useGovernance() {
   const [voting, setVoting] = useState<ReadonlySet<string>>(new Set())
   const votesInFlight = useRef(new Set<string>())
   const [history, setHistory] = useState<VoteHistoryRow[]>([])
+  // The user's power on each proposal, from its snapshot, and the proposals listed when it was read
+  // (a proposal seen live since then is not known yet: no row there does not mean no power).
+  const [myPower, setMyPower] = useState<{ rows: Map<string, ProposalPower>; listed: ReadonlySet<string> } | null>(null)
 
   // Bumped after each of the user's actions (and when a proposal closes): the user's figures are read again.
   const [mineVersion, setMineVersion] = useState(0)
@@ -76,22 +71,29 @@ export function useGovernance() {
     )
     return unsubscribe
   }, [])
+  // A proposal created meanwhile (seen live) has a snapshot row of its own: read the user's figures again.
+  const activeIds = (proposals ?? [])
+    .filter((p) => p.status === 'active')
+    .map((p) => p.id)
+    .join(',')
   useEffect(() => {
     if (!userId) return
     let cancelled = false
-    Promise.all([fetchGovernanceOverview(), fetchMyVotedIds(userId), fetchMyVotes()]).then(
-      ([o, v, h]) => {
+    const listed = activeIds.split(',')
+    Promise.all([fetchGovernanceOverview(), fetchMyVotedIds(userId), fetchMyVotes(), fetchMyProposalPower(userId)]).then(
+      ([o, v, h, power]) => {
         if (cancelled) return
         setOverview(o)
         setVoted(v)
         setHistory(h)
+        setMyPower({ rows: power, listed: new Set(listed) })
       },
       () => undefined,
     )
     return () => {
       cancelled = true
     }
-  }, [userId, mineVersion, walletBalance])
+  }, [userId, mineVersion, walletBalance, activeIds])
 
   // When the next active proposal's end passes, read again: the server closes it (close-on-read).
   const nextEnd = (proposals ?? []).filter((p) => p.status === 'active').reduce((m, p) => Math.min(m, Date.parse(p.ends_at)), Infinity)
@@ -111,11 +113,11 @@ export function useGovernance() {
   }, [nextEnd, refreshMine])
 
   const vote = async (id: string, choice: 'for' | 'against') => {
-    if (!overview || overview.voting_power <= 0) {
+    // The power is the proposal's snapshot (the server decides; a proposal not read yet goes to the server).
+    const mine = myPower?.rows.get(id)
+    if (mine && mine.voting_power <= 0) {
       return notify.error('Insufficient voting power', {
-        description: overview?.delegation
-          ? 'You have delegated your voting power: undelegate to vote yourself.'
-          : 'You need CUBE tokens to participate in governance',
+        description: mine.locked > 0 || mine.delegated ? powerLine(mine, true) : 'You need CUBE tokens to participate in governance',
       })
     }
     // A double click sends one vote (the second used to come back "already voted").
@@ -164,5 +166,11 @@ export function useGovernance() {
   const delegate = async (to: string | null) => setOverview(await delegateVotingPower(to))
   const undelegate = async () => setOverview(await undelegateVotingPower())
 
-  return { userId, rules, proposals, overview, voted, voting, history, vote, propose, delegate, undelegate }
+  /** The user's snapshot power on a proposal: known once read after the proposal was listed; row undefined = none. */
+  const powerOn = (id: string): { known: boolean; row: ProposalPower | undefined } => ({
+    known: !!myPower && (myPower.listed.has(id) || myPower.rows.has(id)),
+    row: myPower?.rows.get(id),
+  })
+
+  return { userId, rules, proposals, overview, voted, voting, history, powerOn, vote, propose, delegate, undelegate }
 }

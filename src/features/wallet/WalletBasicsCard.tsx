@@ -7,6 +7,8 @@ import { TokenActivityList } from './TokenActivityList.tsx'
 import { useTokenActivity } from './useTokenActivity.ts'
 import { FIGURE_LABELS } from '../../domain/economy/figure-labels.ts'
 import { useWalletView } from './useWalletView.ts'
+import { useTrustStatus } from '../../domain/economy/useTrustStatus.ts'
+import { LockedBalanceNote } from './LockedBalanceNote.tsx'
 
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -24,6 +26,7 @@ export function WalletBasicsCard({ showActivity = true }: { showActivity?: boole
   const view = useWalletView()
   const activity = useTokenActivity(7)
   const userId = useSessionStore((s) => s.user?.id)
+  const trust = useTrustStatus()
   const openAuth = useAuthModalStore((s) => s.open)
   const [retrying, setRetrying] = useState(false)
   const w = view.wallet
@@ -88,6 +91,7 @@ export function WalletBasicsCard({ showActivity = true }: { showActivity?: boole
         <Stat label={FIGURE_LABELS.rewardedListensToday} value={show(w?.listens_today)} testId="wallet-tracks-today" />
         <Stat label="Daily Cap" value={`${dailyCap} listens`} testId="wallet-daily-cap" />
       </dl>
+      {view.source !== 'sample' && <LockedBalanceNote status={trust} />}
       <div>
         <div className="mb-1 flex justify-between text-sm">
           <span id="wallet-progress-label" className="text-fg/90">

@@ -15,6 +15,8 @@ import { useWalletConnect } from './useWalletConnect.ts'
 import { useWalletData } from './useWalletData.ts'
 import { WalletBasicsCard } from './WalletBasicsCard.tsx'
 import { FIGURE_LABELS } from '../../domain/economy/figure-labels.ts'
+import { claimLockedReason } from '../../domain/economy/trust.ts'
+import { useTrustStatus } from '../../domain/economy/useTrustStatus.ts'
 import { loadWalletState, shortenAddress, WALLET_CHAINS, type WalletChain } from './wallet-state.ts'
 
 const MINT_COST = 100
@@ -203,6 +205,8 @@ export default function WalletPage() {
   const data = useWalletData()
   const [chain, setChain] = useState<WalletChain>(() => loadWalletState().selectedChain)
   const { claiming, claim: claimRewards, unlinkAddress } = useRewardClaim()
+  const trust = useTrustStatus()
+  const claimLocked = claimLockedReason(trust)
   const tx = params.get('tx')
   const txChain = params.get('chain')
 
@@ -324,12 +328,17 @@ export default function WalletPage() {
       <button
         type="button"
         className="w-full rounded-md bg-primary px-4 py-2 font-semibold text-bg disabled:opacity-60"
-        disabled={claimable <= 0 || claiming}
+        disabled={claimable <= 0 || claiming || claimLocked !== null}
         onClick={claim}
         data-testid="claim"
       >
-        {claimable <= 0 ? 'No Rewards to Claim' : claiming ? 'Claiming…' : 'Claim Rewards'}
+        {claimable <= 0 ? 'No Rewards to Claim' : claimLocked ? 'Claiming Locked' : claiming ? 'Claiming…' : 'Claim Rewards'}
       </button>
+      {claimLocked && (
+        <p className="text-sm text-muted" data-testid="claim-locked">
+          {claimLocked}
+        </p>
+      )}
       <h4 className="font-semibold">Earnings Breakdown</h4>
       <ul className="text-sm">
         <li>Listening 1hr = 5 CUBE</li>

@@ -1,0 +1,21 @@
+import { sql, type TestServer } from './local-backend.ts'
+
+/**
+ * Test setup for the trust rule (20261126100000_trust_rule.sql): qualifying listens written to the
+ * ledger in the past, `songs` distinct songs spread over `days` distinct UTC days (1 CUBE each, as
+ * post_ledger would write them: the wallet's balance moves with them, so balance = sum(ledger)
+ * holds). `listenHistory(server, id)` makes an account trusted (3 days, 10 songs).
+ */
+export async function listenHistory(server: TestServer, userId: string, days = 3, songs = 10): Promise<void> {
+  const rows = Math.max(days, songs)
+  for (let i = 0; i < rows; i++) {
+    await sql(
+      server,
+      'insert into public.token_ledger (user_id, amount, reason, reference, idempotency_key, created_at) ' +
+        "values ($1::uuid, 1, 'listen', $2, " +
+        "'test-listen:' || $1::text || ':' || $3, now() - make_interval(days => $4::int))",
+      [userId, `trust-song-${i % songs}`, `${i}:${crypto.randomUUID()}`, (i % days) + 1],
+    )
+  }
+  await sql(server, 'update public.user_tokens set balance = balance + $2 where user_id = $1', [userId, rows])
+}
