@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASES, serverOn } from './support/each-database.ts'
 import { rpc, signUp, sql, type TestServer, type TestUser } from './support/local-backend.ts'
+import { creditedListening } from './support/listening.ts'
 import { listenHistory } from './support/trust.ts'
 
 // The trust rule (issue 23, 20261126100000_trust_rule.sql): welcome tokens (100 at sign-up, 50 for
@@ -27,12 +28,8 @@ const walletWelcome = (u: TestUser) =>
       "'wallet_welcome:' || $1::text)",
     [u.id],
   )
-/** Listening seconds the claim pot counts (wallet_claim_status reads the listening history). */
-const listenedHours = (u: TestUser, hours: number) =>
-  q("insert into public.user_listening_history (user_id, song_id, listened_at, seconds) values ($1, 'neon-drift', now(), $2)", [
-    u.id,
-    hours * 3600,
-  ])
+/** Listening seconds the claim pot counts (wallet_claim_status sums the server-measured sessions). */
+const listenedHours = (u: TestUser, hours: number) => creditedListening(server, u.id, hours * 3600)
 /** balance = sum(ledger) and never negative, for these accounts. */
 async function ledgerHolds(users: TestUser[]) {
   const rows = await q<{ balance: number; sum: number }>(

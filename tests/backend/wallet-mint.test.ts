@@ -3,6 +3,7 @@ import { SiweMessage } from 'siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NFT_ARTIFACT } from '../../supabase/local/chain/embedded-chain.ts'
 import { api, rpc, signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
+import { creditedListening } from './support/listening.ts'
 import { readOnlyOwn, rlsContext, rlsMatrixTests, type Expectation, type RlsContext } from './support/rls-matrix.ts'
 import { listenHistory } from './support/trust.ts'
 
@@ -205,18 +206,10 @@ describe('claimable listening rewards', () => {
     await rpc(server, u.accessToken, 'init_user_tokens')
     // Claiming needs a trusted account (20261126100000_trust_rule.sql): 10 listens of 1 CUBE on 3 days.
     await listenHistory(server, u.id)
-    await sql(
-      server,
-      "insert into public.user_listening_history (user_id, song_id, listened_at, seconds) select $1, 'neon-drift', now() " +
-        '- make_interval(hours => g), 3000 from generate_series(1, 2) g',
-      [u.id],
-    )
-    await sql(
-      server,
-      "insert into public.user_listening_history (user_id, song_id, listened_at, seconds) values ($1, 'neon-drift', now() " +
-        "- interval '3 hours', 1200 + 900)",
-      [u.id],
-    )
+    // Server-measured listening the pot counts: 3000 s, 3000 s and 2100 s.
+    await creditedListening(server, u.id, 3000, 1)
+    await creditedListening(server, u.id, 3000, 2)
+    await creditedListening(server, u.id, 2100, 3)
     const status = await rpc(server, u.accessToken, 'wallet_claim_status')
     expect(status.json).toMatchObject({ listened_seconds: 8100, hours: 2, claimable: 10, hour_progress: 0.25 })
     const claims = await Promise.all(Array.from({ length: 20 }, () => rpc(server, u.accessToken, 'wallet_claim')))

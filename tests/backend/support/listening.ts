@@ -87,3 +87,19 @@ export async function expectLedgerHolds(server: LocalServer, ...users: TestUser[
     expect(row!.balance).toBeGreaterThanOrEqual(0)
   }
 }
+
+/**
+ * Credited listening the hourly pot counts (wallet_claim_status sums the sessions' earning
+ * seconds), written straight into the table as test setup: one ended, credited session of
+ * `seconds`, started `hoursAgo` hours ago.
+ */
+export const creditedListening = (server: LocalServer, userId: string, seconds: number, hoursAgo = 0) =>
+  sql(
+    server,
+    `insert into public.listening_sessions
+       (user_id, play_key, song_id, duration_seconds, reward, started_at, last_report_at, playing,
+        heard_seconds, earning_seconds, credited, outcome, ended_at)
+     values ($1, 'setup-' || gen_random_uuid(), 'neon-drift', greatest($2::numeric, 1), 2,
+             now() - make_interval(hours => $3::int), now(), false, $2, $2, 2, 'credited', now())`,
+    [userId, seconds, hoursAgo],
+  )
