@@ -70,6 +70,8 @@ export interface ListenAnswer {
   session_id: string | null
   /** Seconds the server itself saw play. */
   heard_seconds: number
+  /** The server ended the session (another play of this account started it elsewhere). */
+  ended: boolean
   credited: number
   balance: number
   daily_earned: number
@@ -115,6 +117,7 @@ export function parseListenAnswer(data: unknown): ListenAnswer {
   return {
     session_id: typeof answer.session_id === 'string' ? answer.session_id : null,
     heard_seconds: num(answer.heard_seconds),
+    ended: answer.ended === true,
     credited: num(answer.credited),
     balance: num(answer.balance),
     daily_earned: num(answer.daily_earned),

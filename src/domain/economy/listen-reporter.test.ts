@@ -31,6 +31,7 @@ type Call =
 const calls: Call[] = []
 let interacted = false
 let nextAnswer: Partial<ListenAnswer> = {}
+let reportsEnded = false
 let sessions = 0
 const flush = () => new Promise((r) => setTimeout(r, 0))
 const [song] = SAMPLE_SONGS as [(typeof SAMPLE_SONGS)[0]]
@@ -38,6 +39,7 @@ const [song] = SAMPLE_SONGS as [(typeof SAMPLE_SONGS)[0]]
 const answer = (session: string | null): ListenAnswer => ({
   session_id: session,
   heard_seconds: 0,
+  ended: false,
   credited: 0,
   balance: 100,
   daily_earned: 0,
@@ -80,7 +82,7 @@ beforeAll(() => {
       },
       report: async (session, playing, _interacted, ended) => {
         calls.push({ kind: 'report', session, playing, ended })
-        return answer(session)
+        return { ...answer(session), ended: ended || reportsEnded }
       },
     },
   })
@@ -185,6 +187,19 @@ describe('listen reporter', () => {
     signIn()
     await flush()
     expect(calls).toEqual([expect.objectContaining({ kind: 'start', item: song.id })])
+  })
+
+  it('opens a new session for the same play when the server ended it (another tab or the radio started one)', async () => {
+    signIn()
+    usePlayerStore.getState().playSong(song)
+    await flush()
+    reportsEnded = true
+    await playFor(15)
+    reportsEnded = false
+    await playFor(1)
+    const starts = calls.filter((c) => c.kind === 'start')
+    expect(starts).toHaveLength(2)
+    expect(starts[1]!.kind === 'start' && starts[1]!.key).toBe(starts[0]!.kind === 'start' && `${starts[0]!.key}~1`)
   })
 
   it('ends the session when the player is emptied', async () => {

@@ -14,8 +14,6 @@ const pageNonce = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? cryp
 
 export const playKey = (playId: number): string => `${pageNonce}:${playId}`
 
-export { capNote }
-
 /**
  * Applies the server's answer about a listening session: wallet figures, "Still listening?", and
  * once per decision the credited amount or why the listen earns nothing.

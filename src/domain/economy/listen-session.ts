@@ -35,7 +35,11 @@ export interface ListenSessionsOptions {
 }
 
 interface Play {
+  /** The key sent to the server: the play's own, with a suffix after the server ended a session of it. */
   playKey: string
+  /** The snapshot's key for this play. */
+  baseKey: string
+  restarts: number
   itemId: string
   sessionId: string | null
   /** What the server last heard: playing or paused. */
@@ -70,7 +74,7 @@ export class ListenSessions {
   observe(s: ListenSnapshot): void {
     this.wantPlaying = s.isPlaying
     const current = this.play
-    if (current && current.playKey !== s.playKey) {
+    if (current && current.baseKey !== s.playKey) {
       // The next start ends this session on the server; when nothing follows, end it now.
       if (!s.playKey && current.sessionId) this.send(current, false, true)
       this.play = undefined
@@ -78,6 +82,8 @@ export class ListenSessions {
     if (s.playKey && s.itemId && !this.play) {
       this.play = {
         playKey: s.playKey,
+        baseKey: s.playKey,
+        restarts: 0,
         itemId: s.itemId,
         sessionId: null,
         sentPlaying: false,
@@ -116,7 +122,7 @@ export class ListenSessions {
         play.dead = answer.session_id === null
         play.sentPlaying = true
         play.lastSentAt = this.opts.now()
-        this.accept(play, answer)
+        this.accept(play, answer, false)
         if (this.play === play) this.tick()
       },
       (error: unknown) => this.failed(play, error),
@@ -131,17 +137,25 @@ export class ListenSessions {
     this.opts.server.report(play.sessionId, playing, this.opts.takeInteraction(), ended).then(
       (answer) => {
         play.busy = false
-        this.accept(play, answer)
+        this.accept(play, answer, true)
         if (this.play === play) this.tick()
       },
       (error: unknown) => this.failed(play, error),
     )
   }
 
-  private accept(play: Play, answer: ListenAnswer): void {
+  private accept(play: Play, answer: ListenAnswer, reported: boolean): void {
     const previous = play.answer
     play.answer = answer
     this.opts.onAnswer(play.itemId, answer, previous)
+    // One session per account: a play of this account elsewhere (another tab, CUBE Radio) ended
+    // this one. If the music here still plays, it becomes a session of its own again.
+    if (reported && answer.ended && this.play === play) {
+      play.restarts += 1
+      play.playKey = `${play.baseKey}~${play.restarts}`
+      play.sessionId = null
+      play.answer = undefined
+    }
   }
 
   private failed(play: Play, error: unknown): void {

@@ -114,6 +114,7 @@ describe('reward rules once the server has answered with other figures', () => {
     const answer: ListenAnswer = {
       session_id: 's1',
       heard_seconds: 13,
+      ended: false,
       credited: 0,
       balance: 100,
       daily_earned: 28,

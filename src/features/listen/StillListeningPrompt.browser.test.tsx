@@ -18,6 +18,7 @@ vi.mock('../../lib/notify.ts', () => ({ notify: Object.assign(vi.fn(), { success
 const answer = (needs: boolean) => ({
   session_id: 's1',
   heard_seconds: 40,
+  ended: false,
   credited: 0,
   balance: 100,
   daily_earned: 0,
