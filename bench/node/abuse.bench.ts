@@ -1,0 +1,805 @@
+/**
+ * Abuse: scripted attackers against the real local backend (HTTP server, embedded PGlite, every rule
+ * in the migrations), each for one simulated day, and an honest listener to compare them with
+ * (issue 23, "Visibility and proof"). Reports CUBE gained per account per strategy and whether any
+ * strategy beats the honest listener per account, or any account created after a proposal changes
+ * its result.
+ *
+ * The clock. The server measures listening with its own clock (clock_timestamp()) and has no switch
+ * to run it faster, so the bench simulates time the only way it can: between two reports of a
+ * session it moves that account's clock-relative timestamps (the active session's started_at and
+ * last_report_at, the wallet's last_interaction_at) back by the simulated step with superuser SQL,
+ * exactly as tests/backend/support/listening.ts passTime does. An attacker cannot do that: the
+ * attacker is the client side of the bench, which only calls the public API the app calls
+ * (listen_start, listen_report, share_create, open_share, cast_vote, …) as the app would. A step
+ * is 60 simulated seconds with one report (the app reports every 15 s; a gap of up to 90 s counts
+ * in full, so the server credits the same). Everything happens on the server's real UTC date, so
+ * the per-day caps apply to the simulated day as a whole. Account ages are set with SQL too
+ * ("established" accounts: a week old, with listening on 3 earlier days, i.e. trusted).
+ *
+ * Run: npm run bench -- abuse    (or standalone: npx tsx bench/node/abuse.bench.ts)
+ * Env: ABUSE_HOURS (default 24) shortens the simulated day while developing; ABUSE_SYBILS (100).
+ */
+import { Agent, request } from 'node:http'
+import { pathToFileURL } from 'node:url'
+import { startLocalServer, type LocalServer } from '../../supabase/local/core/server.ts'
+import type { BenchResult } from '../types.ts'
+
+const HOURS = Number(process.env.ABUSE_HOURS ?? 24)
+const SYBILS = Number(process.env.ABUSE_SYBILS ?? 100)
+const DAY = HOURS * 3600
+const STEP = 60
+const HOME = '127.0.0.1'
+/** Every listener plays the catalogue in this one shuffled order: songs pay 1 to 5 CUBE, so the order is not a strategy. */
+const QUEUE_SEED = 1
+
+interface Song {
+  id: string
+  duration: number
+  reward: number
+}
+interface Account {
+  id: string
+  token: string
+  username: string
+  from: string
+}
+interface Figures {
+  balance: number
+  locked: number
+  trusted: boolean
+  pot: number
+  power: number
+}
+/** What one strategy's accounts gained in the simulated day, summed; `accounts` divides it. */
+interface Gain {
+  spendable: number
+  unlocked: number
+  pot: number
+  power: number
+}
+interface Row {
+  strategy: string
+  accounts: number
+  gain: Gain
+  /** Governance rows: a pass/fail of their own instead of CUBE per account. */
+  verdict?: { pass: boolean; note: string }
+  note: string
+}
+
+// --- the attacker's client: plain HTTP from a chosen loopback address ----------------------------
+
+const agents = new Map<string, Agent>()
+const agentFor = (from: string) => agents.get(from) ?? agents.set(from, new Agent({ keepAlive: true, maxSockets: 16 })).get(from)!
+
+interface Answer {
+  status: number
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- whatever JSON the server answers
+  json: any
+}
+
+function call(server: LocalServer, path: string, body: unknown, token: string | undefined, from: string): Promise<Answer> {
+  const payload = Buffer.from(JSON.stringify(body ?? {}))
+  const url = new URL(path, server.url)
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        localAddress: from,
+        agent: agentFor(from),
+        headers: {
+          apikey: server.keys.anonKey,
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          'Content-Type': 'application/json',
+          'Content-Length': String(payload.length),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString()
+          let json: unknown
+          try {
+            json = text ? JSON.parse(text) : undefined
+          } catch {
+            json = text
+          }
+          resolve({ status: res.statusCode ?? 0, json })
+        })
+        res.on('error', reject)
+      },
+    )
+    req.on('error', reject)
+    req.end(payload)
+  })
+}
+
+const rpc = (server: LocalServer, a: Account | null, name: string, args: Record<string, unknown> = {}, from = a?.from ?? HOME) =>
+  call(server, `/rest/v1/rpc/${name}`, args, a?.token, from)
+
+async function mustRpc(server: LocalServer, a: Account, name: string, args: Record<string, unknown> = {}, from?: string) {
+  const r = await rpc(server, a, name, args, from)
+  if (r.status !== 200) throw new Error(`${name}: ${r.status} ${JSON.stringify(r.json)}`)
+  return r.json
+}
+
+let serial = 0
+/** A sign-up as the app makes it, then the wallet (init-user-tokens); null when the server refused it (429). */
+async function signUp(server: LocalServer, from: string, label: string): Promise<Account | null> {
+  const n = ++serial
+  const r = await call(
+    server,
+    '/auth/v1/signup',
+    { email: `${label}${n}-${Date.now()}@example.com`, password: 'bench-password' },
+    undefined,
+    from,
+  )
+  if (r.status !== 200) {
+    if (r.status === 429) return null
+    throw new Error(`sign-up: ${r.status} ${JSON.stringify(r.json)}`)
+  }
+  const token = r.json.access_token as string
+  const init = await call(server, '/functions/v1/init-user-tokens', {}, token, from)
+  if (init.status !== 200) throw new Error(`init-user-tokens: ${init.status} ${JSON.stringify(init.json)}`)
+  const [profile] = (
+    await server.db.query<{ username: string }>('select username from public.profiles where user_id = $1', [r.json.user.id])
+  ).rows
+  return { id: r.json.user.id as string, token, username: profile?.username ?? '', from }
+}
+
+/** The custodial wallet the app offers (wallet-verify { custodial: true }): the 50 CUBE wallet welcome. */
+const linkWallet = async (server: LocalServer, a: Account) =>
+  (await call(server, '/functions/v1/wallet-verify', { custodial: true }, a.token, a.from)).status === 200
+
+// --- test setup the server cannot be asked for: age, history, the simulated clock ---------------
+
+const sql = async <T = Record<string, unknown>>(server: LocalServer, text: string, params: unknown[] = []) =>
+  (await server.db.query<T>(text, params)).rows
+
+/** A week-old account with qualifying listens on 3 earlier days of 10 songs (trusted), as trust.ts listenHistory. */
+async function establish(server: LocalServer, a: Account): Promise<void> {
+  await sql(server, "update auth.users set created_at = created_at - interval '7 days' where id = $1", [a.id])
+  for (let i = 0; i < 10; i++) {
+    await sql(
+      server,
+      'insert into public.token_ledger (user_id, amount, reason, reference, idempotency_key, created_at) ' +
+        "values ($1::uuid, 1, 'listen', $2, 'bench-history:' || $1::text || ':' || $3, now() - make_interval(days => $4::int))",
+      [a.id, `history-song-${i}`, String(i), (i % 3) + 1],
+    )
+  }
+  await sql(server, 'update public.user_tokens set balance = balance + 10 where user_id = $1', [a.id])
+}
+
+/** As if `seconds` more had passed on the server's clock for these accounts (their active session and last interaction). */
+async function advance(server: LocalServer, ids: string[], seconds: number): Promise<void> {
+  await sql(
+    server,
+    `update public.listening_sessions
+        set started_at = started_at - make_interval(secs => $2), last_report_at = last_report_at - make_interval(secs => $2)
+      where user_id = any ($1::uuid[]) and ended_at is null`,
+    [ids, seconds],
+  )
+  await sql(
+    server,
+    'update public.user_tokens set last_interaction_at = last_interaction_at - make_interval(secs => $2) where user_id = any ($1::uuid[])',
+    [ids, seconds],
+  )
+}
+
+/** "20 credited, 2 song_limit, …": how the server decided this account's sessions. */
+async function outcomes(server: LocalServer, a: Account): Promise<string> {
+  const rows = await sql<{ outcome: string; n: number }>(
+    server,
+    "select coalesce(outcome, 'nothing') as outcome, count(*)::int as n from public.listening_sessions where user_id = $1 " +
+      'group by 1 order by 2 desc',
+    [a.id],
+  )
+  return rows.map((r) => `${r.n} ${r.outcome}`).join(', ')
+}
+
+async function figures(server: LocalServer, a: Account): Promise<Figures> {
+  const [t] = await sql<{ balance: number; locked: number; trusted: boolean; power: string }>(
+    server,
+    'select balance, locked, trusted, public.governance_own_power($1)::text as power from public.account_trust($1)',
+    [a.id],
+  )
+  const status = await mustRpc(server, a, 'wallet_claim_status')
+  return { balance: t!.balance, locked: t!.locked, trusted: t!.trusted, pot: Number(status.claimable), power: Number(t!.power) }
+}
+
+/** Gains since `before`; the pot counts only where the account may claim it (trusted). */
+async function gained(server: LocalServer, accounts: Account[], before: Map<string, Figures>): Promise<Gain> {
+  const g: Gain = { spendable: 0, unlocked: 0, pot: 0, power: 0 }
+  for (const a of accounts) {
+    const b = before.get(a.id) ?? { balance: 0, locked: 0, trusted: false, pot: 0, power: 0 }
+    const f = await figures(server, a)
+    g.spendable += f.balance - b.balance
+    g.unlocked += f.balance - f.locked - (b.balance - b.locked)
+    g.pot += f.trusted ? f.pot - (b.trusted ? b.pot : 0) : 0
+    g.power += f.power - b.power
+  }
+  return g
+}
+
+// --- listening as the app does it ------------------------------------------------------------------
+
+let plays = 0
+const playKey = () => `abuse-${++plays}-${Math.random().toString(36).slice(2)}`
+
+interface Listening {
+  /** The next song to play (the queue). */
+  next: () => Song
+  /** Simulated seconds of playback. */
+  seconds: number
+  /** The listener touches the app this often (null: never after pressing play). */
+  interactEvery: number | null
+  /** Skip to the next song once this much of a song has played (null: play it to the end). */
+  skipAfter?: number
+}
+
+/** One account playing a queue for `seconds` of simulated time: start, a report per 60-s step, the next song. */
+async function listen(server: LocalServer, a: Account, plan: Listening): Promise<void> {
+  let t = 0
+  let lastInteraction = 0
+  let first = true
+  while (t < plan.seconds) {
+    const song = plan.next()
+    const length = Math.min(song.duration, plan.skipAfter ?? Infinity, plan.seconds - t)
+    const s = await mustRpc(server, a, 'listen_start', { p_song_id: song.id, p_play_id: playKey(), p_interacted: first })
+    first = false
+    for (let played = 0; played < length; ) {
+      const step = Math.min(STEP, length - played)
+      await advance(server, [a.id], step)
+      played += step
+      t += step
+      const interacted = plan.interactEvery !== null && t - lastInteraction >= plan.interactEvery
+      if (interacted) lastInteraction = t
+      await mustRpc(server, a, 'listen_report', {
+        p_session_id: s.session_id,
+        p_playing: true,
+        p_interacted: interacted,
+        p_ended: played >= length,
+      })
+    }
+  }
+}
+
+const shuffled = <T>(items: T[], seed: number): T[] => {
+  const out = [...items]
+  let x = seed
+  for (let i = out.length - 1; i > 0; i--) {
+    x = (x * 1103515245 + 12345) >>> 0
+    const j = x % (i + 1)
+    ;[out[i], out[j]] = [out[j]!, out[i]!]
+  }
+  return out
+}
+const queue = (songs: Song[], seed: number) => {
+  const order = shuffled(songs, seed)
+  let i = 0
+  return () => order[i++ % order.length]!
+}
+
+// --- the strategies ---------------------------------------------------------------------------------
+
+async function inBatches<T>(items: T[], size: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map((item, k) => work(item, i + k)))
+}
+
+/** Fresh accounts signed up from one address, each linking the custodial wallet and listening its fill. */
+async function sybils(server: LocalServer, count: number, from: string, label: string) {
+  const accounts: Account[] = []
+  for (let i = 0; i < count; i++) {
+    const a = await signUp(server, from, label)
+    if (a) accounts.push(a)
+  }
+  let linked = 0
+  for (const a of accounts) if (await linkWallet(server, a)) linked++
+  return { accounts, linked }
+}
+
+/** Skip after 35 s (past the 30-s mark that credits a listen): the fastest way to the daily cap of 20. */
+const skipper = (songs: Song[]): Listening => ({ next: queue(songs, QUEUE_SEED), seconds: 21 * 35, interactEvery: 60, skipAfter: 35 })
+
+async function governanceClose(server: LocalServer, by: Account, ids: string[]) {
+  await sql(
+    server,
+    "update public.proposals set created_at = now() - interval '3 days', ends_at = now() - interval '1 minute' where id = any ($1::uuid[])",
+    [ids],
+  )
+  await mustRpc(server, by, 'governance_overview')
+  return sql<{ id: string; status: string; votes_for: string; votes_against: string }>(
+    server,
+    'select id, status, votes_for::text, votes_against::text from public.proposals where id = any ($1::uuid[])',
+    [ids],
+  )
+}
+
+const propose = (server: LocalServer, a: Account, title: string) =>
+  rpc(server, a, 'create_proposal', {
+    p_title: title,
+    p_description: 'Scripted by the abuse bench.',
+    p_category: 'platform',
+    p_ends_at: new Date(Date.now() + 2 * 86400_000).toISOString(),
+    p_attempt_key: `abuse-${Math.random().toString(36).slice(2)}`,
+  })
+
+/** How many of 100 sign-ups from one address, and of their wallet links, a server with the default limits accepts. */
+async function defaultLimits(): Promise<{ signups: number; links: number; tried: number }> {
+  const server = await startLocalServer({ port: 0, bcryptRounds: 4, embeddedChain: false })
+  try {
+    const from = '127.0.0.99'
+    const { accounts, linked } = await sybils(server, 100, from, 'limited')
+    return { signups: accounts.length, links: linked, tried: 100 }
+  } finally {
+    await server.close()
+  }
+}
+
+async function simulate(server: LocalServer): Promise<{ rows: Row[]; honest: Gain; notes: string[] }> {
+  const songs = (
+    await sql<{ id: string; duration_seconds: string; reward: number }>(
+      server,
+      'select id, duration_seconds, reward from public.songs where owner_id is null order by id',
+    )
+  ).map((s) => ({ id: s.id, duration: Number(s.duration_seconds), reward: s.reward }))
+  const notes: string[] = []
+  const rows: Row[] = []
+  const before = new Map<string, Figures>()
+  const established = async (label: string, from = HOME) => {
+    const a = (await signUp(server, from, label))!
+    await establish(server, a)
+    before.set(a.id, await figures(server, a))
+    return a
+  }
+  const track = async (accounts: Account[]) => {
+    for (const a of accounts) if (!before.has(a.id)) before.set(a.id, { balance: 0, locked: 0, trusted: false, pot: 0, power: 0 })
+  }
+
+  // Governance first: the proposal the accounts made afterwards will try to capture.
+  const author = await established('author')
+  const voter = await established('voter')
+  await sql(server, 'update public.user_tokens set balance = balance + 200 where user_id = $1', [author.id]) // enough to propose
+  await sql(
+    server,
+    'insert into public.token_ledger (user_id, amount, reason, reference, idempotency_key) ' +
+      "values ($1::uuid, 200, 'listen', 'history-song-0', 'bench-top-up:' || $1::text)",
+    [author.id],
+  )
+  const ring = [await established('ring'), await established('ring'), await established('ring'), await established('ring')]
+  // Re-delegation before the proposal: A -> B -> C (a chain), D alone.
+  await mustRpc(server, ring[0]!, 'delegate_voting_power', { p_username: ring[1]!.username })
+  await mustRpc(server, ring[1]!, 'delegate_voting_power', { p_username: ring[2]!.username })
+  const p1 = await propose(server, author, 'Abuse bench: the proposal to capture')
+  if (p1.status !== 200) throw new Error(`create_proposal: ${p1.status} ${JSON.stringify(p1.json)}`)
+  const p1Id = p1.json.proposal.id as string
+  const ringOwn = await sql<{ own: string }>(
+    server,
+    'select coalesce(sum(own_power), 0)::text as own from public.proposal_power where proposal_id = $1 and user_id = any ($2::uuid[])',
+    [p1Id, ring.map((r) => r.id)],
+  )
+  await mustRpc(server, author, 'cast_vote', { p_proposal_id: p1Id, p_choice: 'for' })
+  await mustRpc(server, voter, 'cast_vote', { p_proposal_id: p1Id, p_choice: 'against' })
+  // After the snapshot: undelegate, re-delegate, everyone tries to vote for.
+  await mustRpc(server, ring[0]!, 'undelegate_voting_power')
+  await mustRpc(server, ring[1]!, 'undelegate_voting_power')
+  const ringVotes: string[] = []
+  for (const [i, a] of [ring[2]!, ring[3]!, ring[0]!, ring[1]!].entries()) {
+    if (i === 1) await mustRpc(server, ring[3]!, 'delegate_voting_power', { p_username: ring[2]!.username })
+    const r = await rpc(server, a, 'cast_vote', { p_proposal_id: p1Id, p_choice: 'for' })
+    ringVotes.push(r.status === 200 ? `voted ${r.json.vote.power}` : String(r.json?.message ?? r.status))
+  }
+  const [castByRing] = await sql<{ power: string }>(
+    server,
+    'select coalesce(sum(power), 0)::text as power from public.votes where proposal_id = $1 and user_id = any ($2::uuid[])',
+    [p1Id, ring.map((r) => r.id)],
+  )
+  const p1Before = (
+    await sql<{ votes_for: string; votes_against: string; quorum_power: string }>(
+      server,
+      'select votes_for::text, votes_against::text, quorum_power::text from public.proposals where id = $1',
+      [p1Id],
+    )
+  )[0]!
+  const [yes, no] = [Number(p1Before.votes_for), Number(p1Before.votes_against)]
+  const p1Expected = yes > no && yes + no >= Number(p1Before.quorum_power) ? 'passed' : 'rejected'
+
+  // 1. The honest listener: the catalogue shuffled, full songs, a touch every 20 min, 8 hours.
+  const honestAccount = await established('honest')
+  await listen(server, honestAccount, { next: queue(songs, QUEUE_SEED), seconds: Math.min(8 * 3600, DAY), interactEvery: 20 * 60 })
+  const honest = await gained(server, [honestAccount], before)
+
+  // 2. One account looping one song all day, touching the app every 20 min.
+  const looper = await established('loop')
+  await listen(server, looper, { next: () => songs[0]!, seconds: DAY, interactEvery: 20 * 60 })
+  rows.push({
+    strategy: 'One account looping one song',
+    accounts: 1,
+    gain: await gained(server, [looper], before),
+    note: `sessions: ${await outcomes(server, looper)}`,
+  })
+
+  // 3. Parallel sessions: 4 devices of one account play each song of the queue at once (started and
+  //    reported concurrently, hoping for 4 credits a song), a touch every 20 min, 8 hours.
+  const parallel = await established('parallel')
+  const next = queue(songs, QUEUE_SEED)
+  const deviceAnswers = { ended: 0, live: 0 }
+  for (let t = 0, lastTouch = 0; t < Math.min(8 * 3600, DAY); ) {
+    const song = next()
+    const started = await Promise.all(
+      [0, 1, 2, 3].map(() => mustRpc(server, parallel, 'listen_start', { p_song_id: song.id, p_play_id: playKey(), p_interacted: true })),
+    )
+    for (let played = 0; played < song.duration && t < Math.min(8 * 3600, DAY); ) {
+      const step = Math.min(STEP, song.duration - played)
+      await advance(server, [parallel.id], step)
+      played += step
+      t += step
+      const touch = t - lastTouch >= 20 * 60
+      if (touch) lastTouch = t
+      const answers = await Promise.all(
+        started.map((s) =>
+          mustRpc(server, parallel, 'listen_report', {
+            p_session_id: s.session_id,
+            p_playing: true,
+            p_interacted: touch,
+            p_ended: played >= song.duration,
+          }),
+        ),
+      )
+      for (const r of answers) deviceAnswers[r.ended && played < song.duration ? 'ended' : 'live']++
+    }
+  }
+  rows.push({
+    strategy: 'Parallel sessions (4 devices, 1 account)',
+    accounts: 1,
+    gain: await gained(server, [parallel], before),
+    note:
+      `${deviceAnswers.ended} of ${deviceAnswers.ended + deviceAnswers.live} reports on an ended session; ` +
+      `sessions: ${await outcomes(server, parallel)}`,
+  })
+
+  // 4. Unattended: press play once, the queue plays 24 hours.
+  const unattended = await established('unattended')
+  await listen(server, unattended, { next: queue(songs, QUEUE_SEED), seconds: DAY, interactEvery: null })
+  rows.push({
+    strategy: 'Unattended queue (no interaction)',
+    accounts: 1,
+    gain: await gained(server, [unattended], before),
+    note: `sessions: ${await outcomes(server, unattended)}`,
+  })
+
+  // 4b. Picking songs: the 10 best-paying songs of the catalogue twice each, skipping after 35 s.
+  const picker = await established('picker')
+  const best = [...songs].sort((x, y) => y.reward - x.reward || x.id.localeCompare(y.id)).slice(0, 10)
+  let picked = 0
+  await listen(server, picker, {
+    next: () => best[Math.floor(picked++ / 2) % best.length]!,
+    seconds: 21 * 35,
+    interactEvery: 60,
+    skipAfter: 35,
+  })
+  rows.push({
+    strategy: 'Picking the 10 best-paying songs, twice each',
+    accounts: 1,
+    gain: await gained(server, [picker], before),
+    note: `rewards ${best.map((b) => b.reward).join(', ')}; sessions: ${await outcomes(server, picker)}`,
+  })
+
+  // 5. Fresh sign-ups from one address (sign-up limit raised for the bench), after the proposal.
+  for (const count of [10, SYBILS]) {
+    const from = count === 10 ? '127.0.0.10' : '127.0.0.11'
+    const { accounts, linked } = await sybils(server, count, from, `sybil${count}-`)
+    await track(accounts)
+    const welcome = await gained(server, accounts, before)
+    if (count === SYBILS) {
+      // Proposal capture: the accounts made after p1 vote on it, then propose and vote on their own.
+      const refusals: Record<string, number> = {}
+      for (const a of accounts) {
+        const r = await rpc(server, a, 'cast_vote', { p_proposal_id: p1Id, p_choice: 'for' })
+        const why = r.status === 200 ? 'counted' : String(r.json?.message ?? r.status)
+        refusals[why] = (refusals[why] ?? 0) + 1
+      }
+      const p2 = await propose(server, accounts[0]!, 'Abuse bench: the sybils\u2019 own proposal')
+      const p2Id = p2.status === 200 ? (p2.json.proposal.id as string) : null
+      const p2Refusals: Record<string, number> = {}
+      if (p2Id) {
+        for (const a of accounts) {
+          const r = await rpc(server, a, 'cast_vote', { p_proposal_id: p2Id, p_choice: 'for' })
+          const why = r.status === 200 ? 'counted' : String(r.json?.message ?? r.status)
+          p2Refusals[why] = (p2Refusals[why] ?? 0) + 1
+        }
+      }
+      const closed = await governanceClose(server, author, p2Id ? [p1Id, p2Id] : [p1Id])
+      const c1 = closed.find((c) => c.id === p1Id)!
+      const c2 = closed.find((c) => c.id === p2Id)
+      const unchanged = c1.votes_for === p1Before.votes_for && c1.votes_against === p1Before.votes_against
+      rows.push({
+        strategy: `Proposal capture: ${accounts.length} accounts made after it`,
+        accounts: accounts.length,
+        gain: { spendable: 0, unlocked: 0, pot: 0, power: 0 },
+        verdict: {
+          pass: unchanged && c1.status === p1Expected && (!c2 || c2.status !== 'passed'),
+          note:
+            `their votes on it: ${Object.entries(refusals)
+              .map(([k, v]) => `${v} ${k}`)
+              .join(', ')}; ` +
+            `result ${c1.status} ${c1.votes_for}–${c1.votes_against}, as before them; ` +
+            (c2
+              ? `their own proposal: ${Object.entries(p2Refusals)
+                  .map(([k, v]) => `${v} ${k}`)
+                  .join(', ')}, ${c2.status} ${c2.votes_for}–${c2.votes_against}`
+              : `their own proposal refused: ${p2.status}`),
+        },
+        note: '',
+      })
+    }
+    await inBatches(accounts, 10, (a) => listen(server, a, skipper(songs)))
+    const total = await gained(server, accounts, before)
+    rows.push({
+      strategy: `${count} fresh sign-ups, one address`,
+      accounts: accounts.length,
+      gain: total,
+      note: `${linked} wallets linked; welcome ${welcome.spendable / accounts.length} per account, locked`,
+    })
+    if (count === SYBILS) {
+      // After their day of listening the same accounts propose again: power per account is an honest listener's.
+      const p3 = await propose(server, accounts[1]!, 'Abuse bench: the sybils\u2019 proposal after a day of listening')
+      let p3Note = `refused: ${p3.status}`
+      if (p3.status === 200) {
+        const p3Id = p3.json.proposal.id as string
+        for (const a of accounts) await rpc(server, a, 'cast_vote', { p_proposal_id: p3Id, p_choice: 'for' })
+        const [c3] = await governanceClose(server, author, [p3Id])
+        const [snap] = await sql<{ total: string; quorum: string }>(
+          server,
+          'select snapshot_power::text as total, quorum_power::text as quorum from public.proposals where id = $1',
+          [p3Id],
+        )
+        p3Note =
+          `${c3!.status} ${c3!.votes_for}\u2013${c3!.votes_against} ` +
+          `(snapshot power ${snap!.total}, quorum ${snap!.quorum}, nobody else voted)`
+      }
+      rows.push({
+        strategy: `The ${accounts.length} sign-ups propose after their day of listening`,
+        accounts: accounts.length,
+        gain: { spendable: 0, unlocked: 0, pot: 0, power: total.power },
+        verdict: {
+          pass: total.power / accounts.length <= honest.power,
+          note: `voting power per account vs honest ${honest.power}; ${p3Note}`,
+        },
+        note: '',
+      })
+      notes.push(
+        `After their day of listening the ${accounts.length} sign-ups hold ${total.power} voting power for the next proposal ` +
+          `(${(total.power / accounts.length).toFixed(0)} each, the honest listener's ${honest.power}): power per account is the ` +
+          'same as an honest listener\u2019s, so many listening accounts add up; the sign-up limit per address is the brake.',
+      )
+    }
+  }
+
+  // 6. Self-sharing: 10 links (the daily cap) opened by the sharer, by a second own account on the
+  //    same address, and, outside what the server can tell apart, from a second address.
+  const sharer = await established('sharer')
+  const second = await established('second')
+  const links: string[] = []
+  for (const song of songs.slice(0, 10))
+    links.push((await mustRpc(server, sharer, 'share_create', { p_item_type: 'song', p_item_id: song.id, p_platform: 'qr' })).token)
+  const reasons: Record<string, number> = {}
+  for (const token of links) {
+    for (const [who, from] of [
+      [sharer, HOME],
+      [second, HOME],
+    ] as const) {
+      const r = await mustRpc(server, who, 'open_share', { p_token: token }, from)
+      reasons[r.reason] = (reasons[r.reason] ?? 0) + 1
+    }
+  }
+  rows.push({
+    strategy: 'Self-sharing, same address (own account + second own account)',
+    accounts: 2,
+    gain: await gained(server, [sharer, second], before),
+    note: Object.entries(reasons)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', '),
+  })
+  const farSharer = await established('far-sharer')
+  const farLinks: string[] = []
+  for (const song of songs.slice(0, 12)) {
+    farLinks.push((await mustRpc(server, farSharer, 'share_create', { p_item_type: 'song', p_item_id: song.id, p_platform: 'qr' })).token)
+  }
+  let farPaid = 0
+  for (const token of farLinks) if ((await rpc(server, null, 'open_share', { p_token: token }, '127.0.0.31')).json?.credited) farPaid++
+  rows.push({
+    strategy: 'Self-sharing from a second address (VPN, phone)',
+    accounts: 1,
+    gain: await gained(server, [farSharer], before),
+    note: `${farPaid} of ${farLinks.length} opens paid (daily cap 10): a second address is a distinct visitor to the server`,
+  })
+
+  // 7. Creator farming: a creator's song played by fresh accounts on the creator's address, and by
+  //    week-old accounts on another address.
+  const creator = await established('creator', '127.0.0.20')
+  await sql(
+    server,
+    'insert into public.songs (id, title, artist, duration_seconds, reward, slug, owner_id, audio_url) ' +
+      "values ('abuse-farm', 'Farm', 'Creator', 120, 2, 'abuse-farm', $1, '/storage/v1/object/public/published/abuse-farm.wav')",
+    [creator.id],
+  )
+  await sql(server, "insert into public.account_clients (user_id, client_address) values ($1, '127.0.0.20') on conflict do nothing", [
+    creator.id,
+  ])
+  const farm = (await sybils(server, 10, '127.0.0.20', 'farm')).accounts
+  await track(farm)
+  const farmSongs = [{ id: 'abuse-farm', duration: 120, reward: 2 }]
+  const farmPlan = (): Listening => {
+    const rest = queue(songs, QUEUE_SEED)
+    let n = 0
+    return { next: () => (n++ < 2 ? farmSongs[0]! : rest()), seconds: 21 * 35, interactEvery: 60, skipAfter: 35 }
+  }
+  await inBatches(farm, 10, (a) => listen(server, a, farmPlan()))
+  const creatorPaidLinked = await sql<{ n: string }>(
+    server,
+    "select count(*)::text as n from public.token_ledger where user_id = $1 and reason = 'creator'",
+    [creator.id],
+  )
+  rows.push({
+    strategy: 'Creator farming: 10 fresh accounts on the creator\u2019s address',
+    accounts: farm.length + 1,
+    gain: await gained(server, [creator, ...farm], before),
+    note: `creator paid for ${creatorPaidLinked[0]!.n} of ${farm.length * 2} listens (linked)`,
+  })
+  const creator2 = await established('creator2', '127.0.0.21')
+  await sql(
+    server,
+    'insert into public.songs (id, title, artist, duration_seconds, reward, slug, owner_id, audio_url) ' +
+      "values ('abuse-farm-2', 'Farm 2', 'Creator', 120, 2, 'abuse-farm-2', $1, '/storage/v1/object/public/published/abuse-farm-2.wav')",
+    [creator2.id],
+  )
+  await sql(server, "insert into public.account_clients (user_id, client_address) values ($1, '127.0.0.21') on conflict do nothing", [
+    creator2.id,
+  ])
+  const aged: Account[] = []
+  for (let i = 0; i < 10; i++) aged.push(await established('aged', '127.0.0.22'))
+  const farm2Plan = (): Listening => {
+    const rest = queue(songs, QUEUE_SEED)
+    let n = 0
+    return {
+      next: () => (n++ < 2 ? { id: 'abuse-farm-2', duration: 120, reward: 2 } : rest()),
+      seconds: 21 * 35,
+      interactEvery: 60,
+      skipAfter: 35,
+    }
+  }
+  await inBatches(aged, 10, (a) => listen(server, a, farm2Plan()))
+  const creatorPaidFar = await sql<{ n: string }>(
+    server,
+    "select count(*)::text as n from public.token_ledger where user_id = $1 and reason = 'creator'",
+    [creator2.id],
+  )
+  rows.push({
+    strategy: 'Creator farming: 10 week-old accounts on another address',
+    accounts: aged.length + 1,
+    gain: await gained(server, [creator2, ...aged], before),
+    note: `creator paid for ${creatorPaidFar[0]!.n} of ${aged.length * 2} listens (not linked: undetectable)`,
+  })
+
+  // 8. Re-delegation around the proposal (measured above, before anyone listened).
+  const ringOwnPower = Number(ringOwn[0]!.own)
+  const ringCast = Number(castByRing!.power)
+  rows.push({
+    strategy: 'Re-delegation around a proposal (4 accounts)',
+    accounts: 4,
+    gain: { spendable: 0, unlocked: 0, pot: 0, power: ringCast },
+    verdict: {
+      pass: ringCast <= ringOwnPower,
+      note: `votes cast ${ringCast} of their snapshot own power ${ringOwnPower} (${ringVotes.join('; ')})`,
+    },
+    note: '',
+  })
+  return { rows, honest, notes }
+}
+
+const perAccount = (g: Gain, n: number): Gain => ({
+  spendable: g.spendable / n,
+  unlocked: g.unlocked / n,
+  pot: g.pot / n,
+  power: g.power / n,
+})
+/** CUBE an account can vote with or take out: unlocked balance gained plus the claimable pot. */
+const value = (g: Gain) => g.unlocked + g.pot
+
+export async function run(): Promise<BenchResult[]> {
+  const started = performance.now()
+  const limits = await defaultLimits()
+  const server = await startLocalServer({
+    port: 0,
+    bcryptRounds: 4,
+    embeddedChain: false,
+    signupRateLimit: { max: 100_000, seconds: 3600 },
+    walletLinkRateLimit: 100_000,
+  })
+  let sim: Awaited<ReturnType<typeof simulate>>
+  try {
+    sim = await simulate(server)
+  } finally {
+    await server.close()
+    for (const agent of agents.values()) agent.destroy()
+  }
+  const honest = value(sim.honest)
+  const out: BenchResult[] = [
+    {
+      name: 'Honest listener (8 h of the catalogue)',
+      value: honest,
+      unit: 'CUBE/account',
+      detail: `spendable ${sim.honest.spendable}, unlocked ${sim.honest.unlocked}, pot ${sim.honest.pot}, power +${sim.honest.power}`,
+    },
+  ]
+  const table: string[][] = [
+    [
+      'Honest listener (8 h of the catalogue, a touch every 20 min)',
+      '1',
+      f(sim.honest.spendable),
+      f(sim.honest.unlocked),
+      f(sim.honest.pot),
+      f(sim.honest.power),
+      f(honest),
+      '1.00',
+      '–',
+    ],
+  ]
+  let allPass = true
+  for (const row of sim.rows) {
+    const g = perAccount(row.gain, row.accounts)
+    const ratio = honest > 0 ? value(g) / honest : 0
+    const pass = row.verdict ? row.verdict.pass : value(g) <= honest
+    allPass &&= pass
+    const note = row.verdict ? row.verdict.note : row.note
+    out.push({
+      name: row.strategy,
+      value: row.verdict ? g.power : value(g),
+      unit: row.verdict ? 'votes/account' : 'CUBE/account',
+      detail: `${row.verdict ? '' : `${ratio.toFixed(2)}x honest, spendable ${f(g.spendable)}; `}${pass ? 'PASS' : 'FAIL'}: ${note}`,
+    })
+    table.push([
+      row.strategy,
+      String(row.accounts),
+      row.verdict ? '–' : f(g.spendable),
+      row.verdict ? '–' : f(g.unlocked),
+      row.verdict ? '–' : f(g.pot),
+      f(g.power),
+      row.verdict ? '–' : f(value(g)),
+      row.verdict ? '–' : ratio.toFixed(2),
+      `${pass ? 'pass' : '**fail**'}: ${note}`,
+    ])
+  }
+  out.push({
+    name: 'Default sign-up limit: 100 sign-ups from one address',
+    value: limits.signups,
+    unit: 'accepted',
+    detail:
+      `of ${limits.tried} in the hour (LOCAL_SIGNUP_RATE_LIMIT default 30/h); ` +
+      `wallet links accepted ${limits.links} of ${limits.signups} (default 10/h)`,
+  })
+  out.push({
+    name: 'All targets',
+    value: allPass ? 1 : 0,
+    unit: allPass ? 'pass' : 'FAIL',
+    detail: `${((performance.now() - started) / 1000).toFixed(0)} s`,
+  })
+  console.log('\n| Strategy | Accounts | Spendable | Unlocked | Pot | Power | CUBE/account | vs honest | Target |')
+  console.log('| --- | --: | --: | --: | --: | --: | --: | --: | --- |')
+  for (const r of table) console.log(`| ${r.join(' | ')} |`)
+  for (const n of sim.notes) console.log(`\n${n}`)
+  return out
+}
+
+function f(n: number): string {
+  return Number.isInteger(n) ? String(n) : n.toFixed(1)
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  for (const r of await run()) console.log(`${r.name}: ${r.value} ${r.unit}${r.detail ? ` (${r.detail})` : ''}`)
+}
