@@ -60,8 +60,31 @@ describe('shares are paid when someone else opens the link', () => {
     server = await startTestServer()
     sharer = await newUser(server, 'sharer')
     friend = await newUser(server, 'friend')
+    // An established friend: accounts under a day old are the sharer's own (20261126120200_share_opens_linked.sql).
+    await sql(server, "update auth.users set created_at = now() - interval '7 days' where id = $1", [friend.id])
   }, 60_000)
   afterAll(() => server?.close())
+
+  it("the sharer's other devices and fresh second accounts are not someone else; an established account elsewhere is", async () => {
+    const sharer = await newUser(server, 'phone-sharer')
+    const link = await share(server, sharer, 'song', 'orbital-haze', 'facebook')
+    // The sharer listened from a phone at 127.0.0.21 (the server saw that address for the account).
+    await sql(server, "insert into public.account_clients (user_id, client_address) values ($1, '127.0.0.21') on conflict do nothing", [
+      sharer.id,
+    ])
+    expect(await open(server, link.token, '127.0.0.21')).toEqual({ credited: false, reason: 'same_client' })
+    // A second account made today, opening from yet another address, is the sharer's own.
+    const puppet = await newUser(server, 'puppet')
+    expect(await open(server, link.token, '127.0.0.22', puppet)).toEqual({ credited: false, reason: 'linked_account' })
+    expect((await sql<{ status: string }>(server, 'select status from public.share_links where token = $1', [link.token]))[0]!.status).toBe(
+      'pending',
+    )
+    // A week-old account elsewhere is someone else.
+    const neighbour = await newUser(server, 'neighbour')
+    await sql(server, "update auth.users set created_at = now() - interval '7 days' where id = $1", [neighbour.id])
+    expect(await open(server, link.token, '127.0.0.23', neighbour)).toEqual({ credited: true, reason: 'credited' })
+    await ledgerHolds(server)
+  })
 
   it('clicking share pays nothing: the answer is a pending link with a 256-bit-looking token; sharing again gives it back', async () => {
     const before = await wallet(server, sharer)
