@@ -32,7 +32,7 @@ async function timed(n: number, fn: () => Promise<Response>): Promise<number[]> 
 }
 
 export async function run(): Promise<BenchResult[]> {
-  const server = await startLocalServer({ port: 0, bcryptRounds: 4 })
+  const server = await startLocalServer({ port: 0, bcryptRounds: 4, signupRateLimit: { max: 100_000, seconds: 3600 } })
   try {
     const signUp = async (i: number) => {
       const r = await fetch(`${server.url}/auth/v1/signup`, {
