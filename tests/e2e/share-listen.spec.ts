@@ -298,7 +298,8 @@ test('Stream: two listeners 10 s apart hear the same piece at the same position;
     await a.getByTestId('floating-player').click()
     await expect(a.getByTestId('mini-station')).toContainText(before)
     await a.getByRole('button', { name: 'Skip to the next station piece' }).click()
-    await expect(a.getByTestId('station-title')).not.toHaveText(before)
+    // The next piece may still be composing on a loaded machine (the 6a94af3+ clean-clone runs): as long as On air below.
+    await expect(a.getByTestId('station-title')).not.toHaveText(before, { timeout: 45_000 })
     await expect(a.getByTestId('station-position')).not.toHaveText('0:00')
     await expect(a.getByText('On air')).toBeVisible({ timeout: 45_000 })
     await a.getByRole('button', { name: 'Stop the station', exact: true }).first().click()
