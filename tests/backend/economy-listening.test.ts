@@ -1,4 +1,3 @@
-import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASES, serverOn } from './support/each-database.ts'
 import { api, rpc, signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
@@ -33,37 +32,18 @@ const creatorCredits = async (u: TestUser) =>
   Number((await q<{ n: string }>("select count(*) as n from public.token_ledger where user_id = $1 and reason = 'creator'", [u.id]))[0]!.n)
 
 /** An RPC call from another loopback address (127.0.0.x): the server sees a different client. */
-function rpcFrom(address: string) {
-  return (u: TestUser, name: string, args: Record<string, unknown>) =>
-    new Promise<ListenAnswer>((resolve, reject) => {
-      const body = JSON.stringify(args)
-      const req = request(
-        `${server.url}/rest/v1/rpc/${name}`,
-        {
-          method: 'POST',
-          localAddress: address,
-          headers: { apikey: server.keys.anonKey, Authorization: `Bearer ${u.accessToken}`, 'Content-Type': 'application/json' },
-        },
-        (res) => {
-          let text = ''
-          res.on('data', (chunk: Buffer) => (text += chunk.toString()))
-          res.on('end', () =>
-            res.statusCode === 200 ? resolve(JSON.parse(text) as ListenAnswer) : reject(new Error(`${res.statusCode} ${text}`)),
-          )
-        },
-      )
-      req.on('error', reject)
-      req.end(body)
-    })
+async function rpcFrom(address: string, u: TestUser, name: string, args: Record<string, unknown>) {
+  const r = await rpc(server, u.accessToken, name, args, address)
+  expect(r.status, r.text).toBe(200)
+  return r.json as ListenAnswer
 }
 /** A 35 s listen of `song` by `u`, sent from `address`. */
 async function listenFrom(address: string, u: TestUser, song: string) {
-  const call = rpcFrom(address)
-  const start = await call(u, 'listen_start', { p_song_id: song, p_play_id: playId(song) })
+  const start = await rpcFrom(address, u, 'listen_start', { p_song_id: song, p_play_id: playId(song) })
   let answer = start
   for (const step of [15, 15, 5]) {
     await passTime(server, start.session_id!, step)
-    answer = await call(u, 'listen_report', { p_session_id: start.session_id, p_playing: true })
+    answer = await rpcFrom(address, u, 'listen_report', { p_session_id: start.session_id, p_playing: true })
   }
   return answer
 }

@@ -6,13 +6,17 @@ import { capNote, useRewardRules } from './reward-rules.ts'
 import { ListenSessions, HEARTBEAT_MS, type ListenServer, type ListenSnapshot } from './listen-session.ts'
 import { noteInteraction, startInteractionWatch, takeInteraction } from './interaction.ts'
 import { useListenPrompt } from './listen-prompt.ts'
-import { confirmStillListening, reportListen, startListen, type ListenAnswer } from '../../backend/wallet.ts'
+import { confirmStillListening, reportListen, startListen, type ListenAnswer, type WalletBasics } from '../../backend/wallet.ts'
 
 // The player's playId restarts at 0 on every page load; the server keeps one session per play key,
 // so each page gets its own prefix and a reload can never make a new play look like a replay.
 const pageNonce = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`
 
-export const playKey = (playId: number): string => `${pageNonce}:${playId}`
+/** This page's key for a play: the player's play id, or a station piece's recipe id. */
+export const playKey = (playId: number | string): string => `${pageNonce}:${playId}`
+
+/** The wallet figures every listening answer carries. */
+const walletOf = (a: ListenAnswer): WalletBasics => ({ balance: a.balance, daily_earned: a.daily_earned, listens_today: a.listens_today })
 
 /**
  * Applies the server's answer about a listening session: wallet figures, "Still listening?", and
@@ -22,7 +26,7 @@ export function applyListenAnswer(songId: string, answer: ListenAnswer, previous
   const session = useSessionStore.getState()
   useListenPrompt.setState({ needsInteraction: answer.needs_interaction })
   if (answer.session_id === null && answer.reason !== 'unknown_song') return
-  session.setWallet({ balance: answer.balance, daily_earned: answer.daily_earned, listens_today: answer.listens_today })
+  session.setWallet(walletOf(answer))
   // Only a new decision is news: heartbeats repeat the session's state.
   if (answer.reason === null || (previous?.reason === answer.reason && previous.credited === answer.credited)) return
   // The cap the server applied to this listen; the rules' figure only if its answer lacked one.
@@ -60,10 +64,7 @@ export async function answerStillListening(): Promise<void> {
   try {
     const answer = await confirmStillListening()
     useListenPrompt.setState({ needsInteraction: answer.needs_interaction })
-    if (answer.session_id)
-      useSessionStore
-        .getState()
-        .setWallet({ balance: answer.balance, daily_earned: answer.daily_earned, listens_today: answer.listens_today })
+    if (answer.session_id) useSessionStore.getState().setWallet(walletOf(answer))
   } finally {
     useListenPrompt.setState({ answering: false })
   }
@@ -98,6 +99,54 @@ const interval = (ms: number, fn: () => void) => {
   return () => clearInterval(id)
 }
 
+export interface AccountListeningOptions {
+  server: ListenServer
+  /** Milliseconds, monotonic. */
+  now: () => number
+  /** Whether the user interacted since the last call; default: the page's real input. */
+  interaction?: () => boolean
+  /** Drives the heartbeat; default setInterval. */
+  every?: (ms: number, fn: () => void) => () => void
+  /** Names the source in console warnings. */
+  label: string
+}
+
+/**
+ * Listening sessions of the signed-in account, as every player needs them (the song player, CUBE
+ * Radio): the server's answers applied while the same account is signed in (`titles` names the
+ * items in the toasts), a fresh session for the current play when another account signs in, and
+ * the heartbeat. The caller feeds `sessions.observe()` from its player and calls `stop()`.
+ */
+export function accountListenSessions({ server, now, interaction = takeInteraction, every = interval, label }: AccountListeningOptions) {
+  const titles = new Map<string, string>()
+  let user = useSessionStore.getState().user?.id
+  const sessions = new ListenSessions({
+    server,
+    now,
+    takeInteraction: interaction,
+    canReport: () => useSessionStore.getState().user !== null,
+    onAnswer: (itemId, answer, previous) => {
+      if (useSessionStore.getState().user?.id === user) applyListenAnswer(itemId, answer, previous, titles.get(itemId))
+    },
+    onError: (error) => console.warn(`${label}: listen report failed`, error),
+  })
+  // Signing in mid-play starts a session for what is playing.
+  const unsubscribeSession = useSessionStore.subscribe((s) => {
+    if (s.user?.id === user) return
+    user = s.user?.id
+    sessions.reset()
+  })
+  const stopTimer = every(Math.min(HEARTBEAT_MS, 1000), () => sessions.tick())
+  return {
+    sessions,
+    titles,
+    stop: () => {
+      unsubscribeSession()
+      stopTimer()
+    },
+  }
+}
+
 /** Keeps the server's listening session in step with the player (one session per play). */
 export function startListenReporter({
   now = () => performance.now(),
@@ -107,34 +156,15 @@ export function startListenReporter({
 }: ListenReporterOptions = {}): () => void {
   if (stop) return stop
   if (!interaction && typeof window !== 'undefined') startInteractionWatch()
-  const titles = new Map<string, string>()
-  let user = useSessionStore.getState().user?.id
-  const sessions = new ListenSessions({
-    server,
-    now,
-    takeInteraction: interaction ?? takeInteraction,
-    canReport: () => useSessionStore.getState().user !== null,
-    onAnswer: (songId, answer, previous) => {
-      if (useSessionStore.getState().user?.id === user) applyListenAnswer(songId, answer, previous, titles.get(songId))
-    },
-    onError: (error) => console.warn('listen report failed', error),
-  })
+  const listening = accountListenSessions({ server, now, interaction, every, label: 'player' })
   const unsubscribe = usePlayerStore.subscribe((state) => {
-    if (state.currentSong) titles.set(state.currentSong.id, state.currentSong.title)
-    sessions.observe(snapshot(state))
+    if (state.currentSong) listening.titles.set(state.currentSong.id, state.currentSong.title)
+    listening.sessions.observe(snapshot(state))
   })
-  // Signing in mid-play starts a session for what is playing.
-  const unsubscribeSession = useSessionStore.subscribe((s) => {
-    if (s.user?.id === user) return
-    user = s.user?.id
-    sessions.reset()
-  })
-  const stopTimer = every(Math.min(HEARTBEAT_MS, 1000), () => sessions.tick())
-  sessions.observe(snapshot(usePlayerStore.getState()))
+  listening.sessions.observe(snapshot(usePlayerStore.getState()))
   stop = () => {
     unsubscribe()
-    unsubscribeSession()
-    stopTimer()
+    listening.stop()
     stop = undefined
   }
   return stop
