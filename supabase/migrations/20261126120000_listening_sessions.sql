@@ -61,6 +61,8 @@ insert into public.ledger_reasons (reason, kind, description) values
   ('creator', 'earn', 'A listen of a song you published');
 
 alter table public.user_tokens add column last_interaction_at timestamptz not null default now();
+-- The old spacing rule's stamp (the previous credit's time): the sessions measure time themselves.
+alter table public.user_tokens drop column last_credited_at;
 
 create table public.listening_sessions (
   id uuid primary key default gen_random_uuid(),
@@ -238,7 +240,7 @@ begin
   if v_outcome = 'credited' then
     perform public.post_ledger(v_s.user_id, v_s.reward, 'listen', v_s.song_id, 'listen:' || v_s.id::text);
     update public.user_tokens
-       set daily_earned = daily_earned + v_s.reward, listens_today = listens_today + 1, last_credited_at = v_now
+       set daily_earned = daily_earned + v_s.reward, listens_today = listens_today + 1
      where user_id = v_s.user_id;
     insert into public.user_listening_history (user_id, song_id, listened_at, seconds)
     values (v_s.user_id, v_s.song_id, v_now, floor(v_s.earning_seconds)::int)

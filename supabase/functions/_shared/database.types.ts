@@ -1237,7 +1237,6 @@ export type Database = {
           daily_earned: number
           listens_today: number
           day: string
-          last_credited_at: string | null
           created_at: string
           updated_at: string
           last_interaction_at: string
@@ -1248,7 +1247,6 @@ export type Database = {
           daily_earned?: number
           listens_today?: number
           day?: string
-          last_credited_at?: string | null
           created_at?: string
           updated_at?: string
           last_interaction_at?: string
@@ -1259,7 +1257,6 @@ export type Database = {
           daily_earned?: number
           listens_today?: number
           day?: string
-          last_credited_at?: string | null
           created_at?: string
           updated_at?: string
           last_interaction_at?: string
