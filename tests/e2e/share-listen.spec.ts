@@ -181,24 +181,20 @@ async function likeOnly(page: Page, like: string) {
   }
 }
 
-test('Listen to Earn: visitor preview, recommendations per user from likes, Refresh and Shuffle New change the lists', async ({
-  browser,
-}) => {
-  // Three contexts and three a11y scans: about a minute under a loaded CI run, where it
-  // twice ran out of the default 60 s (in the last scan, 10:12 clean-clone run) with no step failing.
-  test.setTimeout(90_000)
-  const visitor = await (await browser.newContext()).newPage()
-  await test.step('visitors see preview figures and the popular list', async () => {
-    await visitor.goto('/app/listen')
-    await expect(visitor.getByRole('heading', { level: 1, name: 'Listen to Earn' })).toBeVisible()
-    await expect(visitor.getByTestId('stats-preview')).toBeVisible()
-    // How many depends on what other specs played on this shared server in the last 7 days.
-    await expect(visitor.getByTestId('daily-recs').getByTestId('rec-row').first()).toBeVisible()
-    await expect(visitor.getByTestId('rec-reward').first()).toHaveText(/^\+\d+ CUBE$/)
-    await expectNoSeriousA11yViolations(visitor)
-    await visitor.close()
-  })
+test('Listen to Earn for visitors: preview figures and the popular list; axe clean', async ({ page }) => {
+  await page.goto('/app/listen')
+  // The first load of a fresh context: in d6618b5's CI retry, beside CUBE Radio composing, over 10 s.
+  await expect(page.getByRole('heading', { level: 1, name: 'Listen to Earn' })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByTestId('stats-preview')).toBeVisible()
+  // How many depends on what other specs played on this shared server in the last 7 days.
+  await expect(page.getByTestId('daily-recs').getByTestId('rec-row').first()).toBeVisible()
+  await expect(page.getByTestId('rec-reward').first()).toHaveText(/^\+\d+ CUBE$/)
+  await expectNoSeriousA11yViolations(page)
+})
 
+test('Listen to Earn: recommendations per user from likes, Refresh and Shuffle New change the lists', async ({ browser }) => {
+  // Two contexts and two a11y scans beside the CUBE Radio spec, which composes on the other core.
+  test.setTimeout(90_000)
   const a = await (await browser.newContext()).newPage()
   const b = await (await browser.newContext()).newPage()
   await test.step('two users with different likes get their preferred genre first', async () => {
@@ -209,13 +205,17 @@ test('Listen to Earn: visitor preview, recommendations per user from likes, Refr
     await likeOnly(b, 'Rainy Terminal')
     await a.goto('/app/listen')
     await b.goto('/app/listen')
-    // The likes reach the server through the app's sync; a reload ranks with them.
-    await expect(async () => {
-      await a.reload()
-      await b.reload()
-      await expect(a.getByTestId('daily-recs').getByTestId('rec-row').first()).toHaveAttribute('data-genre', 'ambient', { timeout: 1000 })
-      await expect(b.getByTestId('daily-recs').getByTestId('rec-row').first()).toHaveAttribute('data-genre', 'lofi', { timeout: 1000 })
-    }).toPass({ timeout: 15_000 })
+    // The likes reach the server through the app's sync; a reload ranks with them. A reload and the
+    // ranking call take seconds on a loaded two-core run (the 1 s per try of d6618b5's CI never passed).
+    for (const [page, genre] of [
+      [a, 'ambient'],
+      [b, 'lofi'],
+    ] as const) {
+      await expect(async () => {
+        await page.reload()
+        await expect(page.getByTestId('daily-recs').getByTestId('rec-row').first()).toHaveAttribute('data-genre', genre, { timeout: 5000 })
+      }).toPass({ timeout: 30_000 })
+    }
     expect(await ids(a, 'daily-recs')).not.toEqual(await ids(b, 'daily-recs'))
     await b.setViewportSize({ width: 375, height: 800 })
     await expectNoSeriousA11yViolations(b)
@@ -232,8 +232,8 @@ test('Listen to Earn: visitor preview, recommendations per user from likes, Refr
     ] as const) {
       await expect(async () => {
         await a.getByTestId(list).getByRole('button', { name: button }).click()
-        await expect.poll(() => ids(a, list), { timeout: 1000 }).not.toEqual(before)
-      }).toPass({ timeout: 10_000 })
+        await expect.poll(() => ids(a, list), { timeout: 3000 }).not.toEqual(before)
+      }).toPass({ timeout: 20_000 })
     }
     // Refresh re-ranks but the liked genre stays on top.
     await expect(a.getByTestId('daily-recs').getByTestId('rec-row').first()).toHaveAttribute('data-genre', 'ambient')
