@@ -270,7 +270,7 @@ test('Share Profile copies the /user/{username} link', async ({ page, context })
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await page.goto('/app/home')
   await page.getByRole('button', { name: 'Share Profile' }).click()
-  await expect(toast(page, 'Profile link copied')).toBeVisible()
+  await expect(toast(page, 'Link copied')).toBeVisible()
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`http://127.0.0.1:${E2E_PORT}/user/CyberListener`)
 })
 

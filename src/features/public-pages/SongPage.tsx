@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
-import { notify } from '../../lib/notify.ts'
+import { copyShareLink } from '../../domain/economy/share-item.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import { selectIsFavourite, usePlaylistStore } from '../../domain/collection/playlist-store.ts'
@@ -33,14 +33,10 @@ function SongView({ view: { row, creator } }: { view: SongView }) {
 
   const play = () => (isCurrent ? usePlayerStore.getState().togglePlay() : usePlayerStore.getState().playSong(song))
   const share = async () => {
-    const url = `${window.location.origin}/song/${row.slug}`
-    try {
-      await navigator.clipboard.writeText(url)
-      setCopied(true)
-      setTimeout(() => setCopied(false), 2000)
-    } catch {
-      notify(`Copy this link: ${url}`)
-    }
+    // A signed-in listener copies a tokened link the server credits when someone else opens it.
+    if (!(await copyShareLink({ type: 'song', id: row.slug, altId: row.id, title: row.title }))) return
+    setCopied(true)
+    setTimeout(() => setCopied(false), 2000)
   }
 
   return (

@@ -1,11 +1,9 @@
 import { useCallback, useEffect, useState } from 'react'
 import {
-  createShareLink,
   fetchShareAnalytics,
   fetchShareRules,
   fetchShareableSongs,
   type ShareAnalytics,
-  type ShareItemType,
   type ShareLink,
   type SharePlatform,
   type ShareRules,
@@ -18,48 +16,27 @@ import { useSessionStore } from '../../domain/session/session-store.ts'
 import { cacheShareCounts, cachedShareCounts, type ShareCounts } from './share-links.ts'
 import { startShareLinks } from '../../domain/economy/share-link-sync.ts'
 import { linksOf, sortedLinks, useShareLinksStore } from '../../domain/economy/share-links-store.ts'
+import { shareBusyKey, shareItem, type ShareItem } from '../../domain/economy/share-item.ts'
 
 export { PLATFORM_LABEL } from './share-links.ts'
 
-export interface ShareItem {
-  type: ShareItemType
-  /** What the address names: a username, a song's slug, a recipe id. */
-  id: string
-  /** The other name the server may keep it under (a song's id). */
-  altId?: string
-  title: string
-}
-
-const busyKey = (item: ShareItem, platform: SharePlatform) => `${item.type}:${item.id}:${platform}`
+export type { ShareItem }
 
 /**
- * Sharing: `share` asks the server for the item's link on that platform (pending: it pays only
- * when someone else opens it) and resolves with it, or null when the server refused (the user is
- * told why). The same platform is busy until the answer is in.
+ * Sharing: `share` asks the server for the item's link on that platform (shareItem) and calls
+ * `onAnswered` when it made one. The same platform is busy until the answer is in.
  */
 export function useShare(onAnswered: () => void) {
   const busy = useShareLinksStore((s) => s.busy)
   const share = useCallback(
     async (item: ShareItem, platform: SharePlatform): Promise<ShareLink | null> => {
-      const key = busyKey(item, platform)
-      const store = useShareLinksStore.getState()
-      if (store.busy[key]) return null
-      store.setBusy(key, true)
-      try {
-        const link = await createShareLink(item.type, item.id, platform)
-        useShareLinksStore.getState().upsert(link)
-        onAnswered()
-        return link
-      } catch (e) {
-        notify.error('Could not make your share link', { id: 'share-link', description: errorMessage(e) })
-        return null
-      } finally {
-        useShareLinksStore.getState().setBusy(key, false)
-      }
+      const link = await shareItem(item, platform)
+      if (link) onAnswered()
+      return link
     },
     [onAnswered],
   )
-  const locked = (item: ShareItem | null, platform: SharePlatform) => (item ? Boolean(busy[busyKey(item, platform)]) : false)
+  const locked = (item: ShareItem | null, platform: SharePlatform) => (item ? Boolean(busy[shareBusyKey(item, platform)]) : false)
   return { share, locked, sharing: Object.keys(busy).length > 0 }
 }
 

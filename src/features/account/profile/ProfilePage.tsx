@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { notify } from '../../../lib/notify.ts'
+import { copyShareLink } from '../../../domain/economy/share-item.ts'
 import { Icon } from '../../../ui/Icon.tsx'
 import { relativeTime } from '../../../lib/relative-time.ts'
 import { useAuthModalStore } from '../../../domain/session/auth-modal-store.ts'
@@ -65,15 +65,8 @@ function useProfileView(): { view: ProfileView | null; preview: boolean; failed:
   return 'failed' in loaded ? { view: null, preview: false, failed: true } : { view: loaded.view, preview: false, failed: false }
 }
 
-async function shareProfile(username: string) {
-  const link = `${window.location.origin}/user/${encodeURIComponent(username)}`
-  try {
-    await navigator.clipboard.writeText(link)
-    notify.success('Profile link copied', { description: link })
-  } catch {
-    notify('Share your profile', { description: link })
-  }
-}
+/** A tokened profile link for a signed-in user (credited when someone else opens it). */
+const shareProfile = (username: string) => copyShareLink({ type: 'user', id: username, title: username })
 
 export default function ProfilePage() {
   const { view, preview, failed } = useProfileView()
@@ -137,7 +130,7 @@ export default function ProfilePage() {
               </div>
               <button
                 type="button"
-                onClick={() => shareProfile(view.username)}
+                onClick={() => void shareProfile(view.username)}
                 className={
                   'flex items-center gap-2 self-start rounded-md border border-primary/60 px-3 py-2 text-sm ' +
                   'font-semibold text-primary hover:bg-primary/10 sm:self-end'
