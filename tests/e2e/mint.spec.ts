@@ -86,7 +86,7 @@ test('mint on the embedded chain: 150 → 50, completed, ownerOf and tokenURI re
     expect(metadata.name).toBe('Neon Drift Genesis')
     expect(metadata.animation_url).toMatch(/\/audio\/samples\/neon-drift\.mp3$/)
     expect(metadata.attributes).toContainEqual({ trait_type: 'Created with', value: 'CUBE Music' })
-    const right = page.getByTestId('wallet-right-tabs')
+    const right = page.getByTestId('wallet-tabs')
     await right.getByRole('tab', { name: 'NFTs' }).click()
     await expect(right.getByTestId('nft-count')).toHaveText('(1)')
   })

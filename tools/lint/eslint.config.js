@@ -101,6 +101,8 @@ export default defineConfig(
   {
     ignores: [
       '**/dist/**',
+      // Builds for running one spec beside another checkout's (`vite build --outDir dist-NAME`).
+      '**/dist-*/**',
       '**/node_modules/**',
       'playwright-report/**',
       'test-results/**',

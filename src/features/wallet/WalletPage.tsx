@@ -356,7 +356,9 @@ export default function WalletPage() {
 
   const nftTab = (
     <div className="space-y-3" data-testid="nft-tab">
-      <h3 className="font-semibold">Your NFT Collection</h3>
+      <h3 className="font-semibold">
+        Music NFT Collection <span data-testid="nft-count">({data.nfts.length})</span>
+      </h3>
       <NftGrid nfts={data.nfts} chains={data.chains} />
       <h3 className="font-semibold">Mint New NFT</h3>
       <p className="text-sm">
@@ -428,41 +430,26 @@ export default function WalletPage() {
       {tx && txChain && <TransactionPanel chain={txChain} hash={tx} />}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section className="panel p-5" aria-label="Wallet panel" data-testid="wallet-panel" data-state={String(wc.state.value)}>
-          {connected ? (
-            <Tabs
-              label="Wallet"
-              testId="wallet-left-tabs"
-              tabs={[
-                { id: 'wallet', title: 'Wallet', content: walletTab },
-                { id: 'rewards', title: 'Rewards', content: rewardsTab },
-                { id: 'nft', title: 'NFT', content: nftTab },
-              ]}
-            />
-          ) : (
-            connectView
-          )}
+          {connected ? walletTab : connectView}
         </section>
-        <section className="panel p-5" aria-label="Activity, NFTs and rewards">
+        {/* One tab bar for the page (issue 26: a second one inside the wallet panel repeated Rewards and NFTs). */}
+        <section className="panel p-5" aria-label="Rewards, NFTs and activity">
           <Tabs
             label="Wallet overview"
-            testId="wallet-right-tabs"
+            testId="wallet-tabs"
             tabs={[
-              { id: 'activity', title: 'Activity', content: <LedgerTokenActivity /> },
               {
-                id: 'nfts',
-                title: 'NFTs',
-                content: signedIn ? (
-                  <div>
-                    <h3 className="mb-2 font-semibold">
-                      Music NFT Collection <span data-testid="nft-count">({data.nfts.length})</span>
-                    </h3>
-                    <NftGrid nfts={data.nfts} chains={data.chains} />
+                id: 'rewards',
+                title: 'Rewards',
+                content: (
+                  <div className="space-y-6">
+                    {connected ? rewardsTab : prompt('Connect your wallet to view your rewards')}
+                    {rewardsRight}
                   </div>
-                ) : (
-                  prompt('Connect your wallet to view your NFTs')
                 ),
               },
-              { id: 'rewards', title: 'Rewards', content: rewardsRight },
+              { id: 'nfts', title: 'NFTs', content: signedIn ? nftTab : prompt('Connect your wallet to view your NFTs') },
+              { id: 'activity', title: 'Activity', content: <LedgerTokenActivity /> },
             ]}
           />
         </section>
