@@ -20,6 +20,8 @@ import { functionsService } from './functions/service.ts'
 import { localServiceClient } from './functions/service-client.ts'
 import { localUserClient } from './functions/user-client.ts'
 import type { MinterFor } from '../functions/_shared/chain.ts'
+import { chainRpcService } from './chain/chain-rpc.ts'
+import type { RateLimit } from './auth/rate-limit.ts'
 import type { Catalog } from './rest/catalog.ts'
 import { remove } from './rest/delete.ts'
 import { insert } from './rest/insert.ts'
@@ -47,9 +49,13 @@ export interface BackendContext {
   minterFor?: MinterFor
   /** Wallet links per client address per hour (wallet-verify). */
   walletLinkRateLimit: number
+  /** One JSON-RPC call to the embedded chain (undefined when it is off), for /chain/rpc. */
+  chainRpc?: (method: string, params: unknown[]) => Promise<unknown>
+  chainRpcRateLimit?: RateLimit
 }
 
-export function routeTable({ db, jwtSecret, catalog, auth, objectFiles, minterFor, walletLinkRateLimit }: BackendContext): Service[] {
+export function routeTable(context: BackendContext): Service[] {
+  const { db, jwtSecret, catalog, auth, objectFiles, minterFor, walletLinkRateLimit } = context
   return [
     // /auth/v1 (GoTrue): "METHOD /path"
     authService(
@@ -89,5 +95,7 @@ export function routeTable({ db, jwtSecret, catalog, auth, objectFiles, minterFo
       },
       EDGE_FUNCTIONS,
     ),
+    // /chain/rpc: the embedded chain's JSON-RPC, reads only (chain/chain-rpc.ts)
+    chainRpcService({ send: context.chainRpc, rateLimit: context.chainRpcRateLimit }),
   ]
 }

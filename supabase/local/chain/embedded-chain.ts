@@ -22,6 +22,8 @@ export interface EmbeddedChain {
   /** The server's minter (owner of the contract). Its key never leaves this process. */
   minter: Wallet
   contractAddress: string
+  /** One raw JSON-RPC call (what /chain/rpc passes on after its own checks). */
+  rpc(method: string, params: unknown[]): Promise<unknown>
   /** Stops answering (every request fails) until started again: what an unreachable RPC looks like. */
   stop(): void
   start(): void
@@ -54,6 +56,7 @@ export async function startEmbeddedChain(): Promise<EmbeddedChain> {
     provider,
     minter,
     contractAddress: await contract.getAddress(),
+    rpc: (method, params) => gated.request({ method, params }),
     stop: () => {
       running = false
     },

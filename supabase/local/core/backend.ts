@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { decodeJwt } from 'jose'
 import type { AuthOptions } from '../auth/context.ts'
 import { DEFAULT_MFA_LOCKOUT } from '../auth/mfa-lockout.ts'
-import { DEFAULT_SIGNUP_RATE_LIMIT } from '../auth/rate-limit.ts'
+import { DEFAULT_SIGNUP_RATE_LIMIT, type RateLimit } from '../auth/rate-limit.ts'
 import { loadCatalog, type Catalog } from '../rest/catalog.ts'
 import { routeTable } from '../routes.ts'
 import { openObjectFiles } from '../storage/files.ts'
@@ -20,6 +20,10 @@ export interface BackendOptions extends Partial<AuthOptions> {
   minterFor?: MinterFor
   /** Wallet links per client address per hour (wallet-verify); default DEFAULT_WALLET_LINKS_PER_HOUR (10). */
   walletLinkRateLimit?: number
+  /** The embedded chain's raw JSON-RPC, served read-only at /chain/rpc. */
+  chainRpc?: (method: string, params: unknown[]) => Promise<unknown>
+  /** /chain/rpc calls per client address (default DEFAULT_CHAIN_RPC_RATE_LIMIT: 600 a minute). */
+  chainRpcRateLimit?: RateLimit
 }
 
 export interface Backend {
@@ -70,6 +74,8 @@ export async function createBackend(db: Database, options: BackendOptions): Prom
       walletLinkRateLimit: options.walletLinkRateLimit ?? DEFAULT_WALLET_LINKS_PER_HOUR,
       objectFiles: options.storageDir ? await openObjectFiles(options.storageDir, db) : undefined,
       minterFor: options.minterFor,
+      chainRpc: options.chainRpc,
+      chainRpcRateLimit: options.chainRpcRateLimit,
     }),
   )
 

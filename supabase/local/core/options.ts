@@ -44,6 +44,8 @@ export interface LocalServerOptions {
   signupRateLimit?: RateLimit
   /** Wallet links (wallet-verify) per client address per hour (LOCAL_WALLET_LINK_RATE_LIMIT); default 10. */
   walletLinkRateLimit?: number
+  /** /chain/rpc calls per client address per minute (LOCAL_CHAIN_RPC_RATE_LIMIT); default 600. */
+  chainRpcRateLimit?: RateLimit
   /** Serves everything the backend does not (the built app; `keys` for the anon key its page carries). */
   fallback?: (req: IncomingMessage, res: ServerResponse, keys: LocalKeys) => Promise<void>
 }
@@ -80,6 +82,9 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): LocalServe
       : undefined,
     walletLinkRateLimit: env.LOCAL_WALLET_LINK_RATE_LIMIT
       ? positiveInt('LOCAL_WALLET_LINK_RATE_LIMIT', env.LOCAL_WALLET_LINK_RATE_LIMIT)
+      : undefined,
+    chainRpcRateLimit: env.LOCAL_CHAIN_RPC_RATE_LIMIT
+      ? { max: positiveInt('LOCAL_CHAIN_RPC_RATE_LIMIT', env.LOCAL_CHAIN_RPC_RATE_LIMIT), seconds: 60 }
       : undefined,
   }
 }

@@ -76,6 +76,8 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       adminEmails: adminEmailSet(options.adminEmails),
       emailSignup: options.emailSignup,
       minterFor: chains?.minterFor,
+      chainRpc: chains?.chain.rpc,
+      chainRpcRateLimit: options.chainRpcRateLimit,
       mfaLockout: options.mfaLockout,
       signupRateLimit: options.signupRateLimit,
       walletLinkRateLimit: options.walletLinkRateLimit,
