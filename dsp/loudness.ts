@@ -24,7 +24,11 @@ export function channelWeights(count: number): number[] {
 const lufs = (meanSquare: number) => OFFSET + 10 * Math.log10(meanSquare)
 
 /** Mean-square energy (channel-weighted) of every 400 ms block, hopping 100 ms. */
-export function blockEnergies(channels: readonly Float32Array[], sampleRate: number, weights = channelWeights(channels.length)): Float64Array {
+export function blockEnergies(
+  channels: readonly Float32Array[],
+  sampleRate: number,
+  weights = channelWeights(channels.length),
+): Float64Array {
   const hop = Math.round(HOP_SECONDS * sampleRate)
   const hops = Math.floor(Math.min(...channels.map((c) => c.length)) / hop)
   const perHop = new Float64Array(hops)
