@@ -7,6 +7,8 @@
 import { applyDeckEvent, onDeckCommand, reportError, usePlayerStore, type DeckCommand, type DeckLike } from './player-store.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { PLAYER_STORAGE_KEY, SAVE_DELAY_MS, playerStorage, serializePlayer } from './player-persistence.ts'
+import { songGainDb } from './loudness-normalisation.ts'
+import { useNormalisationStore } from './normalisation-store.ts'
 
 let deck: DeckLike | null = null
 let deckFactory: (() => Promise<DeckLike>) | null = () => import('../../engine/player-deck.ts').then((m) => m.getPlayerDeck())
@@ -24,12 +26,23 @@ export function attachDeck(d: DeckLike): void {
   deckFactory = null
   unsubscribeDeck = d.on(applyDeckEvent)
   d.setVolume(usePlayerStore.getState().volume)
+  applyNormalisation(d)
   startPlayerService()
 }
 
 export function startPlayerService(): void {
   stopCommands ??= onDeckCommand(run)
   startPlayerPersistence()
+  stopNormalisation ??= useNormalisationStore.subscribe((s, prev) => {
+    if (s.setting !== prev.setting && deck) applyNormalisation(deck)
+  })
+}
+
+let stopNormalisation: (() => void) | null = null
+
+/** The current song's loudness normalisation gain for the listener's setting, on the deck. */
+function applyNormalisation(d: DeckLike, song = usePlayerStore.getState().currentSong): void {
+  d.setItemGainDb?.(songGainDb(song, useNormalisationStore.getState().setting))
 }
 
 let persisting = false
@@ -77,6 +90,7 @@ function run(c: DeckCommand): void {
         .then(async (d) => {
           await d.load(song.audioUrl, song.title)
           if (token !== loadToken) return
+          applyNormalisation(d, song)
           if (startAt && startAt > 0) d.seek(startAt)
           if (autoplay) await d.play()
         })
