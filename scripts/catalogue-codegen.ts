@@ -1,7 +1,8 @@
 /**
  * Generates the two copies of the built-in catalogue from its one source (scripts/sample-catalogue.ts),
- * the committed MP3s' real lengths and their loudness (measured once per file, scripts/catalogue-loudness.ts); used by `npx tsx scripts/generate-samples.ts catalogue` (and
- * after `songs`). No audio is rendered and no ffmpeg is needed.
+ * the committed MP3s' real lengths and their loudness (measured once per file, scripts/catalogue-loudness.ts);
+ * used by `npx tsx scripts/generate-samples.ts catalogue` (and after `songs`). No audio is rendered;
+ * ffmpeg is needed only to decode an MP3 whose loudness was not measured yet.
  *
  *   catalogueWithDurations(root)   the catalogue with each MP3's decoded, gapless length in seconds and
  *                                  its stored loudness (null where the stored one is not this file's)
@@ -71,7 +72,8 @@ export function clientModuleSource(songs: readonly SongWithDuration[]): string {
 // The built-in catalogue, generated from scripts/sample-catalogue.ts (its one source; the server's
 // copy is the generated supabase/migrations/*${SEED_SUFFIX}). Audio and covers are rendered by
 // scripts/generate-samples.ts (our own composer and synths) and shipped in public/; each duration is
-// its MP3's real length, each loudness (LUFS) and true peak (dBTP) measured on it. Regenerate with \`npx tsx scripts/generate-samples.ts catalogue\`.
+// its MP3's real length, each loudness (LUFS) and true peak (dBTP) measured on it. Regenerate with
+// \`npx tsx scripts/generate-samples.ts catalogue\`.
 import type { Song } from './song.ts'
 
 export const SAMPLE_SONGS: readonly Song[] = [
@@ -103,7 +105,8 @@ export function seedMigrationSource(songs: readonly SongWithDuration[]): string 
 -- A changed catalogue is written as a new, later *${SEED_SUFFIX} migration; applied migrations are
 -- never edited. Regenerate with \`npx tsx scripts/generate-samples.ts catalogue\`.
 
-insert into public.songs (id, title, artist, duration_seconds, reward, slug, genre, cover_url, audio_url, loudness_lufs, true_peak_dbtp) values
+insert into public.songs (id, title, artist, duration_seconds, reward, slug, genre, cover_url, audio_url, loudness_lufs,
+  true_peak_dbtp) values
 ${rows.join(',\n')}
 on conflict (id) do update
   set title = excluded.title, artist = excluded.artist,

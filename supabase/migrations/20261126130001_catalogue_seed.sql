@@ -6,7 +6,8 @@
 -- A changed catalogue is written as a new, later *_catalogue_seed.sql migration; applied migrations are
 -- never edited. Regenerate with `npx tsx scripts/generate-samples.ts catalogue`.
 
-insert into public.songs (id, title, artist, duration_seconds, reward, slug, genre, cover_url, audio_url, loudness_lufs, true_peak_dbtp) values
+insert into public.songs (id, title, artist, duration_seconds, reward, slug, genre, cover_url, audio_url, loudness_lufs,
+  true_peak_dbtp) values
   ('neon-drift', 'Neon Drift', 'Synthwave Collective', 85, 2, 'neon-drift', 'synthwave', '/images/covers/neon-drift.svg', '/audio/samples/neon-drift.mp3', -13.88, -1.46),
   ('low-tide-memory', 'Low Tide Memory', 'Chillwave Coast', 80, 2, 'low-tide-memory', 'chillwave', '/images/covers/low-tide-memory.svg', '/audio/samples/low-tide-memory.mp3', -15.57, -1.44),
   ('circuit-breaker', 'Circuit Breaker', 'Electronic Pulse', 77, 3, 'circuit-breaker', 'electronic', '/images/covers/circuit-breaker.svg', '/audio/samples/circuit-breaker.mp3', -13.74, -1.51),

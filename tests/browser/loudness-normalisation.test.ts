@@ -16,7 +16,7 @@ const SR = 48000
 async function playThroughDeckGain(channels: Float32Array[], sampleRate: number, gainDb: number): Promise<Float32Array[]> {
   const ctx = new OfflineAudioContext(2, channels[0]!.length, sampleRate)
   const buffer = ctx.createBuffer(channels.length, channels[0]!.length, sampleRate)
-  channels.forEach((c, i) => buffer.copyToChannel(c, i))
+  channels.forEach((c, i) => buffer.copyToChannel(new Float32Array(c), i))
   const source = ctx.createBufferSource()
   source.buffer = buffer
   const gain = ctx.createGain()

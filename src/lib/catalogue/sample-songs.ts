@@ -2,7 +2,8 @@
 // The built-in catalogue, generated from scripts/sample-catalogue.ts (its one source; the server's
 // copy is the generated supabase/migrations/*_catalogue_seed.sql). Audio and covers are rendered by
 // scripts/generate-samples.ts (our own composer and synths) and shipped in public/; each duration is
-// its MP3's real length, each loudness (LUFS) and true peak (dBTP) measured on it. Regenerate with `npx tsx scripts/generate-samples.ts catalogue`.
+// its MP3's real length, each loudness (LUFS) and true peak (dBTP) measured on it. Regenerate with
+// `npx tsx scripts/generate-samples.ts catalogue`.
 import type { Song } from './song.ts'
 
 export const SAMPLE_SONGS: readonly Song[] = [
