@@ -11,6 +11,7 @@
  *   unpublishSong(id)                           unpublish_song(), then removes its Storage objects
  *   fetchSongBySlug(slug) / fetchSongById(id)   a catalogue row with its owner's username, or null
  *   fetchSongsByOwner(userId)                   the user's published songs, newest first
+ *   fetchSongLoudness(id)                       { loudness_lufs, true_peak_dbtp } of a song, or null
  */
 import { supabase } from './client.ts'
 import { jsonAs } from './rpc.ts'
@@ -165,4 +166,11 @@ export async function fetchSongsByOwner(userId: string): Promise<CatalogueRow[]>
     .order('created_at', { ascending: false })
   if (error) throw error
   return (data ?? []) as CatalogueRow[]
+}
+
+/** A song's stored loudness, for a song that reached the player without it (a recommendation, a playlist entry). */
+export async function fetchSongLoudness(id: string): Promise<Pick<CatalogueRow, 'loudness_lufs' | 'true_peak_dbtp'> | null> {
+  const { data, error } = await supabase().from('songs').select('loudness_lufs, true_peak_dbtp').eq('id', id).maybeSingle()
+  if (error) throw error
+  return data
 }

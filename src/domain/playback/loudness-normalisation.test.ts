@@ -4,7 +4,7 @@ import type { DeckEvent } from '../../engine/player-deck.ts'
 import { normalisationGainDb, songGainDb, targetLufs } from './loudness-normalisation.ts'
 import { parseNormalisation, useNormalisationStore } from './normalisation-store.ts'
 import { usePlayerStore, type DeckLike } from './player-store.ts'
-import { attachDeck } from './player-service.ts'
+import { attachDeck, setLoudnessLookup } from './player-service.ts'
 
 describe('normalisationGainDb', () => {
   it('moves a song to the target: −20 LUFS up 6 dB, −8 LUFS down 6 dB for Normal (−14)', () => {
@@ -72,6 +72,27 @@ describe('the setting on the deck', () => {
     expect(deck.gains.at(-1)).toBeCloseTo(-19 - loud.loudnessLufs!, 9)
     useNormalisationStore.getState().setSetting('off')
     expect(deck.gains.at(-1)).toBe(0)
+  })
+
+  it('asks the server once for the loudness of a published song that came without it (a recommendation)', async () => {
+    const asked: string[] = []
+    setLoudnessLookup(async (id) => {
+      asked.push(id)
+      return { loudnessLufs: -8, truePeakDbtp: -2 }
+    })
+    const published = { id: 'pub-1', title: 'P', artist: 'A', duration: '1:00', image: '', audioUrl: '/storage/v1/object/public/a/b.webm' }
+    usePlayerStore.getState().playSong(published)
+    await flush()
+    await flush()
+    expect(deck.gains.at(-1)).toBeCloseTo(-6, 9)
+    usePlayerStore.getState().playSong({ ...published, id: 'idb-local', audioUrl: 'idb:local' })
+    await flush()
+    expect(deck.gains.at(-1)).toBe(0)
+    usePlayerStore.getState().playSong(published)
+    await flush()
+    await flush()
+    expect(deck.gains.at(-1)).toBeCloseTo(-6, 9)
+    expect(asked).toEqual(['pub-1'])
   })
 
   it('keeps the setting on this device, and reads anything unknown as Normal', () => {

@@ -6,6 +6,7 @@
  */
 import { applyDeckEvent, onDeckCommand, reportError, usePlayerStore, type DeckCommand, type DeckLike } from './player-store.ts'
 import { errorMessage } from '../../lib/error-message.ts'
+import type { Song } from '../../lib/catalogue/song.ts'
 import { PLAYER_STORAGE_KEY, SAVE_DELAY_MS, playerStorage, serializePlayer } from './player-persistence.ts'
 import { songGainDb } from './loudness-normalisation.ts'
 import { useNormalisationStore } from './normalisation-store.ts'
@@ -40,9 +41,45 @@ export function startPlayerService(): void {
 
 let stopNormalisation: (() => void) | null = null
 
-/** The current song's loudness normalisation gain for the listener's setting, on the deck. */
+/** Loudness of server songs that came without it, asked once per song id (null: not measured). */
+const serverLoudness = new Map<string, Promise<Pick<Song, 'loudnessLufs' | 'truePeakDbtp'> | null>>()
+let loudnessLookup = async (id: string): Promise<Pick<Song, 'loudnessLufs' | 'truePeakDbtp'> | null> => {
+  const { fetchSongLoudness } = await import('../../backend/publishing.ts')
+  const row = await fetchSongLoudness(id)
+  if (row?.loudness_lufs == null) return null
+  return { loudnessLufs: row.loudness_lufs, ...(row.true_peak_dbtp != null ? { truePeakDbtp: row.true_peak_dbtp } : {}) }
+}
+
+/** Replaces the server lookup (tests in Node). */
+export function setLoudnessLookup(lookup: typeof loudnessLookup): void {
+  loudnessLookup = lookup
+  serverLoudness.clear()
+}
+
+/** Published songs live in Storage; only they can have a server measurement the Song lacks. */
+const measuredOnServer = (song: Song) => song.audioUrl.startsWith('/storage/')
+
+/**
+ * The current song's loudness normalisation gain for the listener's setting, on the deck. A
+ * published song that reached the player without its loudness gets it from the server; playback
+ * does not wait for that answer (the gain follows within the deck's 15 ms smoothing).
+ */
 function applyNormalisation(d: DeckLike, song = usePlayerStore.getState().currentSong): void {
-  d.setItemGainDb?.(songGainDb(song, useNormalisationStore.getState().setting))
+  const setting = useNormalisationStore.getState().setting
+  d.setItemGainDb?.(songGainDb(song, setting))
+  if (!song || song.loudnessLufs !== undefined || !measuredOnServer(song)) return
+  let lookup = serverLoudness.get(song.id)
+  if (!lookup) {
+    lookup = loudnessLookup(song.id).catch((error: unknown) => {
+      console.warn('[player] the song’s loudness could not be read; it plays without normalisation', error)
+      return null
+    })
+    serverLoudness.set(song.id, lookup)
+  }
+  void lookup.then((measured) => {
+    if (!measured || usePlayerStore.getState().currentSong?.id !== song.id) return
+    d.setItemGainDb?.(songGainDb({ ...song, ...measured }, useNormalisationStore.getState().setting))
+  })
 }
 
 let persisting = false
