@@ -13,7 +13,8 @@ import {
   seedMigrationSource,
   type SongWithDuration,
 } from './catalogue-codegen.ts'
-import { ALL_CATALOGUE, CATALOGUE, DISCOVERY_CATALOGUE } from './sample-catalogue.ts'
+import { isCurrent, readCatalogueLoudness } from './catalogue-loudness.ts'
+import { ALL_CATALOGUE, CATALOGUE, DISCOVERY_CATALOGUE, sampleAudioUrl } from './sample-catalogue.ts'
 import { migratedPglite } from './support/migrated-pglite.ts'
 
 // The catalogue is written once (scripts/sample-catalogue.ts); the client module and the SQL seed
@@ -39,6 +40,8 @@ let server: {
   genre: string
   cover_url: string
   audio_url: string
+  loudness_lufs: number | null
+  true_peak_dbtp: number | null
 }[]
 
 beforeAll(async () => {
@@ -46,7 +49,8 @@ beforeAll(async () => {
   db = await migratedPglite()
   server = (
     await db.query<(typeof server)[0]>(
-      'select id, title, artist, duration_seconds, reward, slug, genre, cover_url, audio_url from public.songs order by id',
+      'select id, title, artist, duration_seconds, reward, slug, genre, cover_url, audio_url, loudness_lufs, true_peak_dbtp ' +
+        'from public.songs order by id',
     )
   ).rows
 }, 120_000)
@@ -87,6 +91,23 @@ describe('the catalogue has one source', () => {
       expect(Math.abs(row.duration_seconds - mp3.find((s) => s.id === row.id)!.seconds), row.id).toBeLessThanOrEqual(1)
       expect(row.reward, row.id).toBe(client.reward)
       expect({ title: row.title, artist: row.artist }).toEqual({ title: client.title, artist: client.artist })
+      // public.songs.loudness_lufs is real (4-byte float): equal to the client's to its precision.
+      expect(row.loudness_lufs, row.id).toBeCloseTo(client.loudnessLufs!, 4)
+      expect(row.true_peak_dbtp, row.id).toBeCloseTo(client.truePeakDbtp!, 4)
     }
+  })
+
+  it('every song’s loudness was measured on the MP3 that ships (scripts/catalogue-loudness.json is not stale)', () => {
+    const loudness = readCatalogueLoudness(ROOT)
+    for (const song of ALL_CATALOGUE) {
+      const bytes = new Uint8Array(readFileSync(join(ROOT, 'public', sampleAudioUrl(song.id))))
+      expect(isCurrent(loudness[song.id], bytes), `${song.id}: run npx tsx scripts/measure-catalogue-loudness.ts`).toBe(true)
+      const client = CATALOGUE_SONGS.find((s) => s.id === song.id)!
+      // A rendered song's loudness is a real programme level; the renderer keeps its peaks under full scale.
+      expect(client.loudnessLufs, song.id).toBeGreaterThan(-30)
+      expect(client.loudnessLufs, song.id).toBeLessThan(-6)
+      expect(client.truePeakDbtp, song.id).toBeLessThan(0)
+    }
+    expect(Object.keys(loudness).sort()).toEqual(ALL_CATALOGUE.map((s) => s.id).sort())
   })
 })

@@ -7,12 +7,15 @@
  *   public/audio/library/<id>.mp3                                   the Sound Library loops
  *   src/lib/catalogue/sample-songs.ts + supabase/migrations/<timestamp>_catalogue_seed.sql
  *                                     the catalogue for the client and the server, generated from
- *                                     scripts/sample-catalogue.ts (its one source) and the MP3s' lengths
+ *                                     scripts/sample-catalogue.ts (its one source), the MP3s' lengths
+ *                                     and their loudness (scripts/catalogue-loudness.json, measured
+ *                                     once per file)
  *   src/lib/catalogue/sound-library.ts                              rewritten to match the loops
  *
  * Usage: npx tsx scripts/generate-samples.ts [songs|discovery|library|covers|catalogue ...]   (default: all)
  *   catalogue  only regenerates sample-songs.ts and the seed migration from the catalogue and the
- *              committed MP3s (no rendering, no browser, no ffmpeg); `songs` does it too, after encoding.
+ *              committed MP3s (no rendering, no browser; ffmpeg only to decode an MP3 whose loudness
+ *              was not yet measured); `songs` does it too, after encoding.
  * Rendering needs ffmpeg on PATH (Debian: apt-get install -y ffmpeg). The outputs are committed, so
  * the app, its tests and CI never need ffmpeg.
  */
@@ -213,8 +216,9 @@ async function writeSongs(harness: Harness, songs: readonly CatalogueSong[], bit
 
 /** sample-songs.ts and the seed migration, from the catalogue and the MP3s now on disk. */
 function writeCatalogueCode(): void {
-  const { songs, clientChanged, newSeed } = writeCatalogue(ROOT)
-  for (const s of songs) console.log(`entry  ${s.id}  ${s.seconds.toFixed(2)} s  reward ${s.reward}`)
+  const { songs, clientChanged, newSeed } = writeCatalogue(ROOT, console.log)
+  for (const s of songs)
+    console.log(`entry  ${s.id}  ${s.seconds.toFixed(2)} s  reward ${s.reward}  ${s.loudnessLufs} LUFS  ${s.truePeakDbtp} dBTP`)
   console.log(clientChanged ? 'wrote  src/lib/catalogue/sample-songs.ts' : 'same   src/lib/catalogue/sample-songs.ts')
   console.log(newSeed ? `wrote  supabase/migrations/${newSeed}` : 'same   the newest catalogue seed migration')
 }

@@ -1073,6 +1073,8 @@ export type Database = {
           cover_url: string | null
           audio_url: string | null
           created_at: string
+          loudness_lufs: number | null
+          true_peak_dbtp: number | null
         }
         Insert: {
           id: string
@@ -1086,6 +1088,8 @@ export type Database = {
           cover_url?: string | null
           audio_url?: string | null
           created_at?: string
+          loudness_lufs?: number | null
+          true_peak_dbtp?: number | null
         }
         Update: {
           id?: string
@@ -1099,6 +1103,8 @@ export type Database = {
           cover_url?: string | null
           audio_url?: string | null
           created_at?: string
+          loudness_lufs?: number | null
+          true_peak_dbtp?: number | null
         }
         Relationships: []
       }
@@ -1853,6 +1859,14 @@ export type Database = {
           p_limit?: number
         }
         Returns: Json
+      }
+      record_song_loudness: {
+        Args: {
+          p_song_id: string
+          p_loudness_lufs: number
+          p_true_peak_dbtp: number
+        }
+        Returns: boolean
       }
       record_view: {
         Args: {

@@ -6,9 +6,12 @@
  *       uploads the encoded audio (and cover) to the public buckets under the user's folder, then
  *       publish_song() with the dialog's attempt key; answers { id, slug }. A repeated attempt gets
  *       the first publication back and removes its own uploads. Refusals throw with the server's message.
+ *       The loudness measured before upload (loudnessLufs, truePeakDbtp) is then recorded with
+ *       record_song_loudness(); a failure there costs only the song's normalisation, not the publication.
  *   unpublishSong(id)                           unpublish_song(), then removes its Storage objects
  *   fetchSongBySlug(slug) / fetchSongById(id)   a catalogue row with its owner's username, or null
  *   fetchSongsByOwner(userId)                   the user's published songs, newest first
+ *   fetchSongLoudness(id)                       { loudness_lufs, true_peak_dbtp } of a song, or null
  */
 import { supabase } from './client.ts'
 import { jsonAs } from './rpc.ts'
@@ -31,10 +34,23 @@ export interface PublishingRules {
 
 export type CatalogueRow = Pick<
   Tables<'songs'>,
-  'id' | 'title' | 'artist' | 'duration_seconds' | 'reward' | 'slug' | 'genre' | 'owner_id' | 'cover_url' | 'audio_url' | 'created_at'
+  | 'id'
+  | 'title'
+  | 'artist'
+  | 'duration_seconds'
+  | 'reward'
+  | 'slug'
+  | 'genre'
+  | 'owner_id'
+  | 'cover_url'
+  | 'audio_url'
+  | 'created_at'
+  | 'loudness_lufs'
+  | 'true_peak_dbtp'
 >
 
-export const SONG_COLUMNS = 'id, title, artist, duration_seconds, reward, slug, genre, owner_id, cover_url, audio_url, created_at'
+export const SONG_COLUMNS =
+  'id, title, artist, duration_seconds, reward, slug, genre, owner_id, cover_url, audio_url, created_at, loudness_lufs, true_peak_dbtp'
 
 export async function fetchPublishingRules(): Promise<PublishingRules> {
   const { data, error } = await supabase().rpc('publishing_rules')
@@ -51,6 +67,9 @@ export interface PublishInput {
   seconds: number
   /** One per publish dialog (publish-attempt.ts): the server publishes each attempt once. */
   attemptKey: string
+  /** Measured on the audio before upload (src/engine/publish/publish-encode.ts); null = silence. */
+  loudnessLufs?: number | null
+  truePeakDbtp?: number | null
 }
 
 const extension = (type: string) =>
@@ -90,12 +109,24 @@ export async function publishAudio(input: PublishInput, rules: PublishingRules):
     const published = jsonAs<{ id: string; slug: string; repeated: boolean }>(data)
     // This attempt was already published with the objects of an earlier try: ours are spare.
     if (published.repeated) await removeAll(uploaded)
+    await recordLoudness(published.id, input)
     return { id: published.id, slug: published.slug }
   } catch (error) {
     // A refused publication leaves nothing behind in the public buckets.
     await removeAll(uploaded)
     throw error
   }
+}
+
+async function recordLoudness(songId: string, input: PublishInput): Promise<void> {
+  if (input.loudnessLufs == null || input.truePeakDbtp == null) return
+  const { error } = await supabase().rpc('record_song_loudness', {
+    p_song_id: songId,
+    p_loudness_lufs: input.loudnessLufs,
+    p_true_peak_dbtp: input.truePeakDbtp,
+  })
+  // The song is published; without a stored loudness it simply plays without normalisation.
+  if (error) console.warn('[publish] the loudness was not recorded:', error.message)
 }
 
 async function removeAll(objects: { bucket: string; path: string }[]): Promise<void> {
@@ -135,4 +166,11 @@ export async function fetchSongsByOwner(userId: string): Promise<CatalogueRow[]>
     .order('created_at', { ascending: false })
   if (error) throw error
   return (data ?? []) as CatalogueRow[]
+}
+
+/** A song's stored loudness, for a song that reached the player without it (a recommendation, a playlist entry). */
+export async function fetchSongLoudness(id: string): Promise<Pick<CatalogueRow, 'loudness_lufs' | 'true_peak_dbtp'> | null> {
+  const { data, error } = await supabase().from('songs').select('loudness_lufs, true_peak_dbtp').eq('id', id).maybeSingle()
+  if (error) throw error
+  return data
 }

@@ -7,6 +7,7 @@
  *     load(audioUrl, label): Promise<void>   resolves 'idb:<id>' too; rejects DeckError on bad input
  *     play(): Promise<void>                  unlocks the audio context; rejects DeckError
  *     pause(); seek(seconds); setVolume(0..100); stop()
+ *     setItemGainDb(db)                      the current song's loudness normalisation, multiplied with the volume
  *     on(listener): () => void               'time' | 'ended' | 'error' | 'playing' | 'paused' events
  *
  * Volume 0..100 maps to gain (v/100)² so equal slider steps sound roughly equally loud.
@@ -37,6 +38,8 @@ export interface PlayerDeck {
   stop(): void
   seek(seconds: number): void
   setVolume(volume: number): void
+  /** The loaded song's normalisation gain in dB (src/domain/playback/loudness-normalisation.ts); 0 = as it is. */
+  setItemGainDb(db: number): void
   on(listener: (e: DeckEvent) => void): () => void
   readonly element: HTMLAudioElement
 }
@@ -45,6 +48,10 @@ export const volumeToGain = (volume: number): number => {
   const v = Math.min(100, Math.max(0, Number.isFinite(volume) ? volume : 0)) / 100
   return v * v
 }
+
+/** The deck's one gain node: the volume's gain times the song's loudness normalisation (dB). */
+export const deckGain = (volume: number, itemGainDb: number): number =>
+  volumeToGain(volume) * (Number.isFinite(itemGainDb) ? 10 ** (itemGainDb / 20) : 1)
 
 const MEDIA_ERRORS: Record<number, string> = {
   1: 'loading was aborted',
@@ -59,6 +66,8 @@ class Deck implements PlayerDeck {
   private source: IMediaElementAudioSourceNode<IAudioContext> | null = null
   private gain: IGainNode<IAudioContext> | null = null
   private volume = 80
+  /** Normalisation gain of the loaded song (dB); the one gain node carries deckGain(volume, this). */
+  private itemGainDb = 0
   private release: () => void = () => {}
   private label = ''
   private loadToken = 0
@@ -104,7 +113,7 @@ class Deck implements PlayerDeck {
     const ctx = getAudioContext()
     this.source = ctx.createMediaElementSource(this.element)
     this.gain = ctx.createGain()
-    this.gain.gain.value = volumeToGain(this.volume)
+    this.gain.gain.value = deckGain(this.volume, this.itemGainDb)
     this.source.connect(this.gain)
     this.gain.connect(getMasterBus().input)
   }
@@ -172,7 +181,16 @@ class Deck implements PlayerDeck {
 
   setVolume(volume: number) {
     this.volume = Math.min(100, Math.max(0, volume))
-    if (this.gain) this.gain.gain.setTargetAtTime(volumeToGain(this.volume), this.gain.context.currentTime, 0.015)
+    this.applyGain()
+  }
+
+  setItemGainDb(db: number) {
+    this.itemGainDb = Number.isFinite(db) ? db : 0
+    this.applyGain()
+  }
+
+  private applyGain() {
+    if (this.gain) this.gain.gain.setTargetAtTime(deckGain(this.volume, this.itemGainDb), this.gain.context.currentTime, 0.015)
   }
 
   on(listener: (e: DeckEvent) => void) {

@@ -13,4 +13,6 @@ export const catalogueSong = (row: CatalogueRow): Song => ({
   audioUrl: row.audio_url ?? '',
   ...(row.genre ? { genre: row.genre } : {}),
   reward: row.reward,
+  ...(row.loudness_lufs !== null ? { loudnessLufs: row.loudness_lufs } : {}),
+  ...(row.true_peak_dbtp !== null ? { truePeakDbtp: row.true_peak_dbtp } : {}),
 })

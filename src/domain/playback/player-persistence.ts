@@ -39,6 +39,9 @@ export function sanitizeSong(raw: unknown): Song | null {
   if (isText(r.genre, 100)) song.genre = r.genre
   if (isText(r.mood, 100)) song.mood = r.mood
   if (typeof r.reward === 'number' && Number.isFinite(r.reward) && r.reward >= 0) song.reward = r.reward
+  // The same ranges public.songs checks: a hand-edited value cannot make the player boost wildly.
+  if (typeof r.loudnessLufs === 'number' && r.loudnessLufs >= -70 && r.loudnessLufs <= 3) song.loudnessLufs = r.loudnessLufs
+  if (typeof r.truePeakDbtp === 'number' && r.truePeakDbtp >= -100 && r.truePeakDbtp <= 12) song.truePeakDbtp = r.truePeakDbtp
   return song
 }
 

@@ -6,7 +6,10 @@
  */
 import { applyDeckEvent, onDeckCommand, reportError, usePlayerStore, type DeckCommand, type DeckLike } from './player-store.ts'
 import { errorMessage } from '../../lib/error-message.ts'
+import type { Song } from '../../lib/catalogue/song.ts'
 import { PLAYER_STORAGE_KEY, SAVE_DELAY_MS, playerStorage, serializePlayer } from './player-persistence.ts'
+import { songGainDb } from './loudness-normalisation.ts'
+import { useNormalisationStore } from './normalisation-store.ts'
 
 let deck: DeckLike | null = null
 let deckFactory: (() => Promise<DeckLike>) | null = () => import('../../engine/player-deck.ts').then((m) => m.getPlayerDeck())
@@ -24,12 +27,59 @@ export function attachDeck(d: DeckLike): void {
   deckFactory = null
   unsubscribeDeck = d.on(applyDeckEvent)
   d.setVolume(usePlayerStore.getState().volume)
+  applyNormalisation(d)
   startPlayerService()
 }
 
 export function startPlayerService(): void {
   stopCommands ??= onDeckCommand(run)
   startPlayerPersistence()
+  stopNormalisation ??= useNormalisationStore.subscribe((s, prev) => {
+    if (s.setting !== prev.setting && deck) applyNormalisation(deck)
+  })
+}
+
+let stopNormalisation: (() => void) | null = null
+
+/** Loudness of server songs that came without it, asked once per song id (null: not measured). */
+const serverLoudness = new Map<string, Promise<Pick<Song, 'loudnessLufs' | 'truePeakDbtp'> | null>>()
+let loudnessLookup = async (id: string): Promise<Pick<Song, 'loudnessLufs' | 'truePeakDbtp'> | null> => {
+  const { fetchSongLoudness } = await import('../../backend/publishing.ts')
+  const row = await fetchSongLoudness(id)
+  if (row?.loudness_lufs == null) return null
+  return { loudnessLufs: row.loudness_lufs, ...(row.true_peak_dbtp != null ? { truePeakDbtp: row.true_peak_dbtp } : {}) }
+}
+
+/** Replaces the server lookup (tests in Node). */
+export function setLoudnessLookup(lookup: typeof loudnessLookup): void {
+  loudnessLookup = lookup
+  serverLoudness.clear()
+}
+
+/** Published songs live in Storage; only they can have a server measurement the Song lacks. */
+const measuredOnServer = (song: Song) => song.audioUrl.startsWith('/storage/')
+
+/**
+ * The current song's loudness normalisation gain for the listener's setting, on the deck. A
+ * published song that reached the player without its loudness gets it from the server; playback
+ * does not wait for that answer (the gain follows within the deck's 15 ms smoothing).
+ */
+function applyNormalisation(d: DeckLike, song = usePlayerStore.getState().currentSong): void {
+  const setting = useNormalisationStore.getState().setting
+  d.setItemGainDb?.(songGainDb(song, setting))
+  if (!song || song.loudnessLufs !== undefined || !measuredOnServer(song)) return
+  let lookup = serverLoudness.get(song.id)
+  if (!lookup) {
+    lookup = loudnessLookup(song.id).catch((error: unknown) => {
+      console.warn('[player] the song’s loudness could not be read; it plays without normalisation', error)
+      return null
+    })
+    serverLoudness.set(song.id, lookup)
+  }
+  void lookup.then((measured) => {
+    if (!measured || usePlayerStore.getState().currentSong?.id !== song.id) return
+    d.setItemGainDb?.(songGainDb({ ...song, ...measured }, useNormalisationStore.getState().setting))
+  })
 }
 
 let persisting = false
@@ -77,6 +127,7 @@ function run(c: DeckCommand): void {
         .then(async (d) => {
           await d.load(song.audioUrl, song.title)
           if (token !== loadToken) return
+          applyNormalisation(d, song)
           if (startAt && startAt > 0) d.seek(startAt)
           if (autoplay) await d.play()
         })

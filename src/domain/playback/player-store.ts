@@ -21,7 +21,8 @@ export const DEFAULT_VOLUME = 80
 export const ALREADY_IN_QUEUE = 'Already in queue'
 
 /** The part of the deck the store drives (the real one, or a test double in Node). */
-export type DeckLike = Pick<PlayerDeck, 'load' | 'play' | 'pause' | 'stop' | 'seek' | 'setVolume' | 'on'>
+export type DeckLike = Pick<PlayerDeck, 'load' | 'play' | 'pause' | 'stop' | 'seek' | 'setVolume' | 'on'> &
+  Partial<Pick<PlayerDeck, 'setItemGainDb'>>
 
 export interface PlayerState {
   currentSong: Song | null

@@ -2,9 +2,11 @@
  * Turns any audio the user made (WAV from the generator or a mix, an uploaded MP3/OGG/…) into the
  * compressed file that is published: decoded and resampled to 48 kHz by the browser's decoder
  * (an OfflineAudioContext at that rate), then encoded to Opus/WebM in a worker
- * (workers/publish-encode.worker.ts) at `bitrateKbps`.
+ * (workers/publish-encode.worker.ts) at `bitrateKbps`; the same worker measures its loudness
+ * (BS.1770-4 integrated loudness and true peak, dsp/song-loudness.ts) on the decoded audio.
  *
- *   encodeForPublishing(audio: Blob, bitrateKbps: number): Promise<{ blob: Blob; seconds: number }>
+ *   encodeForPublishing(audio: Blob, bitrateKbps: number)
+ *       : Promise<{ blob: Blob; seconds: number; loudnessLufs: number | null; truePeakDbtp: number | null }>
  *       rejects PublishEncodeError with a message for the user when the file is not audio.
  */
 import { transfer, wrap, type Remote } from 'comlink'
@@ -34,10 +36,18 @@ export async function decodeAt48k(audio: Blob): Promise<AudioBuffer> {
   }
 }
 
-export async function encodeForPublishing(audio: Blob, bitrateKbps: number): Promise<{ blob: Blob; seconds: number }> {
+export interface PublishableAudio {
+  blob: Blob
+  seconds: number
+  /** null: the track is silence (below the −70 LUFS gate). */
+  loudnessLufs: number | null
+  truePeakDbtp: number | null
+}
+
+export async function encodeForPublishing(audio: Blob, bitrateKbps: number): Promise<PublishableAudio> {
   const buffer = await decodeAt48k(audio)
   const channels = Array.from({ length: Math.min(2, buffer.numberOfChannels) }, (_, c) => buffer.getChannelData(c).slice())
-  const encoded = await encoderWorker().encodeOpusWebm(
+  const encoded = await encoderWorker().encodeAndMeasure(
     transfer(
       channels,
       channels.map((c) => c.buffer),
@@ -45,5 +55,10 @@ export async function encodeForPublishing(audio: Blob, bitrateKbps: number): Pro
     OPUS_SAMPLE_RATE,
     bitrateKbps,
   )
-  return { blob: new Blob([encoded.file], { type: 'audio/webm' }), seconds: encoded.seconds }
+  return {
+    blob: new Blob([encoded.file], { type: 'audio/webm' }),
+    seconds: encoded.seconds,
+    loudnessLufs: encoded.loudnessLufs,
+    truePeakDbtp: encoded.truePeakDbtp,
+  }
 }

@@ -50,6 +50,8 @@ export async function publishTrack(
       genre: form.genre,
       seconds: encoded.seconds,
       attemptKey: ctx.attemptKey,
+      loudnessLufs: encoded.loudnessLufs,
+      truePeakDbtp: encoded.truePeakDbtp,
     },
     rules,
   )

@@ -20,6 +20,12 @@ export interface Song {
    * rules' default (src/features/listen/reward-rules.ts).
    */
   reward?: number
+  /**
+   * Integrated loudness (ITU-R BS.1770-4, LUFS) and true peak (dBTP), measured once on the file
+   * (public.songs.loudness_lufs / true_peak_dbtp); absent = not measured, played without gain.
+   */
+  loudnessLufs?: number
+  truePeakDbtp?: number
 }
 
 export const formatDuration = (seconds: number): string => {

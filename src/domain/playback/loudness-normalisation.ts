@@ -1,0 +1,51 @@
+/**
+ * Loudness normalisation: every song plays at the listener's target loudness (Loud −11 / Normal −14
+ * / Quiet −19 LUFS, or off), from the integrated loudness and true peak measured once on its file
+ * (public.songs.loudness_lufs / true_peak_dbtp, the catalogue's generated copy in sample-songs.ts).
+ *
+ * Never clipping wins over reaching the target: a boost is cut so the true peak stays at or below
+ * −1 dBTP, rather than sending the song through a limiter; a quiet song with little headroom
+ * therefore plays below the target. A song never measured (a track in the Library) plays as it is.
+ *
+ *   normalisationGainDb(loudnessLufs, truePeakDbtp, targetLufs) → dB to apply (0 when unknown or off)
+ *   songGainDb(song, setting) → the same for a Song (catalogue songs found by id when the row lacks it)
+ */
+import { CATALOGUE_SONGS } from '../../lib/catalogue/sample-songs.ts'
+import type { Song } from '../../lib/catalogue/song.ts'
+
+export type NormalisationSetting = 'loud' | 'normal' | 'quiet' | 'off'
+
+export const NORMALISATION_SETTINGS: readonly { value: NormalisationSetting; label: string; targetLufs: number | null }[] = [
+  { value: 'loud', label: 'Loud (−11 LUFS)', targetLufs: -11 },
+  { value: 'normal', label: 'Normal (−14 LUFS)', targetLufs: -14 },
+  { value: 'quiet', label: 'Quiet (−19 LUFS)', targetLufs: -19 },
+  { value: 'off', label: 'Off', targetLufs: null },
+]
+export const DEFAULT_NORMALISATION: NormalisationSetting = 'normal'
+/** The highest true peak normalisation may produce (EBU R128's −1 dBTP for distribution). */
+export const TRUE_PEAK_CEILING_DBTP = -1
+
+export const targetLufs = (setting: NormalisationSetting): number | null =>
+  NORMALISATION_SETTINGS.find((s) => s.value === setting)?.targetLufs ?? null
+
+const known = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v)
+
+export function normalisationGainDb(
+  loudnessLufs: number | null | undefined,
+  truePeakDbtp: number | null | undefined,
+  target: number | null,
+): number {
+  if (target === null || !known(loudnessLufs)) return 0
+  const gain = target - loudnessLufs
+  // Without a known true peak a boost could clip: attenuate only.
+  const ceiling = known(truePeakDbtp) ? TRUE_PEAK_CEILING_DBTP - truePeakDbtp : 0
+  return Math.min(gain, ceiling)
+}
+
+const catalogue = new Map(CATALOGUE_SONGS.map((s) => [s.id, s]))
+
+export function songGainDb(song: Song | null, setting: NormalisationSetting): number {
+  if (!song) return 0
+  const measured = known(song.loudnessLufs) ? song : catalogue.get(song.id)
+  return normalisationGainDb(measured?.loudnessLufs, measured?.truePeakDbtp, targetLufs(setting))
+}
