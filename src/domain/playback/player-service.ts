@@ -2,11 +2,15 @@
  * The player's wiring: executes the store's deck commands on the deck (src/engine/player-deck.ts,
  * loaded on the first command so no page pays for it before playing) and feeds the deck's events
  * back to the store. Started once per page by the app's services; `attachDeck` swaps in another
- * deck (tests in Node, where there is no HTMLAudioElement) and starts the service.
+ * deck (tests in Node, where there is no Web Audio) and starts the service. It also keeps the deck
+ * told which queue item follows the current one (decoded ahead for a gapless or crossfaded start)
+ * and the crossfade setting.
  */
 import { applyDeckEvent, onDeckCommand, reportError, usePlayerStore, type DeckCommand, type DeckLike } from './player-store.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { PLAYER_STORAGE_KEY, SAVE_DELAY_MS, playerStorage, serializePlayer } from './player-persistence.ts'
+import { indexOfSong, nextIndex } from '../../engine/queue.ts'
+import type { Song } from '../../lib/catalogue/song.ts'
 
 let deck: DeckLike | null = null
 let deckFactory: (() => Promise<DeckLike>) | null = () => import('../../engine/player-deck.ts').then((m) => m.getPlayerDeck())
@@ -24,12 +28,33 @@ export function attachDeck(d: DeckLike): void {
   deckFactory = null
   unsubscribeDeck = d.on(applyDeckEvent)
   d.setVolume(usePlayerStore.getState().volume)
+  d.setCrossfade?.(usePlayerStore.getState().crossfadeSeconds)
   startPlayerService()
+  preloadNext()
 }
 
 export function startPlayerService(): void {
   stopCommands ??= onDeckCommand(run)
   startPlayerPersistence()
+  stopFollowingQueue ??= usePlayerStore.subscribe((s, prev) => {
+    if (s.queue !== prev.queue || s.currentSong !== prev.currentSong) preloadNext()
+  })
+}
+
+let stopFollowingQueue: (() => void) | null = null
+
+/** The queue item after the current one (wrapping, as Next does), or null. */
+export function followingSong(queue: readonly Song[], current: Song | null): Song | null {
+  if (!current) return null
+  return queue[nextIndex(queue.length, indexOfSong(queue, current.id))] ?? null
+}
+
+/** Tells a loaded deck what to decode ahead; a page that has not played yet loads nothing for it. */
+function preloadNext(): void {
+  if (!deck?.preload) return
+  const { queue, currentSong } = usePlayerStore.getState()
+  const next = followingSong(queue, currentSong)
+  deck.preload(next?.audioUrl ?? null, next?.title)
 }
 
 let persisting = false
@@ -51,7 +76,14 @@ function startPlayerPersistence(): void {
     }
   }
   usePlayerStore.subscribe((s, prev) => {
-    if (s.queue === prev.queue && s.currentSong === prev.currentSong && s.position === prev.position && s.volume === prev.volume) return
+    if (
+      s.queue === prev.queue &&
+      s.currentSong === prev.currentSong &&
+      s.position === prev.position &&
+      s.volume === prev.volume &&
+      s.crossfadeSeconds === prev.crossfadeSeconds
+    )
+      return
     timer ??= setTimeout(write, SAVE_DELAY_MS)
   })
   // The last second before a reload or tab close would otherwise be lost.
@@ -78,7 +110,8 @@ function run(c: DeckCommand): void {
           await d.load(song.audioUrl, song.title)
           if (token !== loadToken) return
           if (startAt && startAt > 0) d.seek(startAt)
-          if (autoplay) await d.play()
+          // Paused while the song was being fetched and decoded: it stays paused.
+          if (autoplay && usePlayerStore.getState().isPlaying) await d.play()
         })
         .catch((err: unknown) => {
           if (token !== loadToken) return
@@ -112,6 +145,9 @@ function run(c: DeckCommand): void {
       break
     case 'volume':
       deck?.setVolume(c.volume)
+      break
+    case 'crossfade':
+      deck?.setCrossfade?.(c.seconds)
       break
   }
 }
