@@ -1,9 +1,12 @@
 /**
- * The player's deck: every queue item is fetched and decoded into an AudioBuffer and played by an
- * AudioBufferSourceNode on the app's audio context, into the master bus (so effects, meters and
- * visuals see it). The NEXT item is decoded ahead while the current one plays and started on the
- * context clock at the current one's last frame (gapless), or `crossfade` seconds before it with
- * equal-power curves (deck-timeline.ts has the rules). Same-origin files only.
+ * The player's deck, on the app's audio context into the master bus (so effects, meters and visuals
+ * see it). An item the user starts is streamed through a media element (a MediaElementAudioSourceNode),
+ * so playback begins before the file has downloaded. The NEXT queue item is fetched and decoded into
+ * an AudioBuffer while the current one plays, and an AudioBufferSourceNode starts it on the context
+ * clock at the current one's last frame (gapless), or `crossfade` seconds before it with equal-power
+ * curves (deck-timeline.ts has the rules). Decoded items hand over to decoded items sample for sample;
+ * a streamed item's end is known only as well as the media element reports its time, so the decoded
+ * item after it overlaps it by STREAM_OVERLAP_S (equal-power) rather than risk a gap. Same-origin only.
  *
  *   getPlayerDeck(): PlayerDeck
  *     load(audioUrl, label, { gainDb }?): Promise<void>   resolves 'idb:<id>' too; rejects DeckError.
@@ -20,9 +23,16 @@
  * emits 'ended', as a media element does.
  *
  * Volume 0..100 maps to gain (v/100)² so equal slider steps sound roughly equally loud.
- * Graph per item: source → fade (crossfade curve) → item gain (gainDb) → deck gain (volume) → bus.
+ * Graph per item: source (buffer, or the media element) → fade (crossfade curve) → item gain (gainDb)
+ * → deck gain (volume) → bus.
  */
-import type { IAudioBuffer, IAudioBufferSourceNode, IAudioContext, IGainNode } from 'standardized-audio-context'
+import type {
+  IAudioBuffer,
+  IAudioBufferSourceNode,
+  IAudioContext,
+  IGainNode,
+  IMediaElementAudioSourceNode,
+} from 'standardized-audio-context'
 import { unlockAudio, getAudioContext } from './audio-context.ts'
 import { getMasterBus } from './master-bus.ts'
 import { resolveAudioUrl, UserAudioError } from '../lib/user-audio-store.ts'
@@ -76,31 +86,32 @@ export const dbToGain = (db: number): number => (Number.isFinite(db) ? Math.pow(
 const LEAD_S = 0.03
 /** Stopping ramps the item down with this time constant first (no click). */
 const DECLICK_S = 0.004
+/** A decoded item after a streamed one overlaps it this long at least (see the header). */
+export const STREAM_OVERLAP_S = 0.03
 const TIME_EVENT_MS = 250
 const CURVE_POINTS = 256
 
 type Ctx = IAudioContext
 
-/** One start of an item's buffer: a source and the fade gain it plays through. */
+/** One start of an item: a buffer source (null for the media element) and the fade gain it plays through. */
 interface Run {
-  source: IAudioBufferSourceNode<Ctx>
+  source: IAudioBufferSourceNode<Ctx> | null
   fade: IGainNode<Ctx>
 }
 
 interface Voice {
   url: string
   label: string
-  buffer: IAudioBuffer
+  /** Null while the item is streamed through the media element. */
+  buffer: IAudioBuffer | null
   itemGain: IGainNode<Ctx> | null
   gainDb: number
-  /** Context time of offset 0 while playing. */
+  /** Context time of offset 0 while playing (estimated from the element's time when streamed). */
   startAt: number
-  /** Where it is while not playing. */
+  /** Where it is while not playing (buffer items). */
   offset: number
   run: Run | null
 }
-
-const clockOf = (v: Voice): ClockItem => ({ startAt: v.startAt, duration: v.buffer.duration })
 
 interface Incoming {
   voice: Voice
@@ -114,10 +125,23 @@ interface Next {
   gainDb: number
 }
 
-const MEDIA_REASON = {
+const MEDIA_ERRORS: Record<number, string> = {
+  1: 'loading was aborted',
+  2: 'a network error stopped the download',
+  3: 'the file is corrupt or in an unsupported format',
+  4: 'the file is missing, corrupt or in an unsupported format',
+}
+
+const REASON = {
   missing: 'the file is missing',
   network: 'a network error stopped the download',
   decode: 'the file is corrupt or in an unsupported format',
+}
+
+function resolveFailure(label: string, err: unknown): DeckError {
+  const why = err instanceof UserAudioError ? err.message.replace(/\.$/, '') : 'its audio could not be found'
+  console.error('[player]', `Could not play "${label}": ${why}`, err)
+  return new DeckError(`Could not play "${label}": ${why}.`)
 }
 
 /** The file's bytes, decoded on `ctx` (resampled to its rate). Rejects DeckError with the reason. */
@@ -130,29 +154,35 @@ async function decodeItem(ctx: Ctx, audioUrl: string, label: string): Promise<IA
   try {
     resolved = await resolveAudioUrl(audioUrl)
   } catch (err) {
-    const why = err instanceof UserAudioError ? err.message.replace(/\.$/, '') : 'its audio could not be found'
-    throw fail(why, err)
+    throw resolveFailure(label, err)
   }
   let bytes: ArrayBuffer
   try {
     const response = await fetch(resolved.url)
-    if (!response.ok) throw fail(`${MEDIA_REASON.missing} (the server answered ${response.status})`)
+    if (!response.ok) throw fail(`${REASON.missing} (the server answered ${response.status})`)
     bytes = await response.arrayBuffer()
   } catch (err) {
-    throw err instanceof DeckError ? err : fail(MEDIA_REASON.network, err)
+    throw err instanceof DeckError ? err : fail(REASON.network, err)
   } finally {
     resolved.release()
   }
   try {
     return await ctx.decodeAudioData(bytes)
   } catch (err) {
-    throw fail(MEDIA_REASON.decode, err)
+    throw fail(REASON.decode, err)
   }
 }
+
+const clockOf = (v: Voice, duration: number): ClockItem => ({ startAt: v.startAt, duration })
 
 class Deck implements PlayerDeck {
   readonly element: HTMLAudioElement
   private readonly media: DeckMedia
+  /** Streams the items that were not decoded ahead. */
+  private readonly streamer: HTMLAudioElement
+  private streamSource: IMediaElementAudioSourceNode<Ctx> | null = null
+  private streamFade: IGainNode<Ctx> | null = null
+  private releaseStream: () => void = () => {}
   private listeners = new Set<(e: DeckEvent) => void>()
   private ctx: Ctx | null = null
   private output: IGainNode<Ctx> | null = null
@@ -177,6 +207,37 @@ class Deck implements PlayerDeck {
     this.media = new DeckMedia(this)
     // wavesurfer.js drives any object with the media element's surface (its own WebAudioPlayer is one).
     this.element = this.media as unknown as HTMLAudioElement
+    const el = new Audio()
+    el.preload = 'auto'
+    this.streamer = el
+    const streaming = () => this.current !== null && this.current.buffer === null
+    el.addEventListener('durationchange', () => {
+      if (!streaming()) return
+      this.emitTime()
+      if (this.playing) this.scheduleNext()
+    })
+    el.addEventListener('progress', () => this.kickPreload())
+    el.addEventListener('canplaythrough', () => this.kickPreload())
+    el.addEventListener('ended', () => {
+      if (!streaming()) return
+      this.catchUp()
+      if (this.current?.buffer !== null || !this.playing) return
+      this.playing = false
+      this.current.run = null
+      this.stopTicker()
+      this.emitTime()
+      this.emit({ type: 'ended' })
+    })
+    el.addEventListener('error', () => {
+      if (!el.getAttribute('src') || !streaming()) return
+      this.fail(this.mediaErrorMessage())
+    })
+  }
+
+  /** One wording per failure, whether the element's error event or a rejected play() reports it. */
+  private mediaErrorMessage(): string {
+    const reason = MEDIA_ERRORS[this.streamer.error?.code ?? 4] ?? 'it could not be decoded'
+    return `Could not play "${this.label}": ${reason}.`
   }
 
   private context(): Ctx {
@@ -197,14 +258,21 @@ class Deck implements PlayerDeck {
     for (const l of this.listeners) l(e)
   }
 
+  private durationOf(v: Voice): number {
+    if (v.buffer) return v.buffer.duration
+    const d = this.streamer.duration
+    return Number.isFinite(d) ? d : 0
+  }
+
   get position(): number {
     const v = this.current
     if (!v) return 0
-    return this.playing && this.ctx ? positionAt(this.ctx.currentTime, clockOf(v)) : v.offset
+    if (!v.buffer) return this.streamer.currentTime
+    return this.playing && this.ctx ? positionAt(this.ctx.currentTime, clockOf(v, v.buffer.duration)) : v.offset
   }
 
   get duration(): number {
-    return this.current?.buffer.duration ?? 0
+    return this.current ? this.durationOf(this.current) : 0
   }
 
   get isPlaying(): boolean {
@@ -225,24 +293,28 @@ class Deck implements PlayerDeck {
 
   // ---- voices and runs ------------------------------------------------------------------------
 
-  private voice(url: string, label: string, buffer: IAudioBuffer, gainDb = 0): Voice {
+  private voice(url: string, label: string, buffer: IAudioBuffer | null, gainDb = 0): Voice {
     return { url, label, buffer, itemGain: null, gainDb, startAt: 0, offset: 0, run: null }
   }
 
-  /** Starts `v` at context time `when` from `offset`; its fade gain starts at `gain`. */
-  private startRun(v: Voice, when: number, offset: number, gain = 1): Run {
-    const ctx = this.context()
+  private itemGainOf(v: Voice): IGainNode<Ctx> {
     if (!v.itemGain) {
-      v.itemGain = ctx.createGain()
+      v.itemGain = this.context().createGain()
       v.itemGain.gain.value = dbToGain(v.gainDb)
       v.itemGain.connect(this.ensureGraph())
     }
+    return v.itemGain
+  }
+
+  /** Starts buffer item `v` at context time `when` from `offset`; its fade gain starts at `gain`. */
+  private startRun(v: Voice, when: number, offset: number, gain = 1): Run {
+    const ctx = this.context()
     const source = ctx.createBufferSource()
     source.buffer = v.buffer
     const fade = ctx.createGain()
     fade.gain.value = gain
     source.connect(fade)
-    fade.connect(v.itemGain)
+    fade.connect(this.itemGainOf(v))
     const run = { source, fade }
     source.onended = () => {
       source.disconnect()
@@ -256,11 +328,41 @@ class Deck implements PlayerDeck {
     return run
   }
 
-  /** Stops `v` now (a few ms ramp, so no click); it keeps its place in `offset`. */
+  /** Routes the media element into streamed item `v` (one element, so one streamed item at a time). */
+  private streamRun(v: Voice): Run {
+    const ctx = this.context()
+    if (!this.streamSource) {
+      this.streamSource = ctx.createMediaElementSource(this.streamer)
+      this.streamFade = ctx.createGain()
+      this.streamSource.connect(this.streamFade)
+    }
+    const fade = this.streamFade!
+    fade.disconnect()
+    fade.connect(this.itemGainOf(v))
+    fade.gain.cancelScheduledValues(0)
+    fade.gain.value = 1
+    v.run = { source: null, fade }
+    return v.run
+  }
+
+  /** Where a streamed item's offset 0 falls on the context clock, as well as the element tells. */
+  private estimateStreamStart(v: Voice) {
+    if (this.ctx) v.startAt = this.ctx.currentTime - this.streamer.currentTime
+  }
+
+  /** Stops `v` now (a few ms ramp, so no click). */
   private stopRun(v: Voice) {
     const run = v.run
+    v.run = null
     if (!run || !this.ctx) return
     const now = this.ctx.currentTime
+    if (!run.source) {
+      run.fade.gain.cancelScheduledValues(0)
+      // The element may already stream the item loaded after this one.
+      const elementTaken = this.current !== null && this.current !== v && this.current.buffer === null
+      if (!elementTaken) this.streamer.pause()
+      return
+    }
     run.fade.gain.cancelScheduledValues(now)
     run.fade.gain.setTargetAtTime(0, now, DECLICK_S)
     try {
@@ -268,7 +370,6 @@ class Deck implements PlayerDeck {
     } catch {
       // Never started or already stopped.
     }
-    v.run = null
   }
 
   private release(v: Voice) {
@@ -286,7 +387,7 @@ class Deck implements PlayerDeck {
     this.release(inc.voice)
     // The current item plays to its end at full gain again.
     const run = this.current?.run
-    if (run && this.ctx) {
+    if (run) {
       run.fade.gain.cancelScheduledValues(0)
       run.fade.gain.value = 1
     }
@@ -308,8 +409,12 @@ class Deck implements PlayerDeck {
     if (inc && now >= inc.at) {
       const old = this.current
       this.outgoing.add(old)
-      // The old one finishes by itself (the end of its buffer), fading if there is a crossfade.
       if (!old.run) this.release(old)
+      else if (!old.run.source) {
+        // The element fades out under the next item; then it is paused (its own end may come later).
+        setTimeout(() => this.outgoing.has(old) && this.release(old), (inc.fade + 0.1) * 1000)
+      }
+      // A decoded item finishes by itself (the end of its buffer), fading if there is a crossfade.
       this.current = inc.voice
       this.incoming = null
       this.claimable = inc.voice
@@ -321,10 +426,11 @@ class Deck implements PlayerDeck {
       this.emitTime()
       return
     }
-    if (!inc && now >= this.current.startAt + this.current.buffer.duration) {
+    const cur = this.current
+    if (!inc && cur.buffer && now >= cur.startAt + cur.buffer.duration) {
       this.playing = false
-      this.current.offset = this.current.buffer.duration
-      this.current.run = null
+      cur.offset = cur.buffer.duration
+      cur.run = null
       this.stopTicker()
       this.emitTime()
       this.emit({ type: 'ended' })
@@ -336,6 +442,9 @@ class Deck implements PlayerDeck {
       this.catchUp()
       if (!this.playing) return
       this.emitTime()
+      // A streamed item's end is re-estimated while there is time to move the handover.
+      const inc = this.incoming
+      if (this.current && !this.current.buffer && inc && this.ctx && inc.at - this.ctx.currentTime > 0.3) this.scheduleNext()
       if (!this.wake) this.armWake()
     }, TIME_EVENT_MS)
     this.armWake()
@@ -353,7 +462,8 @@ class Deck implements PlayerDeck {
     if (this.wake) clearTimeout(this.wake)
     this.wake = null
     if (!this.playing || !this.ctx || !this.current) return
-    const due = this.incoming ? this.incoming.at : this.current.startAt + this.current.buffer.duration
+    const cur = this.current
+    const due = this.incoming ? this.incoming.at : cur.buffer ? cur.startAt + cur.buffer.duration : Infinity
     const ms = Math.max(0, (due - this.ctx.currentTime) * 1000) + 5
     if (ms > TIME_EVENT_MS * 4) return
     this.wake = setTimeout(() => {
@@ -365,7 +475,14 @@ class Deck implements PlayerDeck {
 
   // ---- the next item --------------------------------------------------------------------------
 
-  /** Starts decoding the next item, once the current load is done (it would compete for the network). */
+  /** True once a streamed current item has all its bytes (a decode ahead would compete for the network). */
+  private streamDownloaded(): boolean {
+    const el = this.streamer
+    const d = el.duration
+    return Number.isFinite(d) && el.buffered.length > 0 && el.buffered.end(el.buffered.length - 1) >= d - 0.05
+  }
+
+  /** Starts decoding the next item, once the current one is loaded (and, if streamed, downloaded). */
   private kickPreload() {
     const next = this.next
     if (!next || this.loading) return
@@ -375,6 +492,9 @@ class Deck implements PlayerDeck {
       this.nextBuffer = { url: next.url, buffer: reuse }
       return this.scheduleNext()
     }
+    // Already decoding it: its completion schedules it.
+    if (this.preloader.key === next.url) return
+    if (this.current && !this.current.buffer && !this.streamDownloaded()) return
     const promise = this.preloader.want(next.url)
     if (!promise) return
     void promise.then(
@@ -399,9 +519,13 @@ class Deck implements PlayerDeck {
     if (!this.playing || !cur?.run || !next || this.nextBuffer?.url !== next.url) return this.armWake()
     const ctx = this.context()
     const buffer = this.nextBuffer.buffer
-    const plan = transitionPlan(ctx.currentTime, clockOf(cur), buffer.duration, this.crossfade, LEAD_S)
+    const duration = this.durationOf(cur)
+    if (duration <= 0) return
+    if (!cur.buffer) this.estimateStreamStart(cur)
+    const crossfade = cur.buffer ? this.crossfade : Math.max(this.crossfade, STREAM_OVERLAP_S)
+    const plan = transitionPlan(ctx.currentTime, clockOf(cur, duration), buffer.duration, crossfade, LEAD_S)
     if (!plan) return this.armWake()
-    const end = cur.startAt + cur.buffer.duration
+    const end = cur.startAt + duration
     const at = onGrid(plan.at, ctx.sampleRate)
     const fade = Math.max(0, end - at)
     const voice = this.voice(next.url, next.label, buffer, next.gainDb)
@@ -440,31 +564,51 @@ class Deck implements PlayerDeck {
     this.current = null
     if (wasPlaying) this.emit({ type: 'paused' })
     this.emitTime()
-    const ctx = this.context()
-    const pending =
-      previous?.url === audioUrl
+    const ready =
+      previous?.url === audioUrl && previous.buffer
         ? Promise.resolve(previous.buffer)
         : this.nextBuffer?.url === audioUrl
           ? Promise.resolve(this.nextBuffer.buffer)
-          : (this.preloader.peek(audioUrl) ?? decodeItem(ctx, audioUrl, label))
-    const loading = pending.then((buffer) => {
-      if (token !== this.loadToken) return
-      this.current = this.voice(audioUrl, label, buffer, options.gainDb ?? 0)
-      this.emitTime()
-    })
+          : this.preloader.peek(audioUrl)
+    const loading = ready ? this.loadDecoded(token, audioUrl, label, ready, options) : this.loadStreamed(token, audioUrl, label, options)
     this.loading = loading
     try {
       await loading
     } catch (err) {
       if (token !== this.loadToken) return
       if (this.preloader.key === audioUrl) this.preloader.clear()
-      const message = err instanceof DeckError ? err.message : `Could not play "${label}": ${MEDIA_REASON.decode}.`
+      const message = err instanceof DeckError ? err.message : `Could not play "${label}": ${REASON.decode}.`
       this.fail(message)
       throw err instanceof DeckError ? err : new DeckError(message)
     } finally {
       if (this.loading === loading) this.loading = null
     }
     if (token === this.loadToken) this.kickPreload()
+  }
+
+  private async loadDecoded(token: number, url: string, label: string, ready: Promise<IAudioBuffer>, options: DeckItemOptions) {
+    const buffer = await ready
+    if (token !== this.loadToken) return
+    this.current = this.voice(url, label, buffer, options.gainDb ?? 0)
+    this.emitTime()
+  }
+
+  private async loadStreamed(token: number, url: string, label: string, options: DeckItemOptions) {
+    let resolved
+    try {
+      resolved = await resolveAudioUrl(url)
+    } catch (err) {
+      throw resolveFailure(label, err)
+    }
+    if (token !== this.loadToken) {
+      resolved.release()
+      return
+    }
+    this.releaseStream()
+    this.releaseStream = resolved.release
+    this.current = this.voice(url, label, null, options.gainDb ?? 0)
+    this.streamer.src = resolved.url
+    this.streamer.load()
   }
 
   preload(audioUrl: string | null, label = '', options: DeckItemOptions = {}): void {
@@ -498,12 +642,28 @@ class Deck implements PlayerDeck {
     this.ensureGraph()
     const ctx = await unlockAudio()
     if (token !== this.loadToken) return
-    if (ctx.state !== 'running') throw new DeckError(`Could not play "${this.label}": the browser blocked playback; press play again.`)
+    const blocked = `Could not play "${this.label}": the browser blocked playback; press play again.`
+    if (ctx.state !== 'running') throw new DeckError(blocked)
     const v = this.current
     if (!v || this.playing) return
-    if (v.offset >= v.buffer.duration) v.offset = 0
-    const { when, offset } = startFrom(ctx.currentTime, v.offset, LEAD_S, ctx.sampleRate)
-    this.startRun(v, when, offset)
+    if (!v.buffer) {
+      this.streamRun(v)
+      try {
+        await this.streamer.play()
+      } catch (err) {
+        // AbortError means a newer load()/pause() superseded this play: not a failure.
+        if (err instanceof DOMException && err.name === 'AbortError') return
+        const message = err instanceof DOMException && err.name === 'NotAllowedError' ? blocked : this.mediaErrorMessage()
+        console.error('[player]', message, err)
+        throw new DeckError(message)
+      }
+      if (token !== this.loadToken || this.current !== v) return
+      this.estimateStreamStart(v)
+    } else {
+      if (v.offset >= v.buffer.duration) v.offset = 0
+      const { when, offset } = startFrom(ctx.currentTime, v.offset, LEAD_S, ctx.sampleRate)
+      this.startRun(v, when, offset)
+    }
     this.playing = true
     this.startTicker()
     this.scheduleNext()
@@ -513,7 +673,11 @@ class Deck implements PlayerDeck {
 
   pause() {
     this.catchUp()
-    if (!this.playing) return
+    if (!this.playing) {
+      // A play() still waiting for the element must not start it after this.
+      if (this.current && !this.current.buffer) this.streamer.pause()
+      return
+    }
     const v = this.current!
     v.offset = this.position
     this.playing = false
@@ -536,6 +700,11 @@ class Deck implements PlayerDeck {
     this.next = null
     this.nextBuffer = null
     this.preloader.clear()
+    this.streamer.pause()
+    this.streamer.removeAttribute('src')
+    this.streamer.load()
+    this.releaseStream()
+    this.releaseStream = () => {}
     if (wasPlaying) this.emit({ type: 'paused' })
     this.emitTime()
   }
@@ -545,9 +714,15 @@ class Deck implements PlayerDeck {
     this.catchUp()
     const v = this.current
     if (!v) return
-    const to = Math.min(Math.max(0, seconds), v.buffer.duration)
+    const to = Math.min(Math.max(0, seconds), this.durationOf(v) || Infinity)
     this.media.onSeek(true)
-    if (this.playing && this.ctx) {
+    if (!v.buffer) {
+      // A seek during a crossfade ends it; the handover is planned again from the new place.
+      this.cancelIncoming()
+      for (const o of [...this.outgoing]) this.release(o)
+      this.streamer.currentTime = to
+      if (this.playing) this.scheduleNext()
+    } else if (this.playing && this.ctx) {
       // A seek during a crossfade ends it: the outgoing item stops, the current one jumps.
       this.silenceAll()
       const { when, offset } = startFrom(this.ctx.currentTime, to, LEAD_S, this.ctx.sampleRate)
