@@ -4,12 +4,14 @@ import { useSessionStore } from '../../domain/session/session-store.ts'
 import { AccountSettings } from './AccountSettings.tsx'
 import { AppearanceSettings } from './AppearanceSettings.tsx'
 import { NotificationSettings, PrivacySettings } from './PreferenceSettings.tsx'
+import { PlaybackSettings } from './PlaybackSettings.tsx'
 import { ProfileSettings } from './ProfileSettings.tsx'
 
 const TABS = [
   { key: 'profile', label: 'Profile' },
   { key: 'account', label: 'Account' },
   { key: 'appearance', label: 'Appearance' },
+  { key: 'playback', label: 'Playback' },
   { key: 'notifications', label: 'Notifications' },
   { key: 'privacy', label: 'Privacy' },
 ] as const
@@ -59,6 +61,7 @@ export default function SettingsPage() {
 
   const body = () => {
     if (tab === 'appearance') return <AppearanceSettings />
+    if (tab === 'playback') return <PlaybackSettings />
     if (status === 'loading') return <p className="text-muted">Loading…</p>
     if (!userId) return <SignInPrompt />
     if (tab === 'profile') return <ProfileSettings key={userId} userId={userId} />
