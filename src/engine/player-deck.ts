@@ -771,6 +771,8 @@ class DeckMedia extends EventTarget {
   preservesPitch = true
   seeking = false
   ended = false
+  /** The deck reports its failures as 'error' events with words; there is no MediaError to read. */
+  error: MediaError | null = null
 
   constructor(private readonly deck: Deck) {
     super()
