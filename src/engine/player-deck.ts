@@ -87,7 +87,7 @@ const LEAD_S = 0.03
 /** Stopping ramps the item down with this time constant first (no click). */
 const DECLICK_S = 0.004
 /** A decoded item after a streamed one overlaps it this long at least (see the header). */
-export const STREAM_OVERLAP_S = 0.03
+export const STREAM_OVERLAP_S = 0.04
 const TIME_EVENT_MS = 250
 const CURVE_POINTS = 256
 
