@@ -1,21 +1,42 @@
 /**
- * The player's deck: one HTMLAudioElement streamed through a MediaElementAudioSourceNode into the
- * master bus (so playback starts before the whole file is downloaded, and effects/meters/visuals
- * see it). Same-origin files only, so cross-origin isolation (COEP) is no obstacle.
+ * The player's deck, on the app's audio context into the master bus (so effects, meters and visuals
+ * see it). An item the user starts is streamed through a media element (a MediaElementAudioSourceNode),
+ * so playback begins before the file has downloaded. The NEXT queue item is fetched and decoded into
+ * an AudioBuffer while the current one plays, and an AudioBufferSourceNode starts it on the context
+ * clock at the current one's last frame (gapless), or `crossfade` seconds before it with equal-power
+ * curves (deck-timeline.ts has the rules). Decoded items hand over to decoded items sample for sample;
+ * a streamed item's end is known only as well as the media element reports its time, so the decoded
+ * item after it overlaps it by STREAM_OVERLAP_S (equal-power) rather than risk a gap. Same-origin only.
  *
  *   getPlayerDeck(): PlayerDeck
- *     load(audioUrl, label): Promise<void>   resolves 'idb:<id>' too; rejects DeckError on bad input
+ *     load(audioUrl, label, { gainDb }?): Promise<void>   resolves 'idb:<id>' too; rejects DeckError.
+ *          Loading the item the deck has just advanced to on its own keeps it playing (no restart).
+ *     preload(audioUrl | null, label, { gainDb }?)         the item to follow the current one
  *     play(): Promise<void>                  unlocks the audio context; rejects DeckError
  *     pause(); seek(seconds); setVolume(0..100); stop()
- *     setItemGainDb(db)                      the current song's loudness normalisation, multiplied with the volume
+ *     setCrossfade(seconds 0..12)            0 = gapless
+ *     setItemGainDb(dB)                      the current item's own gain (loudness normalisation)
  *     on(listener): () => void               'time' | 'ended' | 'error' | 'playing' | 'paused' events
  *
+ * When the next item takes over, the deck emits 'ended' (the store then moves its queue on and loads
+ * that item, which the deck recognises) and 'playing'. With no next item it stops at the end and
+ * emits 'ended', as a media element does.
+ *
  * Volume 0..100 maps to gain (v/100)² so equal slider steps sound roughly equally loud.
+ * Graph per item: source (buffer, or the media element) → fade (crossfade curve) → item gain (gainDb)
+ * → deck gain (volume) → bus.
  */
-import type { IAudioContext, IGainNode, IMediaElementAudioSourceNode } from 'standardized-audio-context'
+import type {
+  IAudioBuffer,
+  IAudioBufferSourceNode,
+  IAudioContext,
+  IGainNode,
+  IMediaElementAudioSourceNode,
+} from 'standardized-audio-context'
 import { unlockAudio, getAudioContext } from './audio-context.ts'
 import { getMasterBus } from './master-bus.ts'
 import { resolveAudioUrl, UserAudioError } from '../lib/user-audio-store.ts'
+import { Preloader, clampCrossfade, type ClockItem, fadeCurve, onGrid, positionAt, startFrom, transitionPlan } from './deck-timeline.ts'
 
 export type DeckEvent =
   | { type: 'time'; position: number; duration: number }
@@ -31,16 +52,26 @@ export class DeckError extends Error {
   }
 }
 
+/** Per-item options. gainDb: the item's own gain in dB (0 = as recorded). */
+export interface DeckItemOptions {
+  gainDb?: number
+}
+
 export interface PlayerDeck {
-  load(audioUrl: string, label: string): Promise<void>
+  load(audioUrl: string, label: string, options?: DeckItemOptions): Promise<void>
+  preload(audioUrl: string | null, label?: string, options?: DeckItemOptions): void
   play(): Promise<void>
   pause(): void
   stop(): void
   seek(seconds: number): void
   setVolume(volume: number): void
-  /** The loaded song's normalisation gain in dB (src/domain/playback/loudness-normalisation.ts); 0 = as it is. */
-  setItemGainDb(db: number): void
+  setCrossfade(seconds: number): void
+  setItemGainDb(gainDb: number): void
   on(listener: (e: DeckEvent) => void): () => void
+  /**
+   * A media-element stand-in that follows the deck (time, duration, play/pause/ended events; setting
+   * currentTime seeks), for wavesurfer.js's `media` option, which accepts such a duck-typed element.
+   */
   readonly element: HTMLAudioElement
 }
 
@@ -49,9 +80,50 @@ export const volumeToGain = (volume: number): number => {
   return v * v
 }
 
-/** The deck's one gain node: the volume's gain times the song's loudness normalisation (dB). */
-export const deckGain = (volume: number, itemGainDb: number): number =>
-  volumeToGain(volume) * (Number.isFinite(itemGainDb) ? 10 ** (itemGainDb / 20) : 1)
+export const dbToGain = (db: number): number => (Number.isFinite(db) ? Math.pow(10, db / 20) : 1)
+
+/** Starts are scheduled this far ahead, so the audio thread has them before they are due. */
+const LEAD_S = 0.03
+/** Stopping ramps the item down with this time constant first (no click). */
+const DECLICK_S = 0.004
+/** A decoded item after a streamed one overlaps it this long at least (see the header). */
+export const STREAM_OVERLAP_S = 0.04
+const TIME_EVENT_MS = 250
+const CURVE_POINTS = 256
+
+type Ctx = IAudioContext
+
+/** One start of an item: a buffer source (null for the media element) and the fade gain it plays through. */
+interface Run {
+  source: IAudioBufferSourceNode<Ctx> | null
+  fade: IGainNode<Ctx>
+}
+
+interface Voice {
+  url: string
+  label: string
+  /** Null while the item is streamed through the media element. */
+  buffer: IAudioBuffer | null
+  itemGain: IGainNode<Ctx> | null
+  gainDb: number
+  /** Context time of offset 0 while playing (estimated from the element's time when streamed). */
+  startAt: number
+  /** Where it is while not playing (buffer items). */
+  offset: number
+  run: Run | null
+}
+
+interface Incoming {
+  voice: Voice
+  at: number
+  fade: number
+}
+
+interface Next {
+  url: string
+  label: string
+  gainDb: number
+}
 
 const MEDIA_ERRORS: Record<number, string> = {
   1: 'loading was aborted',
@@ -60,137 +132,625 @@ const MEDIA_ERRORS: Record<number, string> = {
   4: 'the file is missing, corrupt or in an unsupported format',
 }
 
+const REASON = {
+  missing: 'the file is missing',
+  network: 'a network error stopped the download',
+  decode: 'the file is corrupt or in an unsupported format',
+}
+
+function resolveFailure(label: string, err: unknown): DeckError {
+  const why = err instanceof UserAudioError ? err.message.replace(/\.$/, '') : 'its audio could not be found'
+  console.error('[player]', `Could not play "${label}": ${why}`, err)
+  return new DeckError(`Could not play "${label}": ${why}.`)
+}
+
+/** The file's bytes, decoded on `ctx` (resampled to its rate). Rejects DeckError with the reason. */
+async function decodeItem(ctx: Ctx, audioUrl: string, label: string): Promise<IAudioBuffer> {
+  const fail = (why: string, cause?: unknown) => {
+    console.error('[player]', `Could not play "${label}": ${why}`, cause ?? '')
+    return new DeckError(`Could not play "${label}": ${why}.`)
+  }
+  let resolved
+  try {
+    resolved = await resolveAudioUrl(audioUrl)
+  } catch (err) {
+    throw resolveFailure(label, err)
+  }
+  let bytes: ArrayBuffer
+  try {
+    const response = await fetch(resolved.url)
+    if (!response.ok) throw fail(`${REASON.missing} (the server answered ${response.status})`)
+    bytes = await response.arrayBuffer()
+  } catch (err) {
+    throw err instanceof DeckError ? err : fail(REASON.network, err)
+  } finally {
+    resolved.release()
+  }
+  try {
+    return await ctx.decodeAudioData(bytes)
+  } catch (err) {
+    throw fail(REASON.decode, err)
+  }
+}
+
+const clockOf = (v: Voice, duration: number): ClockItem => ({ startAt: v.startAt, duration })
+
 class Deck implements PlayerDeck {
   readonly element: HTMLAudioElement
+  private readonly media: DeckMedia
+  /** Streams the items that were not decoded ahead. */
+  private readonly streamer: HTMLAudioElement
+  private streamSource: IMediaElementAudioSourceNode<Ctx> | null = null
+  private streamFade: IGainNode<Ctx> | null = null
+  private releaseStream: () => void = () => {}
   private listeners = new Set<(e: DeckEvent) => void>()
-  private source: IMediaElementAudioSourceNode<IAudioContext> | null = null
-  private gain: IGainNode<IAudioContext> | null = null
+  private ctx: Ctx | null = null
+  private output: IGainNode<Ctx> | null = null
   private volume = 80
-  /** Normalisation gain of the loaded song (dB); the one gain node carries deckGain(volume, this). */
-  private itemGainDb = 0
-  private release: () => void = () => {}
-  private label = ''
+  private crossfade = 0
+  private playing = false
+  private current: Voice | null = null
+  private incoming: Incoming | null = null
+  private outgoing = new Set<Voice>()
+  /** The item the deck advanced to on its own, until the store's load of it claims it. */
+  private claimable: Voice | null = null
+  private next: Next | null = null
+  private nextBuffer: { url: string; buffer: IAudioBuffer } | null = null
+  private readonly preloader = new Preloader<IAudioBuffer>((url) => decodeItem(this.context(), url, this.next?.label ?? url))
+  private loading: Promise<void> | null = null
   private loadToken = 0
+  private label = ''
+  private ticker: ReturnType<typeof setInterval> | null = null
+  private wake: ReturnType<typeof setTimeout> | null = null
 
   constructor() {
+    this.media = new DeckMedia(this)
+    // wavesurfer.js drives any object with the media element's surface (its own WebAudioPlayer is one).
+    this.element = this.media as unknown as HTMLAudioElement
     const el = new Audio()
     el.preload = 'auto'
-    this.element = el
-    el.addEventListener('timeupdate', () => this.emitTime())
-    el.addEventListener('durationchange', () => this.emitTime())
-    el.addEventListener('seeked', () => this.emitTime())
-    el.addEventListener('ended', () => this.emit({ type: 'ended' }))
-    el.addEventListener('playing', () => this.emit({ type: 'playing' }))
-    el.addEventListener('pause', () => this.emit({ type: 'paused' }))
+    this.streamer = el
+    const streaming = () => this.current !== null && this.current.buffer === null
+    el.addEventListener('durationchange', () => {
+      if (!streaming()) return
+      this.emitTime()
+      if (this.playing) this.scheduleNext()
+    })
+    el.addEventListener('progress', () => this.kickPreload())
+    el.addEventListener('canplaythrough', () => this.kickPreload())
+    el.addEventListener('ended', () => {
+      if (!streaming()) return
+      this.catchUp()
+      if (this.current?.buffer !== null || !this.playing) return
+      this.playing = false
+      this.current.run = null
+      this.stopTicker()
+      this.emitTime()
+      this.emit({ type: 'ended' })
+    })
     el.addEventListener('error', () => {
-      if (!el.getAttribute('src')) return
-      this.fail(this.mediaErrorMessage(), el.error)
+      if (!el.getAttribute('src') || !streaming()) return
+      this.fail(this.mediaErrorMessage())
     })
   }
 
   /** One wording per failure, whether the element's error event or a rejected play() reports it. */
   private mediaErrorMessage(): string {
-    const reason = MEDIA_ERRORS[this.element.error?.code ?? 4] ?? 'it could not be decoded'
+    const reason = MEDIA_ERRORS[this.streamer.error?.code ?? 4] ?? 'it could not be decoded'
     return `Could not play "${this.label}": ${reason}.`
   }
 
+  private context(): Ctx {
+    return (this.ctx ??= getAudioContext())
+  }
+
+  private ensureGraph(): IGainNode<Ctx> {
+    if (this.output) return this.output
+    const ctx = this.context()
+    this.output = ctx.createGain()
+    this.output.gain.value = volumeToGain(this.volume)
+    this.output.connect(getMasterBus().input)
+    return this.output
+  }
+
   private emit(e: DeckEvent) {
+    this.media.onDeckEvent(e)
     for (const l of this.listeners) l(e)
   }
 
-  private emitTime() {
-    const d = this.element.duration
-    this.emit({ type: 'time', position: this.element.currentTime, duration: Number.isFinite(d) ? d : 0 })
+  private durationOf(v: Voice): number {
+    if (v.buffer) return v.buffer.duration
+    const d = this.streamer.duration
+    return Number.isFinite(d) ? d : 0
   }
 
-  private fail(message: string, cause?: unknown) {
-    console.error('[player]', message, cause ?? '')
+  get position(): number {
+    const v = this.current
+    if (!v) return 0
+    if (!v.buffer) return this.streamer.currentTime
+    return this.playing && this.ctx ? positionAt(this.ctx.currentTime, clockOf(v, v.buffer.duration)) : v.offset
+  }
+
+  get duration(): number {
+    return this.current ? this.durationOf(this.current) : 0
+  }
+
+  get isPlaying(): boolean {
+    return this.playing
+  }
+
+  get hasItem(): boolean {
+    return this.current !== null
+  }
+
+  private emitTime() {
+    this.emit({ type: 'time', position: this.position, duration: this.duration })
+  }
+
+  private fail(message: string) {
     this.emit({ type: 'error', message })
   }
 
-  private ensureGraph() {
-    if (this.source) return
-    const ctx = getAudioContext()
-    this.source = ctx.createMediaElementSource(this.element)
-    this.gain = ctx.createGain()
-    this.gain.gain.value = deckGain(this.volume, this.itemGainDb)
-    this.source.connect(this.gain)
-    this.gain.connect(getMasterBus().input)
+  // ---- voices and runs ------------------------------------------------------------------------
+
+  private voice(url: string, label: string, buffer: IAudioBuffer | null, gainDb = 0): Voice {
+    return { url, label, buffer, itemGain: null, gainDb, startAt: 0, offset: 0, run: null }
   }
 
-  async load(audioUrl: string, label: string): Promise<void> {
+  private itemGainOf(v: Voice): IGainNode<Ctx> {
+    if (!v.itemGain) {
+      v.itemGain = this.context().createGain()
+      v.itemGain.gain.value = dbToGain(v.gainDb)
+      v.itemGain.connect(this.ensureGraph())
+    }
+    return v.itemGain
+  }
+
+  /** Starts buffer item `v` at context time `when` from `offset`; its fade gain starts at `gain`. */
+  private startRun(v: Voice, when: number, offset: number, gain = 1): Run {
+    const ctx = this.context()
+    const source = ctx.createBufferSource()
+    source.buffer = v.buffer
+    const fade = ctx.createGain()
+    fade.gain.value = gain
+    source.connect(fade)
+    fade.connect(this.itemGainOf(v))
+    const run = { source, fade }
+    source.onended = () => {
+      source.disconnect()
+      fade.disconnect()
+      if (v.run === run) v.run = null
+      if (this.outgoing.has(v) && !v.run) this.release(v)
+    }
+    source.start(when, offset)
+    v.run = run
+    v.startAt = when - offset
+    return run
+  }
+
+  /** Routes the media element into streamed item `v` (one element, so one streamed item at a time). */
+  private streamRun(v: Voice): Run {
+    const ctx = this.context()
+    if (!this.streamSource) {
+      this.streamSource = ctx.createMediaElementSource(this.streamer)
+      this.streamFade = ctx.createGain()
+      this.streamSource.connect(this.streamFade)
+    }
+    const fade = this.streamFade!
+    fade.disconnect()
+    fade.connect(this.itemGainOf(v))
+    fade.gain.cancelScheduledValues(0)
+    fade.gain.value = 1
+    v.run = { source: null, fade }
+    return v.run
+  }
+
+  /** Where a streamed item's offset 0 falls on the context clock, as well as the element tells. */
+  private estimateStreamStart(v: Voice) {
+    if (this.ctx) v.startAt = this.ctx.currentTime - this.streamer.currentTime
+  }
+
+  /** Stops `v` now (a few ms ramp, so no click). */
+  private stopRun(v: Voice) {
+    const run = v.run
+    v.run = null
+    if (!run || !this.ctx) return
+    const now = this.ctx.currentTime
+    if (!run.source) {
+      run.fade.gain.cancelScheduledValues(0)
+      // The element may already stream the item loaded after this one.
+      const elementTaken = this.current !== null && this.current !== v && this.current.buffer === null
+      if (!elementTaken) this.streamer.pause()
+      return
+    }
+    run.fade.gain.cancelScheduledValues(now)
+    run.fade.gain.setTargetAtTime(0, now, DECLICK_S)
+    try {
+      run.source.stop(now + 6 * DECLICK_S)
+    } catch {
+      // Never started or already stopped.
+    }
+  }
+
+  private release(v: Voice) {
+    this.stopRun(v)
+    this.outgoing.delete(v)
+    const gain = v.itemGain
+    v.itemGain = null
+    if (gain) setTimeout(() => gain.disconnect(), 50)
+  }
+
+  private cancelIncoming() {
+    const inc = this.incoming
+    if (!inc) return
+    this.incoming = null
+    this.release(inc.voice)
+    // The current item plays to its end at full gain again.
+    const run = this.current?.run
+    if (run) {
+      run.fade.gain.cancelScheduledValues(0)
+      run.fade.gain.value = 1
+    }
+  }
+
+  private silenceAll() {
+    this.cancelIncoming()
+    for (const v of [...this.outgoing]) this.release(v)
+    if (this.current) this.stopRun(this.current)
+  }
+
+  // ---- the clock: advancing to the next item, the end, time events ----------------------------
+
+  /** Applies what the clock has passed since the last look: a started next item, an ended current. */
+  private catchUp() {
+    if (!this.playing || !this.ctx || !this.current) return
+    const now = this.ctx.currentTime
+    const inc = this.incoming
+    if (inc && now >= inc.at) {
+      const old = this.current
+      this.outgoing.add(old)
+      if (!old.run) this.release(old)
+      else if (!old.run.source) {
+        // The element fades out under the next item; then it is paused (its own end may come later).
+        setTimeout(() => this.outgoing.has(old) && this.release(old), (inc.fade + 0.1) * 1000)
+      }
+      // A decoded item finishes by itself (the end of its buffer), fading if there is a crossfade.
+      this.current = inc.voice
+      this.incoming = null
+      this.claimable = inc.voice
+      this.next = null
+      this.nextBuffer = null
+      this.preloader.clear()
+      this.emit({ type: 'ended' })
+      this.emit({ type: 'playing' })
+      this.emitTime()
+      return
+    }
+    const cur = this.current
+    if (!inc && cur.buffer && now >= cur.startAt + cur.buffer.duration) {
+      this.playing = false
+      cur.offset = cur.buffer.duration
+      cur.run = null
+      this.stopTicker()
+      this.emitTime()
+      this.emit({ type: 'ended' })
+    }
+  }
+
+  private startTicker() {
+    this.ticker ??= setInterval(() => {
+      this.catchUp()
+      if (!this.playing) return
+      this.emitTime()
+      // A streamed item's end is re-estimated while there is time to move the handover.
+      const inc = this.incoming
+      if (this.current && !this.current.buffer && inc && this.ctx && inc.at - this.ctx.currentTime > 0.3) this.scheduleNext()
+      if (!this.wake) this.armWake()
+    }, TIME_EVENT_MS)
+    this.armWake()
+  }
+
+  private stopTicker() {
+    if (this.ticker) clearInterval(this.ticker)
+    if (this.wake) clearTimeout(this.wake)
+    this.ticker = null
+    this.wake = null
+  }
+
+  /** A timer for the next instant something happens (handover or end), sooner than the ticker. */
+  private armWake() {
+    if (this.wake) clearTimeout(this.wake)
+    this.wake = null
+    if (!this.playing || !this.ctx || !this.current) return
+    const cur = this.current
+    const due = this.incoming ? this.incoming.at : cur.buffer ? cur.startAt + cur.buffer.duration : Infinity
+    const ms = Math.max(0, (due - this.ctx.currentTime) * 1000) + 5
+    if (ms > TIME_EVENT_MS * 4) return
+    this.wake = setTimeout(() => {
+      this.wake = null
+      this.catchUp()
+      this.armWake()
+    }, ms)
+  }
+
+  // ---- the next item --------------------------------------------------------------------------
+
+  /** True once a streamed current item has all its bytes (a decode ahead would compete for the network). */
+  private streamDownloaded(): boolean {
+    const el = this.streamer
+    const d = el.duration
+    return Number.isFinite(d) && el.buffered.length > 0 && el.buffered.end(el.buffered.length - 1) >= d - 0.05
+  }
+
+  /** Starts decoding the next item, once the current one is loaded (and, if streamed, downloaded). */
+  private kickPreload() {
+    const next = this.next
+    if (!next || this.loading) return
+    if (this.nextBuffer?.url === next.url) return this.scheduleNext()
+    const reuse = this.current?.url === next.url ? this.current.buffer : null
+    if (reuse) {
+      this.nextBuffer = { url: next.url, buffer: reuse }
+      return this.scheduleNext()
+    }
+    // Already decoding it: its completion schedules it.
+    if (this.preloader.key === next.url) return
+    if (this.current && !this.current.buffer && !this.streamDownloaded()) return
+    const promise = this.preloader.want(next.url)
+    if (!promise) return
+    void promise.then(
+      (buffer) => {
+        if (!this.preloader.isCurrent(next.url, promise) || this.next?.url !== next.url) return
+        this.nextBuffer = { url: next.url, buffer }
+        this.scheduleNext()
+      },
+      () => {
+        // Reported when the store loads that item; a retry decodes it again.
+        if (this.preloader.isCurrent(next.url, promise)) this.preloader.clear()
+      },
+    )
+  }
+
+  /** Puts the decoded next item on the clock at its handover time (rescheduling what was there). */
+  private scheduleNext() {
+    this.catchUp()
+    this.cancelIncoming()
+    const next = this.next
+    const cur = this.current
+    if (!this.playing || !cur?.run || !next || this.nextBuffer?.url !== next.url) return this.armWake()
+    const ctx = this.context()
+    const buffer = this.nextBuffer.buffer
+    const duration = this.durationOf(cur)
+    if (duration <= 0) return
+    if (!cur.buffer) this.estimateStreamStart(cur)
+    const crossfade = cur.buffer ? this.crossfade : Math.max(this.crossfade, STREAM_OVERLAP_S)
+    const plan = transitionPlan(ctx.currentTime, clockOf(cur, duration), buffer.duration, crossfade, LEAD_S)
+    if (!plan) return this.armWake()
+    const end = cur.startAt + duration
+    const at = onGrid(plan.at, ctx.sampleRate)
+    const fade = Math.max(0, end - at)
+    const voice = this.voice(next.url, next.label, buffer, next.gainDb)
+    const run = this.startRun(voice, at, 0, fade > 0 ? 0 : 1)
+    if (fade > 0) {
+      run.fade.gain.setValueCurveAtTime(fadeCurve('in', CURVE_POINTS), at, fade)
+      cur.run.fade.gain.cancelScheduledValues(0)
+      cur.run.fade.gain.value = 1
+      cur.run.fade.gain.setValueCurveAtTime(fadeCurve('out', CURVE_POINTS), at, fade)
+    }
+    this.incoming = { voice, at, fade }
+    this.armWake()
+  }
+
+  // ---- the API --------------------------------------------------------------------------------
+
+  async load(audioUrl: string, label: string, options: DeckItemOptions = {}): Promise<void> {
+    this.catchUp()
+    const claim = this.claimable
+    this.claimable = null
+    if (claim && claim === this.current && claim.url === audioUrl) {
+      // The deck already moved on to this item at the end of the previous one: keep it playing.
+      this.label = claim.label = label
+      if (options.gainDb !== undefined) this.setItemGainDb(options.gainDb)
+      this.kickPreload()
+      return
+    }
     const token = ++this.loadToken
+    const wasPlaying = this.playing
+    const previous = this.current
     this.label = label
-    this.element.pause()
+    this.playing = false
+    this.stopTicker()
+    this.silenceAll()
+    if (previous) this.release(previous)
+    this.current = null
+    if (wasPlaying) this.emit({ type: 'paused' })
+    this.emitTime()
+    const ready =
+      previous?.url === audioUrl && previous.buffer
+        ? Promise.resolve(previous.buffer)
+        : this.nextBuffer?.url === audioUrl
+          ? Promise.resolve(this.nextBuffer.buffer)
+          : this.preloader.peek(audioUrl)
+    const loading = ready ? this.loadDecoded(token, audioUrl, label, ready, options) : this.loadStreamed(token, audioUrl, label, options)
+    this.loading = loading
+    try {
+      await loading
+    } catch (err) {
+      if (token !== this.loadToken) return
+      if (this.preloader.key === audioUrl) this.preloader.clear()
+      const message = err instanceof DeckError ? err.message : `Could not play "${label}": ${REASON.decode}.`
+      this.fail(message)
+      throw err instanceof DeckError ? err : new DeckError(message)
+    } finally {
+      if (this.loading === loading) this.loading = null
+    }
+    if (token === this.loadToken) this.kickPreload()
+  }
+
+  private async loadDecoded(token: number, url: string, label: string, ready: Promise<IAudioBuffer>, options: DeckItemOptions) {
+    const buffer = await ready
+    if (token !== this.loadToken) return
+    this.current = this.voice(url, label, buffer, options.gainDb ?? 0)
+    this.emitTime()
+  }
+
+  private async loadStreamed(token: number, url: string, label: string, options: DeckItemOptions) {
     let resolved
     try {
-      resolved = await resolveAudioUrl(audioUrl)
+      resolved = await resolveAudioUrl(url)
     } catch (err) {
-      const why = err instanceof UserAudioError ? err.message : 'its audio could not be found'
-      const message = `Could not play "${label}": ${why}`
-      this.fail(message, err)
-      throw new DeckError(message)
+      throw resolveFailure(label, err)
     }
     if (token !== this.loadToken) {
       resolved.release()
       return
     }
-    this.release()
-    this.release = resolved.release
-    this.element.src = resolved.url
-    this.element.load()
+    this.releaseStream()
+    this.releaseStream = resolved.release
+    this.current = this.voice(url, label, null, options.gainDb ?? 0)
+    this.streamer.src = resolved.url
+    this.streamer.load()
+  }
+
+  preload(audioUrl: string | null, label = '', options: DeckItemOptions = {}): void {
+    this.catchUp()
+    if (audioUrl === null) {
+      this.next = null
+      this.nextBuffer = null
+      this.preloader.clear()
+      this.cancelIncoming()
+      this.armWake()
+      return
+    }
+    const same = this.next?.url === audioUrl
+    this.next = { url: audioUrl, label: label || audioUrl, gainDb: options.gainDb ?? 0 }
+    if (same && this.incoming?.voice.url === audioUrl) {
+      if (this.incoming.voice.itemGain) this.incoming.voice.itemGain.gain.value = dbToGain(this.next.gainDb)
+      this.incoming.voice.gainDb = this.next.gainDb
+      return
+    }
+    if (!same) {
+      this.nextBuffer = null
+      this.cancelIncoming()
+    }
+    this.kickPreload()
   }
 
   async play(): Promise<void> {
+    const token = this.loadToken
+    if (this.loading) await this.loading.catch(() => {})
+    if (token !== this.loadToken) return
     this.ensureGraph()
-    await unlockAudio()
-    try {
-      await this.element.play()
-    } catch (err) {
-      // AbortError means a newer load()/pause() superseded this play: not a failure.
-      if (err instanceof DOMException && err.name === 'AbortError') return
-      const message =
-        err instanceof DOMException && err.name === 'NotAllowedError'
-          ? `Could not play "${this.label}": the browser blocked playback; press play again.`
-          : this.mediaErrorMessage()
-      console.error('[player]', message, err)
-      throw new DeckError(message)
+    const ctx = await unlockAudio()
+    if (token !== this.loadToken) return
+    const blocked = `Could not play "${this.label}": the browser blocked playback; press play again.`
+    if (ctx.state !== 'running') throw new DeckError(blocked)
+    const v = this.current
+    if (!v || this.playing) return
+    if (!v.buffer) {
+      this.streamRun(v)
+      try {
+        await this.streamer.play()
+      } catch (err) {
+        // AbortError means a newer load()/pause() superseded this play: not a failure.
+        if (err instanceof DOMException && err.name === 'AbortError') return
+        const message = err instanceof DOMException && err.name === 'NotAllowedError' ? blocked : this.mediaErrorMessage()
+        console.error('[player]', message, err)
+        throw new DeckError(message)
+      }
+      if (token !== this.loadToken || this.current !== v) return
+      this.estimateStreamStart(v)
+    } else {
+      if (v.offset >= v.buffer.duration) v.offset = 0
+      const { when, offset } = startFrom(ctx.currentTime, v.offset, LEAD_S, ctx.sampleRate)
+      this.startRun(v, when, offset)
     }
+    this.playing = true
+    this.startTicker()
+    this.scheduleNext()
+    this.emit({ type: 'playing' })
+    this.emitTime()
   }
 
   pause() {
-    this.element.pause()
+    this.catchUp()
+    if (!this.playing) {
+      // A play() still waiting for the element must not start it after this.
+      if (this.current && !this.current.buffer) this.streamer.pause()
+      return
+    }
+    const v = this.current!
+    v.offset = this.position
+    this.playing = false
+    this.stopTicker()
+    // A crossfade in progress is abandoned: the item that was fading in resumes alone.
+    this.silenceAll()
+    this.emit({ type: 'paused' })
+    this.emitTime()
   }
 
   stop() {
     this.loadToken++
-    this.element.pause()
-    this.element.removeAttribute('src')
-    this.element.load()
-    this.release()
-    this.release = () => {}
+    const wasPlaying = this.playing
+    this.playing = false
+    this.stopTicker()
+    this.silenceAll()
+    if (this.current) this.release(this.current)
+    this.current = null
+    this.claimable = null
+    this.next = null
+    this.nextBuffer = null
+    this.preloader.clear()
+    this.streamer.pause()
+    this.streamer.removeAttribute('src')
+    this.streamer.load()
+    this.releaseStream()
+    this.releaseStream = () => {}
+    if (wasPlaying) this.emit({ type: 'paused' })
+    this.emitTime()
   }
 
   seek(seconds: number) {
     if (!Number.isFinite(seconds)) return
-    const d = this.element.duration
-    const max = Number.isFinite(d) ? d : Infinity
-    this.element.currentTime = Math.min(Math.max(0, seconds), max)
+    this.catchUp()
+    const v = this.current
+    if (!v) return
+    const to = Math.min(Math.max(0, seconds), this.durationOf(v) || Infinity)
+    this.media.onSeek(true)
+    if (!v.buffer) {
+      // A seek during a crossfade ends it; the handover is planned again from the new place.
+      this.cancelIncoming()
+      for (const o of [...this.outgoing]) this.release(o)
+      this.streamer.currentTime = to
+      if (this.playing) this.scheduleNext()
+    } else if (this.playing && this.ctx) {
+      // A seek during a crossfade ends it: the outgoing item stops, the current one jumps.
+      this.silenceAll()
+      const { when, offset } = startFrom(this.ctx.currentTime, to, LEAD_S, this.ctx.sampleRate)
+      this.startRun(v, when, offset)
+      this.scheduleNext()
+    } else v.offset = to
     this.emitTime()
+    this.media.onSeek(false)
   }
 
   setVolume(volume: number) {
-    this.volume = Math.min(100, Math.max(0, volume))
-    this.applyGain()
+    this.volume = Math.min(100, Math.max(0, Number.isFinite(volume) ? volume : 0))
+    if (this.output) this.output.gain.setTargetAtTime(volumeToGain(this.volume), this.output.context.currentTime, 0.015)
   }
 
-  setItemGainDb(db: number) {
-    this.itemGainDb = Number.isFinite(db) ? db : 0
-    this.applyGain()
+  setCrossfade(seconds: number) {
+    const next = clampCrossfade(seconds)
+    if (next === this.crossfade) return
+    this.crossfade = next
+    // A handover not yet begun moves to the new time; one already fading keeps its course.
+    if (this.incoming && this.ctx && this.ctx.currentTime < this.incoming.at) this.scheduleNext()
   }
 
-  private applyGain() {
-    if (this.gain) this.gain.gain.setTargetAtTime(deckGain(this.volume, this.itemGainDb), this.gain.context.currentTime, 0.015)
+  setItemGainDb(gainDb: number) {
+    const v = this.current
+    if (!v) return
+    v.gainDb = Number.isFinite(gainDb) ? gainDb : 0
+    if (v.itemGain) v.itemGain.gain.setTargetAtTime(dbToGain(v.gainDb), v.itemGain.context.currentTime, 0.015)
   }
 
   on(listener: (e: DeckEvent) => void) {
@@ -199,9 +759,93 @@ class Deck implements PlayerDeck {
   }
 }
 
+/** The media-element surface wavesurfer.js reads and drives, following the deck. */
+class DeckMedia extends EventTarget {
+  src = ''
+  currentSrc = ''
+  autoplay = false
+  controls = false
+  muted = false
+  volume = 1
+  playbackRate = 1
+  preservesPitch = true
+  seeking = false
+  ended = false
+  /** The deck reports its failures as 'error' events with words; there is no MediaError to read. */
+  error: MediaError | null = null
+
+  constructor(private readonly deck: Deck) {
+    super()
+  }
+
+  get currentTime(): number {
+    return this.deck.position
+  }
+
+  set currentTime(seconds: number) {
+    this.deck.seek(seconds)
+  }
+
+  get duration(): number {
+    return this.deck.hasItem ? this.deck.duration : NaN
+  }
+
+  get paused(): boolean {
+    return !this.deck.isPlaying
+  }
+
+  get readyState(): number {
+    return this.deck.hasItem ? 4 : 0
+  }
+
+  play(): Promise<void> {
+    return this.deck.play()
+  }
+
+  pause() {
+    this.deck.pause()
+  }
+
+  load() {}
+  remove() {}
+  removeAttribute() {}
+  canPlayType(): CanPlayTypeResult {
+    return ''
+  }
+
+  onSeek(start: boolean) {
+    this.seeking = start
+    this.dispatchEvent(new Event(start ? 'seeking' : 'seeked'))
+  }
+
+  onDeckEvent(e: DeckEvent) {
+    const fire = (type: string) => this.dispatchEvent(new Event(type))
+    if (e.type === 'time') {
+      if (e.duration !== this.lastDuration) {
+        this.lastDuration = e.duration
+        fire('durationchange')
+      }
+      fire('timeupdate')
+    } else if (e.type === 'playing') {
+      this.ended = false
+      fire('play')
+      fire('playing')
+    } else if (e.type === 'paused') fire('pause')
+    else if (e.type === 'ended') {
+      this.ended = true
+      fire('ended')
+    } else if (e.type === 'error') fire('error')
+  }
+
+  private lastDuration = -1
+}
+
 let deck: PlayerDeck | null = null
 
 export function getPlayerDeck(): PlayerDeck {
   if (!deck) deck = new Deck()
   return deck
 }
+
+/** What the deck's gains multiply to for an item: the volume's gain times its loudness normalisation (dB). */
+export const deckGain = (volume: number, itemGainDb: number): number => volumeToGain(volume) * dbToGain(itemGainDb)

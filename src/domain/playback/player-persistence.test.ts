@@ -5,16 +5,31 @@ import { MAX_SAVED_QUEUE, parseSavedPlayer, sanitizeSong, serializePlayer } from
 const [a, b] = SAMPLE_SONGS as [(typeof SAMPLE_SONGS)[0], (typeof SAMPLE_SONGS)[0]]
 
 describe('saved player state', () => {
-  it('round-trips the queue, current song, position and volume', () => {
-    const text = serializePlayer({ queue: [a, b], currentSong: b, position: 42.345, volume: 35 })
-    expect(parseSavedPlayer(text)).toEqual({ queue: [a, b], currentId: b.id, position: 42.3, volume: 35 })
+  it('round-trips the queue, current song, position, volume and crossfade', () => {
+    const text = serializePlayer({ queue: [a, b], currentSong: b, position: 42.345, volume: 35, crossfadeSeconds: 4.5 })
+    expect(parseSavedPlayer(text)).toEqual({ queue: [a, b], currentId: b.id, position: 42.3, volume: 35, crossfade: 4.5 })
+  })
+
+  it('restores the crossfade clamped to 0..12 s, and 0 (gapless) when it was never saved or is unusable', () => {
+    const crossfadeOf = (value: unknown) => parseSavedPlayer(JSON.stringify({ queue: [a], currentId: a.id, crossfade: value }))?.crossfade
+    expect(crossfadeOf(undefined)).toBe(0)
+    expect(crossfadeOf('6')).toBe(0)
+    expect(crossfadeOf(-2)).toBe(0)
+    expect(crossfadeOf(30)).toBe(12)
+    expect(crossfadeOf(6)).toBe(6)
   })
 
   it('ignores missing, unparsable and wrongly shaped text without throwing', () => {
     expect(parseSavedPlayer(null)).toBeNull()
     expect(parseSavedPlayer('{not json')).toBeNull()
     expect(parseSavedPlayer('42')).toBeNull()
-    expect(parseSavedPlayer('{"queue": "nope", "currentId": 7}')).toEqual({ queue: [], currentId: null, position: 0, volume: NaN })
+    expect(parseSavedPlayer('{"queue": "nope", "currentId": 7}')).toEqual({
+      queue: [],
+      currentId: null,
+      position: 0,
+      volume: NaN,
+      crossfade: 0,
+    })
   })
 
   it('drops songs whose audio died with the page (blob:) or is not ours, and duplicates', () => {

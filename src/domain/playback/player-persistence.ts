@@ -1,9 +1,10 @@
 /**
- * The player survives a reload (as Audius does): the queue, the current song, where it was and the
- * volume are kept in localStorage and come back paused. Only what the browser can play again is
+ * The player survives a reload (as Audius does): the queue, the current song, where it was, the
+ * volume and the crossfade setting are kept in localStorage and come back paused. Only what the browser can play again is
  * kept: a 'blob:' URL dies with the page, so such songs are left out rather than restored broken.
  */
 import type { Song } from '../../lib/catalogue/song.ts'
+import { clampCrossfade } from '../../engine/deck-timeline.ts'
 
 export const PLAYER_STORAGE_KEY = 'cube.player.v1'
 /** Writes wait this long so the 4-per-second position updates cost one write a second at most. */
@@ -16,6 +17,8 @@ export interface SavedPlayer {
   currentId: string | null
   position: number
   volume: number
+  /** Seconds of crossfade between queue items, 0..12 (0, gapless, when not saved). */
+  crossfade: number
 }
 
 const isText = (v: unknown, max = 2000): v is string => typeof v === 'string' && v.length > 0 && v.length <= max
@@ -68,11 +71,23 @@ export function parseSavedPlayer(text: string | null): SavedPlayer | null {
   const currentId = typeof r.currentId === 'string' && seen.has(r.currentId) ? r.currentId : null
   const position = currentId && typeof r.position === 'number' && Number.isFinite(r.position) && r.position > 0 ? r.position : 0
   const volume = typeof r.volume === 'number' && Number.isFinite(r.volume) ? Math.round(Math.min(100, Math.max(0, r.volume))) : NaN
-  return { queue, currentId, position, volume }
+  return { queue, currentId, position, volume, crossfade: clampCrossfade(r.crossfade) }
 }
 
-export const serializePlayer = (s: { queue: Song[]; currentSong: Song | null; position: number; volume: number }): string =>
-  JSON.stringify({ queue: s.queue, currentId: s.currentSong?.id ?? null, position: Math.round(s.position * 10) / 10, volume: s.volume })
+export const serializePlayer = (s: {
+  queue: Song[]
+  currentSong: Song | null
+  position: number
+  volume: number
+  crossfadeSeconds: number
+}): string =>
+  JSON.stringify({
+    queue: s.queue,
+    currentId: s.currentSong?.id ?? null,
+    position: Math.round(s.position * 10) / 10,
+    volume: s.volume,
+    crossfade: s.crossfadeSeconds,
+  })
 
 /** localStorage when this runtime has a usable one (Node tests and locked-down browsers may not). */
 export function playerStorage(): Storage | null {

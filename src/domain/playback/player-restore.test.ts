@@ -45,20 +45,21 @@ afterEach(() => {
 })
 
 describe('the player after a reload', () => {
-  it('comes back paused on the same song, queue, position and volume, without touching the deck', async () => {
-    storage.setItem(PLAYER_STORAGE_KEY, serializePlayer({ queue: [a, b], currentSong: b, position: 37.5, volume: 40 }))
+  it('comes back paused on the same song, queue, position, volume and crossfade, without touching the deck', async () => {
+    storage.setItem(PLAYER_STORAGE_KEY, serializePlayer({ queue: [a, b], currentSong: b, position: 37.5, volume: 40, crossfadeSeconds: 3 }))
     const { usePlayerStore } = await openPage()
     const s = usePlayerStore.getState()
     expect(s.queue.map((x) => x.id)).toEqual([a.id, b.id])
     expect(s.currentSong?.id).toBe(b.id)
     expect(s.position).toBe(37.5)
     expect(s.volume).toBe(40)
+    expect(s.crossfadeSeconds).toBe(3)
     expect(s.isPlaying).toBe(false)
     expect(calls).toEqual([])
   })
 
   it('play resumes at the saved position; a seek before it moves that position', async () => {
-    storage.setItem(PLAYER_STORAGE_KEY, serializePlayer({ queue: [a], currentSong: a, position: 20, volume: 80 }))
+    storage.setItem(PLAYER_STORAGE_KEY, serializePlayer({ queue: [a], currentSong: a, position: 20, volume: 80, crossfadeSeconds: 0 }))
     const { usePlayerStore, attachDeck } = await openPage()
     attachDeck(deck)
     calls.length = 0
@@ -86,6 +87,10 @@ describe('the player after a reload', () => {
     expect(storage.getItem(PLAYER_STORAGE_KEY)).toBeNull()
     vi.advanceTimersByTime(SAVE_DELAY_MS)
     expect(JSON.parse(storage.getItem(PLAYER_STORAGE_KEY)!)).toMatchObject({ currentId: a.id, position: 2, queue: [{ id: a.id }] })
+    // The crossfade setting is saved with the rest, and reaches the deck.
+    usePlayerStore.getState().setCrossfade(5)
+    vi.advanceTimersByTime(SAVE_DELAY_MS)
+    expect(JSON.parse(storage.getItem(PLAYER_STORAGE_KEY)!)).toMatchObject({ crossfade: 5 })
   })
 
   it('an unreadable saved state is ignored: an empty player, not a crash', async () => {

@@ -2,14 +2,17 @@
  * The player's wiring: executes the store's deck commands on the deck (src/engine/player-deck.ts,
  * loaded on the first command so no page pays for it before playing) and feeds the deck's events
  * back to the store. Started once per page by the app's services; `attachDeck` swaps in another
- * deck (tests in Node, where there is no HTMLAudioElement) and starts the service.
+ * deck (tests in Node, where there is no Web Audio) and starts the service. It also keeps the deck
+ * told which queue item follows the current one (decoded ahead for a gapless or crossfaded start)
+ * and the crossfade setting.
  */
 import { applyDeckEvent, onDeckCommand, reportError, usePlayerStore, type DeckCommand, type DeckLike } from './player-store.ts'
 import { errorMessage } from '../../lib/error-message.ts'
-import type { Song } from '../../lib/catalogue/song.ts'
 import { PLAYER_STORAGE_KEY, SAVE_DELAY_MS, playerStorage, serializePlayer } from './player-persistence.ts'
 import { songGainDb } from './loudness-normalisation.ts'
 import { useNormalisationStore } from './normalisation-store.ts'
+import { indexOfSong, nextIndex } from '../../engine/queue.ts'
+import type { Song } from '../../lib/catalogue/song.ts'
 
 let deck: DeckLike | null = null
 let deckFactory: (() => Promise<DeckLike>) | null = () => import('../../engine/player-deck.ts').then((m) => m.getPlayerDeck())
@@ -28,14 +31,22 @@ export function attachDeck(d: DeckLike): void {
   unsubscribeDeck = d.on(applyDeckEvent)
   d.setVolume(usePlayerStore.getState().volume)
   applyNormalisation(d)
+  d.setCrossfade?.(usePlayerStore.getState().crossfadeSeconds)
   startPlayerService()
+  preloadNext()
 }
 
 export function startPlayerService(): void {
   stopCommands ??= onDeckCommand(run)
   startPlayerPersistence()
   stopNormalisation ??= useNormalisationStore.subscribe((s, prev) => {
-    if (s.setting !== prev.setting && deck) applyNormalisation(deck)
+    if (s.setting !== prev.setting && deck) {
+      applyNormalisation(deck)
+      preloadNext()
+    }
+  })
+  stopFollowingQueue ??= usePlayerStore.subscribe((s, prev) => {
+    if (s.queue !== prev.queue || s.currentSong !== prev.currentSong) preloadNext()
   })
 }
 
@@ -82,6 +93,24 @@ function applyNormalisation(d: DeckLike, song = usePlayerStore.getState().curren
   })
 }
 
+let stopFollowingQueue: (() => void) | null = null
+
+/** The queue item after the current one (wrapping, as Next does), or null. */
+export function followingSong(queue: readonly Song[], current: Song | null): Song | null {
+  if (!current) return null
+  return queue[nextIndex(queue.length, indexOfSong(queue, current.id))] ?? null
+}
+
+/** Tells a loaded deck what to decode ahead; a page that has not played yet loads nothing for it. */
+function preloadNext(): void {
+  if (!deck?.preload) return
+  const { queue, currentSong } = usePlayerStore.getState()
+  const next = followingSong(queue, currentSong)
+  // Its own normalisation from its first sample (the store sets it again when the item takes over).
+  const gainDb = songGainDb(next, useNormalisationStore.getState().setting)
+  deck.preload(next?.audioUrl ?? null, next?.title, { gainDb })
+}
+
 let persisting = false
 
 /** Keeps the queue, current song, position and volume in localStorage for the next visit. */
@@ -101,7 +130,14 @@ function startPlayerPersistence(): void {
     }
   }
   usePlayerStore.subscribe((s, prev) => {
-    if (s.queue === prev.queue && s.currentSong === prev.currentSong && s.position === prev.position && s.volume === prev.volume) return
+    if (
+      s.queue === prev.queue &&
+      s.currentSong === prev.currentSong &&
+      s.position === prev.position &&
+      s.volume === prev.volume &&
+      s.crossfadeSeconds === prev.crossfadeSeconds
+    )
+      return
     timer ??= setTimeout(write, SAVE_DELAY_MS)
   })
   // The last second before a reload or tab close would otherwise be lost.
@@ -129,7 +165,8 @@ function run(c: DeckCommand): void {
           if (token !== loadToken) return
           applyNormalisation(d, song)
           if (startAt && startAt > 0) d.seek(startAt)
-          if (autoplay) await d.play()
+          // Paused while the song was being fetched and decoded: it stays paused.
+          if (autoplay && usePlayerStore.getState().isPlaying) await d.play()
         })
         .catch((err: unknown) => {
           if (token !== loadToken) return
@@ -163,6 +200,9 @@ function run(c: DeckCommand): void {
       break
     case 'volume':
       deck?.setVolume(c.volume)
+      break
+    case 'crossfade':
+      deck?.setCrossfade?.(c.seconds)
       break
   }
 }

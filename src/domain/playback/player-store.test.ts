@@ -209,3 +209,67 @@ describe('player store queue semantics', () => {
     expect(st().isPlaying).toBe(true)
   })
 })
+
+/** A deck that also decodes ahead: records what it is told follows the current song, and the crossfade. */
+class PreloadingDeck extends RecordingDeck {
+  preloads: (string | null)[] = []
+  crossfade: number | null = null
+  preload(url: string | null) {
+    this.preloads.push(url)
+  }
+  setCrossfade(seconds: number) {
+    this.crossfade = seconds
+  }
+}
+
+describe('the deck is told what follows (gapless and crossfade)', () => {
+  let pd: PreloadingDeck
+  beforeEach(() => {
+    pd = new PreloadingDeck()
+    attachDeck(pd)
+  })
+
+  it('preloads the song after the current one, following queue edits, the wrap and a cleared queue', async () => {
+    st().playSong(a)
+    expect(pd.preloads.at(-1)).toBe(a.audioUrl) // a queue of one repeats it
+    st().addToQueue(b)
+    st().addToQueue(c)
+    expect(pd.preloads.at(-1)).toBe(b.audioUrl)
+    st().removeFromQueue(b.id)
+    expect(pd.preloads.at(-1)).toBe(c.audioUrl)
+    // At the end of the current song the deck has moved on to C; the store follows, and C's follower is A.
+    pd.emit({ type: 'ended' })
+    await flush()
+    expect(st().currentSong?.id).toBe(c.id)
+    expect(pd.calls.filter((x) => x.startsWith('load:')).at(-1)).toBe(`load:${c.audioUrl}`)
+    expect(pd.preloads.at(-1)).toBe(a.audioUrl)
+    st().clearQueue()
+    expect(pd.preloads.at(-1)).toBeNull()
+  })
+
+  it('the crossfade setting reaches the deck in half-second steps, within 0..12 s', () => {
+    expect(pd.crossfade).toBe(st().crossfadeSeconds)
+    st().setCrossfade(4.26)
+    expect(st().crossfadeSeconds).toBe(4.5)
+    expect(pd.crossfade).toBe(4.5)
+    st().setCrossfade(40)
+    expect(pd.crossfade).toBe(12)
+    st().setCrossfade(Number.NaN)
+    expect(pd.crossfade).toBe(0)
+  })
+
+  it('a song paused while it was still loading stays paused when the load completes', async () => {
+    let finish = () => {}
+    pd.load = async (url: string) => {
+      pd.calls.push(`load:${url}`)
+      await new Promise<void>((resolve) => (finish = resolve))
+    }
+    st().playSong(a)
+    await flush()
+    st().pause()
+    finish()
+    await flush()
+    expect(pd.calls.filter((x) => x === 'play')).toEqual([])
+    expect(st().isPlaying).toBe(false)
+  })
+})

@@ -5,7 +5,8 @@
  *
  * Actions: playSong(song), addToQueue(song) → boolean ('Already in queue' when refused),
  *   removeFromQueue(id), clearQueue(), play(), pause(), togglePlay(), next(), previous(),
- *   seek(s), setVolume(v), playQueueIndex(i).
+ *   seek(s), setVolume(v), playQueueIndex(i), setCrossfade(seconds).
+ *   crossfadeSeconds: 0..12 (0 = gapless), the overlap between consecutive queue items.
  * The store holds state and issues deck commands; the player service (player-service.ts) drives
  * the deck (src/engine/player-deck.ts) and feeds its events back. Tests may attach another deck.
  */
@@ -16,13 +17,17 @@ import { indexOfSong, isQueued, nextIndex, previousAction, removeFromQueue } fro
 import type { DeckEvent, PlayerDeck } from '../../engine/player-deck.ts'
 import { rewardAmountFor, useRewardStore } from '../economy/reward-store.ts'
 import { readSavedPlayer } from './player-persistence.ts'
+import { DEFAULT_CROSSFADE_S, clampCrossfade } from '../../engine/deck-timeline.ts'
 
 export const DEFAULT_VOLUME = 80
 export const ALREADY_IN_QUEUE = 'Already in queue'
 
-/** The part of the deck the store drives (the real one, or a test double in Node). */
+/**
+ * The part of the deck the store drives (the real one, or a test double in Node). A deck without
+ * preload/setCrossfade simply plays one item after another; without setItemGainDb, unnormalised.
+ */
 export type DeckLike = Pick<PlayerDeck, 'load' | 'play' | 'pause' | 'stop' | 'seek' | 'setVolume' | 'on'> &
-  Partial<Pick<PlayerDeck, 'setItemGainDb'>>
+  Partial<Pick<PlayerDeck, 'preload' | 'setCrossfade' | 'setItemGainDb'>>
 
 export interface PlayerState {
   currentSong: Song | null
@@ -31,6 +36,8 @@ export interface PlayerState {
   position: number
   duration: number
   volume: number
+  /** Seconds consecutive queue items overlap (equal-power); 0 = gapless. */
+  crossfadeSeconds: number
   playId: number
   /** Last playback error shown to the user (also toasted), cleared by the next successful start. */
   error: string | null
@@ -46,6 +53,7 @@ export interface PlayerState {
   previous: () => void
   seek: (seconds: number) => void
   setVolume: (volume: number) => void
+  setCrossfade: (seconds: number) => void
 }
 
 /** What the player service (player-service.ts) is asked to do with the deck. */
@@ -57,6 +65,7 @@ export type DeckCommand =
   | { kind: 'seek'; seconds: number }
   | { kind: 'stop' }
   | { kind: 'volume'; volume: number }
+  | { kind: 'crossfade'; seconds: number }
 
 const commandListeners = new Set<(command: DeckCommand) => void>()
 
@@ -132,7 +141,7 @@ function flashReward(song: Song | null) {
 }
 
 /** The state a page starts with: the last visit's queue and song, paused where they were. */
-function restoredState(): Pick<PlayerState, 'currentSong' | 'queue' | 'position' | 'duration' | 'volume'> {
+function restoredState(): Pick<PlayerState, 'currentSong' | 'queue' | 'position' | 'duration' | 'volume' | 'crossfadeSeconds'> {
   const saved = readSavedPlayer()
   const currentSong = saved?.queue.find((s) => s.id === saved.currentId) ?? null
   restoredNotLoaded = currentSong !== null
@@ -143,6 +152,7 @@ function restoredState(): Pick<PlayerState, 'currentSong' | 'queue' | 'position'
     position: currentSong && saved ? (duration > 0 ? Math.min(saved.position, duration) : saved.position) : 0,
     duration,
     volume: saved && Number.isFinite(saved.volume) ? saved.volume : DEFAULT_VOLUME,
+    crossfadeSeconds: saved?.crossfade ?? DEFAULT_CROSSFADE_S,
   }
 }
 
@@ -247,6 +257,13 @@ export const usePlayerStore = create<PlayerState>()((set, get) => ({
     const v = Math.round(Math.min(100, Math.max(0, Number.isFinite(volume) ? volume : DEFAULT_VOLUME)))
     set({ volume: v })
     command({ kind: 'volume', volume: v })
+  },
+
+  setCrossfade: (seconds) => {
+    // Half-second steps: what the setting's slider offers.
+    const s = Math.round(clampCrossfade(seconds) * 2) / 2
+    set({ crossfadeSeconds: s })
+    command({ kind: 'crossfade', seconds: s })
   },
 }))
 

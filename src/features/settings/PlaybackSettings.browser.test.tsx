@@ -1,13 +1,49 @@
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import { render, settle } from '../../../tests/component/render.tsx'
+import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import { useNormalisationStore } from '../../domain/playback/normalisation-store.ts'
 import { PlaybackSettings } from './PlaybackSettings.tsx'
 
-// Settings → Playback: the labelled loudness normalisation select shows the four settings, starts
-// at the stored one and keeps a change on this device.
+// Settings → Playback. The crossfade slider: labelled, reads out its value, moves in half seconds
+// from 0 (gapless) to 12 s, and sets the player store's setting (which the player saves and hands to
+// the deck). The loudness normalisation select shows the four settings, starts at the stored one and
+// keeps a change on this device.
+
+beforeEach(() => usePlayerStore.setState({ crossfadeSeconds: 0 }))
+
+const slider = (el: HTMLElement) => {
+  const label = [...el.querySelectorAll('label')].find((l) => l.textContent === 'Crossfade between songs')!
+  return el.querySelector<HTMLInputElement>(`#${CSS.escape(label.htmlFor)}`)!
+}
+const readout = (el: HTMLElement) => el.querySelector('[data-testid="crossfade-value"]')!.textContent
 
 describe('PlaybackSettings', () => {
+  it('starts at Off (gapless) and moves the store setting in half-second steps', async () => {
+    const el = render(<PlaybackSettings />)
+    const input = slider(el)
+    expect(input.type).toBe('range')
+    expect([input.min, input.max, input.step]).toEqual(['0', '12', '0.5'])
+    expect(readout(el)).toBe('Off (gapless)')
+    input.focus()
+    await settle(() => userEvent.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}'))
+    expect(usePlayerStore.getState().crossfadeSeconds).toBe(1.5)
+    expect(readout(el)).toBe('1.5 s')
+    expect(input.getAttribute('aria-valuetext')).toBe('1.5 s')
+    await settle(() => userEvent.keyboard('{End}'))
+    expect(usePlayerStore.getState().crossfadeSeconds).toBe(12)
+    expect(readout(el)).toBe('12 s')
+    await settle(() => userEvent.keyboard('{Home}'))
+    expect(usePlayerStore.getState().crossfadeSeconds).toBe(0)
+  })
+
+  it('shows a setting changed elsewhere (restored after a reload)', async () => {
+    const el = render(<PlaybackSettings />)
+    await settle(() => usePlayerStore.getState().setCrossfade(6))
+    expect(slider(el).value).toBe('6')
+    expect(readout(el)).toBe('6 s')
+  })
+
   it('offers Loud, Normal, Quiet and Off under its label, and keeps the choice in localStorage', async () => {
     localStorage.removeItem('cube.playback.normalisation.v1')
     useNormalisationStore.setState({ setting: 'normal' })

@@ -1,0 +1,291 @@
+/**
+ * The player deck measured on its rendered output in real Chromium: two short generated files (a
+ * constant sine in each, float WAVs at the context's rate so decoding is exact) played through the
+ * real deck on the app's live audio context, into the real master bus, whose output a recorder
+ * worklet tap captures sample for sample (the way the recorder tap test checks its capture):
+ *   - crossfade 0, through the player store and service: A (streamed, as a song the user starts is)
+ *     then B then A again (both decoded ahead) with no silence over 5 ms at either boundary; decoded
+ *     to decoded every frame in place (B is not restarted when the store catches up with the deck),
+ *     streamed to decoded within the overlap that covers the element's clock;
+ *   - crossfade 2 s: the summed power of the two (uncorrelated) tones stays within 0.5 dB of the
+ *     level before the fade, while each tone really fades (-3 dB each halfway);
+ *   - the per-item gain hook: -6.02 dB halves the item's level.
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import { getAudioContext } from '../../src/engine/audio-context.ts'
+import { getMasterBus } from '../../src/engine/master-bus.ts'
+import { createCaptureTap, loadRecorderWorklet } from '../../src/engine/recorder-worklet.ts'
+import { STREAM_OVERLAP_S, getPlayerDeck, type DeckEvent } from '../../src/engine/player-deck.ts'
+import { encodeWav } from '../../src/engine/workers.ts'
+import { usePlayerStore } from '../../src/domain/playback/player-store.ts'
+import { startPlayerService } from '../../src/domain/playback/player-service.ts'
+import type { Song } from '../../src/lib/catalogue/song.ts'
+
+const AMPLITUDE = 0.25
+const SILENCE = 1e-4
+
+async function context() {
+  const ctx = getAudioContext()
+  await ctx.resume()
+  expect(ctx.state).toBe('running')
+  return ctx
+}
+
+/** A sine of `periodFrames` frames per cycle (so windows of whole periods measure it exactly). */
+function tone(seconds: number, periodFrames: number, sampleRate: number): Float32Array {
+  const n = Math.round(seconds * sampleRate)
+  return new Float32Array(n).map((_, i) => AMPLITUDE * Math.sin((2 * Math.PI * i) / periodFrames))
+}
+
+/** A sweep from 300 Hz upward (never repeats, so where it sits in a capture is unambiguous). */
+function sweep(seconds: number, hzPerSecond: number, sampleRate: number): Float32Array {
+  const n = Math.round(seconds * sampleRate)
+  return new Float32Array(n).map((_, i) => {
+    const t = i / sampleRate
+    return AMPLITUDE * Math.sin(2 * Math.PI * (300 * t + (hzPerSecond / 2) * t * t))
+  })
+}
+
+async function wavUrl(samples: Float32Array, sampleRate: number): Promise<string> {
+  return URL.createObjectURL(await encodeWav([samples], sampleRate, 'float32'))
+}
+
+/** Captures the master bus output from now until stop(). */
+async function captureBus() {
+  const ctx = await context()
+  await loadRecorderWorklet(ctx)
+  const parts: Float32Array[] = []
+  const tap = createCaptureTap(ctx, { channels: 1, blockFrames: 4864, onBlock: (c) => parts.push(c[0]!.slice()) })
+  const bus = getMasterBus()
+  bus.analyser.connect(tap.node)
+  tap.node.connect(ctx.destination)
+  return {
+    async stop(): Promise<Float32Array> {
+      await tap.stop()
+      bus.analyser.disconnect(tap.node)
+      tap.node.disconnect()
+      const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0))
+      let at = 0
+      for (const p of parts) {
+        out.set(p, at)
+        at += p.length
+      }
+      return out
+    },
+  }
+}
+
+function waitFor(predicate: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+  const started = performance.now()
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (predicate()) return resolve()
+      if (performance.now() - started > timeoutMs) return reject(new Error(`timed out waiting for ${what}`))
+      setTimeout(check, 20)
+    }
+    check()
+  })
+}
+
+/** Index of the first sample louder than the threshold. */
+const firstSound = (x: Float32Array, from = 0) => {
+  for (let i = from; i < x.length; i++) if (Math.abs(x[i]!) > 0.01) return i
+  return -1
+}
+
+/** The longest run of |x| < SILENCE between from and to, in frames. */
+function longestSilence(x: Float32Array, from: number, to: number): number {
+  let run = 0
+  let longest = 0
+  for (let i = from; i < to; i++) {
+    if (Math.abs(x[i]!) < SILENCE) longest = Math.max(longest, ++run)
+    else run = 0
+  }
+  return longest
+}
+
+/**
+ * Where `expected` sits in `x` (the lag near the first sound that matches best), and how far `x` strays
+ * from it after `settle` frames: the bus's limiter rides its gain for the first ~0.1 s after sound
+ * starts from silence (a property of the master bus, not of the deck), so the comparison starts later.
+ */
+function alignment(x: Float32Array, expected: Float32Array, settle: number): { start: number; relativeError: number } {
+  const near = firstSound(x)
+  let best = { start: near, err: Infinity }
+  for (let s = near - 4; s <= near + 4; s++) {
+    let err = 0
+    for (let i = settle; i < settle + 2000; i++) err += (x[s + i]! - expected[i]!) ** 2
+    if (err < best.err) best = { start: s, err }
+  }
+  let err = 0
+  let ref = 0
+  for (let i = settle; i < expected.length; i++) {
+    err += (x[best.start + i]! - expected[i]!) ** 2
+    ref += expected[i]! ** 2
+  }
+  return { start: best.start, relativeError: Math.sqrt(err / ref) }
+}
+
+/** The lag in [from, to] where x matches `expected` best, compared on expected[skip, skip + 2000). */
+function bestLag(x: Float32Array, expected: Float32Array, from: number, to: number, skip: number): number {
+  let best = { lag: from, err: Infinity }
+  for (let lag = from; lag <= to; lag++) {
+    let err = 0
+    for (let i = skip; i < skip + 2000 && err < best.err; i++) err += (x[lag + i]! - expected[i]!) ** 2
+    if (err < best.err) best = { lag, err }
+  }
+  return best.lag
+}
+
+/** RMS of x - expected (placed at `start`) relative to expected's RMS, from frame `skip` on. */
+function residual(x: Float32Array, expected: Float32Array, start: number, skip: number): number {
+  let err = 0
+  let ref = 0
+  for (let i = skip; i < expected.length; i++) {
+    err += (x[start + i]! - expected[i]!) ** 2
+    ref += expected[i]! ** 2
+  }
+  return Math.sqrt(err / ref)
+}
+
+const rms = (x: Float32Array, from: number, n: number) => {
+  let s = 0
+  for (let i = from; i < from + n; i++) s += x[i]! ** 2
+  return Math.sqrt(s / n)
+}
+
+/** Amplitude of the sine with `period` frames in x[from, from + n) (n a whole number of periods). */
+function toneAmplitude(x: Float32Array, from: number, n: number, period: number): number {
+  let re = 0
+  let im = 0
+  for (let i = 0; i < n; i++) {
+    re += x[from + i]! * Math.cos((2 * Math.PI * i) / period)
+    im += x[from + i]! * Math.sin((2 * Math.PI * i) / period)
+  }
+  return (2 * Math.hypot(re, im)) / n
+}
+
+const dB = (ratio: number) => 20 * Math.log10(ratio)
+
+afterEach(() => {
+  usePlayerStore.getState().clearQueue()
+  getPlayerDeck().stop()
+})
+
+describe('player deck on the rendered output', () => {
+  it('crossfade 0 through the store: A → B → A again with no silence over 5 ms, decoded items frame-exact', async () => {
+    const ctx = await context()
+    const sr = ctx.sampleRate
+    const a = sweep(1, 200, sr)
+    const b = sweep(1, 400, sr)
+    const song = (id: string, audioUrl: string): Song => ({ id, title: id, artist: 'Test', duration: '0:01', image: '/x.svg', audioUrl })
+    const songA = song('tone-a', await wavUrl(a, sr))
+    const songB = song('tone-b', await wavUrl(b, sr))
+    startPlayerService()
+    const store = usePlayerStore.getState()
+    store.setVolume(100)
+    store.setCrossfade(0)
+    const capture = await captureBus()
+    store.playSong(songA)
+    store.addToQueue(songB)
+    // The store follows the deck: B becomes current at A's end, then A again (the queue wraps).
+    await waitFor(() => usePlayerStore.getState().currentSong?.id === songB.id, 'B to become current')
+    const playIdOfB = usePlayerStore.getState().playId
+    await waitFor(() => usePlayerStore.getState().currentSong?.id === songA.id, 'A to come round again')
+    await new Promise((r) => setTimeout(r, 300))
+    const x = await capture.stop()
+    expect(usePlayerStore.getState().error).toBeNull()
+    expect(usePlayerStore.getState().playId).toBe(playIdOfB + 1)
+
+    // A was started by the user, so it streamed through the media element; B and the second A were
+    // decoded ahead. Find where B really starts, from its body past any overlap.
+    const aStart = alignment(x, a, Math.round(sr / 5)).start
+    const bStart = bestLag(x, b, aStart + a.length - Math.round(sr / 10), aStart + a.length + Math.round(sr / 10), Math.round(sr / 10))
+    const handoverMs = ((bStart - (aStart + a.length - Math.round(STREAM_OVERLAP_S * sr))) / sr) * 1000
+    // Decoded to decoded (B → A): every frame in place, A again from the frame after B's last.
+    const tail = new Float32Array(b.length + sr / 4)
+    tail.set(b)
+    tail.set(a.subarray(0, sr / 4), b.length)
+    const exact = residual(x, tail, bStart, Math.round(STREAM_OVERLAP_S * sr) + 10)
+    expect(exact).toBeLessThan(1e-3)
+    const gap = longestSilence(x, aStart + 10, bStart + tail.length - 10)
+    console.info(
+      `gapless: longest silence ${((gap / sr) * 1000).toFixed(3)} ms across both boundaries; decoded → decoded residual ${exact}; ` +
+        `streamed → decoded handover ${handoverMs.toFixed(1)} ms off the element's reported end`,
+    )
+    expect((gap / sr) * 1000).toBeLessThan(5)
+    // The streamed item's end is estimated from the element's clock: the overlap must cover the error.
+    expect(Math.abs(handoverMs)).toBeLessThan(STREAM_OVERLAP_S * 1000)
+  }, 60_000)
+
+  it('crossfade 2 s: equal power within 0.5 dB while each tone fades by -3 dB at the midpoint', async () => {
+    const ctx = await context()
+    const sr = ctx.sampleRate
+    const [pa, pb] = [100, 80]
+    // Long enough for the whole 2 s (a crossfade overlaps at most half of either item).
+    const a = tone(4.2, pa, sr)
+    const b = tone(4.2, pb, sr)
+    const deck = getPlayerDeck()
+    const events: DeckEvent['type'][] = []
+    const off = deck.on((e) => e.type !== 'time' && events.push(e.type))
+    deck.setVolume(100)
+    deck.setCrossfade(2)
+    await deck.load(await wavUrl(a, sr), 'A')
+    deck.preload(await wavUrl(b, sr), 'B')
+    // Let the decode ahead finish so the handover is scheduled from the start.
+    await new Promise((r) => setTimeout(r, 300))
+    const capture = await captureBus()
+    await deck.play()
+    await waitFor(() => events.filter((t) => t === 'ended').length === 2, 'A to hand over and B to end')
+    const x = await capture.stop()
+    off()
+    expect(events).toEqual(['playing', 'ended', 'playing', 'ended'])
+
+    const start = firstSound(x)
+    const fadeFrom = start + a.length - 2 * sr
+    const fadeTo = start + a.length
+    const win = 400 // 4 periods of A, 5 of B, 9 of their sum: the cross term averages to 0
+    const reference = rms(x, start + sr / 2, sr)
+    expect(Math.abs(dB(reference / (AMPLITUDE / Math.SQRT2)))).toBeLessThan(0.1)
+    let worst = 0
+    for (let i = fadeFrom - 10 * win; i + win <= fadeTo + 10 * win; i += win)
+      worst = Math.max(worst, Math.abs(dB(rms(x, i, win) / reference)))
+    console.info(`crossfade 2 s: summed power stays within ${worst.toFixed(3)} dB of the level before the fade`)
+    expect(worst).toBeLessThan(0.5)
+
+    // It is a real fade, not a cut: halfway each tone is at -3 dB; before, only A; after, only B.
+    const mid = Math.round((fadeFrom + fadeTo) / 2 - win / 2)
+    const ref = AMPLITUDE
+    expect(Math.abs(dB(toneAmplitude(x, mid, win, pa) / ref) + 3.01)).toBeLessThan(0.5)
+    expect(Math.abs(dB(toneAmplitude(x, mid, win, pb) / ref) + 3.01)).toBeLessThan(0.5)
+    expect(toneAmplitude(x, fadeFrom - 2 * win, win, pb)).toBeLessThan(1e-3)
+    expect(toneAmplitude(x, fadeTo + 2 * win, win, pa)).toBeLessThan(1e-3)
+    // A quarter of the way in: cos/sin, not linear.
+    const q = Math.round(fadeFrom + (fadeTo - fadeFrom) / 4 - win / 2)
+    expect(Math.abs(toneAmplitude(x, q, win, pa) / ref - Math.cos(Math.PI / 8))).toBeLessThan(0.02)
+    expect(Math.abs(toneAmplitude(x, q, win, pb) / ref - Math.sin(Math.PI / 8))).toBeLessThan(0.02)
+  }, 60_000)
+
+  it('the per-item gain: -6.02 dB halves the item, and can change while it plays', async () => {
+    const ctx = await context()
+    const sr = ctx.sampleRate
+    const deck = getPlayerDeck()
+    deck.setVolume(100)
+    deck.setCrossfade(0)
+    await deck.load(await wavUrl(tone(1.5, 100, sr), sr), 'A', { gainDb: -6.0206 })
+    const capture = await captureBus()
+    await deck.play()
+    await new Promise((r) => setTimeout(r, 600))
+    deck.setItemGainDb(0)
+    let ended = false
+    const off = deck.on((e) => void (e.type === 'ended' && (ended = true)))
+    await waitFor(() => ended, 'the end of A')
+    off()
+    const x = await capture.stop()
+    const start = firstSound(x, 0)
+    const halved = toneAmplitude(x, start + Math.round(sr / 4), 4000, 100)
+    const full = toneAmplitude(x, start + Math.round(1.2 * sr), 4000, 100)
+    expect(Math.abs(dB(halved / (AMPLITUDE / 2)))).toBeLessThan(0.1)
+    expect(Math.abs(dB(full / AMPLITUDE))).toBeLessThan(0.1)
+  }, 60_000)
+})
