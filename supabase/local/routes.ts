@@ -71,7 +71,7 @@ export function routeTable({ db, jwtSecret, catalog, auth, objectFiles, minterFo
     restService(
       { db, jwtSecret, catalog },
       {
-        rpc: { GET: rpc, POST: rpc },
+        rpc: { GET: rpc, HEAD: rpc, POST: rpc },
         table: { GET: select, HEAD: select, POST: insert, PATCH: update, DELETE: remove },
       },
     ),
