@@ -49,7 +49,11 @@ describe('malformed requests', () => {
       'PGRST102',
     )
     // An empty array (or null) inserts nothing and answers 201 [], as PostgREST ("returns empty array when no items inserted").
-    const none = await api(server, '/rest/v1/playlists', { token: user.accessToken, body: [], headers: { Prefer: 'return=representation' } })
+    const none = await api(server, '/rest/v1/playlists', {
+      token: user.accessToken,
+      body: [],
+      headers: { Prefer: 'return=representation' },
+    })
     expect([none.status, none.json]).toEqual([201, []])
   })
 

@@ -16,7 +16,8 @@ describe.each(DATABASES)('Prefer on %s', (database) => {
   afterAll(() => stop?.())
   beforeEach(() => resetConformanceData(server))
 
-  const items = async () => (await sql<{ id: string }>(server, 'select id::text from public.conf_items order by id')).map((r) => Number(r.id))
+  const items = async () =>
+    (await sql<{ id: string }>(server, 'select id::text from public.conf_items order by id')).map((r) => Number(r.id))
 
   describe('Query/Preferences/HandlingSpec', () => {
     it('throws error when handling=strict and invalid prefs are given (also across several Prefer headers, on POST and RPC)', async () => {
@@ -37,7 +38,10 @@ describe.each(DATABASES)('Prefer on %s', (database) => {
       })
       expect([post.status, post.json.code]).toEqual([400, 'PGRST122'])
       expect(await sql(server, 'select 1 from public.conf_organizations where id = 7')).toEqual([])
-      const rpc = await api(server, '/rest/v1/rpc/conf_add_them', { body: { a: 1, b: 2 }, headers: { Prefer: 'handling=strict, anything' } })
+      const rpc = await api(server, '/rest/v1/rpc/conf_add_them', {
+        body: { a: 1, b: 2 },
+        headers: { Prefer: 'handling=strict, anything' },
+      })
       expect([rpc.status, rpc.json.code]).toEqual([400, 'PGRST122'])
     })
 
@@ -48,7 +52,10 @@ describe.each(DATABASES)('Prefer on %s', (database) => {
         headers: { Prefer: 'return=representation, handling=lenient, anything' },
       })
       expect([post.status, post.json]).toEqual([201, [{ id: 7, name: 'John', referee: null, auditor: null, manager_id: 6 }]])
-      const rpc = await api(server, '/rest/v1/rpc/conf_add_them', { body: { a: 1, b: 2 }, headers: { Prefer: 'handling=lenient, anything' } })
+      const rpc = await api(server, '/rest/v1/rpc/conf_add_them', {
+        body: { a: 1, b: 2 },
+        headers: { Prefer: 'handling=lenient, anything' },
+      })
       expect([rpc.status, rpc.json]).toEqual([200, 3])
     })
   })
@@ -68,7 +75,10 @@ describe.each(DATABASES)('Prefer on %s', (database) => {
       })
       expect(patch.json).toEqual([{ id: -1 }])
       expect((await items())[0]).toBe(-1)
-      const del = await api(server, '/rest/v1/conf_items?id=lte.0', { method: 'DELETE', headers: { Prefer: 'return=representation, tx=rollback' } })
+      const del = await api(server, '/rest/v1/conf_items?id=lte.0', {
+        method: 'DELETE',
+        headers: { Prefer: 'return=representation, tx=rollback' },
+      })
       expect(del.json).toEqual([{ id: -1 }])
       expect((await items())[0]).toBe(1)
       // handling=strict does not refuse it: tx=commit|rollback are known preferences, only not applied.
@@ -93,7 +103,10 @@ describe.each(DATABASES)('Prefer on %s', (database) => {
 
   describe('Query/Preferences/MaxAffectedSpec', () => {
     it('handling=strict: fails if more items are deleted or updated than max-affected, and nothing changes', async () => {
-      const del = await api(server, '/rest/v1/conf_items?id=lt.15', { method: 'DELETE', headers: { Prefer: 'handling=strict, max-affected=10' } })
+      const del = await api(server, '/rest/v1/conf_items?id=lt.15', {
+        method: 'DELETE',
+        headers: { Prefer: 'handling=strict, max-affected=10' },
+      })
       expect(del.status).toBe(400)
       expect(del.json).toEqual({
         code: 'PGRST124',
@@ -112,13 +125,19 @@ describe.each(DATABASES)('Prefer on %s', (database) => {
     })
 
     it('handling=strict: succeeds within the limit and reports handling=strict, max-affected=n', async () => {
-      const del = await api(server, '/rest/v1/conf_items?id=lt.10', { method: 'DELETE', headers: { Prefer: 'handling=strict, max-affected=10' } })
+      const del = await api(server, '/rest/v1/conf_items?id=lt.10', {
+        method: 'DELETE',
+        headers: { Prefer: 'handling=strict, max-affected=10' },
+      })
       expect([del.status, del.headers.get('preference-applied')]).toEqual([204, 'handling=strict, max-affected=10'])
       expect(await items()).toHaveLength(6)
     })
 
     it('handling=lenient: max-affected is not enforced and not reported', async () => {
-      const del = await api(server, '/rest/v1/conf_items?id=lt.15', { method: 'DELETE', headers: { Prefer: 'handling=lenient, max-affected=10' } })
+      const del = await api(server, '/rest/v1/conf_items?id=lt.15', {
+        method: 'DELETE',
+        headers: { Prefer: 'handling=lenient, max-affected=10' },
+      })
       expect([del.status, del.headers.get('preference-applied')]).toEqual([204, 'handling=lenient'])
       expect(await items()).toEqual([15])
     })
@@ -136,7 +155,10 @@ describe.each(DATABASES)('Prefer on %s', (database) => {
       })
       expect(within.status).toBe(200)
       expect(within.json).toHaveLength(15)
-      const scalar = await api(server, '/rest/v1/rpc/conf_add_them', { body: { a: 1, b: 2 }, headers: { Prefer: 'handling=strict, max-affected=1' } })
+      const scalar = await api(server, '/rest/v1/rpc/conf_add_them', {
+        body: { a: 1, b: 2 },
+        headers: { Prefer: 'handling=strict, max-affected=1' },
+      })
       expect([scalar.status, scalar.json]).toEqual([
         400,
         {
@@ -151,18 +173,29 @@ describe.each(DATABASES)('Prefer on %s', (database) => {
 
   describe('Query/Preferences/TimezoneSpec', () => {
     it('timezone=America/Los_Angeles changes the time zone of the answer and is reported', async () => {
-      const r = await api(server, '/rest/v1/conf_timestamps?order=t', { headers: { Prefer: 'handling=strict, timezone=America/Los_Angeles' } })
-      expect(r.json).toEqual([{ t: '2023-10-18T05:37:59.611-07:00' }, { t: '2023-10-18T07:37:59.611-07:00' }, { t: '2023-10-18T09:37:59.611-07:00' }])
+      const r = await api(server, '/rest/v1/conf_timestamps?order=t', {
+        headers: { Prefer: 'handling=strict, timezone=America/Los_Angeles' },
+      })
+      expect(r.json).toEqual([
+        { t: '2023-10-18T05:37:59.611-07:00' },
+        { t: '2023-10-18T07:37:59.611-07:00' },
+        { t: '2023-10-18T09:37:59.611-07:00' },
+      ])
       expect(r.headers.get('preference-applied')).toBe('handling=strict, timezone=America/Los_Angeles')
       const offset = await api(server, '/rest/v1/conf_timestamps?order=t&limit=1', { headers: { Prefer: 'timezone=+05:30' } })
       expect(offset.json).toEqual([{ t: '2023-10-18T07:07:59.611-05:30' }])
     })
 
-    it('an invalid time zone is PostgreSQL\'s 22023 (400), whatever the handling', async () => {
+    it("an invalid time zone is PostgreSQL's 22023 (400), whatever the handling", async () => {
       for (const prefer of ['timezone=Invalid/Timezone', 'handling=lenient, timezone=Invalid/Timezone']) {
         const r = await api(server, '/rest/v1/conf_timestamps', { headers: { Prefer: prefer } })
         expect(r.status).toBe(400)
-        expect(r.json).toEqual({ code: '22023', details: null, hint: null, message: 'invalid value for parameter "TimeZone": "Invalid/Timezone"' })
+        expect(r.json).toEqual({
+          code: '22023',
+          details: null,
+          hint: null,
+          message: 'invalid value for parameter "TimeZone": "Invalid/Timezone"',
+        })
       }
     })
   })
@@ -180,11 +213,19 @@ describe.each(DATABASES)('Prefer on %s', (database) => {
     })
 
     it('update: Content-Range 0-(n-1)/n with count=exact, 0-(n-1)/* without; */0 when nothing matched', async () => {
-      const counted = await api(server, '/rest/v1/conf_tiobe_pls?rank=lte.2', { method: 'PATCH', body: { rank: 9 }, headers: { Prefer: 'count=exact' } })
+      const counted = await api(server, '/rest/v1/conf_tiobe_pls?rank=lte.2', {
+        method: 'PATCH',
+        body: { rank: 9 },
+        headers: { Prefer: 'count=exact' },
+      })
       expect([counted.status, counted.headers.get('content-range')]).toEqual([204, '0-1/2'])
       const plain = await api(server, '/rest/v1/conf_tiobe_pls?rank=eq.3', { method: 'PATCH', body: { rank: 4 } })
       expect(plain.headers.get('content-range')).toBe('0-0/*')
-      const none = await api(server, '/rest/v1/conf_tiobe_pls?rank=eq.100', { method: 'PATCH', body: { rank: 4 }, headers: { Prefer: 'count=exact' } })
+      const none = await api(server, '/rest/v1/conf_tiobe_pls?rank=eq.100', {
+        method: 'PATCH',
+        body: { rank: 4 },
+        headers: { Prefer: 'count=exact' },
+      })
       expect(none.headers.get('content-range')).toBe('*/0')
     })
 
@@ -203,7 +244,10 @@ describe.each(DATABASES)('Prefer on %s', (database) => {
 
   describe('InsertSpec "return=headers-only"', () => {
     it('answers 201 with Location for the inserted row and no body', async () => {
-      const r = await api(server, '/rest/v1/conf_simple_pk', { body: { k: 'new key', extra: 'x' }, headers: { Prefer: 'return=headers-only' } })
+      const r = await api(server, '/rest/v1/conf_simple_pk', {
+        body: { k: 'new key', extra: 'x' },
+        headers: { Prefer: 'return=headers-only' },
+      })
       expect([r.status, r.text, r.headers.get('location')]).toEqual([201, '', '/conf_simple_pk?k=eq.new+key'])
       expect(r.headers.get('preference-applied')).toBe('return=headers-only')
     })

@@ -31,9 +31,7 @@ export const insert: TableHandler = async (context, request, table, caller) => {
   if (payload === undefined) throw restError(400, 'PGRST102', 'Empty or invalid json')
   const columnsParam = url.searchParams.get('columns')
   const objects = payloadRows(payload, columnsParam === null)
-  const columns = columnsParam
-    ? columnsParam.split(',').map((c) => c.trim().replace(/^"(.*)"$/, '$1'))
-    : Object.keys(objects[0] ?? {})
+  const columns = columnsParam ? columnsParam.split(',').map((c) => c.trim().replace(/^"(.*)"$/, '$1')) : Object.keys(objects[0] ?? {})
   for (const c of columns) columnOf(table, c)
   const prefs = preferencesOf(req)
   const params = new Params()

@@ -43,11 +43,7 @@ export async function mutate({ db, catalog }: RestContext, { req, res, url }: Ap
     if (m.merge) await tx.query("select set_config('pgrst.updated', '0', true)")
     // Without a representation PostgREST returns `1`: no column is read, so SELECT policies do not apply.
     const rowsRead = representation || location
-    const body = representation
-      ? bodyAggregate(media, 'rows')
-      : location
-        ? `(select json_agg(_m) from _m)::text`
-        : 'null::text'
+    const body = representation ? bodyAggregate(media, 'rows') : location ? `(select json_agg(_m) from _m)::text` : 'null::text'
     const { rows } = await tx.query<{ n: string; body: string | null }>(
       `with _m as (${m.statement} returning ${rowsRead ? '_t0.*' : '1'}), _src as (${rowsRead ? `select ${list} from _m _t0` : 'select 1 from _m'}) ` +
         `select count(*)::text as n, ${body} as body from _src _r`,

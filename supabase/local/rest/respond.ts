@@ -38,7 +38,15 @@ export async function countRows(
 export function sendRead(
   req: IncomingMessage,
   res: ServerResponse,
-  answer: { range: RowRange; returned: number; total: number | undefined; media: Media; body: string | null; prefs: Preferences; action: Action },
+  answer: {
+    range: RowRange
+    returned: number
+    total: number | undefined
+    media: Media
+    body: string | null
+    prefs: Preferences
+    action: Action
+  },
 ): void {
   const { status, header, error } = rangeStatus(answer.range, answer.returned, answer.total)
   const applied = preferenceApplied(answer.prefs, answer.action)

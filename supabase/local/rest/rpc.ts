@@ -12,7 +12,8 @@ import { checkEmbedParams, parseSelect, selectList } from './select-list.ts'
 import { Params, quoteIdent } from './sql.ts'
 
 /** A query-string value that is a filter (`op.value`); on a GET call anything else is an argument (QueryParams.hs). */
-const FILTER_VALUE = /^(not\.)?(eq|neq|gt|gte|lt|lte|like|ilike|match|imatch|in|is|isdistinct|fts|plfts|phfts|wfts|cs|cd|ov|sl|sr|nxr|nxl|adj)(\([^)]*\))?\./
+const FILTER_VALUE =
+  /^(not\.)?(eq|neq|gt|gte|lt|lte|like|ilike|match|imatch|in|is|isdistinct|fts|plfts|phfts|wfts|cs|cd|ov|sl|sr|nxr|nxl|adj)(\([^)]*\))?\./
 
 /** The call's result as a relation PostgREST can shape: a table's own row type keeps its relationships for embedding. */
 function resultTable(fn: RpcFunction, tables: Map<string, Table>): Table {
@@ -33,7 +34,8 @@ function rpcArguments(body: unknown): Record<string, unknown> {
   if (!Array.isArray(body) || body.length === 0) return {}
   const objects = body.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r)) ? (body as Record<string, unknown>[]) : []
   const keys = (o: Record<string, unknown>) => Object.keys(o).sort().join('\u0000')
-  if (objects.length === 0 || objects.some((o) => keys(o) !== keys(objects[0]!))) throw restError(400, 'PGRST102', 'All object keys must match')
+  if (objects.length === 0 || objects.some((o) => keys(o) !== keys(objects[0]!)))
+    throw restError(400, 'PGRST102', 'All object keys must match')
   return objects[0]!
 }
 
@@ -76,7 +78,9 @@ export const rpc: RpcHandler = async ({ db, catalog }, { req, res, url }, name, 
   const params = new Params()
   const argType = (k: string) => fn.argTypes[fn.argNames.indexOf(k)]!
   const call = `"public".${quoteIdent(fn.name)}(${keys
-    .map((k) => `${quoteIdent(k)} => ${req.method === 'POST' ? params.json(args[k], argType(k)) : params.typed(String(args[k]), argType(k))}`)
+    .map(
+      (k) => `${quoteIdent(k)} => ${req.method === 'POST' ? params.json(args[k], argType(k)) : params.typed(String(args[k]), argType(k))}`,
+    )
     .join(', ')})`
   if (fn.returnType === 'void') {
     await runAsApiCaller(db, caller, catalog().preRequest, async (tx) => {

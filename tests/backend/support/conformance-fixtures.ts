@@ -74,4 +74,3 @@ export async function createConformanceFixtures(server: LocalServer): Promise<vo
 export async function resetConformanceData(server: LocalServer): Promise<void> {
   await server.db.exec(DATA)
 }
-
