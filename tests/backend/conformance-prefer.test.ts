@@ -142,7 +142,7 @@ describe.each(DATABASES)('Prefer on %s', (database) => {
       expect(await items()).toEqual([15])
     })
 
-    it('rpc: fails when a SETOF function deletes more rows than preferred, succeeds within; a scalar function is refused (PGRST128)', async () => {
+    it('rpc: fails when a SETOF function deletes more rows than preferred, succeeds within; scalar functions get PGRST128', async () => {
       const over = await api(server, '/rest/v1/rpc/conf_delete_items_returns_setof', {
         method: 'POST',
         headers: { Prefer: 'handling=strict, max-affected=10' },

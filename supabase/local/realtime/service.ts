@@ -140,7 +140,9 @@ export async function startRealtime(db: Database, jwtSecret: string): Promise<Re
         return send(
           conn,
           reply(message, 'error', {
-            reason: `Unauthorized: private channels need Realtime Authorization (realtime.messages policies), which the local backend does not serve`,
+            reason:
+              'Unauthorized: private channels need Realtime Authorization (realtime.messages policies), ' +
+              'which the local backend does not serve',
           }),
         )
       const bindings = parseBindings(config.postgres_changes, nextId)

@@ -11,7 +11,8 @@ import { checkEmbedParams, parseSelect, selectList } from './select-list.ts'
 import type { Params } from './sql.ts'
 
 /** Counts, in an upsert's ON CONFLICT DO UPDATE, the rows that were updated rather than inserted (PostgREST's pgrst.inserted). */
-export const COUNT_UPDATED = `set_config('pgrst.updated', (coalesce(nullif(current_setting('pgrst.updated', true), '')::int, 0) + 1)::text, true) <> '-1'`
+export const COUNT_UPDATED =
+  "set_config('pgrst.updated', (coalesce(nullif(current_setting('pgrst.updated', true), '')::int, 0) + 1)::text, true) <> '-1'"
 
 export interface Mutation {
   action: 'insert' | 'update' | 'delete'
@@ -45,7 +46,8 @@ export async function mutate({ db, catalog }: RestContext, { req, res, url }: Ap
     const rowsRead = representation || location
     const body = representation ? bodyAggregate(media, 'rows') : location ? `(select json_agg(_m) from _m)::text` : 'null::text'
     const { rows } = await tx.query<{ n: string; body: string | null }>(
-      `with _m as (${m.statement} returning ${rowsRead ? '_t0.*' : '1'}), _src as (${rowsRead ? `select ${list} from _m _t0` : 'select 1 from _m'}) ` +
+      `with _m as (${m.statement} returning ${rowsRead ? '_t0.*' : '1'}), ` +
+        `_src as (${rowsRead ? `select ${list} from _m _t0` : 'select 1 from _m'}) ` +
         `select count(*)::text as n, ${body} as body from _src _r`,
       m.params.values,
     )
