@@ -77,7 +77,7 @@ export function routeTable(context: BackendContext): Service[] {
     restService(
       { db, jwtSecret, catalog },
       {
-        rpc: { GET: rpc, POST: rpc },
+        rpc: { GET: rpc, HEAD: rpc, POST: rpc },
         table: { GET: select, HEAD: select, POST: insert, PATCH: update, DELETE: remove },
       },
     ),

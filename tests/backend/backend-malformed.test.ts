@@ -41,8 +41,20 @@ describe('malformed requests', () => {
     await expectJsonError(await api(server, '/rest/v1/rpc/listen_start', { token: user.accessToken, body: '[1,2' }), 400, 'PGRST102')
     await expectJsonError(await api(server, '/rest/v1/rpc/listen_start', { token: user.accessToken, body: [1, 2] }), 400, 'PGRST102')
     await expectJsonError(await api(server, '/auth/v1/signup', { body: 'not json' }), 400, 'bad_json')
-    await expectJsonError(await api(server, '/rest/v1/playlists', { token: user.accessToken, body: [] }), 400, 'PGRST102')
-    await expectJsonError(await api(server, '/rest/v1/playlists', { token: user.accessToken, body: 'null' }), 400, 'PGRST102')
+    // As PostgREST (InsertSpec "rejects json array that isn't exclusivily composed of objects" / "has objects with different keys").
+    await expectJsonError(await api(server, '/rest/v1/playlists', { token: user.accessToken, body: [{ name: 'a' }, 1] }), 400, 'PGRST102')
+    await expectJsonError(
+      await api(server, '/rest/v1/playlists', { token: user.accessToken, body: [{ name: 'a' }, { name: 'b', is_public: true }] }),
+      400,
+      'PGRST102',
+    )
+    // An empty array (or null) inserts nothing and answers 201 [], as PostgREST ("returns empty array when no items inserted").
+    const none = await api(server, '/rest/v1/playlists', {
+      token: user.accessToken,
+      body: [],
+      headers: { Prefer: 'return=representation' },
+    })
+    expect([none.status, none.json]).toEqual([201, []])
   })
 
   it('unknown tables, columns, functions and bad filters are refused, never answered wrongly', async () => {
@@ -56,7 +68,9 @@ describe('malformed requests', () => {
     await expectJsonError(await api(server, '/rest/v1/songs?or=(reward.eq.2,reward.eq.5)'), 400, 'PGRST100')
     await expectJsonError(await api(server, '/rest/v1/songs?select=id,title::int'), 400, 'PGRST100')
     await expectJsonError(await api(server, '/rest/v1/songs?select=id,profiles(*)'), 400, 'PGRST200')
-    await expectJsonError(await api(server, '/rest/v1/songs?limit=-1'), 400, 'PGRST100')
+    // PostgREST RangeSpec "fails if limit is negative": 416 PGRST103.
+    await expectJsonError(await api(server, '/rest/v1/songs?limit=-1'), 416, 'PGRST103')
+    await expectJsonError(await api(server, '/rest/v1/songs?limit=lots'), 400, 'PGRST100')
     await expectJsonError(await api(server, '/rest/v1/songs?reward=gt.lots'), 400, '22P02')
     await expectJsonError(await api(server, '/rest/v1/playlists?id=eq.not-a-uuid', { token: t }), 400, '22P02')
     await expectJsonError(await api(server, '/rest/v1/songs?reward=is.maybe'), 400, 'PGRST100')

@@ -1,7 +1,7 @@
 // The Phoenix channel messages realtime-js (bundled with supabase-js 2.109) exchanges with
 // Supabase Realtime, in both serialisations it offers: vsn 2.0.0 (its default: a JSON array
-// [join_ref, ref, topic, event, payload]) and vsn 1.0.0 (a JSON object). Binary frames are only
-// used for broadcast, which the local backend does not serve.
+// [join_ref, ref, topic, event, payload]) and vsn 1.0.0 (a JSON object). Binary frames carry
+// broadcasts (broadcast.ts).
 
 export interface Message {
   joinRef: string | null

@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { callerFromToken, runAs, type Caller } from '../core/caller.ts'
 import type { Database } from '../core/db.ts'
 import { bindingReply, bindingWants, parseBindings, type Binding } from './bindings.ts'
+import { decodeBroadcastPush, encodeBroadcast, type UserBroadcast } from './broadcast.ts'
+import { PresenceRegistry, type PresenceDiff } from './presence.ts'
 import { CHANGE_CHANNEL, parseChange, rowQuery, type RowChange } from './changes.ts'
 import { decode, encode, reply, vsnOf, type Message, type Vsn } from './protocol.ts'
 
@@ -14,6 +17,10 @@ import { decode, encode, reply, vsnOf, type Message, type Vsn } from './protocol
 // and leaves (phx_leave). Changes come from the database (NOTIFY cube_realtime, see changes.ts);
 // every INSERT/UPDATE is re-read as each subscriber, so RLS decides exactly as for a REST read.
 // A DELETE carries only the old row's primary key, as on Supabase, and is not RLS-checked.
+// Broadcast and presence work as on hosted Realtime for public channels: a broadcast reaches every
+// other channel joined to the topic (the sender's own too with `self`, a reply with `ack`), presence
+// keeps each channel's tracked state per key and sends presence_state on join and presence_diff on
+// every change. Private channels (authorised through realtime.messages policies) are refused.
 
 export const REALTIME_PATH = '/realtime/v1/websocket'
 /**
@@ -28,6 +35,12 @@ interface Channel {
   joinRef: string | null
   caller: Caller
   bindings: Binding[]
+  /** config.broadcast: receive one's own broadcasts; have them acknowledged. */
+  self: boolean
+  ack: boolean
+  /** config.presence.key, or a random one as hosted Realtime gives when it is empty. */
+  presenceKey: string
+  presence: boolean
 }
 
 interface Connection {
@@ -56,6 +69,43 @@ export async function startRealtime(db: Database, jwtSecret: string): Promise<Re
 
   const send = (conn: Connection, message: Message) => {
     if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(encode(message, conn.vsn))
+  }
+  const presence = new PresenceRegistry()
+  /** Every joined channel on `topic`, with its connection. */
+  const members = function* (topic: string) {
+    for (const conn of connections) {
+      const channel = conn.channels.get(topic)
+      if (channel) yield { conn, channel }
+    }
+  }
+  const sendDiff = (topic: string, diff: PresenceDiff | undefined) => {
+    if (!diff) return
+    for (const { conn, channel } of members(topic))
+      send(conn, { joinRef: channel.joinRef, ref: null, topic, event: 'presence_diff', payload: { ...diff } })
+  }
+  /** A channel goes away (phx_leave, a new join of its topic, a closed socket): what it tracked leaves. */
+  const leave = (conn: Connection, topic: string) => {
+    const channel = conn.channels.get(topic)
+    if (!channel) return
+    conn.channels.delete(topic)
+    sendDiff(topic, presence.untrack(topic, channel))
+  }
+  function fanOut(conn: Connection, channel: Channel, message: UserBroadcast) {
+    for (const target of members(channel.topic)) {
+      if (target.channel === channel && !channel.self) continue
+      if (target.conn.ws.readyState !== target.conn.ws.OPEN) continue
+      if (target.conn.vsn === '2.0.0') target.conn.ws.send(encodeBroadcast(message))
+      else if (!message.binary)
+        send(target.conn, {
+          joinRef: null,
+          ref: null,
+          topic: channel.topic,
+          event: 'broadcast',
+          payload: { type: 'broadcast', event: message.event, payload: message.payload, ...(message.meta ? { meta: message.meta } : {}) },
+        })
+    }
+    if (channel.ack)
+      send(conn, reply({ joinRef: message.joinRef, ref: message.ref, topic: channel.topic, event: 'broadcast', payload: {} }, 'ok', {}))
   }
   const systemError = (conn: Connection, channel: Channel, text: string) => {
     send(conn, {
@@ -86,10 +136,34 @@ export async function startRealtime(db: Database, jwtSecret: string): Promise<Re
       const config = (payload.config ?? {}) as Record<string, unknown>
       const caller = await callerOf(payload.access_token, conn.apiCaller)
       if (caller instanceof Error) return send(conn, reply(message, 'error', { reason: caller.message }))
+      if (config.private === true)
+        return send(
+          conn,
+          reply(message, 'error', {
+            reason:
+              'Unauthorized: private channels need Realtime Authorization (realtime.messages policies), ' +
+              'which the local backend does not serve',
+          }),
+        )
       const bindings = parseBindings(config.postgres_changes, nextId)
       if (bindings instanceof Error) return send(conn, reply(message, 'error', { reason: bindings.message }))
-      conn.channels.set(topic, { topic, joinRef: message.joinRef, caller, bindings })
+      const broadcast = (config.broadcast ?? {}) as Record<string, unknown>
+      const presenceConfig = (config.presence ?? {}) as Record<string, unknown>
+      const key = typeof presenceConfig.key === 'string' && presenceConfig.key !== '' ? presenceConfig.key : randomUUID()
+      leave(conn, topic)
+      conn.channels.set(topic, {
+        topic,
+        joinRef: message.joinRef,
+        caller,
+        bindings,
+        self: broadcast.self === true,
+        ack: broadcast.ack === true,
+        presenceKey: key,
+        presence: presenceConfig.enabled === true,
+      })
       send(conn, reply(message, 'ok', { postgres_changes: bindings.map(bindingReply) }))
+      if (presenceConfig.enabled === true)
+        send(conn, { joinRef: message.joinRef, ref: null, topic, event: 'presence_state', payload: presence.state(topic) })
       if (bindings.length) {
         send(conn, {
           joinRef: message.joinRef,
@@ -109,7 +183,7 @@ export async function startRealtime(db: Database, jwtSecret: string): Promise<Re
     const channel = conn.channels.get(topic)
     if (!channel) return send(conn, reply(message, 'error', { reason: 'unmatched topic' }))
     if (event === 'phx_leave') {
-      conn.channels.delete(topic)
+      leave(conn, topic)
       send(conn, reply(message, 'ok', {}))
       return send(conn, { joinRef: channel.joinRef, ref: null, topic, event: 'phx_close', payload: {} })
     }
@@ -119,7 +193,27 @@ export async function startRealtime(db: Database, jwtSecret: string): Promise<Re
       channel.caller = caller
       return send(conn, reply(message, 'ok', {}))
     }
-    send(conn, reply(message, 'error', { reason: `${event} is not served by the local backend (postgres_changes only)` }))
+    if (event === 'broadcast' && typeof payload.event === 'string') {
+      const meta = payload.meta !== null && typeof payload.meta === 'object' ? (payload.meta as Record<string, unknown>) : undefined
+      return fanOut(conn, channel, {
+        joinRef: message.joinRef,
+        ref: message.ref,
+        topic,
+        event: payload.event,
+        meta,
+        payload: payload.payload,
+        binary: false,
+      })
+    }
+    if (event === 'presence' && (payload.event === 'track' || payload.event === 'untrack')) {
+      const diff =
+        payload.event === 'track'
+          ? presence.track(topic, channel, channel.presenceKey, (payload.payload ?? {}) as Record<string, unknown>)
+          : presence.untrack(topic, channel)
+      send(conn, reply(message, 'ok', {}))
+      return sendDiff(topic, diff)
+    }
+    send(conn, reply(message, 'error', { reason: `${event} is not served by the local backend` }))
   }
 
   // One change at a time, in commit order: a client sees a row's INSERT before its UPDATE.
@@ -228,12 +322,20 @@ export async function startRealtime(db: Database, jwtSecret: string): Promise<Re
             let inbox: Promise<void> = Promise.resolve()
             ws.on('message', (data, isBinary) => {
               conn.lastSeen = Date.now()
-              if (isBinary) return
+              if (isBinary) {
+                const pushed = decodeBroadcastPush(Buffer.isBuffer(data) ? data : Buffer.from(data as ArrayBuffer))
+                const channel = pushed && conn.channels.get(pushed.topic)
+                if (pushed && channel) inbox = inbox.then(() => fanOut(conn, channel, pushed))
+                return
+              }
               const message = decode(data.toString(), vsn)
               if (!message) return
               inbox = inbox.then(() => onMessage(conn, message)).catch((error) => console.error('realtime:', error))
             })
-            ws.on('close', () => connections.delete(conn))
+            ws.on('close', () => {
+              connections.delete(conn)
+              for (const topic of [...conn.channels.keys()]) leave(conn, topic)
+            })
             ws.on('error', () => ws.terminate())
           }),
         () => refuse(401, 'Invalid apikey'),

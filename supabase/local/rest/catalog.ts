@@ -28,6 +28,8 @@ export interface RpcFunction {
   defaults: number
   returnsSet: boolean
   returnType: string
+  /** The columns of a composite result (a table's row type, RETURNS TABLE or OUT parameters); undefined for a scalar. */
+  resultColumns: Column[] | undefined
 }
 
 /** The public schema as PostgREST's schema cache sees it: what identifiers are valid. */
@@ -71,7 +73,14 @@ select p.proname as name,
        coalesce(array_to_json(p.proargnames[1:p.pronargs])::text, '[]') as arg_names,
        coalesce((select json_agg(format_type(t, null) order by o)::text from unnest(p.proargtypes) with ordinality as ` +
   `u(t, o)), '[]') as arg_types,
-       p.pronargdefaults as defaults, p.proretset as returns_set, format_type(p.prorettype, null) as return_type
+       p.pronargdefaults as defaults, p.proretset as returns_set, format_type(p.prorettype, null) as return_type,
+       coalesce(
+         (select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod)) order by a.attnum)::text
+            from pg_type t join pg_attribute a on a.attrelid = t.typrelid
+           where t.oid = p.prorettype and t.typrelid <> 0 and a.attnum > 0 and not a.attisdropped),
+         (select json_agg(json_build_object('name', x.n, 'type', format_type(x.ty, null)) order by x.o)::text
+            from unnest(p.proallargtypes, p.proargmodes::text[], p.proargnames) with ordinality as x(ty, m, n, o)
+           where p.prorettype = 'record'::regtype and x.m in ('o', 'b', 't'))) as result_columns
   from pg_proc p join pg_namespace n on n.oid = p.pronamespace
  where n.nspname = 'public' and p.prokind = 'f' and p.prorettype <> 'trigger'::regtype`
 
@@ -95,9 +104,15 @@ export async function loadCatalog(db: Database): Promise<Catalog> {
   }))
   const functions = new Map<string, RpcFunction[]>()
   for (const r of (
-    await db.query<{ name: string; arg_names: string; arg_types: string; defaults: number; returns_set: boolean; return_type: string }>(
-      FUNCTIONS_SQL,
-    )
+    await db.query<{
+      name: string
+      arg_names: string
+      arg_types: string
+      defaults: number
+      returns_set: boolean
+      return_type: string
+      result_columns: string | null
+    }>(FUNCTIONS_SQL)
   ).rows) {
     const fn: RpcFunction = {
       name: r.name,
@@ -106,6 +121,7 @@ export async function loadCatalog(db: Database): Promise<Catalog> {
       defaults: Number(r.defaults),
       returnsSet: Boolean(r.returns_set),
       returnType: r.return_type,
+      resultColumns: r.result_columns ? (JSON.parse(r.result_columns) as Column[]) : undefined,
     }
     functions.set(r.name, [...(functions.get(r.name) ?? []), fn])
   }

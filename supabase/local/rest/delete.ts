@@ -9,5 +9,9 @@ export const remove: TableHandler = async (context, request, table, caller) => {
   rejectPaging(request.url)
   const params = new Params()
   const where = whereClause(table, '_t0', request.url, params)
-  await mutate(context, request, table, caller, `delete from ${tableRef(table.name)} as _t0${where}`, params, 204)
+  await mutate(context, request, table, caller, {
+    action: 'delete',
+    statement: `delete from ${tableRef(table.name)} as _t0${where}`,
+    params,
+  })
 }

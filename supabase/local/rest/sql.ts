@@ -19,14 +19,14 @@ export class Params {
   typed(value: string | null, type: string): string {
     return `(${this.add(value)}::text)::${type}`
   }
-}
-
-/** A JSON value as the text PostgreSQL parses for any column type. */
-export function jsonToText(value: unknown): string | null {
-  if (value === null || value === undefined) return null
-  if (typeof value === 'string') return value
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
-  return JSON.stringify(value)
+  /**
+   * A JSON value converted to `type` the way PostgREST's json_to_recordset does it: a JSON string
+   * stays a JSON string in a json/jsonb column, a JSON array becomes an array, an object the JSON
+   * text of a text column, anything else the type's input from the value's text.
+   */
+  json(value: unknown, type: string): string {
+    return `(select _j.v from json_to_record(json_build_object('v', ${this.add(JSON.stringify(value ?? null))}::json)) as _j(v ${type}))`
+  }
 }
 
 export function tableOf(catalog: Catalog, name: string): Table {

@@ -3,7 +3,7 @@ import { readJson } from '../core/http-body.ts'
 import type { TableHandler } from './context.ts'
 import { mutate } from './mutate.ts'
 import { whereClause } from './filters.ts'
-import { columnOf, jsonToText, Params, quoteIdent, tableRef } from './sql.ts'
+import { columnOf, Params, quoteIdent, tableRef } from './sql.ts'
 import { rejectPaging } from './request.ts'
 
 /** PATCH /rest/v1/<table>: update the rows the filters select (RLS narrows them further). */
@@ -16,8 +16,9 @@ export const update: TableHandler = async (context, request, table, caller) => {
   rejectPaging(url)
   const params = new Params()
   const sets = Object.entries(payload as Record<string, unknown>).map(
-    ([c, v]) => `${quoteIdent(columnOf(table, c).name)} = ${params.typed(jsonToText(v), table.columns.get(c)!.type)}`,
+    ([c, v]) => `${quoteIdent(columnOf(table, c).name)} = ${params.json(v, table.columns.get(c)!.type)}`,
   )
   const where = whereClause(table, '_t0', url, params)
-  await mutate(context, request, table, caller, `update ${tableRef(table.name)} as _t0 set ${sets.join(', ')}${where}`, params, 204)
+  const statement = `update ${tableRef(table.name)} as _t0 set ${sets.join(', ')}${where}`
+  await mutate(context, request, table, caller, { action: 'update', statement, params })
 }
