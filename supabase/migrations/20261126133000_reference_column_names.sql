@@ -41,16 +41,20 @@ alter table public.blockchain_configs add column mainnet_rpc_url text;
 alter table public.blockchain_configs add column icon text;
 
 update public.blockchain_configs c set icon = v.icon
-  from (values ('ethereum', 'Ξ'), ('solana', '◎'), ('bitcoin', '₿'), ('polygon', '⬡'), ('binance', '◆'), ('avalanche', '▲')) as v (name, icon)
+  from (values ('ethereum', 'Ξ'), ('solana', '◎'), ('bitcoin', '₿'), ('polygon', '⬡'), ('binance', '◆'), ('avalanche', '▲'))
+       as v (name, icon)
  where c.name = v.name;
 
-comment on column public.blockchain_configs.name is 'The chain''s key (ethereum, polygon, …): mint_requests.blockchain and nfts.blockchain name it.';
-comment on column public.blockchain_configs.testnet is 'Mint on the test network (testnet_rpc_url) rather than the main one (mainnet_rpc_url).';
+comment on column public.blockchain_configs.name is
+  'The chain''s key (ethereum, polygon, …): mint_requests.blockchain and nfts.blockchain name it.';
+comment on column public.blockchain_configs.testnet is
+  'Mint on the test network (testnet_rpc_url) rather than the main one (mainnet_rpc_url).';
 comment on column public.blockchain_configs.testnet_rpc_url is
   'JSON-RPC URL of the test network: an https URL on a hosted project, ''embedded'' for the local backend''s '
   'in-process chain, null when the server has no provider for it.';
 comment on column public.blockchain_configs.mainnet_rpc_url is 'JSON-RPC URL of the main network (https), used when testnet is false.';
-comment on column public.blockchain_configs.chain_id is 'EIP-155 chain id of the network in use (testnet or mainnet); null for non-EVM chains.';
+comment on column public.blockchain_configs.chain_id is
+  'EIP-155 chain id of the network in use (testnet or mainnet); null for non-EVM chains.';
 comment on column public.blockchain_configs.contract_address is 'The CubeMusicNFT deployment on the network in use.';
 
 -- ---------------------------------------------------------------------------------------------
@@ -107,7 +111,8 @@ begin
     raise exception 'not_pending' using errcode = '22023';
   end if;
   insert into public.nfts (mint_request_id, blockchain, contract_address, token_id, transaction_id, metadata, owner_id, royalties)
-  values (v_request.id, v_request.blockchain, p_contract, p_token_id, p_tx_hash, v_request.metadata, v_request.user_id, v_request.royalties);
+  values (v_request.id, v_request.blockchain, p_contract, p_token_id, p_tx_hash, v_request.metadata, v_request.user_id,
+          v_request.royalties);
   return row_to_json(v_request);
 end
 $$;

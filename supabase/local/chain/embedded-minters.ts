@@ -13,7 +13,8 @@ export type { EmbeddedChain }
 export async function embeddedMinters(db: Database): Promise<{ chain: EmbeddedChain; minterFor: MinterFor }> {
   const chain = await startEmbeddedChain()
   await db.query(
-    "update public.blockchain_configs set contract_address = $1 where (case when testnet then testnet_rpc_url else mainnet_rpc_url end) = 'embedded'",
+    'update public.blockchain_configs set contract_address = $1 ' +
+      "where (case when testnet then testnet_rpc_url else mainnet_rpc_url end) = 'embedded'",
     [chain.contractAddress],
   )
   const minter = evmMinter(chain.minter, chain.contractAddress, NFT_ARTIFACT.abi)
