@@ -174,40 +174,46 @@ export type Database = {
       }
       blockchain_configs: {
         Row: {
-          id: string
           name: string
+          display_name: string
           native_token: string
           chain_id: number | null
-          rpc_url: string | null
+          testnet_rpc_url: string | null
           explorer_url: string | null
           contract_address: string | null
-          is_testnet: boolean
+          testnet: boolean
           enabled: boolean
           sort: number
+          mainnet_rpc_url: string | null
+          icon: string | null
         }
         Insert: {
-          id: string
           name: string
+          display_name: string
           native_token: string
           chain_id?: number | null
-          rpc_url?: string | null
+          testnet_rpc_url?: string | null
           explorer_url?: string | null
           contract_address?: string | null
-          is_testnet?: boolean
+          testnet?: boolean
           enabled?: boolean
           sort?: number
+          mainnet_rpc_url?: string | null
+          icon?: string | null
         }
         Update: {
-          id?: string
           name?: string
+          display_name?: string
           native_token?: string
           chain_id?: number | null
-          rpc_url?: string | null
+          testnet_rpc_url?: string | null
           explorer_url?: string | null
           contract_address?: string | null
-          is_testnet?: boolean
+          testnet?: boolean
           enabled?: boolean
           sort?: number
+          mainnet_rpc_url?: string | null
+          icon?: string | null
         }
         Relationships: []
       }
@@ -528,10 +534,10 @@ export type Database = {
           blockchain: string
           metadata: Json
           recipient: string
-          royalties_bps: number
+          royalties: number
           collection: string | null
           status: string
-          transaction_hash: string | null
+          transaction_id: string | null
           token_id: string | null
           contract_address: string | null
           error: string | null
@@ -545,10 +551,10 @@ export type Database = {
           blockchain: string
           metadata: Json
           recipient: string
-          royalties_bps: number
+          royalties: number
           collection?: string | null
           status?: string
-          transaction_hash?: string | null
+          transaction_id?: string | null
           token_id?: string | null
           contract_address?: string | null
           error?: string | null
@@ -562,10 +568,10 @@ export type Database = {
           blockchain?: string
           metadata?: Json
           recipient?: string
-          royalties_bps?: number
+          royalties?: number
           collection?: string | null
           status?: string
-          transaction_hash?: string | null
+          transaction_id?: string | null
           token_id?: string | null
           contract_address?: string | null
           error?: string | null
@@ -578,7 +584,7 @@ export type Database = {
             columns: ["blockchain"]
             isOneToOne: false
             referencedRelation: "blockchain_configs"
-            referencedColumns: ["id"]
+            referencedColumns: ["name"]
           },
         ]
       }
@@ -593,6 +599,7 @@ export type Database = {
           metadata: Json
           owner_id: string
           minted_at: string
+          royalties: number
         }
         Insert: {
           id?: string
@@ -604,6 +611,7 @@ export type Database = {
           metadata: Json
           owner_id: string
           minted_at?: string
+          royalties: number
         }
         Update: {
           id?: string
@@ -615,6 +623,7 @@ export type Database = {
           metadata?: Json
           owner_id?: string
           minted_at?: string
+          royalties?: number
         }
         Relationships: [
           {
@@ -622,7 +631,7 @@ export type Database = {
             columns: ["blockchain"]
             isOneToOne: false
             referencedRelation: "blockchain_configs"
-            referencedColumns: ["id"]
+            referencedColumns: ["name"]
           },
           {
             foreignKeyName: "nfts_mint_request_id_fkey"
@@ -1704,7 +1713,7 @@ export type Database = {
           p_blockchain: string
           p_metadata: Json
           p_recipient: string
-          p_royalties_bps: number
+          p_royalties: number
           p_collection: string
         }
         Returns: Json

@@ -96,17 +96,21 @@ export async function claimRewards(): Promise<{ claimed: number; balance: number
   return { claimed: num(d.claimed), balance: num(d.balance) }
 }
 
-export interface BlockchainConfig {
-  id: string
-  name: string
-  native_token: string
-  chain_id: number | null
-  rpc_url: string | null
-  explorer_url: string | null
-  contract_address: string | null
-  is_testnet: boolean
-  enabled: boolean
-}
+/** A row of blockchain_configs, with the reference's column names (name is the chain's key). */
+export type BlockchainConfig = Pick<
+  Tables<'blockchain_configs'>,
+  | 'name'
+  | 'display_name'
+  | 'icon'
+  | 'enabled'
+  | 'testnet'
+  | 'mainnet_rpc_url'
+  | 'testnet_rpc_url'
+  | 'explorer_url'
+  | 'native_token'
+  | 'chain_id'
+  | 'contract_address'
+>
 
 export async function fetchBlockchainConfigs(): Promise<BlockchainConfig[]> {
   const { data, error } = await supabase().from('blockchain_configs').select('*').order('sort')
@@ -115,7 +119,8 @@ export async function fetchBlockchainConfigs(): Promise<BlockchainConfig[]> {
 }
 
 export interface MintableChain {
-  id: string
+  /** blockchain_configs.name */
+  name: string
   mintable: boolean
   /** Why the server cannot mint there (its own words). */
   reason?: string
@@ -137,14 +142,17 @@ export interface NftMetadata {
 }
 
 /** A minted NFT as the app reads it: the generated row's columns, with its metadata's shape. */
-export type NftRow = Pick<Tables<'nfts'>, 'id' | 'blockchain' | 'contract_address' | 'token_id' | 'transaction_id' | 'minted_at'> & {
+export type NftRow = Pick<
+  Tables<'nfts'>,
+  'id' | 'blockchain' | 'contract_address' | 'token_id' | 'transaction_id' | 'royalties' | 'minted_at'
+> & {
   metadata: NftMetadata
 }
 
 export async function fetchNfts(userId: string): Promise<NftRow[]> {
   const { data, error } = await supabase()
     .from('nfts')
-    .select('id, blockchain, contract_address, token_id, transaction_id, metadata, minted_at')
+    .select('id, blockchain, contract_address, token_id, transaction_id, royalties, metadata, minted_at')
     .eq('owner_id', userId)
     .order('minted_at', { ascending: false })
   if (error) throw error
@@ -154,7 +162,7 @@ export async function fetchNfts(userId: string): Promise<NftRow[]> {
 /** A mint request: the generated row's columns; status and metadata narrowed to what their checks allow. */
 export type MintRequestRow = Pick<
   Tables<'mint_requests'>,
-  'id' | 'blockchain' | 'recipient' | 'royalties_bps' | 'transaction_hash' | 'token_id' | 'error' | 'created_at'
+  'id' | 'blockchain' | 'recipient' | 'royalties' | 'transaction_id' | 'token_id' | 'error' | 'created_at'
 > & {
   status: 'pending' | 'completed' | 'failed'
   metadata: NftMetadata
@@ -163,7 +171,7 @@ export type MintRequestRow = Pick<
 export async function fetchMintRequests(limit = 10): Promise<MintRequestRow[]> {
   const { data, error } = await supabase()
     .from('mint_requests')
-    .select('id, blockchain, status, metadata, recipient, royalties_bps, transaction_hash, token_id, error, created_at')
+    .select('id, blockchain, status, metadata, recipient, royalties, transaction_id, token_id, error, created_at')
     .order('created_at', { ascending: false })
     .limit(limit)
   if (error) throw error

@@ -94,14 +94,14 @@ describe.each(DATABASES)('a private profile stays private through every API on %
     await rpc(server, owner.accessToken, 'set_comment_like', { p_comment_id: liked.json.comment.id, p_liked: true })
     const [mint] = await sql<{ id: string }>(
       server,
-      'insert into public.mint_requests (user_id, client_key, blockchain, metadata, recipient, royalties_bps, status) ' +
-        "values ($1, 'private-mint-1', 'ethereum', '{}', $2, 500, 'completed') returning id",
+      'insert into public.mint_requests (user_id, client_key, blockchain, metadata, recipient, royalties, status) ' +
+        "values ($1, 'private-mint-1', 'ethereum', '{}', $2, 5, 'completed') returning id",
       [owner.id, `0x${'1'.repeat(40)}`],
     )
     await sql(
       server,
       'insert into public.nfts (mint_request_id, blockchain, contract_address, token_id, transaction_id, metadata, ' +
-        "owner_id) values ($1, 'ethereum', $2, '1', $3, '{}', $4)",
+        "owner_id, royalties) values ($1, 'ethereum', $2, '1', $3, '{}', $4, 5)",
       [mint!.id, `0x${'2'.repeat(40)}`, `0x${'3'.repeat(64)}`, owner.id],
     )
     for (const [bucket, path, bytes, type] of [

@@ -112,16 +112,16 @@ describe('what the server writes', () => {
 
   it('my mint completed', async () => {
     await clear()
-    const [chain] = await sql<{ id: string }>(server, 'select id from public.blockchain_configs order by id limit 1')
+    const [chain] = await sql<{ name: string }>(server, 'select name from public.blockchain_configs order by name limit 1')
     const [req] = await sql<{ id: string }>(
       server,
-      `insert into public.mint_requests (user_id, client_key, blockchain, metadata, recipient, royalties_bps)
-      values ($1, 'notice-test-1', $2, '{"name":"Neon Token"}', '0x0000000000000000000000000000000000000001', 500) returning id`,
-      [alice.id, chain!.id],
+      `insert into public.mint_requests (user_id, client_key, blockchain, metadata, recipient, royalties)
+      values ($1, 'notice-test-1', $2, '{"name":"Neon Token"}', '0x0000000000000000000000000000000000000001', 5) returning id`,
+      [alice.id, chain!.name],
     )
     await sql(server, "update public.mint_requests set status = 'completed', token_id = '7' where id = $1", [req!.id])
     expect(await notices(alice)).toEqual([
-      { kind: 'mint_completed', title: 'Mint completed', body: `"Neon Token" is on ${chain!.id} as token #7`, link: '/app/wallet' },
+      { kind: 'mint_completed', title: 'Mint completed', body: `"Neon Token" is on ${chain!.name} as token #7`, link: '/app/wallet' },
     ])
   })
 })

@@ -247,17 +247,27 @@ describe('minting on the embedded chain', () => {
     expect(r.status, r.text).toBe(200)
     expect(r.json.balance).toBe(50)
     expect(await balanceOf(u)).toBe(50)
-    const request = r.json.request as { id: string; status: string; transaction_hash: string; token_id: string; recipient: string }
+    const request = r.json.request as {
+      id: string
+      status: string
+      transaction_id: string
+      token_id: string
+      recipient: string
+      royalties: number
+    }
     expect(request.status).toBe('completed')
-    expect(request.transaction_hash).toMatch(/^0x[0-9a-f]{64}$/)
-    expect(request.transaction_hash).toHaveLength(66)
+    expect(request.transaction_id).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(request.transaction_id).toHaveLength(66)
     expect(request.recipient).toBe(wallet.address)
+    // The reference's unit: percent (7.5 %), while the token's ERC-2981 royalty below is 750 basis points.
+    expect(request.royalties).toBe(7.5)
     const nfts = await api(server, `/rest/v1/nfts?mint_request_id=eq.${request.id}`)
     expect(nfts.json).toHaveLength(1)
     expect(nfts.json[0]).toMatchObject({
       owner_id: u.id,
       token_id: request.token_id,
-      transaction_id: request.transaction_hash,
+      transaction_id: request.transaction_id,
+      royalties: 7.5,
       blockchain: 'ethereum',
     })
 
@@ -272,7 +282,7 @@ describe('minting on the embedded chain', () => {
     expect(metadata.name).toBe('Neon Drift #1')
     expect(metadata.attributes).toContainEqual({ trait_type: 'Created with', value: 'CUBE Music' })
 
-    const page = await api(server, `/functions/v1/chain-transaction?chain=ethereum&hash=${request.transaction_hash}`)
+    const page = await api(server, `/functions/v1/chain-transaction?chain=ethereum&hash=${request.transaction_id}`)
     expect(page.json).toMatchObject({
       status: 'success',
       tokenId: request.token_id,
@@ -309,7 +319,7 @@ describe('minting on the embedded chain', () => {
       p_blockchain: 'ethereum',
       p_metadata: {},
       p_recipient: recipient,
-      p_royalties_bps: 0,
+      p_royalties: 0,
       p_collection: null,
     })
     expect([401, 403, 404]).toContain(bypass.status)
@@ -349,14 +359,14 @@ describe('minting on the embedded chain', () => {
   it('GET says which chains can mint (anyone may ask); a forced mint on another keeps the reference error', async () => {
     const answer = await api(server, '/functions/v1/mint', { method: 'GET' })
     expect(answer.status, answer.text).toBe(200)
-    const chains = answer.json.chains as { id: string; mintable: boolean; reason?: string }[]
-    expect(chains.find((c) => c.id === 'ethereum')).toEqual({ id: 'ethereum', mintable: true })
-    expect(chains.find((c) => c.id === 'bitcoin')).toEqual({
-      id: 'bitcoin',
+    const chains = answer.json.chains as { name: string; mintable: boolean; reason?: string }[]
+    expect(chains.find((c) => c.name === 'ethereum')).toEqual({ name: 'ethereum', mintable: true })
+    expect(chains.find((c) => c.name === 'bitcoin')).toEqual({
+      name: 'bitcoin',
       mintable: false,
       reason: 'Provider for bitcoin not initialized',
     })
-    expect(chains.filter((c) => !c.mintable).every((c) => c.reason === `Provider for ${c.id} not initialized`)).toBe(true)
+    expect(chains.filter((c) => !c.mintable).every((c) => c.reason === `Provider for ${c.name} not initialized`)).toBe(true)
     const u = await newUser('forced')
     await rpc(server, u.accessToken, 'init_user_tokens')
     const forced = await mintAs(u, mintBody({ blockchain: 'bitcoin', recipient: Wallet.createRandom().address }))
@@ -406,14 +416,14 @@ describe('RLS of the wallet and mint tables', () => {
       [owner.id],
     )
     await ctx.q(
-      'insert into public.mint_requests (id, user_id, client_key, blockchain, metadata, recipient, royalties_bps) values ' +
-        "($1, $2, 'rls-key-1', 'ethereum', '{}', '0x00000000000000000000000000000000000000a1', 500)",
+      'insert into public.mint_requests (id, user_id, client_key, blockchain, metadata, recipient, royalties) values ' +
+        "($1, $2, 'rls-key-1', 'ethereum', '{}', '0x00000000000000000000000000000000000000a1', 5)",
       [ids.request, owner.id],
     )
     await ctx.q(
       'insert into public.nfts (id, mint_request_id, blockchain, contract_address, token_id, transaction_id, metadata, ' +
-        "owner_id) values ($1, $2, 'ethereum', '0x00000000000000000000000000000000000000c1', '999', '0xabc', '{}', " +
-        '$3)',
+        "owner_id, royalties) values ($1, $2, 'ethereum', '0x00000000000000000000000000000000000000c1', '999', '0xabc', '{}', " +
+        '$3, 5)',
       [ids.nft, ids.request, owner.id],
     )
   })
@@ -450,7 +460,7 @@ describe('RLS of the wallet and mint tables', () => {
           blockchain: 'ethereum',
           metadata: {},
           recipient: '0x00000000000000000000000000000000000000a1',
-          royalties_bps: 0,
+          royalties: 0,
           status: 'completed',
         }),
         update: { status: 'completed' },
@@ -469,6 +479,7 @@ describe('RLS of the wallet and mint tables', () => {
           transaction_id: 'x',
           metadata: {},
           owner_id: o,
+          royalties: 0,
         }),
         update: { token_id: '1000' },
         inserted: (x) => x.exists("select 1 from public.nfts where contract_address = '0x00000000000000000000000000000000000000c2'"),
@@ -493,11 +504,11 @@ describe('RLS of the wallet and mint tables', () => {
         expect: hidden,
       },
       blockchain_configs: {
-        target: () => 'id=eq.bitcoin',
-        insert: () => ({ id: 'forgedchain', name: 'F', native_token: 'F' }),
-        update: { rpc_url: 'https://evil.example' },
-        inserted: (x) => x.exists("select 1 from public.blockchain_configs where id = 'forgedchain'"),
-        untouched: (x) => x.exists("select 1 from public.blockchain_configs where id = 'bitcoin' and rpc_url is null"),
+        target: () => 'name=eq.bitcoin',
+        insert: () => ({ name: 'forgedchain', display_name: 'F', native_token: 'F' }),
+        update: { testnet_rpc_url: 'https://evil.example' },
+        inserted: (x) => x.exists("select 1 from public.blockchain_configs where name = 'forgedchain'"),
+        untouched: (x) => x.exists("select 1 from public.blockchain_configs where name = 'bitcoin' and testnet_rpc_url is null"),
         reset: noop,
         expect: publicReadOnly,
       },

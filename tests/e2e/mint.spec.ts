@@ -89,5 +89,8 @@ test('mint on the embedded chain: 150 → 50, completed, ownerOf and tokenURI re
     const right = page.getByTestId('wallet-tabs')
     await right.getByRole('tab', { name: 'NFTs' }).click()
     await expect(right.getByTestId('nft-count')).toHaveText('(1)')
+    // nfts.royalties: the reference's percent, as entered (the chain's ERC-2981 figure above is basis points).
+    await right.getByRole('button', { name: /Neon Drift Genesis/ }).click()
+    await expect(right.getByTestId('nft-royalties')).toHaveText('10 %')
   })
 })

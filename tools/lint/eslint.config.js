@@ -108,6 +108,8 @@ export default defineConfig(
       'test-results/**',
       'blob-report/**',
       '.local-data/**',
+      // Deno's download cache of the edge functions' npm packages (npm run check:functions).
+      '.deno-cache/**',
       'public/**',
       // Edge functions run on Deno (URL imports, Deno globals): not linted with the Node/browser setup.
       'supabase/functions/**/index.ts',

@@ -5,7 +5,7 @@ import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
 import { selectAllSongs, useLibraryStore } from '../../domain/collection/library-store.ts'
 import { isSafeImageUrl, MINT_COST } from './mint-machine.ts'
-import { describeNftWithAi, useMintChains, useMintMachine, useRecentMints } from './mint-runtime.ts'
+import { describeNftWithAi, rpcUrlOf, useMintChains, useMintMachine, useRecentMints } from './mint-runtime.ts'
 
 const FALLBACK_IMAGE = '/favicon.svg'
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
@@ -35,7 +35,7 @@ export default function MintPage() {
   const [aiTab, setAiTab] = useState<'description' | 'attributes' | 'music'>('description')
 
   // The chosen chain cannot mint here (e.g. the local chain is off): the first one that can.
-  const firstMintable = chains.find((c) => c.enabled && !unavailable.has(c.id))?.id
+  const firstMintable = chains.find((c) => c.enabled && !unavailable.has(c.name))?.name
   if (unavailable.has(blockchain) && firstMintable) setBlockchain(firstMintable)
 
   const [state, send] = useMintMachine()
@@ -179,10 +179,11 @@ export default function MintPage() {
               {chains
                 .filter((c) => c.enabled)
                 .map((c) => (
-                  <option key={c.id} value={c.id} disabled={unavailable.has(c.id)}>
-                    {c.name} ({c.native_token}
-                    {c.is_testnet ? ', testnet' : ''}
-                    {c.rpc_url === 'embedded' ? ', local chain' : ''}){unavailable.has(c.id) ? ' — not available here' : ''}
+                  <option key={c.name} value={c.name} disabled={unavailable.has(c.name)}>
+                    {c.icon ? `${c.icon} ` : ''}
+                    {c.display_name} ({c.native_token}
+                    {c.testnet ? ', testnet' : ''}
+                    {rpcUrlOf(c) === 'embedded' ? ', local chain' : ''}){unavailable.has(c.name) ? ' — not available here' : ''}
                   </option>
                 ))}
             </select>
@@ -190,8 +191,8 @@ export default function MintPage() {
               <span className="mt-1 block text-xs text-muted" data-testid="mint-chains-note">
                 This server mints on{' '}
                 {chains
-                  .filter((c) => c.enabled && !unavailable.has(c.id))
-                  .map((c) => c.name)
+                  .filter((c) => c.enabled && !unavailable.has(c.name))
+                  .map((c) => c.display_name)
                   .join(', ') || 'no chain'}
                 . The others are listed for reference: this server has no provider for them.
               </span>
@@ -249,7 +250,7 @@ export default function MintPage() {
               Minted token #{state.context.request.token_id}:{' '}
               <Link
                 className="text-primary underline"
-                to={`/app/wallet?chain=${state.context.request.blockchain}&tx=${state.context.request.transaction_hash ?? ''}`}
+                to={`/app/wallet?chain=${state.context.request.blockchain}&tx=${state.context.request.transaction_id ?? ''}`}
               >
                 View on Blockchain
               </Link>

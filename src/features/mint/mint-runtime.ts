@@ -19,23 +19,28 @@ import { createMintMachine } from './mint-machine.ts'
 // The app's wiring of the mint machine and what the minting studio reads from the server: the
 // chains, the user's recent mints, and the site's Text AI for descriptions.
 
+/** The RPC URL of the network a chain mints on: testnet_rpc_url, or mainnet_rpc_url when testnet is off. */
+export const rpcUrlOf = (chain: BlockchainConfig): string | null => (chain.testnet ? chain.testnet_rpc_url : chain.mainnet_rpc_url)
+
 /** When blockchain_configs cannot be read: the reference's defaults (all enabled, all testnets). */
 export const DEFAULT_CHAINS: BlockchainConfig[] = [
-  ['ethereum', 'Ethereum', 'ETH'],
-  ['solana', 'Solana', 'SOL'],
-  ['bitcoin', 'Bitcoin', 'BTC'],
-  ['polygon', 'Polygon', 'MATIC'],
-  ['binance', 'BNB Chain', 'BNB'],
-  ['avalanche', 'Avalanche', 'AVAX'],
-].map(([id, name, native_token]) => ({
-  id: id!,
+  ['ethereum', 'Ethereum', 'Ξ', 'ETH'],
+  ['solana', 'Solana', '◎', 'SOL'],
+  ['bitcoin', 'Bitcoin', '₿', 'BTC'],
+  ['polygon', 'Polygon', '⬡', 'MATIC'],
+  ['binance', 'BNB Chain', '◆', 'BNB'],
+  ['avalanche', 'Avalanche', '▲', 'AVAX'],
+].map(([name, display_name, icon, native_token]) => ({
   name: name!,
+  display_name: display_name!,
+  icon: icon!,
   native_token: native_token!,
   chain_id: null,
-  rpc_url: null,
+  mainnet_rpc_url: null,
+  testnet_rpc_url: null,
   explorer_url: null,
   contract_address: null,
-  is_testnet: true,
+  testnet: true,
   enabled: true,
 }))
 
@@ -69,7 +74,7 @@ export function useMintChains() {
       .then((rows) => rows.length && setChains(rows))
       .catch((error: unknown) => console.warn('blockchain_configs unavailable, using the defaults', error))
     fetchMintableChains()
-      .then((list) => setUnavailable(new Map(list.filter((c) => !c.mintable).map((c) => [c.id, c.reason ?? 'Not available']))))
+      .then((list) => setUnavailable(new Map(list.filter((c) => !c.mintable).map((c) => [c.name, c.reason ?? 'Not available']))))
       .catch((error: unknown) => console.warn('mintable chains unknown', error))
   }, [])
   return { chains, unavailable }

@@ -80,7 +80,7 @@ function ConnectView({ onBrowser, onSocial, busy }: { onBrowser: () => void; onS
 }
 
 function NftDetail({ nft, chains }: { nft: NftRow; chains: BlockchainConfig[] }) {
-  const chain = chains.find((c) => c.id === nft.blockchain)
+  const chain = chains.find((c) => c.name === nft.blockchain)
   const href = explorerHref(chain, nft.transaction_id, nft.blockchain)
   return (
     <dl className="mt-3 space-y-1 rounded-md border border-line p-3 text-sm" data-testid="nft-detail">
@@ -110,7 +110,13 @@ function NftDetail({ nft, chains }: { nft: NftRow; chains: BlockchainConfig[] })
       </div>
       <div>
         <dt className="inline text-muted">Chain: </dt>
-        <dd className="inline">{chain?.name ?? nft.blockchain}</dd>
+        <dd className="inline">{chain?.display_name ?? nft.blockchain}</dd>
+      </div>
+      <div>
+        <dt className="inline text-muted">Royalties: </dt>
+        <dd className="inline" data-testid="nft-royalties">
+          {nft.royalties} %
+        </dd>
       </div>
       {href.startsWith('/') ? (
         <Link to={href} className="text-primary underline">

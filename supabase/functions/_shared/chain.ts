@@ -1,16 +1,23 @@
 // The chains the server can mint on, as the edge functions see them: no npm imports here (the
 // ethers code is in mint/evm-minter.ts, wired by each runtime).
 
-/** A row of public.blockchain_configs. */
+/** A row of public.blockchain_configs (the columns the server reads). */
 export interface BlockchainConfig {
-  id: string
+  /** The chain's key: ethereum, polygon, … */
   name: string
+  display_name: string
   native_token: string
+  testnet: boolean
+  mainnet_rpc_url: string | null
+  testnet_rpc_url: string | null
   chain_id: number | null
-  rpc_url: string | null
   explorer_url: string | null
   contract_address: string | null
 }
+
+/** The JSON-RPC URL of the network the chain mints on (testnet or mainnet), if any. */
+export const rpcUrlOf = (config: Pick<BlockchainConfig, 'testnet' | 'mainnet_rpc_url' | 'testnet_rpc_url'>): string | null =>
+  (config.testnet ? config.testnet_rpc_url : config.mainnet_rpc_url) ?? null
 
 export interface MintOnChain {
   to: string

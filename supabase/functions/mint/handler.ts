@@ -61,8 +61,10 @@ export function parseMintBody(raw: unknown): Parsed {
   const animation = str('animation_url')
   if (animation && !isSafeImageUrl(animation) && !/^https?:\/\//.test(animation))
     return { ok: false, error: 'The track audio must be an http(s) URL' }
-  const royalties = typeof b.royalties === 'number' ? b.royalties : 5
-  if (!Number.isFinite(royalties) || royalties < 0 || royalties > 50) return { ok: false, error: 'Royalties must be between 0 and 50 %' }
+  const percent = typeof b.royalties === 'number' ? b.royalties : 5
+  if (!Number.isFinite(percent) || percent < 0 || percent > 50) return { ok: false, error: 'Royalties must be between 0 and 50 %' }
+  // Whole basis points: what the contract stores (ERC-2981) and what mint_requests.royalties holds.
+  const royalties = Math.round(percent * 100) / 100
   const recipient = str('recipient')
   if (recipient && !ADDRESS.test(recipient))
     return { ok: false, error: 'The recipient must be a valid address for this chain (0x and 40 hex digits)' }
@@ -96,7 +98,7 @@ export function nftMetadata(body: MintBody, chain: BlockchainConfig) {
     ...(body.animation_url ? { animation_url: body.animation_url } : {}),
     attributes: [
       { trait_type: 'Created with', value: 'CUBE Music' },
-      { trait_type: 'Blockchain', value: chain.name },
+      { trait_type: 'Blockchain', value: chain.display_name },
       ...(body.collection ? [{ trait_type: 'Collection', value: body.collection }] : []),
       ...(body.song_id ? [{ trait_type: 'Track', value: body.song_id }] : []),
     ],
@@ -120,7 +122,9 @@ async function mintableChains(deps: MintDeps): Promise<Response> {
   const { data, error } = await deps.service.rpc('enabled_blockchains')
   if (error) return json({ error: error.message }, 500)
   const chains = ((data ?? []) as BlockchainConfig[]).map((config) =>
-    deps.minterFor(config) ? { id: config.id, mintable: true } : { id: config.id, mintable: false, reason: providerMissing(config.id) },
+    deps.minterFor(config)
+      ? { name: config.name, mintable: true }
+      : { name: config.name, mintable: false, reason: providerMissing(config.name) },
   )
   return json({ chains })
 }
@@ -147,17 +151,17 @@ export function mint(deps: MintDeps): EdgeHandler {
     const { config, linked_address: linked } = ctx.data as { config: BlockchainConfig | null; linked_address: string | null }
     if (!config) return json({ error: `Unknown blockchain: ${body.blockchain || '(none)'}` }, 400)
     const minter = deps.minterFor(config)
-    if (!minter) return json({ error: providerMissing(config.id) }, 400)
+    if (!minter) return json({ error: providerMissing(config.name) }, 400)
     const recipient = body.recipient ?? linked
     if (!recipient) return json({ error: 'Connect a wallet or enter a recipient address' }, 400)
 
     const begun = await deps.service.rpc('mint_begin', {
       p_user: userId,
       p_client_key: body.client_key,
-      p_blockchain: config.id,
+      p_blockchain: config.name,
       p_metadata: nftMetadata(body, config),
       p_recipient: recipient,
-      p_royalties_bps: Math.round(body.royalties * 100),
+      p_royalties: body.royalties,
       p_collection: body.collection,
     })
     if (begun.error) {
