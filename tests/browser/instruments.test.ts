@@ -99,6 +99,25 @@ async function digest(buffer: AudioBuffer): Promise<string> {
 
 const DESCRIPTION = 'sad jazz piano on a rainy night'
 
+/** Magnitude-weighted spectral centroid over 60 blocks spread across the piece, as tests/e2e/generator.spec.ts measures it. */
+function centroid(x: Float32Array): number {
+  let weighted = 0
+  let weights = 0
+  for (let f = 0; f < 60; f++) {
+    const start = Math.floor(((x.length - N) * f) / 60)
+    const re = new Float64Array(N)
+    const im = new Float64Array(N)
+    for (let i = 0; i < N; i++) re[i] = x[start + i]! * (0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (N - 1)))
+    fft(re, im)
+    for (let k = 1; k < N / 2; k++) {
+      const mag = Math.hypot(re[k]!, im[k]!)
+      weighted += ((k * RATE) / N) * mag
+      weights += mag
+    }
+  }
+  return weighted / weights
+}
+
 /** The same piece with its description's rain taken out (everything else, the notes included, kept). */
 const withoutRain = (score: Score): Score => ({ ...score, description: score.description.replace('rainy', 'quiet') })
 
@@ -133,4 +152,73 @@ describe('instrument engine', () => {
     expect(peak).toBeGreaterThan(0.05)
     expect(20 * Math.log10(diff / peak + 1e-12)).toBeLessThan(-60)
   })
+
+  it("the piano of 'sad jazz piano on a rainy night' is the GM grand, with energy above 1 kHz and a decaying envelope", async () => {
+    const score = compose({ description: DESCRIPTION })
+    expect(gmVoices(score)).toMatchObject({ melody: 0, chords: 0 })
+    const verse = score.sections.find((s) => s.layers.melody) ?? score.sections[1]!
+    const window = { from: verse.startTime, to: verse.startTime + 12 }
+    const piano = mono(await renderInstrumentScore(score, { ...window, parts: ['melody', 'chords'] }))
+    const synthetic = mono(await renderScore(score, { ...window, parts: ['melody', 'chords'] }))
+    const share = shareAbove1k(piano)
+    const before = shareAbove1k(synthetic)
+
+    // Envelope: the melody's notes that sound alone for 400 ms (no other melody or chord onset), RMS in 10 ms steps.
+    const onsets = [...score.tracks.melody, ...score.tracks.chords]
+      .map((n) => n.time)
+      .filter((t) => t >= window.from && t < window.to - 0.5)
+    const alone = score.tracks.melody.filter(
+      (n) => n.time >= window.from && n.time < window.to - 0.5 && !onsets.some((t) => t > n.time + 0.005 && t < n.time + 0.4),
+    )
+    const rms = (at: number) => {
+      const start = Math.round((at - window.from) * RATE)
+      let s = 0
+      for (let i = start; i < start + 441; i++) s += piano[i]! ** 2
+      return Math.sqrt(s / 441)
+    }
+    const ratios = alone.map((n) => {
+      let peak = 0
+      for (let t = 0; t < 0.06; t += 0.01) peak = Math.max(peak, rms(n.time + t))
+      return rms(n.time + 0.3) / peak
+    })
+    console.log(
+      `piano: ${(100 * share).toFixed(1)} % of energy above 1 kHz (synthetic renderer: ${(100 * before).toFixed(1)} %); ` +
+        `${ratios.length} lone notes, level 300 ms after onset / peak: ${ratios.map((r) => r.toFixed(2)).join(' ')}`,
+    )
+    expect(share).toBeGreaterThan(0.1)
+    expect(ratios.length).toBeGreaterThanOrEqual(2)
+    for (const r of ratios) expect(r).toBeLessThan(0.5)
+  }, 120_000)
+
+  it('a rain description raises the 4–12 kHz floor by at least 6 dB, and the render is deterministic', async () => {
+    const rainy = compose({ description: DESCRIPTION })
+    const quiet = withoutRain(rainy)
+    const to = 20
+    const [a, b, c] = await Promise.all([
+      renderInstrumentScore(rainy, { to }),
+      renderInstrumentScore(rainy, { to, onProgress: () => {} }),
+      renderInstrumentScore(quiet, { to }),
+    ])
+    const rise = bandFloorDb(mono(a)) - bandFloorDb(mono(c))
+    console.log(`rain raises the 4–12 kHz median floor by ${rise.toFixed(1)} dB`)
+    expect(rise).toBeGreaterThanOrEqual(6)
+    expect(await digest(b)).toBe(await digest(a))
+    expect(await digest(a)).not.toBe(await digest(c))
+  }, 120_000)
+
+  it('mood and genre still change brightness as the generator journey measures it (dark and ambient < 0.8x the centroid)', async () => {
+    const description = 'Neon lights over the harbour'
+    const [a, dark, ambient] = await Promise.all(
+      (
+        [
+          ['upbeat', 'electronic'],
+          ['dark', 'electronic'],
+          ['upbeat', 'ambient'],
+        ] as const
+      ).map(async ([mood, genre]) => centroid(mono(await renderInstrumentScore(compose({ description, mood, genre }))))),
+    )
+    console.log(`centroids: upbeat electronic ${a!.toFixed(0)} Hz, dark ${dark!.toFixed(0)} Hz, ambient ${ambient!.toFixed(0)} Hz`)
+    expect(dark).toBeLessThan(a! * 0.8)
+    expect(ambient).toBeLessThan(a! * 0.8)
+  }, 180_000)
 })

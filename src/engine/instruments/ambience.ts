@@ -42,7 +42,7 @@ export function ambienceOf(description: string): Ambience[] {
 }
 
 /** Level of each layer relative to the music's peak (the mix is peak-normalised afterwards). */
-const LEVEL: Record<Ambience, number> = { rain: 0.05, vinyl: 0.035, city: 0.08 }
+const LEVEL: Record<Ambience, number> = { rain: 0.24, vinyl: 0.035, city: 0.08 }
 
 /** Adds the layers to left/right (fades in and out over a second so they never start with a step). */
 export function addAmbience(layers: readonly Ambience[], left: Float32Array, right: Float32Array, sampleRate: number, seed: number): void {
@@ -55,15 +55,16 @@ export function addAmbience(layers: readonly Ambience[], left: Float32Array, rig
     // One-pole filter coefficients.
     const pole = (hz: number) => Math.exp((-2 * Math.PI * hz) / sampleRate)
     if (layer === 'rain') {
+      // Hiss from about 3 to 12 kHz (one high-pass pole, one low-pass), where rain on a window sits.
       const hp = pole(3000)
-      let lpL = 0
-      let lpR = 0
+      const lp = pole(12000)
+      const st = [0, 0, 0, 0]
       let drop = 0
       let dropPan = 0.5
       const dropDecay = pole(60)
       for (let i = 0; i < n; i++) {
         const env = i < fade ? i / fade : i > n - fade ? (n - i) / fade : 1
-        // Droplets: a burst roughly every 8 ms, each a decaying spike of noise.
+        // Droplets: a burst roughly every 8 ms, each a decaying swell of the noise.
         if (rng.next() < 125 / sampleRate) {
           drop = 0.6 + rng.next() * 1.4
           dropPan = rng.next()
@@ -71,10 +72,12 @@ export function addAmbience(layers: readonly Ambience[], left: Float32Array, rig
         drop *= dropDecay
         const xl = noise() * (0.5 + drop * (1 - dropPan))
         const xr = noise() * (0.5 + drop * dropPan)
-        lpL = hp * lpL + (1 - hp) * xl
-        lpR = hp * lpR + (1 - hp) * xr
-        left[i]! += (xl - lpL) * gain * env
-        right[i]! += (xr - lpR) * gain * env
+        st[0] = hp * st[0]! + (1 - hp) * xl
+        st[1] = lp * st[1]! + (1 - lp) * (xl - st[0]!)
+        st[2] = hp * st[2]! + (1 - hp) * xr
+        st[3] = lp * st[3]! + (1 - lp) * (xr - st[2]!)
+        left[i]! += st[1]! * gain * env
+        right[i]! += st[3]! * gain * env
       }
     } else if (layer === 'vinyl') {
       const lp = pole(5000)

@@ -64,7 +64,7 @@ export async function renderSynthEvents(
       if (options.signal?.aborted) throw abortError()
     }
   }
-  synth.destroySynthProcessor()
+  // No destroySynthProcessor(): it would destroy the shared bank too; the synthesizer is simply dropped.
   return [left, right]
 }
 

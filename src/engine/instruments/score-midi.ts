@@ -65,11 +65,13 @@ export function scoreToSynthEvents(score: Score, options: ScoreMidiOptions): Syn
     push({ frame: 0, kind: SYNTH_CONTROLLER, channel, a: 10, b: mix.pan }, CONTROL_ORDER)
     push({ frame: 0, kind: SYNTH_CONTROLLER, channel, a: 91, b: Math.round(mix.reverb * (0.5 + score.mix.reverb)) }, CONTROL_ORDER)
     push({ frame: 0, kind: SYNTH_CONTROLLER, channel, a: 93, b: 0 }, CONTROL_ORDER)
-    if (part === 'drums') return
-    // Each section's brightness opens or closes the channel's filter (the chorus opens up).
+    // Each section's brightness opens or closes the channel's filter (CC 74 moves the SoundFont's filter cutoff by up to
+    // ±4 octaves; the chorus opens up). The kit takes the full range, so a dark piece's cymbals darken; the pitched
+    // parts take a narrower one, because the bank's own filters already darken a soft piano and a full turn would muffle it.
+    const [low, span] = part === 'drums' ? [0, 127] : [40, 87]
     for (const s of score.sections) {
       if (s.endTime <= from || s.startTime >= to) continue
-      const value = Math.round(40 + 87 * Math.min(1, Math.max(0, s.brightness)))
+      const value = Math.round(low + span * Math.min(1, Math.max(0, s.brightness)))
       push({ frame: frameOf(s.startTime), kind: SYNTH_CONTROLLER, channel, a: 74, b: value }, CONTROL_ORDER)
     }
   }
