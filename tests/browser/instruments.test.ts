@@ -215,10 +215,21 @@ describe('instrument engine', () => {
           ['dark', 'electronic'],
           ['upbeat', 'ambient'],
         ] as const
-      ).map(async ([mood, genre]) => centroid(mono(await renderInstrumentScore(compose({ description, mood, genre }))))),
+      ).map(async ([mood, genre]) => {
+        const x = mono(await renderInstrumentScore(compose({ description, mood, genre })))
+        let sq = 0
+        for (let i = 0; i < x.length; i++) sq += x[i]! ** 2
+        return { centroid: centroid(x), rms: Math.sqrt(sq / x.length) }
+      }),
     )
-    console.log(`centroids: upbeat electronic ${a!.toFixed(0)} Hz, dark ${dark!.toFixed(0)} Hz, ambient ${ambient!.toFixed(0)} Hz`)
-    expect(dark).toBeLessThan(a! * 0.8)
-    expect(ambient).toBeLessThan(a! * 0.8)
+    console.log(
+      `centroids: upbeat electronic ${a!.centroid.toFixed(0)} Hz, dark ${dark!.centroid.toFixed(0)} Hz, ` +
+        `ambient ${ambient!.centroid.toFixed(0)} Hz; RMS ${[a, dark, ambient].map((m) => m!.rms.toFixed(3)).join(' ')}`,
+    )
+    expect(dark!.centroid).toBeLessThan(a!.centroid * 0.8)
+    expect(ambient!.centroid).toBeLessThan(a!.centroid * 0.8)
+    // The journey's loudness floors (tests/e2e/generator.spec.ts).
+    expect(a!.rms).toBeGreaterThan(0.05)
+    expect(dark!.rms).toBeGreaterThan(0.03)
   }, 180_000)
 })
