@@ -20,7 +20,8 @@ import { addAmbience, ambienceOf } from './ambience.ts'
 
 export const INSTRUMENT_RENDER_RATE = 44100
 const PEAK_TARGET = 0.891 // -1 dBFS, as the synthetic renderer
-const QUANTA_PER_SLICE = 512
+// About 0.75 s of audio per task: a few tens of milliseconds of work between yields to the page.
+const QUANTA_PER_SLICE = 256
 
 export interface SynthRenderOptions {
   sampleRate: number
