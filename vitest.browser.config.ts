@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { playwright } from '@vitest/browser-playwright'
 import { launchOptions } from './tests/e2e/support/browser.ts'
 import { ISOLATION_HEADERS } from './src/config/isolation-headers.ts'
+import { soundfontBankPlugin } from './scripts/soundfont-bank-plugin.ts'
 
 // Browser-side tests: real Chromium (OfflineAudioContext, AudioWorklet), run by `npm run test:unit`
 // after the Node config. Same Chromium and flags as the Playwright e2e suite.
@@ -32,7 +33,7 @@ const hoistWorkletImports: Plugin = {
 
 export default defineConfig({
   // Tailwind so that a component test importing src/styles/index.css measures the real layout.
-  plugins: [hoistWorkletImports, tailwindcss()],
+  plugins: [hoistWorkletImports, tailwindcss(), soundfontBankPlugin()],
   // Cross-origin isolated like every server of the app, so the engine's SharedArrayBuffer paths are the ones tested.
   server: { headers: { ...ISOLATION_HEADERS } },
   worker: { format: 'es' },

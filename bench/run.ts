@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os'
 import { dirname, extname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { BenchModule, BenchResult } from './types.ts'
+import { soundfontBankPlugin } from '../scripts/soundfont-bank-plugin.ts'
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url))
 const filter = process.argv[2] ?? ''
@@ -126,6 +127,8 @@ async function runBrowser(files: string[]): Promise<void> {
       worker: { format: 'es' },
       build: { outDir, emptyOutDir: true, target: 'es2022', reportCompressedSize: false },
       plugins: [
+        // The GM bank at the app's own path, for the instrument benches.
+        soundfontBankPlugin(),
         {
           name: 'cube:bench-list',
           resolveId: (id) => (id === virtualId ? '\0' + virtualId : null),

@@ -9,6 +9,10 @@
 //                            addModule() as a blob: URL it makes from our own file. Only script
 //                            already running on this origin can make a blob: URL, so an injected
 //                            inline script or handler is still blocked (no 'unsafe-inline')
+//   'wasm-unsafe-eval'       compiling WebAssembly, and only that (no eval of JavaScript): the
+//                            instrument engine's Ogg Vorbis decoder (stb-vorbis inside
+//                            spessasynth_core) is WebAssembly; without it Chromium refuses to
+//                            compile it and the GM bank's samples cannot be decoded
 //   style-src 'unsafe-inline' sonner injects its stylesheet as a <style> element and React sets
 //                            style attributes; styles cannot run script, so this is not a hole
 //   img-src data: blob:      QR codes (data:), cover and banner previews of picked files (blob:)
@@ -22,7 +26,7 @@
 
 const DIRECTIVES = (scriptSources: string, connectSources: string): string[] => [
   "default-src 'self'",
-  `script-src 'self' blob:${scriptSources}`,
+  `script-src 'self' blob: 'wasm-unsafe-eval'${scriptSources}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "media-src 'self' data: blob:",

@@ -102,8 +102,9 @@ test('the app’s pages carry a CSP that blocks injected inline script and handl
     .split(';')
     .map((d) => d.trim())
     .find((d) => d.startsWith('script-src '))
-  // Our own files, and blob: URLs made from them (the worklet loader); never 'unsafe-inline'.
-  expect(scriptSrc).toBe("script-src 'self' blob:")
+  // Our own files, blob: URLs made from them (the worklet loader) and WebAssembly compilation (the instruments'
+  // Vorbis decoder); never 'unsafe-inline' or 'unsafe-eval'.
+  expect(scriptSrc).toBe("script-src 'self' blob: 'wasm-unsafe-eval'")
   expect(csp).toContain("object-src 'none'")
   expect(csp).toContain("frame-ancestors 'none'")
 

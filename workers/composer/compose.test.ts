@@ -107,8 +107,13 @@ describe('composer', () => {
     }
   })
 
-  it('titles a piece from mood and genre', () => {
+  it('titles a piece from its description (mood and genre when the description has no words of its own)', () => {
     const s = compose({ description: DESC, mood: 'upbeat', genre: 'hip-hop' })
-    expect(scoreTitle(s)).toMatch(/^Upbeat Hip-Hop #[0-9a-f]{4}$/)
+    expect(scoreTitle(s)).toMatch(/^Neon Rain Falling on an Empty City #[0-9a-f]{4}$/)
+    expect(scoreTitle({ ...s, description: 'make me a sad jazz piano piece on a rainy night, please' })).toBe(
+      `Sad Jazz Piano Piece on a Rainy Night #${s.tag}`,
+    )
+    expect(scoreTitle({ ...s, description: '  ' })).toBe(`Upbeat Hip-Hop #${s.tag}`)
+    expect(scoreTitle({ ...s, description: 'make me a …' })).toBe(`Upbeat Hip-Hop #${s.tag}`)
   })
 })

@@ -84,7 +84,7 @@ describe('compose with the vocabulary', () => {
 
   it('turns the issue example into a sad night drive with a saxophone lead, not Upbeat Electronic', () => {
     const s = compose({ description: NIGHT })
-    expect(scoreTitle(s)).toMatch(/^Sad Electronic #[0-9a-f]{4}$/)
+    expect(scoreTitle(s)).toMatch(/^Rainy Neon Night Drive with a Lonely Saxophone #[0-9a-f]{4}$/)
     expect(s.quality).toBe('minor')
     expect(s.instrumentation.lead).toBe('sax')
     expect(s.instruments).toEqual(['saxophone'])

@@ -1,7 +1,7 @@
 /**
  * The app's wiring of the generation machine: composition in the composer worker (Comlink),
- * rendering with the Tone.js offline renderer (tone itself loads on first render), and the
- * 'Generation failed' notify.
+ * rendering with the GM instruments (the SoundFont engine and its bank load on first render; the
+ * Tone.js voices only if the bank cannot be loaded, with a notice), and the 'Generation failed' notify.
  *
  * The last finished render is also exposed read-only as `window.__cubeGenerated` (buffer, tempo,
  * mode, brightness), and `window.__cubeRenderCounts` counts finished and cancelled renders, so
@@ -61,11 +61,16 @@ export const generationMachine = createGenerationMachine({
     return abortable(composeInWorker(compose), signal)
   },
   render: async (score, { signal, onProgress }) => {
-    const { renderScore } = await import('../../engine/score-renderer.ts')
+    const { renderGeneratedScore, INSTRUMENTS_UNAVAILABLE_MESSAGE } = await import('../../engine/instruments/generated-render.ts')
     window.__cubeRenderCounts = renderCounts
     let buffer: AudioBuffer
     try {
-      buffer = await renderScore(score, { signal, onProgress })
+      const rendered = await renderGeneratedScore(score, { signal, onProgress })
+      buffer = rendered.buffer
+      if (rendered.engine === 'synthetic') {
+        console.warn('[generator] instruments unavailable:', rendered.fallbackReason)
+        notify('Built-in voices used', { description: INSTRUMENTS_UNAVAILABLE_MESSAGE })
+      }
     } catch (err) {
       if (signal.aborted) renderCounts.aborted++
       throw err

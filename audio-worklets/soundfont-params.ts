@@ -1,0 +1,16 @@
+import type { SynthEvent } from './soundfont-sequence.ts'
+
+/** The registered name of the SoundFont processor (soundfont-processor.ts). */
+export const SOUNDFONT_PROCESSOR = 'cube-soundfont'
+
+export interface SoundfontProcessorOptions {
+  /** The SF2/SF3 bank's bytes (a copy: the node's options are cloned into the audio thread). */
+  bank: ArrayBuffer
+  /** Sorted by frame, frames counted from the first quantum the processor plays. */
+  events: SynthEvent[]
+  /** The synthesizer's own reverb and chorus (the offline render must use the same setting). */
+  effects: boolean
+}
+
+/** What the processor posts: 'started' with the context frame its sequence's frame 0 fell on, 'failed' with a reason. */
+export type SoundfontProcessorEvent = { type: 'started'; frame: number } | { type: 'failed'; message: string } | { type: 'ended' }
