@@ -9,6 +9,8 @@
  *   unpublishSong(id)                           unpublish_song(), then removes its Storage objects
  *   fetchSongBySlug(slug) / fetchSongById(id)   a catalogue row with its owner's username, or null
  *   fetchSongsByOwner(userId)                   the user's published songs, newest first
+ *   fetchPublishedSongs()                       every published song this user may see (the server's
+ *                                               policy leaves out private creators'), newest first
  */
 import { supabase } from './client.ts'
 import { jsonAs } from './rpc.ts'
@@ -133,6 +135,20 @@ export async function fetchSongsByOwner(userId: string): Promise<CatalogueRow[]>
     .select(SONG_COLUMNS)
     .eq('owner_id', userId)
     .order('created_at', { ascending: false })
+  if (error) throw error
+  return (data ?? []) as CatalogueRow[]
+}
+
+/** How many published songs the Library's index loads at most (newest first). */
+export const PUBLISHED_SONGS_LIMIT = 1000
+
+export async function fetchPublishedSongs(): Promise<CatalogueRow[]> {
+  const { data, error } = await supabase()
+    .from('songs')
+    .select(SONG_COLUMNS)
+    .not('owner_id', 'is', null)
+    .order('created_at', { ascending: false })
+    .limit(PUBLISHED_SONGS_LIMIT)
   if (error) throw error
   return (data ?? []) as CatalogueRow[]
 }
