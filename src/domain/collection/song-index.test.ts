@@ -18,7 +18,14 @@ const row = (over: Partial<CatalogueRow>): CatalogueRow => ({
   created_at: '2026-11-26T00:00:00Z',
   ...over,
 })
-const upload: Song = { id: 'upload-1', title: 'Voice Memo Café', artist: 'Uploaded by you', duration: '0:42', image: '/u.svg', audioUrl: 'idb:upload-1' }
+const upload: Song = {
+  id: 'upload-1',
+  title: 'Voice Memo Café',
+  artist: 'Uploaded by you',
+  duration: '0:42',
+  image: '/u.svg',
+  audioUrl: 'idb:upload-1',
+}
 
 const index = buildSongIndex({
   catalogue: CATALOGUE_SONGS,
@@ -60,7 +67,12 @@ describe('the song index', () => {
 
   it('lists every artist with a page: /artist/{slug} for the catalogue, /user/{name} for creators', () => {
     const artists = artistsOf(index)
-    expect(artists.find((a) => a.name === 'Grid Runners')).toEqual({ name: 'Grid Runners', source: 'catalogue', href: '/artist/grid-runners', count: 2 })
+    expect(artists.find((a) => a.name === 'Grid Runners')).toEqual({
+      name: 'Grid Runners',
+      source: 'catalogue',
+      href: '/artist/grid-runners',
+      count: 2,
+    })
     expect(artists.find((a) => a.name === 'kai')).toEqual({ name: 'kai', source: 'published', href: '/user/kai', count: 1 })
     expect(artists.find((a) => a.name === 'Uploaded by you')?.href).toBeNull()
     expect(artists.filter((a) => a.source === 'catalogue')).toHaveLength(new Set(CATALOGUE_SONGS.map((s) => s.artist)).size)
