@@ -84,7 +84,7 @@ export async function publishAudio(input: PublishInput, rules: PublishingRules):
       p_title: input.title,
       p_genre: input.genre,
       p_audio_path: audioPath,
-      p_duration_seconds: Math.round(input.seconds * 100) / 100,
+      p_duration_seconds: Math.round(input.seconds * 1000) / 1000,
       p_cover_path: coverPath ?? undefined,
       p_attempt_key: input.attemptKey,
     })

@@ -43,6 +43,7 @@ export function isSong(raw: unknown): raw is Song {
     str(s.audioUrl) &&
     (s.genre === undefined || str(s.genre)) &&
     (s.mood === undefined || str(s.mood)) &&
+    (s.seconds === undefined || (typeof s.seconds === 'number' && Number.isFinite(s.seconds) && s.seconds >= 0)) &&
     (s.reward === undefined || (typeof s.reward === 'number' && Number.isFinite(s.reward)))
   )
 }

@@ -39,6 +39,7 @@ export function sanitizeSong(raw: unknown): Song | null {
   if (isText(r.genre, 100)) song.genre = r.genre
   if (isText(r.mood, 100)) song.mood = r.mood
   if (typeof r.reward === 'number' && Number.isFinite(r.reward) && r.reward >= 0) song.reward = r.reward
+  if (typeof r.seconds === 'number' && Number.isFinite(r.seconds) && r.seconds > 0) song.seconds = r.seconds
   return song
 }
 
