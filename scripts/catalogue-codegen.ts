@@ -48,7 +48,8 @@ const sampleIds = new Set(CATALOGUE.map((s) => s.id))
 
 export function clientModuleSource(songs: readonly SongWithDuration[]): string {
   const row = (s: SongWithDuration) =>
-    `  { id: ${ts(s.id)}, title: ${ts(s.title)}, artist: ${ts(s.artist)}, duration: ${ts(formatDuration(s.seconds))}, seconds: ${exactSeconds(s.seconds)}, ` +
+    `  { id: ${ts(s.id)}, title: ${ts(s.title)}, artist: ${ts(s.artist)}, duration: ${ts(formatDuration(s.seconds))}, ` +
+    `seconds: ${exactSeconds(s.seconds)}, ` +
     `image: ${ts(sampleCoverUrl(s.id))}, audioUrl: ${ts(sampleAudioUrl(s.id))}, genre: ${ts(s.genre)}, reward: ` +
     `${s.reward} },`
   const rows = songs.filter((s) => sampleIds.has(s.id)).map(row)

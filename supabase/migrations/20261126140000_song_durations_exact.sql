@@ -49,7 +49,8 @@ begin
   -- A repeated attempt answers its first publication, before any limit is looked at again: the
   -- quota was used once, by that publication.
   if p_attempt_key is null or char_length(p_attempt_key) not between 8 and 100 then
-    raise exception 'Each publication needs an attempt key of 8 to 100 characters; reload the page and publish again.' using errcode = '22023';
+    raise exception 'Each publication needs an attempt key of 8 to 100 characters; reload the page and publish again.'
+      using errcode = '22023';
   end if;
   select * into v_first from public.song_publications where user_id = v_uid and attempt_key = p_attempt_key;
   if found then
@@ -66,7 +67,8 @@ begin
   if p_genre is null or not exists (select 1 from json_array_elements_text(c_rules -> 'genres') g where g = p_genre) then
     raise exception 'Unknown genre "%".', coalesce(p_genre, '') using errcode = '22023';
   end if;
-  if p_duration_seconds is null or p_duration_seconds < (c_rules ->> 'min_seconds')::numeric or p_duration_seconds > (c_rules ->> 'max_seconds')::numeric then
+  if p_duration_seconds is null or p_duration_seconds < (c_rules ->> 'min_seconds')::numeric
+     or p_duration_seconds > (c_rules ->> 'max_seconds')::numeric then
     raise exception 'A published track must last % s to % minutes; this one lasts % s.',
       c_rules ->> 'min_seconds', (c_rules ->> 'max_seconds')::int / 60, round(coalesce(p_duration_seconds, 0)) using errcode = '22023';
   end if;
@@ -80,8 +82,10 @@ begin
   if coalesce((v_audio.metadata ->> 'size')::bigint, 0) > (c_rules ->> 'max_audio_bytes')::bigint then
     raise exception 'The audio file is larger than % MB.', (c_rules ->> 'max_audio_bytes')::bigint / 1048576 using errcode = '22023';
   end if;
-  if not exists (select 1 from json_array_elements_text(c_rules -> 'audio_types') t where t = split_part(v_audio.metadata ->> 'mimetype', ';', 1)) then
-    raise exception 'The audio must be Opus/WebM, Ogg or MP3, not %.', coalesce(v_audio.metadata ->> 'mimetype', 'unknown') using errcode = '22023';
+  if not exists (select 1 from json_array_elements_text(c_rules -> 'audio_types') t
+                  where t = split_part(v_audio.metadata ->> 'mimetype', ';', 1)) then
+    raise exception 'The audio must be Opus/WebM, Ogg or MP3, not %.', coalesce(v_audio.metadata ->> 'mimetype', 'unknown')
+      using errcode = '22023';
   end if;
   -- The declared length must fit the file: more than 4x the encoder's bitrate per second means
   -- the file holds far more audio than declared.
@@ -99,7 +103,8 @@ begin
     v_cover_url := '/storage/v1/object/public/' || (c_rules ->> 'cover_bucket') || '/' || p_cover_path;
   end if;
 
-  if exists (select 1 from public.songs where audio_url = '/storage/v1/object/public/' || (c_rules ->> 'audio_bucket') || '/' || p_audio_path) then
+  if exists (select 1 from public.songs
+              where audio_url = '/storage/v1/object/public/' || (c_rules ->> 'audio_bucket') || '/' || p_audio_path) then
     raise exception 'This audio is already published.' using errcode = '23505';
   end if;
 
