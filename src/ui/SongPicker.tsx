@@ -49,7 +49,8 @@ export function SongPicker({
           type="search"
           value={query}
           onChange={(e) => setQuery(e.currentTarget.value)}
-          aria-label={`Search songs for ${label.toLowerCase()}`}
+          // Not the select's label: a form's label ("Track to add") must name the select alone.
+          aria-label="Search songs"
           aria-controls={selectId}
           placeholder={`Search ${songs.length} songs by title, artist or genre`}
           className="w-full rounded border border-line bg-bg px-2 py-1.5 text-sm text-fg placeholder:text-muted"
