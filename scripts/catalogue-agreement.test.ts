@@ -15,6 +15,7 @@ import {
 } from './catalogue-codegen.ts'
 import { isCurrent, readCatalogueLoudness } from './catalogue-loudness.ts'
 import { ALL_CATALOGUE, CATALOGUE, DISCOVERY_CATALOGUE, sampleAudioUrl } from './sample-catalogue.ts'
+import { formatDuration } from '../src/lib/catalogue/song.ts'
 import { migratedPglite } from './support/migrated-pglite.ts'
 
 // The catalogue is written once (scripts/sample-catalogue.ts); the client module and the SQL seed
@@ -23,10 +24,8 @@ import { migratedPglite } from './support/migrated-pglite.ts'
 // real PostgreSQL) say the same about every song.
 
 const ROOT = join(import.meta.dirname, '..')
-const clientSeconds = (duration: string) => {
-  const [m, s] = duration.split(':').map(Number)
-  return m! * 60 + s!
-}
+/** One MP3 frame at 44.1 kHz is 1152 / 44100 ≈ 0.026 s: a stored length within 0.05 s is the file's own. */
+const FRAME_TOLERANCE = 0.05
 
 let mp3: SongWithDuration[]
 let db: PGlite
@@ -34,7 +33,7 @@ let server: {
   id: string
   title: string
   artist: string
-  duration_seconds: number
+  duration_seconds: string | number
   reward: number
   slug: string
   genre: string
@@ -66,17 +65,19 @@ describe('the catalogue has one source', () => {
     expect(seedSql.startsWith(`-- ${GENERATED_HEADER}\n`)).toBe(true)
   })
 
-  it('each client duration is its MP3’s real length (within 1 s), and the client carries the source’s metadata', () => {
+  it('each client length is its MP3’s decoded length (within one frame), shown as the player’s clock shows it', () => {
     expect(SAMPLE_SONGS.map((s) => s.id)).toEqual(CATALOGUE.map((s) => s.id))
     expect(DISCOVERY_SONGS.map((s) => s.id)).toEqual(DISCOVERY_CATALOGUE.map((s) => s.id))
+    expect(CATALOGUE_SONGS).toHaveLength(45)
     for (const [i, song] of CATALOGUE_SONGS.entries()) {
-      expect(Math.abs(clientSeconds(song.duration) - mp3[i]!.seconds), song.id).toBeLessThanOrEqual(1)
+      expect(Math.abs(song.seconds! - mp3[i]!.seconds), song.id).toBeLessThanOrEqual(FRAME_TOLERANCE)
+      expect(song.duration, song.id).toBe(formatDuration(mp3[i]!.seconds))
       const { title, artist, genre, reward } = ALL_CATALOGUE[i]!
       expect(song, song.id).toMatchObject({ title, artist, genre, reward })
     }
   })
 
-  it('the server’s public.songs (after every migration) agrees with the client: same ids, durations within 1 s, same rewards', () => {
+  it('the server’s public.songs (after every migration) agrees with the client: same ids, durations within one frame, same rewards', () => {
     expect(server.map((s) => s.id)).toEqual(CATALOGUE_SONGS.map((s) => s.id).sort())
     for (const row of server) {
       const client = CATALOGUE_SONGS.find((s) => s.id === row.id)!
@@ -87,8 +88,10 @@ describe('the catalogue has one source', () => {
         cover_url: client.image,
         audio_url: client.audioUrl,
       })
-      expect(Math.abs(row.duration_seconds - clientSeconds(client.duration)), row.id).toBeLessThanOrEqual(1)
-      expect(Math.abs(row.duration_seconds - mp3.find((s) => s.id === row.id)!.seconds), row.id).toBeLessThanOrEqual(1)
+      // numeric(8,3): the driver may answer it as text.
+      const stored = Number(row.duration_seconds)
+      expect(Math.abs(stored - client.seconds!), row.id).toBeLessThanOrEqual(FRAME_TOLERANCE)
+      expect(Math.abs(stored - mp3.find((s) => s.id === row.id)!.seconds), row.id).toBeLessThanOrEqual(FRAME_TOLERANCE)
       expect(row.reward, row.id).toBe(client.reward)
       expect({ title: row.title, artist: row.artist }).toEqual({ title: client.title, artist: client.artist })
       // public.songs.loudness_lufs is real (4-byte float): equal to the client's to its precision.

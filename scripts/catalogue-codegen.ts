@@ -51,8 +51,8 @@ export function catalogueWithDurations(root: string, songs: readonly CatalogueSo
 
 const ts = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
 const sql = (s: string) => `'${s.replace(/'/g, "''")}'`
-/** Whole seconds, as public.songs.duration_seconds holds them. */
-export const wholeSeconds = (seconds: number): number => Math.round(seconds)
+/** Seconds to the millisecond, as public.songs.duration_seconds (numeric(8,3)) and Song.seconds hold them. */
+export const exactSeconds = (seconds: number): number => Math.round(seconds * 1000) / 1000
 
 const loudnessFields = (s: SongWithDuration) =>
   (s.loudnessLufs === null ? '' : `, loudnessLufs: ${s.loudnessLufs}`) +
@@ -64,6 +64,7 @@ const sampleIds = new Set(CATALOGUE.map((s) => s.id))
 export function clientModuleSource(songs: readonly SongWithDuration[]): string {
   const row = (s: SongWithDuration) =>
     `  { id: ${ts(s.id)}, title: ${ts(s.title)}, artist: ${ts(s.artist)}, duration: ${ts(formatDuration(s.seconds))}, ` +
+    `seconds: ${exactSeconds(s.seconds)}, ` +
     `image: ${ts(sampleCoverUrl(s.id))}, audioUrl: ${ts(sampleAudioUrl(s.id))}, genre: ${ts(s.genre)}, reward: ` +
     `${s.reward}${loudnessFields(s)} },`
   const rows = songs.filter((s) => sampleIds.has(s.id)).map(row)
@@ -93,15 +94,15 @@ export const CATALOGUE_SONGS: readonly Song[] = [...SAMPLE_SONGS, ...DISCOVERY_S
 export function seedMigrationSource(songs: readonly SongWithDuration[]): string {
   const rows = songs.map(
     (s) =>
-      `  (${sql(s.id)}, ${sql(s.title)}, ${sql(s.artist)}, ${wholeSeconds(s.seconds)}, ${s.reward}, ${sql(s.id)}, ` +
+      `  (${sql(s.id)}, ${sql(s.title)}, ${sql(s.artist)}, ${exactSeconds(s.seconds)}, ${s.reward}, ${sql(s.id)}, ` +
       `${sql(s.genre)}, ${sql(sampleCoverUrl(s.id))}, ${sql(sampleAudioUrl(s.id))}, ${sqlNumber(s.loudnessLufs)}, ` +
       `${sqlNumber(s.truePeakDbtp)})`,
   )
   return `-- ${GENERATED_HEADER}
 -- The built-in catalogue (scripts/sample-catalogue.ts, its one source) as the server's public.songs:
--- durations are the committed MP3s' real lengths in whole seconds, rewards the CUBE credited per
--- qualifying listen (what record_listen pays), loudness (LUFS) and true peak (dBTP) measured on each
--- MP3 once (scripts/catalogue-loudness.ts) for the player's loudness normalisation. The client's copy is ${CLIENT_MODULE}.
+-- durations are the committed MP3s' decoded lengths to the millisecond, rewards the CUBE credited per
+-- qualifying listen, loudness (LUFS) and true peak (dBTP) measured on each MP3 once
+-- (scripts/catalogue-loudness.ts) for the player's loudness normalisation. The client's copy is ${CLIENT_MODULE}.
 -- A changed catalogue is written as a new, later *${SEED_SUFFIX} migration; applied migrations are
 -- never edited. Regenerate with \`npx tsx scripts/generate-samples.ts catalogue\`.
 

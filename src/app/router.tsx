@@ -35,6 +35,7 @@ const PAGE_MODULES: Record<PageId, () => Promise<PageModule>> = {
   stream: () => import('../features/stream/StreamPage.tsx'),
   song: () => import('../features/public-pages/SongPage.tsx'),
   user: () => import('../features/public-pages/UserPage.tsx'),
+  artist: () => import('../features/public-pages/ArtistPage.tsx'),
 }
 
 const PAGES = Object.fromEntries(Object.entries(PAGE_MODULES).map(([id, load]) => [id, lazy(load)])) as Record<

@@ -7,6 +7,7 @@ import { startRewardRules } from '../domain/economy/reward-rules.ts'
 import { startShareLinks } from '../domain/economy/share-link-sync.ts'
 import { startPlayerService } from '../domain/playback/player-service.ts'
 import { startPlaylistSync } from '../domain/collection/playlist-sync.ts'
+import { startDurationCorrection } from '../domain/collection/duration-correction.ts'
 import { startPlayRecorder } from '../domain/analytics/view-recorder.ts'
 import { startStationReporter } from '../features/stream/index.ts'
 import { startMixAutosave, startStudioProjectSync } from '../features/studio/index.ts'
@@ -28,6 +29,7 @@ export function startBackend(): void {
   startRewardRules()
   startListenReporter()
   startPlaylistSync()
+  startDurationCorrection()
   startStudioProjectSync()
   startMixAutosave()
   startPlayRecorder()

@@ -12,6 +12,8 @@
  *   fetchSongBySlug(slug) / fetchSongById(id)   a catalogue row with its owner's username, or null
  *   fetchSongsByOwner(userId)                   the user's published songs, newest first
  *   fetchSongLoudness(id)                       { loudness_lufs, true_peak_dbtp } of a song, or null
+ *   fetchPublishedSongs()                       every published song this user may see (the server's
+ *                                               policy leaves out private creators'), newest first
  */
 import { supabase } from './client.ts'
 import { jsonAs } from './rpc.ts'
@@ -101,7 +103,7 @@ export async function publishAudio(input: PublishInput, rules: PublishingRules):
       p_title: input.title,
       p_genre: input.genre,
       p_audio_path: audioPath,
-      p_duration_seconds: Math.round(input.seconds * 100) / 100,
+      p_duration_seconds: Math.round(input.seconds * 1000) / 1000,
       p_cover_path: coverPath ?? undefined,
       p_attempt_key: input.attemptKey,
     })
@@ -173,4 +175,18 @@ export async function fetchSongLoudness(id: string): Promise<Pick<CatalogueRow, 
   const { data, error } = await supabase().from('songs').select('loudness_lufs, true_peak_dbtp').eq('id', id).maybeSingle()
   if (error) throw error
   return data
+}
+
+/** How many published songs the Library's index loads at most (newest first). */
+export const PUBLISHED_SONGS_LIMIT = 1000
+
+export async function fetchPublishedSongs(): Promise<CatalogueRow[]> {
+  const { data, error } = await supabase()
+    .from('songs')
+    .select(SONG_COLUMNS)
+    .not('owner_id', 'is', null)
+    .order('created_at', { ascending: false })
+    .limit(PUBLISHED_SONGS_LIMIT)
+  if (error) throw error
+  return (data ?? []) as CatalogueRow[]
 }

@@ -27,6 +27,7 @@ export type PageId =
   | 'stream'
   | 'song'
   | 'user'
+  | 'artist'
 
 export type NavGroupKey = 'main' | 'studio' | 'earn' | 'assets'
 
@@ -84,6 +85,7 @@ export const TOP_ROUTES: readonly TopRoute[] = [
   { path: '/track/:id', page: 'track' },
   { path: '/song/:slug', page: 'song', services: true },
   { path: '/user/:username', page: 'user', services: true },
+  { path: '/artist/:slug', page: 'artist', services: true },
 ]
 
 export const NOT_FOUND_PAGE: PageId = 'not-found'

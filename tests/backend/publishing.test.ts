@@ -68,7 +68,7 @@ describe('publishing', () => {
         p_title: '  Night Bus!  ',
         p_genre: 'jazz',
         p_audio_path: path,
-        p_duration_seconds: 61.4,
+        p_duration_seconds: 61.4375,
         p_cover_path: coverPath,
         p_attempt_key: crypto.randomUUID(),
       })
@@ -89,7 +89,7 @@ describe('publishing', () => {
           slug: 'night-bus',
           genre: 'jazz',
           owner_id: alice.user.id,
-          duration_seconds: 61,
+          duration_seconds: 61.438, // the decoded length to the millisecond, not rounded to 61 (issue 24)
           audio_url: `/storage/v1/object/public/${AUDIO}/${path}`,
           cover_url: `/storage/v1/object/public/${COVERS}/${coverPath}`,
         },

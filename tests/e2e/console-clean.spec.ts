@@ -8,6 +8,7 @@ const concrete = (path: string): string =>
     .replace('/track/:id', '/track/no-such-track-e2e')
     .replace('whitepaper/:section', 'whitepaper/executive_summary')
     .replace('/song/:slug', '/song/neon-drift')
+    .replace('/artist/:slug', '/artist/grid-runners')
     .replace('/user/:username', '/user/no-such-user-e2e')
 const ROUTES: string[] = [...TOP_ROUTES.map((r) => concrete(r.path)), ...APP_ROUTES.map((r) => concrete(appLink(r)))]
 

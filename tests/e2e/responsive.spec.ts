@@ -8,6 +8,7 @@ const concrete = (path: string): string =>
     .replace('/track/:id', '/track/no-such-track-e2e') // an unknown id: the broken-link page
     .replace('whitepaper/:section', 'whitepaper/executive_summary')
     .replace('/song/:slug', '/song/neon-drift') // a built-in song's page
+    .replace('/artist/:slug', '/artist/grid-runners')
     .replace('/user/:username', '/user/no-such-user-e2e') // an unknown user: the not-found page
 const ROUTES: string[] = [...TOP_ROUTES.map((r) => concrete(r.path)), ...APP_ROUTES.map((r) => concrete(appLink(r)))]
 

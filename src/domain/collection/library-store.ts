@@ -6,11 +6,13 @@
  *   useLibraryStore.getState().addTrack(song)     — song.audioUrl 'idb:<id>' after putAudio(id, blob);
  *                                                   re-adding the same id replaces it. Invalid → false.
  *   useLibraryStore.getState().removeTrack(id)    — also deletes its stored audio
+ *   useLibraryStore.getState().correctSeconds(id, s) — the decoded file's length replaces a stored one
+ *                                                   that differs by more than a frame (0.05 s)
  *   selectAllSongs(state): Song[]                 — samples first, then user tracks (newest first)
  */
 import { create } from 'zustand'
 import { persist } from 'zustand/middleware'
-import type { Song } from '../../lib/catalogue/song.ts'
+import { formatDuration, type Song } from '../../lib/catalogue/song.ts'
 import { SAMPLE_SONGS } from '../../lib/catalogue/sample-songs.ts'
 import { deleteAudio, isIdbAudioUrl, parseIdbAudioUrl } from '../../lib/user-audio-store.ts'
 import { safeJsonStorage } from '../../lib/safe-persist-store.ts'
@@ -18,12 +20,15 @@ import { safeJsonStorage } from '../../lib/safe-persist-store.ts'
 export type LibraryView = 'grid' | 'list'
 
 export const LIBRARY_STORAGE_KEY = 'cube-library'
+/** A stored length within one MP3 frame (≈0.026 s) of the decoded file's is the file's own. */
+export const DURATION_TOLERANCE = 0.05
 
 interface LibraryState {
   userTracks: Song[]
   view: LibraryView
   addTrack: (song: Song) => boolean
   removeTrack: (id: string) => void
+  correctSeconds: (id: string, seconds: number) => void
   setView: (view: LibraryView) => void
 }
 
@@ -43,6 +48,7 @@ export function isSong(raw: unknown): raw is Song {
     str(s.audioUrl) &&
     (s.genre === undefined || str(s.genre)) &&
     (s.mood === undefined || str(s.mood)) &&
+    (s.seconds === undefined || (typeof s.seconds === 'number' && Number.isFinite(s.seconds) && s.seconds >= 0)) &&
     (s.reward === undefined || (typeof s.reward === 'number' && Number.isFinite(s.reward)))
   )
 }
@@ -65,6 +71,13 @@ export const useLibraryStore = create<LibraryState>()(
             .then(() => deleteAudio(parseIdbAudioUrl(track.audioUrl)))
             .catch((err: unknown) => console.warn('[library] could not delete stored audio', err))
         }
+      },
+      correctSeconds: (id, seconds) => {
+        if (!Number.isFinite(seconds) || seconds <= 0) return
+        const track = get().userTracks.find((t) => t.id === id)
+        if (!track || (track.seconds !== undefined && Math.abs(track.seconds - seconds) <= DURATION_TOLERANCE)) return
+        const fixed = { ...track, seconds: Math.round(seconds * 1000) / 1000, duration: formatDuration(seconds) }
+        set({ userTracks: get().userTracks.map((t) => (t.id === id ? fixed : t)) })
       },
       setView: (view) => set({ view: view === 'list' ? 'list' : 'grid' }),
     }),

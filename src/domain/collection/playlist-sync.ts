@@ -5,7 +5,9 @@
 import { notify } from '../../lib/notify.ts'
 import type { Song } from '../../lib/catalogue/song.ts'
 import { defaultPlaylists, usePlaylistStore, type Playlist } from './playlist-store.ts'
-import { selectAllSongs, useLibraryStore } from './library-store.ts'
+import { useLibraryStore } from './library-store.ts'
+import { buildSongIndex, usePublishedSongs } from './song-index.ts'
+import { CATALOGUE_SONGS } from '../../lib/catalogue/sample-songs.ts'
 import { useSessionStore } from '../session/session-store.ts'
 import { onSignedIn } from '../session/session-sync.ts'
 import { diffPlaylists, FAVOURITES_LIST_ID, planVisitorMerge, playlistsFromServer, type PlaylistOp } from './playlist-merge.ts'
@@ -49,7 +51,13 @@ function replaceStore(playlists: Playlist[]) {
 function songLookup(extra: readonly Playlist[]): (id: string) => Song | undefined {
   const songs = new Map<string, Song>()
   for (const p of extra) for (const s of p.songs) songs.set(s.id, s)
-  for (const s of selectAllSongs(useLibraryStore.getState())) songs.set(s.id, s)
+  // Any song of the index (all 45 catalogue songs, published ones, the user's own): a playlist may hold each.
+  const index = buildSongIndex({
+    catalogue: CATALOGUE_SONGS,
+    published: usePublishedSongs.getState().rows,
+    own: useLibraryStore.getState().userTracks,
+  })
+  for (const { song } of index) songs.set(song.id, song)
   return (id) => songs.get(id)
 }
 

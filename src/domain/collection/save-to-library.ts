@@ -41,6 +41,7 @@ export async function saveAudioToLibrary(entry: {
     title: uniqueTitle(entry.title, taken),
     artist: entry.artist,
     duration: formatDuration(entry.seconds),
+    seconds: entry.seconds,
     image: entry.image ?? (entry.origin === 'remix' ? ORIGIN_COVERS.export : ORIGIN_COVERS[entry.origin]),
     audioUrl: idbAudioUrl(id),
   }

@@ -45,6 +45,7 @@ export function sanitizeSong(raw: unknown): Song | null {
   // The same ranges public.songs checks: a hand-edited value cannot make the player boost wildly.
   if (typeof r.loudnessLufs === 'number' && r.loudnessLufs >= -70 && r.loudnessLufs <= 3) song.loudnessLufs = r.loudnessLufs
   if (typeof r.truePeakDbtp === 'number' && r.truePeakDbtp >= -100 && r.truePeakDbtp <= 12) song.truePeakDbtp = r.truePeakDbtp
+  if (typeof r.seconds === 'number' && Number.isFinite(r.seconds) && r.seconds > 0) song.seconds = r.seconds
   return song
 }
 

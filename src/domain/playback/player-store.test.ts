@@ -273,3 +273,17 @@ describe('the deck is told what follows (gapless and crossfade)', () => {
     expect(st().isPlaying).toBe(false)
   })
 })
+
+describe('one duration (issue 24)', () => {
+  it('a song starts with its stored decoded length, and the file the deck plays corrects it', async () => {
+    st().playSong(a)
+    expect(a.seconds).toBeGreaterThan(0)
+    expect(st().duration).toBe(a.seconds) // not the m:ss text's whole seconds
+    await flush()
+    deck.emit({ type: 'time', position: 1, duration: a.seconds! + 0.02 })
+    expect(st().duration).toBe(a.seconds! + 0.02)
+    // A song known only by its text (an old saved track) starts from that.
+    st().playSong({ ...b, seconds: undefined, duration: '1:07' })
+    expect(st().duration).toBe(67)
+  })
+})

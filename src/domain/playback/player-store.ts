@@ -122,12 +122,17 @@ function startSong(song: Song, autoplay: boolean) {
   usePlayerStore.setState((s) => ({
     currentSong: song,
     position: 0,
-    duration: parseDuration(song.duration),
+    duration: songSeconds(song),
     isPlaying: autoplay,
     playId: autoplay ? s.playId + 1 : s.playId,
     error: null,
   }))
   command({ kind: 'load', song, autoplay })
+}
+
+/** The song's known length until the deck reports the decoded file's own (the 'time' events). */
+function songSeconds(song: Song): number {
+  return song.seconds !== undefined && song.seconds > 0 ? song.seconds : parseDuration(song.duration)
 }
 
 function parseDuration(text: string): number {
@@ -145,7 +150,7 @@ function restoredState(): Pick<PlayerState, 'currentSong' | 'queue' | 'position'
   const saved = readSavedPlayer()
   const currentSong = saved?.queue.find((s) => s.id === saved.currentId) ?? null
   restoredNotLoaded = currentSong !== null
-  const duration = currentSong ? parseDuration(currentSong.duration) : 0
+  const duration = currentSong ? songSeconds(currentSong) : 0
   return {
     queue: saved?.queue ?? [],
     currentSong,

@@ -53,6 +53,7 @@ export const generatedSong = (track: GeneratedTrack, audioUrl: string): Song => 
   title: track.title,
   artist: `CUBE AI · ${GENRE_LABELS[track.genre]}`,
   duration: formatDuration(track.duration),
+  seconds: track.duration,
   image: GENERATED_COVER,
   audioUrl,
   genre: track.genre,

@@ -31,6 +31,7 @@ export function AddAudioFile() {
         title,
         artist: 'Uploaded by you',
         duration: formatDuration(seconds),
+        seconds,
         image: UPLOADED_COVER,
         audioUrl: idbAudioUrl(id),
       })

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom'
 import type { Song } from '../../lib/catalogue/song.ts'
 import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import { selectIsFavourite, usePlaylistStore } from '../../domain/collection/playlist-store.ts'
@@ -6,8 +7,21 @@ import { useRewardRules } from '../../domain/economy/reward-rules.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { Slot } from '../../ui/slots.tsx'
 
-/** One track in the Library, as a grid card or a list row: play, like, add to playlist, add to queue. */
-export function TrackCard({ song, layout, ownTrack = false }: { song: Song; layout: 'grid' | 'list'; ownTrack?: boolean }) {
+/**
+ * One track in the Library, as a grid card or a list row: play, like, add to playlist, add to queue;
+ * the artist's name links to their page when they have one.
+ */
+export function TrackCard({
+  song,
+  layout,
+  ownTrack = false,
+  artistHref = null,
+}: {
+  song: Song
+  layout: 'grid' | 'list'
+  ownTrack?: boolean
+  artistHref?: string | null
+}) {
   const isCurrent = usePlayerStore((s) => s.currentSong?.id === song.id)
   const isPlaying = usePlayerStore((s) => s.isPlaying && s.currentSong?.id === song.id)
   const liked = usePlaylistStore(selectIsFavourite(song.id))
@@ -46,6 +60,14 @@ export function TrackCard({ song, layout, ownTrack = false }: { song: Song; layo
     </div>
   )
 
+  const artist = artistHref ? (
+    <Link to={artistHref} className="hover:text-primary hover:underline">
+      {song.artist}
+    </Link>
+  ) : (
+    song.artist
+  )
+
   const playButton = (
     <button
       type="button"
@@ -70,7 +92,7 @@ export function TrackCard({ song, layout, ownTrack = false }: { song: Song; layo
         <img src={song.image} alt="" className="h-11 w-11 rounded border border-line object-cover" />
         <div className="min-w-0 flex-1">
           <h3 className="truncate font-semibold">{song.title}</h3>
-          <p className="truncate text-sm text-muted">{song.artist}</p>
+          <p className="truncate text-sm text-muted">{artist}</p>
         </div>
         <span className="hidden text-xs text-accent sm:inline">+{reward} CUBE</span>
         <span className="text-sm text-muted tabular-nums">{song.duration}</span>
@@ -87,7 +109,7 @@ export function TrackCard({ song, layout, ownTrack = false }: { song: Song; layo
         <span className="absolute top-2 left-2 rounded-full bg-bg/80 px-2 py-0.5 text-xs font-bold text-accent">+{reward} CUBE</span>
       </div>
       <h3 className="mt-3 truncate font-semibold">{song.title}</h3>
-      <p className="truncate text-sm text-muted">{song.artist}</p>
+      <p className="truncate text-sm text-muted">{artist}</p>
       <div className="mt-2 flex items-center justify-between">
         <span className="text-xs text-muted tabular-nums">{song.duration}</span>
         {actions}

@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom'
 import { notify } from '../../lib/notify.ts'
 import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
-import { selectAllSongs, useLibraryStore } from '../../domain/collection/library-store.ts'
+import { useSongIndex } from '../../domain/collection/song-index.ts'
+import { SongPicker } from '../../ui/SongPicker.tsx'
 import { isSafeImageUrl, MINT_COST } from './mint-machine.ts'
 import { describeNftWithAi, rpcUrlOf, useMintChains, useMintMachine, useRecentMints } from './mint-runtime.ts'
 
@@ -18,8 +19,9 @@ export default function MintPage() {
   const signedIn = useSessionStore((s) => s.status === 'signed-in')
   const balance = useSessionStore((s) => s.wallet?.balance ?? null)
   const openAuth = useAuthModalStore((s) => s.open)
-  const userTracks = useLibraryStore((s) => s.userTracks)
-  const songs = useMemo(() => selectAllSongs({ userTracks }), [userTracks])
+  const index = useSongIndex()
+  // Songs whose audio has an address a token can point at (not audio kept only on this device).
+  const songs = useMemo(() => index.map((e) => e.song).filter((s) => s.audioUrl.startsWith('/')), [index])
   const { chains, unavailable } = useMintChains()
   const [image, setImage] = useState('')
   const [imageBroken, setImageBroken] = useState(false)
@@ -160,19 +162,18 @@ export default function MintPage() {
               data-testid="mint-description"
             />
           </label>
-          <label className="block text-sm">
-            Track (its audio becomes the NFT's animation_url)
-            <select className={input} value={songId} onChange={(e) => setSongId(e.target.value)} data-testid="mint-track">
-              <option value="">No track</option>
-              {songs
-                .filter((s) => s.audioUrl.startsWith('/'))
-                .map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.title} — {s.artist}
-                  </option>
-                ))}
-            </select>
-          </label>
+          <div className="block text-sm">
+            <SongPicker
+              songs={songs}
+              value={songId}
+              onChange={setSongId}
+              label="Track (its audio becomes the NFT's animation_url)"
+              labelVisible
+              placeholder="No track"
+              selectClassName={input}
+              testId="mint-track"
+            />
+          </div>
           <label className="block text-sm">
             Blockchain
             <select className={input} value={blockchain} onChange={(e) => setBlockchain(e.target.value)} data-testid="mint-chain">

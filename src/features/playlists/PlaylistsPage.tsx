@@ -9,11 +9,12 @@ import {
   type Playlist,
 } from '../../domain/collection/playlist-store.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
-import { selectAllSongs, useLibraryStore } from '../../domain/collection/library-store.ts'
+import { useSongIndex } from '../../domain/collection/song-index.ts'
 import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import type { Song } from '../../lib/catalogue/song.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { SongSummary } from '../../ui/SongSummary.tsx'
+import { SongPicker } from '../../ui/SongPicker.tsx'
 import { limitedInputProps } from '../../ui/limited-input.ts'
 
 const nameInput = limitedInputProps(MAX_PLAYLIST_NAME, PLAYLIST_NAME_TOO_LONG)
@@ -61,12 +62,13 @@ function PlaylistSongRow({ playlist, song }: { playlist: Playlist; song: Song })
 }
 
 function PlaylistDetail({ playlist }: { playlist: Playlist }) {
-  const userTracks = useLibraryStore((s) => s.userTracks)
-  const library = useMemo(() => selectAllSongs({ userTracks }), [userTracks])
+  // Every song the listener can play: the catalogue, published songs, their own tracks.
+  const index = useSongIndex()
+  const library = useMemo(() => index.map((e) => e.song), [index])
   const [renaming, setRenaming] = useState(false)
   const [name, setName] = useState(playlist.name)
   const [songId, setSongId] = useState('')
-  const candidates = library.filter((s) => !playlist.songs.some((p) => p.id === s.id))
+  const inPlaylist = new Set(playlist.songs.map((s) => s.id))
 
   const submitRename = (e: FormEvent) => {
     e.preventDefault()
@@ -153,30 +155,23 @@ function PlaylistDetail({ playlist }: { playlist: Playlist }) {
         </ol>
       )}
 
-      <form onSubmit={addSelected} className="mt-4 flex flex-wrap items-center gap-2">
-        <label className="flex-1">
-          <span className="sr-only">Track to add</span>
-          <select
-            value={songId}
-            onChange={(e) => setSongId(e.currentTarget.value)}
-            className="w-full rounded border border-line bg-bg px-2 py-1.5 text-fg"
-          >
-            <option value="">Choose a track to add…</option>
-            {library.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.title} — {s.artist}
-                {candidates.includes(s) ? '' : ' (in playlist)'}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button
-          type="submit"
-          disabled={!songId}
-          className="rounded bg-primary px-3 py-1.5 text-sm font-semibold text-bg disabled:opacity-40"
+      <form onSubmit={addSelected} className="mt-4">
+        <SongPicker
+          songs={library}
+          value={songId}
+          onChange={setSongId}
+          label="Track to add"
+          placeholder="Choose a track to add…"
+          optionSuffix={(s) => (inPlaylist.has(s.id) ? ' (in playlist)' : '')}
         >
-          Add track
-        </button>
+          <button
+            type="submit"
+            disabled={!songId}
+            className="rounded bg-primary px-3 py-1.5 text-sm font-semibold text-bg disabled:opacity-40"
+          >
+            Add track
+          </button>
+        </SongPicker>
       </form>
     </section>
   )

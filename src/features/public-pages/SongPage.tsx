@@ -5,6 +5,7 @@ import { Icon } from '../../ui/Icon.tsx'
 import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import { selectIsFavourite, usePlaylistStore } from '../../domain/collection/playlist-store.ts'
 import { catalogueSong } from '../../domain/collection/catalogue-song.ts'
+import { catalogueArtistHref } from '../../domain/collection/song-index.ts'
 import { PublicDataPage } from './PublicDataPage.tsx'
 import { loadSong, useSongCommentCount, type SongView } from './song-view.ts'
 import { Slot } from '../../ui/slots.tsx'
@@ -60,6 +61,14 @@ function SongView({ view: { row, creator } }: { view: SongView }) {
                 data-testid="song-artist"
               >
                 {creator}
+              </Link>
+            ) : row.owner_id === null ? (
+              <Link
+                to={catalogueArtistHref(row.artist)}
+                className="text-accent underline-offset-4 hover:underline"
+                data-testid="song-artist"
+              >
+                {row.artist}
               </Link>
             ) : (
               <span className="text-accent" data-testid="song-artist">

@@ -1,53 +1,34 @@
 import { useMemo, useState } from 'react'
-import { CATALOGUE_SONGS } from '../../lib/catalogue/sample-songs.ts'
 import { inputClass } from '../../ui/form-ui.tsx'
-import { useLibraryStore } from '../../domain/collection/library-store.ts'
+import { SongPicker } from '../../ui/SongPicker.tsx'
+import { useSongIndex } from '../../domain/collection/song-index.ts'
 import { pickSource } from './remix-service.ts'
 import { useRemixStore } from './remix-store.ts'
 
-/** Any catalogue song, any track of the user's Library, or an audio file from the device. */
+/** Any song the listener can play (catalogue, published, their own Library), or an audio file from the device. */
 export function RemixSourcePicker() {
-  const userTracks = useLibraryStore((s) => s.userTracks)
+  const index = useSongIndex()
+  const all = useMemo(() => index.map((e) => e.song), [index])
   const current = useRemixStore((s) => s.source?.ref ?? '')
   const [fileError, setFileError] = useState<string | null>(null)
-  const catalogueIds = useMemo(() => new Set(CATALOGUE_SONGS.map((s) => s.id)), [])
-  const library = userTracks.filter((t) => !catalogueIds.has(t.id))
-  const all = [...CATALOGUE_SONGS, ...library]
 
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <label className="block text-sm">
-        Source track
-        <select
-          className={`${inputClass} mt-1`}
+      <div className="block text-sm">
+        <SongPicker
+          songs={all}
           value={all.some((s) => s.id === current) ? current : ''}
-          data-testid="remix-source"
-          onChange={(e) => {
-            const song = all.find((s) => s.id === e.target.value)
+          onChange={(id) => {
+            const song = all.find((s) => s.id === id)
             if (song) void pickSource({ ref: song.id, title: song.title, audioUrl: song.audioUrl, image: song.image })
           }}
-        >
-          <option value="" disabled>
-            Pick a song to remix…
-          </option>
-          {library.length > 0 && (
-            <optgroup label="Your Library">
-              {library.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.title} · {s.artist}
-                </option>
-              ))}
-            </optgroup>
-          )}
-          <optgroup label="Catalogue">
-            {CATALOGUE_SONGS.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.title} · {s.artist}
-              </option>
-            ))}
-          </optgroup>
-        </select>
-      </label>
+          label="Source track"
+          labelVisible
+          placeholder="Pick a song to remix…"
+          selectClassName={`${inputClass} mt-1`}
+          testId="remix-source"
+        />
+      </div>
       <label className="block text-sm">
         …or an audio file from your device
         <input

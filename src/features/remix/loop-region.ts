@@ -37,7 +37,9 @@ export function dragRegion(fromX: number, toX: number, width: number, duration: 
   return region.end - region.start >= MIN_LOOP_SECONDS ? region : null
 }
 
-export const formatLoop = (region: LoopRegion): string => `Loop ${formatDuration(region.start)} – ${formatDuration(region.end)}`
+// A loop's edges are marks to the nearest second (12.4–18.6 reads 0:12–0:19), not elapsed time.
+export const formatLoop = (region: LoopRegion): string =>
+  `Loop ${formatDuration(Math.round(region.start))} – ${formatDuration(Math.round(region.end))}`
 
 /** Beat Match re-stretches the output timeline by `ratio` (old tempo / new tempo); a loop keeps its music. */
 export const scaleRegion = (region: LoopRegion | null, ratio: number): LoopRegion | null =>

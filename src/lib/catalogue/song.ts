@@ -1,9 +1,18 @@
+import { formatTime } from '../time-format.ts'
+
 export interface Song {
   id: string
   title: string
   artist: string
-  /** Display duration, 'm:ss'. */
+  /** Display duration, 'm:ss': formatDuration(seconds), as the player's clock shows the same length. */
   duration: string
+  /**
+   * The length of the decoded audio file in seconds (to the millisecond), where it is known: the
+   * catalogue's is generated from the shipped MP3s, a published song's is the server's, a track the
+   * user made or uploaded has the length its decoding gave. The player starts from it and corrects
+   * it from the file it plays.
+   */
+  seconds?: number
   /** Cover image URL (same-origin: /images/... or an object URL). */
   image: string
   /**
@@ -28,7 +37,8 @@ export interface Song {
   truePeakDbtp?: number
 }
 
-export const formatDuration = (seconds: number): string => {
-  const s = Math.max(0, Math.round(seconds))
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
-}
+/**
+ * 'm:ss' for a length in seconds, counting whole seconds elapsed (1:25.7 is '1:25') exactly as the
+ * player's clock does (src/lib/time-format.ts), so a list and the player never disagree by one.
+ */
+export const formatDuration = (seconds: number): string => formatTime(seconds)

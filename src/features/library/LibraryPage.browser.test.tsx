@@ -1,0 +1,142 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { userEvent } from 'vitest/browser'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
+import { render, settle } from '../../../tests/component/render.tsx'
+import type { CatalogueRow } from '../../backend/publishing.ts'
+import { CATALOGUE_SONGS, SAMPLE_SONGS } from '../../lib/catalogue/sample-songs.ts'
+import { useLibraryStore } from '../../domain/collection/library-store.ts'
+import { usePublishedSongs } from '../../domain/collection/song-index.ts'
+import { usePlayerStore } from '../../domain/playback/player-store.ts'
+import LibraryPage from './LibraryPage.tsx'
+
+// Issue 24: the Library covers every song a listener can play (the 45 catalogue songs, the
+// published songs the server shows them, their own uploads), searched by title, artist and genre,
+// and browsed by genre and by artist.
+
+const published: CatalogueRow = {
+  id: 'pub-1',
+  title: 'Basement Tapes',
+  artist: 'kai',
+  duration_seconds: 61.25,
+  loudness_lufs: null,
+  true_peak_dbtp: null,
+  reward: 1,
+  slug: 'basement-tapes',
+  genre: 'rock',
+  owner_id: 'u-kai',
+  cover_url: null,
+  audio_url: '/storage/v1/object/public/songs/u-kai/a.webm',
+  created_at: '2026-11-26T00:00:00Z',
+}
+vi.mock('../../backend/publishing.ts', async (original) => ({
+  ...(await original<typeof import('../../backend/publishing.ts')>()),
+  fetchPublishedSongs: vi.fn(async () => [published]),
+}))
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>
+}
+const page = () =>
+  render(
+    <MemoryRouter initialEntries={['/app/library']}>
+      <Routes>
+        <Route path="/app/library" element={<LibraryPage />} />
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+  )
+const titles = (el: HTMLElement) => [...el.querySelectorAll('[data-testid="track-card"] h3')].map((h) => h.textContent)
+const search = (el: HTMLElement) => el.querySelector<HTMLInputElement>('input[type="search"]')!
+const button = (el: HTMLElement, name: string) => [...el.querySelectorAll('button')].find((b) => b.textContent?.trim() === name)!
+const tab = (el: HTMLElement, name: string) => [...el.querySelectorAll('[role="tab"]')].find((b) => b.textContent === name) as HTMLElement
+const upload = {
+  id: 'upload-1',
+  title: 'Señal Débil',
+  artist: 'Uploaded by you',
+  duration: '0:42',
+  image: '/u.svg',
+  audioUrl: 'idb:upload-1',
+}
+
+beforeEach(() => {
+  usePublishedSongs.setState({ rows: [], loadedFor: undefined, error: null })
+  useLibraryStore.setState({ userTracks: [upload], view: 'grid' })
+  usePlayerStore.setState({ currentSong: null, isPlaying: false })
+})
+
+describe('LibraryPage', () => {
+  it('lists every playable song: the 45 catalogue songs, the published song and the upload', async () => {
+    const el = page()
+    await settle()
+    await vi.waitFor(() => expect(titles(el)).toHaveLength(CATALOGUE_SONGS.length + 2))
+    expect(titles(el)).toContain('Basement Tapes')
+    expect(titles(el)[0]).toBe('Señal Débil')
+  })
+
+  it('searches by title, artist and genre, ignoring case and accents, best match first, and plays a found song', async () => {
+    const el = page()
+    await settle()
+    const notSample = CATALOGUE_SONGS.find((s) => s.id === 'kernel-panic')!
+    expect(SAMPLE_SONGS.some((s) => s.id === notSample.id)).toBe(false)
+    await settle(() => userEvent.fill(search(el), 'KERNEL'))
+    expect(titles(el)[0]).toBe('Kernel Panic')
+    await settle(() => userEvent.fill(search(el), 'senal debil'))
+    expect(titles(el)).toEqual(['Señal Débil'])
+    await settle(() => userEvent.fill(search(el), 'grid runners'))
+    expect(titles(el)).toEqual(CATALOGUE_SONGS.filter((s) => s.artist === 'Grid Runners').map((s) => s.title))
+    await settle(() => userEvent.fill(search(el), 'metal'))
+    expect(titles(el).sort()).toEqual(
+      CATALOGUE_SONGS.filter((s) => s.genre === 'metal')
+        .map((s) => s.title)
+        .sort(),
+    )
+    await settle(() => userEvent.fill(search(el), 'no such song'))
+    expect(el.querySelector('[role="status"]')?.textContent).toBe('No tracks match "no such song".')
+
+    await settle(() => userEvent.fill(search(el), 'kernel panic'))
+    await settle(() => userEvent.click(el.querySelector<HTMLButtonElement>('button[aria-label="Play Kernel Panic"]')!))
+    expect(usePlayerStore.getState().currentSong?.id).toBe('kernel-panic')
+  })
+
+  it('browses by genre: a genre tile or chip shows exactly that genre’s songs, with the count', async () => {
+    const el = page()
+    await settle()
+    await vi.waitFor(() => expect(titles(el)).toContain('Basement Tapes'))
+    await settle(() => userEvent.click(tab(el, 'Genres')))
+    const tiles = [...el.querySelectorAll('[aria-label="Genres"] button')].map((b) => b.textContent)
+    expect(tiles).toContain('Hip-Hop5 songs')
+    expect(tiles).toContain('Rock5 songs') // four catalogue songs and the published one
+    await settle(() =>
+      userEvent.click(
+        [...el.querySelectorAll<HTMLElement>('[aria-label="Genres"] button')].find((b) => b.textContent?.startsWith('Rock'))!,
+      ),
+    )
+    expect(tab(el, 'Songs').getAttribute('aria-selected')).toBe('true')
+    expect(button(el, 'Rock').getAttribute('aria-pressed')).toBe('true')
+    expect(titles(el).sort()).toEqual([...CATALOGUE_SONGS.filter((s) => s.genre === 'rock').map((s) => s.title), 'Basement Tapes'].sort())
+    expect(el.querySelector('[role="status"]')?.textContent).toBe('5 songs in Rock')
+    await settle(() => userEvent.click(button(el, 'Jazz')))
+    expect(titles(el).sort()).toEqual(
+      CATALOGUE_SONGS.filter((s) => s.genre === 'jazz')
+        .map((s) => s.title)
+        .sort(),
+    )
+    await settle(() => userEvent.click(button(el, 'All')))
+    expect(titles(el)).toHaveLength(CATALOGUE_SONGS.length + 2)
+  })
+
+  it('browses by artist: a catalogue artist opens /artist/{slug}, a creator /user/{name}, cards link the artist too', async () => {
+    const el = page()
+    await settle()
+    await vi.waitFor(() => expect(titles(el)).toContain('Basement Tapes'))
+    expect(el.querySelectorAll('[data-testid="track-card"] a[href="/artist/grid-runners"]')).toHaveLength(2)
+    expect(el.querySelectorAll('[data-testid="track-card"] a[href="/user/kai"]')).toHaveLength(1)
+    await settle(() => userEvent.click(tab(el, 'Artists')))
+    const links = [...el.querySelectorAll<HTMLAnchorElement>('[aria-label="Artists"] a')]
+    expect(links.find((a) => a.textContent?.startsWith('Wren & Relay'))?.getAttribute('href')).toBe('/artist/wren-relay')
+    expect(links.find((a) => a.textContent?.startsWith('kai'))?.getAttribute('href')).toBe('/user/kai')
+    expect(links).toHaveLength(new Set(CATALOGUE_SONGS.map((s) => s.artist)).size + 1)
+    await settle(() => userEvent.click(links.find((a) => a.textContent?.startsWith('Pixel Bloom'))!))
+    expect(el.querySelector('[data-testid="where"]')?.textContent).toBe('/artist/pixel-bloom')
+  })
+})
