@@ -1,17 +1,8 @@
-import type { ShareItemType, ShareLink } from '../../backend/sharing.ts'
-import { SHARE_TOKEN_PARAM } from '../../domain/analytics/shared-link.ts'
+import type { ShareLink } from '../../backend/sharing.ts'
 
 export { PLATFORM_LABEL } from '../../domain/economy/share-links-store.ts'
-
-/** The in-app page a shared item resolves to: /user/{username}, /song/{slug}, /track/{id}. */
-export function sharePath(itemType: ShareItemType, id: string): string {
-  const prefix = itemType === 'user' ? '/user/' : itemType === 'song' ? '/song/' : '/track/'
-  return prefix + encodeURIComponent(id)
-}
-
-/** The address to share: the item's page with the link's token, `https://…/song/neon-drift?s=<token>`. */
-export const sharedUrl = (origin: string, itemType: ShareItemType, id: string, token: string): string =>
-  `${origin}${sharePath(itemType, id)}?${SHARE_TOKEN_PARAM}=${encodeURIComponent(token)}`
+// Now Playing shares a song too: the address's form lives in the domain, written once.
+export { sharePath, sharedUrl } from '../../domain/economy/share-url.ts'
 
 /** What a link's state means, in words: pending until someone else opens it, then credited. */
 export const linkStatusText = (link: Pick<ShareLink, 'status' | 'amount'>): string =>
