@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router-dom'
 import { Sidebar } from './sidebar/Sidebar.tsx'
 import { Icon } from '../ui/Icon.tsx'
-import { MiniPlayer } from '../features/player/index.ts'
+import { PlayerBar } from '../features/player/index.ts'
 import { useIsNarrow } from '../ui/useIsNarrow.ts'
 import { useSidebarStore } from './sidebar/sidebar-store.ts'
 import { useBackend } from './start-services.ts'
@@ -24,13 +24,13 @@ export default function AppLayout() {
             <span className="font-display font-black tracking-widest text-primary">CUBE</span>
           </header>
         )}
-        {/* Bottom padding: room for the floating player button, so it never covers the last content. */}
-        <main id="main" className="cyber-grid min-w-0 flex-1 pb-[max(7rem,var(--floating-player-room))]">
+        <main id="main" className="cyber-grid min-w-0 flex-1 pb-8">
           <Outlet />
         </main>
+        {/* The end of the column, sticky to the viewport's bottom: it has its own room, so it covers no content. */}
+        <PlayerBar />
       </div>
       <AuthModalHost />
-      <MiniPlayer />
       <StillListeningPrompt />
     </div>
   )

@@ -28,7 +28,7 @@ export const FEATURE_SLOTS: SlotComponents = {
   LandingGenerator,
   AiGenerator,
   AuthModalHost: lazyWidget(() => import('../features/account/index.ts').then((m) => m.AuthModalHost)),
-  MiniPlayer: lazyWidget(() => import('../features/player/index.ts').then((m) => m.MiniPlayer)),
+  PlayerBar: lazyWidget(() => import('../features/player/index.ts').then((m) => m.PlayerBar)),
   CreatorEarningsCard: lazyWidget(() => import('../features/wallet/index.ts').then((m) => m.CreatorEarningsCard)),
   StillListeningPrompt: lazyWidget(() => import('../features/listen/index.ts').then((m) => m.StillListeningPrompt)),
 }

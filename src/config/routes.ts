@@ -59,7 +59,7 @@ export interface NavEntry {
   adminOnly?: boolean
 }
 
-/** A route inside the /app layout (sidebar, mini player); `path` is relative to /app. */
+/** A route inside the /app layout (sidebar, player bar); `path` is relative to /app. */
 export interface AppRoute {
   path: string
   page?: PageId

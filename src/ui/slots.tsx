@@ -23,7 +23,7 @@ export interface SlotProps {
   LandingGenerator: NoProps
   AiGenerator: NoProps
   AuthModalHost: NoProps
-  MiniPlayer: NoProps
+  PlayerBar: NoProps
   StillListeningPrompt: NoProps
   CreatorEarningsCard: NoProps
 }

@@ -131,7 +131,7 @@ test.describe('listening earns CUBE on the server, and it stays earned; roles co
     expect(JSON.parse(listenCalls[0]!)).toMatchObject({ p_song_id: 'neon-drift' })
     for (const call of listenCalls) expect(call).not.toContain('seconds')
     // Keep playing well past the threshold: one session for this play (heartbeats report on it), one credit.
-    await page.getByRole('button', { name: /Open player/ }).click()
+    // The player bar shows the position on every page.
     const position = page.getByTestId('player-position').first()
     await expect
       .poll(

@@ -39,10 +39,9 @@ test('playing a sample song advances time, puts sound on the master bus and sets
     .poll(() => page.evaluate(() => (window as unknown as { __rewardSeen: unknown[] }).__rewardSeen), { timeout: 10_000 })
     .toEqual([{ text: '+2 CUBE per listen', animation: 'reward-pop', removed: true }])
 
-  await page.getByRole('button', { name: /Open player/ }).click()
-  const panel = page.getByRole('region', { name: 'Now Playing' })
-  await expect(panel.getByTestId('mini-title')).toHaveText('Neon Drift')
-  await expect(panel.getByTestId('mini-artist')).toHaveText('Synthwave Collective')
+  const panel = page.getByRole('region', { name: 'Player' })
+  await expect(panel.getByTestId('bar-title')).toHaveText('Neon Drift')
+  await expect(panel.getByTestId('bar-artist')).toHaveText('Synthwave Collective')
   await expect.poll(() => positionSeconds(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(2)
   // Measured on the analyser at the end of the master bus: RMS well above silence.
   await expect.poll(() => masterLevel(page), { timeout: 10_000 }).toBeGreaterThan(0.01)
@@ -59,7 +58,7 @@ test('playing a sample song advances time, puts sound on the master bus and sets
   })
 
   // Pause: time stops and the bus falls silent.
-  await panel.getByRole('button', { name: 'Pause' }).click()
+  await panel.getByRole('button', { name: 'Pause', exact: true }).click()
   await expect(panel.getByRole('button', { name: 'Play', exact: true })).toBeVisible()
   await expect.poll(() => masterLevel(page), { timeout: 5000 }).toBeLessThan(0.001)
   const paused = await positionSeconds(page)
@@ -68,22 +67,25 @@ test('playing a sample song advances time, puts sound on the master bus and sets
   expect(await page.evaluate(() => navigator.mediaSession.playbackState)).toBe('paused')
 })
 
-test('mini player controls: next/previous, volume, seek, queue refusal and link to Now Playing', async ({ page }) => {
+test('player bar controls: next/previous, volume, seek, queue refusal, the queue panel and link to Now Playing', async ({ page }) => {
   await page.goto('/app/library')
   await page.getByRole('button', { name: 'Add Neon Drift to queue' }).click()
   await page.getByRole('button', { name: 'Add Circuit Breaker to queue' }).click()
   await page.getByRole('button', { name: 'Add Neon Drift to queue' }).click()
   await expect(page.getByText('Already in queue')).toBeVisible()
 
-  await page.getByRole('button', { name: /Open player/ }).click()
-  const panel = page.getByRole('region', { name: 'Now Playing' })
-  await expect(panel.getByTestId('mini-title')).toHaveText('Neon Drift')
+  const panel = page.getByRole('region', { name: 'Player' })
+  await expect(panel.getByTestId('bar-title')).toHaveText('Neon Drift')
+  await panel.getByRole('button', { name: 'Queue (2)' }).click()
+  await expect(panel.getByRole('list', { name: 'Queued tracks' }).getByRole('listitem')).toHaveText([/Neon Drift/, /Circuit Breaker/])
+  await panel.getByRole('button', { name: 'Queue (2)' }).click()
+  await expect(panel.getByRole('list', { name: 'Queued tracks' })).toHaveCount(0)
   await panel.getByRole('button', { name: 'Next track' }).click()
-  await expect(panel.getByTestId('mini-title')).toHaveText('Circuit Breaker')
+  await expect(panel.getByTestId('bar-title')).toHaveText('Circuit Breaker')
   await panel.getByRole('button', { name: 'Next track' }).click()
-  await expect(panel.getByTestId('mini-title')).toHaveText('Neon Drift') // wraps
+  await expect(panel.getByTestId('bar-title')).toHaveText('Neon Drift') // wraps
   await panel.getByRole('button', { name: 'Previous track' }).click()
-  await expect(panel.getByTestId('mini-title')).toHaveText('Circuit Breaker') // wraps back
+  await expect(panel.getByTestId('bar-title')).toHaveText('Circuit Breaker') // wraps back
 
   await expect(panel.getByTestId('player-volume')).toHaveText('80')
   await panel.getByRole('slider', { name: 'Volume' }).fill('35')
@@ -94,10 +96,10 @@ test('mini player controls: next/previous, volume, seek, queue refusal and link 
   await expect.poll(() => positionSeconds(page)).toBeGreaterThanOrEqual(12)
   // More than 3 s in: previous restarts the same song.
   await panel.getByRole('button', { name: 'Previous track' }).click()
-  await expect(panel.getByTestId('mini-title')).toHaveText('Circuit Breaker')
+  await expect(panel.getByTestId('bar-title')).toHaveText('Circuit Breaker')
   await expect.poll(() => positionSeconds(page)).toBeLessThan(3)
 
-  await panel.getByRole('link', { name: 'Open Now Playing' }).click()
+  await panel.getByRole('link', { name: 'Circuit Breaker' }).click()
   await expect(page).toHaveURL(/\/now-playing$/)
   await expect(page.getByTestId('np-title')).toHaveText('Circuit Breaker')
 })
@@ -175,13 +177,12 @@ test('after a reload the queue, the song, its position and the volume come back 
   await page.goto('/app/library')
   await page.getByRole('button', { name: 'Play Neon Drift', exact: true }).click()
   await page.getByRole('button', { name: 'Add Circuit Breaker to queue' }).click()
-  await page.getByRole('button', { name: /Open player/ }).click()
-  const panel = page.getByRole('region', { name: 'Now Playing' })
+  const panel = page.getByRole('region', { name: 'Player' })
   await panel.getByRole('slider', { name: 'Volume' }).fill('35')
   await expect.poll(() => positionSeconds(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(1)
   await panel.getByRole('slider', { name: 'Seek' }).fill('30')
   await expect.poll(() => positionSeconds(page)).toBeGreaterThanOrEqual(30)
-  await panel.getByRole('button', { name: 'Pause' }).click()
+  await panel.getByRole('button', { name: 'Pause', exact: true }).click()
   const saved = await positionSeconds(page)
 
   await page.goto('/now-playing')
@@ -208,8 +209,7 @@ test('a corrupt or missing audio file shows a clear error and the app keeps work
   await playFromLibrary(page, 'Low Tide Memory')
   await expect(page.getByText(/Could not play "Low Tide Memory"/)).toBeVisible()
   await page.getByRole('button', { name: 'Play Neon Drift' }).click()
-  await page.getByRole('button', { name: /Open player/ }).click()
-  await expect(page.getByTestId('mini-title')).toHaveText('Neon Drift')
+  await expect(page.getByTestId('bar-title')).toHaveText('Neon Drift')
   await expect.poll(() => positionSeconds(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(1)
 })
 
@@ -238,8 +238,7 @@ test("a user track stored in IndexedDB ('idb:<id>') plays through the master bus
   await expect(page.getByText('Could not play "Gone Take": Saved audio "gone-take" was not found on this device.')).toBeVisible()
 
   await page.getByRole('button', { name: 'Play My Take' }).click()
-  await page.getByRole('button', { name: /Open player/ }).click()
-  await expect(page.getByTestId('mini-title')).toHaveText('My Take')
+  await expect(page.getByTestId('bar-title')).toHaveText('My Take')
   await expect.poll(() => masterLevel(page), { timeout: 10_000 }).toBeGreaterThan(0.01)
   await expect(page.getByTestId('player-duration')).toHaveText('0:08')
 })
@@ -252,7 +251,6 @@ test('playback starts before the whole file has downloaded (streamed through the
   await cdp.send('Network.enable')
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: 32 * 1024, uploadThroughput: -1 })
   await page.getByRole('button', { name: 'Play Rainy Terminal' }).click()
-  await page.getByRole('button', { name: /Open player/ }).click()
   await expect.poll(() => positionSeconds(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(2)
   await expect.poll(() => masterLevel(page)).toBeGreaterThan(0.01)
   // Resource Timing lists a fetch once its body has fully arrived: the song's has not.

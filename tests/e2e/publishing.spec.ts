@@ -158,9 +158,9 @@ test(
       const cover = await visitor.request.get(song.cover_url)
       expect(cover.headers()['content-type']).toBe('image/png')
 
-      await visitor.getByRole('button', { name: 'Play', exact: true }).click()
-      await visitor.getByRole('button', { name: /Open player/ }).click()
-      await expect(visitor.getByTestId('mini-title')).toHaveText(title)
+      // The page's own Play (the player bar has one too).
+      await visitor.getByTestId('song-page').getByRole('button', { name: 'Play', exact: true }).click()
+      await expect(visitor.getByTestId('bar-title')).toHaveText(title)
       await expect.poll(() => masterLevel(visitor), { timeout: 10_000 }).toBeGreaterThan(0.01)
       await axeAt(visitor, [1280, 375])
     })

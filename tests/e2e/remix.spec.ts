@@ -38,7 +38,7 @@ async function pickSong(page: Page, id: string) {
 }
 
 test(
-  'visitor: bad sources get clear messages; the preview plays through the engine (the mini player pauses), tools and ' +
+  'visitor: bad sources get clear messages; the preview plays through the engine (the player bar pauses), tools and ' +
     'samples work; Create Remix asks to log in',
   async ({ page }) => {
     test.setTimeout(120_000)
@@ -61,11 +61,10 @@ test(
       await expect(error).toContainText('too long to remix (20 min', { timeout: 30_000 })
     })
 
-    await test.step('the mini player and the preview never play at once', async () => {
+    await test.step('the player bar and the preview never play at once', async () => {
       await page.goto('/app/library')
       await page.getByRole('button', { name: 'Play Neon Drift' }).click()
-      await page.getByRole('button', { name: /Open player/ }).click()
-      const mini = page.getByRole('region', { name: 'Now Playing' })
+      const mini = page.getByRole('region', { name: 'Player' })
       await expect(mini.getByRole('button', { name: 'Pause', exact: true })).toBeVisible()
       await page.getByRole('link', { name: 'Remix Tracks' }).first().click()
       await pickSong(page, 'circuit-breaker')

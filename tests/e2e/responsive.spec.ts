@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { signUpByApi } from './support/session.ts'
+import { expectNoSeriousA11yViolations } from './support/axe.ts'
 import { APP_ROUTES, TOP_ROUTES, appLink } from '../../src/config/routes.ts'
 
 // Every route of the one route table, with its parameters given real values.
@@ -106,55 +107,121 @@ test.describe('sidebar on a short screen (1280×480)', () => {
   })
 })
 
-for (const [width, height] of [
-  [375, 812],
-  [1280, 800],
-] as const) {
-  test.describe(`floating player at ${width}×${height}`, () => {
-    test.use({ viewport: { width, height } })
+// Issue 24: the player bar on every page that has a player (each /app route and the public song
+// and profile pages; the landing page, the pitch deck and Now Playing have none), at 375 and
+// 1280 px: there, at the viewport's bottom, in its compact or full form, nothing of the page under
+// it once scrolled to the end (the floating button used to sit on rows), and axe clean. A song is
+// restored paused, so the bar shows everything it can (cover, title link, like, enabled transport).
+const BAR_ROUTES: string[] = [
+  '/app',
+  ...APP_ROUTES.filter((r) => !r.redirect && !r.path.includes(':')).map((r) => appLink(r)),
+  '/app/whitepaper/executive_summary',
+  '/song/neon-drift',
+  '/user/{me}',
+]
+// A page load and an axe pass per route: a few routes per test keep each test inside the 90 s gate on a busy machine.
+const BAR_SHARES = 6
+const RESTORED_PLAYER = JSON.stringify({
+  queue: [
+    {
+      id: 'neon-drift',
+      title: 'Neon Drift',
+      artist: 'Synthwave Collective',
+      duration: '1:25',
+      image: '/images/covers/neon-drift.svg',
+      audioUrl: '/audio/samples/neon-drift.mp3',
+    },
+  ],
+  currentId: 'neon-drift',
+  position: 10,
+  volume: 80,
+})
 
-    // The pages where the button used to sit on text ('13/20', 'TRACKS'), and the other long ones.
-    test('the floating player button covers no text once a long page is scrolled to the end', async ({ page }) => {
-      for (const path of ['/app/home', '/app/wallet', '/app/library', '/app/playlists', '/app/listen']) {
-        await test.step(path, async () => {
-          await page.goto(path)
-          await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
-          await page.waitForLoadState('networkidle')
-          const button = page.getByRole('button', { name: /^Open player/ })
-          await expect(button).toBeVisible()
-          // Scrolled again on every check: a page still filling in (the profile after its data) grows below.
-          await expect
-            .poll(() =>
-              page.evaluate(() => {
-                window.scrollTo(0, document.documentElement.scrollHeight)
-                return Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight
-              }),
-            )
-            .toBe(true)
-          const b = (await button.boundingBox())!
-          // Every piece of text in the main area (an element with its own non-blank text node).
-          const covered = await page.evaluate((b) => {
-            const hits: string[] = []
-            for (const el of document.querySelectorAll('main#main *')) {
-              const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '')
-              if (!own) continue
-              for (const r of el.getClientRects()) {
-                if (r.width === 0 || r.height === 0) continue
-                if (b.x < r.right && r.left < b.x + b.width && b.y < r.bottom && r.top < b.y + b.height)
-                  hits.push((el.textContent ?? '').trim().slice(0, 40))
-              }
-            }
-            return hits
-          }, b)
-          expect(covered, `text under the floating player button ${JSON.stringify(b)} on ${path}`).toEqual([])
-          // The reserved room is at least the button's height plus its margin, at every width.
-          const room = await page.evaluate(() => parseFloat(getComputedStyle(document.querySelector('main#main')!).paddingBottom))
-          expect(room).toBeGreaterThanOrEqual(b.height + (page.viewportSize()!.height - (b.y + b.height)))
-        })
-      }
-    })
+async function expectBarAtBottom(page: Page, path: string, layout: 'full' | 'compact') {
+  const bar = page.getByRole('region', { name: 'Player' })
+  await expect(bar, path).toBeVisible()
+  await expect(bar).toHaveAttribute('data-layout', layout)
+  await expect(bar.getByTestId('bar-title')).toHaveText('Neon Drift')
+  const viewport = page.viewportSize()!
+  // Scrolled again on every check: a page still filling in (the profile after its data) grows below.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        window.scrollTo(0, document.documentElement.scrollHeight)
+        return Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight
+      }),
+    )
+    .toBe(true)
+  const geometry = await page.evaluate(() => {
+    const bar = document.querySelector('[data-testid="player-bar"]')!.getBoundingClientRect()
+    const main = document.querySelector('main#main')!.getBoundingClientRect()
+    return { barTop: bar.top, barBottom: bar.bottom, mainBottom: main.bottom }
+  })
+  expect(Math.abs(geometry.barBottom - viewport.height), `the bar sits at the bottom on ${path}`).toBeLessThanOrEqual(1)
+  expect(geometry.mainBottom, `the page ends above the bar on ${path}`).toBeLessThanOrEqual(geometry.barTop + 0.5)
+}
+
+for (const [width, height, layout] of [
+  [375, 812, 'compact'],
+  [1280, 800, 'full'],
+] as const) {
+  test.describe(`player bar at ${width}×${height}`, () => {
+    test.use({ viewport: { width, height } })
+    for (let n = 0; n < BAR_SHARES; n++) {
+      test(`every page with a player has the bar at the bottom, covering nothing, axe clean (share ${n + 1} of ${BAR_SHARES})`, async ({
+        page,
+      }) => {
+        test.setTimeout(90_000)
+        const me = await signUpByApi(page, { prefix: 'bar' })
+        await page.addInitScript((saved) => {
+          if (!localStorage.getItem('cube.player.v1')) localStorage.setItem('cube.player.v1', saved)
+        }, RESTORED_PLAYER)
+        for (const path of BAR_ROUTES.filter((_, i) => i % BAR_SHARES === n).map((p) => p.replace('{me}', me.username))) {
+          await test.step(path, async () => {
+            await page.goto(path)
+            await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+            await expectBarAtBottom(page, path, layout)
+            await expectNoSeriousA11yViolations(page)
+          })
+        }
+      })
+    }
   })
 }
+
+test.describe('player bar at 375×812: the drawer and the sheet', () => {
+  test.use({ viewport: { width: 375, height: 812 } })
+
+  test('the menu drawer lies over the bar; Expand opens the sheet (axe clean), Escape closes it', async ({ page }) => {
+    await page.addInitScript((saved) => {
+      if (!localStorage.getItem('cube.player.v1')) localStorage.setItem('cube.player.v1', saved)
+    }, RESTORED_PLAYER)
+    await page.goto('/app/library')
+    const bar = page.getByRole('region', { name: 'Player' })
+    await expect(bar.getByTestId('bar-title')).toHaveText('Neon Drift')
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const drawer = page.getByRole('dialog', { name: 'Navigation menu' })
+    await expect(drawer).toBeVisible()
+    // What is on top where the bar is: the drawer's backdrop, not the bar.
+    const onTop = await page.evaluate(() => {
+      const r = document.querySelector('[data-testid="player-bar"]')!.getBoundingClientRect()
+      const hit = document.elementFromPoint(r.right - 10, r.top + r.height / 2)
+      return !!hit && !!hit.closest('[aria-label="Navigation menu"]')
+    })
+    expect(onTop, 'the drawer covers the bar').toBe(true)
+    await drawer.getByRole('button', { name: 'Close menu' }).first().click()
+    await expect(drawer).toBeHidden()
+
+    await bar.getByRole('button', { name: 'Expand player' }).click()
+    const sheet = page.getByRole('dialog', { name: 'Now Playing' })
+    await expect(sheet.getByRole('slider', { name: 'Seek' })).toBeVisible()
+    await expect(sheet.getByRole('list', { name: 'Queued tracks' }).getByRole('listitem')).toHaveCount(1)
+    await expectNoSeriousA11yViolations(page)
+    await page.keyboard.press('Escape')
+    await expect(sheet).toBeHidden()
+    await expect(bar.getByRole('button', { name: 'Expand player' })).toBeFocused()
+  })
+})
 
 // Issue 26 item 7: at 375 px the Listen page cut every title to one letter, playlists to "Ne…",
 // and the delegate field shrank to 40 px.

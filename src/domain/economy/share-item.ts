@@ -1,7 +1,7 @@
 import { createShareLink, type ShareItemType, type ShareLink, type SharePlatform } from '../../backend/sharing.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { notify } from '../../lib/notify.ts'
-import { SHARE_TOKEN_PARAM } from '../analytics/shared-link.ts'
+import { sharePath, sharedUrl } from './share-url.ts'
 import { useSessionStore } from '../session/session-store.ts'
 import { useShareLinksStore } from './share-links-store.ts'
 
@@ -18,15 +18,7 @@ export interface ShareItem {
   title: string
 }
 
-/** The in-app page a shared item resolves to: /user/{username}, /song/{slug}, /track/{id}. */
-export function sharePath(itemType: ShareItemType, id: string): string {
-  const prefix = itemType === 'user' ? '/user/' : itemType === 'song' ? '/song/' : '/track/'
-  return prefix + encodeURIComponent(id)
-}
-
-/** The address to share: the item's page with the link's token, `https://…/song/neon-drift?s=<token>`. */
-export const sharedUrl = (origin: string, itemType: ShareItemType, id: string, token: string): string =>
-  `${origin}${sharePath(itemType, id)}?${SHARE_TOKEN_PARAM}=${encodeURIComponent(token)}`
+export { sharePath, sharedUrl }
 
 export const shareBusyKey = (item: ShareItem, platform: SharePlatform): string => `${item.type}:${item.id}:${platform}`
 

@@ -3,7 +3,7 @@
  * rendered offline while the current one plays, and every piece is scheduled on the app's audio
  * context at the wall-clock time of its slot, with the equal-power gain curve of programme.ts, so
  * consecutive pieces overlap CROSSFADE_SECONDS and never leave a gap. Joining starts mid-piece.
- * No React: the Stream page and the mini player read `state` through subscribe().
+ * No React: the Stream page and the player bar read `state` through subscribe().
  */
 import { composeInWorker } from '../composer.ts'
 import { getAudioContext, unlockAudio } from '../audio-context.ts'
@@ -181,5 +181,5 @@ export class StationPlayer {
 }
 
 let station: StationPlayer | null = null
-/** The one station of the page (the Stream page and the mini player share it). */
+/** The one station of the page (the Stream page and the player bar share it). */
 export const getStation = (): StationPlayer => (station ??= new StationPlayer())

@@ -5,7 +5,8 @@ import { errorMessage } from '../../lib/error-message.ts'
 
 /**
  * "Still listening?": after an hour without a click or a key the server stops paying for listening
- * (the music plays on). Any interaction answers it; this button says so and resumes at once.
+ * (the music plays on). Any interaction answers it; this button says so and resumes at once. It
+ * floats above the player bar (whose height the bar publishes as --player-bar-room).
  */
 export function StillListeningPrompt() {
   const needsInteraction = useListenPrompt((s) => s.needsInteraction)
@@ -17,7 +18,10 @@ export function StillListeningPrompt() {
       aria-labelledby="still-listening-title"
       aria-describedby="still-listening-body"
       data-testid="still-listening"
-      className="fixed inset-x-3 bottom-24 z-40 mx-auto max-w-md rounded-lg border border-accent bg-panel/95 p-4 shadow-lg backdrop-blur"
+      className={
+        'fixed inset-x-3 bottom-[calc(var(--player-bar-room,0px)+1rem)] z-40 mx-auto max-w-md rounded-lg border border-accent ' +
+        'bg-panel/95 p-4 shadow-lg backdrop-blur'
+      }
     >
       <p id="still-listening-title" className="font-display font-bold text-accent">
         Still listening?

@@ -15,6 +15,7 @@ import { songTags } from './song-tags.ts'
 import { useRewardRules } from '../../domain/economy/reward-rules.ts'
 import { useDailyCap } from '../../domain/economy/useDailyCap.ts'
 import { Slot } from '../../ui/slots.tsx'
+import { NowPlayingActions } from './NowPlayingActions.tsx'
 
 export default function NowPlayingPage() {
   const song = usePlayerStore((s) => s.currentSong)
@@ -75,6 +76,7 @@ export default function NowPlayingPage() {
                   ))}
                 </ul>
               )}
+              {song && <NowPlayingActions song={song} />}
               <p
                 data-testid="np-reward-note"
                 className="mt-3 inline-flex items-center gap-2 rounded-full border border-accent/60 px-3 py-1 text-sm text-accent"

@@ -1,7 +1,7 @@
 import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import { Icon } from '../../ui/Icon.tsx'
 
-/** Previous / play-pause / next, shared by the mini player and the Now Playing page. */
+/** Previous / play-pause / next, shared by the player bar, its sheet and the Now Playing page. */
 export function TransportControls({ size = 'md' }: { size?: 'md' | 'lg' }) {
   const isPlaying = usePlayerStore((s) => s.isPlaying)
   const hasQueue = usePlayerStore((s) => s.queue.length > 0)

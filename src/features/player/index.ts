@@ -1,1 +1,1 @@
-export { MiniPlayer } from './MiniPlayer.tsx'
+export { PlayerBar } from './PlayerBar.tsx'

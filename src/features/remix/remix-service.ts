@@ -1,6 +1,6 @@
 /**
  * The Remix Studio's work: picking a source (decode, analyse, prepare), the live preview and its
- * interplay with the mini player, settings → preview, drafts, the render for the burn, the Library
+ * interplay with the player bar, settings → preview, drafts, the render for the burn, the Library
  * entry. Writes the store; no React.
  */
 import { getAudioContext } from '../../engine/audio-context.ts'
@@ -136,7 +136,7 @@ export async function togglePreview(): Promise<void> {
     store.setState({ playing: false })
     return
   }
-  // One thing plays at a time: the mini player pauses while the preview plays.
+  // One thing plays at a time: the song player pauses while the preview plays.
   if (usePlayerStore.getState().isPlaying) usePlayerStore.getState().pause()
   store.setState({ playing: true })
   await preview.play()
@@ -159,7 +159,7 @@ export function setLoopRegion(region: { start: number; end: number } | null): vo
   store.setState({ loop: r })
 }
 
-/** The mini player and the preview never play at once; leaving the page stops the preview. */
+/** The song player and the preview never play at once; leaving the page stops the preview. */
 export function startRemixService(): () => void {
   const unsubscribe = usePlayerStore.subscribe((s, prev) => {
     if (s.isPlaying && !prev.isPlaying && preview.playing) {

@@ -1,8 +1,8 @@
 import type { ShareLink } from '../../backend/sharing.ts'
 
 export { PLATFORM_LABEL } from '../../domain/economy/share-links-store.ts'
-
-export { sharePath, sharedUrl } from '../../domain/economy/share-item.ts'
+// Now Playing shares a song too: the address's form lives in the domain, written once.
+export { sharePath, sharedUrl } from '../../domain/economy/share-url.ts'
 
 /** What a link's state means, in words: pending until someone else opens it, then credited. */
 export const linkStatusText = (link: Pick<ShareLink, 'status' | 'amount'>): string =>

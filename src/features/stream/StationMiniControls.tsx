@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { getStation, type StationState } from '../../engine/station/station-player.ts'
 import { Icon } from '../../ui/Icon.tsx'
 
-/** The mini player's view of CUBE Radio while it is on: what is on air, Skip and Stop. */
+/** The player bar's view of CUBE Radio while it is on: what is on air, Skip and Stop. */
 export function StationMiniControls() {
   const [state, setState] = useState<StationState>(() => getStation().state)
   useEffect(() => getStation().subscribe(setState), [])

@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react'
 import { usePlayerStore } from '../../domain/playback/player-store.ts'
 
-/** The wallet page's sticky compact player: what plays now, play/pause (the full controls stay in the mini player). */
+/** The wallet page's sticky compact player: what plays now, play/pause (the full controls are in the player bar). */
 function CompactPlayerBar() {
   const song = usePlayerStore((s) => s.currentSong)
   const playing = usePlayerStore((s) => s.isPlaying)
