@@ -9,6 +9,8 @@ import { CompactPlayer } from './CompactPlayer.tsx'
 import { LedgerTokenActivity } from './LedgerTokenActivity.tsx'
 import { rarityOf, summariseRewards } from './rewards-summary.ts'
 import { Tabs } from './Tabs.tsx'
+import { AddNftToWallet } from './AddNftToWallet.tsx'
+import { walletRpcUrl } from './browser-wallet.ts'
 import { explorerHref, TransactionPanel } from './TransactionPanel.tsx'
 import { useRewardClaim } from './useRewardClaim.ts'
 import { useWalletConnect } from './useWalletConnect.ts'
@@ -118,15 +120,18 @@ function NftDetail({ nft, chains }: { nft: NftRow; chains: BlockchainConfig[] })
           {nft.royalties} %
         </dd>
       </div>
-      {href.startsWith('/') ? (
-        <Link to={href} className="text-primary underline">
-          View on Blockchain
-        </Link>
-      ) : (
-        <a href={href} target="_blank" rel="noreferrer" className="text-primary underline">
-          View on Blockchain
-        </a>
-      )}
+      <div className="flex flex-wrap gap-4">
+        {chain && walletRpcUrl(chain, window.location.origin) && <AddNftToWallet chain={chain} tokenId={String(nft.token_id)} />}
+        {href.startsWith('/') ? (
+          <Link to={href} className="text-primary underline">
+            View on Blockchain
+          </Link>
+        ) : (
+          <a href={href} target="_blank" rel="noreferrer" className="text-primary underline">
+            View on Blockchain
+          </a>
+        )}
+      </div>
     </dl>
   )
 }

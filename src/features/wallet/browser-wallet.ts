@@ -1,7 +1,7 @@
 // The browser side of connecting a wallet: EIP-1193 (window.ethereum) through ethers v6's
 // BrowserProvider, and the ownership proof (Sign-In with Ethereum) the server verifies.
 import { BrowserProvider, getAddress, hexlify, toUtf8Bytes, type Eip1193Provider } from 'ethers'
-import { issueWalletNonce, linkAccountWallet, verifyWallet } from '../../backend/web3.ts'
+import { issueWalletNonce, linkAccountWallet, verifyWallet, type BlockchainConfig } from '../../backend/web3.ts'
 import { siweMessage } from './siwe-message.ts'
 import { NoWalletProviderError, type WalletConnectDeps } from './wallet-connect-machine.ts'
 
@@ -66,4 +66,43 @@ export function watchProvider(onAccount: (address: string | null) => void, onCha
     injected.removeListener?.('accountsChanged', accounts)
     injected.removeListener?.('chainChanged', chain)
   }
+}
+
+/** Hardhat's EVM pays gas in ether whatever chain a row of blockchain_configs names. */
+const EMBEDDED_CURRENCY = { name: 'Ether', symbol: 'ETH', decimals: 18 }
+
+/**
+ * The JSON-RPC address a user's wallet can reach for a chain: the embedded chain's is this server's
+ * /chain/rpc (read-only for anyone); a hosted chain's, its configured https URL; null when there is none.
+ */
+export function walletRpcUrl(chain: BlockchainConfig, origin: string): string | null {
+  const url = chain.testnet ? chain.testnet_rpc_url : chain.mainnet_rpc_url
+  if (url === 'embedded') return `${origin}/chain/rpc`
+  return url && /^https?:\/\//.test(url) ? url : null
+}
+
+/**
+ * Adds the NFT's network to the user's browser wallet (EIP-3085) and the token to its collectibles
+ * (EIP-747, ERC721), so the wallet shows the NFT. Rejects NoWalletProviderError without a wallet, or
+ * with the wallet's own error (code 4001 when the user declined).
+ */
+export async function addNftToWallet(chain: BlockchainConfig, tokenId: string, origin: string = window.location.origin): Promise<void> {
+  const injected = injectedProvider()
+  if (!injected) throw new NoWalletProviderError()
+  const rpcUrl = walletRpcUrl(chain, origin)
+  if (!chain.chain_id || !chain.contract_address || !rpcUrl) throw new Error(`${chain.display_name} has no network a wallet can reach.`)
+  const embedded = rpcUrl.endsWith('/chain/rpc')
+  await injected.request({
+    method: 'wallet_addEthereumChain',
+    params: [
+      {
+        chainId: `0x${chain.chain_id.toString(16)}`,
+        chainName: embedded ? `CUBE Music local chain (${chain.display_name})` : chain.display_name,
+        rpcUrls: [rpcUrl],
+        nativeCurrency: embedded ? EMBEDDED_CURRENCY : { name: chain.native_token, symbol: chain.native_token, decimals: 18 },
+        ...(chain.explorer_url ? { blockExplorerUrls: [chain.explorer_url] } : {}),
+      },
+    ],
+  })
+  await injected.request({ method: 'wallet_watchAsset', params: { type: 'ERC721', options: { address: chain.contract_address, tokenId } } })
 }
