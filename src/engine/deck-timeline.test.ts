@@ -167,4 +167,17 @@ describe('Preloader: one item decoded ahead', () => {
     expect(p.key).toBeNull()
     expect(p.peek('/bad.mp3')).toBeNull()
   })
+
+  it('lends a decode to a load only once it has finished (a start never waits for a whole download)', async () => {
+    const d = deferredDecoder()
+    const p = new Preloader(d.decode)
+    const pending = p.want('/b.mp3')!
+    expect(p.ready('/b.mp3')).toBeNull()
+    d.resolve('/b.mp3')
+    await pending
+    expect(p.ready('/b.mp3')).toBe('decoded /b.mp3')
+    expect(p.ready('/c.mp3')).toBeNull()
+    p.clear()
+    expect(p.ready('/b.mp3')).toBeNull()
+  })
 })

@@ -98,6 +98,8 @@ export function transitionPlan(
 interface Slot<T> {
   key: string
   promise: Promise<T>
+  /** Set once the decode has finished. */
+  value?: T
 }
 
 /**
@@ -122,9 +124,13 @@ export class Preloader<T> {
     }
     if (this.slot?.key === key) return this.slot.promise
     const promise = this.decode(key)
+    const slot: Slot<T> = { key, promise }
     // A failed decode ahead is reported when (and if) that item is loaded, not now.
-    promise.catch(() => {})
-    this.slot = { key, promise }
+    promise.then(
+      (value) => void (slot.value = value),
+      () => {},
+    )
+    this.slot = slot
     return promise
   }
 
@@ -136,6 +142,14 @@ export class Preloader<T> {
   /** The decode for `key` if one is wanted (it stays preloaded), or null. */
   peek(key: string): Promise<T> | null {
     return this.slot?.key === key ? this.slot.promise : null
+  }
+
+  /**
+   * The decoded value for `key` once its decode has finished, else null: an item the user starts
+   * plays at once (streamed) rather than after a whole download still under way.
+   */
+  ready(key: string): T | null {
+    return this.slot?.key === key && this.slot.value !== undefined ? this.slot.value : null
   }
 
   clear(): void {

@@ -485,7 +485,8 @@ class Deck implements PlayerDeck {
   /** Starts decoding the next item, once the current one is loaded (and, if streamed, downloaded). */
   private kickPreload() {
     const next = this.next
-    if (!next || this.loading) return
+    // Nothing to follow yet: the first load() asks again once its item is there (and streaming).
+    if (!next || this.loading || !this.current) return
     if (this.nextBuffer?.url === next.url) return this.scheduleNext()
     const reuse = this.current?.url === next.url ? this.current.buffer : null
     if (reuse) {
@@ -564,13 +565,18 @@ class Deck implements PlayerDeck {
     this.current = null
     if (wasPlaying) this.emit({ type: 'paused' })
     this.emitTime()
-    const ready =
+    // Only a buffer already decoded: one still downloading (a queue of one preloads its own song) would
+    // hold the start back until the whole file has arrived, so that item streams instead.
+    const decoded =
       previous?.url === audioUrl && previous.buffer
-        ? Promise.resolve(previous.buffer)
+        ? previous.buffer
         : this.nextBuffer?.url === audioUrl
-          ? Promise.resolve(this.nextBuffer.buffer)
-          : this.preloader.peek(audioUrl)
-    const loading = ready ? this.loadDecoded(token, audioUrl, label, ready, options) : this.loadStreamed(token, audioUrl, label, options)
+          ? this.nextBuffer.buffer
+          : this.preloader.ready(audioUrl)
+    if (!decoded && this.preloader.key === audioUrl) this.preloader.clear()
+    const loading = decoded
+      ? this.loadDecoded(token, audioUrl, label, Promise.resolve(decoded), options)
+      : this.loadStreamed(token, audioUrl, label, options)
     this.loading = loading
     try {
       await loading

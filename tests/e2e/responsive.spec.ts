@@ -143,20 +143,22 @@ async function expectBarAtBottom(page: Page, path: string, layout: 'full' | 'com
   await expect(bar).toHaveAttribute('data-layout', layout)
   await expect(bar.getByTestId('bar-title')).toHaveText('Neon Drift')
   const viewport = page.viewportSize()!
-  // Scrolled again on every check: a page still filling in (the profile after its data) grows below.
+  // Scrolled to the end and measured in one go, again on every check: a page still filling in (the
+  // profile after its data, its playlists and achievements) grows below between two separate steps.
+  const measure = () =>
+    page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight)
+      const bar = document.querySelector('[data-testid="player-bar"]')!.getBoundingClientRect()
+      const main = document.querySelector('main#main')!.getBoundingClientRect()
+      return { barTop: bar.top, barBottom: bar.bottom, mainBottom: main.bottom }
+    })
   await expect
-    .poll(() =>
-      page.evaluate(() => {
-        window.scrollTo(0, document.documentElement.scrollHeight)
-        return Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight
-      }),
-    )
+    .poll(async () => {
+      const g = await measure()
+      return Math.abs(g.barBottom - viewport.height) <= 1 && g.mainBottom <= g.barTop + 0.5
+    })
     .toBe(true)
-  const geometry = await page.evaluate(() => {
-    const bar = document.querySelector('[data-testid="player-bar"]')!.getBoundingClientRect()
-    const main = document.querySelector('main#main')!.getBoundingClientRect()
-    return { barTop: bar.top, barBottom: bar.bottom, mainBottom: main.bottom }
-  })
+  const geometry = await measure()
   expect(Math.abs(geometry.barBottom - viewport.height), `the bar sits at the bottom on ${path}`).toBeLessThanOrEqual(1)
   expect(geometry.mainBottom, `the page ends above the bar on ${path}`).toBeLessThanOrEqual(geometry.barTop + 0.5)
 }

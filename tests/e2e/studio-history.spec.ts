@@ -21,6 +21,8 @@ async function addLibrarySound(page: Page, n = 0): Promise<string> {
 
 /** One pointer drag of a slider's thumb, `dx` pixels to the right, in many small moves. */
 async function drag(page: Page, slider: Locator, dx: number) {
+  // Mid-screen, as a user would have it: near the bottom edge the player bar lies over the page.
+  await slider.evaluate((el) => el.scrollIntoView({ block: 'center' }))
   const box = (await slider.boundingBox())!
   const x = box.x + box.width / 2
   const y = box.y + box.height / 2
