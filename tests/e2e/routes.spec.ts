@@ -52,6 +52,8 @@ for (const path of ['/', '/app/home', '/no/such/page']) {
   test(`no serious accessibility violations on ${path}`, async ({ page }) => {
     await page.goto(path)
     await page.waitForLoadState('networkidle')
+    // The page itself, not its loading fallback (on a loaded run the route's code can still be arriving).
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
     await expectNoSeriousA11yViolations(page)
   })
 }
