@@ -8,36 +8,9 @@
 import { describe, expect, it } from 'vitest'
 import { compose, type Instrument, type Score } from '../../workers/composer/index.ts'
 import { renderScore } from '../../src/engine/score-renderer.ts'
+import { fft } from './support/fft.ts'
 
 const N = 4096
-
-function fft(re: Float64Array, im: Float64Array): void {
-  for (let i = 1, j = 0; i < N; i++) {
-    let bit = N >> 1
-    for (; j & bit; bit >>= 1) j ^= bit
-    j ^= bit
-    if (i < j) {
-      ;[re[i], re[j]] = [re[j]!, re[i]!]
-      ;[im[i], im[j]] = [im[j]!, im[i]!]
-    }
-  }
-  for (let len = 2; len <= N; len <<= 1) {
-    const ang = (-2 * Math.PI) / len
-    for (let i = 0; i < N; i += len) {
-      for (let k = 0; k < len / 2; k++) {
-        const wr = Math.cos(ang * k)
-        const wi = Math.sin(ang * k)
-        const h = i + k + len / 2
-        const ar = re[h]! * wr - im[h]! * wi
-        const ai = re[h]! * wi + im[h]! * wr
-        re[h] = re[i + k]! - ar
-        im[h] = im[i + k]! - ai
-        re[i + k] = re[i + k]! + ar
-        im[i + k] = im[i + k]! + ai
-      }
-    }
-  }
-}
 
 interface Measure {
   /** Energy-weighted spectral centroid, Hz. */
