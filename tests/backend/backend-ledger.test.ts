@@ -133,14 +133,16 @@ describe('CUBE ledger through the HTTP server', () => {
   })
 
   it('200 concurrent starts and reports from 20 users: one session and one credit each', async () => {
+    await Promise.all(
+      users.flatMap((user, u) => Array.from({ length: 10 }, (_, i) => startListen(server, user, SONGS[(u + i) % SONGS.length]!))),
+    )
+    // Read after the starts: a start ends the user's earlier session, which is credited for the
+    // server time it really ran (user 1's 29 s listen crosses 30 s on a slow machine).
     const before = new Map(
       (await sql<{ user_id: string; balance: number }>(server, 'select user_id, balance from public.user_tokens')).map((r) => [
         r.user_id,
         r.balance,
       ]),
-    )
-    await Promise.all(
-      users.flatMap((user, u) => Array.from({ length: 10 }, (_, i) => startListen(server, user, SONGS[(u + i) % SONGS.length]!))),
     )
     const active = await activeSessions()
     for (const user of users) expect(active.has(user.id), user.email).toBe(true)
