@@ -12,6 +12,8 @@ export interface ListenRules {
   default_reward: number
   /** Credited listens of one song per listener and UTC day. */
   song_daily_limit: number
+  /** The most CUBE listening pays per listener and UTC day (the listen that reaches it pays the rest). */
+  daily_cube_cap: number
   /** Without a user interaction for this long, listening stops earning ("Still listening?"). */
   inactive_after_seconds: number
   /** The most one gap between two reports of a playing session counts. */
@@ -30,6 +32,7 @@ const LISTEN_KEYS = [
   'daily_cap',
   'default_reward',
   'song_daily_limit',
+  'daily_cube_cap',
   'inactive_after_seconds',
   'heartbeat_grace_seconds',
 ] as const

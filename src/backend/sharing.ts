@@ -31,7 +31,7 @@ export interface ShareLink {
 /** What opening a shared link did: whether the sharer was paid, and why not. */
 export interface ShareOpen {
   credited: boolean
-  /** credited | own_link | same_client | linked_account | unknown_client | already_credited_today | daily_cap */
+  /** credited | own_link | same_client | linked_account | unknown_client | already_credited_today | visitor_already_paid | daily_cap */
   reason: string
 }
 

@@ -67,7 +67,8 @@ describe.each(DATABASES)('on %s', (database) => {
     ;({ server, stop } = await serverOn(database))
     await q(`insert into public.songs (id, title, artist, duration_seconds, reward, slug) values
       ('short-85', 'Short 85', 'Test', 85, 2, 'short-85'), ('long-600', 'Long 600', 'Test', 600, 2, 'long-600'),
-      ('other-90', 'Other 90', 'Test', 90, 2, 'other-90') on conflict do nothing`)
+      ('other-90', 'Other 90', 'Test', 90, 2, 'other-90'), ('rich-120', 'Rich 120', 'Test', 120, 5, 'rich-120')
+      on conflict do nothing`)
   }, 90_000)
   afterAll(() => stop?.())
 
@@ -149,6 +150,23 @@ describe.each(DATABASES)('on %s', (database) => {
     const u = await account()
     await q('update public.user_tokens set listens_today = 20 where user_id = $1', [u.id])
     expect(await listenFor(server, u, 'other-90', 45)).toMatchObject({ credited: 0, reason: 'daily_cap', cap_reached: true })
+  })
+
+  it('listening pays at most 50 CUBE a day: the listen that reaches it pays the rest, later ones nothing', async () => {
+    const u = await account()
+    // 47 CUBE of listening already today (through the one posting function, so balance = ledger).
+    await q("select public.post_ledger($1::uuid, 47, 'listen', 'earlier-today', $2)", [u.id, `seed:${u.id}`])
+    const before = (await q<{ listens_today: number }>('select listens_today from public.user_tokens where user_id = $1', [u.id]))[0]!
+    expect(await listenFor(server, u, 'rich-120', 45)).toMatchObject({ credited: 3, reason: 'credited' })
+    expect(await listenFor(server, u, 'other-90', 45)).toMatchObject({ credited: 0, reason: 'cube_cap' })
+    const after = (await q<{ listens_today: number }>('select listens_today from public.user_tokens where user_id = $1', [u.id]))[0]!
+    expect(after.listens_today).toBe(before.listens_today + 1)
+    const listened = await q<{ n: string }>(
+      "select coalesce(sum(amount), 0) as n from public.token_ledger where user_id = $1 and reason = 'listen'",
+      [u.id],
+    )
+    expect(Number(listened[0]!.n)).toBe(50)
+    await expectLedgerHolds(server, u)
   })
 
   it('listening to your own published song earns nothing (and pays you nothing as its creator)', async () => {

@@ -122,13 +122,15 @@ describe('shares are paid when someone else opens the link', () => {
   })
 
   it('a distinct visitor from a distinct address pays the platform amount once; the next visitor that day pays nothing', async () => {
-    for (const platform of ['twitter', 'facebook', 'copy_link', 'qr', 'share_now']) {
+    for (const [i, platform] of ['twitter', 'facebook', 'copy_link', 'qr', 'share_now'].entries()) {
       const link = await share(server, sharer, 'track', `recipe-${platform}`, platform)
       const before = await wallet(server, sharer)
-      expect(await open(server, link.token, '127.0.0.2'), platform).toEqual({ credited: true, reason: 'credited' })
+      // A visitor pays a sharer once a day (20261126150000_economy_caps.sql): one visitor per platform.
+      const visitor = `127.0.3.${i + 1}`
+      expect(await open(server, link.token, visitor), platform).toEqual({ credited: true, reason: 'credited' })
       expect((await wallet(server, sharer)).balance, platform).toBe(before.balance + AMOUNTS[platform]!)
       expect(await open(server, link.token, '127.0.0.3', friend), platform).toEqual({ credited: false, reason: 'already_credited_today' })
-      expect(await open(server, link.token, '127.0.0.2'), platform).toEqual({ credited: false, reason: 'already_credited_today' })
+      expect(await open(server, link.token, visitor), platform).toEqual({ credited: false, reason: 'already_credited_today' })
       expect((await wallet(server, sharer)).balance, platform).toBe(before.balance + AMOUNTS[platform]!)
       const [row] = await sql<{ status: string; credited_at: Date | null }>(
         server,
@@ -150,6 +152,33 @@ describe('shares are paid when someone else opens the link', () => {
     const a = (await rpc(server, sharer.accessToken, 'share_analytics')).json
     expect(a).toMatchObject({ shares: 5, shares_today: 5, by_platform: { twitter: 1, facebook: 1, copy_link: 1, qr: 1, share_now: 1 } })
     expect(a.shares_pending).toBeGreaterThanOrEqual(2)
+    await ledgerHolds(server)
+  })
+
+  it('one visitor pays a sharer once a day, whatever links they open: by address, and by account across addresses', async () => {
+    const sharer = await newUser(server, 'one-visitor')
+    const links = await Promise.all(
+      ['twitter', 'facebook', 'copy_link', 'qr', 'share_now'].map((p) => share(server, sharer, 'song', 'neon-drift', p)),
+    )
+    const before = await wallet(server, sharer)
+    // The sharer's own phone or VPN exit: an address the server never saw with the account. Raced.
+    const byAddress = await Promise.all(links.map((l) => open(server, l.token, '127.0.4.1')))
+    expect(byAddress.filter((a) => a.credited)).toHaveLength(1)
+    expect(byAddress.filter((a) => a.reason === 'visitor_already_paid')).toHaveLength(4)
+    const paid = links.find((_, i) => byAddress[i]!.credited)!
+    expect((await wallet(server, sharer)).balance).toBe(before.balance + AMOUNTS[paid.platform]!)
+    // A signed-in visitor is one visitor from every address.
+    const rest = links.filter((l) => l !== paid)
+    expect(await open(server, rest[0]!.token, '127.0.4.2', friend)).toEqual({ credited: true, reason: 'credited' })
+    expect(await open(server, rest[1]!.token, '127.0.4.3', friend)).toEqual({ credited: false, reason: 'visitor_already_paid' })
+    // Another visitor still pays.
+    expect(await open(server, rest[1]!.token, '127.0.4.4')).toEqual({ credited: true, reason: 'credited' })
+    // The server keeps who paid hashed: no address is stored.
+    const keys = await sql<{ visitor_key: string }>(server, 'select visitor_key from public.share_open_payers where sharer_id = $1', [
+      sharer.id,
+    ])
+    expect(keys).toHaveLength(4)
+    expect(keys.some((k) => k.visitor_key.includes('127.0.'))).toBe(false)
     await ledgerHolds(server)
   })
 
@@ -255,7 +284,7 @@ describe.each(DATABASES)('shares under concurrency on %s', (database) => {
   })
 })
 
-describe('RLS of share_links', () => {
+describe('RLS of share_links, client_rate_limits and share_open_payers', () => {
   let server: TestServer
   let owner: TestUser
   let other: TestUser
@@ -282,6 +311,24 @@ describe('RLS of share_links', () => {
           [owner.id, 'e'.repeat(64)],
         ),
       expect: readOnlyOwn,
+    },
+    share_open_payers: {
+      target: () => 'visitor_key=eq.u:rls-fixture',
+      insert: ({ owner: { id: o } }) => ({ sharer_id: o, day: '2030-01-01', visitor_key: 'u:forged' }),
+      update: { visitor_key: 'u:moved' },
+      inserted: () => ctx().exists("select 1 from public.share_open_payers where visitor_key = 'u:forged'"),
+      untouched: () => ctx().exists("select 1 from public.share_open_payers where visitor_key = 'u:rls-fixture'"),
+      reset: () =>
+        ctx().q(
+          "insert into public.share_open_payers (sharer_id, day, visitor_key) values ($1, '2001-01-01', 'u:rls-fixture') " +
+            'on conflict do nothing',
+          [owner.id],
+        ),
+      expect: {
+        anon: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
+        owner: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
+        other: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
+      },
     },
     client_rate_limits: {
       target: () => 'bucket=eq.wallet_link&client=eq.rls-fixture',

@@ -16,8 +16,12 @@ const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
 const ctx = () => rlsContext(server, owner, other)
 type ShareAnswer = { credited: boolean; reason: string }
 
+let visitors = 0
+/** A client address no visitor used before: one visitor pays a sharer once a day (20261126150000_economy_caps.sql). */
+const freshVisitor = () => `127.0.${10 + Math.floor(visitors / 250)}.${(visitors++ % 250) + 1}`
+
 /** Shares (the link, no CUBE) and has a visitor from another client address open it. */
-const share = async (user: TestUser, itemType: string, item: string, platform: string, visitor = '127.0.0.2') => {
+const share = async (user: TestUser, itemType: string, item: string, platform: string, visitor = freshVisitor()) => {
   const r = await rpc(server, user.accessToken, 'share_create', { p_item_type: itemType, p_item_id: item, p_platform: platform })
   expect(r.status, r.text).toBe(200)
   const opened = await api(server, '/rest/v1/rpc/open_share', { body: { p_token: (r.json as { token: string }).token }, from: visitor })

@@ -48,6 +48,12 @@ export function applyListenAnswer(songId: string, answer: ListenAnswer, previous
     })
   } else if (answer.reason === 'daily_cap') {
     notify(capNote(answer.listens_today, dailyCap), { id: 'listen-cap', description: 'Keep listening: rewards start again at 00:00 UTC.' })
+  } else if (answer.reason === 'cube_cap') {
+    const cubeCap = useRewardRules.getState().rules.listen.daily_cube_cap
+    notify(`Listening has paid today's most (${cubeCap} CUBE)`, {
+      id: 'listen-cap',
+      description: 'Keep listening: rewards start again at 00:00 UTC.',
+    })
   } else if (answer.reason === 'song_limit') {
     notify('This song has earned twice today', {
       id: 'listen-song-limit',

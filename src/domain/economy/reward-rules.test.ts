@@ -11,6 +11,7 @@ const SERVER_RULES = {
     daily_cap: 7,
     default_reward: 4,
     song_daily_limit: 3,
+    daily_cube_cap: 33,
     inactive_after_seconds: 1800,
     heartbeat_grace_seconds: 60,
   },
@@ -51,6 +52,7 @@ import {
   FALLBACK_REWARD_RULES,
   dailyCapStatus,
   loadRewardRules,
+  listenRulesText,
   qualifyRuleText,
   startRewardRules,
   useRewardRules,
@@ -104,6 +106,9 @@ describe('reward rules once the server has answered with other figures', () => {
     expect(dailyCapStatus(7, cap)).toEqual({ capped: true, progress: 7, note: 'Daily listening cap reached (7/7)' })
     expect(dailyCapStatus(6, cap).capped).toBe(false)
     expect(qualifyRuleText(useRewardRules.getState().rules.listen)).toBe('12 seconds (or 25% of a short track)')
+    expect(listenRulesText(useRewardRules.getState().rules.listen)).toBe(
+      'A listen counts after 12 seconds (or 25% of a short track). Each song earns 3 times a day, up to 7 listens and 33 CUBE a day (UTC).',
+    )
     // '+N CUBE' on the cards, Now Playing and the pop: the server's reward beats the catalogue's 2.
     expect(neonDrift.reward).toBe(2)
     expect(rewardAmountFor(neonDrift, {})).toBe(9)
@@ -127,5 +132,24 @@ describe('reward rules once the server has answered with other figures', () => {
     applyListenAnswer('neon-drift', answer)
     expect(toasts).toContain('Daily listening cap reached (7/7)')
     expect(useSessionStore.getState().lastListen).toMatchObject({ capReached: true, dailyCap: 7 })
+  })
+
+  it('a listen refused by the CUBE cap says so with the server’s figure', () => {
+    const answer: ListenAnswer = {
+      session_id: 's2',
+      heard_seconds: 13,
+      ended: false,
+      credited: 0,
+      balance: 133,
+      daily_earned: 33,
+      listens_today: 5,
+      daily_cap: 7,
+      cap_reached: false,
+      reason: 'cube_cap',
+      needs_interaction: false,
+    }
+    applyListenAnswer('neon-drift', answer)
+    expect(toasts).toContain("Listening has paid today's most (33 CUBE)")
+    expect(useSessionStore.getState().lastListen).toMatchObject({ credited: 0, reason: 'cube_cap' })
   })
 })

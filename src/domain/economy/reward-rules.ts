@@ -11,6 +11,7 @@
  *   dailyCapStatus(listens, cap)    whether today's rewarded listens are used up, and the note
  *   capNote(listens, cap)           'Daily listening cap reached (20/20)'
  *   qualifyRuleText(listen)         '30 seconds (or half a short track)'
+ *   listenRulesText(listen)         'A listen counts after … up to 20 listens and 50 CUBE a day (UTC).'
  */
 import { create } from 'zustand'
 import type { Song } from '../../lib/catalogue/song.ts'
@@ -32,6 +33,7 @@ export const FALLBACK_REWARD_RULES: RewardRules = Object.freeze({
     daily_cap: 20,
     default_reward: 2,
     song_daily_limit: 2,
+    daily_cube_cap: 50,
     inactive_after_seconds: 3600,
     heartbeat_grace_seconds: 90,
   }),
@@ -88,6 +90,15 @@ export const capNote = (listensToday: number, cap: number): string => `Daily lis
 
 export function dailyCapStatus(listensToday: number, cap: number): { capped: boolean; progress: number; note: string } {
   return { capped: listensToday >= cap, progress: Math.min(listensToday, cap), note: capNote(listensToday, cap) }
+}
+
+/** The listening rules in plain words, as the server applies them. */
+export function listenRulesText(listen: ListenRules): string {
+  const times = listen.song_daily_limit === 2 ? 'twice' : `${listen.song_daily_limit} times`
+  return (
+    `A listen counts after ${qualifyRuleText(listen)}. Each song earns ${times} a day, up to ${listen.daily_cap} listens ` +
+    `and ${listen.daily_cube_cap} CUBE a day (UTC).`
+  )
 }
 
 /** When a listen counts, in words: '30 seconds (or half a short track)'. */

@@ -6,6 +6,7 @@ const OUTCOME_LABEL: Record<string, string> = {
   credited: 'Credited',
   song_limit: 'Song played more than twice a day',
   daily_cap: 'Daily cap reached',
+  cube_cap: 'Daily listening CUBE cap reached',
   own_song: "Listener's own song",
   inactive: 'No interaction for an hour',
 }

@@ -5,6 +5,7 @@ import { selectIsFavourite, usePlaylistStore } from '../../domain/collection/pla
 import { rewardAmountFor, useRewardStore } from '../../domain/economy/reward-store.ts'
 import { useRewardRules } from '../../domain/economy/reward-rules.ts'
 import { Icon } from '../../ui/Icon.tsx'
+import { HeartToggle } from '../../ui/HeartToggle.tsx'
 import { Slot } from '../../ui/slots.tsx'
 
 /**
@@ -36,16 +37,12 @@ export function TrackCard({
 
   const actions = (
     <div className="flex items-center gap-1">
-      <button
-        type="button"
-        onClick={() => usePlaylistStore.getState().toggleFavourite(song)}
-        aria-pressed={liked}
-        aria-label={`Like ${song.title}`}
-        title={liked ? 'Remove from favourites' : 'Add to favourites'}
-        className={`rounded p-1.5 ${liked ? 'text-secondary' : 'text-muted hover:text-secondary'}`}
-      >
-        <Icon name="heart" size={18} className={liked ? 'fill-current' : ''} />
-      </button>
+      <HeartToggle
+        liked={liked}
+        onToggle={() => usePlaylistStore.getState().toggleFavourite(song)}
+        label={`Like ${song.title}`}
+        size={18}
+      />
       <Slot name="AddToPlaylistMenu" song={song} />
       {ownTrack && <Slot name="PublishButton" song={song} />}
       <button

@@ -2,10 +2,11 @@ import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { Song } from '../../lib/catalogue/song.ts'
 import { Icon } from '../../ui/Icon.tsx'
+import { HeartToggle } from '../../ui/HeartToggle.tsx'
 import { useSessionStore } from '../../domain/session/session-store.ts'
 import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import { selectIsFavourite, usePlaylistStore } from '../../domain/collection/playlist-store.ts'
-import { useRewardRules } from '../../domain/economy/reward-rules.ts'
+import { listenRulesText, useListenRules } from '../../domain/economy/reward-rules.ts'
 import { Slot } from '../../ui/slots.tsx'
 import { FIGURE_LABELS } from '../../domain/economy/figure-labels.ts'
 import { useRecommendations } from './useRecommendations.ts'
@@ -28,7 +29,8 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
 function StatsPanel() {
   const status = useSessionStore((s) => s.status)
   const wallet = useSessionStore((s) => s.wallet)
-  const cap = useRewardRules((s) => s.rules.listen.daily_cap)
+  const rules = useListenRules()
+  const cap = rules.daily_cap
   const visitor = status === 'signed-out'
   const loading = status === 'loading' || (status === 'signed-in' && !wallet)
   const v = (n: number | undefined) => (loading ? '...' : String(n ?? 0))
@@ -53,6 +55,9 @@ function StatsPanel() {
         <Stat label={FIGURE_LABELS.rewardedListensToday} value={v(figures.listened)} testId="stat-listened" />
         <Stat label="Daily Limit" value={loading ? '...' : `${figures.listened ?? 0}/${cap}`} testId="stat-limit" />
       </div>
+      <p className="mt-3 text-xs text-muted" data-testid="listen-rules">
+        {listenRulesText(rules)}
+      </p>
     </section>
   )
 }
@@ -121,15 +126,7 @@ function SongRow({ song, index }: { song: Song; index: number }) {
         +{song.reward} CUBE
       </span>
       <span className="hidden text-sm text-muted tabular-nums sm:inline">{song.duration}</span>
-      <button
-        type="button"
-        onClick={() => usePlaylistStore.getState().toggleFavourite(song)}
-        aria-pressed={liked}
-        aria-label={`Like ${song.title}`}
-        className={`rounded p-1.5 ${liked ? 'text-secondary' : 'text-muted hover:text-secondary'}`}
-      >
-        <Icon name="heart" size={16} className={liked ? 'fill-current' : ''} />
-      </button>
+      <HeartToggle liked={liked} onToggle={() => usePlaylistStore.getState().toggleFavourite(song)} label={`Like ${song.title}`} />
       <SongMenu song={song} />
       <button
         type="button"

@@ -96,7 +96,7 @@ describe('Now Playing actions', () => {
     expect(createShareLink).toHaveBeenCalledWith('song', 'neon-drift', 'copy_link')
     expect(useShareLinksStore.getState().links['link-1']?.status).toBe('pending')
     expect(page.getByRole('button', { name: 'Share Neon Drift' }).element().textContent).toContain('Link copied')
-    expect(vi.mocked(notify.success).mock.calls[0]?.[1]?.description).toBe('It pays you 5 CUBE when someone else opens it.')
+    expect(vi.mocked(notify.success).mock.calls[0]?.[1]?.description).toBe('Pays 5 CUBE when someone else opens it.')
   })
 
   it('signed out, Share copies the plain page address and asks the server for no link', async () => {

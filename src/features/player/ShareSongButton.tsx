@@ -2,14 +2,16 @@ import { useEffect, useState } from 'react'
 import type { Song } from '../../lib/catalogue/song.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { notify } from '../../lib/notify.ts'
-import { songShareLink } from '../../domain/economy/song-share.ts'
+import { songShareItem } from '../../domain/economy/song-share.ts'
+import { copyShareLink } from '../../domain/economy/share-item.ts'
 import { Icon } from '../../ui/Icon.tsx'
 
 const COPIED_MS = 2000
 
 /**
- * Share: copies the song page's address. Signed in, it carries the user's own copy-link token, so
- * someone else opening it pays them by the server's share rules (it shows in Share & Earn's links).
+ * Share: copies the song page's address through copyShareLink, as every share button does: signed
+ * in, with the user's own copy-link token (someone else opening it pays them; it shows in Share &
+ * Earn's links); the notice says what was copied, or shows it to copy by hand.
  */
 export function ShareSongButton({ song }: { song: Song }) {
   const [state, setState] = useState<'idle' | 'busy' | 'copied'>('idle')
@@ -22,23 +24,12 @@ export function ShareSongButton({ song }: { song: Song }) {
 
   const share = async () => {
     setState('busy')
-    let url: string | null = null
     try {
-      const made = await songShareLink(song)
-      url = made.url
-      await navigator.clipboard.writeText(url)
-      setState('copied')
-      notify.success('Link copied', {
-        id: 'song-share',
-        description: made.tokened
-          ? `It pays you ${made.amount} CUBE when someone else opens it.`
-          : 'Sign in to earn CUBE when someone opens the links you share.',
-      })
+      const copied = await copyShareLink(await songShareItem(song))
+      setState(copied ? 'copied' : 'idle')
     } catch (e) {
       setState('idle')
-      // The link was made but the clipboard refused (no permission): the user can still copy it by hand.
-      if (url) notify(`Copy this link: ${url}`, { id: 'song-share', persistent: true })
-      else notify.error('Could not share this track', { id: 'song-share', description: errorMessage(e) })
+      notify.error('Could not share this track', { id: 'song-share', description: errorMessage(e) })
     }
   }
 

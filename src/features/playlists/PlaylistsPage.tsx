@@ -13,6 +13,7 @@ import { useSongIndex } from '../../domain/collection/song-index.ts'
 import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import type { Song } from '../../lib/catalogue/song.ts'
 import { Icon } from '../../ui/Icon.tsx'
+import { HeartToggle } from '../../ui/HeartToggle.tsx'
 import { SongSummary } from '../../ui/SongSummary.tsx'
 import { SongPicker } from '../../ui/SongPicker.tsx'
 import { limitedInputProps } from '../../ui/limited-input.ts'
@@ -32,15 +33,12 @@ function PlaylistSongRow({ playlist, song }: { playlist: Playlist; song: Song })
         <Icon name="play" size={14} />
       </button>
       <SongSummary song={song} />
-      <button
-        type="button"
-        onClick={() => usePlaylistStore.getState().toggleFavourite(song)}
-        aria-pressed={liked}
-        aria-label={`Favourite ${song.title}`}
-        className={`rounded p-1 ${liked ? 'text-secondary' : 'text-muted hover:text-secondary'}`}
-      >
-        <Icon name="heart" size={16} className={liked ? 'fill-current' : ''} />
-      </button>
+      <HeartToggle
+        liked={liked}
+        onToggle={() => usePlaylistStore.getState().toggleFavourite(song)}
+        label={`Favourite ${song.title}`}
+        className="rounded p-1"
+      />
       <button
         type="button"
         onClick={() => usePlayerStore.getState().addToQueue(song)}

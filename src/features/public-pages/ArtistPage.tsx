@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react'
 import { Link, useLocation, useParams } from 'react-router-dom'
 import type { Song } from '../../lib/catalogue/song.ts'
 import { Icon } from '../../ui/Icon.tsx'
+import { HeartToggle } from '../../ui/HeartToggle.tsx'
 import { NotFound } from '../../ui/NotFound.tsx'
 import { Slot } from '../../ui/slots.tsx'
 import { SongSummary } from '../../ui/SongSummary.tsx'
@@ -36,15 +37,7 @@ function ArtistSongRow({ song }: { song: Song }) {
       >
         Song page
       </Link>
-      <button
-        type="button"
-        onClick={() => usePlaylistStore.getState().toggleFavourite(song)}
-        aria-pressed={liked}
-        aria-label={`Like ${song.title}`}
-        className={`rounded p-1.5 ${liked ? 'text-secondary' : 'text-muted hover:text-secondary'}`}
-      >
-        <Icon name="heart" size={16} className={liked ? 'fill-current' : ''} />
-      </button>
+      <HeartToggle liked={liked} onToggle={() => usePlaylistStore.getState().toggleFavourite(song)} label={`Like ${song.title}`} />
       <Slot name="AddToPlaylistMenu" song={song} />
       <button
         type="button"

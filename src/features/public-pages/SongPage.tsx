@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { copyShareLink } from '../../domain/economy/share-item.ts'
 import { Icon } from '../../ui/Icon.tsx'
+import { HeartToggle } from '../../ui/HeartToggle.tsx'
 import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import { selectIsFavourite, usePlaylistStore } from '../../domain/collection/playlist-store.ts'
 import { catalogueSong } from '../../domain/collection/catalogue-song.ts'
@@ -91,15 +92,13 @@ function SongView({ view: { row, creator } }: { view: SongView }) {
             >
               <Icon name={isPlaying ? 'pause' : 'play'} size={18} /> {isPlaying ? 'Pause' : 'Play'}
             </button>
-            <button
-              type="button"
-              onClick={() => usePlaylistStore.getState().toggleFavourite(song)}
-              aria-pressed={liked}
-              aria-label={`Like ${row.title}`}
-              className={`rounded-full border border-line p-2 ${liked ? 'text-secondary' : 'text-muted hover:text-secondary'}`}
-            >
-              <Icon name="heart" size={18} className={liked ? 'fill-current' : ''} />
-            </button>
+            <HeartToggle
+              liked={liked}
+              onToggle={() => usePlaylistStore.getState().toggleFavourite(song)}
+              label={`Like ${row.title}`}
+              size={18}
+              className="rounded-full border border-line p-2"
+            />
             <Slot name="AddToPlaylistMenu" song={song} />
             <button
               type="button"

@@ -952,6 +952,24 @@ export type Database = {
         }
         Relationships: []
       }
+      share_open_payers: {
+        Row: {
+          sharer_id: string
+          day: string
+          visitor_key: string
+        }
+        Insert: {
+          sharer_id: string
+          day: string
+          visitor_key: string
+        }
+        Update: {
+          sharer_id?: string
+          day?: string
+          visitor_key?: string
+        }
+        Relationships: []
+      }
       shares: {
         Row: {
           user_id: string
