@@ -18,6 +18,7 @@ import { describe, expect, it } from 'vitest'
 import { Stretch } from '@soundtouchjs/core'
 import { timeStretch } from './time-stretch.ts'
 import { clickTrack, onsets, sine, zeroCrossingHz } from '../audio-worklets/kernels/test-signals.ts'
+import { fft } from './fft.ts'
 
 /** `value` within ±`tol` of the pinned figure. */
 function near(value: number, pinned: number, tol: number): void {
@@ -85,37 +86,6 @@ function levelRipple(x: Float32Array, inputMs: number): { meanDb: number; worstD
   }
   const meanDb = dbs.reduce((p, q) => p + q, 0) / dbs.length
   return { meanDb, worstDb: Math.max(...dbs.map((d) => Math.abs(d))) }
-}
-
-/** In-place radix-2 FFT (re, im of a power-of-two length). */
-function fft(re: Float64Array, im: Float64Array): void {
-  const n = re.length
-  for (let i = 1, j = 0; i < n; i++) {
-    let bit = n >> 1
-    for (; j & bit; bit >>= 1) j ^= bit
-    j ^= bit
-    if (i < j) {
-      ;[re[i], re[j]] = [re[j]!, re[i]!]
-      ;[im[i], im[j]] = [im[j]!, im[i]!]
-    }
-  }
-  for (let len = 2; len <= n; len <<= 1) {
-    const ang = (-2 * Math.PI) / len
-    for (let i = 0; i < n; i += len) {
-      for (let k = 0; k < len / 2; k++) {
-        const wr = Math.cos(ang * k),
-          wi = Math.sin(ang * k)
-        const ar = re[i + k + len / 2]!,
-          ai = im[i + k + len / 2]!
-        const xr = ar * wr - ai * wi,
-          xi = ar * wi + ai * wr
-        re[i + k + len / 2] = re[i + k]! - xr
-        im[i + k + len / 2] = im[i + k]! - xi
-        re[i + k]! += xr
-        im[i + k]! += xi
-      }
-    }
-  }
 }
 
 /** Welch power spectrum (Hann, 8192 points, 50 % overlap) of the middle 60 %. */

@@ -13,7 +13,7 @@ import { createSoundfontNode } from '../../src/engine/instruments/gm-live.ts'
 import { scoreToSynthEvents } from '../../src/engine/instruments/score-midi.ts'
 import { gmVoices } from '../../src/engine/instruments/gm-voices.ts'
 import { renderScore } from '../../src/engine/score-renderer.ts'
-import { fft } from './support/fft.ts'
+import { fft } from '../../dsp/fft.ts'
 
 const RATE = 44100
 const N = 4096

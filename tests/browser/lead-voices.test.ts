@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest'
 import { compose, type Instrument, type Score } from '../../workers/composer/index.ts'
 import { renderScore } from '../../src/engine/score-renderer.ts'
-import { fft } from './support/fft.ts'
+import { fft } from '../../dsp/fft.ts'
 
 const N = 4096
 

@@ -54,28 +54,35 @@ async function signUpThroughApi(origin: string, email: string, password: string)
 }
 
 test.describe('listening earns CUBE on the server, and it stays earned; roles come from the server', () => {
-  let server: OwnServer | undefined
-  let dataDir: string | undefined
+  // Two parts of one journey on one server (each under 90 s): the second logs in to the account the
+  // first made and earned with. Serial: a failed first part skips the second, and a retry runs both.
+  test.describe.configure({ mode: 'serial' })
+  let server: OwnServer
+  const adminEmail = `boss-${unique()}@cube.test`
+  const email = `listener-${unique()}@cube.test`
+  const password = 'correct horse battery'
 
-  test.afterEach(async () => {
-    await server?.dispose()
-    server = undefined
-    dataDir = undefined
-  })
-
-  test('register → 100 CUBE → play past the threshold → 102 → log out and in → restart → still 102', async ({ page, browser }) => {
-    test.setTimeout(180_000)
-    dataDir = mkdtempSync(join(tmpdir(), 'cube-account-e2e-'))
+  test.beforeAll(async () => {
+    test.setTimeout(60_000)
+    const dataDir = mkdtempSync(join(tmpdir(), 'cube-account-e2e-'))
     // Its own port, derived from ours so parallel engineers' runs never collide.
-    const adminEmail = `boss-${unique()}@cube.test`
     // Nothing here mints: the server runs without the embedded chain (about 5 s less per start).
     server = new OwnServer(E2E_PORT + 10_000, dataDir, { LOCAL_DATA_RESET: '1', LOCAL_ADMIN_EMAILS: adminEmail, LOCAL_CHAIN: 'off' })
     await server.start()
+  })
+  test.afterAll(async () => {
+    await server?.dispose()
+  })
+
+  test('register → 100 CUBE → play past the threshold → 102 in the wallet, Now Playing and the profile → log out', async ({
+    page,
+    browser,
+  }) => {
+    // 30 s of real playback, a second account and three pages: within the 90 s every test keeps to.
+    test.setTimeout(90_000)
     await serveSongAudio(page, 'neon-drift')
     const listenCalls: string[] = []
     page.on('request', (r) => r.url().includes('/rest/v1/rpc/listen_') && listenCalls.push(r.postData() ?? ''))
-    const email = `listener-${unique()}@cube.test`
-    const password = 'correct horse battery'
 
     // As a visitor, like a track: the local favourite must follow the account onto the server.
     await page.goto(`${server.origin}/app/library`)
@@ -176,7 +183,13 @@ test.describe('listening earns CUBE on the server, and it stays earned; roles co
     // Signed out, this browser shows the sample playlists again, not the account's.
     await page.getByRole('link', { name: 'Library', exact: true }).click()
     await expect(page.getByRole('button', { name: 'Like Rainy Terminal' })).toHaveAttribute('aria-pressed', 'false')
-    await page.getByRole('link', { name: 'Profile', exact: true }).click()
+  })
+
+  test('log in again → still 102 → restart the server → still 102 → a fresh browser has it all; sign-up switched off says so', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000)
+    await page.goto(`${server.origin}/app/home`)
     await logIn(page, email, password)
     await expect(toast(page, 'Login successful')).toBeVisible()
     await expect(toast(page, 'Welcome back!')).toBeVisible()

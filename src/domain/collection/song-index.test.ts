@@ -1,25 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import type { CatalogueRow } from '../../backend/publishing.ts'
+import { catalogueRow } from '../../../tests/component/catalogue-row.ts'
 import { CATALOGUE_SONGS, SAMPLE_SONGS } from '../../lib/catalogue/sample-songs.ts'
 import type { Song } from '../../lib/catalogue/song.ts'
 import { artistsOf, buildSongIndex, catalogueArtist, genreLabel, genresOf, searchIndex } from './song-index.ts'
 
-const row = (over: Partial<CatalogueRow>): CatalogueRow => ({
-  id: 'pub-1',
-  title: 'Basement Tapes',
-  artist: 'kai',
-  duration_seconds: 61.5,
-  loudness_lufs: null,
-  true_peak_dbtp: null,
-  reward: 1,
-  slug: 'basement-tapes',
-  genre: 'rock',
-  owner_id: 'u-kai',
-  cover_url: null,
-  audio_url: '/storage/v1/object/public/songs/u-kai/a.webm',
-  created_at: '2026-11-26T00:00:00Z',
-  ...over,
-})
+const row = catalogueRow
 const upload: Song = {
   id: 'upload-1',
   title: 'Voice Memo Café',

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { render, settle } from '../../../tests/component/render.tsx'
-import type { CatalogueRow } from '../../backend/publishing.ts'
+import { catalogueRow } from '../../../tests/component/catalogue-row.ts'
 import { CATALOGUE_SONGS, SAMPLE_SONGS } from '../../lib/catalogue/sample-songs.ts'
 import { useLibraryStore } from '../../domain/collection/library-store.ts'
 import { usePublishedSongs } from '../../domain/collection/song-index.ts'
@@ -13,21 +13,7 @@ import LibraryPage from './LibraryPage.tsx'
 // published songs the server shows them, their own uploads), searched by title, artist and genre,
 // and browsed by genre and by artist.
 
-const published: CatalogueRow = {
-  id: 'pub-1',
-  title: 'Basement Tapes',
-  artist: 'kai',
-  duration_seconds: 61.25,
-  loudness_lufs: null,
-  true_peak_dbtp: null,
-  reward: 1,
-  slug: 'basement-tapes',
-  genre: 'rock',
-  owner_id: 'u-kai',
-  cover_url: null,
-  audio_url: '/storage/v1/object/public/songs/u-kai/a.webm',
-  created_at: '2026-11-26T00:00:00Z',
-}
+const published = catalogueRow({ duration_seconds: 61.25 })
 vi.mock('../../backend/publishing.ts', async (original) => ({
   ...(await original<typeof import('../../backend/publishing.ts')>()),
   fetchPublishedSongs: vi.fn(async () => [published]),

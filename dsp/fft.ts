@@ -1,4 +1,4 @@
-/** In-place radix-2 FFT of `re`/`im` (length a power of two): the browser tests' spectra. */
+/** In-place radix-2 FFT of `re`/`im` (length a power of two): the spectra the tests check audio by. */
 export function fft(re: Float64Array, im: Float64Array): void {
   const N = re.length
   for (let i = 1, j = 0; i < N; i++) {
