@@ -25,6 +25,10 @@
  * Volume 0..100 maps to gain (v/100)² so equal slider steps sound roughly equally loud.
  * Graph per item: source (buffer, or the media element) → fade (crossfade curve) → item gain (gainDb)
  * → deck gain (volume) → bus.
+ *
+ * Beside it: deck-timeline.ts (when things start and end), deck-decode.ts (fetching, decoding and
+ * the words for failures), deck-gain.ts (volume and dB curves), deck-media.ts (the media-element
+ * stand-in wavesurfer.js drives).
  */
 import type {
   IAudioBuffer,
@@ -35,8 +39,13 @@ import type {
 } from 'standardized-audio-context'
 import { unlockAudio, getAudioContext } from './audio-context.ts'
 import { getMasterBus } from './master-bus.ts'
-import { resolveAudioUrl, UserAudioError } from '../lib/user-audio-store.ts'
+import { resolveAudioUrl } from '../lib/user-audio-store.ts'
+import { DeckError, MEDIA_ERRORS, REASON, decodeItem, resolveFailure } from './deck-decode.ts'
+import { DeckMedia } from './deck-media.ts'
+import { dbToGain, volumeToGain } from './deck-gain.ts'
 import { Preloader, clampCrossfade, type ClockItem, fadeCurve, onGrid, positionAt, startFrom, transitionPlan } from './deck-timeline.ts'
+
+export { DeckError }
 
 export type DeckEvent =
   | { type: 'time'; position: number; duration: number }
@@ -44,13 +53,6 @@ export type DeckEvent =
   | { type: 'playing' }
   | { type: 'paused' }
   | { type: 'error'; message: string }
-
-export class DeckError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'DeckError'
-  }
-}
 
 /** Per-item options. gainDb: the item's own gain in dB (0 = as recorded). */
 export interface DeckItemOptions {
@@ -74,13 +76,6 @@ export interface PlayerDeck {
    */
   readonly element: HTMLAudioElement
 }
-
-export const volumeToGain = (volume: number): number => {
-  const v = Math.min(100, Math.max(0, Number.isFinite(volume) ? volume : 0)) / 100
-  return v * v
-}
-
-export const dbToGain = (db: number): number => (Number.isFinite(db) ? Math.pow(10, db / 20) : 1)
 
 /** Starts are scheduled this far ahead, so the audio thread has them before they are due. */
 const LEAD_S = 0.03
@@ -123,54 +118,6 @@ interface Next {
   url: string
   label: string
   gainDb: number
-}
-
-const MEDIA_ERRORS: Record<number, string> = {
-  1: 'loading was aborted',
-  2: 'a network error stopped the download',
-  3: 'the file is corrupt or in an unsupported format',
-  4: 'the file is missing, corrupt or in an unsupported format',
-}
-
-const REASON = {
-  missing: 'the file is missing',
-  network: 'a network error stopped the download',
-  decode: 'the file is corrupt or in an unsupported format',
-}
-
-function resolveFailure(label: string, err: unknown): DeckError {
-  const why = err instanceof UserAudioError ? err.message.replace(/\.$/, '') : 'its audio could not be found'
-  console.error('[player]', `Could not play "${label}": ${why}`, err)
-  return new DeckError(`Could not play "${label}": ${why}.`)
-}
-
-/** The file's bytes, decoded on `ctx` (resampled to its rate). Rejects DeckError with the reason. */
-async function decodeItem(ctx: Ctx, audioUrl: string, label: string): Promise<IAudioBuffer> {
-  const fail = (why: string, cause?: unknown) => {
-    console.error('[player]', `Could not play "${label}": ${why}`, cause ?? '')
-    return new DeckError(`Could not play "${label}": ${why}.`)
-  }
-  let resolved
-  try {
-    resolved = await resolveAudioUrl(audioUrl)
-  } catch (err) {
-    throw resolveFailure(label, err)
-  }
-  let bytes: ArrayBuffer
-  try {
-    const response = await fetch(resolved.url)
-    if (!response.ok) throw fail(`${REASON.missing} (the server answered ${response.status})`)
-    bytes = await response.arrayBuffer()
-  } catch (err) {
-    throw err instanceof DeckError ? err : fail(REASON.network, err)
-  } finally {
-    resolved.release()
-  }
-  try {
-    return await ctx.decodeAudioData(bytes)
-  } catch (err) {
-    throw fail(REASON.decode, err)
-  }
 }
 
 const clockOf = (v: Voice, duration: number): ClockItem => ({ startAt: v.startAt, duration })
@@ -765,93 +712,9 @@ class Deck implements PlayerDeck {
   }
 }
 
-/** The media-element surface wavesurfer.js reads and drives, following the deck. */
-class DeckMedia extends EventTarget {
-  src = ''
-  currentSrc = ''
-  autoplay = false
-  controls = false
-  muted = false
-  volume = 1
-  playbackRate = 1
-  preservesPitch = true
-  seeking = false
-  ended = false
-  /** The deck reports its failures as 'error' events with words; there is no MediaError to read. */
-  error: MediaError | null = null
-
-  constructor(private readonly deck: Deck) {
-    super()
-  }
-
-  get currentTime(): number {
-    return this.deck.position
-  }
-
-  set currentTime(seconds: number) {
-    this.deck.seek(seconds)
-  }
-
-  get duration(): number {
-    return this.deck.hasItem ? this.deck.duration : NaN
-  }
-
-  get paused(): boolean {
-    return !this.deck.isPlaying
-  }
-
-  get readyState(): number {
-    return this.deck.hasItem ? 4 : 0
-  }
-
-  play(): Promise<void> {
-    return this.deck.play()
-  }
-
-  pause() {
-    this.deck.pause()
-  }
-
-  load() {}
-  remove() {}
-  removeAttribute() {}
-  canPlayType(): CanPlayTypeResult {
-    return ''
-  }
-
-  onSeek(start: boolean) {
-    this.seeking = start
-    this.dispatchEvent(new Event(start ? 'seeking' : 'seeked'))
-  }
-
-  onDeckEvent(e: DeckEvent) {
-    const fire = (type: string) => this.dispatchEvent(new Event(type))
-    if (e.type === 'time') {
-      if (e.duration !== this.lastDuration) {
-        this.lastDuration = e.duration
-        fire('durationchange')
-      }
-      fire('timeupdate')
-    } else if (e.type === 'playing') {
-      this.ended = false
-      fire('play')
-      fire('playing')
-    } else if (e.type === 'paused') fire('pause')
-    else if (e.type === 'ended') {
-      this.ended = true
-      fire('ended')
-    } else if (e.type === 'error') fire('error')
-  }
-
-  private lastDuration = -1
-}
-
 let deck: PlayerDeck | null = null
 
 export function getPlayerDeck(): PlayerDeck {
   if (!deck) deck = new Deck()
   return deck
 }
-
-/** What the deck's gains multiply to for an item: the volume's gain times its loudness normalisation (dB). */
-export const deckGain = (volume: number, itemGainDb: number): number => volumeToGain(volume) * dbToGain(itemGainDb)
