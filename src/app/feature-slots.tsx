@@ -20,6 +20,7 @@ export const FEATURE_SLOTS: SlotComponents = {
   PublishButton: lazyWidget(() => import('../features/publish/index.ts').then((m) => m.PublishButton)),
   PublishedSection: lazyWidget(() => import('../features/publish/index.ts').then((m) => m.PublishedSection)),
   CommentThread: lazyWidget(() => import('../features/comments/index.ts').then((m) => m.CommentThread)),
+  WaveformMarkers: lazyWidget(() => import('../features/comments/index.ts').then((m) => m.CommentMarkers)),
   LedgerTokenActivity: lazyWidget(() => import('../features/wallet/index.ts').then((m) => m.LedgerTokenActivity)),
   WalletBasicsCard: lazyWidget(() => import('../features/wallet/index.ts').then((m) => m.WalletBasicsCard)),
   ListenCreditNote: lazyWidget(() => import('../features/listen/index.ts').then((m) => m.ListenCreditNote)),

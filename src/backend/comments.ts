@@ -7,7 +7,7 @@ import type { Tables } from './database.types.ts'
 /** A comment as read: its author's id is null once the author deleted their account (the name stays). */
 export type CommentRow = Pick<
   Tables<'comments'>,
-  'id' | 'song_id' | 'user_id' | 'username' | 'parent_id' | 'body' | 'like_count' | 'deleted' | 'edited_at' | 'created_at'
+  'id' | 'song_id' | 'user_id' | 'username' | 'parent_id' | 'body' | 'like_count' | 'deleted' | 'edited_at' | 'created_at' | 'at_seconds'
 >
 
 /** What the server credited for one action (never decided here). */
@@ -37,7 +37,7 @@ export interface CommentStats {
   goal_reached: boolean
 }
 
-const COMMENT_COLUMNS = 'id, song_id, user_id, username, parent_id, body, like_count, deleted, edited_at, created_at'
+const COMMENT_COLUMNS = 'id, song_id, user_id, username, parent_id, body, like_count, deleted, edited_at, created_at, at_seconds'
 
 const call = rpcJson
 
@@ -80,8 +80,14 @@ export interface PostAnswer {
   balance: number
 }
 
-export const postComment = (songId: string, body: string, parentId?: string) =>
-  call<PostAnswer>('post_comment', { p_song_id: songId, p_body: body, ...(parentId ? { p_parent_id: parentId } : {}) })
+/** `atSeconds`: the moment of the song a top-level comment is pinned to (shown on the waveform). */
+export const postComment = (songId: string, body: string, parentId?: string, atSeconds?: number) =>
+  call<PostAnswer>('post_comment', {
+    p_song_id: songId,
+    p_body: body,
+    ...(parentId ? { p_parent_id: parentId } : {}),
+    ...(atSeconds !== undefined ? { p_at_seconds: atSeconds } : {}),
+  })
 export const editComment = (id: string, body: string) => call<CommentRow>('edit_comment', { p_comment_id: id, p_body: body })
 export const deleteComment = (id: string) => call<{ id: string; kept_for_replies: boolean }>('delete_comment', { p_comment_id: id })
 export const setCommentLike = (id: string, liked: boolean) =>

@@ -286,6 +286,7 @@ export type Database = {
           deleted: boolean
           edited_at: string | null
           created_at: string
+          at_seconds: number | null
         }
         Insert: {
           id?: string
@@ -298,6 +299,7 @@ export type Database = {
           deleted?: boolean
           edited_at?: string | null
           created_at?: string
+          at_seconds?: number | null
         }
         Update: {
           id?: string
@@ -310,6 +312,7 @@ export type Database = {
           deleted?: boolean
           edited_at?: string | null
           created_at?: string
+          at_seconds?: number | null
         }
         Relationships: [
           {
@@ -1806,6 +1809,7 @@ export type Database = {
           p_song_id: string
           p_body: string
           p_parent_id?: string
+          p_at_seconds?: number
         }
         Returns: Json
       }

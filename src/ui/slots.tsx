@@ -15,6 +15,8 @@ export interface SlotProps {
   PublishButton: { song: Song }
   PublishedSection: NoProps
   CommentThread: { songId: string; songTitle?: string }
+  /** Markers of the comments pinned to moments of the song, laid over its waveform (`duration` in s). */
+  WaveformMarkers: { songId: string; duration: number }
   LedgerTokenActivity: NoProps
   ListenCreditNote: { songId: string | null | undefined }
   WalletBasicsCard: { showActivity?: boolean }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASES, serverOn } from './support/each-database.ts'
-import { api, rpc, signUp, sql, type TestServer, type TestUser } from './support/local-backend.ts'
+import { api, rpc, signUp, sql, supabaseClient, type TestServer, type TestUser } from './support/local-backend.ts'
 
 // Comments & Earn on the server: what post_comment / set_comment_like / delete_comment credit
 // (20261124140000_comments.sql), raced and replayed, and what bad input gets.
@@ -217,6 +217,48 @@ describe.each(DATABASES)('on %s', (database) => {
       expect(edited.json.edited_at).not.toBeNull()
       expect((await rpc(server, other.accessToken, 'edit_comment', { p_comment_id: c.id, p_body: 'hacked' })).status).toBe(403)
       expect((await q<{ body: string }>('select body from public.comments where id = $1', [c.id]))[0]!.body).toBe('second')
+    })
+  })
+
+  describe('comments pinned to a moment of the song', () => {
+    it('a comment keeps its moment (read back, live to another listener); replies and moments outside the song are refused', async () => {
+      const [song] = await addSongs(1, `pinned-${Date.now()}`)
+      const author = await user()
+      const listener = await user()
+      const live = new Promise<Record<string, unknown>>((resolve, reject) => {
+        const client = supabaseClient(server)
+        client.realtime.setAuth(listener.accessToken)
+        const channel = client
+          .channel(`pins-${song}`)
+          .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'comments', filter: `song_id=eq.${song}` }, (p) => {
+            resolve(p.new)
+            void client.removeChannel(channel)
+          })
+          .subscribe((status) => status === 'CHANNEL_ERROR' && reject(new Error(status)))
+      })
+      await new Promise((r) => setTimeout(r, 300))
+      const pinned = await rpc(server, author.accessToken, 'post_comment', { p_song_id: song, p_body: 'that drop', p_at_seconds: 42.1234 })
+      expect(pinned.status, pinned.text).toBe(200)
+      expect(pinned.json.comment.at_seconds).toBe(42.123)
+      expect(pinned.json.credited).toEqual([{ reason: 'comment', amount: 5 }])
+      expect(await live).toMatchObject({ body: 'that drop', at_seconds: 42.123 })
+      const read = await api(server, `/rest/v1/comments?song_id=eq.${song}&select=body,at_seconds`)
+      expect(read.json).toEqual([{ body: 'that drop', at_seconds: 42.123 }])
+      // Not pinned: as before.
+      expect((await post(author, song!, 'overall great')).json.comment.at_seconds).toBeNull()
+      const refusals = [
+        { p_at_seconds: 61 },
+        { p_at_seconds: -1 },
+        { p_at_seconds: 'NaN' },
+        { p_at_seconds: 10, p_parent_id: pinned.json.comment.id },
+      ]
+      for (const extra of refusals) {
+        const r = await rpc(server, listener.accessToken, 'post_comment', { p_song_id: song, p_body: 'x', ...extra })
+        expect(r.status, JSON.stringify(extra)).toBe(400)
+        expect(r.json.message).toBe('invalid_moment')
+        expect(r.json.details).toMatch(/moment/)
+      }
+      expect(await q('select 1 from public.comments where song_id = $1', [song])).toHaveLength(2)
     })
   })
 

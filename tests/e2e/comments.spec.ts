@@ -114,3 +114,49 @@ test('two listeners on one song: comment, reply, like and delete arrive live; re
     await expect(bob.getByTestId('comment-thread').getByTestId('comment-body').filter({ hasText: edited })).toBeVisible()
   })
 })
+
+test('a comment pinned to the playhead shows as a marker on another listener’s waveform within 2 s, and seeks there', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const onNowPlaying = async () => {
+    const page = await (await browser.newContext()).newPage()
+    await signUpByApi(page, { prefix: 'w' })
+    await page.goto('/app/library')
+    await expect(page.getByTestId('account-email')).toBeVisible()
+    await page.getByRole('button', { name: 'Play Circuit Breaker', exact: true }).click()
+    await page.goto('/now-playing')
+    await expect(page.getByTestId('np-title')).toHaveText('Circuit Breaker')
+    await expect(page.getByTestId('waveform')).toHaveAttribute('data-status', 'ready')
+    await expect(page.getByTestId('comment-thread')).toHaveAttribute('data-live', 'true')
+    return page
+  }
+  const [alice, bob] = await Promise.all([onNowPlaying(), onNowPlaying()])
+  const position = async (page: Page) => {
+    const [m, s] = (await page.getByTestId('player-position').first().innerText()).split(':').map(Number)
+    return m! * 60 + s!
+  }
+
+  // A click on the waveform picks the moment (it moves the playhead); the pin takes the playhead.
+  const wave = alice.getByTestId('waveform')
+  const box = (await wave.boundingBox())!
+  await wave.click({ position: { x: box.width * 0.6, y: box.height / 2 } })
+  await expect.poll(() => position(alice)).toBeGreaterThan(5)
+  await alice.getByRole('checkbox', { name: /Pin to the playhead/ }).check()
+  const text = `That synth ${unique()}`
+  await alice.getByLabel('Add a comment').fill(text)
+  await alice.getByRole('button', { name: 'Post' }).click()
+  await expect(toast(alice, '+5 CUBE')).toBeVisible()
+  const mine = alice.getByTestId('comment').filter({ hasText: text })
+  await expect(mine.getByTestId('comment-moment')).toBeVisible()
+
+  const marker = bob.getByRole('button', { name: new RegExp(`at \\d+:\\d\\d: ${text}`) })
+  await expect(marker).toBeVisible(LIVE)
+  const at = Number(await marker.getAttribute('data-at'))
+  expect(Math.abs(at - (await position(alice)))).toBeLessThanOrEqual(2)
+  expect(await position(bob)).toBeLessThan(at - 2)
+  await marker.click()
+  await expect.poll(() => position(bob)).toBeGreaterThanOrEqual(Math.floor(at))
+  expect(await position(bob)).toBeLessThanOrEqual(Math.floor(at) + 2)
+  await expectNoSeriousA11yViolations(bob)
+})

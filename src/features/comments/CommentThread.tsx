@@ -1,8 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import type { CommentRow } from '../../backend/comments.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
 import { relativeTime } from '../../lib/relative-time.ts'
+import { formatTime } from '../../lib/time-format.ts'
+import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import { loadCommentRules, useCommentRules } from './comment-rules.ts'
 import { threadEntries } from './thread-model.ts'
 import { useCommentThread } from './useCommentThread.ts'
@@ -19,6 +21,7 @@ function CommentForm({
   onCancel,
   focusOnOpen = false,
   testId,
+  extra,
 }: {
   label: string
   submitLabel: string
@@ -27,6 +30,8 @@ function CommentForm({
   onCancel?: () => void
   focusOnOpen?: boolean
   testId: string
+  /** More controls under the box (the top-level form's "pin to the playhead"). */
+  extra?: ReactNode
 }) {
   const max = useCommentRules((s) => s.rules.max_length)
   const [text, setText] = useState(initial)
@@ -65,6 +70,7 @@ function CommentForm({
           'focus:border-primary focus:outline-none'
         }
       />
+      {extra}
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
         <span id={`${id}-count`} className={tooLong ? 'text-red-400' : 'text-muted'} role={tooLong ? 'alert' : undefined}>
           {tooLong
@@ -87,6 +93,37 @@ function CommentForm({
         </span>
       </div>
     </form>
+  )
+}
+
+/** A pinned comment's moment: seeks there while the song is the one playing, else just says it. */
+function MomentChip({ songId, at }: { songId: string; at: number }) {
+  const current = usePlayerStore((s) => s.currentSong?.id === songId)
+  const label = `at ${formatTime(at)}`
+  if (!current) return <span data-testid="comment-moment">{label}</span>
+  return (
+    <button
+      type="button"
+      onClick={() => usePlayerStore.getState().seek(at)}
+      aria-label={`Play from ${formatTime(at)}`}
+      data-testid="comment-moment"
+      className="rounded border border-accent/60 px-1 text-accent hover:bg-accent/10"
+    >
+      {label}
+    </button>
+  )
+}
+
+/** "Pin to the playhead" for a new comment, shown while this song is the one in the player. */
+function PinToPlayhead({ songId, pinned, onChange }: { songId: string; pinned: boolean; onChange: (pinned: boolean) => void }) {
+  const current = usePlayerStore((s) => s.currentSong?.id === songId)
+  const second = usePlayerStore((s) => (s.currentSong?.id === songId ? Math.floor(s.position) : 0))
+  if (!current) return null
+  return (
+    <label className="flex items-center gap-2 text-xs text-muted">
+      <input type="checkbox" checked={pinned} onChange={(e) => onChange(e.target.checked)} className="accent-accent" />
+      Pin to the playhead ({formatTime(second)}): it shows on the waveform, where a click picks the moment
+    </label>
   )
 }
 
@@ -119,6 +156,7 @@ function CommentItem({ comment, isReply, mine, liked, signedIn, replying, onRepl
         <span className="font-semibold text-secondary">{comment.username}</span>
         <time dateTime={comment.created_at}>{relativeTime(comment.created_at)}</time>
         {comment.edited_at && <span>(edited)</span>}
+        {comment.at_seconds !== null && !isReply && <MomentChip songId={comment.song_id} at={comment.at_seconds} />}
       </div>
       {editing ? (
         <CommentForm
@@ -192,6 +230,12 @@ export function CommentThread({ songId, songTitle }: { songId: string; songTitle
   const { state, status, live, userId, post, like, edit, remove } = useCommentThread(songId)
   const openAuth = useAuthModalStore((s) => s.open)
   const [replyTo, setReplyTo] = useState<string | null>(null)
+  const [pinned, setPinned] = useState(false)
+  /** The playhead when posting, if the user pinned the comment and this song is still the one playing. */
+  const moment = () => {
+    const player = usePlayerStore.getState()
+    return pinned && player.currentSong?.id === songId ? Math.round(player.position * 1000) / 1000 : undefined
+  }
   useEffect(() => void loadCommentRules(), [])
   const entries = threadEntries(state)
   const headingId = useId()
@@ -233,7 +277,13 @@ export function CommentThread({ songId, songTitle }: { songId: string; songTitle
         </span>
       </div>
       {userId ? (
-        <CommentForm label="Add a comment" submitLabel="Post" testId="comment-form" onSend={(t) => post(t)} />
+        <CommentForm
+          label="Add a comment"
+          submitLabel="Post"
+          testId="comment-form"
+          onSend={(t) => post(t, undefined, moment())}
+          extra={<PinToPlayhead songId={songId} pinned={pinned} onChange={setPinned} />}
+        />
       ) : (
         <p className="text-sm text-muted">
           <button type="button" className="text-primary underline" onClick={() => openAuth('login')}>

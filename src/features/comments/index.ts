@@ -1,1 +1,2 @@
 export { CommentThread } from './CommentThread.tsx'
+export { CommentMarkers } from './CommentMarkers.tsx'

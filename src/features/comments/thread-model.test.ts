@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CommentRow } from '../../backend/comments.ts'
-import { applyChange, emptyThread, threadEntries, threadFrom } from './thread-model.ts'
+import { applyChange, emptyThread, pinnedComments, threadEntries, threadFrom } from './thread-model.ts'
 
 const row = (id: string, at: string, over: Partial<CommentRow> = {}): CommentRow => ({
   id,
@@ -13,6 +13,7 @@ const row = (id: string, at: string, over: Partial<CommentRow> = {}): CommentRow
   deleted: false,
   edited_at: null,
   created_at: at,
+  at_seconds: null,
   ...over,
 })
 
@@ -47,5 +48,30 @@ describe('thread model', () => {
     expect(s.liked.has('a')).toBe(true)
     expect(threadEntries(s)[0]!.comment).toMatchObject({ like_count: 3, body: 'edited' })
     expect(applyChange(emptyThread, { kind: 'comment', type: 'DELETE', id: 'x' }, 'me')).toBe(emptyThread)
+  })
+
+  it('pinned comments: live top-level ones within the song, earliest first; replies, deleted and unpinned ones are no markers', () => {
+    let s = threadFrom(
+      [
+        row('late', '2026-01-01T00:00:00Z', { at_seconds: 70 }),
+        row('early', '2026-01-02T00:00:00Z', { at_seconds: 12.5 }),
+        row('plain', '2026-01-03T00:00:00Z'),
+        row('past-end', '2026-01-04T00:00:00Z', { at_seconds: 200 }),
+      ],
+      new Set(),
+    )
+    s = applyChange(
+      s,
+      { kind: 'comment', type: 'INSERT', row: row('gone', '2026-01-05T00:00:00Z', { at_seconds: 30, deleted: true }) },
+      'u1',
+    )
+    s = applyChange(
+      s,
+      { kind: 'comment', type: 'INSERT', row: row('r', '2026-01-06T00:00:00Z', { parent_id: 'late', at_seconds: 40 }) },
+      'u1',
+    )
+    expect(pinnedComments(s, 80).map((c) => c.id)).toEqual(['early', 'late'])
+    expect(pinnedComments(s, 0)).toEqual([])
+    expect(pinnedComments(emptyThread, 80)).toEqual([])
   })
 })

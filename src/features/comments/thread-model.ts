@@ -66,3 +66,11 @@ export function threadEntries(state: ThreadState): ThreadEntry[] {
     .sort(newestFirst)
     .map((comment) => ({ comment, replies: (replies.get(comment.id) ?? []).sort((a, b) => -newestFirst(a, b)) }))
 }
+
+/** The live top-level comments pinned to a moment within the song's `duration`, earliest moment first. */
+export function pinnedComments(state: ThreadState, duration: number): CommentRow[] {
+  if (!(duration > 0)) return []
+  return [...state.rows.values()]
+    .filter((r) => r.parent_id === null && !r.deleted && r.at_seconds !== null && r.at_seconds >= 0 && r.at_seconds <= duration)
+    .sort((a, b) => a.at_seconds! - b.at_seconds! || a.created_at.localeCompare(b.created_at))
+}

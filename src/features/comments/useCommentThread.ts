@@ -28,6 +28,7 @@ export function commentError(error: unknown): string {
     unknown_comment: 'That comment no longer exists.',
     not_your_comment: 'Only the author can change this comment.',
     not_authenticated: 'Sign in to comment.',
+    invalid_moment: 'That moment is not in the song.',
   }
   return known[text] ?? text
 }
@@ -100,10 +101,10 @@ export function useCommentThread(songId: string | undefined) {
   }, [songId, userId])
 
   const post = useCallback(
-    async (body: string, parentId?: string) => {
+    async (body: string, parentId?: string, atSeconds?: number) => {
       if (!songId) return false
       try {
-        const answer = await postComment(songId, body, parentId)
+        const answer = await postComment(songId, body, parentId, atSeconds)
         setState((s) => withRow(s, answer.comment))
         announceCredits(answer.credited, answer.balance)
         // The user's figures (total comments, level) changed even when nothing was credited.

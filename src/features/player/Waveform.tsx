@@ -3,6 +3,7 @@ import type { Song } from '../../lib/catalogue/song.ts'
 import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { themedWaveformStyle } from '../../ui/waveform-style.ts'
+import { Slot } from '../../ui/slots.tsx'
 
 /**
  * wavesurfer.js waveform of the current song, drawn from the peaks worker's output and bound to
@@ -11,7 +12,7 @@ import { themedWaveformStyle } from '../../ui/waveform-style.ts'
 export function Waveform({ song }: { song: Song }) {
   const container = useRef<HTMLDivElement>(null)
   // The outcome of drawing one song's audio; another song's is still loading.
-  const [drawn, setDrawn] = useState<{ audioUrl: string; status: 'ready' | 'error'; error: string } | null>(null)
+  const [drawn, setDrawn] = useState<{ audioUrl: string; status: 'ready' | 'error'; error: string; duration: number } | null>(null)
   const status = drawn?.audioUrl === song.audioUrl ? drawn.status : 'loading'
   const error = drawn?.audioUrl === song.audioUrl ? drawn.error : ''
 
@@ -40,11 +41,11 @@ export function Waveform({ song }: { song: Song }) {
         })
         ws.on('interaction', (t: number) => usePlayerStore.getState().seek(t))
         destroy = () => ws.destroy()
-        setDrawn({ audioUrl: song.audioUrl, status: 'ready', error: '' })
+        setDrawn({ audioUrl: song.audioUrl, status: 'ready', error: '', duration })
       } catch (err) {
         if (cancelled) return
         console.error('[waveform]', err)
-        setDrawn({ audioUrl: song.audioUrl, status: 'error', error: errorMessage(err) })
+        setDrawn({ audioUrl: song.audioUrl, status: 'error', error: errorMessage(err), duration: 0 })
       }
     })()
     return () => {
@@ -55,14 +56,17 @@ export function Waveform({ song }: { song: Song }) {
 
   return (
     <div>
-      <div
-        ref={container}
-        data-testid="waveform"
-        data-status={status}
-        className="min-h-24 w-full cursor-pointer"
-        role="group"
-        aria-label={`Waveform of ${song.title}; click to seek`}
-      />
+      <div className="relative">
+        <div
+          ref={container}
+          data-testid="waveform"
+          data-status={status}
+          className="min-h-24 w-full cursor-pointer"
+          role="group"
+          aria-label={`Waveform of ${song.title}; click to seek`}
+        />
+        {status === 'ready' && drawn && <Slot name="WaveformMarkers" songId={song.id} duration={drawn.duration} />}
+      </div>
       {status === 'loading' && <p className="text-sm text-muted">Drawing waveform…</p>}
       {status === 'error' && <p className="text-sm text-secondary">Waveform unavailable: {error}</p>}
     </div>
