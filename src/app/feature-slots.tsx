@@ -30,6 +30,7 @@ export const FEATURE_SLOTS: SlotComponents = {
   AiGenerator,
   AuthModalHost: lazyWidget(() => import('../features/account/index.ts').then((m) => m.AuthModalHost)),
   PlayerBar: lazyWidget(() => import('../features/player/index.ts').then((m) => m.PlayerBar)),
+  SongWaveform: lazyWidget(() => import('../features/player/index.ts').then((m) => m.Waveform)),
   CreatorEarningsCard: lazyWidget(() => import('../features/wallet/index.ts').then((m) => m.CreatorEarningsCard)),
   StillListeningPrompt: lazyWidget(() => import('../features/listen/index.ts').then((m) => m.StillListeningPrompt)),
 }

@@ -16,7 +16,9 @@ export interface SlotProps {
   PublishedSection: NoProps
   CommentThread: { songId: string; songTitle?: string }
   /** Markers of the comments pinned to moments of the song, laid over its waveform (`duration` in s). */
-  WaveformMarkers: { songId: string; duration: number }
+  WaveformMarkers: { songId: string; duration: number; onSeek: (seconds: number) => void }
+  /** A song's waveform (the player's), for a page that shows one song. */
+  SongWaveform: { song: Song }
   LedgerTokenActivity: NoProps
   ListenCreditNote: { songId: string | null | undefined }
   WalletBasicsCard: { showActivity?: boolean }

@@ -159,4 +159,14 @@ test('a comment pinned to the playhead shows as a marker on another listener’s
   await expect.poll(() => position(bob)).toBeGreaterThanOrEqual(Math.floor(at))
   expect(await position(bob)).toBeLessThanOrEqual(Math.floor(at) + 2)
   await expectNoSeriousA11yViolations(bob)
+
+  // The song's page shows the same marker while another song plays; it plays the song from there.
+  await alice.goto('/app/library')
+  await alice.getByRole('button', { name: 'Play Neon Drift', exact: true }).click()
+  await alice.goto('/song/circuit-breaker')
+  const onPage = alice.getByRole('button', { name: new RegExp(`at \\d+:\\d\\d: ${text}`) })
+  await expect(onPage).toBeVisible()
+  await onPage.click()
+  await expect(alice.getByTestId('player-bar')).toContainText('Circuit Breaker')
+  await expect.poll(() => position(alice)).toBeGreaterThanOrEqual(Math.floor(at))
 })

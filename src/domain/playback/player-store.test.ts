@@ -86,6 +86,21 @@ describe('player store queue semantics', () => {
     expect(deck.calls).toEqual(['volume:80', `load:${a.audioUrl}`, 'play'])
   })
 
+  it('playSongAt starts another song from a moment (a comment on its waveform), or seeks the current one there', async () => {
+    st().playSong(a)
+    await flush()
+    st().playSongAt(b, 42)
+    await flush()
+    expect(st().currentSong?.id).toBe(b.id)
+    expect(st().position).toBe(42)
+    expect(deck.calls.slice(-3)).toEqual([`load:${b.audioUrl}`, 'seek:42', 'play'])
+    deck.calls.length = 0
+    st().playSongAt(b, 10)
+    await flush()
+    expect(deck.calls).toEqual(['seek:10'])
+    expect(st().queue.map((s) => s.id)).toEqual([a.id, b.id])
+  })
+
   it('adding to a non-empty queue appends without interrupting', async () => {
     st().addToQueue(a)
     st().addToQueue(b)

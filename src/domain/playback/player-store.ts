@@ -3,7 +3,7 @@
  *   currentSong: Song | null, queue: Song[], isPlaying, position (s), duration (s), volume (0..100),
  *   playId: number — increments every time a song starts a fresh play (new song, wrap, restart).
  *
- * Actions: playSong(song), addToQueue(song) → boolean ('Already in queue' when refused),
+ * Actions: playSong(song), playSongAt(song, s), addToQueue(song) → boolean ('Already in queue' when refused),
  *   removeFromQueue(id), clearQueue(), play(), pause(), togglePlay(), next(), previous(),
  *   seek(s), setVolume(v), playQueueIndex(i), setCrossfade(seconds).
  *   crossfadeSeconds: 0..12 (0 = gapless), the overlap between consecutive queue items.
@@ -42,6 +42,8 @@ export interface PlayerState {
   /** Last playback error shown to the user (also toasted), cleared by the next successful start. */
   error: string | null
   playSong: (song: Song) => void
+  /** Plays `song` from `seconds` (a comment's moment, a click on a waveform): seeks it when it is already the current one. */
+  playSongAt: (song: Song, seconds: number) => void
   addToQueue: (song: Song) => boolean
   removeFromQueue: (id: string) => void
   clearQueue: () => void
@@ -117,17 +119,17 @@ export function applyDeckEvent(e: DeckEvent) {
 let restoredNotLoaded = false
 
 /** Loads `song` from the start and plays it (or leaves it paused). A fresh play bumps playId. */
-function startSong(song: Song, autoplay: boolean) {
+function startSong(song: Song, autoplay: boolean, startAt = 0) {
   restoredNotLoaded = false
   usePlayerStore.setState((s) => ({
     currentSong: song,
-    position: 0,
+    position: startAt,
     duration: songSeconds(song),
     isPlaying: autoplay,
     playId: autoplay ? s.playId + 1 : s.playId,
     error: null,
   }))
-  command({ kind: 'load', song, autoplay })
+  command({ kind: 'load', song, autoplay, ...(startAt > 0 ? { startAt } : {}) })
 }
 
 /** The song's known length until the deck reports the decoded file's own (the 'time' events). */
@@ -172,6 +174,18 @@ export const usePlayerStore = create<PlayerState>()((set, get) => ({
     if (!isQueued(queue, song.id)) set({ queue: [...queue, song] })
     flashReward(song)
     startSong(song, true)
+  },
+
+  playSongAt: (song, seconds) => {
+    if (get().currentSong?.id === song.id) {
+      get().seek(seconds)
+      if (!get().isPlaying) get().play()
+      return
+    }
+    const { queue } = get()
+    if (!isQueued(queue, song.id)) set({ queue: [...queue, song] })
+    flashReward(song)
+    startSong(song, true, Number.isFinite(seconds) && seconds > 0 ? seconds : 0)
   },
 
   addToQueue: (song) => {

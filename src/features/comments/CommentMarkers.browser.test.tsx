@@ -60,7 +60,7 @@ describe('CommentMarkers', () => {
   it('puts each pinned comment at its moment, names it, seeks there, and follows the thread live', async () => {
     const el = render(
       <div className="relative" style={{ width: 400, height: 96 }}>
-        <CommentMarkers songId={neon.id} duration={80} />
+        <CommentMarkers songId={neon.id} duration={80} onSeek={seek} />
       </div>,
     )
     await expect.poll(() => el.querySelectorAll('[data-testid="waveform-marker"]').length).toBe(2)

@@ -1,13 +1,12 @@
-import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import { formatTime } from '../../lib/time-format.ts'
 import { pinnedComments } from './thread-model.ts'
 import { useCommentThread } from './useCommentThread.ts'
 
 /**
  * The song's pinned comments as markers over its waveform (the WaveformMarkers slot), live as the
- * thread is: each one names its author, moment and words, and seeks the player there.
+ * thread is: each one names its author, moment and words, and plays the song from there (`onSeek`).
  */
-export function CommentMarkers({ songId, duration }: { songId: string; duration: number }) {
+export function CommentMarkers({ songId, duration, onSeek }: { songId: string; duration: number; onSeek: (seconds: number) => void }) {
   const { state } = useCommentThread(songId)
   const pins = pinnedComments(state, duration)
   if (pins.length === 0) return null
@@ -24,7 +23,7 @@ export function CommentMarkers({ songId, duration }: { songId: string; duration:
           <li key={c.id} className="absolute bottom-0 -translate-x-1/2" style={{ left: `${(at / duration) * 100}%` }}>
             <button
               type="button"
-              onClick={() => usePlayerStore.getState().seek(at)}
+              onClick={() => onSeek(at)}
               aria-label={`Comment by ${c.username} at ${formatTime(at)}: ${words}`}
               title={`${c.username} at ${formatTime(at)}: ${words}`}
               data-testid="waveform-marker"

@@ -6,10 +6,13 @@ import { themedWaveformStyle } from '../../ui/waveform-style.ts'
 import { Slot } from '../../ui/slots.tsx'
 
 /**
- * wavesurfer.js waveform of the current song, drawn from the peaks worker's output and bound to
- * the player's own audio element, so progress follows playback and a click seeks it.
+ * wavesurfer.js waveform of a song, drawn from the peaks worker's output. While the song is the
+ * player's current one it is bound to the deck's media stand-in, so progress follows playback and
+ * a click seeks; otherwise (a song's page) a click plays the song from there. Comments pinned to
+ * moments show over it as markers (the WaveformMarkers slot) that play from their moment.
  */
 export function Waveform({ song }: { song: Song }) {
+  const current = usePlayerStore((s) => s.currentSong?.id === song.id)
   const container = useRef<HTMLDivElement>(null)
   // The outcome of drawing one song's audio; another song's is still loading.
   const [drawn, setDrawn] = useState<{ audioUrl: string; status: 'ready' | 'error'; error: string; duration: number } | null>(null)
@@ -33,13 +36,13 @@ export function Waveform({ song }: { song: Song }) {
         if (cancelled) return
         const ws = WaveSurfer.create({
           container: el,
-          media: getPlayerDeck().element,
+          ...(current ? { media: getPlayerDeck().element } : {}),
           peaks,
           duration,
           ...themedWaveformStyle(96),
           interact: true,
         })
-        ws.on('interaction', (t: number) => usePlayerStore.getState().seek(t))
+        ws.on('interaction', (t: number) => (current ? usePlayerStore.getState().seek(t) : usePlayerStore.getState().playSongAt(song, t)))
         destroy = () => ws.destroy()
         setDrawn({ audioUrl: song.audioUrl, status: 'ready', error: '', duration })
       } catch (err) {
@@ -52,7 +55,9 @@ export function Waveform({ song }: { song: Song }) {
       cancelled = true
       destroy?.()
     }
-  }, [song.audioUrl])
+    // song: its identity is song.audioUrl; a new object for the same file must not redraw.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [song.audioUrl, current])
 
   return (
     <div>
@@ -63,9 +68,16 @@ export function Waveform({ song }: { song: Song }) {
           data-status={status}
           className="min-h-24 w-full cursor-pointer"
           role="group"
-          aria-label={`Waveform of ${song.title}; click to seek`}
+          aria-label={`Waveform of ${song.title}; click to ${current ? 'seek' : 'play from there'}`}
         />
-        {status === 'ready' && drawn && <Slot name="WaveformMarkers" songId={song.id} duration={drawn.duration} />}
+        {status === 'ready' && drawn && (
+          <Slot
+            name="WaveformMarkers"
+            songId={song.id}
+            duration={drawn.duration}
+            onSeek={(at) => usePlayerStore.getState().playSongAt(song, at)}
+          />
+        )}
       </div>
       {status === 'loading' && <p className="text-sm text-muted">Drawing waveform…</p>}
       {status === 'error' && <p className="text-sm text-secondary">Waveform unavailable: {error}</p>}

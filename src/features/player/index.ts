@@ -1,1 +1,2 @@
 export { PlayerBar } from './PlayerBar.tsx'
+export { Waveform } from './Waveform.tsx'

@@ -118,6 +118,9 @@ function SongView({ view: { row, creator } }: { view: SongView }) {
           </div>
         </div>
       </article>
+      <div className="panel p-4">
+        <Slot name="SongWaveform" song={song} />
+      </div>
       <div id="comments">
         <Slot name="CommentThread" songId={row.id} songTitle={row.title} />
       </div>
