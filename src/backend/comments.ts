@@ -102,9 +102,14 @@ export type CommentChange =
   | { kind: 'like'; type: 'INSERT'; commentId: string; userId: string }
   | { kind: 'like'; type: 'DELETE'; commentId: string; userId: string }
 
+/** A column of a change's record, as text (a DELETE's old record carries only the key). */
+const field = (record: object, column: string): string => String((record as Record<string, unknown>)[column])
+
 /**
  * Live changes of one song's thread (Realtime postgres_changes on comments and comment_likes,
- * RLS applied by the server). Returns the unsubscribe function.
+ * RLS applied by the server). Returns the unsubscribe function. Realtime cannot filter a DELETE
+ * (hosted and local alike): deletions come from unfiltered bindings, carrying only the old key, and
+ * the thread ignores those of other songs.
  */
 export function subscribeSongComments(
   songId: string,
@@ -119,19 +124,25 @@ export function subscribeSongComments(
       'postgres_changes',
       { event: '*', schema: 'public', table: 'comments', filter },
       (p: RealtimePostgresChangesPayload<Record<string, unknown>>) => {
-        if (p.eventType === 'DELETE') onChange({ kind: 'comment', type: 'DELETE', id: String(p.old.id) })
-        else onChange({ kind: 'comment', type: p.eventType, row: p.new as unknown as CommentRow })
+        if (p.eventType !== 'DELETE') onChange({ kind: 'comment', type: p.eventType, row: p.new as unknown as CommentRow })
       },
     )
     .on(
       'postgres_changes',
-      { event: '*', schema: 'public', table: 'comment_likes', filter },
-      (p: RealtimePostgresChangesPayload<Record<string, unknown>>) => {
-        if (p.eventType === 'INSERT')
-          onChange({ kind: 'like', type: 'INSERT', commentId: String(p.new.comment_id), userId: String(p.new.user_id) })
-        else if (p.eventType === 'DELETE')
-          onChange({ kind: 'like', type: 'DELETE', commentId: String(p.old.comment_id), userId: String(p.old.user_id) })
-      },
+      { event: 'DELETE', schema: 'public', table: 'comments' },
+      (p: RealtimePostgresChangesPayload<Record<string, unknown>>) => onChange({ kind: 'comment', type: 'DELETE', id: field(p.old, 'id') }),
+    )
+    .on(
+      'postgres_changes',
+      { event: 'INSERT', schema: 'public', table: 'comment_likes', filter },
+      (p: RealtimePostgresChangesPayload<Record<string, unknown>>) =>
+        onChange({ kind: 'like', type: 'INSERT', commentId: field(p.new, 'comment_id'), userId: field(p.new, 'user_id') }),
+    )
+    .on(
+      'postgres_changes',
+      { event: 'DELETE', schema: 'public', table: 'comment_likes' },
+      (p: RealtimePostgresChangesPayload<Record<string, unknown>>) =>
+        onChange({ kind: 'like', type: 'DELETE', commentId: field(p.old, 'comment_id'), userId: field(p.old, 'user_id') }),
     )
     .subscribe((status) => onStatus?.(status))
   return () => {

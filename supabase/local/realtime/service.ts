@@ -16,7 +16,8 @@ import { decode, encode, reply, vsnOf, type Message, type Vsn } from './protocol
 // a binding wants and its RLS lets it read, sends heartbeats, updates its token (access_token)
 // and leaves (phx_leave). Changes come from the database (NOTIFY cube_realtime, see changes.ts);
 // every INSERT/UPDATE is re-read as each subscriber, so RLS decides exactly as for a REST read.
-// A DELETE carries only the old row's primary key, as on Supabase, and is not RLS-checked.
+// A DELETE carries only the old row's primary key, as on Supabase, is not RLS-checked, and, as on
+// hosted Realtime, cannot be filtered: it reaches only the bindings without a filter.
 // Broadcast and presence work as on hosted Realtime for public channels: a broadcast reaches every
 // other channel joined to the topic (the sender's own too with `self`, a reply with `ack`), presence
 // keeps each channel's tracked state per key and sends presence_state on join and presence_diff on
@@ -247,9 +248,10 @@ export async function startRealtime(db: Database, jwtSecret: string): Promise<Re
       errors: null,
     }
     if (change.type === 'DELETE') {
-      const known = { ...change.cols, ...change.pk }
+      // As hosted Realtime: a DELETE cannot be filtered (the row is gone, so nothing is left to test
+      // or to check against RLS); it goes to the bindings without a filter, with the old key only.
       for (const { conn, channel, bindings } of targets) {
-        const ids = bindings.filter((b) => b.test?.(known) !== false).map((b) => b.id)
+        const ids = bindings.filter((b) => !b.test).map((b) => b.id)
         if (ids.length)
           send(conn, {
             joinRef: null,
