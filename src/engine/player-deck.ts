@@ -77,8 +77,14 @@ export interface PlayerDeck {
   readonly element: HTMLAudioElement
 }
 
-/** Starts are scheduled this far ahead, so the audio thread has them before they are due. */
+/** Handovers are scheduled this far ahead, so the audio thread has them before they are due. */
 const LEAD_S = 0.03
+/**
+ * A start the user asked for (Play, Next, a seek) is due at once: a few ms ahead, so it starts on
+ * the next render quanta. Were it late, the source still starts at once (the position estimate is
+ * then a few ms early); sample accuracy matters only at handovers, which keep LEAD_S.
+ */
+const START_LEAD_S = 0.005
 /** Stopping ramps the item down with this time constant first (no click). */
 const DECLICK_S = 0.004
 /** A decoded item after a streamed one overlaps it this long at least (see the header). */
@@ -143,6 +149,11 @@ class Deck implements PlayerDeck {
   private claimable: Voice | null = null
   private next: Next | null = null
   private nextBuffer: { url: string; buffer: IAudioBuffer } | null = null
+  /**
+   * The decoded item a preload() has just replaced. When the user presses Next the store makes that
+   * item current, asks for the one after it (preload) and only then loads it: it must still be here.
+   */
+  private spare: { url: string; buffer: IAudioBuffer } | null = null
   private readonly preloader = new Preloader<IAudioBuffer>((url) => decodeItem(this.context(), url, this.next?.label ?? url))
   private loading: Promise<void> | null = null
   private loadToken = 0
@@ -519,7 +530,10 @@ class Deck implements PlayerDeck {
         ? previous.buffer
         : this.nextBuffer?.url === audioUrl
           ? this.nextBuffer.buffer
-          : this.preloader.ready(audioUrl)
+          : this.spare?.url === audioUrl
+            ? this.spare.buffer
+            : this.preloader.ready(audioUrl)
+    this.spare = null
     if (!decoded && this.preloader.key === audioUrl) this.preloader.clear()
     const loading = decoded
       ? this.loadDecoded(token, audioUrl, label, Promise.resolve(decoded), options)
@@ -568,6 +582,7 @@ class Deck implements PlayerDeck {
     this.catchUp()
     if (audioUrl === null) {
       this.next = null
+      this.spare = this.nextBuffer ?? this.spare
       this.nextBuffer = null
       this.preloader.clear()
       this.cancelIncoming()
@@ -582,6 +597,7 @@ class Deck implements PlayerDeck {
       return
     }
     if (!same) {
+      this.spare = this.nextBuffer ?? this.spare
       this.nextBuffer = null
       this.cancelIncoming()
     }
@@ -614,7 +630,7 @@ class Deck implements PlayerDeck {
       this.estimateStreamStart(v)
     } else {
       if (v.offset >= v.buffer.duration) v.offset = 0
-      const { when, offset } = startFrom(ctx.currentTime, v.offset, LEAD_S, ctx.sampleRate)
+      const { when, offset } = startFrom(ctx.currentTime, v.offset, START_LEAD_S, ctx.sampleRate)
       this.startRun(v, when, offset)
     }
     this.playing = true
@@ -678,7 +694,7 @@ class Deck implements PlayerDeck {
     } else if (this.playing && this.ctx) {
       // A seek during a crossfade ends it: the outgoing item stops, the current one jumps.
       this.silenceAll()
-      const { when, offset } = startFrom(this.ctx.currentTime, to, LEAD_S, this.ctx.sampleRate)
+      const { when, offset } = startFrom(this.ctx.currentTime, to, START_LEAD_S, this.ctx.sampleRate)
       this.startRun(v, when, offset)
       this.scheduleNext()
     } else v.offset = to

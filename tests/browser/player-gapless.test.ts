@@ -218,6 +218,49 @@ describe('player deck on the rendered output', () => {
     expect(Math.abs(handoverMs)).toBeLessThan(STREAM_OVERLAP_S * 1000)
   }, 60_000)
 
+  it('Next on the item decoded ahead starts that decoded item: the media element is not asked to play, and it sounds', async () => {
+    const ctx = await context()
+    const sr = ctx.sampleRate
+    const song = (id: string, audioUrl: string): Song => ({ id, title: id, artist: 'Test', duration: '0:04', image: '/x.svg', audioUrl })
+    const songA = song('next-a', await wavUrl(tone(4, 100, sr), sr))
+    const songB = song('next-b', await wavUrl(tone(4, 64, sr), sr))
+    startPlayerService()
+    const store = usePlayerStore.getState()
+    store.setVolume(100)
+    store.setCrossfade(0)
+    store.playSong(songA)
+    store.addToQueue(songB)
+    // The deck's own record of what it decoded ahead (internal: the only way to know it is ready).
+    const deck = getPlayerDeck() as unknown as { nextBuffer: { url: string } | null }
+    await waitFor(() => deck.nextBuffer?.url === songB.audioUrl, 'B to be decoded ahead')
+    const elementPlays: unknown[] = []
+    const play = HTMLMediaElement.prototype.play
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      elementPlays.push(this.src)
+      return play.call(this)
+    }
+    try {
+      const capture = await captureBus()
+      usePlayerStore.getState().next()
+      await waitFor(() => usePlayerStore.getState().currentSong?.id === songB.id && usePlayerStore.getState().isPlaying, 'B to play')
+      await new Promise((r) => setTimeout(r, 400))
+      const x = await capture.stop()
+      expect(elementPlays).toEqual([])
+      // B's tone (64-frame period) is what plays now.
+      const tail = x.subarray(x.length - 64 * 40)
+      let best = 0
+      for (const period of [64, 100]) {
+        let corr = 0
+        for (let i = 0; i + period < tail.length; i++) corr += tail[i]! * tail[i + period]!
+        if (period === 64) best = corr
+        else expect(best).toBeGreaterThan(Math.abs(corr))
+      }
+      expect(Math.sqrt(tail.reduce((a, v) => a + v * v, 0) / tail.length)).toBeGreaterThan(AMPLITUDE / 2)
+    } finally {
+      HTMLMediaElement.prototype.play = play
+    }
+  })
+
   it('crossfade 2 s: equal power within 0.5 dB while each tone fades by -3 dB at the midpoint', async () => {
     const ctx = await context()
     const sr = ctx.sampleRate
