@@ -73,7 +73,7 @@ describe('Share & Earn: pending until someone opens the link, then credited live
     const el = page()
     await expect.poll(() => el.querySelector('[data-testid="share-targets"]')).not.toBeNull()
     expect(el.querySelector('[data-testid="share-rule"]')?.textContent).toMatch(
-      /pays when someone else opens your link.*your own clicks never count.*once a day, up to 10 paid shares a day/,
+      /pays when someone else opens your link.*own clicks never count.*each person pays you once a day, up to 10 paid shares a day/,
     )
     const copy = [...el.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Copy link'))!
     await settle(() => copy.click())

@@ -11,7 +11,7 @@ export const linkStatusText = (link: Pick<ShareLink, 'status' | 'amount'>): stri
 /** The rule, in plain words, where it bites (under the share buttons). */
 export const shareRuleText = (dailyCap: number | null): string =>
   'A share pays when someone else opens your link: another person, on another device or network — your own clicks ' +
-  `never count. Each link pays once a day${dailyCap ? `, up to ${dailyCap} paid shares a day` : ''}.`
+  `never count. Each link pays once a day, and each person pays you once a day${dailyCap ? `, up to ${dailyCap} paid shares a day` : ''}.`
 
 export const twitterIntent = (url: string, text: string): string =>
   `https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}&url=${encodeURIComponent(url)}`
