@@ -118,6 +118,24 @@ export async function run(): Promise<BenchResult[]> {
   }
   await silence()
 
+  // The floor on this machine: a decoded buffer started at once straight into the bus, with no
+  // player in between. What the audio device's callback period costs every player.
+  const floor: number[] = []
+  for (let i = 0; i < TRIALS; i++) {
+    await silence()
+    const ctx = getAudioContext()
+    const buffer = ctx.createBuffer(1, ctx.sampleRate, ctx.sampleRate)
+    buffer.getChannelData(0).fill(LOUD)
+    const source = ctx.createBufferSource()
+    source.buffer = buffer
+    source.connect(getMasterBus().input)
+    const t0 = performance.now()
+    source.start(ctx.currentTime)
+    floor.push((await soundAbove(LOUD / 2)) - t0)
+    source.stop()
+    source.disconnect()
+  }
+
   const radio: number[] = []
   const station = getStation()
   for (let i = 0; i < 3; i++) {
@@ -139,6 +157,7 @@ export async function run(): Promise<BenchResult[]> {
   return [
     ...figures('Play a song (streamed, not preloaded)', cold, 'target < 150 ms'),
     ...figures('Next, the next item preloaded', preloaded, 'target < 20 ms'),
+    ...figures('Floor: a buffer started at once into the bus', floor, 'no player: the device and graph alone'),
     {
       name: 'CUBE Radio, Play to sound, first start',
       value: radio[0]!,
