@@ -12,6 +12,7 @@ interface ListenRules {
   daily_cap: number
   default_reward: number
   song_daily_limit: number
+  daily_cube_cap: number
   inactive_after_seconds: number
   heartbeat_grace_seconds: number
 }
@@ -95,6 +96,8 @@ describe('reward_rules() states what the listening sessions enforce', () => {
   it('credits daily_cap listens a day and no more, and answers the same cap', async () => {
     const user = await createUser(db, 'capped@example.com')
     const songs = (await db.query<{ id: string }>('select id from public.songs where duration_seconds >= 60 order by id')).rows
+    // 1 CUBE each, so the listening CUBE cap (daily_cube_cap, 50) stays out of reach: only the count can refuse.
+    await db.query('update public.songs set reward = 1 where id = any($1)', [songs.slice(0, rules.daily_cap + 2).map((s) => s.id)])
     const answers: ListenAnswer[] = []
     // A different song each time: only the daily cap (not the per-song limit) can refuse.
     for (let i = 0; i < rules.daily_cap + 2; i++) answers.push(await listen(user, songs[i]!.id, rules.qualify_seconds))
@@ -106,5 +109,18 @@ describe('reward_rules() states what the listening sessions enforce', () => {
     await expect(
       db.query('update public.user_tokens set listens_today = $2 where user_id = $1', [user, rules.daily_cap + 1]),
     ).rejects.toThrow(/user_tokens_listens_today_check/)
+  })
+
+  it('credits at most daily_cube_cap CUBE of listening a day: the listen that reaches it pays the rest', async () => {
+    const user = await createUser(db, 'cube-capped@example.com')
+    const songs = (await db.query<{ id: string }>('select id from public.songs where duration_seconds >= 60 order by id desc')).rows
+    const used = songs.slice(0, Math.ceil(rules.daily_cube_cap / 3) + 2)
+    await db.query('update public.songs set reward = 3 where id = any($1)', [used.map((s) => s.id)])
+    const answers: ListenAnswer[] = []
+    for (const song of used) answers.push(await listen(user, song.id, rules.qualify_seconds))
+    expect(answers.reduce((sum, a) => sum + a.credited, 0)).toBe(rules.daily_cube_cap)
+    const last = answers.findLastIndex((a) => a.credited > 0)
+    expect(answers[last]!.credited).toBe(rules.daily_cube_cap % 3 || 3)
+    expect(answers.slice(last + 1).every((a) => a.reason === 'cube_cap' && a.credited === 0)).toBe(true)
   })
 })
