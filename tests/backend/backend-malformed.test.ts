@@ -1,4 +1,4 @@
-import { createServer, request } from 'node:http'
+import { Agent, createServer, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createBackend } from '../../supabase/local/core/backend.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -123,6 +123,30 @@ describe('malformed requests', () => {
     await expectJsonError(await api(server, '/auth/v1/user'), 401, 'no_authorization')
     await expectJsonError(await api(server, '/functions/v1/init-user-tokens', { method: 'POST', token: forged }), 401)
   })
+
+  it('an idle keep-alive connection is kept past 5 s: a client reusing it is answered, not reset', async () => {
+    // Node's default (5 s) closed sockets just as Playwright's request API reused them (ECONNRESET).
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    const get = () =>
+      new Promise<{ status: number; reused: boolean; keepAlive: string | undefined }>((resolve, reject) => {
+        const req = request(`${server.url}/rest/v1/songs?select=id&limit=1`, { agent, headers: { apikey: server.keys.anonKey } }, (res) => {
+          res.resume()
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket, keepAlive: res.headers['keep-alive']?.toString() }),
+          )
+        })
+        req.on('error', reject)
+        req.end()
+      })
+    try {
+      const first = await get()
+      expect(first).toMatchObject({ status: 200, reused: false, keepAlive: 'timeout=65' })
+      await new Promise((r) => setTimeout(r, 6_000))
+      expect(await get()).toMatchObject({ status: 200, reused: true })
+    } finally {
+      agent.destroy()
+    }
+  }, 20_000)
 
   it('oversized bodies get 413 without being buffered whole', async () => {
     const big = JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) })

@@ -112,6 +112,10 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   // upload that sends nothing for 30 s (storage/files.ts).
   server.requestTimeout = 15 * 60_000
   server.headersTimeout = 15_000
+  // Node closes an idle keep-alive socket after 5 s; a client that reuses it at that moment gets
+  // ECONNRESET (Playwright's request API did, under load). Gateways in front of hosted Supabase keep
+  // idle connections for about a minute, so this does too.
+  server.keepAliveTimeout = 65_000
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? 0, host, () => resolve())
