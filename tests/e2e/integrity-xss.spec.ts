@@ -1,4 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { type BrowserContext, type Page } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { signUpByApi } from './support/session.ts'
 
 // Issue 22, item 2, with Chromium as the victim: an attacker with an ordinary account tries to

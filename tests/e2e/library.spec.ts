@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
 import { masterLevel, requireShippedSamples } from './player-fixtures.ts'
 import { CATALOGUE_SONGS, SAMPLE_SONGS } from '../../src/lib/catalogue/sample-songs.ts'

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
 
 const counter = (page: Page) => page.getByTestId('slide-counter')

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
 import { masterLevel, putUserAudio, requireShippedSamples, testToneWav } from './player-fixtures.ts'
 
@@ -80,6 +81,10 @@ test('player bar controls: next/previous, volume, seek, queue refusal, the queue
   await expect(panel.getByRole('list', { name: 'Queued tracks' }).getByRole('listitem')).toHaveText([/Neon Drift/, /Circuit Breaker/])
   await panel.getByRole('button', { name: 'Queue (2)' }).click()
   await expect(panel.getByRole('list', { name: 'Queued tracks' })).toHaveCount(0)
+  // Paused: Previous goes back only within a song's first 3 s (later it restarts the song), and the
+  // next song, decoded ahead, starts at once when playing; a loaded machine can take 3 s per click.
+  await panel.getByRole('button', { name: 'Pause', exact: true }).click()
+  await expect(panel.getByRole('button', { name: 'Play', exact: true })).toBeVisible()
   await panel.getByRole('button', { name: 'Next track' }).click()
   await expect(panel.getByTestId('bar-title')).toHaveText('Circuit Breaker')
   await panel.getByRole('button', { name: 'Next track' }).click()
@@ -91,13 +96,16 @@ test('player bar controls: next/previous, volume, seek, queue refusal, the queue
   await panel.getByRole('slider', { name: 'Volume' }).fill('35')
   await expect(panel.getByTestId('player-volume')).toHaveText('35')
 
+  await panel.getByRole('button', { name: 'Play', exact: true }).click()
   await expect.poll(() => positionSeconds(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(1)
   await panel.getByRole('slider', { name: 'Seek' }).fill('12')
   await expect.poll(() => positionSeconds(page)).toBeGreaterThanOrEqual(12)
-  // More than 3 s in: previous restarts the same song.
+  // More than 3 s in: previous restarts the same song (paused, so the position stays where it lands).
+  await panel.getByRole('button', { name: 'Pause', exact: true }).click()
+  await expect.poll(() => positionSeconds(page)).toBeGreaterThanOrEqual(12)
   await panel.getByRole('button', { name: 'Previous track' }).click()
   await expect(panel.getByTestId('bar-title')).toHaveText('Circuit Breaker')
-  await expect.poll(() => positionSeconds(page)).toBeLessThan(3)
+  await expect.poll(() => positionSeconds(page)).toBe(0)
 
   await panel.getByRole('link', { name: 'Circuit Breaker' }).click()
   await expect(page).toHaveURL(/\/now-playing$/)

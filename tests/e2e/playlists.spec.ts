@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
 
 test('Playlists: create, rename, add, duplicate refusal, remove, favourite, delete; kept after reload', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { toast } from './support/auth.ts'
 import { signUpByApi } from './support/session.ts'
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { LOCAL_ANON_KEY } from './support/anon-key.ts'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
 import { toast } from './support/auth.ts'

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
 
 // Every /app page's heading inside the app layout is checked in console-clean.spec.ts's signed-out

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { type Locator, type Page } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
 
 /** The studio's read-only debug hook (src/features/studio/mixer/studio-debug-hook.ts). */

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import { WHITEPAPER_SECTIONS } from '../../src/features/whitepaper/whitepaper-content.ts'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
 

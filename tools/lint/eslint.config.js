@@ -214,6 +214,25 @@ export default defineConfig(
     ignores: ['**/*.test.tsx'],
     rules: { 'no-restricted-imports': ['error', { patterns: NO_BACKEND_IN_COMPONENTS }] },
   },
+  // Every e2e test closes the browser contexts it opens (tests/e2e/support/test.ts).
+  {
+    files: ['tests/e2e/**/*.ts'],
+    ignores: ['tests/e2e/support/test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Import test from './support/test.ts': it closes the contexts a test opens.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['src/{engine,backend,lib,config}/**/*.tsx'],
     rules: {
