@@ -79,6 +79,33 @@ describe('CommentMarkers', () => {
   })
 })
 
+describe('the thread and its markers on one page', () => {
+  it('share one read and one Realtime channel, and a comment pinned in the thread shows on the waveform at once', async () => {
+    useSessionStore.getState().setUser({ id: 'u1', email: 'me@cube.test' })
+    vi.mocked(postComment).mockImplementation(async (_s, body, _p, at) => ({
+      comment: row('mine', at ?? null, { user_id: 'u1', username: 'me', body }),
+      credited: [],
+      balance: 100,
+    }))
+    const el = render(
+      <div>
+        <div className="relative" style={{ width: 400, height: 96 }}>
+          <CommentMarkers songId={neon.id} duration={80} onSeek={seek} />
+        </div>
+        <CommentThread songId={neon.id} />
+      </div>,
+    )
+    await expect.poll(() => el.querySelectorAll('[data-testid="waveform-marker"]').length).toBe(2)
+    expect(fetchSongComments).toHaveBeenCalledTimes(1)
+    expect(subscribeSongComments).toHaveBeenCalledTimes(1)
+    await userEvent.click(page.getByRole('checkbox', { name: /Pin to the playhead \(0:33\)/ }))
+    await userEvent.fill(page.getByLabelText('Add a comment'), 'that drop')
+    await userEvent.click(page.getByRole('button', { name: 'Post' }))
+    await expect.element(page.getByRole('button', { name: 'Comment by me at 0:33: that drop' })).toBeVisible()
+    expect(fetchSongComments).toHaveBeenCalledTimes(1)
+  })
+})
+
 describe('pinning a new comment', () => {
   it('while the song plays, "Pin to the playhead" sends the playhead with the comment; unticked it sends none', async () => {
     useSessionStore.getState().setUser({ id: 'u1', email: 'me@cube.test' })

@@ -1,21 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
-import {
-  deleteComment,
-  editComment,
-  fetchLikedIds,
-  fetchSongComments,
-  postComment,
-  setCommentLike,
-  subscribeSongComments,
-  type CommentChange,
-} from '../../backend/comments.ts'
+import { useCallback, useSyncExternalStore } from 'react'
+import { deleteComment, editComment, postComment, setCommentLike } from '../../backend/comments.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { notify } from '../../lib/notify.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
 import { announceCredits } from './community-credits.ts'
-import { applyChange, emptyThread, threadFrom, withLiked, withoutRow, withRow, type ThreadState } from './thread-model.ts'
-
-export type ThreadStatus = 'loading' | 'ready' | 'error'
+import { followThread, LOADING_THREAD, threadSnapshot, updateThread } from './comment-thread-store.ts'
+import { withLiked, withoutRow, withRow, type ThreadState } from './thread-model.ts'
 
 /** Friendly text for the server's refusal codes. */
 export function commentError(error: unknown): string {
@@ -35,70 +25,20 @@ export function commentError(error: unknown): string {
 
 /**
  * One song's thread: loaded once, then kept live through Realtime (comments, replies, likes and
- * deletions by anyone), with the user's actions sent to the server's definer functions.
+ * deletions by anyone), with the user's actions sent to the server's definer functions. Every
+ * widget showing the same song shares one read and one channel (comment-thread-store.ts).
  */
 export function useCommentThread(songId: string | undefined) {
   const userId = useSessionStore((s) => s.user?.id)
-  // Kept with the song it belongs to: another song's thread never shows, even for one frame.
-  const [data, setData] = useState<{ songId: string | undefined; state: ThreadState; status: ThreadStatus; live: boolean }>({
-    songId: undefined,
-    state: emptyThread,
-    status: 'loading',
-    live: false,
-  })
-  const setState = useCallback((fn: (s: ThreadState) => ThreadState) => setData((d) => ({ ...d, state: fn(d.state) })), [])
-  const me = useRef(userId)
-  useEffect(() => {
-    me.current = userId
-  }, [userId])
-
-  useEffect(() => {
-    if (!songId) return
-    let cancelled = false
-    let pending: CommentChange[] = []
-    let loaded = false
-    let subscriptions = 0
-    const load = () =>
-      Promise.all([fetchSongComments(songId), userId ? fetchLikedIds(songId, userId) : Promise.resolve(new Set<string>())]).then(
-        ([rows, liked]) => {
-          if (cancelled) return
-          loaded = true
-          const state = pending.reduce((s, c) => applyChange(s, c, me.current), threadFrom(rows, liked))
-          pending = []
-          setData((d) => ({ songId, state, status: 'ready', live: d.songId === songId && d.live }))
-        },
-        () =>
-          !cancelled &&
-          setData((d) => (d.songId === songId && d.status === 'ready' ? d : { songId, state: emptyThread, status: 'error', live: false })),
-      )
-    // Subscribe first, so nothing committed between the read and the subscription is missed;
-    // changes arriving before the read are applied on top of it.
-    const unsubscribe = subscribeSongComments(
-      songId,
-      (change) => {
-        if (!loaded) pending.push(change)
-        else setData((d) => (d.songId === songId ? { ...d, state: applyChange(d.state, change, me.current) } : d))
-      },
-      (s) => {
-        if (cancelled) return
-        setData((d) =>
-          d.songId === songId
-            ? { ...d, live: s === 'SUBSCRIBED' }
-            : { songId, state: emptyThread, status: 'loading', live: s === 'SUBSCRIBED' },
-        )
-        // Joined again after the connection dropped: what changed meanwhile was not pushed, so read again.
-        if (s === 'SUBSCRIBED' && ++subscriptions > 1) {
-          loaded = false
-          void load()
-        }
-      },
-    )
-    void load()
-    return () => {
-      cancelled = true
-      unsubscribe()
-    }
-  }, [songId, userId])
+  const follow = useCallback((listener: () => void) => (songId ? followThread(songId, userId, listener) : () => {}), [songId, userId])
+  // Keyed by song and viewer: another song's thread never shows, even for one frame.
+  const current = useSyncExternalStore(follow, () => (songId ? threadSnapshot(songId, userId) : LOADING_THREAD))
+  const setState = useCallback(
+    (fn: (s: ThreadState) => ThreadState) => {
+      if (songId) updateThread(songId, userId, fn)
+    },
+    [songId, userId],
+  )
 
   const post = useCallback(
     async (body: string, parentId?: string, atSeconds?: number) => {
@@ -169,6 +109,5 @@ export function useCommentThread(songId: string | undefined) {
     [setState],
   )
 
-  const current = data.songId === songId ? data : { state: emptyThread, status: 'loading' as const, live: false }
   return { state: current.state, status: current.status, live: current.live, userId, post, like, edit, remove }
 }
