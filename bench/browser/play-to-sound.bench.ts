@@ -7,14 +7,15 @@
  *     user starts), so the figure covers fetching its first bytes, the element starting and the graph.
  *   - Next with the next item preloaded: the deck decoded it ahead and starts it on the audio clock.
  *   - CUBE Radio: Play until its first piece is scheduled (it then sounds 50 ms later on the audio
- *     clock): the piece is composed and rendered offline first; a restart finds it rendered.
+ *     clock): the piece is composed and its first seconds rendered offline first (the rest renders
+ *     while they play); a restart finds it rendered.
  * Songs are WAV blobs of steady tones (10 s, new files every trial so nothing is cached); the playing
  * song is at a twentieth of the next one's level, so "the next song sounds" is told apart from it.
  */
 import { getAudioContext } from '../../src/engine/audio-context.ts'
 import { getMasterBus } from '../../src/engine/master-bus.ts'
 import { encodeWav } from '../../src/engine/workers.ts'
-import { getStation } from '../../src/engine/station/station-player.ts'
+import { StationPlayer } from '../../src/engine/station/station-player.ts'
 import { usePlayerStore } from '../../src/domain/playback/player-store.ts'
 import { startPlayerService } from '../../src/domain/playback/player-service.ts'
 import type { Song } from '../../src/lib/catalogue/song.ts'
@@ -136,10 +137,10 @@ export async function run(): Promise<BenchResult[]> {
     source.disconnect()
   }
 
-  const radio: number[] = []
-  const station = getStation()
-  for (let i = 0; i < 3; i++) {
-    station.stop()
+  // CUBE Radio: a first start with nothing loaded (a fresh station, the renderer not yet imported);
+  // one after the Stream page warmed it (what the page does when it opens) and the listener took a
+  // second to press Play; then restarts, with the piece on air already rendered.
+  const startToSound = async (station: StationPlayer) => {
     const t0 = performance.now()
     const playing = new Promise<number>((resolve) => {
       const off = station.subscribe((s) => {
@@ -150,25 +151,43 @@ export async function run(): Promise<BenchResult[]> {
       })
     })
     await station.start()
-    radio.push((await playing) - t0 + 50)
+    return (await playing) - t0 + 50
   }
-  station.stop()
+  const coldStation = new StationPlayer()
+  const radioCold = await startToSound(coldStation)
+  coldStation.stop()
+  const warmStation = new StationPlayer()
+  warmStation.warm()
+  await new Promise((r) => setTimeout(r, 1000))
+  const radioWarm = await startToSound(warmStation)
+  const radio: number[] = []
+  for (let i = 0; i < 2; i++) {
+    warmStation.stop()
+    radio.push(await startToSound(warmStation))
+  }
+  warmStation.stop()
 
   return [
     ...figures('Play a song (streamed, not preloaded)', cold, 'target < 150 ms'),
     ...figures('Next, the next item preloaded', preloaded, 'target < 20 ms'),
     ...figures('Floor: a buffer started at once into the bus', floor, 'no player: the device and graph alone'),
     {
-      name: 'CUBE Radio, Play to sound, first start',
-      value: radio[0]!,
+      name: 'CUBE Radio, Play to sound, first start, nothing loaded',
+      value: radioCold,
       unit: 'ms',
-      detail: 'target < 1000 ms; its piece is composed and rendered in full before it sounds',
+      detail: 'target < 1000 ms; composes the piece and renders its first 3 s (plus a 1 s pre-roll)',
+    },
+    {
+      name: 'CUBE Radio, Play to sound, first start, page open 1 s',
+      value: radioWarm,
+      unit: 'ms',
+      detail: 'target < 1000 ms; the page loaded the renderer and composed the piece; renders its first 3 s',
     },
     {
       name: 'CUBE Radio, Play to sound, restarted',
-      value: Math.max(...radio.slice(1)),
+      value: Math.max(...radio),
       unit: 'ms',
-      detail: `worst of ${radio.length - 1}; the piece is already rendered`,
+      detail: `worst of ${radio.length}; what is on air is already rendered`,
     },
   ]
 }

@@ -1,13 +1,16 @@
 /**
  * Renders a composer Score to audio offline with Tone.js.
  *
- *   renderScore(score, { onProgress?, signal?, sampleRate?, from?, to? }): Promise<AudioBuffer>
+ *   renderScore(score, { onProgress?, signal?, sampleRate?, from?, to?, preroll?, normalise? }): Promise<AudioBuffer>
  *
  * - The whole piece (or the window [from, to) seconds, for tests and previews) is scheduled up front
  *   on a Tone OfflineContext wrapping a native OfflineAudioContext; progress comes from suspend points
  *   every half second of audio, and an aborted signal stops rendering at the next one.
  * - Tone is imported lazily so it never enters a bundle that does not render.
- * - The result is peak-normalised to -1 dBFS. Rendering is deterministic: the same score gives the
+ * - A window with a `preroll` joins a render of its neighbour: it is rendered from `preroll` seconds
+ *   earlier, with the notes still sounding then, and that lead is dropped, so voices, filters, echoes
+ *   and reverb are already sounding at `from` (CUBE Radio renders a piece in segments this way).
+ * - The result is peak-normalised to -1 dBFS unless `normalise` is false. Rendering is deterministic: the same score gives the
  *   same samples (drum noise and reverb are seeded, nothing uses Math.random).
  */
 import type { DrumVoice, NoteEvent, Score } from '../../workers/composer/index.ts'
@@ -26,6 +29,10 @@ export interface RenderOptions {
   to?: number
   /** Render only these parts (default: all), e.g. the drums alone for a library loop. */
   parts?: readonly ScorePart[]
+  /** Seconds rendered before `from` and dropped, with the notes sounding then (see above). */
+  preroll?: number
+  /** false: the level as rendered, for segments that must match each other (default true). */
+  normalise?: boolean
 }
 
 export type ScorePart = 'melody' | 'chords' | 'pad' | 'bass' | 'drums'
@@ -43,17 +50,36 @@ function abortError(): DOMException {
   return new DOMException('Rendering was cancelled', 'AbortError')
 }
 
-/** Assigns notes to a pool of monophonic voices: a free voice if any, otherwise the one that frees first. */
-function playOnPool(pool: Voice[], notes: NoteEvent[], shift: number, from: number, to: number): void {
+/**
+ * Assigns notes to a pool of monophonic voices: a free voice if any, otherwise the one that frees
+ * first. With `carry`, a note that began before `from` and still sounds starts at `from` for the rest
+ * of its length (its attack falls in a pre-roll that is dropped).
+ */
+function playOnPool(pool: Voice[], notes: NoteEvent[], shift: number, from: number, to: number, carry: boolean): void {
   const busyUntil = pool.map(() => -Infinity)
   for (const n of notes) {
-    if (n.time < from || n.time >= to) continue
-    const t = n.time - shift
+    if (n.time >= to) continue
+    let start = n.time
+    let duration = n.duration
+    if (start < from) {
+      if (!carry || start + duration <= from) continue
+      duration = start + duration - from
+      start = from
+    }
+    const t = start - shift
     let idx = busyUntil.findIndex((end) => end <= t + 1e-6)
     if (idx < 0) idx = busyUntil.indexOf(Math.min(...busyUntil))
-    busyUntil[idx] = t + n.duration
-    pool[idx]!.trigger(midiToFrequency(n.midi), Math.max(0.02, Math.min(n.duration, to - n.time)), Math.max(0, t), Math.min(1, n.velocity))
+    busyUntil[idx] = t + duration
+    pool[idx]!.trigger(midiToFrequency(n.midi), Math.max(0.02, Math.min(duration, to - start)), Math.max(0, t), Math.min(1, n.velocity))
   }
+}
+
+/** The last `length - drop` frames of `buffer` as a buffer of their own. */
+function dropLead(buffer: AudioBuffer, drop: number): AudioBuffer {
+  if (drop <= 0) return buffer
+  const out = new AudioBuffer({ length: buffer.length - drop, numberOfChannels: buffer.numberOfChannels, sampleRate: buffer.sampleRate })
+  for (let c = 0; c < buffer.numberOfChannels; c++) out.copyToChannel(buffer.getChannelData(c).subarray(drop), c)
+  return out
 }
 
 export async function renderScore(score: Score, options: RenderOptions = {}): Promise<AudioBuffer> {
@@ -63,20 +89,24 @@ export async function renderScore(score: Score, options: RenderOptions = {}): Pr
   const from = Math.max(0, options.from ?? 0)
   const to = Math.min(score.renderDuration, options.to ?? score.renderDuration)
   if (!(to > from)) throw new RangeError('Render window is empty')
-  const seconds = to - from
+  const carry = options.preroll !== undefined
+  const start = Math.max(0, from - (options.preroll ?? 0))
+  const seconds = to - start
   const Tone: ToneModule = await import('tone')
   if (signal?.aborted) throw abortError()
 
   const native = new OfflineAudioContext(2, Math.ceil(seconds * sampleRate), sampleRate)
   const context = new Tone.OfflineContext(native as unknown as ConstructorParameters<typeof Tone.OfflineContext>[0])
-  buildGraph(Tone, context, native, score, from, to, new Set(options.parts ?? ['melody', 'chords', 'pad', 'bass', 'drums']))
+  buildGraph(Tone, context, native, score, start, to, new Set(options.parts ?? ['melody', 'chords', 'pad', 'bass', 'drums']), carry)
 
   // Suspend points report progress and let a cancel stop the render where it is.
   let rejectRender: (e: unknown) => void = () => {}
   const cancelled = new Promise<never>((_, reject) => (rejectRender = reject))
   const onAbort = () => rejectRender(abortError())
   signal?.addEventListener('abort', onAbort, { once: true })
-  for (let t = PROGRESS_STEP_SECONDS; t < seconds; t += PROGRESS_STEP_SECONDS) {
+  // Each suspension waits for the main thread: none when nobody listens for progress or a cancel.
+  const suspends = onProgress !== undefined || signal !== undefined
+  for (let t = PROGRESS_STEP_SECONDS; suspends && t < seconds; t += PROGRESS_STEP_SECONDS) {
     const at = t
     void native.suspend(at).then(() => {
       if (signal?.aborted) return // left suspended: the render never finishes and is collected
@@ -86,9 +116,10 @@ export async function renderScore(score: Score, options: RenderOptions = {}): Pr
   }
   try {
     const rendered = await Promise.race([context.render(false), cancelled])
-    const buffer = rendered.get()
-    if (!buffer) throw new Error('Offline render produced no audio')
-    normalise(buffer)
+    const whole = rendered.get()
+    if (!whole) throw new Error('Offline render produced no audio')
+    const buffer = dropLead(whole, Math.round((from - start) * sampleRate))
+    if (options.normalise !== false) normalise(buffer)
     onProgress?.(1)
     return buffer
   } finally {
@@ -129,6 +160,7 @@ function sumTree(Tone: ToneModule, context: ToneContext, sources: Connectable[])
   return level[0] as import('tone').Gain
 }
 
+const DRUM_RING_SECONDS = 3
 const DRUM_LEVEL: Record<DrumVoice, number> = { kick: 1, snare: 0.7, hat: 0.35, openHat: 0.3, ride: 0.3, crash: 0.35 }
 const DRUM_PAN: Record<DrumVoice, number> = { kick: 0, snare: 0, hat: 0.25, openHat: 0.25, ride: -0.3, crash: 0.15 }
 
@@ -138,8 +170,10 @@ function premixDrums(
   sampleRate: number,
   from: number,
   to: number,
+  carry: boolean,
 ): [Float32Array<ArrayBuffer>, Float32Array<ArrayBuffer>] | null {
-  const hits = score.tracks.drums.filter((h) => h.time >= from && h.time < to)
+  // Carried in: a hit up to DRUM_RING_SECONDS before the window may still ring into it.
+  const hits = score.tracks.drums.filter((h) => h.time < to && h.time >= (carry ? from - DRUM_RING_SECONDS : from))
   if (hits.length === 0) return null
   const frames = Math.ceil((to - from) * sampleRate)
   const left = new Float32Array(frames)
@@ -157,7 +191,7 @@ function premixDrums(
     const gr = gain * Math.sin(angle)
     const start = Math.round((hit.time - from) * sampleRate)
     const end = Math.min(frames, start + sound.length)
-    for (let i = start; i < end; i++) {
+    for (let i = Math.max(0, start); i < end; i++) {
       const v = sound[i - start]!
       left[i]! += v * gl
       right[i]! += v * gr
@@ -174,6 +208,7 @@ function buildGraph(
   from: number,
   to: number,
   parts: Set<ScorePart>,
+  carry: boolean,
 ): void {
   const shift = from
   const ctx = { context }
@@ -213,12 +248,12 @@ function buildGraph(
   const { melody, chords, pad, bass } = score.tracks
   if (parts.has('melody') && melody.length) {
     const voices = pool(2, () => leadVoice(Tone, context, inst.lead))
-    playOnPool(voices, melody, shift, from, to)
+    playOnPool(voices, melody, shift, from, to, carry)
     bus(voices, { scale: 1.2, pan: 0, reverb: 0.6, delay: 1, drive: inst.lead === 'distorted' ? score.mix.drive : 0 })
   }
   if (parts.has('chords') && chords.length) {
     const voices = pool(inst.chords === 'guitar' || inst.chords === 'strings' ? 5 : 4, () => chordVoice(Tone, context, inst.chords))
-    playOnPool(voices, chords, shift, from, to)
+    playOnPool(voices, chords, shift, from, to, carry)
     bus(voices, {
       scale: 1,
       pan: -0.2,
@@ -229,15 +264,15 @@ function buildGraph(
   }
   if (parts.has('pad') && pad.length) {
     const voices = pool(3, () => padVoice(Tone, context))
-    playOnPool(voices, pad, shift, from, to)
+    playOnPool(voices, pad, shift, from, to, carry)
     bus(voices, { scale: 0.8, pan: 0.25, reverb: 0.8, delay: 0 })
   }
   if (parts.has('bass') && bass.length) {
     const voices = pool(2, () => bassVoice(Tone, context, inst.bass))
-    playOnPool(voices, bass, shift, from, to)
+    playOnPool(voices, bass, shift, from, to, carry)
     bus(voices, { scale: 0.6, pan: 0, reverb: 0.05, delay: 0, drive: inst.bass === 'distorted' ? score.mix.drive * 0.5 : 0 })
   }
-  const drums = parts.has('drums') ? premixDrums(score, native.sampleRate, from, to) : null
+  const drums = parts.has('drums') ? premixDrums(score, native.sampleRate, from, to, carry) : null
   if (drums) {
     const raw = native.createBuffer(2, drums[0].length, native.sampleRate)
     raw.copyToChannel(drums[0], 0)

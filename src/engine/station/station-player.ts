@@ -2,14 +2,19 @@
  * CUBE Radio on the main thread: the composer worker writes each piece (composeInWorker), it is
  * rendered offline while the current one plays, and every piece is scheduled on the app's audio
  * context at the wall-clock time of its slot, with the equal-power gain curve of programme.ts, so
- * consecutive pieces overlap CROSSFADE_SECONDS and never leave a gap. Joining starts mid-piece.
+ * consecutive pieces overlap CROSSFADE_SECONDS and never leave a gap. Joining starts mid-piece: the
+ * piece joined is rendered in segments from there (segments.ts), so it sounds within a second; the
+ * next one is rendered whole while this one plays.
  * No React: the Stream page and the player bar read `state` through subscribe().
  */
-import { composeInWorker } from '../composer.ts'
+import type { IAudioContext, IGainNode } from 'standardized-audio-context'
+import { composeInWorker, type Score } from '../composer.ts'
 import { getAudioContext, unlockAudio } from '../audio-context.ts'
 import { renderScore } from '../score-renderer.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { PIECE_SECONDS, SLOT_SECONDS, pieceGain, slotAt, type ProgrammeSlot, type Steer } from './programme.ts'
+import { makeLimiter, stationGainDb } from './station-output.ts'
+import { chainFrom, coversToEnd, JOIN_SECONDS, prerollOf, segmentPlan, type Segment } from './segments.ts'
 
 export type StationStatus = 'stopped' | 'tuning' | 'playing'
 
@@ -28,22 +33,38 @@ export interface StationState {
 const RENDER_RATE = 32000
 const CURVE_POINTS = 256
 
-interface Scheduled {
-  key: string
-  stop: () => void
+interface RenderedSegment extends Segment {
+  buffer: AudioBuffer
+}
+
+/** One piece: its score, the plan of segments asked for (one chain), those rendered, and its level. */
+interface PieceRender {
+  score: Promise<Score>
+  planned: Segment[]
+  rendered: RenderedSegment[]
+  /** Set by the first segment rendered and kept: one level for the whole piece (station-output.ts). */
+  gain: number | null
 }
 
 type Listener = (s: StationState) => void
+
+/** A piece's plan cut back to what is rendered (the rest is planned again when it is wanted). */
+const renderedOnly = (piece: PieceRender): Segment[] => piece.rendered.map(({ buffer: _, ...segment }) => segment)
 
 const keyOf = (slot: ProgrammeSlot) => `${slot.recipe.description}|${slot.recipe.mood}|${slot.recipe.genre}`
 
 export class StationPlayer {
   state: StationState = { status: 'stopped', current: null, next: null, position: 0, steer: {}, skipped: 0, error: null }
   private listeners = new Set<Listener>()
-  private buffers = new Map<string, Promise<AudioBuffer>>()
-  private scheduled = new Map<string, Scheduled>()
+  private pieces = new Map<string, PieceRender>()
+  /** Scheduled sources by piece, then by segment start. */
+  private scheduled = new Map<string, Map<number, () => void>>()
   private timer: ReturnType<typeof setInterval> | null = null
   private generation = 0
+  /** Renders waiting their turn, one at a time; the piece on air goes first (pump()). */
+  private jobs: { key: string; run: () => Promise<void> }[] = []
+  private rendering = false
+  private output: { ctx: IAudioContext; input: IGainNode<IAudioContext> } | null = null
 
   constructor(private readonly now: () => number = () => Date.now()) {}
 
@@ -58,61 +79,186 @@ export class StationPlayer {
     for (const l of this.listeners) l(this.state)
   }
 
-  /** The piece of a slot, composed in the worker and rendered once (cached by recipe). */
-  private piece(slot: ProgrammeSlot): Promise<AudioBuffer> {
-    const key = keyOf(slot)
-    let p = this.buffers.get(key)
-    if (!p) {
-      p = composeInWorker({ ...slot.recipe, instruments: [], minDurationSeconds: PIECE_SECONDS }).then((score) =>
-        renderScore(score, { sampleRate: RENDER_RATE, to: PIECE_SECONDS }),
-      )
-      p.catch(() => this.buffers.delete(key))
-      this.buffers.set(key, p)
-      // Keep the current, next and one spare.
-      while (this.buffers.size > 3) this.buffers.delete(this.buffers.keys().next().value!)
-    }
-    return p
+  /** The station's level and limiter, once per audio context. */
+  private stationInput(ctx: IAudioContext): IGainNode<IAudioContext> {
+    if (this.output?.ctx === ctx) return this.output.input
+    const input = ctx.createGain()
+    const limiter = makeLimiter(ctx.createDynamicsCompressor())
+    input.connect(limiter)
+    limiter.connect(ctx.destination)
+    this.output = { ctx, input }
+    return input
   }
 
-  private schedule(slot: ProgrammeSlot, rendered: AudioBuffer, shift: number) {
+  /**
+   * Makes sure the piece of `slot` is rendered, or being rendered, from `from` seconds to its end:
+   * in growing segments when it is about to play, whole when it is prepared ahead.
+   */
+  private pieceOf(slot: ProgrammeSlot): PieceRender {
     const key = keyOf(slot)
-    if (this.scheduled.has(key)) return
+    let piece = this.pieces.get(key)
+    if (!piece) {
+      const score = composeInWorker({ ...slot.recipe, instruments: [], minDurationSeconds: PIECE_SECONDS })
+      score.catch(() => this.pieces.get(key)?.score === score && this.pieces.delete(key))
+      piece = { score, planned: [], rendered: [], gain: null }
+      this.pieces.set(key, piece)
+      // Keep the previous (still fading out), current and next, and one spare.
+      while (this.pieces.size > 4) this.pieces.delete(this.pieces.keys().next().value!)
+    }
+    return piece
+  }
+
+  /**
+   * What the Stream page does when it opens: loads the renderer and has the composer write the piece
+   * on air now, so Play has only its first seconds left to render. Renders nothing.
+   */
+  warm(): void {
+    void import('tone').catch(() => undefined)
+    const shift = this.state.skipped * SLOT_SECONDS * 1000
+    this.pieceOf(slotAt(this.now() + shift, this.state.steer))
+  }
+
+  private prepare(slot: ProgrammeSlot, from: number, ahead: boolean): PieceRender {
+    const key = keyOf(slot)
+    const piece = this.pieceOf(slot)
+    if (coversToEnd(piece.planned, from)) return piece
+    // Another plan replaces the old one (a listener back on a piece from earlier in it): one chain.
+    const plan = segmentPlan(from, PIECE_SECONDS, ahead ? PIECE_SECONDS : undefined)
+    piece.planned = plan
+    piece.rendered = []
+    const owner = piece
+    for (const segment of plan) {
+      this.jobs.push({
+        key,
+        run: async () => {
+          if (owner.planned !== plan || this.pieces.get(key) !== owner) return
+          try {
+            const score = await owner.score
+            const buffer = await renderScore(score, {
+              sampleRate: RENDER_RATE,
+              from: segment.from,
+              to: segment.to,
+              preroll: prerollOf(segment),
+              normalise: false,
+            })
+            if (owner.planned !== plan) return
+            const channels = Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c))
+            owner.gain ??= 10 ** (stationGainDb(channels, buffer.sampleRate) / 20)
+            owner.rendered.push({ ...segment, buffer })
+            this.schedulePiece(slot, owner)
+          } catch (e) {
+            if (owner.planned === plan) owner.planned = renderedOnly(owner)
+            if (!this.stopped()) this.set({ error: errorMessage(e) })
+          }
+        },
+      })
+    }
+    void this.pump()
+    return piece
+  }
+
+  /**
+   * Runs the waiting renders one at a time: first those of the piece on air (a restart must not wait
+   * behind the next piece's whole render), then the rest in order; a piece no longer current or next
+   * (a skip, a steer, a stop) drops its renders, and what it has rendered stays.
+   */
+  private async pump() {
+    if (this.rendering) return
+    this.rendering = true
+    try {
+      for (;;) {
+        const { current, next } = this.state
+        const onAir = current && keyOf(current)
+        const wanted = new Set(this.stopped() ? [] : [onAir, next && keyOf(next)])
+        for (const job of this.jobs.filter((j) => !wanted.has(j.key))) {
+          const piece = this.pieces.get(job.key)
+          if (piece) piece.planned = renderedOnly(piece)
+        }
+        this.jobs = this.jobs.filter((j) => wanted.has(j.key))
+        const index = Math.max(
+          0,
+          this.jobs.findIndex((j) => j.key === onAir),
+        )
+        const [job] = this.jobs.splice(index, 1)
+        if (!job) return
+        await job.run()
+      }
+    } finally {
+      this.rendering = false
+    }
+  }
+
+  /** Schedules what is rendered of a piece, in the chain from where the listener is in it. */
+  private schedulePiece(slot: ProgrammeSlot, piece: PieceRender) {
+    if (this.state.status === 'stopped') return
+    const shift = this.state.skipped * SLOT_SECONDS * 1000
+    const wall = this.now() + shift
+    // Only the pieces around the listener's moment (a skip or a steer left others behind).
+    const steer = this.state.steer
+    if (![-1, 0, 1].some((offset) => keyOf(slotAt(wall, steer, offset)) === keyOf(slot))) return
+    const position = (wall - slot.startsAt) / 1000
+    let started = false
+    for (const segment of chainFrom(piece.rendered, Math.max(0, position)))
+      started = this.schedule(slot, segment, shift, piece.gain ?? 1) || started
+    if (started && keyOf(slot) === (this.state.current && keyOf(this.state.current)) && this.state.status !== 'playing')
+      this.set({ status: 'playing', error: null })
+  }
+
+  /** Starts one segment at its wall-clock time (true when it is, or was already, scheduled). */
+  private schedule(slot: ProgrammeSlot, segment: RenderedSegment, shift: number, level: number): boolean {
+    const key = keyOf(slot)
+    let sources = this.scheduled.get(key)
+    if (sources?.has(segment.from)) return true
     const ctx = getAudioContext()
+    // Wall clock → context time. `shift` moves a skipping listener's programme earlier.
+    const pieceAt = (slot.startsAt - shift - this.now()) / 1000 + ctx.currentTime
+    const segmentAt = pieceAt + segment.from
+    const span = segment.to - segment.from
+    const offset = Math.max(0, ctx.currentTime + 0.05 - segmentAt)
+    if (offset >= span) return false
+    const rendered = segment.buffer
     const buffer = ctx.createBuffer(rendered.numberOfChannels, rendered.length, rendered.sampleRate)
     for (let c = 0; c < rendered.numberOfChannels; c++) buffer.copyToChannel(rendered.getChannelData(c), c)
-    // Wall clock → context time. `shift` moves a skipping listener's programme earlier.
-    const startsAt = (slot.startsAt - shift - this.now()) / 1000 + ctx.currentTime
-    const offset = Math.max(0, ctx.currentTime + 0.05 - startsAt)
-    if (offset >= PIECE_SECONDS) return
-    const when = startsAt + offset
+    const when = segmentAt + offset
     const src = ctx.createBufferSource()
     src.buffer = buffer
-    const gain = ctx.createGain()
+    // The piece's own fades (a curve over what is left of it) and the joins (exact linear ramps).
+    const fade = ctx.createGain()
     const curve = new Float32Array(CURVE_POINTS)
-    const span = PIECE_SECONDS - offset
-    for (let i = 0; i < CURVE_POINTS; i++) curve[i] = pieceGain(offset + (span * i) / (CURVE_POINTS - 1))
-    gain.gain.value = curve[0]!
-    gain.gain.setValueCurveAtTime(curve, when, span)
-    src.connect(gain)
-    gain.connect(ctx.destination)
+    const left = span - offset
+    for (let i = 0; i < CURVE_POINTS; i++) curve[i] = level * pieceGain(segment.from + offset + (left * i) / (CURVE_POINTS - 1))
+    fade.gain.value = curve[0]!
+    fade.gain.setValueCurveAtTime(curve, when, left)
+    const join = ctx.createGain()
+    const t0 = segment.from + offset
+    join.gain.setValueAtTime(segment.joinsIn ? Math.min(1, Math.max(0, (t0 - segment.from) / JOIN_SECONDS)) : 1, when)
+    if (segment.joinsIn && t0 < segment.from + JOIN_SECONDS) join.gain.linearRampToValueAtTime(1, segmentAt + JOIN_SECONDS)
+    if (segment.joinsOut) {
+      const outAt = segmentAt + span - JOIN_SECONDS
+      if (outAt > when) join.gain.setValueAtTime(1, outAt)
+      join.gain.linearRampToValueAtTime(0, segmentAt + span)
+    }
+    src.connect(join)
+    join.connect(fade)
+    fade.connect(this.stationInput(ctx))
     src.start(when, offset)
-    src.stop(when + span)
-    this.scheduled.set(key, {
-      key,
-      stop: () => {
-        try {
-          src.stop()
-        } catch {
-          // Already stopped.
-        }
-        src.disconnect()
-        gain.disconnect()
-      },
+    src.stop(when + left)
+    if (!sources) this.scheduled.set(key, (sources = new Map()))
+    sources.set(segment.from, () => {
+      try {
+        src.stop()
+      } catch {
+        // Already stopped.
+      }
+      src.disconnect()
+      join.disconnect()
+      fade.disconnect()
     })
+    return true
   }
 
   /** Keeps the current and next pieces prepared and scheduled; runs every half second. */
-  private async tick(generation: number) {
+  private tick(generation: number) {
     if (generation !== this.generation) return
     const shift = this.state.skipped * SLOT_SECONDS * 1000
     const wall = this.now() + shift
@@ -120,37 +266,35 @@ export class StationPlayer {
     const next = slotAt(wall, this.state.steer, 1)
     const position = (wall - current.startsAt) / 1000
     this.set({ current, next, position })
-    try {
-      const buffer = await this.piece(current)
-      if (generation !== this.generation) return
-      this.schedule(current, buffer, shift)
-      if (this.state.status !== 'playing') this.set({ status: 'playing', error: null })
-      // The next piece is composed and rendered while this one plays.
-      void this.piece(next).then(
-        (b) => generation === this.generation && this.schedule(next, b, shift),
-        () => undefined,
-      )
-    } catch (e) {
-      if (generation === this.generation) this.set({ error: errorMessage(e) })
-    }
+    // The piece playing first, from where the listener is; then the next one, whole, while it plays.
+    this.schedulePiece(current, this.prepare(current, position, false))
+    this.schedulePiece(next, this.prepare(next, 0, true))
     // Forget pieces that have finished (the previous one may still be fading out).
     const keep = new Set([keyOf(slotAt(wall, this.state.steer, -1)), keyOf(current), keyOf(next)])
-    for (const [key, s] of this.scheduled) {
+    for (const [key, sources] of this.scheduled) {
       if (keep.has(key)) continue
-      s.stop()
+      for (const stop of sources.values()) stop()
       this.scheduled.delete(key)
     }
   }
 
   private restart() {
     this.generation++
-    for (const s of this.scheduled.values()) s.stop()
-    this.scheduled.clear()
+    this.stopAll()
     const g = this.generation
     if (this.timer) clearInterval(this.timer)
     this.set({ status: 'tuning' })
-    void this.tick(g)
-    this.timer = setInterval(() => void this.tick(g), 500)
+    this.tick(g)
+    this.timer = setInterval(() => this.tick(g), 500)
+  }
+
+  private stopped(): boolean {
+    return this.state.status === 'stopped'
+  }
+
+  private stopAll() {
+    for (const sources of this.scheduled.values()) for (const stop of sources.values()) stop()
+    this.scheduled.clear()
   }
 
   async start(): Promise<void> {
@@ -162,8 +306,7 @@ export class StationPlayer {
     this.generation++
     if (this.timer) clearInterval(this.timer)
     this.timer = null
-    for (const s of this.scheduled.values()) s.stop()
-    this.scheduled.clear()
+    this.stopAll()
     this.set({ status: 'stopped' })
   }
 

@@ -11,6 +11,8 @@ const titleOf = (description: string) => description.split(': ').slice(1).join('
 function useStation(): StationState {
   const [state, setState] = useState<StationState>(() => getStation().state)
   useEffect(() => getStation().subscribe(setState), [])
+  // Play then has only the first seconds of the piece on air to render.
+  useEffect(() => getStation().warm(), [])
   return state
 }
 
