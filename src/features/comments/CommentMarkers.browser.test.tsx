@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import '../../styles/index.css'
 import { render, settle } from '../../../tests/component/render.tsx'
+import { commentRow } from '../../../tests/component/comment-row.ts'
 import type { CommentChange, CommentRow } from '../../backend/comments.ts'
 import { fetchSongComments, postComment, subscribeSongComments } from '../../backend/comments.ts'
 import { SAMPLE_SONGS } from '../../lib/catalogue/sample-songs.ts'
@@ -29,20 +30,8 @@ vi.mock('../../backend/comments.ts', async (original) => ({
 }))
 
 const neon = SAMPLE_SONGS.find((s) => s.id === 'neon-drift')!
-const row = (id: string, at: number | null, over: Partial<CommentRow> = {}): CommentRow => ({
-  id,
-  song_id: neon.id,
-  user_id: 'u2',
-  username: 'ava',
-  parent_id: null,
-  body: `comment ${id}`,
-  like_count: 0,
-  deleted: false,
-  edited_at: null,
-  created_at: '2026-11-26T10:00:00Z',
-  at_seconds: at,
-  ...over,
-})
+const row = (id: string, at: number | null, over: Partial<CommentRow> = {}): CommentRow =>
+  commentRow(id, { song_id: neon.id, at_seconds: at, ...over })
 const seek = vi.fn()
 
 beforeEach(() => {

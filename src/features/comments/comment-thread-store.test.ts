@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { fetchLikedIds, fetchSongComments, subscribeSongComments, type CommentChange, type CommentRow } from '../../backend/comments.ts'
+import { commentRow } from '../../../tests/component/comment-row.ts'
 import { followThread, threadSnapshot, updateThread } from './comment-thread-store.ts'
 import { withRow } from './thread-model.ts'
 
@@ -9,20 +10,7 @@ vi.mock('../../backend/comments.ts', () => ({
   subscribeSongComments: vi.fn(),
 }))
 
-const row = (id: string, over: Partial<CommentRow> = {}): CommentRow => ({
-  id,
-  song_id: 'neon-drift',
-  user_id: 'u2',
-  username: 'ava',
-  parent_id: null,
-  body: `comment ${id}`,
-  like_count: 0,
-  deleted: false,
-  edited_at: null,
-  created_at: '2026-11-26T10:00:00Z',
-  at_seconds: null,
-  ...over,
-})
+const row = commentRow
 
 let pushes: ((change: CommentChange) => void)[] = []
 let statuses: ((status: string) => void)[] = []
