@@ -14,7 +14,7 @@ import { renderScore } from '../score-renderer.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { PIECE_SECONDS, SLOT_SECONDS, pieceGain, slotAt, type ProgrammeSlot, type Steer } from './programme.ts'
 import { makeLimiter, stationGainDb } from './station-output.ts'
-import { chainFrom, coversToEnd, JOIN_SECONDS, prerollOf, segmentPlan, type Segment } from './segments.ts'
+import { chainFrom, coversToEnd, JOIN_SECONDS, joinGain, prerollOf, segmentPlan, type Segment } from './segments.ts'
 
 export type StationStatus = 'stopped' | 'tuning' | 'playing'
 
@@ -114,7 +114,7 @@ export class StationPlayer {
    */
   warm(): void {
     void import('tone').catch(() => undefined)
-    const shift = this.state.skipped * SLOT_SECONDS * 1000
+    const shift = this.shift()
     this.pieceOf(slotAt(this.now() + shift, this.state.steer))
   }
 
@@ -191,7 +191,7 @@ export class StationPlayer {
   /** Schedules what is rendered of a piece, in the chain from where the listener is in it. */
   private schedulePiece(slot: ProgrammeSlot, piece: PieceRender) {
     if (this.state.status === 'stopped') return
-    const shift = this.state.skipped * SLOT_SECONDS * 1000
+    const shift = this.shift()
     const wall = this.now() + shift
     // Only the pieces around the listener's moment (a skip or a steer left others behind).
     const steer = this.state.steer
@@ -231,7 +231,7 @@ export class StationPlayer {
     fade.gain.setValueCurveAtTime(curve, when, left)
     const join = ctx.createGain()
     const t0 = segment.from + offset
-    join.gain.setValueAtTime(segment.joinsIn ? Math.min(1, Math.max(0, (t0 - segment.from) / JOIN_SECONDS)) : 1, when)
+    join.gain.setValueAtTime(joinGain(segment, t0), when)
     if (segment.joinsIn && t0 < segment.from + JOIN_SECONDS) join.gain.linearRampToValueAtTime(1, segmentAt + JOIN_SECONDS)
     if (segment.joinsOut) {
       const outAt = segmentAt + span - JOIN_SECONDS
@@ -260,7 +260,7 @@ export class StationPlayer {
   /** Keeps the current and next pieces prepared and scheduled; runs every half second. */
   private tick(generation: number) {
     if (generation !== this.generation) return
-    const shift = this.state.skipped * SLOT_SECONDS * 1000
+    const shift = this.shift()
     const wall = this.now() + shift
     const current = slotAt(wall, this.state.steer)
     const next = slotAt(wall, this.state.steer, 1)
@@ -286,6 +286,11 @@ export class StationPlayer {
     this.set({ status: 'tuning' })
     this.tick(g)
     this.timer = setInterval(() => this.tick(g), 500)
+  }
+
+  /** How far (ms) this listener's skips put them ahead of the shared programme. */
+  private shift(): number {
+    return this.state.skipped * SLOT_SECONDS * 1000
   }
 
   private stopped(): boolean {

@@ -34,6 +34,16 @@ const row = (id: string, at: number | null, over: Partial<CommentRow> = {}): Com
   commentRow(id, { song_id: neon.id, at_seconds: at, ...over })
 const seek = vi.fn()
 
+/** Signed in as u1, whose posted comments the server answers back as stored. */
+function signInAndEchoPosts() {
+  useSessionStore.getState().setUser({ id: 'u1', email: 'me@cube.test' })
+  vi.mocked(postComment).mockImplementation(async (_s, body, _p, at) => ({
+    comment: row('mine', at ?? null, { user_id: 'u1', username: 'me', body }),
+    credited: [],
+    balance: 100,
+  }))
+}
+
 beforeEach(() => {
   vi.clearAllMocks()
   vi.mocked(fetchSongComments).mockResolvedValue([row('a', 20), row('b', 60), row('plain', null)])
@@ -70,12 +80,7 @@ describe('CommentMarkers', () => {
 
 describe('the thread and its markers on one page', () => {
   it('share one read and one Realtime channel, and a comment pinned in the thread shows on the waveform at once', async () => {
-    useSessionStore.getState().setUser({ id: 'u1', email: 'me@cube.test' })
-    vi.mocked(postComment).mockImplementation(async (_s, body, _p, at) => ({
-      comment: row('mine', at ?? null, { user_id: 'u1', username: 'me', body }),
-      credited: [],
-      balance: 100,
-    }))
+    signInAndEchoPosts()
     const el = render(
       <div>
         <div className="relative" style={{ width: 400, height: 96 }}>
@@ -97,12 +102,7 @@ describe('the thread and its markers on one page', () => {
 
 describe('pinning a new comment', () => {
   it('while the song plays, "Pin to the playhead" sends the playhead with the comment; unticked it sends none', async () => {
-    useSessionStore.getState().setUser({ id: 'u1', email: 'me@cube.test' })
-    vi.mocked(postComment).mockImplementation(async (_s, body, _p, at) => ({
-      comment: row('mine', at ?? null, { user_id: 'u1', username: 'me', body }),
-      credited: [],
-      balance: 100,
-    }))
+    signInAndEchoPosts()
     render(<CommentThread songId={neon.id} />)
     const pin = page.getByRole('checkbox', { name: /Pin to the playhead \(0:33\)/ })
     await expect.element(pin).toBeVisible()
