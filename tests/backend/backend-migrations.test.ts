@@ -23,6 +23,18 @@ const TABLES = [
   'user_tokens',
 ]
 const CUBE_FUNCTIONS = ['init_user_tokens', 'is_admin', 'listen_report', 'listen_start', 'spend_tokens']
+const HOT_PATH_FUNCTIONS = [
+  'aal_satisfied',
+  'check_request',
+  'client_address',
+  'listen_answer',
+  'listen_lock',
+  'listen_report',
+  'listen_settle',
+  'listener_linked_to_creator',
+  'post_ledger',
+  'reward_rules',
+]
 
 /** What must hold after the migrations, whichever PostgreSQL ran them. */
 async function checkSchema(server: LocalServer) {
@@ -56,6 +68,23 @@ async function checkSchema(server: LocalServer) {
   for (const f of functions) {
     expect(f, f.proname).toMatchObject({ prosecdef: true, anon: false, authenticated: true, public_exec: false })
     expect(f.config, f.proname).toMatch(/search_path=("")?$/)
+  }
+
+  // The functions every API request or every listen calls keep their plans (issue 28, migration
+  // 20261126170000_hot_path_plans.sql): a SQL function the planner cannot inline (security definer
+  // or a SET clause) is parsed and planned again on every call, which cost a credited listen about
+  // 1.4 ms of PostgreSQL's CPU. Each is PL/pgSQL, or plain SQL that inlines into its caller.
+  const hot = await sql<{ proname: string; lang: string; prosecdef: boolean; config: string | null }>(
+    server,
+    `select p.proname, l.lanname as lang, p.prosecdef, array_to_string(p.proconfig, ',') as config
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_language l on l.oid = p.prolang
+      where n.nspname = 'public' and p.proname = any($1) order by 1`,
+    [HOT_PATH_FUNCTIONS],
+  )
+  expect(hot.map((f) => f.proname)).toEqual([...HOT_PATH_FUNCTIONS].sort())
+  for (const f of hot) {
+    const inlinable = f.lang === 'sql' && !f.prosecdef && !f.config
+    expect(f.lang === 'plpgsql' || inlinable, `${f.proname}: ${f.lang}, security definer ${f.prosecdef}, ${f.config}`).toBe(true)
   }
 
   // The seed's durations are the MP3s' real lengths (scripts/catalogue-agreement.test.ts checks them).

@@ -70,4 +70,17 @@ describe('JWT with jose', () => {
       expect(await verifyJwt(token, SECRET), token).toEqual({ ok: false, reason: 'malformed' })
     }
   })
+
+  it("remembers a verified token as PostgREST's JWT cache does, but still expires it and never lends it to another secret", async () => {
+    const token = signTheOldWay({ role: 'anon', exp: 5000 }, SECRET)
+    expect(await verifyJwt(token, SECRET, 4000)).toMatchObject({ ok: true, claims: { exp: 5000 } })
+    // Remembered now: the same token past its exp is still refused as expired.
+    expect(await verifyJwt(token, SECRET, 5000)).toEqual({ ok: false, reason: 'expired' })
+    // A server with another secret must check the signature itself, whatever this one remembered.
+    expect(await verifyJwt(token, 'another-secret-of-sufficient-length-123', 4000)).toEqual({ ok: false, reason: 'bad_signature' })
+    // The claims handed out are a copy: a caller changing them does not change the next answer.
+    const first = await verifyJwt(token, SECRET, 4000)
+    if (first.ok) first.claims.role = 'service_role'
+    expect(await verifyJwt(token, SECRET, 4000)).toMatchObject({ ok: true, claims: { role: 'anon' } })
+  })
 })

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http'
+import pg from 'pg'
 import type { Database, Queryable } from './db.ts'
 import { HttpError } from './errors.ts'
 import { verifyJwt, type JwtClaims } from './jwt.ts'
@@ -86,18 +87,40 @@ export async function callerFromToken(token: string | undefined, jwtSecret: stri
   return { role: role as ApiRole, claims: check.claims }
 }
 
+/** What a transaction publishes to SQL before the request's own statements. */
+export interface RequestSettings {
+  role: DbRole
+  claims: JwtClaims
+  /** request.headers, for API requests. */
+  headers?: Record<string, string>
+  /** The statement that calls PostgREST's db-pre-request function, when one is configured. */
+  preRequest?: string
+}
+
+/**
+ * The statements that open a request's transaction, sent with BEGIN in one round trip (as
+ * PostgREST does it): role, claims, headers and the statement timeout as transaction-local
+ * settings, then the pre-request check. A simple-protocol message takes no parameters, so the
+ * values go in as literals escaped by pg's escapeLiteral, the one place request data becomes
+ * SQL text.
+ */
+export function openingSql({ role, claims, headers, preRequest }: RequestSettings): string {
+  const literal = pg.escapeLiteral
+  // The statement timeout keeps one runaway request from holding PGlite's single connection.
+  const settings = [
+    `set_config('role', ${literal(role)}, true)`,
+    `set_config('request.jwt.claims', ${literal(JSON.stringify({ ...claims, role: claims.role ?? role }))}, true)`,
+    "set_config('statement_timeout', '10s', true)",
+  ]
+  if (headers) settings.push(`set_config('request.headers', ${literal(JSON.stringify(headers))}, true)`)
+  return `select ${settings.join(', ')};${preRequest ? ` ${preRequest};` : ''}`
+}
+
 /**
  * The only way request code reaches the database: one transaction that first drops to `role`
  * and publishes the JWT claims for auth.uid()/auth.jwt(), both transaction-local, so RLS applies
  * exactly as on Supabase and nothing leaks into the next request.
  */
 export function runAs<T>(db: Database, role: DbRole, claims: JwtClaims, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    // The statement timeout keeps one runaway request from holding PGlite's single connection.
-    await tx.query(
-      "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('statement_timeout', '10s', true)",
-      [role, JSON.stringify({ ...claims, role: claims.role ?? role })],
-    )
-    return fn(tx)
-  })
+  return db.transaction(fn, openingSql({ role, claims }))
 }

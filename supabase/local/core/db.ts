@@ -10,8 +10,11 @@ export interface Queryable {
 /** One interface over embedded PGlite and a real PostgreSQL reached through `pg`. */
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres'
-  /** Runs `fn` in one transaction; commits when it resolves, rolls back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  /**
+   * Runs `fn` in one transaction; commits when it resolves, rolls back when it throws. `opening`,
+   * SQL without parameters, runs right after BEGIN in the same round trip to the database.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, opening?: string): Promise<T>
   /** Several statements separated by semicolons (migrations). */
   exec(sql: string): Promise<void>
   /**
@@ -35,10 +38,11 @@ export async function openPglite(dataDir: string | undefined, options: { reset?:
     query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await db.query<T>(sql, params)).rows }),
     // PGlite has one connection: its transaction() holds it for the whole callback, so concurrent
     // requests queue up as whole transactions instead of interleaving statements.
-    transaction: (fn) =>
-      db.transaction((tx) =>
-        fn({ query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await tx.query<T>(sql, params)).rows }) }),
-      ),
+    transaction: (fn, opening) =>
+      db.transaction(async (tx) => {
+        if (opening) await tx.exec(opening)
+        return fn({ query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await tx.query<T>(sql, params)).rows }) })
+      }),
     exec: async (sql) => {
       await db.exec(sql)
     },
@@ -56,10 +60,11 @@ export function openPostgres(connectionString: string, poolSize = Number(process
   return {
     kind: 'postgres',
     query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await pool.query(sql, params as unknown[])).rows as T[] }),
-    transaction: async (fn) => {
+    transaction: async (fn, opening) => {
       const client = await pool.connect()
       try {
-        await client.query('begin')
+        // One simple-protocol message: BEGIN and the opening statements cost one round trip.
+        await client.query(opening ? `begin; ${opening}` : 'begin')
         const result = await fn({
           query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await client.query(sql, params as unknown[])).rows as T[] }),
         })

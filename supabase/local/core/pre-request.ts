@@ -1,4 +1,4 @@
-import { runAs, type Caller } from './caller.ts'
+import { openingSql, type Caller } from './caller.ts'
 import type { Database, Queryable } from './db.ts'
 
 // PostgREST's db-pre-request: the SQL function named by the authenticator role's
@@ -34,9 +34,5 @@ export function runAsApiCaller<T>(
   preRequest: string | undefined,
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
-  return runAs(db, caller.role, caller.claims, async (tx) => {
-    if (caller.headers) await tx.query("select set_config('request.headers', $1, true)", [JSON.stringify(caller.headers)])
-    if (preRequest) await tx.query(preRequest)
-    return fn(tx)
-  })
+  return db.transaction(fn, openingSql({ role: caller.role, claims: caller.claims, headers: caller.headers, preRequest }))
 }

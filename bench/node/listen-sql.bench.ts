@@ -1,0 +1,148 @@
+/**
+ * A credited listen as SQL alone: pgbench (PostgreSQL's own load generator, written in C) sends,
+ * from 50 connections at once, the transaction the local server sends for POST
+ * /rest/v1/rpc/listen_report (role and claims, the pre-request check, the call, commit), with no
+ * HTTP and no Node in between. Every transaction credits a listen: each uses its own listener,
+ * whose session has been open for 45 s (set up by superuser SQL before the timed part), so the
+ * figure is of the full crediting path (ledger posting, wallet, history), not of a refusal.
+ * Baseline in the same run: the same transaction calling `select 1` instead of listen_report.
+ * SQL_BENCH_CONNECTIONS sets the number of connections (50).
+ *
+ * Run: npm run bench -- listen-sql    (or standalone: npx tsx bench/node/listen-sql.bench.ts)
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import pg from 'pg'
+import { startLocalServer } from '../../supabase/local/core/server.ts'
+import { findPostgresBin, startPostgresCluster } from '../../tests/backend/support/postgres-cluster.ts'
+import type { BenchResult } from '../types.ts'
+
+const CONNECTIONS = Number(process.env.SQL_BENCH_CONNECTIONS ?? 50)
+const PER_CONNECTION = 200
+/** SQL_BENCH_TRACK=1: print the time spent in each SQL function (pg_stat_user_functions) after the run. */
+const TRACK_FUNCTIONS = Boolean(process.env.SQL_BENCH_TRACK)
+
+async function printFunctionTimes(client: pg.Client): Promise<void> {
+  // Statistics reach the view at most a second after the transactions end.
+  await new Promise((resolve) => setTimeout(resolve, 1500))
+  const { rows } = await client.query(
+    `select funcname, calls, round((total_time / calls)::numeric, 3) as total_ms, round((self_time / calls)::numeric, 3) as self_ms
+       from pg_stat_user_functions order by self_time desc`,
+  )
+  console.table(rows)
+}
+
+/** One open, 45-second-old session per listener, numbered 0..n-1 for the pgbench clients. */
+const SETUP = (n: number) => `
+create table public.bench_plan (idx int primary key, user_id uuid not null, session_id uuid not null);
+with users as (
+  insert into auth.users (email, encrypted_password, raw_app_meta_data, email_confirmed_at, created_at)
+  select 'sql-bench-' || i || '@example.com', 'x', '{"provider":"email"}', now(), now() - interval '2 days'
+    from generate_series(0, ${n - 1}) i
+  returning id, email
+), wallets as (
+  insert into public.user_tokens (user_id) select id from users returning user_id
+), sessions as (
+  insert into public.listening_sessions (user_id, play_key, song_id, duration_seconds, reward, started_at, last_report_at)
+  select u.id, 'bench', s.id, s.duration_seconds, s.reward, now() - interval '45 seconds', now() - interval '45 seconds'
+    from users u cross join lateral (select id, duration_seconds, reward from public.songs where owner_id is null order by id limit 1) s
+  returning id, user_id
+)
+insert into public.bench_plan (idx, user_id, session_id)
+select (regexp_match(u.email, '(\\d+)@'))[1]::int, u.id, s.id from users u join sessions s on s.user_id = u.id;
+update public.user_tokens set last_interaction_at = now();
+`
+
+/**
+ * The transaction the server sends for one listen_report (supabase/local/core/caller.ts openingSql):
+ * BEGIN, the settings and the pre-request check as one message (pgbench's \; joins them), the
+ * call, COMMIT. The \gset lookup of this transaction's listener is the only extra round trip.
+ */
+const script = (call: string) => `\\set i :i + 1
+\\set idx :client_id * ${PER_CONNECTION} + :i - 1
+select user_id as uid, session_id as sid from public.bench_plan where idx = :idx \\gset
+begin \\;
+select set_config('role', 'authenticated', true),
+       set_config('request.jwt.claims', '{"sub":":uid","role":"authenticated","aal":"aal1"}', true),
+       set_config('statement_timeout', '10s', true),
+       set_config('request.headers', '{"x-forwarded-for":"127.0.0.1"}', true) \\;
+select public.check_request();
+${call};
+commit;
+`
+
+function pgbench(bin: string, url: string, file: string): number {
+  const out = execFileSync(
+    join(bin, 'pgbench'),
+    ['-n', '-c', String(CONNECTIONS), '-j', '2', '-t', String(PER_CONNECTION), '-D', 'i=0', '-f', file, url],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  const tps = /tps = ([\d.]+)/.exec(out)
+  if (!tps || !/number of failed transactions: 0 /.test(out)) throw new Error(`pgbench: ${out}`)
+  return Number(tps[1])
+}
+
+export async function run(): Promise<BenchResult[]> {
+  const found = findPostgresBin()
+  const cluster = await startPostgresCluster()
+  if (!found || typeof cluster === 'string') {
+    console.warn(`listen-sql bench skipped: ${typeof cluster === 'string' ? cluster : 'no PostgreSQL'}`)
+    return []
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'cube-listen-sql-'))
+  try {
+    // The local server applies every migration; the bench then talks to PostgreSQL alone.
+    await (await startLocalServer({ port: 0, databaseUrl: cluster.url })).close()
+    const client = new pg.Client({ connectionString: cluster.url })
+    await client.connect()
+    const n = CONNECTIONS * PER_CONNECTION
+    try {
+      await client.query(SETUP(n))
+      const baselineFile = join(dir, 'baseline.sql')
+      const listenFile = join(dir, 'listen.sql')
+      writeFileSync(baselineFile, script('select 1'))
+      writeFileSync(listenFile, script("select public.listen_report(':sid'::uuid, true)"))
+      const baseline = pgbench(found.bin, cluster.url, baselineFile)
+      if (TRACK_FUNCTIONS) {
+        // ALTER SYSTEM refuses to run inside a transaction, so each statement goes on its own.
+        for (const statement of ["alter system set track_functions = 'all'", 'select pg_reload_conf()', 'select pg_stat_reset()'])
+          await client.query(statement)
+      }
+      const listens = pgbench(found.bin, cluster.url, listenFile)
+      if (TRACK_FUNCTIONS) await printFunctionTimes(client)
+      const { rows } = await client.query<{ credited: string; ledger: string }>(
+        `select (select count(*) from public.listening_sessions where outcome = 'credited')::text as credited,
+                (select count(*) from public.token_ledger where reason = 'listen')::text as ledger`,
+      )
+      if (Number(rows[0]!.credited) !== n || Number(rows[0]!.ledger) !== n)
+        throw new Error(`expected ${n} credited listens, got ${rows[0]!.credited} sessions and ${rows[0]!.ledger} ledger rows`)
+      const detail = `pgbench, ${CONNECTIONS} connections, ${n} transactions, PostgreSQL ${cluster.version}, fsync off`
+      return [
+        { name: 'listen_report as SQL: credited listens', value: listens, unit: 'listens/s', detail },
+        { name: 'same transaction with select 1', value: baseline, unit: 'tx/s', detail },
+        { name: 'listen_report vs select 1', value: listens / baseline, unit: 'x' },
+      ]
+    } finally {
+      await client.end()
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+    cluster.stop()
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  run().then(
+    (figures) => {
+      for (const r of figures)
+        console.log(`${r.name.padEnd(44)} ${r.value.toFixed(r.value >= 100 ? 0 : 2).padStart(8)} ${r.unit}   ${r.detail ?? ''}`)
+    },
+    (error: unknown) => {
+      console.error(error)
+      process.exit(1)
+    },
+  )
+}
