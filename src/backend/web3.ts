@@ -110,6 +110,7 @@ export type BlockchainConfig = Pick<
   | 'native_token'
   | 'chain_id'
   | 'contract_address'
+  | 'embedded'
 >
 
 export async function fetchBlockchainConfigs(): Promise<BlockchainConfig[]> {

@@ -78,6 +78,36 @@ describe('/chain/rpc reads', () => {
   })
 })
 
+describe('blockchain_configs names the served URL', () => {
+  it('a tool that reads the chain rows through the API finds a URL it can call, on the chain and contract the row names', async () => {
+    const columns = 'name,embedded,testnet,testnet_rpc_url,mainnet_rpc_url,chain_id,contract_address'
+    const res = await fetch(`${server.url}/rest/v1/blockchain_configs?select=${columns}&order=name`, {
+      headers: { apikey: server.keys.anonKey },
+    })
+    expect(res.status).toBe(200)
+    const rows = (await res.json()) as {
+      name: string
+      embedded: boolean
+      testnet: boolean
+      testnet_rpc_url: string | null
+      mainnet_rpc_url: string | null
+      chain_id: number | null
+      contract_address: string | null
+    }[]
+    const embedded = rows.filter((r) => r.embedded)
+    expect(embedded.map((r) => r.name)).toEqual(['ethereum', 'polygon'])
+    for (const row of embedded) {
+      expect(row.testnet ? row.testnet_rpc_url : row.mainnet_rpc_url, row.name).toBe(rpcUrl(server))
+      const provider = new JsonRpcProvider(row.testnet_rpc_url!, undefined, { staticNetwork: true, batchMaxCount: 1 })
+      expect(Number((await provider.getNetwork()).chainId)).toBe(row.chain_id)
+      expect(await provider.getCode(row.contract_address!)).toMatch(/^0x[0-9a-f]{100,}$/)
+      provider.destroy()
+    }
+    // The chains it does not back keep their own URLs (none on the local backend): nothing points them here.
+    for (const row of rows.filter((r) => !r.embedded)) expect([row.testnet_rpc_url, row.mainnet_rpc_url], row.name).toEqual([null, null])
+  })
+})
+
 describe('/chain/rpc refuses every write that is not the server’s own', () => {
   it('eth_sendTransaction from a development account the EVM would sign for: refused, nothing mined', async () => {
     const before = await call(server, one('eth_blockNumber'))

@@ -6,7 +6,7 @@ import { useSessionStore } from '../../domain/session/session-store.ts'
 import { useSongIndex } from '../../domain/collection/song-index.ts'
 import { SongPicker } from '../../ui/SongPicker.tsx'
 import { isSafeImageUrl, MINT_COST } from './mint-machine.ts'
-import { describeNftWithAi, rpcUrlOf, useMintChains, useMintMachine, useRecentMints } from './mint-runtime.ts'
+import { describeNftWithAi, useMintChains, useMintMachine, useRecentMints } from './mint-runtime.ts'
 
 const FALLBACK_IMAGE = '/favicon.svg'
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
@@ -184,7 +184,7 @@ export default function MintPage() {
                     {c.icon ? `${c.icon} ` : ''}
                     {c.display_name} ({c.native_token}
                     {c.testnet ? ', testnet' : ''}
-                    {rpcUrlOf(c) === 'embedded' ? ', local chain' : ''}){unavailable.has(c.name) ? ' — not available here' : ''}
+                    {c.embedded ? ', local chain' : ''}){unavailable.has(c.name) ? ' — not available here' : ''}
                   </option>
                 ))}
             </select>

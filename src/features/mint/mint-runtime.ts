@@ -19,9 +19,6 @@ import { createMintMachine } from './mint-machine.ts'
 // The app's wiring of the mint machine and what the minting studio reads from the server: the
 // chains, the user's recent mints, and the site's Text AI for descriptions.
 
-/** The RPC URL of the network a chain mints on: testnet_rpc_url, or mainnet_rpc_url when testnet is off. */
-export const rpcUrlOf = (chain: BlockchainConfig): string | null => (chain.testnet ? chain.testnet_rpc_url : chain.mainnet_rpc_url)
-
 /** When blockchain_configs cannot be read: the reference's defaults (all enabled, all testnets). */
 export const DEFAULT_CHAINS: BlockchainConfig[] = [
   ['ethereum', 'Ethereum', 'Ξ', 'ETH'],
@@ -42,6 +39,7 @@ export const DEFAULT_CHAINS: BlockchainConfig[] = [
   contract_address: null,
   testnet: true,
   enabled: true,
+  embedded: false,
 }))
 
 /** The mint machine with the server's mint call; a minted token refreshes the wallet and activity. */

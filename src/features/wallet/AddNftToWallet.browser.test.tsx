@@ -20,11 +20,12 @@ const EMBEDDED: BlockchainConfig = {
   enabled: true,
   testnet: true,
   mainnet_rpc_url: null,
-  testnet_rpc_url: 'embedded',
+  testnet_rpc_url: 'http://127.0.0.1:54321/chain/rpc',
   explorer_url: null,
   native_token: 'ETH',
   chain_id: 31337,
   contract_address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  embedded: true,
 }
 
 let requests: { method: string; params: unknown }[] = []
@@ -91,8 +92,11 @@ describe('Add to my wallet', () => {
 
   it('offers it only for a network a wallet can reach', () => {
     expect(walletRpcUrl(EMBEDDED, 'http://127.0.0.1:8080')).toBe('http://127.0.0.1:8080/chain/rpc')
-    expect(walletRpcUrl({ ...EMBEDDED, testnet_rpc_url: 'https://rpc.example' }, 'x')).toBe('https://rpc.example')
-    expect(walletRpcUrl({ ...EMBEDDED, testnet_rpc_url: null }, 'x')).toBeNull()
-    expect(walletRpcUrl({ ...EMBEDDED, testnet: false, mainnet_rpc_url: 'javascript:alert(1)' }, 'x')).toBeNull()
+    // The embedded chain through the page's own origin, whatever address the server recorded.
+    expect(walletRpcUrl({ ...EMBEDDED, testnet_rpc_url: 'embedded' }, 'http://localhost:8080')).toBe('http://localhost:8080/chain/rpc')
+    const HOSTED = { ...EMBEDDED, embedded: false }
+    expect(walletRpcUrl({ ...HOSTED, testnet_rpc_url: 'https://rpc.example' }, 'x')).toBe('https://rpc.example')
+    expect(walletRpcUrl({ ...HOSTED, testnet_rpc_url: null }, 'x')).toBeNull()
+    expect(walletRpcUrl({ ...HOSTED, testnet: false, mainnet_rpc_url: 'javascript:alert(1)' }, 'x')).toBeNull()
   })
 })

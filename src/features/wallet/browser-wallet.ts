@@ -72,12 +72,13 @@ export function watchProvider(onAccount: (address: string | null) => void, onCha
 const EMBEDDED_CURRENCY = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 
 /**
- * The JSON-RPC address a user's wallet can reach for a chain: the embedded chain's is this server's
- * /chain/rpc (read-only for anyone); a hosted chain's, its configured https URL; null when there is none.
+ * The JSON-RPC address a user's wallet can reach for a chain: the embedded chain's is the /chain/rpc
+ * of the origin this page came from (the server records its own address in the row, but the user may
+ * have reached it by another name); a hosted chain's, its configured URL; null when there is none.
  */
 export function walletRpcUrl(chain: BlockchainConfig, origin: string): string | null {
+  if (chain.embedded) return `${origin}/chain/rpc`
   const url = chain.testnet ? chain.testnet_rpc_url : chain.mainnet_rpc_url
-  if (url === 'embedded') return `${origin}/chain/rpc`
   return url && /^https?:\/\//.test(url) ? url : null
 }
 
@@ -91,7 +92,7 @@ export async function addNftToWallet(chain: BlockchainConfig, tokenId: string, o
   if (!injected) throw new NoWalletProviderError()
   const rpcUrl = walletRpcUrl(chain, origin)
   if (!chain.chain_id || !chain.contract_address || !rpcUrl) throw new Error(`${chain.display_name} has no network a wallet can reach.`)
-  const embedded = rpcUrl.endsWith('/chain/rpc')
+  const embedded = chain.embedded
   await injected.request({
     method: 'wallet_addEthereumChain',
     params: [

@@ -13,6 +13,8 @@ export interface BlockchainConfig {
   chain_id: number | null
   explorer_url: string | null
   contract_address: string | null
+  /** Backed by the local backend's in-process chain (never on a hosted project). */
+  embedded: boolean
 }
 
 /** The JSON-RPC URL of the network the chain mints on (testnet or mainnet), if any. */

@@ -186,6 +186,7 @@ export type Database = {
           sort: number
           mainnet_rpc_url: string | null
           icon: string | null
+          embedded: boolean
         }
         Insert: {
           name: string
@@ -200,6 +201,7 @@ export type Database = {
           sort?: number
           mainnet_rpc_url?: string | null
           icon?: string | null
+          embedded?: boolean
         }
         Update: {
           name?: string
@@ -214,6 +216,7 @@ export type Database = {
           sort?: number
           mainnet_rpc_url?: string | null
           icon?: string | null
+          embedded?: boolean
         }
         Relationships: []
       }

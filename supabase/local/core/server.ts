@@ -9,7 +9,7 @@ import { openDatabase, type Database } from './db.ts'
 import { DEFAULT_LOCAL_JWT_SECRET, localKeys, resolveJwtSecret, type LocalKeys } from './local-keys.ts'
 import { migrate } from './migrate.ts'
 import { migrationsKey, readSnapshot, saveSnapshot } from './snapshot-cache.ts'
-import { embeddedMinters, type EmbeddedChain } from '../chain/embedded-minters.ts'
+import { embeddedMinters, recordChainRpcUrl, type EmbeddedChain } from '../chain/embedded-minters.ts'
 import { adminEmailSet, storageDirFor, type LocalServerOptions } from './options.ts'
 import { startRealtime, type RealtimeService } from '../realtime/service.ts'
 
@@ -122,8 +122,10 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   })
   const port = (server.address() as AddressInfo).port
   const shownHost = options.host && options.host !== '0.0.0.0' && options.host !== '::' ? options.host : '127.0.0.1'
+  const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`
+  if (chain) await recordChainRpcUrl(db, url)
   return {
-    url: `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`,
+    url,
     port,
     keys,
     db,
