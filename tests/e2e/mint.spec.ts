@@ -18,7 +18,7 @@ let server: OwnServer | undefined
 let anonKey = ''
 test.use({ baseURL: `http://127.0.0.1:${PORT}` })
 test.beforeAll(async () => {
-  test.setTimeout(120_000)
+  test.setTimeout(90_000)
   server = new OwnServer(PORT, mkdtempSync(join(tmpdir(), 'cube-mint-e2e-')), { LOCAL_DATA_RESET: '1' })
   await server.start()
   anonKey = await anonKeyFor(server.dataDir)

@@ -199,7 +199,7 @@ test('a project uploaded to the account opens in another browser with its mix an
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(90_000)
   const origin = baseURL!
   const email = `copy-${unique()}@cube.test`
   const password = 'correct horse battery'

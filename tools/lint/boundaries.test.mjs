@@ -173,6 +173,18 @@ const wrong = [
     "import { toast } from '../../tests/e2e/support/auth.ts'\nexport { toast }\n",
     'boundaries/dependencies',
   ],
+  [
+    'an e2e spec taking test from Playwright (it would not close the contexts it opens)',
+    'tests/e2e/bad.spec.ts',
+    "import { test } from '@playwright/test'\ntest('x', () => {})\n",
+    'no-restricted-imports',
+  ],
+  [
+    'an e2e test budgeted over 90 s',
+    'tests/e2e/bad.spec.ts',
+    "import { test } from './support/test.ts'\ntest('x', () => {\n  test.setTimeout(120_000)\n})\n",
+    'no-restricted-syntax',
+  ],
 ]
 
 for (const [name, filePath, code, rule] of wrong) {
@@ -256,6 +268,12 @@ const right = [
     'src/features/admin/Ok.browser.test.tsx',
     "import { vi } from 'vitest'\nimport { fetchAudit } from '../../backend/admin.ts'\nvi.mock('../../backend/admin.ts', " +
       '() => ({ fetchAudit: vi.fn() }))\nexport { fetchAudit }\n',
+  ],
+  [
+    'an e2e test budgeted 90 s, taking test from the closing fixture',
+    'tests/e2e/ok.spec.ts',
+    "import { expect } from '@playwright/test'\nimport { test } from './support/test.ts'\ntest('x', () => {\n  " +
+      'test.setTimeout(90_000)\n  expect(1).toBe(1)\n})\n',
   ],
   [
     'a test importing anything',

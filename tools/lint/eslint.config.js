@@ -231,6 +231,14 @@ export default defineConfig(
           ],
         },
       ],
+      // Issue 27: no single e2e test longer than 90 s; a longer journey is split instead.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='test'][callee.property.name='setTimeout'] > Literal[value>90000]",
+          message: 'An e2e test gets at most 90 s (issue 27): split the journey instead of raising its budget.',
+        },
+      ],
     },
   },
   {
