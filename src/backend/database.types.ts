@@ -1108,6 +1108,8 @@ export type Database = {
           created_at: string
           loudness_lufs: number | null
           true_peak_dbtp: number | null
+          remix_id: string | null
+          remix_of: string | null
         }
         Insert: {
           id: string
@@ -1123,6 +1125,8 @@ export type Database = {
           created_at?: string
           loudness_lufs?: number | null
           true_peak_dbtp?: number | null
+          remix_id?: string | null
+          remix_of?: string | null
         }
         Update: {
           id?: string
@@ -1138,8 +1142,25 @@ export type Database = {
           created_at?: string
           loudness_lufs?: number | null
           true_peak_dbtp?: number | null
+          remix_id?: string | null
+          remix_of?: string | null
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "songs_remix_id_fkey"
+            columns: ["remix_id"]
+            isOneToOne: true
+            referencedRelation: "remixes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "songs_remix_of_fkey"
+            columns: ["remix_of"]
+            isOneToOne: false
+            referencedRelation: "songs"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       studio_projects: {
         Row: {
@@ -1891,6 +1912,13 @@ export type Database = {
           p_mode?: string
           p_salt?: number
           p_limit?: number
+        }
+        Returns: Json
+      }
+      record_remix_source: {
+        Args: {
+          p_song_id: string
+          p_remix_id: string
         }
         Returns: Json
       }

@@ -8,10 +8,12 @@
  *       the first publication back and removes its own uploads. Refusals throw with the server's message.
  *       The loudness measured before upload (loudnessLufs, truePeakDbtp) is then recorded with
  *       record_song_loudness(); a failure there costs only the song's normalisation, not the publication.
+ *       A track rendered from a remix (remixId) then has its source recorded by record_remix_source().
  *   unpublishSong(id)                           unpublish_song(), then removes its Storage objects
  *   fetchSongBySlug(slug) / fetchSongById(id)   a catalogue row with its owner's username, or null
  *   fetchSongsByOwner(userId)                   the user's published songs, newest first
  *   fetchSongLoudness(id)                       { loudness_lufs, true_peak_dbtp } of a song, or null
+ *   fetchRemixesOf(id)                          the published remixes of a song, newest first
  *   fetchPublishedSongs()                       every published song this user may see (the server's
  *                                               policy leaves out private creators'), newest first
  */
@@ -49,10 +51,12 @@ export type CatalogueRow = Pick<
   | 'created_at'
   | 'loudness_lufs'
   | 'true_peak_dbtp'
+  | 'remix_of'
 >
 
-export const SONG_COLUMNS =
-  'id, title, artist, duration_seconds, reward, slug, genre, owner_id, cover_url, audio_url, created_at, loudness_lufs, true_peak_dbtp'
+// One literal (not a concatenation), so supabase-js types the selected columns.
+export const SONG_COLUMNS = `id, title, artist, duration_seconds, reward, slug, genre, owner_id, cover_url, audio_url, created_at,
+  loudness_lufs, true_peak_dbtp, remix_of`
 
 export async function fetchPublishingRules(): Promise<PublishingRules> {
   const { data, error } = await supabase().rpc('publishing_rules')
@@ -72,6 +76,8 @@ export interface PublishInput {
   /** Measured on the audio before upload (src/engine/publish/publish-encode.ts); null = silence. */
   loudnessLufs?: number | null
   truePeakDbtp?: number | null
+  /** The server's remix (public.remixes.id) the track was rendered from, if it is one. */
+  remixId?: string
 }
 
 const extension = (type: string) =>
@@ -112,6 +118,7 @@ export async function publishAudio(input: PublishInput, rules: PublishingRules):
     // This attempt was already published with the objects of an earlier try: ours are spare.
     if (published.repeated) await removeAll(uploaded)
     await recordLoudness(published.id, input)
+    if (input.remixId) await recordRemixSource(published.id, input.remixId)
     return { id: published.id, slug: published.slug }
   } catch (error) {
     // A refused publication leaves nothing behind in the public buckets.
@@ -129,6 +136,12 @@ async function recordLoudness(songId: string, input: PublishInput): Promise<void
   })
   // The song is published; without a stored loudness it simply plays without normalisation.
   if (error) console.warn('[publish] the loudness was not recorded:', error.message)
+}
+
+async function recordRemixSource(songId: string, remixId: string): Promise<void> {
+  const { error } = await supabase().rpc('record_remix_source', { p_song_id: songId, p_remix_id: remixId })
+  // The song is published; without the link its page simply names no source.
+  if (error) console.warn('[publish] the remix source was not recorded:', error.message)
 }
 
 async function removeAll(objects: { bucket: string; path: string }[]): Promise<void> {
@@ -175,6 +188,18 @@ export async function fetchSongLoudness(id: string): Promise<Pick<CatalogueRow, 
   const { data, error } = await supabase().from('songs').select('loudness_lufs, true_peak_dbtp').eq('id', id).maybeSingle()
   if (error) throw error
   return data
+}
+
+/** The published remixes of a song (songs whose remix_of names it), newest first. */
+export async function fetchRemixesOf(id: string): Promise<CatalogueRow[]> {
+  const { data, error } = await supabase()
+    .from('songs')
+    .select(SONG_COLUMNS)
+    .eq('remix_of', id)
+    .order('created_at', { ascending: false })
+    .limit(100)
+  if (error) throw error
+  return (data ?? []) as CatalogueRow[]
 }
 
 /** How many published songs the Library's index loads at most (newest first). */

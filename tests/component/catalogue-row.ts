@@ -15,5 +15,6 @@ export const catalogueRow = (over: Partial<CatalogueRow> = {}): CatalogueRow => 
   cover_url: null,
   audio_url: '/storage/v1/object/public/songs/u-kai/a.webm',
   created_at: '2026-11-26T00:00:00Z',
+  remix_of: null,
   ...over,
 })

@@ -49,7 +49,8 @@ export function isSong(raw: unknown): raw is Song {
     (s.genre === undefined || str(s.genre)) &&
     (s.mood === undefined || str(s.mood)) &&
     (s.seconds === undefined || (typeof s.seconds === 'number' && Number.isFinite(s.seconds) && s.seconds >= 0)) &&
-    (s.reward === undefined || (typeof s.reward === 'number' && Number.isFinite(s.reward)))
+    (s.reward === undefined || (typeof s.reward === 'number' && Number.isFinite(s.reward))) &&
+    (s.remixId === undefined || (str(s.remixId) && s.remixId.length <= 100))
   )
 }
 

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
 import { getAudioBlob, parseIdbAudioUrl } from '../../lib/user-audio-store.ts'
-import { useLibraryStore } from './library-store.ts'
+import { isSong, useLibraryStore } from './library-store.ts'
 import { ORIGIN_COVERS, saveAudioToLibrary, uniqueTitle } from './save-to-library.ts'
 
 describe('saveAudioToLibrary (exports, takes and remixes become Library tracks)', () => {
@@ -37,5 +37,23 @@ describe('saveAudioToLibrary (exports, takes and remixes become Library tracks)'
     expect(new Set(Object.values(ORIGIN_COVERS)).size).toBe(4)
     expect(uniqueTitle('  ', [])).toBe('Untitled')
     expect(uniqueTitle('a', ['A', 'a 2'])).toBe('a 3')
+  })
+
+  it("a remix keeps the server's remix id, which survives the Library's reload; a malformed one is not trusted", async () => {
+    const blob = new Blob([new Uint8Array(10)], { type: 'audio/wav' })
+    const song = await saveAudioToLibrary({
+      idPrefix: 'remix',
+      title: 'X (Remix)',
+      artist: 'Remixed by you',
+      blob,
+      seconds: 3,
+      origin: 'remix',
+      remixId: 'r-1',
+    })
+    expect(song.remixId).toBe('r-1')
+    expect(isSong(JSON.parse(JSON.stringify(song)))).toBe(true)
+    expect(isSong({ ...song, remixId: 42 })).toBe(false)
+    const plain = await saveAudioToLibrary({ idPrefix: 'mix', title: 'Y', artist: 'Exported', blob, seconds: 3, origin: 'export' })
+    expect('remixId' in plain).toBe(false)
   })
 })

@@ -32,6 +32,7 @@ export async function saveAudioToLibrary(entry: {
   seconds: number
   origin: TrackOrigin
   image?: string
+  remixId?: string
 }): Promise<Song> {
   const id = `${entry.idPrefix}-${crypto.randomUUID()}`
   await putAudio(id, entry.blob)
@@ -44,6 +45,7 @@ export async function saveAudioToLibrary(entry: {
     seconds: entry.seconds,
     image: entry.image ?? (entry.origin === 'remix' ? ORIGIN_COVERS.export : ORIGIN_COVERS[entry.origin]),
     audioUrl: idbAudioUrl(id),
+    ...(entry.remixId ? { remixId: entry.remixId } : {}),
   }
   if (!useLibraryStore.getState().addTrack(song)) throw new Error('The Library refused the track')
   return song

@@ -21,7 +21,7 @@ export default function SongPage() {
   )
 }
 
-function SongView({ view: { row, creator } }: { view: SongView }) {
+function SongView({ view: { row, creator, source, remixes } }: { view: SongView }) {
   const song = catalogueSong(row)
   const isCurrent = usePlayerStore((s) => s.currentSong?.id === song.id)
   const isPlaying = usePlayerStore((s) => s.isPlaying && s.currentSong?.id === song.id)
@@ -77,6 +77,15 @@ function SongView({ view: { row, creator } }: { view: SongView }) {
               </span>
             )}
           </p>
+          {source && (
+            <p className="text-sm" data-testid="song-remix-of">
+              Remix of{' '}
+              <Link to={`/song/${encodeURIComponent(source.slug)}`} className="text-accent underline-offset-4 hover:underline">
+                {source.title}
+              </Link>{' '}
+              <span className="text-muted">by {source.artist}</span>
+            </p>
+          )}
           <p className="text-sm text-muted">
             {song.duration} · +{row.reward} CUBE per listen ·{' '}
             {row.owner_id ? `published ${new Date(row.created_at).toLocaleDateString()}` : 'CUBE catalogue'} ·{' '}
@@ -121,6 +130,23 @@ function SongView({ view: { row, creator } }: { view: SongView }) {
       <div className="panel p-4">
         <Slot name="SongWaveform" song={song} />
       </div>
+      {remixes.length > 0 && (
+        <section className="panel p-4" aria-labelledby="song-remixes-heading" data-testid="song-remixes">
+          <h2 id="song-remixes-heading" className="mb-2 font-display text-lg font-semibold">
+            Remixes ({remixes.length})
+          </h2>
+          <ul className="flex flex-col gap-1">
+            {remixes.map((r) => (
+              <li key={r.id}>
+                <Link to={`/song/${encodeURIComponent(r.slug)}`} className="text-accent underline-offset-4 hover:underline">
+                  {r.title}
+                </Link>{' '}
+                <span className="text-sm text-muted">by {r.artist}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <div id="comments">
         <Slot name="CommentThread" songId={row.id} songTitle={row.title} />
       </div>

@@ -1,20 +1,35 @@
 import { useEffect, useState } from 'react'
-import { fetchSongBySlug, type CatalogueRow } from '../../backend/publishing.ts'
+import { fetchRemixesOf, fetchSongById, fetchSongBySlug, type CatalogueRow } from '../../backend/publishing.ts'
 import { countSongComments, subscribeSongComments } from '../../backend/comments.ts'
 import { fetchProfile } from '../../backend/profile.ts'
+
+export type SongLink = Pick<CatalogueRow, 'id' | 'title' | 'slug' | 'artist'>
 
 export interface SongView {
   row: CatalogueRow
   /** The creator's current username (published songs), or null for the built-in catalogue. */
   creator: string | null
+  /** The song this one is a remix of, when the server recorded one this visitor may see. */
+  source: SongLink | null
+  /** Published remixes of this song, newest first. */
+  remixes: SongLink[]
 }
 
-/** The song a /song/{slug} page shows, with its creator's name; null when no song has that slug. */
+const link = ({ id, title, slug, artist }: CatalogueRow): SongLink => ({ id, title, slug, artist })
+
+/**
+ * The song a /song/{slug} page shows, with its creator's name and its lineage; null when no song
+ * has that slug. The lineage is extra: when it cannot be read the page shows the song without it.
+ */
 export async function loadSong(slug: string): Promise<SongView | null> {
   const row = await fetchSongBySlug(slug)
   if (!row) return null
-  const profile = row.owner_id ? await fetchProfile(row.owner_id) : null
-  return { row, creator: profile?.username ?? null }
+  const [profile, source, remixes] = await Promise.all([
+    row.owner_id ? fetchProfile(row.owner_id) : null,
+    row.remix_of ? fetchSongById(row.remix_of).catch(() => null) : null,
+    fetchRemixesOf(row.id).catch(() => []),
+  ])
+  return { row, creator: profile?.username ?? null, source: source ? link(source) : null, remixes: remixes.map(link) }
 }
 
 /** How many comments the song has; null until (or unless) the server answers. */

@@ -52,6 +52,7 @@ export async function publishTrack(
       attemptKey: ctx.attemptKey,
       loudnessLufs: encoded.loudnessLufs,
       truePeakDbtp: encoded.truePeakDbtp,
+      remixId: song.remixId,
     },
     rules,
   )

@@ -4,7 +4,7 @@ import { createRemixBurnMachine, INSUFFICIENT_MESSAGE, LOGIN_MESSAGE, type Remix
 
 /** A fake of the server's rules (one debit per attempt key, one refund per remix), plus a render the test fails or finishes. */
 function world(balance = 100) {
-  const state = { balance, debits: 0, refunds: 0, keys: new Map<string, string>(), completed: new Set<string>() }
+  const state = { balance, debits: 0, refunds: 0, keys: new Map<string, string>(), completed: new Set<string>(), rendered: [] as string[] }
   let keySeq = 0
   let renderOutcome: 'ok' | 'fail' = 'ok'
   const deps: RemixBurnDeps = {
@@ -18,7 +18,8 @@ function world(balance = 100) {
       state.keys.set(key, `remix-${key}`)
       return { remix_id: `remix-${key}`, balance: state.balance, status: 'burned' }
     },
-    render: async ({ onProgress }) => {
+    render: async ({ remixId, onProgress }) => {
+      state.rendered.push(remixId)
       onProgress(0.5)
       if (renderOutcome === 'fail') throw new Error('render failed')
       return new Blob(['wav'])
@@ -45,6 +46,8 @@ describe('remix-burn machine', () => {
     expect(done.context.result).toBeInstanceOf(Blob)
     expect(w.state.debits).toBe(1)
     expect(w.state.completed.size).toBe(1)
+    // The render knows which server remix it is (the Library track keeps it for publishing: lineage).
+    expect(w.state.rendered).toEqual([...w.state.completed])
   })
 
   it('a failed render retried under the same key is not charged twice; giving up refunds once', async () => {

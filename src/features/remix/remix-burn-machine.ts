@@ -22,7 +22,7 @@ export const LOGIN_MESSAGE = 'Log in to create a remix'
 export interface RemixBurnDeps {
   newAttemptKey: () => string
   burn: (source: string, attemptKey: string) => Promise<{ remix_id: string; balance: number; status: string }>
-  render: (options: { signal: AbortSignal; onProgress: (fraction: number) => void }) => Promise<Blob>
+  render: (options: { remixId: string; signal: AbortSignal; onProgress: (fraction: number) => void }) => Promise<Blob>
   complete: (remixId: string) => Promise<void>
   refund: (remixId: string) => Promise<{ balance: number }>
 }
@@ -61,7 +61,11 @@ export function createRemixBurnMachine(deps: RemixBurnDeps) {
       renderer: fromCallback<Ev, string>(({ input, sendBack }) => {
         const controller = new AbortController()
         deps
-          .render({ signal: controller.signal, onProgress: (fraction) => sendBack({ type: 'RENDER.PROGRESS', fraction }) })
+          .render({
+            remixId: input,
+            signal: controller.signal,
+            onProgress: (fraction) => sendBack({ type: 'RENDER.PROGRESS', fraction }),
+          })
           .then(async (result) => {
             if (controller.signal.aborted) return
             await deps.complete(input)

@@ -19,9 +19,9 @@ export function createRemixBurnRuntime(onRendered: (song: Song, wav: Blob) => vo
       return p && s.source && sameRemix(p, s.source.ref, s.settings) ? p.key : crypto.randomUUID()
     },
     burn: (src, key) => burnRemix(src, key),
-    render: async ({ signal, onProgress }) => {
+    render: async ({ remixId, signal, onProgress }) => {
       const wav = await renderRemixWav({ signal, onProgress })
-      onRendered(await saveRemixToLibrary(wav), wav)
+      onRendered(await saveRemixToLibrary(wav, remixId), wav)
       return wav
     },
     complete: completeRemix,

@@ -196,8 +196,8 @@ export async function renderRemixWav(options: { signal: AbortSignal; onProgress:
   return encodeWav(channels, p.sampleRate, 'pcm16')
 }
 
-/** Saves a rendered remix to the Library as 'Title (Remix)'; returns the new track. */
-export async function saveRemixToLibrary(wav: Blob): Promise<Song> {
+/** Saves a rendered remix to the Library as 'Title (Remix)', remembering the server's remix; returns the new track. */
+export async function saveRemixToLibrary(wav: Blob, remixId: string): Promise<Song> {
   const { source, image } = store.getState()
   if (!source) throw new Error('No source')
   // 16-bit stereo WAV: 4 bytes a frame after the 44-byte header.
@@ -210,6 +210,7 @@ export async function saveRemixToLibrary(wav: Blob): Promise<Song> {
     seconds,
     origin: 'remix',
     image: image ?? undefined,
+    remixId,
   })
 }
 

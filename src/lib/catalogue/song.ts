@@ -35,6 +35,11 @@ export interface Song {
    */
   loudnessLufs?: number
   truePeakDbtp?: number
+  /**
+   * The server's remix (public.remixes.id) a Library track was rendered from: publishing the track
+   * records it, and the song page then names the source (Remix of …).
+   */
+  remixId?: string
 }
 
 /**
