@@ -17,6 +17,8 @@
  *     → Promise<[left, right]>   `length` frames; tracks that cannot sound (disabled, volume 0,
  *     audio missing) are skipped: their strips output exact zeros in the live graph too.
  *     Aborting terminates the workers at once and rejects with an AbortError.
+ *   renderEachTrackInWorkers(tracks, same options) → Promise<{ track, channels }[]>   the same
+ *     tracks one by one (a stem export), in track order.
  */
 import { transfer, wrap, proxy, type Remote } from 'comlink'
 import { OfflineAudioContext, type IGainNode, type IOfflineAudioContext } from 'standardized-audio-context'
@@ -128,6 +130,44 @@ function abortOf(signal: AbortSignal | undefined): Promise<never> {
 }
 
 export async function renderStemsInWorkers(tracks: readonly MixerTrack[], options: StemRenderOptions): Promise<Float32Array[]> {
+  const { length } = options
+  const stems = await renderInPool(tracks, options, 'summed')
+  if (stems.length === 0) return [new Float32Array(length), new Float32Array(length)]
+  // Each worker's stem is already the sum of its tracks; add the others into the first.
+  const sum = stems[0]!.channels
+  for (const stem of stems.slice(1))
+    for (let c = 0; c < 2; c++) {
+      const dst = sum[c]!
+      const src = stem.channels[c]!
+      for (let i = 0; i < length; i++) dst[i] = dst[i]! + src[i]!
+    }
+  return sum
+}
+
+/** One track's stem: the track through its own channel strip, alone, `length` frames. */
+export interface TrackStem {
+  track: MixerTrack
+  channels: Float32Array[]
+}
+
+/**
+ * Each track that can sound through its own channel strip, alone (the stems of a stem export), in
+ * the mixer's track order. They add up to renderStemsInWorkers' sum of the same tracks.
+ */
+export async function renderEachTrackInWorkers(tracks: readonly MixerTrack[], options: StemRenderOptions): Promise<TrackStem[]> {
+  const stems = await renderInPool(tracks, options, 'each')
+  return stems.sort((a, b) => a.index - b.index).map(({ track, channels }) => ({ track, channels }))
+}
+
+/**
+ * The worker pool both renders share: each worker takes tracks from one queue and runs them through
+ * their strips; 'summed' keeps one running sum per worker, 'each' finishes every track on its own.
+ */
+async function renderInPool(
+  tracks: readonly MixerTrack[],
+  options: StemRenderOptions,
+  mode: 'summed' | 'each',
+): Promise<(TrackStem & { index: number })[]> {
   const { length, sampleRate, onProgress, signal } = options
   if (signal?.aborted) throw abortError()
   const queue = tracks.flatMap((t) => {
@@ -136,7 +176,7 @@ export async function renderStemsInWorkers(tracks: readonly MixerTrack[], option
   })
   if (queue.length === 0) {
     onProgress?.(1)
-    return [new Float32Array(length), new Float32Array(length)]
+    return []
   }
   const cores = typeof navigator !== 'undefined' && navigator.hardwareConcurrency ? navigator.hardwareConcurrency : 2
   const count = Math.max(1, Math.min(options.workers ?? Math.min(cores, MAX_WORKERS), queue.length))
@@ -146,13 +186,17 @@ export async function renderStemsInWorkers(tracks: readonly MixerTrack[], option
 
   let next = 0
   let failed: unknown = null
-  const run = async (remote: Remote<StemRenderWorkerApi>): Promise<Float32Array[]> => {
-    await remote.begin(length, sampleRate)
+  const run = async (remote: Remote<StemRenderWorkerApi>): Promise<(TrackStem & { index: number })[]> => {
+    const out: (TrackStem & { index: number })[] = []
+    let first = -1
+    if (mode === 'summed') await remote.begin(length, sampleRate)
     while (next < queue.length && failed === null) {
       const index = next++
       const { track, audio } = queue[index]!
       const job = await jobFor(track, audio, length, sampleRate)
       if (signal?.aborted || failed !== null) break
+      if (mode === 'each') await remote.begin(length, sampleRate)
+      else if (first < 0) first = index
       await remote.addTrack(
         transfer(job, buffersOf(job.channels)),
         onProgress
@@ -162,8 +206,10 @@ export async function renderStemsInWorkers(tracks: readonly MixerTrack[], option
             })
           : undefined,
       )
+      if (mode === 'each') out.push({ index, track, channels: await remote.finish() })
     }
-    return remote.finish()
+    if (mode === 'summed' && first >= 0) out.push({ index: first, track: queue[first]!.track, channels: await remote.finish() })
+    return out
   }
 
   try {
@@ -175,16 +221,7 @@ export async function renderStemsInWorkers(tracks: readonly MixerTrack[], option
         throw err
       })
     })
-    const stems = await Promise.race([Promise.all(work), abortOf(signal)])
-    // Each worker's stem is already the sum of its tracks; add the others into the first.
-    const sum = stems[0]!
-    for (const stem of stems.slice(1))
-      for (let c = 0; c < 2; c++) {
-        const dst = sum[c]!
-        const src = stem[c]!
-        for (let i = 0; i < length; i++) dst[i] = dst[i]! + src[i]!
-      }
-    return sum
+    return (await Promise.race([Promise.all(work), abortOf(signal)])).flat()
   } finally {
     for (const w of threads) w.terminate()
   }

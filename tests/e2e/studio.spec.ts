@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Page } from '@playwright/test'
+import { unzipSync } from 'fflate'
 import { expect, test } from './support/test.ts'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
 import { MICROPHONE_FLAGS, launchOptions } from './support/browser.ts'
@@ -359,6 +360,37 @@ test('export: a valid WAV of the mix length that matches an offline render of th
     for (let i = 0; i < float.channels[c]!.length; i++)
       floatDiff = Math.max(floatDiff, Math.abs(float.channels[c]![i]! - reference.channels[c]![i]!))
   expect(dbfs(floatDiff)).toBeLessThan(-120)
+})
+
+test('export stems: a ZIP with one WAV per audible track, named in track order, each the mix length and only its own track', async ({
+  page,
+}) => {
+  await openMixer(page)
+  const a = await upload(page, 'drums.wav', [noise(1.2, 48000, 0.2, 11)])
+  const b = await upload(page, 'tone.wav', [tone(440, 0.6, 48000, 0.4)])
+  const c = await upload(page, 'off.wav', [noise(0.5, 48000, 0.3, 12)])
+  await page.getByRole('switch', { name: `${c} enabled` }).click()
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export stems' }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toMatch(/ stems\.zip$/)
+  const files = unzipSync(readFileSync(await file.path()))
+  // The disabled track has no stem; the others keep the mixer's order and their names.
+  expect(Object.keys(files)).toEqual([`01 ${a}.wav`, `02 ${b}.wav`])
+  const [drums, sine] = Object.values(files).map((bytes) => parseWav(Buffer.from(bytes)))
+  // The mix's length: where its longest audible track (the drums, decoded at the page's rate) ends.
+  const length = (await trackAudio(page, a))!.channels[0]!.length
+  expect(drums!.channels[0]!.length).toBe(length)
+  expect(sine!.channels[0]!.length).toBe(length)
+  expect(dbfs(rms(drums!.channels[0]!))).toBeGreaterThan(-40)
+  // The tone's stem holds the tone (440 Hz), dying away after its 0.6 s (the strip's default reverb
+  // tail); the drums' stem is the broadband noise, not the tone.
+  const rate = sine!.sampleRate
+  const during = sine!.channels[0]!.subarray(0, Math.round(0.5 * rate))
+  expect(Math.abs(dominantFrequency(during, rate) - 440)).toBeLessThan(15)
+  expect(dbfs(rms(sine!.channels[0]!.subarray(Math.round(0.9 * rate))))).toBeLessThan(dbfs(rms(during)) - 20)
+  expect(spectralCentroid(drums!.channels[0]!, drums!.sampleRate)).toBeGreaterThan(2000)
+  await expect(page.getByText('Stems exported')).toBeVisible()
 })
 
 test('save → reload → reopen restores tracks, controls and audio; rename and delete', async ({ page }) => {

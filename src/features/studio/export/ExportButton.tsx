@@ -2,6 +2,7 @@ import { useRef, useState } from 'react'
 import { notify } from '../../../lib/notify.ts'
 import { getAudioContext } from '../../../engine/audio-context.ts'
 import { exportMixWav } from '../../../engine/offline-mix.ts'
+import { exportStemsZip } from '../../../engine/stem-export.ts'
 import type { WavFormat } from '../../../engine/workers.ts'
 import { mixerSnapshot, useMixerStore } from '../../../domain/studio/mixer-store.ts'
 import { Icon } from '../../../ui/Icon.tsx'
@@ -10,7 +11,8 @@ import { offerToLibrary } from '../offer-to-library.ts'
 
 /**
  * Export: offline render of the mix → WAV in the worker (16-bit, or 32-bit float: the render's
- * samples exactly), with progress and cancel, then download.
+ * samples exactly), with progress and cancel, then download. Export stems: every track through its
+ * own strip, one WAV each in a ZIP (src/engine/stem-export.ts), in the same format.
  */
 export function ExportButton() {
   const hasTracks = useMixerStore((s) => s.tracks.length > 0)
@@ -19,25 +21,26 @@ export function ExportButton() {
   const [format, setFormat] = useState<WavFormat>('pcm16')
   const abort = useRef<AbortController | null>(null)
 
-  const run = async () => {
+  const baseName = (projectName ?? 'cube-mix').replace(/[^\w\- ]+/g, '').trim() || 'cube-mix'
+
+  const run = async (kind: 'mix' | 'stems') => {
     const ac = new AbortController()
     abort.current = ac
     setProgress(0)
     try {
-      const blob = await exportMixWav(mixerSnapshot(), {
+      const options = {
         sampleRate: getAudioContext().sampleRate,
         format,
-        onProgress: (f) => !ac.signal.aborted && setProgress(f),
+        onProgress: (f: number) => !ac.signal.aborted && setProgress(f),
         signal: ac.signal,
-      })
-      const url = URL.createObjectURL(blob)
-      const a = document.createElement('a')
-      a.href = url
-      a.download = `${(projectName ?? 'cube-mix').replace(/[^\w\- ]+/g, '').trim() || 'cube-mix'}.wav`
-      document.body.appendChild(a)
-      a.click()
-      a.remove()
-      setTimeout(() => URL.revokeObjectURL(url), 60_000)
+      }
+      if (kind === 'stems') {
+        download(await exportStemsZip(mixerSnapshot(), options), `${baseName} stems.zip`)
+        notify.success('Stems exported', { description: 'One WAV per track, in a ZIP' })
+        return
+      }
+      const blob = await exportMixWav(mixerSnapshot(), options)
+      download(blob, `${baseName}.wav`)
       const title = `${projectName ?? 'Studio mix'} (Mix)`
       const seconds = (blob.size - 44) / ((format === 'pcm16' ? 2 : 4) * 2) / getAudioContext().sampleRate
       offerToLibrary(
@@ -82,10 +85,19 @@ export function ExportButton() {
       <button
         type="button"
         disabled={!hasTracks}
-        onClick={() => void run()}
+        onClick={() => void run('mix')}
         className="flex items-center gap-2 rounded-l border border-line px-3 py-1.5 text-sm hover:border-primary disabled:opacity-50"
       >
         <Icon name="download" size={16} /> Export WAV
+      </button>
+      <button
+        type="button"
+        disabled={!hasTracks}
+        onClick={() => void run('stems')}
+        title="One WAV per track, each through its own channel strip, in a ZIP"
+        className="border border-l-0 border-line px-3 py-1.5 text-sm hover:border-primary disabled:opacity-50"
+      >
+        Export stems
       </button>
       <select
         aria-label="Export format"
@@ -98,4 +110,15 @@ export function ExportButton() {
       </select>
     </div>
   )
+}
+
+function download(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob)
+  const a = document.createElement('a')
+  a.href = url
+  a.download = name
+  document.body.appendChild(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 60_000)
 }
