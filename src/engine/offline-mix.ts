@@ -28,7 +28,7 @@ import { buildMixGraph, prepareMixContext } from './mixer-graph.ts'
 import { audioBufferFor, type AnyAudioContext } from './mixer-audio.ts'
 import { mixDuration, type MixerState } from './mixer-model.ts'
 import { createProgressTap, loadRecorderWorklet } from './recorder-worklet.ts'
-import { renderMasterStripInWorker, renderStemsInWorkers } from './stem-render.ts'
+import { abortError, renderMasterStripInWorker, renderStemsInWorkers } from './stem-render.ts'
 import { encodeWav, type WavFormat } from './workers.ts'
 
 export type MixEngine = 'workers' | 'graph'
@@ -46,10 +46,6 @@ export class EmptyMixError extends Error {
     super('Nothing to render: add a track first.')
     this.name = 'EmptyMixError'
   }
-}
-
-function abortError(): DOMException {
-  return new DOMException('Export cancelled', 'AbortError')
 }
 
 /** The app's master bus (limiter, clip guard) rebuilt on the offline context, at unity volume. */

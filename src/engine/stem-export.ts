@@ -10,7 +10,7 @@
  *   stemFileNames(names) → '01 Drums.wav', '02 Bass.wav', … (safe, unique, in track order)
  */
 import { mixDuration, type MixerState } from './mixer-model.ts'
-import { renderEachTrackInWorkers } from './stem-render.ts'
+import { abortError, renderEachTrackInWorkers } from './stem-render.ts'
 import { encodeWavBuffer, type WavFormat } from './workers.ts'
 
 export class NoStemsError extends Error {
@@ -54,7 +54,7 @@ export async function exportStemsZip(
   const names = stemFileNames(stems.map((s) => s.track.name))
   const files: Record<string, [Uint8Array, { level: 0 }]> = {}
   for (const [i, stem] of stems.entries()) {
-    if (signal?.aborted) throw new DOMException('Export cancelled', 'AbortError')
+    if (signal?.aborted) throw abortError()
     files[names[i]!] = [new Uint8Array(await encodeWavBuffer(stem.channels, sampleRate, options.format ?? 'pcm16')), { level: 0 }]
   }
   // Loaded here, not with the studio: only a stem export needs it.

@@ -43,7 +43,8 @@ export interface StemRenderOptions {
 
 const MAX_WORKERS = 4
 
-function abortError(): DOMException {
+/** What every export path rejects with when cancelled. */
+export function abortError(): DOMException {
   return new DOMException('Export cancelled', 'AbortError')
 }
 
