@@ -6,7 +6,9 @@
  * whose session has been open for 45 s (set up by superuser SQL before the timed part), so the
  * figure is of the full crediting path (ledger posting, wallet, history), not of a refusal.
  * Baseline in the same run: the same transaction calling `select 1` instead of listen_report.
- * SQL_BENCH_CONNECTIONS sets the number of connections (50).
+ * Two shapes, each on listeners of its own: 50 connections (the backend bench's 50 clients, each
+ * on its own connection) and 10 (the local server's pool, DATABASE_POOL_SIZE), 10,000 listens each.
+ * SQL_BENCH_CONNECTIONS runs one shape with that many connections instead.
  *
  * Run: npm run bench -- listen-sql    (or standalone: npx tsx bench/node/listen-sql.bench.ts)
  */
@@ -20,8 +22,8 @@ import { startLocalServer } from '../../supabase/local/core/server.ts'
 import { findPostgresBin, startPostgresCluster } from '../../tests/backend/support/postgres-cluster.ts'
 import type { BenchResult } from '../types.ts'
 
-const CONNECTIONS = Number(process.env.SQL_BENCH_CONNECTIONS ?? 50)
-const PER_CONNECTION = 200
+const SHAPES = process.env.SQL_BENCH_CONNECTIONS ? [Number(process.env.SQL_BENCH_CONNECTIONS)] : [50, 10]
+const LISTENS_PER_SHAPE = 10_000
 /** SQL_BENCH_TRACK=1: print the time spent in each SQL function (pg_stat_user_functions) after the run. */
 const TRACK_FUNCTIONS = Boolean(process.env.SQL_BENCH_TRACK)
 
@@ -61,8 +63,8 @@ update public.user_tokens set last_interaction_at = now();
  * BEGIN, the settings and the pre-request check as one message (pgbench's \; joins them), the
  * call, COMMIT. The \gset lookup of this transaction's listener is the only extra round trip.
  */
-const script = (call: string) => `\\set i :i + 1
-\\set idx :client_id * ${PER_CONNECTION} + :i - 1
+const script = (call: string, perConnection: number, offset: number) => `\\set i :i + 1
+\\set idx ${offset} + :client_id * ${perConnection} + :i - 1
 select user_id as uid, session_id as sid from public.bench_plan where idx = :idx \\gset
 begin \\;
 select set_config('role', 'authenticated', true),
@@ -74,10 +76,23 @@ ${call};
 commit;
 `
 
-function pgbench(bin: string, url: string, file: string): number {
+/**
+ * What limits the figure: the rows a credited listen must write and nothing else (a ledger row, the
+ * wallet, a history row, the session), as plain statements with no reads, no rules and no functions,
+ * in the same transaction shape on the same listeners. No listen path can be faster than this.
+ */
+const WRITES_ONLY = `reset role;
+insert into public.token_ledger (user_id, amount, reason, reference, idempotency_key)
+values (':uid', 2, 'listen', 'writes-only', 'writes-only:' || ':sid') \\;
+update public.user_tokens set balance = balance + 2, listens_today = listens_today + 1, daily_earned = daily_earned + 2
+ where user_id = ':uid' \\;
+insert into public.user_listening_history (user_id, song_id, listened_at, seconds) values (':uid', 'neon-drift', now(), 45) \\;
+update public.listening_sessions set heard_seconds = 45, earning_seconds = 45, credited = 2, outcome = 'credited' where id = ':sid'`
+
+function pgbench(bin: string, url: string, file: string, connections: number): number {
   const out = execFileSync(
     join(bin, 'pgbench'),
-    ['-n', '-c', String(CONNECTIONS), '-j', '2', '-t', String(PER_CONNECTION), '-D', 'i=0', '-f', file, url],
+    ['-n', '-c', String(connections), '-j', '2', '-t', String(LISTENS_PER_SHAPE / connections), '-D', 'i=0', '-f', file, url],
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
   )
   const tps = /tps = ([\d.]+)/.exec(out)
@@ -98,33 +113,49 @@ export async function run(): Promise<BenchResult[]> {
     await (await startLocalServer({ port: 0, databaseUrl: cluster.url })).close()
     const client = new pg.Client({ connectionString: cluster.url })
     await client.connect()
-    const n = CONNECTIONS * PER_CONNECTION
+    const n = SHAPES.length * LISTENS_PER_SHAPE
     try {
       await client.query(SETUP(n))
-      const baselineFile = join(dir, 'baseline.sql')
-      const listenFile = join(dir, 'listen.sql')
-      writeFileSync(baselineFile, script('select 1'))
-      writeFileSync(listenFile, script("select public.listen_report(':sid'::uuid, true)"))
-      const baseline = pgbench(found.bin, cluster.url, baselineFile)
       if (TRACK_FUNCTIONS) {
         // ALTER SYSTEM refuses to run inside a transaction, so each statement goes on its own.
-        for (const statement of ["alter system set track_functions = 'all'", 'select pg_reload_conf()', 'select pg_stat_reset()'])
-          await client.query(statement)
+        for (const statement of ["alter system set track_functions = 'all'", 'select pg_reload_conf()']) await client.query(statement)
       }
-      const listens = pgbench(found.bin, cluster.url, listenFile)
-      if (TRACK_FUNCTIONS) await printFunctionTimes(client)
+      const out: BenchResult[] = []
+      for (const [shape, connections] of SHAPES.entries()) {
+        const perConnection = LISTENS_PER_SHAPE / connections
+        const baselineFile = join(dir, `baseline-${connections}.sql`)
+        const listenFile = join(dir, `listen-${connections}.sql`)
+        // The baseline reuses the listeners the listens will use; `select 1` changes nothing.
+        writeFileSync(baselineFile, script('select 1', perConnection, shape * LISTENS_PER_SHAPE))
+        writeFileSync(listenFile, script("select public.listen_report(':sid'::uuid, true)", perConnection, shape * LISTENS_PER_SHAPE))
+        const baseline = pgbench(found.bin, cluster.url, baselineFile, connections)
+        if (TRACK_FUNCTIONS) await client.query('select pg_stat_reset()')
+        const listens = pgbench(found.bin, cluster.url, listenFile, connections)
+        if (TRACK_FUNCTIONS) await printFunctionTimes(client)
+        const writesFile = join(dir, `writes-${connections}.sql`)
+        writeFileSync(writesFile, script(WRITES_ONLY, perConnection, shape * LISTENS_PER_SHAPE))
+        const writesOnly = pgbench(found.bin, cluster.url, writesFile, connections)
+        const detail = `pgbench, ${connections} connections, ${LISTENS_PER_SHAPE} transactions, PostgreSQL ${cluster.version}, fsync off`
+        out.push(
+          { name: `listen_report as SQL, ${connections} connections: credited listens`, value: listens, unit: 'listens/s', detail },
+          { name: `same transaction with select 1, ${connections} connections`, value: baseline, unit: 'tx/s', detail },
+          { name: `listen_report vs select 1, ${connections} connections`, value: listens / baseline, unit: 'x' },
+          {
+            name: `its writes alone, ${connections} connections`,
+            value: writesOnly,
+            unit: 'tx/s',
+            detail: 'the floor: no reads, rules or functions',
+          },
+          { name: `listen_report vs its writes alone, ${connections} connections`, value: listens / writesOnly, unit: 'x' },
+        )
+      }
       const { rows } = await client.query<{ credited: string; ledger: string }>(
         `select (select count(*) from public.listening_sessions where outcome = 'credited')::text as credited,
-                (select count(*) from public.token_ledger where reason = 'listen')::text as ledger`,
+                (select count(*) from public.token_ledger where reason = 'listen' and reference <> 'writes-only')::text as ledger`,
       )
       if (Number(rows[0]!.credited) !== n || Number(rows[0]!.ledger) !== n)
         throw new Error(`expected ${n} credited listens, got ${rows[0]!.credited} sessions and ${rows[0]!.ledger} ledger rows`)
-      const detail = `pgbench, ${CONNECTIONS} connections, ${n} transactions, PostgreSQL ${cluster.version}, fsync off`
-      return [
-        { name: 'listen_report as SQL: credited listens', value: listens, unit: 'listens/s', detail },
-        { name: 'same transaction with select 1', value: baseline, unit: 'tx/s', detail },
-        { name: 'listen_report vs select 1', value: listens / baseline, unit: 'x' },
-      ]
+      return out
     } finally {
       await client.end()
     }
