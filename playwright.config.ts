@@ -20,6 +20,9 @@ export default defineConfig({
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: launchOptions(),
+    // The app's service worker precaches about 3 MB of the build on a page's first visit: only the
+    // offline spec (tests/e2e/offline.spec.ts) lets it install, the others test the app without it.
+    serviceWorkers: 'block',
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: launchOptions() } }],
   webServer: {

@@ -7,6 +7,8 @@ import { startRewardRules } from '../domain/economy/reward-rules.ts'
 import { startShareLinks } from '../domain/economy/share-link-sync.ts'
 import { startPlayerService } from '../domain/playback/player-service.ts'
 import { startPlaylistSync } from '../domain/collection/playlist-sync.ts'
+import { startOfflineSync } from '../domain/collection/offline-store.ts'
+import { startOfflinePlays } from '../domain/economy/offline-plays.ts'
 import { startDurationCorrection } from '../domain/collection/duration-correction.ts'
 import { startPlayRecorder } from '../domain/analytics/view-recorder.ts'
 import { startStationReporter } from '../features/stream/index.ts'
@@ -29,6 +31,8 @@ export function startBackend(): void {
   startRewardRules()
   startListenReporter()
   startPlaylistSync()
+  startOfflineSync()
+  startOfflinePlays()
   startDurationCorrection()
   startStudioProjectSync()
   startMixAutosave()

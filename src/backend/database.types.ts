@@ -1687,6 +1687,14 @@ export type Database = {
         }
         Returns: undefined
       }
+      listen_offline: {
+        Args: {
+          p_song_id: string
+          p_play_id: string
+          p_played_at: string
+        }
+        Returns: Json
+      }
       listen_report: {
         Args: {
           p_session_id: string

@@ -104,6 +104,21 @@ export async function reportListen(sessionId: string, playing: boolean, interact
   return parseListenAnswer(data)
 }
 
+/** What the server answers about a play made offline (listen_offline): recorded as a play, never credited. */
+export interface OfflinePlayAnswer {
+  recorded: boolean
+  /** 'offline' when recorded; otherwise why not: 'duplicate', 'offline_limit', 'too_old', 'unknown_song'. */
+  reason: string
+}
+
+/** Reports a play made while offline: which song and when. The server decides what it counts as. */
+export async function reportOfflinePlay(songId: string, playKey: string, playedAt: string): Promise<OfflinePlayAnswer> {
+  const { data, error } = await supabase().rpc('listen_offline', { p_song_id: songId, p_play_id: playKey, p_played_at: playedAt })
+  if (error) throw error
+  const answer = (data ?? {}) as Record<string, unknown>
+  return { recorded: answer.recorded === true, reason: typeof answer.reason === 'string' ? answer.reason : 'unknown' }
+}
+
 /** The listener answered "Still listening?". */
 export async function confirmStillListening(): Promise<ListenAnswer> {
   const { data, error } = await supabase().rpc('still_listening')

@@ -23,6 +23,18 @@ const ENGINE =
 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false
 
+/** The request never reached the server (offline, or the connection failed): worth sending again later. */
+export function isNetworkFailure(error: unknown): boolean {
+  const name = typeof error === 'object' && error !== null && 'name' in error ? String((error as { name: unknown }).name) : ''
+  const raw =
+    error instanceof Error
+      ? error.message
+      : typeof error === 'object' && error !== null && 'message' in error
+        ? String((error as { message: unknown }).message)
+        : String(error)
+  return NETWORK.test(raw) || name === 'FunctionsFetchError' || name === 'AuthRetryableFetchError'
+}
+
 export function errorMessage(error: unknown): string {
   const name = typeof error === 'object' && error !== null && 'name' in error ? String((error as { name: unknown }).name) : ''
   const raw =
@@ -32,7 +44,7 @@ export function errorMessage(error: unknown): string {
         ? String((error as { message: unknown }).message)
         : String(error)
   const status = typeof error === 'object' && error !== null && 'status' in error ? Number((error as { status: unknown }).status) : NaN
-  if (NETWORK.test(raw) || name === 'FunctionsFetchError' || name === 'AuthRetryableFetchError') return isOffline() ? OFFLINE : UNREACHABLE
+  if (isNetworkFailure(error)) return isOffline() ? OFFLINE : UNREACHABLE
   if (name === 'TimeoutError' || /timed? ?out/i.test(raw)) return TIMED_OUT
   if (raw === 'Request rate limit reached') return RATE_LIMITED
   if (status >= 500 && status < 600 && (!raw || raw === '{}' || /internal|non-2xx|bad gateway|unavailable/i.test(raw)))

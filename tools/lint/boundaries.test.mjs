@@ -76,6 +76,13 @@ const wrong = [
   ],
   ['sonner outside src/app', 'src/features/player/bad.tsx', "import { toast } from 'sonner'\nexport { toast }\n", 'no-restricted-imports'],
   [
+    'the service worker importing app code beyond src/config',
+    'service-worker/bad.ts',
+    "import { notify } from '../src/lib/notify.ts'\nexport { notify }\n",
+    'boundaries/dependencies',
+  ],
+  ['the app importing the service worker', 'src/app/bad.ts', "import '../../service-worker/sw.ts'\n", 'boundaries/dependencies'],
+  [
     'a worklet importing src/',
     'audio-worklets/bad.ts',
     "import { notify } from '../src/lib/notify.ts'\nexport { notify }\n",
@@ -257,6 +264,11 @@ const right = [
     'src/features/admin/useOk.ts',
     "import { fetchAudit } from '../../backend/admin.ts'\nimport { supabase } from '../../backend/client.ts'\nexport " +
       'const loadAudit = () => fetchAudit(supabase())\n',
+  ],
+  [
+    'the service worker importing the constants it shares with the app',
+    'service-worker/ok.ts',
+    "import { isApiPath } from '../src/config/offline.ts'\nexport { isApiPath }\n",
   ],
   [
     'a domain service (.ts) importing backend calls',

@@ -20,6 +20,8 @@ const ELEMENTS = [
   // Offline DSP (tempo, key, pitch, stretch): runtime-neutral, run by workers, scripts and tests.
   { type: 'dsp', pattern: 'dsp', partialMatch: false },
   { type: 'workers', pattern: 'workers', partialMatch: false },
+  // The service worker: its own global scope; it shares only constants with the app (src/config).
+  { type: 'service-worker', pattern: 'service-worker', partialMatch: false },
   { type: 'config', pattern: 'src/config', partialMatch: false },
   { type: 'lib', pattern: 'src/lib', partialMatch: false },
   { type: 'engine', pattern: 'src/engine', partialMatch: false },
@@ -47,6 +49,7 @@ const POLICIES = [
   { from: is('dsp'), allow: { to: is('dsp') } },
   { from: is('workers'), allow: { to: is('workers', 'worklets', 'dsp') } },
   { from: is('config'), allow: { to: is('config') } },
+  { from: is('service-worker'), allow: { to: is('service-worker', 'config') } },
   { from: is('lib'), allow: { to: is('lib', 'config') } },
   { from: is('engine'), allow: { to: is('engine', 'workers', 'worklets', 'dsp', 'lib', 'config') } },
   { from: is('backend'), allow: { to: is('backend', 'lib', 'config') } },
@@ -131,6 +134,7 @@ export default defineConfig(
   { files: ['src/**'], languageOptions: { globals: globals.browser } },
   { files: ['tests/browser/**', 'bench/browser/**'], languageOptions: { globals: globals.browser } },
   { files: ['workers/**'], languageOptions: { globals: globals.worker } },
+  { files: ['service-worker/**'], languageOptions: { globals: globals.serviceworker } },
   { files: ['audio-worklets/**'], languageOptions: { globals: globals.audioWorklet } },
   {
     files: [
@@ -166,7 +170,18 @@ export default defineConfig(
 
   // The layering.
   {
-    files: ['src/**', 'workers/**', 'audio-worklets/**', 'dsp/**', 'supabase/**', 'tests/**', 'bench/**', 'scripts/**', '*.config.ts'],
+    files: [
+      'src/**',
+      'workers/**',
+      'service-worker/**',
+      'audio-worklets/**',
+      'dsp/**',
+      'supabase/**',
+      'tests/**',
+      'bench/**',
+      'scripts/**',
+      '*.config.ts',
+    ],
     plugins: { boundaries },
     settings: {
       'boundaries/root-path': ROOT,
@@ -183,7 +198,7 @@ export default defineConfig(
     },
   },
   {
-    files: ['src/{engine,backend,lib,config}/**', 'workers/**', 'audio-worklets/**', 'dsp/**'],
+    files: ['src/{engine,backend,lib,config}/**', 'workers/**', 'service-worker/**', 'audio-worklets/**', 'dsp/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [...NO_REACT, ...NO_SONNER], patterns: NO_REACT_PATTERNS }] },
   },
   {

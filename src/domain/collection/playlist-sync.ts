@@ -2,6 +2,9 @@
 // stays the one the UI reads and edits; this module mirrors it: on sign-in it merges what a
 // visitor made locally into the account and loads the account's playlists into the store, then
 // sends every local edit to the server, and on sign-out it puts the sample playlists back.
+// Edits made while the server cannot be reached (offline) wait on the device, in order, and go
+// out when the network is back, before the account's playlists are read again: nothing made
+// offline is overwritten by the server's older copy.
 import { notify } from '../../lib/notify.ts'
 import type { Song } from '../../lib/catalogue/song.ts'
 import { defaultPlaylists, usePlaylistStore, type Playlist } from './playlist-store.ts'
@@ -11,7 +14,7 @@ import { CATALOGUE_SONGS } from '../../lib/catalogue/sample-songs.ts'
 import { useSessionStore } from '../session/session-store.ts'
 import { onSignedIn } from '../session/session-sync.ts'
 import { diffPlaylists, FAVOURITES_LIST_ID, planVisitorMerge, playlistsFromServer, type PlaylistOp } from './playlist-merge.ts'
-import { errorMessage } from '../../lib/error-message.ts'
+import { errorMessage, isNetworkFailure } from '../../lib/error-message.ts'
 import * as api from '../../backend/playlists.ts'
 
 /** Whose server playlists the persisted store currently mirrors (absent: a visitor's own). */
@@ -22,6 +25,31 @@ let applying = false
 /** Local playlist id → server playlist id (equal for playlists loaded from the server). */
 const serverId = new Map<string, string>()
 let queue: Promise<void> = Promise.resolve()
+
+/** Edits the server has not had yet (made offline), oldest first, kept across reloads with their account. */
+export const PLAYLIST_PENDING_KEY = 'cube-playlist-pending'
+interface Pending {
+  userId: string
+  ops: PlaylistOp[]
+}
+const readPending = (): Pending | null => {
+  try {
+    const raw = JSON.parse(localStorage.getItem(PLAYLIST_PENDING_KEY) ?? 'null') as Pending | null
+    return raw && typeof raw.userId === 'string' && Array.isArray(raw.ops) ? raw : null
+  } catch {
+    return null
+  }
+}
+const writePending = (pending: Pending | null) => {
+  try {
+    if (pending?.ops.length) localStorage.setItem(PLAYLIST_PENDING_KEY, JSON.stringify(pending))
+    else localStorage.removeItem(PLAYLIST_PENDING_KEY)
+  } catch {
+    /* private mode: they wait in memory for this page only */
+  }
+}
+let pending: Pending | null = null
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 const owner = () => {
   try {
@@ -89,6 +117,12 @@ async function syncOnSignIn(userId: string) {
     }
   }
   if (activeUser !== userId) return
+  if (usePlaylistStore.getState().playlists !== local) {
+    // Edited while the account was being read (offline, the read waits for the network): those
+    // edits are queued behind this sync, so read the account again once they have gone out.
+    queue = queue.then(() => syncOnSignIn(userId))
+    return
+  }
   const favName = local.find((p) => p.id === FAVOURITES_LIST_ID)?.name
   serverId.clear()
   for (const p of server) serverId.set(p.id, p.id)
@@ -109,8 +143,9 @@ async function apply(op: PlaylistOp) {
       return
     }
   }
-  const id = serverId.get(op.localId)
-  // A playlist whose creation failed has no server row to change.
+  // A playlist loaded from the server keeps its server id (an edit waiting since before a reload
+  // finds no mapping yet); one whose creation failed has no server row to change.
+  const id = serverId.get(op.localId) ?? (UUID.test(op.localId) ? op.localId : undefined)
   if (!id) return
   switch (op.kind) {
     case 'rename':
@@ -122,6 +157,43 @@ async function apply(op: PlaylistOp) {
       return api.addPlaylistSong(id, op.songId, op.position)
     case 'remove-song':
       return api.removePlaylistSong(id, op.songId)
+  }
+}
+
+function keepForLater(userId: string, op: PlaylistOp) {
+  if (!pending || pending.userId !== userId) pending = { userId, ops: [] }
+  pending.ops.push(op)
+  writePending(pending)
+  notify('Playlist changes saved on this device', {
+    id: 'playlist-sync',
+    description: 'You are offline: they reach your account when the connection is back.',
+  })
+}
+
+/** Sends `op`, or keeps it for later (with every edit after it) while the server cannot be reached. */
+async function send(userId: string, op: PlaylistOp) {
+  if (pending?.userId === userId && pending.ops.length) return keepForLater(userId, op)
+  try {
+    await apply(op)
+  } catch (error) {
+    if (!isNetworkFailure(error)) throw error
+    keepForLater(userId, op)
+  }
+}
+
+/** Sends the edits waiting for `userId`, oldest first; stops (keeping the rest) if the network fails again. */
+async function sendPending(userId: string) {
+  pending ??= readPending()
+  if (!pending || pending.userId !== userId) return
+  while (pending.ops.length) {
+    try {
+      await apply(pending.ops[0]!)
+    } catch (error) {
+      if (isNetworkFailure(error)) throw error
+      reportFailure(error)
+    }
+    pending.ops.shift()
+    writePending(pending)
   }
 }
 
@@ -137,15 +209,21 @@ export function startPlaylistSync(): void {
   started = true
   onSignedIn(async (userId) => {
     activeUser = userId
-    const run = queue.then(() => syncOnSignIn(userId))
+    const run = queue.then(() => sendPending(userId)).then(() => syncOnSignIn(userId))
     queue = run.catch(reportFailure)
     await queue
   })
   usePlaylistStore.subscribe((state, prev) => {
     if (applying || !activeUser || state.playlists === prev.playlists) return
     const ops = diffPlaylists(prev.playlists, state.playlists)
-    for (const op of ops) queue = queue.then(() => apply(op)).catch(reportFailure)
+    const userId = activeUser
+    for (const op of ops) queue = queue.then(() => send(userId, op)).catch(reportFailure)
   })
+  if (typeof window !== 'undefined')
+    window.addEventListener('online', () => {
+      const userId = activeUser
+      if (userId) queue = queue.then(() => sendPending(userId)).catch(reportFailure)
+    })
   useSessionStore.subscribe((state, prev) => {
     // Logging out, or a page opening without a session (expired, or signed out in another tab).
     if (state.status === 'signed-out' && prev.status !== 'signed-out') {

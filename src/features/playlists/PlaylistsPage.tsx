@@ -17,6 +17,7 @@ import { HeartToggle } from '../../ui/HeartToggle.tsx'
 import { SongSummary } from '../../ui/SongSummary.tsx'
 import { SongPicker } from '../../ui/SongPicker.tsx'
 import { limitedInputProps } from '../../ui/limited-input.ts'
+import { OfflineToggle } from './OfflineToggle.tsx'
 
 const nameInput = limitedInputProps(MAX_PLAYLIST_NAME, PLAYLIST_NAME_TOO_LONG)
 
@@ -142,6 +143,7 @@ function PlaylistDetail({ playlist }: { playlist: Playlist }) {
       <p className="mt-1 text-sm text-muted">
         {playlist.songs.length} {playlist.songs.length === 1 ? 'track' : 'tracks'}
       </p>
+      <OfflineToggle playlist={playlist} />
 
       {playlist.songs.length === 0 ? (
         <p className="mt-4 text-sm text-muted">No tracks yet. Add one below or from the Library.</p>
