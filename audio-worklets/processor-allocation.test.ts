@@ -15,6 +15,7 @@ import { CHANNEL_STRIP_PROCESSOR, STRIP_PARAM_DESCRIPTORS } from './channel-stri
 import { REMIX_VOICE_PROCESSOR, LAYER_PARAM_DESCRIPTORS, type RemixVoiceOptions } from './remix-voice-params.ts'
 import { REMIX_TOOLS_PARAM_DESCRIPTORS } from './remix-tools-params.ts'
 import { RENDER_QUANTUM_FRAMES as Q } from './render-quantum.ts'
+import { TRUE_PEAK_LIMITER_PROCESSOR } from './true-peak-limiter-params.ts'
 
 const SR = 48_000
 const WARM_UP_QUANTA = 20_000
@@ -51,7 +52,12 @@ beforeAll(async () => {
   }
   scope.registerProcessor = (name: string, cls: ProcessorClass) => registered.set(name, cls)
   // Imported by computed path, so the Node type check does not pull in the AudioWorklet-typed files.
-  for (const file of ['./recorder-processor.ts', './channel-strip-processor.ts', './remix-voice-processor.ts'])
+  for (const file of [
+    './recorder-processor.ts',
+    './channel-strip-processor.ts',
+    './remix-voice-processor.ts',
+    './true-peak-limiter-processor.ts',
+  ])
     await import(/* @vite-ignore */ file)
 })
 
@@ -195,6 +201,15 @@ describe('processors allocate nothing in process() over a long run', () => {
     // A fresh stereo block every 32 quanta (and the array holding it).
     expect(m.constructed).toBeGreaterThanOrEqual(2 * Math.floor(MEASURED_QUANTA / 32))
     expect(m.posts).toBe(Math.floor(MEASURED_QUANTA / 32))
+  })
+
+  it("the player's true-peak limiter, limiting all the time: allocates nothing, heap flat", () => {
+    const Limiter = registered.get(TRUE_PEAK_LIMITER_PROCESSOR)!
+    const limiter = new Limiter({ processorOptions: { ceilingDb: -1 } })
+    // Noise at full scale: every quantum is limited.
+    const m = measure(limiter, [[noise(Q, 7), noise(Q, 8)]], [[quantum(), quantum()]], {})
+    expectNoAllocation(m)
+    expect(m.posts).toBe(0)
   })
 
   // The strip and the voice construct no arrays, but their heap is not flat yet: V8 boxes a double

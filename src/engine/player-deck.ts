@@ -24,7 +24,7 @@
  *
  * Volume 0..100 maps to gain (v/100)² so equal slider steps sound roughly equally loud.
  * Graph per item: source (buffer, or the media element) → fade (crossfade curve) → item gain (gainDb)
- * → deck gain (volume) → bus.
+ * → the true-peak limiter (−1 dBTP; true-peak-limiter.ts) → deck gain (volume) → bus.
  *
  * Beside it: deck-timeline.ts (when things start and end), deck-decode.ts (fetching, decoding and
  * the words for failures), deck-gain.ts (volume and dB curves), deck-media.ts (the media-element
@@ -39,6 +39,7 @@ import type {
 } from 'standardized-audio-context'
 import { unlockAudio, getAudioContext } from './audio-context.ts'
 import { getMasterBus } from './master-bus.ts'
+import { createTruePeakLimiter, loadTruePeakLimiter } from './true-peak-limiter.ts'
 import { resolveAudioUrl } from '../lib/user-audio-store.ts'
 import { DeckError, MEDIA_ERRORS, REASON, decodeItem, resolveFailure } from './deck-decode.ts'
 import { DeckMedia } from './deck-media.ts'
@@ -69,6 +70,8 @@ export interface PlayerDeck {
   setVolume(volume: number): void
   setCrossfade(seconds: number): void
   setItemGainDb(gainDb: number): void
+  /** Whether a true-peak limiter (−1 dBTP) is in the path, so normalisation may boost past the peaks. */
+  readonly hasLimiter: boolean
   on(listener: (e: DeckEvent) => void): () => void
   /**
    * A media-element stand-in that follows the deck (time, duration, play/pause/ended events; setting
@@ -139,6 +142,9 @@ class Deck implements PlayerDeck {
   private listeners = new Set<(e: DeckEvent) => void>()
   private ctx: Ctx | null = null
   private output: IGainNode<Ctx> | null = null
+  private items: IGainNode<Ctx> | null = null
+  private limiterReady: Promise<void> | null = null
+  private limited = true
   private volume = 80
   private crossfade = 0
   private playing = false
@@ -202,13 +208,38 @@ class Deck implements PlayerDeck {
     return (this.ctx ??= getAudioContext())
   }
 
+  /** Where the items meet: the limiter's input, then the volume (this.output), then the bus. */
   private ensureGraph(): IGainNode<Ctx> {
-    if (this.output) return this.output
+    if (this.items) return this.items
     const ctx = this.context()
     this.output = ctx.createGain()
     this.output.gain.value = volumeToGain(this.volume)
     this.output.connect(getMasterBus().input)
-    return this.output
+    this.items = ctx.createGain()
+    this.items.connect(this.output)
+    this.limiterReady = this.insertLimiter(ctx, this.items, this.output)
+    return this.items
+  }
+
+  /** Puts the true-peak limiter between the items and the volume once its module has loaded. */
+  private async insertLimiter(ctx: Ctx, items: IGainNode<Ctx>, output: IGainNode<Ctx>): Promise<void> {
+    try {
+      await loadTruePeakLimiter(ctx)
+      const limiter = createTruePeakLimiter(ctx)
+      limiter.connect(output)
+      items.disconnect()
+      items.connect(limiter)
+    } catch (error) {
+      // Normalisation then keeps every song's true peak under the ceiling by gain alone (a song
+      // with little headroom plays below the target), as it did before the limiter.
+      this.limited = false
+      console.warn('[player] the true-peak limiter could not start; songs play unlimited', error)
+    }
+  }
+
+  /** Whether the true-peak limiter is in the deck's path (false if its worklet could not load). */
+  get hasLimiter(): boolean {
+    return this.limited
   }
 
   private emit(e: DeckEvent) {
@@ -610,6 +641,8 @@ class Deck implements PlayerDeck {
     if (token !== this.loadToken) return
     this.ensureGraph()
     const ctx = await unlockAudio()
+    // The first sound waits for the limiter (once per page), so no boosted peak goes out unlimited.
+    await this.limiterReady
     if (token !== this.loadToken) return
     const blocked = `Could not play "${this.label}": the browser blocked playback; press play again.`
     if (ctx.state !== 'running') throw new DeckError(blocked)

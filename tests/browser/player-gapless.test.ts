@@ -16,6 +16,7 @@ import { getAudioContext } from '../../src/engine/audio-context.ts'
 import { getMasterBus } from '../../src/engine/master-bus.ts'
 import { createCaptureTap, loadRecorderWorklet } from '../../src/engine/recorder-worklet.ts'
 import { STREAM_OVERLAP_S, getPlayerDeck, type DeckEvent } from '../../src/engine/player-deck.ts'
+import { truePeakDbtp } from '../../dsp/true-peak.ts'
 import { encodeWav } from '../../src/engine/workers.ts'
 import { usePlayerStore } from '../../src/domain/playback/player-store.ts'
 import { startPlayerService } from '../../src/domain/playback/player-service.ts'
@@ -173,6 +174,29 @@ afterEach(() => {
 })
 
 describe('player deck on the rendered output', () => {
+  it('the true-peak limiter: an item boosted 9 dB past full scale leaves the deck at or below −1 dBTP', async () => {
+    const ctx = await context()
+    const sr = ctx.sampleRate
+    const deck = getPlayerDeck()
+    deck.setVolume(100)
+    deck.setCrossfade(0)
+    // A 0.25-amplitude tone (−12 dBFS) boosted 21 dB would peak at +9 dBFS.
+    await deck.load(await wavUrl(tone(1.5, 100, sr), sr), 'A', { gainDb: 21 })
+    const capture = await captureBus()
+    await deck.play()
+    expect(deck.hasLimiter).toBe(true)
+    let ended = false
+    const off = deck.on((e) => void (e.type === 'ended' && (ended = true)))
+    await waitFor(() => ended, 'the end of A')
+    off()
+    const x = await capture.stop()
+    const start = firstSound(x, 0)
+    const held = x.subarray(start + Math.round(sr / 4), start + Math.round(1.2 * sr))
+    expect(truePeakDbtp([held])).toBeLessThanOrEqual(-1)
+    // Limited, not silenced: the tone is at the ceiling.
+    expect(truePeakDbtp([held])).toBeGreaterThan(-1.5)
+  }, 60_000)
+
   it('crossfade 0 through the store: A → B → A again with no silence over 5 ms, decoded items frame-exact', async () => {
     const ctx = await context()
     const sr = ctx.sampleRate

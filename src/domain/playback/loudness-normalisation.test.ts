@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { CATALOGUE_SONGS } from '../../lib/catalogue/sample-songs.ts'
 import type { DeckEvent } from '../../engine/player-deck.ts'
-import { normalisationGainDb, songGainDb, targetLufs } from './loudness-normalisation.ts'
+import { MAX_LIMITING_DB, normalisationGainDb, songGainDb, targetLufs } from './loudness-normalisation.ts'
 import { parseNormalisation, useNormalisationStore } from './normalisation-store.ts'
 import { usePlayerStore, type DeckLike } from './player-store.ts'
 import { attachDeck, setLoudnessLookup } from './player-service.ts'
@@ -17,6 +17,27 @@ describe('normalisationGainDb', () => {
     expect(normalisationGainDb(-20, -4, -14)).toBeCloseTo(3, 9)
     // A song already peaking above −1 dBTP is turned down even at its target.
     expect(normalisationGainDb(-14, 0.5, -14)).toBeCloseTo(-1.5, 9)
+  })
+
+  it('with the true-peak limiter in the path, a boost may take the peaks up to MAX_LIMITING_DB over the ceiling', () => {
+    // −20 LUFS, −4 dBTP: the full +6 dB (peaks at +2 dBTP, 3 dB for the limiter to take back).
+    expect(normalisationGainDb(-20, -4, -14, MAX_LIMITING_DB)).toBeCloseTo(6, 9)
+    // −24 LUFS, −2 dBTP: +10 dB would need 9 dB of limiting; it gets 1 + 7 = +8 dB and plays 2 dB under.
+    expect(normalisationGainDb(-24, -2, -14, MAX_LIMITING_DB)).toBeCloseTo(8, 9)
+    // Turning down never needs the limiter, and an unknown peak still allows no boost.
+    expect(normalisationGainDb(-8, -0.5, -14, MAX_LIMITING_DB)).toBeCloseTo(-6, 9)
+    expect(normalisationGainDb(-20, null, -14, MAX_LIMITING_DB)).toBe(0)
+  })
+
+  it('with the limiter every catalogue song reaches Normal (−14) and Loud (−11); without it 10 and 37 fall short by over 1 LU', () => {
+    const short = (setting: 'normal' | 'loud', limiting: number) =>
+      CATALOGUE_SONGS.filter((s) => targetLufs(setting)! - (s.loudnessLufs! + songGainDb(s, setting, limiting)) > 1).length
+    expect(CATALOGUE_SONGS).toHaveLength(45)
+    expect([short('normal', MAX_LIMITING_DB), short('loud', MAX_LIMITING_DB)]).toEqual([0, 0])
+    expect([short('normal', 0), short('loud', 0)]).toEqual([10, 37])
+    // Every song is given its whole way to Loud's target.
+    const worst = Math.max(...CATALOGUE_SONGS.map((s) => -11 - (s.loudnessLufs! + songGainDb(s, 'loud', MAX_LIMITING_DB))))
+    expect(worst).toBeLessThan(1e-9)
   })
 
   it('plays unmeasured songs and the Off setting as they are; an unknown peak allows no boost', () => {
@@ -61,6 +82,18 @@ describe('the setting on the deck', () => {
     useNormalisationStore.getState().setSetting('normal')
     deck = new GainDeck()
     attachDeck(deck)
+  })
+
+  it('boosts past the peaks only on a deck that has the limiter', async () => {
+    const quiet = CATALOGUE_SONGS.find((s) => -14 - s.loudnessLufs! > -1 - s.truePeakDbtp! + 1)!
+    usePlayerStore.getState().playSong(quiet)
+    await flush()
+    expect(deck.gains.at(-1)).toBeCloseTo(-1 - quiet.truePeakDbtp!, 9)
+    const limited = Object.assign(new GainDeck(), { hasLimiter: true })
+    attachDeck(limited)
+    usePlayerStore.getState().playSong(quiet)
+    await flush()
+    expect(limited.gains.at(-1)).toBeCloseTo(-14 - quiet.loudnessLufs!, 9)
   })
 
   it('applies the song’s gain when it loads, and again when the listener changes the setting', async () => {

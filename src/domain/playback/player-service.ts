@@ -9,7 +9,7 @@
 import { applyDeckEvent, onDeckCommand, reportError, usePlayerStore, type DeckCommand, type DeckLike } from './player-store.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { PLAYER_STORAGE_KEY, SAVE_DELAY_MS, playerStorage, serializePlayer } from './player-persistence.ts'
-import { songGainDb } from './loudness-normalisation.ts'
+import { MAX_LIMITING_DB, songGainDb } from './loudness-normalisation.ts'
 import { useNormalisationStore } from './normalisation-store.ts'
 import { indexOfSong, nextIndex } from '../../engine/queue.ts'
 import type { Song } from '../../lib/catalogue/song.ts'
@@ -52,6 +52,9 @@ export function startPlayerService(): void {
 
 let stopNormalisation: (() => void) | null = null
 
+/** How far past the ceiling a boost may take a song's peaks: only a deck with the limiter takes them back. */
+const limitingDb = (d: DeckLike): number => (d.hasLimiter ? MAX_LIMITING_DB : 0)
+
 /** Loudness of server songs that came without it, asked once per song id (null: not measured). */
 const serverLoudness = new Map<string, Promise<Pick<Song, 'loudnessLufs' | 'truePeakDbtp'> | null>>()
 let loudnessLookup = async (id: string): Promise<Pick<Song, 'loudnessLufs' | 'truePeakDbtp'> | null> => {
@@ -77,7 +80,7 @@ const measuredOnServer = (song: Song) => song.audioUrl.startsWith('/storage/')
  */
 function applyNormalisation(d: DeckLike, song = usePlayerStore.getState().currentSong): void {
   const setting = useNormalisationStore.getState().setting
-  d.setItemGainDb?.(songGainDb(song, setting))
+  d.setItemGainDb?.(songGainDb(song, setting, limitingDb(d)))
   if (!song || song.loudnessLufs !== undefined || !measuredOnServer(song)) return
   let lookup = serverLoudness.get(song.id)
   if (!lookup) {
@@ -89,7 +92,7 @@ function applyNormalisation(d: DeckLike, song = usePlayerStore.getState().curren
   }
   void lookup.then((measured) => {
     if (!measured || usePlayerStore.getState().currentSong?.id !== song.id) return
-    d.setItemGainDb?.(songGainDb({ ...song, ...measured }, useNormalisationStore.getState().setting))
+    d.setItemGainDb?.(songGainDb({ ...song, ...measured }, useNormalisationStore.getState().setting, limitingDb(d)))
   })
 }
 
@@ -107,7 +110,7 @@ function preloadNext(): void {
   const { queue, currentSong } = usePlayerStore.getState()
   const next = followingSong(queue, currentSong)
   // Its own normalisation from its first sample (the store sets it again when the item takes over).
-  const gainDb = songGainDb(next, useNormalisationStore.getState().setting)
+  const gainDb = songGainDb(next, useNormalisationStore.getState().setting, limitingDb(deck))
   deck.preload(next?.audioUrl ?? null, next?.title, { gainDb })
 }
 

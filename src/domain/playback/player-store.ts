@@ -24,10 +24,11 @@ export const ALREADY_IN_QUEUE = 'Already in queue'
 
 /**
  * The part of the deck the store drives (the real one, or a test double in Node). A deck without
- * preload/setCrossfade simply plays one item after another; without setItemGainDb, unnormalised.
+ * preload/setCrossfade simply plays one item after another; without setItemGainDb, unnormalised;
+ * without hasLimiter, normalisation never boosts a song's true peak past the ceiling.
  */
 export type DeckLike = Pick<PlayerDeck, 'load' | 'play' | 'pause' | 'stop' | 'seek' | 'setVolume' | 'on'> &
-  Partial<Pick<PlayerDeck, 'preload' | 'setCrossfade' | 'setItemGainDb'>>
+  Partial<Pick<PlayerDeck, 'preload' | 'setCrossfade' | 'setItemGainDb' | 'hasLimiter'>>
 
 export interface PlayerState {
   currentSong: Song | null

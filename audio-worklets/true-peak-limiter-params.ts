@@ -1,0 +1,7 @@
+/** The player's true-peak limiter (true-peak-limiter-processor.ts): its name and what it is given. */
+export const TRUE_PEAK_LIMITER_PROCESSOR = 'cube-true-peak-limiter'
+
+export interface TruePeakLimiterProcessorOptions {
+  /** The highest output true peak, dBTP (the player's loudness normalisation uses −1). */
+  ceilingDb: number
+}
