@@ -1,7 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App.tsx'
-import { registerServiceWorker } from './app/service-worker-registration.ts'
 import './styles/index.css'
 
 createRoot(document.getElementById('root')!).render(
@@ -9,5 +8,3 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 )
-
-registerServiceWorker()

@@ -1,7 +1,9 @@
 /**
  * Registers the service worker of a production build (service-worker/sw.ts, built to /sw.js by
  * scripts/service-worker-plugin.ts): it makes the app installable and lets it open offline. Not in
- * dev, where Vite serves unbundled modules a precache cannot list.
+ * dev, where Vite serves unbundled modules a precache cannot list. Called when the app itself
+ * starts (src/app/start-services.ts), not on the landing page, the pitch deck or the whitepaper:
+ * a visitor who only reads those never downloads the 3 MB precache.
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return

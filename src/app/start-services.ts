@@ -9,6 +9,7 @@ import { startPlayerService } from '../domain/playback/player-service.ts'
 import { startPlaylistSync } from '../domain/collection/playlist-sync.ts'
 import { startOfflineSync } from '../domain/collection/offline-store.ts'
 import { startOfflinePlays } from '../domain/economy/offline-plays.ts'
+import { registerServiceWorker } from './service-worker-registration.ts'
 import { startDurationCorrection } from '../domain/collection/duration-correction.ts'
 import { startPlayRecorder } from '../domain/analytics/view-recorder.ts'
 import { startStationReporter } from '../features/stream/index.ts'
@@ -33,6 +34,7 @@ export function startBackend(): void {
   startPlaylistSync()
   startOfflineSync()
   startOfflinePlays()
+  registerServiceWorker()
   startDurationCorrection()
   startStudioProjectSync()
   startMixAutosave()

@@ -138,6 +138,20 @@ describe('offline plays', () => {
     warn.mockRestore()
   })
 
+  it('keeps a play refused for an expired token (refreshed in a moment) and sends it again later', async () => {
+    play(first)
+    stopPlaying()
+    online = true
+    answer = async () => {
+      throw Object.assign(new Error('JWT expired'), { code: 'PGRST303' })
+    }
+    expect(await flushOfflinePlays()).toBe(0)
+    expect(useOfflinePlays.getState().waiting).toHaveLength(1)
+    answer = async () => ({ recorded: true, reason: 'offline' })
+    expect(await flushOfflinePlays()).toBe(1)
+    expect(useOfflinePlays.getState().waiting).toEqual([])
+  })
+
   it("reports only the signed-in listener's plays; another account's wait for them", async () => {
     play(first)
     useSessionStore.getState().setUser({ id: 'u2', email: 'b@b.c' })

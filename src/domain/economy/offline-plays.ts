@@ -72,8 +72,15 @@ let options: Required<OfflinePlaysOptions> = {
   now: () => Date.now(),
 }
 
-/** A refusal the server gave in words (a PostgREST error with a SQLSTATE), not a network failure. */
-const isAnswer = (error: unknown) => typeof (error as { code?: unknown })?.code === 'string' && (error as { code: string }).code !== ''
+/** A refusal the server gave in words about the play (a SQLSTATE), not a network failure. */
+const isAnswer = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code
+  // PGRST30x: the session's token (expired while offline, refreshed in a moment), not the play.
+  return typeof code === 'string' && code !== '' && !code.startsWith('PGRST30')
+}
+
+/** While plays wait, how often to try again (a token refreshed, a server back up). */
+export const RETRY_MS = 60_000
 
 let flushed: Promise<unknown> = Promise.resolve()
 
@@ -100,7 +107,7 @@ async function flushOnce(): Promise<number> {
         const answer = await options.report(play.songId, play.key, play.playedAt)
         if (answer.recorded) recorded++
       } catch (error) {
-        if (!isAnswer(error)) return recorded // the network went again: the rest waits
+        if (!isAnswer(error)) break // the network went again, or the token is being refreshed: the rest waits
         console.warn('[offline plays] the server refused a play', play, error)
       }
     }
@@ -155,10 +162,14 @@ export function startOfflinePlays(overrides: OfflinePlaysOptions = {}): () => vo
   const unsubscribeSession = useSessionStore.subscribe((s, before) => {
     if (s.user?.id && s.user.id !== before.user?.id) void flushOfflinePlays()
   })
+  const retry = setInterval(() => {
+    if (useOfflinePlays.getState().waiting.length && options.online()) void flushOfflinePlays()
+  }, RETRY_MS)
   void flushOfflinePlays()
   stop = () => {
     unsubscribe()
     unsubscribeSession()
+    clearInterval(retry)
     if (typeof window !== 'undefined') window.removeEventListener('online', onOnline)
     stop = undefined
   }
