@@ -23,8 +23,8 @@ const ENGINE =
 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false
 
-/** The request never reached the server (offline, or the connection failed): worth sending again later. */
-export function isNetworkFailure(error: unknown): boolean {
+/** An error's name and message, whether it is an Error, an error-shaped object or anything else. */
+function nameAndMessage(error: unknown): { name: string; raw: string } {
   const name = typeof error === 'object' && error !== null && 'name' in error ? String((error as { name: unknown }).name) : ''
   const raw =
     error instanceof Error
@@ -32,17 +32,17 @@ export function isNetworkFailure(error: unknown): boolean {
       : typeof error === 'object' && error !== null && 'message' in error
         ? String((error as { message: unknown }).message)
         : String(error)
+  return { name, raw }
+}
+
+/** The request never reached the server (offline, or the connection failed): worth sending again later. */
+export function isNetworkFailure(error: unknown): boolean {
+  const { name, raw } = nameAndMessage(error)
   return NETWORK.test(raw) || name === 'FunctionsFetchError' || name === 'AuthRetryableFetchError'
 }
 
 export function errorMessage(error: unknown): string {
-  const name = typeof error === 'object' && error !== null && 'name' in error ? String((error as { name: unknown }).name) : ''
-  const raw =
-    error instanceof Error
-      ? error.message
-      : typeof error === 'object' && error !== null && 'message' in error
-        ? String((error as { message: unknown }).message)
-        : String(error)
+  const { name, raw } = nameAndMessage(error)
   const status = typeof error === 'object' && error !== null && 'status' in error ? Number((error as { status: unknown }).status) : NaN
   if (isNetworkFailure(error)) return isOffline() ? OFFLINE : UNREACHABLE
   if (name === 'TimeoutError' || /timed? ?out/i.test(raw)) return TIMED_OUT

@@ -14,16 +14,31 @@ import type { Song } from '../../src/lib/catalogue/song.ts'
 
 const SR = 48000
 
-/** Through a GainNode as the deck's, at full volume: the rendered stereo output. */
-async function playThroughDeckGain(channels: Float32Array[], sampleRate: number, gainDb: number): Promise<Float32Array[]> {
+/**
+ * Through a GainNode as the deck's, at full volume (and, with `limited`, the deck's true-peak limiter,
+ * the real processor): the rendered stereo output.
+ */
+async function playThroughDeckGain(channels: Float32Array[], sampleRate: number, gainDb: number, limited = false): Promise<Float32Array[]> {
   const ctx = new OfflineAudioContext(2, channels[0]!.length, sampleRate)
+  if (limited) await ctx.audioWorklet.addModule(limiterUrl)
   const buffer = ctx.createBuffer(channels.length, channels[0]!.length, sampleRate)
   channels.forEach((c, i) => buffer.copyToChannel(new Float32Array(c), i))
   const source = ctx.createBufferSource()
   source.buffer = buffer
   const gain = ctx.createGain()
   gain.gain.value = deckGain(100, gainDb)
-  source.connect(gain).connect(ctx.destination)
+  source.connect(gain)
+  const last: AudioNode = limited
+    ? gain.connect(
+        new AudioWorkletNode(ctx, TRUE_PEAK_LIMITER_PROCESSOR, {
+          outputChannelCount: [2],
+          channelCount: 2,
+          channelCountMode: 'explicit',
+          processorOptions: { ceilingDb: -1 },
+        }),
+      )
+    : gain
+  last.connect(ctx.destination)
   source.start()
   const out = await ctx.startRendering()
   return [out.getChannelData(0), out.getChannelData(1)]
@@ -85,28 +100,6 @@ describe('loudness normalisation on rendered output (Normal: −14 LUFS)', () =>
   })
 })
 
-/** Through the deck's gain and its true-peak limiter (the real processor), at full volume. */
-async function playThroughDeckLimiter(channels: Float32Array[], sampleRate: number, gainDb: number): Promise<Float32Array[]> {
-  const ctx = new OfflineAudioContext(2, channels[0]!.length, sampleRate)
-  await ctx.audioWorklet.addModule(limiterUrl)
-  const buffer = ctx.createBuffer(channels.length, channels[0]!.length, sampleRate)
-  channels.forEach((c, i) => buffer.copyToChannel(new Float32Array(c), i))
-  const source = ctx.createBufferSource()
-  source.buffer = buffer
-  const gain = ctx.createGain()
-  gain.gain.value = deckGain(100, gainDb)
-  const limiter = new AudioWorkletNode(ctx, TRUE_PEAK_LIMITER_PROCESSOR, {
-    outputChannelCount: [2],
-    channelCount: 2,
-    channelCountMode: 'explicit',
-    processorOptions: { ceilingDb: -1 },
-  })
-  source.connect(gain).connect(limiter).connect(ctx.destination)
-  source.start()
-  const out = await ctx.startRendering()
-  return [out.getChannelData(0), out.getChannelData(1)]
-}
-
 describe("loudness normalisation with the true-peak limiter (the deck's path)", () => {
   // The catalogue songs with the least headroom: without the limiter they play 2.7–3.1 dB under
   // Normal's −14 and 5.3–6.1 dB under Loud's −11.
@@ -130,7 +123,7 @@ describe("loudness normalisation with the true-peak limiter (the deck's path)", 
         const withoutLimiter = songGainDb(song, setting, 0)
         const gainDb = songGainDb(song, setting, MAX_LIMITING_DB)
         expect(gainDb - withoutLimiter, song.id).toBeGreaterThan(2.5)
-        const out = await playThroughDeckLimiter(channels, decoded.sampleRate, gainDb)
+        const out = await playThroughDeckGain(channels, decoded.sampleRate, gainDb, true)
         const target = targetLufs(setting)!
         expect(Math.abs(integratedLoudness(out, decoded.sampleRate) - target), `${song.id} at ${target} LUFS`).toBeLessThanOrEqual(1)
         expect(truePeakDbtp(out), song.id).toBeLessThanOrEqual(-1)
@@ -144,7 +137,7 @@ describe("loudness normalisation with the true-peak limiter (the deck's path)", 
     const song = { id: 't', title: 't', artist: 'a', duration: '0:04', image: '', audioUrl: '', ...measureSongLoudness(signal, SR) } as Song
     const gainDb = songGainDb(song, 'normal', MAX_LIMITING_DB)
     const plain = await playThroughDeckGain(signal, SR, gainDb)
-    const limited = await playThroughDeckLimiter(signal, SR, gainDb)
+    const limited = await playThroughDeckGain(signal, SR, gainDb, true)
     expect(truePeakDbtp(plain)).toBeLessThan(-1.1)
     // Find the limiter's latency, then compare sample by sample.
     let lag = 0
