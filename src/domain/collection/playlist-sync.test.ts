@@ -50,9 +50,15 @@ vi.mock('../session/session-sync.ts', () => ({
   },
 }))
 
-// The 'online' event needs a window; the test's Node has none.
+// The 'online' event needs a window, and edits are written to localStorage: the test's Node has neither.
 const win = new EventTarget()
 vi.stubGlobal('window', win)
+const stored = new Map<string, string>()
+vi.stubGlobal('localStorage', {
+  getItem: (k: string) => stored.get(k) ?? null,
+  setItem: (k: string, v: string) => void stored.set(k, String(v)),
+  removeItem: (k: string) => void stored.delete(k),
+})
 
 const { startPlaylistSync, playlistSyncIdle } = await import('./playlist-sync.ts')
 const { usePlaylistStore, FAVORITES_ID } = await import('./playlist-store.ts')
@@ -126,5 +132,28 @@ describe('playlist sync while the account is being read', () => {
         .songs.map((s) => s.id),
     ).toContain(SAMPLE_SONGS[3]!.id)
     fetchLists.mockRestore()
+  })
+})
+
+describe('playlist sync across a reload', () => {
+  it('an edit whose request was cut off by leaving the page is sent when the next page loads', async () => {
+    server.sent = []
+    const api = await import('../../backend/playlists.ts')
+    // The request never answers: the page is gone before it does.
+    const hang = vi.spyOn(api, 'addFavourite').mockImplementationOnce(() => new Promise<void>(() => {}))
+    usePlaylistStore.getState().toggleFavourite(SAMPLE_SONGS[4]!)
+    await new Promise((r) => setTimeout(r, 0))
+    expect(server.sent).toEqual([])
+    expect(stored.get('cube-playlist-pending')).toContain(SAMPLE_SONGS[4]!.id)
+    hang.mockRestore()
+
+    // The next page: fresh modules, the same device.
+    vi.resetModules()
+    const next = await import('./playlist-sync.ts')
+    next.startPlaylistSync()
+    await signIn('u1')
+    await next.playlistSyncIdle()
+    expect(server.sent).toEqual([`favourite ${SAMPLE_SONGS[4]!.id}`])
+    expect(stored.has('cube-playlist-pending')).toBe(false)
   })
 })

@@ -2,9 +2,10 @@
 // stays the one the UI reads and edits; this module mirrors it: on sign-in it merges what a
 // visitor made locally into the account and loads the account's playlists into the store, then
 // sends every local edit to the server, and on sign-out it puts the sample playlists back.
-// Edits made while the server cannot be reached (offline) wait on the device, in order, and go
-// out when the network is back, before the account's playlists are read again: nothing made
-// offline is overwritten by the server's older copy.
+// Every edit is written down on the device before it is sent and crossed off once the server has
+// it: edits made offline, or cut off by a reload, go out in order when the network is back or the
+// next page loads, before the account's playlists are read again, so the server's older copy never
+// overwrites them.
 import { notify } from '../../lib/notify.ts'
 import type { Song } from '../../lib/catalogue/song.ts'
 import { defaultPlaylists, usePlaylistStore, type Playlist } from './playlist-store.ts'
@@ -26,7 +27,10 @@ let applying = false
 const serverId = new Map<string, string>()
 let queue: Promise<void> = Promise.resolve()
 
-/** Edits the server has not had yet (made offline), oldest first, kept across reloads with their account. */
+/**
+ * Edits the server has not confirmed yet, oldest first, kept across reloads with their account:
+ * written before each is sent (a page closed mid-request loses nothing) and waiting while offline.
+ */
 export const PLAYLIST_PENDING_KEY = 'cube-playlist-pending'
 interface Pending {
   userId: string
@@ -160,41 +164,59 @@ async function apply(op: PlaylistOp) {
   }
 }
 
-function keepForLater(userId: string, op: PlaylistOp) {
-  if (!pending || pending.userId !== userId) pending = { userId, ops: [] }
-  pending.ops.push(op)
-  writePending(pending)
+function sayKeptOffline() {
   notify('Playlist changes saved on this device', {
     id: 'playlist-sync',
     description: 'You are offline: they reach your account when the connection is back.',
   })
 }
 
-/** Sends `op`, or keeps it for later (with every edit after it) while the server cannot be reached. */
-async function send(userId: string, op: PlaylistOp) {
-  if (pending?.userId === userId && pending.ops.length) return keepForLater(userId, op)
-  try {
-    await apply(op)
-  } catch (error) {
-    if (!isNetworkFailure(error)) throw error
-    keepForLater(userId, op)
-  }
+/** Writes `op` down before it is sent, so neither a reload nor the network can lose it. */
+function remember(userId: string, op: PlaylistOp) {
+  pending ??= readPending()
+  if (!pending || pending.userId !== userId) pending = { userId, ops: [] }
+  pending.ops.push(op)
+  writePending(pending)
 }
 
-/** Sends the edits waiting for `userId`, oldest first; stops (keeping the rest) if the network fails again. */
+/**
+ * Sends the edits written down for `userId`, oldest first, each crossed off once the server has it
+ * (sending one again is harmless: each is a state, "liked", "in the playlist", "named so"). A
+ * creation is the exception, since each one makes a new playlist: it is crossed off as it goes out,
+ * at most once. A network failure stops it with the rest kept (and rethrows); the 'online' event
+ * or the next page load sends them.
+ */
 async function sendPending(userId: string) {
   pending ??= readPending()
   if (!pending || pending.userId !== userId) return
   while (pending.ops.length) {
+    const op = pending.ops[0]!
+    const once = op.kind === 'create'
+    if (once) {
+      pending.ops.shift()
+      writePending(pending)
+    }
     try {
-      await apply(pending.ops[0]!)
+      await apply(op)
     } catch (error) {
-      if (isNetworkFailure(error)) throw error
+      if (isNetworkFailure(error)) {
+        if (once) pending.ops.unshift(op)
+        writePending(pending)
+        sayKeptOffline()
+        throw error
+      }
       reportFailure(error)
     }
-    pending.ops.shift()
-    writePending(pending)
+    if (!once) {
+      pending.ops.shift()
+      writePending(pending)
+    }
   }
+}
+
+/** A network failure has been said already (the edits wait); anything else is reported. */
+const reportUnlessOffline = (error: unknown) => {
+  if (!isNetworkFailure(error)) reportFailure(error)
 }
 
 /** Resolves once every edit made so far has reached the server (tests and sign-out wait on it). */
@@ -217,12 +239,14 @@ export function startPlaylistSync(): void {
     if (applying || !activeUser || state.playlists === prev.playlists) return
     const ops = diffPlaylists(prev.playlists, state.playlists)
     const userId = activeUser
-    for (const op of ops) queue = queue.then(() => send(userId, op)).catch(reportFailure)
+    if (!ops.length) return
+    for (const op of ops) remember(userId, op)
+    queue = queue.then(() => sendPending(userId)).catch(reportUnlessOffline)
   })
   if (typeof window !== 'undefined')
     window.addEventListener('online', () => {
       const userId = activeUser
-      if (userId) queue = queue.then(() => sendPending(userId)).catch(reportFailure)
+      if (userId) queue = queue.then(() => sendPending(userId)).catch(reportUnlessOffline)
     })
   useSessionStore.subscribe((state, prev) => {
     // Logging out, or a page opening without a session (expired, or signed out in another tab).
