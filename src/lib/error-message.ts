@@ -35,16 +35,19 @@ function nameAndMessage(error: unknown): { name: string; raw: string } {
   return { name, raw }
 }
 
+const networkFailed = ({ name, raw }: { name: string; raw: string }) =>
+  NETWORK.test(raw) || name === 'FunctionsFetchError' || name === 'AuthRetryableFetchError'
+
 /** The request never reached the server (offline, or the connection failed): worth sending again later. */
 export function isNetworkFailure(error: unknown): boolean {
-  const { name, raw } = nameAndMessage(error)
-  return NETWORK.test(raw) || name === 'FunctionsFetchError' || name === 'AuthRetryableFetchError'
+  return networkFailed(nameAndMessage(error))
 }
 
 export function errorMessage(error: unknown): string {
-  const { name, raw } = nameAndMessage(error)
+  const read = nameAndMessage(error)
+  const { name, raw } = read
   const status = typeof error === 'object' && error !== null && 'status' in error ? Number((error as { status: unknown }).status) : NaN
-  if (isNetworkFailure(error)) return isOffline() ? OFFLINE : UNREACHABLE
+  if (networkFailed(read)) return isOffline() ? OFFLINE : UNREACHABLE
   if (name === 'TimeoutError' || /timed? ?out/i.test(raw)) return TIMED_OUT
   if (raw === 'Request rate limit reached') return RATE_LIMITED
   if (status >= 500 && status < 600 && (!raw || raw === '{}' || /internal|non-2xx|bad gateway|unavailable/i.test(raw)))

@@ -168,6 +168,28 @@ function toneAmplitude(x: Float32Array, from: number, n: number, period: number)
 
 const dB = (ratio: number) => 20 * Math.log10(ratio)
 
+/**
+ * A 1.5 s, 100-frame-period tone of AMPLITUDE loaded on the deck with `gainDb` (volume 100, no
+ * crossfade) and played to its end while the bus is captured; `whilePlaying` runs once it plays.
+ */
+async function playToneToItsEnd(gainDb: number, whilePlaying: (deck: ReturnType<typeof getPlayerDeck>) => Promise<void>) {
+  const ctx = await context()
+  const sr = ctx.sampleRate
+  const deck = getPlayerDeck()
+  deck.setVolume(100)
+  deck.setCrossfade(0)
+  await deck.load(await wavUrl(tone(1.5, 100, sr), sr), 'A', { gainDb })
+  const capture = await captureBus()
+  await deck.play()
+  await whilePlaying(deck)
+  let ended = false
+  const off = deck.on((e) => void (e.type === 'ended' && (ended = true)))
+  await waitFor(() => ended, 'the end of A')
+  off()
+  const x = await capture.stop()
+  return { x, start: firstSound(x, 0), sr }
+}
+
 afterEach(() => {
   usePlayerStore.getState().clearQueue()
   getPlayerDeck().stop()
@@ -175,22 +197,8 @@ afterEach(() => {
 
 describe('player deck on the rendered output', () => {
   it('the true-peak limiter: an item boosted 9 dB past full scale leaves the deck at or below −1 dBTP', async () => {
-    const ctx = await context()
-    const sr = ctx.sampleRate
-    const deck = getPlayerDeck()
-    deck.setVolume(100)
-    deck.setCrossfade(0)
     // A 0.25-amplitude tone (−12 dBFS) boosted 21 dB would peak at +9 dBFS.
-    await deck.load(await wavUrl(tone(1.5, 100, sr), sr), 'A', { gainDb: 21 })
-    const capture = await captureBus()
-    await deck.play()
-    expect(deck.hasLimiter).toBe(true)
-    let ended = false
-    const off = deck.on((e) => void (e.type === 'ended' && (ended = true)))
-    await waitFor(() => ended, 'the end of A')
-    off()
-    const x = await capture.stop()
-    const start = firstSound(x, 0)
+    const { x, start, sr } = await playToneToItsEnd(21, async (deck) => expect(deck.hasLimiter).toBe(true))
     const held = x.subarray(start + Math.round(sr / 4), start + Math.round(1.2 * sr))
     expect(truePeakDbtp([held])).toBeLessThanOrEqual(-1)
     // Limited, not silenced: the tone is at the ceiling.
@@ -334,22 +342,10 @@ describe('player deck on the rendered output', () => {
   }, 60_000)
 
   it('the per-item gain: -6.02 dB halves the item, and can change while it plays', async () => {
-    const ctx = await context()
-    const sr = ctx.sampleRate
-    const deck = getPlayerDeck()
-    deck.setVolume(100)
-    deck.setCrossfade(0)
-    await deck.load(await wavUrl(tone(1.5, 100, sr), sr), 'A', { gainDb: -6.0206 })
-    const capture = await captureBus()
-    await deck.play()
-    await new Promise((r) => setTimeout(r, 600))
-    deck.setItemGainDb(0)
-    let ended = false
-    const off = deck.on((e) => void (e.type === 'ended' && (ended = true)))
-    await waitFor(() => ended, 'the end of A')
-    off()
-    const x = await capture.stop()
-    const start = firstSound(x, 0)
+    const { x, start, sr } = await playToneToItsEnd(-6.0206, async (deck) => {
+      await new Promise((r) => setTimeout(r, 600))
+      deck.setItemGainDb(0)
+    })
     const halved = toneAmplitude(x, start + Math.round(sr / 4), 4000, 100)
     const full = toneAmplitude(x, start + Math.round(1.2 * sr), 4000, 100)
     expect(Math.abs(dB(halved / (AMPLITUDE / 2)))).toBeLessThan(0.1)

@@ -73,10 +73,9 @@ async function syncOnce(): Promise<void> {
   const needed = new Set(playlists.flatMap((p) => p.songs.flatMap(songFiles)))
   await releaseOffline([...kept].filter((url) => !needed.has(url)))
   for (const playlist of playlists) {
-    let saved = 0
     const problems: string[] = []
     const onDevice = (song: Song) => songFiles(song).every((url) => kept.has(url))
-    saved = playlist.songs.filter(onDevice).length
+    let saved = playlist.songs.filter(onDevice).length
     setProgress(playlist.id, { saved, total: playlist.songs.length, busy: saved < playlist.songs.length, problem: null })
     for (const song of playlist.songs) {
       if (onDevice(song)) continue
