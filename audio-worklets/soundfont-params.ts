@@ -12,5 +12,23 @@ export interface SoundfontProcessorOptions {
   effects: boolean
 }
 
-/** What the processor posts: 'started' with the context frame its sequence's frame 0 fell on, 'failed' with a reason. */
-export type SoundfontProcessorEvent = { type: 'started'; frame: number } | { type: 'failed'; message: string } | { type: 'ended' }
+/**
+ * What the processor posts: 'started' with the context frame its sequence's frame 0 fell on, 'failed'
+ * with a reason; 'applied' answers a played event that asked for it (`ack`) with the context frame of
+ * the quantum it sounded in (the keyboard's latency is measured with it).
+ */
+export type SoundfontProcessorEvent =
+  | { type: 'started'; frame: number }
+  | { type: 'failed'; message: string }
+  | { type: 'ended' }
+  | { type: 'applied'; ack: number; frame: number }
+
+/**
+ * Played live (a key pressed, a MIDI keyboard): applied at the start of the next quantum the
+ * processor renders. `ack`: answer with 'applied'.
+ */
+export interface SoundfontPlayMessage {
+  type: 'play'
+  events: Omit<SynthEvent, 'frame'>[]
+  ack?: number
+}

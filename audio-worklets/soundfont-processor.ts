@@ -7,18 +7,34 @@
  * the audio thread (its own AudioWorklet synthesizer runs it there).
  */
 import { SoundBankLoader, SpessaSynthProcessor } from 'spessasynth_core'
-import { SOUNDFONT_PROCESSOR, type SoundfontProcessorEvent, type SoundfontProcessorOptions } from './soundfont-params.ts'
-import { SoundfontSequence } from './soundfont-sequence.ts'
+import {
+  SOUNDFONT_PROCESSOR,
+  type SoundfontPlayMessage,
+  type SoundfontProcessorEvent,
+  type SoundfontProcessorOptions,
+} from './soundfont-params.ts'
+import { SoundfontSequence, applySynthEvent } from './soundfont-sequence.ts'
 
 class SoundfontProcessor extends AudioWorkletProcessor {
   private sequence: SoundfontSequence | null = null
   private failed = false
   private endedPosted = false
+  private synth: SpessaSynthProcessor
+  /** Live events posted since the last quantum (allocated by the message, not by process()). */
+  private live: SoundfontPlayMessage[] = []
+  private liveCount = 0
 
   constructor(options: { processorOptions: SoundfontProcessorOptions }) {
     super()
+    this.port.onmessage = (e: MessageEvent<SoundfontPlayMessage>) => {
+      if (e.data?.type !== 'play') return
+      if (this.liveCount < this.live.length) this.live[this.liveCount] = e.data
+      else this.live.push(e.data)
+      this.liveCount++
+    }
     const { bank, events, effects } = options.processorOptions
     const synth = new SpessaSynthProcessor(sampleRate, { effectsEnabled: effects, eventsEnabled: false })
+    this.synth = synth
     synth.processorInitialized.then(
       () => {
         try {
@@ -47,6 +63,12 @@ class SoundfontProcessor extends AudioWorkletProcessor {
     const output = outputs[0]
     if (!sequence || !output || output.length < 2) return true
     if (sequence.position === 0) this.post({ type: 'started', frame: currentFrame })
+    for (let i = 0; i < this.liveCount; i++) {
+      const message = this.live[i]!
+      for (const e of message.events) applySynthEvent(this.synth, e)
+      if (message.ack !== undefined) this.post({ type: 'applied', ack: message.ack, frame: currentFrame })
+    }
+    this.liveCount = 0
     sequence.renderQuantum(output[0]!, output[1]!, 0, output[0]!.length)
     if (sequence.finished && !this.endedPosted) {
       this.endedPosted = true

@@ -54,10 +54,14 @@ export class SoundfontSequence {
   }
 
   private apply(e: SynthEvent): void {
-    const s = this.synth
-    if (e.kind === SYNTH_NOTE_ON) s.noteOn(e.channel, e.a, e.b)
-    else if (e.kind === SYNTH_NOTE_OFF) s.noteOff(e.channel, e.a)
-    else if (e.kind === SYNTH_PROGRAM) s.programChange(e.channel, e.a)
-    else s.controllerChange(e.channel, e.a as Parameters<SpessaSynthProcessor['controllerChange']>[1], e.b)
+    applySynthEvent(this.synth, e)
   }
+}
+
+/** One event into the synthesizer now (its frame is the caller's business). */
+export function applySynthEvent(s: SpessaSynthProcessor, e: Omit<SynthEvent, 'frame'>): void {
+  if (e.kind === SYNTH_NOTE_ON) s.noteOn(e.channel, e.a, e.b)
+  else if (e.kind === SYNTH_NOTE_OFF) s.noteOff(e.channel, e.a)
+  else if (e.kind === SYNTH_PROGRAM) s.programChange(e.channel, e.a)
+  else s.controllerChange(e.channel, e.a as Parameters<SpessaSynthProcessor['controllerChange']>[1], e.b)
 }

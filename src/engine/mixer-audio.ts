@@ -3,6 +3,8 @@
  * The same Float32Arrays feed the live graph, offline renders, waveforms and persistence.
  *
  *   putMixerAudio(audio) / getMixerAudio(id) / hasMixerAudio(id) / dropUnusedAudio(keep)
+ *   onMixerAudio(cb)             told each time audio arrives (an instrument track's render lands
+ *                                after its notes changed: the live graph and waveforms pick it up)
  *   audioBufferFor(ctx, audio)   an AudioBuffer of the context's kind (cached per context)
  */
 import type { IAudioBuffer, IAudioContext, IOfflineAudioContext } from 'standardized-audio-context'
@@ -14,8 +16,20 @@ export type AnyAudioContext = IAudioContext | IOfflineAudioContext
 const audio = new Map<string, MixerAudio>()
 const buffers = new WeakMap<AnyAudioContext, Map<string, IAudioBuffer>>()
 
+const arrivals = new Set<(id: string) => void>()
+
 export function putMixerAudio(a: MixerAudio): void {
   audio.set(a.id, a)
+  for (const cb of arrivals) cb(a.id)
+}
+
+export function onMixerAudio(cb: (id: string) => void): () => void {
+  arrivals.add(cb)
+  return () => arrivals.delete(cb)
+}
+
+export function dropMixerAudio(id: string): void {
+  audio.delete(id)
 }
 
 export function getMixerAudio(id: string): MixerAudio | undefined {

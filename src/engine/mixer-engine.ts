@@ -7,6 +7,7 @@
  *   mixerEngine.position()         timeline seconds (pause and resume keep it)
  *   mixerEngine.timelinePositionAt(contextTime) → seconds | null (null when not playing)
  *   mixerEngine.onLevels(cb)       per-track and master levels (key = track id or MASTER_KEY)
+ *   mixerEngine.trackInput(state, id)  a track's strip input, the graph built first (live instruments)
  *   mixerEngine.setMetronome({ on, bpm })  clicks on the beats while playing (master bus only)
  *   mixerEngine.setLoop(region | null)  playback inside [start, end) wraps back to start without a
  *                                  gap: the next cycle is scheduled ahead and the old sources stop
@@ -18,6 +19,7 @@ import { unlockAudio, getAudioContext } from './audio-context.ts'
 import { getMasterBus } from './master-bus.ts'
 import { buildMixGraph, prepareMixContext, type LevelsListener, type MixGraph } from './mixer-graph.ts'
 import { mixDuration, type MixerState } from './mixer-model.ts'
+import { hasMixerAudio } from './mixer-audio.ts'
 import { beatsBetween, clickAt } from './metronome.ts'
 
 /** Scheduling headroom: long enough for the main thread to start every source before it is due. */
@@ -82,11 +84,13 @@ class MixerEngine {
     if (this.playing && this.graph) {
       // A track added mid-playback joins in time with the others.
       const added = new Set([...ids].filter((id) => !this.known.has(id)))
-      // A clip moved, trimmed or looped while playing is heard from its new place at once.
+      // A clip moved, trimmed or looped while playing is heard from its new place at once; so is new
+      // audio (an instrument track's notes rendered again) once it has arrived.
       const next = placementsOf(state)
       for (const [id, p] of next) {
         const before = this.placements.get(id)
-        if (before && (before.offset !== p.offset || before.clips !== p.clips)) added.add(id)
+        if (before && (before.offset !== p.offset || before.clips !== p.clips || before.audioId !== p.audioId || before.ready !== p.ready))
+          added.add(id)
       }
       if (added.size > 0) {
         const when = this.graph.ctx.currentTime + START_AHEAD_SECONDS
@@ -96,6 +100,11 @@ class MixerEngine {
     }
     this.known = ids
     this.placements = placementsOf(state)
+  }
+
+  async trackInput(state: MixerState, id: string) {
+    const graph = this.graph ?? (await this.ensure(state))
+    return graph.input(id)
   }
 
   isPlaying() {
@@ -293,9 +302,11 @@ class MixerEngine {
 interface Placement {
   offset: number
   clips: MixerState['tracks'][number]['clips']
+  audioId: string
+  ready: boolean
 }
 
 const placementsOf = (state: MixerState): Map<string, Placement> =>
-  new Map(state.tracks.map((t) => [t.id, { offset: t.offset, clips: t.clips }]))
+  new Map(state.tracks.map((t) => [t.id, { offset: t.offset, clips: t.clips, audioId: t.audioId, ready: hasMixerAudio(t.audioId) }]))
 
 export const mixerEngine = new MixerEngine()

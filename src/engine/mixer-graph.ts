@@ -17,6 +17,7 @@
  *                              once (a loop region wrapping without a gap)
  *     .stop()                  stops and drops the sources (strips and their tails stay)
  *     .onLevels(cb)            per-track and master peak/RMS from the strips' worklets
+ *     .input(trackId)          the track's strip input (a live instrument played by hand joins there)
  *     .dispose()
  * Call `await loadChannelStrip(ctx)` (or `prepareMixContext`) once per context before building.
  */
@@ -74,6 +75,7 @@ export interface MixGraph {
   start(when: number, position: number, ids?: ReadonlySet<string>, handoff?: boolean): void
   stop(): void
   onLevels(cb: LevelsListener): () => void
+  input(trackId: string): IAudioNode<AnyAudioContext> | null
   dispose(): void
 }
 
@@ -224,6 +226,9 @@ export function buildMixGraph(
     onLevels(cb) {
       listeners.add(cb)
       return () => listeners.delete(cb)
+    },
+    input(trackId) {
+      return (tracks.get(trackId)?.strip.node as IAudioNode<AnyAudioContext> | undefined) ?? null
     },
     dispose() {
       for (const id of [...tracks.keys()]) removeTrack(id)

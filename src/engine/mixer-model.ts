@@ -17,8 +17,9 @@
 import { STRIP_PARAM_BY_NAME, type StripParamName } from '../../audio-worklets/channel-strip-params.ts'
 import { sanitizeClips, trackEnd, type Clip } from './arrangement/clip.ts'
 import { DEFAULT_BPM, MAX_BPM, MIN_BPM } from './arrangement/clip-edits.ts'
+import { instrumentAudioId, instrumentDuration, sanitizeInstrument, type Instrument } from './instruments/note-track.ts'
 
-export type TrackType = 'main' | 'effect' | 'recording'
+export type TrackType = 'main' | 'effect' | 'recording' | 'instrument'
 
 export const EFFECT_NAMES = [
   'lowpass',
@@ -54,6 +55,12 @@ export interface MixerTrack {
    * the whole audio plays once from `offset`, as before clips existed.
    */
   clips?: Clip[]
+  /**
+   * An instrument track's notes and GM instrument (type 'instrument'). Its audio is their render
+   * (src/domain/studio/instrument-renders.ts), named by `instrumentAudioId`, so clips, the strip,
+   * the export and persistence treat it as any audio and what is exported is what was heard.
+   */
+  instrument?: Instrument
 }
 
 export interface MasterSettings {
@@ -185,6 +192,8 @@ export function sanitizeState(raw: unknown): MixerState {
             offset: Math.max(0, Number(t.offset) || 0),
           })
           track.enabled = t.enabled !== false
+          const instrument = t.type === 'instrument' ? sanitizeInstrument(t.instrument) : undefined
+          if (instrument) track = withInstrument({ ...track, type: 'instrument' }, instrument, tempoOf(r.tempo))
           const clips = sanitizeClips(t.clips, track.duration)
           if (clips) track.clips = clips
           for (const c of ['volume', 'pan', 'reverb'] as const) track = withControl(track, c, Number(t[c] ?? track[c]))
@@ -194,6 +203,24 @@ export function sanitizeState(raw: unknown): MixerState {
     : []
   const tempo = Number(r.tempo)
   return Number.isFinite(tempo) && r.tempo !== undefined ? { tracks, master, tempo: clampTempo(tempo) } : { tracks, master }
+}
+
+const tempoOf = (raw: unknown): number => (raw === undefined ? DEFAULT_BPM : clampTempo(Number(raw)))
+
+/**
+ * The track with these notes at this tempo: its audio id names their render and its length follows
+ * them. A clip that reached the end of the old render reaches the end of the new one, so notes drawn
+ * past the last bar are heard without stretching the clip by hand.
+ */
+export function withInstrument(track: MixerTrack, instrument: Instrument, bpm: number): MixerTrack {
+  const duration = instrumentDuration(instrument.notes, bpm)
+  const next: MixerTrack = { ...track, instrument, audioId: instrumentAudioId(instrument, bpm), duration }
+  if (track.clips && duration !== track.duration)
+    next.clips = track.clips.map((c) => {
+      const reachedEnd = c.sourceEnd >= track.duration - 1e-6 && c.phase + c.length <= c.sourceEnd - c.sourceStart + 1e-6
+      return reachedEnd ? { ...c, sourceEnd: duration, length: Math.max(0.01, c.length + (duration - c.sourceEnd)) } : c
+    })
+  return next
 }
 
 /** Tempo limits of the timeline (40–240 BPM). */

@@ -14,12 +14,15 @@ import { putMixerAudio } from '../../engine/mixer-audio.ts'
 import { notify } from '../../lib/notify.ts'
 import { trackClips, type Clip } from '../../engine/arrangement/clip.ts'
 import { DEFAULT_BPM } from '../../engine/arrangement/clip-edits.ts'
+import type { Instrument } from '../../engine/instruments/note-track.ts'
+import { gmProgramName } from '../../config/gm-programs.ts'
 import {
   MASTER_DEFAULTS,
   clampTempo,
   createTrack,
   nextRecordingName,
   withControl,
+  withInstrument,
   clampControl,
   CONTROL_LABELS,
   controlValue,
@@ -67,6 +70,18 @@ interface MixerStore extends MixerState {
     id?: string
     clips?: Clip[]
   }) => MixerTrack
+  /** Adds an instrument track (named after its instrument unless a name is given), selected. */
+  addInstrumentTrack: (input: { program: number; drums?: boolean; notes?: Instrument['notes']; name?: string; id?: string }) => MixerTrack
+  /** Adds instrument tracks (an imported MIDI file) as one undo step, setting the tempo first when given. */
+  addInstrumentTracks: (
+    inputs: { program: number; drums: boolean; notes: Instrument['notes']; name: string }[],
+    tempo?: number,
+  ) => MixerTrack[]
+  /**
+   * Changes an instrument track's notes or instrument as one undo step (a drag is applied once, on
+   * release); `burst`: a key for keyboard changes that merge within KEY_BURST_MS.
+   */
+  editInstrument: (trackId: string, change: (instrument: Instrument) => Instrument, step: { label: string; burst?: string }) => void
   /** Adds a 'Recording N' track (N = recording tracks + 1). */
   addRecording: (input: { audioId: string; duration: number; offset?: number; id?: string }) => MixerTrack
   removeTrack: (id: string) => void
@@ -154,6 +169,49 @@ export const useMixerStore = create<MixerStore>()((set, get) => {
       edit({ tracks: [...get().tracks, track], selectedId: track.id }, { label: `Add ${track.name}` })
       return track
     },
+    addInstrumentTrack: (input) => {
+      const instrument: Instrument = { program: input.program, drums: input.drums === true, notes: input.notes ?? [] }
+      const name = (input.name?.trim() || gmProgramName(instrument.program, instrument.drums)).replace(/\s+/g, ' ').slice(0, MAX_TRACK_NAME)
+      const base = createTrack({ id: input.id ?? newId(), name, type: 'instrument', audioId: '', duration: 0 })
+      const track = withInstrument(base, instrument, get().tempo)
+      edit({ tracks: [...get().tracks, track], selectedId: track.id }, { label: `Add ${track.name}` })
+      return track
+    },
+    addInstrumentTracks: (inputs, tempo) => {
+      const bpm = tempo === undefined ? get().tempo : clampTempo(tempo)
+      const added = inputs.map((input) => {
+        const name = (input.name.trim() || gmProgramName(input.program, input.drums)).replace(/\s+/g, ' ').slice(0, MAX_TRACK_NAME)
+        const base = createTrack({ id: newId(), name, type: 'instrument', audioId: '', duration: 0 })
+        return withInstrument(base, { program: input.program, drums: input.drums, notes: input.notes }, bpm)
+      })
+      if (added.length === 0) return []
+      const tracks = [
+        ...get().tracks.map((t) => (t.instrument && bpm !== get().tempo ? withInstrument(t, t.instrument, bpm) : t)),
+        ...added,
+      ]
+      edit(
+        { tracks, tempo: bpm, selectedId: added[0]!.id },
+        { label: added.length === 1 ? `Add ${added[0]!.name}` : `Add ${added.length} tracks` },
+      )
+      return added
+    },
+    editInstrument: (trackId, change, step) => {
+      const track = get().tracks.find((t) => t.id === trackId)
+      if (!track?.instrument) return
+      const instrument = change(track.instrument)
+      if (instrument === track.instrument) return
+      const same =
+        instrument.program === track.instrument.program &&
+        instrument.drums === track.instrument.drums &&
+        instrument.notes.length === track.instrument.notes.length &&
+        instrument.notes.every((n, i) => n === track.instrument!.notes[i])
+      if (same) return
+      const after = withInstrument(track, instrument, get().tempo)
+      edit(
+        { tracks: get().tracks.map((t) => (t.id === trackId ? after : t)) },
+        step.burst !== undefined ? gestureStep(step.label, undefined, `notes:${step.burst}`) : { label: step.label },
+      )
+    },
     addRecording: (input) => get().addTrack({ ...input, name: nextRecordingName(get().tracks), type: 'recording' }),
     removeTrack: (id) => {
       const gone = get().tracks.find((t) => t.id === id)
@@ -198,7 +256,13 @@ export const useMixerStore = create<MixerStore>()((set, get) => {
         gestureStep(`Master ${CONTROL_LABELS[key].toLowerCase()} change`, gesture, `master:${key}`),
       )
     },
-    setTempo: (bpm) => edit({ tempo: clampTempo(bpm) }, { label: 'Tempo change' }),
+    setTempo: (bpm) => {
+      const tempo = clampTempo(bpm)
+      if (tempo === get().tempo) return
+      // Notes are in beats: instrument tracks follow the tempo (their render is redone).
+      const tracks = get().tracks.map((t) => (t.instrument ? withInstrument(t, t.instrument, tempo) : t))
+      edit({ tempo, tracks: tracks.some((t, i) => t !== get().tracks[i]) ? tracks : get().tracks }, { label: 'Tempo change' })
+    },
     editClips: (trackId, change, step = { label: 'Clip edit' }) => {
       const track = get().tracks.find((t) => t.id === trackId)
       if (!track) return

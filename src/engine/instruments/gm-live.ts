@@ -6,6 +6,7 @@
  *   const node = await createSoundfontNode(ctx, events, { effects })
  *   node.started → the context frame on which the events' frame 0 sounded
  */
+import { AudioWorkletNode as SacAudioWorkletNode, type IAudioContext, type IAudioWorkletNode } from 'standardized-audio-context'
 import workletUrl from '../../../audio-worklets/soundfont-processor.ts?worker&url'
 import {
   SOUNDFONT_PROCESSOR,
@@ -15,9 +16,12 @@ import {
 import type { SynthEvent } from '../../../audio-worklets/soundfont-sequence.ts'
 import { GmBankError, loadGmBankBytes } from './gm-bank.ts'
 
-const loaded = new WeakMap<BaseAudioContext, Promise<void>>()
+/** A native context (offline tests, the generator) or the app's standardized-audio-context one (the mixer). */
+type AnyContext = BaseAudioContext | IAudioContext
 
-function loadModule(ctx: BaseAudioContext): Promise<void> {
+const loaded = new WeakMap<AnyContext, Promise<void>>()
+
+function loadModule(ctx: AnyContext): Promise<void> {
   let p = loaded.get(ctx)
   if (!p) {
     p = ctx.audioWorklet
@@ -29,8 +33,8 @@ function loadModule(ctx: BaseAudioContext): Promise<void> {
   return p
 }
 
-export interface SoundfontNode {
-  readonly node: AudioWorkletNode
+export interface SoundfontNode<N = AudioWorkletNode | IAudioWorkletNode<IAudioContext>> {
+  readonly node: N
   /** Resolves with the context frame of the events' frame 0; rejects if the synthesizer failed. */
   readonly started: Promise<number>
   dispose(): void
@@ -39,16 +43,27 @@ export interface SoundfontNode {
 export async function createSoundfontNode(
   ctx: BaseAudioContext,
   events: SynthEvent[],
+  options?: { effects?: boolean },
+): Promise<SoundfontNode<AudioWorkletNode>>
+export async function createSoundfontNode(
+  ctx: IAudioContext,
+  events: SynthEvent[],
+  options?: { effects?: boolean },
+): Promise<SoundfontNode<IAudioWorkletNode<IAudioContext>>>
+export async function createSoundfontNode(ctx: AnyContext, events: SynthEvent[], options?: { effects?: boolean }): Promise<SoundfontNode>
+export async function createSoundfontNode(
+  ctx: AnyContext,
+  events: SynthEvent[],
   options: { effects?: boolean } = {},
 ): Promise<SoundfontNode> {
   const [bank] = await Promise.all([loadGmBankBytes(), loadModule(ctx)])
   const processorOptions: SoundfontProcessorOptions = { bank: bank.slice(0), events, effects: options.effects ?? true }
-  const node = new AudioWorkletNode(ctx, SOUNDFONT_PROCESSOR, {
-    numberOfInputs: 0,
-    numberOfOutputs: 1,
-    outputChannelCount: [2],
-    processorOptions,
-  })
+  const nodeOptions = { numberOfInputs: 0, numberOfOutputs: 1, outputChannelCount: [2], processorOptions }
+  let node: AudioWorkletNode | IAudioWorkletNode<IAudioContext>
+  if (typeof BaseAudioContext === 'function' && ctx instanceof BaseAudioContext)
+    node = new AudioWorkletNode(ctx, SOUNDFONT_PROCESSOR, nodeOptions)
+  else if (SacAudioWorkletNode) node = new SacAudioWorkletNode(ctx as IAudioContext, SOUNDFONT_PROCESSOR, nodeOptions)
+  else throw new GmBankError('This browser does not support AudioWorklet, which the instruments need.')
   const started = new Promise<number>((resolve, reject) => {
     node.port.onmessage = (e: MessageEvent<SoundfontProcessorEvent>) => {
       if (e.data.type === 'started') resolve(e.data.frame)

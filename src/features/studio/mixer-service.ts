@@ -8,6 +8,8 @@ import { errorMessage } from '../../lib/error-message.ts'
 import { notify } from '../../lib/notify.ts'
 import { mixerSnapshot, useMixerStore } from '../../domain/studio/mixer-store.ts'
 import { installStudioDebugHook } from './mixer/studio-debug-hook.ts'
+import { onMixerAudio } from '../../engine/mixer-audio.ts'
+import { startInstrumentRenders } from '../../domain/studio/instrument-renders.ts'
 import { gridSeconds } from '../../engine/arrangement/clip-edits.ts'
 import { useTimelineStore, type LoopBars } from './timeline/timeline-store.ts'
 
@@ -35,6 +37,11 @@ export function startMixerService(): () => void {
   }
   const unsubscribeLoop = useTimelineStore.subscribe((s, prev) => (s.loop !== prev.loop || s.metronome !== prev.metronome) && applyLoop())
   const unsubscribeTempo = useMixerStore.subscribe((s, prev) => s.tempo !== prev.tempo && applyLoop())
+  const stopRenders = startInstrumentRenders()
+  // An instrument track's new render joins playback as soon as it lands.
+  const offAudio = onMixerAudio((id) => {
+    if (useMixerStore.getState().tracks.some((t) => t.audioId === id)) mixerEngine.sync(mixerSnapshot())
+  })
   const snap = mixerSnapshot()
   if (snap.tracks.length > 0) void mixerEngine.ensure(snap).catch(() => {})
   mixerEngine.sync(snap)
@@ -44,6 +51,8 @@ export function startMixerService(): () => void {
     unsubscribe()
     unsubscribeLoop()
     unsubscribeTempo()
+    stopRenders()
+    offAudio()
     mixerEngine.pause()
   }
 }

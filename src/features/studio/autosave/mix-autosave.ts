@@ -8,6 +8,7 @@
  * track) and a mix just saved as or opened from a project (that project is where it lives; a draft
  * would reopen it on every visit). Started once per page by src/app/start-services.ts.
  */
+import { DEFAULT_BPM } from '../../../engine/arrangement/clip-edits.ts'
 import { getMixerAudio, hasMixerAudio, putMixerAudio } from '../../../engine/mixer-audio.ts'
 import { sanitizeState, type MixerState } from '../../../engine/mixer-model.ts'
 import {
@@ -22,6 +23,7 @@ import {
 } from '../../../engine/project-db.ts'
 import { errorMessage } from '../../../lib/error-message.ts'
 import { notify } from '../../../lib/notify.ts'
+import { ensureInstrumentAudio } from '../../../domain/studio/instrument-renders.ts'
 import { hasUnsavedChanges, useMixerStore } from '../../../domain/studio/mixer-store.ts'
 import { useDraftNotice } from './draft-notice.ts'
 
@@ -85,6 +87,8 @@ export function startMixAutosave(
     writing = writing.then(async () => {
       try {
         if (keep) {
+          // An instrument track's newest render may still be on its way: the draft waits for it.
+          await Promise.all(draft.state.tracks.map((t) => ensureInstrumentAudio(t, draft.state.tempo ?? DEFAULT_BPM)))
           await db.saveDraft(draft, getMixerAudio)
           draftStored = true
         } else if (draftStored) {
@@ -174,6 +178,8 @@ async function restore(db: DraftDb): Promise<void> {
     if (hasMixerAudio(t.audioId)) continue
     const a = await db.getAudio(t.audioId).catch(() => undefined)
     if (a) putMixerAudio(a)
+    // An instrument track's audio is its notes' render: made again when it is not stored.
+    else if (t.instrument) await ensureInstrumentAudio(t, state.tempo ?? DEFAULT_BPM).catch(() => missing.push(t.name))
     else missing.push(t.name)
   }
   const kept = { ...state, tracks: state.tracks.filter((t) => hasMixerAudio(t.audioId)) }

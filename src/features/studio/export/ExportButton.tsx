@@ -8,6 +8,8 @@ import { mixerSnapshot, useMixerStore } from '../../../domain/studio/mixer-store
 import { Icon } from '../../../ui/Icon.tsx'
 import { errorMessage } from '../../../lib/error-message.ts'
 import { offerToLibrary } from '../offer-to-library.ts'
+import { downloadFile } from '../../../lib/download-file.ts'
+import { instrumentsRendered } from '../../../domain/studio/instrument-renders.ts'
 
 /**
  * Export: offline render of the mix → WAV in the worker (16-bit, or 32-bit float: the render's
@@ -28,6 +30,8 @@ export function ExportButton() {
     abort.current = ac
     setProgress(0)
     try {
+      // Instrument tracks are exported from their renders: any still being made is waited for.
+      await instrumentsRendered()
       const options = {
         sampleRate: getAudioContext().sampleRate,
         format,
@@ -35,12 +39,12 @@ export function ExportButton() {
         signal: ac.signal,
       }
       if (kind === 'stems') {
-        download(await exportStemsZip(mixerSnapshot(), options), `${baseName} stems.zip`)
+        downloadFile(await exportStemsZip(mixerSnapshot(), options), `${baseName} stems.zip`)
         notify.success('Stems exported', { description: 'One WAV per track, in a ZIP' })
         return
       }
       const blob = await exportMixWav(mixerSnapshot(), options)
-      download(blob, `${baseName}.wav`)
+      downloadFile(blob, `${baseName}.wav`)
       const title = `${projectName ?? 'Studio mix'} (Mix)`
       const seconds = (blob.size - 44) / ((format === 'pcm16' ? 2 : 4) * 2) / getAudioContext().sampleRate
       offerToLibrary(
@@ -110,15 +114,4 @@ export function ExportButton() {
       </select>
     </div>
   )
-}
-
-function download(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob)
-  const a = document.createElement('a')
-  a.href = url
-  a.download = name
-  document.body.appendChild(a)
-  a.click()
-  a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 60_000)
 }

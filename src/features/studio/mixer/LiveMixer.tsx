@@ -23,6 +23,8 @@ import { Timeline } from '../timeline/Timeline.tsx'
 import { useTimelineStore } from '../timeline/timeline-store.ts'
 import { startCountIn } from '../recording/count-in.ts'
 import { errorMessage } from '../../../lib/error-message.ts'
+import { InstrumentTrackTools } from '../instruments/InstrumentTrackTools.tsx'
+import { PianoRoll } from '../instruments/PianoRoll.tsx'
 
 export function LiveMixer() {
   const tracks = useMixerStore((s) => s.tracks)
@@ -200,6 +202,8 @@ export function LiveMixer() {
           )}
         </div>
 
+        <InstrumentTrackTools />
+
         {countBeat !== null && (
           <div role="status" className="panel flex items-center gap-3 border-secondary p-3 text-sm" data-testid="count-in">
             <span className="text-secondary">Count-in</span>
@@ -254,6 +258,7 @@ export function LiveMixer() {
         )}
 
         {tracks.length > 0 && <Timeline onSeek={seek} />}
+        <PianoRoll />
 
         <section
           aria-labelledby="tracks-heading"
@@ -277,7 +282,7 @@ export function LiveMixer() {
           {tracks.length === 0 ? (
             <p className="mt-3 text-sm text-muted">
               No tracks yet. Upload audio (or drop files here; up to {MAX_UPLOAD_BYTES / 1048576} MB and {MAX_UPLOAD_SECONDS / 60} minutes
-              each), record your microphone, or add a sound from the Sound Library.
+              each), record your microphone, add an instrument track or import a MIDI file, or add a sound from the Sound Library.
             </p>
           ) : (
             <ul ref={timelineRef} className="mt-3 space-y-3" aria-label="Mixer tracks">

@@ -11,6 +11,7 @@ const TYPE_STYLE: Record<MixerTrack['type'], string> = {
   main: 'border-primary text-primary',
   effect: 'border-secondary text-secondary',
   recording: 'border-accent text-accent',
+  instrument: 'border-primary text-fg',
 }
 
 export const TrackRow = memo(function TrackRow({

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { computePeaks, type ChannelPeaks } from '../../../engine/workers.ts'
-import { getMixerAudio } from '../../../engine/mixer-audio.ts'
+import { getMixerAudio, onMixerAudio } from '../../../engine/mixer-audio.ts'
 
 export const BUCKETS = 800
 const peaksCache = new Map<string, Promise<ChannelPeaks[]>>()
@@ -22,9 +22,12 @@ export function usePeaks(audioId: string): ChannelPeaks[] | null {
   const [peaks, setPeaks] = useState<{ audioId: string; peaks: ChannelPeaks[] } | null>(null)
   useEffect(() => {
     let alive = true
-    void peaksFor(audioId)?.then((p) => alive && setPeaks({ audioId, peaks: p }))
+    const load = () => peaksFor(audioId)?.then((p) => alive && setPeaks({ audioId, peaks: p }))
+    // Audio not here yet (an instrument track's render on its way): drawn when it arrives.
+    const off = load() ? () => {} : onMixerAudio((id) => id === audioId && void load())
     return () => {
       alive = false
+      off()
     }
   }, [audioId])
   return peaks?.audioId === audioId ? peaks.peaks : null

@@ -2,6 +2,7 @@
  * Saved mixer projects (IndexedDB via src/engine/project-db.ts): list, save the open mixer, reopen,
  * rename, delete. Audio is written once per audioId and shared between projects that use it.
  */
+import { DEFAULT_BPM } from '../../../engine/arrangement/clip-edits.ts'
 import { create } from 'zustand'
 import { dropUnusedAudio, getMixerAudio, hasMixerAudio, putMixerAudio } from '../../../engine/mixer-audio.ts'
 import { mixDuration, sanitizeState } from '../../../engine/mixer-model.ts'
@@ -17,6 +18,7 @@ import {
 } from '../../../engine/project-db.ts'
 import { hasUnsavedChanges, mixerSnapshot, useMixerStore } from '../../../domain/studio/mixer-store.ts'
 import { emitProjectEvent } from './project-events.ts'
+import { ensureInstrumentAudio, instrumentsRendered } from '../../../domain/studio/instrument-renders.ts'
 import { STUDIO_PROJECT_NAME_MAX } from '../../../backend/studio-projects.ts'
 
 /** Project names: 1–120 characters after trimming, as public.studio_projects checks. */
@@ -57,6 +59,8 @@ export const useProjectStore = create<ProjectStore>()((set, get) => ({
     set({ projects: all.map(summary), loaded: true })
   },
   saveCurrent: async () => {
+    // A project is stored with its instrument tracks' renders: wait for any still being made.
+    await instrumentsRendered()
     const mixer = useMixerStore.getState()
     const now = Date.now()
     const existing = mixer.project ? await getProject(mixer.project.id) : undefined
@@ -94,6 +98,10 @@ export const useProjectStore = create<ProjectStore>()((set, get) => ({
     for (const t of state.tracks) {
       if (hasMixerAudio(t.audioId)) continue
       const a = await getAudio(t.audioId)
+      if (!a && t.instrument) {
+        await ensureInstrumentAudio(t, state.tempo ?? DEFAULT_BPM)
+        continue
+      }
       if (!a) throw new Error(`The audio of track "${t.name}" is missing from this browser's storage.`)
       putMixerAudio(a)
     }
