@@ -7,6 +7,8 @@
 import { compose, type Genre, type Mood } from '../../workers/composer/index.ts'
 import { loadGmSoundBank } from '../../src/engine/instruments/gm-bank.ts'
 import { renderInstrumentScore } from '../../src/engine/instruments/gm-render.ts'
+import { renderInstrumentAudio } from '../../src/engine/instruments/instrument-render.ts'
+import type { Note } from '../../src/engine/instruments/note-track.ts'
 import type { BenchResult } from '../types.ts'
 
 const PIECES: [string, Mood | undefined, Genre | undefined][] = [
@@ -46,5 +48,22 @@ export async function run(): Promise<BenchResult[]> {
   }
   ratios.sort((a, b) => a - b)
   results.push({ name: 'render median', value: ratios[Math.floor(ratios.length / 2)]!, unit: 'x real time', detail: 'target ≥ 10x' })
+  // A studio instrument track after an edit: 16 bars of four-note piano chords on every beat at 120 BPM.
+  const notes: Note[] = []
+  for (let b = 0; b < 64; b++)
+    for (const [i, k] of [48, 55, 60, 64].entries())
+      notes.push({ id: `${b}-${i}`, key: k + (b % 8 < 4 ? 0 : 5), start: b, length: 0.9, velocity: 90 })
+  for (const program of [0, 48]) {
+    const start = performance.now()
+    const audio = await renderInstrumentAudio({ program, drums: false, notes }, 120)
+    const wall = (performance.now() - start) / 1000
+    const seconds = (audio.channels[0]?.length ?? 0) / audio.sampleRate
+    results.push({
+      name: `instrument track re-render (${program === 0 ? 'piano' : 'strings'}, 256 notes)`,
+      value: seconds / wall,
+      unit: 'x real time',
+      detail: `${seconds.toFixed(1)} s of audio in ${wall.toFixed(2)} s`,
+    })
+  }
   return results
 }

@@ -116,7 +116,8 @@ function PianoRollEditor({ trackId, name, instrument }: { trackId: string; name:
 
   const onGridPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if (e.button !== 0) return
-    gridRef.current?.focus()
+    // Focus for the keys, without scrolling the roll under the pointer.
+    gridRef.current?.focus({ preventScroll: true })
     const target = (e.target as HTMLElement).closest<HTMLElement>('[data-note-id]')
     const { beat, key } = at(e)
     e.currentTarget.setPointerCapture?.(e.pointerId)

@@ -43,9 +43,14 @@ export function PianoRollPlayBar() {
       )}
       {midi.status === 'opening' && <span role="status">Opening MIDI…</span>}
       {midi.status === 'unavailable' && (
-        <span role="alert" className="text-secondary" data-testid="midi-unavailable">
-          {midi.message}
-        </span>
+        <>
+          <span role="alert" className="text-secondary" data-testid="midi-unavailable">
+            {midi.message}
+          </span>
+          <button type="button" className={button} onClick={() => void enableMidi()}>
+            Try MIDI again
+          </button>
+        </>
       )}
       {midi.status === 'on' && (
         <label className="flex items-center gap-1.5">

@@ -183,6 +183,14 @@ export async function enableMidi(): Promise<void> {
   }
 }
 
+/** Lets go of every MIDI keyboard (the next Connect asks the browser again). */
+export function disconnectMidi(): void {
+  midi?.close()
+  midi = null
+  releaseAll()
+  set({ midi: { status: 'off' } })
+}
+
 export function selectMidi(selection: MidiSelection): void {
   if (!midi) return
   midi.select(selection)
