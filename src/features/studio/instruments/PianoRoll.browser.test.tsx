@@ -59,7 +59,7 @@ describe('PianoRoll', () => {
     expect(render(<PianoRoll />).querySelector('[data-testid="piano-roll"]')).toBeNull()
   })
 
-  it('a click draws a one-grid-step note at the cell it falls in (sounding it); a drag draws it longer; each is one undo step', async () => {
+  it('a click draws a one-step note at the cell it falls in (sounding it); a drag draws it longer; each is one undo step', async () => {
     const el = render(<PianoRoll />)
     await gesture(el, [[2.6, 60]])
     expect(notes().map((n) => [n.key, n.start, n.length, n.velocity])).toEqual([[60, 2, 1, 100]])
