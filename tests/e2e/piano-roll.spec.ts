@@ -13,7 +13,7 @@ const HIGHEST_KEY = 108
 const BPM = 120
 const hz = (key: number) => 440 * 2 ** ((key - 69) / 12)
 
-test('piano roll: draw, play, undo, export → the notes are heard at their beats and pitches', async ({ page }) => {
+test('piano roll: draw, play, undo, export → the notes are heard at their beats and pitches; the notes come back with the project', async ({ page }) => {
   await page.goto('/app/studio')
   await page.getByRole('button', { name: 'Add Instrument Track' }).click()
   const grid = page.getByTestId('piano-roll-grid')
@@ -69,4 +69,16 @@ test('piano roll: draw, play, undo, export → the notes are heard at their beat
   // The undone G4 on beat 5 is not there: no onset, and far quieter than when E4 began.
   expect(onset(4 * beat)).toBeNull()
   expect(level(4 * beat, 4 * beat + 0.2)).toBeLessThan(level(2 * beat, 2 * beat + 0.2) - 12)
+
+  // Saved with the project, opened again after a reload: the notes and their render come back.
+  await page.getByRole('button', { name: 'Save Project' }).click()
+  await expect(page.getByRole('button', { name: 'Open Project 1' })).toBeVisible()
+  await page.reload()
+  await page.getByRole('button', { name: 'Open Project 1' }).click()
+  await page.getByRole('button', { name: 'Select Acoustic Grand Piano for effects' }).click()
+  await expect(notes).toHaveCount(2)
+  await expect(notes.nth(1)).toHaveAttribute('aria-label', 'E4 at bar 1 beat 3, 1 beat, velocity 100')
+  await page.getByRole('button', { name: 'Play mix' }).click()
+  await expect.poll(async () => Number(await meter.getAttribute('data-peak')), { timeout: 15_000 }).toBeGreaterThan(0.01)
+  await page.getByRole('button', { name: 'Pause mix' }).click()
 })
