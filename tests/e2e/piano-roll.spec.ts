@@ -13,7 +13,9 @@ const HIGHEST_KEY = 108
 const BPM = 120
 const hz = (key: number) => 440 * 2 ** ((key - 69) / 12)
 
-test('piano roll: draw, play, undo, export → the notes are heard at their beats and pitches; the notes come back with the project', async ({ page }) => {
+test('piano roll: draw, play, undo, export → the notes are heard at their beats and pitches; the notes come back with the project', async ({
+  page,
+}) => {
   await page.goto('/app/studio')
   await page.getByRole('button', { name: 'Add Instrument Track' }).click()
   const grid = page.getByTestId('piano-roll-grid')
