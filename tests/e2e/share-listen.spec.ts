@@ -173,7 +173,10 @@ const ids = (page: Page, list: string) =>
 async function likeOnly(page: Page, like: string) {
   // In the Library every catalogue song has its heart (a recommendation list shows only some of 45).
   await page.goto('/app/library')
-  // New accounts start with Neon Drift in their favourites: keep only the chosen like.
+  // The hearts are the account's once its playlists are loaded (the sync records whose they are);
+  // read before that, they would be the visitor's and flip under the click.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('cube-playlists-owner')), { timeout: 20_000 }).not.toBeNull()
+  // Keep only the chosen like (a visitor's sample likes never reach an account; this checks it).
   for (const title of ['Neon Drift', like]) {
     const heart = page.getByRole('button', { name: `Like ${title}` }).first()
     await expect(heart).toBeVisible()

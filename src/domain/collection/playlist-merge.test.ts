@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { SAMPLE_SONGS } from '../../lib/catalogue/sample-songs.ts'
 import type { Song } from '../../lib/catalogue/song.ts'
 import { defaultPlaylists, type Playlist } from './playlist-store.ts'
-import { diffPlaylists, planVisitorMerge, playlistsFromServer } from './playlist-merge.ts'
+import { diffPlaylists, planVisitorMerge, playlistsFromServer, withoutSamples } from './playlist-merge.ts'
 import type { ServerPlaylist } from '../../backend/playlists.ts'
 
 const song = (id: string): Song => SAMPLE_SONGS.find((s) => s.id === id)!
@@ -12,6 +12,24 @@ const server = (id: string, name: string, ...songIds: string[]): ServerPlaylist 
   name,
   created_at: '2026-01-01T00:00:00Z',
   songIds,
+})
+
+describe('withoutSamples', () => {
+  it('hides the untouched samples (Favorite Tracks stays, empty) and keeps what the visitor made or changed', () => {
+    expect(withoutSamples(defaultPlaylists(), defaultPlaylists())).toEqual([list('favorites', 'Favorite Tracks')])
+    const own = [
+      list('favorites', 'Favorite Tracks', 'neon-drift', 'rainy-terminal'),
+      defaultPlaylists()[1]!,
+      list('pl-1', 'Night Drive', 'circuit-breaker'),
+    ]
+    expect(withoutSamples(own, defaultPlaylists())).toEqual([own[0], own[2]])
+  })
+  it('merges the same into the account as the lists it hides from', () => {
+    const local = [...defaultPlaylists(), list('pl-1', 'Night Drive', 'circuit-breaker')]
+    expect(planVisitorMerge(withoutSamples(local, defaultPlaylists()), defaultPlaylists(), [], ['orbital-haze'])).toEqual(
+      planVisitorMerge(local, defaultPlaylists(), [], ['orbital-haze']),
+    )
+  })
 })
 
 describe('planVisitorMerge', () => {

@@ -11,6 +11,22 @@ const ids = (p: Playlist | undefined) => (p ? p.songs.map((s) => s.id) : [])
 const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i])
 const norm = (name: string) => name.trim().toLowerCase()
 
+/** A built-in sample playlist exactly as shipped: not the visitor's, so it never reaches an account. */
+const isUntouchedSample = (p: Playlist, defaults: readonly Playlist[]) => {
+  const d = defaults.find((x) => x.id === p.id)
+  return d !== undefined && d.name === p.name && sameIds(ids(d), ids(p))
+}
+
+/**
+ * What a signing-in user's lists show until their account's arrive: the visitor's own playlists
+ * and likes (they are merged into the account), without the untouched samples, which the merge
+ * leaves out (an untouched Favorite Tracks stays, empty). Showing the samples meanwhile would
+ * offer hearts that turn off a moment later, and a click in between would do the opposite.
+ */
+export function withoutSamples(local: readonly Playlist[], defaults: readonly Playlist[]): Playlist[] {
+  return local.flatMap((p) => (!isUntouchedSample(p, defaults) ? [p] : p.id === FAVOURITES_LIST_ID ? [{ ...p, songs: [] }] : []))
+}
+
 export interface VisitorMergePlan {
   /** New server playlists (name, songs in order). */
   create: { name: string; songIds: string[] }[]
@@ -32,10 +48,7 @@ export function planVisitorMerge(
   serverFavourites: readonly string[],
 ): VisitorMergePlan {
   const plan: VisitorMergePlan = { create: [], extend: [], favourites: [] }
-  const untouched = (p: Playlist) => {
-    const d = defaults.find((x) => x.id === p.id)
-    return d !== undefined && d.name === p.name && sameIds(ids(d), ids(p))
-  }
+  const untouched = (p: Playlist) => isUntouchedSample(p, defaults)
   const byName = new Map(server.map((s) => [norm(s.name), s]))
   for (const p of local) {
     if (untouched(p)) continue

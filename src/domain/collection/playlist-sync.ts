@@ -14,7 +14,14 @@ import { buildSongIndex, usePublishedSongs } from './song-index.ts'
 import { CATALOGUE_SONGS } from '../../lib/catalogue/sample-songs.ts'
 import { useSessionStore } from '../session/session-store.ts'
 import { onSignedIn } from '../session/session-sync.ts'
-import { diffPlaylists, FAVOURITES_LIST_ID, planVisitorMerge, playlistsFromServer, type PlaylistOp } from './playlist-merge.ts'
+import {
+  diffPlaylists,
+  FAVOURITES_LIST_ID,
+  planVisitorMerge,
+  playlistsFromServer,
+  withoutSamples,
+  type PlaylistOp,
+} from './playlist-merge.ts'
 import { errorMessage, isNetworkFailure } from '../../lib/error-message.ts'
 import * as api from '../../backend/playlists.ts'
 
@@ -230,6 +237,8 @@ export function startPlaylistSync(): void {
   if (started) return
   started = true
   onSignedIn(async (userId) => {
+    // A visitor's samples are not the account's: hidden at once, before the account is read.
+    if (owner() === null) replaceStore(withoutSamples(usePlaylistStore.getState().playlists, defaultPlaylists()))
     activeUser = userId
     const run = queue.then(() => sendPending(userId)).then(() => syncOnSignIn(userId))
     queue = run.catch(reportFailure)

@@ -73,7 +73,8 @@ export function startInstrumentRenders(): () => void {
     for (const t of todo)
       ensureInstrumentAudio(t).catch((err: unknown) => {
         failed.add(t.audioId)
-        notify.error(`"${t.name}" could not be played`, { description: errorMessage(err) })
+        // One notice however many edits fail in a row (each edit names a new render).
+        notify.error(`"${t.name}" could not be played`, { id: 'instrument-render', description: errorMessage(err) })
       })
   }
   renderMissing(useMixerStore.getState().tracks)
