@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from './support/test.ts'
 import { dbfs, dominantFrequency, parseWav, rms } from './fixtures/audio.ts'
+import { expectNoSeriousA11yViolations } from './support/axe.ts'
 
 // Issue 25, "Studio: instrument tracks": the piano roll's journey through the real engine. Draw
 // three notes, play them, undo the last, export the mix: the WAV has the two notes left, each at
@@ -32,6 +33,7 @@ test('piano roll: draw, play, undo, export → the notes are heard at their beat
   await expect(notes).toHaveCount(3)
   await expect(notes.nth(0)).toHaveAttribute('aria-label', 'C4 at bar 1 beat 1, 1 beat, velocity 100')
   await expect(notes.nth(2)).toHaveAttribute('aria-label', 'G4 at bar 2 beat 1, 1 beat, velocity 100')
+  await expectNoSeriousA11yViolations(page)
 
   // Play: the instrument track sounds through its own strip (its meter moves), then pause.
   const meter = page.getByRole('listitem', { name: 'Acoustic Grand Piano', exact: true }).getByRole('meter')

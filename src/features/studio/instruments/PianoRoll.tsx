@@ -299,8 +299,9 @@ function PianoRollEditor({ trackId, name, instrument }: { trackId: string; name:
           </div>
           <div
             ref={gridRef}
-            role="grid"
+            role="listbox"
             aria-label={`${name} notes`}
+            aria-roledescription="piano roll"
             aria-multiselectable
             tabIndex={0}
             data-testid="piano-roll-grid"
@@ -332,7 +333,7 @@ function PianoRollEditor({ trackId, name, instrument }: { trackId: string; name:
             {shown.map((n) => (
               <div
                 key={n.id}
-                role="gridcell"
+                role="option"
                 aria-selected={selected.has(n.id)}
                 aria-label={positionLabel(n)}
                 data-note-id={n.id}
