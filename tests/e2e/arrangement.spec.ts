@@ -105,6 +105,8 @@ test('clips: move with snapping, trim, split at the playhead, duplicate, delete,
   await page.keyboard.press('-')
   expect(await zoom(page)).toBeCloseTo(z0, 0)
   const scroller = page.getByTestId('timeline-scroller')
+  // The wheel goes to what is under the pointer: the lane must be on screen, clear of the player bar.
+  await scroller.evaluate((el) => el.scrollIntoView({ block: 'center' }))
   const sb = (await scroller.boundingBox())!
   await page.mouse.move(sb.x + 50, sb.y + 40)
   await page.keyboard.down('Control')

@@ -15,7 +15,7 @@ async function openMixer(page: Page) {
 async function addLibrarySound(page: Page, n = 0): Promise<string> {
   await page.getByRole('tab', { name: 'Sound Library' }).click()
   const before = await page.getByTestId('mixer-track').count()
-  await page.getByRole('button', { name: /^Add / }).nth(n).click()
+  await page.getByRole('list', { name: 'Sound library' }).getByRole('button', { name: /^Add / }).nth(n).click()
   await expect(page.getByTestId('mixer-track')).toHaveCount(before + 1)
   return (await page.getByTestId('mixer-track').last().getAttribute('data-track-name'))!
 }

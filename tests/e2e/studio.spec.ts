@@ -159,7 +159,7 @@ test('a new track has the default controls, pan reads L/C/R, and the sound libra
   await expect(page.getByRole('button', { name: /^Stop preview of / })).toBeVisible()
   await expect.poll(masterLevel).toBeGreaterThan(0.005)
   await page.getByRole('button', { name: /^Stop preview of / }).click()
-  await page.getByRole('button', { name: /^Add / }).first().click()
+  await page.getByRole('list', { name: 'Sound library' }).getByRole('button', { name: /^Add / }).first().click()
   await expect(page.getByText('Sound added')).toBeVisible()
   await expect(page.getByTestId('mixer-track')).toHaveCount(2)
   await expect(page.getByTestId('track-type').nth(1)).toHaveText('effect')
