@@ -7,6 +7,7 @@ import { useMixerStore } from '../../../domain/studio/mixer-store.ts'
 import { ClipBlock } from './ClipBlock.tsx'
 import { ClipInspector } from './ClipInspector.tsx'
 import { dragClips, type DragKind } from './clip-drag.ts'
+import { instrumentSpan } from '../../../engine/instruments/note-track.ts'
 
 const DRAG_LABELS: Record<DragKind, string> = {
   move: 'Move clip',
@@ -142,7 +143,14 @@ export function Timeline({ onSeek }: { onSeek: (seconds: number) => void }) {
       const { snap, zoom: z } = useTimelineStore.getState()
       d.latest = dragClips(
         d.kind,
-        { clips: d.clips, clipId: d.clipId, duration: d.track.duration, snap, bpm: useMixerStore.getState().tempo },
+        {
+          clips: d.clips,
+          clipId: d.clipId,
+          duration: d.track.duration,
+          snap,
+          bpm: useMixerStore.getState().tempo,
+          loopRegionEnd: d.track.instrument ? (instrumentSpan(d.track.instrument.notes) * 60) / useMixerStore.getState().tempo : undefined,
+        },
         (ev.clientX - d.x0) / z,
       )
       // One preview per frame however fast the pointer reports.

@@ -16,6 +16,18 @@ describe('dragging a clip', () => {
     expect(dragClips('fadeOut', ctx, -0.33)[0]!.fadeOut).toBeCloseTo(0.53, 12)
   })
 
+  it('looping an instrument track’s clip repeats its whole bars, not the tail of releases after them', () => {
+    // One bar at 120 BPM (2 s) rendered with a 2 s tail: the whole-render clip is 4 s.
+    const whole = [normaliseClip({ id: 'i', start: 0, sourceStart: 0, sourceEnd: 4, length: 4 }, 4)]
+    const looped = dragClips('loop', { clips: whole, clipId: 'i', duration: 4, snap: 'beat', bpm: 120, loopRegionEnd: 2 }, 2)
+    expect(looped[0]).toMatchObject({ sourceStart: 0, sourceEnd: 2, length: 6 })
+    // An audio clip (no bars to keep to) loops its region as it is.
+    expect(dragClips('loop', { clips: whole, clipId: 'i', duration: 4, snap: 'beat', bpm: 120 }, 2)[0]).toMatchObject({
+      sourceEnd: 4,
+      length: 6,
+    })
+  })
+
   it('a drag starts from the clips as they were: the result never accumulates pointer moves', () => {
     const once = dragClips('move', ctx, 1)
     expect(dragClips('move', ctx, 1)).toEqual(once)

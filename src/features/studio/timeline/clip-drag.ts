@@ -22,6 +22,11 @@ export interface DragContext {
   duration: number
   snap: SnapGrid
   bpm: number
+  /**
+   * Where a loop's region ends at most: an instrument track's last bar (its render runs a tail of
+   * releases past it), so looping its clip repeats whole bars, as a MIDI clip loops in any DAW.
+   */
+  loopRegionEnd?: number
 }
 
 export function dragClips(kind: DragKind, ctx: DragContext, deltaSeconds: number): Clip[] {
@@ -35,8 +40,12 @@ export function dragClips(kind: DragKind, ctx: DragContext, deltaSeconds: number
       return trimClipStart(ctx.clips, c.id, snap(c.start + deltaSeconds), ctx.duration)
     case 'end':
       return trimClipEnd(ctx.clips, c.id, snap(clipEnd(c) + deltaSeconds), ctx.duration)
-    case 'loop':
-      return loopClipTo(ctx.clips, c.id, snap(clipEnd(c) + deltaSeconds), ctx.duration)
+    case 'loop': {
+      const end = ctx.loopRegionEnd
+      const barred = end !== undefined && c.sourceEnd > end + 1e-6 && end > c.sourceStart ? { ...c, sourceEnd: end } : c
+      const clips = barred === c ? ctx.clips : ctx.clips.map((x) => (x.id === c.id ? barred : x))
+      return loopClipTo(clips, c.id, snap(clipEnd(c) + deltaSeconds), ctx.duration)
+    }
     // Fades are lengths, not grid positions: they follow the pointer freely.
     case 'fadeIn':
       return setClipFades(ctx.clips, c.id, { fadeIn: c.fadeIn + deltaSeconds }, ctx.duration)
