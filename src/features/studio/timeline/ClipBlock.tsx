@@ -2,16 +2,20 @@ import { memo, useEffect, useRef, type KeyboardEvent, type PointerEvent } from '
 import { clipGainAt, isLooped, regionLength, sourceTimeAt, type Clip } from '../../../engine/arrangement/clip.ts'
 import { BUCKETS, usePeaks } from '../mixer/Waveform.tsx'
 import type { DragKind } from './clip-drag.ts'
+import { arrangedNotes } from '../../../engine/instruments/arranged-notes.ts'
+import type { Instrument } from '../../../engine/instruments/note-track.ts'
 
 /**
  * One clip on a lane: its waveform (the region repeated where it loops, shaped by its gain and
- * fades), edge handles to trim, a loop handle at the top right, fade handles along the top.
+ * fades), or an instrument track's notes as the clip plays them (a MIDI clip); edge handles to
+ * trim, a loop handle at the top right, fade handles along the top.
  * Pointer and keyboard input go up to the lane (Timeline.tsx), which owns the edit.
  */
 export const ClipBlock = memo(function ClipBlock({
   clip,
   audioId,
   duration,
+  notes,
   zoom,
   trackName,
   selected,
@@ -23,6 +27,8 @@ export const ClipBlock = memo(function ClipBlock({
   clip: Clip
   audioId: string
   duration: number
+  /** An instrument track's notes and the tempo: drawn instead of the render's waveform. */
+  notes?: { instrument: Instrument; bpm: number }
   zoom: number
   trackName: string
   selected: boolean
@@ -38,7 +44,31 @@ export const ClipBlock = memo(function ClipBlock({
 
   useEffect(() => {
     const canvas = canvasRef.current
-    if (!canvas || !peaks || duration <= 0) return
+    if (!canvas || !notes) return
+    const w = Math.max(1, Math.min(4096, Math.round(width)))
+    const h = Math.max(1, canvas.clientHeight || 40)
+    canvas.width = w
+    canvas.height = h
+    const g = canvas.getContext('2d')
+    if (!g) return
+    g.clearRect(0, 0, w, h)
+    const styles = getComputedStyle(canvas)
+    g.fillStyle = muted ? styles.getPropertyValue('--theme-muted') || '#888' : styles.getPropertyValue('--theme-primary') || '#0ff'
+    const played = arrangedNotes({ id: 'clip', offset: 0, duration, clips: [clip], instrument: notes.instrument }, notes.bpm)
+    if (played.length === 0) return
+    // The clip's own key range fills its height (with a little room), a row per semitone at most 6 px.
+    const low = Math.min(...played.map((n) => n.key))
+    const high = Math.max(...played.map((n) => n.key))
+    const row = Math.min(6, (h - 14) / (high - low + 1))
+    const top = 12 + (h - 14 - row * (high - low + 1)) / 2
+    const x = (beats: number) => (((beats * 60) / notes.bpm - clip.start) / clip.length) * w
+    for (const n of played)
+      g.fillRect(x(n.start), top + (high - n.key) * row, Math.max(1, x(n.start + n.length) - x(n.start) - 1), Math.max(1, row - 1))
+  }, [notes, clip, duration, width, muted])
+
+  useEffect(() => {
+    const canvas = canvasRef.current
+    if (!canvas || !peaks || duration <= 0 || notes) return
     // Wide clips are drawn at most 4,096 px wide and stretched: enough detail at any zoom, bounded cost.
     const w = Math.max(1, Math.min(4096, Math.round(width)))
     const h = Math.max(1, canvas.clientHeight || 40)
@@ -59,7 +89,7 @@ export const ClipBlock = memo(function ClipBlock({
       const bottom = mid - min[b]! * mid * gain
       g.fillRect(x, top, 1, Math.max(1, bottom - top))
     }
-  }, [peaks, clip, duration, width, muted])
+  }, [peaks, clip, duration, width, muted, notes])
 
   const down = (kind: DragKind) => (e: PointerEvent<HTMLElement>) => {
     e.stopPropagation()

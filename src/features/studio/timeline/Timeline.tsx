@@ -261,6 +261,7 @@ const Lane = memo(function Lane({
   const selectedId = useTimelineStore((s) => (s.selected?.trackId === track.id ? s.selected.clipId : null))
   const own = useMemo(() => trackClips(track), [track])
   const clips = preview ?? own
+  const tempo = useMixerStore((s) => s.tempo)
   return (
     <div
       role="group"
@@ -275,6 +276,7 @@ const Lane = memo(function Lane({
           clip={c}
           audioId={track.audioId}
           duration={track.duration}
+          notes={track.instrument ? { instrument: track.instrument, bpm: tempo } : undefined}
           zoom={zoom}
           trackName={track.name}
           selected={c.id === selectedId}
