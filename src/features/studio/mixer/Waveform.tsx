@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { computePeaks, type ChannelPeaks } from '../../../engine/workers.ts'
 import { getMixerAudio, onMixerAudio } from '../../../engine/mixer-audio.ts'
+import { clearTrackCanvas } from '../../../ui/track-canvas.ts'
 
 export const BUCKETS = 800
 const peaksCache = new Map<string, Promise<ChannelPeaks[]>>()
@@ -62,15 +63,9 @@ export function Waveform({
     const canvas = canvasRef.current
     if (!canvas || !peaks) return
     const dpr = window.devicePixelRatio || 1
-    const w = Math.max(1, Math.round(canvas.clientWidth * dpr))
-    const h = Math.max(1, Math.round(canvas.clientHeight * dpr))
-    canvas.width = w
-    canvas.height = h
-    const g = canvas.getContext('2d')
-    if (!g) return
-    g.clearRect(0, 0, w, h)
-    const styles = getComputedStyle(canvas)
-    g.fillStyle = muted ? styles.getPropertyValue('--theme-muted') || '#888' : styles.getPropertyValue('--theme-primary') || '#0ff'
+    const paint = clearTrackCanvas(canvas, canvas.clientWidth * dpr, canvas.clientHeight * dpr, muted)
+    if (!paint) return
+    const { g, w, h } = paint
     const span = timeline > 0 ? timeline : duration
     const x0 = (offset / span) * w
     const x1 = ((offset + duration) / span) * w

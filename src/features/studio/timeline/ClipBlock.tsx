@@ -3,6 +3,7 @@ import { clipGainAt, isLooped, regionLength, sourceTimeAt, type Clip } from '../
 import { BUCKETS, usePeaks } from '../mixer/Waveform.tsx'
 import type { DragKind } from './clip-drag.ts'
 import { arrangedNotes } from '../../../engine/instruments/arranged-notes.ts'
+import { clearTrackCanvas } from '../../../ui/track-canvas.ts'
 import type { Instrument } from '../../../engine/instruments/note-track.ts'
 
 /**
@@ -45,15 +46,9 @@ export const ClipBlock = memo(function ClipBlock({
   useEffect(() => {
     const canvas = canvasRef.current
     if (!canvas || !notes) return
-    const w = Math.max(1, Math.min(4096, Math.round(width)))
-    const h = Math.max(1, canvas.clientHeight || 40)
-    canvas.width = w
-    canvas.height = h
-    const g = canvas.getContext('2d')
-    if (!g) return
-    g.clearRect(0, 0, w, h)
-    const styles = getComputedStyle(canvas)
-    g.fillStyle = muted ? styles.getPropertyValue('--theme-muted') || '#888' : styles.getPropertyValue('--theme-primary') || '#0ff'
+    const paint = clearTrackCanvas(canvas, Math.min(4096, width), canvas.clientHeight || 40, muted)
+    if (!paint) return
+    const { g, w, h } = paint
     const played = arrangedNotes({ id: 'clip', offset: 0, duration, clips: [clip], instrument: notes.instrument }, notes.bpm)
     if (played.length === 0) return
     // The clip's own key range fills its height (with a little room), a row per semitone at most 6 px.
@@ -70,15 +65,9 @@ export const ClipBlock = memo(function ClipBlock({
     const canvas = canvasRef.current
     if (!canvas || !peaks || duration <= 0 || notes) return
     // Wide clips are drawn at most 4,096 px wide and stretched: enough detail at any zoom, bounded cost.
-    const w = Math.max(1, Math.min(4096, Math.round(width)))
-    const h = Math.max(1, canvas.clientHeight || 40)
-    canvas.width = w
-    canvas.height = h
-    const g = canvas.getContext('2d')
-    if (!g) return
-    g.clearRect(0, 0, w, h)
-    const styles = getComputedStyle(canvas)
-    g.fillStyle = muted ? styles.getPropertyValue('--theme-muted') || '#888' : styles.getPropertyValue('--theme-primary') || '#0ff'
+    const paint = clearTrackCanvas(canvas, Math.min(4096, width), canvas.clientHeight || 40, muted)
+    if (!paint) return
+    const { g, w, h } = paint
     const { min, max } = peaks[0]!
     const mid = h / 2
     for (let x = 0; x < w; x++) {
