@@ -157,3 +157,29 @@ describe('playlist sync across a reload', () => {
     expect(stored.has('cube-playlist-pending')).toBe(false)
   })
 })
+
+describe('playlist sync during a page load', () => {
+  it('an edit made before the session is restored is the shown account’s: kept, sent at sign-in, never overwritten', async () => {
+    server.sent = []
+    // The next page: fresh modules; the store shows u1's lists (their owner is recorded) before the session is back.
+    vi.resetModules()
+    const next = await import('./playlist-sync.ts')
+    const store = (await import('./playlist-store.ts')).usePlaylistStore
+    next.startPlaylistSync()
+    const { CATALOGUE_SONGS } = await import('../../lib/catalogue/sample-songs.ts')
+    const song = CATALOGUE_SONGS.find((s) => !SAMPLE_SONGS.some((x) => x.id === s.id))!
+    store.getState().toggleFavourite(song)
+    await new Promise((r) => setTimeout(r, 0))
+    expect(server.sent).toEqual([])
+    expect(stored.get('cube-playlist-pending')).toContain(song.id)
+    await signIn('u1')
+    await next.playlistSyncIdle()
+    expect(server.sent).toEqual([`favourite ${song.id}`])
+    expect(
+      store
+        .getState()
+        .playlists.find((p) => p.id === FAVORITES_ID)!
+        .songs.map((s) => s.id),
+    ).toContain(song.id)
+  })
+})

@@ -245,12 +245,16 @@ export function startPlaylistSync(): void {
     await queue
   })
   usePlaylistStore.subscribe((state, prev) => {
-    if (applying || !activeUser || state.playlists === prev.playlists) return
+    if (applying || state.playlists === prev.playlists) return
+    // While a page load restores the session, the lists shown are the last signed-in account's:
+    // an edit then is that account's and waits for the sign-in, which sends it before reading the
+    // account (dropping it let the read put the old list back under the user's click).
+    const userId = activeUser ?? owner()
+    if (!userId) return
     const ops = diffPlaylists(prev.playlists, state.playlists)
-    const userId = activeUser
     if (!ops.length) return
     for (const op of ops) remember(userId, op)
-    queue = queue.then(() => sendPending(userId)).catch(reportUnlessOffline)
+    if (activeUser) queue = queue.then(() => sendPending(userId)).catch(reportUnlessOffline)
   })
   if (typeof window !== 'undefined')
     window.addEventListener('online', () => {
