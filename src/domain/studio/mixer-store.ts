@@ -74,7 +74,7 @@ interface MixerStore extends MixerState {
   addInstrumentTrack: (input: { program: number; drums?: boolean; notes?: Instrument['notes']; name?: string; id?: string }) => MixerTrack
   /** Adds instrument tracks (an imported MIDI file) as one undo step, setting the tempo first when given. */
   addInstrumentTracks: (
-    inputs: { program: number; drums: boolean; notes: Instrument['notes']; name: string }[],
+    inputs: { program: number; drums: boolean; notes: Instrument['notes']; name: string; id?: string }[],
     tempo?: number,
   ) => MixerTrack[]
   /**
@@ -169,19 +169,13 @@ export const useMixerStore = create<MixerStore>()((set, get) => {
       edit({ tracks: [...get().tracks, track], selectedId: track.id }, { label: `Add ${track.name}` })
       return track
     },
-    addInstrumentTrack: (input) => {
-      const instrument: Instrument = { program: input.program, drums: input.drums === true, notes: input.notes ?? [] }
-      const name = (input.name?.trim() || gmProgramName(instrument.program, instrument.drums)).replace(/\s+/g, ' ').slice(0, MAX_TRACK_NAME)
-      const base = createTrack({ id: input.id ?? newId(), name, type: 'instrument', audioId: '', duration: 0 })
-      const track = withInstrument(base, instrument, get().tempo)
-      edit({ tracks: [...get().tracks, track], selectedId: track.id }, { label: `Add ${track.name}` })
-      return track
-    },
+    addInstrumentTrack: (input) =>
+      get().addInstrumentTracks([{ ...input, name: input.name ?? '', drums: input.drums === true, notes: input.notes ?? [] }])[0]!,
     addInstrumentTracks: (inputs, tempo) => {
       const bpm = tempo === undefined ? get().tempo : clampTempo(tempo)
       const added = inputs.map((input) => {
         const name = (input.name.trim() || gmProgramName(input.program, input.drums)).replace(/\s+/g, ' ').slice(0, MAX_TRACK_NAME)
-        const base = createTrack({ id: newId(), name, type: 'instrument', audioId: '', duration: 0 })
+        const base = createTrack({ id: input.id ?? newId(), name, type: 'instrument', audioId: '', duration: 0 })
         return withInstrument(base, { program: input.program, drums: input.drums, notes: input.notes }, bpm)
       })
       if (added.length === 0) return []
