@@ -60,6 +60,8 @@ test.describe('sidebar at 1280 px', () => {
     // dnd-kit marks the handle once it has picked the group up: arrows sent before that were lost under load.
     await expect(handle).toHaveAttribute('aria-pressed', 'true')
     for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowDown')
+    // The drop lands where the last render put it: wait until Studio is shown as the target, as a user would.
+    await expect(page.getByTestId('nav-group-studio')).toHaveAttribute('data-drop-target', 'true')
     await page.keyboard.press('Space')
     await expect.poll(() => groupOrder(page)).toEqual(['studio', 'main', 'earn', 'assets'])
     await page.reload()

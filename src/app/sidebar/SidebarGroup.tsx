@@ -28,6 +28,7 @@ export function SidebarGroup({ group, items, expanded, onToggle, onNavigate }: P
       style={style}
       data-testid={`nav-group-${group.key}`}
       data-group-key={group.key}
+      data-drop-target={drop.isOver && !drag.isDragging ? 'true' : undefined}
       className={
         `rounded-lg transition-colors ${drop.isOver && !drag.isDragging ? 'bg-primary/10' : ''} ` +
         `${drag.isDragging ? 'opacity-80 neon-box' : ''}`
