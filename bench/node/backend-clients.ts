@@ -1,5 +1,6 @@
 // What the backend benches share: signed-in clients with wallets, timed calls, percentiles.
 import { Agent, request } from 'node:http'
+import { Worker } from 'node:worker_threads'
 import type { LocalServer } from '../../supabase/local/core/server.ts'
 
 /** The p-th percentile of ascending `sorted` values. */
@@ -39,6 +40,50 @@ export function timedCall(url: string, init: CallInit, latencies: number[]): Pro
     })
     req.on('error', reject)
     req.end(init.body)
+  })
+}
+
+interface Answer {
+  status: number
+  text: string
+  ms: number
+}
+
+let clients: { worker: Worker; next: number; pending: Map<number, (answers: Answer[]) => void> } | undefined
+
+/** The thread the timed calls run on (client-thread.mjs); stopped with stopClientThread(). */
+function clientThread() {
+  if (clients) return clients
+  const worker = new Worker(new URL('./client-thread.mjs', import.meta.url))
+  const pending = new Map<number, (answers: Answer[]) => void>()
+  worker.on('message', (m: { id: number; answers: Answer[] }) => {
+    pending.get(m.id)?.(m.answers)
+    pending.delete(m.id)
+  })
+  clients = { worker, next: 0, pending }
+  return clients
+}
+
+export async function stopClientThread(): Promise<void> {
+  await clients?.worker.terminate()
+  clients = undefined
+}
+
+/**
+ * All `calls` at once from the clients' own thread; their JSON answers in order, their latencies
+ * (measured on that thread) pushed to `latencies`. A non-2xx answer throws.
+ */
+export async function timedCalls(calls: (CallInit & { url: string })[], latencies: number[]): Promise<unknown[]> {
+  const thread = clientThread()
+  const id = ++thread.next
+  const answers = await new Promise<Answer[]>((resolve) => {
+    thread.pending.set(id, resolve)
+    thread.worker.postMessage({ id, calls })
+  })
+  return answers.map((a) => {
+    latencies.push(a.ms)
+    if (a.status < 200 || a.status >= 300) throw new Error(`${a.status} ${a.text.slice(0, 500)}`)
+    return a.text ? (JSON.parse(a.text) as unknown) : null
   })
 }
 

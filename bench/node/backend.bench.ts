@@ -21,7 +21,7 @@ import { pathToFileURL } from 'node:url'
 import { startLocalServer, type LocalServer } from '../../supabase/local/core/server.ts'
 import { startPostgresCluster } from '../../tests/backend/support/postgres-cluster.ts'
 import type { BenchResult } from '../types.ts'
-import { percentile, signUpClients, timedCall as call } from './backend-clients.ts'
+import { percentile, signUpClients, stopClientThread, timedCalls } from './backend-clients.ts'
 
 const CLIENTS = 50
 const ROUNDS = 20
@@ -34,7 +34,7 @@ interface Measured {
   cpuMsPerCall: number
 }
 
-async function measure(server: LocalServer): Promise<{ listens: Measured; reads: Measured }> {
+export async function measure(server: LocalServer): Promise<{ listens: Measured; reads: Measured }> {
   const all = await signUpClients(server, 2 * CLIENTS)
   await rounds(server, all.slice(CLIENTS))
   return rounds(server, all.slice(0, CLIENTS))
@@ -53,14 +53,14 @@ async function rounds(server: LocalServer, tokens: string[]): Promise<{ listens:
     await server.db.query<{ id: string }>('select id from public.songs where owner_id is null order by reward, id limit $1', [ROUNDS])
   ).rows
   for (let round = 0; round < ROUNDS; round++) {
-    const sessions = await Promise.all(
-      tokens.map((token) =>
-        call(
-          `${server.url}/rest/v1/rpc/listen_start`,
-          { method: 'POST', headers: headers(token), body: JSON.stringify({ p_song_id: songs[round]!.id, p_play_id: `bench-${++play}` }) },
-          [],
-        ),
-      ),
+    const sessions = await timedCalls(
+      tokens.map((token) => ({
+        url: `${server.url}/rest/v1/rpc/listen_start`,
+        method: 'POST',
+        headers: headers(token),
+        body: JSON.stringify({ p_song_id: songs[round]!.id, p_play_id: `bench-${++play}` }),
+      })),
+      [],
     )
     await server.db.query('update public.user_tokens set listens_today = 0')
     await server.db.query(
@@ -68,18 +68,14 @@ async function rounds(server: LocalServer, tokens: string[]): Promise<{ listens:
     )
     const start = performance.now()
     const cpu = process.cpuUsage()
-    const answers = await Promise.all(
-      tokens.map((token, i) =>
-        call(
-          `${server.url}/rest/v1/rpc/listen_report`,
-          {
-            method: 'POST',
-            headers: headers(token),
-            body: JSON.stringify({ p_session_id: (sessions[i] as { session_id: string }).session_id, p_playing: true }),
-          },
-          listenLatencies,
-        ),
-      ),
+    const answers = await timedCalls(
+      tokens.map((token, i) => ({
+        url: `${server.url}/rest/v1/rpc/listen_report`,
+        method: 'POST',
+        headers: headers(token),
+        body: JSON.stringify({ p_session_id: (sessions[i] as { session_id: string }).session_id, p_playing: true }),
+      })),
+      listenLatencies,
     )
     listenMs += performance.now() - start
     const used = process.cpuUsage(cpu)
@@ -92,10 +88,9 @@ async function rounds(server: LocalServer, tokens: string[]): Promise<{ listens:
   const readStart = performance.now()
   const readCpuStart = process.cpuUsage()
   for (let round = 0; round < ROUNDS; round++) {
-    await Promise.all(
-      tokens.map((token) =>
-        call(`${server.url}/rest/v1/songs?select=id,reward&id=eq.neon-drift`, { headers: headers(token) }, readLatencies),
-      ),
+    await timedCalls(
+      tokens.map((token) => ({ url: `${server.url}/rest/v1/songs?select=id,reward&id=eq.neon-drift`, headers: headers(token) })),
+      readLatencies,
     )
   }
   const readMs = performance.now() - readStart
@@ -136,7 +131,11 @@ function results(label: string, m: { listens: Measured; reads: Measured }): Benc
   ]
 }
 
-export async function run(): Promise<BenchResult[]> {
+export function run(): Promise<BenchResult[]> {
+  return measureBoth().finally(stopClientThread)
+}
+
+async function measureBoth(): Promise<BenchResult[]> {
   const out: BenchResult[] = []
   const pglite = await startLocalServer({ port: 0, bcryptRounds: 4, signupRateLimit: { max: 100_000, seconds: 3600 } })
   let pgliteListens = 0

@@ -1,6 +1,6 @@
 import { rm, mkdir } from 'node:fs/promises'
-import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
+import { openPgliteThread } from './pglite-thread.ts'
 
 /** What request handlers need from a database: parameterised queries inside one transaction. */
 export interface Queryable {
@@ -32,25 +32,7 @@ export async function openPglite(dataDir: string | undefined, options: { reset?:
     if (options.reset) await rm(dataDir, { recursive: true, force: true })
     await mkdir(dataDir, { recursive: true })
   }
-  const db = await PGlite.create({ dataDir, loadDataDir: options.snapshot })
-  return {
-    kind: 'pglite',
-    query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await db.query<T>(sql, params)).rows }),
-    // PGlite has one connection: its transaction() holds it for the whole callback, so concurrent
-    // requests queue up as whole transactions instead of interleaving statements.
-    transaction: (fn, opening) =>
-      db.transaction(async (tx) => {
-        if (opening) await tx.exec(opening)
-        return fn({ query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await tx.query<T>(sql, params)).rows }) })
-      }),
-    exec: async (sql) => {
-      await db.exec(sql)
-    },
-    // PGlite delivers notifications in-process, after the notifying transaction commits.
-    listen: (channel, onPayload) => db.listen(channel, onPayload),
-    dump: async () => await db.dumpDataDir('none'),
-    close: () => db.close(),
-  }
+  return openPgliteThread(dataDir, options.snapshot)
 }
 
 export function openPostgres(connectionString: string, poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10)): Database {
