@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { Database } from './db.ts'
 
@@ -10,6 +13,28 @@ function rebuilt(fields: Record<string, unknown>): Error {
   return Object.assign(new Error(String(fields.message)), fields)
 }
 
+interface PgliteAssets {
+  pgliteWasmModule: WebAssembly.Module
+  initdbWasmModule: WebAssembly.Module
+  fsBundle: Blob
+}
+
+let assets: Promise<PgliteAssets> | undefined
+
+/**
+ * PGlite's WebAssembly, compiled once per process, and its file bundle, read once: every database
+ * thread gets them instead of compiling 9 MB of WebAssembly again (the test servers start often).
+ */
+function pgliteAssets(): Promise<PgliteAssets> {
+  assets ??= (async () => {
+    const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'))
+    const [pglite, initdb, data] = await Promise.all(['pglite.wasm', 'initdb.wasm', 'pglite.data'].map((f) => readFile(join(dist, f))))
+    const [pgliteWasmModule, initdbWasmModule] = await Promise.all([WebAssembly.compile(pglite!), WebAssembly.compile(initdb!)])
+    return { pgliteWasmModule, initdbWasmModule, fsBundle: new Blob([data!]) }
+  })()
+  return assets
+}
+
 /**
  * Embedded PGlite on a worker thread (pglite-thread.worker.mjs), behind the same interface as
  * PostgreSQL. PGlite has one connection, so everything that uses it takes turns here: a
@@ -17,7 +42,8 @@ function rebuilt(fields: Record<string, unknown>): Error {
  * as PGlite's own transaction() did when it ran on the server's thread.
  */
 export async function openPgliteThread(dataDir: string | undefined, snapshot: Blob | undefined): Promise<Database> {
-  const worker = new Worker(new URL('./pglite-thread.worker.mjs', import.meta.url), { workerData: { dataDir, snapshot } })
+  const shared = await pgliteAssets()
+  const worker = new Worker(new URL('./pglite-thread.worker.mjs', import.meta.url), { workerData: { dataDir, snapshot, ...shared } })
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
   const listeners = new Map<string, Set<(payload: string) => void>>()
   let nextId = 0

@@ -7,8 +7,11 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 
-/** @type {{ dataDir?: string, snapshot?: Blob }} */
-const { dataDir, snapshot } = workerData
+/**
+ * @type {{ dataDir?: string, snapshot?: Blob, pgliteWasmModule: WebAssembly.Module,
+ *   initdbWasmModule: WebAssembly.Module, fsBundle: Blob }}
+ */
+const { dataDir, snapshot, ...compiled } = workerData
 /** @type {Map<string, () => Promise<void>>} */
 const unlisteners = new Map()
 
@@ -50,7 +53,8 @@ async function run(m) {
 
 let db
 try {
-  db = await PGlite.create({ dataDir, loadDataDir: snapshot })
+  // The WebAssembly and the file bundle come compiled and read from the opening thread (pglite-thread.ts).
+  db = await PGlite.create({ dataDir, loadDataDir: snapshot, ...compiled })
   parentPort?.postMessage({ ready: true })
 } catch (error) {
   parentPort?.postMessage({ ready: false, error: plainError(error) })
