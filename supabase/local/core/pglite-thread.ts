@@ -49,9 +49,15 @@ export async function openPgliteThread(dataDir: string | undefined, snapshot: Bl
   let nextId = 0
   let exited: Error | undefined
 
+  let failedToStart: (error: Error) => void = () => {}
   const started = new Promise<void>((resolve, reject) => {
+    failedToStart = reject
     worker.once('message', (m: Started) => (m.ready ? resolve() : reject(rebuilt(m.error))))
-    worker.once('error', reject)
+  })
+  // An error thrown on the thread ends it ('exit' below fails what was waiting); the server keeps running.
+  worker.on('error', (error) => {
+    failedToStart(error)
+    console.error('database thread:', error)
   })
   worker.on('message', (m: Reply | Notice | Started) => {
     if ('notify' in m) for (const onPayload of listeners.get(m.notify) ?? []) onPayload(m.payload)
