@@ -1,46 +1,14 @@
 // What the backend benches share: signed-in clients with wallets, timed calls, percentiles.
-import { Agent, request } from 'node:http'
 import { Worker } from 'node:worker_threads'
 import type { LocalServer } from '../../supabase/local/core/server.ts'
 
 /** The p-th percentile of ascending `sorted` values. */
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 
-// The clients are load, not the subject: node:http with kept-alive connections costs the shared
-// 2 cores about a third of what fetch does per call, leaving them to the server being measured.
-const agent = new Agent({ keepAlive: true, maxSockets: Infinity })
-
 export interface CallInit {
   method?: string
   headers?: Record<string, string>
   body?: string
-}
-
-/** One HTTP call and its JSON answer, its latency pushed to `latencies`; a non-2xx answer throws. */
-export function timedCall(url: string, init: CallInit, latencies: number[]): Promise<unknown> {
-  const start = performance.now()
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: init.method ?? 'GET', headers: init.headers, agent }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('error', reject)
-      res.on('end', () => {
-        latencies.push(performance.now() - start)
-        const text = Buffer.concat(chunks).toString()
-        let body: unknown
-        try {
-          body = text ? JSON.parse(text) : null
-        } catch {
-          reject(new Error(`${res.statusCode} ${text.slice(0, 200)}`))
-          return
-        }
-        if ((res.statusCode ?? 500) >= 300) reject(new Error(`${res.statusCode} ${text.slice(0, 500)}`))
-        else resolve(body)
-      })
-    })
-    req.on('error', reject)
-    req.end(init.body)
-  })
 }
 
 interface Answer {

@@ -18,7 +18,7 @@ import WebSocket from 'ws'
 import { startLocalServer, type LocalServer } from '../../supabase/local/core/server.ts'
 import { startPostgresCluster } from '../../tests/backend/support/postgres-cluster.ts'
 import type { BenchResult } from '../types.ts'
-import { percentile as sortedPercentile, signUpClients, timedCall as timed } from './backend-clients.ts'
+import { percentile as sortedPercentile, signUpClients, stopClientThread, timedCalls, type CallInit } from './backend-clients.ts'
 
 const CLIENTS = 50
 const ROUNDS = 6
@@ -30,13 +30,16 @@ const percentile = (values: number[], p: number) =>
     p,
   )
 
-/** Rounds of 50 concurrent calls; calls/s over the whole timed part and each call's latency. */
-async function rounds(tokens: string[], call: (token: string, i: number, latencies: number[]) => Promise<unknown>) {
+/** Rounds of 50 concurrent calls (the call for client `i` of each round); calls/s over the whole timed part and each call's latency. */
+async function rounds(tokens: string[], call: (token: string, i: number) => CallInit & { url: string }) {
   const latencies: number[] = []
   let ms = 0
   for (let round = 0; round < ROUNDS; round++) {
     const start = performance.now()
-    await Promise.all(tokens.map((t, i) => call(t, round * CLIENTS + i, latencies)))
+    await timedCalls(
+      tokens.map((t, i) => call(t, round * CLIENTS + i)),
+      latencies,
+    )
     ms += performance.now() - start
   }
   return { perSecond: (latencies.length / ms) * 1000, p99: percentile(latencies, 99) }
@@ -76,11 +79,17 @@ async function fanOut(server: LocalServer, tokens: string[]): Promise<number[]> 
     const headers = { apikey: server.keys.anonKey, Authorization: `Bearer ${tokens[0]}`, 'Content-Type': 'application/json' }
     for (let n = 0; n < FANOUT_POSTS; n++) {
       const start = performance.now()
-      const answer = (await timed(
-        `${server.url}/rest/v1/rpc/post_comment`,
-        { method: 'POST', headers, body: JSON.stringify({ p_song_id: 'orbital-haze', p_body: `fan-out ${n}` }) },
+      const [answer] = (await timedCalls(
+        [
+          {
+            url: `${server.url}/rest/v1/rpc/post_comment`,
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ p_song_id: 'orbital-haze', p_body: `fan-out ${n}` }),
+          },
+        ],
         [],
-      )) as { comment: { id: string } }
+      )) as [{ comment: { id: string } }]
       const id = answer.comment.id
       const deadline = performance.now() + 5000
       while ((arrivals.get(id)?.length ?? 0) < CLIENTS && performance.now() < deadline) await new Promise((r) => setTimeout(r, 2))
@@ -97,19 +106,20 @@ async function fanOut(server: LocalServer, tokens: string[]): Promise<number[]> 
 async function measure(label: string, server: LocalServer): Promise<BenchResult[]> {
   const tokens = await signUpClients(server, CLIENTS, 'cbench')
   const headers = (token: string) => ({ apikey: server.keys.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' })
-  const posts = await rounds(tokens, (token, i, l) =>
-    timed(
-      `${server.url}/rest/v1/rpc/post_comment`,
-      { method: 'POST', headers: headers(token), body: JSON.stringify({ p_song_id: 'neon-drift', p_body: `bench comment ${i}` }) },
-      l,
-    ),
-  )
-  const threadReads = await rounds(tokens, (token, _i, l) =>
-    timed(`${server.url}/rest/v1/comments?select=*&song_id=eq.neon-drift&order=created_at.desc&limit=50`, { headers: headers(token) }, l),
-  )
-  const plainReads = await rounds(tokens, (token, _i, l) =>
-    timed(`${server.url}/rest/v1/songs?select=id,reward&id=eq.neon-drift`, { headers: headers(token) }, l),
-  )
+  const posts = await rounds(tokens, (token, i) => ({
+    url: `${server.url}/rest/v1/rpc/post_comment`,
+    method: 'POST',
+    headers: headers(token),
+    body: JSON.stringify({ p_song_id: 'neon-drift', p_body: `bench comment ${i}` }),
+  }))
+  const threadReads = await rounds(tokens, (token) => ({
+    url: `${server.url}/rest/v1/comments?select=*&song_id=eq.neon-drift&order=created_at.desc&limit=50`,
+    headers: headers(token),
+  }))
+  const plainReads = await rounds(tokens, (token) => ({
+    url: `${server.url}/rest/v1/songs?select=id,reward&id=eq.neon-drift`,
+    headers: headers(token),
+  }))
   const delivery = await fanOut(server, tokens)
   const detail = `${CLIENTS} concurrent clients, ${CLIENTS * ROUNDS} calls`
   return [
@@ -131,7 +141,11 @@ async function measure(label: string, server: LocalServer): Promise<BenchResult[
   ]
 }
 
-export async function run(): Promise<BenchResult[]> {
+export function run(): Promise<BenchResult[]> {
+  return measureBoth().finally(stopClientThread)
+}
+
+async function measureBoth(): Promise<BenchResult[]> {
   const out: BenchResult[] = []
   const pglite = await startLocalServer({ port: 0, bcryptRounds: 4, signupRateLimit: { max: 100_000, seconds: 3600 } })
   try {
