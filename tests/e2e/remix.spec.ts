@@ -106,7 +106,9 @@ test(
       const bpm = Number((await page.getByTestId('remix-bpm').textContent())!.split(' ')[0])
       await page.getByTestId('tool-beatmatch-target').fill(String(bpm + 10))
       await expect(page.getByTestId('tool-beatmatch-target-value')).toHaveText(`${bpm + 10} BPM`)
-      await expect(page.getByTestId('remix-preparing')).toBeVisible()
+      // The preparing status can come and go between two looks under load: what is checked is that
+      // the preview ends up prepared at the target tempo and playing.
+      await expect(page.getByTestId('remix-preview')).toHaveAttribute('data-prepared-bpm', String(bpm + 10), { timeout: 45_000 })
       await expect(page.getByTestId('remix-play')).toHaveAttribute('data-playing', 'true', { timeout: 45_000 })
       await expect.poll(() => masterLevel(page)).toBeGreaterThan(0.005)
       await page.getByTestId('remix-play').click()

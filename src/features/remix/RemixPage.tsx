@@ -40,10 +40,15 @@ function BalanceBar() {
   )
 }
 
-function PreviewPlayer() {
-  const { status, stage, progress, error, peaks, duration, position, playing, loop, source } = useRemixStore()
+export function PreviewPlayer() {
+  const { status, stage, progress, error, peaks, duration, position, playing, loop, source, preparedBpm } = useRemixStore()
   return (
-    <section className="panel space-y-3 p-4" aria-labelledby="remix-preview">
+    <section
+      className="panel space-y-3 p-4"
+      aria-labelledby="remix-preview"
+      data-testid="remix-preview"
+      data-prepared-bpm={preparedBpm === null ? undefined : Math.round(preparedBpm)}
+    >
       <h2 id="remix-preview" className="font-display text-lg font-semibold">
         Preview
       </h2>

@@ -62,6 +62,7 @@ export async function pickSource(
     draftId: restore.draftId ?? null,
     status: 'loading',
     stage: 'Decoding and analysing (tempo, key, pitch)…',
+    preparedBpm: null,
   })
   try {
     const analysis = await current.load(source.file ? { file: source.file } : { audioUrl: source.audioUrl ?? '' })
@@ -103,7 +104,16 @@ async function prepareAndLoad(seq: number, at: number, play: boolean): Promise<v
   else preview.setLoop(null)
   await preview.load(next, controls, { at: Math.min(at, duration), play })
   if (seq !== loadSeq) return
-  store.setState({ status: 'ready', progress: 1, stage: '', duration, position: Math.min(at, duration), peaks: max, loop: region })
+  store.setState({
+    status: 'ready',
+    progress: 1,
+    stage: '',
+    duration,
+    position: Math.min(at, duration),
+    peaks: max,
+    loop: region,
+    preparedBpm: next.bpm,
+  })
 }
 
 /** Applies new settings: live on the preview, or a new prepare when the output tempo changes. */

@@ -36,6 +36,8 @@ export interface RemixStoreState {
   loop: { start: number; end: number } | null
   /** Waveform peaks of the prepared source (max per bucket, 0–1). */
   peaks: Float32Array | null
+  /** The tempo the preview is prepared at (Beat Match's target once it has re-stretched); null before. */
+  preparedBpm: number | null
   draftId: string | null
   drafts: RemixDraft[]
 }
@@ -54,6 +56,7 @@ export const initialRemixState = (): RemixStoreState => ({
   playing: false,
   loop: null,
   peaks: null,
+  preparedBpm: null,
   draftId: null,
   drafts: [],
 })
