@@ -172,6 +172,10 @@ test(
         await expect.poll(position, { timeout: 15_000 }).toBeGreaterThan(end + 1)
 
         // Keyboard A–B on the focused waveform: '[' at the playhead, a 5 s step, ']' → a ~5 s loop; Escape clears it.
+        // From a fifth of the way in: under load the playhead had run on so near the end that the
+        // 5 s step passed it, and ']' then marked from the start.
+        await wave.click({ position: { x: box.width * 0.2, y } })
+        await expect.poll(position, { timeout: 15_000 }).toBeLessThan(duration * 0.3)
         await wave.focus()
         await wave.press('[')
         await expect(wave).toHaveAttribute('data-loop-start')
