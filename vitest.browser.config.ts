@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import { withoutStudies } from './vitest.studies.ts'
 import type { Plugin } from 'vite'
@@ -42,6 +43,9 @@ export default defineConfig({
     include: ['tests/browser/**/*.test.ts', 'src/**/*.browser.test.tsx'],
     exclude: withoutStudies(['**/node_modules/**']),
     testTimeout: 60_000,
+    // Vitest's default here is one page at a time (cores - 1): one renderer busy, the other core idle.
+    // A page per core took the tier from 90 s to 57 s on this 2-core machine (docs/benchmarks.md).
+    maxWorkers: availableParallelism(),
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/vitest-browser.json' },
     browser: {

@@ -144,7 +144,7 @@ async function runBrowser(files: string[]): Promise<void> {
     })
     const served = await serve(outDir)
     server = served.server
-    browser = await chromium.launch(launchOptions())
+    browser = await chromium.launch(launchOptions([], { full: true }))
     const page = await browser.newPage()
     await page.exposeFunction('cubeBenchCpuSeconds', descendantCpuSeconds)
     page.on('console', (m) => {
