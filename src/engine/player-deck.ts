@@ -4,9 +4,13 @@
  * so playback begins before the file has downloaded. The NEXT queue item is fetched and decoded into
  * an AudioBuffer while the current one plays, and an AudioBufferSourceNode starts it on the context
  * clock at the current one's last frame (gapless), or `crossfade` seconds before it with equal-power
- * curves (deck-timeline.ts has the rules). Decoded items hand over to decoded items sample for sample;
- * a streamed item's end is known only as well as the media element reports its time, so the decoded
- * item after it overlaps it by STREAM_OVERLAP_S (equal-power) rather than risk a gap. Same-origin only.
+ * curves (deck-timeline.ts has the rules). Decoded items hand over to decoded items sample for sample.
+ * A streamed item's time is known only as well as the media element reports it, so once its file has
+ * downloaded the deck decodes it too, finds the exact frame the element is playing (stream-locate.ts)
+ * and hands the item over to the buffer there, seamlessly (a 10 ms crossfade of the same audio); from
+ * then on it is a decoded item. Where that cannot be done for sure (a held tone, silence, less than a
+ * second left), the decoded item after a streamed one overlaps it by STREAM_OVERLAP_S (equal-power)
+ * rather than risk a gap. Same-origin only.
  *
  *   getPlayerDeck(): PlayerDeck
  *     load(audioUrl, label, { gainDb }?): Promise<void>   resolves 'idb:<id>' too; rejects DeckError.
@@ -43,6 +47,7 @@ import { createTruePeakLimiter, loadTruePeakLimiter } from './true-peak-limiter.
 import { resolveAudioUrl } from '../lib/user-audio-store.ts'
 import { DeckError, MEDIA_ERRORS, REASON, decodeItem, resolveFailure } from './deck-decode.ts'
 import { DeckMedia } from './deck-media.ts'
+import { locateStream } from './stream-locate.ts'
 import { dbToGain, volumeToGain } from './deck-gain.ts'
 import { Preloader, clampCrossfade, type ClockItem, fadeCurve, onGrid, positionAt, startFrom, transitionPlan } from './deck-timeline.ts'
 
@@ -90,8 +95,18 @@ const LEAD_S = 0.03
 const START_LEAD_S = 0.005
 /** Stopping ramps the item down with this time constant first (no click). */
 const DECLICK_S = 0.004
-/** A decoded item after a streamed one overlaps it this long at least (see the header). */
-export const STREAM_OVERLAP_S = 0.04
+/**
+ * A decoded item after an item that stayed streamed overlaps it this long at least (see the header):
+ * the element's clock was 0–16 ms off in the tests, and once over 40 ms on a loaded machine.
+ */
+export const STREAM_OVERLAP_S = 0.06
+/** The streamed-to-decoded switch of one item: the same audio on both sides, so short and linear. */
+const ADOPT_SWAP_S = 0.01
+/** Less than this left of a streamed item and it ends streamed (the overlap covers its end). */
+const ADOPT_MIN_REMAINING_S = 1
+/** Attempts per item to find the element's frame (an intro of silence fails), this far apart. */
+const ADOPT_TRIES = 4
+const ADOPT_RETRY_S = 2
 const TIME_EVENT_MS = 250
 const CURVE_POINTS = 256
 
@@ -115,6 +130,8 @@ interface Voice {
   /** Where it is while not playing (buffer items). */
   offset: number
   run: Run | null
+  /** A streamed item's decoded copy, once decoded, for the switch to it; and the attempts so far. */
+  adoption: { buffer: IAudioBuffer | null; tries: number; notBefore: number }
 }
 
 interface Incoming {
@@ -166,6 +183,9 @@ class Deck implements PlayerDeck {
   private label = ''
   private ticker: ReturnType<typeof setInterval> | null = null
   private wake: ReturnType<typeof setTimeout> | null = null
+  /** Moves on whenever a streamed item's timing may change under a switch in flight (seek, pause, load). */
+  private adoptToken = 0
+  private adopting = false
 
   constructor() {
     this.media = new DeckMedia(this)
@@ -181,6 +201,8 @@ class Deck implements PlayerDeck {
       if (this.playing) this.scheduleNext()
     })
     el.addEventListener('progress', () => this.kickPreload())
+    // A stall moves the element's frames against the clock: a match found before it is stale.
+    el.addEventListener('waiting', () => this.adoptToken++)
     el.addEventListener('canplaythrough', () => this.kickPreload())
     el.addEventListener('ended', () => {
       if (!streaming()) return
@@ -283,7 +305,17 @@ class Deck implements PlayerDeck {
   // ---- voices and runs ------------------------------------------------------------------------
 
   private voice(url: string, label: string, buffer: IAudioBuffer | null, gainDb = 0): Voice {
-    return { url, label, buffer, itemGain: null, gainDb, startAt: 0, offset: 0, run: null }
+    return {
+      url,
+      label,
+      buffer,
+      itemGain: null,
+      gainDb,
+      startAt: 0,
+      offset: 0,
+      run: null,
+      adoption: { buffer: null, tries: 0, notBefore: 0 },
+    }
   }
 
   private itemGainOf(v: Voice): IGainNode<Ctx> {
@@ -374,15 +406,14 @@ class Deck implements PlayerDeck {
     if (!inc) return
     this.incoming = null
     this.release(inc.voice)
-    // The current item plays to its end at full gain again.
+    // The current item plays to its end at full gain again: only its fade-out goes (from inc.at
+    // on), not what came before it (the ramp of a switch from the element to the buffer).
     const run = this.current?.run
-    if (run) {
-      run.fade.gain.cancelScheduledValues(0)
-      run.fade.gain.value = 1
-    }
+    if (run && inc.fade > 0) run.fade.gain.cancelScheduledValues(inc.at)
   }
 
   private silenceAll() {
+    this.adoptToken++
     this.cancelIncoming()
     for (const v of [...this.outgoing]) this.release(v)
     if (this.current) this.stopRun(this.current)
@@ -434,6 +465,7 @@ class Deck implements PlayerDeck {
       // A streamed item's end is re-estimated while there is time to move the handover.
       const inc = this.incoming
       if (this.current && !this.current.buffer && inc && this.ctx && inc.at - this.ctx.currentTime > 0.3) this.scheduleNext()
+      this.maybeAdopt()
       if (!this.wake) this.armWake()
     }, TIME_EVENT_MS)
     this.armWake()
@@ -460,6 +492,64 @@ class Deck implements PlayerDeck {
       this.catchUp()
       this.armWake()
     }, ms)
+  }
+
+  // ---- a streamed item becomes a decoded one --------------------------------------------------
+
+  /** Starts the switch of a streamed current item to its decoded copy, when it can be done now. */
+  private maybeAdopt() {
+    const v = this.current
+    if (!v || v.buffer || !v.run || !this.playing || this.adopting || !this.ctx || !this.streamSource) return
+    const a = v.adoption
+    if (a.tries >= ADOPT_TRIES || this.ctx.currentTime < a.notBefore || !this.streamDownloaded()) return
+    if (this.durationOf(v) - this.streamer.currentTime < ADOPT_MIN_REMAINING_S) return
+    // A long crossfade may start well before the end; never switch under it.
+    if (this.incoming && this.incoming.at - this.ctx.currentTime < ADOPT_MIN_REMAINING_S) return
+    a.tries++
+    a.notBefore = this.ctx.currentTime + ADOPT_RETRY_S
+    void this.adopt(v, this.adoptToken)
+  }
+
+  private async adopt(v: Voice, token: number) {
+    this.adopting = true
+    const ctx = this.context()
+    const still = () => token === this.adoptToken && this.current === v && !v.buffer && v.run !== null && this.playing
+    try {
+      const buffer = (v.adoption.buffer ??= await decodeItem(ctx, v.url, v.label))
+      if (!still()) return
+      const startAt = await locateStream(ctx, this.streamFade!, buffer, ctx.currentTime - this.streamer.currentTime)
+      if (startAt === null || !still()) return
+      this.switchToBuffer(v, buffer, startAt)
+    } catch (err) {
+      // It plays on streamed; the decoded item after it overlaps it as before.
+      v.adoption.tries = ADOPT_TRIES
+      console.warn('[player] a streamed item stays streamed:', err)
+    } finally {
+      this.adopting = false
+    }
+  }
+
+  /** From `LEAD_S` ahead, `v` plays from its buffer, on the frame the element would have played. */
+  private switchToBuffer(v: Voice, buffer: IAudioBuffer, startAt: number) {
+    const ctx = this.context()
+    const element = v.run!
+    const at = onGrid(ctx.currentTime + LEAD_S, ctx.sampleRate)
+    const offset = onGrid(at - startAt, ctx.sampleRate)
+    if (offset < 0 || buffer.duration - offset < ADOPT_MIN_REMAINING_S / 2) return
+    if (this.incoming && this.incoming.at <= at + ADOPT_SWAP_S) return
+    this.cancelIncoming()
+    v.buffer = buffer
+    v.adoption.buffer = null
+    const run = this.startRun(v, at, offset, 0)
+    run.fade.gain.setValueAtTime(0, at)
+    run.fade.gain.linearRampToValueAtTime(1, at + ADOPT_SWAP_S)
+    element.fade.gain.cancelScheduledValues(0)
+    element.fade.gain.setValueAtTime(1, at)
+    element.fade.gain.linearRampToValueAtTime(0, at + ADOPT_SWAP_S)
+    const ms = (at + ADOPT_SWAP_S - ctx.currentTime) * 1000 + 50
+    // Unless the element streams a newer item by then.
+    setTimeout(() => this.current?.buffer !== null && this.streamer.pause(), ms)
+    this.scheduleNext()
   }
 
   // ---- the next item --------------------------------------------------------------------------
@@ -522,8 +612,6 @@ class Deck implements PlayerDeck {
     const run = this.startRun(voice, at, 0, fade > 0 ? 0 : 1)
     if (fade > 0) {
       run.fade.gain.setValueCurveAtTime(fadeCurve('in', CURVE_POINTS), at, fade)
-      cur.run.fade.gain.cancelScheduledValues(0)
-      cur.run.fade.gain.value = 1
       cur.run.fade.gain.setValueCurveAtTime(fadeCurve('out', CURVE_POINTS), at, fade)
     }
     this.incoming = { voice, at, fade }
@@ -720,6 +808,7 @@ class Deck implements PlayerDeck {
     this.media.onSeek(true)
     if (!v.buffer) {
       // A seek during a crossfade ends it; the handover is planned again from the new place.
+      this.adoptToken++
       this.cancelIncoming()
       for (const o of [...this.outgoing]) this.release(o)
       this.streamer.currentTime = to

@@ -50,6 +50,10 @@ test('mint on the embedded chain: 150 → 50, completed, ownerOf and tokenURI re
     await page.getByTestId('mint-track').selectOption('neon-drift')
     await page.getByTestId('ai-describe').click()
     await expect(page.getByTestId('mint-description')).toHaveValue(/"Neon Drift" .* by Synthwave Collective/)
+    // The two error toasts sit over the tabs at the top right, and a pointer resting on a toast
+    // pauses its timer: move it away and let them go, as a user does, before clicking the tab.
+    await page.mouse.move(0, 0)
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0)
     await page.getByRole('tab', { name: 'Attributes' }).click()
     await expect(page.getByTestId('ai-coming-soon')).toContainText('Coming soon')
     // Chains the server cannot mint on are shown disabled with the reason (a forced request still
