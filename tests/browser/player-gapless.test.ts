@@ -344,7 +344,8 @@ describe('player deck on the rendered output', () => {
       const worst = worstStretch(x, scaled, origin, from, Math.round(sr / 20))
       console.info(
         `catalogue MP3: switched to the decoded copy ${switchedAfter.toFixed(2)} s after Play; output against the file ` +
-          `× ${gain.toFixed(4)}: worst 50 ms ${worst.residual.toExponential(1)} at ${(worst.at / sr).toFixed(2)} s (capture ${(to / sr).toFixed(2)} s)`,
+          `× ${gain.toFixed(4)}: worst 50 ms ${worst.residual.toExponential(1)} at ${(worst.at / sr).toFixed(2)} s ` +
+          `(capture ${(to / sr).toFixed(2)} s)`,
       )
       expect(switchedAfter).toBeGreaterThan(0.3)
       expect(switchedAfter).toBeLessThan(to / sr - 0.1)
