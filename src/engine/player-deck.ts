@@ -6,7 +6,7 @@
  * clock at the current one's last frame (gapless), or `crossfade` seconds before it with equal-power
  * curves (deck-timeline.ts has the rules). Decoded items hand over to decoded items sample for sample.
  * A streamed item's time is known only as well as the media element reports it, so once its file has
- * downloaded the deck decodes it too, finds the exact frame the element is playing (stream-locate.ts)
+ * downloaded the deck decodes it too, finds the exact frame the element is playing (locate-playback.ts)
  * and hands the item over to the buffer there, seamlessly (a 10 ms crossfade of the same audio); from
  * then on it is a decoded item. Where that cannot be done for sure (a held tone, silence, less than a
  * second left), the decoded item after a streamed one overlaps it by STREAM_OVERLAP_S (equal-power)
@@ -47,7 +47,7 @@ import { createTruePeakLimiter, loadTruePeakLimiter } from './true-peak-limiter.
 import { resolveAudioUrl } from '../lib/user-audio-store.ts'
 import { DeckError, MEDIA_ERRORS, REASON, decodeItem, resolveFailure } from './deck-decode.ts'
 import { DeckMedia } from './deck-media.ts'
-import { locateStream } from './stream-locate.ts'
+import { locatePlayback } from './locate-playback.ts'
 import { dbToGain, volumeToGain } from './deck-gain.ts'
 import { Preloader, clampCrossfade, type ClockItem, fadeCurve, onGrid, positionAt, startFrom, transitionPlan } from './deck-timeline.ts'
 
@@ -88,11 +88,20 @@ export interface PlayerDeck {
 /** Handovers are scheduled this far ahead, so the audio thread has them before they are due. */
 const LEAD_S = 0.03
 /**
- * A start the user asked for (Play, Next, a seek) is due at once: a few ms ahead, so it starts on
- * the next render quanta. Were it late, the source still starts at once (the position estimate is
- * then a few ms early); sample accuracy matters only at handovers, which keep LEAD_S.
+ * A start the user asked for (Play, Next, a seek) is due now: any lead, even 1.5 ms, cost a whole
+ * device period (~10 ms) before the sound. The audio thread may reach it a render quantum or more
+ * later, so the item's clock is then checked by listening (checkClock) before its handover relies
+ * on it; handovers themselves keep LEAD_S and are exact.
  */
-const START_LEAD_S = 0.005
+const START_LEAD_S = 0
+/** How late a start due now may sound, at most, for the check to find it. */
+const CLOCK_RADIUS_S = 0.05
+/** Checks of a started item's clock: attempts, their spacing, and the time left below which none starts. */
+const CLOCK_TRIES = 3
+const CLOCK_RETRY_S = 1
+const CLOCK_MIN_REMAINING_S = 0.5
+/** How far a streamed item's element clock may be off. */
+const STREAM_RADIUS_S = 0.1
 /** Stopping ramps the item down with this time constant first (no click). */
 const DECLICK_S = 0.004
 /**
@@ -132,6 +141,8 @@ interface Voice {
   run: Run | null
   /** A streamed item's decoded copy, once decoded, for the switch to it; and the attempts so far. */
   adoption: { buffer: IAudioBuffer | null; tries: number; notBefore: number }
+  /** Whether startAt is known to the frame (false after a start due now, until checked). */
+  clock: { sure: boolean; tries: number; notBefore: number }
 }
 
 interface Incoming {
@@ -186,6 +197,7 @@ class Deck implements PlayerDeck {
   /** Moves on whenever a streamed item's timing may change under a switch in flight (seek, pause, load). */
   private adoptToken = 0
   private adopting = false
+  private checkingClock = false
 
   constructor() {
     this.media = new DeckMedia(this)
@@ -315,6 +327,7 @@ class Deck implements PlayerDeck {
       offset: 0,
       run: null,
       adoption: { buffer: null, tries: 0, notBefore: 0 },
+      clock: { sure: true, tries: 0, notBefore: 0 },
     }
   }
 
@@ -466,6 +479,7 @@ class Deck implements PlayerDeck {
       const inc = this.incoming
       if (this.current && !this.current.buffer && inc && this.ctx && inc.at - this.ctx.currentTime > 0.3) this.scheduleNext()
       this.maybeAdopt()
+      this.maybeCheckClock()
       if (!this.wake) this.armWake()
     }, TIME_EVENT_MS)
     this.armWake()
@@ -494,6 +508,46 @@ class Deck implements PlayerDeck {
     }, ms)
   }
 
+  // ---- a start due now, checked ----------------------------------------------------------------
+
+  /** After a start due now at `when`: its clock is an assumption until heard (from 50 ms in). */
+  private clockToCheck(v: Voice, when: number) {
+    v.clock = { sure: false, tries: 0, notBefore: when + 0.05 }
+  }
+
+  private maybeCheckClock() {
+    const v = this.current
+    const run = v?.run
+    if (!v?.buffer || !run?.source || v.clock.sure || this.checkingClock || !this.playing || !this.ctx) return
+    const now = this.ctx.currentTime
+    if (v.clock.tries >= CLOCK_TRIES || now < v.clock.notBefore) return
+    if (v.buffer.duration - positionAt(now, clockOf(v, v.buffer.duration)) < CLOCK_MIN_REMAINING_S) return
+    v.clock.tries++
+    v.clock.notBefore = now + CLOCK_RETRY_S
+    void this.checkClock(v, run)
+  }
+
+  /** Hears where `run` of `v` really is and moves the item's clock (and its handover) there. */
+  private async checkClock(v: Voice, run: Run) {
+    this.checkingClock = true
+    const ctx = this.context()
+    try {
+      const startAt = await locatePlayback(ctx, run.fade, v.buffer!, v.startAt, CLOCK_RADIUS_S)
+      if (startAt === null || v.run !== run || this.current !== v || !this.playing) return
+      v.clock.sure = true
+      if (Math.abs(startAt - v.startAt) * ctx.sampleRate < 0.5) return
+      v.startAt = startAt
+      // A handover not yet due moves with the clock; one under way keeps its course.
+      const inc = this.incoming
+      if (!inc || inc.at - ctx.currentTime > LEAD_S) this.scheduleNext()
+    } catch (err) {
+      v.clock.tries = CLOCK_TRIES
+      console.warn("[player] an item's start could not be checked:", err)
+    } finally {
+      this.checkingClock = false
+    }
+  }
+
   // ---- a streamed item becomes a decoded one --------------------------------------------------
 
   /** Starts the switch of a streamed current item to its decoded copy, when it can be done now. */
@@ -517,7 +571,7 @@ class Deck implements PlayerDeck {
     try {
       const buffer = (v.adoption.buffer ??= await decodeItem(ctx, v.url, v.label))
       if (!still()) return
-      const startAt = await locateStream(ctx, this.streamFade!, buffer, ctx.currentTime - this.streamer.currentTime)
+      const startAt = await locatePlayback(ctx, this.streamFade!, buffer, ctx.currentTime - this.streamer.currentTime, STREAM_RADIUS_S)
       if (startAt === null || !still()) return
       this.switchToBuffer(v, buffer, startAt)
     } catch (err) {
@@ -753,6 +807,7 @@ class Deck implements PlayerDeck {
       if (v.offset >= v.buffer.duration) v.offset = 0
       const { when, offset } = startFrom(ctx.currentTime, v.offset, START_LEAD_S, ctx.sampleRate)
       this.startRun(v, when, offset)
+      this.clockToCheck(v, when)
     }
     this.playing = true
     this.startTicker()
@@ -818,6 +873,7 @@ class Deck implements PlayerDeck {
       this.silenceAll()
       const { when, offset } = startFrom(this.ctx.currentTime, to, START_LEAD_S, this.ctx.sampleRate)
       this.startRun(v, when, offset)
+      this.clockToCheck(v, when)
       this.scheduleNext()
     } else v.offset = to
     this.emitTime()

@@ -49,6 +49,16 @@ function sweep(seconds: number, hzPerSecond: number, sampleRate: number): Float3
   })
 }
 
+/** Makes `ctx.currentTime` read `seconds` behind until the returned function is called. */
+function stallClock(ctx: object, seconds: number): () => void {
+  let proto = Object.getPrototypeOf(ctx)
+  let desc: PropertyDescriptor | undefined
+  while (proto && !(desc = Object.getOwnPropertyDescriptor(proto, 'currentTime'))) proto = Object.getPrototypeOf(proto)
+  const get = desc!.get!
+  Object.defineProperty(ctx, 'currentTime', { configurable: true, get: () => (get.call(ctx) as number) - seconds })
+  return () => void delete (ctx as { currentTime?: number }).currentTime
+}
+
 /** x plus seeded white noise of `level` peak (deterministic). */
 function withNoise(x: Float32Array, level: number): Float32Array {
   let seed = 12345
@@ -430,6 +440,57 @@ describe('player deck on the rendered output', () => {
       HTMLMediaElement.prototype.play = play
     }
   })
+
+  it('a start due now that the audio thread reaches late: the deck hears where the item is; the next starts on its end', async () => {
+    const ctx = await context()
+    const sr = ctx.sampleRate
+    const x0 = withNoise(sweep(3, 50, sr), 0.05)
+    const a = withNoise(sweep(2, 100, sr), 0.05)
+    const b = withNoise(sweep(1, 400, sr), 0.05)
+    const song = (id: string, audioUrl: string): Song => ({ id, title: id, artist: 'Test', duration: '0:02', image: '/x.svg', audioUrl })
+    const songX = song('late-x', await wavUrl(x0, sr))
+    const songA = song('late-a', await wavUrl(a, sr))
+    const songB = song('late-b', await wavUrl(b, sr))
+    startPlayerService()
+    const store = usePlayerStore.getState()
+    store.setVolume(100)
+    store.setCrossfade(0)
+    store.playSong(songX)
+    store.addToQueue(songA)
+    store.addToQueue(songB)
+    const internals = getPlayerDeck() as unknown as { nextBuffer: { url: string } | null }
+    await waitFor(() => internals.nextBuffer?.url === songA.audioUrl, 'A to be decoded ahead')
+    await new Promise((r) => setTimeout(r, 1000))
+    const capture = await captureBus()
+    // Next reads a clock 30 ms behind the audio thread's (as when the main thread is held up between
+    // reading it and starting the item): A's start, due "now", is reached 30 ms after it was due.
+    const restore = stallClock(ctx, 0.03)
+    const off = getPlayerDeck().on((e) => e.type === 'playing' && restore())
+    try {
+      usePlayerStore.getState().next()
+      await waitFor(() => usePlayerStore.getState().currentSong?.id === songB.id, 'B to follow A')
+    } finally {
+      restore()
+      off()
+    }
+    await new Promise((r) => setTimeout(r, 500))
+    const x = await capture.stop()
+    expect(usePlayerStore.getState().error).toBeNull()
+    // Where A and B sit in the capture: a stretch of each found in its file.
+    const place = (file: Float32Array, at: number) => {
+      const found = locateCapture(x.subarray(at, at + 8192), file, file.length / 2, file.length / 2)
+      expect(found, 'a stretch of the capture found in its file').not.toBeNull()
+      return at - found!.frame
+    }
+    const bStart = place(b, x.length - 8192 - Math.round(sr / 5))
+    const aStart = place(a, bStart - Math.round(sr / 2) - 8192)
+    console.info(`late start: B began ${bStart - aStart - a.length} frames after A's last (A is ${a.length} frames)`)
+    expect(bStart - aStart).toBe(a.length)
+    const ab = new Float32Array(a.length + b.length)
+    ab.set(a)
+    ab.set(b, a.length)
+    expect(residual(x, ab.subarray(0, a.length + sr / 2), aStart, Math.round(sr / 5))).toBeLessThan(1e-3)
+  }, 60_000)
 
   it('crossfade 2 s: equal power within 0.5 dB while each tone fades by -3 dB at the midpoint', async () => {
     const ctx = await context()

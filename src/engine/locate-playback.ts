@@ -1,15 +1,16 @@
 /**
- * The exact context time at which a streamed item's offset 0 plays, found by listening to it.
+ * The exact context time at which an item's offset 0 plays, found by listening to it.
  *
- *   locateStream(ctx, source, buffer, estimatedStartAt) → Promise<number | null>
+ *   locatePlayback(ctx, node, buffer, estimatedStartAt, radiusS) → Promise<number | null>
  *
- * A media element reports its time to tens of ms, so the deck cannot put the next item on the
- * streamed one's last frame from it. Once the same file is decoded, this captures one block of the
- * element's output with the recorder tap (each block carries the context frame of its first sample)
- * and finds that block in the decoded buffer (dsp/stream-align.ts): capture frame F holds buffer frame
- * k, so offset 0 plays at (F − k) / sampleRate, on the sample grid. Null when the moment cannot be
- * matched for sure (silence, a held tone) or the context stops rendering; the deck then keeps its
- * estimate and the overlap that covers it.
+ * The deck needs that time to the frame: the next item starts on the current one's last frame. Two
+ * starts are not known that well: a media element reports its time to tens of ms, and a buffer the
+ * user starts "now" sounds from the render quantum the audio thread reaches it in, which may come
+ * after the one asked for. So the deck captures one block of what `node` plays with the recorder tap
+ * (each block carries the context frame of its first sample) and finds that block in the item's
+ * decoded buffer (dsp/stream-align.ts): capture frame F holds buffer frame k, so offset 0 plays at
+ * (F − k) / sampleRate, on the sample grid. Null when the moment cannot be matched for sure (silence,
+ * a held tone) or the context stops rendering; the deck then keeps its estimate.
  */
 import type { IAudioBuffer, IAudioContext, IAudioNode } from 'standardized-audio-context'
 import { locateCapture } from '../../dsp/stream-align.ts'
@@ -17,8 +18,6 @@ import { createCaptureTap, loadRecorderWorklet } from './recorder-worklet.ts'
 
 /** About 170 ms at 48 kHz: long enough to be unique in music, short enough to match in a few ms. */
 const CAPTURE_FRAMES = 8192
-/** How far the element's own clock may be off. */
-const SEARCH_RADIUS_S = 0.1
 /** A running context fills a block in ~0.2 s; a suspended one never does. */
 const CAPTURE_TIMEOUT_MS = 1500
 
@@ -56,25 +55,34 @@ function captureBlock(ctx: Ctx, source: IAudioNode<Ctx>): Promise<{ samples: Flo
       if (finished) return
       finished = true
       clearTimeout(timer)
-      source.disconnect(tap.node)
-      await tap.stop()
-      tap.node.disconnect()
-      resolve(block)
+      try {
+        source.disconnect(tap.node)
+      } catch {
+        // The item stopped meanwhile and its nodes were disconnected from everything already.
+      }
+      try {
+        await tap.stop()
+        tap.node.disconnect()
+      } finally {
+        resolve(block)
+      }
     }
   })
 }
 
-export async function locateStream(
+/** `radiusS`: how far the estimate may be off either way. */
+export async function locatePlayback(
   ctx: Ctx,
   source: IAudioNode<Ctx>,
   buffer: IAudioBuffer,
   estimatedStartAt: number,
+  radiusS: number,
 ): Promise<number | null> {
   await loadRecorderWorklet(ctx)
   const block = await captureBlock(ctx, source)
   if (!block) return null
   const sr = ctx.sampleRate
-  const radius = Math.round(SEARCH_RADIUS_S * sr)
+  const radius = Math.round(radiusS * sr)
   const expected = block.startFrame - Math.round(estimatedStartAt * sr)
   const from = Math.max(0, expected - radius)
   const to = Math.min(buffer.length, expected + radius + block.samples.length)
