@@ -569,7 +569,9 @@ class Deck implements PlayerDeck {
     const ctx = this.context()
     const still = () => token === this.adoptToken && this.current === v && !v.buffer && v.run !== null && this.playing
     try {
-      const buffer = (v.adoption.buffer ??= await decodeItem(ctx, v.url, v.label))
+      // A queue of one has the same song decoded ahead already: one download serves both.
+      const ahead = this.nextBuffer?.url === v.url ? this.nextBuffer.buffer : this.preloader.peek(v.url)
+      const buffer = (v.adoption.buffer ??= await (ahead ?? decodeItem(ctx, v.url, v.label)))
       if (!still()) return
       const startAt = await locatePlayback(ctx, this.streamFade!, buffer, ctx.currentTime - this.streamer.currentTime, STREAM_RADIUS_S)
       if (startAt === null || !still()) return
