@@ -6,9 +6,10 @@
  * whose session has been open for 45 s (set up by superuser SQL before the timed part), so the
  * figure is of the full crediting path (ledger posting, wallet, history), not of a refusal.
  * Baseline in the same run: the same transaction calling `select 1` instead of listen_report.
- * Two shapes, each on listeners of its own: 50 connections (the backend bench's 50 clients, each
- * on its own connection) and 10 (the local server's pool, DATABASE_POOL_SIZE), 10,000 listens each.
- * SQL_BENCH_CONNECTIONS runs one shape with that many connections instead.
+ * Three shapes, each on listeners of its own: 50 connections (the backend bench's 50 clients, each
+ * on its own connection), 10 (the local server's pool, DATABASE_POOL_SIZE) and 2 (one per core of
+ * this machine: pgbench's best here), 10,000 listens each. SQL_BENCH_CONNECTIONS runs one shape
+ * with that many connections instead.
  *
  * Run: npm run bench -- listen-sql    (or standalone: npx tsx bench/node/listen-sql.bench.ts)
  */
@@ -22,7 +23,7 @@ import { startLocalServer } from '../../supabase/local/core/server.ts'
 import { findPostgresBin, startPostgresCluster } from '../../tests/backend/support/postgres-cluster.ts'
 import type { BenchResult } from '../types.ts'
 
-const SHAPES = process.env.SQL_BENCH_CONNECTIONS ? [Number(process.env.SQL_BENCH_CONNECTIONS)] : [50, 10]
+const SHAPES = process.env.SQL_BENCH_CONNECTIONS ? [Number(process.env.SQL_BENCH_CONNECTIONS)] : [50, 10, 2]
 const LISTENS_PER_SHAPE = 10_000
 /** SQL_BENCH_TRACK=1: print the time spent in each SQL function (pg_stat_user_functions) after the run. */
 const TRACK_FUNCTIONS = Boolean(process.env.SQL_BENCH_TRACK)

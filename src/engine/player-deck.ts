@@ -668,6 +668,8 @@ class Deck implements PlayerDeck {
     const run = this.startRun(voice, at, 0, fade > 0 ? 0 : 1)
     if (fade > 0) {
       run.fade.gain.setValueCurveAtTime(fadeCurve('in', CURVE_POINTS), at, fade)
+      // Whatever the current run had scheduled before `at` (a switch's ramp) stays.
+      cur.run.fade.gain.cancelScheduledValues(at)
       cur.run.fade.gain.setValueCurveAtTime(fadeCurve('out', CURVE_POINTS), at, fade)
     }
     this.incoming = { voice, at, fade }
