@@ -49,6 +49,16 @@ function sweep(seconds: number, hzPerSecond: number, sampleRate: number): Float3
   })
 }
 
+/** Calls `seen` on every media element's play() or pause() (then does it) until the returned function is called. */
+function onElementCall(method: 'play' | 'pause', seen: (el: HTMLMediaElement) => void): () => void {
+  const original = HTMLMediaElement.prototype[method]
+  HTMLMediaElement.prototype[method] = function (this: HTMLMediaElement) {
+    seen(this)
+    return (original as () => Promise<void> | void).call(this)
+  } as never
+  return () => void (HTMLMediaElement.prototype[method] = original as never)
+}
+
 /** Makes `ctx.currentTime` read `seconds` behind until the returned function is called. */
 function stallClock(ctx: object, seconds: number): () => void {
   let proto = Object.getPrototypeOf(ctx)
@@ -258,17 +268,11 @@ describe('player deck on the rendered output', () => {
     const capture = await captureBus()
     // When the element is let go (the switch pauses it once the buffer has taken over).
     const pauses: number[] = []
-    const pause = HTMLMediaElement.prototype.pause
-    HTMLMediaElement.prototype.pause = function (this: HTMLMediaElement) {
-      pauses.push(ctx.currentTime)
-      return pause.call(this)
-    }
+    const restore = onElementCall('pause', () => pauses.push(ctx.currentTime))
     store.playSong(songA)
     store.addToQueue(songB)
     // The store follows the deck: B becomes current at A's end, then A again (the queue wraps).
-    await waitFor(() => usePlayerStore.getState().currentSong?.id === songB.id, 'B to become current').finally(
-      () => (HTMLMediaElement.prototype.pause = pause),
-    )
+    await waitFor(() => usePlayerStore.getState().currentSong?.id === songB.id, 'B to become current').finally(restore)
     const bBecameCurrent = ctx.currentTime
     const playIdOfB = usePlayerStore.getState().playId
     await waitFor(() => usePlayerStore.getState().currentSong?.id === songA.id, 'A to come round again')
@@ -318,11 +322,7 @@ describe('player deck on the rendered output', () => {
     deck.setCrossfade(0)
     await new Promise((r) => setTimeout(r, 1500))
     const pauses: number[] = []
-    const pause = HTMLMediaElement.prototype.pause
-    HTMLMediaElement.prototype.pause = function (this: HTMLMediaElement) {
-      pauses.push(ctx.currentTime)
-      return pause.call(this)
-    }
+    const restore = onElementCall('pause', () => pauses.push(ctx.currentTime))
     try {
       // 12 dB down, so neither limiter touches it and the output is the file times one gain.
       await deck.load(url, 'Aurora Buffer', { gainDb: -12 })
@@ -362,7 +362,7 @@ describe('player deck on the rendered output', () => {
       expect(Math.abs(gain - 10 ** (-12 / 20))).toBeLessThan(0.01)
       expect(worst.residual).toBeLessThan(1e-3)
     } finally {
-      HTMLMediaElement.prototype.pause = pause
+      restore()
     }
   }, 60_000)
 
@@ -414,11 +414,7 @@ describe('player deck on the rendered output', () => {
     const deck = getPlayerDeck() as unknown as { nextBuffer: { url: string } | null }
     await waitFor(() => deck.nextBuffer?.url === songB.audioUrl, 'B to be decoded ahead')
     const elementPlays: unknown[] = []
-    const play = HTMLMediaElement.prototype.play
-    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-      elementPlays.push(this.src)
-      return play.call(this)
-    }
+    const restore = onElementCall('play', (el) => elementPlays.push(el.src))
     try {
       const capture = await captureBus()
       usePlayerStore.getState().next()
@@ -437,7 +433,7 @@ describe('player deck on the rendered output', () => {
       }
       expect(Math.sqrt(tail.reduce((a, v) => a + v * v, 0) / tail.length)).toBeGreaterThan(AMPLITUDE / 2)
     } finally {
-      HTMLMediaElement.prototype.play = play
+      restore()
     }
   })
 
