@@ -49,6 +49,25 @@ function sweep(seconds: number, hzPerSecond: number, sampleRate: number): Float3
   })
 }
 
+/** A queue item for the player store (the duration shown; the deck measures its own). */
+const testSong = (id: string, audioUrl: string, duration = '0:02'): Song => ({
+  id,
+  title: id,
+  artist: 'Test',
+  duration,
+  image: '/x.svg',
+  audioUrl,
+})
+
+/** The player store driving the real deck, at full volume and with no crossfade. */
+function playerAtFullVolume() {
+  startPlayerService()
+  const store = usePlayerStore.getState()
+  store.setVolume(100)
+  store.setCrossfade(0)
+  return store
+}
+
 /** Calls `seen` on every media element's play() or pause() (then does it) until the returned function is called. */
 function onElementCall(method: 'play' | 'pause', seen: (el: HTMLMediaElement) => void): () => void {
   const original = HTMLMediaElement.prototype[method]
@@ -240,20 +259,9 @@ describe('player deck on the rendered output', () => {
     // A sweep alone is nearly periodic over the deck's 0.17 s look; a little noise makes it music-like.
     const a = withNoise(sweep(3, 100, sr), 0.05)
     const b = sweep(1, 400, sr)
-    const song = (id: string, audioUrl: string, duration: string): Song => ({
-      id,
-      title: id,
-      artist: 'Test',
-      duration,
-      image: '/x.svg',
-      audioUrl,
-    })
-    const songA = song('tone-a', await wavUrl(a, sr), '0:03')
-    const songB = song('tone-b', await wavUrl(b, sr), '0:01')
-    startPlayerService()
-    const store = usePlayerStore.getState()
-    store.setVolume(100)
-    store.setCrossfade(0)
+    const songA = testSong('tone-a', await wavUrl(a, sr), '0:03')
+    const songB = testSong('tone-b', await wavUrl(b, sr), '0:01')
+    const store = playerAtFullVolume()
     const capture = await captureBus()
     // When the element is let go (the switch pauses it once the buffer has taken over).
     const pauses: number[] = []
@@ -359,13 +367,9 @@ describe('player deck on the rendered output', () => {
     const sr = ctx.sampleRate
     const a = tone(2, 100, sr)
     const b = sweep(1, 400, sr)
-    const song = (id: string, audioUrl: string): Song => ({ id, title: id, artist: 'Test', duration: '0:02', image: '/x.svg', audioUrl })
-    const songA = song('held-a', await wavUrl(a, sr))
-    const songB = song('sweep-b', await wavUrl(b, sr))
-    startPlayerService()
-    const store = usePlayerStore.getState()
-    store.setVolume(100)
-    store.setCrossfade(0)
+    const songA = testSong('held-a', await wavUrl(a, sr))
+    const songB = testSong('sweep-b', await wavUrl(b, sr))
+    const store = playerAtFullVolume()
     const capture = await captureBus()
     store.playSong(songA)
     store.addToQueue(songB)
@@ -389,13 +393,9 @@ describe('player deck on the rendered output', () => {
   it('Next on the item decoded ahead starts that decoded item: the media element is not asked to play, and it sounds', async () => {
     const ctx = await context()
     const sr = ctx.sampleRate
-    const song = (id: string, audioUrl: string): Song => ({ id, title: id, artist: 'Test', duration: '0:04', image: '/x.svg', audioUrl })
-    const songA = song('next-a', await wavUrl(tone(4, 100, sr), sr))
-    const songB = song('next-b', await wavUrl(tone(4, 64, sr), sr))
-    startPlayerService()
-    const store = usePlayerStore.getState()
-    store.setVolume(100)
-    store.setCrossfade(0)
+    const songA = testSong('next-a', await wavUrl(tone(4, 100, sr), sr), '0:04')
+    const songB = testSong('next-b', await wavUrl(tone(4, 64, sr), sr), '0:04')
+    const store = playerAtFullVolume()
     store.playSong(songA)
     store.addToQueue(songB)
     // The deck's own record of what it decoded ahead (internal: the only way to know it is ready).
@@ -431,14 +431,10 @@ describe('player deck on the rendered output', () => {
     const x0 = withNoise(sweep(3, 50, sr), 0.05)
     const a = withNoise(sweep(2, 100, sr), 0.05)
     const b = withNoise(sweep(1, 400, sr), 0.05)
-    const song = (id: string, audioUrl: string): Song => ({ id, title: id, artist: 'Test', duration: '0:02', image: '/x.svg', audioUrl })
-    const songX = song('late-x', await wavUrl(x0, sr))
-    const songA = song('late-a', await wavUrl(a, sr))
-    const songB = song('late-b', await wavUrl(b, sr))
-    startPlayerService()
-    const store = usePlayerStore.getState()
-    store.setVolume(100)
-    store.setCrossfade(0)
+    const songX = testSong('late-x', await wavUrl(x0, sr))
+    const songA = testSong('late-a', await wavUrl(a, sr))
+    const songB = testSong('late-b', await wavUrl(b, sr))
+    const store = playerAtFullVolume()
     store.playSong(songX)
     store.addToQueue(songA)
     store.addToQueue(songB)
