@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest'
+import { noise, sine, SR } from '../audio-worklets/kernels/test-signals.ts'
 import { locateCapture } from './stream-align.ts'
-
-const SR = 48000
 
 /** A deterministic stand-in for music: a few partials with a moving envelope, plus some noise. */
 function music(seconds: number, seed = 1): Float32Array {
-  let s = seed
-  const rand = () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32) * 2 - 1
-  const out = new Float32Array(Math.round(seconds * SR))
+  const out = noise(Math.round(seconds * SR), 0.05, seed)
   for (let i = 0; i < out.length; i++) {
     const t = i / SR
     const env = 0.6 + 0.4 * Math.sin(2 * Math.PI * 1.7 * t)
-    out[i] =
-      0.3 * env * Math.sin(2 * Math.PI * 110 * t) +
-      0.15 * Math.sin(2 * Math.PI * (440 + 30 * Math.sin(2 * Math.PI * 0.5 * t)) * t) +
-      0.05 * rand()
+    out[i]! += 0.3 * env * Math.sin(2 * Math.PI * 110 * t) + 0.15 * Math.sin(2 * Math.PI * (440 + 30 * Math.sin(2 * Math.PI * 0.5 * t)) * t)
   }
   return out
 }
@@ -44,8 +38,8 @@ describe('locateCapture: a moment of a playing stream, found in its decoded file
 
   it('still exact when the stream is not bit-identical (another resampler: noise 40 dB down)', () => {
     const at = 180_000
-    let s = 7
-    const capture = reference.slice(at, at + 8192).map((v) => v + 0.002 * ((s = (s * 69069 + 1) >>> 0) / 2 ** 32 - 0.5))
+    const hiss = noise(8192, 0.001, 7)
+    const capture = reference.slice(at, at + 8192).map((v, i) => v + hiss[i]!)
     expect(locateCapture(capture, reference, at - 2000, 4800)?.frame).toBe(at)
   })
 
@@ -63,7 +57,7 @@ describe('locateCapture: a moment of a playing stream, found in its decoded file
 
   it('refuses what it cannot be sure of: silence, a held tone (every period matches), other audio, out of range', () => {
     expect(locateCapture(new Float32Array(8192), reference, 100_000, 4800)).toBeNull()
-    const tone = new Float32Array(SR * 2).map((_, i) => 0.25 * Math.sin((2 * Math.PI * i) / 100))
+    const tone = sine(SR * 2, SR / 100, 0.25)
     expect(locateCapture(tone.slice(30_000, 30_000 + 8192), tone, 30_400, 4800)).toBeNull()
     const other = music(1, 99).slice(0, 8192)
     expect(locateCapture(other, reference, 100_000, 4800)).toBeNull()

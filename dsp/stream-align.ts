@@ -1,10 +1,10 @@
 /**
- * Where a short capture of a playing stream sits in the decoded file it plays, to the frame.
+ * Where a short capture of something playing sits in the decoded file it plays, to the frame.
  *
- * The player streams a song the user starts through a media element, whose clock is only good to
- * tens of ms; once the file is decoded, the player captures a moment of the element's output and
- * finds it in the decoded buffer, so it knows the exact frame the element plays and can hand the
- * song over to the buffer without a seam (src/engine/player-deck.ts, stream-locate.ts).
+ * The player knows two starts only roughly: a song streamed through a media element (its clock is
+ * good to tens of ms) and a buffer started "now" (the audio thread may reach it a render quantum or
+ * more late). It captures a moment of the item's output and finds it in the decoded buffer, so it
+ * knows the exact frame playing (src/engine/locate-playback.ts, src/engine/player-deck.ts).
  *
  * locateCapture(capture, reference, expected, radius) → { frame, score } | null
  *   frame: the index in `reference` of capture[0]; searched within expected ± radius.
@@ -104,7 +104,7 @@ export function locateCapture(capture: Float32Array, reference: Float32Array, ex
   peaks.sort((a, b) => coarse[b]! - coarse[a]!)
   const dc = difference(capture, 0, n)
   const dr = difference(reference, lo, hi - lo + n)
-  const placed: { frame: number; left: number; score: number }[] = []
+  const placed: CaptureLocation[] = []
   for (const k of peaks.slice(0, MAX_PEAKS)) {
     const centre = lo + k * DECIMATE
     let frame = centre,
@@ -116,14 +116,14 @@ export function locateCapture(capture: Float32Array, reference: Float32Array, ex
         frame = f
       }
     }
-    const score = correlation(capture, reference, frame)
-    placed.push({ frame, score, left: 1 - score * score })
+    placed.push({ frame, score: correlation(capture, reference, frame) })
   }
-  placed.sort((a, b) => a.left - b.left)
+  // What is left of the capture once the reference is taken out.
+  const left = (p: CaptureLocation) => 1 - p.score * p.score
+  placed.sort((a, b) => left(a) - left(b))
   const winner = placed[0]
   if (!winner || winner.score < MIN_SCORE) return null
   const runnerUp = placed.find((p) => Math.abs(p.frame - winner.frame) > DECIMATE)
-  if (runnerUp && runnerUp.left < AMBIGUOUS_RATIO * winner.left + AMBIGUOUS_FLOOR) return null
-  const { frame, score } = winner
-  return { frame, score }
+  if (runnerUp && left(runnerUp) < AMBIGUOUS_RATIO * left(winner) + AMBIGUOUS_FLOOR) return null
+  return winner
 }

@@ -20,6 +20,7 @@ import { STREAM_OVERLAP_S, getPlayerDeck, type DeckEvent } from '../../src/engin
 import { truePeakDbtp } from '../../dsp/true-peak.ts'
 import { encodeWav } from '../../src/engine/workers.ts'
 import { locateCapture } from '../../dsp/stream-align.ts'
+import { noise } from '../../audio-worklets/kernels/test-signals.ts'
 import { usePlayerStore } from '../../src/domain/playback/player-store.ts'
 import { startPlayerService } from '../../src/domain/playback/player-service.ts'
 import type { Song } from '../../src/lib/catalogue/song.ts'
@@ -88,10 +89,10 @@ function stallClock(ctx: object, seconds: number): () => void {
   return () => void delete (ctx as { currentTime?: number }).currentTime
 }
 
-/** x plus seeded white noise of `level` peak (deterministic). */
+/** x plus deterministic white noise of peak `level`. */
 function withNoise(x: Float32Array, level: number): Float32Array {
-  let seed = 12345
-  return x.map((v) => v + level * ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32 - 0.5))
+  const hiss = noise(x.length, level)
+  return x.map((v, i) => v + hiss[i]!)
 }
 
 async function wavUrl(samples: Float32Array, sampleRate: number): Promise<string> {
@@ -257,7 +258,7 @@ describe('player deck on the rendered output', () => {
     const ctx = await context()
     const sr = ctx.sampleRate
     // A sweep alone is nearly periodic over the deck's 0.17 s look; a little noise makes it music-like.
-    const a = withNoise(sweep(3, 100, sr), 0.05)
+    const a = withNoise(sweep(3, 100, sr), 0.025)
     const b = sweep(1, 400, sr)
     const songA = testSong('tone-a', await wavUrl(a, sr), '0:03')
     const songB = testSong('tone-b', await wavUrl(b, sr), '0:01')
@@ -428,9 +429,9 @@ describe('player deck on the rendered output', () => {
   it('a start due now that the audio thread reaches late: the deck hears where the item is; the next starts on its end', async () => {
     const ctx = await context()
     const sr = ctx.sampleRate
-    const x0 = withNoise(sweep(3, 50, sr), 0.05)
-    const a = withNoise(sweep(2, 100, sr), 0.05)
-    const b = withNoise(sweep(1, 400, sr), 0.05)
+    const x0 = withNoise(sweep(3, 50, sr), 0.025)
+    const a = withNoise(sweep(2, 100, sr), 0.025)
+    const b = withNoise(sweep(1, 400, sr), 0.025)
     const songX = testSong('late-x', await wavUrl(x0, sr))
     const songA = testSong('late-a', await wavUrl(a, sr))
     const songB = testSong('late-b', await wavUrl(b, sr))
