@@ -25,17 +25,32 @@ import type { BenchResult } from '../types.ts'
 
 const SHAPES = process.env.SQL_BENCH_CONNECTIONS ? [Number(process.env.SQL_BENCH_CONNECTIONS)] : [50, 10, 2]
 const LISTENS_PER_SHAPE = 10_000
-/** SQL_BENCH_TRACK=1: print the time spent in each SQL function (pg_stat_user_functions) after the run. */
+/**
+ * SQL_BENCH_TRACK=1: print the time spent in each SQL function (pg_stat_user_functions) and in each
+ * statement, those inside the functions included (pg_stat_statements, track = all), after the run.
+ */
 const TRACK_FUNCTIONS = Boolean(process.env.SQL_BENCH_TRACK)
+const TRACK_SETTINGS = {
+  shared_preload_libraries: 'pg_stat_statements',
+  'pg_stat_statements.track': 'all',
+  'pg_stat_statements.track_planning': 'on',
+}
 
 async function printFunctionTimes(client: pg.Client): Promise<void> {
   // Statistics reach the view at most a second after the transactions end.
   await new Promise((resolve) => setTimeout(resolve, 1500))
-  const { rows } = await client.query(
+  const functions = await client.query(
     `select funcname, calls, round((total_time / calls)::numeric, 3) as total_ms, round((self_time / calls)::numeric, 3) as self_ms
-       from pg_stat_user_functions order by self_time desc`,
+       from pg_stat_user_functions where calls > 0 order by self_time desc`,
   )
-  console.table(rows)
+  console.table(functions.rows)
+  const statements = await client.query(
+    `select calls, round((total_exec_time / calls)::numeric, 4) as exec_ms, round((total_plan_time / calls)::numeric, 4) as plan_ms,
+            left(regexp_replace(query, '\\s+', ' ', 'g'), 100) as statement
+       from pg_stat_statements where calls >= $1 order by total_exec_time desc limit 25`,
+    [LISTENS_PER_SHAPE / 2],
+  )
+  console.table(statements.rows)
 }
 
 /** One open, 45-second-old session per listener, numbered 0..n-1 for the pgbench clients. */
@@ -103,7 +118,7 @@ function pgbench(bin: string, url: string, file: string, connections: number): n
 
 export async function run(): Promise<BenchResult[]> {
   const found = findPostgresBin()
-  const cluster = await startPostgresCluster()
+  const cluster = await startPostgresCluster(TRACK_FUNCTIONS ? TRACK_SETTINGS : {})
   if (!found || typeof cluster === 'string') {
     console.warn(`listen-sql bench skipped: ${typeof cluster === 'string' ? cluster : 'no PostgreSQL'}`)
     return []
@@ -119,7 +134,12 @@ export async function run(): Promise<BenchResult[]> {
       await client.query(SETUP(n))
       if (TRACK_FUNCTIONS) {
         // ALTER SYSTEM refuses to run inside a transaction, so each statement goes on its own.
-        for (const statement of ["alter system set track_functions = 'all'", 'select pg_reload_conf()']) await client.query(statement)
+        for (const statement of [
+          "alter system set track_functions = 'all'",
+          'select pg_reload_conf()',
+          'create extension if not exists pg_stat_statements',
+        ])
+          await client.query(statement)
       }
       const out: BenchResult[] = []
       for (const [shape, connections] of SHAPES.entries()) {
@@ -130,7 +150,7 @@ export async function run(): Promise<BenchResult[]> {
         writeFileSync(baselineFile, script('select 1', perConnection, shape * LISTENS_PER_SHAPE))
         writeFileSync(listenFile, script("select public.listen_report(':sid'::uuid, true)", perConnection, shape * LISTENS_PER_SHAPE))
         const baseline = pgbench(found.bin, cluster.url, baselineFile, connections)
-        if (TRACK_FUNCTIONS) await client.query('select pg_stat_reset()')
+        if (TRACK_FUNCTIONS) for (const reset of ['select pg_stat_reset()', 'select pg_stat_statements_reset()']) await client.query(reset)
         const listens = pgbench(found.bin, cluster.url, listenFile, connections)
         if (TRACK_FUNCTIONS) await printFunctionTimes(client)
         const writesFile = join(dir, `writes-${connections}.sql`)

@@ -230,6 +230,27 @@ describe('CUBE ledger through the HTTP server', () => {
     await checkInvariants()
   })
 
+  it('post_ledger counts a listen in the daily counters in the same write, and nothing else there', async () => {
+    const user = users[4]!
+    const counters = () =>
+      sql<{ balance: number; listens_today: number; daily_earned: number }>(
+        server,
+        'select balance, listens_today, daily_earned from public.user_tokens where user_id = $1',
+        [user.id],
+      ).then((rows) => rows[0]!)
+    const before = await counters()
+    await sql(server, "select public.post_ledger($1::uuid, 3, 'comment', 'c', 'counters-test:comment:' || $1::text)", [user.id])
+    await sql(server, "select public.post_ledger($1::uuid, -2, 'remix', 'r', 'counters-test:remix:' || $1::text)", [user.id])
+    expect(await counters()).toEqual({ ...before, balance: before.balance + 1 })
+    await sql(server, "select public.post_ledger($1::uuid, 4, 'listen', 'l', 'counters-test:listen:' || $1::text)", [user.id])
+    expect(await counters()).toEqual({
+      balance: before.balance + 5,
+      listens_today: before.listens_today + 1,
+      daily_earned: before.daily_earned + 4,
+    })
+    await checkInvariants()
+  })
+
   it('spend_tokens: 50 racing debits never overdraw; a replay with the same reference debits once', async () => {
     const user = users[5]!
     const [start] = await sql<{ balance: number }>(server, 'select balance from public.user_tokens where user_id = $1', [user.id])

@@ -87,6 +87,18 @@ async function checkSchema(server: LocalServer) {
     expect(f.lang === 'plpgsql' || inlinable, `${f.proname}: ${f.lang}, security definer ${f.prosecdef}, ${f.config}`).toBe(true)
   }
 
+  // A check constraint is prepared again for every statement that writes its table, so the wallet's
+  // (written by every credit and spend) call no function (migration 20261127120000): reading the
+  // daily cap through reward_rules() cost each wallet update 0.025 ms. Its literal bound is the rules' cap.
+  const checks = await sql<{ conname: string; def: string }>(
+    server,
+    "select conname, pg_get_constraintdef(oid) as def from pg_constraint where conrelid = 'public.user_tokens'::regclass and contype = 'c'",
+  )
+  for (const c of checks) expect(c.def, c.conname).not.toMatch(/\w\(/)
+  const [rules] = await sql<{ cap: number }>(server, "select (public.reward_rules() -> 'listen' ->> 'daily_cap')::int as cap")
+  const listensCheck = checks.find((c) => c.conname === 'user_tokens_listens_today_check')
+  expect(listensCheck?.def).toMatch(new RegExp(`listens_today <= ${rules!.cap}\\b`))
+
   // The seed's durations are the MP3s' real lengths (scripts/catalogue-agreement.test.ts checks them).
   const songs = await sql<{ id: string; reward: number; duration_seconds: number | string }>(
     server,

@@ -35,7 +35,7 @@ const freePort = () =>
  * A throwaway cluster in a temp folder on a random port (trust auth, 127.0.0.1 only). initdb
  * refuses to run as root, so as root it runs as the `postgres` system user.
  */
-export async function startPostgresCluster(): Promise<PostgresCluster | string> {
+export async function startPostgresCluster(settings: Record<string, string> = {}): Promise<PostgresCluster | string> {
   const found = findPostgresBin()
   if (!found) return 'PostgreSQL is not installed (apt-get install -y postgresql; .ci/run does this)'
   const asRoot = process.getuid?.() === 0
@@ -68,7 +68,9 @@ export async function startPostgresCluster(): Promise<PostgresCluster | string> 
     join(dir, 'log'),
     '-w',
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    [`-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, ...Object.entries(settings).map(([k, v]) => `-c ${k}=${v}`)].join(
+      ' ',
+    ),
     'start',
   ])
   return {
