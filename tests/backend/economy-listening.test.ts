@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASES, serverOn } from './support/each-database.ts'
 import { api, rpc, signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
 import { readOnlyOwn, rlsContext, rlsMatrixTests, type Expectation, type RlsContext } from './support/rls-matrix.ts'
-import { expectLedgerHolds, listenFor, passTime, playId, report, startListen, type ListenAnswer } from './support/listening.ts'
+import {
+  expectDailyCountersHold,
+  expectLedgerHolds,
+  listenFor,
+  passTime,
+  playId,
+  report,
+  startListen,
+  type ListenAnswer,
+} from './support/listening.ts'
 
 // Issue 23, "Listening" and "Creators" (20261126120000_listening_sessions.sql): the server measures
 // listening itself. A play is a server-side session; what earns is the server's own clock while the
@@ -128,6 +137,7 @@ describe.each(DATABASES)('on %s', (database) => {
       ),
     ).toBe(1)
     await expectLedgerHolds(server, u)
+    await expectDailyCountersHold(server, u)
   })
 
   it('the same play started twice is one session (a retried start is idempotent)', async () => {
@@ -144,6 +154,7 @@ describe.each(DATABASES)('on %s', (database) => {
     expect(await listenFor(server, u, 'short-85', 45)).toMatchObject({ credited: 0, reason: 'song_limit' })
     expect((await listenFor(server, u, 'other-90', 45)).reason).toBe('credited')
     await expectLedgerHolds(server, u)
+    await expectDailyCountersHold(server, u)
   })
 
   it('the daily cap of 20 credited listens stays', async () => {
@@ -172,6 +183,7 @@ describe.each(DATABASES)('on %s', (database) => {
     )
     expect(Number(listened[0]!.n)).toBe(50)
     await expectLedgerHolds(server, u)
+    await expectDailyCountersHold(server, u)
   })
 
   it('listening to your own published song earns nothing (and pays you nothing as its creator)', async () => {

@@ -89,6 +89,25 @@ export async function expectLedgerHolds(server: LocalServer, ...users: TestUser[
 }
 
 /**
+ * The wallet's daily listen counters agree with the ledger: listens_today is the count, and
+ * daily_earned the sum, of today's 'listen' rows (post_ledger() moves them with each posting).
+ */
+export async function expectDailyCountersHold(server: LocalServer, ...users: TestUser[]) {
+  for (const u of users) {
+    const [row] = await sql<{ listens_today: number; daily_earned: number; rows: string; amount: string }>(
+      server,
+      `select t.listens_today, t.daily_earned, count(l.id)::text as rows, coalesce(sum(l.amount), 0)::text as amount
+         from public.user_tokens t
+         left join public.token_ledger l on l.user_id = t.user_id and l.reason = 'listen'
+                                         and (l.created_at at time zone 'utc')::date = t.day
+        where t.user_id = $1 group by t.user_id`,
+      [u.id],
+    )
+    expect({ listens: row!.listens_today, earned: row!.daily_earned }).toEqual({ listens: Number(row!.rows), earned: Number(row!.amount) })
+  }
+}
+
+/**
  * Credited listening the hourly pot counts (wallet_claim_status sums the sessions' earning
  * seconds), written straight into the table as test setup: one ended, credited session of
  * `seconds`, started `hoursAgo` hours ago.
