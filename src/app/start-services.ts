@@ -12,7 +12,7 @@ import { startOfflinePlays } from '../domain/economy/offline-plays.ts'
 import { registerServiceWorker } from './service-worker-registration.ts'
 import { startDurationCorrection } from '../domain/collection/duration-correction.ts'
 import { startPlayRecorder } from '../domain/analytics/view-recorder.ts'
-import { startStationReporter } from '../features/stream/index.ts'
+import { startStationListeners, startStationReporter } from '../features/stream/index.ts'
 import { startMixAutosave, startStudioProjectSync } from '../features/studio/index.ts'
 
 let started = false
@@ -40,6 +40,7 @@ export function startBackend(): void {
   startMixAutosave()
   startPlayRecorder()
   startStationReporter()
+  startStationListeners()
   startShareLinks()
 }
 

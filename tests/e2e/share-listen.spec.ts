@@ -266,7 +266,9 @@ const tuneIn = (page: Page) => page.getByRole('button', { name: 'Play the statio
 // sound); a loaded CI machine composes far slower than that.
 const onAir = (page: Page) => expect(page.getByText('On air')).toBeVisible({ timeout: 60_000 })
 
-test('Stream: two listeners 10 s apart hear the same piece at the same position; axe clean', async ({ browser }) => {
+test('Stream: two listeners 10 s apart hear the same piece at the same position and see each other listening; axe clean', async ({
+  browser,
+}) => {
   test.setTimeout(90_000)
   const a = await (await browser.newContext()).newPage()
   const b = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage()
@@ -275,8 +277,13 @@ test('Stream: two listeners 10 s apart hear the same piece at the same position;
     return m! * 60 + s!
   }
   await test.step('listener A tunes in; B joins 10 s later', async () => {
-    await openStation(a)
-    await openStation(b)
+    // A steer no other test plays: its audience (Realtime presence) is these two listeners only.
+    for (const page of [a, b]) {
+      await openStation(page)
+      await page.getByLabel('Mood').selectOption('mysterious')
+      await page.getByLabel('Genre').selectOption('folk')
+      await expect(page.getByTestId('station-listeners')).toHaveText('0 listening now')
+    }
     await tuneIn(a)
     const aTunedInAt = Date.now()
     // B presses Play 10 s after A did, whether or not A's first piece is ready yet: the two pages
@@ -300,6 +307,13 @@ test('Stream: two listeners 10 s apart hear the same piece at the same position;
       expect(Math.abs(pa - pb)).toBeLessThanOrEqual(1)
     }).toPass({ timeout: 5000 })
     expect(await b.getByTestId('station-next').innerText()).toBe(await a.getByTestId('station-next').innerText())
+  })
+  await test.step('each sees both listening now; when B stops, A sees one and B, still on the page, sees A', async () => {
+    await expect(a.getByTestId('station-listeners')).toHaveText('2 listening now, you included')
+    await expect(b.getByTestId('station-listeners')).toHaveText('2 listening now, you included')
+    await b.getByRole('button', { name: 'Stop the station', exact: true }).first().click()
+    await expect(a.getByTestId('station-listeners')).toHaveText('1 listening now, you included')
+    await expect(b.getByTestId('station-listeners')).toHaveText('1 listening now')
   })
 })
 

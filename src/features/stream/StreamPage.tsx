@@ -5,6 +5,7 @@ import { CROSSFADE_SECONDS, SLOT_SECONDS } from '../../engine/station/programme.
 import { formatDuration } from '../../lib/catalogue/song.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { usePlayerStore } from '../../domain/playback/player-store.ts'
+import { useWatchedStationListeners } from './station-listeners.ts'
 
 const titleOf = (description: string) => description.split(': ').slice(1).join(': ') || description
 
@@ -36,6 +37,7 @@ function useStationMediaSession(state: StationState) {
 export default function StreamPage() {
   const state = useStation()
   useStationMediaSession(state)
+  const listeners = useWatchedStationListeners()
   const station = getStation()
   const playing = state.status !== 'stopped'
   const select = 'rounded-md border border-line bg-bg/60 px-2 py-1 text-sm'
@@ -84,6 +86,9 @@ export default function StreamPage() {
             <Icon name="next" size={14} /> Skip
           </button>
         </div>
+        <p className="text-xs text-muted" aria-live="polite" data-testid="station-listeners">
+          {listeners === null ? '' : `${Math.max(listeners, playing ? 1 : 0)} listening now${playing ? ', you included' : ''}`}
+        </p>
         {state.error && (
           <p role="alert" className="text-sm text-secondary">
             The station could not compose this piece: {state.error}

@@ -1,2 +1,3 @@
 export { StationMiniControls } from './StationMiniControls.tsx'
 export { startStationReporter } from './station-reporter.ts'
+export { startStationListeners } from './station-listeners.ts'
