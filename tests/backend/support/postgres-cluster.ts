@@ -33,7 +33,8 @@ const freePort = () =>
 
 /**
  * A throwaway cluster in a temp folder on a random port (trust auth, 127.0.0.1 only). initdb
- * refuses to run as root, so as root it runs as the `postgres` system user.
+ * refuses to run as root, so as root it runs as the `postgres` system user. `settings` are passed to
+ * the server as `-c name=value` (the listen-sql bench loads pg_stat_statements with them).
  */
 export async function startPostgresCluster(settings: Record<string, string> = {}): Promise<PostgresCluster | string> {
   const found = findPostgresBin()
