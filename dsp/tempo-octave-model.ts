@@ -1,13 +1,15 @@
 /**
  * The tempo model: a linear score over a candidate's metrical features (metrical-features.ts,
  * FEATURE_NAMES order); the candidate that scores highest is the beat. The weights are fitted by
- * `npx tsx scripts/tempo-model/fit.ts` (pairwise logistic regression: the true tempo against each
- * of its relatives) on composer pieces whose true tempo is in the score, rendered two ways; pieces
- * used to check it (workers/remix-tempo.test.ts held-out sets, the catalogue) are never fitted on.
+ * `TEMPO_FIT_RHYTHM=0.5 npx tsx scripts/tempo-model/fit.ts` (pairwise logistic regression: the
+ * true tempo against each of its relatives) on composer pieces whose true tempo is in the score,
+ * rendered two ways, and on a backbeat and a drumless arpeggio every 4 BPM from 58 to 178; pieces
+ * used to check it (workers/remix-tempo.test.ts held-out sets, the catalogue, the same signals at
+ * other tempi in dsp/tempo-detect.test.ts, real music) are never fitted on.
  */
 export const TEMPO_MODEL_WEIGHTS: readonly number[] = [
-  5.253, 4.185, 2.555, 1.613, 2.138, 9.389, 2.222, 7.419, 3.42, 3.21, 3.236, -2.411, -0.695, 2.224, 2.367, 8.614, -3.547, -3.658, -2.683,
-  6.837, 7.267, 3.957, -1.193,
+  5.21, 4.043, 1.652, 2.183, 2.194, 7.12, -0.682, 6.581, 1.639, 3.532, 3.307, -1.901, 0.352, 2.338, 1.766, 7.393, -2.845, -3.825, -1.51,
+  5.838, 6.943, 3.408, 0.829,
 ]
 
 export function scoreTempoCandidate(features: readonly number[]): number {

@@ -5,19 +5,27 @@
  * each other candidate. Prints the weights and every set's accuracy (strictly within ±1 BPM).
  *
  *   npx tsx scripts/tempo-model/render-pieces.ts      # once: real-renderer pieces and the catalogue, in Chromium
- *   npx tsx scripts/tempo-model/fit.ts [--save]       # --save writes the weights into the kernel
+ *   TEMPO_FIT_RHYTHM=0.5 npx tsx scripts/tempo-model/fit.ts [--save] [--held-out]
+ *                                 # --save writes the weights into the kernel (0.5: the shipped fit)
  *
  * Training: 45 composer pieces rendered by the test synth (workers/composer-test-render.ts,
- * 'remix tempo piece') and 63 rendered by the app's renderer ('real tempo training'). Checked,
- * never fitted on: 'held-out tempo check' (test synth), 'real tempo check' (app renderer, 45) and
- * the 45 catalogue songs.
+ * 'remix tempo piece'), 63 rendered by the app's renderer ('real tempo training') and the rhythm
+ * sweep below. Checked, never fitted on: 'held-out tempo check' (test synth), 'real tempo check'
+ * (app renderer, 45), the 45 catalogue songs, the rhythm check sweep and the real-music tuning half
+ * (docs/tempo-real-music.md; its held-out half with --held-out).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { FEATURE_NAMES } from '../../dsp/metrical-features.ts'
+import { arpeggio, backbeat, RHYTHM_SR } from '../../dsp/rhythm-test-signals.ts'
 import { tempoCandidates } from '../../dsp/tempo-detect.ts'
 import { composerPieces, renderScore } from '../../workers/composer-test-render.ts'
 import { loadRendered, setFile } from './pieces.ts'
+import { remixMixdown } from '../../workers/remix-analysis.ts'
+import { decodeWav } from '../../workers/wav-decoding.ts'
+import { renderDir } from '../tempo-real-music/set.ts'
+import type { RenderedExcerpt } from '../tempo-real-music/score.ts'
+import { join } from 'node:path'
 
 interface Piece {
   name: string
@@ -26,13 +34,49 @@ interface Piece {
   sampleRate: number
 }
 
-const TRAIN = ['synth:remix tempo piece', 'real:real tempo training']
-const CHECK = ['synth:held-out tempo check', 'real:real tempo check', 'real:catalogue']
+const TRAIN = ['synth:remix tempo piece', 'real:real tempo training', 'rhythm:sweep']
+const CHECK = [
+  'synth:held-out tempo check',
+  'real:real tempo check',
+  'real:catalogue',
+  'rhythm:check sweep',
+  // Real music (docs/tempo-real-music.md, after its render.ts): the tuning half; the held-out half
+  // only with --held-out, to be looked at once for a model already chosen.
+  'music:tuning',
+  ...(process.argv.includes('--held-out') ? ['music:held-out'] : []),
+]
+/**
+ * The unit tests' rhythm signals (dsp/rhythm-test-signals.ts: a backbeat and a drumless arpeggio,
+ * whose beat a listener never doubts) across the detector's range, weighted by TEMPO_FIT_RHYTHM
+ * (0 leaves them out of the fit): fitted every 4 BPM from 58, checked every 4 BPM from 60, so the
+ * checked tempi (and dsp/tempo-detect.test.ts's 72, 96, 100 and 160) are never fitted on.
+ */
+function realMusic(split: string): Piece[] {
+  const index = JSON.parse(readFileSync(join(renderDir(), 'index.json'), 'utf8')) as RenderedExcerpt[]
+  return index
+    .filter((e) => e.split === split)
+    .map((e) => {
+      const b = readFileSync(join(renderDir(), `${e.id}.wav`))
+      const wav = decodeWav(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer)
+      const { x, rate } = remixMixdown(wav.channels, wav.sampleRate)
+      return { name: e.id, bpm: e.bpm, signal: x, sampleRate: rate }
+    })
+}
+const RHYTHM_WEIGHT = Number(process.env.TEMPO_FIT_RHYTHM ?? 0)
+const rhythmSweep = (from: number): Piece[] =>
+  Array.from({ length: 31 }, (_, i) => from + 4 * i)
+    .filter((bpm) => from !== 58 || ![70, 72, 96, 100, 160].includes(bpm))
+    .flatMap((bpm) => [
+      { name: `backbeat ${bpm}`, bpm, signal: backbeat(bpm), sampleRate: RHYTHM_SR },
+      { name: `arpeggio ${bpm}`, bpm, signal: arpeggio(bpm), sampleRate: RHYTHM_SR },
+    ])
 /** L2 penalty on the standardised weights. */
 const LAMBDA = Number(process.env.TEMPO_FIT_LAMBDA ?? 0.0001)
 
 function load(set: string): Piece[] {
   const [kind, name] = set.split(':') as [string, string]
+  if (kind === 'rhythm') return rhythmSweep(name === 'sweep' ? 58 : 60)
+  if (kind === 'music') return realMusic(name)
   if (kind === 'synth')
     return composerPieces(45, name).map((s) => ({ name: `${s.genre}/${s.mood}`, bpm: s.bpm, signal: renderScore(s), sampleRate: 8000 }))
   return loadRendered(name)
@@ -61,25 +105,29 @@ const drop = new Set((process.env.TEMPO_FIT_DROP ?? '').split(',').filter(Boolea
 for (const pieces of featured.values()) for (const p of pieces) for (const c of p.cands) for (const i of drop) c.features[i] = 0
 
 // Pairs: the candidate nearest the truth (when within ±1 BPM) minus each other candidate.
-const pairs: number[][] = []
-for (const set of TRAIN)
+const pairs: { x: number[]; w: number }[] = []
+for (const set of TRAIN) {
+  const weight = set.startsWith('rhythm:') ? RHYTHM_WEIGHT : 1
+  if (!weight) continue
   for (const piece of featured.get(set)!) {
     const truth = piece.cands.find((c) => Math.abs(c.bpm - piece.bpm) <= 1)
     if (!truth) continue
-    for (const c of piece.cands) if (c !== truth) pairs.push(truth.features.map((v, i) => v - c.features[i]!))
+    for (const c of piece.cands) if (c !== truth) pairs.push({ x: truth.features.map((v, i) => v - c.features[i]!), w: weight })
   }
+}
 const d = FEATURE_NAMES.length
-const sd = Array.from({ length: d }, (_, i) => Math.sqrt(pairs.reduce((a, p) => a + p[i]! ** 2, 0) / pairs.length) || 1)
+const total = pairs.reduce((a, p) => a + p.w, 0)
+const sd = Array.from({ length: d }, (_, i) => Math.sqrt(pairs.reduce((a, p) => a + p.w * p.x[i]! ** 2, 0) / total) || 1)
 const w = new Array<number>(d).fill(0)
 for (let step = 0; step < 4000; step++) {
   const g = new Array<number>(d).fill(0)
   for (const p of pairs) {
     let z = 0
-    for (let i = 0; i < d; i++) z += (p[i]! / sd[i]!) * w[i]!
-    const s = 1 / (1 + Math.exp(z))
-    for (let i = 0; i < d; i++) g[i]! -= (s * p[i]!) / sd[i]!
+    for (let i = 0; i < d; i++) z += (p.x[i]! / sd[i]!) * w[i]!
+    const s = p.w / (1 + Math.exp(z))
+    for (let i = 0; i < d; i++) g[i]! -= (s * p.x[i]!) / sd[i]!
   }
-  for (let i = 0; i < d; i++) w[i]! -= 0.5 * (g[i]! / pairs.length + LAMBDA * w[i]!)
+  for (let i = 0; i < d; i++) w[i]! -= 0.5 * (g[i]! / total + LAMBDA * w[i]!)
 }
 const weights = w.map((v, i) => Math.round((v / sd[i]!) * 1000) / 1000)
 console.log(`${pairs.length} training pairs; weights:\n${FEATURE_NAMES.map((n, i) => `  ${n}: ${weights[i]}`).join('\n')}`)

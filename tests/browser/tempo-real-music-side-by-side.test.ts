@@ -64,9 +64,13 @@ describe('tempo on real music: ours against web-audio-beat-detector', () => {
   }, 240_000)
 })
 
-/** [tuning hits, held-out hits] out of 17 and 16 excerpts. */
+/**
+ * [tuning hits, held-out hits] out of 17 and 16 excerpts. Ours was [7, 6] before the model's
+ * 2026-11-27 refit (fitted on the rhythm signals too): Peacherine Rag's second excerpt now reads 160
+ * for its notated 80, as its first already did.
+ */
 const PINNED: Record<string, [number, number]> = {
-  ours: [7, 6],
+  ours: [7, 5],
   'library 90–180': [3, 2],
   'library 50–200': [7, 5],
 }
