@@ -21,11 +21,7 @@ import { arpeggio, backbeat, RHYTHM_SR, shuffle, tripletArpeggio } from '../../d
 import { tempoCandidates } from '../../dsp/tempo-detect.ts'
 import { composerPieces, renderScore } from '../../workers/composer-test-render.ts'
 import { loadRendered, setFile } from './pieces.ts'
-import { remixMixdown } from '../../workers/remix-analysis.ts'
-import { decodeWav } from '../../workers/wav-decoding.ts'
-import { renderDir } from '../tempo-real-music/set.ts'
-import type { RenderedExcerpt } from '../tempo-real-music/score.ts'
-import { join } from 'node:path'
+import { excerptMixdown, readExcerptIndex } from '../tempo-real-music/rendered-excerpts.ts'
 
 interface Piece {
   name: string
@@ -55,17 +51,6 @@ const CHECK = [
  * checked tempi (and dsp/tempo-detect.test.ts's 72, 96, 100 and 160) are never fitted on; their
  * triplet forms (shuffle, tripletArpeggio) are checked every 4 BPM from 59.
  */
-function realMusic(split: string): Piece[] {
-  const index = JSON.parse(readFileSync(join(renderDir(), 'index.json'), 'utf8')) as RenderedExcerpt[]
-  return index
-    .filter((e) => e.split === split)
-    .map((e) => {
-      const b = readFileSync(join(renderDir(), `${e.id}.wav`))
-      const wav = decodeWav(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer)
-      const { x, rate } = remixMixdown(wav.channels, wav.sampleRate)
-      return { name: e.id, bpm: e.bpm, signal: x, sampleRate: rate }
-    })
-}
 const RHYTHM_WEIGHT = Number(process.env.TEMPO_FIT_RHYTHM ?? 0)
 const rhythmSweep = (from: number): Piece[] =>
   Array.from({ length: 31 }, (_, i) => from + 4 * i)
@@ -84,7 +69,13 @@ const LAMBDA = Number(process.env.TEMPO_FIT_LAMBDA ?? 0.0001)
 function load(set: string): Piece[] {
   const [kind, name] = set.split(':') as [string, string]
   if (kind === 'rhythm') return rhythmSweep(name === 'sweep' ? 58 : name === 'check sweep' ? 60 : 59)
-  if (kind === 'music') return realMusic(name)
+  if (kind === 'music')
+    return readExcerptIndex()
+      .filter((e) => e.split === name)
+      .map((e) => {
+        const { x, rate } = excerptMixdown(e.id)
+        return { name: e.id, bpm: e.bpm, signal: x, sampleRate: rate }
+      })
   if (kind === 'synth')
     return composerPieces(45, name).map((s) => ({ name: `${s.genre}/${s.mood}`, bpm: s.bpm, signal: renderScore(s), sampleRate: 8000 }))
   return loadRendered(name)

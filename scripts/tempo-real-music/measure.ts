@@ -5,20 +5,16 @@
  *
  *   npx tsx scripts/tempo-real-music/measure.ts
  */
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { detectTempo } from '../../dsp/tempo-detect.ts'
 import { remixMixdown } from '../../workers/remix-analysis.ts'
-import { decodeWav } from '../../workers/wav-decoding.ts'
-import { renderDir } from './set.ts'
-import { scoreTempos, type RenderedExcerpt } from './score.ts'
+import { decodeExcerpt, readExcerptIndex } from './rendered-excerpts.ts'
+import { scoreTempos } from './score.ts'
 
-const index = JSON.parse(readFileSync(join(renderDir(), 'index.json'), 'utf8')) as RenderedExcerpt[]
+const index = readExcerptIndex()
 const found = new Map<string, number>()
 let ms = 0
 for (const ex of index) {
-  const b = readFileSync(join(renderDir(), `${ex.id}.wav`))
-  const wav = decodeWav(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer)
+  const wav = decodeExcerpt(ex.id)
   const t0 = performance.now()
   const { x, rate } = remixMixdown(wav.channels, wav.sampleRate)
   found.set(ex.id, detectTempo(x, rate).bpm)

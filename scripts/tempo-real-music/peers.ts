@@ -7,12 +7,10 @@
  *   npm install --prefix /tmp/tempo-peers --no-audit --no-fund essentia.js@0.1.3 music-tempo@1.0.3
  *   TEMPO_PEERS=/tmp/tempo-peers npx tsx scripts/tempo-real-music/peers.ts
  */
-import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { decodeWav } from '../../workers/wav-decoding.ts'
-import { renderDir } from './set.ts'
-import { scoreTempos, type RenderedExcerpt } from './score.ts'
+import { decodeExcerpt, readExcerptIndex } from './rendered-excerpts.ts'
+import { scoreTempos } from './score.ts'
 
 interface EssentiaVector {
   delete(): void
@@ -37,7 +35,7 @@ const { EssentiaWASM, Essentia: EssentiaCore } = require('essentia.js') as {
 const MusicTempoClass = require('music-tempo') as MusicTempo
 const essentia = new EssentiaCore(EssentiaWASM.EssentiaWASM ?? EssentiaWASM)
 
-const index = JSON.parse(readFileSync(join(renderDir(), 'index.json'), 'utf8')) as RenderedExcerpt[]
+const index = readExcerptIndex()
 const found = {
   'essentia.js RhythmExtractor2013 (multifeature, 40–208)': new Map<string, number>(),
   'essentia.js PercivalBpmEstimator': new Map<string, number>(),
@@ -45,8 +43,7 @@ const found = {
 }
 const [rhythm, percival, beatRoot] = Object.values(found)
 for (const ex of index) {
-  const b = readFileSync(join(renderDir(), `${ex.id}.wav`))
-  const x = decodeWav(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer).channels[0]!
+  const x = decodeExcerpt(ex.id).channels[0]!
   const signal = essentia.arrayToVector(x)
   rhythm!.set(ex.id, essentia.RhythmExtractor2013(signal, 208, 'multifeature', 40).bpm)
   percival!.set(ex.id, essentia.PercivalBpmEstimator(signal).bpm)

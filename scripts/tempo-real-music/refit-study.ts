@@ -13,18 +13,13 @@
  * Prints the weights with --weights; it never writes them: docs/tempo-real-music.md says why the
  * shipped model was kept.
  */
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { FEATURE_NAMES } from '../../dsp/metrical-features.ts'
 import { arpeggio, backbeat, RHYTHM_SR } from '../../dsp/rhythm-test-signals.ts'
 import { tempoCandidates } from '../../dsp/tempo-detect.ts'
 import { TEMPO_MODEL_WEIGHTS } from '../../dsp/tempo-octave-model.ts'
 import { composerPieces, renderScore } from '../../workers/composer-test-render.ts'
-import { remixMixdown } from '../../workers/remix-analysis.ts'
-import { decodeWav } from '../../workers/wav-decoding.ts'
 import { loadRendered } from '../tempo-model/pieces.ts'
-import { renderDir } from './set.ts'
-import type { RenderedExcerpt } from './score.ts'
+import { excerptMixdown, readExcerptIndex } from './rendered-excerpts.ts'
 
 type Piece = { name: string; piece: string; bpm: number; cands: { bpm: number; features: number[] }[] }
 
@@ -33,13 +28,10 @@ const rhythmWeight = Number(arg('rhythm')?.split('=')[1] ?? 0)
 const LAMBDA = 0.0001
 
 function realSplit(split: string): Piece[] {
-  const index = JSON.parse(readFileSync(join(renderDir(), 'index.json'), 'utf8')) as RenderedExcerpt[]
-  return index
+  return readExcerptIndex()
     .filter((e) => e.split === split)
     .map((e) => {
-      const b = readFileSync(join(renderDir(), `${e.id}.wav`))
-      const wav = decodeWav(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer)
-      const { x, rate } = remixMixdown(wav.channels, wav.sampleRate)
+      const { x, rate } = excerptMixdown(e.id)
       return { name: e.id, piece: e.piece, bpm: e.bpm, cands: tempoCandidates(x, rate) }
     })
 }
