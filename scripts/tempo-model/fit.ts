@@ -5,8 +5,7 @@
  * each other candidate. Prints the weights and every set's accuracy (strictly within ±1 BPM).
  *
  *   npx tsx scripts/tempo-model/render-pieces.ts      # once: real-renderer pieces and the catalogue, in Chromium
- *   TEMPO_FIT_RHYTHM=0.5 npx tsx scripts/tempo-model/fit.ts [--save] [--held-out]
- *                                 # --save writes the weights into the kernel (0.5: the shipped fit)
+ *   npx tsx scripts/tempo-model/fit.ts [--save] [--held-out]   # --save writes the weights into the kernel
  *
  * Training: 45 composer pieces rendered by the test synth (workers/composer-test-render.ts,
  * 'remix tempo piece'), 63 rendered by the app's renderer ('real tempo training') and the rhythm
@@ -47,11 +46,12 @@ const CHECK = [
 /**
  * The unit tests' rhythm signals (dsp/rhythm-test-signals.ts: a backbeat and a drumless arpeggio,
  * whose beat a listener never doubts) across the detector's range, weighted by TEMPO_FIT_RHYTHM
- * (0 leaves them out of the fit): fitted every 4 BPM from 58, checked every 4 BPM from 60, so the
- * checked tempi (and dsp/tempo-detect.test.ts's 72, 96, 100 and 160) are never fitted on; their
- * triplet forms (shuffle, tripletArpeggio) are checked every 4 BPM from 59.
+ * (0.5 unless set, the shipped fit; 0 leaves them out, as the fits before 2026-11-27 did):
+ * fitted every 4 BPM from 58, checked every 4 BPM from 60, so the checked tempi (and
+ * dsp/tempo-detect.test.ts's 72, 96, 100 and 160) are never fitted on; their triplet forms
+ * (shuffle, tripletArpeggio) are checked every 4 BPM from 59.
  */
-const RHYTHM_WEIGHT = Number(process.env.TEMPO_FIT_RHYTHM ?? 0)
+const RHYTHM_WEIGHT = Number(process.env.TEMPO_FIT_RHYTHM ?? 0.5)
 const rhythmSweep = (from: number): Piece[] =>
   Array.from({ length: 31 }, (_, i) => from + 4 * i)
     .filter((bpm) => from !== 58 || ![70, 72, 96, 100, 160].includes(bpm))
