@@ -140,9 +140,23 @@ interface Voice {
   offset: number
   run: Run | null
   /** A streamed item's decoded copy, once decoded, for the switch to it; and the attempts so far. */
-  adoption: { buffer: IAudioBuffer | null; tries: number; notBefore: number }
+  adoption: Retries & { buffer: IAudioBuffer | null }
   /** Whether startAt is known to the frame (false after a start due now, until checked). */
-  clock: { sure: boolean; tries: number; notBefore: number }
+  clock: Retries & { sure: boolean }
+}
+
+/** Attempts at something that may fail for now (a capture that cannot be matched): how many, and the next one's earliest time. */
+interface Retries {
+  tries: number
+  notBefore: number
+}
+
+/** Whether an attempt may start at `now`; if so it is counted and the next one held back `retryS`. */
+function takeAttempt(r: Retries, max: number, retryS: number, now: number): boolean {
+  if (r.tries >= max || now < r.notBefore) return false
+  r.tries++
+  r.notBefore = now + retryS
+  return true
 }
 
 interface Incoming {
@@ -520,11 +534,8 @@ class Deck implements PlayerDeck {
     const run = v?.run
     if (!v?.buffer || !run?.source || v.clock.sure || this.checkingClock || !this.playing || !this.ctx) return
     const now = this.ctx.currentTime
-    if (v.clock.tries >= CLOCK_TRIES || now < v.clock.notBefore) return
     if (v.buffer.duration - positionAt(now, clockOf(v, v.buffer.duration)) < CLOCK_MIN_REMAINING_S) return
-    v.clock.tries++
-    v.clock.notBefore = now + CLOCK_RETRY_S
-    void this.checkClock(v, run)
+    if (takeAttempt(v.clock, CLOCK_TRIES, CLOCK_RETRY_S, now)) void this.checkClock(v, run)
   }
 
   /** Hears where `run` of `v` really is and moves the item's clock (and its handover) there. */
@@ -554,14 +565,11 @@ class Deck implements PlayerDeck {
   private maybeAdopt() {
     const v = this.current
     if (!v || v.buffer || !v.run || !this.playing || this.adopting || !this.ctx || !this.streamSource) return
-    const a = v.adoption
-    if (a.tries >= ADOPT_TRIES || this.ctx.currentTime < a.notBefore || !this.streamDownloaded()) return
-    if (this.durationOf(v) - this.streamer.currentTime < ADOPT_MIN_REMAINING_S) return
+    const now = this.ctx.currentTime
+    if (!this.streamDownloaded() || this.durationOf(v) - this.streamer.currentTime < ADOPT_MIN_REMAINING_S) return
     // A long crossfade may start well before the end; never switch under it.
-    if (this.incoming && this.incoming.at - this.ctx.currentTime < ADOPT_MIN_REMAINING_S) return
-    a.tries++
-    a.notBefore = this.ctx.currentTime + ADOPT_RETRY_S
-    void this.adopt(v, this.adoptToken)
+    if (this.incoming && this.incoming.at - now < ADOPT_MIN_REMAINING_S) return
+    if (takeAttempt(v.adoption, ADOPT_TRIES, ADOPT_RETRY_S, now)) void this.adopt(v, this.adoptToken)
   }
 
   private async adopt(v: Voice, token: number) {
