@@ -4,6 +4,7 @@ import { startSiteBranding } from '../domain/appearance/site-branding.ts'
 import { startLiveNotices } from '../features/settings/index.ts'
 import { startListenReporter } from '../domain/economy/listen-reporter.ts'
 import { startRewardRules } from '../domain/economy/reward-rules.ts'
+import { startRewardFlash } from '../domain/economy/reward-store.ts'
 import { startShareLinks } from '../domain/economy/share-link-sync.ts'
 import { startPlayerService } from '../domain/playback/player-service.ts'
 import { startPlaylistSync } from '../domain/collection/playlist-sync.ts'
@@ -30,6 +31,7 @@ export function startBackend(): void {
   startSessionSync()
   startLiveNotices()
   startRewardRules()
+  startRewardFlash()
   startListenReporter()
   startPlaylistSync()
   startOfflineSync()

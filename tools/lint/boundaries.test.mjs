@@ -48,6 +48,18 @@ const wrong = [
     "import { Icon } from '../../ui/Icon.tsx'\nexport { Icon }\n",
     'boundaries/dependencies',
   ],
+  [
+    'a domain slice importing a slice above it (playback → economy)',
+    'src/domain/playback/bad.ts',
+    "import { useRewardStore } from '../economy/reward-store.ts'\nexport { useRewardStore }\n",
+    'boundaries/dependencies',
+  ],
+  [
+    'the lowest slice importing any other (session → collection)',
+    'src/domain/session/bad.ts',
+    "import { useLibraryStore } from '../collection/library-store.ts'\nexport { useLibraryStore }\n",
+    'boundaries/dependencies',
+  ],
   ['a component in the domain tier', 'src/domain/playback/bad.tsx', 'export const Bad = () => <p>no</p>\n', 'no-restricted-syntax'],
   [
     'the platform importing the domain',
@@ -212,6 +224,11 @@ const right = [
       "'../../ui/slots.tsx'\nexport { usePlayerStore, useSlot }\n",
   ],
   [
+    'a domain slice importing a slice below it (economy → playback)',
+    'src/domain/economy/ok.ts',
+    "import { onPlayPressed } from '../playback/player-store.ts'\nexport { onPlayPressed }\n",
+  ],
+  [
     'a domain slice importing another slice and the platform',
     'src/domain/economy/ok.ts',
     "import { useSessionStore } from '../session/session-store.ts'\nimport { initUserTokens } from " +
@@ -299,3 +316,12 @@ for (const [name, filePath, code] of right) {
     assert.deepEqual(await layerErrors(filePath, code), [])
   })
 }
+
+test('every domain slice has its place in the declared order', async () => {
+  const { readdirSync } = await import('node:fs')
+  const { SLICE_ORDER } = await import('./eslint.config.js')
+  const slices = readdirSync(new URL('../../src/domain', import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+  assert.deepEqual([...slices].sort(), [...SLICE_ORDER].sort())
+})

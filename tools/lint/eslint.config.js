@@ -40,6 +40,11 @@ const ELEMENTS = [
   { type: 'tooling', pattern: ['tests', 'bench', 'scripts'], partialMatch: false },
 ]
 
+// The domain slices, lowest first: a slice imports only itself and the slices before it. Playback
+// sits below economy, so the player store announces a press of play (onPlayPressed) and the
+// economy's reward flash listens, instead of the store calling the reward store.
+export const SLICE_ORDER = ['session', 'profile', 'appearance', 'studio', 'playback', 'analytics', 'economy', 'collection']
+
 const is = (...types) => ({ element: { types: types.length === 1 ? types[0] : types } })
 const PLATFORM = ['engine', 'lib', 'backend', 'config', 'ui']
 
@@ -55,8 +60,11 @@ const POLICIES = [
   { from: is('backend'), allow: { to: is('backend', 'lib', 'config') } },
   { from: is('ui'), allow: { to: is('ui', 'lib', 'config') } },
   // The domain tier: the state, services and rules features share (no components). A slice may use
-  // another slice (economy reads the session); the cycle check keeps that one-way.
-  { from: is('domain'), allow: { to: is('domain', 'engine', 'backend', 'lib', 'config') } },
+  // itself and the slices below it in SLICE_ORDER, never one above (docs/architecture.md).
+  ...SLICE_ORDER.map((slice, rank) => ({
+    from: { element: { type: 'domain', captured: { slice } } },
+    allow: { to: [{ element: { type: 'domain', captured: { slice: SLICE_ORDER.slice(0, rank + 1) } } }, is('engine', 'backend', 'lib', 'config')] },
+  })),
   // A feature: anything of its own, the domain tier and the platform — never another feature.
   // Another feature's widget reaches a screen through a slot (src/ui/slots.tsx) that src/app fills.
   {

@@ -6,9 +6,12 @@
  *   selectRewardAmount(song, rules)(state): number  — credited ?? the server's reward for the song
  *       (reward rules, src/features/listen) ?? the catalogue's ?? the rules' default reward
  *   flash(amount)  — shows the animated message; `flashKey` increments per press.
+ *   startRewardFlash()  — flashes the song's amount each time play is pressed (the player store's
+ *       onPlayPressed); started once per page with the other services.
  */
 import { create } from 'zustand'
 import type { Song } from '../../lib/catalogue/song.ts'
+import { onPlayPressed } from '../playback/player-store.ts'
 import { songReward, useRewardRules, type RewardRules } from './reward-rules.ts'
 
 export const REWARD_ANIMATION_MS = 1500
@@ -45,3 +48,14 @@ export const selectRewardAmount =
     rewardAmountFor(song, s.credited, rules)
 
 export const rewardMessage = (amount: number): string => `+${amount} CUBE per listen`
+
+let stopFlash: (() => void) | null = null
+
+/** Flashes the song's reward each time play is pressed (once per page; idempotent). */
+export function startRewardFlash(): () => void {
+  stopFlash ??= onPlayPressed((song) => {
+    const rewards = useRewardStore.getState()
+    rewards.flash(rewardAmountFor(song, rewards.credited))
+  })
+  return stopFlash
+}

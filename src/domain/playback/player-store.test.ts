@@ -13,7 +13,7 @@ import { SAMPLE_SONGS } from '../../lib/catalogue/sample-songs.ts'
 import type { DeckEvent } from '../../engine/player-deck.ts'
 import { usePlayerStore, type DeckLike, DEFAULT_VOLUME } from './player-store.ts'
 import { attachDeck } from './player-service.ts'
-import { useRewardStore } from '../economy/reward-store.ts'
+import { startRewardFlash, useRewardStore } from '../economy/reward-store.ts'
 
 const [a, b, c] = SAMPLE_SONGS as [(typeof SAMPLE_SONGS)[0], (typeof SAMPLE_SONGS)[0], (typeof SAMPLE_SONGS)[0]]
 
@@ -181,6 +181,7 @@ describe('player store queue semantics', () => {
   })
 
   it('pause and play toggle the deck; play shows the reward flash', async () => {
+    startRewardFlash()
     st().addToQueue(a)
     await flush()
     const before = useRewardStore.getState().flashKey

@@ -15,7 +15,6 @@ import { notify } from '../../lib/notify.ts'
 import type { Song } from '../../lib/catalogue/song.ts'
 import { indexOfSong, isQueued, nextIndex, previousAction, removeFromQueue } from '../../engine/queue.ts'
 import type { DeckEvent, PlayerDeck } from '../../engine/player-deck.ts'
-import { rewardAmountFor, useRewardStore } from '../economy/reward-store.ts'
 import { readSavedPlayer } from './player-persistence.ts'
 import { DEFAULT_CROSSFADE_S, clampCrossfade } from '../../engine/deck-timeline.ts'
 
@@ -143,9 +142,21 @@ function parseDuration(text: string): number {
   return m ? Number(m[1]) * 60 + Number(m[2]) : 0
 }
 
-function flashReward(song: Song | null) {
-  const rewards = useRewardStore.getState()
-  rewards.flash(rewardAmountFor(song, rewards.credited))
+type PressListener = (song: Song) => void
+const pressListeners = new Set<PressListener>()
+
+/**
+ * Calls `listener` with the song each time the listener presses play (play, a song, a queue item),
+ * never when the queue moves on by itself. The economy's reward flash listens here, so playback
+ * does not import the slice above it. Returns the unsubscribe.
+ */
+export function onPlayPressed(listener: PressListener): () => void {
+  pressListeners.add(listener)
+  return () => pressListeners.delete(listener)
+}
+
+function flashReward(song: Song) {
+  for (const listener of pressListeners) listener(song)
 }
 
 /** The state a page starts with: the last visit's queue and song, paused where they were. */
