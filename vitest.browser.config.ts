@@ -46,7 +46,7 @@ export default defineConfig({
     // Vitest's default here is one page at a time (cores - 1): one renderer busy, the other core idle.
     // A page per core took the tier from 90 s to 57 s on this 2-core machine (docs/benchmarks.md).
     maxWorkers: availableParallelism(),
-    reporters: ['default', 'json'],
+    reporters: ['default', 'json', ['./scripts/test-budgets-reporter.ts', { outputFile: 'reports/budgets-browser.json' }]],
     outputFile: { json: 'reports/vitest-browser.json' },
     browser: {
       enabled: true,

@@ -9,7 +9,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     // Every run also leaves its per-test durations for scripts/slowest-tests.ts (docs/benchmarks.md).
-    reporters: ['default', 'json'],
+    reporters: ['default', 'json', ['./scripts/test-budgets-reporter.ts', { outputFile: 'reports/budgets-node.json' }]],
     outputFile: { json: 'reports/vitest-node.json' },
     testTimeout: 30_000,
     // Vitest's default on a 2-core machine is one worker (cores - 1): the second core sat idle. One
