@@ -7,7 +7,7 @@ import { localBackendDevPlugin } from './supabase/local/vite-dev-backend.ts'
 import { soundfontBankPlugin } from './scripts/soundfont-bank-plugin.ts'
 import { serviceWorkerPlugin } from './scripts/service-worker-plugin.ts'
 
-// Issue 22: the app's CSP on dev and preview too. In dev only, Vite stamps this nonce on the
+// The app's CSP on dev and preview too. In dev only, Vite stamps this nonce on the
 // inline scripts it injects (React refresh); a fresh one per start, never in a build.
 const devScriptNonce = crypto.randomUUID().replaceAll('-', '')
 const devCspNonce: Plugin = { name: 'dev-csp-nonce', apply: 'serve', config: () => ({ html: { cspNonce: devScriptNonce } }) }

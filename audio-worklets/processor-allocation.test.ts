@@ -231,7 +231,13 @@ describe('processors allocate nothing in process() over a long run', () => {
     const Strip = registered.get(CHANNEL_STRIP_PROCESSOR)!
     const strip = new Strip({})
     const { warmUp, measured } = CONSTRUCTIONS_ONLY
-    const m = measure(strip, [[noise(Q, 3), noise(Q, 4)]], [[quantum(), quantum()]], parameters(STRIP_PARAM_DESCRIPTORS), CONSTRUCTIONS_ONLY)
+    const m = measure(
+      strip,
+      [[noise(Q, 3), noise(Q, 4)]],
+      [[quantum(), quantum()]],
+      parameters(STRIP_PARAM_DESCRIPTORS),
+      CONSTRUCTIONS_ONLY,
+    )
     expect(m.constructed).toBe(0)
     // The meter's message object is reused; what the port does with it is the browser's business.
     expect(m.posts).toBe(Math.floor(((warmUp + measured) * Q) / (SR / 30)) - Math.floor((warmUp * Q) / (SR / 30)))

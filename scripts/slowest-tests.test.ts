@@ -7,6 +7,9 @@ describe('slowest-tests', () => {
     const fine = { seconds: 4.5, budgetSeconds: 30, tier: 'node', name: 'a | b' }
     expect(share(slow)).toBeGreaterThan(NEAR_BUDGET)
     expect(share(fine)).toBeLessThan(NEAR_BUDGET)
-    expect(table([slow, fine]).split('\n').slice(2)).toEqual(['| 39.0 | 30 | 130 % | node | drums |', '| 4.5 | 30 | 15 % | node | a \\| b |'])
+    expect(table([slow, fine]).split('\n').slice(2)).toEqual([
+      '| 39.0 | 30 | 130 % | node | drums |',
+      '| 4.5 | 30 | 15 % | node | a \\| b |',
+    ])
   })
 })

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// The app's service worker (issue 24, "Offline and install"): the app shell and its static files
+// The app's service worker ("Offline and install"): the app shell and its static files
 // precached, so the app opens and runs with the network off; songs a listener saved for offline
 // played from their cache; the API never cached.
 //

@@ -1,7 +1,7 @@
 /**
  * Encodes PCM to Opus in a WebM file with the platform's WebCodecs AudioEncoder and webm-muxer:
  * what the app publishes (publishing_rules() -> 'bitrate_kbps'; never raw WAV). Opus runs at
- * 48 kHz only, so the caller hands 48 kHz channels (src/engine/publish-encode.ts resamples while
+ * 48 kHz only, so the caller hands 48 kHz channels (src/engine/publish/publish-encode.ts resamples while
  * decoding). Mono or stereo.
  */
 import { ArrayBufferTarget, Muxer } from 'webm-muxer'

@@ -1,5 +1,5 @@
 /**
- * The studio arrangement (issue 15):
+ * The studio arrangement:
  *
  *   (a) export of an arranged project, 16 tracks × 40 clips over 5 minutes (loops, trims, fades,
  *       clip gain), through the app's export (src/engine/offline-mix.ts renderMix: each track's

@@ -1,5 +1,5 @@
 /**
- * Keyboard latency (issue 25): from a key press reaching the instrument to the note sounding. A
+ * Keyboard latency: from a key press reaching the instrument to the note sounding. A
  * note played on the computer keyboard or a MIDI keyboard is a message to the SoundFont worklet,
  * applied at the start of the next quantum it renders. Measured on the app's own realtime context
  * (latencyHint 'interactive'): the context frame when the note was sent (currentTime) against the

@@ -1,5 +1,5 @@
 /**
- * Time from Play to sound (issue 24's benchmark), on the real player store, service and deck in
+ * Time from Play to sound, on the real player store, service and deck in
  * Chromium, measured where the app's audio leaves the graph: the master bus analyser, polled on a
  * message-channel loop (about 0.1–1 ms between looks) until a block of the new song is in it.
  * The device's own output latency is not included (it is the same for every player on the machine).

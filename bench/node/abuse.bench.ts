@@ -1,7 +1,7 @@
 /**
  * Abuse: scripted attackers against the real local backend (HTTP server, embedded PGlite, every rule
  * in the migrations), each for one simulated day, and an honest listener to compare them with
- * (issue 23, "Visibility and proof"). Reports CUBE gained per account per strategy and whether any
+ * ("Visibility and proof"). Reports CUBE gained per account per strategy and whether any
  * strategy beats the honest listener per account, or any account created after a proposal changes
  * its result.
  *

@@ -18,7 +18,7 @@
  * than its source once stretched to 128 BPM); the remix line adds this process's CPU time over the
  * same stages, which other jobs on the machine disturb less than wall time. The source is a 3-minute composer piece rendered
  * at 44.1 kHz (workers/composer-test-render.ts), stereo (the right channel a delayed, quieter copy).
- * Targets (issue 10): analysis < 3 s, remix ≥ 10x real time.
+ * Targets: analysis < 3 s, remix ≥ 10x real time.
  *
  * `parallel`: the two channel stretches in two worker threads at once (the app may run them in
  * two workers), wall time of both, measured separately from the one-core figure above.

@@ -5,7 +5,7 @@ import { openShareLink } from '../backend/sharing.ts'
 import { subscribeNotices, type Notice } from '../lib/notify.ts'
 import { SharedLinkOpener } from './SharedLinkOpener.tsx'
 
-// Issue 23: a shared address carries its link's token (?s=…). The public page reports it to the
+// A shared address carries its link's token (?s=…). The public page reports it to the
 // server once (open_share pays the sharer when the opener is someone else) and drops it from the
 // address bar; an invalid token is explained in words, and the page still shows.
 

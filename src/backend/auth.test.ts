@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SIGNUP_RATE_LIMITED } from '../lib/error-message.ts'
 import { signUp } from './auth.ts'
 
-// Issue 23: sign-ups are rate-limited per client address (GoTrue's 429 over_request_rate_limit,
+// Sign-ups are rate-limited per client address (GoTrue's 429 over_request_rate_limit,
 // "Request rate limit reached"). The sign-up form shows what that means, in words.
 
 const authSignUp = vi.fn()

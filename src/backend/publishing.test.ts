@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { publishAudio, type PublishingRules } from './publishing.ts'
 
 // Publishing a Library track rendered from a remix records the remix's source right after
-// publish_song() (issue 25, remix lineage; the server's side: tests/backend/remix-lineage.test.ts).
+// publish_song() (remix lineage; the server's side: tests/backend/remix-lineage.test.ts).
 
 const calls: { name: string; args: Record<string, unknown> }[] = []
 let lineageRefused = false

@@ -2,7 +2,7 @@ import { supabase } from './client.ts'
 import { jsonAs } from './rpc.ts'
 import type { Tables } from './database.types.ts'
 
-// The token side's server calls (issue 11). The server decides every figure here: the client
+// The token side's server calls. The server decides every figure here: the client
 // only asks, signs what the wallet signs, and shows what comes back.
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : Number(v ?? 0) || 0)

@@ -1,4 +1,4 @@
-// What the service worker (service-worker/sw.ts) and the app (src/lib/offline-audio.ts) agree on.
+// What the service worker (service-worker/sw.ts) and the app (src/lib/offline-media.ts) agree on.
 
 /** Songs a listener saved for offline listening: their audio and covers, by URL. Only the app writes it. */
 export const OFFLINE_MEDIA_CACHE = 'cube-offline-media-v1'

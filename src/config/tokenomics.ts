@@ -1,4 +1,4 @@
-// The token's figures, stated once (issue 26 item 19: the pitch deck said 40/25/20/15 and the
+// The token's figures, stated once (the pitch deck said 40/25/20/15 and the
 // whitepaper 60/15/25). The pitch deck's chart and the whitepaper's text both read them from here.
 
 export interface TokenShare {

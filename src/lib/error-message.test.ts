@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { errorMessage, OFFLINE, PAGE_TROUBLE, RATE_LIMITED, SERVER_TROUBLE, TIMED_OUT, UNREACHABLE } from './error-message.ts'
 
-// Issue 26 item 15: users saw "TypeError: Failed to fetch". Every failure says what happened and
+// Users saw "TypeError: Failed to fetch". Every failure says what happened and
 // what to do.
 
 afterEach(() => vi.unstubAllGlobals())

@@ -1,7 +1,7 @@
 /**
  * What to tell the user about a failure, in words: what happened and what to do. Network failures
  * ("TypeError: Failed to fetch"), timeouts, server errors and the page's own bugs ("Cannot read
- * properties of undefined") never reach the screen as they are (issue 26 item 15); everything else
+ * properties of undefined") never reach the screen as they are; everything else
  * is the error's own message: an Error's, or the `message` of an error-shaped object (supabase-js
  * hands back PostgrestError and StorageError objects, not always Errors), or the value as text.
  */

@@ -5,7 +5,7 @@ import { render, settle } from '../../tests/component/render.tsx'
 import { CATALOGUE_SONGS, SAMPLE_SONGS } from '../lib/catalogue/sample-songs.ts'
 import { PICKER_SEARCH_FROM, SongPicker } from './SongPicker.tsx'
 
-// Issue 24: pickers offer every song (all 45 catalogue songs here), with a search once the list is long.
+// Pickers offer every song (all 45 catalogue songs here), with a search once the list is long.
 
 const picks: string[] = []
 function Harness({ songs = CATALOGUE_SONGS }: { songs?: typeof CATALOGUE_SONGS }) {

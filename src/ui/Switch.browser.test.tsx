@@ -5,7 +5,7 @@ import '../styles/index.css'
 import { render, settle } from '../../tests/component/render.tsx'
 import { Switch } from './Switch.tsx'
 
-// Issue 26 item 14: the knob was drawn outside its track and "off" looked like "on". Measured on
+// The knob was drawn outside its track and "off" looked like "on". Measured on
 // the styled switch: the knob stays inside the track in both states, sits left when off and right
 // when on, and the track's colour differs between the two.
 

@@ -110,7 +110,7 @@ describe('profile rules, enforced by the server', () => {
   })
 })
 
-describe('a rename follows the name everywhere it was copied (issue 26 item 12)', () => {
+describe('a rename follows the name everywhere it was copied', () => {
   it('published songs, comments and proposals show the new name', async () => {
     const maker = await signUp(server, 'renamer@example.com', 'renamer-pass', 'old_name')
     await sql(
@@ -141,7 +141,7 @@ describe('a rename follows the name everywhere it was copied (issue 26 item 12)'
   })
 })
 
-describe('one username rule at sign-up and rename (issue 26 item 3)', () => {
+describe('one username rule at sign-up and rename', () => {
   const NAMES = [
     'dj.nova',
     'Fresh_Runner-8',

@@ -165,7 +165,7 @@ describe('admin functions', () => {
     expect((await api(server, '/rest/v1/admin_secrets?select=*', { token: admin.accessToken })).status).toBe(403)
     expect((await rpc(server, admin.accessToken, 'ai_provider_for_call', { p_category: 'text' })).status).toBe(403)
     // Keeping the key (null) for the same provider, model and URL leaves it; another model without
-    // the key entered again clears it (issue 22: a key is bound to where it is sent).
+    // the key entered again clears it (a key is bound to where it is sent).
     await saveAi(admin.accessToken, null)
     expect(await sql(server, "select value from public.admin_secrets where name = 'ai_key:text'")).toEqual([{ value: SECRET }])
     await saveAi(admin.accessToken, null, { p_model: 'Claude 3' })

@@ -4,7 +4,7 @@ import { optionsFromEnv } from '../../supabase/local/core/options.ts'
 import { DATABASES, serverOn } from './support/each-database.ts'
 import { api, fetchFrom, signUp, sql, startTestServer, supabaseClient, type TestServer, type TestUser } from './support/local-backend.ts'
 
-// Issue 23, "Accounts and the faucet": sign-ups and wallet links are rate-limited per client
+// Accounts and the faucet: sign-ups and wallet links are rate-limited per client
 // address per hour. Sign-ups in the auth service, in memory, as GoTrue does (429
 // over_request_rate_limit "Request rate limit reached", so supabase-js reports it as GoTrue's);
 // wallet links in wallet-verify, whose count lives in SQL (public.client_rate_take), because edge

@@ -70,7 +70,7 @@ async function checkSchema(server: LocalServer) {
     expect(f.config, f.proname).toMatch(/search_path=("")?$/)
   }
 
-  // The functions every API request or every listen calls keep their plans (issue 28, migration
+  // The functions every API request or every listen calls keep their plans (migration
   // 20261126170000_hot_path_plans.sql): a SQL function the planner cannot inline (security definer
   // or a SET clause) is parsed and planned again on every call, which cost a credited listen about
   // 1.4 ms of PostgreSQL's CPU. Each is PL/pgSQL, or plain SQL that inlines into its caller.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrate } from '../../supabase/local/core/migrate.ts'
 import { signUp, sql, startTestServer, supabaseClient, type TestServer } from './support/local-backend.ts'
 
-// Issue 15: playlist names are 1–80 characters on the server too (20261122230000_name_limits.sql),
+// Playlist names are 1–80 characters on the server too (20261122230000_name_limits.sql),
 // through supabase-js exactly as the app calls it.
 
 let server: TestServer

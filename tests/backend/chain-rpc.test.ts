@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { MAX_BATCH, WRITE_REFUSED, chainRpcService, type ChainRpcOptions } from '../../supabase/local/chain/chain-rpc.ts'
 import { startTestServer, type TestServer } from './support/local-backend.ts'
 
-// Issue 28, "A chain a wallet can reach": the embedded chain's JSON-RPC at /chain/rpc, for a
+// A chain a wallet can reach: the embedded chain's JSON-RPC at /chain/rpc, for a
 // user's own wallet and any tool. Reads answer as any Ethereum node's; writes that are not the
 // server's own are refused, from a tool (ethers) and from raw HTTP as an outsider would send them.
 

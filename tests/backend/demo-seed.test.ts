@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_ACCOUNTS, seedDemo } from '../../supabase/local/demo-seed.ts'
 import { sql, startTestServer, type TestServer } from './support/local-backend.ts'
 
-// Issue 26 item 20: `npm run demo` shows a newcomer a living app. The seed goes through the public
+// `npm run demo` shows a newcomer a living app. The seed goes through the public
 // API (the server's rules and ledger apply) and runs once per data folder.
 
 let server: TestServer

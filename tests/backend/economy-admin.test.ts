@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, rpc, signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
 import { listenFor } from './support/listening.ts'
 
-// Issue 23, "Visibility and proof": the admin's Economy view is read from the ledger (the only
+// Visibility and proof: the admin's Economy view is read from the ledger (the only
 // truth): CUBE created and destroyed per reason per UTC day, the top earners, how the listening
 // rules bit. Administrators only; an ordinary account and a visitor get nothing.
 

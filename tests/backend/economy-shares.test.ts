@@ -4,7 +4,7 @@ import { DATABASES, serverOn } from './support/each-database.ts'
 import { api, rpc, signUp, sql, startTestServer, supabaseClient, type TestServer, type TestUser } from './support/local-backend.ts'
 import { readOnlyOwn, rlsContext, rlsMatrixTests, type RlsCase } from './support/rls-matrix.ts'
 
-// Issue 23, shares (migration 20261126110000_shares_credited_on_visit.sql): sharing makes a link
+// Shares (migration 20261126110000_shares_credited_on_visit.sql): sharing makes a link
 // with an unguessable token and pays nothing; the sharer is paid when someone else opens it (another
 // visitor, from another client address), once per link per UTC day, within the daily share cap,
 // exactly once under concurrency, and sees pending → credited live. Different client addresses

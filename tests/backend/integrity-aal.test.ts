@@ -5,7 +5,7 @@ import { EDGE_FUNCTIONS } from '../../supabase/local/functions/registry.ts'
 import { DATABASES, serverOn } from './support/each-database.ts'
 import { api, rpc, sql, supabaseClient, type TestServer } from './support/local-backend.ts'
 
-// Issue 22, item 3: an account with a verified TOTP factor must finish the second factor before
+// docs/security.md item 3: an account with a verified TOTP factor must finish the second factor before
 // its session may do anything. RLS already hid the tables from a password-only (aal1) session, but
 // SECURITY DEFINER functions, edge functions and Storage did not ask: such a session could spend,
 // vote, delegate, read private files and (an administrator's) grant admin. Every attack here uses

@@ -3,7 +3,7 @@ import { startAiStandIn, type AiStandIn } from './support/ai-stand-in.ts'
 import { DATABASES, serverOn } from './support/each-database.ts'
 import { api, rpc, signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
 
-// Issue 22, items 8 and 10, attacked through raw HTTP with ordinary (and administrator) accounts:
+// docs/security.md items 8 and 10, attacked through raw HTTP with ordinary (and administrator) accounts:
 // a stored provider key cannot be redirected to another server, the server calls no internal
 // address for anyone (SSRF), and ai-text is metered per user and site-wide. No traffic leaves
 // this machine: the "providers" are local stand-ins, and refused URLs are refused before any call.

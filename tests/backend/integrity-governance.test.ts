@@ -5,7 +5,7 @@ import { DATABASES, serverOn } from './support/each-database.ts'
 import { api, rpc, signUp, sql, type TestServer, type TestUser } from './support/local-backend.ts'
 import { listenHistory } from './support/trust.ts'
 
-// Issue 22, items 4 and 12, attacked through the data API with ordinary accounts:
+// docs/security.md items 4 and 12, attacked through the data API with ordinary accounts:
 //   4. moving a delegation after the first delegate voted must not let the same power count again;
 //  12. a deleted account's username must not stay on its proposals (RPC, table, Realtime);
 // and creating a proposal (it burns 100 CUBE) is idempotent per attempt, as publishing is.

@@ -9,7 +9,7 @@ import { startLocalServer, type LocalServer } from '../../supabase/local/core/se
 import { staticFiles } from '../../supabase/local/core/static-files.ts'
 import { api, signUp } from './support/local-backend.ts'
 
-// Issue 22, item 11: `npm start` signed with the Supabase CLI's public demo secret, so anyone who
+// docs/security.md item 11: `npm start` signed with the Supabase CLI's public demo secret, so anyone who
 // could reach the port could sign an aal2 token for any user, and a token without `exp` never
 // expired. Now each data folder gets its own random secret on first start (beside the data), the
 // app's page carries the anon key signed with it, tokens must carry `exp`, and LOCAL_JWT_SECRET

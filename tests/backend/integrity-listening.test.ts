@@ -4,7 +4,7 @@ import { rpc, signUp, sql, type TestServer, type TestUser } from './support/loca
 import { expectLedgerHolds, listenFor, passTime, report, startListen } from './support/listening.ts'
 import { listenHistory } from './support/trust.ts'
 
-// Issue 22, item 1, as the server-measured sessions of issue 23 enforce it: the claimable pot
+// docs/security.md item 1, as the server-measured listening sessions enforce it: the claimable pot
 // (5 CUBE per hour of credited listening) cannot be inflated by what a client says. An ordinary
 // account tries: a day claimed in one report, reports racing, listens the daily cap refuses, and
 // rows written before the fix; what counts is bounded by the server's clock, the track, the caps.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASES, serverOn } from './support/each-database.ts'
 import { api, signUp, sql, type TestServer, type TestUser } from './support/local-backend.ts'
 
-// Issue 22, item 13: following and unfollowing in a loop must not flood the followed user with
+// docs/security.md item 13: following and unfollowing in a loop must not flood the followed user with
 // notices. At most one 'New follower' notice per (follower, followed) pair per UTC day, however
 // the follows race.
 

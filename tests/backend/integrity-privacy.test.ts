@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, rpc, signUp, sql, supabaseClient, type TestServer, type TestUser } from './support/local-backend.ts'
 import { DATABASES, serverOn } from './support/each-database.ts'
 
-// Issue 22, item 7: a private profile leaks nothing but its username, through any API. Each test
+// docs/security.md item 7: a private profile leaks nothing but its username, through any API. Each test
 // is the attack of an outsider: a second ordinary account ('stranger') and a visitor (anon key),
 // through supabase-js or raw HTTP, against every path that shows another user's data:
 // recommendations, public playlists, song rows and comments, the user page RPCs, follows, NFTs,

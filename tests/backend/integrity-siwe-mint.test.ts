@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NFT_ARTIFACT } from '../../supabase/local/chain/embedded-chain.ts'
 import { rpc, signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
 
-// Issue 22, items 5 and 6: the deployment's own address comes from its configuration, never from
+// docs/security.md items 5 and 6: the deployment's own address comes from its configuration, never from
 // what the caller's request says (Origin, Host, X-Forwarded-Host). Attacks through raw HTTP with
 // ordinary accounts against the local backend and its embedded chain.
 

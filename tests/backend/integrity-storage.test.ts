@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
 
-// Issue 22, item 2 (stored XSS on the app's origin), as an outsider does it: raw HTTP uploads with an
+// docs/security.md item 2 (stored XSS on the app's origin), as an outsider does it: raw HTTP uploads with an
 // ordinary account, then downloads. The browser half (Chromium
 // never runs a served object's script; the app's CSP) is tests/e2e/integrity-xss.spec.ts.
 

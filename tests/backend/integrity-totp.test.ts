@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASES, serverOn } from './support/each-database.ts'
 import { api, sql, supabaseClient, type TestServer } from './support/local-backend.ts'
 
-// Issue 22, item 9: TOTP codes could be guessed without limit (150 wrong codes, then the right one,
+// docs/security.md item 9: TOTP codes could be guessed without limit (150 wrong codes, then the right one,
 // were accepted). The auth service now counts failed codes per factor and per account and, like
 // GoTrue, answers 429 while either is locked out, even for the right code. Attacks go through
 // supabase-js (auth.mfa) and raw HTTP, as an outsider who knows only the password would.

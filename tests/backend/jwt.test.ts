@@ -42,7 +42,7 @@ describe('JWT with jose', () => {
       app_metadata: { provider: 'email' },
     }
     expect(await verifyJwt(signTheOldWay(claims, SECRET), SECRET)).toEqual({ ok: true, claims })
-    // No exp at all is refused: such a token would never expire (issue 22, tests/backend/integrity-jwt-secret.test.ts).
+    // No exp at all is refused: such a token would never expire (tests/backend/integrity-jwt-secret.test.ts).
     expect(await verifyJwt(signTheOldWay({ role: 'anon' }, SECRET), SECRET)).toEqual({ ok: false, reason: 'missing_exp' })
   })
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASES, serverOn } from './support/each-database.ts'
 import { seededBytes, signUp, sql, supabaseClient, type TestServer, type TestUser } from './support/local-backend.ts'
 
-// Issue 22: double-clicking Publish published twice (two pages, two uses of the daily quota).
+// Double-clicking Publish published twice (two pages, two uses of the daily quota).
 // publish_song() is idempotent per attempt: the app sends one attempt key per publish dialog, and a
 // repeated key answers the first publication instead of making another, however the calls race.
 

@@ -89,7 +89,7 @@ describe('publishing', () => {
           slug: 'night-bus',
           genre: 'jazz',
           owner_id: alice.user.id,
-          duration_seconds: 61.438, // the decoded length to the millisecond, not rounded to 61 (issue 24)
+          duration_seconds: 61.438, // the decoded length to the millisecond, not rounded to 61
           audio_url: `/storage/v1/object/public/${AUDIO}/${path}`,
           cover_url: `/storage/v1/object/public/${COVERS}/${coverPath}`,
         },

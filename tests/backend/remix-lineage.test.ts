@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, rpc, signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
 
-// Issue 25, remix lineage: a published remix names its source (songs.remix_of) and the source's
+// Remix lineage: a published remix names its source (songs.remix_of) and the source's
 // page lists its remixes. record_remix_source() takes the source from the server's own record of
 // the remix (remixes.source_ref, written when the 50 CUBE were burned), never from the client, and
 // links only the caller's own published song to the caller's own rendered remix, once. Attacked

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 
-// Issue 26 item 20: stopping `npm start` by its PID left the server running (a shell and tsx sat
+// Stopping `npm start` by its PID left the server running (a shell and tsx sat
 // between npm and the server; neither passed the signal on). `npm run serve` is the same command
 // without the build. Killed politely or not at all politely, npm takes the server with it.
 

@@ -7,7 +7,7 @@ import { creditedListening } from './support/listening.ts'
 import { readOnlyOwn, rlsContext, rlsMatrixTests, type Expectation, type RlsContext } from './support/rls-matrix.ts'
 import { listenHistory } from './support/trust.ts'
 
-// Issue 11's server truth on the local backend with its embedded EVM chain: SIWE-proven wallet
+// The server truth on the local backend with its embedded EVM chain: SIWE-proven wallet
 // links and the wallet welcome, the claimable listening pot, and minting an ERC-721 token for real.
 
 let server: TestServer
@@ -120,7 +120,7 @@ describe('wallet connect: Sign-In with Ethereum verified by the server', () => {
   })
 })
 
-describe('Social login: the account as the wallet (issue 26 item 1)', () => {
+describe('Social login: the account as the wallet', () => {
   const social = (u: TestUser) => api(server, '/functions/v1/wallet-verify', { token: u.accessToken, body: { custodial: true } })
 
   it('links an address the server made for the account, the same one every time, +50 once; a proven wallet replaces it', async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 25, instrument tracks, by numbers: the notes' render (the SoundFont engine, as the
+ * Instrument tracks, by numbers: the notes' render (the SoundFont engine, as the
  * generator uses it) starts every note on its beat's own sample, at its pitch, louder with velocity,
  * drums on channel 10; and an instrument track goes through the same channel strip and export as
  * audio: the export's workers and the live graph rendered offline agree to the bit's noise floor,

@@ -1,5 +1,5 @@
 /**
- * Stem export (issue 25), in real Chromium: every track that can sound through its own channel
+ * Stem export, in real Chromium: every track that can sound through its own channel
  * strip alone, one WAV each in a ZIP. Checked by numbers: each stem equals the same track rendered
  * on its own, the stems add up to the summed stems of the mix (before its master), and the ZIP's
  * WAVs hold exactly those samples.

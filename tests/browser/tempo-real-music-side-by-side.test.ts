@@ -1,5 +1,5 @@
 /**
- * Tempo on real music written by people (issue 25): MIDI files from npm packages
+ * Tempo on real music written by people: MIDI files from npm packages
  * (tests/fixtures/tempo-real-music/manifest.json: ragtime, Bach, Mozart, Debussy, Satie, two band
  * arrangements with drums), rendered by the app's SoundFont engine into 30 s excerpts by
  * `npx tsx scripts/tempo-real-music/render.ts` (the WAVs are not in git: render them first). Ours

@@ -3,7 +3,7 @@ import jsQR from 'jsqr'
 import QRCode from 'qrcode'
 import { totpQrImageUrl } from '../../src/backend/totp-qr.ts'
 
-// Issue 26 item 2: the two-factor QR code was a broken image. The SVG is drawn as the local Auth
+// The two-factor QR code was a broken image. The SVG is drawn as the local Auth
 // draws it and wrapped as supabase-js wraps it; the URL the app shows must load as an image and
 // decode, pixel by pixel, back to the otpauth:// URI an authenticator app needs.
 

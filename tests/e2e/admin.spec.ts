@@ -8,7 +8,7 @@ import { expectNoSeriousA11yViolations } from './support/axe.ts'
 import { register, toast } from './support/auth.ts'
 import { OwnServer } from './support/own-server.ts'
 
-// Issue 14, Admin Dashboard: on a server of its own (site-wide settings must not change the pages
+// Admin Dashboard: on a server of its own (site-wide settings must not change the pages
 // of specs running in parallel), with a local stand-in AI provider started by the test.
 
 const E2E_PORT = Number(process.env.E2E_PORT ?? 4173)

@@ -349,7 +349,7 @@ test(
     await expect(card.getByRole('link', { name: 'Mint This Track' })).toHaveAttribute('href', '/app/wallet')
     await expect(card.getByRole('link', { name: 'Create More' })).toHaveAttribute('href', '/app/create')
     await expect(card.getByTestId('mint-prompt')).toContainText('to mint this track and get your wallet')
-    // Issue 26 item 18: save, share and open in the studio, not only mint or start over.
+    // Save, share and open in the studio, not only mint or start over.
     await expect(card.getByRole('button', { name: 'Save to Library' })).toBeVisible()
     await card.getByRole('button', { name: 'Share' }).click()
     await expect(card.getByRole('img', { name: /QR/ })).toBeVisible()

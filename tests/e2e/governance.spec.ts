@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations } from './support/axe.ts'
 
 // Governance decided by the server: a proposal burns 100 CUBE (the welcome bonus pays for it), voting
 // power is the snapshot taken when the proposal was created, and a fresh member's welcome bonus is
-// locked (issue 23: no voting power until the account has listened on 3 days to 10 songs), so the
+// locked (no voting power until the account has listened on 3 days to 10 songs), so the
 // page says so where it bites. Votes with power, live tallies and the history of a vote are covered
 // with trusted accounts below the browser (tests/backend/economy-governance.test.ts, realtime.test.ts,
 // useGovernance.browser.test.tsx): an e2e account cannot become trusted without days of listening.

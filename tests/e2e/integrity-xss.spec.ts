@@ -2,7 +2,7 @@ import { type BrowserContext, type Page } from '@playwright/test'
 import { expect, test } from './support/test.ts'
 import { signUpByApi } from './support/session.ts'
 
-// Issue 22, item 2, with Chromium as the victim: an attacker with an ordinary account tries to
+// docs/security.md item 2, with Chromium as the victim: an attacker with an ordinary account tries to
 // store a page that reads the victim's session from localStorage, and the victim opens it on the
 // app's origin; and the app's own pages carry a CSP under which an injected inline script does not
 // run (the violation is reported) while the app keeps working.

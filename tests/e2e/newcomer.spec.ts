@@ -2,7 +2,7 @@ import { expect, test } from './support/test.ts'
 import { register, toast } from './support/auth.ts'
 import { freshIdentity } from './support/session.ts'
 
-// Issue 26, "Broken": what a new user without a browser wallet hit, as one journey through the
+// What a new user without a browser wallet hit, as one journey through the
 // real server. A non-Latin name is accepted at sign-up and then also in Settings (the old rules
 // disagreed, so such a user could not even save a bio); Social Login connects the account as the
 // wallet (it did nothing), so Rewards and the NFT tab open and survive a reload; the wallet's NFT
@@ -43,7 +43,7 @@ test('a newcomer without MetaMask: a Cyrillic name, a bio, Social Login to the w
     await expect(page).toHaveURL(/\/app\/mint$/)
     await expect(page.getByRole('heading', { level: 1, name: 'NFT Minting Studio' })).toBeVisible()
   })
-  // Issue 26, "Confusing": the history said "song:pub-…:twitter" and UUIDs, and the same figure had
+  // The history said "song:pub-…:twitter" and UUIDs, and the same figure had
   // different names and values on Listen and in the Wallet.
   await test.step('the history reads as words; Listen and the Wallet name and count the same figures alike', async () => {
     await page.goto('/app/wallet')

@@ -4,7 +4,7 @@ import { signUpByApi } from './support/session.ts'
 import { expect, test } from './support/test.ts'
 import { masterLevel, requireShippedSamples } from './player-fixtures.ts'
 
-// Issue 24, "Offline and install": the app is an installable PWA whose service worker precaches the
+// Offline and install: the app is an installable PWA whose service worker precaches the
 // app shell and never caches the API; a listener marks a playlist "available offline" and plays it
 // with the network off; the plays made offline are reported once back online, and the server
 // records them as plays that earn nothing (tests/backend/offline-plays.test.ts: the rules).

@@ -3,7 +3,7 @@ import { expect, test } from './support/test.ts'
 import { dbfs, dominantFrequency, parseWav, rms } from './fixtures/audio.ts'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
 
-// Issue 25, "Studio: instrument tracks": the piano roll's journey through the real engine. Draw
+// Instrument tracks in the studio: the piano roll's journey through the real engine. Draw
 // three notes, play them, undo the last, export the mix: the WAV has the two notes left, each at
 // its beat and its pitch, and nothing where the undone one was. The editing gestures themselves
 // are proven in the component tier (PianoRoll.browser.test.tsx).

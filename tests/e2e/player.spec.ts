@@ -117,7 +117,7 @@ test('Now Playing: waveform click-to-seek, live spectrum, queue, shortcuts, toke
   test.setTimeout(90_000)
   await playFromLibrary(page, 'Orbital Haze')
   await page.getByRole('button', { name: 'Add Rainy Terminal to queue' }).click()
-  await page.goto('/now-playing') // a full load: the queue and the song come back, paused (issue 15)
+  await page.goto('/now-playing') // a full load: the queue and the song come back, paused
   await expect(page.getByTestId('np-title')).toHaveText('Orbital Haze')
   await page.getByRole('button', { name: 'Play', exact: true }).click()
 
@@ -125,7 +125,7 @@ test('Now Playing: waveform click-to-seek, live spectrum, queue, shortcuts, toke
   await expect(page.getByTestId('np-title')).toHaveText('Orbital Haze')
   await expect(page.getByTestId('np-reward-note')).toHaveText('+5 CUBE per listen') // Orbital Haze's catalogue reward
   await expect(page.getByRole('list', { name: 'Genre tags' })).toContainText('ambient')
-  // Never 'Spaces' from the artist 'Ambient Spaces' (issue 15).
+  // Never 'Spaces' from the artist 'Ambient Spaces'.
   await expect(page.getByRole('list', { name: 'Genre tags' }).getByRole('listitem')).toHaveText(['ambient'])
 
   const waveform = page.getByTestId('waveform')

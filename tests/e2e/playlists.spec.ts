@@ -88,7 +88,7 @@ for (const [label, stored] of [
   })
 }
 
-test.describe('long playlist names (issue 15)', () => {
+test.describe('long playlist names', () => {
   test.use({ viewport: { width: 1280, height: 800 } })
 
   test(

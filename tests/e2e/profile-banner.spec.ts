@@ -3,7 +3,7 @@ import { expect, test } from './support/test.ts'
 import { toast } from './support/auth.ts'
 import { signUpByApi } from './support/session.ts'
 
-// Issue 15: the profile banner is generated (theme colours, pattern seeded by the username) or
+// The profile banner is generated (theme colours, pattern seeded by the username) or
 // uploaded (bucket profile-banners, <user id>/banner), and survives a reload.
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`
@@ -26,7 +26,7 @@ test('visitors see a generated banner, not an empty box; the avatar is drawn ove
   await expect(svg).toBeVisible()
   expect(await svg.locator('rect, circle, polyline').count()).toBeGreaterThan(40)
   await expect(banner(page).getByText('Upload banner')).toHaveCount(0)
-  // Issue 26 item 13: the banner was painted over the avatar's upper half. What is on top at the
+  // The banner was painted over the avatar's upper half. What is on top at the
   // avatar's top, middle and bottom is the avatar itself.
   const avatar = page.getByTestId('profile-avatar')
   const hits = await avatar.evaluate((el) => {

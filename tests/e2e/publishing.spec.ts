@@ -6,7 +6,7 @@ import { toast } from './support/auth.ts'
 import { signUpByApi } from './support/session.ts'
 import { masterLevel, putUserAudio, testToneWav } from './player-fixtures.ts'
 
-// Publishing (issue 12): a creator publishes a track they made, anyone plays it from the public
+// Publishing: a creator publishes a track they made, anyone plays it from the public
 // URL in a fresh browser, on /song/{slug} and /user/{username}; follows change both profiles'
 // counts; the server refuses what it must. Each test signs up its own users.
 

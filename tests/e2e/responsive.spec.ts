@@ -71,7 +71,7 @@ async function expectLastNavItemReachable(page: Page) {
 test.describe('sidebar at 1280×800', () => {
   test.use({ viewport: { width: 1280, height: 800 } })
 
-  // Issue 26 item 11: signed in, Wallet and Settings sat under the account box until scrolled to.
+  // Signed in, Wallet and Settings sat under the account box until scrolled to.
   test('signed in, every nav item is on screen without scrolling, above the account box', async ({ page }) => {
     await signUpByApi(page, { prefix: 'side' })
     await page.goto('/app/home')
@@ -108,7 +108,7 @@ test.describe('sidebar on a short screen (1280×480)', () => {
   })
 })
 
-// Issue 24: the player bar on every page that has a player (each /app route and the public song
+// The player bar on every page that has a player (each /app route and the public song
 // and profile pages; the landing page, the pitch deck and Now Playing have none), at 375 and
 // 1280 px: there, at the viewport's bottom, in its compact or full form, nothing of the page under
 // it once scrolled to the end (the floating button used to sit on rows), and axe clean. A song is
@@ -226,7 +226,7 @@ test.describe('player bar at 375×812: the drawer and the sheet', () => {
   })
 })
 
-// Issue 26 item 7: at 375 px the Listen page cut every title to one letter, playlists to "Ne…",
+// At 375 px the Listen page cut every title to one letter, playlists to "Ne…",
 // and the delegate field shrank to 40 px.
 test.describe('rows keep room for their text at 375×812', () => {
   test.use({ viewport: { width: 375, height: 812 } })

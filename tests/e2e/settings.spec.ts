@@ -7,7 +7,7 @@ import { logIn, toast } from './support/auth.ts'
 import { USERNAME_MESSAGE } from '../../src/lib/profile-rules.ts'
 import { signUpByApi } from './support/session.ts'
 
-// Issue 14, Settings: every tab changes the real account (profile, avatar, preferences, password,
+// Settings: every tab changes the real account (profile, avatar, preferences, password,
 // TOTP two-factor) through the embedded backend, and the changes hold across reloads.
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`

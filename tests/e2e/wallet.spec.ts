@@ -76,7 +76,7 @@ test('connect with a browser wallet: no provider, rejection, then a verified lin
     await expect(balance(page)).toHaveText('150 CUBE')
   })
   await test.step('tabs: rewards (chart from the ledger), NFTs, activity; axe-clean', async () => {
-    // One tab bar for the page (issue 26): the pot's claim and the ledger's figures share the Rewards tab.
+    // One tab bar for the page: the pot's claim and the ledger's figures share the Rewards tab.
     const tabs = page.getByTestId('wallet-tabs')
     await expect(page.getByRole('tablist')).toHaveCount(1)
     await tabs.getByRole('tab', { name: 'Rewards' }).click()

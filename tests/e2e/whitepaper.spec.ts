@@ -139,7 +139,7 @@ test('whitepaper has no serious accessibility violations (desktop and mobile dra
   await expectNoSeriousA11yViolations(page)
 })
 
-// Issue 15: the whitepaper ships Noto Sans SC itself (this machine's Chromium may have no CJK
+// The whitepaper ships Noto Sans SC itself (this machine's Chromium may have no CJK
 // font at all, and then every character would be the same empty box).
 const NOTO = /noto-sans-sc-.*\.woff2$/
 
@@ -248,7 +248,7 @@ async function changedShare(page: Page, a: Buffer, b: Buffer): Promise<number> {
   )
 }
 
-// Issue 26 item 6: on first load the default section's heading, first item, search placeholder
+// On first load the default section's heading, first item, search placeholder
 // and Next were empty boxes although the font had arrived (Chrome kept what it shaped while the
 // subsets were loading). For every section, opened fresh: once the fonts are in, what is painted
 // is what the page paints after shaping its text again (an invisibly small letter-spacing change).

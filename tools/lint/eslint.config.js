@@ -63,7 +63,9 @@ const POLICIES = [
   // itself and the slices below it in SLICE_ORDER, never one above (docs/architecture.md).
   ...SLICE_ORDER.map((slice, rank) => ({
     from: { element: { type: 'domain', captured: { slice } } },
-    allow: { to: [{ element: { type: 'domain', captured: { slice: SLICE_ORDER.slice(0, rank + 1) } } }, is('engine', 'backend', 'lib', 'config')] },
+    allow: {
+      to: [{ element: { type: 'domain', captured: { slice: SLICE_ORDER.slice(0, rank + 1) } } }, is('engine', 'backend', 'lib', 'config')],
+    },
   })),
   // A feature: anything of its own, the domain tier and the platform — never another feature.
   // Another feature's widget reaches a screen through a slot (src/ui/slots.tsx) that src/app fills.
@@ -254,12 +256,12 @@ export default defineConfig(
           ],
         },
       ],
-      // Issue 27: no single e2e test longer than 90 s; a longer journey is split instead.
+      // No single e2e test longer than 90 s; a longer journey is split instead.
       'no-restricted-syntax': [
         'error',
         {
           selector: "CallExpression[callee.object.name='test'][callee.property.name='setTimeout'] > Literal[value>90000]",
-          message: 'An e2e test gets at most 90 s (issue 27): split the journey instead of raising its budget.',
+          message: 'An e2e test gets at most 90 s: split the journey instead of raising its budget.',
         },
       ],
     },

@@ -1,5 +1,5 @@
 // Finds import cycles among the app's modules: a cycle makes module start-up order depend on which
-// file is imported first (the barrel knot of issue 27). Type-only imports vanish at run time and
+// file is imported first (a barrel knot). Type-only imports vanish at run time and
 // are not counted; static, re-export and dynamic imports are.
 // Usage: node tools/lint/import-cycles.mjs [folder ...]   (default: src) — exits 1 when a cycle exists.
 import { readFileSync, readdirSync, statSync } from 'node:fs'

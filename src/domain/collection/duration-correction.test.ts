@@ -5,7 +5,7 @@ import { applyDeckEvent, usePlayerStore } from '../playback/player-store.ts'
 import { startDurationCorrection } from './duration-correction.ts'
 import { useLibraryStore } from './library-store.ts'
 
-// Issue 24: durations agree everywhere, the decoded file being the one source. A track of the
+// Durations agree everywhere, the decoded file being the one source. A track of the
 // user's own stored with a rounded length ('1:08', no seconds) takes the file's once it is played.
 
 const take: Song = { id: 'rec-1', title: 'Take', artist: 'Me', duration: '1:08', image: '/x.svg', audioUrl: 'idb:rec-1' }

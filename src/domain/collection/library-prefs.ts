@@ -5,7 +5,7 @@ import { safeJsonStorage } from '../../lib/safe-persist-store.ts'
 /**
  * Whether studio exports and microphone takes go to the Library on their own. Off by default:
  * saving is the user's choice (a "Save to Library" action on the notice), not a side effect that
- * filled Libraries with "Microphone take …" entries (issue 26 item 5).
+ * filled Libraries with "Microphone take …" entries.
  */
 interface LibraryPrefs {
   autoSaveCreations: boolean

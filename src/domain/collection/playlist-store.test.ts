@@ -37,13 +37,13 @@ describe('playlist store', () => {
     expect(st().deletePlaylist(FAVORITES_ID)).toBe(false)
   })
 
-  it('Favorite Tracks keeps its name (issue 26 item 17)', () => {
+  it('Favorite Tracks keeps its name', () => {
     expect(st().renamePlaylist(FAVORITES_ID, 'Mine')).toBe(false)
     expect(st().playlists.find((x) => x.id === FAVORITES_ID)?.name).toBe('Favorite Tracks')
     expect(toasts).toContain('error:Favorite Tracks cannot be renamed')
   })
 
-  it('refuses names over 80 characters with a clear message; 80 is accepted (issue 15)', () => {
+  it('refuses names over 80 characters with a clear message; 80 is accepted', () => {
     expect(st().createPlaylist('x'.repeat(81))).toBeNull()
     expect(toasts).toContain('error:Playlist name must be at most 80 characters')
     expect(st().playlists).toHaveLength(2)

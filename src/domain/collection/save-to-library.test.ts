@@ -21,7 +21,7 @@ describe('saveAudioToLibrary (exports, takes and remixes become Library tracks)'
     expect((await getAudioBlob(parseIdbAudioUrl(song.audioUrl))).size).toBe(1000)
   })
 
-  // Issue 26 item 5: duplicates had the same name and every item an "AI generated" cover.
+  // Duplicates had the same name and every item an "AI generated" cover.
   it('gives each title once and each origin its own cover', async () => {
     useLibraryStore.setState({ userTracks: [] })
     const blob = new Blob([new Uint8Array(100)], { type: 'audio/wav' })

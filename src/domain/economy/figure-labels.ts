@@ -1,6 +1,6 @@
 /**
  * The names of the figures several pages show, one name per figure and one server source each
- * (issue 26 item 10: "212 today" beside "62 daily earned", three listen counters that disagreed,
+ * ("212 today" beside "62 daily earned", three listen counters that disagreed,
  * and "Tracks" meaning listens on one page and published songs on another).
  */
 export const FIGURE_LABELS = {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { SONG_NOT_SHAREABLE, songShareItem } from './song-share.ts'
 
-// Issue 24: Now Playing's Share shares the song page. The song is resolved to its page's slug and
+// Now Playing's Share shares the song page. The song is resolved to its page's slug and
 // handed to copyShareLink like every other share button (share-item.test.ts proves the token, the
 // store and the refusals), so Now Playing's link is credited by the same rules.
 

@@ -290,7 +290,7 @@ describe('the deck is told what follows (gapless and crossfade)', () => {
   })
 })
 
-describe('one duration (issue 24)', () => {
+describe('one duration', () => {
   it('a song starts with its stored decoded length, and the file the deck plays corrects it', async () => {
     st().playSong(a)
     expect(a.seconds).toBeGreaterThan(0)

@@ -3,7 +3,7 @@ import type { StudioProjectMeta } from '../../backend/studio-projects.ts'
 
 /**
  * The signed-in user's studio projects as the server lists them (metadata only), filled and kept
- * current by src/backend/studio-project-sync.ts. Empty and 'idle' for visitors.
+ * current by src/features/studio/projects/studio-project-sync.ts. Empty and 'idle' for visitors.
  */
 export type AccountProjectsStatus = 'idle' | 'loading' | 'ready' | 'error'
 

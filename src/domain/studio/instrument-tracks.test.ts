@@ -4,7 +4,7 @@ import { INSTRUMENT_TAIL_SECONDS, instrumentAudioId, type Note } from '../../eng
 import { normaliseClip } from '../../engine/arrangement/clip.ts'
 import { useMixerStore } from './mixer-store.ts'
 
-// Issue 25: instrument tracks in the mixer's model and store. Their audio is the render of their
+// Instrument tracks in the mixer's model and store. Their audio is the render of their
 // notes, so the audio id and length follow every edit, undo and tempo change.
 
 const n = (id: string, key: number, start: number, length = 1): Note => ({ id, key, start, length, velocity: 100 })

@@ -145,7 +145,7 @@ describe('addAudioToMixer', () => {
   })
 })
 
-describe('track name limits (issue 15)', () => {
+describe('track name limits', () => {
   beforeEach(() => {
     useMixerStore.getState().reset()
     errors.length = 0

@@ -22,7 +22,7 @@ export function AccountChip() {
     else notify.error(M.logoutFailed, { description: result.message })
   }
 
-  // One row, so that at 1280×800 every sidebar item fits above it (issue 26 item 11).
+  // One row, so that at 1280×800 every sidebar item fits above it.
   if (user) {
     return (
       <div className="panel flex items-center gap-1 p-2" data-testid="account-chip">

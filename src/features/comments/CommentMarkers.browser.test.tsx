@@ -11,7 +11,7 @@ import { useSessionStore } from '../../domain/session/session-store.ts'
 import { CommentMarkers } from './CommentMarkers.tsx'
 import { CommentThread } from './CommentThread.tsx'
 
-// Issue 24, comments on the waveform: pinned comments are markers over the waveform at their
+// Comments on the waveform: pinned comments are markers over the waveform at their
 // moment, live as the thread is, and seek there; a new comment is pinned to the playhead when the
 // listener asks for it while the song plays.
 

@@ -7,7 +7,7 @@ import { useShareLinksStore } from '../../domain/economy/share-links-store.ts'
 import { SharePanel } from './SharePanel.tsx'
 import { shareId, type TrackRecipe } from './share-link.ts'
 
-// Issue 23: the generator's share panel copied the plain recipe address, which no server could
+// The generator's share panel copied the plain recipe address, which no server could
 // credit. A signed-in creator's copied link and QR code now carry the tokens of their own links.
 
 vi.mock('../../backend/sharing.ts', async (original) => ({

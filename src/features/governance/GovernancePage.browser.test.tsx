@@ -7,7 +7,7 @@ import { notify } from '../../lib/notify.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
 import GovernancePage from './GovernancePage.tsx'
 
-// Issue 23 where it bites on the governance page: the proposal's snapshot power and quorum in
+// The economy's rules where they bite on the governance page: the proposal's snapshot power and quorum in
 // words, who delegates to you, and a vote with locked welcome tokens explained without a request.
 
 const row = (id: string, title: string): ProposalRow => ({

@@ -8,7 +8,7 @@ import { useSessionStore } from '../../domain/session/session-store.ts'
 import { ProposalCard } from './GovernancePage.tsx'
 import { useGovernance } from './useGovernance.ts'
 
-// Issue 26 item 16: a double click on a vote showed "Vote submitted" and then "already voted".
+// A double click on a vote showed "Vote submitted" and then "already voted".
 // With the server mocked and the first vote still on its way, the second click sends nothing.
 
 const PROPOSAL: ProposalRow = {

@@ -9,7 +9,7 @@ import { usePublishedSongs } from '../../domain/collection/song-index.ts'
 import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import LibraryPage from './LibraryPage.tsx'
 
-// Issue 24: the Library covers every song a listener can play (the 45 catalogue songs, the
+// The Library covers every song a listener can play (the 45 catalogue songs, the
 // published songs the server shows them, their own uploads), searched by title, artist and genre,
 // and browsed by genre and by artist.
 

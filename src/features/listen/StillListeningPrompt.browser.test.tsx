@@ -7,7 +7,7 @@ import { notify } from '../../lib/notify.ts'
 import { useListenPrompt } from '../../domain/economy/listen-prompt.ts'
 import { StillListeningPrompt } from './StillListeningPrompt.tsx'
 
-// Issue 23: after an hour without interaction the server stops paying for listening and answers
+// After an hour without interaction the server stops paying for listening and answers
 // needs_interaction. The prompt shows only then, says what it means, and its button tells the
 // server at once; a failure is said in words and the prompt stays.
 

@@ -43,7 +43,7 @@ describe('pitch deck figures', () => {
       ['Reserve & liquidity', 25],
     ])
     expect(TOKEN_DISTRIBUTION.reduce((a, s) => a + s.percent, 0)).toBe(100)
-    // The whitepaper's figures too (issue 26 item 19): one object, src/config/tokenomics.ts.
+    // The whitepaper's figures too: one object, src/config/tokenomics.ts.
     expect(TOKEN_DISTRIBUTION).toBe(CONFIG_DISTRIBUTION)
     expect(CHAINS).toEqual(['Ethereum', 'Polygon'])
     expect(ROADMAP.map((r) => r.quarter)).toEqual(['Q1 2024', 'Q2 2024', 'Q3 2024', 'Q4 2024'])

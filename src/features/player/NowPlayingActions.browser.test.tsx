@@ -15,7 +15,7 @@ import { SlotsProvider } from '../../ui/slots.tsx'
 import { NowPlayingActions } from './NowPlayingActions.tsx'
 import { AddToPlaylistMenu } from '../playlists/AddToPlaylistMenu.tsx'
 
-// Issue 24: Now Playing gets Like, Add to playlist (the playlists feature's menu, through its slot)
+// Now Playing gets Like, Add to playlist (the playlists feature's menu, through its slot)
 // and Share, which copies the song page's address with the user's own copy-link token, made by the
 // server's share_create like Share & Earn's links, so an opening by someone else is credited.
 

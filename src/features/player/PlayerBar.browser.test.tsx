@@ -10,7 +10,7 @@ import { defaultPlaylists, selectIsFavourite, usePlaylistStore } from '../../dom
 import { SlotsProvider } from '../../ui/slots.tsx'
 import { BAR_ROOM_VAR, PlayerBar } from './PlayerBar.tsx'
 
-// Issue 24: a persistent player bar at the bottom, as every major player has, instead of the
+// A persistent player bar at the bottom, as every major player has, instead of the
 // floating button that covered rows. Wide: every control in the bar and the queue in a panel.
 // At 375 px: a compact row and an Expand control opening a sheet with the rest. Nothing of the
 // page is ever under the bar once scrolled to the end.

@@ -5,7 +5,7 @@ import { SAMPLE_SONGS } from '../../lib/catalogue/sample-songs.ts'
 import { defaultPlaylists, PLAYLIST_NAME_EMPTY, usePlaylistStore } from '../../domain/collection/playlist-store.ts'
 import { AddToPlaylistMenu } from './AddToPlaylistMenu.tsx'
 
-// Issue 26 item 17: the menu offered only the existing playlists and no way to start one; an
+// The menu offered only the existing playlists and no way to start one; an
 // empty name did nothing visible. Now every playlist and "New playlist…", named in the menu.
 
 const song = SAMPLE_SONGS[4]!

@@ -7,7 +7,7 @@ import { usePlaylistStore } from '../../domain/collection/playlist-store.ts'
 import { startOfflineSync, syncOffline, useOfflineStore } from '../../domain/collection/offline-store.ts'
 import { OfflineToggle } from './OfflineToggle.tsx'
 
-// Issue 24, "Offline and install": "Available offline" keeps a playlist's songs (audio and cover)
+// "Available offline" keeps a playlist's songs (audio and cover)
 // in the offline cache the service worker answers from, follows the playlist as it changes, says
 // how far it has come and what failed in words, and lets the files go when switched off.
 const [a, b, c] = SAMPLE_SONGS as [(typeof SAMPLE_SONGS)[0], (typeof SAMPLE_SONGS)[0], (typeof SAMPLE_SONGS)[0]]

@@ -6,7 +6,7 @@ import { CATALOGUE_SONGS } from '../../lib/catalogue/sample-songs.ts'
 import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import ArtistPage from './ArtistPage.tsx'
 
-// Issue 24: a page per catalogue artist (/artist/{slug}) with every one of their songs.
+// A page per catalogue artist (/artist/{slug}) with every one of their songs.
 
 const at = (path: string) =>
   render(

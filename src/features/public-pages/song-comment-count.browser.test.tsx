@@ -4,7 +4,7 @@ import type { CommentChange } from '../../backend/comments.ts'
 import { countSongComments } from '../../backend/comments.ts'
 import { useSongCommentCount } from './song-view.ts'
 
-// Issue 26 item 12: the song page's comment count did not move when someone commented. It is
+// The song page's comment count did not move when someone commented. It is
 // counted again by the server whenever the song's thread changes live.
 
 let push: (change: CommentChange) => void = () => undefined

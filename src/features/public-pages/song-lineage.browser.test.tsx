@@ -5,7 +5,7 @@ import { catalogueRow } from '../../../tests/component/catalogue-row.ts'
 import type { CatalogueRow } from '../../backend/publishing.ts'
 import SongPage from './SongPage.tsx'
 
-// Issue 25, remix lineage: a published remix's page says "Remix of …" with a link to its source,
+// Remix lineage: a published remix's page says "Remix of …" with a link to its source,
 // and the source's page lists its remixes. The server records the source (record_remix_source,
 // tests/backend/remix-lineage.test.ts); this is what the page makes of it.
 

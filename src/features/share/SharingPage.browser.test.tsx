@@ -8,7 +8,7 @@ import { useSessionStore } from '../../domain/session/session-store.ts'
 import SharingPage from './SharingPage.tsx'
 import { ShareLinkList } from './ShareLinkList.tsx'
 
-// Issue 23: a share pays only when someone else opens the link. The sharing screen shows each link
+// A share pays only when someone else opens the link. The sharing screen shows each link
 // "Pending — pays N CUBE when someone opens your link" and turns it into "Credited +N CUBE" when
 // Realtime reports the credit; the shared address carries the link's token.
 

@@ -14,7 +14,7 @@ import { useLibraryStore } from '../../domain/collection/library-store.ts'
 import { ORIGIN_COVERS } from '../../domain/collection/save-to-library.ts'
 import { offerToLibrary } from './offer-to-library.ts'
 
-// Issue 26 item 5: every export and take went into the Library unasked. Now the notice offers
+// Every export and take went into the Library unasked. Now the notice offers
 // "Save to Library", and only the user's setting saves without asking.
 
 const entry = () => ({

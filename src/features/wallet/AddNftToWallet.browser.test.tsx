@@ -4,7 +4,7 @@ import type { BlockchainConfig } from '../../backend/web3.ts'
 import { AddNftToWallet } from './AddNftToWallet.tsx'
 import { walletRpcUrl } from './browser-wallet.ts'
 
-// Issue 28, "A chain a wallet can reach": the wallet page offers to add an NFT's network (the
+// A chain a wallet can reach: the wallet page offers to add an NFT's network (the
 // embedded chain's /chain/rpc) and the token itself to the user's browser wallet.
 
 const toasts: string[] = []

@@ -5,7 +5,7 @@ import { fetchCreatorEarnings } from '../../backend/wallet.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
 import { CreatorEarningsCard } from './CreatorEarningsCard.tsx'
 
-// Issue 23, "Creators": a creator sees what each published song earned from other people's
+// Creators: a creator sees what each published song earned from other people's
 // listens, and the rule in words; a failure is said in words.
 
 vi.mock('../../backend/client.ts', () => ({ supabase: () => ({}) }))

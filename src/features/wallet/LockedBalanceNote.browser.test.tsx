@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { render } from '../../../tests/component/render.tsx'
 import { LockedBalanceNote } from './LockedBalanceNote.tsx'
 
-// The wallet shows the locked part of the balance and what unlocks it (issue 23, the trust rule).
+// The wallet shows the locked part of the balance and what unlocks it (the trust rule).
 
 const status = {
   trusted: false,

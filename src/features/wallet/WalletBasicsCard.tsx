@@ -86,7 +86,7 @@ export function WalletBasicsCard({ showActivity = true }: { showActivity?: boole
       )}
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
         <Stat label="Balance" value={show(w?.balance, ' CUBE')} testId="wallet-balance" />
-        {/* One name and one server figure per number, as on Listen to Earn (issue 26 item 10). */}
+        {/* One name and one server figure per number, as on Listen to Earn. */}
         <Stat label={FIGURE_LABELS.listeningToday} value={show(w?.daily_earned, ' CUBE')} testId="wallet-daily-earned" />
         <Stat label={FIGURE_LABELS.rewardedListensToday} value={show(w?.listens_today)} testId="wallet-tracks-today" />
         <Stat label="Daily Cap" value={`${dailyCap} listens`} testId="wallet-daily-cap" />

@@ -443,7 +443,7 @@ export default function WalletPage() {
         <section className="panel p-5" aria-label="Wallet panel" data-testid="wallet-panel" data-state={String(wc.state.value)}>
           {connected ? walletTab : connectView}
         </section>
-        {/* One tab bar for the page (issue 26: a second one inside the wallet panel repeated Rewards and NFTs). */}
+        {/* One tab bar for the page (a second one inside the wallet panel repeated Rewards and NFTs). */}
         <section className="panel p-5" aria-label="Rewards, NFTs and activity">
           <Tabs
             label="Wallet overview"

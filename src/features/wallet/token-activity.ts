@@ -57,7 +57,7 @@ const PLATFORM_NAMES: Record<string, string> = {
   share_now: 'Share Now',
 }
 
-// Internal ids (UUIDs, published-song ids, device keys) never reach the screen (issue 26 item 9).
+// Internal ids (UUIDs, published-song ids, device keys) never reach the screen.
 const looksLikeId = (ref: string) => /pub-[0-9a-f]{8}|idb:|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}|^[0-9a-f]{32}$/i.test(ref)
 const humanise = (reason: string) => {
   const words = reason.replace(/[_-]+/g, ' ').trim()

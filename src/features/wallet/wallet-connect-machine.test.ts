@@ -77,7 +77,7 @@ describe('wallet-connect machine', () => {
     expect(done.context).toMatchObject({ method: 'social', address: CUSTODIAL, welcome: 50 })
   })
 
-  // Issue 26 item 1: the button did nothing unless the chooser was open (the page shows it straight away).
+  // The button did nothing unless the chooser was open (the page shows it straight away).
   it('social works from the page as it loads (disconnected) and after a failed attempt', async () => {
     const fresh = createActor(createWalletConnectMachine(deps())).start()
     fresh.send({ type: 'SOCIAL' })

@@ -75,7 +75,7 @@ describe('ledgerToActivity', () => {
     )
   })
 
-  // Issue 26 item 9: no raw ids ("song:pub-7363…:twitter", UUIDs) in the history.
+  // No raw ids ("song:pub-7363…:twitter", UUIDs) in the history.
   it('says what each movement was for in words, never with an internal id', () => {
     const d = (reason: string, reference: string | null) => describeLedgerEntry(reason, reference, title)
     const uuid = '3f2b8c1e-4a5d-4e6f-8a9b-0c1d2e3f4a5b'

@@ -17,7 +17,7 @@ const KEYS = [
 const allText = WHITEPAPER_SECTIONS.flatMap((s) => s.items.map((i) => `${i.title} ${i.text}`)).join('\n')
 const HAN = /\p{Script=Han}/gu
 
-describe('one token distribution (issue 26 item 19)', () => {
+describe('one token distribution', () => {
   it('the whitepaper states the split the pitch deck charts, both from src/config/tokenomics.ts', () => {
     expect(TOKEN_DISTRIBUTION.reduce((a, s) => a + s.percent, 0)).toBe(100)
     expect(allText).toContain(`按 ${TOKEN_DISTRIBUTION.map((s) => `${s.percent}%`).join(' / ')} 分配给`)

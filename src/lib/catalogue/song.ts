@@ -26,7 +26,7 @@ export interface Song {
   /**
    * CUBE credited per qualifying listen, as generated from the catalogue's source; the server's
    * figure (public.songs.reward) wins once it has answered, and songs without one get the reward
-   * rules' default (src/features/listen/reward-rules.ts).
+   * rules' default (src/domain/economy/reward-rules.ts).
    */
   reward?: number
   /**

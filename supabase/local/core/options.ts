@@ -36,7 +36,7 @@ export interface LocalServerOptions {
   emailSignup?: boolean
   /** Runs the embedded EVM development chain in-process and deploys the NFT contract on it (LOCAL_CHAIN=off to skip). */
   embeddedChain?: boolean
-  // --- account integrity (issue 22: TOTP lockout, per-folder JWT secret) ---
+  // --- account integrity (TOTP lockout, per-folder JWT secret) ---
   /** Wrong-TOTP-code limits; default 5 per factor, 10 per account, within 5 minutes. */
   mfaLockout?: MfaLockout
   // --- end account integrity ---

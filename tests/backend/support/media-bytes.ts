@@ -1,5 +1,5 @@
 /**
- * Storage checks that an image or audio file's bytes bear out its declared type (issue 22, item
+ * Storage checks that an image or audio file's bytes bear out its declared type (docs/security.md item
  * 2): test data standing in for a real file starts with that format's signature, and keeps its
  * length (size-limit tests depend on it).
  */

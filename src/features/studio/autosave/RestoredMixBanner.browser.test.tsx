@@ -7,7 +7,7 @@ import { useMixerStore } from '../../../domain/studio/mixer-store.ts'
 import { useDraftNotice } from './draft-notice.ts'
 import { RestoredMixBanner } from './RestoredMixBanner.tsx'
 
-// Issue 26 item 4: the restored-mix notice is the studio's, once, with Keep and Discard.
+// The restored-mix notice is the studio's, once, with Keep and Discard.
 
 const reset = vi.fn()
 beforeEach(() => {

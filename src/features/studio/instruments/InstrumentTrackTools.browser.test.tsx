@@ -8,7 +8,7 @@ import { downloadFile } from '../../../lib/download-file.ts'
 import { subscribeNotices, type Notice } from '../../../lib/notify.ts'
 import { InstrumentTrackTools } from './InstrumentTrackTools.tsx'
 
-// Issue 25: Add Instrument Track, Import MIDI (each channel an instrument track, the file's tempo
+// Add Instrument Track, Import MIDI (each channel an instrument track, the file's tempo
 // in an empty studio) and Export MIDI (the notes as the timeline plays them), through the real
 // MIDI parser and builder; only the browser's download is a double.
 vi.mock('../../../lib/download-file.ts', () => ({ downloadFile: vi.fn() }))

@@ -7,7 +7,7 @@ import { HIGHEST_KEY, type Note } from '../../../engine/instruments/note-track.t
 import { BEAT_PX, PianoRoll, ROW_PX } from './PianoRoll.tsx'
 import { computerKeyDown, noteOn } from './instrument-player.ts'
 
-// Issue 25, "Studio: instrument tracks": the piano roll's gestures on the real mixer store (so the
+// Instrument tracks in the studio: the piano roll's gestures on the real mixer store (so the
 // real undo history), with the instrument's sound left out (its audio is proven in the e2e journey
 // and tests/browser/instrument-track.test.ts).
 vi.mock('./instrument-player.ts', async (original) => ({

@@ -17,7 +17,7 @@ import {
   useInstrumentPlayer,
 } from './instrument-player.ts'
 
-// Issue 25: playing an instrument track by hand. Web MIDI through a test double in Chromium (hot-plug,
+// Playing an instrument track by hand. Web MIDI through a test double in Chromium (hot-plug,
 // the device picker, note on/off with velocity, the sustain pedal), the computer keyboard, and
 // Record notes, on the real stores; the synthesizer and the mixer's clock are doubles here (their
 // audio is proven in tests/browser/instrument-track.test.ts and the piano roll's e2e journey).

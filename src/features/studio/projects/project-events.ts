@@ -1,6 +1,6 @@
 /**
  * What happened to saved studio projects, for listeners outside the project store (the account
- * sync in src/backend/studio-project-sync.ts). Emitted only after the local IndexedDB write
+ * sync in src/features/studio/projects/studio-project-sync.ts). Emitted only after the local IndexedDB write
  * succeeded, so a listener's failure can never lose a local save.
  */
 export type ProjectEvent =

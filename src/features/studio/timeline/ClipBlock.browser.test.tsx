@@ -4,7 +4,7 @@ import { render, settle } from '../../../../tests/component/render.tsx'
 import { normaliseClip } from '../../../engine/arrangement/clip.ts'
 import { ClipBlock } from './ClipBlock.tsx'
 
-// Issue 25: an instrument track's clip on the timeline is a MIDI clip: it shows its notes where
+// An instrument track's clip on the timeline is a MIDI clip: it shows its notes where
 // the clip plays them, repeated where it loops.
 
 const inked = (canvas: HTMLCanvasElement, x: number) => {
