@@ -85,6 +85,8 @@ export function mentionedPaths(text) {
     if (path.split('/').length < 2 || path.endsWith('/.')) continue
     found.add(path)
   }
+  // A migration named by its file alone (`20261126120000_listening_sessions.sql`) is a path too.
+  for (const m of text.matchAll(/(?<![\w/.-])(\d{14}_[\w-]+\.sql)\b/g)) found.add(`supabase/migrations/${m[1]}`)
   return [...found]
 }
 

@@ -39,3 +39,9 @@ test('comments are found in line, block and JSX form, not in URLs', () => {
   assert.deepEqual(comments(text), ['// one', '/* two\n */', '/* three */'])
   assert.deepEqual(mentionedPaths('see src/a/b.ts, then tests/e2e/c.spec.ts.'), ['src/a/b.ts', 'tests/e2e/c.spec.ts'])
 })
+
+test('a migration named by its file alone is checked as a path under supabase/migrations/', () => {
+  assert.deepEqual(mentionedPaths('rules in `20261126120000_listening_sessions.sql`'), [
+    'supabase/migrations/20261126120000_listening_sessions.sql',
+  ])
+})
