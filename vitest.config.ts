@@ -8,7 +8,7 @@ import { withoutStudies } from './vitest.studies.ts'
 export default defineConfig({
   test: {
     environment: 'node',
-    // Every run also leaves its per-test durations for scripts/slowest-tests.ts (docs/benchmarks.md).
+    // Every run also leaves each test's duration and budget for scripts/slowest-tests.ts (docs/benchmarks.md).
     reporters: ['default', 'json', ['./scripts/test-budgets-reporter.ts', { outputFile: 'reports/budgets-node.json' }]],
     outputFile: { json: 'reports/vitest-node.json' },
     testTimeout: 30_000,
