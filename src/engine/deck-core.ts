@@ -4,7 +4,7 @@
  * deck-ahead.ts, deck-ticker.ts) reads and moves on. The Deck (player-deck.ts) owns it.
  */
 import type { IAudioBuffer, IAudioBufferSourceNode, IAudioContext, IGainNode } from 'standardized-audio-context'
-import type { DeckEvent } from './deck-events.ts'
+import type { DeckEvent } from './deck-api.ts'
 import type { DeckGraph } from './deck-graph.ts'
 import type { DeckStream } from './deck-stream.ts'
 import type { DeckAhead } from './deck-ahead.ts'

@@ -1,4 +1,4 @@
-import type { DeckEvent } from './deck-events.ts'
+import type { DeckEvent } from './deck-api.ts'
 
 /** What the stand-in reads and drives of the deck. */
 export interface MediaDeck {

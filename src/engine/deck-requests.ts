@@ -5,7 +5,7 @@
  */
 import { clampCrossfade } from './deck-timeline.ts'
 import { requestSeq, type DeckSnapshot, type DeckState } from './deck-machine.ts'
-import type { DeckItemOptions } from './deck-events.ts'
+import type { DeckItemOptions } from './deck-api.ts'
 
 const gainOf = (options: DeckItemOptions) => (Number.isFinite(options.gainDb) ? options.gainDb! : 0)
 

@@ -32,37 +32,13 @@ import { setVoiceGain } from './deck-voices.ts'
 import { changeCrossfade, claimItem, loadItem, pauseItem, seekItem, startItem, unloadAll, type DeckControl } from './deck-actions.ts'
 import { withCrossfade, withItemGain, withLoad, withNext, withPlaying, withSeek, withStop, withVolume } from './deck-requests.ts'
 import { clockOf, durationOf, type Incoming, type Voice } from './deck-core.ts'
-import type { DeckEvent, DeckItemOptions } from './deck-events.ts'
+import type { DeckEvent, DeckItemOptions, PlayerDeck } from './deck-api.ts'
 import { initialDeckState, transition, type DeckEffect, type DeckInput, type DeckPhase, type DeckSnapshot, type DeckState, type LoadRequest } from './deck-machine.ts'
 
 export { DeckError }
 export { STREAM_OVERLAP_S } from './deck-core.ts'
-export type { DeckEvent, DeckItemOptions } from './deck-events.ts'
+export type { DeckEvent, DeckItemOptions, PlayerDeck } from './deck-api.ts'
 export type { DeckSnapshot } from './deck-machine.ts'
-
-export interface PlayerDeck {
-  /** Reconciles the deck to what its store wants now. */
-  follow(snapshot: DeckSnapshot): void
-  /** The snapshot the deck last followed (the calls below edit it). */
-  readonly desired: DeckSnapshot
-  load(audioUrl: string, label: string, options?: DeckItemOptions): Promise<void>
-  preload(audioUrl: string | null, label?: string, options?: DeckItemOptions): void
-  play(): Promise<void>
-  pause(): void
-  stop(): void
-  seek(seconds: number): void
-  setVolume(volume: number): void
-  setCrossfade(seconds: number): void
-  setItemGainDb(gainDb: number): void
-  /** Whether a true-peak limiter (−1 dBTP) is in the path, so normalisation may boost past the peaks. */
-  readonly hasLimiter: boolean
-  on(listener: (e: DeckEvent) => void): () => void
-  /**
-   * A media-element stand-in that follows the deck (time, duration, play/pause/ended events; setting
-   * currentTime seeks), for wavesurfer.js's `media` option, which accepts such a duck-typed element.
-   */
-  readonly element: HTMLAudioElement
-}
 
 class Deck implements PlayerDeck, DeckControl {
   readonly element: HTMLAudioElement
