@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { EMPTY_SNAPSHOT, initialDeckState, requestSeq, transition, type DeckInput, type DeckSnapshot, type DeckState } from './deck-machine.ts'
+import {
+  EMPTY_SNAPSHOT,
+  initialDeckState,
+  requestSeq,
+  transition,
+  type DeckInput,
+  type DeckSnapshot,
+  type DeckState,
+} from './deck-machine.ts'
 
 const item = (url: string, gainDb = 0) => ({ url, label: url.toUpperCase(), gainDb, seq: requestSeq() })
 const follow = (snapshot: DeckSnapshot): DeckInput => ({ type: 'follow', snapshot })
@@ -64,7 +72,11 @@ describe('the deck machine', () => {
     const newer = run(state, follow({ ...snapshot, seek: { seconds: 10, seq: s2 } }))
     expect(newer.effects).toEqual(['seek'])
     // The same snapshot again (a re-render) and an older request: nothing.
-    const repeat = run(newer.state, follow({ ...snapshot, seek: { seconds: 10, seq: s2 } }), follow({ ...snapshot, seek: { seconds: 5, seq: s1 } }))
+    const repeat = run(
+      newer.state,
+      follow({ ...snapshot, seek: { seconds: 10, seq: s2 } }),
+      follow({ ...snapshot, seek: { seconds: 5, seq: s1 } }),
+    )
     expect(repeat.effects).toEqual([])
   })
 
@@ -89,7 +101,10 @@ describe('the deck machine', () => {
     expect(over.state.desired.next).toBeNull()
     const claimB = item('b', -3)
     const claimed = transition(over.state, follow({ ...snapshot, item: claimB, next: b }))
-    expect(claimed.effects).toEqual([{ do: 'claim', item: claimB }, { do: 'next', item: b }])
+    expect(claimed.effects).toEqual([
+      { do: 'claim', item: claimB },
+      { do: 'next', item: b },
+    ])
     expect(claimed.state.phase).toBe('playing')
     expect(claimed.state.advancedTo).toBeNull()
 

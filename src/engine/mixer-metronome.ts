@@ -53,7 +53,8 @@ export class MetronomeClicks {
       const b = cuts[i + 1]!
       const pa = this.timeline.timelinePositionAt(a)
       if (pa === null) continue
-      for (const beat of beatsBetween(pa, pa + (b - a), this.bpm)) clickAt(ctx, getMasterBus().input as never, a + (beat.time - pa), beat.accent)
+      for (const beat of beatsBetween(pa, pa + (b - a), this.bpm))
+        clickAt(ctx, getMasterBus().input as never, a + (beat.time - pa), beat.accent)
     }
     this.until = to
   }

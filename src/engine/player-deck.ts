@@ -33,7 +33,16 @@ import { changeCrossfade, claimItem, loadItem, pauseItem, seekItem, startItem, u
 import { withCrossfade, withItemGain, withLoad, withNext, withPlaying, withSeek, withStop, withVolume } from './deck-requests.ts'
 import { clockOf, durationOf, type Incoming, type Voice } from './deck-core.ts'
 import type { DeckEvent, DeckItemOptions, PlayerDeck } from './deck-api.ts'
-import { initialDeckState, transition, type DeckEffect, type DeckInput, type DeckPhase, type DeckSnapshot, type DeckState, type LoadRequest } from './deck-machine.ts'
+import {
+  initialDeckState,
+  transition,
+  type DeckEffect,
+  type DeckInput,
+  type DeckPhase,
+  type DeckSnapshot,
+  type DeckState,
+  type LoadRequest,
+} from './deck-machine.ts'
 
 export { DeckError }
 export { STREAM_OVERLAP_S } from './deck-core.ts'

@@ -23,9 +23,10 @@ test('a file of src/engine over 300 lines fails; one of 300 passes; elsewhere th
   assert.deepEqual(await sizeErrors('src/lib/long.ts', lines(301)), [])
 })
 
-test("a function of the player deck over 60 lines fails; a long test case does not", async () => {
+test('a function of the player deck over 60 lines fails; a long test case does not', async () => {
   assert.deepEqual(await sizeErrors('src/engine/player-deck.ts', longFunction), ['max-lines-per-function'])
   assert.deepEqual(await sizeErrors('src/engine/deck-handover.ts', longFunction), ['max-lines-per-function'])
-  const testCase = `import { it } from 'vitest'\nit('long', () => {\n${Array.from({ length: 61 }, (_, i) => `  console.log(${i})`).join('\n')}\n})\n`
+  const body = Array.from({ length: 61 }, (_, i) => `  console.log(${i})`).join('\n')
+  const testCase = `import { it } from 'vitest'\nit('long', () => {\n${body}\n})\n`
   assert.deepEqual(await sizeErrors('src/engine/deck-machine.test.ts', testCase), [])
 })
