@@ -39,7 +39,8 @@ export function compareWithGolden(
   tolerance: Tolerance = GOLDEN_TOLERANCE,
 ): Verdict {
   if (golden.sampleRate !== sampleRate || golden.samples.length !== samples.length) {
-    const message = `golden "${name}": ${samples.length} frames at ${sampleRate} Hz against the golden's ${golden.samples.length} at ${golden.sampleRate} Hz`
+    const got = `${samples.length} frames at ${sampleRate} Hz`
+    const message = `golden "${name}": ${got} against the golden's ${golden.samples.length} at ${golden.sampleRate} Hz`
     return { ok: false, maxAbsDb: Infinity, rmsDiffDb: Infinity, message }
   }
   let max = 0
