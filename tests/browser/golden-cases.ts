@@ -5,7 +5,7 @@
  *                   left channel of a stereo test signal (so pan and stereo effects show)
  *   export-master   the export's master stage: the master strip in a worker, then the master bus
  *   score-*         the generator's instruments (melody, bass, drums) and the whole generated mix,
- *                   rendered by the Tone.js score renderer, 1 s at 24 kHz, from 4 s into the piece
+ *                   rendered by the Tone.js score renderer, 1 s at 24 kHz, from 8 s into the piece (its first verse)
  */
 import { renderStrip } from './strip-render.ts'
 import { noise, sine, SR } from '../../audio-worklets/kernels/test-signals.ts'
@@ -53,8 +53,8 @@ function scoreCase(name: string, parts?: readonly ScorePart[]): GoldenCase {
       const score = compose(SCORE)
       const buffer = await renderScore(score, {
         sampleRate: SCORE_RATE,
-        from: 4,
-        to: 5,
+        from: 8,
+        to: 9,
         preroll: 2,
         normalise: false,
         ...(parts ? { parts } : {}),

@@ -35,6 +35,7 @@ describe('golden renders', () => {
     // The lowpass of strip-filters one step (1 of 100) more closed.
     const changed = await stripCase('strip-filters', { lowpass: 59, highpass: 40 }).render()
     const verdict = compareWithGolden('strip-filters', changed, await golden('strip-filters'), 48000)
+    console.info(`control, lowpass 60 → 59: ${verdict.message}`)
     expect(verdict.ok).toBe(false)
     expect(verdict.rmsDiffDb).toBeGreaterThan(GOLDEN_TOLERANCE.rmsDb)
     expect(verdict.message).toMatch(
