@@ -1,4 +1,4 @@
-import type { DeckEvent } from './player-deck.ts'
+import type { DeckEvent } from './deck-api.ts'
 
 /** What the stand-in reads and drives of the deck. */
 export interface MediaDeck {

@@ -20,15 +20,12 @@ import { getMasterBus } from './master-bus.ts'
 import { buildMixGraph, prepareMixContext, type LevelsListener, type MixGraph } from './mixer-graph.ts'
 import { mixDuration, type MixerState } from './mixer-model.ts'
 import { hasMixerAudio } from './mixer-audio.ts'
-import { beatsBetween, clickAt } from './metronome.ts'
+import { MetronomeClicks } from './mixer-metronome.ts'
 
 /** Scheduling headroom: long enough for the main thread to start every source before it is due. */
 const START_AHEAD_SECONDS = 0.06
 /** A loop's next cycle is scheduled this long before it is due (timers are late in busy tabs). */
 const WRAP_AHEAD_SECONDS = 0.3
-/** The metronome schedules clicks this far ahead, every METRONOME_TICK_MS. */
-const METRONOME_AHEAD_SECONDS = 0.2
-const METRONOME_TICK_MS = 50
 /** Shorter loop regions are ignored: the next cycle could not be scheduled in time. */
 export const MIN_LOOP_SECONDS = 0.5
 
@@ -157,9 +154,11 @@ class MixerEngine {
 
   private lastState: MixerState | null = null
   private metronome = { on: false, bpm: 120 }
-  private metronomeTimer: ReturnType<typeof setInterval> | null = null
-  /** Context time up to which clicks are already scheduled. */
-  private clicksUntil = 0
+  private readonly clicks = new MetronomeClicks({
+    isPlaying: () => this.playing,
+    timelinePositionAt: (t) => this.timelinePositionAt(t),
+    pendingWrapAt: () => this.pendingWrap?.ctxTime ?? null,
+  })
 
   setMetronome(settings: { on: boolean; bpm: number }) {
     this.metronome = { on: settings.on, bpm: settings.bpm > 0 ? settings.bpm : 120 }
@@ -167,34 +166,7 @@ class MixerEngine {
   }
 
   private runMetronome() {
-    const want = this.playing && this.metronome.on
-    if (!want) {
-      if (this.metronomeTimer) clearInterval(this.metronomeTimer)
-      this.metronomeTimer = null
-      return
-    }
-    if (this.metronomeTimer) return
-    this.clicksUntil = getAudioContext().currentTime
-    const tick = () => {
-      const ctx = getAudioContext()
-      if (!this.playing) return
-      const from = Math.max(this.clicksUntil, ctx.currentTime)
-      const to = ctx.currentTime + METRONOME_AHEAD_SECONDS
-      // Split the window where a loop wrap is due: the timeline jumps back there.
-      const w = this.pendingWrap
-      const cuts = w && w.ctxTime > from && w.ctxTime < to ? [from, w.ctxTime, to] : [from, to]
-      for (let i = 0; i + 1 < cuts.length; i++) {
-        const a = cuts[i]!
-        const b = cuts[i + 1]!
-        const pa = this.timelinePositionAt(a)
-        if (pa === null) continue
-        for (const beat of beatsBetween(pa, pa + (b - a), this.metronome.bpm))
-          clickAt(ctx, getMasterBus().input as never, a + (beat.time - pa), beat.accent)
-      }
-      this.clicksUntil = to
-    }
-    tick()
-    this.metronomeTimer = setInterval(tick, METRONOME_TICK_MS)
+    this.clicks.run(this.playing && this.metronome.on, this.metronome.bpm)
   }
 
   /** Starts playback; `at`: not before this context time (a count-in's last beat). */

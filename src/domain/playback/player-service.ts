@@ -5,14 +5,21 @@
  * deck (tests in Node, where there is no Web Audio) and starts the service. It also keeps the deck
  * told which queue item follows the current one (decoded ahead for a gapless or crossfaded start)
  * and the crossfade setting.
+ *
+ * The app's deck follows the store from snapshots (deck-snapshot.ts): the store's load and seek
+ * commands become numbered requests, and on every change of the player or normalisation store the
+ * service sends the deck what is wanted now; the deck reconciles its audio to it. A deck without
+ * `follow` (a test double) is driven call by call instead.
  */
 import { applyDeckEvent, onDeckCommand, reportError, usePlayerStore, type DeckCommand, type DeckLike } from './player-store.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { PLAYER_STORAGE_KEY, SAVE_DELAY_MS, playerStorage, serializePlayer } from './player-persistence.ts'
 import { MAX_LIMITING_DB, songGainDb } from './loudness-normalisation.ts'
 import { useNormalisationStore } from './normalisation-store.ts'
-import { indexOfSong, nextIndex } from '../../engine/queue.ts'
 import type { Song } from '../../lib/catalogue/song.ts'
+import { NO_REQUESTS, deckSnapshot, foldCommand, followingSong, type DeckRequests } from './deck-snapshot.ts'
+
+export { followingSong }
 
 let deck: DeckLike | null = null
 let deckFactory: (() => Promise<DeckLike>) | null = () => import('../../engine/player-deck.ts').then((m) => m.getPlayerDeck())
@@ -29,6 +36,10 @@ export function attachDeck(d: DeckLike): void {
   deckPromise = Promise.resolve(d)
   deckFactory = null
   unsubscribeDeck = d.on(applyDeckEvent)
+  if (d.follow) {
+    startPlayerService()
+    return pushSnapshot()
+  }
   d.setVolume(usePlayerStore.getState().volume)
   applyNormalisation(d)
   d.setCrossfade?.(usePlayerStore.getState().crossfadeSeconds)
@@ -40,12 +51,14 @@ export function startPlayerService(): void {
   stopCommands ??= onDeckCommand(run)
   startPlayerPersistence()
   stopNormalisation ??= useNormalisationStore.subscribe((s, prev) => {
+    if (deck?.follow) return pushSnapshot()
     if (s.setting !== prev.setting && deck) {
       applyNormalisation(deck)
       preloadNext()
     }
   })
   stopFollowingQueue ??= usePlayerStore.subscribe((s, prev) => {
+    if (deck?.follow) return pushSnapshot()
     if (s.queue !== prev.queue || s.currentSong !== prev.currentSong) preloadNext()
   })
 }
@@ -81,7 +94,16 @@ const measuredOnServer = (song: Song) => song.audioUrl.startsWith('/storage/')
 function applyNormalisation(d: DeckLike, song = usePlayerStore.getState().currentSong): void {
   const setting = useNormalisationStore.getState().setting
   d.setItemGainDb?.(songGainDb(song, setting, limitingDb(d)))
-  if (!song || song.loudnessLufs !== undefined || !measuredOnServer(song)) return
+  const lookup = song && lookUpLoudness(song)
+  void lookup?.then((measured) => {
+    if (!measured || !song || usePlayerStore.getState().currentSong?.id !== song.id) return
+    d.setItemGainDb?.(songGainDb({ ...song, ...measured }, useNormalisationStore.getState().setting, limitingDb(d)))
+  })
+}
+
+/** The server's measurement of a published song that came without its loudness (asked once). */
+function lookUpLoudness(song: Song | null) {
+  if (!song || song.loudnessLufs !== undefined || !measuredOnServer(song)) return null
   let lookup = serverLoudness.get(song.id)
   if (!lookup) {
     lookup = loudnessLookup(song.id).catch((error: unknown) => {
@@ -89,19 +111,44 @@ function applyNormalisation(d: DeckLike, song = usePlayerStore.getState().curren
       return null
     })
     serverLoudness.set(song.id, lookup)
+    void lookup.then((m) => m && measuredLoudness.set(song.id, m) && deck?.follow && pushSnapshot())
   }
-  void lookup.then((measured) => {
-    if (!measured || usePlayerStore.getState().currentSong?.id !== song.id) return
-    d.setItemGainDb?.(songGainDb({ ...song, ...measured }, useNormalisationStore.getState().setting, limitingDb(d)))
-  })
+  return lookup
 }
 
-let stopFollowingQueue: (() => void) | null = null
+const measuredLoudness = new Map<string, Pick<Song, 'loudnessLufs' | 'truePeakDbtp'>>()
 
-/** The queue item after the current one (wrapping, as Next does), or null. */
-export function followingSong(queue: readonly Song[], current: Song | null): Song | null {
-  if (!current) return null
-  return queue[nextIndex(queue.length, indexOfSong(queue, current.id))] ?? null
+let stopFollowingQueue: (() => void) | null = null
+let requests: DeckRequests = NO_REQUESTS
+let pushQueued = false
+let lastPushed = ''
+
+/**
+ * Sends the deck what the stores want now, once per task: a store action sets its state and then
+ * issues its command, and the deck must see both together (the new item and the one after it).
+ */
+function pushSnapshot(): void {
+  if (pushQueued) return
+  pushQueued = true
+  queueMicrotask(() => {
+    pushQueued = false
+    const d = deck
+    if (!d?.follow) return
+    const song = requests.load?.song ?? null
+    // Playback does not wait for a server measurement; the gain follows when it arrives.
+    lookUpLoudness(song)
+    const loudness = {
+      setting: useNormalisationStore.getState().setting,
+      limitingDb: limitingDb(d),
+      measured: (s: Song) => ({ ...s, ...measuredLoudness.get(s.id) }),
+    }
+    const snapshot = deckSnapshot(requests, usePlayerStore.getState(), loudness)
+    // Only a change is sent: the deck's own callers (the waveform's seeks) are not undone by a time event.
+    const key = JSON.stringify(snapshot)
+    if (key === lastPushed) return
+    lastPushed = key
+    d.follow(snapshot)
+  })
 }
 
 /** Tells a loaded deck what to decode ahead; a page that has not played yet loads nothing for it. */
@@ -158,6 +205,19 @@ function withDeck(): Promise<DeckLike> {
 }
 
 function run(c: DeckCommand): void {
+  requests = foldCommand(requests, c)
+  if (deck?.follow) return pushSnapshot()
+  if (deck) return runOnCalls(c)
+  // The first command that needs sound loads the deck; until then only the requests are kept.
+  if (c.kind !== 'load' && c.kind !== 'play' && c.kind !== 'seek') return
+  void withDeck().then(
+    (d) => (d.follow ? pushSnapshot() : runOnCalls(c)),
+    (err: unknown) => c.kind !== 'seek' && reportError(errorMessage(err)),
+  )
+}
+
+/** A deck without `follow` (a test double), driven call by call. */
+function runOnCalls(c: DeckCommand): void {
   switch (c.kind) {
     case 'load': {
       const token = ++loadToken

@@ -27,7 +27,7 @@ export const ALREADY_IN_QUEUE = 'Already in queue'
  * without hasLimiter, normalisation never boosts a song's true peak past the ceiling.
  */
 export type DeckLike = Pick<PlayerDeck, 'load' | 'play' | 'pause' | 'stop' | 'seek' | 'setVolume' | 'on'> &
-  Partial<Pick<PlayerDeck, 'preload' | 'setCrossfade' | 'setItemGainDb' | 'hasLimiter'>>
+  Partial<Pick<PlayerDeck, 'preload' | 'setCrossfade' | 'setItemGainDb' | 'hasLimiter' | 'follow'>>
 
 export interface PlayerState {
   currentSong: Song | null

@@ -12,9 +12,10 @@ import { composeInWorker, type Score } from '../composer.ts'
 import { getAudioContext, unlockAudio } from '../audio-context.ts'
 import { renderScore } from '../score-renderer.ts'
 import { errorMessage } from '../../lib/error-message.ts'
-import { PIECE_SECONDS, SLOT_SECONDS, pieceGain, slotAt, type ProgrammeSlot, type Steer } from './programme.ts'
+import { PIECE_SECONDS, SLOT_SECONDS, slotAt, type ProgrammeSlot, type Steer } from './programme.ts'
 import { makeLimiter, stationGainDb } from './station-output.ts'
-import { chainFrom, coversToEnd, JOIN_SECONDS, joinGain, prerollOf, segmentPlan, type Segment } from './segments.ts'
+import { chainFrom, coversToEnd, prerollOf, segmentPlan, type Segment } from './segments.ts'
+import { playSegment } from './segment-source.ts'
 
 export type StationStatus = 'stopped' | 'tuning' | 'playing'
 
@@ -31,7 +32,6 @@ export interface StationState {
 }
 
 const RENDER_RATE = 32000
-const CURVE_POINTS = 256
 
 interface RenderedSegment extends Segment {
   buffer: AudioBuffer
@@ -216,44 +216,9 @@ export class StationPlayer {
     const span = segment.to - segment.from
     const offset = Math.max(0, ctx.currentTime + 0.05 - segmentAt)
     if (offset >= span) return false
-    const rendered = segment.buffer
-    const buffer = ctx.createBuffer(rendered.numberOfChannels, rendered.length, rendered.sampleRate)
-    for (let c = 0; c < rendered.numberOfChannels; c++) buffer.copyToChannel(rendered.getChannelData(c), c)
-    const when = segmentAt + offset
-    const src = ctx.createBufferSource()
-    src.buffer = buffer
-    // The piece's own fades (a curve over what is left of it) and the joins (exact linear ramps).
-    const fade = ctx.createGain()
-    const curve = new Float32Array(CURVE_POINTS)
-    const left = span - offset
-    for (let i = 0; i < CURVE_POINTS; i++) curve[i] = level * pieceGain(segment.from + offset + (left * i) / (CURVE_POINTS - 1))
-    fade.gain.value = curve[0]!
-    fade.gain.setValueCurveAtTime(curve, when, left)
-    const join = ctx.createGain()
-    const t0 = segment.from + offset
-    join.gain.setValueAtTime(joinGain(segment, t0), when)
-    if (segment.joinsIn && t0 < segment.from + JOIN_SECONDS) join.gain.linearRampToValueAtTime(1, segmentAt + JOIN_SECONDS)
-    if (segment.joinsOut) {
-      const outAt = segmentAt + span - JOIN_SECONDS
-      if (outAt > when) join.gain.setValueAtTime(1, outAt)
-      join.gain.linearRampToValueAtTime(0, segmentAt + span)
-    }
-    src.connect(join)
-    join.connect(fade)
-    fade.connect(this.stationInput(ctx))
-    src.start(when, offset)
-    src.stop(when + left)
+    const stop = playSegment(ctx, segment, { segmentAt, offset, level, into: this.stationInput(ctx) })
     if (!sources) this.scheduled.set(key, (sources = new Map()))
-    sources.set(segment.from, () => {
-      try {
-        src.stop()
-      } catch {
-        // Already stopped.
-      }
-      src.disconnect()
-      join.disconnect()
-      fade.disconnect()
-    })
+    sources.set(segment.from, stop)
     return true
   }
 
