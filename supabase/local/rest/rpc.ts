@@ -82,11 +82,20 @@ export const rpc: RpcHandler = async ({ db, catalog }, { req, res, url }, name, 
       (k) => `${quoteIdent(k)} => ${req.method === 'POST' ? params.json(args[k], argType(k)) : params.typed(String(args[k]), argType(k))}`,
     )
     .join(', ')})`
+  // GET and HEAD are safe methods: the call runs in a READ ONLY transaction whatever the function's
+  // volatility, so a function that writes fails (25006, 405) as in PostgREST; writes go through POST.
+  const access = { readOnly: req.method !== 'POST' }
   if (fn.returnType === 'void') {
-    await runAsApiCaller(db, caller, catalog().preRequest, async (tx) => {
-      await applyTimezone(tx, prefs)
-      await tx.query(`select ${call}`, params.values)
-    })
+    await runAsApiCaller(
+      db,
+      caller,
+      catalog().preRequest,
+      async (tx) => {
+        await applyTimezone(tx, prefs)
+        await tx.query(`select ${call}`, params.values)
+      },
+      access,
+    )
     res.writeHead(204, { 'Content-Range': '*/*', ...preferenceApplied(prefs, 'rpc') }).end()
     return
   }
@@ -126,6 +135,6 @@ export const rpc: RpcHandler = async ({ db, catalog }, { req, res, url }, name, 
         ? await countRows(tx, 'planned', `select 1 from ${call} _t0${composite ? where : ''}`, params.values)
         : undefined
     return { returned, total, body: rows[0]!.body }
-  })
+  }, access)
   sendRead(req, res, { ...answer, range, media, prefs, action: 'rpc' })
 }

@@ -29,6 +29,6 @@ export const select: TableHandler = async ({ db, catalog }, { req, res, url }, t
     checkSingle(media, returned)
     const total = await countRows(tx, prefs.count, `select 1 from ${tableRef(table.name)} _t0${where}`, params.values)
     return { returned, total, body: row.body }
-  })
+  }, { readOnly: true })
   sendRead(req, res, { ...answer, range, media, prefs, action: 'read' })
 }
