@@ -371,6 +371,33 @@ describe('song_publications RLS', () => {
         },
         expect: readOnlyOwn,
       },
+      // Written by the measure-audio function alone (service role): nobody reads or writes it over the API.
+      audio_durations: {
+        target: () => 'name=eq.rls-fixture',
+        insert: ({ owner: { id } }) => ({
+          object_id: '00000000-0000-4000-8000-0000000000aa',
+          owner_id: id,
+          bucket_id: AUDIO,
+          name: 'rls-inserted',
+          object_updated_at: '2030-01-01T00:00:00Z',
+          duration_seconds: 5,
+        }),
+        update: { duration_seconds: 1 },
+        inserted: () => exists("select 1 from public.audio_durations where name = 'rls-inserted'", []),
+        untouched: () => exists("select 1 from public.audio_durations where name = 'rls-fixture' and duration_seconds = 60", []),
+        reset: () =>
+          sql(
+            server,
+            "insert into public.audio_durations (object_id, owner_id, bucket_id, name, object_updated_at, duration_seconds) values " +
+              "('00000000-0000-4000-8000-0000000000ff', $1, $2, 'rls-fixture', now(), 60) on conflict (object_id) do update set duration_seconds = 60",
+            [owner.id, AUDIO],
+          ),
+        expect: {
+          anon: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
+          owner: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
+          other: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
+        },
+      },
     },
     () => rlsContext(server, owner, other),
   )
