@@ -283,7 +283,10 @@ describe.each(DATABASES)("a share pays only for a visit the app's own page prove
     const before = await balanceOf(sharer)
     const from = fresh()
     // What the browser sends for an <img>: a plain GET, no apikey header, no Origin.
-    const get = (query: string) => fetchFrom(from)(`${server.url}/rest/v1/rpc/${query}`, { headers: { Accept: 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8' } })
+    const get = (query: string) =>
+      fetchFrom(from)(`${server.url}/rest/v1/rpc/${query}`, {
+        headers: { Accept: 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8' },
+      })
     const bare = await get(`open_share?p_token=${link.token}`)
     expect([bare.status, await bare.json()]).toEqual([
       401,
@@ -296,7 +299,13 @@ describe.each(DATABASES)("a share pays only for a visit the app's own page prove
     // An <img> has no Origin: not the app's page, before anything is written.
     expect([begun.status, (await begun.json()).message]).toEqual([401, 'share_visit_not_from_app'])
     expect(await balanceOf(sharer)).toBe(before)
-    expect((await sql(server, 'select 1 from public.share_visits v join public.share_links l on l.id = v.link_id where l.token = $1', [link.token])).length).toBe(0)
+    expect(
+      (
+        await sql(server, 'select 1 from public.share_visits v join public.share_links l on l.id = v.link_id where l.token = $1', [
+          link.token,
+        ])
+      ).length,
+    ).toBe(0)
   })
 
   it("another site's fetch() (its Origin, cross-site) gets no visit and pays nothing, even with a nonce the app's page got", async () => {
@@ -312,7 +321,9 @@ describe.each(DATABASES)("a share pays only for a visit the app's own page prove
     // No Origin at all (a script outside a browser that does not claim one) is not the app's page either.
     expect((await beginShareVisit(server, link.token, from, { headers: {} })).status).toBe(401)
     // A same-origin claim that the browser's Sec-Fetch-Site contradicts.
-    expect((await beginShareVisit(server, link.token, from, { headers: { Origin: server.url, 'Sec-Fetch-Site': 'cross-site' } })).status).toBe(401)
+    expect(
+      (await beginShareVisit(server, link.token, from, { headers: { Origin: server.url, 'Sec-Fetch-Site': 'cross-site' } })).status,
+    ).toBe(401)
     const nonce = nonceOf(await beginShareVisit(server, link.token, from))
     await pageShown(server, nonce)
     for (const headers of [foreign, {}]) {
@@ -366,7 +377,7 @@ describe.each(DATABASES)("a share pays only for a visit the app's own page prove
     await ledgerHolds(server)
   })
 
-  it('one address begins at most the rules\' visits per 10 minutes, with a message in words', async () => {
+  it("one address begins at most the rules' visits per 10 minutes, with a message in words", async () => {
     const sharer = await newUser(server, 'visit-flood')
     const link = await share(server, sharer, 'song', 'neon-drift', 'twitter')
     const from = fresh()

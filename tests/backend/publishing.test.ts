@@ -213,7 +213,7 @@ describe('publishing', () => {
     expect((await sql(server, "select 1 from public.songs where title = 'Fine'")).length).toBe(0)
   })
 
-  it('the length is the stored file\'s as the server reads it, never the publisher\'s', async () => {
+  it("the length is the stored file's as the server reads it, never the publisher's", async () => {
     // A 60 s file whose publisher would call it 5 s long: publish_song takes no length at all.
     const path = `${alice.user.id}/${crypto.randomUUID()}.webm`
     expect((await upload(alice.client, AUDIO, path, webmLasting(60), 'audio/webm')).error).toBeNull()
@@ -226,7 +226,12 @@ describe('publishing', () => {
     })
     expect(declared.error?.code).toBe('PGRST202')
     // Not measured yet: refused in words.
-    const unmeasured = await alice.client.rpc('publish_song', { p_title: 'Declared short', p_genre: 'pop', p_audio_path: path, p_attempt_key: crypto.randomUUID() })
+    const unmeasured = await alice.client.rpc('publish_song', {
+      p_title: 'Declared short',
+      p_genre: 'pop',
+      p_audio_path: path,
+      p_attempt_key: crypto.randomUUID(),
+    })
     expect(unmeasured.error?.message).toBe(
       'The server has not measured this audio file yet (or it changed since): measure it with the measure-audio function, then publish.',
     )
@@ -234,13 +239,18 @@ describe('publishing', () => {
     const forged = await alice.client.rpc('record_audio_duration', { p_path: path, p_size: 20_000, p_seconds: 5 })
     expect(forged.error?.code).toBe('42501')
     expect((await measure(alice.client, path)).data).toEqual({ duration_seconds: 60 })
-    const published = await alice.client.rpc('publish_song', { p_title: 'Declared short', p_genre: 'pop', p_audio_path: path, p_attempt_key: crypto.randomUUID() })
+    const published = await alice.client.rpc('publish_song', {
+      p_title: 'Declared short',
+      p_genre: 'pop',
+      p_audio_path: path,
+      p_attempt_key: crypto.randomUUID(),
+    })
     expect(published.error).toBeNull()
     const id = (published.data as { id: string }).id
     expect(await sql(server, 'select duration_seconds::float8 as d from public.songs where id = $1', [id])).toEqual([{ d: 60 }])
   })
 
-  it('reads a real MP3 to the frame; refuses a file it cannot read, a file replaced after it was measured, and another user\'s file', async () => {
+  it("reads a real MP3 to the frame; refuses a file it cannot read, a file replaced after it was measured, and another user's file", async () => {
     const mp3 = new Uint8Array(await (await import('node:fs/promises')).readFile('public/audio/catalogue/concrete-garden.mp3'))
     const mp3Path = `${alice.user.id}/${crypto.randomUUID()}.mp3`
     expect((await upload(alice.client, AUDIO, mp3Path, mp3, 'audio/mpeg')).error).toBeNull()
@@ -255,19 +265,31 @@ describe('publishing', () => {
     expect(await refusal(noise.error)).toBe(
       'The file could not be read as WebM, Ogg, MP3 or WAV audio, so the server cannot tell how long it is; export it again and publish that file.',
     )
-    const refused = await alice.client.rpc('publish_song', { p_title: 'Noise', p_genre: 'pop', p_audio_path: noisePath, p_attempt_key: crypto.randomUUID() })
+    const refused = await alice.client.rpc('publish_song', {
+      p_title: 'Noise',
+      p_genre: 'pop',
+      p_audio_path: noisePath,
+      p_attempt_key: crypto.randomUUID(),
+    })
     expect(refused.error?.message).toMatch(/has not measured this audio file/)
 
     // Measured as 5 s, then replaced by a 10-minute file at the same path: not the file that was measured.
     const swapPath = `${alice.user.id}/${crypto.randomUUID()}.webm`
     expect((await upload(alice.client, AUDIO, swapPath, webmLasting(5), 'audio/webm')).error).toBeNull()
     expect((await measure(alice.client, swapPath)).data).toEqual({ duration_seconds: 5 })
-    const swapped = await alice.client.storage.from(AUDIO).upload(swapPath, webmLasting(590, 30_000), { contentType: 'audio/webm', upsert: true })
+    const swapped = await alice.client.storage
+      .from(AUDIO)
+      .upload(swapPath, webmLasting(590, 30_000), { contentType: 'audio/webm', upsert: true })
     if (swapped.error) {
       expect((await alice.client.storage.from(AUDIO).remove([swapPath])).error).toBeNull()
       expect((await upload(alice.client, AUDIO, swapPath, webmLasting(590, 30_000), 'audio/webm')).error).toBeNull()
     }
-    const stale = await alice.client.rpc('publish_song', { p_title: 'Swapped', p_genre: 'pop', p_audio_path: swapPath, p_attempt_key: crypto.randomUUID() })
+    const stale = await alice.client.rpc('publish_song', {
+      p_title: 'Swapped',
+      p_genre: 'pop',
+      p_audio_path: swapPath,
+      p_attempt_key: crypto.randomUUID(),
+    })
     expect(stale.error?.message).toMatch(/has not measured this audio file yet \(or it changed since\)/)
 
     // Bob cannot have Alice's file measured, nor name a path outside his folder.
@@ -388,7 +410,7 @@ describe('song_publications RLS', () => {
         reset: () =>
           sql(
             server,
-            "insert into public.audio_durations (object_id, owner_id, bucket_id, name, object_updated_at, duration_seconds) values " +
+            'insert into public.audio_durations (object_id, owner_id, bucket_id, name, object_updated_at, duration_seconds) values ' +
               "('00000000-0000-4000-8000-0000000000ff', $1, $2, 'rls-fixture', now(), 60) on conflict (object_id) do update set duration_seconds = 60",
             [owner.id, AUDIO],
           ),

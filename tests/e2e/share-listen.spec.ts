@@ -95,7 +95,9 @@ test('Share & Earn: a share is pending until another visitor opens its link, the
       const friend = await browser.newContext({ proxy: elsewhere.proxy })
       const site = await friend.newPage()
       await site.goto(attacker.url)
-      const [begun, opened] = await site.evaluate(() => (window as unknown as { answers: Promise<[number, { message?: string }][]> }).answers)
+      const [begun, opened] = await site.evaluate(
+        () => (window as unknown as { answers: Promise<[number, { message?: string }][]> }).answers,
+      )
       expect([begun![0], begun![1].message]).toEqual([401, 'share_visit_not_from_app'])
       expect(opened).toEqual([200, { credited: false, reason: 'not_from_app' }])
       await site.waitForTimeout(3000)

@@ -15,7 +15,14 @@ export async function proxyFrom(localAddress: string): Promise<OtherAddress> {
   const server: Server = createServer((req, res) => {
     const target = new URL(req.url ?? '/')
     const upstream = request(
-      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: req.method, headers: req.headers, localAddress },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method: req.method,
+        headers: req.headers,
+        localAddress,
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers)
         answer.pipe(res)
