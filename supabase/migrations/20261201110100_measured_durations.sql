@@ -147,8 +147,9 @@ begin
    where d.object_id = v_audio.id and d.object_version is not distinct from v_audio.version
      and d.object_updated_at = v_audio.updated_at;
   if v_seconds is null then
-    raise exception 'The server has not measured this audio file yet (or it changed since): measure it with the measure-audio function, then publish.'
-      using errcode = '22023';
+    raise exception using errcode = '22023',
+      message = 'The server has not measured this audio file yet (or it changed since): '
+        || 'measure it with the measure-audio function, then publish.';
   end if;
   if v_seconds < (c_rules ->> 'min_seconds')::numeric or v_seconds > (c_rules ->> 'max_seconds')::numeric then
     raise exception 'A published track must last % s to % minutes; this one lasts % s.',

@@ -277,7 +277,7 @@ describe.each(DATABASES)("a share pays only for a visit the app's own page prove
     return r.json.nonce!
   }
 
-  it("another site's <img src=…/rpc/open_share?p_token=…> pays nothing: no key is 401, with the public key the GET is read-only (405)", async () => {
+  it("another site's <img src=…/rpc/open_share?p_token=…> pays nothing: no key is 401, with the key it is read-only (405)", async () => {
     const sharer = await newUser(server, 'img')
     const link = await share(server, sharer, 'song', 'neon-drift', 'twitter')
     const before = await balanceOf(sharer)
@@ -482,7 +482,8 @@ describe('RLS of share_links, client_rate_limits and share_open_payers', () => {
         )
         await ctx().q(
           "insert into public.share_visits (nonce, link_id, visitor_key, redeemed_at) select repeat('e', 64), id, 'a:rls-fixture', now() " +
-            "from public.share_links where token = repeat('e', 64) on conflict (nonce) do update set redeemed_at = now(), issued_at = now()",
+            "from public.share_links where token = repeat('e', 64) " +
+            'on conflict (nonce) do update set redeemed_at = now(), issued_at = now()',
         )
       },
       expect: {

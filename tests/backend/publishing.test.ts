@@ -250,7 +250,7 @@ describe('publishing', () => {
     expect(await sql(server, 'select duration_seconds::float8 as d from public.songs where id = $1', [id])).toEqual([{ d: 60 }])
   })
 
-  it("reads a real MP3 to the frame; refuses a file it cannot read, a file replaced after it was measured, and another user's file", async () => {
+  it("reads a real MP3 to the frame; refuses a file it cannot read, one replaced after it was measured, another user's", async () => {
     const mp3 = new Uint8Array(await (await import('node:fs/promises')).readFile('public/audio/catalogue/concrete-garden.mp3'))
     const mp3Path = `${alice.user.id}/${crypto.randomUUID()}.mp3`
     expect((await upload(alice.client, AUDIO, mp3Path, mp3, 'audio/mpeg')).error).toBeNull()
@@ -263,7 +263,8 @@ describe('publishing', () => {
     const noise = await measure(alice.client, noisePath)
     expect(noise.response?.status).toBe(422)
     expect(await refusal(noise.error)).toBe(
-      'The file could not be read as WebM, Ogg, MP3 or WAV audio, so the server cannot tell how long it is; export it again and publish that file.',
+      'The file could not be read as WebM, Ogg, MP3 or WAV audio, so the server cannot tell how long it is; ' +
+        'export it again and publish that file.',
     )
     const refused = await alice.client.rpc('publish_song', {
       p_title: 'Noise',
@@ -411,7 +412,8 @@ describe('song_publications RLS', () => {
           sql(
             server,
             'insert into public.audio_durations (object_id, owner_id, bucket_id, name, object_updated_at, duration_seconds) values ' +
-              "('00000000-0000-4000-8000-0000000000ff', $1, $2, 'rls-fixture', now(), 60) on conflict (object_id) do update set duration_seconds = 60",
+              "('00000000-0000-4000-8000-0000000000ff', $1, $2, 'rls-fixture', now(), 60) " +
+              'on conflict (object_id) do update set duration_seconds = 60',
             [owner.id, AUDIO],
           ),
         expect: {

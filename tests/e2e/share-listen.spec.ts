@@ -77,7 +77,7 @@ test('Share & Earn: a share is pending until another visitor opens its link, the
     await expect(page.getByRole('button', { name: /Copy link/ })).toBeVisible()
   })
 
-  await test.step('another site embedding the link pays nothing; a friend opening it in the app pays +5, live on the sharer’s screen', async () => {
+  await test.step('another site embedding the link pays nothing; a friend opening it in the app pays +5, live for the sharer', async () => {
     // The friend's device and the other site's visitor: another client address (127.0.0.2).
     const elsewhere = await proxyFrom('127.0.0.2')
     const token = new URL(copied).searchParams.get('s')!
@@ -87,7 +87,8 @@ test('Share & Earn: a share is pending until another visitor opens its link, the
     const attacker = await otherSite(`<!doctype html><title>elsewhere</title>
       <img src="${api}/open_share?p_token=${token}"><img src="${api}/open_share?p_token=${token}&apikey=${LOCAL_ANON_KEY}">
       <script>
-        const post = (fn, body) => fetch('${api}/' + fn, { method: 'POST', headers: { apikey: '${LOCAL_ANON_KEY}', 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+        const headers = { apikey: '${LOCAL_ANON_KEY}', 'Content-Type': 'application/json' }
+        const post = (fn, body) => fetch('${api}/' + fn, { method: 'POST', headers, body: JSON.stringify(body) })
           .then(async (r) => [r.status, await r.json()])
         window.answers = Promise.all([post('share_visit_begin', { p_token: '${token}' }), post('open_share', { p_token: '${token}' })])
       </script>`)

@@ -28,7 +28,8 @@ export interface MeasureAudioDeps {
 }
 
 export const NOT_AUDIO =
-  'The file could not be read as WebM, Ogg, MP3 or WAV audio, so the server cannot tell how long it is; export it again and publish that file.'
+  'The file could not be read as WebM, Ogg, MP3 or WAV audio, so the server cannot tell how long it is; ' +
+  'export it again and publish that file.'
 
 const SAFE_PATH = /^[0-9a-f-]{36}\/[A-Za-z0-9._-]{1,200}$/
 

@@ -29,7 +29,8 @@ export const beginShareVisit = (
 export const pageShown = (server: LocalServer, nonce: string) =>
   sql(
     server,
-    "update public.share_visits set issued_at = issued_at - make_interval(secs => (public.share_visit_rules() ->> 'min_seconds')::int) where nonce = $1",
+    'update public.share_visits set issued_at = issued_at - ' +
+      "make_interval(secs => (public.share_visit_rules() ->> 'min_seconds')::int) where nonce = $1",
     [nonce],
   )
 
