@@ -90,6 +90,13 @@ async function publishSong(server: LocalServer, mp3: Buffer): Promise<string> {
     body: new Blob([new Uint8Array(mp3)]),
   })
   if (!upload.ok) throw new Error(`upload: ${upload.status} ${await upload.text()}`)
+  // The server reads the file's length itself before publishing, as the app asks it to.
+  const measured = await fetch(`${server.url}/functions/v1/measure-audio`, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ path }),
+  })
+  if (!measured.ok) throw new Error(`measure: ${measured.status} ${await measured.text()}`)
   const publish = await fetch(`${server.url}/rest/v1/rpc/publish_song`, {
     method: 'POST',
     headers: { ...headers, 'Content-Type': 'application/json' },
@@ -97,7 +104,6 @@ async function publishSong(server: LocalServer, mp3: Buffer): Promise<string> {
       p_title: 'Three Minutes',
       p_genre: 'electronic',
       p_audio_path: path,
-      p_duration_seconds: SONG_SECONDS,
       p_attempt_key: crypto.randomUUID(),
     }),
   })

@@ -27,6 +27,8 @@ export const EDGE_FUNCTIONS_ON_DENO: Readonly<Record<string, EdgeFunctionSpec>> 
   mint: { verifyJwt: false, secrets: ['MINTER_PRIVATE_KEY', 'NFT_METADATA_BASE'], smoke: signedInPost },
   // A token's tokenURI: wallets and marketplaces fetch it without any key.
   'nft-metadata': { verifyJwt: false, secrets: [], smoke: { method: 'GET', status: 400, error: 'id: a mint request id' } },
+  // Reads the caller's uploaded audio with the service role: signed-in users only.
+  'measure-audio': { verifyJwt: true, secrets: [], smoke: signedInPost },
   'chain-transaction': {
     verifyJwt: false,
     secrets: ['MINTER_PRIVATE_KEY'],

@@ -9,6 +9,12 @@ let lineageRefused = false
 vi.mock('./client.ts', () => ({
   supabase: () => ({
     storage: { from: () => ({ upload: async () => ({ error: null }), remove: async () => ({ error: null }) }) },
+    functions: {
+      invoke: async (name: string, options: { body: Record<string, unknown> }) => {
+        calls.push({ name, args: options.body })
+        return { data: { duration_seconds: 30 }, error: null }
+      },
+    },
     rpc: async (name: string, args: Record<string, unknown>) => {
       calls.push({ name, args })
       if (name === 'publish_song') return { data: { id: 'pub-1', slug: 'tune', repeated: false }, error: null }
@@ -25,7 +31,6 @@ const input = (remixId?: string) => ({
   cover: null,
   title: 'Tune',
   genre: 'ambient',
-  seconds: 30,
   attemptKey: 'attempt-key-1',
   remixId,
 })
@@ -38,13 +43,19 @@ beforeEach(() => {
 describe('publishAudio and remix lineage', () => {
   it('a remix track: publish_song, then record_remix_source with the new song and the remix', async () => {
     expect(await publishAudio(input('r-1'), RULES)).toEqual({ id: 'pub-1', slug: 'tune' })
-    expect(calls.map((c) => c.name)).toEqual(['publish_song', 'record_remix_source'])
-    expect(calls[1]!.args).toEqual({ p_song_id: 'pub-1', p_remix_id: 'r-1' })
+    expect(calls.map((c) => c.name)).toEqual(['measure-audio', 'publish_song', 'record_remix_source'])
+    expect(calls[2]!.args).toEqual({ p_song_id: 'pub-1', p_remix_id: 'r-1' })
   })
 
   it('any other track records no lineage', async () => {
     await publishAudio(input(), RULES)
-    expect(calls.map((c) => c.name)).toEqual(['publish_song'])
+    expect(calls.map((c) => c.name)).toEqual(['measure-audio', 'publish_song'])
+  })
+
+  it('the server measures the uploaded file first; publish_song is sent no length of ours', async () => {
+    await publishAudio(input(), RULES)
+    expect(calls[0]!.args).toEqual({ path: expect.stringMatching(/^u-1\/[0-9a-f-]{36}\.webm$/) })
+    expect(Object.keys(calls[1]!.args).sort()).toEqual(['p_attempt_key', 'p_audio_path', 'p_cover_path', 'p_genre', 'p_title'])
   })
 
   it('a refused link costs only the lineage: the song is published', async () => {

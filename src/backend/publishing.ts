@@ -2,8 +2,9 @@
  * Publishing a creator's track and reading published songs (supabase/migrations/*_publishing.sql).
  *
  *   fetchPublishingRules()                     the server's limits (publishing_rules(), one source)
- *   publishAudio({ userId, audio, cover, title, genre, seconds, attemptKey }, rules)
- *       uploads the encoded audio (and cover) to the public buckets under the user's folder, then
+ *   publishAudio({ userId, audio, cover, title, genre, attemptKey }, rules)
+ *       uploads the encoded audio (and cover) to the public buckets under the user's folder, has the
+ *       server measure the stored audio's length (the measure-audio edge function), then
  *       publish_song() with the dialog's attempt key; answers { id, slug }. A repeated attempt gets
  *       the first publication back and removes its own uploads. Refusals throw with the server's message.
  *       The loudness measured before upload (loudnessLufs, truePeakDbtp) is then recorded with
@@ -18,6 +19,7 @@
  *                                               policy leaves out private creators'), newest first
  */
 import { supabase } from './client.ts'
+import { functionError } from './function-error.ts'
 import { jsonAs } from './rpc.ts'
 import type { Tables } from './database.types.ts'
 
@@ -70,7 +72,6 @@ export interface PublishInput {
   cover: Blob | null
   title: string
   genre: string
-  seconds: number
   /** One per publish dialog (publish-attempt.ts): the server publishes each attempt once. */
   attemptKey: string
   /** Measured on the audio before upload (src/engine/publish/publish-encode.ts); null = silence. */
@@ -105,11 +106,13 @@ export async function publishAudio(input: PublishInput, rules: PublishingRules):
       if (cover.error) throw cover.error
       uploaded.push({ bucket: rules.cover_bucket, path: coverPath })
     }
+    // The server reads the stored file's length itself; publish_song takes that one, never ours.
+    const measured = await supabase().functions.invoke<{ duration_seconds: number }>('measure-audio', { body: { path: audioPath } })
+    if (measured.error) throw await functionError(measured.error)
     const { data, error } = await supabase().rpc('publish_song', {
       p_title: input.title,
       p_genre: input.genre,
       p_audio_path: audioPath,
-      p_duration_seconds: Math.round(input.seconds * 1000) / 1000,
       p_cover_path: coverPath ?? undefined,
       p_attempt_key: input.attemptKey,
     })

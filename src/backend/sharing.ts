@@ -31,7 +31,10 @@ export interface ShareLink {
 /** What opening a shared link did: whether the sharer was paid, and why not. */
 export interface ShareOpen {
   credited: boolean
-  /** credited | own_link | same_client | linked_account | unknown_client | already_credited_today | visitor_already_paid | daily_cap */
+  /**
+   * credited | own_link | not_from_app | unproven_visit | visit_already_counted | visit_too_short | visit_expired |
+   * same_client | linked_account | unknown_client | already_credited_today | visitor_already_paid | daily_cap
+   */
   reason: string
 }
 
@@ -76,12 +79,29 @@ export async function createShareLink(itemType: ShareItemType, itemId: string, p
   return jsonAs<ShareLink>(data)
 }
 
-/** A shared page was opened with its token: the server pays the sharer when the rules allow it. */
-export async function openShareLink(token: string): Promise<ShareOpen> {
-  const { data, error } = await supabase().rpc('open_share', { p_token: token })
+/** A visit of a shared page, to be redeemed once the page has been shown for `redeem_after_ms`. */
+export interface ShareVisit {
+  nonce: string
+  redeem_after_ms: number
+  expires_in_ms: number
+}
+
+/** The shared page was loaded: the server hands this page a visit (only to the app's own origin). */
+export async function beginShareVisit(token: string): Promise<ShareVisit> {
+  const { data, error } = await supabase().rpc('share_visit_begin', { p_token: token })
+  if (error) throw error
+  return jsonAs<ShareVisit>(data)
+}
+
+/** The shared page has been shown: the server pays the sharer for this visit when the rules allow it. */
+export async function openShareLink(token: string, nonce: string): Promise<ShareOpen> {
+  const { data, error } = await supabase().rpc('open_share', { p_token: token, p_nonce: nonce })
   if (error) throw error
   return jsonAs<ShareOpen>(data)
 }
+
+/** The two calls of a shared page's visit, together. */
+export const shareVisitCalls = { begin: beginShareVisit, open: openShareLink }
 
 const LINK_COLUMNS = 'id, token, item_type, item_id, platform, amount, status, shared_at, credited_at'
 

@@ -1,4 +1,5 @@
 import { supabase } from './client.ts'
+import { functionError } from './function-error.ts'
 import { jsonAs } from './rpc.ts'
 import type { Tables } from './database.types.ts'
 
@@ -6,20 +7,6 @@ import type { Tables } from './database.types.ts'
 // only asks, signs what the wallet signs, and shows what comes back.
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : Number(v ?? 0) || 0)
-
-/** An edge function's refusal as the user should read it (its { error } body), not "non-2xx". */
-async function functionError(error: unknown): Promise<Error> {
-  const context = (error as { context?: Response }).context
-  if (context && typeof context.json === 'function') {
-    try {
-      const body = (await context.clone().json()) as { error?: string }
-      if (body.error) return new Error(body.error)
-    } catch {
-      /* not JSON */
-    }
-  }
-  return error instanceof Error ? error : new Error(String(error))
-}
 
 export async function issueWalletNonce(): Promise<string> {
   const { data, error } = await supabase().rpc('wallet_issue_nonce')

@@ -35,6 +35,7 @@ import { removeMany, removeOne } from './storage/remove.ts'
 import { list } from './storage/list.ts'
 import { storageService } from './storage/service.ts'
 import { upload } from './storage/upload.ts'
+import { objectBytes } from './storage/object-bytes.ts'
 
 /** What the services share: one database, one signing secret. */
 export interface BackendContext {
@@ -92,6 +93,7 @@ export function routeTable(context: BackendContext): Service[] {
         service: localServiceClient(db),
         minterFor: minterFor ?? (() => undefined),
         walletLinkRateLimit,
+        readObject: objectBytes(db, objectFiles),
       },
       EDGE_FUNCTIONS,
     ),

@@ -139,6 +139,58 @@ describe.each(DATABASES)('RPC on %s', (database) => {
     })
   })
 
+  // PostgREST's transactions reference ("Access Mode on Functions"): GET and HEAD run READ ONLY
+  // whatever the function's volatility, so a function that writes fails with PostgreSQL's 25006,
+  // which PostgREST answers 405; POST runs it read-write.
+  describe('GET and HEAD are read-only', () => {
+    it('a function that writes, called with GET or HEAD, is 405 (25006) and writes nothing; POST still runs it', async () => {
+      for (const method of ['GET', 'HEAD']) {
+        const r = await get('conf_delete_items_returns_setof', {}, method)
+        expect(r.status, method).toBe(405)
+        if (method === 'GET') expect(r.json).toMatchObject({ code: '25006', message: expect.stringContaining('read-only transaction') })
+      }
+      expect((await server.db.query<{ n: number }>('select count(*)::int as n from public.conf_items')).rows[0]!.n).toBe(15)
+      const posted = await post('conf_delete_items_returns_setof', {}, '?limit=1&order=id')
+      expect([posted.status, posted.json]).toEqual([200, ids(1)])
+      await server.db.exec('truncate public.conf_items; insert into public.conf_items select generate_series(1, 15)')
+    })
+    it('a volatile function that only reads answers a GET', async () => {
+      expect((await get('conf_touch')).status).toBe(204)
+    })
+  })
+
+  // Hosted Supabase's gateway (Kong key-auth) answers before PostgREST: no project key, no query.
+  describe('the API key, as the gateway asks for it', () => {
+    const raw = (path: string, init: RequestInit = {}) => fetch(`${server.url}/rest/v1/${path}`, init)
+    it('no apikey header or parameter: 401 "No API key found in request", for a read, an RPC and a write', async () => {
+      for (const [path, init] of [
+        ['songs?select=id', {}],
+        ['rpc/conf_add_them?a=1&b=2', {}],
+        ['rpc/conf_touch', { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } }],
+      ] as const) {
+        const r = await raw(path, init)
+        expect([r.status, await r.json()], path).toEqual([
+          401,
+          { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' },
+        ])
+      }
+    })
+    it('a key that is not one of the project\'s: 401 "Invalid API key", even a valid user token', async () => {
+      const user = await supabaseClient(server).auth.signUp({ email: `key-${Date.now()}@example.com`, password: 'correct-horse' })
+      for (const apikey of ['not-a-key', user.data.session!.access_token]) {
+        const r = await raw('songs?select=id&limit=1', { headers: { apikey } })
+        expect([r.status, await r.json()]).toEqual([
+          401,
+          { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' },
+        ])
+      }
+    })
+    it('the key as the apikey query parameter is accepted and is not a function argument', async () => {
+      const r = await raw(`rpc/conf_add_them?a=2&b=3&apikey=${encodeURIComponent(server.keys.anonKey)}`)
+      expect([r.status, await r.json()]).toEqual([200, 5])
+    })
+  })
+
   describe('through supabase-js', () => {
     it('.rpc() with count, then .select().gt().order().range()', async () => {
       const client = supabaseClient(server)

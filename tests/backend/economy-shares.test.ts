@@ -1,8 +1,19 @@
 import type { RealtimeChannel } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASES, serverOn } from './support/each-database.ts'
-import { api, rpc, signUp, sql, startTestServer, supabaseClient, type TestServer, type TestUser } from './support/local-backend.ts'
+import {
+  api,
+  fetchFrom,
+  rpc,
+  signUp,
+  sql,
+  startTestServer,
+  supabaseClient,
+  type TestServer,
+  type TestUser,
+} from './support/local-backend.ts'
 import { readOnlyOwn, rlsContext, rlsMatrixTests, type RlsCase } from './support/rls-matrix.ts'
+import { beginShareVisit, pageShown, redeemShareVisit, visitSharedPage } from './support/share-visit.ts'
 
 // Shares (migration 20261126110000_shares_credited_on_visit.sql): sharing makes a link
 // with an unguessable token and pays nothing; the sharer is paid when someone else opens it (another
@@ -23,11 +34,8 @@ async function share(server: TestServer, user: TestUser, itemType: string, item:
   expect(r.status, r.text).toBe(200)
   return r.json as Link
 }
-async function open(server: TestServer, token: string, from: string, user?: TestUser): Promise<Open> {
-  const r = await api(server, '/rest/v1/rpc/open_share', { token: user?.accessToken, body: { p_token: token }, from })
-  expect(r.status, r.text).toBe(200)
-  return r.json as Open
-}
+/** A visitor opens the shared page and stays on it (the page's proven visit: support/share-visit.ts). */
+const open = (server: TestServer, token: string, from: string, user?: TestUser): Promise<Open> => visitSharedPage(server, token, from, user)
 const wallet = async (server: TestServer, user: TestUser) =>
   (
     await sql<{ balance: number; sum: number }>(
@@ -251,6 +259,136 @@ describe('shares are paid when someone else opens the link', () => {
   })
 })
 
+// An outsider's ways to open a link for others: an <img> (a GET, no headers), another site's
+// fetch() (its own Origin), a visit that was never shown, a nonce used twice, late, or elsewhere.
+describe.each(DATABASES)("a share pays only for a visit the app's own page proves, on %s", (database) => {
+  let server: TestServer
+  let stop: () => Promise<void>
+  let addresses = 0
+  /** A client address no visitor used before. */
+  const fresh = () => `127.0.7.${++addresses}`
+  beforeAll(async () => {
+    ;({ server, stop } = await serverOn(database))
+  }, 120_000)
+  afterAll(() => stop?.())
+  const balanceOf = async (user: TestUser) => (await wallet(server, user)).balance
+  const nonceOf = (r: { status: number; text: string; json: { nonce?: string } }) => {
+    expect(r.status, r.text).toBe(200)
+    return r.json.nonce!
+  }
+
+  it("another site's <img src=…/rpc/open_share?p_token=…> pays nothing: no key is 401, with the key it is read-only (405)", async () => {
+    const sharer = await newUser(server, 'img')
+    const link = await share(server, sharer, 'song', 'neon-drift', 'twitter')
+    const before = await balanceOf(sharer)
+    const from = fresh()
+    // What the browser sends for an <img>: a plain GET, no apikey header, no Origin.
+    const get = (query: string) =>
+      fetchFrom(from)(`${server.url}/rest/v1/rpc/${query}`, {
+        headers: { Accept: 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8' },
+      })
+    const bare = await get(`open_share?p_token=${link.token}`)
+    expect([bare.status, await bare.json()]).toEqual([
+      401,
+      { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' },
+    ])
+    const keyed = await get(`open_share?p_token=${link.token}&apikey=${server.keys.anonKey}`)
+    expect(keyed.status).toBe(405)
+    expect(await keyed.json()).toMatchObject({ code: '25006' })
+    const begun = await get(`share_visit_begin?p_token=${link.token}&apikey=${server.keys.anonKey}`)
+    // An <img> has no Origin: not the app's page, before anything is written.
+    expect([begun.status, (await begun.json()).message]).toEqual([401, 'share_visit_not_from_app'])
+    expect(await balanceOf(sharer)).toBe(before)
+    expect(
+      (
+        await sql(server, 'select 1 from public.share_visits v join public.share_links l on l.id = v.link_id where l.token = $1', [
+          link.token,
+        ])
+      ).length,
+    ).toBe(0)
+  })
+
+  it("another site's fetch() (its Origin, cross-site) gets no visit and pays nothing, even with a nonce the app's page got", async () => {
+    const sharer = await newUser(server, 'foreign')
+    const link = await share(server, sharer, 'song', 'neon-drift', 'facebook')
+    const before = await balanceOf(sharer)
+    const from = fresh()
+    const foreign = { Origin: 'https://elsewhere.example', 'Sec-Fetch-Site': 'cross-site' }
+    const refused = await beginShareVisit(server, link.token, from, { headers: foreign })
+    expect(refused.status).toBe(401)
+    expect(refused.json).toMatchObject({ code: '42501', message: 'share_visit_not_from_app' })
+    expect(refused.json.details).toMatch(/app's own page/)
+    // No Origin at all (a script outside a browser that does not claim one) is not the app's page either.
+    expect((await beginShareVisit(server, link.token, from, { headers: {} })).status).toBe(401)
+    // A same-origin claim that the browser's Sec-Fetch-Site contradicts.
+    expect(
+      (await beginShareVisit(server, link.token, from, { headers: { Origin: server.url, 'Sec-Fetch-Site': 'cross-site' } })).status,
+    ).toBe(401)
+    const nonce = nonceOf(await beginShareVisit(server, link.token, from))
+    await pageShown(server, nonce)
+    for (const headers of [foreign, {}]) {
+      const r = await redeemShareVisit(server, link.token, nonce, from, { headers })
+      expect([r.status, r.json]).toEqual([200, { credited: false, reason: 'not_from_app' }])
+    }
+    expect(await balanceOf(sharer)).toBe(before)
+    // The nonce was not spent by the refusals: the app's page itself still counts.
+    expect((await redeemShareVisit(server, link.token, nonce, from)).json).toEqual({ credited: true, reason: 'credited' })
+  })
+
+  it('a missing, unknown, foreign-address, other-link, early, reused or expired nonce pays nothing', async () => {
+    const sharer = await newUser(server, 'nonce')
+    const link = await share(server, sharer, 'song', 'neon-drift', 'copy_link')
+    const other = await share(server, sharer, 'song', 'neon-drift', 'qr')
+    const before = await balanceOf(sharer)
+    const from = fresh()
+    const unproven = { credited: false, reason: 'unproven_visit' }
+    expect((await redeemShareVisit(server, link.token, undefined, from)).json).toEqual(unproven)
+    expect((await redeemShareVisit(server, link.token, 'f'.repeat(64), from)).json).toEqual(unproven)
+    expect((await redeemShareVisit(server, link.token, 'not-a-nonce', from)).json).toEqual(unproven)
+    const nonce = nonceOf(await beginShareVisit(server, link.token, from))
+    // Straight away: no page was shown yet. The nonce stays good for the page's own call.
+    expect((await redeemShareVisit(server, link.token, nonce, from)).json).toEqual({ credited: false, reason: 'visit_too_short' })
+    await pageShown(server, nonce)
+    expect((await redeemShareVisit(server, link.token, nonce, fresh())).json).toEqual(unproven)
+    expect((await redeemShareVisit(server, other.token, nonce, from)).json).toEqual(unproven)
+    expect(await balanceOf(sharer)).toBe(before)
+    expect((await redeemShareVisit(server, link.token, nonce, from)).json).toEqual({ credited: true, reason: 'credited' })
+    expect((await redeemShareVisit(server, link.token, nonce, from)).json).toEqual({ credited: false, reason: 'visit_already_counted' })
+    const late = nonceOf(await beginShareVisit(server, other.token, fresh()))
+    await sql(server, "update public.share_visits set issued_at = now() - interval '16 minutes' where nonce = $1", [late])
+    const lateFrom = `127.0.7.${addresses}`
+    expect((await redeemShareVisit(server, other.token, late, lateFrom)).json).toEqual({ credited: false, reason: 'visit_expired' })
+    expect(await balanceOf(sharer)).toBe(before + AMOUNTS.copy_link!)
+    await ledgerHolds(server)
+  })
+
+  it('one proven visit redeemed 12 times at once pays exactly once', async () => {
+    const sharer = await newUser(server, 'nonce-race')
+    const link = await share(server, sharer, 'song', 'neon-drift', 'share_now')
+    const before = await balanceOf(sharer)
+    const from = fresh()
+    const nonce = nonceOf(await beginShareVisit(server, link.token, from))
+    await pageShown(server, nonce)
+    const answers = await Promise.all(Array.from({ length: 12 }, () => redeemShareVisit(server, link.token, nonce, from)))
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200))
+    expect(answers.filter((a) => a.json.credited)).toHaveLength(1)
+    expect(answers.filter((a) => a.json.reason === 'visit_already_counted')).toHaveLength(11)
+    expect(await balanceOf(sharer)).toBe(before + AMOUNTS.share_now!)
+    await ledgerHolds(server)
+  })
+
+  it("one address begins at most the rules' visits per 10 minutes, with a message in words", async () => {
+    const sharer = await newUser(server, 'visit-flood')
+    const link = await share(server, sharer, 'song', 'neon-drift', 'twitter')
+    const from = fresh()
+    const answers = await Promise.all(Array.from({ length: 31 }, () => beginShareVisit(server, link.token, from)))
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(30)
+    const refused = answers.find((a) => a.status !== 200)!
+    expect(refused.json).toMatchObject({ code: '54000', message: 'too_many_share_visits' })
+    expect(refused.json.details).toMatch(/Too many shared links opened from here/)
+  })
+})
+
 describe.each(DATABASES)('shares under concurrency on %s', (database) => {
   let server: TestServer
   let stop: () => Promise<void>
@@ -324,6 +462,43 @@ describe('RLS of share_links, client_rate_limits and share_open_payers', () => {
             'on conflict do nothing',
           [owner.id],
         ),
+      expect: {
+        anon: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
+        owner: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
+        other: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
+      },
+    },
+    share_visits: {
+      target: () => 'visitor_key=eq.a:rls-fixture',
+      insert: () => ({ nonce: 'd'.repeat(64), link_id: '00000000-0000-4000-8000-000000000000', visitor_key: 'a:forged' }),
+      update: { redeemed_at: null, issued_at: '2030-01-01T00:00:00Z' },
+      inserted: () => ctx().exists("select 1 from public.share_visits where visitor_key = 'a:forged'"),
+      untouched: () => ctx().exists("select 1 from public.share_visits where visitor_key = 'a:rls-fixture' and redeemed_at is not null"),
+      reset: async () => {
+        await ctx().q(
+          "insert into public.share_links (token, user_id, item_type, item_id, platform, amount) values (repeat('e', 64), $1, 'track', " +
+            "'rls-visit', 'qr', 15) on conflict do nothing",
+          [owner.id],
+        )
+        await ctx().q(
+          "insert into public.share_visits (nonce, link_id, visitor_key, redeemed_at) select repeat('e', 64), id, 'a:rls-fixture', now() " +
+            "from public.share_links where token = repeat('e', 64) " +
+            'on conflict (nonce) do update set redeemed_at = now(), issued_at = now()',
+        )
+      },
+      expect: {
+        anon: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
+        owner: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
+        other: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
+      },
+    },
+    app_origins: {
+      target: () => 'origin=eq.https://rls-fixture.example',
+      insert: () => ({ origin: 'https://forged.example' }),
+      update: { origin: 'https://moved.example' },
+      inserted: () => ctx().exists("select 1 from public.app_origins where origin = 'https://forged.example'"),
+      untouched: () => ctx().exists("select 1 from public.app_origins where origin = 'https://rls-fixture.example'"),
+      reset: () => ctx().q("insert into public.app_origins values ('https://rls-fixture.example') on conflict do nothing"),
       expect: {
         anon: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
         owner: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },

@@ -1,7 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASES, serverOn } from './support/each-database.ts'
-import { seededBytes, signUp, sql, supabaseClient, type TestServer, type TestUser } from './support/local-backend.ts'
+import { webmLasting } from './support/media-bytes.ts'
+import { signUp, sql, supabaseClient, type TestServer, type TestUser } from './support/local-backend.ts'
 
 // Double-clicking Publish published twice (two pages, two uses of the daily quota).
 // publish_song() is idempotent per attempt: the app sends one attempt key per publish dialog, and a
@@ -21,12 +22,12 @@ async function creator(): Promise<{ client: SupabaseClient; user: TestUser }> {
   return { client, user }
 }
 
-/** A WebM-looking file (EBML magic first), uploaded as the app does, under a fresh name. */
+/** A 30 s WebM file uploaded as the app does, under a fresh name, and measured by the server. */
 async function uploadAudio(who: { client: SupabaseClient; user: TestUser }, seed: number): Promise<string> {
   const path = `${who.user.id}/${crypto.randomUUID()}.webm`
-  const data = new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, ...seededBytes(20_000, seed)])
-  const { error } = await who.client.storage.from(AUDIO).upload(path, data, { contentType: 'audio/webm' })
+  const { error } = await who.client.storage.from(AUDIO).upload(path, webmLasting(30, 20_000 + seed), { contentType: 'audio/webm' })
   expect(error).toBeNull()
+  expect((await who.client.functions.invoke('measure-audio', { body: { path } })).error).toBeNull()
   return path
 }
 
@@ -35,7 +36,6 @@ const publish = (who: { client: SupabaseClient }, path: string, attemptKey: stri
     p_title: title,
     p_genre: 'ambient',
     p_audio_path: path,
-    p_duration_seconds: 30,
     ...(attemptKey === undefined ? {} : { p_attempt_key: attemptKey }),
   })
 
@@ -93,7 +93,6 @@ describe.each(DATABASES)('on %s', (database) => {
       p_title: 'Fixed',
       p_genre: 'polka',
       p_audio_path: path,
-      p_duration_seconds: 30,
       p_attempt_key: key,
     })
     expect(refused.error?.message).toBe('Unknown genre "polka".')

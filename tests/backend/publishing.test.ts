@@ -1,12 +1,13 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, seededBytes, signUp, sql, startTestServer, supabaseClient, type TestServer, type TestUser } from './support/local-backend.ts'
-import { withSignature } from './support/media-bytes.ts'
+import { webmLasting, withSignature } from './support/media-bytes.ts'
 import { readOnlyOwn, rlsContext, rlsMatrixTests } from './support/rls-matrix.ts'
 
 // Publishing through the local backend as the app does it (supabase-js 2.109): upload to the
-// public bucket, publish_song(), read by anyone from the public URL (with Range), unpublish_song()
-// by the owner only, and the limits in publishing_rules() enforced by the server.
+// public bucket, the server measures the stored file (measure-audio), publish_song(), read by
+// anyone from the public URL (with Range), unpublish_song() by the owner only, and the limits in
+// publishing_rules() enforced by the server.
 
 const AUDIO = 'published-audio'
 const COVERS = 'published-covers'
@@ -26,20 +27,25 @@ async function signedIn(email: string, username: string) {
 
 // Stand-ins for WebM files: Storage checks the signature of audio (support/media-bytes.ts).
 const bytes = (length: number, seed: number) => withSignature('audio/webm', seededBytes(length, seed))
+/** The server reads the stored file's length (the measure-audio edge function), as the app asks it to. */
+const measure = (client: SupabaseClient, path: string) =>
+  client.functions.invoke<{ duration_seconds: number }>('measure-audio', { body: { path } })
+/** The function's refusal in words (its { error } body). */
+const refusal = async (error: unknown) => ((await (error as { context: Response }).context.json()) as { error: string }).error
 
 async function upload(client: SupabaseClient, bucket: string, path: string, data: Uint8Array, contentType: string) {
   return client.storage.from(bucket).upload(path, data, { contentType })
 }
 
-async function publishAs(who: { client: SupabaseClient; user: TestUser }, title: string, data = bytes(20_000, 1), seconds = 30) {
+async function publishAs(who: { client: SupabaseClient; user: TestUser }, title: string, data = webmLasting(30)) {
   const path = `${who.user.id}/${crypto.randomUUID()}.webm`
   const up = await upload(who.client, AUDIO, path, data, 'audio/webm')
   expect(up.error).toBeNull()
+  expect((await measure(who.client, path)).error).toBeNull()
   const { data: song, error } = await who.client.rpc('publish_song', {
     p_title: title,
     p_genre: 'ambient',
     p_audio_path: path,
-    p_duration_seconds: seconds,
     p_attempt_key: crypto.randomUUID(),
   })
   return { path, song: song as { id: string; slug: string } | null, error }
@@ -57,18 +63,18 @@ describe('publishing', () => {
   it(
     'publishes a song owned by its creator that anyone reads from the public URL, with ranges, and the owner alone ' + 'unpublishes it',
     async () => {
-      const audio = bytes(50_000, 7)
+      const audio = webmLasting(61.4375, 50_000)
       const coverPath = `${alice.user.id}/${crypto.randomUUID()}.png`
       expect(
         (await upload(alice.client, COVERS, coverPath, withSignature('image/png', seededBytes(2_000, 3)), 'image/png')).error,
       ).toBeNull()
       const path = `${alice.user.id}/${crypto.randomUUID()}.webm`
       expect((await upload(alice.client, AUDIO, path, audio, 'audio/webm')).error).toBeNull()
+      expect((await measure(alice.client, path)).data).toEqual({ duration_seconds: 61.438 })
       const { data, error } = await alice.client.rpc('publish_song', {
         p_title: '  Night Bus!  ',
         p_genre: 'jazz',
         p_audio_path: path,
-        p_duration_seconds: 61.4375,
         p_cover_path: coverPath,
         p_attempt_key: crypto.randomUUID(),
       })
@@ -89,7 +95,7 @@ describe('publishing', () => {
           slug: 'night-bus',
           genre: 'jazz',
           owner_id: alice.user.id,
-          duration_seconds: 61.438, // the decoded length to the millisecond, not rounded to 61
+          duration_seconds: 61.438, // the file's length to the millisecond, as the server read it
           audio_url: `/storage/v1/object/public/${AUDIO}/${path}`,
           cover_url: `/storage/v1/object/public/${COVERS}/${coverPath}`,
         },
@@ -154,7 +160,6 @@ describe('publishing', () => {
       p_title: 'x',
       p_genre: 'pop',
       p_audio_path: 'a/b.webm',
-      p_duration_seconds: 30,
     })
     expect(anonPublish.error).not.toBeNull()
     expect((await sql(server, "select 1 from public.songs where title = 'x'")).length).toBe(0)
@@ -164,12 +169,12 @@ describe('publishing', () => {
       /row-level security/,
     )
     const alicePath = `${alice.user.id}/${crypto.randomUUID()}.webm`
-    expect((await upload(alice.client, AUDIO, alicePath, bytes(10_000, 2), 'audio/webm')).error).toBeNull()
+    expect((await upload(alice.client, AUDIO, alicePath, webmLasting(30, 10_000), 'audio/webm')).error).toBeNull()
+    expect((await measure(alice.client, alicePath)).error).toBeNull()
     const stolen = await bob.client.rpc('publish_song', {
       p_title: 'Mine',
       p_genre: 'pop',
       p_audio_path: alicePath,
-      p_duration_seconds: 30,
       p_attempt_key: crypto.randomUUID(),
     })
     expect(stolen.error?.message).toBe(`Upload the audio to your own folder of ${AUDIO} first.`)
@@ -187,25 +192,114 @@ describe('publishing', () => {
         p_title: 'Fine',
         p_genre: 'pop',
         p_audio_path: alicePath,
-        p_duration_seconds: 30,
         p_attempt_key: crypto.randomUUID(),
         ...args,
       })
-    expect((await call({ p_duration_seconds: 601 })).error?.message).toBe(
+    // Too long or too short, by the file's own length.
+    const measured = async (seconds: number) => {
+      const path = `${alice.user.id}/${crypto.randomUUID()}.webm`
+      expect((await upload(alice.client, AUDIO, path, webmLasting(seconds), 'audio/webm')).error).toBeNull()
+      expect((await measure(alice.client, path)).error).toBeNull()
+      return path
+    }
+    expect((await call({ p_audio_path: await measured(601) })).error?.message).toBe(
       'A published track must last 5 s to 10 minutes; this one lasts 601 s.',
     )
-    expect((await call({ p_duration_seconds: 2 })).error?.message).toBe(
+    expect((await call({ p_audio_path: await measured(2) })).error?.message).toBe(
       'A published track must last 5 s to 10 minutes; this one lasts 2 s.',
     )
     expect((await call({ p_title: '   ' })).error?.message).toBe('The title must be 1 to 100 characters.')
     expect((await call({ p_genre: 'polka' })).error?.message).toBe('Unknown genre "polka".')
-    // 10,000 bytes cannot be a 5-minute... but 400 kB declared as 5 s is far more audio than that.
-    const bigPath = `${alice.user.id}/${crypto.randomUUID()}.webm`
-    expect((await upload(alice.client, AUDIO, bigPath, bytes(400_000, 5), 'audio/webm')).error).toBeNull()
-    expect((await call({ p_audio_path: bigPath, p_duration_seconds: 5 })).error?.message).toBe(
-      'The audio file is too large for a 5 s track.',
-    )
     expect((await sql(server, "select 1 from public.songs where title = 'Fine'")).length).toBe(0)
+  })
+
+  it("the length is the stored file's as the server reads it, never the publisher's", async () => {
+    // A 60 s file whose publisher would call it 5 s long: publish_song takes no length at all.
+    const path = `${alice.user.id}/${crypto.randomUUID()}.webm`
+    expect((await upload(alice.client, AUDIO, path, webmLasting(60), 'audio/webm')).error).toBeNull()
+    const declared = await alice.client.rpc('publish_song', {
+      p_title: 'Declared short',
+      p_genre: 'pop',
+      p_audio_path: path,
+      p_duration_seconds: 5,
+      p_attempt_key: crypto.randomUUID(),
+    })
+    expect(declared.error?.code).toBe('PGRST202')
+    // Not measured yet: refused in words.
+    const unmeasured = await alice.client.rpc('publish_song', {
+      p_title: 'Declared short',
+      p_genre: 'pop',
+      p_audio_path: path,
+      p_attempt_key: crypto.randomUUID(),
+    })
+    expect(unmeasured.error?.message).toBe(
+      'The server has not measured this audio file yet (or it changed since): measure it with the measure-audio function, then publish.',
+    )
+    // A user cannot write a length of their own.
+    const forged = await alice.client.rpc('record_audio_duration', { p_path: path, p_size: 20_000, p_seconds: 5 })
+    expect(forged.error?.code).toBe('42501')
+    expect((await measure(alice.client, path)).data).toEqual({ duration_seconds: 60 })
+    const published = await alice.client.rpc('publish_song', {
+      p_title: 'Declared short',
+      p_genre: 'pop',
+      p_audio_path: path,
+      p_attempt_key: crypto.randomUUID(),
+    })
+    expect(published.error).toBeNull()
+    const id = (published.data as { id: string }).id
+    expect(await sql(server, 'select duration_seconds::float8 as d from public.songs where id = $1', [id])).toEqual([{ d: 60 }])
+  })
+
+  it("reads a real MP3 to the frame; refuses a file it cannot read, one replaced after it was measured, another user's", async () => {
+    const mp3 = new Uint8Array(await (await import('node:fs/promises')).readFile('public/audio/catalogue/concrete-garden.mp3'))
+    const mp3Path = `${alice.user.id}/${crypto.randomUUID()}.mp3`
+    expect((await upload(alice.client, AUDIO, mp3Path, mp3, 'audio/mpeg')).error).toBeNull()
+    const read = await measure(alice.client, mp3Path)
+    expect(read.data!.duration_seconds).toBeCloseTo(80.867, 1)
+
+    // WebM's signature, then noise: Storage accepts it, the server cannot tell its length.
+    const noisePath = `${alice.user.id}/${crypto.randomUUID()}.webm`
+    expect((await upload(alice.client, AUDIO, noisePath, bytes(20_000, 9), 'audio/webm')).error).toBeNull()
+    const noise = await measure(alice.client, noisePath)
+    expect(noise.response?.status).toBe(422)
+    expect(await refusal(noise.error)).toBe(
+      'The file could not be read as WebM, Ogg, MP3 or WAV audio, so the server cannot tell how long it is; ' +
+        'export it again and publish that file.',
+    )
+    const refused = await alice.client.rpc('publish_song', {
+      p_title: 'Noise',
+      p_genre: 'pop',
+      p_audio_path: noisePath,
+      p_attempt_key: crypto.randomUUID(),
+    })
+    expect(refused.error?.message).toMatch(/has not measured this audio file/)
+
+    // Measured as 5 s, then replaced by a 10-minute file at the same path: not the file that was measured.
+    const swapPath = `${alice.user.id}/${crypto.randomUUID()}.webm`
+    expect((await upload(alice.client, AUDIO, swapPath, webmLasting(5), 'audio/webm')).error).toBeNull()
+    expect((await measure(alice.client, swapPath)).data).toEqual({ duration_seconds: 5 })
+    const swapped = await alice.client.storage
+      .from(AUDIO)
+      .upload(swapPath, webmLasting(590, 30_000), { contentType: 'audio/webm', upsert: true })
+    if (swapped.error) {
+      expect((await alice.client.storage.from(AUDIO).remove([swapPath])).error).toBeNull()
+      expect((await upload(alice.client, AUDIO, swapPath, webmLasting(590, 30_000), 'audio/webm')).error).toBeNull()
+    }
+    const stale = await alice.client.rpc('publish_song', {
+      p_title: 'Swapped',
+      p_genre: 'pop',
+      p_audio_path: swapPath,
+      p_attempt_key: crypto.randomUUID(),
+    })
+    expect(stale.error?.message).toMatch(/has not measured this audio file yet \(or it changed since\)/)
+
+    // Bob cannot have Alice's file measured, nor name a path outside his folder.
+    for (const path of [mp3Path, `${bob.user.id}/../${mp3Path}`, 'nope']) {
+      const other = await measure(bob.client, path)
+      expect(other.response?.status, path).toBe(400)
+    }
+    expect((await measure(bob.client, `${bob.user.id}/${crypto.randomUUID()}.webm`)).response?.status).toBe(404)
+    expect((await measure(visitor, mp3Path)).response?.status).toBe(401)
   })
 
   it('holds the per-day limit, also across unpublishing', async () => {
@@ -299,6 +393,34 @@ describe('song_publications RLS', () => {
           )
         },
         expect: readOnlyOwn,
+      },
+      // Written by the measure-audio function alone (service role): nobody reads or writes it over the API.
+      audio_durations: {
+        target: () => 'name=eq.rls-fixture',
+        insert: ({ owner: { id } }) => ({
+          object_id: '00000000-0000-4000-8000-0000000000aa',
+          owner_id: id,
+          bucket_id: AUDIO,
+          name: 'rls-inserted',
+          object_updated_at: '2030-01-01T00:00:00Z',
+          duration_seconds: 5,
+        }),
+        update: { duration_seconds: 1 },
+        inserted: () => exists("select 1 from public.audio_durations where name = 'rls-inserted'", []),
+        untouched: () => exists("select 1 from public.audio_durations where name = 'rls-fixture' and duration_seconds = 60", []),
+        reset: () =>
+          sql(
+            server,
+            'insert into public.audio_durations (object_id, owner_id, bucket_id, name, object_updated_at, duration_seconds) values ' +
+              "('00000000-0000-4000-8000-0000000000ff', $1, $2, 'rls-fixture', now(), 60) " +
+              'on conflict (object_id) do update set duration_seconds = 60',
+            [owner.id, AUDIO],
+          ),
+        expect: {
+          anon: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
+          owner: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
+          other: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
+        },
       },
     },
     () => rlsContext(server, owner, other),

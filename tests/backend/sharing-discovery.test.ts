@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, rpc, signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
+import { visitSharedPage } from './support/share-visit.ts'
 import { listenFor, passTime, report } from './support/listening.ts'
 import { readOnlyOwn, rlsContext, rlsMatrixTests, type RlsCase } from './support/rls-matrix.ts'
 
@@ -24,9 +25,7 @@ const freshVisitor = () => `127.0.${10 + Math.floor(visitors / 250)}.${(visitors
 const share = async (user: TestUser, itemType: string, item: string, platform: string, visitor = freshVisitor()) => {
   const r = await rpc(server, user.accessToken, 'share_create', { p_item_type: itemType, p_item_id: item, p_platform: platform })
   expect(r.status, r.text).toBe(200)
-  const opened = await api(server, '/rest/v1/rpc/open_share', { body: { p_token: (r.json as { token: string }).token }, from: visitor })
-  expect(opened.status, opened.text).toBe(200)
-  return opened.json as ShareAnswer
+  return (await visitSharedPage(server, (r.json as { token: string }).token, visitor)) as ShareAnswer
 }
 const ledgerSum = async (user: TestUser) =>
   Number(

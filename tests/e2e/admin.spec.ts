@@ -85,7 +85,8 @@ test(
         const settings = await page.evaluate(async () => {
           const raw = localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!)
           const token = (JSON.parse(raw!) as { access_token: string }).access_token
-          const res = await fetch('/rest/v1/ai_provider_settings?select=*', { headers: { apikey: 'x', Authorization: `Bearer ${token}` } })
+          const apikey = document.querySelector<HTMLMetaElement>('meta[name="cube-anon-key"]')!.content
+          const res = await fetch('/rest/v1/ai_provider_settings?select=*', { headers: { apikey, Authorization: `Bearer ${token}` } })
           return res.text()
         })
         expect(settings).toContain('••••4321')

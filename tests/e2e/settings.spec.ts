@@ -122,7 +122,12 @@ test('profile, avatar, appearance and preferences are saved for real and survive
       async ({ token, follower, following }) => {
         const res = await fetch('/rest/v1/follows', {
           method: 'POST',
-          headers: { apikey: 'x', Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+          // The served page's own anon key (the gateway refuses a request without one).
+          headers: {
+            apikey: document.querySelector<HTMLMetaElement>('meta[name="cube-anon-key"]')!.content,
+            Authorization: `Bearer ${token}`,
+            'Content-Type': 'application/json',
+          },
           body: JSON.stringify({ follower_id: follower, following_id: following }),
         })
         return res.status

@@ -2,14 +2,15 @@ import { type Page } from '@playwright/test'
 import { expect, test } from './support/test.ts'
 import jsQR from 'jsqr'
 import { readFile } from 'node:fs/promises'
-import { request } from 'node:http'
 import { LOCAL_ANON_KEY } from './support/anon-key.ts'
+import { otherSite, proxyFrom } from './support/other-address.ts'
 import { toast } from './support/auth.ts'
 import { signUpByApi } from './support/session.ts'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
 
 // Share & Earn and Listen to Earn against the built app and the real local backend: every CUBE
-// figure here is the server's answer (share_create / open_share, recommend_songs, the wallet).
+// figure here is the server's answer (share_create / share_visit_begin / open_share, recommend_songs,
+// the wallet).
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`
 
@@ -37,39 +38,11 @@ async function decodeQr(page: Page, png: Buffer): Promise<string | null> {
   return jsQR(Uint8ClampedArray.from(data), width, height)?.data ?? null
 }
 
-/**
- * Opens a shared link as another visitor on another client: the spec's Node process connects from
- * 127.0.0.2 (the browser and the sharer are on 127.0.0.1), as a friend's device would.
- */
-async function openAsVisitor(baseURL: string, sharedLink: string): Promise<{ credited: boolean; reason: string }> {
-  const token = new URL(sharedLink).searchParams.get('s')!
-  const url = new URL('/rest/v1/rpc/open_share', baseURL)
-  const body = JSON.stringify({ p_token: token })
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        localAddress: '127.0.0.2',
-        headers: { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        let text = ''
-        res.on('data', (c: Buffer) => (text += c.toString()))
-        res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`${res.statusCode} ${text}`))))
-      },
-    )
-    req.on('error', reject)
-    req.end(body)
-  })
-}
-
 test('Share & Earn: a share is pending until another visitor opens its link, then credited live; QR carries the link; analytics', async ({
   page,
   context,
   baseURL,
+  browser,
 }) => {
   // A sign-up, eight steps, two axe scans and a QR decode: about 25 s alone, past 60 s in a loaded gate.
   test.setTimeout(90_000)
@@ -104,12 +77,44 @@ test('Share & Earn: a share is pending until another visitor opens its link, the
     await expect(page.getByRole('button', { name: /Copy link/ })).toBeVisible()
   })
 
-  await test.step('another visitor opens it: credited +5 live on the sharer’s screen', async () => {
-    expect(await openAsVisitor(baseURL!, copied)).toEqual({ credited: true, reason: 'credited' })
-    await expect(page.getByTestId('share-targets').getByText('Credited +5 CUBE')).toBeVisible()
-    await expect(toast(page, '+5 CUBE')).toBeVisible()
-    // The same link again, by anyone, the same day: nothing more.
-    expect(await openAsVisitor(baseURL!, copied)).toEqual({ credited: false, reason: 'already_credited_today' })
+  await test.step('another site embedding the link pays nothing; a friend opening it in the app pays +5, live for the sharer', async () => {
+    // The friend's device and the other site's visitor: another client address (127.0.0.2).
+    const elsewhere = await proxyFrom('127.0.0.2')
+    const token = new URL(copied).searchParams.get('s')!
+    const api = `${baseURL}/rest/v1/rpc`
+    // Another site (another origin: its own port) opens the link for its visitors: an <img> at the
+    // RPC, with and without the public key, and fetch() calls with its own Origin.
+    const attacker = await otherSite(`<!doctype html><title>elsewhere</title>
+      <img src="${api}/open_share?p_token=${token}"><img src="${api}/open_share?p_token=${token}&apikey=${LOCAL_ANON_KEY}">
+      <script>
+        const headers = { apikey: '${LOCAL_ANON_KEY}', 'Content-Type': 'application/json' }
+        const post = (fn, body) => fetch('${api}/' + fn, { method: 'POST', headers, body: JSON.stringify(body) })
+          .then(async (r) => [r.status, await r.json()])
+        window.answers = Promise.all([post('share_visit_begin', { p_token: '${token}' }), post('open_share', { p_token: '${token}' })])
+      </script>`)
+    try {
+      const friend = await browser.newContext({ proxy: elsewhere.proxy })
+      const site = await friend.newPage()
+      await site.goto(attacker.url)
+      const [begun, opened] = await site.evaluate(
+        () => (window as unknown as { answers: Promise<[number, { message?: string }][]> }).answers,
+      )
+      expect([begun![0], begun![1].message]).toEqual([401, 'share_visit_not_from_app'])
+      expect(opened).toEqual([200, { credited: false, reason: 'not_from_app' }])
+      await site.waitForTimeout(3000)
+      await expect(page.getByTestId('share-targets').getByText('Pending — pays 5 CUBE when someone opens your link')).toBeVisible()
+
+      // The friend opens the shared link in the app: the page is shown, its visit counts once.
+      const shared = await friend.newPage()
+      await shared.goto(copied)
+      await expect(shared).toHaveURL(/\/song\/[a-z0-9-]+$/)
+      await expect(page.getByTestId('share-targets').getByText('Credited +5 CUBE')).toBeVisible({ timeout: 15_000 })
+      await expect(toast(page, '+5 CUBE')).toBeVisible()
+      await friend.close()
+    } finally {
+      await attacker.close()
+      await elsewhere.close()
+    }
   })
 
   await test.step('QR: size 180, the PNG download decodes back to the QR link (its own token), pending', async () => {

@@ -48,7 +48,6 @@ export async function publishTrack(
       cover,
       title: form.title.trim(),
       genre: form.genre,
-      seconds: encoded.seconds,
       attemptKey: ctx.attemptKey,
       loudnessLufs: encoded.loudnessLufs,
       truePeakDbtp: encoded.truePeakDbtp,

@@ -172,6 +172,51 @@ export type Database = {
         }
         Relationships: []
       }
+      app_origins: {
+        Row: {
+          origin: string
+        }
+        Insert: {
+          origin: string
+        }
+        Update: {
+          origin?: string
+        }
+        Relationships: []
+      }
+      audio_durations: {
+        Row: {
+          object_id: string
+          owner_id: string
+          bucket_id: string
+          name: string
+          object_version: string | null
+          object_updated_at: string
+          duration_seconds: number
+          measured_at: string
+        }
+        Insert: {
+          object_id: string
+          owner_id: string
+          bucket_id: string
+          name: string
+          object_version?: string | null
+          object_updated_at: string
+          duration_seconds: number
+          measured_at?: string
+        }
+        Update: {
+          object_id?: string
+          owner_id?: string
+          bucket_id?: string
+          name?: string
+          object_version?: string | null
+          object_updated_at?: string
+          duration_seconds?: number
+          measured_at?: string
+        }
+        Relationships: []
+      }
       blockchain_configs: {
         Row: {
           name: string
@@ -975,6 +1020,38 @@ export type Database = {
           visitor_key?: string
         }
         Relationships: []
+      }
+      share_visits: {
+        Row: {
+          nonce: string
+          link_id: string
+          visitor_key: string
+          issued_at: string
+          redeemed_at: string | null
+        }
+        Insert: {
+          nonce: string
+          link_id: string
+          visitor_key: string
+          issued_at?: string
+          redeemed_at?: string | null
+        }
+        Update: {
+          nonce?: string
+          link_id?: string
+          visitor_key?: string
+          issued_at?: string
+          redeemed_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "share_visits_link_id_fkey"
+            columns: ["link_id"]
+            isOneToOne: false
+            referencedRelation: "share_links"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       shares: {
         Row: {
@@ -1833,6 +1910,7 @@ export type Database = {
       open_share: {
         Args: {
           p_token: string
+          p_nonce?: string
         }
         Returns: Json
       }
@@ -1892,7 +1970,6 @@ export type Database = {
           p_title: string
           p_genre: string
           p_audio_path: string
-          p_duration_seconds: number
           p_cover_path?: string
           p_attempt_key?: string
         }
@@ -1920,6 +1997,14 @@ export type Database = {
           p_mode?: string
           p_salt?: number
           p_limit?: number
+        }
+        Returns: Json
+      }
+      record_audio_duration: {
+        Args: {
+          p_path: string
+          p_size: number
+          p_seconds: number
         }
         Returns: Json
       }
@@ -1969,6 +2054,10 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: Json
       }
+      request_from_app_page: {
+        Args: Record<PropertyKey, never>
+        Returns: boolean
+      }
       require_admin: {
         Args: Record<PropertyKey, never>
         Returns: string
@@ -2010,6 +2099,16 @@ export type Database = {
         Returns: Json
       }
       share_rules: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+      share_visit_begin: {
+        Args: {
+          p_token: string
+        }
+        Returns: Json
+      }
+      share_visit_rules: {
         Args: Record<PropertyKey, never>
         Returns: Json
       }

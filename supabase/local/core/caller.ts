@@ -95,6 +95,8 @@ export interface RequestSettings {
   headers?: Record<string, string>
   /** The statement that calls PostgREST's db-pre-request function, when one is configured. */
   preRequest?: string
+  /** READ ONLY access mode, as PostgREST opens every GET and HEAD: nothing the request runs can write. */
+  readOnly?: boolean
 }
 
 /**
@@ -104,7 +106,7 @@ export interface RequestSettings {
  * values go in as literals escaped by pg's escapeLiteral, the one place request data becomes
  * SQL text.
  */
-export function openingSql({ role, claims, headers, preRequest }: RequestSettings): string {
+export function openingSql({ role, claims, headers, preRequest, readOnly }: RequestSettings): string {
   const literal = pg.escapeLiteral
   // The statement timeout keeps one runaway request from holding PGlite's single connection.
   const settings = [
@@ -113,7 +115,8 @@ export function openingSql({ role, claims, headers, preRequest }: RequestSetting
     "set_config('statement_timeout', '10s', true)",
   ]
   if (headers) settings.push(`set_config('request.headers', ${literal(JSON.stringify(headers))}, true)`)
-  return `select ${settings.join(', ')};${preRequest ? ` ${preRequest};` : ''}`
+  // SET TRANSACTION must come before the transaction's first query.
+  return `${readOnly ? 'set transaction read only; ' : ''}select ${settings.join(', ')};${preRequest ? ` ${preRequest};` : ''}`
 }
 
 /**

@@ -62,6 +62,8 @@ export function sqlErrorToHttp(error: SqlError, role: string): HttpError {
   else if (code === '42501') status = role === 'anon' ? 401 : 403
   else if (code === '23505' || code === '23503') status = 409
   else if (code === '42883' || code === '42P01') status = 404
+  // A write in a GET or HEAD request's READ ONLY transaction: the method does not allow it.
+  else if (code === '25006') status = 405
   else if (code.startsWith('53') || code.startsWith('57') || code.startsWith('58') || code === 'XX000') status = 500
   return restError(status, code, error.message, error.detail ?? null, error.hint ?? null)
 }

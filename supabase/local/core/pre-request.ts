@@ -27,12 +27,19 @@ export async function loadPreRequest(db: Queryable): Promise<string | undefined>
   return `select ${parts.map((p) => `"${p}"`).join('.')}()`
 }
 
-/** runAs for a data API request: the caller's role, claims and headers, then the pre-request check, then fn. */
+/**
+ * runAs for a data API request: the caller's role, claims and headers, then the pre-request check, then fn.
+ * `readOnly`: the transaction's access mode is READ ONLY (PostgREST's for GET and HEAD).
+ */
 export function runAsApiCaller<T>(
   db: Database,
   caller: Caller,
   preRequest: string | undefined,
   fn: (tx: Queryable) => Promise<T>,
+  options: { readOnly?: boolean } = {},
 ): Promise<T> {
-  return db.transaction(fn, openingSql({ role: caller.role, claims: caller.claims, headers: caller.headers, preRequest }))
+  return db.transaction(
+    fn,
+    openingSql({ role: caller.role, claims: caller.claims, headers: caller.headers, preRequest, readOnly: options.readOnly }),
+  )
 }

@@ -9,6 +9,8 @@ import type { ServiceClient } from '../../functions/_shared/service-client.ts'
 import type { UserClientFactory } from '../../functions/_shared/user-client.ts'
 import { chainTransaction } from '../../functions/chain-transaction/handler.ts'
 import { initUserTokens } from '../../functions/init-user-tokens/handler.ts'
+import { measureAudio, type StoredAudio } from '../../functions/measure-audio/handler.ts'
+import { audioDuration } from './audio-duration.ts'
 import { mint } from '../../functions/mint/handler.ts'
 import { nftMetadataFunction } from '../../functions/nft-metadata/handler.ts'
 import { walletVerify } from '../../functions/wallet-verify/handler.ts'
@@ -30,6 +32,8 @@ export interface EdgeFunctionDeps {
   site: Site
   /** Wallet links per client address per hour (wallet-verify; hosted: the WALLET_LINK_RATE_LIMIT secret). */
   walletLinkRateLimit: number
+  /** A Storage object's bytes as the service role reads them (measure-audio). */
+  readObject(bucket: string, path: string): Promise<StoredAudio | null>
 }
 
 /**
@@ -46,4 +50,5 @@ export const EDGE_FUNCTIONS: Readonly<Record<string, (deps: EdgeFunctionDeps) =>
   mint: (deps) => mint(deps),
   'nft-metadata': (deps) => nftMetadataFunction(deps),
   'chain-transaction': (deps) => chainTransaction(deps),
+  'measure-audio': (deps) => measureAudio({ ...deps, durationOf: audioDuration }),
 }

@@ -82,11 +82,20 @@ export const rpc: RpcHandler = async ({ db, catalog }, { req, res, url }, name, 
       (k) => `${quoteIdent(k)} => ${req.method === 'POST' ? params.json(args[k], argType(k)) : params.typed(String(args[k]), argType(k))}`,
     )
     .join(', ')})`
+  // GET and HEAD are safe methods: the call runs in a READ ONLY transaction whatever the function's
+  // volatility, so a function that writes fails (25006, 405) as in PostgREST; writes go through POST.
+  const access = { readOnly: req.method !== 'POST' }
   if (fn.returnType === 'void') {
-    await runAsApiCaller(db, caller, catalog().preRequest, async (tx) => {
-      await applyTimezone(tx, prefs)
-      await tx.query(`select ${call}`, params.values)
-    })
+    await runAsApiCaller(
+      db,
+      caller,
+      catalog().preRequest,
+      async (tx) => {
+        await applyTimezone(tx, prefs)
+        await tx.query(`select ${call}`, params.values)
+      },
+      access,
+    )
     res.writeHead(204, { 'Content-Range': '*/*', ...preferenceApplied(prefs, 'rpc') }).end()
     return
   }
@@ -108,24 +117,30 @@ export const rpc: RpcHandler = async ({ db, catalog }, { req, res, url }, name, 
       : `select ${call} as _scalar`
   const head = req.method === 'HEAD'
   const counted = prefs.count === 'exact' || prefs.count === 'estimated'
-  const answer = await runAsApiCaller(db, caller, catalog().preRequest, async (tx) => {
-    await applyTimezone(tx, prefs)
-    // The function runs once: its rows are materialised, then paged, aggregated and counted.
-    const { rows } = await tx.query<{ n: string; body: string | null; total: string }>(
-      `with _all as materialized (${source}), _src as (select ${list} from _all _t0${order}${pageClause(range)}) ` +
-        `select count(*)::text as n, ${head ? 'null::text' : bodyAggregate(media, returns)} as body, ` +
-        `(select count(*) from _all)::text as total from _src _r`,
-      params.values,
-    )
-    const returned = Number(rows[0]!.n)
-    checkSingle(media, returned)
-    checkMaxAffected(prefs, returned)
-    const total = counted
-      ? Number(rows[0]!.total)
-      : prefs.count === 'planned'
-        ? await countRows(tx, 'planned', `select 1 from ${call} _t0${composite ? where : ''}`, params.values)
-        : undefined
-    return { returned, total, body: rows[0]!.body }
-  })
+  const answer = await runAsApiCaller(
+    db,
+    caller,
+    catalog().preRequest,
+    async (tx) => {
+      await applyTimezone(tx, prefs)
+      // The function runs once: its rows are materialised, then paged, aggregated and counted.
+      const { rows } = await tx.query<{ n: string; body: string | null; total: string }>(
+        `with _all as materialized (${source}), _src as (select ${list} from _all _t0${order}${pageClause(range)}) ` +
+          `select count(*)::text as n, ${head ? 'null::text' : bodyAggregate(media, returns)} as body, ` +
+          `(select count(*) from _all)::text as total from _src _r`,
+        params.values,
+      )
+      const returned = Number(rows[0]!.n)
+      checkSingle(media, returned)
+      checkMaxAffected(prefs, returned)
+      const total = counted
+        ? Number(rows[0]!.total)
+        : prefs.count === 'planned'
+          ? await countRows(tx, 'planned', `select 1 from ${call} _t0${composite ? where : ''}`, params.values)
+          : undefined
+      return { returned, total, body: rows[0]!.body }
+    },
+    access,
+  )
   sendRead(req, res, { ...answer, range, media, prefs, action: 'rpc' })
 }

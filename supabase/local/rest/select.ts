@@ -20,15 +20,21 @@ export const select: TableHandler = async ({ db, catalog }, { req, res, url }, t
   const where = whereClause(table, '_t0', url, params)
   const order = orderClause(table, '_t0', url.searchParams.get('order'))
   const head = req.method === 'HEAD'
-  const answer = await runAsApiCaller(db, caller, catalog().preRequest, async (tx) => {
-    await applyTimezone(tx, prefs)
-    // HEAD (supabase-js `head: true`) wants the count and the range: the rows are counted, never built.
-    const inner = `select ${list} from ${tableRef(table.name)} _t0${where}${order}${pageClause(range)}`
-    const row = (await tx.query<{ n: string; body: string | null }>(aggregateSql(inner, media, 'rows', !head), params.values)).rows[0]!
-    const returned = Number(row.n)
-    checkSingle(media, returned)
-    const total = await countRows(tx, prefs.count, `select 1 from ${tableRef(table.name)} _t0${where}`, params.values)
-    return { returned, total, body: row.body }
-  })
+  const answer = await runAsApiCaller(
+    db,
+    caller,
+    catalog().preRequest,
+    async (tx) => {
+      await applyTimezone(tx, prefs)
+      // HEAD (supabase-js `head: true`) wants the count and the range: the rows are counted, never built.
+      const inner = `select ${list} from ${tableRef(table.name)} _t0${where}${order}${pageClause(range)}`
+      const row = (await tx.query<{ n: string; body: string | null }>(aggregateSql(inner, media, 'rows', !head), params.values)).rows[0]!
+      const returned = Number(row.n)
+      checkSingle(media, returned)
+      const total = await countRows(tx, prefs.count, `select 1 from ${tableRef(table.name)} _t0${where}`, params.values)
+      return { returned, total, body: row.body }
+    },
+    { readOnly: true },
+  )
   sendRead(req, res, { ...answer, range, media, prefs, action: 'read' })
 }

@@ -4,6 +4,7 @@ import type { Service } from '../core/router.ts'
 import type { RestContext, RpcHandler, TableHandler } from './context.ts'
 import { tableOf } from './sql.ts'
 import { checkProfile } from './request.ts'
+import { checkApiKey, projectApiKeys } from './api-key.ts'
 
 export interface RestEndpoints {
   /** /rpc/<name>, by method. */
@@ -19,16 +20,18 @@ const methodNotAllowed = (method: string | undefined) =>
   new HttpError(405, { code: 'PGRST117', message: `Unsupported HTTP method: ${method}`, details: null, hint: null })
 
 /**
- * The data API (PostgREST subset) at /rest/v1. As PostgREST does, it checks the caller's token
- * and the schema profile first, then the path: /rpc/<name> or /<table> (a table the catalog
- * knows), then the method.
+ * The data API (PostgREST subset) at /rest/v1. As the hosted gateway does, it first asks for a
+ * project API key; then, as PostgREST does, it checks the caller's token and the schema profile,
+ * then the path: /rpc/<name> or /<table> (a table the catalog knows), then the method.
  */
 export function restService(context: RestContext, endpoints: RestEndpoints): Service {
   const pick = <H>(handlers: Readonly<Record<string, H>>, method = '') => (Object.hasOwn(handlers, method) ? handlers[method] : undefined)
+  const apiKeys = projectApiKeys(context.jwtSecret)
   return {
     prefixes: ['rest/v1'],
     async handle(request) {
       const { req, path } = request
+      await checkApiKey(req, request.url, apiKeys)
       const caller = await callerFromRequest(req, context.jwtSecret)
       checkProfile(req)
       const rpcMatch = RPC_PATH.exec(path)
