@@ -58,6 +58,11 @@ async function followLink(options: AuthOptions, tx: Queryable, type: LinkType, t
       [found.id],
     )
   }
+  // Others' pending changes to this address can never be confirmed now: drop them.
+  await tx.query('update auth.users set email_change = null, email_change_token_new = null where email_change = $1 and id <> $2', [
+    email,
+    found.id,
+  ])
   await grantListedAdmin(options, tx, found.id, email)
   const user = (await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [found.id])).rows[0]!
   return newSession(options, tx, user, type === 'recovery' ? 'recovery' : 'otp')
