@@ -40,7 +40,7 @@ export interface LocalServerOptions {
   smtpUrl?: string
   /** The From of auth mail (LOCAL_MAIL_FROM). */
   mailFrom?: string
-  /** The site's public origin for links in mails (LOCAL_SITE_URL); default the server's own URL. */
+  /** The site's public origin for links in mails (SITE_URL, as GoTrue's); default the server's own URL. */
   siteUrl?: string
   /** One mail of a kind per address within this many seconds (default 60, GoTrue's SMTP_MAX_FREQUENCY). */
   mailFrequencySeconds?: number
@@ -91,7 +91,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): LocalServe
     emailConfirm: env.LOCAL_EMAIL_CONFIRM !== 'off',
     smtpUrl: env.LOCAL_SMTP_URL || undefined,
     mailFrom: env.LOCAL_MAIL_FROM || undefined,
-    siteUrl: env.LOCAL_SITE_URL || undefined,
+    siteUrl: env.SITE_URL || undefined,
     mailRateLimit: env.LOCAL_MAIL_RATE_LIMIT
       ? { max: positiveInt('LOCAL_MAIL_RATE_LIMIT', env.LOCAL_MAIL_RATE_LIMIT), seconds: 3600 }
       : undefined,
