@@ -37,7 +37,7 @@ test.describe('e-mail proof', () => {
   const email = `mailer-${unique()}@cube.test`
 
   test.beforeAll(async () => {
-    test.setTimeout(200_000)
+    test.setTimeout(90_000)
     const dataDir = mkdtempSync(join(tmpdir(), 'cube-mail-e2e-'))
     // Confirmations on, the administrator named: rights come only once the address is proven.
     server = new OwnServer(E2E_PORT + 10_003, dataDir, {
@@ -56,7 +56,7 @@ test.describe('e-mail proof', () => {
   test('register → check your mail → the mailbox has the link → confirmed, administrator → forgot password → reset page → new password', async ({
     page,
   }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(90_000)
     await page.goto(`${server.origin}/app`)
     await register(page, `mailer_${unique()}`, email, 'first-password-1')
     const dialog = page.getByRole('dialog')

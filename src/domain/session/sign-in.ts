@@ -1,5 +1,7 @@
 import {
+  hasRecoverySession,
   requestPasswordReset,
+  setRecoveredPassword,
   resendConfirmation,
   signIn,
   signInNeedsCode,
@@ -48,6 +50,12 @@ export const logOut = () => signOut()
 
 /** Mails the sign-up confirmation link again. */
 export const resendSignupMail = (email: string) => resendConfirmation(email)
+
+/** Whether a password-reset link opened this tab's session (the reset page's form is for it only). */
+export const recoveryLinkOpened = () => hasRecoverySession()
+
+/** Sets the new password in the reset link's session. */
+export const setNewPassword = (password: string) => setRecoveredPassword(password)
 
 /** Mails a password-reset link ("Forgot password?"). */
 export const sendPasswordReset = (email: string) => requestPasswordReset(email)

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { hasRecoverySession, setRecoveredPassword } from '../../backend/auth.ts'
 import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
+import { recoveryLinkOpened, setNewPassword } from '../../domain/session/sign-in.ts'
 import { notify } from '../../lib/notify.ts'
 import { PASSWORD_MESSAGE, PASSWORD_MIN } from '../../lib/profile-rules.ts'
 
@@ -33,7 +33,7 @@ export default function ResetPasswordPage() {
   useEffect(() => {
     document.title = 'Reset password · CUBE Music'
     let live = true
-    void hasRecoverySession().then((ok) => {
+    void recoveryLinkOpened().then((ok) => {
       if (live) setState(ok ? 'ready' : 'no-link')
     })
     return () => {
@@ -48,7 +48,7 @@ export default function ResetPasswordPage() {
     if (next !== String(data.get('confirm'))) return setError('The new passwords do not match.')
     setBusy(true)
     setError(null)
-    const result = await setRecoveredPassword(next)
+    const result = await setNewPassword(next)
     setBusy(false)
     if (!result.ok) return setError(result.message)
     setState('done')
