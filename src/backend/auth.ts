@@ -13,6 +13,10 @@ const appUrl = (path = '') => `${window.location.origin}/app${path}`
 /** The reset page a password-reset mail's link opens. */
 export const RESET_PASSWORD_PATH = '/reset-password'
 
+/** A second sign-up of one address within a minute: its confirmation mail was just sent. */
+export const SIGNUP_MAIL_TOO_SOON =
+  'A confirmation mail was sent to this address just now. Please wait a minute, or open the link in that mail.'
+
 /** GoTrue's refusal of a password sign-in whose e-mail was never confirmed. */
 export const EMAIL_NOT_CONFIRMED = 'Confirm your e-mail first: open the link in the mail we sent you, or send it again.'
 
@@ -66,6 +70,8 @@ export async function signUp(username: string, email: string, password: string):
       options: { data: { username: name }, emailRedirectTo: appUrl() },
     })
     if (error) {
+      // One confirmation mail per address a minute (429 over_email_send_rate_limit).
+      if (error.code === 'over_email_send_rate_limit') return { ok: false, kind: 'error', message: SIGNUP_MAIL_TOO_SOON }
       // GoTrue's per-address sign-up limit (429 over_request_rate_limit): say what it means.
       if (error.code === 'over_request_rate_limit' || error.status === 429)
         return { ok: false, kind: 'error', message: SIGNUP_RATE_LIMITED }
