@@ -15,7 +15,9 @@ export async function grantAdmin(db: Database, email: string): Promise<GrantOutc
     const user = rows[0]
     if (!user) return 'no-account'
     if (!user.confirmed) return 'unconfirmed'
-    const added = await tx.query('insert into public.administrators (user_id) values ($1) on conflict do nothing returning user_id', [user.id])
+    const added = await tx.query('insert into public.administrators (user_id) values ($1) on conflict do nothing returning user_id', [
+      user.id,
+    ])
     return added.rows.length ? 'granted' : 'already'
   })
 }

@@ -60,19 +60,34 @@ describe('e-mail proof', () => {
     expect(authSignUp.mock.lastCall![0].options.emailRedirectTo).toBe('http://127.0.0.1:8080/app')
     authResend.mockResolvedValueOnce({ data: {}, error: null })
     expect(await resendConfirmation(' two@example.com ')).toEqual({ ok: true })
-    expect(authResend).toHaveBeenLastCalledWith({ type: 'signup', email: 'two@example.com', options: { emailRedirectTo: 'http://127.0.0.1:8080/app' } })
+    expect(authResend).toHaveBeenLastCalledWith({
+      type: 'signup',
+      email: 'two@example.com',
+      options: { emailRedirectTo: 'http://127.0.0.1:8080/app' },
+    })
     authRecover.mockResolvedValueOnce({ data: {}, error: null })
     expect(await requestPasswordReset('two@example.com')).toEqual({ ok: true })
     expect(authRecover).toHaveBeenLastCalledWith('two@example.com', { redirectTo: 'http://127.0.0.1:8080/app/reset-password' })
   })
 
-  it('says what GoTrue\'s refusals mean: unconfirmed sign-in, a mail sent just now, too many requests', async () => {
+  it("says what GoTrue's refusals mean: unconfirmed sign-in, a mail sent just now, too many requests", async () => {
     vi.stubGlobal('window', { location: { origin: 'http://127.0.0.1:8080' } })
-    authSignIn.mockResolvedValueOnce({ data: { session: null }, error: new AuthApiError('Email not confirmed', 400, 'email_not_confirmed') })
+    authSignIn.mockResolvedValueOnce({
+      data: { session: null },
+      error: new AuthApiError('Email not confirmed', 400, 'email_not_confirmed'),
+    })
     expect(await signIn('late@example.com', 'a-long-password')).toEqual({ ok: false, kind: 'unconfirmed', message: EMAIL_NOT_CONFIRMED })
-    const tooSoon = new AuthApiError('For security purposes, you can only request this after 41 seconds.', 429, 'over_email_send_rate_limit')
+    const tooSoon = new AuthApiError(
+      'For security purposes, you can only request this after 41 seconds.',
+      429,
+      'over_email_send_rate_limit',
+    )
     authSignUp.mockResolvedValueOnce({ data: { user: null, session: null }, error: tooSoon })
-    expect(await signUp('listener_three', 'three@example.com', 'a-long-password')).toEqual({ ok: false, kind: 'error', message: SIGNUP_MAIL_TOO_SOON })
+    expect(await signUp('listener_three', 'three@example.com', 'a-long-password')).toEqual({
+      ok: false,
+      kind: 'error',
+      message: SIGNUP_MAIL_TOO_SOON,
+    })
     authRecover.mockResolvedValueOnce({ data: null, error: tooSoon })
     expect(await requestPasswordReset('three@example.com')).toEqual({
       ok: false,
@@ -85,7 +100,7 @@ describe('e-mail proof', () => {
     })
   })
 
-  it('knows a reset link\'s session by its amr, and nothing else as one', async () => {
+  it("knows a reset link's session by its amr, and nothing else as one", async () => {
     authSession.mockResolvedValueOnce({ data: { session: { access_token: jwt({ amr: [{ method: 'recovery', timestamp: 1 }] }) } } })
     expect(await hasRecoverySession()).toBe(true)
     authSession.mockResolvedValueOnce({ data: { session: { access_token: jwt({ amr: [{ method: 'password', timestamp: 1 }] }) } } })

@@ -27,11 +27,7 @@ console.log(
     `${local.db.kind === 'pglite' ? `PGlite in ${optionsFromEnv().dataDir}` : 'PostgreSQL from DATABASE_URL'}; ` +
     `storage files in ${local.storageDir})`,
 )
-console.log(
-  mailbox
-    ? `Mailbox (every mail the server sends): ${mailbox.url}`
-    : `Auth mail goes to the SMTP server in LOCAL_SMTP_URL`,
-)
+console.log(mailbox ? `Mailbox (every mail the server sends): ${mailbox.url}` : `Auth mail goes to the SMTP server in LOCAL_SMTP_URL`)
 if (!env.emailConfirm) console.log('LOCAL_EMAIL_CONFIRM=off: sign-ups are confirmed without mail')
 if (!env.emailConfirm && [...(env.adminEmails ?? [])].some((e) => e.trim()))
   console.warn('LOCAL_ADMIN_EMAILS with LOCAL_EMAIL_CONFIRM=off: whoever signs up first with those addresses becomes administrator')

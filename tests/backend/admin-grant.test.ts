@@ -23,4 +23,3 @@ describe('admin:grant', () => {
     expect(admins.map((a) => a.email)).toEqual(['pending@example.com'])
   })
 })
-

@@ -48,7 +48,8 @@ describe.each(DATABASES)('e-mail proof on %s', (database) => {
     return { location, params: new URLSearchParams(location.hash.slice(1)) }
   }
   const isAdmin = async (email: string) =>
-    (await sql(server, 'select 1 from public.administrators a join auth.users u on u.id = a.user_id where u.email = $1', [email])).length > 0
+    (await sql(server, 'select 1 from public.administrators a join auth.users u on u.id = a.user_id where u.email = $1', [email])).length >
+    0
   const wait = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000))
 
   it('sign-up mails a confirmation; sign-in is refused until its link is followed; the link works once', async () => {
@@ -130,7 +131,8 @@ describe.each(DATABASES)('e-mail proof on %s', (database) => {
     expect(catcher.messages().some((m) => m.to.includes(unknown))).toBe(false)
     // Per client address: an eleventh request within the hour is refused whatever it asks for.
     const from = '127.0.0.77'
-    for (let i = 0; i < 10; i++) expect((await api(server, '/auth/v1/resend', { from, body: { type: 'signup', email: address('x') } })).status).toBe(200)
+    for (let i = 0; i < 10; i++)
+      expect((await api(server, '/auth/v1/resend', { from, body: { type: 'signup', email: address('x') } })).status).toBe(200)
     const limited = await api(server, '/auth/v1/resend', { from, body: { type: 'signup', email: address('x') } })
     expect(limited.status).toBe(429)
     expect(limited.json.error_code).toBe('over_request_rate_limit')
@@ -142,7 +144,9 @@ describe.each(DATABASES)('e-mail proof on %s', (database) => {
     await follow(verifyLinkIn((await mailsTo(email))[0]!))
     const client = supabaseClient(server)
     const unknown = address('stranger')
-    const known = await api(server, `/auth/v1/recover?redirect_to=${encodeURIComponent(`${server.url}/reset-password`)}`, { body: { email } })
+    const known = await api(server, `/auth/v1/recover?redirect_to=${encodeURIComponent(`${server.url}/reset-password`)}`, {
+      body: { email },
+    })
     const stranger = await api(server, `/auth/v1/recover?redirect_to=${encodeURIComponent(`${server.url}/reset-password`)}`, {
       body: { email: unknown },
     })
@@ -199,7 +203,9 @@ describe.each(DATABASES)('e-mail proof on %s', (database) => {
     const { params } = await follow(verifyLinkIn(confirmation))
     expect(params.get('type')).toBe('email_change')
     expect((await supabaseClient(server).auth.signInWithPassword({ email: next, password: 'change-pass-1' })).error).toBeNull()
-    expect((await supabaseClient(server).auth.signInWithPassword({ email, password: 'change-pass-1' })).error?.code).toBe('invalid_credentials')
+    expect((await supabaseClient(server).auth.signInWithPassword({ email, password: 'change-pass-1' })).error?.code).toBe(
+      'invalid_credentials',
+    )
   })
 
   it('LOCAL_ADMIN_EMAILS grants administrator only once the address is confirmed, by sign-up or by e-mail change', async () => {
@@ -224,7 +230,10 @@ describe.each(DATABASES)('e-mail proof on %s', (database) => {
   it('an unconfirmed squatter cannot keep the owner out: the owner signs up, confirms, and is the administrator', async () => {
     const boss = 'owner-boss@example.com'
     // The squatter signs up first, and asks for the address through an e-mail change too.
-    await api(server, '/auth/v1/signup', { from: '127.0.0.66', body: { email: boss, password: 'squatter-pass', data: { username: 'squatter' } } })
+    await api(server, '/auth/v1/signup', {
+      from: '127.0.0.66',
+      body: { email: boss, password: 'squatter-pass', data: { username: 'squatter' } },
+    })
     const squatterMail = (await mailsTo(boss))[0]!
     const rival = address('rival')
     await api(server, '/auth/v1/signup', { from: '127.0.0.66', body: { email: rival, password: 'rival-pass-1' } })

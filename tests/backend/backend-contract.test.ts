@@ -164,7 +164,10 @@ describe.each(['PGlite', 'PostgreSQL 15'] as const)('supabase-js 2.109 against t
     const reused = await client().auth.verifyOtp({ type: 'recovery', token_hash: token })
     expect(reused.error).toMatchObject({ status: 403, code: 'otp_expired', message: 'Email link is invalid or has expired' })
 
-    expect(await supabase.auth.resend({ type: 'signup', email: 'nobody@example.com' })).toEqual({ data: { user: null, session: null }, error: null })
+    expect(await supabase.auth.resend({ type: 'signup', email: 'nobody@example.com' })).toEqual({
+      data: { user: null, session: null },
+      error: null,
+    })
     expect(JSON.parse(last('/auth/v1/resend').body!)).toMatchObject({ type: 'signup', email: 'nobody@example.com' })
     const changed = await supabase.auth.updateUser(
       { email: 'links-new@example.com', current_password: 'links-pass-1' },

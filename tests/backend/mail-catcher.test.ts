@@ -39,7 +39,7 @@ describe('mail catcher', () => {
     expect(catcher.messages()).toHaveLength(0)
   })
 
-  it('shows the mailbox page, and a mail\'s HTML only in a sandbox', async () => {
+  it("shows the mailbox page, and a mail's HTML only in a sandbox", async () => {
     await send('cy@example.com', 'Confirm <your> account')
     const page = await fetch(`${catcher.url}/`)
     const html = await page.text()

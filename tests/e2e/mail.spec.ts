@@ -53,9 +53,7 @@ test.describe('e-mail proof', () => {
     await server?.dispose()
   })
 
-  test('register → check your mail → the mailbox has the link → confirmed, administrator → forgot password → reset page → new password', async ({
-    page,
-  }) => {
+  test('register → check your mail → its link confirms (administrator) → forgot password → reset page → new password', async ({ page }) => {
     test.setTimeout(90_000)
     await page.goto(`${server.origin}/app`)
     await register(page, `mailer_${unique()}`, email, 'first-password-1')
@@ -66,7 +64,9 @@ test.describe('e-mail proof', () => {
 
     // Not confirmed yet: logging in is refused and offers the mail again.
     await logIn(page, email, 'first-password-1')
-    await expect(dialog.getByRole('alert')).toHaveText('Confirm your e-mail first: open the link in the mail we sent you, or send it again.')
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Confirm your e-mail first: open the link in the mail we sent you, or send it again.',
+    )
     await expect(dialog.getByRole('button', { name: 'Resend confirmation mail' })).toBeVisible()
     await dialog.getByRole('button', { name: 'Close' }).click()
 

@@ -110,12 +110,12 @@ describe('AuthModal', () => {
     expect(onClose).not.toHaveBeenCalled()
     await settle(() => userEvent.click(button('Resend confirmation mail')))
     expect(resendSignupMail).toHaveBeenCalledWith('new@example.com')
-    await expect.poll(() => dialog()?.querySelector('[data-testid="resend-status"]')?.textContent).toBe(
-      'If new@example.com is waiting for confirmation, a new link is on its way.',
-    )
+    await expect
+      .poll(() => dialog()?.querySelector('[data-testid="resend-status"]')?.textContent)
+      .toBe('If new@example.com is waiting for confirmation, a new link is on its way.')
   })
 
-  it('log in to an unconfirmed account offers the mail again; "Forgot password?" asks for a link without saying who has an account', async () => {
+  it('an unconfirmed log-in offers the mail again; "Forgot password?" asks for a link without saying who has an account', async () => {
     vi.mocked(logIn).mockResolvedValueOnce({ kind: 'failed', message: 'Confirm your e-mail first.', unconfirmed: true })
     render(<AuthModal initialTab="login" onClose={() => {}} />)
     await settle(() => userEvent.fill(field('Email'), 'late@example.com'))
@@ -129,10 +129,13 @@ describe('AuthModal', () => {
     await settle(() => userEvent.fill(field('Email'), 'who@example.com'))
     await settle(() => userEvent.click(button('Send reset link')))
     expect(sendPasswordReset).toHaveBeenCalledWith('who@example.com')
-    await expect.poll(() => dialog()?.querySelector('[data-testid="reset-sent"]')?.textContent).toBe(
-      'If an account uses who@example.com, a link to reset its password is on its way. Check your mail.',
-    )
-    vi.mocked(sendPasswordReset).mockResolvedValueOnce({ ok: false, message: 'A mail was sent just now. You can only request this after 41 seconds.' })
+    await expect
+      .poll(() => dialog()?.querySelector('[data-testid="reset-sent"]')?.textContent)
+      .toBe('If an account uses who@example.com, a link to reset its password is on its way. Check your mail.')
+    vi.mocked(sendPasswordReset).mockResolvedValueOnce({
+      ok: false,
+      message: 'A mail was sent just now. You can only request this after 41 seconds.',
+    })
     await settle(() => userEvent.click(button('Send reset link')))
     await expect.poll(() => dialog()?.querySelector('[role="alert"]')?.textContent).toContain('after 41 seconds')
     await settle(() => userEvent.click(button('Back to log in')))

@@ -76,7 +76,14 @@ export default function ResetPasswordPage() {
         {state === 'ready' && (
           <form onSubmit={submit} className="space-y-3" aria-label="Set a new password">
             <p className="text-sm text-fg/90">Choose a new password. Your other sessions will be signed out.</p>
-            <Field label="New password" name="next" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} title={PASSWORD_MESSAGE} />
+            <Field
+              label="New password"
+              name="next"
+              type="password"
+              autoComplete="new-password"
+              minLength={PASSWORD_MIN}
+              title={PASSWORD_MESSAGE}
+            />
             <Field label="Repeat new password" name="confirm" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} />
             {error && (
               <p role="alert" className="rounded-md border border-red-500/60 bg-red-500/10 px-3 py-2 text-sm text-red-400">

@@ -46,8 +46,8 @@ function EmailForm() {
       <FieldError message={error} />
       {sentTo && (
         <p role="status" className="text-sm text-fg/90" data-testid="email-change-sent">
-          We sent a confirmation link to {sentTo}. Your e-mail changes once you open it; until then you sign in with {email}. Your
-          current address got a notice too.
+          We sent a confirmation link to {sentTo}. Your e-mail changes once you open it; until then you sign in with {email}. Your current
+          address got a notice too.
         </p>
       )}
       <button type="submit" className={buttonClass} disabled={busy}>

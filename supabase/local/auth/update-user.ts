@@ -78,7 +78,8 @@ export async function updateUser(context: AuthContext, { req, res, url }: ApiReq
       context.mailFrequency.take(user.email, 'email_change')
       const link = newLinkToken()
       await tx.query(
-        'update auth.users set email_change = $2, email_change_token_new = $3, email_change_sent_at = now(), updated_at = now() where id = $1',
+        `update auth.users set email_change = $2, email_change_token_new = $3, email_change_sent_at = now(), updated_at = now()
+          where id = $1`,
         [user.id, newEmail, link.hash],
       )
       const redirect = safeRedirect(options, url.searchParams.get('redirect_to'))

@@ -105,11 +105,7 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     const one = /^\/api\/messages\/([0-9a-f-]{36})(\/html)?$/.exec(url.pathname)
     if (req.method === 'GET' && url.pathname === '/api/messages') {
       const to = url.searchParams.get('to')?.toLowerCase()
-      return json(
-        res,
-        200,
-        to ? mails.filter((m) => m.to.some((a) => a.toLowerCase() === to)) : mails,
-      )
+      return json(res, 200, to ? mails.filter((m) => m.to.some((a) => a.toLowerCase() === to)) : mails)
     }
     if (req.method === 'DELETE' && url.pathname === '/api/messages') {
       mails = []
@@ -122,7 +118,8 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
       // The mail's own HTML, in a sandbox: no scripts, nothing fetched from elsewhere.
       res.writeHead(200, {
         'Content-Type': 'text/html; charset=utf-8',
-        'Content-Security-Policy': "sandbox allow-popups allow-popups-to-escape-sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:",
+        'Content-Security-Policy':
+          "sandbox allow-popups allow-popups-to-escape-sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:",
         'X-Content-Type-Options': 'nosniff',
         'Cache-Control': 'no-store',
       })
@@ -148,7 +145,10 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     messages: () => mails,
     async close() {
       http.closeAllConnections()
-      await Promise.all([new Promise<void>((resolve) => http.close(() => resolve())), new Promise<void>((resolve) => smtp.close(() => resolve()))])
+      await Promise.all([
+        new Promise<void>((resolve) => http.close(() => resolve())),
+        new Promise<void>((resolve) => smtp.close(() => resolve())),
+      ])
     },
   }
 }

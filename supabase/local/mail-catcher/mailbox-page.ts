@@ -12,15 +12,18 @@ export function mailboxPage(mails: readonly CaughtMail[], selectedId: string | n
   const rows = mails
     .map(
       (m) =>
-        `<li><a href="/?id=${m.id}"${m === selected ? ' aria-current="true"' : ''}><strong>${escapeHtml(m.subject || '(no subject)')}</strong>` +
+        `<li><a href="/?id=${m.id}"${m === selected ? ' aria-current="true"' : ''}>` +
+        `<strong>${escapeHtml(m.subject || '(no subject)')}</strong>` +
         `<span>${escapeHtml(m.to.join(', '))} · ${escapeHtml(new Date(m.date).toLocaleString('en-GB'))}</span></a></li>`,
     )
     .join('')
   const view = selected
-    ? `<h2>${escapeHtml(selected.subject)}</h2><p class="meta">From ${escapeHtml(selected.from)} to ${escapeHtml(selected.to.join(', '))}</p>` +
+    ? `<h2>${escapeHtml(selected.subject)}</h2>` +
+      `<p class="meta">From ${escapeHtml(selected.from)} to ${escapeHtml(selected.to.join(', '))}</p>` +
       `<iframe title="Message" src="/api/messages/${selected.id}/html"></iframe>` +
       `<details><summary>Text part</summary><pre>${escapeHtml(selected.text)}</pre></details>`
-    : '<p class="empty">No mail yet. Mail the local backend sends (sign-up confirmations, password resets, e-mail changes) shows up here.</p>'
+    : '<p class="empty">No mail yet. Mail the local backend sends (sign-up confirmations, password resets, ' +
+      'e-mail changes) shows up here.</p>'
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local mailbox · CUBE Music</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>
