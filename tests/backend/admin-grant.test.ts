@@ -9,7 +9,7 @@ let server: TestServer
 beforeAll(async () => {
   server = await startTestServer({ emailConfirm: true })
 }, 60_000)
-afterAll(() => server?.close())
+afterAll(() => server?.close(), 30_000)
 
 describe('admin:grant', () => {
   it('grants a confirmed account once, and refuses unknown and unconfirmed addresses', async () => {
