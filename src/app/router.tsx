@@ -36,6 +36,7 @@ const PAGE_MODULES: Record<PageId, () => Promise<PageModule>> = {
   song: () => import('../features/public-pages/SongPage.tsx'),
   user: () => import('../features/public-pages/UserPage.tsx'),
   artist: () => import('../features/public-pages/ArtistPage.tsx'),
+  'reset-password': () => import('../features/account/ResetPasswordPage.tsx'),
 }
 
 const PAGES = Object.fromEntries(Object.entries(PAGE_MODULES).map(([id, load]) => [id, lazy(load)])) as Record<

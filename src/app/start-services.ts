@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { startSessionSync } from '../domain/session/session-sync.ts'
+import { announceAuthLink } from '../domain/session/auth-link-notice.ts'
 import { startSiteBranding } from '../domain/appearance/site-branding.ts'
 import { startLiveNotices } from '../features/settings/index.ts'
 import { startListenReporter } from '../domain/economy/listen-reporter.ts'
@@ -26,6 +27,8 @@ let started = false
 export function startBackend(): void {
   if (started) return
   started = true
+  // Before the session sync's client reads (and clears) a mailed link's fragment.
+  announceAuthLink()
   startSiteBranding()
   startPlayerService()
   startSessionSync()

@@ -114,6 +114,7 @@ const AUTH_MESSAGES: Record<string, string> = {
   insufficient_aal: 'Confirm your two-factor code first (sign in again with your code).',
   mfa_verification_failed: 'That code is not correct. Use the current 6-digit code from your authenticator app.',
   mfa_challenge_expired: 'The code request expired. Try again.',
+  over_email_send_rate_limit: 'A confirmation mail was sent just now. Please wait a minute before asking again.',
 }
 
 /** An Auth error in the user's words. */
@@ -128,8 +129,15 @@ export async function changePassword(db: SupabaseClient, current: string, next: 
   if (error) throw new Error(authMessage(error))
 }
 
+/**
+ * Asks to change the sign-in e-mail. The server mails a confirmation link to the new address (and a
+ * notice to the current one); the e-mail changes only once that link is opened.
+ */
 export async function changeEmail(db: SupabaseClient, current: string, email: string): Promise<void> {
-  const { error } = await db.auth.updateUser({ email: email.trim(), current_password: current })
+  const { error } = await db.auth.updateUser(
+    { email: email.trim(), current_password: current },
+    { emailRedirectTo: `${window.location.origin}/app/settings` },
+  )
   if (error) throw new Error(authMessage(error))
 }
 

@@ -3,7 +3,22 @@ import { supabase } from './client.ts'
 import { SIGNUP_RATE_LIMITED } from '../lib/error-message.ts'
 import { normaliseUsername, PASSWORD_MESSAGE, PASSWORD_MIN, usernameProblem } from '../lib/profile-rules.ts'
 
-export type AuthOutcome = { ok: true; signedIn: boolean } | { ok: false; kind: 'signup-disabled' | 'error'; message: string | undefined }
+export type AuthOutcome =
+  | { ok: true; signedIn: boolean }
+  | { ok: false; kind: 'signup-disabled' | 'unconfirmed' | 'error'; message: string | undefined }
+
+/** Where links in auth mails lead back to: inside the app, whose client picks the session up from the link. */
+const appUrl = (path = '') => `${window.location.origin}/app${path}`
+
+/** The reset page a password-reset mail's link opens. */
+export const RESET_PASSWORD_PATH = '/reset-password'
+
+/** A second sign-up of one address within a minute: its confirmation mail was just sent. */
+export const SIGNUP_MAIL_TOO_SOON =
+  'A confirmation mail was sent to this address just now. Please wait a minute, or open the link in that mail.'
+
+/** GoTrue's refusal of a password sign-in whose e-mail was never confirmed. */
+export const EMAIL_NOT_CONFIRMED = 'Confirm your e-mail first: open the link in the mail we sent you, or send it again.'
 
 // GoTrue reports a disabled e-mail provider as 'email_provider_disabled' ("Email signups are
 // disabled") and closed sign-ups as 'signup_disabled'; older servers only send the text.
@@ -27,6 +42,7 @@ export const serverMessage = (error: unknown): string | undefined => {
 export async function signIn(email: string, password: string): Promise<AuthOutcome> {
   try {
     const { data, error } = await supabase().auth.signInWithPassword({ email, password })
+    if (error?.code === 'email_not_confirmed') return { ok: false, kind: 'unconfirmed', message: EMAIL_NOT_CONFIRMED }
     if (error) return { ok: false, kind: 'error', message: serverMessage(error) }
     return { ok: true, signedIn: data.session !== null }
   } catch (error) {
@@ -51,9 +67,11 @@ export async function signUp(username: string, email: string, password: string):
     const { data, error } = await supabase().auth.signUp({
       email,
       password,
-      options: { data: { username: name }, emailRedirectTo: window.location.origin },
+      options: { data: { username: name }, emailRedirectTo: appUrl() },
     })
     if (error) {
+      // One confirmation mail per address a minute (429 over_email_send_rate_limit).
+      if (error.code === 'over_email_send_rate_limit') return { ok: false, kind: 'error', message: SIGNUP_MAIL_TOO_SOON }
       // GoTrue's per-address sign-up limit (429 over_request_rate_limit): say what it means.
       if (error.code === 'over_request_rate_limit' || error.status === 429)
         return { ok: false, kind: 'error', message: SIGNUP_RATE_LIMITED }
@@ -65,6 +83,65 @@ export async function signUp(username: string, email: string, password: string):
     return { ok: true, signedIn: data.session !== null }
   } catch (error) {
     return { ok: false, kind: 'error', message: serverMessage(error) }
+  }
+}
+
+export type MailOutcome = { ok: true } | { ok: false; message: string }
+
+/** GoTrue's answers around sending mail, in the app's words. */
+function mailOutcome(error: unknown): MailOutcome {
+  if (!error) return { ok: true }
+  if (isAuthError(error) && error.code === 'over_email_send_rate_limit')
+    return { ok: false, message: `A mail was sent just now. ${error.message.replace(/^For security purposes, /, '').replace(/^y/, 'Y')}` }
+  if (isAuthError(error) && (error.code === 'over_request_rate_limit' || error.status === 429))
+    return { ok: false, message: 'Too many mails were asked for from this connection. Please try again later.' }
+  return { ok: false, message: serverMessage(error) ?? 'The mail could not be sent. Please try again.' }
+}
+
+/** Sends the sign-up confirmation link again. The answer is the same whether or not the address has an account. */
+export async function resendConfirmation(email: string): Promise<MailOutcome> {
+  try {
+    const { error } = await supabase().auth.resend({ type: 'signup', email: email.trim(), options: { emailRedirectTo: appUrl() } })
+    return mailOutcome(error)
+  } catch (error) {
+    return mailOutcome(error)
+  }
+}
+
+/** "Forgot password?": mails a reset link that opens the app's reset page. Says nothing about whether the address has an account. */
+export async function requestPasswordReset(email: string): Promise<MailOutcome> {
+  try {
+    const { error } = await supabase().auth.resetPasswordForEmail(email.trim(), { redirectTo: appUrl(RESET_PASSWORD_PATH) })
+    return mailOutcome(error)
+  } catch (error) {
+    return mailOutcome(error)
+  }
+}
+
+/** Whether this tab holds a session opened by a password-reset link (its JWT's amr says 'recovery'). */
+export async function hasRecoverySession(): Promise<boolean> {
+  const { data } = await supabase().auth.getSession()
+  const token = data.session?.access_token
+  if (!token) return false
+  try {
+    const payload = token.split('.')[1] ?? ''
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { amr?: { method?: string }[] }
+    return claims.amr?.some((a) => a.method === 'recovery') ?? false
+  } catch {
+    return false
+  }
+}
+
+/** Sets the new password in a recovery session (the link stands in for the old password). */
+export async function setRecoveredPassword(password: string): Promise<MailOutcome> {
+  if (password.length < PASSWORD_MIN) return { ok: false, message: PASSWORD_MESSAGE }
+  try {
+    const { error } = await supabase().auth.updateUser({ password })
+    if (!error) return { ok: true }
+    if (error.code === 'same_password') return { ok: false, message: 'Choose a password different from the old one.' }
+    return { ok: false, message: serverMessage(error) ?? 'The password could not be set. Please try again.' }
+  } catch (error) {
+    return { ok: false, message: serverMessage(error) ?? 'The password could not be set. Please try again.' }
   }
 }
 

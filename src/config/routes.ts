@@ -28,6 +28,7 @@ export type PageId =
   | 'song'
   | 'user'
   | 'artist'
+  | 'reset-password'
 
 export type NavGroupKey = 'main' | 'studio' | 'earn' | 'assets'
 
@@ -113,6 +114,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: 'settings', page: 'settings', nav: { group: 'assets', label: 'Settings', icon: 'settings' } },
   { path: 'admin', page: 'admin', nav: { group: 'assets', label: 'Admin', icon: 'shield', adminOnly: true } },
   { path: 'stream', page: 'stream' },
+  // A password-reset mail's link opens this (no sidebar entry).
+  { path: 'reset-password', page: 'reset-password' },
 ]
 
 /** The absolute link of an /app route ('sharing/*' → '/app/sharing'). */

@@ -21,8 +21,11 @@ async function must<T>(what: string, p: PromiseLike<{ data: T; error: unknown }>
   return data
 }
 
+/** Marks a demo account's e-mail confirmed from the server side (its addresses have no mailbox). */
+export type ConfirmEmail = (email: string) => Promise<void>
+
 /** Signs the account in, or registers it; `created` says which. */
-async function account(url: string, anonKey: string, a: (typeof DEMO_ACCOUNTS)[number]) {
+async function account(url: string, anonKey: string, a: (typeof DEMO_ACCOUNTS)[number], confirm: ConfirmEmail) {
   // Node 20 has no WebSocket of its own; supabase-js wants one for Realtime even if unused.
   const db: SupabaseClient = createClient(url, anonKey, {
     auth: noSession,
@@ -30,7 +33,16 @@ async function account(url: string, anonKey: string, a: (typeof DEMO_ACCOUNTS)[n
   })
   const signedIn = await db.auth.signInWithPassword({ email: a.email, password: DEMO_PASSWORD })
   if (!signedIn.error) return { db, created: false }
-  await must('sign-up', db.auth.signUp({ email: a.email, password: DEMO_PASSWORD, options: { data: { username: a.username } } }))
+  const signedUp = await must(
+    'sign-up',
+    db.auth.signUp({ email: a.email, password: DEMO_PASSWORD, options: { data: { username: a.username } } }),
+  )
+  // With e-mail confirmations on, the new account waits for its link: the seed confirms it itself.
+  if (!signedUp.session) {
+    await confirm(a.email)
+    const { error } = await db.auth.signInWithPassword({ email: a.email, password: DEMO_PASSWORD })
+    if (error) throw new Error(`demo: sign-in: ${error.message}`)
+  }
   await must('wallet', db.functions.invoke('init-user-tokens'))
   return { db, created: true }
 }
@@ -42,11 +54,11 @@ async function playlist(db: SupabaseClient, name: string, ids: string[]) {
 }
 
 /** Seeds the demo content unless the demo accounts already exist; returns whether it seeded. */
-export async function seedDemo(url: string, anonKey: string): Promise<boolean> {
+export async function seedDemo(url: string, anonKey: string, confirm: ConfirmEmail): Promise<boolean> {
   const [ava, kai, mio] = [
-    await account(url, anonKey, DEMO_ACCOUNTS[0]),
-    await account(url, anonKey, DEMO_ACCOUNTS[1]),
-    await account(url, anonKey, DEMO_ACCOUNTS[2]),
+    await account(url, anonKey, DEMO_ACCOUNTS[0], confirm),
+    await account(url, anonKey, DEMO_ACCOUNTS[1], confirm),
+    await account(url, anonKey, DEMO_ACCOUNTS[2], confirm),
   ]
   if (!ava.created) return false
   // The catalogue as the server has it (songs nobody published).

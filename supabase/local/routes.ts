@@ -4,13 +4,16 @@
 // supabase/CONTEXT.md); a new service (realtime/) is one more entry in the list.
 import { challenge, enroll, unenroll, verifyFactor } from './auth/factors.ts'
 import { health } from './auth/health.ts'
+import { createMailFrequency } from './auth/email-links.ts'
 import { logout } from './auth/logout.ts'
 import { createRateLimiter } from './auth/rate-limit.ts'
+import { recover, resend } from './auth/recover.ts'
 import { authService } from './auth/service.ts'
 import { signup } from './auth/signup.ts'
 import { token } from './auth/token.ts'
 import { updateUser } from './auth/update-user.ts'
 import { user } from './auth/user.ts'
+import { verifyGet, verifyPost } from './auth/verify.ts'
 import type { AuthOptions } from './auth/context.ts'
 import type { Database } from './core/db.ts'
 import type { Service } from './core/router.ts'
@@ -60,9 +63,19 @@ export function routeTable(context: BackendContext): Service[] {
   return [
     // /auth/v1 (GoTrue): "METHOD /path"
     authService(
-      { db, options: auth, signupLimiter: createRateLimiter(auth.signupRateLimit) },
+      {
+        db,
+        options: auth,
+        signupLimiter: createRateLimiter(auth.signupRateLimit),
+        mailLimiter: createRateLimiter(auth.mailRateLimit),
+        mailFrequency: createMailFrequency(auth.mailFrequencySeconds),
+      },
       {
         'POST /signup': signup,
+        'GET /verify': verifyGet,
+        'POST /verify': verifyPost,
+        'POST /recover': recover,
+        'POST /resend': resend,
         'POST /token': token,
         'GET /user': user,
         'PUT /user': updateUser,

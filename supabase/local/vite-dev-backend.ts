@@ -5,6 +5,8 @@ import { openDatabase } from './core/db.ts'
 import { localKeys, resolveJwtSecret, withAnonKey } from './core/local-keys.ts'
 import { migrate } from './core/migrate.ts'
 import { adminEmailSet, optionsFromEnv, storageDirFor } from './core/options.ts'
+import { smtpMailer } from './auth/mailer.ts'
+import { startMailCatcher } from './mail-catcher/catcher.ts'
 import { startRealtime } from './realtime/service.ts'
 
 /**
@@ -27,6 +29,10 @@ export function localBackendDevPlugin(): Plugin {
       const storageDir = env.storageDir ?? storageDirFor(dataDir)
       if (env.reset && db.kind === 'pglite') await rm(storageDir, { recursive: true, force: true })
       await migrate(db)
+      // Auth mail goes to LOCAL_SMTP_URL, else to a local mail catcher, as under `npm start`.
+      const mailbox = env.smtpUrl ? undefined : await startMailCatcher({ httpPort: Number(process.env.LOCAL_MAILBOX_PORT ?? 54324) })
+      if (mailbox) server.config.logger.info(`  Mailbox (every mail the server sends): ${mailbox.url}`)
+      const smtpUrl = env.smtpUrl ?? mailbox?.smtpUrl
       const backend = await createBackend(db, {
         jwtSecret: keys.jwtSecret,
         storageDir,
@@ -34,6 +40,10 @@ export function localBackendDevPlugin(): Plugin {
         emailSignup: env.emailSignup,
         signupRateLimit: env.signupRateLimit,
         walletLinkRateLimit: env.walletLinkRateLimit,
+        emailConfirm: env.emailConfirm,
+        sendMail: smtpUrl ? smtpMailer(smtpUrl, env.mailFrom) : undefined,
+        siteUrl: () => env.siteUrl ?? server.resolvedUrls?.local[0]?.replace(/\/+$/, '') ?? 'http://localhost:5173',
+        mailRateLimit: env.mailRateLimit,
       })
       server.middlewares.use((req, res, next) => {
         backend.handle(req, res).then((handled) => (handled ? undefined : next()), next)
@@ -41,7 +51,7 @@ export function localBackendDevPlugin(): Plugin {
       const realtime = await startRealtime(db, keys.jwtSecret)
       // Vite's own HMR socket shares the server: only Realtime's path is taken here.
       server.httpServer?.on('upgrade', (req, socket, head) => void realtime.handleUpgrade(req, socket, head))
-      server.httpServer?.once('close', () => void realtime.close().then(() => db.close()))
+      server.httpServer?.once('close', () => void Promise.all([realtime.close(), mailbox?.close()]).then(() => db.close()))
     },
   }
 }

@@ -1,6 +1,7 @@
 import { FunctionsHttpError } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { api, supabaseClient, startTestServer, type TestServer } from './support/local-backend.ts'
+import { startMailCatcher, type MailCatcher } from '../../supabase/local/mail-catcher/catcher.ts'
 import { passTime } from './support/listening.ts'
 import { startPostgresCluster, type PostgresCluster } from './support/postgres-cluster.ts'
 import { CATALOGUE_SONGS, SAMPLE_SONGS } from '../../src/lib/catalogue/sample-songs.ts'
@@ -48,11 +49,14 @@ const last = (path: string) => {
 
 describe.each(['PGlite', 'PostgreSQL 15'] as const)('supabase-js 2.109 against the local backend on %s', (database) => {
   let cluster: PostgresCluster | undefined
+  let catcher: MailCatcher
   let running = false
   let skipReason = ''
   beforeAll(async () => {
     sent.length = 0
-    if (database === 'PGlite') server = await startTestServer()
+    // Auth mail goes to a real SMTP catcher, so the tokens its links carry can be redeemed.
+    catcher = await startMailCatcher()
+    if (database === 'PGlite') server = await startTestServer({ smtpUrl: catcher.smtpUrl })
     else {
       const started = await startPostgresCluster()
       if (typeof started === 'string') {
@@ -61,13 +65,14 @@ describe.each(['PGlite', 'PostgreSQL 15'] as const)('supabase-js 2.109 against t
         return
       }
       cluster = started
-      server = await startTestServer({ databaseUrl: cluster.url })
+      server = await startTestServer({ databaseUrl: cluster.url, smtpUrl: catcher.smtpUrl })
     }
     running = true
   }, 60_000)
   afterAll(async () => {
     if (running) await server.close()
     cluster?.stop()
+    await catcher?.close()
   })
   beforeEach((context) => {
     if (!running) context.skip(skipReason)
@@ -135,6 +140,42 @@ describe.each(['PGlite', 'PostgreSQL 15'] as const)('supabase-js 2.109 against t
     expect(duplicate.error).toMatchObject({ status: 422, code: 'user_already_exists', message: 'User already registered' })
     const weak = await supabase.auth.signUp({ email: 'weak@example.com', password: '123' })
     expect(weak.error?.name).toBe('AuthWeakPasswordError')
+  })
+
+  it('auth: mailed links as supabase-js asks for them: resetPasswordForEmail, verifyOtp, resend, updateUser({ email })', async () => {
+    const supabase = client()
+    await supabase.auth.signUp({ email: 'links@example.com', password: 'links-pass-1' })
+    const reset = await supabase.auth.resetPasswordForEmail('links@example.com', { redirectTo: `${server.url}/app/reset-password` })
+    expect(reset).toEqual({ data: {}, error: null })
+    const sentRecover = last('/auth/v1/recover')
+    expect(sentRecover).toMatchObject({ method: 'POST', status: 200 })
+    expect(sentRecover.search.get('redirect_to')).toBe(`${server.url}/app/reset-password`)
+    expect(JSON.parse(sentRecover.body!)).toMatchObject({ email: 'links@example.com', code_challenge: null, code_challenge_method: null })
+    let link: string | undefined
+    for (let i = 0; i < 100 && !link; i++) {
+      link = catcher.messages().find((m) => m.to.includes('links@example.com'))?.links[0]
+      if (!link) await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    const token = new URL(link!).searchParams.get('token')!
+    const verified = await client().auth.verifyOtp({ type: 'recovery', token_hash: token })
+    expect(verified.error).toBeNull()
+    expect(verified.data.session?.user.email).toBe('links@example.com')
+    expect(JSON.parse(last('/auth/v1/verify').body!)).toMatchObject({ type: 'recovery', token_hash: token })
+    const reused = await client().auth.verifyOtp({ type: 'recovery', token_hash: token })
+    expect(reused.error).toMatchObject({ status: 403, code: 'otp_expired', message: 'Email link is invalid or has expired' })
+
+    expect(await supabase.auth.resend({ type: 'signup', email: 'nobody@example.com' })).toEqual({
+      data: { user: null, session: null },
+      error: null,
+    })
+    expect(JSON.parse(last('/auth/v1/resend').body!)).toMatchObject({ type: 'signup', email: 'nobody@example.com' })
+    const changed = await supabase.auth.updateUser(
+      { email: 'links-new@example.com', current_password: 'links-pass-1' },
+      { emailRedirectTo: `${server.url}/app/settings` },
+    )
+    expect(changed.error).toBeNull()
+    expect(changed.data.user).toMatchObject({ email: 'links@example.com', new_email: 'links-new@example.com' })
+    expect(last('/auth/v1/user').search.get('redirect_to')).toBe(`${server.url}/app/settings`)
   })
 
   it('data: select single/maybeSingle, count head, insert+select, update, upsert, delete, rpc, functions.invoke', async () => {

@@ -7,13 +7,18 @@ import { sql, startTestServer, type TestServer } from './support/local-backend.t
 
 let server: TestServer
 beforeAll(async () => {
-  server = await startTestServer()
+  // Confirmations on, as `npm run demo` runs: the seed confirms its own accounts from the server side.
+  server = await startTestServer({ emailConfirm: true })
 }, 60_000)
+
+const confirmBy = (local: TestServer) => async (email: string) => {
+  await local.db.query('update auth.users set email_confirmed_at = now(), confirmation_token = null where email = $1', [email])
+}
 afterAll(() => server?.close())
 
 describe('demo seed', () => {
   it('adds three accounts with playlists, a comment thread and an open proposal with a vote; a second run adds nothing', async () => {
-    expect(await seedDemo(server.url, server.keys.anonKey)).toBe(true)
+    expect(await seedDemo(server.url, server.keys.anonKey, confirmBy(server))).toBe(true)
     const count = async (table: string) => (await sql<{ n: number }>(server, `select count(*)::int as n from public.${table}`))[0]!.n
     const before = {
       profiles: await count('profiles'),
@@ -35,7 +40,7 @@ describe('demo seed', () => {
       ),
     ).toEqual([{ ok: true }])
 
-    expect(await seedDemo(server.url, server.keys.anonKey)).toBe(false)
+    expect(await seedDemo(server.url, server.keys.anonKey, confirmBy(server))).toBe(false)
     expect(await count('comments')).toBe(before.comments)
     expect(await count('proposals')).toBe(1)
   })

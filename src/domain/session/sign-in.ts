@@ -1,4 +1,15 @@
-import { signIn, signInNeedsCode, signOut, signUp, verifySignInCode, type AuthOutcome } from '../../backend/auth.ts'
+import {
+  hasRecoverySession,
+  requestPasswordReset,
+  setRecoveredPassword,
+  resendConfirmation,
+  signIn,
+  signInNeedsCode,
+  signOut,
+  signUp,
+  verifySignInCode,
+  type AuthOutcome,
+} from '../../backend/auth.ts'
 import { announceNextWalletInit } from './session-sync.ts'
 import { setStepUpInProgress } from './two-factor-gate.ts'
 
@@ -6,7 +17,10 @@ import { setStepUpInProgress } from './two-factor-gate.ts'
 // announced before the request goes out, and the two-factor step-up is claimed before the password
 // is sent, so session-sync does not end the half-signed-in (aal1) session it is about to see.
 
-export type LogInResult = { kind: 'signed-in' } | { kind: 'needs-code'; factorId: string } | { kind: 'failed'; message?: string }
+export type LogInResult =
+  | { kind: 'signed-in' }
+  | { kind: 'needs-code'; factorId: string }
+  | { kind: 'failed'; message?: string; unconfirmed?: boolean }
 
 export async function logIn(email: string, password: string): Promise<LogInResult> {
   announceNextWalletInit()
@@ -17,7 +31,7 @@ export async function logIn(email: string, password: string): Promise<LogInResul
   setStepUpInProgress(false)
   if (!result.ok) {
     announceNextWalletInit(false)
-    return { kind: 'failed', message: result.message }
+    return { kind: 'failed', message: result.message, unconfirmed: result.kind === 'unconfirmed' }
   }
   return { kind: 'signed-in' }
 }
@@ -33,6 +47,18 @@ export async function register(username: string, email: string, password: string
 export const verifyCode = (factorId: string, code: string) => verifySignInCode(factorId, code)
 
 export const logOut = () => signOut()
+
+/** Mails the sign-up confirmation link again. */
+export const resendSignupMail = (email: string) => resendConfirmation(email)
+
+/** Whether a password-reset link opened this tab's session (the reset page's form is for it only). */
+export const recoveryLinkOpened = () => hasRecoverySession()
+
+/** Sets the new password in the reset link's session. */
+export const setNewPassword = (password: string) => setRecoveredPassword(password)
+
+/** Mails a password-reset link ("Forgot password?"). */
+export const sendPasswordReset = (email: string) => requestPasswordReset(email)
 
 let pendingEnd: ReturnType<typeof setTimeout> | undefined
 

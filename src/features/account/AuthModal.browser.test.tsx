@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { render, settle } from '../../../tests/component/render.tsx'
-import { logIn, register } from '../../domain/session/sign-in.ts'
+import { logIn, register, resendSignupMail, sendPasswordReset } from '../../domain/session/sign-in.ts'
 import { AuthModal } from './AuthModal.tsx'
 import { PASSWORD_MESSAGE, USERNAME_MESSAGE } from '../../lib/profile-rules.ts'
 
@@ -14,6 +14,8 @@ vi.mock('../../domain/session/sign-in.ts', () => ({
   logIn: vi.fn(async () => ({ kind: 'failed' })),
   register: vi.fn(async () => ({ ok: false, kind: 'error', message: 'x' })),
   verifyCode: vi.fn(),
+  resendSignupMail: vi.fn(async () => ({ ok: true })),
+  sendPasswordReset: vi.fn(async () => ({ ok: true })),
   holdStepUp: vi.fn(),
   releaseStepUp: vi.fn(),
 }))
@@ -49,11 +51,11 @@ describe('AuthModal', () => {
     for (const label of ['Email', 'Password']) expect(field(label).required, label).toBe(true)
 
     // Tab from the last control wraps to the first; Shift+Tab from the first wraps to the last.
-    button('Log In').focus()
+    button('Forgot password?').focus()
     await settle(() => userEvent.keyboard('{Tab}'))
     expect(document.activeElement).toBe(button('Close'))
     await settle(() => userEvent.keyboard('{Shift>}{Tab}{/Shift}'))
-    expect(document.activeElement).toBe(button('Log In'))
+    expect(document.activeElement).toBe(button('Forgot password?'))
     for (let i = 0; i < 8; i++) {
       await settle(() => userEvent.keyboard('{Tab}'))
       expect(dialog()!.contains(document.activeElement)).toBe(true)
@@ -93,5 +95,50 @@ describe('AuthModal', () => {
     expect(hints()).toEqual([])
     await settle(() => userEvent.click(button('Create Account')))
     expect(register).toHaveBeenCalledWith('José_أحمد', 'new@example.com', 'eight888')
+  })
+
+  it('register with confirmations on: "Check your mail" with the address, and the mail can be sent again', async () => {
+    vi.mocked(register).mockResolvedValueOnce({ ok: true, signedIn: false })
+    const onClose = vi.fn()
+    render(<AuthModal initialTab="register" onClose={onClose} />)
+    await settle(() => userEvent.fill(field('Username'), 'new_listener'))
+    await settle(() => userEvent.fill(field('Email'), 'new@example.com'))
+    await settle(() => userEvent.fill(field('Password'), 'eight888'))
+    await settle(() => userEvent.click(button('Create Account')))
+    await expect.poll(() => dialog()?.querySelector('[data-testid="check-mail"]')?.textContent).toContain('Check your mail')
+    expect(dialog()!.textContent).toContain('We sent a confirmation link to new@example.com.')
+    expect(onClose).not.toHaveBeenCalled()
+    await settle(() => userEvent.click(button('Resend confirmation mail')))
+    expect(resendSignupMail).toHaveBeenCalledWith('new@example.com')
+    await expect
+      .poll(() => dialog()?.querySelector('[data-testid="resend-status"]')?.textContent)
+      .toBe('If new@example.com is waiting for confirmation, a new link is on its way.')
+  })
+
+  it('an unconfirmed log-in offers the mail again; "Forgot password?" asks for a link without saying who has an account', async () => {
+    vi.mocked(logIn).mockResolvedValueOnce({ kind: 'failed', message: 'Confirm your e-mail first.', unconfirmed: true })
+    render(<AuthModal initialTab="login" onClose={() => {}} />)
+    await settle(() => userEvent.fill(field('Email'), 'late@example.com'))
+    await settle(() => userEvent.fill(field('Password'), 'eight888'))
+    await settle(() => userEvent.click(button('Log In')))
+    await expect.poll(() => dialog()?.querySelector('[role="alert"]')?.textContent).toBe('Confirm your e-mail first.')
+    await settle(() => userEvent.click(button('Resend confirmation mail')))
+    expect(resendSignupMail).toHaveBeenCalledWith('late@example.com')
+
+    await settle(() => userEvent.click(button('Forgot password?')))
+    await settle(() => userEvent.fill(field('Email'), 'who@example.com'))
+    await settle(() => userEvent.click(button('Send reset link')))
+    expect(sendPasswordReset).toHaveBeenCalledWith('who@example.com')
+    await expect
+      .poll(() => dialog()?.querySelector('[data-testid="reset-sent"]')?.textContent)
+      .toBe('If an account uses who@example.com, a link to reset its password is on its way. Check your mail.')
+    vi.mocked(sendPasswordReset).mockResolvedValueOnce({
+      ok: false,
+      message: 'A mail was sent just now. You can only request this after 41 seconds.',
+    })
+    await settle(() => userEvent.click(button('Send reset link')))
+    await expect.poll(() => dialog()?.querySelector('[role="alert"]')?.textContent).toContain('after 41 seconds')
+    await settle(() => userEvent.click(button('Back to log in')))
+    expect(button('Log In')).toBeTruthy()
   })
 })

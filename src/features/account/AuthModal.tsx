@@ -3,7 +3,15 @@ import { createPortal } from 'react-dom'
 import { notify } from '../../lib/notify.ts'
 import { normaliseUsername, PASSWORD_MESSAGE, PASSWORD_MIN, usernameProblem } from '../../lib/profile-rules.ts'
 import { Icon } from '../../ui/Icon.tsx'
-import { holdStepUp, logIn, register, releaseStepUp, verifyCode } from '../../domain/session/sign-in.ts'
+import {
+  holdStepUp,
+  logIn,
+  register,
+  releaseStepUp,
+  resendSignupMail,
+  sendPasswordReset,
+  verifyCode,
+} from '../../domain/session/sign-in.ts'
 import { AUTH_MESSAGES as M } from './auth-messages.ts'
 import { useDialogFocus } from '../../ui/useDialogFocus.ts'
 
@@ -97,38 +105,127 @@ function CodeForm({ factorId, onDone }: { factorId: string; onDone: () => void }
   )
 }
 
+/** Sends the sign-up confirmation mail again, and says how that went. */
+function ResendButton({ email }: { email: string }) {
+  const [busy, setBusy] = useState(false)
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null)
+  const resend = async () => {
+    setBusy(true)
+    const result = await resendSignupMail(email)
+    setBusy(false)
+    setStatus(result.ok ? { ok: true, text: M.confirmationResent(email) } : { ok: false, text: result.message })
+  }
+  return (
+    <div className="space-y-2">
+      <button
+        type="button"
+        onClick={resend}
+        disabled={busy}
+        className="w-full rounded-md border border-line px-3 py-2 text-sm font-semibold text-fg hover:border-primary disabled:opacity-60"
+      >
+        {busy ? 'Sending…' : 'Resend confirmation mail'}
+      </button>
+      {status && (
+        <p role="status" data-testid="resend-status" className={`text-sm ${status.ok ? 'text-fg/90' : 'text-amber-300'}`}>
+          {status.text}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/** After registering while confirmations are on: the account waits for its mailed link. */
+function CheckMail({ email }: { email: string }) {
+  return (
+    <div className="space-y-3" data-testid="check-mail">
+      <p className="font-semibold text-fg">{M.checkMailTitle}</p>
+      <p className="text-sm text-fg/90">{M.checkMailBody(email)}</p>
+      <ResendButton email={email} />
+    </div>
+  )
+}
+
+/** "Forgot password?": asks for a reset link; the answer never says whether the address has an account. */
+function ForgotForm({ onBack }: { onBack: () => void }) {
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const email = String(new FormData(e.currentTarget).get('email')).trim()
+    setBusy(true)
+    setError(null)
+    const result = await sendPasswordReset(email)
+    setBusy(false)
+    if (!result.ok) return setError(result.message)
+    setSentTo(email)
+  }
+  return (
+    <form onSubmit={submit} className="space-y-3" aria-label="Reset password">
+      <p className="text-sm text-fg/90">{M.forgotIntro}</p>
+      <Field label="Email" name="email" type="email" autoComplete="email" placeholder="you@example.com" data-autofocus />
+      <InlineError message={error} />
+      {sentTo && (
+        <p role="status" data-testid="reset-sent" className="text-sm text-fg/90">
+          {M.resetSent(sentTo)}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={busy}
+        className="w-full rounded-md bg-primary px-3 py-2 font-semibold text-bg hover:opacity-90 disabled:opacity-60"
+      >
+        {busy ? 'Sending…' : 'Send reset link'}
+      </button>
+      <button type="button" onClick={onBack} className="w-full text-sm text-muted hover:text-fg">
+        Back to log in
+      </button>
+    </form>
+  )
+}
+
 function LoginForm({ onDone }: { onDone: () => void }) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [factorId, setFactorId] = useState<string | null>(null)
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null)
+  const [forgot, setForgot] = useState(false)
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     const form = new FormData(e.currentTarget)
     setBusy(true)
     setError(null)
-    const result = await logIn(String(form.get('email')), String(form.get('password')))
+    setUnconfirmed(null)
+    const email = String(form.get('email'))
+    const result = await logIn(email, String(form.get('password')))
     setBusy(false)
     if (result.kind === 'needs-code') return setFactorId(result.factorId)
     if (result.kind === 'failed') {
       notify.error(M.loginFailed, { description: result.message ?? M.loginFailedDescription })
       setError(result.message ?? M.loginFailedInline)
+      if (result.unconfirmed) setUnconfirmed(email)
       return
     }
     notify.success(M.loginSuccess, { description: M.loginSuccessDescription })
     onDone()
   }
   if (factorId) return <CodeForm factorId={factorId} onDone={onDone} />
+  if (forgot) return <ForgotForm onBack={() => setForgot(false)} />
   return (
     <form onSubmit={submit} className="space-y-3" aria-label="Log in">
       <Field label="Email" name="email" type="email" autoComplete="email" placeholder="you@example.com" data-autofocus />
       <Field label="Password" name="password" type="password" autoComplete="current-password" />
       <InlineError message={error} />
+      {unconfirmed && <ResendButton email={unconfirmed} />}
       <button
         type="submit"
         disabled={busy}
         className="w-full rounded-md bg-primary px-3 py-2 font-semibold text-bg hover:opacity-90 disabled:opacity-60"
       >
         {busy ? 'Logging in…' : 'Log In'}
+      </button>
+      <button type="button" onClick={() => setForgot(true)} className="w-full text-sm text-muted hover:text-fg">
+        Forgot password?
       </button>
     </form>
   )
@@ -139,6 +236,7 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
   const [error, setError] = useState<string | null>(null)
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
+  const [pending, setPending] = useState<string | null>(null)
   // The server's own rule and words, shown while typing (the server checks again).
   const nameHint = username.trim() ? usernameProblem(username) : null
   const passwordHint = password && password.length < PASSWORD_MIN ? PASSWORD_MESSAGE : null
@@ -151,7 +249,8 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
     const form = new FormData(e.currentTarget)
     setBusy(true)
     setError(null)
-    const result = await register(normaliseUsername(username), String(form.get('email')), password)
+    const email = String(form.get('email')).trim()
+    const result = await register(normaliseUsername(username), email, password)
     setBusy(false)
     if (!result.ok) {
       const message = result.kind === 'signup-disabled' ? M.registrationDisabled : (result.message ?? M.registrationFailedDescription)
@@ -162,8 +261,10 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
     notify.success(M.registrationSuccess, {
       description: result.signedIn ? M.registrationSuccessDescription : M.registrationConfirmDescription,
     })
-    onDone()
+    if (result.signedIn) onDone()
+    else setPending(email)
   }
+  if (pending) return <CheckMail email={pending} />
   return (
     <form onSubmit={submit} className="space-y-3" aria-label="Register">
       <Field

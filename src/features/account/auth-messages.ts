@@ -11,6 +11,11 @@ export const AUTH_MESSAGES = {
   registrationSuccess: 'Registration successful',
   registrationSuccessDescription: 'Welcome to CUBE Music! Your wallet is being set up.',
   registrationConfirmDescription: 'Check your e-mail to confirm your account, then log in.',
+  checkMailTitle: 'Check your mail',
+  checkMailBody: (email: string) => `We sent a confirmation link to ${email}. Open it to finish signing up; it expires within an hour.`,
+  confirmationResent: (email: string) => `If ${email} is waiting for confirmation, a new link is on its way.`,
+  forgotIntro: 'Enter the e-mail you sign in with and we will send you a link to choose a new password.',
+  resetSent: (email: string) => `If an account uses ${email}, a link to reset its password is on its way. Check your mail.`,
   logoutSuccess: 'Logged out successfully',
   logoutFailed: 'Logout failed',
 } as const

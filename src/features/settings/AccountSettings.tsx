@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { notify } from '../../lib/notify.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
 import { PASSWORD_MIN } from '../../lib/profile-rules.ts'
@@ -21,12 +21,16 @@ function Field({ label, ...props }: { label: string } & React.InputHTMLAttribute
 function EmailForm() {
   const email = useSessionStore((s) => s.user?.email ?? '')
   const { error, busy, change } = useEmailChange()
+  const [sentTo, setSentTo] = useState<string | null>(null)
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     const form = e.currentTarget
     const data = new FormData(form)
+    setSentTo(null)
     if (!(await change(String(data.get('current')), String(data.get('email'))))) return
-    notify.success('E-mail updated', { description: `You now sign in with ${String(data.get('email')).trim().toLowerCase()}.` })
+    const next = String(data.get('email')).trim().toLowerCase()
+    notify.success('Confirmation sent', { description: `Open the link we sent to ${next} to finish the change.` })
+    setSentTo(next)
     form.reset()
   }
   return (
@@ -40,6 +44,12 @@ function EmailForm() {
       <Field label="New e-mail" name="email" type="email" autoComplete="email" />
       <Field label="Current password" name="current" type="password" autoComplete="current-password" />
       <FieldError message={error} />
+      {sentTo && (
+        <p role="status" className="text-sm text-fg/90" data-testid="email-change-sent">
+          We sent a confirmation link to {sentTo}. Your e-mail changes once you open it; until then you sign in with {email}. Your current
+          address got a notice too.
+        </p>
+      )}
       <button type="submit" className={buttonClass} disabled={busy}>
         {busy ? 'Saving…' : 'Change e-mail'}
       </button>

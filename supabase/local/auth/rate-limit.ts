@@ -56,3 +56,6 @@ export type RateLimiter = ReturnType<typeof createRateLimiter>
 export function checkRateLimit(limiter: RateLimiter, req: IncomingMessage): void {
   if (!limiter.take(clientAddress(req))) throw authError(429, 'over_request_rate_limit', 'Request rate limit reached')
 }
+
+/** Password-reset and resend requests per client address per hour (GoTrue's RATE_LIMIT_EMAIL_SENT, 30 with custom SMTP). */
+export const DEFAULT_MAIL_RATE_LIMIT: RateLimit = { max: 30, seconds: 3600 }

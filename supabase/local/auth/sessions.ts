@@ -22,16 +22,16 @@ export async function issueSession(options: AuthOptions, tx: Queryable, user: Us
   const now = Math.floor(Date.now() / 1000)
   const expiresAt = now + options.jwtExpiry
   // The session's assurance level and how it got there: a refresh keeps what the session proved.
-  const { rows: levels } = await tx.query<{ aal: string; created: number; verified: number | null }>(
-    `select s.aal, extract(epoch from s.created_at)::int as created,
+  const { rows: levels } = await tx.query<{ aal: string; method: string; created: number; verified: number | null }>(
+    `select s.aal, s.method, extract(epoch from s.created_at)::int as created,
             (select extract(epoch from max(c.verified_at))::int from auth.mfa_challenges c where c.factor_id = s.factor_id) as verified
        from auth.sessions s where s.id = $1`,
     [sessionId],
   )
-  const level = levels[0] ?? { aal: 'aal1', created: now, verified: null }
+  const level = levels[0] ?? { aal: 'aal1', method: 'password', created: now, verified: null }
   const amr = [
     ...(level.aal === 'aal2' ? [{ method: 'totp', timestamp: level.verified ?? now }] : []),
-    { method: 'password', timestamp: level.created },
+    { method: level.method, timestamp: level.created },
   ]
   const appMeta = parseMeta(user.raw_app_meta_data)
   const accessToken = await signJwt(
@@ -63,21 +63,27 @@ export async function issueSession(options: AuthOptions, tx: Queryable, user: Us
   }
 }
 
-/** Opens a new session (sign-up, password sign-in) and issues its first tokens. */
-export async function newSession(options: AuthOptions, tx: Queryable, user: UserRow) {
-  const { rows } = await tx.query<{ id: string }>('insert into auth.sessions (user_id) values ($1) returning id', [user.id])
+/**
+ * Opens a new session and issues its first tokens: 'password' for a sign-in or sign-up, 'otp' for
+ * a confirmation link, 'recovery' for a password-reset link (GoTrue's amr methods).
+ */
+export async function newSession(options: AuthOptions, tx: Queryable, user: UserRow, method: 'password' | 'otp' | 'recovery' = 'password') {
+  const { rows } = await tx.query<{ id: string }>('insert into auth.sessions (user_id, method) values ($1, $2) returning id', [
+    user.id,
+    method,
+  ])
   return issueSession(options, tx, user, rows[0]!.id, null)
 }
 
 /** The signed-in user's claims and that their session is still live (it ends on sign-out). */
 export async function liveSession(options: AuthOptions, tx: Queryable, req: IncomingMessage) {
   const claims = await sessionClaims(options, req)
-  const { rows } = await tx.query<{ aal: string }>('select aal from auth.sessions where id = $1 and user_id = $2', [
-    claims.sessionId,
-    claims.sub,
-  ])
+  const { rows } = await tx.query<{ aal: string; method: string; age: number }>(
+    'select aal, method, extract(epoch from now() - created_at)::int as age from auth.sessions where id = $1 and user_id = $2',
+    [claims.sessionId, claims.sub],
+  )
   if (!rows[0]) throw authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist')
-  return { ...claims, aal: rows[0].aal }
+  return { ...claims, aal: rows[0].aal, method: rows[0].method, age: rows[0].age }
 }
 
 /** The signed-in user's JWT claims; the caller still checks the session is live, as GoTrue does. */

@@ -29,6 +29,8 @@ async function passwordGrant({ db, options }: AuthContext, body: { email?: unkno
   // Compare even without a user so the answer takes as long either way.
   const ok = await bcrypt.compare(body.password, user?.encrypted_password ?? '$2a$10$invalidinvalidinvalidinvalidinvalidinvalidinvalidinva')
   if (!user || !ok) throw authError(400, 'invalid_credentials', 'Invalid login credentials')
+  // Only after the password matched, as GoTrue: the refusal tells nothing to someone who guesses.
+  if (!user.email_confirmed_at) throw authError(400, 'email_not_confirmed', 'Email not confirmed')
   return runAs(db, 'supabase_auth_admin', AUTH_ADMIN, async (tx) => {
     const { rows } = await tx.query<UserRow>(`update auth.users set last_sign_in_at = now() where id = $1 returning ${USER_COLUMNS}`, [
       user.id,

@@ -10,6 +10,11 @@ export interface UserRow {
   last_sign_in_at: string | null
   created_at: string
   updated_at: string
+  confirmation_sent_at: string | null
+  recovery_sent_at: string | null
+  /** A pending new e-mail, waiting for its confirmation. */
+  email_change: string | null
+  email_change_sent_at: string | null
   /** The user's MFA factors as JSON text (never their secrets). */
   factors: string | null
 }
@@ -23,6 +28,8 @@ export const USER_COLUMNS =
   `raw_app_meta_data::text as raw_app_meta_data,
   to_json(email_confirmed_at) #>> '{}' as email_confirmed_at, to_json(last_sign_in_at) #>> '{}' as last_sign_in_at,
   to_json(created_at) #>> '{}' as created_at, to_json(updated_at) #>> '{}' as updated_at,
+  to_json(confirmation_sent_at) #>> '{}' as confirmation_sent_at, to_json(recovery_sent_at) #>> '{}' as recovery_sent_at,
+  email_change, to_json(email_change_sent_at) #>> '{}' as email_change_sent_at,
   (select json_agg(json_build_object('id', f.id, 'friendly_name', f.friendly_name, 'factor_type', f.factor_type, ` +
   `'status', f.status,
                                      'created_at', f.created_at, 'updated_at', f.updated_at) order by f.created_at)
@@ -42,6 +49,10 @@ export function userJson(row: UserRow) {
     phone: '',
     confirmed_at: row.email_confirmed_at,
     last_sign_in_at: row.last_sign_in_at,
+    // GoTrue leaves these out while they are empty.
+    ...(row.confirmation_sent_at ? { confirmation_sent_at: row.confirmation_sent_at } : {}),
+    ...(row.recovery_sent_at ? { recovery_sent_at: row.recovery_sent_at } : {}),
+    ...(row.email_change ? { new_email: row.email_change, email_change_sent_at: row.email_change_sent_at } : {}),
     app_metadata: parseMeta(row.raw_app_meta_data),
     user_metadata: parseMeta(row.raw_user_meta_data),
     identities: [],

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { decodeJwt } from 'jose'
 import type { AuthOptions } from '../auth/context.ts'
 import { DEFAULT_MFA_LOCKOUT } from '../auth/mfa-lockout.ts'
-import { DEFAULT_SIGNUP_RATE_LIMIT, type RateLimit } from '../auth/rate-limit.ts'
+import { DEFAULT_MAIL_RATE_LIMIT, DEFAULT_SIGNUP_RATE_LIMIT, type RateLimit } from '../auth/rate-limit.ts'
 import { loadCatalog, type Catalog } from '../rest/catalog.ts'
 import { routeTable } from '../routes.ts'
 import { openObjectFiles } from '../storage/files.ts'
@@ -70,6 +70,12 @@ export async function createBackend(db: Database, options: BackendOptions): Prom
         issuer: options.issuer ?? 'http://127.0.0.1/auth/v1',
         mfaLockout: options.mfaLockout ?? DEFAULT_MFA_LOCKOUT,
         signupRateLimit: options.signupRateLimit ?? DEFAULT_SIGNUP_RATE_LIMIT,
+        emailConfirm: options.emailConfirm ?? true,
+        sendMail: options.sendMail,
+        siteUrl: options.siteUrl ?? (() => 'http://127.0.0.1:8080'),
+        mailFrequencySeconds: options.mailFrequencySeconds ?? 60,
+        linkExpirySeconds: options.linkExpirySeconds ?? 3600,
+        mailRateLimit: options.mailRateLimit ?? DEFAULT_MAIL_RATE_LIMIT,
       },
       walletLinkRateLimit: options.walletLinkRateLimit ?? DEFAULT_WALLET_LINKS_PER_HOUR,
       objectFiles: options.storageDir ? await openObjectFiles(options.storageDir, db) : undefined,

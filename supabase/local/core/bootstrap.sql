@@ -65,6 +65,20 @@ create table if not exists auth.refresh_tokens (
 alter table auth.sessions add column if not exists aal text not null default 'aal1';
 alter table auth.sessions add column if not exists factor_id uuid;
 
+-- E-mail proof, in GoTrue's columns: each one-time link's token is kept only as its SHA-256 (the
+-- mail holds the token itself) with the time it was sent, so a link works once and expires. A
+-- pending e-mail change waits in email_change until the new address follows its link.
+alter table auth.users add column if not exists confirmation_token text;
+alter table auth.users add column if not exists confirmation_sent_at timestamptz;
+alter table auth.users add column if not exists recovery_token text;
+alter table auth.users add column if not exists recovery_sent_at timestamptz;
+alter table auth.users add column if not exists email_change text;
+alter table auth.users add column if not exists email_change_token_new text;
+alter table auth.users add column if not exists email_change_sent_at timestamptz;
+-- How a session began ('password', 'otp' for a confirmation link, 'recovery' for a reset link):
+-- the JWT's amr, and a recovery session may set a new password without the old one.
+alter table auth.sessions add column if not exists method text not null default 'password';
+
 -- TOTP factors (GoTrue's auth.mfa_factors) and their challenges. The secret never leaves the
 -- auth service after enrolment; last_step is the last accepted RFC 6238 time step, so a code that
 -- was used once cannot be replayed.

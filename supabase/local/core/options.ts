@@ -34,6 +34,18 @@ export interface LocalServerOptions {
   bcryptRounds?: number
   adminEmails?: Iterable<string>
   emailSignup?: boolean
+  /** Sign-ups confirm their e-mail through a mailed link (LOCAL_EMAIL_CONFIRM=off turns it off); default on. */
+  emailConfirm?: boolean
+  /** Where auth mail goes (LOCAL_SMTP_URL, `smtp://user:pass@host:port`); `npm start` points it at its mail catcher. */
+  smtpUrl?: string
+  /** The From of auth mail (LOCAL_MAIL_FROM). */
+  mailFrom?: string
+  /** The site's public origin for links in mails (SITE_URL, as GoTrue's); default the server's own URL. */
+  siteUrl?: string
+  /** One mail of a kind per address within this many seconds (default 60, GoTrue's SMTP_MAX_FREQUENCY). */
+  mailFrequencySeconds?: number
+  /** Recover and resend requests per client address per hour (LOCAL_MAIL_RATE_LIMIT); default 30. */
+  mailRateLimit?: RateLimit
   /** Runs the embedded EVM development chain in-process and deploys the NFT contract on it (LOCAL_CHAIN=off to skip). */
   embeddedChain?: boolean
   // --- account integrity (TOTP lockout, per-folder JWT secret) ---
@@ -76,6 +88,13 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): LocalServe
     bcryptRounds: env.LOCAL_BCRYPT_ROUNDS ? Number(env.LOCAL_BCRYPT_ROUNDS) : undefined,
     adminEmails: (env.LOCAL_ADMIN_EMAILS ?? '').split(','),
     emailSignup: env.LOCAL_EMAIL_SIGNUP !== 'off',
+    emailConfirm: env.LOCAL_EMAIL_CONFIRM !== 'off',
+    smtpUrl: env.LOCAL_SMTP_URL || undefined,
+    mailFrom: env.LOCAL_MAIL_FROM || undefined,
+    siteUrl: env.SITE_URL || undefined,
+    mailRateLimit: env.LOCAL_MAIL_RATE_LIMIT
+      ? { max: positiveInt('LOCAL_MAIL_RATE_LIMIT', env.LOCAL_MAIL_RATE_LIMIT), seconds: 3600 }
+      : undefined,
     embeddedChain: env.LOCAL_CHAIN !== 'off',
     signupRateLimit: env.LOCAL_SIGNUP_RATE_LIMIT
       ? { max: positiveInt('LOCAL_SIGNUP_RATE_LIMIT', env.LOCAL_SIGNUP_RATE_LIMIT), seconds: 3600 }

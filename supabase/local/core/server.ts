@@ -11,6 +11,7 @@ import { migrate } from './migrate.ts'
 import { migrationsKey, readSnapshot, saveSnapshot } from './snapshot-cache.ts'
 import { embeddedMinters, recordChainRpcUrl, type EmbeddedChain } from '../chain/embedded-minters.ts'
 import { adminEmailSet, storageDirFor, type LocalServerOptions } from './options.ts'
+import { smtpMailer } from '../auth/mailer.ts'
 import { startRealtime, type RealtimeService } from '../realtime/service.ts'
 
 export interface LocalServer {
@@ -63,6 +64,8 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   let backend: Backend
   let realtime: RealtimeService
   let chain: EmbeddedChain | undefined
+  // Links in mails lead to the configured site, else to this server once it listens.
+  let ownUrl = options.siteUrl?.replace(/\/+$/, '') ?? 'http://127.0.0.1'
   try {
     await migrate(db)
     if (cacheKey && !cached && db.dump) await saveSnapshot(cacheDir!, cacheKey, await db.dump())
@@ -81,6 +84,11 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       mfaLockout: options.mfaLockout,
       signupRateLimit: options.signupRateLimit,
       walletLinkRateLimit: options.walletLinkRateLimit,
+      emailConfirm: options.emailConfirm,
+      sendMail: options.smtpUrl ? smtpMailer(options.smtpUrl, options.mailFrom) : undefined,
+      siteUrl: () => ownUrl,
+      mailFrequencySeconds: options.mailFrequencySeconds,
+      mailRateLimit: options.mailRateLimit,
     })
     realtime = await startRealtime(db, keys.jwtSecret)
   } catch (error) {
@@ -123,6 +131,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const port = (server.address() as AddressInfo).port
   const shownHost = options.host && options.host !== '0.0.0.0' && options.host !== '::' ? options.host : '127.0.0.1'
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`
+  if (!options.siteUrl) ownUrl = url
   if (chain) await recordChainRpcUrl(db, url)
   return {
     url,

@@ -31,9 +31,11 @@ export async function startTestServer(options: LocalServerOptions & { persistent
   const inMemoryPglite = !options.persistent && !options.dataDir && !options.databaseUrl
   const pgliteSnapshot = inMemoryPglite ? await migratedSnapshot() : undefined
   // Suites sign up and link wallets from 127.0.0.1 far beyond the per-address hourly limits;
-  // tests/backend/auth-rate-limits.test.ts sets them low on purpose.
+  // tests/backend/auth-rate-limits.test.ts sets them low on purpose. Accounts are confirmed at
+  // sign-up unless a suite turns confirmations on (tests/backend/auth-email.test.ts).
   const server = await startLocalServer({
     bcryptRounds: 4,
+    emailConfirm: false,
     dataDir,
     pgliteSnapshot,
     signupRateLimit: { max: 100_000, seconds: 3600 },

@@ -17,6 +17,10 @@ export const E2E_SERVER_ENV = {
   // The whole suite signs up (and links wallets) from 127.0.0.1: far more than the per-address hourly limits.
   LOCAL_SIGNUP_RATE_LIMIT: '100000',
   LOCAL_WALLET_LINK_RATE_LIMIT: '100000',
+  // Specs sign up in bulk: accounts are confirmed at sign-up (mail.spec.ts turns confirmations back
+  // on), and each server's mail catcher takes a free port.
+  LOCAL_EMAIL_CONFIRM: 'off',
+  LOCAL_MAILBOX_PORT: '0',
 }
 
 /** The data folder of the suite's server (playwright.config.ts's webServer). */
