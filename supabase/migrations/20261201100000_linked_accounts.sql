@@ -268,16 +268,18 @@ begin
         end if;
       end if;
     end if;
-  elsif not public.accounts_linked(v_uid, v_parent.user_id) then
-    -- A reply to one's own comment, or between linked accounts, pays nobody.
+  elsif v_parent.user_id = v_uid or not public.accounts_linked(v_uid, v_parent.user_id) then
+    -- A reply to one's own comment pays the replier only, as before; between linked accounts, nobody.
     v_got := public.comment_credit(v_uid, (c_rules -> 'rewards' ->> 'reply')::int, 'reply', p_parent_id::text,
       'reply:' || v_uid || ':' || p_parent_id, 'reply:', (c_rules -> 'daily_caps' ->> 'reply')::int);
     if v_got > 0 then
       v_credited := v_credited || jsonb_build_array(jsonb_build_object('reason', 'reply', 'amount', v_got));
     end if;
-    -- The author's credit; not returned to the replier as theirs.
-    perform public.comment_credit(v_parent.user_id, (c_rules -> 'rewards' ->> 'reply_author')::int, 'reply', v_id::text,
-      'reply_author:' || p_parent_id || ':' || v_uid, 'reply_author:', (c_rules -> 'daily_caps' ->> 'reply_author')::int);
+    if v_parent.user_id <> v_uid then
+      -- The author's credit; not returned to the replier as theirs.
+      perform public.comment_credit(v_parent.user_id, (c_rules -> 'rewards' ->> 'reply_author')::int, 'reply', v_id::text,
+        'reply_author:' || p_parent_id || ':' || v_uid, 'reply_author:', (c_rules -> 'daily_caps' ->> 'reply_author')::int);
+    end if;
   end if;
 
   return json_build_object(

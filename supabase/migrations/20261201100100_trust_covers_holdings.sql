@@ -186,6 +186,10 @@ begin
 end
 $$;
 
+-- Whether a delegator's own power went to its delegate in this snapshot (cast_vote counts only
+-- those). Rows written before this migration counted, as they did.
+alter table public.proposal_power add column delegation_counted boolean not null default true;
+
 -- The snapshot (20261126100100_governance_snapshot.sql): delegated power counts only from a
 -- trusted delegator to a delegate trusted now and not linked to it.
 create or replace function public.snapshot_proposal_power(p_proposal_id uuid) returns bigint
@@ -198,27 +202,31 @@ declare
   v_total bigint;
 begin
   insert into public.proposal_power
-    (proposal_id, user_id, balance, locked, own_power, delegated_power, delegated, delegate_id, voting_power)
+    (proposal_id, user_id, balance, locked, own_power, delegated_power, delegated, delegate_id, voting_power, delegation_counted)
   with a as (
     select t.user_id, t.balance, t.locked, t.trusted, greatest(floor(c_fraction * (t.balance - t.locked)), 0)::bigint as own
       from public.account_trust() t
-  ), r as (
-    -- What each delegate receives: the own power of its delegators (one level).
-    select d.delegate_id, sum(a.own)::bigint as received
+  ), c as (
+    -- The delegations that carry power: from a trusted delegator (own > 0 only then) to a trusted
+    -- delegate not linked to it.
+    select d.delegator_id, d.delegate_id, a.own
       from public.delegations d
       join a on a.user_id = d.delegator_id
       join a delegate on delegate.user_id = d.delegate_id
      where d.delegate_id is not null and a.own > 0 and delegate.trusted
        and not public.accounts_linked(d.delegator_id, d.delegate_id)
-     group by d.delegate_id
+  ), r as (
+    -- What each delegate receives: the own power of its delegators (one level).
+    select c.delegate_id, sum(c.own)::bigint as received from c group by c.delegate_id
   ), s as (
-    select a.*, d.delegator_id is not null as delegated, d.delegate_id, coalesce(r.received, 0) as received
+    select a.*, d.delegator_id is not null as delegated, d.delegate_id, coalesce(r.received, 0) as received,
+           d.delegator_id is null or exists (select 1 from c where c.delegator_id = a.user_id) as counted
       from a
       left join public.delegations d on d.delegator_id = a.user_id
       left join r on r.delegate_id = a.user_id
   )
   select p_proposal_id, s.user_id, s.balance, s.locked, s.own, s.received, s.delegated, s.delegate_id,
-         case when s.delegated then 0 else s.own + s.received end
+         case when s.delegated then 0 else s.own + s.received end, s.counted
     from s
   on conflict (proposal_id, user_id) do nothing;
   select coalesce(sum(voting_power), 0) into v_total from public.proposal_power where proposal_id = p_proposal_id;
@@ -269,8 +277,9 @@ begin
 end
 $$;
 
--- cast_vote (20261126100100_governance_snapshot.sql): unchanged but for the words of a vote
--- without power: the whole balance, not only the welcome, was locked.
+-- cast_vote (20261126100100_governance_snapshot.sql): a delegate votes with the delegations its
+-- snapshot counted (delegation_counted), and the words of a vote without power say that the whole
+-- balance, not only the welcome, was locked.
 create or replace function public.cast_vote(p_proposal_id uuid, p_choice text) returns json
 language plpgsql
 security definer
@@ -323,7 +332,7 @@ begin
   select coalesce(array_agg(s.user_id order by s.user_id), '{}'), coalesce(sum(s.own_power), 0)
     into v_delegators, v_delegated
     from public.proposal_power s
-   where s.proposal_id = p_proposal_id and s.delegated and s.delegate_id = v_uid
+   where s.proposal_id = p_proposal_id and s.delegated and s.delegate_id = v_uid and s.delegation_counted
      and not public.governance_power_used(p_proposal_id, s.user_id);
   v_power := v_mine.own_power + v_delegated;
   if v_power <= 0 then

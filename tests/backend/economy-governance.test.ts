@@ -125,7 +125,7 @@ describe.each(DATABASES)('on %s', (database) => {
       expect(r.status).toBe(400)
       expect(r.json).toMatchObject({
         message: 'insufficient_voting_power',
-        details: 'Your welcome tokens were still locked when this proposal was created, so they carry no voting power on it.',
+        details: 'Your account was not trusted yet when this proposal was created, so its CUBE carry no voting power on it.',
       })
       await ledgerHolds([author, voter])
     })

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASES, serverOn } from './support/each-database.ts'
-import { rpc, signUp, sql, type TestServer, type TestUser } from './support/local-backend.ts'
+import { rpc, signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
+import { rlsContext, rlsMatrixTests, type RlsCase } from './support/rls-matrix.ts'
 import { creditedListening, expectLedgerHolds, passTime, playId } from './support/listening.ts'
 import { ageAccount, listenHistory } from './support/trust.ts'
 
@@ -64,7 +65,7 @@ async function heardListen(u: Account, song: string): Promise<string> {
   return start.json.session_id as string
 }
 
-describe.each(DATABASES)('on %s', (database) => {
+describe.each(DATABASES)('on %s', { timeout: 180_000 }, (database) => {
   let stop: (() => Promise<void>) | undefined
   beforeAll(async () => {
     ;({ server, stop } = await serverOn(database))
@@ -260,7 +261,7 @@ describe.each(DATABASES)('on %s', (database) => {
     const neighbour = await account('127.0.0.33')
     expect((await comment(neighbour, on[0]!)).json.credited).toEqual([{ reason: 'comment', amount: 5 }])
     expect((await call(sybils[0]!, 'my_address_allowance')).json).toEqual({ daily_cap: BOUND, earned_today: BOUND, left_today: 0 })
-  }, 120_000)
+  })
 
   it('an honest family of four on one address earns in full, becomes trusted and votes', async () => {
     const family = await Promise.all(Array.from({ length: 4 }, () => account('127.0.0.31', 10)))
@@ -297,4 +298,37 @@ describe.each(DATABASES)('on %s', (database) => {
     await expectLedgerHolds(server, ...family, friend)
     void database
   })
+})
+
+describe('RLS of address_earnings: server-only', () => {
+  let rlsServer: TestServer
+  let owner: TestUser
+  let other: TestUser
+  const ctx = () => rlsContext(rlsServer, owner, other)
+  const CASES: Record<string, RlsCase> = {
+    address_earnings: {
+      target: () => 'address_key=eq.rls-fixture',
+      insert: () => ({ address_key: 'forged', day: '2030-01-01', earned: 0 }),
+      update: { earned: 0 },
+      inserted: () => ctx().exists("select 1 from public.address_earnings where address_key = 'forged'"),
+      untouched: () => ctx().exists("select 1 from public.address_earnings where address_key = 'rls-fixture' and earned = 500"),
+      reset: () =>
+        ctx().q(
+          "insert into public.address_earnings (address_key, day, earned) values ('rls-fixture', '2001-01-01', 500) " +
+            'on conflict (address_key, day) do update set earned = 500',
+        ),
+      expect: {
+        anon: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
+        owner: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
+        other: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
+      },
+    },
+  }
+  beforeAll(async () => {
+    rlsServer = await startTestServer()
+    owner = await signUp(rlsServer, `ae-owner-${Date.now()}@example.com`, 'pass-word', `aeo${Date.now() % 100000}`)
+    other = await signUp(rlsServer, `ae-other-${Date.now()}@example.com`, 'pass-word', `aet${Date.now() % 100000}`)
+  }, 60_000)
+  afterAll(() => rlsServer?.close())
+  rlsMatrixTests(CASES, ctx)
 })
