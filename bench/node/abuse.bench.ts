@@ -767,7 +767,8 @@ async function commentRing(server: LocalServer, accounts: Account[], songs: Song
   const mine = new Map<string, { id: string; song: string }[]>()
   const credited: Record<string, number> = {}
   const count = (r: Answer) => {
-    for (const c of (r.json?.credited ?? []) as { reason: string; amount: number }[]) credited[c.reason] = (credited[c.reason] ?? 0) + c.amount
+    for (const c of (r.json?.credited ?? []) as { reason: string; amount: number }[])
+      credited[c.reason] = (credited[c.reason] ?? 0) + c.amount
   }
   await inBatches(accounts, 10, async (a) => {
     const list: { id: string; song: string }[] = []
@@ -780,7 +781,8 @@ async function commentRing(server: LocalServer, accounts: Account[], songs: Song
   })
   await inBatches(accounts, 10, async (a) => {
     const others = accounts.filter((o) => o !== a).flatMap((o) => mine.get(o.id) ?? [])
-    for (const c of others.slice(0, 10)) count(await rpc(server, a, 'post_comment', { p_song_id: c.song, p_body: 'ring reply', p_parent_id: c.id }))
+    for (const c of others.slice(0, 10))
+      count(await rpc(server, a, 'post_comment', { p_song_id: c.song, p_body: 'ring reply', p_parent_id: c.id }))
     for (const c of others.slice(0, 20)) count(await rpc(server, a, 'set_comment_like', { p_comment_id: c.id, p_liked: true }))
   })
   return credited
@@ -798,8 +800,7 @@ async function perAddress(
   established: (label: string, from?: string) => Promise<Account>,
 ): Promise<AddressRow[]> {
   const rows: AddressRow[] = []
-  const track = (accounts: Account[]) =>
-    Promise.all(accounts.map(async (a) => before.set(a.id, await figures(server, a))))
+  const track = (accounts: Account[]) => Promise.all(accounts.map(async (a) => before.set(a.id, await figures(server, a))))
   const honestDay = Math.min(8 * 3600, DAY)
 
   // An honest family of four on one address: each listens as the honest listener does and writes five comments.
@@ -1005,7 +1006,8 @@ export async function run(): Promise<BenchResult[]> {
     })
   }
   console.log(
-    '\n| Per address and UTC day | Addresses | Accounts | Earned | Votable | Claimable | Votes capturable | Votable per hour | Votable vs honest |',
+    '\n| Per address and UTC day | Addresses | Accounts | Earned | Votable | Claimable | Votes capturable | Votable per hour | ' +
+      'Votable vs honest |',
   )
   console.log('| --- | --: | --: | --: | --: | --: | --: | --: | --: |')
   for (const r of addressTable) console.log(`| ${r.join(' | ')} |`)

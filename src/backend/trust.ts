@@ -27,7 +27,7 @@ export interface TrustStatus {
   ring_size: number
   /** CUBE granted as welcome bonuses (sign-up and first wallet). */
   welcome: number
-  /** The part of the balance without voting power that can be neither delegated nor claimed out: all of it until trusted, 0 once trusted. */
+  /** The part of the balance without voting power, neither delegable nor claimable: all of it until trusted, 0 once trusted. */
   locked: number
   balance: number
 }

@@ -157,7 +157,8 @@ grant execute on function public.my_address_allowance() to authenticated, servic
 
 -- comment_credit (20261125140000_one_ledger_posting.sql): the same caps, then the address bound;
 -- the credit that reaches the bound pays the rest.
-create or replace function public.comment_credit(p_user uuid, p_amount int, p_reason text, p_ref text, p_key text, p_key_prefix text, p_cap int) returns int
+create or replace function public.comment_credit(p_user uuid, p_amount int, p_reason text, p_ref text, p_key text, p_key_prefix text,
+  p_cap int) returns int
 language plpgsql
 security definer
 set search_path = ''
@@ -189,7 +190,8 @@ $$;
 
 -- post_comment (20261126160000_comments_on_the_waveform.sql): records the caller's address, and a
 -- reply pays neither the replier nor the comment's author when the two accounts are linked.
-create or replace function public.post_comment(p_song_id text, p_body text, p_parent_id uuid default null, p_at_seconds numeric default null)
+create or replace function public.post_comment(p_song_id text, p_body text, p_parent_id uuid default null,
+  p_at_seconds numeric default null)
 returns json
 language plpgsql
 security definer

@@ -45,6 +45,51 @@ as $$
   )
 $$;
 
+-- Per account (all, or p_user): the most other accounts of its generation (created within
+-- link_days of it) seen within link_days at one of its recent addresses. Two branches, so that
+-- one account's question uses the indexes and every account's is one set-based join.
+create function public.account_ring(p_user uuid default null) returns table (user_id uuid, others int)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  c_window constant interval := make_interval(days => (public.trust_rules() ->> 'link_days')::int);
+begin
+  if p_user is null then
+    return query
+      select per_address.user_id, max(per_address.n)::int
+        from (
+          select mc.user_id, count(distinct oc.user_id) as n
+            from public.account_clients mc
+            join auth.users mu on mu.id = mc.user_id
+            join public.account_clients oc on oc.client_address = mc.client_address and oc.user_id <> mc.user_id
+            join auth.users ou on ou.id = oc.user_id
+           where mc.last_seen > now() - c_window and oc.last_seen > now() - c_window
+             and ou.created_at between mu.created_at - c_window and mu.created_at + c_window
+           group by mc.user_id, mc.client_address
+        ) per_address
+       group by per_address.user_id;
+  else
+    return query
+      select p_user, coalesce(max(per_address.n), 0)::int
+        from (
+          select count(distinct oc.user_id) as n
+            from public.account_clients mc
+            join auth.users mu on mu.id = mc.user_id
+            join public.account_clients oc on oc.client_address = mc.client_address and oc.user_id <> mc.user_id
+            join auth.users ou on ou.id = oc.user_id
+           where mc.user_id = p_user
+             and mc.last_seen > now() - c_window and oc.last_seen > now() - c_window
+             and ou.created_at between mu.created_at - c_window and mu.created_at + c_window
+           group by mc.client_address
+        ) per_address;
+  end if;
+end
+$$;
+revoke execute on function public.account_ring(uuid) from public, anon, authenticated, service_role;
+
 -- The return type grows (age and ring facts): dropped and created again. Its callers are SQL and
 -- PL/pgSQL functions that name its columns, which keep their meaning.
 drop function public.account_trust(uuid);
@@ -64,15 +109,18 @@ as $$
            make_interval(days => (public.trust_rules() ->> 'link_days')::int) as window_,
            public.trust_rules() ->> 'listen_reason' as listen,
            array(select json_array_elements_text(public.trust_rules() -> 'welcome_reasons')) as welcome
+  ), ring as (
+    select * from public.account_ring(p_user)
   ), f as (
     select t.user_id, t.balance, l.days, l.songs, w.welcome,
            floor(extract(epoch from now() - u.created_at) / 3600)::int as age_hours,
-           g.others,
+           coalesce(g.others, 0) as others,
            l.days >= r.days and l.songs >= r.songs
              and u.created_at <= now() - make_interval(hours => r.age)
-             and g.others < r.others as trusted
+             and coalesce(g.others, 0) < r.others as trusted
       from public.user_tokens t
       join auth.users u on u.id = t.user_id
+      left join ring g on g.user_id = t.user_id
      cross join r
      cross join lateral (
        select count(distinct (x.created_at at time zone 'utc')::date)::int as days, count(distinct x.reference)::int as songs
@@ -84,19 +132,6 @@ as $$
          from public.token_ledger x
         where x.user_id = t.user_id and x.reason = any (r.welcome) and x.amount > 0
      ) w
-     cross join lateral (
-       -- The most other accounts of this one's generation seen at one of its recent addresses.
-       select coalesce(max(n), 0)::int as others from (
-         select count(distinct o.user_id) as n
-           from public.account_clients mine
-           join public.account_clients o on o.client_address = mine.client_address and o.user_id <> mine.user_id
-           join auth.users ou on ou.id = o.user_id
-          where mine.user_id = t.user_id
-            and mine.last_seen > now() - r.window_ and o.last_seen > now() - r.window_
-            and ou.created_at between u.created_at - r.window_ and u.created_at + r.window_
-          group by mine.client_address
-       ) per_address
-     ) g
      where p_user is null or t.user_id = p_user
   )
   select f.user_id, f.balance, f.days, f.songs, f.welcome, f.trusted,
@@ -145,7 +180,8 @@ as $$
     case when (p_status ->> 'listening_days')::int < (p_status ->> 'needed_days')::int
            or (p_status ->> 'distinct_songs')::int < (p_status ->> 'needed_songs')::int
          then format('Listen on %s different days (%s so far) and to %s different songs (%s so far).',
-                     p_status ->> 'needed_days', p_status ->> 'listening_days', p_status ->> 'needed_songs', p_status ->> 'distinct_songs') end,
+                     p_status ->> 'needed_days', p_status ->> 'listening_days',
+                     p_status ->> 'needed_songs', p_status ->> 'distinct_songs') end,
     case when (p_status ->> 'ring_accounts')::int >= (p_status ->> 'ring_size')::int
          then format('%s new accounts were used from one of your addresses; trust waits until at most %s are.',
                      p_status ->> 'ring_accounts', (p_status ->> 'ring_size')::int - 1) end)

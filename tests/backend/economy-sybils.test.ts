@@ -33,10 +33,10 @@ const like = (u: Account, commentId: string) => call(u, 'set_comment_like', { p_
 const earned = async (users: TestUser[], reasons: string[]) =>
   Number(
     (
-      await q<{ s: string }>('select coalesce(sum(amount), 0)::text as s from public.token_ledger where user_id = any($1) and reason = any($2)', [
-        users.map((u) => u.id),
-        reasons,
-      ])
+      await q<{ s: string }>(
+        'select coalesce(sum(amount), 0)::text as s from public.token_ledger where user_id = any($1) and reason = any($2)',
+        [users.map((u) => u.id), reasons],
+      )
     )[0]!.s,
   )
 const EARN = ['listen', 'creator', 'comment', 'comment_goal', 'reply', 'like', 'share']
@@ -72,7 +72,7 @@ describe.each(DATABASES)('on %s', { timeout: 180_000 }, (database) => {
   }, 90_000)
   afterAll(() => stop?.())
 
-  it("fresh sybils: what they earn holds 0 votes and 0 claimable, and cannot be delegated", async () => {
+  it('fresh sybils: what they earn holds 0 votes and 0 claimable, and cannot be delegated', async () => {
     const collector = await account('127.0.0.20', 10)
     await listenHistory(server, collector.id)
     const on = await songs(10)
@@ -276,7 +276,9 @@ describe.each(DATABASES)('on %s', { timeout: 180_000 }, (database) => {
     for (const u of family) expect(await earned([u], EARN)).toBe(66)
     // Strangers' likes of the family's comments pay as ever.
     const friend = await account('127.0.0.32', 10)
-    const theirs = (await q<{ id: string }>('select id from public.comments where user_id = $1 and parent_id is null limit 1', [family[0]!.id]))[0]!.id
+    const theirs = (
+      await q<{ id: string }>('select id from public.comments where user_id = $1 and parent_id is null limit 1', [family[0]!.id])
+    )[0]!.id
     expect((await like(friend, theirs)).json.credited).toEqual([{ reason: 'like', amount: 2 }])
     // Four accounts on one address are a household, not a ring: each becomes trusted and votes.
     for (const u of family) await listenHistory(server, u.id)

@@ -92,7 +92,7 @@ describe.each(DATABASES)('on %s', (database) => {
     expect(await trust(u)).toMatchObject({ trusted: true, locked: 0 })
   })
 
-  it('a ring is not trusted: 6 accounts of one generation seen at one address stay locked; an older account there keeps its trust', async () => {
+  it('a ring is not trusted: 6 accounts of one generation on one address stay locked; an older account there keeps its trust', async () => {
     const address = '127.0.0.41'
     const elder = await fresh()
     await listenHistory(server, elder.id)

@@ -123,10 +123,9 @@ function Report({ report }: { report: EconomyReport }) {
           Held back by the trust rule
         </h3>
         <p className="text-sm text-muted" data-testid="economy-held-back">
-          {report.heldBack.accounts} {report.heldBack.accounts === 1 ? 'account has' : 'accounts have'} {report.heldBack.locked} CUBE
-          locked (no voting power, no delegating, no claiming) until they are trusted: 48 hours old, listened on{' '}
-          {report.heldBack.neededDays} different days to {report.heldBack.neededSongs} different songs, and not one of a ring of new
-          accounts on one address.
+          {report.heldBack.accounts} {report.heldBack.accounts === 1 ? 'account has' : 'accounts have'} {report.heldBack.locked} CUBE locked
+          (no voting power, no delegating, no claiming) until they are trusted: 48 hours old, listened on {report.heldBack.neededDays}{' '}
+          different days to {report.heldBack.neededSongs} different songs, and not one of a ring of new accounts on one address.
         </p>
         {report.heldBack.closest.length > 0 && (
           <ul className="mt-2 space-y-1 text-sm" aria-label="Closest to unlocking">
