@@ -305,7 +305,7 @@ describe.each(DATABASES)('on %s', (database) => {
       )
       expect(own.map((r) => r.balance)).toEqual(Array(20).fill(50))
       await ledgerHolds([...voters, ...authors])
-    })
+    }, 90_000)
 
     it('20 concurrent votes on one proposal with delegations snapshotted: each power counted once, tally = votes', async () => {
       const delegators = await Promise.all(Array.from({ length: 10 }, () => account(200)))
