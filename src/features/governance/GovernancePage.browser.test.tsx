@@ -98,7 +98,7 @@ describe('governance page: snapshot power, quorum and delegators in words', () =
 
   it('a vote where the snapshot found the account not trusted is explained and not sent', async () => {
     const el = render(<GovernancePage />)
-    await expect.poll(() => card(el, 'p2')?.querySelector('[data-testid="proposal-power"]')?.textContent).toMatch(/still locked/)
+    await expect.poll(() => card(el, 'p2')?.querySelector('[data-testid="proposal-power"]')?.textContent).toMatch(/not trusted yet/)
     const forButton = [...card(el, 'p2')!.querySelectorAll('button')].find((b) => b.textContent === 'For')!
     await settle(() => userEvent.click(forButton))
     expect(castVote).not.toHaveBeenCalled()
