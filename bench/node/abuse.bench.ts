@@ -342,7 +342,7 @@ async function defaultLimits(): Promise<{ signups: number; links: number; tried:
   }
 }
 
-async function simulate(server: LocalServer): Promise<{ rows: Row[]; honest: Gain; notes: string[] }> {
+async function simulate(server: LocalServer): Promise<{ rows: Row[]; honest: Gain; notes: string[]; addressRows: AddressRow[] }> {
   const songs = (
     await sql<{ id: string; duration_seconds: string; reward: number }>(
       server,
@@ -352,7 +352,10 @@ async function simulate(server: LocalServer): Promise<{ rows: Row[]; honest: Gai
   const notes: string[] = []
   const rows: Row[] = []
   const before = new Map<string, Figures>()
-  const established = async (label: string, from = HOME) => {
+  // Each established account is its own person at its own address (127.1.x.1), unless told: the
+  // ring rule of the trust rule counts accounts of one generation per address.
+  let homes = 0
+  const established = async (label: string, from = `127.1.${++homes}.1`) => {
     const a = (await signUp(server, from, label))!
     await establish(server, a)
     before.set(a.id, await figures(server, a))
@@ -584,16 +587,16 @@ async function simulate(server: LocalServer): Promise<{ rows: Row[]; honest: Gai
 
   // 6. Self-sharing: 10 links (the daily cap) opened by the sharer, by a second own account on the
   //    same address, and, outside what the server can tell apart, from a second address.
-  const sharer = await established('sharer')
-  const second = await established('second')
+  const sharer = await established('sharer', '127.0.0.60')
+  const second = await established('second', '127.0.0.60')
   const links: string[] = []
   for (const song of songs.slice(0, 10))
     links.push((await mustRpc(server, sharer, 'share_create', { p_item_type: 'song', p_item_id: song.id, p_platform: 'qr' })).token)
   const reasons: Record<string, number> = {}
   for (const token of links) {
     for (const [who, from] of [
-      [sharer, HOME],
-      [second, HOME],
+      [sharer, sharer.from],
+      [second, second.from],
     ] as const) {
       const r = await mustRpc(server, who, 'open_share', { p_token: token }, from)
       reasons[r.reason] = (reasons[r.reason] ?? 0) + 1
@@ -726,7 +729,148 @@ async function simulate(server: LocalServer): Promise<{ rows: Row[]; honest: Gai
     },
     note: '',
   })
-  return { rows, honest, notes }
+  const addressRows = await perAddress(server, songs, before, established)
+  return { rows, honest, notes, addressRows }
+}
+
+// --- per address: what one attacking address gets, next to one honest listener and a family --------
+
+/** Per attacking address and UTC day, summed over its accounts. */
+interface AddressGain {
+  earned: number
+  votable: number
+  claimable: number
+  /** Voting power the address's accounts would bring to a proposal created now. */
+  votes: number
+}
+interface AddressRow {
+  strategy: string
+  addresses: number
+  accounts: number
+  /** Summed over all the strategy's addresses. */
+  total: AddressGain
+  /** Simulated seconds the strategy took (per-hour figures divide by it, at least an hour). */
+  seconds: number
+  note: string
+}
+
+const ADDRESSES = Number(process.env.ABUSE_ADDRESSES ?? 5)
+const PER_ADDRESS = Number(process.env.ABUSE_PER_ADDRESS ?? 30)
+
+async function addressGain(server: LocalServer, accounts: Account[], before: Map<string, Figures>): Promise<AddressGain> {
+  const g = await gained(server, accounts, before)
+  return { earned: g.spendable, votable: g.unlocked, claimable: g.pot, votes: g.power }
+}
+
+/** Each account comments on ten songs, replies to ten and likes twenty of the others' comments. */
+async function commentRing(server: LocalServer, accounts: Account[], songs: Song[]): Promise<Record<string, number>> {
+  const mine = new Map<string, { id: string; song: string }[]>()
+  const credited: Record<string, number> = {}
+  const count = (r: Answer) => {
+    for (const c of (r.json?.credited ?? []) as { reason: string; amount: number }[])
+      credited[c.reason] = (credited[c.reason] ?? 0) + c.amount
+  }
+  await inBatches(accounts, 10, async (a) => {
+    const list: { id: string; song: string }[] = []
+    for (const song of songs.slice(0, 10)) {
+      const r = await rpc(server, a, 'post_comment', { p_song_id: song.id, p_body: `ring ${song.id}` })
+      count(r)
+      if (r.status === 200) list.push({ id: r.json.comment.id, song: song.id })
+    }
+    mine.set(a.id, list)
+  })
+  await inBatches(accounts, 10, async (a) => {
+    const others = accounts.filter((o) => o !== a).flatMap((o) => mine.get(o.id) ?? [])
+    for (const c of others.slice(0, 10))
+      count(await rpc(server, a, 'post_comment', { p_song_id: c.song, p_body: 'ring reply', p_parent_id: c.id }))
+    for (const c of others.slice(0, 20)) count(await rpc(server, a, 'set_comment_like', { p_comment_id: c.id, p_liked: true }))
+  })
+  return credited
+}
+
+const credits = (c: Record<string, number>) =>
+  Object.entries(c)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ') || 'nothing'
+
+async function perAddress(
+  server: LocalServer,
+  songs: Song[],
+  before: Map<string, Figures>,
+  established: (label: string, from?: string) => Promise<Account>,
+): Promise<AddressRow[]> {
+  const rows: AddressRow[] = []
+  const track = (accounts: Account[]) => Promise.all(accounts.map(async (a) => before.set(a.id, await figures(server, a))))
+  const honestDay = Math.min(8 * 3600, DAY)
+
+  // An honest family of four on one address: each listens as the honest listener does and writes five comments.
+  const family: Account[] = []
+  for (let i = 0; i < 4; i++) family.push(await established('family', '127.0.0.70'))
+  await Promise.all(
+    family.map((a, i) => listen(server, a, { next: queue(songs, QUEUE_SEED + i), seconds: honestDay, interactEvery: 20 * 60 })),
+  )
+  for (const a of family)
+    for (const song of songs.slice(0, 5)) await rpc(server, a, 'post_comment', { p_song_id: song.id, p_body: 'lovely' })
+  rows.push({
+    strategy: 'Honest family of four, one address (8 h of listening, 5 comments each)',
+    addresses: 1,
+    accounts: 4,
+    total: await addressGain(server, family, before),
+    seconds: honestDay,
+    note: 'established accounts; a household is not a ring',
+  })
+
+  // Parallel sybils on one address: fresh sign-ups listening to their caps and paying each other.
+  const farm = (await sybils(server, PER_ADDRESS, '127.0.0.80', 'farm-address')).accounts
+  await track(farm)
+  await inBatches(farm, 10, (a) => listen(server, a, skipper(songs)))
+  const farmCredits = await commentRing(server, farm, songs)
+  const farmDay = await addressGain(server, farm, before)
+  // The same accounts after waiting out the age rule with listening on three days: still a ring.
+  for (const a of farm) await establish(server, a)
+  const farmLater = await addressGain(server, farm, before)
+  rows.push({
+    strategy: `Parallel sybils: ${farm.length} fresh sign-ups on one address (listen, comment, reply, like)`,
+    addresses: 1,
+    accounts: farm.length,
+    total: farmDay,
+    seconds: 21 * 35,
+    note:
+      `comment ring credited ${credits(farmCredits)}; after a week and 3 days of listening: ` +
+      `votable ${farmLater.votable}, votes ${farmLater.votes} (a ring is never trusted)`,
+  })
+
+  // Sybils over N addresses, each below the ring size, aged and with listening history (they waited).
+  const spread: Account[] = []
+  for (let n = 0; n < ADDRESSES; n++) for (let i = 0; i < 5; i++) spread.push(await established('spread', `127.0.81.${n + 1}`))
+  await inBatches(spread, 10, (a) => listen(server, a, skipper(songs)))
+  const spreadCredits: Record<string, number> = {}
+  for (let n = 0; n < ADDRESSES; n++) {
+    const c = await commentRing(server, spread.slice(n * 5, n * 5 + 5), songs)
+    for (const [k, v] of Object.entries(c)) spreadCredits[k] = (spreadCredits[k] ?? 0) + v
+  }
+  rows.push({
+    strategy: `Sybils over ${ADDRESSES} addresses: 5 aged, trusted accounts each (listen, comment ring within each address)`,
+    addresses: ADDRESSES,
+    accounts: spread.length,
+    total: await addressGain(server, spread, before),
+    seconds: 21 * 35,
+    note: `comment rings credited ${credits(spreadCredits)}; replies and likes between accounts of one address pay nothing`,
+  })
+
+  // A comment ring of three fresh accounts on one address.
+  const ring = (await sybils(server, 3, '127.0.0.82', 'comment-ring')).accounts
+  await track(ring)
+  const ringCredits = await commentRing(server, ring, songs)
+  rows.push({
+    strategy: 'Comment ring: 3 fresh accounts, one address',
+    addresses: 1,
+    accounts: 3,
+    total: await addressGain(server, ring, before),
+    seconds: 600,
+    note: `credited ${credits(ringCredits)}`,
+  })
+  return rows
 }
 
 const perAccount = (g: Gain, n: number): Gain => ({
@@ -821,6 +965,53 @@ export async function run(): Promise<BenchResult[]> {
   console.log('| --- | --: | --: | --: | --: | --: | --: | --: | --- |')
   for (const r of table) console.log(`| ${r.join(' | ')} |`)
   for (const n of sim.notes) console.log(`\n${n}`)
+
+  // Per attacking address: per UTC day and per hour, next to one honest listener (on its own address).
+  const honestHours = Math.max(1, Math.min(8 * 3600, DAY) / 3600)
+  const addressTable: string[][] = [
+    [
+      'Honest listener, one address (8 h)',
+      '1',
+      '1',
+      f(sim.honest.spendable),
+      f(sim.honest.unlocked),
+      f(sim.honest.pot),
+      f(sim.honest.power),
+      f(sim.honest.unlocked / honestHours),
+      '1.00',
+    ],
+  ]
+  for (const r of sim.addressRows) {
+    const per = (x: number) => x / r.addresses
+    const hours = Math.max(1, r.seconds / 3600)
+    const ratio = sim.honest.unlocked > 0 ? per(r.total.votable) / sim.honest.unlocked : 0
+    addressTable.push([
+      r.strategy,
+      String(r.addresses),
+      String(r.accounts),
+      f(per(r.total.earned)),
+      f(per(r.total.votable)),
+      f(per(r.total.claimable)),
+      f(per(r.total.votes)),
+      f(per(r.total.votable) / hours),
+      ratio.toFixed(2),
+    ])
+    out.push({
+      name: `Per address: ${r.strategy}`,
+      value: per(r.total.votable),
+      unit: 'votable CUBE/address/day',
+      detail:
+        `earned ${f(per(r.total.earned))}, claimable ${f(per(r.total.claimable))}, votes ${f(per(r.total.votes))} per address; ` +
+        `${ratio.toFixed(2)}x the honest listener's votable; ${r.note}`,
+    })
+  }
+  console.log(
+    '\n| Per address and UTC day | Addresses | Accounts | Earned | Votable | Claimable | Votes capturable | Votable per hour | ' +
+      'Votable vs honest |',
+  )
+  console.log('| --- | --: | --: | --: | --: | --: | --: | --: | --: |')
+  for (const r of addressTable) console.log(`| ${r.join(' | ')} |`)
+  for (const r of sim.addressRows) console.log(`- ${r.strategy}: ${r.note}`)
   return out
 }
 

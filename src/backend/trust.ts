@@ -1,9 +1,13 @@
 import { rpcJson } from './rpc.ts'
 
-/** SQL public.trust_rules() (20261126100000_trust_rule.sql): the one source of the trust rule. */
+/** SQL public.trust_rules() (20261201100100_trust_covers_holdings.sql): the one source of the trust rule. */
 export interface TrustRules {
   needed_days: number
   needed_songs: number
+  min_age_hours: number
+  /** An account is part of a ring when this many other accounts of its generation share one of its addresses. */
+  max_accounts_per_address: number
+  link_days: number
   listen_reason: string
   welcome_reasons: string[]
 }
@@ -15,9 +19,15 @@ export interface TrustStatus {
   distinct_songs: number
   needed_days: number
   needed_songs: number
+  age_hours: number
+  needed_age_hours: number
+  /** Accounts of this one's generation seen at its busiest recent address, itself included. */
+  ring_accounts: number
+  /** From this many such accounts on one address on, none of them is trusted. */
+  ring_size: number
   /** CUBE granted as welcome bonuses (sign-up and first wallet). */
   welcome: number
-  /** The part of the balance without voting power that cannot be claimed out: 0 once trusted. */
+  /** The part of the balance without voting power, neither delegable nor claimable: all of it until trusted, 0 once trusted. */
   locked: number
   balance: number
 }

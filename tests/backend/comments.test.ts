@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASES, serverOn } from './support/each-database.ts'
 import { api, rpc, signUp, sql, supabaseClient, type TestServer, type TestUser } from './support/local-backend.ts'
+import { ageAccount } from './support/trust.ts'
 
 // Comments & Earn on the server: what post_comment / set_comment_like / delete_comment credit
 // (20261124140000_comments.sql), raced and replayed, and what bad input gets.
@@ -28,8 +29,20 @@ const earned = async (u: TestUser, reason: string) =>
   )
 const ledgerSum = async (u: TestUser) =>
   Number((await q<{ s: string }>('select sum(amount)::text as s from public.token_ledger where user_id = $1', [u.id]))[0]!.s)
+/**
+ * Two people, not linked (20261201100000_linked_accounts.sql): accounts older than a day, each
+ * calling from its own client address, so replies and likes between them pay.
+ */
+let addresses = 0
+async function person(): Promise<TestUser & { from: string }> {
+  const u = await user()
+  await ageAccount(server, u.id, 2)
+  addresses += 1
+  return { ...u, from: `127.0.${addresses}.9` }
+}
+const from = (u: TestUser) => ('from' in u ? (u.from as string) : undefined)
 const post = (u: TestUser, song: string, body: string, parent?: string) =>
-  rpc(server, u.accessToken, 'post_comment', { p_song_id: song, p_body: body, ...(parent ? { p_parent_id: parent } : {}) })
+  rpc(server, u.accessToken, 'post_comment', { p_song_id: song, p_body: body, ...(parent ? { p_parent_id: parent } : {}) }, from(u))
 
 async function addSongs(count: number, prefix: string) {
   const ids = Array.from({ length: count }, (_, i) => `${prefix}-${i}`)
@@ -126,10 +139,11 @@ describe.each(DATABASES)('on %s', (database) => {
     })
 
     it('like / unlike / like credits the liker once and the count moves by one each time', async () => {
-      const author = await user()
-      const liker = await user()
+      const author = await person()
+      const liker = await person()
       const c = (await post(author, 'circuit-breaker', 'like me')).json.comment
-      const like = (liked: boolean) => rpc(server, liker.accessToken, 'set_comment_like', { p_comment_id: c.id, p_liked: liked })
+      const like = (liked: boolean) =>
+        rpc(server, liker.accessToken, 'set_comment_like', { p_comment_id: c.id, p_liked: liked }, from(liker))
       const a = await like(true)
       expect(a.json).toMatchObject({ liked: true, like_count: 1, credited: [{ reason: 'like', amount: 2 }] })
       expect((await like(false)).json).toMatchObject({ liked: false, like_count: 0, credited: [] })
@@ -140,15 +154,15 @@ describe.each(DATABASES)('on %s', (database) => {
       expect(await earned(liker, 'like')).toBe(2)
       expect(await balance(liker)).toBe(102)
       // Liking your own comment earns nothing.
-      const own = await rpc(server, author.accessToken, 'set_comment_like', { p_comment_id: c.id, p_liked: true })
+      const own = await rpc(server, author.accessToken, 'set_comment_like', { p_comment_id: c.id, p_liked: true }, from(author))
       expect(own.json).toMatchObject({ like_count: 2, credited: [] })
     })
 
     it(
       'a reply earns 3 for the replier and 3 for the author; a self-reply earns the replier only; replies cannot be ' + 'replied to',
       async () => {
-        const author = await user()
-        const replier = await user()
+        const author = await person()
+        const replier = await person()
         const c = (await post(author, 'rainy-terminal', 'top')).json.comment
         const r = await post(replier, 'rainy-terminal', 'a reply', c.id)
         expect(r.status, r.text).toBe(200)
@@ -171,12 +185,12 @@ describe.each(DATABASES)('on %s', (database) => {
     )
 
     it('daily caps hold under concurrency: 25 likes earn 20 x 2, 12 replies earn 10 x 3 for the replier and for the author', async () => {
-      const author = await user()
-      const fan = await user()
+      const author = await person()
+      const fan = await person()
       const ids: string[] = []
       for (let i = 0; i < 25; i++) ids.push((await post(author, 'low-tide-memory', `c${i}`)).json.comment.id)
       const likes = await Promise.all(
-        ids.map((id) => rpc(server, fan.accessToken, 'set_comment_like', { p_comment_id: id, p_liked: true })),
+        ids.map((id) => rpc(server, fan.accessToken, 'set_comment_like', { p_comment_id: id, p_liked: true }, from(fan))),
       )
       expect(likes.every((l) => l.status === 200 && l.json.like_count === 1)).toBe(true)
       expect(await earned(fan, 'like')).toBe(40)

@@ -34,8 +34,8 @@ describe('admin_economy', () => {
     expect(r.json.totals).toMatchObject({ minted: 210, burned: 7, supply: 203, ledger_sum: 203, accounts: 2 })
     expect(r.json.top_earners[0]).toMatchObject({ username: 'earner', earned: 10, listens: 2, creator: 0 })
     expect(r.json.listen_outcomes).toEqual({ credited: 2, song_limit: 1 })
-    // Both accounts are new: their welcome bonuses are held back by the trust rule.
-    expect(r.json.held_back).toMatchObject({ accounts: 2, locked: 200, needed_days: 3, needed_songs: 10 })
+    // Both accounts are new: the trust rule holds back their whole balances (the supply, 203).
+    expect(r.json.held_back).toMatchObject({ accounts: 2, locked: 203, needed_days: 3, needed_songs: 10 })
     expect(r.json.held_back.closest[0]).toMatchObject({ username: 'earner', listening_days: 1, distinct_songs: 1 })
     const [check] = await sql<{ s: string }>(server, 'select sum(amount)::text as s from public.token_ledger')
     expect(Number(check!.s)).toBe(r.json.totals.ledger_sum)

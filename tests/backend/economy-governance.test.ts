@@ -125,7 +125,7 @@ describe.each(DATABASES)('on %s', (database) => {
       expect(r.status).toBe(400)
       expect(r.json).toMatchObject({
         message: 'insufficient_voting_power',
-        details: 'Your welcome tokens were still locked when this proposal was created, so they carry no voting power on it.',
+        details: 'Your account was not trusted yet when this proposal was created, so its CUBE carry no voting power on it.',
       })
       await ledgerHolds([author, voter])
     })
@@ -305,7 +305,7 @@ describe.each(DATABASES)('on %s', (database) => {
       )
       expect(own.map((r) => r.balance)).toEqual(Array(20).fill(50))
       await ledgerHolds([...voters, ...authors])
-    })
+    }, 90_000)
 
     it('20 concurrent votes on one proposal with delegations snapshotted: each power counted once, tally = votes', async () => {
       const delegators = await Promise.all(Array.from({ length: 10 }, () => account(200)))

@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASES, serverOn } from './support/each-database.ts'
 import { rpc, signUp, sql, type TestServer, type TestUser } from './support/local-backend.ts'
 import { creditedListening } from './support/listening.ts'
-import { listenHistory } from './support/trust.ts'
+import { ageAccount, listenHistory } from './support/trust.ts'
 
-// The trust rule (20261126100000_trust_rule.sql): welcome tokens (100 at sign-up, 50 for
-// the first verified wallet) are spendable but carry no voting power and cannot be claimed out
-// until the account has listened on 3 distinct days to 10 distinct songs (ledger 'listen' rows).
+// The trust rule (20261201100100_trust_covers_holdings.sql): until an account is trusted (48 h old,
+// listens on 3 distinct days to 10 distinct songs, not one of a ring of 6+ new accounts on one
+// address), its whole balance, welcome and earnings alike, is spendable in the app but carries no
+// voting power and cannot be claimed out.
 
 let server: TestServer
 const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => sql<T>(server, text, params)
@@ -59,13 +60,58 @@ describe.each(DATABASES)('on %s', (database) => {
       distinct_songs: 0,
       needed_days: 3,
       needed_songs: 10,
+      age_hours: 0,
+      needed_age_hours: 48,
+      ring_accounts: 1,
+      ring_size: 6,
       welcome: 100,
       locked: 100,
       balance: 100,
     })
     expect(await overview(u)).toMatchObject({ balance: 100, locked: 100, trusted: false, own_power: 0, voting_power: 0 })
     const rules = await rpc(server, u.accessToken, 'trust_rules')
-    expect(rules.json).toMatchObject({ needed_days: 3, needed_songs: 10, welcome_reasons: ['welcome', 'wallet_welcome'] })
+    expect(rules.json).toMatchObject({
+      needed_days: 3,
+      needed_songs: 10,
+      min_age_hours: 48,
+      max_accounts_per_address: 5,
+      link_days: 30,
+      welcome_reasons: ['welcome', 'wallet_welcome'],
+    })
+  })
+
+  it('age is part of trust: 3 days × 10 songs in a 30-hour-old account do not unlock, at 48 hours they do', async () => {
+    const u = await fresh()
+    await listenHistory(server, u.id)
+    await q("update auth.users set created_at = now() - interval '30 hours' where id = $1", [u.id])
+    expect(await trust(u)).toMatchObject({ trusted: false, age_hours: 30, locked: 110, balance: 110 })
+    const refused = await rpc(server, u.accessToken, 'wallet_claim')
+    expect(refused.json).toMatchObject({ message: 'not_trusted' })
+    expect(refused.json.details).toContain('Your account must be 48 hours old (it is 30).')
+    await ageAccount(server, u.id, 2)
+    expect(await trust(u)).toMatchObject({ trusted: true, locked: 0 })
+  })
+
+  it('a ring is not trusted: 6 accounts of one generation on one address stay locked; an older account there keeps its trust', async () => {
+    const address = '127.0.0.41'
+    const elder = await fresh()
+    await listenHistory(server, elder.id)
+    await ageAccount(server, elder.id, 90)
+    const ring = await Promise.all(Array.from({ length: 6 }, () => fresh()))
+    const seenAt = (u: TestUser) => rpc(server, u.accessToken, 'post_comment', { p_song_id: 'neon-drift', p_body: 'hi' }, address)
+    for (const u of [elder, ...ring]) expect((await seenAt(u)).status).toBe(200)
+    for (const u of ring) await listenHistory(server, u.id)
+    for (const u of ring) {
+      expect(await trust(u)).toMatchObject({ trusted: false, ring_accounts: 6, ring_size: 6 })
+      expect(await overview(u)).toMatchObject({ own_power: 0, voting_power: 0 })
+      const claim = await rpc(server, u.accessToken, 'wallet_claim')
+      expect(claim.json.details).toContain('6 new accounts were used from one of your addresses; trust waits until at most 5 are.')
+    }
+    // The elder is 90 days older than the ring: not of its generation, so not part of it.
+    expect(await trust(elder)).toMatchObject({ trusted: true, ring_accounts: 1, locked: 0 })
+    // Five of one generation are a household, not a ring.
+    await q('delete from public.account_clients where user_id = $1', [ring[0]!.id])
+    expect(await trust(ring[1]!)).toMatchObject({ trusted: true, ring_accounts: 5, locked: 0 })
   })
 
   it('the welcome bonus is spendable inside the app: it pays for a proposal', async () => {
@@ -92,7 +138,9 @@ describe.each(DATABASES)('on %s', (database) => {
     expect(r.status).toBe(400)
     expect(r.json).toMatchObject({
       message: 'not_trusted',
-      details: 'Claiming unlocks once you have listened on 3 different days (0 so far) and to 10 different songs (0 so far).',
+      details:
+        'Claiming unlocks once your account is trusted. Your account must be 48 hours old (it is 0). ' +
+        'Listen on 3 different days (0 so far) and to 10 different songs (0 so far).',
     })
     expect(await q("select 1 from public.token_ledger where user_id = $1 and reason = 'claim'", [u.id])).toEqual([])
     await ledgerHolds([u])
@@ -101,10 +149,10 @@ describe.each(DATABASES)('on %s', (database) => {
   it('trust needs both: 2 days × 10 songs and 3 days × 9 songs are not enough, 3 days × 10 songs is', async () => {
     const a = await fresh()
     await listenHistory(server, a.id, 2, 10)
-    expect(await trust(a)).toMatchObject({ trusted: false, listening_days: 2, distinct_songs: 10, locked: 100 })
+    expect(await trust(a)).toMatchObject({ trusted: false, listening_days: 2, distinct_songs: 10, locked: 110 })
     const b = await fresh()
     await listenHistory(server, b.id, 3, 9)
-    expect(await trust(b)).toMatchObject({ trusted: false, listening_days: 3, distinct_songs: 9, locked: 100 })
+    expect(await trust(b)).toMatchObject({ trusted: false, listening_days: 3, distinct_songs: 9, locked: 109 })
     // One more song on a new day makes b trusted.
     await listenHistory(server, b.id, 3, 10)
     expect(await trust(b)).toMatchObject({ trusted: true, listening_days: 3, distinct_songs: 10, locked: 0 })
@@ -112,12 +160,12 @@ describe.each(DATABASES)('on %s', (database) => {
     await ledgerHolds([a, b])
   })
 
-  it('locked = least(balance, welcome grants): the wallet welcome is locked too; spending takes the unlocked tokens first', async () => {
+  it('untrusted, the whole balance is locked: welcome and earnings alike; it stays spendable in the app', async () => {
     const u = await fresh()
     await walletWelcome(u)
     await listenHistory(server, u.id, 1, 5) // 5 CUBE earned, still untrusted
-    expect(await trust(u)).toMatchObject({ trusted: false, welcome: 150, locked: 150, balance: 155 })
-    expect(await overview(u)).toMatchObject({ own_power: 4 }) // floor(0.8 × 5)
+    expect(await trust(u)).toMatchObject({ trusted: false, welcome: 150, locked: 155, balance: 155 })
+    expect(await overview(u)).toMatchObject({ own_power: 0, voting_power: 0 })
     const spent = await rpc(server, u.accessToken, 'spend_tokens', { p_amount: 100, p_reason: 'remix', p_ref: `r-${u.id}` })
     expect(spent.status, spent.text).toBe(200)
     expect(await trust(u)).toMatchObject({ trusted: false, locked: 55, balance: 55 })

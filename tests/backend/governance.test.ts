@@ -145,7 +145,7 @@ describe.each(DATABASES)('on %s', (database) => {
         expect(Number(row!.uses)).toBeLessThanOrEqual(1)
         expect(Number(row!.total)).toBe(80 + Number(row!.uses) * 200)
       }
-    })
+    }, 90_000)
 
     it('at 0 CUBE: insufficient voting power', async () => {
       const author = await user(0)

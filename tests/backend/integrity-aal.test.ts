@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EDGE_FUNCTIONS } from '../../supabase/local/functions/registry.ts'
 import { DATABASES, serverOn } from './support/each-database.ts'
 import { api, rpc, sql, supabaseClient, type TestServer } from './support/local-backend.ts'
+import { listenHistory } from './support/trust.ts'
 
 // docs/security.md item 3: an account with a verified TOTP factor must finish the second factor before
 // its session may do anything. RLS already hid the tables from a password-only (aal1) session, but
@@ -177,6 +178,8 @@ describe.each(DATABASES)('an aal1 session of a two-factor account on %s', (datab
   it('Realtime serves it no rows: the aal2 session of the same account gets its vote, the aal1 session does not', async () => {
     const voter = await mfaAccount(server, `aalrealtime${database.toLowerCase()}`)
     expect((await rpc(server, voter.aal2Token, 'init_user_tokens')).status).toBe(200)
+    // A trusted account (the trust rule), so its balance carries voting power.
+    await listenHistory(server, voter.id)
     await sql(server, 'update public.user_tokens set balance = 250 where user_id = $1', [voter.id])
     const [proposal] = await sql<{ id: string }>(
       server,

@@ -25,10 +25,10 @@ test('create a proposal (100 CUBE burned), a fresh member sees it live with no p
   const [author, voter] = await Promise.all([member(browser), member(browser)])
   const title = `Cheaper remixes ${unique()}`
 
-  await test.step('balance, no voting power while the welcome bonus is locked, the delegate panel', async () => {
+  await test.step('balance, no voting power while the account is not trusted, the delegate panel', async () => {
     await expect(author.getByRole('heading', { level: 1, name: 'Governance' })).toBeVisible()
     await expect(author.getByTestId('gov-voting-power')).toHaveText('0')
-    await expect(author.getByText('100 CUBE welcome bonus locked')).toBeVisible()
+    await expect(author.getByText('100 CUBE locked until your account is trusted')).toBeVisible()
     await expect(author.getByTestId('current-delegation')).toContainText('None')
     await expect(author.getByTestId('delegators')).toContainText('Nobody delegates to you.')
     await expectNoSeriousA11yViolations(author)
@@ -58,10 +58,10 @@ test('create a proposal (100 CUBE burned), a fresh member sees it live with no p
     await expect(card).toBeVisible({ timeout: 2000 })
     await expect(card.getByTestId('proposal-quorum')).toContainText('Quorum: 10% of the')
     await expect(card.getByTestId('proposal-power')).toHaveText(
-      'No voting power on this proposal: your welcome tokens were still locked when it was created.',
+      'No voting power on this proposal: your account was not trusted yet when it was created.',
     )
     await card.getByRole('button', { name: 'For' }).click()
-    await expect(toast(voter, 'Insufficient voting power')).toContainText('welcome tokens were still locked')
+    await expect(toast(voter, 'Insufficient voting power')).toContainText('your account was not trusted yet')
     await expect(card.getByTestId('votes-for')).toHaveText('0')
   })
 

@@ -42,7 +42,7 @@ describe('EconomyTab', () => {
     )
     expect(el.querySelector('[data-testid="economy-listen-outcomes"]')!.textContent).toContain('Song played more than twice a day: 1')
     expect(el.querySelector('[data-testid="economy-held-back"]')!.textContent).toContain(
-      '2 accounts have 150 CUBE of welcome bonuses locked',
+      '2 accounts have 150 CUBE locked (no voting power, no delegating, no claiming) until they are trusted',
     )
     expect(el.textContent).toContain('newbie 1/3 days · 4/10 songs · 100 CUBE locked')
   })

@@ -9,6 +9,7 @@ const OUTCOME_LABEL: Record<string, string> = {
   cube_cap: 'Daily listening CUBE cap reached',
   own_song: "Listener's own song",
   inactive: 'No interaction for an hour',
+  address_cap: "The client address's daily bound reached",
 }
 
 /** CUBE created and destroyed per reason per day, the top earners, and how the listening rules bit: all from the ledger. */
@@ -122,9 +123,9 @@ function Report({ report }: { report: EconomyReport }) {
           Held back by the trust rule
         </h3>
         <p className="text-sm text-muted" data-testid="economy-held-back">
-          {report.heldBack.accounts} {report.heldBack.accounts === 1 ? 'account has' : 'accounts have'} {report.heldBack.locked} CUBE of
-          welcome bonuses locked (no voting power, no claiming) until they listen on {report.heldBack.neededDays} different days and to{' '}
-          {report.heldBack.neededSongs} different songs.
+          {report.heldBack.accounts} {report.heldBack.accounts === 1 ? 'account has' : 'accounts have'} {report.heldBack.locked} CUBE locked
+          (no voting power, no delegating, no claiming) until they are trusted: 48 hours old, listened on {report.heldBack.neededDays}{' '}
+          different days to {report.heldBack.neededSongs} different songs, and not one of a ring of new accounts on one address.
         </p>
         {report.heldBack.closest.length > 0 && (
           <ul className="mt-2 space-y-1 text-sm" aria-label="Closest to unlocking">

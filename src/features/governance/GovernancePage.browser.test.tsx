@@ -8,7 +8,7 @@ import { useSessionStore } from '../../domain/session/session-store.ts'
 import GovernancePage from './GovernancePage.tsx'
 
 // The economy's rules where they bite on the governance page: the proposal's snapshot power and quorum in
-// words, who delegates to you, and a vote with locked welcome tokens explained without a request.
+// words, who delegates to you, and a vote while the account was not trusted explained without a request.
 
 const row = (id: string, title: string): ProposalRow => ({
   id,
@@ -87,7 +87,7 @@ describe('governance page: snapshot power, quorum and delegators in words', () =
       'Quorum: 10% of the 2400 voting power snapshotted at creation = 240 · taken part: 120',
     )
     expect(card(el, 'p2')!.querySelector('[data-testid="proposal-power"]')!.textContent).toBe(
-      'No voting power on this proposal: your welcome tokens were still locked when it was created.',
+      'No voting power on this proposal: your account was not trusted yet when it was created.',
     )
     // Read once the proposal was listed: no row then means the account did not exist when it was created.
     await expect
@@ -96,14 +96,14 @@ describe('governance page: snapshot power, quorum and delegators in words', () =
     expect(el.querySelector('[data-testid="delegators"]')!.textContent).toContain('kai · 80 power')
   })
 
-  it('a vote where the snapshot had only locked welcome tokens is explained and not sent', async () => {
+  it('a vote where the snapshot found the account not trusted is explained and not sent', async () => {
     const el = render(<GovernancePage />)
-    await expect.poll(() => card(el, 'p2')?.querySelector('[data-testid="proposal-power"]')?.textContent).toMatch(/still locked/)
+    await expect.poll(() => card(el, 'p2')?.querySelector('[data-testid="proposal-power"]')?.textContent).toMatch(/not trusted yet/)
     const forButton = [...card(el, 'p2')!.querySelectorAll('button')].find((b) => b.textContent === 'For')!
     await settle(() => userEvent.click(forButton))
     expect(castVote).not.toHaveBeenCalled()
     expect(notify.error).toHaveBeenCalledWith('Insufficient voting power', {
-      description: 'No voting power on this proposal: your welcome tokens were still locked when it was created.',
+      description: 'No voting power on this proposal: your account was not trusted yet when it was created.',
     })
   })
 })

@@ -355,7 +355,7 @@ export default function GovernancePage() {
           note={
             overview
               ? `${overview.own_power} own + ${overview.delegated_power} delegated, for the next proposal` +
-                (overview.locked > 0 ? ` · ${overview.locked} CUBE welcome bonus locked` : '')
+                (overview.locked > 0 ? ` · ${overview.locked} CUBE locked until your account is trusted` : '')
               : undefined
           }
         />

@@ -40,6 +40,10 @@ export function governanceError(error: unknown, rules: GovernanceRules): [string
       return ['Insufficient voting power', details || 'You need CUBE tokens to participate in governance']
     case 'no_power':
       return ['No voting power on this proposal', details || 'Your account did not exist yet when this proposal was created.']
+    case 'not_trusted':
+      return ['Nothing to delegate yet', details || 'Your CUBE carry no voting power until your account is trusted.']
+    case 'linked_account':
+      return ['Not possible', details || 'You cannot delegate to an account used from the same address as yours.']
     case 'already_voted':
     case 'proposal_closed':
     case 'delegated':

@@ -21,10 +21,12 @@ describe('powerLine: the snapshot power in words', () => {
       'Your voting power on this proposal: 280 (200 from your balance when it was created + 80 delegated).',
     )
   })
-  it('explains each kind of none: created after, delegated, locked welcome, no CUBE', () => {
+  it('explains each kind of none: created after, delegated, not trusted yet, no CUBE', () => {
     expect(powerLine(undefined, true)).toMatch(/did not exist yet when it was created/)
     expect(powerLine(power({ delegated: true, voting_power: 0 }), true)).toMatch(/went to your delegate/)
-    expect(powerLine(power({ locked: 100, own_power: 0, voting_power: 0 }), true)).toMatch(/welcome tokens were still locked/)
+    expect(powerLine(power({ locked: 100, own_power: 0, voting_power: 0 }), true)).toMatch(
+      /your account was not trusted yet when it was created/,
+    )
     expect(powerLine(power({ own_power: 0, voting_power: 0 }), true)).toMatch(/no unlocked CUBE/)
     expect(powerLine(undefined, false)).toBe('Your voting power on this proposal: …')
   })

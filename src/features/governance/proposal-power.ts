@@ -12,7 +12,7 @@ export function powerLine(power: ProposalPower | undefined, known: boolean): str
     power.delegated_power > 0 ? `${power.own_power} from your balance when it was created + ${power.delegated_power} delegated` : ''
   if (power.voting_power > 0)
     return `Your voting power on this proposal: ${power.voting_power} (${from || 'from your balance when it was created'}).`
-  if (power.locked > 0) return 'No voting power on this proposal: your welcome tokens were still locked when it was created.'
+  if (power.locked > 0) return 'No voting power on this proposal: your account was not trusted yet when it was created.'
   return 'No voting power on this proposal: you had no unlocked CUBE when it was created.'
 }
 

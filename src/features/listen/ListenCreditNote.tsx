@@ -5,6 +5,9 @@ import { Link } from 'react-router-dom'
 const NO_CREDIT_REASON: Record<string, string> = {
   song_limit: 'This song has earned twice today: other songs still earn, this one again tomorrow (UTC).',
   cube_cap: "Listening has paid today's most: more listening earns again from 00:00 UTC.",
+  address_cap:
+    'Your network address has earned its daily most across all its accounts (a bound no household reaches): ' +
+    'rewards start again at 00:00 UTC.',
   own_song: 'Your own songs earn nothing when you play them: they pay you when others listen.',
   inactive: 'Rewards are paused after an hour without a click or a key: answer "Still listening?" to earn again.',
   unknown_song: 'This track is not part of the rewards catalogue.',

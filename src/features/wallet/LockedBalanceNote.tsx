@@ -1,8 +1,9 @@
-import { lockedExplanation, type TrustStatus } from '../../domain/economy/trust.ts'
+import { lockedExplanation, trustSteps, type TrustStatus } from '../../domain/economy/trust.ts'
 
 /**
- * The locked part of the balance and what unlocks it, in plain words (the trust rule,
- * 20261126100000_trust_rule.sql). Nothing once the account is trusted.
+ * The locked part of the balance and what unlocks it, in plain words, with each part of the trust
+ * rule and the account's progress on it (20261201100100_trust_covers_holdings.sql). Nothing once
+ * the account is trusted.
  */
 export function LockedBalanceNote({ status }: { status: TrustStatus | null }) {
   const text = status ? lockedExplanation(status) : null
@@ -10,10 +11,13 @@ export function LockedBalanceNote({ status }: { status: TrustStatus | null }) {
   return (
     <div className="rounded-md border border-accent/50 bg-accent/10 px-3 py-2 text-sm text-fg" data-testid="wallet-locked">
       <p>{text}</p>
-      <p className="mt-1 text-xs text-muted">
-        Days listened: {Math.min(status.listening_days, status.needed_days)}/{status.needed_days} · Different songs:{' '}
-        {Math.min(status.distinct_songs, status.needed_songs)}/{status.needed_songs}
-      </p>
+      <ul className="mt-1 text-xs text-muted" data-testid="trust-steps">
+        {trustSteps(status).map((step) => (
+          <li key={step.label} data-done={step.done}>
+            {step.done ? '✓' : '○'} {step.label}: {step.progress}
+          </li>
+        ))}
+      </ul>
     </div>
   )
 }

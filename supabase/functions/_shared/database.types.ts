@@ -25,6 +25,24 @@ export type Database = {
         }
         Relationships: []
       }
+      address_earnings: {
+        Row: {
+          address_key: string
+          day: string
+          earned: number
+        }
+        Insert: {
+          address_key: string
+          day: string
+          earned?: number
+        }
+        Update: {
+          address_key?: string
+          day?: string
+          earned?: number
+        }
+        Relationships: []
+      }
       admin_audit: {
         Row: {
           id: number
@@ -838,6 +856,7 @@ export type Database = {
           delegated: boolean
           delegate_id: string | null
           voting_power: number
+          delegation_counted: boolean
         }
         Insert: {
           proposal_id: string
@@ -849,6 +868,7 @@ export type Database = {
           delegated: boolean
           delegate_id?: string | null
           voting_power: number
+          delegation_counted?: boolean
         }
         Update: {
           proposal_id?: string
@@ -860,6 +880,7 @@ export type Database = {
           delegated?: boolean
           delegate_id?: string | null
           voting_power?: number
+          delegation_counted?: boolean
         }
         Relationships: [
           {
@@ -1486,6 +1507,15 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: boolean
       }
+      account_ring: {
+        Args: {
+          p_user?: string
+        }
+        Returns: {
+            user_id: string
+            others: number
+          }[]
+      }
       account_trust: {
         Args: {
           p_user?: string
@@ -1498,7 +1528,16 @@ export type Database = {
             welcome: number
             trusted: boolean
             locked: number
+            age_hours: number
+            ring_accounts: number
           }[]
+      }
+      accounts_linked: {
+        Args: {
+          p_actor: string
+          p_other: string
+        }
+        Returns: boolean
       }
       add_mfa_policy: {
         Args: {
@@ -1515,6 +1554,12 @@ export type Database = {
           p_link: string
         }
         Returns: undefined
+      }
+      address_allowance: {
+        Args: {
+          p_amount: number
+        }
+        Returns: number
       }
       admin_audit_write: {
         Args: {
@@ -1723,6 +1768,10 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: boolean
       }
+      link_rules: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
       listen_answer: {
         Args: {
           p_session: {
@@ -1875,6 +1924,10 @@ export type Database = {
         Args: {
           p_request: string
         }
+        Returns: Json
+      }
+      my_address_allowance: {
+        Args: Record<PropertyKey, never>
         Returns: Json
       }
       my_comment_stats: {
@@ -2145,6 +2198,12 @@ export type Database = {
           p_name: string
         }
         Returns: boolean
+      }
+      trust_missing: {
+        Args: {
+          p_status: Json
+        }
+        Returns: string
       }
       trust_rules: {
         Args: Record<PropertyKey, never>

@@ -1,10 +1,12 @@
 import { sql, type TestServer } from './local-backend.ts'
 
 /**
- * Test setup for the trust rule (20261126100000_trust_rule.sql): qualifying listens written to the
- * ledger in the past, `songs` distinct songs spread over `days` distinct UTC days (1 CUBE each, as
- * post_ledger would write them: the wallet's balance moves with them, so balance = sum(ledger)
- * holds). `listenHistory(server, id)` makes an account trusted (3 days, 10 songs).
+ * Test setup for the trust rule (20261201100100_trust_covers_holdings.sql): qualifying listens
+ * written to the ledger in the past, `songs` distinct songs spread over `days` distinct UTC days
+ * (1 CUBE each, as post_ledger would write them: the wallet's balance moves with them, so
+ * balance = sum(ledger) holds), and the account made as old as its first listen (days + 1 days;
+ * the rule's minimum age is 48 h). `listenHistory(server, id)` makes an account trusted (3 days,
+ * 10 songs) unless it is part of a ring of accounts on one address.
  */
 export async function listenHistory(server: TestServer, userId: string, days = 3, songs = 10): Promise<void> {
   const rows = Math.max(days, songs)
@@ -18,4 +20,13 @@ export async function listenHistory(server: TestServer, userId: string, days = 3
     )
   }
   await sql(server, 'update public.user_tokens set balance = balance + $2 where user_id = $1', [userId, rows])
+  await ageAccount(server, userId, days + 1)
+}
+
+/** Makes an account `days` days old (never younger than it already is). */
+export async function ageAccount(server: TestServer, userId: string, days: number): Promise<void> {
+  await sql(server, 'update auth.users set created_at = least(created_at, now() - make_interval(days => $2::int)) where id = $1', [
+    userId,
+    days,
+  ])
 }
