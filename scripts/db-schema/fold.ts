@@ -1,0 +1,307 @@
+/**
+ * Folds the migrations into supabase/schemas/: `npm run db:schema-fold`.
+ *
+ * Applies bootstrap.sql and every migration to a throwaway PostgreSQL 15 database and reads what
+ * they made with pg_dump (tables, constraints, indexes, RLS, policies, triggers, grants, comments,
+ * rows of configuration tables), minus what bootstrap.sql alone makes. Functions are taken as text:
+ * from the newest migration after the baseline that defines one, else as the schema file has it,
+ * else from the newest migration defining it (so their comments and layout survive). Each object
+ * keeps the comment written above it (in the schema file, else in its migration) and its file (or
+ * gets one by domains.ts). Then the schema files are applied to a second database and both catalogs
+ * are compared; any difference fails the run.
+ *
+ *   npm run db:schema-fold              rewrite supabase/schemas/ from the migrations
+ *   npm run db:schema-fold -- --squash  also replace every migration by one baseline (done once)
+ */
+import { execFileSync } from 'node:child_process'
+import { readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { findPostgresBin } from '../../tests/backend/support/postgres-cluster.ts'
+import { MIGRATIONS_DIR } from '../../supabase/local/core/migrate.ts'
+import { catalogSnapshot, compareSnapshots } from './catalog.ts'
+import { DOMAINS, domainOf } from './domains.ts'
+import { classify, type Kind, type ObjectRef } from './objects.ts'
+import { compileSchema, readSchemaFiles, SCHEMAS_DIR, type SchemaStatement } from './schema-files.ts'
+import { splitStatements, type Statement } from './sql-statements.ts'
+import { applyBootstrap, applyMigrations, applySchemaFiles, throwaway } from './throwaway.ts'
+
+export const BASELINE_VERSION = '20261127120000'
+export const BASELINE_FILE = `${BASELINE_VERSION}_baseline.sql`
+const SEED_SUFFIX = '_catalogue_seed.sql'
+
+interface Located extends Statement, ObjectRef {
+  file: string
+}
+
+/** Comments that say the rule, not where it came from: tracker numbers and migration names go. */
+export function scrubComment(comment: string): string {
+  return comment
+    .split('\n')
+    .map((line) =>
+      line
+        .replace(/\s*\((?:see\s+)?issues?\s+\d+[^)]*\)/gi, '')
+        .replace(/\s*\(migration\s+\d{14}_[\w]+\.sql\)/gi, '')
+        .replace(/\b[Ii]ssue\s+\d+(?:,?\s+item\s+\d+)?:?\s*/g, '')
+        .replace(/\s+$/, ''),
+    )
+    .join('\n')
+}
+
+function migrationStatements(dir: string): Located[] {
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+  return files.flatMap((file) => {
+    const statements = splitStatements(readFileSync(join(dir, file), 'utf8'))
+    return statements.map((s, i) => {
+      const ref = classify(s.text)
+      // "drop policy if exists x; create policy x": the comment above the drop is the create's.
+      let comment = s.comment
+      const previous = statements[i - 1]
+      if (!comment && previous && /^drop\s/i.test(previous.text) && previous.comment) comment = previous.comment
+      return { ...s, ...ref, comment, file }
+    })
+  })
+}
+
+function pgDump(url: string, args: string[]): string {
+  const found = findPostgresBin()
+  if (!found) throw new Error('pg_dump is needed: apt-get install -y postgresql (PostgreSQL 15)')
+  return execFileSync(join(found.bin, 'pg_dump'), ['--no-owner', ...args, '-d', url], {
+    maxBuffer: 256 * 1024 * 1024,
+  }).toString()
+}
+
+/** pg_dump's statements that carry meaning (its SET lines and section headers dropped). */
+const dumpStatements = (text: string) =>
+  splitStatements(text.replace(/^\\.*$/gm, ''))
+    .map((s) => ({ ...s, comment: '', ...classify(s.text) }))
+    .filter((s) => s.kind !== 'setting' && !/^select\s+pg_catalog\.set_config/i.test(s.text))
+
+/** The object a statement is kept beside: its table, or the function it grants, or itself. */
+function ownerKey(s: ObjectRef): string {
+  if (s.table && s.kind !== 'data') return `table ${s.table}`
+  if (s.kind === 'grant' || s.kind === 'comment') return s.key
+  if (s.kind === 'data') return `rows ${s.table ?? ''}`
+  return s.key
+}
+
+const ORDER_IN_GROUP: Kind[] = ['schema', 'table', 'sequence', 'table-alter', 'constraint', 'foreign-key', 'index', 'rls', 'policy', 'trigger', 'view', 'function', 'grant', 'comment', 'data', 'block']
+
+async function main() {
+  const squash = process.argv.includes('--squash')
+  const migrationsDir = MIGRATIONS_DIR
+  const existing = readSchemaFiles(SCHEMAS_DIR)
+  const sources = migrationStatements(migrationsDir)
+  const migrationFiles = [...new Set(sources.map((s) => s.file))]
+  const baselineIndex = migrationFiles.indexOf(BASELINE_FILE)
+  const afterBaseline = new Set(baselineIndex === -1 ? [] : migrationFiles.slice(baselineIndex + 1))
+
+  const home = new Map<string, string>()
+  const existingByKey = new Map<string, SchemaStatement>()
+  for (const s of existing) {
+    if (!home.has(ownerKey(s))) home.set(ownerKey(s), s.file.replace(/\.sql$/, ''))
+    const k = `${s.kind}|${s.key}`
+    if (!existingByKey.has(k)) existingByKey.set(k, s)
+  }
+
+  const db = await throwaway('postgres')
+  if (db.kind !== 'postgres') throw new Error('db:schema-fold needs PostgreSQL 15 (apt-get install -y postgresql)')
+  try {
+    const base = await db.create('fold_base')
+    await applyBootstrap(base)
+    const migrated = await db.create('fold_migrated')
+    console.log(`applying ${migrationFiles.length} migrations…`)
+    await applyMigrations(migrated, migrationsDir)
+    const baseUrl = db.urls.get(base)!
+    const migratedUrl = db.urls.get(migrated)!
+
+    const baseTexts = new Set(dumpStatements(pgDump(baseUrl, ['--schema-only'])).map((s) => s.text))
+    const baseData = new Set(dumpStatements(pgDump(baseUrl, ['--data-only', '--column-inserts'])).map((s) => s.text))
+    const schema = dumpStatements(pgDump(migratedUrl, ['--schema-only', '--exclude-schema=local_meta'])).filter((s) => !baseTexts.has(s.text))
+    const data = dumpStatements(
+      pgDump(migratedUrl, ['--data-only', '--column-inserts', '--schema=public', '--schema=storage', '--exclude-table-data=public.songs']),
+    ).filter((s) => !baseData.has(s.text))
+    const lastDefinition = new Map<string, Located>()
+    const firstDefinition = new Map<string, Located>()
+    for (const s of sources) {
+      const k = `${s.kind}|${s.key}`
+      if (!firstDefinition.has(k)) firstDefinition.set(k, s)
+      lastDefinition.set(k, s)
+    }
+
+    const warnings: string[] = []
+    const out: Located[] = []
+    for (const s of [...schema, ...data]) {
+      const k = `${s.kind}|${s.key}`
+      let text = s.text
+      let comment = ''
+      if (s.kind === 'function') {
+        const newer = lastDefinition.get(k)
+        const kept = existingByKey.get(k)
+        const chosen = newer && afterBaseline.has(newer.file) ? newer : (kept ?? newer)
+        if (chosen) {
+          text = chosen.text.replace(/^create\s+function/i, 'create or replace function')
+          comment = chosen.comment
+        } else warnings.push(`${s.key}: no migration states it as text; written as pg_dump renders it`)
+      } else if (['table', 'policy', 'trigger', 'index', 'view', 'constraint', 'foreign-key', 'schema'].includes(s.kind)) {
+        const source = s.kind === 'table' ? firstDefinition.get(k) : lastDefinition.get(k)
+        // A table's reason is often the header of the migration that created it.
+        comment = existingByKey.get(k)?.comment || source?.comment || (s.kind === 'table' ? (source?.detachedComment ?? '') : '')
+      }
+      out.push({ ...s, text, comment: scrubComment(comment), file: '' })
+    }
+    // pg_dump writes privileges as grants on top of an object's owner-only default, while the schema
+    // files are applied where default privileges already gave the API roles everything: each object
+    // made here starts from "nobody but its owner" and gets exactly the grants the dump lists.
+    const ROLES = 'PUBLIC, anon, authenticated, service_role'
+    const withRevokes: Located[] = []
+    const signatures = new Map(
+      (
+        await migrated.query<{ name: string; signature: string }>(
+          `select n.nspname || '.' || p.proname as name, p.oid::regprocedure::text as signature
+             from pg_proc p join pg_namespace n on n.oid = p.pronamespace`,
+        )
+      ).rows.map((r) => [r.name, r.signature.includes('.') ? r.signature : `public.${r.signature}`]),
+    )
+    const sequences = (
+      await migrated.query<{ seq: string; tbl: string }>(
+        `select sn.nspname || '.' || s.relname as seq, tn.nspname || '.' || t.relname as tbl
+           from pg_class s join pg_namespace sn on sn.oid = s.relnamespace
+           join pg_depend d on d.objid = s.oid and d.classid = 'pg_class'::regclass and d.deptype in ('a', 'i')
+           join pg_class t on t.oid = d.refobjid join pg_namespace tn on tn.oid = t.relnamespace
+          where s.relkind = 'S'`,
+      )
+    ).rows
+    const revoke = (text: string): Located => ({ ...classify(text), text, comment: '', file: '' })
+    for (const s of out) {
+      withRevokes.push(s)
+      const name = s.key.replace(/^\w+\s+/, '')
+      if (s.kind === 'table') {
+        withRevokes.push(revoke(`REVOKE ALL ON TABLE ${name} FROM ${ROLES};`))
+        for (const q of sequences.filter((x) => x.tbl === name)) withRevokes.push(revoke(`REVOKE ALL ON SEQUENCE ${q.seq} FROM ${ROLES};`))
+      } else if (s.kind === 'function') {
+        // A function's default lets PUBLIC execute it; pg_dump writes that revoke when there was one.
+        withRevokes.push(revoke(`REVOKE ALL ON FUNCTION ${signatures.get(name) ?? name} FROM anon, authenticated, service_role;`))
+      } else if (s.kind === 'schema') {
+        withRevokes.push(revoke(`REVOKE ALL ON SCHEMA ${name} FROM ${ROLES};`))
+      }
+    }
+    out.splice(0, out.length, ...withRevokes)
+
+    // The hosted project's realtime publication: set by DO blocks (the local backend has none).
+    const blocks = new Map<string, Located>()
+    for (const s of [...existing.map((e) => ({ ...e })), ...sources.filter((x) => baselineIndex === -1 || afterBaseline.has(x.file))]) {
+      if (s.kind === 'block' && /publication\s+supabase_realtime/i.test(s.text)) blocks.set(s.text, { ...s, comment: scrubComment(s.comment) })
+    }
+    for (const b of blocks.values()) {
+      const table = /add\s+table\s+([\w.]+)/i.exec(b.text)?.[1]
+      out.push({ ...b, key: `block realtime ${table ?? ''}`, table: undefined })
+    }
+
+    // Each object's file: where it already is, else its domain.
+    const files = new Map<string, Located[]>()
+    for (const s of out) {
+      const owner = s.kind === 'block' ? 'block realtime' : ownerKey(s)
+      const name = owner.replace(/^\w+\s+/, '').replace(/^rows\s+/, '')
+      const domain =
+        home.get(owner) ?? (s.kind === 'block' ? 'realtime' : s.kind === 'schema' || owner.startsWith('schema ') ? domainOf(`${name}.`) : domainOf(name))
+      if (domain === 'unsorted') warnings.push(`${s.key}: no domain matched; put in unsorted.sql (move it and rerun)`)
+      const list = files.get(domain) ?? []
+      list.push({ ...s, file: `${domain}.sql` })
+      files.set(domain, list)
+    }
+
+    rmSync(SCHEMAS_DIR, { recursive: true, force: true })
+    mkdirSync(SCHEMAS_DIR, { recursive: true })
+    for (const [domain, list] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
+      writeFileSync(join(SCHEMAS_DIR, `${domain}.sql`), renderFile(domain, list))
+    }
+    console.log(`wrote ${files.size} files in supabase/schemas/ (${out.length} statements)`)
+    for (const w of warnings) console.warn(`note: ${w}`)
+
+    // The schema files must build what the migrations built.
+    const built = await db.create('fold_schema')
+    await applySchemaFiles(built)
+    const differences = compareSnapshots(await catalogSnapshot(migrated), await catalogSnapshot(built))
+    if (differences.length) {
+      console.error(`supabase/schemas/ does not build what the migrations build (${differences.length} differences):`)
+      for (const d of differences) console.error(`- ${d}`)
+      process.exitCode = 1
+      return
+    }
+    console.log('checked: the schema files build exactly what the migrations build')
+
+    if (squash) {
+      const seeds = migrationFiles.filter((f) => f.endsWith(SEED_SUFFIX))
+      const seed = seeds.at(-1)
+      const baseline = renderBaseline(readSchemaFiles(SCHEMAS_DIR))
+      const before = await catalogSnapshot(migrated)
+      const seedText = seed ? readFileSync(join(migrationsDir, seed), 'utf8') : undefined
+      for (const f of migrationFiles) rmSync(join(migrationsDir, f))
+      writeFileSync(join(migrationsDir, BASELINE_FILE), baseline)
+      if (seedText) writeFileSync(join(migrationsDir, `${String(Number(BASELINE_VERSION) + 1)}${SEED_SUFFIX}`), seedText)
+      const squashed = await db.create('fold_squashed')
+      await applyMigrations(squashed, migrationsDir)
+      const lost = compareSnapshots(before, await catalogSnapshot(squashed), ['old migrations', 'baseline'])
+      const songs = async (d: typeof migrated) =>
+        JSON.stringify((await d.query('select * from public.songs order by id')).rows)
+      if ((await songs(migrated)) !== (await songs(squashed))) lost.push('rows public.songs differ after the seed')
+      if (lost.length) {
+        console.error(`the baseline does not build what the old migrations built:\n${lost.map((d) => `- ${d}`).join('\n')}`)
+        process.exitCode = 1
+        return
+      }
+      console.log(`squashed ${migrationFiles.length} migrations into ${BASELINE_FILE}${seed ? ` and ${Number(BASELINE_VERSION) + 1}${SEED_SUFFIX}` : ''}`)
+      void copyFileSync
+    }
+  } finally {
+    await db.close()
+  }
+}
+
+function renderFile(domain: string, list: Located[]): string {
+  const groups = new Map<string, Located[]>()
+  for (const s of list) {
+    const owner = s.kind === 'block' ? s.key : s.kind === 'data' ? `rows ${s.table}` : ownerKey(s)
+    const g = groups.get(owner) ?? []
+    g.push(s)
+    groups.set(owner, g)
+  }
+  const rank = (owner: string) =>
+    owner.startsWith('schema ') ? 0 : owner.startsWith('table ') ? 1 : owner.startsWith('view ') ? 2 : owner.startsWith('function ') ? 3 : owner.startsWith('rows ') ? 4 : 5
+  const ordered = [...groups].sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
+  const parts = [
+    `-- ${DOMAINS[domain] ?? 'Objects no domain rule placed yet: move each to its domain’s file.'}\n` +
+      '--\n' +
+      '-- Part of supabase/schemas/, the database as it is now (supabase/CONTEXT.md says how to change it).\n' +
+      '-- Objects may refer to objects in other files: the files are applied in stages, not in order.',
+  ]
+  for (const [, group] of ordered) {
+    group.sort((a, b) => ORDER_IN_GROUP.indexOf(a.kind) - ORDER_IN_GROUP.indexOf(b.kind))
+    const chunks: string[] = []
+    let run: string[] = []
+    for (const s of group) {
+      // Statements without a comment of their own (grants, constraints) sit together under the object.
+      if (s.comment) {
+        if (run.length) chunks.push(run.join('\n'))
+        run = [`${s.comment}\n${s.text}`]
+      } else run.push(s.text)
+    }
+    if (run.length) chunks.push(run.join('\n'))
+    parts.push(chunks.join('\n\n'))
+  }
+  return `${parts.join('\n\n')}\n`
+}
+
+function renderBaseline(statements: SchemaStatement[]): string {
+  return (
+    `-- Baseline: the database as every earlier migration left it, in one script (supabase/schemas/ compiled\n` +
+    `-- stage by stage by \`npm run db:schema-fold\`). Its version is the last of those migrations', so a\n` +
+    `-- deployment that applied them does not apply it again (docs/backend.md, "Upgrading a deployment").\n` +
+    `-- Never edit it: change supabase/schemas/ and write the difference with \`npm run db:diff -- <name>\`.\n\n` +
+    compileSchema(statements, { comments: true })
+  )
+}
+
+await main()

@@ -1,0 +1,46 @@
+-- Storage buckets and who may read and write their objects.
+--
+-- Part of supabase/schemas/, the database as it is now (supabase/CONTEXT.md says how to change it).
+-- Objects may refer to objects in other files: the files are applied in stages, not in order.
+
+CREATE POLICY "avatars: owners delete" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'avatars'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+CREATE POLICY "avatars: owners overwrite" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'avatars'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text))) WITH CHECK (((bucket_id = 'avatars'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+CREATE POLICY "avatars: owners upload" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'avatars'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+CREATE POLICY "avatars: visible with the profile" ON storage.objects FOR SELECT TO anon, authenticated USING (((bucket_id = 'avatars'::text) AND public.storage_object_visible(name)));
+CREATE POLICY "profile banners: owners delete" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'profile-banners'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+CREATE POLICY "profile banners: owners overwrite" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'profile-banners'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text))) WITH CHECK (((bucket_id = 'profile-banners'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+
+-- Writes only by the owner, only inside their own folder (the first folder is their user id).
+CREATE POLICY "profile banners: owners upload" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'profile-banners'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+CREATE POLICY "profile banners: visible with the profile" ON storage.objects FOR SELECT TO anon, authenticated USING (((bucket_id = 'profile-banners'::text) AND public.storage_object_visible(name)));
+CREATE POLICY "published: owners delete" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = ANY (ARRAY['published-audio'::text, 'published-covers'::text])) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+CREATE POLICY "published: owners upload" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = ANY (ARRAY['published-audio'::text, 'published-covers'::text])) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+CREATE POLICY "published: visible with the profile" ON storage.objects FOR SELECT TO anon, authenticated USING (((bucket_id = ANY (ARRAY['published-audio'::text, 'published-covers'::text])) AND public.storage_object_visible(name)));
+CREATE POLICY "studio audio: owners delete" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'studio-audio'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+CREATE POLICY "studio audio: owners overwrite" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'studio-audio'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text))) WITH CHECK (((bucket_id = 'studio-audio'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+
+-- Signed-in users read and write only their own folder (the first folder of the name is their
+-- user id); visitors get nothing. (select auth.uid()) is evaluated once per statement.
+CREATE POLICY "studio audio: owners read" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'studio-audio'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+CREATE POLICY "studio audio: owners upload" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'studio-audio'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+CREATE POLICY "two-factor sessions only" ON storage.objects AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+create or replace function public.storage_object_visible(p_name text) returns boolean
+language sql
+stable
+as $$
+  select public.profile_visible(
+           case when (storage.foldername(p_name))[1] ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                then ((storage.foldername(p_name))[1])::uuid end)
+$$;
+REVOKE ALL ON FUNCTION public.storage_object_visible(text) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.storage_object_visible(p_name text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.storage_object_visible(p_name text) TO anon;
+GRANT ALL ON FUNCTION public.storage_object_visible(p_name text) TO authenticated;
+GRANT ALL ON FUNCTION public.storage_object_visible(p_name text) TO service_role;
+
+INSERT INTO storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types, created_at, updated_at) VALUES ('studio-audio', 'studio-audio', NULL, NULL, false, 268435456, '{audio/wav,application/json}', '2026-12-01 23:16:18.539102+00', '2026-12-01 23:16:18.539102+00');
+INSERT INTO storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types, created_at, updated_at) VALUES ('published-audio', 'published-audio', NULL, NULL, true, 10485760, '{audio/webm,audio/ogg,audio/mpeg}', '2026-12-01 23:16:19.222456+00', '2026-12-01 23:16:19.222456+00');
+INSERT INTO storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types, created_at, updated_at) VALUES ('published-covers', 'published-covers', NULL, NULL, true, 2097152, '{image/png,image/jpeg,image/webp}', '2026-12-01 23:16:19.222456+00', '2026-12-01 23:16:19.222456+00');
+INSERT INTO storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types, created_at, updated_at) VALUES ('profile-banners', 'profile-banners', NULL, NULL, false, 2097152, '{image/png,image/jpeg,image/webp}', '2026-12-01 23:16:18.585967+00', '2026-12-01 23:16:18.585967+00');
+INSERT INTO storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types, created_at, updated_at) VALUES ('avatars', 'avatars', NULL, NULL, false, 2097152, '{image/png,image/jpeg,image/webp}', '2026-12-01 23:16:19.961983+00', '2026-12-01 23:16:19.961983+00');
