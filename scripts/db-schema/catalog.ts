@@ -97,8 +97,17 @@ export async function catalogSnapshot(db: Queryable, options: { data?: boolean }
       )
     ).rows.map((r) => r.t)
     for (const table of tables) {
+      // Timestamps the insert time stamps are left out: they say when, not what.
+      const stamped = (
+        await db.query<{ a: string }>(
+          `select a.attname as a from pg_attribute a join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+            where a.attrelid = $1::regclass and a.atttypid = 'timestamptz'::regtype`,
+          [table],
+        )
+      ).rows.map((r) => `'${r.a}'`)
+      const row = stamped.length ? `(to_jsonb(r) - array[${stamped.join(', ')}]::text[])::text` : 'to_jsonb(r)::text'
       const { rows } = await db.query<{ n: string; h: string | null }>(
-        `select count(*)::text as n, md5(string_agg(r::text, E'\\n' order by r::text)) as h from ${table} r`,
+        `select count(*)::text as n, md5(string_agg(${row}, E'\\n' order by ${row})) as h from ${table} r`,
       )
       if (rows[0]!.n !== '0') out.set(`rows ${table}`, `${rows[0]!.n} rows, md5 ${rows[0]!.h}`)
     }

@@ -14,11 +14,11 @@
  *   npm run db:schema-fold -- --squash  also replace every migration by one baseline (done once)
  */
 import { execFileSync } from 'node:child_process'
-import { readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { findPostgresBin } from '../../tests/backend/support/postgres-cluster.ts'
 import { MIGRATIONS_DIR } from '../../supabase/local/core/migrate.ts'
-import { catalogSnapshot, compareSnapshots } from './catalog.ts'
+import { catalogSnapshot, compareSnapshots, SEEDED_TABLES } from './catalog.ts'
 import { DOMAINS, domainOf } from './domains.ts'
 import { classify, type Kind, type ObjectRef } from './objects.ts'
 import { compileSchema, readSchemaFiles, SCHEMAS_DIR, type SchemaStatement } from './schema-files.ts'
@@ -117,11 +117,8 @@ async function main() {
     const migratedUrl = db.urls.get(migrated)!
 
     const baseTexts = new Set(dumpStatements(pgDump(baseUrl, ['--schema-only'])).map((s) => s.text))
-    const baseData = new Set(dumpStatements(pgDump(baseUrl, ['--data-only', '--column-inserts'])).map((s) => s.text))
     const schema = dumpStatements(pgDump(migratedUrl, ['--schema-only', '--exclude-schema=local_meta'])).filter((s) => !baseTexts.has(s.text))
-    const data = dumpStatements(
-      pgDump(migratedUrl, ['--data-only', '--column-inserts', '--schema=public', '--schema=storage', '--exclude-table-data=public.songs']),
-    ).filter((s) => !baseData.has(s.text))
+    const data = (await dataStatements(migrated)).map((text) => ({ text, comment: '', ...classify(text) }))
     const lastDefinition = new Map<string, Located>()
     const firstDefinition = new Map<string, Located>()
     for (const s of sources) {
@@ -245,7 +242,7 @@ async function main() {
       await applyMigrations(squashed, migrationsDir)
       const lost = compareSnapshots(before, await catalogSnapshot(squashed), ['old migrations', 'baseline'])
       const songs = async (d: typeof migrated) =>
-        JSON.stringify((await d.query('select * from public.songs order by id')).rows)
+        JSON.stringify((await d.query('select * from public.songs order by id')).rows.map((r) => ({ ...r, created_at: undefined })))
       if ((await songs(migrated)) !== (await songs(squashed))) lost.push('rows public.songs differ after the seed')
       if (lost.length) {
         console.error(`the baseline does not build what the old migrations built:\n${lost.map((d) => `- ${d}`).join('\n')}`)
@@ -253,11 +250,59 @@ async function main() {
         return
       }
       console.log(`squashed ${migrationFiles.length} migrations into ${BASELINE_FILE}${seed ? ` and ${Number(BASELINE_VERSION) + 1}${SEED_SUFFIX}` : ''}`)
-      void copyFileSync
     }
   } finally {
     await db.close()
   }
+}
+
+/**
+ * The rows the migrations left in configuration tables, as one insert per table. Columns a row
+ * would get by default anyway are left out: timestamps the insert time stamps (they would make
+ * every fold differ) and columns null in every row. Bucket rows skip buckets that already exist
+ * (a hosted project may have made one by hand).
+ */
+async function dataStatements(db: Awaited<ReturnType<Awaited<ReturnType<typeof throwaway>>['create']>>): Promise<string[]> {
+  const tables = (
+    await db.query<{ t: string; identity: boolean }>(
+      `select n.nspname || '.' || c.relname as t,
+              exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attidentity = 'a') as identity
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where c.relkind = 'r' and n.nspname in ('public', 'storage') and n.nspname || '.' || c.relname <> all($1) order by 1`,
+      [SEEDED_TABLES],
+    )
+  ).rows
+  const out: string[] = []
+  for (const { t, identity } of tables) {
+    const columns = (
+      await db.query<{ name: string; skippable: boolean }>(
+        `select quote_ident(a.attname) as name,
+                (d.adbin is not null and a.atttypid = 'timestamptz'::regtype) as skippable
+           from pg_attribute a left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+          where a.attrelid = $1::regclass and a.attnum > 0 and not a.attisdropped order by a.attnum`,
+        [t],
+      )
+    ).rows
+    const { rows } = await db.query<Record<string, string | null>>(
+      `select ${columns.map((c) => `quote_nullable(${c.name}) as ${c.name}`).join(', ')} from ${t} order by 1`,
+    )
+    if (!rows.length) continue
+    const unquoted = (c: string) => c.replace(/^"|"$/g, '')
+    const kept = columns.filter((c) => !c.skippable && rows.some((r) => r[unquoted(c.name)] !== 'NULL')).map((c) => c.name)
+    const values = rows.map((r) => `  (${kept.map((c) => r[unquoted(c)]).join(', ')})`)
+    out.push(
+      `insert into ${t} (${kept.join(', ')})${identity ? ' overriding system value' : ''} values\n${values.join(',\n')}` +
+        `${t === 'storage.buckets' ? '\non conflict (id) do nothing' : ''};`,
+    )
+  }
+  const sequences = (
+    await db.query<{ s: string; v: string }>(
+      `select schemaname || '.' || sequencename as s, last_value::text as v from pg_sequences
+        where last_value is not null and schemaname in ('public', 'storage')`,
+    )
+  ).rows
+  for (const q of sequences) out.push(`select pg_catalog.setval('${q.s}', ${q.v}, true);`)
+  return out
 }
 
 function renderFile(domain: string, list: Located[]): string {

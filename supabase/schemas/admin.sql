@@ -83,7 +83,7 @@ CREATE TABLE public.site_settings (
     updated_by uuid,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT site_settings_api_base_url_check CHECK (((api_base_url IS NULL) OR ((char_length(api_base_url) <= 500) AND (api_base_url ~ '^https?://[^\s/?#]+([/?#]\S*)?$'::text)))),
-    CONSTRAINT site_settings_api_timeout_ms_check CHECK ((((api_timeout_ms >= 1000) AND (api_timeout_ms <= 600000)) AND ((api_timeout_ms % 1000) = 0))),
+    CONSTRAINT site_settings_api_timeout_ms_check CHECK (((api_timeout_ms >= 1000) AND (api_timeout_ms <= 600000) AND ((api_timeout_ms % 1000) = 0))),
     CONSTRAINT site_settings_id_check CHECK (id),
     CONSTRAINT site_settings_max_free_songs_check CHECK (((max_free_songs >= 0) AND (max_free_songs <= 1000))),
     CONSTRAINT site_settings_max_retries_check CHECK (((max_retries >= 0) AND (max_retries <= 10))),
@@ -390,9 +390,8 @@ REVOKE ALL ON FUNCTION public.require_admin() FROM anon, authenticated, service_
 REVOKE ALL ON FUNCTION public.require_admin() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.require_admin() TO service_role;
 
-SELECT pg_catalog.setval('public.admin_audit_id_seq', 1, false);
-
-INSERT INTO public.site_settings (id, site_title, primary_color, max_free_songs, database_url_mask, api_base_url, api_timeout_ms, max_retries, updated_by, updated_at) VALUES (true, 'CUBE Music', NULL, 1, NULL, NULL, 5000, 3, NULL, '2026-12-01 23:16:20.011564+00');
+insert into public.site_settings (id, site_title, max_free_songs, api_timeout_ms, max_retries) values
+  ('true', 'CUBE Music', '1', '5000', '3');
 
 REVOKE ALL ON SEQUENCE public.admin_audit_id_seq FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON SEQUENCE public.admin_audit_id_seq TO anon;

@@ -168,9 +168,11 @@ REVOKE ALL ON FUNCTION public.search_knowledge(p_query text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.search_knowledge(p_query text) TO authenticated;
 GRANT ALL ON FUNCTION public.search_knowledge(p_query text) TO service_role;
 
-INSERT INTO public.ai_provider_settings (category, provider, model, base_url, api_key_mask, updated_by, updated_at) VALUES ('image', 'Stable Diffusion XL', 'Stable Diffusion XL', NULL, NULL, NULL, '2026-12-01 23:16:20.011564+00');
-INSERT INTO public.ai_provider_settings (category, provider, model, base_url, api_key_mask, updated_by, updated_at) VALUES ('text', 'On-device (built in)', 'On-device (built in)', NULL, NULL, NULL, '2026-12-01 23:16:20.011564+00');
-INSERT INTO public.ai_provider_settings (category, provider, model, base_url, api_key_mask, updated_by, updated_at) VALUES ('music', 'On-device (built in)', 'On-device (built in)', NULL, NULL, NULL, '2026-12-01 23:16:20.011564+00');
-INSERT INTO public.ai_provider_settings (category, provider, model, base_url, api_key_mask, updated_by, updated_at) VALUES ('inference', 'OpenAI API', 'OpenAI API', NULL, NULL, NULL, '2026-12-01 23:16:20.011564+00');
+insert into public.ai_provider_settings (category, provider, model) values
+  ('image', 'Stable Diffusion XL', 'Stable Diffusion XL'),
+  ('inference', 'OpenAI API', 'OpenAI API'),
+  ('music', 'On-device (built in)', 'On-device (built in)'),
+  ('text', 'On-device (built in)', 'On-device (built in)');
 
-INSERT INTO public.ai_text_quota (id, per_user_daily, global_daily) VALUES (true, 30, 1000);
+insert into public.ai_text_quota (id, per_user_daily, global_daily) values
+  ('true', '30', '1000');

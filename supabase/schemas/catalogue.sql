@@ -465,8 +465,6 @@ REVOKE ALL ON FUNCTION public.unpublish_song(p_song_id text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.unpublish_song(p_song_id text) TO authenticated;
 GRANT ALL ON FUNCTION public.unpublish_song(p_song_id text) TO service_role;
 
-SELECT pg_catalog.setval('public.song_publications_id_seq', 1, false);
-
 REVOKE ALL ON SEQUENCE public.song_publications_id_seq FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON SEQUENCE public.song_publications_id_seq TO anon;
 GRANT ALL ON SEQUENCE public.song_publications_id_seq TO authenticated;

@@ -51,7 +51,7 @@ CREATE TABLE public.playlists (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     is_public boolean DEFAULT false NOT NULL,
     CONSTRAINT playlists_name_check CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 100))),
-    CONSTRAINT playlists_name_length CHECK ((((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 80)) AND (char_length(name) <= 80)))
+    CONSTRAINT playlists_name_length CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 80) AND (char_length(name) <= 80)))
 );
 ALTER TABLE ONLY public.playlists
     ADD CONSTRAINT playlists_pkey PRIMARY KEY (id);

@@ -289,23 +289,22 @@ REVOKE ALL ON FUNCTION public.token_ledger_append_only() FROM anon, authenticate
 REVOKE ALL ON FUNCTION public.token_ledger_append_only() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.token_ledger_append_only() TO service_role;
 
-INSERT INTO public.ledger_reasons (reason, kind, description) VALUES ('welcome', 'earn', 'Welcome tokens of a new account');
-INSERT INTO public.ledger_reasons (reason, kind, description) VALUES ('listen', 'earn', 'A qualifying listen');
-INSERT INTO public.ledger_reasons (reason, kind, description) VALUES ('comment', 'earn', 'A comment');
-INSERT INTO public.ledger_reasons (reason, kind, description) VALUES ('like', 'earn', 'A like given');
-INSERT INTO public.ledger_reasons (reason, kind, description) VALUES ('reply', 'earn', 'A reply');
-INSERT INTO public.ledger_reasons (reason, kind, description) VALUES ('share', 'earn', 'A share');
-INSERT INTO public.ledger_reasons (reason, kind, description) VALUES ('claim', 'earn', 'Claimed listening rewards');
-INSERT INTO public.ledger_reasons (reason, kind, description) VALUES ('remix', 'spend', 'A remix');
-INSERT INTO public.ledger_reasons (reason, kind, description) VALUES ('mint', 'spend', 'An NFT mint');
-INSERT INTO public.ledger_reasons (reason, kind, description) VALUES ('proposal', 'spend', 'A governance proposal');
-INSERT INTO public.ledger_reasons (reason, kind, description) VALUES ('remix_refund', 'refund', 'A remix that could not be produced, given back');
-INSERT INTO public.ledger_reasons (reason, kind, description) VALUES ('wallet_welcome', 'earn', 'Welcome tokens for the first verified wallet');
-INSERT INTO public.ledger_reasons (reason, kind, description) VALUES ('mint_refund', 'refund', 'An NFT mint that failed on chain, given back');
-INSERT INTO public.ledger_reasons (reason, kind, description) VALUES ('comment_goal', 'earn', 'Daily comment goal bonus');
-INSERT INTO public.ledger_reasons (reason, kind, description) VALUES ('creator', 'earn', 'A listen of a song you published');
-
-SELECT pg_catalog.setval('public.token_ledger_id_seq', 1, false);
+insert into public.ledger_reasons (reason, kind, description) values
+  ('claim', 'earn', 'Claimed listening rewards'),
+  ('comment', 'earn', 'A comment'),
+  ('comment_goal', 'earn', 'Daily comment goal bonus'),
+  ('creator', 'earn', 'A listen of a song you published'),
+  ('like', 'earn', 'A like given'),
+  ('listen', 'earn', 'A qualifying listen'),
+  ('mint', 'spend', 'An NFT mint'),
+  ('mint_refund', 'refund', 'An NFT mint that failed on chain, given back'),
+  ('proposal', 'spend', 'A governance proposal'),
+  ('remix', 'spend', 'A remix'),
+  ('remix_refund', 'refund', 'A remix that could not be produced, given back'),
+  ('reply', 'earn', 'A reply'),
+  ('share', 'earn', 'A share'),
+  ('wallet_welcome', 'earn', 'Welcome tokens for the first verified wallet'),
+  ('welcome', 'earn', 'Welcome tokens of a new account');
 
 REVOKE ALL ON SEQUENCE public.token_ledger_id_seq FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON SEQUENCE public.token_ledger_id_seq TO service_role;

@@ -538,7 +538,5 @@ REVOKE ALL ON FUNCTION public.still_listening() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.still_listening() TO authenticated;
 GRANT ALL ON FUNCTION public.still_listening() TO service_role;
 
-SELECT pg_catalog.setval('public.user_listening_history_id_seq', 1, false);
-
 REVOKE ALL ON SEQUENCE public.user_listening_history_id_seq FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON SEQUENCE public.user_listening_history_id_seq TO service_role;

@@ -245,9 +245,10 @@ REVOKE ALL ON FUNCTION public.mint_metadata(uuid) FROM anon, authenticated, serv
 REVOKE ALL ON FUNCTION public.mint_metadata(p_request uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.mint_metadata(p_request uuid) TO service_role;
 
-INSERT INTO public.blockchain_configs (name, display_name, native_token, chain_id, testnet_rpc_url, explorer_url, contract_address, testnet, enabled, sort, mainnet_rpc_url, icon, embedded) VALUES ('solana', 'Solana', 'SOL', NULL, NULL, NULL, NULL, true, true, 2, NULL, '◎', false);
-INSERT INTO public.blockchain_configs (name, display_name, native_token, chain_id, testnet_rpc_url, explorer_url, contract_address, testnet, enabled, sort, mainnet_rpc_url, icon, embedded) VALUES ('bitcoin', 'Bitcoin', 'BTC', NULL, NULL, NULL, NULL, true, true, 3, NULL, '₿', false);
-INSERT INTO public.blockchain_configs (name, display_name, native_token, chain_id, testnet_rpc_url, explorer_url, contract_address, testnet, enabled, sort, mainnet_rpc_url, icon, embedded) VALUES ('binance', 'BNB Chain', 'BNB', NULL, NULL, NULL, NULL, true, true, 5, NULL, '◆', false);
-INSERT INTO public.blockchain_configs (name, display_name, native_token, chain_id, testnet_rpc_url, explorer_url, contract_address, testnet, enabled, sort, mainnet_rpc_url, icon, embedded) VALUES ('avalanche', 'Avalanche', 'AVAX', NULL, NULL, NULL, NULL, true, true, 6, NULL, '▲', false);
-INSERT INTO public.blockchain_configs (name, display_name, native_token, chain_id, testnet_rpc_url, explorer_url, contract_address, testnet, enabled, sort, mainnet_rpc_url, icon, embedded) VALUES ('ethereum', 'Ethereum', 'ETH', 31337, 'embedded', NULL, NULL, true, true, 1, NULL, 'Ξ', true);
-INSERT INTO public.blockchain_configs (name, display_name, native_token, chain_id, testnet_rpc_url, explorer_url, contract_address, testnet, enabled, sort, mainnet_rpc_url, icon, embedded) VALUES ('polygon', 'Polygon', 'MATIC', 31337, 'embedded', NULL, NULL, true, true, 4, NULL, '⬡', true);
+insert into public.blockchain_configs (name, display_name, native_token, chain_id, testnet_rpc_url, testnet, enabled, sort, icon, embedded) values
+  ('avalanche', 'Avalanche', 'AVAX', NULL, NULL, 'true', 'true', '6', '▲', 'false'),
+  ('binance', 'BNB Chain', 'BNB', NULL, NULL, 'true', 'true', '5', '◆', 'false'),
+  ('bitcoin', 'Bitcoin', 'BTC', NULL, NULL, 'true', 'true', '3', '₿', 'false'),
+  ('ethereum', 'Ethereum', 'ETH', '31337', 'embedded', 'true', 'true', '1', 'Ξ', 'true'),
+  ('polygon', 'Polygon', 'MATIC', '31337', 'embedded', 'true', 'true', '4', '⬡', 'true'),
+  ('solana', 'Solana', 'SOL', NULL, NULL, 'true', 'true', '2', '◎', 'false');

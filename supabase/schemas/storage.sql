@@ -39,8 +39,10 @@ GRANT ALL ON FUNCTION public.storage_object_visible(p_name text) TO anon;
 GRANT ALL ON FUNCTION public.storage_object_visible(p_name text) TO authenticated;
 GRANT ALL ON FUNCTION public.storage_object_visible(p_name text) TO service_role;
 
-INSERT INTO storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types, created_at, updated_at) VALUES ('studio-audio', 'studio-audio', NULL, NULL, false, 268435456, '{audio/wav,application/json}', '2026-12-01 23:16:18.539102+00', '2026-12-01 23:16:18.539102+00');
-INSERT INTO storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types, created_at, updated_at) VALUES ('published-audio', 'published-audio', NULL, NULL, true, 10485760, '{audio/webm,audio/ogg,audio/mpeg}', '2026-12-01 23:16:19.222456+00', '2026-12-01 23:16:19.222456+00');
-INSERT INTO storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types, created_at, updated_at) VALUES ('published-covers', 'published-covers', NULL, NULL, true, 2097152, '{image/png,image/jpeg,image/webp}', '2026-12-01 23:16:19.222456+00', '2026-12-01 23:16:19.222456+00');
-INSERT INTO storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types, created_at, updated_at) VALUES ('profile-banners', 'profile-banners', NULL, NULL, false, 2097152, '{image/png,image/jpeg,image/webp}', '2026-12-01 23:16:18.585967+00', '2026-12-01 23:16:18.585967+00');
-INSERT INTO storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types, created_at, updated_at) VALUES ('avatars', 'avatars', NULL, NULL, false, 2097152, '{image/png,image/jpeg,image/webp}', '2026-12-01 23:16:19.961983+00', '2026-12-01 23:16:19.961983+00');
+insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types) values
+  ('avatars', 'avatars', 'false', '2097152', '{image/png,image/jpeg,image/webp}'),
+  ('profile-banners', 'profile-banners', 'false', '2097152', '{image/png,image/jpeg,image/webp}'),
+  ('published-audio', 'published-audio', 'true', '10485760', '{audio/webm,audio/ogg,audio/mpeg}'),
+  ('published-covers', 'published-covers', 'true', '2097152', '{image/png,image/jpeg,image/webp}'),
+  ('studio-audio', 'studio-audio', 'false', '268435456', '{audio/wav,application/json}')
+on conflict (id) do nothing;
