@@ -16,6 +16,9 @@ export const SEEDED_TABLES = ['public.songs']
 
 export type Snapshot = Map<string, string>
 
+/** An ACL as text in a fixed order: the same grants made in another order are the same privileges. */
+const sortedAcl = (acl: string) => `(select string_agg(x::text, ',' order by x::text) from unnest(${acl}) x)`
+
 const schemaList = `array[${SCHEMAS.map((s) => `'${s}'`).join(',')}]`
 
 export async function catalogSnapshot(db: Queryable, options: { data?: boolean } = {}): Promise<Snapshot> {
@@ -23,11 +26,11 @@ export async function catalogSnapshot(db: Queryable, options: { data?: boolean }
   const add = async (sql: string) => {
     for (const row of (await db.query<{ k: string; v: string | null }>(sql)).rows) out.set(row.k, row.v ?? '')
   }
-  await add(`select 'schema ' || nspname as k, coalesce(nspacl, acldefault('n', nspowner))::text as v from pg_namespace where nspname = any(${schemaList})`)
+  await add(`select 'schema ' || nspname as k, ${sortedAcl("coalesce(nspacl, acldefault('n', nspowner))")} as v from pg_namespace where nspname = any(${schemaList})`)
   await add(
     `select 'relation ' || c.oid::regclass::text as k,
             concat_ws(' ', 'kind=' || c.relkind::text, 'rls=' || c.relrowsecurity, 'force=' || c.relforcerowsecurity,
-                      'acl=' || coalesce(c.relacl, acldefault(case c.relkind when 'S' then 's' else 'r' end::"char", c.relowner))::text, 'options=' || coalesce(c.reloptions::text, '')) as v
+                      'acl=' || ${sortedAcl(`coalesce(c.relacl, acldefault(case c.relkind when 'S' then 's' else 'r' end::"char", c.relowner))`)}, 'options=' || coalesce(c.reloptions::text, '')) as v
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = any(${schemaList}) and c.relkind in ('r', 'p', 'v', 'm', 'S', 'f')`,
   )
@@ -35,7 +38,7 @@ export async function catalogSnapshot(db: Queryable, options: { data?: boolean }
     `select 'column ' || a.attrelid::regclass::text || '.' || a.attname as k,
             concat_ws(' ', format_type(a.atttypid, a.atttypmod), case when a.attnotnull then 'not null' end,
                       'default ' || pg_get_expr(d.adbin, d.adrelid), nullif('identity ' || a.attidentity::text, 'identity '),
-                      nullif('generated ' || a.attgenerated::text, 'generated '), 'acl=' || a.attacl::text, 'position ' || row_number() over (partition by a.attrelid order by a.attnum)) as v
+                      nullif('generated ' || a.attgenerated::text, 'generated '), 'acl=' || ${sortedAcl('a.attacl')}, 'position ' || row_number() over (partition by a.attrelid order by a.attnum)) as v
        from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
        left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
       where n.nspname = any(${schemaList}) and c.relkind in ('r', 'p', 'v', 'm', 'f') and a.attnum > 0 and not a.attisdropped`,
@@ -67,7 +70,7 @@ export async function catalogSnapshot(db: Queryable, options: { data?: boolean }
   )
   await add(
     `select 'function ' || p.oid::regprocedure::text as k,
-            pg_get_functiondef(p.oid) || E'\\n-- acl=' || coalesce(p.proacl, acldefault('f', p.proowner))::text as v
+            pg_get_functiondef(p.oid) || E'\\n-- acl=' || ${sortedAcl("coalesce(p.proacl, acldefault('f', p.proowner))")} as v
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
       where n.nspname = any(${schemaList}) and p.prokind in ('f', 'p')`,
   )

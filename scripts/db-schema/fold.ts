@@ -78,8 +78,22 @@ const dumpStatements = (text: string) =>
     .map((s) => ({ ...s, comment: '', ...classify(s.text) }))
     .filter((s) => s.kind !== 'setting' && !/^select\s+pg_catalog\.set_config/i.test(s.text))
 
+/**
+ * Policies of one name on many tables are one rule (e.g. "two-factor sessions only" on every
+ * table): they are kept together, under the rule, rather than scattered over every domain.
+ */
+const RULE_TABLES = 5
+const repeatedPolicies = new Set<string>()
+const policyName = (s: ObjectRef) => s.key.split(' ').slice(2).join(' ')
+function noteRepeatedPolicies(statements: ObjectRef[]) {
+  const count = new Map<string, number>()
+  for (const s of statements) if (s.kind === 'policy') count.set(policyName(s), (count.get(policyName(s)) ?? 0) + 1)
+  for (const [name, n] of count) if (n >= RULE_TABLES) repeatedPolicies.add(name)
+}
+
 /** The object a statement is kept beside: its table, or the function it grants, or itself. */
 function ownerKey(s: ObjectRef): string {
+  if (s.kind === 'policy' && repeatedPolicies.has(policyName(s))) return `policy-rule ${policyName(s)}`
   if (s.table && s.kind !== 'data') return `table ${s.table}`
   if (s.kind === 'grant' || s.kind === 'comment') return s.key
   if (s.kind === 'data') return `rows ${s.table ?? ''}`
@@ -99,8 +113,10 @@ async function main() {
 
   const home = new Map<string, string>()
   const existingByKey = new Map<string, SchemaStatement>()
+  noteRepeatedPolicies(existing)
   for (const s of existing) {
-    if (!home.has(ownerKey(s))) home.set(ownerKey(s), s.file.replace(/\.sql$/, ''))
+    const defines = ['table', 'function', 'schema', 'view', 'data', 'block'].includes(s.kind) || ownerKey(s).startsWith('policy-rule ')
+    if (defines && !home.has(ownerKey(s))) home.set(ownerKey(s), s.file.replace(/\.sql$/, ''))
     const k = `${s.kind}|${s.key}`
     if (!existingByKey.has(k)) existingByKey.set(k, s)
   }
@@ -138,7 +154,7 @@ async function main() {
         const kept = existingByKey.get(k)
         const chosen = newer && afterBaseline.has(newer.file) ? newer : (kept ?? newer)
         if (chosen) {
-          text = chosen.text.replace(/^create\s+function/i, 'create or replace function')
+          text = compactHeader(chosen.text.replace(/^create\s+function/i, 'create or replace function'))
           comment = chosen.comment
         } else warnings.push(`${s.key}: no migration states it as text; written as pg_dump renders it`)
       } else if (['table', 'policy', 'trigger', 'index', 'view', 'constraint', 'foreign-key', 'schema'].includes(s.kind)) {
@@ -148,61 +164,64 @@ async function main() {
       }
       out.push({ ...s, text, comment: scrubComment(comment), file: '' })
     }
-    // pg_dump writes privileges as grants on top of an object's owner-only default, while the schema
-    // files are applied where default privileges already gave the API roles everything: each object
-    // made here starts from "nobody but its owner" and gets exactly the grants the dump lists.
-    const ROLES = 'PUBLIC, anon, authenticated, service_role'
-    const withRevokes: Located[] = []
-    const signatures = new Map(
-      (
-        await migrated.query<{ name: string; signature: string }>(
-          `select n.nspname || '.' || p.proname as name, p.oid::regprocedure::text as signature
-             from pg_proc p join pg_namespace n on n.oid = p.pronamespace`,
-        )
-      ).rows.map((r) => [r.name, r.signature.includes('.') ? r.signature : `public.${r.signature}`]),
-    )
-    const sequences = (
-      await migrated.query<{ seq: string; tbl: string }>(
-        `select sn.nspname || '.' || s.relname as seq, tn.nspname || '.' || t.relname as tbl
-           from pg_class s join pg_namespace sn on sn.oid = s.relnamespace
-           join pg_depend d on d.objid = s.oid and d.classid = 'pg_class'::regclass and d.deptype in ('a', 'i')
-           join pg_class t on t.oid = d.refobjid join pg_namespace tn on tn.oid = t.relnamespace
-          where s.relkind = 'S'`,
-      )
-    ).rows
-    const revoke = (text: string): Located => ({ ...classify(text), text, comment: '', file: '' })
+    // Primary keys, unique and foreign keys inside their table's create statement, as one writes
+    // them by hand (the schema files create tables in the order their references need).
+    const inline = new Map<string, string[]>()
     for (const s of out) {
-      withRevokes.push(s)
-      const name = s.key.replace(/^\w+\s+/, '')
-      if (s.kind === 'table') {
-        withRevokes.push(revoke(`REVOKE ALL ON TABLE ${name} FROM ${ROLES};`))
-        for (const q of sequences.filter((x) => x.tbl === name)) withRevokes.push(revoke(`REVOKE ALL ON SEQUENCE ${q.seq} FROM ${ROLES};`))
-      } else if (s.kind === 'function') {
-        // A function's default lets PUBLIC execute it; pg_dump writes that revoke when there was one.
-        withRevokes.push(revoke(`REVOKE ALL ON FUNCTION ${signatures.get(name) ?? name} FROM anon, authenticated, service_role;`))
-      } else if (s.kind === 'schema') {
-        withRevokes.push(revoke(`REVOKE ALL ON SCHEMA ${name} FROM ${ROLES};`))
-      }
+      if (s.kind !== 'constraint' && s.kind !== 'foreign-key') continue
+      const m = /\sadd\s+(constraint\s[\s\S]*?);?$/i.exec(s.text)
+      if (!m || !out.some((t) => t.kind === 'table' && t.table === s.table)) continue
+      inline.set(s.table!, [...(inline.get(s.table!) ?? []), m[1]!.trim().replace(/\s+/g, ' ')])
+      s.kind = 'other'
     }
-    out.splice(0, out.length, ...withRevokes)
+    for (const s of out) {
+      const extra = s.kind === 'table' ? inline.get(s.table!) : undefined
+      if (extra) s.text = s.text.replace(/\n\);$/, `,\n${extra.map((c) => `    ${c}`).join(',\n')}\n);`)
+    }
+    out.splice(0, out.length, ...out.filter((s) => s.kind !== 'other' || !/^alter\s+table/i.test(s.text)))
+
+    // Privileges, one revoke and the fewest grants per object, from the catalog: the schema files are
+    // applied where default privileges already gave the API roles everything, so each object made
+    // here starts from "nobody but its owner" and gets exactly what the migrations left it.
+    const made = new Set(out.filter((s) => ['table', 'function', 'schema'].includes(s.kind)).map((s) => s.key))
+    const privileges = await privilegeStatements(migrated)
+    const sequencesOf = new Map(privileges.filter((p) => p.owner).map((p) => [p.key, p.owner!]))
+    const isMade = (key: string) => made.has(key) || made.has(sequencesOf.get(key) ?? '')
+    const kept = out.filter((s) => !(s.kind === 'grant' && isMade(s.key)))
+    for (const p of privileges.filter((x) => isMade(x.key))) {
+      for (const text of p.statements) kept.push({ ...classify(text), key: p.owner ?? p.key, table: p.table, text, comment: '', file: '' })
+    }
+    out.splice(0, out.length, ...kept)
 
     // The hosted project's realtime publication: set by DO blocks (the local backend has none).
     const blocks = new Map<string, Located>()
     for (const s of [...existing.map((e) => ({ ...e })), ...sources.filter((x) => baselineIndex === -1 || afterBaseline.has(x.file))]) {
       if (s.kind === 'block' && /publication\s+supabase_realtime/i.test(s.text)) blocks.set(s.text, { ...s, comment: scrubComment(s.comment) })
     }
+    // One block naming every table the hosted project's clients subscribe to.
+    const published = new Set<string>()
     for (const b of blocks.values()) {
-      const table = /add\s+table\s+([\w.]+)/i.exec(b.text)?.[1]
-      out.push({ ...b, key: `block realtime ${table ?? ''}`, table: undefined })
+      for (const list of b.text.matchAll(/add\s+table\s+([^;]+);/gi)) for (const t of list[1]!.split(',')) published.add(t.trim())
     }
+    if (published.size) {
+      const text =
+        `do $$\nbegin\n  if exists (select 1 from pg_publication where pubname = 'supabase_realtime') then\n` +
+        `    alter publication supabase_realtime add table ${[...published].sort().join(', ')};\n  end if;\nend\n$$;`
+      const comment =
+        existing.find((e) => e.kind === 'block' && /supabase_realtime/.test(e.text))?.comment ||
+        '-- The tables whose changes a hosted project streams to subscribed clients (the local backend\n' +
+          '-- streams them with cube_realtime.notify_change triggers instead; it has no publication).'
+      out.push({ ...classify(text), key: 'block realtime', text, comment, file: '' })
+    }
+    noteRepeatedPolicies(out)
 
     // Each object's file: where it already is, else its domain.
     const files = new Map<string, Located[]>()
     for (const s of out) {
       const owner = s.kind === 'block' ? 'block realtime' : ownerKey(s)
-      const name = owner.replace(/^\w+\s+/, '').replace(/^rows\s+/, '')
+      const name = owner.replace(/^[\w-]+\s+/, '').replace(/^rows\s+/, '')
       const domain =
-        home.get(owner) ?? (s.kind === 'block' ? 'realtime' : s.kind === 'schema' || owner.startsWith('schema ') ? domainOf(`${name}.`) : domainOf(name))
+        home.get(owner) ?? (s.kind === 'block' ? 'realtime' : owner.startsWith('policy-rule ') ? 'auth' : s.kind === 'schema' || owner.startsWith('schema ') ? domainOf(`${name}.`) : domainOf(name))
       if (domain === 'unsorted') warnings.push(`${s.key}: no domain matched; put in unsorted.sql (move it and rerun)`)
       const list = files.get(domain) ?? []
       list.push({ ...s, file: `${domain}.sql` })
@@ -254,6 +273,120 @@ async function main() {
   } finally {
     await db.close()
   }
+}
+
+const ATTRIBUTE = /^\s*(language|security|stable|immutable|volatile|set\s|strict|parallel|cost|leakproof|called|external|as\b)/i
+
+/**
+ * A function's attributes (language, volatility, security, search_path) on one line before its
+ * body: the body, and so what PostgreSQL stores and runs, is untouched.
+ */
+export function compactHeader(text: string): string {
+  const body = text.search(/\$[A-Za-z_]*\$/)
+  if (body === -1) return text
+  const lines = text.slice(0, body).split('\n')
+  const out: string[] = []
+  for (const line of lines) {
+    const previous = out.at(-1)
+    if (previous !== undefined && ATTRIBUTE.test(line) && ATTRIBUTE.test(previous)) out[out.length - 1] = `${previous.trimEnd()} ${line.trim()}`
+    else out.push(ATTRIBUTE.test(line) ? line.trim() : line)
+  }
+  return out.join('\n') + text.slice(body)
+}
+
+interface Privileges {
+  /** "table public.x", "function public.f", "sequence public.x_id_seq", "schema x". */
+  key: string
+  /** For a sequence: the key of the table that owns it. */
+  owner?: string
+  table?: string
+  statements: string[]
+}
+
+const ALL: Record<string, string[]> = {
+  table: ['DELETE', 'INSERT', 'REFERENCES', 'SELECT', 'TRIGGER', 'TRUNCATE', 'UPDATE'],
+  sequence: ['SELECT', 'UPDATE', 'USAGE'],
+  function: ['EXECUTE'],
+  schema: ['CREATE', 'USAGE'],
+}
+
+async function privilegeStatements(db: Awaited<ReturnType<Awaited<ReturnType<typeof throwaway>>['create']>>): Promise<Privileges[]> {
+  const { rows } = await db.query<{ kind: string; name: string; owner: string | null; col: string | null; grantee: string; priv: string }>(
+    `select case c.relkind when 'S' then 'sequence' else 'table' end as kind, quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name,
+            (select 'table ' || quote_ident(tn.nspname) || '.' || quote_ident(t.relname) from pg_depend d join pg_class t on t.oid = d.refobjid
+               join pg_namespace tn on tn.oid = t.relnamespace
+              where c.relkind = 'S' and d.objid = c.oid and d.classid = 'pg_class'::regclass and d.deptype in ('a', 'i') limit 1) as owner,
+            null as col, coalesce(r.rolname, 'public') as grantee, a.privilege_type as priv
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       cross join aclexplode(coalesce(c.relacl, acldefault(case c.relkind when 'S' then 's' else 'r' end::"char", c.relowner))) a
+       left join pg_roles r on r.oid = a.grantee
+      where c.relkind in ('r', 'p', 'v', 'm', 'S') and a.grantee <> c.relowner
+     union all
+     select 'table', quote_ident(n.nspname) || '.' || quote_ident(c.relname), null, quote_ident(at.attname), coalesce(r.rolname, 'public'), a.privilege_type
+       from pg_attribute at join pg_class c on c.oid = at.attrelid join pg_namespace n on n.oid = c.relnamespace
+       cross join aclexplode(at.attacl) a left join pg_roles r on r.oid = a.grantee
+      where at.attacl is not null and a.grantee <> c.relowner
+     union all
+     select 'function', quote_ident(n.nspname) || '.' || quote_ident(p.proname) || '(' || pg_get_function_identity_arguments(p.oid) || ')', null, null,
+            coalesce(r.rolname, 'public'), a.privilege_type
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       cross join aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) a left join pg_roles r on r.oid = a.grantee
+      where a.grantee <> p.proowner
+     union all
+     select 'schema', quote_ident(n.nspname), null, null, coalesce(r.rolname, 'public'), a.privilege_type
+       from pg_namespace n cross join aclexplode(coalesce(n.nspacl, acldefault('n', n.nspowner))) a left join pg_roles r on r.oid = a.grantee
+      where a.grantee <> n.nspowner`,
+  )
+  // Every object, also one whose only privileges are its owner's (it then gets the revoke alone).
+  const objects = await db.query<{ kind: string; name: string }>(
+    `select case c.relkind when 'S' then 'sequence' else 'table' end as kind, quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.relkind in ('r', 'p', 'v', 'm', 'S')
+     union all
+     select 'function', quote_ident(n.nspname) || '.' || quote_ident(p.proname) || '(' || pg_get_function_identity_arguments(p.oid) || ')'
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+     union all select 'schema', quote_ident(nspname) from pg_namespace`,
+  )
+  const byObject = new Map<string, typeof rows>()
+  for (const o of objects.rows) byObject.set(`${o.kind} ${o.name}`, [])
+  for (const r of rows) byObject.get(`${r.kind} ${r.name}`)?.push(r)
+  const owners = new Map(rows.filter((r) => r.owner).map((r) => [`${r.kind} ${r.name}`, r.owner!]))
+  const out: Privileges[] = []
+  for (const [id, grants] of byObject) {
+    const [kind, name] = [id.slice(0, id.indexOf(' ')), id.slice(id.indexOf(' ') + 1)]
+    const what = `${kind.toUpperCase()} ${name}`
+    const statements = [`REVOKE ALL ON ${what} FROM PUBLIC, anon, authenticated, service_role;`]
+    const grantLine = (privs: string[], roles: string[], columns = '') => {
+      const all = privs.length === ALL[kind]!.length && !columns
+      const list = all ? 'ALL' : privs.map((p) => `${p}${columns}`).join(', ')
+      return `GRANT ${list} ON ${what} TO ${roles.join(', ')};`
+    }
+    // Whole-object privileges: roles with the same set share one grant.
+    const perRole = new Map<string, string[]>()
+    for (const g of grants.filter((x) => !x.col)) perRole.set(g.grantee, [...(perRole.get(g.grantee) ?? []), g.priv].sort())
+    const bySet = new Map<string, string[]>()
+    for (const [role, privs] of perRole) bySet.set(privs.join(','), [...(bySet.get(privs.join(',')) ?? []), role])
+    for (const [privs, roles] of [...bySet].sort()) statements.push(grantLine(privs.split(','), roles.sort()))
+    // Column privileges: one grant per privilege and role set, naming its columns.
+    const perPriv = new Map<string, Set<string>>()
+    for (const g of grants.filter((x) => x.col)) {
+      const k = `${g.priv}|${g.grantee}`
+      perPriv.set(k, (perPriv.get(k) ?? new Set()).add(g.col!))
+    }
+    const columnGrants = new Map<string, string[]>()
+    for (const [k, cols] of perPriv) {
+      const [priv, role] = k.split('|') as [string, string]
+      const ck = `${priv}|${[...cols].sort().join(', ')}`
+      columnGrants.set(ck, [...(columnGrants.get(ck) ?? []), role])
+    }
+    for (const [ck, roles] of [...columnGrants].sort()) {
+      const [priv, cols] = ck.split('|') as [string, string]
+      statements.push(grantLine([priv], roles.sort(), ` (${cols})`))
+    }
+    const bare = name.replace(/\(.*$/, '').replace(/"/g, '')
+    const key = `${kind} ${bare.includes('.') ? bare : `public.${bare}`}`
+    out.push({ key, owner: owners.get(id), table: kind === 'table' ? key.slice(6) : undefined, statements })
+  }
+  return out
 }
 
 /**
@@ -314,7 +447,7 @@ function renderFile(domain: string, list: Located[]): string {
     groups.set(owner, g)
   }
   const rank = (owner: string) =>
-    owner.startsWith('schema ') ? 0 : owner.startsWith('table ') ? 1 : owner.startsWith('view ') ? 2 : owner.startsWith('function ') ? 3 : owner.startsWith('rows ') ? 4 : 5
+    owner.startsWith('schema ') ? 0 : owner.startsWith('table ') ? 1 : owner.startsWith('view ') ? 2 : owner.startsWith('function ') ? 3 : owner.startsWith('policy-rule ') ? 4 : owner.startsWith('rows ') ? 5 : 6
   const ordered = [...groups].sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
   const parts = [
     `-- ${DOMAINS[domain] ?? 'Objects no domain rule placed yet: move each to its domain’s file.'}\n` +

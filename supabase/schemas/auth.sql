@@ -7,12 +7,10 @@
 CREATE TABLE public.account_clients (
     user_id uuid NOT NULL,
     client_address text NOT NULL,
-    last_seen timestamp with time zone DEFAULT now() NOT NULL
+    last_seen timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT account_clients_pkey PRIMARY KEY (user_id, client_address),
+    CONSTRAINT account_clients_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
-ALTER TABLE ONLY public.account_clients
-    ADD CONSTRAINT account_clients_pkey PRIMARY KEY (user_id, client_address);
-ALTER TABLE ONLY public.account_clients
-    ADD CONSTRAINT account_clients_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 CREATE INDEX account_clients_address_idx ON public.account_clients USING btree (client_address, last_seen DESC);
 ALTER TABLE public.account_clients ENABLE ROW LEVEL SECURITY;
 REVOKE ALL ON TABLE public.account_clients FROM PUBLIC, anon, authenticated, service_role;
@@ -34,49 +32,37 @@ CREATE TABLE public.client_rate_limits (
     hits integer NOT NULL,
     CONSTRAINT client_rate_limits_bucket_check CHECK (((char_length(bucket) >= 1) AND (char_length(bucket) <= 40))),
     CONSTRAINT client_rate_limits_client_check CHECK (((char_length(client) >= 1) AND (char_length(client) <= 100))),
-    CONSTRAINT client_rate_limits_hits_check CHECK ((hits > 0))
+    CONSTRAINT client_rate_limits_hits_check CHECK ((hits > 0)),
+    CONSTRAINT client_rate_limits_pkey PRIMARY KEY (bucket, client, window_start)
 );
-ALTER TABLE ONLY public.client_rate_limits
-    ADD CONSTRAINT client_rate_limits_pkey PRIMARY KEY (bucket, client, window_start);
 ALTER TABLE public.client_rate_limits ENABLE ROW LEVEL SECURITY;
-CREATE POLICY "two-factor sessions only" ON public.client_rate_limits AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 REVOKE ALL ON TABLE public.client_rate_limits FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.client_rate_limits TO service_role;
 
 create or replace function public.aal_satisfied() returns boolean
-language plpgsql
-stable
-security definer
-set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
 begin
   return coalesce(auth.jwt() ->> 'aal', 'aal1') = 'aal2'
       or not exists (select 1 from auth.mfa_factors where user_id = auth.uid() and status = 'verified');
 end
 $$;
-REVOKE ALL ON FUNCTION public.aal_satisfied() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.aal_satisfied() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.aal_satisfied() TO anon;
-GRANT ALL ON FUNCTION public.aal_satisfied() TO authenticated;
-GRANT ALL ON FUNCTION public.aal_satisfied() TO service_role;
+REVOKE ALL ON FUNCTION public.aal_satisfied() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.aal_satisfied() TO anon, authenticated, service_role;
 
 create or replace function public.add_mfa_policy(p_table text) returns void
-language plpgsql
-set search_path = ''
+language plpgsql set search_path = ''
 as $$
 begin
   execute format('drop policy if exists "two-factor sessions only" on public.%I', p_table);
   execute format('create policy "two-factor sessions only" on public.%I as restrictive for all to authenticated using ((select public.aal_satisfied())) with check ((select public.aal_satisfied()))', p_table);
 end
 $$;
-REVOKE ALL ON FUNCTION public.add_mfa_policy(text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.add_mfa_policy(p_table text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.add_mfa_policy(p_table text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.add_mfa_policy(p_table text) TO service_role;
 
 create or replace function public.check_request() returns void
-language plpgsql
-stable
-set search_path = ''
+language plpgsql stable set search_path = ''
 as $$
 begin
   if auth.role() = 'authenticated' and not public.aal_satisfied() then
@@ -86,16 +72,11 @@ begin
   end if;
 end
 $$;
-REVOKE ALL ON FUNCTION public.check_request() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.check_request() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.check_request() TO anon;
-GRANT ALL ON FUNCTION public.check_request() TO authenticated;
-GRANT ALL ON FUNCTION public.check_request() TO service_role;
+REVOKE ALL ON FUNCTION public.check_request() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.check_request() TO anon, authenticated, service_role;
 
 create or replace function public.client_address() returns text
-language plpgsql
-stable
-set search_path = ''
+language plpgsql stable set search_path = ''
 as $$
 declare
   h json := nullif(current_setting('request.headers', true), '')::json;
@@ -103,8 +84,7 @@ begin
   return nullif(btrim(coalesce(h ->> 'cf-connecting-ip', split_part(h ->> 'x-forwarded-for', ',', 1))), '');
 end
 $$;
-REVOKE ALL ON FUNCTION public.client_address() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.client_address() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.client_address() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.client_address() TO service_role;
 
 -- Takes one hit for `p_client` in `p_bucket` in the current window of `p_window_seconds` (a
@@ -112,9 +92,7 @@ GRANT ALL ON FUNCTION public.client_address() TO service_role;
 -- hit was within `p_limit`; false (and nothing counted) when the limit was already reached. The
 -- conditional upsert holds the row lock, so concurrent calls never count past the limit.
 create or replace function public.client_rate_take(p_bucket text, p_client text, p_limit int, p_window_seconds int default 3600) returns boolean
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_window timestamptz := to_timestamp(floor(extract(epoch from clock_timestamp()) / p_window_seconds) * p_window_seconds);
@@ -133,14 +111,11 @@ begin
   return v_hits is not null;
 end
 $$;
-REVOKE ALL ON FUNCTION public.client_rate_take(text,text,integer,integer) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.client_rate_take(p_bucket text, p_client text, p_limit integer, p_window_seconds integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.client_rate_take(p_bucket text, p_client text, p_limit integer, p_window_seconds integer) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.client_rate_take(p_bucket text, p_client text, p_limit integer, p_window_seconds integer) TO service_role;
 
 create or replace function public.note_account_client(p_user uuid) returns text
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_address text := public.client_address();
@@ -152,6 +127,43 @@ begin
   return v_address;
 end
 $$;
-REVOKE ALL ON FUNCTION public.note_account_client(uuid) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.note_account_client(p_user uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.note_account_client(p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.note_account_client(p_user uuid) TO service_role;
+
+CREATE POLICY "two-factor sessions only" ON public.admin_audit AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.admin_secrets AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.administrators AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.ai_provider_settings AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.blockchain_configs AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.client_rate_limits AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.comment_likes AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.comments AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.delegations AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.favourites AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.follows AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.knowledge_base AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.ledger_reasons AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.mint_requests AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.nfts AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.notifications AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.page_views AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.playlist_songs AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.playlists AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.profiles AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.proposals AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.remixes AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.share_links AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.shares AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.site_settings AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.siwe_nonces AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.song_publications AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.songs AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.studio_projects AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.token_ledger AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.user_listening_history AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.user_settings AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.user_tokens AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.votes AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.wallet_links AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.wallet_welcomes AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON storage.objects AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));

@@ -11,7 +11,9 @@ CREATE TABLE public.song_publications (
     song_id text NOT NULL,
     published_at timestamp with time zone DEFAULT now() NOT NULL,
     attempt_key text,
-    CONSTRAINT song_publications_attempt_key_check CHECK (((attempt_key IS NULL) OR ((char_length(attempt_key) >= 8) AND (char_length(attempt_key) <= 100))))
+    CONSTRAINT song_publications_attempt_key_check CHECK (((attempt_key IS NULL) OR ((char_length(attempt_key) >= 8) AND (char_length(attempt_key) <= 100)))),
+    CONSTRAINT song_publications_pkey PRIMARY KEY (id),
+    CONSTRAINT song_publications_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 ALTER TABLE public.song_publications ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME public.song_publications_id_seq
@@ -21,18 +23,15 @@ ALTER TABLE public.song_publications ALTER COLUMN id ADD GENERATED ALWAYS AS IDE
     NO MAXVALUE
     CACHE 1
 );
-ALTER TABLE ONLY public.song_publications
-    ADD CONSTRAINT song_publications_pkey PRIMARY KEY (id);
-ALTER TABLE ONLY public.song_publications
-    ADD CONSTRAINT song_publications_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 CREATE UNIQUE INDEX song_publications_attempt_key ON public.song_publications USING btree (user_id, attempt_key);
 CREATE INDEX song_publications_user_idx ON public.song_publications USING btree (user_id, published_at DESC);
 ALTER TABLE public.song_publications ENABLE ROW LEVEL SECURITY;
 CREATE POLICY song_publications_read_own ON public.song_publications FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-CREATE POLICY "two-factor sessions only" ON public.song_publications AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 REVOKE ALL ON TABLE public.song_publications FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.song_publications TO service_role;
 GRANT SELECT ON TABLE public.song_publications TO authenticated;
+REVOKE ALL ON SEQUENCE public.song_publications_id_seq FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON SEQUENCE public.song_publications_id_seq TO anon, authenticated, service_role;
 
 CREATE TABLE public.songs (
     id text NOT NULL,
@@ -57,33 +56,25 @@ CREATE TABLE public.songs (
     CONSTRAINT songs_loudness_lufs_range CHECK (((loudness_lufs IS NULL) OR ((loudness_lufs >= ('-70'::integer)::double precision) AND (loudness_lufs <= (3)::double precision)))),
     CONSTRAINT songs_reward_check CHECK ((reward > 0)),
     CONSTRAINT songs_slug_format CHECK (((slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'::text) AND (char_length(slug) <= 120))),
-    CONSTRAINT songs_true_peak_dbtp_range CHECK (((true_peak_dbtp IS NULL) OR ((true_peak_dbtp >= ('-100'::integer)::double precision) AND (true_peak_dbtp <= (12)::double precision))))
+    CONSTRAINT songs_true_peak_dbtp_range CHECK (((true_peak_dbtp IS NULL) OR ((true_peak_dbtp >= ('-100'::integer)::double precision) AND (true_peak_dbtp <= (12)::double precision)))),
+    CONSTRAINT songs_pkey PRIMARY KEY (id),
+    CONSTRAINT songs_remix_id_key UNIQUE (remix_id),
+    CONSTRAINT songs_slug_key UNIQUE (slug),
+    CONSTRAINT songs_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE SET NULL,
+    CONSTRAINT songs_remix_id_fkey FOREIGN KEY (remix_id) REFERENCES public.remixes(id) ON DELETE SET NULL,
+    CONSTRAINT songs_remix_of_fkey FOREIGN KEY (remix_of) REFERENCES public.songs(id) ON DELETE SET NULL
 );
-ALTER TABLE ONLY public.songs
-    ADD CONSTRAINT songs_pkey PRIMARY KEY (id);
-ALTER TABLE ONLY public.songs
-    ADD CONSTRAINT songs_remix_id_key UNIQUE (remix_id);
-ALTER TABLE ONLY public.songs
-    ADD CONSTRAINT songs_slug_key UNIQUE (slug);
-ALTER TABLE ONLY public.songs
-    ADD CONSTRAINT songs_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE SET NULL;
-ALTER TABLE ONLY public.songs
-    ADD CONSTRAINT songs_remix_id_fkey FOREIGN KEY (remix_id) REFERENCES public.remixes(id) ON DELETE SET NULL;
-ALTER TABLE ONLY public.songs
-    ADD CONSTRAINT songs_remix_of_fkey FOREIGN KEY (remix_of) REFERENCES public.songs(id) ON DELETE SET NULL;
 CREATE UNIQUE INDEX songs_audio_url_key ON public.songs USING btree (audio_url) WHERE (owner_id IS NOT NULL);
 CREATE INDEX songs_genre_idx ON public.songs USING btree (genre);
 CREATE INDEX songs_owner_idx ON public.songs USING btree (owner_id) WHERE (owner_id IS NOT NULL);
 CREATE INDEX songs_remix_of_idx ON public.songs USING btree (remix_of) WHERE (remix_of IS NOT NULL);
 ALTER TABLE public.songs ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "songs: visible unless the creator is private" ON public.songs FOR SELECT TO anon, authenticated USING (public.profile_visible(owner_id));
-CREATE POLICY "two-factor sessions only" ON public.songs AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 CREATE TRIGGER songs_default_slug BEFORE INSERT ON public.songs FOR EACH ROW EXECUTE FUNCTION public.songs_default_slug();
 CREATE TRIGGER songs_note_owner_client AFTER INSERT ON public.songs FOR EACH ROW WHEN ((new.owner_id IS NOT NULL)) EXECUTE FUNCTION public.songs_note_owner_client();
 REVOKE ALL ON TABLE public.songs FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.songs TO service_role;
-GRANT SELECT ON TABLE public.songs TO anon;
-GRANT SELECT ON TABLE public.songs TO authenticated;
+GRANT SELECT ON TABLE public.songs TO anon, authenticated;
 COMMENT ON COLUMN public.songs.loudness_lufs IS 'Integrated loudness, LUFS (BS.1770-4, gated); null = not measured.';
 COMMENT ON COLUMN public.songs.true_peak_dbtp IS 'True peak, dBTP (BS.1770-4 Annex 2, 4x oversampled); null = not measured.';
 COMMENT ON COLUMN public.songs.remix_id IS 'The remix (public.remixes) this published song was rendered from; null for any other song.';
@@ -98,9 +89,7 @@ create or replace function public.publish_song(
   p_cover_path text default null,
   p_attempt_key text default null
 ) returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   c_rules constant json := public.publishing_rules();
@@ -209,14 +198,11 @@ begin
   return json_build_object('id', v_id, 'slug', v_slug, 'repeated', false);
 end
 $$;
-REVOKE ALL ON FUNCTION public.publish_song(text,text,text,numeric,text,text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.publish_song(p_title text, p_genre text, p_audio_path text, p_duration_seconds numeric, p_cover_path text, p_attempt_key text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.publish_song(p_title text, p_genre text, p_audio_path text, p_duration_seconds numeric, p_cover_path text, p_attempt_key text) TO authenticated;
-GRANT ALL ON FUNCTION public.publish_song(p_title text, p_genre text, p_audio_path text, p_duration_seconds numeric, p_cover_path text, p_attempt_key text) TO service_role;
+REVOKE ALL ON FUNCTION public.publish_song(p_title text, p_genre text, p_audio_path text, p_duration_seconds numeric, p_cover_path text, p_attempt_key text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.publish_song(p_title text, p_genre text, p_audio_path text, p_duration_seconds numeric, p_cover_path text, p_attempt_key text) TO authenticated, service_role;
 
 create or replace function public.publishing_rules() returns json
-language sql immutable
-set search_path = ''
+language sql immutable set search_path = ''
 as $$
   select json_build_object(
     'audio_bucket', 'published-audio',
@@ -235,18 +221,12 @@ as $$
     'genres', json_build_array('electronic', 'pop', 'rock', 'hip-hop', 'jazz', 'folk', 'classical', 'ambient', 'metal')
   )
 $$;
-REVOKE ALL ON FUNCTION public.publishing_rules() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.publishing_rules() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.publishing_rules() TO anon;
-GRANT ALL ON FUNCTION public.publishing_rules() TO authenticated;
-GRANT ALL ON FUNCTION public.publishing_rules() TO service_role;
+REVOKE ALL ON FUNCTION public.publishing_rules() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.publishing_rules() TO anon, authenticated, service_role;
 
 -- recommend_songs (20261124130100_discovery.sql) again, offering only songs the caller may see.
 create or replace function public.recommend_songs(p_mode text default 'daily', p_salt int default 0, p_limit int default 10) returns json
-language plpgsql
-stable
-security definer
-set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
 declare
   v_uid uuid := auth.uid();
@@ -341,18 +321,13 @@ begin
   return v_result;
 end
 $$;
-REVOKE ALL ON FUNCTION public.recommend_songs(text,integer,integer) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.recommend_songs(p_mode text, p_salt integer, p_limit integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.recommend_songs(p_mode text, p_salt integer, p_limit integer) TO anon;
-GRANT ALL ON FUNCTION public.recommend_songs(p_mode text, p_salt integer, p_limit integer) TO authenticated;
-GRANT ALL ON FUNCTION public.recommend_songs(p_mode text, p_salt integer, p_limit integer) TO service_role;
+REVOKE ALL ON FUNCTION public.recommend_songs(p_mode text, p_salt integer, p_limit integer) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.recommend_songs(p_mode text, p_salt integer, p_limit integer) TO anon, authenticated, service_role;
 
 -- Answers true when the values were recorded, false when the song already had a measurement.
 create or replace function public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real)
 returns boolean
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_uid uuid := auth.uid();
@@ -379,28 +354,22 @@ begin
   return true;
 end
 $$;
-REVOKE ALL ON FUNCTION public.record_song_loudness(text,real,real) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real) TO authenticated;
-GRANT ALL ON FUNCTION public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real) TO service_role;
+REVOKE ALL ON FUNCTION public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real) TO authenticated, service_role;
 
 -- 'My Track!' -> 'my-track'; never empty, at most 60 characters.
 create or replace function public.slugify(p_text text) returns text
-language sql immutable
-set search_path = ''
+language sql immutable set search_path = ''
 as $$
   select coalesce(nullif(left(trim(both '-' from regexp_replace(lower(coalesce(p_text, '')), '[^a-z0-9]+', '-', 'g')), 60), ''), 'song')
 $$;
-REVOKE ALL ON FUNCTION public.slugify(text) FROM anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.slugify(p_text text) TO anon;
-GRANT ALL ON FUNCTION public.slugify(p_text text) TO authenticated;
-GRANT ALL ON FUNCTION public.slugify(p_text text) TO service_role;
+REVOKE ALL ON FUNCTION public.slugify(p_text text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.slugify(p_text text) TO anon, authenticated, public, service_role;
 
 -- A song inserted without a slug gets its id as the slug (ids are already slug-shaped), so server
 -- code and tests that insert catalogue rows by id keep working; publishing sets its own slug.
 create or replace function public.songs_default_slug() returns trigger
-language plpgsql
-set search_path = ''
+language plpgsql set search_path = ''
 as $$
 begin
   if new.slug is null then
@@ -409,31 +378,24 @@ begin
   return new;
 end
 $$;
-REVOKE ALL ON FUNCTION public.songs_default_slug() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.songs_default_slug() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.songs_default_slug() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.songs_default_slug() TO service_role;
 
 -- A publisher is seen at the address they published from.
 create or replace function public.songs_note_owner_client() returns trigger
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 begin
   perform public.note_account_client(new.owner_id);
   return new;
 end
 $$;
-REVOKE ALL ON FUNCTION public.songs_note_owner_client() FROM anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.songs_note_owner_client() TO anon;
-GRANT ALL ON FUNCTION public.songs_note_owner_client() TO authenticated;
-GRANT ALL ON FUNCTION public.songs_note_owner_client() TO service_role;
+REVOKE ALL ON FUNCTION public.songs_note_owner_client() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.songs_note_owner_client() TO anon, authenticated, public, service_role;
 
 -- Removes the caller's own song; answers the Storage paths its client then removes.
 create or replace function public.unpublish_song(p_song_id text) returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   c_rules constant json := public.publishing_rules();
@@ -460,12 +422,5 @@ begin
   );
 end
 $$;
-REVOKE ALL ON FUNCTION public.unpublish_song(text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.unpublish_song(p_song_id text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.unpublish_song(p_song_id text) TO authenticated;
-GRANT ALL ON FUNCTION public.unpublish_song(p_song_id text) TO service_role;
-
-REVOKE ALL ON SEQUENCE public.song_publications_id_seq FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.song_publications_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.song_publications_id_seq TO authenticated;
-GRANT ALL ON SEQUENCE public.song_publications_id_seq TO service_role;
+REVOKE ALL ON FUNCTION public.unpublish_song(p_song_id text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.unpublish_song(p_song_id text) TO authenticated, service_role;

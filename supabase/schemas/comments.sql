@@ -7,28 +7,22 @@ CREATE TABLE public.comment_likes (
     comment_id uuid NOT NULL,
     user_id uuid NOT NULL,
     song_id text NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT comment_likes_pkey PRIMARY KEY (comment_id, user_id),
+    CONSTRAINT comment_likes_comment_id_fkey FOREIGN KEY (comment_id) REFERENCES public.comments(id) ON DELETE CASCADE,
+    CONSTRAINT comment_likes_song_id_fkey FOREIGN KEY (song_id) REFERENCES public.songs(id) ON DELETE CASCADE,
+    CONSTRAINT comment_likes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
-ALTER TABLE ONLY public.comment_likes
-    ADD CONSTRAINT comment_likes_pkey PRIMARY KEY (comment_id, user_id);
-ALTER TABLE ONLY public.comment_likes
-    ADD CONSTRAINT comment_likes_comment_id_fkey FOREIGN KEY (comment_id) REFERENCES public.comments(id) ON DELETE CASCADE;
-ALTER TABLE ONLY public.comment_likes
-    ADD CONSTRAINT comment_likes_song_id_fkey FOREIGN KEY (song_id) REFERENCES public.songs(id) ON DELETE CASCADE;
-ALTER TABLE ONLY public.comment_likes
-    ADD CONSTRAINT comment_likes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 CREATE INDEX comment_likes_song_idx ON public.comment_likes USING btree (song_id);
 CREATE INDEX comment_likes_user_idx ON public.comment_likes USING btree (user_id);
 ALTER TABLE public.comment_likes ENABLE ROW LEVEL SECURITY;
 CREATE POLICY comment_likes_read ON public.comment_likes FOR SELECT TO anon, authenticated USING ((public.profile_visible(user_id) AND (EXISTS ( SELECT 1
    FROM public.songs s
   WHERE (s.id = comment_likes.song_id)))));
-CREATE POLICY "two-factor sessions only" ON public.comment_likes AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 CREATE TRIGGER comment_likes_realtime AFTER INSERT OR DELETE OR UPDATE ON public.comment_likes FOR EACH ROW EXECUTE FUNCTION cube_realtime.notify_change('song_id', 'comment_id');
 REVOKE ALL ON TABLE public.comment_likes FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.comment_likes TO service_role;
-GRANT SELECT ON TABLE public.comment_likes TO anon;
-GRANT SELECT ON TABLE public.comment_likes TO authenticated;
+GRANT SELECT ON TABLE public.comment_likes TO anon, authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- Tables
@@ -49,16 +43,12 @@ CREATE TABLE public.comments (
     CONSTRAINT comments_body_check CHECK ((char_length(body) <= 2000)),
     CONSTRAINT comments_body_present CHECK ((deleted OR (char_length(btrim(body)) > 0))),
     CONSTRAINT comments_like_count_check CHECK ((like_count >= 0)),
-    CONSTRAINT comments_not_own_parent CHECK (((parent_id IS NULL) OR (parent_id <> id)))
+    CONSTRAINT comments_not_own_parent CHECK (((parent_id IS NULL) OR (parent_id <> id))),
+    CONSTRAINT comments_pkey PRIMARY KEY (id),
+    CONSTRAINT comments_parent_id_fkey FOREIGN KEY (parent_id) REFERENCES public.comments(id) ON DELETE CASCADE,
+    CONSTRAINT comments_song_id_fkey FOREIGN KEY (song_id) REFERENCES public.songs(id) ON DELETE CASCADE,
+    CONSTRAINT comments_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL
 );
-ALTER TABLE ONLY public.comments
-    ADD CONSTRAINT comments_pkey PRIMARY KEY (id);
-ALTER TABLE ONLY public.comments
-    ADD CONSTRAINT comments_parent_id_fkey FOREIGN KEY (parent_id) REFERENCES public.comments(id) ON DELETE CASCADE;
-ALTER TABLE ONLY public.comments
-    ADD CONSTRAINT comments_song_id_fkey FOREIGN KEY (song_id) REFERENCES public.songs(id) ON DELETE CASCADE;
-ALTER TABLE ONLY public.comments
-    ADD CONSTRAINT comments_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 CREATE INDEX comments_parent_idx ON public.comments USING btree (parent_id) WHERE (parent_id IS NOT NULL);
 CREATE INDEX comments_song_idx ON public.comments USING btree (song_id, created_at DESC);
 CREATE INDEX comments_user_idx ON public.comments USING btree (user_id, created_at DESC);
@@ -68,20 +58,16 @@ ALTER TABLE public.comments ENABLE ROW LEVEL SECURITY;
 CREATE POLICY comments_read ON public.comments FOR SELECT TO anon, authenticated USING ((EXISTS ( SELECT 1
    FROM public.songs s
   WHERE (s.id = comments.song_id))));
-CREATE POLICY "two-factor sessions only" ON public.comments AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 CREATE TRIGGER comments_notice_reply AFTER INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION public.notice_on_reply();
 CREATE TRIGGER comments_realtime AFTER INSERT OR DELETE OR UPDATE ON public.comments FOR EACH ROW EXECUTE FUNCTION cube_realtime.notify_change('song_id', 'user_id');
 REVOKE ALL ON TABLE public.comments FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.comments TO service_role;
-GRANT SELECT ON TABLE public.comments TO anon;
-GRANT SELECT ON TABLE public.comments TO authenticated;
+GRANT SELECT ON TABLE public.comments TO anon, authenticated;
 
 -- comment_credit
 CREATE OR REPLACE FUNCTION public.comment_credit(p_user uuid, p_amount integer, p_reason text, p_ref text, p_key text, p_key_prefix text, p_cap integer)
  RETURNS integer
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
+LANGUAGE plpgsql SECURITY DEFINER SET search_path TO ''
 AS $function$
 declare
   v_day_start timestamptz := date_trunc('day', now() at time zone 'utc') at time zone 'utc';
@@ -102,42 +88,32 @@ begin
   return p_amount;
 end
 $function$;
-REVOKE ALL ON FUNCTION public.comment_credit(uuid,integer,text,text,text,text,integer) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.comment_credit(p_user uuid, p_amount integer, p_reason text, p_ref text, p_key text, p_key_prefix text, p_cap integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.comment_credit(p_user uuid, p_amount integer, p_reason text, p_ref text, p_key text, p_key_prefix text, p_cap integer) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.comment_credit(p_user uuid, p_amount integer, p_reason text, p_ref text, p_key text, p_key_prefix text, p_cap integer) TO service_role;
 
 create or replace function public.comment_json(p_id uuid) returns json
-language sql
-stable
-security definer
-set search_path = ''
+language sql stable security definer set search_path = ''
 as $$
   select to_json(c) from public.comments c where c.id = p_id
 $$;
-REVOKE ALL ON FUNCTION public.comment_json(uuid) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.comment_json(p_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.comment_json(p_id uuid) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.comment_json(p_id uuid) TO service_role;
 
 -- Makes sure the caller has a wallet and locks the wallets of the given users in a fixed order
 -- (two users replying to each other at once must not deadlock).
 create or replace function public.comment_lock_wallets(p_users uuid[]) returns void
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 begin
   perform public.init_user_tokens();
   perform 1 from public.user_tokens where user_id = any (p_users) order by user_id for update;
 end
 $$;
-REVOKE ALL ON FUNCTION public.comment_lock_wallets(uuid[]) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.comment_lock_wallets(p_users uuid[]) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.comment_lock_wallets(p_users uuid[]) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.comment_lock_wallets(p_users uuid[]) TO service_role;
 
 create or replace function public.comment_rules() returns json
-language sql
-immutable
-set search_path = ''
+language sql immutable set search_path = ''
 as $$
   select json_build_object(
     'max_length', 2000,
@@ -150,19 +126,14 @@ as $$
     'tracks_per_level', 5
   )
 $$;
-REVOKE ALL ON FUNCTION public.comment_rules() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.comment_rules() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.comment_rules() TO anon;
-GRANT ALL ON FUNCTION public.comment_rules() TO authenticated;
-GRANT ALL ON FUNCTION public.comment_rules() TO service_role;
+REVOKE ALL ON FUNCTION public.comment_rules() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.comment_rules() TO anon, authenticated, service_role;
 
 -- Deletes the caller's comment. One with replies stays as 'comment deleted' (body emptied) so its
 -- replies remain; a deleted parent whose last reply goes is removed too. Rewards already credited
 -- stay credited, and their keys make re-posting earn nothing again.
 create or replace function public.delete_comment(p_comment_id uuid) returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_uid uuid := auth.uid();
@@ -189,15 +160,11 @@ begin
   return json_build_object('id', p_comment_id, 'kept_for_replies', false);
 end
 $$;
-REVOKE ALL ON FUNCTION public.delete_comment(uuid) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.delete_comment(p_comment_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.delete_comment(p_comment_id uuid) TO authenticated;
-GRANT ALL ON FUNCTION public.delete_comment(p_comment_id uuid) TO service_role;
+REVOKE ALL ON FUNCTION public.delete_comment(p_comment_id uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.delete_comment(p_comment_id uuid) TO authenticated, service_role;
 
 create or replace function public.edit_comment(p_comment_id uuid, p_body text) returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_uid uuid := auth.uid();
@@ -221,17 +188,12 @@ begin
   return public.comment_json(p_comment_id);
 end
 $$;
-REVOKE ALL ON FUNCTION public.edit_comment(uuid,text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.edit_comment(p_comment_id uuid, p_body text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.edit_comment(p_comment_id uuid, p_body text) TO authenticated;
-GRANT ALL ON FUNCTION public.edit_comment(p_comment_id uuid, p_body text) TO service_role;
+REVOKE ALL ON FUNCTION public.edit_comment(p_comment_id uuid, p_body text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.edit_comment(p_comment_id uuid, p_body text) TO authenticated, service_role;
 
 -- The caller's Comments & Earn figures, from their real rows.
 create or replace function public.my_comment_stats() returns json
-language plpgsql
-stable
-security definer
-set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
 declare
   c_rules constant json := public.comment_rules();
@@ -262,18 +224,14 @@ begin
   );
 end
 $$;
-REVOKE ALL ON FUNCTION public.my_comment_stats() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.my_comment_stats() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.my_comment_stats() TO authenticated;
-GRANT ALL ON FUNCTION public.my_comment_stats() TO service_role;
+REVOKE ALL ON FUNCTION public.my_comment_stats() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.my_comment_stats() TO authenticated, service_role;
 
 -- Posts a comment (p_parent_id null) or a reply to a top-level comment of the same song; a
 -- top-level comment may be pinned to p_at_seconds. Returns {comment, credited: [{reason, amount}], balance}.
 create or replace function public.post_comment(p_song_id text, p_body text, p_parent_id uuid default null, p_at_seconds numeric default null)
 returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   c_rules constant json := public.comment_rules();
@@ -367,17 +325,13 @@ begin
   );
 end
 $$;
-REVOKE ALL ON FUNCTION public.post_comment(text,text,uuid,numeric) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.post_comment(p_song_id text, p_body text, p_parent_id uuid, p_at_seconds numeric) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.post_comment(p_song_id text, p_body text, p_parent_id uuid, p_at_seconds numeric) TO authenticated;
-GRANT ALL ON FUNCTION public.post_comment(p_song_id text, p_body text, p_parent_id uuid, p_at_seconds numeric) TO service_role;
+REVOKE ALL ON FUNCTION public.post_comment(p_song_id text, p_body text, p_parent_id uuid, p_at_seconds numeric) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.post_comment(p_song_id text, p_body text, p_parent_id uuid, p_at_seconds numeric) TO authenticated, service_role;
 
 -- Sets the caller's like on a comment (p_liked true) or removes it. Returns
 -- {liked, like_count, credited: [{reason, amount}], balance}.
 create or replace function public.set_comment_like(p_comment_id uuid, p_liked boolean) returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   c_rules constant json := public.comment_rules();
@@ -423,7 +377,5 @@ begin
   );
 end
 $$;
-REVOKE ALL ON FUNCTION public.set_comment_like(uuid,boolean) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.set_comment_like(p_comment_id uuid, p_liked boolean) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.set_comment_like(p_comment_id uuid, p_liked boolean) TO authenticated;
-GRANT ALL ON FUNCTION public.set_comment_like(p_comment_id uuid, p_liked boolean) TO service_role;
+REVOKE ALL ON FUNCTION public.set_comment_like(p_comment_id uuid, p_liked boolean) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.set_comment_like(p_comment_id uuid, p_liked boolean) TO authenticated, service_role;

@@ -7,18 +7,14 @@ CREATE TABLE public.delegations (
     delegator_id uuid NOT NULL,
     delegate_id uuid,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT delegations_not_self CHECK (((delegate_id IS NULL) OR (delegate_id <> delegator_id)))
+    CONSTRAINT delegations_not_self CHECK (((delegate_id IS NULL) OR (delegate_id <> delegator_id))),
+    CONSTRAINT delegations_pkey PRIMARY KEY (delegator_id),
+    CONSTRAINT delegations_delegate_id_fkey FOREIGN KEY (delegate_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+    CONSTRAINT delegations_delegator_id_fkey FOREIGN KEY (delegator_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
-ALTER TABLE ONLY public.delegations
-    ADD CONSTRAINT delegations_pkey PRIMARY KEY (delegator_id);
-ALTER TABLE ONLY public.delegations
-    ADD CONSTRAINT delegations_delegate_id_fkey FOREIGN KEY (delegate_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-ALTER TABLE ONLY public.delegations
-    ADD CONSTRAINT delegations_delegator_id_fkey FOREIGN KEY (delegator_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 CREATE INDEX delegations_delegate_idx ON public.delegations USING btree (delegate_id);
 ALTER TABLE public.delegations ENABLE ROW LEVEL SECURITY;
 CREATE POLICY delegations_read_own ON public.delegations FOR SELECT TO authenticated USING (((delegator_id = ( SELECT auth.uid() AS uid)) OR (delegate_id = ( SELECT auth.uid() AS uid))));
-CREATE POLICY "two-factor sessions only" ON public.delegations AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 REVOKE ALL ON TABLE public.delegations FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.delegations TO service_role;
 GRANT SELECT ON TABLE public.delegations TO authenticated;
@@ -36,16 +32,12 @@ CREATE TABLE public.proposal_power (
     CONSTRAINT proposal_power_delegated_power_check CHECK ((delegated_power >= 0)),
     CONSTRAINT proposal_power_locked_check CHECK ((locked >= 0)),
     CONSTRAINT proposal_power_own_power_check CHECK ((own_power >= 0)),
-    CONSTRAINT proposal_power_voting_power_check CHECK ((voting_power >= 0))
+    CONSTRAINT proposal_power_voting_power_check CHECK ((voting_power >= 0)),
+    CONSTRAINT proposal_power_pkey PRIMARY KEY (proposal_id, user_id),
+    CONSTRAINT proposal_power_delegate_id_fkey FOREIGN KEY (delegate_id) REFERENCES auth.users(id) ON DELETE SET NULL,
+    CONSTRAINT proposal_power_proposal_id_fkey FOREIGN KEY (proposal_id) REFERENCES public.proposals(id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
+    CONSTRAINT proposal_power_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
-ALTER TABLE ONLY public.proposal_power
-    ADD CONSTRAINT proposal_power_pkey PRIMARY KEY (proposal_id, user_id);
-ALTER TABLE ONLY public.proposal_power
-    ADD CONSTRAINT proposal_power_delegate_id_fkey FOREIGN KEY (delegate_id) REFERENCES auth.users(id) ON DELETE SET NULL;
-ALTER TABLE ONLY public.proposal_power
-    ADD CONSTRAINT proposal_power_proposal_id_fkey FOREIGN KEY (proposal_id) REFERENCES public.proposals(id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED;
-ALTER TABLE ONLY public.proposal_power
-    ADD CONSTRAINT proposal_power_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 CREATE INDEX proposal_power_delegate_idx ON public.proposal_power USING btree (proposal_id, delegate_id);
 CREATE INDEX proposal_power_user_idx ON public.proposal_power USING btree (user_id);
 ALTER TABLE public.proposal_power ENABLE ROW LEVEL SECURITY;
@@ -82,26 +74,22 @@ CREATE TABLE public.proposals (
     CONSTRAINT proposals_title_check CHECK (((char_length(btrim(title)) >= 1) AND (char_length(btrim(title)) <= 120))),
     CONSTRAINT proposals_voter_count_check CHECK ((voter_count >= 0)),
     CONSTRAINT proposals_votes_against_check CHECK ((votes_against >= 0)),
-    CONSTRAINT proposals_votes_for_check CHECK ((votes_for >= 0))
+    CONSTRAINT proposals_votes_for_check CHECK ((votes_for >= 0)),
+    CONSTRAINT proposals_pkey PRIMARY KEY (id),
+    CONSTRAINT proposals_author_id_fkey FOREIGN KEY (author_id) REFERENCES auth.users(id) ON DELETE SET NULL
 );
-ALTER TABLE ONLY public.proposals
-    ADD CONSTRAINT proposals_pkey PRIMARY KEY (id);
-ALTER TABLE ONLY public.proposals
-    ADD CONSTRAINT proposals_author_id_fkey FOREIGN KEY (author_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 CREATE INDEX proposals_status_idx ON public.proposals USING btree (status, ends_at);
 ALTER TABLE public.proposals ENABLE ROW LEVEL SECURITY;
 
 -- Proposals and their tallies are public; a vote is seen by its voter; a delegation by both ends.
 CREATE POLICY proposals_read ON public.proposals FOR SELECT TO anon, authenticated USING (true);
-CREATE POLICY "two-factor sessions only" ON public.proposals AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 CREATE TRIGGER proposals_anonymise_author BEFORE INSERT OR UPDATE ON public.proposals FOR EACH ROW EXECUTE FUNCTION public.proposals_anonymise_author();
 CREATE TRIGGER proposals_notice_close AFTER UPDATE OF status ON public.proposals FOR EACH ROW EXECUTE FUNCTION public.notice_on_proposal_close();
 CREATE TRIGGER proposals_realtime AFTER INSERT OR DELETE OR UPDATE ON public.proposals FOR EACH ROW EXECUTE FUNCTION cube_realtime.notify_change('status');
 CREATE TRIGGER proposals_snapshot BEFORE INSERT ON public.proposals FOR EACH ROW EXECUTE FUNCTION public.proposals_snapshot();
 REVOKE ALL ON TABLE public.proposals FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.proposals TO service_role;
-GRANT SELECT ON TABLE public.proposals TO anon;
-GRANT SELECT ON TABLE public.proposals TO authenticated;
+GRANT SELECT ON TABLE public.proposals TO anon, authenticated;
 
 CREATE TABLE public.votes (
     proposal_id uuid NOT NULL,
@@ -111,17 +99,13 @@ CREATE TABLE public.votes (
     delegators uuid[] DEFAULT '{}'::uuid[] NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT votes_choice_check CHECK ((choice = ANY (ARRAY['for'::text, 'against'::text]))),
-    CONSTRAINT votes_power_check CHECK ((power > 0))
+    CONSTRAINT votes_power_check CHECK ((power > 0)),
+    CONSTRAINT votes_pkey PRIMARY KEY (proposal_id, user_id),
+    CONSTRAINT votes_proposal_id_fkey FOREIGN KEY (proposal_id) REFERENCES public.proposals(id) ON DELETE CASCADE,
+    CONSTRAINT votes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
-ALTER TABLE ONLY public.votes
-    ADD CONSTRAINT votes_pkey PRIMARY KEY (proposal_id, user_id);
-ALTER TABLE ONLY public.votes
-    ADD CONSTRAINT votes_proposal_id_fkey FOREIGN KEY (proposal_id) REFERENCES public.proposals(id) ON DELETE CASCADE;
-ALTER TABLE ONLY public.votes
-    ADD CONSTRAINT votes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 CREATE INDEX votes_user_idx ON public.votes USING btree (user_id, created_at DESC);
 ALTER TABLE public.votes ENABLE ROW LEVEL SECURITY;
-CREATE POLICY "two-factor sessions only" ON public.votes AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 CREATE POLICY votes_read_own ON public.votes FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
 -- No DELETE events for votes: a DELETE reaches subscribers without an RLS check (the row is gone)
@@ -133,9 +117,7 @@ GRANT SELECT ON TABLE public.votes TO authenticated;
 
 -- Casts the caller's vote with the power of the proposal's snapshot. Returns {vote, proposal}.
 create or replace function public.cast_vote(p_proposal_id uuid, p_choice text) returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_uid uuid := auth.uid();
@@ -206,16 +188,12 @@ begin
   return json_build_object('vote', to_json(v_vote), 'proposal', to_json(v_proposal));
 end
 $$;
-REVOKE ALL ON FUNCTION public.cast_vote(uuid,text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.cast_vote(p_proposal_id uuid, p_choice text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.cast_vote(p_proposal_id uuid, p_choice text) TO authenticated;
-GRANT ALL ON FUNCTION public.cast_vote(p_proposal_id uuid, p_choice text) TO service_role;
+REVOKE ALL ON FUNCTION public.cast_vote(p_proposal_id uuid, p_choice text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.cast_vote(p_proposal_id uuid, p_choice text) TO authenticated, service_role;
 
 -- Closes every active proposal whose end has passed; the result is computed here from the votes.
 create or replace function public.close_due_proposals() returns int
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_n int;
@@ -241,8 +219,7 @@ begin
   return v_n;
 end
 $$;
-REVOKE ALL ON FUNCTION public.close_due_proposals() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.close_due_proposals() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.close_due_proposals() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.close_due_proposals() TO service_role;
 
 -- Creates a proposal and burns its cost (idempotent per attempt, 20261125100500_proposal_attempts.sql).
@@ -250,9 +227,7 @@ GRANT ALL ON FUNCTION public.close_due_proposals() TO service_role;
 -- author's balance after it. The proposal runs at least min_duration_hours.
 create or replace function public.create_proposal(p_title text, p_description text, p_category text, p_ends_at timestamptz,
   p_attempt_key text default null) returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   c_rules constant json := public.governance_rules();
@@ -316,16 +291,12 @@ begin
   return json_build_object('proposal', to_json(v_proposal), 'balance', v_balance, 'repeated', false);
 end
 $$;
-REVOKE ALL ON FUNCTION public.create_proposal(text,text,text,timestamp with time zone,text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.create_proposal(p_title text, p_description text, p_category text, p_ends_at timestamp with time zone, p_attempt_key text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.create_proposal(p_title text, p_description text, p_category text, p_ends_at timestamp with time zone, p_attempt_key text) TO authenticated;
-GRANT ALL ON FUNCTION public.create_proposal(p_title text, p_description text, p_category text, p_ends_at timestamp with time zone, p_attempt_key text) TO service_role;
+REVOKE ALL ON FUNCTION public.create_proposal(p_title text, p_description text, p_category text, p_ends_at timestamp with time zone, p_attempt_key text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.create_proposal(p_title text, p_description text, p_category text, p_ends_at timestamp with time zone, p_attempt_key text) TO authenticated, service_role;
 
 -- Delegates the caller's power to a user (by username) or, with null, to the community pool.
 create or replace function public.delegate_voting_power(p_username text default null) returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_uid uuid := auth.uid();
@@ -351,17 +322,13 @@ begin
   return public.governance_overview();
 end
 $$;
-REVOKE ALL ON FUNCTION public.delegate_voting_power(text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.delegate_voting_power(p_username text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.delegate_voting_power(p_username text) TO authenticated;
-GRANT ALL ON FUNCTION public.delegate_voting_power(p_username text) TO service_role;
+REVOKE ALL ON FUNCTION public.delegate_voting_power(p_username text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.delegate_voting_power(p_username text) TO authenticated, service_role;
 
 -- {balance, locked, trusted, own_power, delegated_power, voting_power, delegation, delegators,
 --  active_count, voted_active}: the live figures, i.e. what the next proposal's snapshot would take.
 create or replace function public.governance_overview() returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_uid uuid := auth.uid();
@@ -402,59 +369,42 @@ begin
   );
 end
 $$;
-REVOKE ALL ON FUNCTION public.governance_overview() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.governance_overview() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.governance_overview() TO authenticated;
-GRANT ALL ON FUNCTION public.governance_overview() TO service_role;
+REVOKE ALL ON FUNCTION public.governance_overview() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.governance_overview() TO authenticated, service_role;
 
 -- The live own power (what the next proposal's snapshot would take): floor(fraction x (balance - locked)).
 create or replace function public.governance_own_power(p_user uuid) returns bigint
-language sql
-stable
-security definer
-set search_path = ''
+language sql stable security definer set search_path = ''
 as $$
   select coalesce((select floor((public.governance_rules() ->> 'power_fraction')::numeric * (a.balance - a.locked))::bigint
                      from public.account_trust(p_user) a), 0)
 $$;
-REVOKE ALL ON FUNCTION public.governance_own_power(uuid) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.governance_own_power(p_user uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.governance_own_power(p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.governance_own_power(p_user uuid) TO service_role;
 
 create or replace function public.governance_power_used(p_proposal_id uuid, p_user uuid) returns boolean
-language sql
-stable
-security definer
-set search_path = ''
+language sql stable security definer set search_path = ''
 as $$
   select exists (select 1 from public.votes v
                   where v.proposal_id = p_proposal_id and (v.user_id = p_user or p_user = any (v.delegators)))
 $$;
-REVOKE ALL ON FUNCTION public.governance_power_used(uuid,uuid) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.governance_power_used(p_proposal_id uuid, p_user uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.governance_power_used(p_proposal_id uuid, p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.governance_power_used(p_proposal_id uuid, p_user uuid) TO service_role;
 
 -- Proposals (all, newest first) after closing due ones: the list every page reads.
 create or replace function public.governance_proposals() returns setof public.proposals
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 begin
   perform public.close_due_proposals();
   return query select * from public.proposals order by created_at desc;
 end
 $$;
-REVOKE ALL ON FUNCTION public.governance_proposals() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.governance_proposals() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.governance_proposals() TO authenticated;
-GRANT ALL ON FUNCTION public.governance_proposals() TO service_role;
-GRANT ALL ON FUNCTION public.governance_proposals() TO anon;
+REVOKE ALL ON FUNCTION public.governance_proposals() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.governance_proposals() TO anon, authenticated, service_role;
 
 create or replace function public.governance_rules() returns json
-language sql
-immutable
-set search_path = ''
+language sql immutable set search_path = ''
 as $$
   select json_build_object(
     'proposal_cost', 100,
@@ -469,17 +419,12 @@ as $$
     'max_description', 4000
   )
 $$;
-REVOKE ALL ON FUNCTION public.governance_rules() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.governance_rules() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.governance_rules() TO anon;
-GRANT ALL ON FUNCTION public.governance_rules() TO authenticated;
-GRANT ALL ON FUNCTION public.governance_rules() TO service_role;
+REVOKE ALL ON FUNCTION public.governance_rules() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.governance_rules() TO anon, authenticated, service_role;
 
 -- The caller's votes with their proposals (Your Voting History).
 create or replace function public.my_votes() returns table (proposal_id uuid, title text, choice text, power bigint, voted_at timestamptz, status text, ends_at timestamptz)
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 begin
   if auth.uid() is null then
@@ -493,14 +438,11 @@ begin
      order by v.created_at desc;
 end
 $$;
-REVOKE ALL ON FUNCTION public.my_votes() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.my_votes() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.my_votes() TO authenticated;
-GRANT ALL ON FUNCTION public.my_votes() TO service_role;
+REVOKE ALL ON FUNCTION public.my_votes() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.my_votes() TO authenticated, service_role;
 
 create or replace function public.proposals_anonymise_author() returns trigger
-language plpgsql
-set search_path = ''
+language plpgsql set search_path = ''
 as $$
 begin
   if new.author_id is null then
@@ -509,14 +451,11 @@ begin
   return new;
 end
 $$;
-REVOKE ALL ON FUNCTION public.proposals_anonymise_author() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.proposals_anonymise_author() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.proposals_anonymise_author() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.proposals_anonymise_author() TO service_role;
 
 create or replace function public.proposals_snapshot() returns trigger
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 begin
   new.snapshot_power := public.snapshot_proposal_power(new.id);
@@ -524,14 +463,11 @@ begin
   return new;
 end
 $$;
-REVOKE ALL ON FUNCTION public.proposals_snapshot() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.proposals_snapshot() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.proposals_snapshot() FROM PUBLIC, anon, authenticated, service_role;
 
 -- Writes the snapshot of one proposal and returns its total voting power.
 create or replace function public.snapshot_proposal_power(p_proposal_id uuid) returns bigint
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   c_fraction constant numeric := (public.governance_rules() ->> 'power_fraction')::numeric;
@@ -562,13 +498,10 @@ begin
   return v_total;
 end
 $$;
-REVOKE ALL ON FUNCTION public.snapshot_proposal_power(uuid) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.snapshot_proposal_power(p_proposal_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.snapshot_proposal_power(p_proposal_id uuid) FROM PUBLIC, anon, authenticated, service_role;
 
 create or replace function public.undelegate_voting_power() returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 begin
   if auth.uid() is null then
@@ -579,7 +512,5 @@ begin
   return public.governance_overview();
 end
 $$;
-REVOKE ALL ON FUNCTION public.undelegate_voting_power() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.undelegate_voting_power() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.undelegate_voting_power() TO authenticated;
-GRANT ALL ON FUNCTION public.undelegate_voting_power() TO service_role;
+REVOKE ALL ON FUNCTION public.undelegate_voting_power() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.undelegate_voting_power() TO authenticated, service_role;

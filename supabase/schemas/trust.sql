@@ -7,10 +7,7 @@
 -- trust_status, wallet_claim and the governance snapshot all read it.
 create or replace function public.account_trust(p_user uuid default null)
 returns table (user_id uuid, balance int, listening_days int, distinct_songs int, welcome int, trusted boolean, locked int)
-language sql
-stable
-security definer
-set search_path = ''
+language sql stable security definer set search_path = ''
 as $$
   with r as (
     select (public.trust_rules() ->> 'needed_days')::int as days,
@@ -38,15 +35,11 @@ as $$
          case when f.trusted then 0 else greatest(least(f.balance, f.welcome), 0) end
     from f
 $$;
-REVOKE ALL ON FUNCTION public.account_trust(uuid) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.account_trust(p_user uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.account_trust(p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
 
 -- The caller's trust status (the wallet page shows the locked part and what unlocks it).
 create or replace function public.my_trust_status() returns json
-language plpgsql
-stable
-security definer
-set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
 begin
   if auth.uid() is null then
@@ -55,15 +48,11 @@ begin
   return public.trust_status(auth.uid());
 end
 $$;
-REVOKE ALL ON FUNCTION public.my_trust_status() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.my_trust_status() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.my_trust_status() TO authenticated;
-GRANT ALL ON FUNCTION public.my_trust_status() TO service_role;
+REVOKE ALL ON FUNCTION public.my_trust_status() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.my_trust_status() TO authenticated, service_role;
 
 create or replace function public.trust_rules() returns json
-language sql
-immutable
-set search_path = ''
+language sql immutable set search_path = ''
 as $$
   select json_build_object(
     'needed_days', 3,
@@ -72,18 +61,12 @@ as $$
     'welcome_reasons', json_build_array('welcome', 'wallet_welcome')
   )
 $$;
-REVOKE ALL ON FUNCTION public.trust_rules() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.trust_rules() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.trust_rules() TO anon;
-GRANT ALL ON FUNCTION public.trust_rules() TO authenticated;
-GRANT ALL ON FUNCTION public.trust_rules() TO service_role;
+REVOKE ALL ON FUNCTION public.trust_rules() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.trust_rules() TO anon, authenticated, service_role;
 
 -- {trusted, listening_days, distinct_songs, needed_days, needed_songs, welcome, locked, balance} of one account.
 create or replace function public.trust_status(p_user uuid) returns json
-language sql
-stable
-security definer
-set search_path = ''
+language sql stable security definer set search_path = ''
 as $$
   select json_build_object(
     'trusted', coalesce(a.trusted, false),
@@ -98,5 +81,4 @@ as $$
     from (select 1) one
     left join public.account_trust(p_user) a on true
 $$;
-REVOKE ALL ON FUNCTION public.trust_status(uuid) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.trust_status(p_user uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.trust_status(p_user uuid) FROM PUBLIC, anon, authenticated, service_role;

@@ -15,14 +15,11 @@ CREATE TABLE public.custodial_wallets (
     private_key text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT custodial_wallets_address_check CHECK ((address ~ '^0x[0-9a-fA-F]{40}$'::text)),
-    CONSTRAINT custodial_wallets_private_key_check CHECK ((private_key ~ '^0x[0-9a-f]{64}$'::text))
+    CONSTRAINT custodial_wallets_private_key_check CHECK ((private_key ~ '^0x[0-9a-f]{64}$'::text)),
+    CONSTRAINT custodial_wallets_address_key UNIQUE (address),
+    CONSTRAINT custodial_wallets_pkey PRIMARY KEY (user_id),
+    CONSTRAINT custodial_wallets_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
-ALTER TABLE ONLY public.custodial_wallets
-    ADD CONSTRAINT custodial_wallets_address_key UNIQUE (address);
-ALTER TABLE ONLY public.custodial_wallets
-    ADD CONSTRAINT custodial_wallets_pkey PRIMARY KEY (user_id);
-ALTER TABLE ONLY public.custodial_wallets
-    ADD CONSTRAINT custodial_wallets_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 ALTER TABLE public.custodial_wallets ENABLE ROW LEVEL SECURITY;
 REVOKE ALL ON TABLE public.custodial_wallets FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.custodial_wallets TO service_role;
@@ -33,15 +30,12 @@ CREATE TABLE public.siwe_nonces (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     expires_at timestamp with time zone NOT NULL,
     used_at timestamp with time zone,
-    CONSTRAINT siwe_nonces_nonce_check CHECK ((nonce ~ '^[A-Za-z0-9]{16,64}$'::text))
+    CONSTRAINT siwe_nonces_nonce_check CHECK ((nonce ~ '^[A-Za-z0-9]{16,64}$'::text)),
+    CONSTRAINT siwe_nonces_pkey PRIMARY KEY (nonce),
+    CONSTRAINT siwe_nonces_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
-ALTER TABLE ONLY public.siwe_nonces
-    ADD CONSTRAINT siwe_nonces_pkey PRIMARY KEY (nonce);
-ALTER TABLE ONLY public.siwe_nonces
-    ADD CONSTRAINT siwe_nonces_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 CREATE INDEX siwe_nonces_user_idx ON public.siwe_nonces USING btree (user_id, created_at DESC);
 ALTER TABLE public.siwe_nonces ENABLE ROW LEVEL SECURITY;
-CREATE POLICY "two-factor sessions only" ON public.siwe_nonces AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 REVOKE ALL ON TABLE public.siwe_nonces FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.siwe_nonces TO service_role;
 
@@ -51,17 +45,13 @@ CREATE TABLE public.wallet_links (
     chain_id integer,
     linked_at timestamp with time zone DEFAULT now() NOT NULL,
     custodial boolean DEFAULT false NOT NULL,
-    CONSTRAINT wallet_links_address_check CHECK ((address ~ '^0x[0-9a-fA-F]{40}$'::text))
+    CONSTRAINT wallet_links_address_check CHECK ((address ~ '^0x[0-9a-fA-F]{40}$'::text)),
+    CONSTRAINT wallet_links_address_key UNIQUE (address),
+    CONSTRAINT wallet_links_pkey PRIMARY KEY (user_id),
+    CONSTRAINT wallet_links_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
-ALTER TABLE ONLY public.wallet_links
-    ADD CONSTRAINT wallet_links_address_key UNIQUE (address);
-ALTER TABLE ONLY public.wallet_links
-    ADD CONSTRAINT wallet_links_pkey PRIMARY KEY (user_id);
-ALTER TABLE ONLY public.wallet_links
-    ADD CONSTRAINT wallet_links_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 ALTER TABLE public.wallet_links ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "owners read their wallet link" ON public.wallet_links FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-CREATE POLICY "two-factor sessions only" ON public.wallet_links AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 CREATE TRIGGER wallet_links_proven BEFORE UPDATE ON public.wallet_links FOR EACH ROW EXECUTE FUNCTION public.wallet_links_proven();
 REVOKE ALL ON TABLE public.wallet_links FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.wallet_links TO service_role;
@@ -71,25 +61,19 @@ GRANT SELECT ON TABLE public.wallet_links TO authenticated;
 CREATE TABLE public.wallet_welcomes (
     user_id uuid,
     address text NOT NULL,
-    granted_at timestamp with time zone DEFAULT now() NOT NULL
+    granted_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT wallet_welcomes_address_key UNIQUE (address),
+    CONSTRAINT wallet_welcomes_user_id_key UNIQUE (user_id),
+    CONSTRAINT wallet_welcomes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL
 );
-ALTER TABLE ONLY public.wallet_welcomes
-    ADD CONSTRAINT wallet_welcomes_address_key UNIQUE (address);
-ALTER TABLE ONLY public.wallet_welcomes
-    ADD CONSTRAINT wallet_welcomes_user_id_key UNIQUE (user_id);
-ALTER TABLE ONLY public.wallet_welcomes
-    ADD CONSTRAINT wallet_welcomes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 ALTER TABLE public.wallet_welcomes ENABLE ROW LEVEL SECURITY;
-CREATE POLICY "two-factor sessions only" ON public.wallet_welcomes AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 REVOKE ALL ON TABLE public.wallet_welcomes FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.wallet_welcomes TO service_role;
 
 -- wallet_claim (last defined in 20261125140000_one_ledger_posting.sql): refused until trusted.
 -- Its pot is still wallet_claim_status()'s answer; only the gate is new.
 create or replace function public.wallet_claim() returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_uid uuid := auth.uid();
@@ -119,17 +103,12 @@ begin
   return json_build_object('claimed', v_amount, 'balance', v_balance);
 end
 $$;
-REVOKE ALL ON FUNCTION public.wallet_claim() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.wallet_claim() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.wallet_claim() TO service_role;
-GRANT ALL ON FUNCTION public.wallet_claim() TO authenticated;
+REVOKE ALL ON FUNCTION public.wallet_claim() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.wallet_claim() TO authenticated, service_role;
 
 -- The hourly pot from the server-measured sessions: earning seconds of credited listens only.
 create or replace function public.wallet_claim_status() returns json
-language plpgsql
-stable
-security definer
-set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
 declare
   c_rules constant json := public.wallet_rules();
@@ -156,15 +135,11 @@ begin
   );
 end
 $$;
-REVOKE ALL ON FUNCTION public.wallet_claim_status() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.wallet_claim_status() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.wallet_claim_status() TO service_role;
-GRANT ALL ON FUNCTION public.wallet_claim_status() TO authenticated;
+REVOKE ALL ON FUNCTION public.wallet_claim_status() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.wallet_claim_status() TO authenticated, service_role;
 
 create or replace function public.wallet_issue_nonce() returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   v_uid uuid := auth.uid();
@@ -180,17 +155,13 @@ begin
   return json_build_object('nonce', v_nonce, 'expires_at', v_expires);
 end
 $$;
-REVOKE ALL ON FUNCTION public.wallet_issue_nonce() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.wallet_issue_nonce() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.wallet_issue_nonce() TO service_role;
-GRANT ALL ON FUNCTION public.wallet_issue_nonce() TO authenticated;
+REVOKE ALL ON FUNCTION public.wallet_issue_nonce() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.wallet_issue_nonce() TO authenticated, service_role;
 
 -- wallet_link
 CREATE OR REPLACE FUNCTION public.wallet_link(p_user uuid, p_address text, p_nonce text, p_chain_id integer)
  RETURNS json
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
+LANGUAGE plpgsql SECURITY DEFINER SET search_path TO ''
 AS $function$
 declare
   c_welcome constant int := (public.wallet_rules() ->> 'welcome_tokens')::int;
@@ -236,17 +207,14 @@ begin
   return json_build_object('address', p_address, 'welcome', v_granted, 'balance', v_balance);
 end
 $function$;
-REVOKE ALL ON FUNCTION public.wallet_link(uuid,text,text,integer) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.wallet_link(p_user uuid, p_address text, p_nonce text, p_chain_id integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.wallet_link(p_user uuid, p_address text, p_nonce text, p_chain_id integer) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.wallet_link(p_user uuid, p_address text, p_nonce text, p_chain_id integer) TO service_role;
 
 -- Links the caller's custodial address, creating it from the key the edge function drew when the
 -- account has none yet (a concurrent call's key wins, the other is dropped: one address per
 -- account). The wallet welcome is granted once per account, as for a proven wallet.
 create or replace function public.wallet_link_custodial(p_user uuid, p_address text, p_private_key text) returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 declare
   c_welcome constant int := (public.wallet_rules() ->> 'welcome_tokens')::int;
@@ -278,14 +246,12 @@ begin
   return json_build_object('address', v_address, 'welcome', v_granted, 'balance', v_balance, 'custodial', true);
 end
 $$;
-REVOKE ALL ON FUNCTION public.wallet_link_custodial(uuid,text,text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.wallet_link_custodial(p_user uuid, p_address text, p_private_key text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.wallet_link_custodial(p_user uuid, p_address text, p_private_key text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.wallet_link_custodial(p_user uuid, p_address text, p_private_key text) TO service_role;
 
 -- A proven browser wallet replaces a custodial link (wallet_link's upsert keeps the column): mark it.
 create or replace function public.wallet_links_proven() returns trigger
-language plpgsql
-set search_path = ''
+language plpgsql set search_path = ''
 as $$
 begin
   if tg_op = 'UPDATE' and new.address is distinct from old.address and new.custodial = old.custodial and old.custodial then
@@ -294,16 +260,12 @@ begin
   return new;
 end
 $$;
-REVOKE ALL ON FUNCTION public.wallet_links_proven() FROM anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.wallet_links_proven() TO anon;
-GRANT ALL ON FUNCTION public.wallet_links_proven() TO authenticated;
-GRANT ALL ON FUNCTION public.wallet_links_proven() TO service_role;
+REVOKE ALL ON FUNCTION public.wallet_links_proven() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.wallet_links_proven() TO anon, authenticated, public, service_role;
 
 -- The rules gain the per-day ceiling, derived from the rules it follows from.
 create or replace function public.wallet_rules() returns json
-language sql
-stable
-set search_path = ''
+language sql stable set search_path = ''
 as $$
   select json_build_object(
     'welcome_tokens', 50,
@@ -316,17 +278,12 @@ as $$
     'max_royalty_percent', 50
   )
 $$;
-REVOKE ALL ON FUNCTION public.wallet_rules() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.wallet_rules() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.wallet_rules() TO service_role;
-GRANT ALL ON FUNCTION public.wallet_rules() TO anon;
-GRANT ALL ON FUNCTION public.wallet_rules() TO authenticated;
+REVOKE ALL ON FUNCTION public.wallet_rules() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.wallet_rules() TO anon, authenticated, service_role;
 
 -- 'Remove this address from my account'.
 create or replace function public.wallet_unlink() returns json
-language plpgsql
-security definer
-set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
 begin
   if auth.uid() is null then
@@ -336,7 +293,5 @@ begin
   return json_build_object('unlinked', found);
 end
 $$;
-REVOKE ALL ON FUNCTION public.wallet_unlink() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.wallet_unlink() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.wallet_unlink() TO service_role;
-GRANT ALL ON FUNCTION public.wallet_unlink() TO authenticated;
+REVOKE ALL ON FUNCTION public.wallet_unlink() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.wallet_unlink() TO authenticated, service_role;
