@@ -21,7 +21,11 @@ const sortedAcl = (acl: string) => `(select string_agg(x::text, ',' order by x::
 
 const schemaList = `array[${SCHEMAS.map((s) => `'${s}'`).join(',')}]`
 
-export async function catalogSnapshot(db: Queryable, options: { data?: boolean } = {}): Promise<Snapshot> {
+/**
+ * `foldFunctionWhitespace`: function definitions compared with runs of white space as one space
+ * (only the squash uses it: it rewraps long lines of function bodies, and nothing else).
+ */
+export async function catalogSnapshot(db: Queryable, options: { data?: boolean; foldFunctionWhitespace?: boolean } = {}): Promise<Snapshot> {
   const out: Snapshot = new Map()
   const add = async (sql: string) => {
     for (const row of (await db.query<{ k: string; v: string | null }>(sql)).rows) out.set(row.k, row.v ?? '')
@@ -70,7 +74,7 @@ export async function catalogSnapshot(db: Queryable, options: { data?: boolean }
   )
   await add(
     `select 'function ' || p.oid::regprocedure::text as k,
-            pg_get_functiondef(p.oid) || E'\\n-- acl=' || ${sortedAcl("coalesce(p.proacl, acldefault('f', p.proowner))")} as v
+            ${options.foldFunctionWhitespace ? "regexp_replace(pg_get_functiondef(p.oid), '\\s+', ' ', 'g')" : 'pg_get_functiondef(p.oid)'} || E'\\n-- acl=' || ${sortedAcl("coalesce(p.proacl, acldefault('f', p.proowner))")} as v
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
       where n.nspname = any(${schemaList}) and p.prokind in ('f', 'p')`,
   )

@@ -162,7 +162,7 @@ async function main() {
         // A table's reason is often the header of the migration that created it.
         comment = existingByKey.get(k)?.comment || source?.comment || (s.kind === 'table' ? (source?.detachedComment ?? '') : '')
       }
-      out.push({ ...s, text, comment: scrubComment(comment), file: '' })
+      out.push({ ...s, text: s.kind === 'function' ? wrapFunction(text, squash) : wrapLines(text), comment: scrubComment(comment), file: '' })
     }
     // Primary keys, unique and foreign keys inside their table's create statement, as one writes
     // them by hand (the schema files create tables in the order their references need).
@@ -189,7 +189,7 @@ async function main() {
     const isMade = (key: string) => made.has(key) || made.has(sequencesOf.get(key) ?? '')
     const kept = out.filter((s) => !(s.kind === 'grant' && isMade(s.key)))
     for (const p of privileges.filter((x) => isMade(x.key))) {
-      for (const text of p.statements) kept.push({ ...classify(text), key: p.owner ?? p.key, table: p.table, text, comment: '', file: '' })
+      for (const text of p.statements) kept.push({ ...classify(text), key: p.owner ?? p.key, table: p.table, text: wrapLines(text), comment: '', file: '' })
     }
     out.splice(0, out.length, ...kept)
 
@@ -239,7 +239,8 @@ async function main() {
     // The schema files must build what the migrations built.
     const built = await db.create('fold_schema')
     await applySchemaFiles(built)
-    const differences = compareSnapshots(await catalogSnapshot(migrated), await catalogSnapshot(built))
+    const fold = { foldFunctionWhitespace: squash }
+    const differences = compareSnapshots(await catalogSnapshot(migrated, fold), await catalogSnapshot(built, fold))
     if (differences.length) {
       console.error(`supabase/schemas/ does not build what the migrations build (${differences.length} differences):`)
       for (const d of differences) console.error(`- ${d}`)
@@ -252,14 +253,14 @@ async function main() {
       const seeds = migrationFiles.filter((f) => f.endsWith(SEED_SUFFIX))
       const seed = seeds.at(-1)
       const baseline = renderBaseline(readSchemaFiles(SCHEMAS_DIR))
-      const before = await catalogSnapshot(migrated)
+      const before = await catalogSnapshot(migrated, fold)
       const seedText = seed ? readFileSync(join(migrationsDir, seed), 'utf8') : undefined
       for (const f of migrationFiles) rmSync(join(migrationsDir, f))
       writeFileSync(join(migrationsDir, BASELINE_FILE), baseline)
       if (seedText) writeFileSync(join(migrationsDir, `${String(Number(BASELINE_VERSION) + 1)}${SEED_SUFFIX}`), seedText)
       const squashed = await db.create('fold_squashed')
       await applyMigrations(squashed, migrationsDir)
-      const lost = compareSnapshots(before, await catalogSnapshot(squashed), ['old migrations', 'baseline'])
+      const lost = compareSnapshots(before, await catalogSnapshot(squashed, fold), ['old migrations', 'baseline'])
       const songs = async (d: typeof migrated) =>
         JSON.stringify((await d.query('select * from public.songs order by id')).rows.map((r) => ({ ...r, created_at: undefined })))
       if ((await songs(migrated)) !== (await songs(squashed))) lost.push('rows public.songs differ after the seed')
@@ -273,6 +274,65 @@ async function main() {
   } finally {
     await db.close()
   }
+}
+
+const MAX_LINE = 132
+
+/**
+ * Lines of what pg_dump wrote, broken at spaces outside quotes so none passes the repository's line
+ * length; a string literal too long for one line is continued as adjacent literals on the next
+ * (SQL joins 'a' and 'b' separated by a newline into 'ab').
+ */
+export function wrapLines(text: string, splitLiterals = true): string {
+  return text
+    .split('\n')
+    .flatMap((line) => {
+      const out: string[] = []
+      let rest = line
+      const indent = `${/^\s*/.exec(line)![0]}    `
+      while ([...rest].length > MAX_LINE + 8) {
+        let quote: string | null = null
+        let lastSpace = -1
+        let lastQuotedSpace = -1
+        for (let i = 0; i < Math.min(rest.length, MAX_LINE); i++) {
+          const ch = rest[i]!
+          if (quote) {
+            if (ch === quote) quote = null
+            else if (ch === ' ' && quote === "'") lastQuotedSpace = i
+          } else if (ch === "'" || ch === '"') quote = ch
+          else if (ch === ' ' && i > indent.length) lastSpace = i
+        }
+        if (lastSpace > indent.length) {
+          out.push(rest.slice(0, lastSpace))
+          rest = indent + rest.slice(lastSpace + 1)
+        } else if (splitLiterals && lastQuotedSpace > indent.length) {
+          out.push(`${rest.slice(0, lastQuotedSpace + 1)}'`)
+          rest = `${indent}'${rest.slice(lastQuotedSpace + 1)}`
+        } else break
+      }
+      out.push(rest)
+      return out
+    })
+    .join('\n')
+}
+
+/**
+ * A function's header (what precedes its body) wrapped like any statement: PostgreSQL stores only
+ * the body as written. With `body`, long lines of the body too, at spaces outside quotes, leaving
+ * lines with comments alone: done once, when the migrations are squashed (the squash compares
+ * function bodies with white space folded, the one thing this changes).
+ */
+function wrapFunction(text: string, body: boolean): string {
+  const start = text.search(/\$[A-Za-z_]*\$/)
+  if (start === -1) return text
+  const rest = text.slice(start)
+  const wrappedBody = body
+    ? rest
+        .split('\n')
+        .map((line) => (line.includes('--') ? line : wrapLines(line, false)))
+        .join('\n')
+    : rest
+  return wrapLines(text.slice(0, start).trimEnd()) + ' ' + wrappedBody
 }
 
 const ATTRIBUTE = /^\s*(language|security|stable|immutable|volatile|set\s|strict|parallel|cost|leakproof|called|external|as\b)/i
@@ -291,7 +351,8 @@ export function compactHeader(text: string): string {
     if (previous !== undefined && ATTRIBUTE.test(line) && ATTRIBUTE.test(previous)) out[out.length - 1] = `${previous.trimEnd()} ${line.trim()}`
     else out.push(ATTRIBUTE.test(line) ? line.trim() : line)
   }
-  return out.join('\n') + text.slice(body)
+  const header = out.join('\n')
+  return `${/\s$/.test(header) ? header : `${header} `}${text.slice(body)}`
 }
 
 interface Privileges {

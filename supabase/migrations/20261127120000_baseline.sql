@@ -8,11 +8,7 @@ set check_function_bodies = off;
 CREATE SCHEMA cube_realtime;
 
 create or replace function public.admin_economy(p_days int default 14) returns json
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   v_days int := least(greatest(coalesce(p_days, 14), 1), 90);
   v_since timestamptz := date_trunc('day', clock_timestamp() at time zone 'utc') at time zone 'utc' - make_interval(days => v_days - 1);
@@ -72,22 +68,16 @@ end
 $$;
 
 create or replace function public.admin_list_admins() returns table (email text, since timestamptz)
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   perform public.require_admin();
   return query select u.email::text, a.created_at from public.administrators a join auth.users u on u.id = a.user_id order by a.created_at;
 end
 $$;
 
-create or replace function public.admin_save_ai_settings(p_category text, p_provider text, p_model text, p_base_url text, p_api_key text) returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+create or replace function public.admin_save_ai_settings(p_category text, p_provider text, p_model text, p_base_url text, p_api_key
+    text) returns json
+language plpgsql security definer set search_path = '' as $$
 declare
   v_old public.ai_provider_settings;
   v_new public.ai_provider_settings;
@@ -131,12 +121,10 @@ begin
 end
 $$;
 
-create or replace function public.admin_save_site_settings(p_site_title text, p_primary_color text, p_max_free_songs int, p_database_url text,
+create or replace function public.admin_save_site_settings(p_site_title text, p_primary_color text, p_max_free_songs int,
+    p_database_url text,
                                                 p_api_base_url text, p_api_timeout_ms int, p_max_retries int) returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_old public.site_settings;
   v_new public.site_settings;
@@ -144,7 +132,8 @@ declare
 begin
   perform public.require_admin();
   if p_database_url is not null and p_database_url <> '' and p_database_url !~ '^postgres(ql)?://[^\s/?#]+(/\S*)?$' then
-    raise exception 'invalid_database_url' using errcode = '22023', detail = 'A database URL looks like postgresql://user:password@host:5432/database.';
+    raise exception 'invalid_database_url' using errcode = '22023', detail =
+        'A database URL looks like postgresql://user:password@host:5432/database.';
   end if;
   select * into v_old from public.site_settings where id for update;
   v_mask := case when p_database_url is null then v_old.database_url_mask when p_database_url = '' then null
@@ -173,10 +162,7 @@ end
 $$;
 
 create or replace function public.admin_set_role(p_email text, p_admin boolean) returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_target uuid;
 begin
@@ -202,29 +188,18 @@ end
 $$;
 
 create or replace function public.is_admin() returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select exists (select 1 from public.administrators where user_id = auth.uid())
 $$;
 
 create or replace function public.mask_secret(p_value text) returns text
-language sql
-immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select case when p_value is null or p_value = '' then null
               else '••••' || right(p_value, least(4, greatest(char_length(p_value) - 4, 0))) end
 $$;
 
 create or replace function public.public_site_settings() returns json
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select json_build_object('site_title', site_title, 'primary_color', primary_color, 'max_free_songs', max_free_songs)
     from public.site_settings where id
 $$;
@@ -233,11 +208,7 @@ $$;
 -- Functions
 -- ---------------------------------------------------------------------------------------------
 create or replace function public.require_admin() returns uuid
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   if auth.uid() is null then
     raise exception 'not_authenticated' using errcode = '42501', detail = 'Administrators only: sign in first.';
@@ -250,21 +221,14 @@ end
 $$;
 
 create or replace function public.ai_provider_for_call(p_category text) returns json
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select json_build_object('provider', s.provider, 'model', s.model, 'base_url', s.base_url,
                            'api_key', (select value from public.admin_secrets where name = 'ai_key:' || s.category))
     from public.ai_provider_settings s where s.category = p_category
 $$;
 
 create or replace function public.ai_text_take(p_user uuid) returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_day date := (now() at time zone 'utc')::date;
   v_quota public.ai_text_quota;
@@ -295,11 +259,7 @@ end
 $$;
 
 create or replace function public.aal_satisfied() returns boolean
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   return coalesce(auth.jwt() ->> 'aal', 'aal1') = 'aal2'
       or not exists (select 1 from auth.mfa_factors where user_id = auth.uid() and status = 'verified');
@@ -307,34 +267,28 @@ end
 $$;
 
 create or replace function public.add_mfa_policy(p_table text) returns void
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   execute format('drop policy if exists "two-factor sessions only" on public.%I', p_table);
-  execute format('create policy "two-factor sessions only" on public.%I as restrictive for all to authenticated using ((select public.aal_satisfied())) with check ((select public.aal_satisfied()))', p_table);
+  execute
+      format('create policy "two-factor sessions only" on public.%I as restrictive for all to authenticated using ((select public.aal_satisfied())) with check ((select public.aal_satisfied()))', p_table);
 end
 $$;
 
 create or replace function public.check_request() returns void
-language plpgsql
-stable
-set search_path = ''
-as $$
+language plpgsql stable set search_path = '' as $$
 begin
   if auth.role() = 'authenticated' and not public.aal_satisfied() then
     raise sqlstate 'PT403' using
-      message = 'Finish two-factor sign-in first: this account uses two-factor authentication and this session has not entered its code yet.',
+      message =
+          'Finish two-factor sign-in first: this account uses two-factor authentication and this session has not entered its code yet.',
       hint = 'Verify a TOTP code (auth.mfa.challenge, then auth.mfa.verify) to raise the session to aal2.';
   end if;
 end
 $$;
 
 create or replace function public.client_address() returns text
-language plpgsql
-stable
-set search_path = ''
-as $$
+language plpgsql stable set search_path = '' as $$
 declare
   h json := nullif(current_setting('request.headers', true), '')::json;
 begin
@@ -346,11 +300,9 @@ $$;
 -- divisor of a day: windows start at whole multiples of it since midnight UTC). True when the
 -- hit was within `p_limit`; false (and nothing counted) when the limit was already reached. The
 -- conditional upsert holds the row lock, so concurrent calls never count past the limit.
-create or replace function public.client_rate_take(p_bucket text, p_client text, p_limit int, p_window_seconds int default 3600) returns boolean
-language plpgsql
-security definer
-set search_path = ''
-as $$
+create or replace function public.client_rate_take(p_bucket text, p_client text, p_limit int, p_window_seconds int default 3600)
+    returns boolean
+language plpgsql security definer set search_path = '' as $$
 declare
   v_window timestamptz := to_timestamp(floor(extract(epoch from clock_timestamp()) / p_window_seconds) * p_window_seconds);
   v_client text := left(coalesce(nullif(btrim(p_client), ''), 'unknown'), 100);
@@ -370,10 +322,7 @@ end
 $$;
 
 create or replace function public.note_account_client(p_user uuid) returns text
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_address text := public.client_address();
 begin
@@ -394,10 +343,7 @@ create or replace function public.publish_song(
   p_cover_path text default null,
   p_attempt_key text default null
 ) returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   c_rules constant json := public.publishing_rules();
   v_uid uuid := auth.uid();
@@ -507,9 +453,7 @@ end
 $$;
 
 create or replace function public.publishing_rules() returns json
-language sql immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select json_build_object(
     'audio_bucket', 'published-audio',
     'cover_bucket', 'published-covers',
@@ -530,11 +474,7 @@ $$;
 
 -- recommend_songs (20261124130100_discovery.sql) again, offering only songs the caller may see.
 create or replace function public.recommend_songs(p_mode text default 'daily', p_salt int default 0, p_limit int default 10) returns json
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_seed text := ((clock_timestamp() at time zone 'utc')::date)::text || ':' || coalesce(p_salt, 0)::text;
@@ -622,7 +562,8 @@ begin
            'owner_id', owner_id, 'plays', plays, 'score', round(score::numeric, 4),
            'why', case when p_mode = 'discover' then 'discovery'
                        when genre_affinity > 0 then 'genre' when artist_affinity > 0 then 'artist'
-                       when unheard then 'new' else 'popular' end) order by case when p_mode = 'daily' then -score else 0 end, k1, k2, id), '[]'::json)
+                       when unheard then 'new' else 'popular' end) order by case when p_mode = 'daily' then -score else 0 end, k1,
+                           k2, id), '[]'::json)
     into v_result
     from picked;
   return v_result;
@@ -632,10 +573,7 @@ $$;
 -- Answers true when the values were recorded, false when the song already had a measurement.
 create or replace function public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real)
 returns boolean
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_owner uuid;
@@ -664,18 +602,13 @@ $$;
 
 -- 'My Track!' -> 'my-track'; never empty, at most 60 characters.
 create or replace function public.slugify(p_text text) returns text
-language sql immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select coalesce(nullif(left(trim(both '-' from regexp_replace(lower(coalesce(p_text, '')), '[^a-z0-9]+', '-', 'g')), 60), ''), 'song')
 $$;
 
 -- Removes the caller's own song; answers the Storage paths its client then removes.
 create or replace function public.unpublish_song(p_song_id text) returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   c_rules constant json := public.publishing_rules();
   v_uid uuid := auth.uid();
@@ -704,17 +637,14 @@ $$;
 
 -- A user's public playlists; only songs the caller may see, counted and listed.
 create or replace function public.public_playlists(p_user_id uuid) returns json
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select coalesce(json_agg(json_build_object(
            'id', p.id,
            'name', p.name,
            'track_count', (select count(*) from public.playlist_songs ps join public.songs s on s.id = ps.song_id
                             where ps.playlist_id = p.id and public.profile_visible(s.owner_id)),
-           'songs', coalesce((select json_agg(json_build_object('id', s.id, 'title', s.title, 'artist', s.artist, 'slug', s.slug) order by ps.position, ps.added_at)
+           'songs', coalesce((select json_agg(json_build_object('id', s.id, 'title', s.title, 'artist', s.artist, 'slug', s.slug)
+               order by ps.position, ps.added_at)
                                 from public.playlist_songs ps join public.songs s on s.id = ps.song_id
                                where ps.playlist_id = p.id and public.profile_visible(s.owner_id)), '[]'::json)
          ) order by p.created_at), '[]'::json)
@@ -723,12 +653,10 @@ as $$
 $$;
 
 -- comment_credit
-CREATE OR REPLACE FUNCTION public.comment_credit(p_user uuid, p_amount integer, p_reason text, p_ref text, p_key text, p_key_prefix text, p_cap integer)
+CREATE OR REPLACE FUNCTION public.comment_credit(p_user uuid, p_amount integer, p_reason text, p_ref text, p_key text, p_key_prefix
+    text, p_cap integer)
  RETURNS integer
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path TO '' AS $function$
 declare
   v_day_start timestamptz := date_trunc('day', now() at time zone 'utc') at time zone 'utc';
 begin
@@ -750,21 +678,14 @@ end
 $function$;
 
 create or replace function public.comment_json(p_id uuid) returns json
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select to_json(c) from public.comments c where c.id = p_id
 $$;
 
 -- Makes sure the caller has a wallet and locks the wallets of the given users in a fixed order
 -- (two users replying to each other at once must not deadlock).
 create or replace function public.comment_lock_wallets(p_users uuid[]) returns void
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   perform public.init_user_tokens();
   perform 1 from public.user_tokens where user_id = any (p_users) order by user_id for update;
@@ -772,10 +693,7 @@ end
 $$;
 
 create or replace function public.comment_rules() returns json
-language sql
-immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select json_build_object(
     'max_length', 2000,
     'rewards', json_build_object('comment', 5, 'like', 2, 'reply', 3, 'reply_author', 3, 'daily_goal_bonus', 10),
@@ -792,10 +710,7 @@ $$;
 -- replies remain; a deleted parent whose last reply goes is removed too. Rewards already credited
 -- stay credited, and their keys make re-posting earn nothing again.
 create or replace function public.delete_comment(p_comment_id uuid) returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_comment public.comments;
@@ -823,10 +738,7 @@ end
 $$;
 
 create or replace function public.edit_comment(p_comment_id uuid, p_body text) returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_body text := regexp_replace(coalesce(p_body, ''), '^\s+|\s+$', '', 'g');
@@ -839,7 +751,8 @@ begin
     raise exception 'empty_comment' using errcode = '22023', hint = 'Write something first.';
   end if;
   if char_length(v_body) > v_max then
-    raise exception 'comment_too_long' using errcode = '22001', detail = format('A comment has at most %s characters; this one has %s.', v_max, char_length(v_body));
+    raise exception 'comment_too_long' using errcode = '22001', detail =
+        format('A comment has at most %s characters; this one has %s.', v_max, char_length(v_body));
   end if;
   update public.comments set body = v_body, edited_at = now()
    where id = p_comment_id and user_id = v_uid and not deleted;
@@ -852,11 +765,7 @@ $$;
 
 -- The caller's Comments & Earn figures, from their real rows.
 create or replace function public.my_comment_stats() returns json
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   c_rules constant json := public.comment_rules();
   c_per_level constant int := (c_rules ->> 'tracks_per_level')::int;
@@ -889,12 +798,10 @@ $$;
 
 -- Posts a comment (p_parent_id null) or a reply to a top-level comment of the same song; a
 -- top-level comment may be pinned to p_at_seconds. Returns {comment, credited: [{reason, amount}], balance}.
-create or replace function public.post_comment(p_song_id text, p_body text, p_parent_id uuid default null, p_at_seconds numeric default null)
+create or replace function public.post_comment(p_song_id text, p_body text, p_parent_id uuid default null, p_at_seconds numeric
+    default null)
 returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   c_rules constant json := public.comment_rules();
   v_uid uuid := auth.uid();
@@ -991,10 +898,7 @@ $$;
 -- Sets the caller's like on a comment (p_liked true) or removes it. Returns
 -- {liked, like_count, credited: [{reason, amount}], balance}.
 create or replace function public.set_comment_like(p_comment_id uuid, p_liked boolean) returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   c_rules constant json := public.comment_rules();
   v_uid uuid := auth.uid();
@@ -1042,10 +946,7 @@ $$;
 
 -- Casts the caller's vote with the power of the proposal's snapshot. Returns {vote, proposal}.
 create or replace function public.cast_vote(p_proposal_id uuid, p_choice text) returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_proposal public.proposals;
@@ -1118,10 +1019,7 @@ $$;
 
 -- Closes every active proposal whose end has passed; the result is computed here from the votes.
 create or replace function public.close_due_proposals() returns int
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_n int;
 begin
@@ -1152,10 +1050,7 @@ $$;
 -- author's balance after it. The proposal runs at least min_duration_hours.
 create or replace function public.create_proposal(p_title text, p_description text, p_category text, p_ends_at timestamptz,
   p_attempt_key text default null) returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   c_rules constant json := public.governance_rules();
   c_cost constant int := (c_rules ->> 'proposal_cost')::int;
@@ -1221,10 +1116,7 @@ $$;
 
 -- Delegates the caller's power to a user (by username) or, with null, to the community pool.
 create or replace function public.delegate_voting_power(p_username text default null) returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_delegate uuid;
@@ -1253,10 +1145,7 @@ $$;
 -- {balance, locked, trusted, own_power, delegated_power, voting_power, delegation, delegators,
 --  active_count, voted_active}: the live figures, i.e. what the next proposal's snapshot would take.
 create or replace function public.governance_overview() returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_delegation public.delegations;
@@ -1299,30 +1188,19 @@ $$;
 
 -- The live own power (what the next proposal's snapshot would take): floor(fraction x (balance - locked)).
 create or replace function public.governance_own_power(p_user uuid) returns bigint
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select coalesce((select floor((public.governance_rules() ->> 'power_fraction')::numeric * (a.balance - a.locked))::bigint
                      from public.account_trust(p_user) a), 0)
 $$;
 
 create or replace function public.governance_power_used(p_proposal_id uuid, p_user uuid) returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select exists (select 1 from public.votes v
                   where v.proposal_id = p_proposal_id and (v.user_id = p_user or p_user = any (v.delegators)))
 $$;
 
 create or replace function public.governance_rules() returns json
-language sql
-immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select json_build_object(
     'proposal_cost', 100,
     'min_balance', 100,
@@ -1338,11 +1216,9 @@ as $$
 $$;
 
 -- The caller's votes with their proposals (Your Voting History).
-create or replace function public.my_votes() returns table (proposal_id uuid, title text, choice text, power bigint, voted_at timestamptz, status text, ends_at timestamptz)
-language plpgsql
-security definer
-set search_path = ''
-as $$
+create or replace function public.my_votes() returns table (proposal_id uuid, title text, choice text, power bigint, voted_at
+    timestamptz, status text, ends_at timestamptz)
+language plpgsql security definer set search_path = '' as $$
 begin
   if auth.uid() is null then
     raise exception 'not_authenticated' using errcode = '42501';
@@ -1358,10 +1234,7 @@ $$;
 
 -- Writes the snapshot of one proposal and returns its total voting power.
 create or replace function public.snapshot_proposal_power(p_proposal_id uuid) returns bigint
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   c_fraction constant numeric := (public.governance_rules() ->> 'power_fraction')::numeric;
   v_total bigint;
@@ -1393,10 +1266,7 @@ end
 $$;
 
 create or replace function public.undelegate_voting_power() returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   if auth.uid() is null then
     raise exception 'not_authenticated' using errcode = '42501';
@@ -1410,10 +1280,7 @@ $$;
 -- init_user_tokens
 CREATE OR REPLACE FUNCTION public.init_user_tokens()
  RETURNS json
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path TO '' AS $function$
 declare
   v_uid uuid := auth.uid();
   v_today date := (now() at time zone 'utc')::date;
@@ -1439,11 +1306,7 @@ $function$;
 
 -- What a creator's songs earned them, per song (own account only).
 create or replace function public.my_creator_earnings() returns json
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_day_start timestamptz := date_trunc('day', clock_timestamp() at time zone 'utc') at time zone 'utc';
@@ -1469,10 +1332,7 @@ end
 $$;
 
 create or replace function public.post_ledger(p_user uuid, p_amount int, p_reason text, p_reference text, p_key text) returns int
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_balance int;
   v_listen constant boolean := p_reason = 'listen';
@@ -1498,9 +1358,7 @@ end
 $$;
 
 create or replace function public.reward_rules() returns json
-language sql
-stable
-as $$
+language sql stable as $$
   select json_build_object(
     'listen', json_build_object(
       -- A listen qualifies once it has really played min(qualify_seconds, qualify_fraction x length).
@@ -1532,10 +1390,7 @@ $$;
 -- spend_tokens
 CREATE OR REPLACE FUNCTION public.spend_tokens(p_amount integer, p_reason text, p_ref text)
  RETURNS json
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path TO '' AS $function$
 declare
   v_uid uuid := auth.uid();
   v_balance int;
@@ -1571,12 +1426,10 @@ begin
 end
 $function$;
 
-create or replace function public.listen_begin(p_song_id text, p_duration numeric, p_reward int, p_creator uuid, p_play_id text, p_interacted boolean)
+create or replace function public.listen_begin(p_song_id text, p_duration numeric, p_reward int, p_creator uuid, p_play_id text,
+    p_interacted boolean)
 returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_now timestamptz := clock_timestamp();
@@ -1617,10 +1470,7 @@ end
 $$;
 
 create or replace function public.listen_lock(p_users uuid[]) returns void
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   if cardinality(p_users) > 2 then
     raise exception 'listen_lock takes the listener and the creator' using errcode = '22023';
@@ -1630,10 +1480,7 @@ end
 $$;
 
 create or replace function public.listen_offline(p_song_id text, p_play_id text, p_played_at timestamptz) returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   c_max_age constant interval := interval '7 days';
   c_daily_plays constant int := 50;
@@ -1684,10 +1531,7 @@ $$;
 create or replace function public.listen_report(p_session_id uuid, p_playing boolean,
                                      p_interacted boolean default false, p_ended boolean default false)
 returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_session public.listening_sessions;
@@ -1712,10 +1556,7 @@ $$;
 
 -- A catalogue or published song.
 create or replace function public.listen_start(p_song_id text, p_play_id text, p_interacted boolean default true) returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_song public.songs;
 begin
@@ -1726,10 +1567,7 @@ $$;
 
 -- A CUBE Radio piece by its recipe id, while its slot is on air (or just was): as record_station_listen did.
 create or replace function public.listen_station_start(p_recipe_id text, p_play_id text, p_interacted boolean default true) returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   c_rules constant json := public.station_rules();
   c_slot constant int := (c_rules ->> 'slot_seconds')::int;
@@ -1763,11 +1601,7 @@ end
 $$;
 
 create or replace function public.listener_linked_to_creator(p_listener uuid, p_creator uuid) returns boolean
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   c_creator constant json := public.reward_rules() -> 'creator';
 begin
@@ -1783,12 +1617,9 @@ begin
 end
 $$;
 
-create or replace function public.recent_listens(p_user_id uuid, p_limit int default 5) returns table (song_id text, title text, artist text, slug text, listened_at timestamptz)
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+create or replace function public.recent_listens(p_user_id uuid, p_limit int default 5) returns table (song_id text, title text,
+    artist text, slug text, listened_at timestamptz)
+language sql stable security definer set search_path = '' as $$
   select s.id, s.title, s.artist, s.slug, h.last
     from (select song_id, max(listened_at) as last from public.user_listening_history where user_id = p_user_id group by song_id) h
     join public.songs s on s.id = h.song_id
@@ -1800,10 +1631,7 @@ as $$
 $$;
 
 create or replace function public.station_rules() returns json
-language sql
-stable
-set search_path = ''
-as $$
+language sql stable set search_path = '' as $$
   select json_build_object(
     -- Each piece's slot; a piece sounds slot + crossfade seconds (src/engine/station/programme.ts).
     'slot_seconds', 60,
@@ -1817,10 +1645,7 @@ $$;
 
 -- "Still listening?" answered: listening earns again from now (and the waiting session may credit).
 create or replace function public.still_listening() returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_session public.listening_sessions;
@@ -1840,11 +1665,7 @@ end
 $$;
 
 create or replace function public.enabled_blockchains() returns json
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select coalesce(json_agg(row_to_json(c) order by c.sort), '[]'::json)
   from public.blockchain_configs c
   where c.enabled
@@ -1853,10 +1674,7 @@ $$;
 -- The royalty argument changes name and unit (percent), so the old signature goes.
 create or replace function public.mint_begin(p_user uuid, p_client_key text, p_blockchain text, p_metadata jsonb,
                                   p_recipient text, p_royalties numeric, p_collection text) returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   c_cost constant int := (public.wallet_rules() ->> 'mint_cost')::int;
   v_balance int;
@@ -1882,10 +1700,7 @@ end
 $$;
 
 create or replace function public.mint_complete(p_request uuid, p_tx_hash text, p_token_id text, p_contract text) returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_request public.mint_requests;
 begin
@@ -1905,11 +1720,7 @@ end
 $$;
 
 create or replace function public.mint_context(p_user uuid, p_blockchain text) returns json
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select json_build_object(
     'config', (select row_to_json(c) from public.blockchain_configs c where c.name = p_blockchain and c.enabled),
     'linked_address', (select address from public.wallet_links where user_id = p_user)
@@ -1919,10 +1730,7 @@ $$;
 -- mint_fail
 CREATE OR REPLACE FUNCTION public.mint_fail(p_request uuid, p_error text)
  RETURNS json
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path TO '' AS $function$
 declare
   c_cost constant int := (public.wallet_rules() ->> 'mint_cost')::int;
   v_request public.mint_requests;
@@ -1944,29 +1752,19 @@ $function$;
 
 -- The metadata a token's tokenURI serves (pending or completed requests; a failed one has no token).
 create or replace function public.mint_metadata(p_request uuid) returns jsonb
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select metadata from public.mint_requests where id = p_request and status <> 'failed'
 $$;
 
 create or replace function public.add_notice(p_user uuid, p_kind text, p_title text, p_body text, p_link text) returns void
-language sql
-security definer
-set search_path = ''
-as $$
+language sql security definer set search_path = '' as $$
   insert into public.notifications (user_id, kind, title, body, link)
   select p_user, p_kind, left(p_title, 120), left(p_body, 300), p_link
    where public.wants_notice(p_user, p_kind)
 $$;
 
 create or replace function public.notice_on_follow() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_today date := (now() at time zone 'utc')::date;
   v_name text;
@@ -1989,14 +1787,12 @@ $$;
 
 -- My mint is on the chain.
 create or replace function public.notice_on_mint() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   if old.status <> 'completed' and new.status = 'completed' then
     perform public.add_notice(new.user_id, 'mint_completed', 'Mint completed',
-      '"' || left(coalesce(new.metadata ->> 'name', 'Your NFT'), 100) || '" is on ' || new.blockchain || ' as token #' || coalesce(new.token_id, '?'), '/app/wallet');
+      '"' || left(coalesce(new.metadata ->> 'name', 'Your NFT'), 100) || '" is on ' || new.blockchain || ' as token #' ||
+          coalesce(new.token_id, '?'), '/app/wallet');
   end if;
   return null;
 end
@@ -2004,10 +1800,7 @@ $$;
 
 -- A proposal I voted on has closed.
 create or replace function public.notice_on_proposal_close() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   if old.status = 'active' and new.status <> 'active' then
     perform public.add_notice(v.user_id, 'vote_closed', 'Proposal closed',
@@ -2020,10 +1813,7 @@ $$;
 
 -- A reply to my comment (not my own reply).
 create or replace function public.notice_on_reply() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_parent public.comments;
   v_slug text;
@@ -2043,21 +1833,14 @@ end
 $$;
 
 create or replace function public.wants_notice(p_user uuid, p_kind text) returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select coalesce((select case p_kind when 'reply' then s.notify_replies when 'follower' then s.notify_followers
                                       when 'vote_closed' then s.notify_votes when 'mint_completed' then s.notify_mints end
                      from public.user_settings s where s.user_id = p_user), true)
 $$;
 
 create or replace function public.delete_my_account(p_confirm_username text) returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_name text;
@@ -2075,11 +1858,13 @@ begin
   end if;
   if exists (select 1 from public.administrators where user_id = v_uid)
      and not exists (select 1 from public.administrators where user_id <> v_uid) then
-    raise exception 'last_admin' using errcode = '22023', detail = 'The last administrator cannot delete their account: grant the role to someone else first.';
+    raise exception 'last_admin' using errcode = '22023', detail =
+        'The last administrator cannot delete their account: grant the role to someone else first.';
   end if;
   select count(*) into v_left from storage.objects where (storage.foldername(name))[1] = v_uid::text;
   if v_left > 0 then
-    raise exception 'storage_not_empty' using errcode = '22023', detail = format('%s of your files are still stored; remove them first.', v_left);
+    raise exception 'storage_not_empty' using errcode = '22023', detail =
+        format('%s of your files are still stored; remove them first.', v_left);
   end if;
 
   -- Likes given go, and the counts they added with them.
@@ -2099,9 +1884,7 @@ end
 $$;
 
 create or replace function public.check_profile_change() returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 declare
   r constant json := public.profile_rules();
   v_problem text;
@@ -2124,10 +1907,7 @@ $$;
 -- one, the e-mail's local part is cleaned to fit it. A name taken meanwhile by a concurrent
 -- sign-up gets a number, as before.
 create or replace function public.handle_new_user() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_given text := nullif(btrim(coalesce(new.raw_user_meta_data ->> 'username', '')), '');
   v_base text;
@@ -2169,11 +1949,7 @@ end
 $$;
 
 create or replace function public.profile_is_public(p_user uuid) returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select coalesce((select s.public_profile from public.user_settings s where s.user_id = p_user), true)
 $$;
 
@@ -2181,10 +1957,7 @@ $$;
 -- songs they published, the name on their comments (copied so a live event carries it) and on
 -- their proposals. Before, those kept the old name for ever.
 create or replace function public.profile_rename_follows() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   update public.songs set artist = new.username where owner_id = new.user_id and artist is distinct from new.username;
   update public.comments set username = new.username where user_id = new.user_id and username is distinct from new.username;
@@ -2195,10 +1968,7 @@ end
 $$;
 
 create or replace function public.profile_rules() returns json
-language sql
-immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select json_build_object(
     'username_min', 3,
     'username_max', 30,
@@ -2220,9 +1990,7 @@ $$;
 -- query (one row of a 10,000-song catalogue costs an expression, not a function call); every name
 -- is schema-qualified instead of pinning search_path.
 create or replace function public.profile_visible(p_owner uuid) returns boolean
-language sql
-stable
-as $$
+language sql stable as $$
   -- coalesce: a visitor has no auth.uid(), and a predicate must answer false, never null.
   select coalesce(p_owner is null
                   or p_owner = auth.uid()
@@ -2230,22 +1998,14 @@ as $$
 $$;
 
 create or replace function public.public_profile_name(p_username text) returns json
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select json_build_object('user_id', p.user_id, 'username', p.username, 'private', not public.profile_visible(p.user_id))
     from public.profiles p where p.username = p_username
 $$;
 
 -- What the sign-up form asks before it registers: the same words the rename answers with.
 create or replace function public.username_problem(p_name text) returns text
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   v_name text := normalize(btrim(coalesce(p_name, '')), NFC);
   v_problem text := public.username_rule_problem(v_name);
@@ -2262,10 +2022,7 @@ $$;
 
 -- Null when `p_name` (already NFC) follows the rule, else the rule's message.
 create or replace function public.username_rule_problem(p_name text) returns text
-language sql
-immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select case
     when p_name is null
       or char_length(p_name) not between (r ->> 'username_min')::int and (r ->> 'username_max')::int
@@ -2279,10 +2036,7 @@ $$;
 -- the columns named in the trigger's arguments (those subscribers may filter on), never the whole
 -- row (NOTIFY payloads are limited to 8000 bytes, and the row is re-read per subscriber anyway).
 create or replace function cube_realtime.notify_change() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_row jsonb := to_jsonb(case when tg_op = 'DELETE' then old else new end);
   v_pk jsonb := '{}'::jsonb;
@@ -2309,10 +2063,7 @@ end
 $$;
 
 create or replace function public.open_share(p_token text) returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   c_rules constant json := public.share_rules();
   c_cap constant int := (c_rules ->> 'daily_cap')::int;
@@ -2382,10 +2133,7 @@ $$;
 -- Records one profile visit or track play (anyone, visitors included); one per viewer per day.
 -- p_visitor is the anonymous browser id of a visitor (ignored when signed in). Own visits do not count.
 create or replace function public.record_view(p_kind text, p_item_id text, p_visitor text default null) returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_viewer text;
@@ -2423,11 +2171,7 @@ $$;
 
 -- The Analytics tab also counts the links still waiting for a visitor.
 create or replace function public.share_analytics() returns json
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_today date := (clock_timestamp() at time zone 'utc')::date;
@@ -2456,10 +2200,7 @@ $$;
 
 -- Makes (or gives back) the caller's link for one item on one platform. Pays nothing.
 create or replace function public.share_create(p_item_type text, p_item_id text, p_platform text) returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   c_rules constant json := public.share_rules();
   v_uid uuid := auth.uid();
@@ -2536,10 +2277,7 @@ end
 $$;
 
 create or replace function public.share_rules() returns json
-language sql
-stable
-set search_path = ''
-as $$
+language sql stable set search_path = '' as $$
   select json_build_object(
     -- CUBE per credited share, by platform.
     'amounts', json_build_object('twitter', 10, 'facebook', 10, 'copy_link', 5, 'qr', 15, 'share_now', 5),
@@ -2551,19 +2289,14 @@ as $$
 $$;
 
 create or replace function public.storage_object_visible(p_name text) returns boolean
-language sql
-stable
-as $$
+language sql stable as $$
   select public.profile_visible(
            case when (storage.foldername(p_name))[1] ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
                 then ((storage.foldername(p_name))[1])::uuid end)
 $$;
 
 create or replace function public.record_remix_source(p_song_id text, p_remix_id uuid) returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_song public.songs;
@@ -2604,10 +2337,7 @@ $$;
 -- remix_burn
 CREATE OR REPLACE FUNCTION public.remix_burn(p_source text, p_attempt_key text)
  RETURNS json
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path TO '' AS $function$
 declare
   v_uid uuid := auth.uid();
   v_cost int := ((public.remix_rules()) ->> 'cost')::int;
@@ -2651,10 +2381,7 @@ end
 $function$;
 
 create or replace function public.remix_complete(p_remix_id uuid) returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_remix public.remixes;
@@ -2677,10 +2404,7 @@ $$;
 -- remix_refund
 CREATE OR REPLACE FUNCTION public.remix_refund(p_remix_id uuid)
  RETURNS json
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path TO '' AS $function$
 declare
   v_uid uuid := auth.uid();
   v_remix public.remixes;
@@ -2701,17 +2425,15 @@ begin
   if v_remix.status = 'refunded' then
     return json_build_object('remix_id', p_remix_id, 'status', 'refunded', 'balance', v_balance, 'refunded', false);
   end if;
-  v_balance := public.post_ledger(v_uid, v_remix.cost, 'remix_refund', v_remix.source_ref, 'remix_refund:' || v_uid::text || ':' || v_remix.attempt_key);
+  v_balance := public.post_ledger(v_uid, v_remix.cost, 'remix_refund', v_remix.source_ref, 'remix_refund:' || v_uid::text || ':' ||
+      v_remix.attempt_key);
   update public.remixes set status = 'refunded', updated_at = clock_timestamp() where id = p_remix_id;
   return json_build_object('remix_id', p_remix_id, 'status', 'refunded', 'balance', v_balance, 'refunded', true);
 end
 $function$;
 
 create or replace function public.remix_rules() returns json
-language sql
-immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select json_build_object('cost', 50)
 $$;
 
@@ -2719,11 +2441,7 @@ $$;
 -- trust_status, wallet_claim and the governance snapshot all read it.
 create or replace function public.account_trust(p_user uuid default null)
 returns table (user_id uuid, balance int, listening_days int, distinct_songs int, welcome int, trusted boolean, locked int)
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   with r as (
     select (public.trust_rules() ->> 'needed_days')::int as days,
            (public.trust_rules() ->> 'needed_songs')::int as songs,
@@ -2753,11 +2471,7 @@ $$;
 
 -- The caller's trust status (the wallet page shows the locked part and what unlocks it).
 create or replace function public.my_trust_status() returns json
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   if auth.uid() is null then
     raise exception 'not_authenticated' using errcode = '42501';
@@ -2767,10 +2481,7 @@ end
 $$;
 
 create or replace function public.trust_rules() returns json
-language sql
-immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select json_build_object(
     'needed_days', 3,
     'needed_songs', 10,
@@ -2781,11 +2492,7 @@ $$;
 
 -- {trusted, listening_days, distinct_songs, needed_days, needed_songs, welcome, locked, balance} of one account.
 create or replace function public.trust_status(p_user uuid) returns json
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select json_build_object(
     'trusted', coalesce(a.trusted, false),
     'listening_days', coalesce(a.listening_days, 0),
@@ -2803,10 +2510,7 @@ $$;
 -- wallet_claim (last defined in 20261125140000_one_ledger_posting.sql): refused until trusted.
 -- Its pot is still wallet_claim_status()'s answer; only the gate is new.
 create or replace function public.wallet_claim() returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_status json;
@@ -2838,11 +2542,7 @@ $$;
 
 -- The hourly pot from the server-measured sessions: earning seconds of credited listens only.
 create or replace function public.wallet_claim_status() returns json
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   c_rules constant json := public.wallet_rules();
   c_hour constant int := (c_rules ->> 'claim_hour_seconds')::int;
@@ -2870,10 +2570,7 @@ end
 $$;
 
 create or replace function public.wallet_issue_nonce() returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_nonce text := replace(gen_random_uuid()::text, '-', '') || substr(replace(gen_random_uuid()::text, '-', ''), 1, 8);
@@ -2892,10 +2589,7 @@ $$;
 -- wallet_link
 CREATE OR REPLACE FUNCTION public.wallet_link(p_user uuid, p_address text, p_nonce text, p_chain_id integer)
  RETURNS json
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path TO '' AS $function$
 declare
   c_welcome constant int := (public.wallet_rules() ->> 'welcome_tokens')::int;
   v_nonce public.siwe_nonces;
@@ -2945,10 +2639,7 @@ $function$;
 -- account has none yet (a concurrent call's key wins, the other is dropped: one address per
 -- account). The wallet welcome is granted once per account, as for a proven wallet.
 create or replace function public.wallet_link_custodial(p_user uuid, p_address text, p_private_key text) returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   c_welcome constant int := (public.wallet_rules() ->> 'welcome_tokens')::int;
   v_address text;
@@ -2982,10 +2673,7 @@ $$;
 
 -- The rules gain the per-day ceiling, derived from the rules it follows from.
 create or replace function public.wallet_rules() returns json
-language sql
-stable
-set search_path = ''
-as $$
+language sql stable set search_path = '' as $$
   select json_build_object(
     'welcome_tokens', 50,
     'claim_per_hour', 5,
@@ -3000,10 +2688,7 @@ $$;
 
 -- 'Remove this address from my account'.
 create or replace function public.wallet_unlink() returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   if auth.uid() is null then
     raise exception 'not_authenticated' using errcode = '42501';
@@ -3024,7 +2709,9 @@ CREATE TABLE public.admin_audit (
     field text NOT NULL,
     old_value text,
     new_value text,
-    created_at timestamp with time zone DEFAULT now() NOT NULL
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT admin_audit_pkey PRIMARY KEY (id),
+    CONSTRAINT admin_audit_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES auth.users(id) ON DELETE SET NULL
 );
 
 -- ---------------------------------------------------------------------------------------------
@@ -3035,12 +2722,15 @@ CREATE TABLE public.admin_secrets (
     value text NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT admin_secrets_name_check CHECK ((name ~ '^[a-z][a-z0-9_:.-]{1,60}$'::text)),
-    CONSTRAINT admin_secrets_value_check CHECK (((char_length(value) >= 1) AND (char_length(value) <= 4096)))
+    CONSTRAINT admin_secrets_value_check CHECK (((char_length(value) >= 1) AND (char_length(value) <= 4096))),
+    CONSTRAINT admin_secrets_pkey PRIMARY KEY (name)
 );
 
 CREATE TABLE public.administrators (
     user_id uuid NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT administrators_pkey PRIMARY KEY (user_id),
+    CONSTRAINT administrators_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
 -- ---------------------------------------------------------------------------------------------
@@ -3057,13 +2747,17 @@ CREATE TABLE public.site_settings (
     max_retries integer DEFAULT 3 NOT NULL,
     updated_by uuid,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT site_settings_api_base_url_check CHECK (((api_base_url IS NULL) OR ((char_length(api_base_url) <= 500) AND (api_base_url ~ '^https?://[^\s/?#]+([/?#]\S*)?$'::text)))),
-    CONSTRAINT site_settings_api_timeout_ms_check CHECK ((((api_timeout_ms >= 1000) AND (api_timeout_ms <= 600000)) AND ((api_timeout_ms % 1000) = 0))),
+    CONSTRAINT site_settings_api_base_url_check CHECK (((api_base_url IS NULL) OR ((char_length(api_base_url) <= 500) AND
+        (api_base_url ~ '^https?://[^\s/?#]+([/?#]\S*)?$'::text)))),
+    CONSTRAINT site_settings_api_timeout_ms_check CHECK ((((api_timeout_ms >= 1000) AND (api_timeout_ms <= 600000)) AND
+        ((api_timeout_ms % 1000) = 0))),
     CONSTRAINT site_settings_id_check CHECK (id),
     CONSTRAINT site_settings_max_free_songs_check CHECK (((max_free_songs >= 0) AND (max_free_songs <= 1000))),
     CONSTRAINT site_settings_max_retries_check CHECK (((max_retries >= 0) AND (max_retries <= 10))),
     CONSTRAINT site_settings_primary_color_check CHECK (((primary_color IS NULL) OR (primary_color ~ '^#[0-9a-fA-F]{6}$'::text))),
-    CONSTRAINT site_settings_site_title_check CHECK (((char_length(btrim(site_title)) >= 1) AND (char_length(btrim(site_title)) <= 80)))
+    CONSTRAINT site_settings_site_title_check CHECK (((char_length(btrim(site_title)) >= 1) AND (char_length(btrim(site_title)) <= 80))),
+    CONSTRAINT site_settings_pkey PRIMARY KEY (id),
+    CONSTRAINT site_settings_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL
 );
 
 -- ---------------------------------------------------------------------------------------------
@@ -3077,10 +2771,14 @@ CREATE TABLE public.ai_provider_settings (
     api_key_mask text,
     updated_by uuid,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT ai_provider_settings_base_url_check CHECK (((base_url IS NULL) OR ((char_length(base_url) <= 500) AND (base_url ~ '^https?://[^\s/?#]+([/?#]\S*)?$'::text)))),
-    CONSTRAINT ai_provider_settings_category_check CHECK ((category = ANY (ARRAY['image'::text, 'text'::text, 'music'::text, 'inference'::text]))),
+    CONSTRAINT ai_provider_settings_base_url_check CHECK (((base_url IS NULL) OR ((char_length(base_url) <= 500) AND (base_url ~
+        '^https?://[^\s/?#]+([/?#]\S*)?$'::text)))),
+    CONSTRAINT ai_provider_settings_category_check CHECK ((category = ANY (ARRAY['image'::text, 'text'::text, 'music'::text,
+        'inference'::text]))),
     CONSTRAINT ai_provider_settings_model_check CHECK (((char_length(model) >= 1) AND (char_length(model) <= 60))),
-    CONSTRAINT ai_provider_settings_provider_check CHECK (((char_length(provider) >= 1) AND (char_length(provider) <= 60)))
+    CONSTRAINT ai_provider_settings_provider_check CHECK (((char_length(provider) >= 1) AND (char_length(provider) <= 60))),
+    CONSTRAINT ai_provider_settings_pkey PRIMARY KEY (category),
+    CONSTRAINT ai_provider_settings_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL
 );
 
 -- ai-text makes the server call the administrator's paid provider, so it is
@@ -3092,20 +2790,24 @@ CREATE TABLE public.ai_text_quota (
     global_daily integer DEFAULT 1000 NOT NULL,
     CONSTRAINT ai_text_quota_global_daily_check CHECK (((global_daily >= 0) AND (global_daily <= 10000000))),
     CONSTRAINT ai_text_quota_id_check CHECK (id),
-    CONSTRAINT ai_text_quota_per_user_daily_check CHECK (((per_user_daily >= 0) AND (per_user_daily <= 100000)))
+    CONSTRAINT ai_text_quota_per_user_daily_check CHECK (((per_user_daily >= 0) AND (per_user_daily <= 100000))),
+    CONSTRAINT ai_text_quota_pkey PRIMARY KEY (id)
 );
 
 CREATE TABLE public.ai_text_usage (
     day date NOT NULL,
     user_id uuid NOT NULL,
     calls integer NOT NULL,
-    CONSTRAINT ai_text_usage_calls_check CHECK ((calls >= 0))
+    CONSTRAINT ai_text_usage_calls_check CHECK ((calls >= 0)),
+    CONSTRAINT ai_text_usage_pkey PRIMARY KEY (day, user_id),
+    CONSTRAINT ai_text_usage_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
 CREATE TABLE public.ai_text_usage_total (
     day date NOT NULL,
     calls integer NOT NULL,
-    CONSTRAINT ai_text_usage_total_calls_check CHECK ((calls >= 0))
+    CONSTRAINT ai_text_usage_total_calls_check CHECK ((calls >= 0)),
+    CONSTRAINT ai_text_usage_total_pkey PRIMARY KEY (day)
 );
 
 -- ---------------------------------------------------------------------------------------------
@@ -3119,14 +2821,18 @@ CREATE TABLE public.knowledge_base (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT knowledge_base_content_check CHECK (((char_length(btrim(content)) >= 1) AND (char_length(btrim(content)) <= 20000))),
-    CONSTRAINT knowledge_base_title_check CHECK (((char_length(btrim(title)) >= 1) AND (char_length(btrim(title)) <= 200)))
+    CONSTRAINT knowledge_base_title_check CHECK (((char_length(btrim(title)) >= 1) AND (char_length(btrim(title)) <= 200))),
+    CONSTRAINT knowledge_base_pkey PRIMARY KEY (id),
+    CONSTRAINT knowledge_base_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL
 );
 
 -- Client addresses an account was seen at (listening, publishing): the creator rule's "same client".
 CREATE TABLE public.account_clients (
     user_id uuid NOT NULL,
     client_address text NOT NULL,
-    last_seen timestamp with time zone DEFAULT now() NOT NULL
+    last_seen timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT account_clients_pkey PRIMARY KEY (user_id, client_address),
+    CONSTRAINT account_clients_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
 -- Per-client-address rate limits for server code that runs without memory between calls (edge
@@ -3145,7 +2851,8 @@ CREATE TABLE public.client_rate_limits (
     hits integer NOT NULL,
     CONSTRAINT client_rate_limits_bucket_check CHECK (((char_length(bucket) >= 1) AND (char_length(bucket) <= 40))),
     CONSTRAINT client_rate_limits_client_check CHECK (((char_length(client) >= 1) AND (char_length(client) <= 100))),
-    CONSTRAINT client_rate_limits_hits_check CHECK ((hits > 0))
+    CONSTRAINT client_rate_limits_hits_check CHECK ((hits > 0)),
+    CONSTRAINT client_rate_limits_pkey PRIMARY KEY (bucket, client, window_start)
 );
 
 -- Every publication, kept when the song is unpublished: the per-day limit counts these, so
@@ -3156,7 +2863,28 @@ CREATE TABLE public.song_publications (
     song_id text NOT NULL,
     published_at timestamp with time zone DEFAULT now() NOT NULL,
     attempt_key text,
-    CONSTRAINT song_publications_attempt_key_check CHECK (((attempt_key IS NULL) OR ((char_length(attempt_key) >= 8) AND (char_length(attempt_key) <= 100))))
+    CONSTRAINT song_publications_attempt_key_check CHECK (((attempt_key IS NULL) OR ((char_length(attempt_key) >= 8) AND
+        (char_length(attempt_key) <= 100)))),
+    CONSTRAINT song_publications_pkey PRIMARY KEY (id),
+    CONSTRAINT song_publications_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+
+CREATE TABLE public.remixes (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    user_id uuid NOT NULL,
+    attempt_key text NOT NULL,
+    source_ref text NOT NULL,
+    cost integer NOT NULL,
+    status text DEFAULT 'burned'::text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT remixes_attempt_key_check CHECK (((char_length(attempt_key) >= 8) AND (char_length(attempt_key) <= 100))),
+    CONSTRAINT remixes_cost_check CHECK ((cost > 0)),
+    CONSTRAINT remixes_source_ref_check CHECK (((char_length(source_ref) >= 1) AND (char_length(source_ref) <= 200))),
+    CONSTRAINT remixes_status_check CHECK ((status = ANY (ARRAY['burned'::text, 'rendered'::text, 'refunded'::text]))),
+    CONSTRAINT remixes_pkey PRIMARY KEY (id),
+    CONSTRAINT remixes_user_id_attempt_key_key UNIQUE (user_id, attempt_key),
+    CONSTRAINT remixes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
 CREATE TABLE public.songs (
@@ -3179,27 +2907,27 @@ CREATE TABLE public.songs (
     CONSTRAINT songs_cover_url_check CHECK (((cover_url IS NULL) OR (char_length(cover_url) <= 2048))),
     CONSTRAINT songs_duration_seconds_check CHECK ((duration_seconds > (0)::numeric)),
     CONSTRAINT songs_genre_check CHECK (((genre IS NULL) OR (genre ~ '^[a-z][a-z0-9-]{0,30}$'::text))),
-    CONSTRAINT songs_loudness_lufs_range CHECK (((loudness_lufs IS NULL) OR ((loudness_lufs >= ('-70'::integer)::double precision) AND (loudness_lufs <= (3)::double precision)))),
+    CONSTRAINT songs_loudness_lufs_range CHECK (((loudness_lufs IS NULL) OR ((loudness_lufs >= ('-70'::integer)::double precision)
+        AND (loudness_lufs <= (3)::double precision)))),
     CONSTRAINT songs_reward_check CHECK ((reward > 0)),
     CONSTRAINT songs_slug_format CHECK (((slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'::text) AND (char_length(slug) <= 120))),
-    CONSTRAINT songs_true_peak_dbtp_range CHECK (((true_peak_dbtp IS NULL) OR ((true_peak_dbtp >= ('-100'::integer)::double precision) AND (true_peak_dbtp <= (12)::double precision))))
+    CONSTRAINT songs_true_peak_dbtp_range CHECK (((true_peak_dbtp IS NULL) OR ((true_peak_dbtp >= ('-100'::integer)::double
+        precision) AND (true_peak_dbtp <= (12)::double precision)))),
+    CONSTRAINT songs_pkey PRIMARY KEY (id),
+    CONSTRAINT songs_remix_id_key UNIQUE (remix_id),
+    CONSTRAINT songs_slug_key UNIQUE (slug),
+    CONSTRAINT songs_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE SET NULL,
+    CONSTRAINT songs_remix_id_fkey FOREIGN KEY (remix_id) REFERENCES public.remixes(id) ON DELETE SET NULL,
+    CONSTRAINT songs_remix_of_fkey FOREIGN KEY (remix_of) REFERENCES public.songs(id) ON DELETE SET NULL
 );
 
 CREATE TABLE public.favourites (
     user_id uuid DEFAULT auth.uid() NOT NULL,
     song_id text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT favourites_song_id_check CHECK (((char_length(song_id) >= 1) AND (char_length(song_id) <= 200)))
-);
-
--- song_id is not a foreign key: playlists may hold the user's own recordings, which live only in
--- the browser's IndexedDB ('idb:<id>').
-CREATE TABLE public.playlist_songs (
-    playlist_id uuid NOT NULL,
-    song_id text NOT NULL,
-    "position" integer DEFAULT 0 NOT NULL,
-    added_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT playlist_songs_song_id_check CHECK (((char_length(song_id) >= 1) AND (char_length(song_id) <= 200)))
+    CONSTRAINT favourites_song_id_check CHECK (((char_length(song_id) >= 1) AND (char_length(song_id) <= 200))),
+    CONSTRAINT favourites_pkey PRIMARY KEY (user_id, song_id),
+    CONSTRAINT favourites_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
 CREATE TABLE public.playlists (
@@ -3209,14 +2937,22 @@ CREATE TABLE public.playlists (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     is_public boolean DEFAULT false NOT NULL,
     CONSTRAINT playlists_name_check CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 100))),
-    CONSTRAINT playlists_name_length CHECK ((((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 80)) AND (char_length(name) <= 80)))
+    CONSTRAINT playlists_name_length CHECK ((((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 80)) AND
+        (char_length(name) <= 80))),
+    CONSTRAINT playlists_pkey PRIMARY KEY (id),
+    CONSTRAINT playlists_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
-CREATE TABLE public.comment_likes (
-    comment_id uuid NOT NULL,
-    user_id uuid NOT NULL,
+-- song_id is not a foreign key: playlists may hold the user's own recordings, which live only in
+-- the browser's IndexedDB ('idb:<id>').
+CREATE TABLE public.playlist_songs (
+    playlist_id uuid NOT NULL,
     song_id text NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL
+    "position" integer DEFAULT 0 NOT NULL,
+    added_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT playlist_songs_song_id_check CHECK (((char_length(song_id) >= 1) AND (char_length(song_id) <= 200))),
+    CONSTRAINT playlist_songs_pkey PRIMARY KEY (playlist_id, song_id),
+    CONSTRAINT playlist_songs_playlist_id_fkey FOREIGN KEY (playlist_id) REFERENCES public.playlists(id) ON DELETE CASCADE
 );
 
 -- ---------------------------------------------------------------------------------------------
@@ -3238,30 +2974,32 @@ CREATE TABLE public.comments (
     CONSTRAINT comments_body_check CHECK ((char_length(body) <= 2000)),
     CONSTRAINT comments_body_present CHECK ((deleted OR (char_length(btrim(body)) > 0))),
     CONSTRAINT comments_like_count_check CHECK ((like_count >= 0)),
-    CONSTRAINT comments_not_own_parent CHECK (((parent_id IS NULL) OR (parent_id <> id)))
+    CONSTRAINT comments_not_own_parent CHECK (((parent_id IS NULL) OR (parent_id <> id))),
+    CONSTRAINT comments_pkey PRIMARY KEY (id),
+    CONSTRAINT comments_parent_id_fkey FOREIGN KEY (parent_id) REFERENCES public.comments(id) ON DELETE CASCADE,
+    CONSTRAINT comments_song_id_fkey FOREIGN KEY (song_id) REFERENCES public.songs(id) ON DELETE CASCADE,
+    CONSTRAINT comments_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL
+);
+
+CREATE TABLE public.comment_likes (
+    comment_id uuid NOT NULL,
+    user_id uuid NOT NULL,
+    song_id text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT comment_likes_pkey PRIMARY KEY (comment_id, user_id),
+    CONSTRAINT comment_likes_comment_id_fkey FOREIGN KEY (comment_id) REFERENCES public.comments(id) ON DELETE CASCADE,
+    CONSTRAINT comment_likes_song_id_fkey FOREIGN KEY (song_id) REFERENCES public.songs(id) ON DELETE CASCADE,
+    CONSTRAINT comment_likes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
 CREATE TABLE public.delegations (
     delegator_id uuid NOT NULL,
     delegate_id uuid,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT delegations_not_self CHECK (((delegate_id IS NULL) OR (delegate_id <> delegator_id)))
-);
-
-CREATE TABLE public.proposal_power (
-    proposal_id uuid NOT NULL,
-    user_id uuid NOT NULL,
-    balance integer NOT NULL,
-    locked integer NOT NULL,
-    own_power bigint NOT NULL,
-    delegated_power bigint NOT NULL,
-    delegated boolean NOT NULL,
-    delegate_id uuid,
-    voting_power bigint NOT NULL,
-    CONSTRAINT proposal_power_delegated_power_check CHECK ((delegated_power >= 0)),
-    CONSTRAINT proposal_power_locked_check CHECK ((locked >= 0)),
-    CONSTRAINT proposal_power_own_power_check CHECK ((own_power >= 0)),
-    CONSTRAINT proposal_power_voting_power_check CHECK ((voting_power >= 0))
+    CONSTRAINT delegations_not_self CHECK (((delegate_id IS NULL) OR (delegate_id <> delegator_id))),
+    CONSTRAINT delegations_pkey PRIMARY KEY (delegator_id),
+    CONSTRAINT delegations_delegate_id_fkey FOREIGN KEY (delegate_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+    CONSTRAINT delegations_delegator_id_fkey FOREIGN KEY (delegator_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
 CREATE TABLE public.proposals (
@@ -3280,7 +3018,8 @@ CREATE TABLE public.proposals (
     closed_at timestamp with time zone,
     snapshot_power bigint DEFAULT 0 NOT NULL,
     quorum_power bigint DEFAULT 0 NOT NULL,
-    CONSTRAINT proposals_category_check CHECK ((category = ANY (ARRAY['platform'::text, 'tokenomics'::text, 'features'::text, 'community'::text, 'other'::text]))),
+    CONSTRAINT proposals_category_check CHECK ((category = ANY (ARRAY['platform'::text, 'tokenomics'::text, 'features'::text,
+        'community'::text, 'other'::text]))),
     CONSTRAINT proposals_deleted_author_anonymous CHECK (((author_id IS NOT NULL) OR (author_name = 'Deleted account'::text))),
     CONSTRAINT proposals_description_check CHECK (((char_length(btrim(description)) >= 1) AND (char_length(btrim(description)) <= 4000))),
     CONSTRAINT proposals_ends_after_start CHECK ((ends_at > created_at)),
@@ -3290,7 +3029,29 @@ CREATE TABLE public.proposals (
     CONSTRAINT proposals_title_check CHECK (((char_length(btrim(title)) >= 1) AND (char_length(btrim(title)) <= 120))),
     CONSTRAINT proposals_voter_count_check CHECK ((voter_count >= 0)),
     CONSTRAINT proposals_votes_against_check CHECK ((votes_against >= 0)),
-    CONSTRAINT proposals_votes_for_check CHECK ((votes_for >= 0))
+    CONSTRAINT proposals_votes_for_check CHECK ((votes_for >= 0)),
+    CONSTRAINT proposals_pkey PRIMARY KEY (id),
+    CONSTRAINT proposals_author_id_fkey FOREIGN KEY (author_id) REFERENCES auth.users(id) ON DELETE SET NULL
+);
+
+CREATE TABLE public.proposal_power (
+    proposal_id uuid NOT NULL,
+    user_id uuid NOT NULL,
+    balance integer NOT NULL,
+    locked integer NOT NULL,
+    own_power bigint NOT NULL,
+    delegated_power bigint NOT NULL,
+    delegated boolean NOT NULL,
+    delegate_id uuid,
+    voting_power bigint NOT NULL,
+    CONSTRAINT proposal_power_delegated_power_check CHECK ((delegated_power >= 0)),
+    CONSTRAINT proposal_power_locked_check CHECK ((locked >= 0)),
+    CONSTRAINT proposal_power_own_power_check CHECK ((own_power >= 0)),
+    CONSTRAINT proposal_power_voting_power_check CHECK ((voting_power >= 0)),
+    CONSTRAINT proposal_power_pkey PRIMARY KEY (proposal_id, user_id),
+    CONSTRAINT proposal_power_delegate_id_fkey FOREIGN KEY (delegate_id) REFERENCES auth.users(id) ON DELETE SET NULL,
+    CONSTRAINT proposal_power_proposal_id_fkey FOREIGN KEY (proposal_id) REFERENCES public.proposals(id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
+    CONSTRAINT proposal_power_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
 CREATE TABLE public.votes (
@@ -3301,7 +3062,10 @@ CREATE TABLE public.votes (
     delegators uuid[] DEFAULT '{}'::uuid[] NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT votes_choice_check CHECK ((choice = ANY (ARRAY['for'::text, 'against'::text]))),
-    CONSTRAINT votes_power_check CHECK ((power > 0))
+    CONSTRAINT votes_power_check CHECK ((power > 0)),
+    CONSTRAINT votes_pkey PRIMARY KEY (proposal_id, user_id),
+    CONSTRAINT votes_proposal_id_fkey FOREIGN KEY (proposal_id) REFERENCES public.proposals(id) ON DELETE CASCADE,
+    CONSTRAINT votes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
 -- The ledger's reasons become rows of a table instead of a check constraint's list.
@@ -3315,7 +3079,8 @@ CREATE TABLE public.ledger_reasons (
     kind text NOT NULL,
     description text NOT NULL,
     CONSTRAINT ledger_reasons_kind_check CHECK ((kind = ANY (ARRAY['earn'::text, 'spend'::text, 'refund'::text]))),
-    CONSTRAINT ledger_reasons_reason_check CHECK ((reason ~ '^[a-z][a-z_]{1,39}$'::text))
+    CONSTRAINT ledger_reasons_reason_check CHECK ((reason ~ '^[a-z][a-z_]{1,39}$'::text)),
+    CONSTRAINT ledger_reasons_pkey PRIMARY KEY (reason)
 );
 
 CREATE TABLE public.token_ledger (
@@ -3326,7 +3091,11 @@ CREATE TABLE public.token_ledger (
     reference text,
     idempotency_key text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT token_ledger_amount_check CHECK ((amount <> 0))
+    CONSTRAINT token_ledger_amount_check CHECK ((amount <> 0)),
+    CONSTRAINT token_ledger_idempotency_key_key UNIQUE (idempotency_key),
+    CONSTRAINT token_ledger_pkey PRIMARY KEY (id),
+    CONSTRAINT token_ledger_reason_fkey FOREIGN KEY (reason) REFERENCES public.ledger_reasons(reason),
+    CONSTRAINT token_ledger_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL
 );
 
 CREATE TABLE public.user_tokens (
@@ -3340,7 +3109,9 @@ CREATE TABLE public.user_tokens (
     last_interaction_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT user_tokens_balance_check CHECK ((balance >= 0)),
     CONSTRAINT user_tokens_daily_earned_check CHECK ((daily_earned >= 0)),
-    CONSTRAINT user_tokens_listens_today_check CHECK (((listens_today >= 0) AND (listens_today <= 20)))
+    CONSTRAINT user_tokens_listens_today_check CHECK (((listens_today >= 0) AND (listens_today <= 20))),
+    CONSTRAINT user_tokens_pkey PRIMARY KEY (user_id),
+    CONSTRAINT user_tokens_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
 CREATE TABLE public.listening_sessions (
@@ -3366,7 +3137,11 @@ CREATE TABLE public.listening_sessions (
     CONSTRAINT listening_sessions_duration_seconds_check CHECK ((duration_seconds > (0)::numeric)),
     CONSTRAINT listening_sessions_heard_seconds_check CHECK ((heard_seconds >= (0)::numeric)),
     CONSTRAINT listening_sessions_play_key_check CHECK (((char_length(play_key) >= 1) AND (char_length(play_key) <= 200))),
-    CONSTRAINT listening_sessions_reward_check CHECK ((reward > 0))
+    CONSTRAINT listening_sessions_reward_check CHECK ((reward > 0)),
+    CONSTRAINT listening_sessions_pkey PRIMARY KEY (id),
+    CONSTRAINT listening_sessions_user_id_play_key_key UNIQUE (user_id, play_key),
+    CONSTRAINT listening_sessions_creator_id_fkey FOREIGN KEY (creator_id) REFERENCES auth.users(id) ON DELETE SET NULL,
+    CONSTRAINT listening_sessions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
 CREATE TABLE public.user_listening_history (
@@ -3375,7 +3150,9 @@ CREATE TABLE public.user_listening_history (
     song_id text NOT NULL,
     listened_at timestamp with time zone DEFAULT now() NOT NULL,
     seconds integer NOT NULL,
-    CONSTRAINT user_listening_history_seconds_check CHECK ((seconds >= 0))
+    CONSTRAINT user_listening_history_seconds_check CHECK ((seconds >= 0)),
+    CONSTRAINT user_listening_history_pkey PRIMARY KEY (id),
+    CONSTRAINT user_listening_history_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
 CREATE TABLE public.blockchain_configs (
@@ -3392,8 +3169,10 @@ CREATE TABLE public.blockchain_configs (
     mainnet_rpc_url text,
     icon text,
     embedded boolean DEFAULT false NOT NULL,
-    CONSTRAINT blockchain_configs_contract_address_check CHECK (((contract_address IS NULL) OR (contract_address ~ '^0x[0-9a-fA-F]{40}$'::text))),
-    CONSTRAINT blockchain_configs_name_check CHECK ((name ~ '^[a-z][a-z0-9_-]{1,30}$'::text))
+    CONSTRAINT blockchain_configs_contract_address_check CHECK (((contract_address IS NULL) OR (contract_address ~
+        '^0x[0-9a-fA-F]{40}$'::text))),
+    CONSTRAINT blockchain_configs_name_check CHECK ((name ~ '^[a-z][a-z0-9_-]{1,30}$'::text)),
+    CONSTRAINT blockchain_configs_pkey PRIMARY KEY (name)
 );
 
 CREATE TABLE public.mint_requests (
@@ -3417,7 +3196,11 @@ CREATE TABLE public.mint_requests (
     CONSTRAINT mint_requests_recipient_check CHECK ((recipient ~ '^0x[0-9a-fA-F]{40}$'::text)),
     CONSTRAINT mint_requests_royalties_check CHECK (((royalties >= (0)::numeric) AND (royalties <= (50)::numeric))),
     CONSTRAINT mint_requests_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'completed'::text, 'failed'::text]))),
-    CONSTRAINT mint_requests_transaction_id_check CHECK (((transaction_id IS NULL) OR (transaction_id ~ '^0x[0-9a-f]{64}$'::text)))
+    CONSTRAINT mint_requests_transaction_id_check CHECK (((transaction_id IS NULL) OR (transaction_id ~ '^0x[0-9a-f]{64}$'::text))),
+    CONSTRAINT mint_requests_pkey PRIMARY KEY (id),
+    CONSTRAINT mint_requests_user_id_client_key_key UNIQUE (user_id, client_key),
+    CONSTRAINT mint_requests_blockchain_fkey FOREIGN KEY (blockchain) REFERENCES public.blockchain_configs(name),
+    CONSTRAINT mint_requests_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
 CREATE TABLE public.nfts (
@@ -3431,7 +3214,13 @@ CREATE TABLE public.nfts (
     owner_id uuid NOT NULL,
     minted_at timestamp with time zone DEFAULT now() NOT NULL,
     royalties numeric(4,2) NOT NULL,
-    CONSTRAINT nfts_royalties_check CHECK (((royalties >= (0)::numeric) AND (royalties <= (50)::numeric)))
+    CONSTRAINT nfts_royalties_check CHECK (((royalties >= (0)::numeric) AND (royalties <= (50)::numeric))),
+    CONSTRAINT nfts_blockchain_contract_address_token_id_key UNIQUE (blockchain, contract_address, token_id),
+    CONSTRAINT nfts_mint_request_id_key UNIQUE (mint_request_id),
+    CONSTRAINT nfts_pkey PRIMARY KEY (id),
+    CONSTRAINT nfts_blockchain_fkey FOREIGN KEY (blockchain) REFERENCES public.blockchain_configs(name),
+    CONSTRAINT nfts_mint_request_id_fkey FOREIGN KEY (mint_request_id) REFERENCES public.mint_requests(id) ON DELETE CASCADE,
+    CONSTRAINT nfts_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
 -- One 'New follower' notice per (follower, followed) pair per UTC day.
@@ -3445,7 +3234,10 @@ CREATE TABLE public.nfts (
 CREATE TABLE public.follow_notices (
     follower_id uuid NOT NULL,
     following_id uuid NOT NULL,
-    day date NOT NULL
+    day date NOT NULL,
+    CONSTRAINT follow_notices_pkey PRIMARY KEY (follower_id, following_id, day),
+    CONSTRAINT follow_notices_follower_id_fkey FOREIGN KEY (follower_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+    CONSTRAINT follow_notices_following_id_fkey FOREIGN KEY (following_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
 -- Live notifications (Settings › Notifications): the server writes one row per event the user
@@ -3462,9 +3254,12 @@ CREATE TABLE public.notifications (
     link text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT notifications_body_check CHECK ((char_length(body) <= 300)),
-    CONSTRAINT notifications_kind_check CHECK ((kind = ANY (ARRAY['reply'::text, 'follower'::text, 'vote_closed'::text, 'mint_completed'::text]))),
+    CONSTRAINT notifications_kind_check CHECK ((kind = ANY (ARRAY['reply'::text, 'follower'::text, 'vote_closed'::text,
+        'mint_completed'::text]))),
     CONSTRAINT notifications_link_check CHECK (((link IS NULL) OR ((link ~ '^/'::text) AND (char_length(link) <= 300)))),
-    CONSTRAINT notifications_title_check CHECK ((char_length(title) <= 120))
+    CONSTRAINT notifications_title_check CHECK ((char_length(title) <= 120)),
+    CONSTRAINT notifications_pkey PRIMARY KEY (id),
+    CONSTRAINT notifications_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
 -- Who follows whom: the public profile's Follow/Unfollow, its follower counts, and discovery's
@@ -3474,7 +3269,10 @@ CREATE TABLE public.follows (
     follower_id uuid NOT NULL,
     following_id uuid NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT follows_not_self CHECK ((follower_id <> following_id))
+    CONSTRAINT follows_not_self CHECK ((follower_id <> following_id)),
+    CONSTRAINT follows_pkey PRIMARY KEY (follower_id, following_id),
+    CONSTRAINT follows_follower_id_fkey FOREIGN KEY (follower_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+    CONSTRAINT follows_following_id_fkey FOREIGN KEY (following_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
 -- ---------------------------------------------------------------------------------------------
@@ -3488,7 +3286,10 @@ CREATE TABLE public.profiles (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT profiles_avatar_url_check CHECK (((avatar_url IS NULL) OR (char_length(avatar_url) <= 2048))),
     CONSTRAINT profiles_bio_check CHECK (((bio IS NULL) OR (char_length(bio) <= 1000))),
-    CONSTRAINT profiles_username_check CHECK (((char_length(username) >= 1) AND (char_length(username) <= 40)))
+    CONSTRAINT profiles_username_check CHECK (((char_length(username) >= 1) AND (char_length(username) <= 40))),
+    CONSTRAINT profiles_pkey PRIMARY KEY (user_id),
+    CONSTRAINT profiles_username_key UNIQUE (username),
+    CONSTRAINT profiles_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
 -- ---------------------------------------------------------------------------------------------
@@ -3503,7 +3304,9 @@ CREATE TABLE public.user_settings (
     notify_mints boolean DEFAULT true NOT NULL,
     public_profile boolean DEFAULT true NOT NULL,
     show_activity boolean DEFAULT true NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT user_settings_pkey PRIMARY KEY (user_id),
+    CONSTRAINT user_settings_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
 -- Profile visits and track plays, one row per (kind, item, viewer, UTC day). Written only through
@@ -3517,7 +3320,9 @@ CREATE TABLE public.page_views (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT page_views_item_id_check CHECK (((char_length(item_id) >= 1) AND (char_length(item_id) <= 200))),
     CONSTRAINT page_views_kind_check CHECK ((kind = ANY (ARRAY['profile'::text, 'play'::text]))),
-    CONSTRAINT page_views_viewer_check CHECK (((char_length(viewer) >= 3) AND (char_length(viewer) <= 80)))
+    CONSTRAINT page_views_viewer_check CHECK (((char_length(viewer) >= 3) AND (char_length(viewer) <= 80))),
+    CONSTRAINT page_views_pkey PRIMARY KEY (kind, item_id, viewer, day),
+    CONSTRAINT page_views_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
 CREATE TABLE public.share_links (
@@ -3536,15 +3341,22 @@ CREATE TABLE public.share_links (
     CONSTRAINT share_links_amount_check CHECK ((amount > 0)),
     CONSTRAINT share_links_item_id_check CHECK (((char_length(item_id) >= 1) AND (char_length(item_id) <= 200))),
     CONSTRAINT share_links_item_type_check CHECK ((item_type = ANY (ARRAY['user'::text, 'song'::text, 'track'::text]))),
-    CONSTRAINT share_links_platform_check CHECK ((platform = ANY (ARRAY['twitter'::text, 'facebook'::text, 'copy_link'::text, 'qr'::text, 'share_now'::text]))),
+    CONSTRAINT share_links_platform_check CHECK ((platform = ANY (ARRAY['twitter'::text, 'facebook'::text, 'copy_link'::text,
+        'qr'::text, 'share_now'::text]))),
     CONSTRAINT share_links_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'credited'::text]))),
-    CONSTRAINT share_links_token_check CHECK ((token ~ '^[0-9a-f]{64}$'::text))
+    CONSTRAINT share_links_token_check CHECK ((token ~ '^[0-9a-f]{64}$'::text)),
+    CONSTRAINT share_links_pkey PRIMARY KEY (id),
+    CONSTRAINT share_links_token_key UNIQUE (token),
+    CONSTRAINT share_links_user_id_item_type_item_id_platform_key UNIQUE (user_id, item_type, item_id, platform),
+    CONSTRAINT share_links_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
 CREATE TABLE public.share_open_payers (
     sharer_id uuid NOT NULL,
     day date NOT NULL,
-    visitor_key text NOT NULL
+    visitor_key text NOT NULL,
+    CONSTRAINT share_open_payers_pkey PRIMARY KEY (sharer_id, day, visitor_key),
+    CONSTRAINT share_open_payers_sharer_id_fkey FOREIGN KEY (sharer_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
 -- One row per credited share: at most one per (user, item, platform, UTC day) by the primary key.
@@ -3559,22 +3371,10 @@ CREATE TABLE public.shares (
     CONSTRAINT shares_amount_check CHECK ((amount > 0)),
     CONSTRAINT shares_item_id_check CHECK (((char_length(item_id) >= 1) AND (char_length(item_id) <= 200))),
     CONSTRAINT shares_item_type_check CHECK ((item_type = ANY (ARRAY['user'::text, 'song'::text, 'track'::text]))),
-    CONSTRAINT shares_platform_check CHECK ((platform = ANY (ARRAY['twitter'::text, 'facebook'::text, 'copy_link'::text, 'qr'::text, 'share_now'::text])))
-);
-
-CREATE TABLE public.remixes (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    user_id uuid NOT NULL,
-    attempt_key text NOT NULL,
-    source_ref text NOT NULL,
-    cost integer NOT NULL,
-    status text DEFAULT 'burned'::text NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT remixes_attempt_key_check CHECK (((char_length(attempt_key) >= 8) AND (char_length(attempt_key) <= 100))),
-    CONSTRAINT remixes_cost_check CHECK ((cost > 0)),
-    CONSTRAINT remixes_source_ref_check CHECK (((char_length(source_ref) >= 1) AND (char_length(source_ref) <= 200))),
-    CONSTRAINT remixes_status_check CHECK ((status = ANY (ARRAY['burned'::text, 'rendered'::text, 'refunded'::text])))
+    CONSTRAINT shares_platform_check CHECK ((platform = ANY (ARRAY['twitter'::text, 'facebook'::text, 'copy_link'::text,
+        'qr'::text, 'share_now'::text]))),
+    CONSTRAINT shares_pkey PRIMARY KEY (user_id, item_type, item_id, platform, day),
+    CONSTRAINT shares_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
 -- Music Studio projects listed in the account. Only metadata lives here: the mix and its audio
@@ -3590,8 +3390,11 @@ CREATE TABLE public.studio_projects (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     audio_uploaded_at timestamp with time zone,
     CONSTRAINT studio_projects_duration_seconds_check CHECK ((duration_seconds >= (0)::numeric)),
-    CONSTRAINT studio_projects_name_check CHECK ((((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 120)) AND (char_length(name) <= 120))),
-    CONSTRAINT studio_projects_track_count_check CHECK ((track_count >= 0))
+    CONSTRAINT studio_projects_name_check CHECK ((((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 120)) AND
+        (char_length(name) <= 120))),
+    CONSTRAINT studio_projects_track_count_check CHECK ((track_count >= 0)),
+    CONSTRAINT studio_projects_pkey PRIMARY KEY (id),
+    CONSTRAINT studio_projects_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
 -- Social login in the wallet: a user without a browser wallet uses their CUBE
@@ -3606,7 +3409,10 @@ CREATE TABLE public.custodial_wallets (
     private_key text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT custodial_wallets_address_check CHECK ((address ~ '^0x[0-9a-fA-F]{40}$'::text)),
-    CONSTRAINT custodial_wallets_private_key_check CHECK ((private_key ~ '^0x[0-9a-f]{64}$'::text))
+    CONSTRAINT custodial_wallets_private_key_check CHECK ((private_key ~ '^0x[0-9a-f]{64}$'::text)),
+    CONSTRAINT custodial_wallets_address_key UNIQUE (address),
+    CONSTRAINT custodial_wallets_pkey PRIMARY KEY (user_id),
+    CONSTRAINT custodial_wallets_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
 CREATE TABLE public.siwe_nonces (
@@ -3615,7 +3421,9 @@ CREATE TABLE public.siwe_nonces (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     expires_at timestamp with time zone NOT NULL,
     used_at timestamp with time zone,
-    CONSTRAINT siwe_nonces_nonce_check CHECK ((nonce ~ '^[A-Za-z0-9]{16,64}$'::text))
+    CONSTRAINT siwe_nonces_nonce_check CHECK ((nonce ~ '^[A-Za-z0-9]{16,64}$'::text)),
+    CONSTRAINT siwe_nonces_pkey PRIMARY KEY (nonce),
+    CONSTRAINT siwe_nonces_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
 CREATE TABLE public.wallet_links (
@@ -3624,14 +3432,20 @@ CREATE TABLE public.wallet_links (
     chain_id integer,
     linked_at timestamp with time zone DEFAULT now() NOT NULL,
     custodial boolean DEFAULT false NOT NULL,
-    CONSTRAINT wallet_links_address_check CHECK ((address ~ '^0x[0-9a-fA-F]{40}$'::text))
+    CONSTRAINT wallet_links_address_check CHECK ((address ~ '^0x[0-9a-fA-F]{40}$'::text)),
+    CONSTRAINT wallet_links_address_key UNIQUE (address),
+    CONSTRAINT wallet_links_pkey PRIMARY KEY (user_id),
+    CONSTRAINT wallet_links_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
 -- One welcome per account and per address, across accounts (both unique).
 CREATE TABLE public.wallet_welcomes (
     user_id uuid,
     address text NOT NULL,
-    granted_at timestamp with time zone DEFAULT now() NOT NULL
+    granted_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT wallet_welcomes_address_key UNIQUE (address),
+    CONSTRAINT wallet_welcomes_user_id_key UNIQUE (user_id),
+    CONSTRAINT wallet_welcomes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL
 );
 
 ALTER TABLE public.admin_audit ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
@@ -3671,20 +3485,14 @@ ALTER TABLE public.user_listening_history ALTER COLUMN id ADD GENERATED ALWAYS A
 );
 
 create or replace function public.admin_audit_write(p_area text, p_field text, p_old text, p_new text) returns void
-language sql
-security definer
-set search_path = ''
-as $$
+language sql security definer set search_path = '' as $$
   insert into public.admin_audit (actor_id, actor_email, area, field, old_value, new_value)
   select auth.uid(), (select email from auth.users where id = auth.uid()), p_area, p_field, p_old, p_new
    where p_old is distinct from p_new
 $$;
 
 create or replace function public.search_knowledge(p_query text) returns setof public.knowledge_base
-language sql
-stable
-set search_path = ''
-as $$
+language sql stable set search_path = '' as $$
   select * from public.knowledge_base
    where coalesce(btrim(p_query), '') = ''
       or to_tsvector('simple', title || ' ' || content) @@ plainto_tsquery('simple', p_query)
@@ -3696,9 +3504,7 @@ $$;
 -- A song inserted without a slug gets its id as the slug (ids are already slug-shaped), so server
 -- code and tests that insert catalogue rows by id keep working; publishing sets its own slug.
 create or replace function public.songs_default_slug() returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   if new.slug is null then
     new.slug := new.id;
@@ -3709,10 +3515,7 @@ $$;
 
 -- A publisher is seen at the address they published from.
 create or replace function public.songs_note_owner_client() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   perform public.note_account_client(new.owner_id);
   return new;
@@ -3721,10 +3524,7 @@ $$;
 
 -- Proposals (all, newest first) after closing due ones: the list every page reads.
 create or replace function public.governance_proposals() returns setof public.proposals
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   perform public.close_due_proposals();
   return query select * from public.proposals order by created_at desc;
@@ -3732,9 +3532,7 @@ end
 $$;
 
 create or replace function public.proposals_anonymise_author() returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   if new.author_id is null then
     new.author_name := 'Deleted account';
@@ -3744,10 +3542,7 @@ end
 $$;
 
 create or replace function public.proposals_snapshot() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   new.snapshot_power := public.snapshot_proposal_power(new.id);
   new.quorum_power := greatest(ceil((public.governance_rules() ->> 'quorum_share')::numeric * new.snapshot_power), 1)::bigint;
@@ -3756,9 +3551,7 @@ end
 $$;
 
 create or replace function public.token_ledger_append_only() returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   if tg_op = 'DELETE' and pg_trigger_depth() > 1 then
     return old;
@@ -3775,10 +3568,7 @@ $$;
 
 -- Volatile, not stable: it must see the wallet as the settle that ran just before left it.
 create or replace function public.listen_answer(p_session public.listening_sessions) returns json
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   c_listen constant json := public.reward_rules() -> 'listen';
   v_today date := (clock_timestamp() at time zone 'utc')::date;
@@ -3806,10 +3596,7 @@ end
 $$;
 
 create or replace function public.listen_settle(p_session uuid, p_playing boolean, p_end boolean) returns public.listening_sessions
-language plpgsql
-security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   c_rules constant jsonb := public.reward_rules()::jsonb;
   c_listen constant jsonb := c_rules -> 'listen';
@@ -3918,9 +3705,7 @@ $$;
 
 -- A proven browser wallet replaces a custodial link (wallet_link's upsert keeps the column): mark it.
 create or replace function public.wallet_links_proven() returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   if tg_op = 'UPDATE' and new.address is distinct from old.address and new.custodial = old.custodial and old.custodial then
     new.custodial := false;
@@ -3929,354 +3714,10 @@ begin
 end
 $$;
 
-ALTER TABLE ONLY public.admin_audit
-    ADD CONSTRAINT admin_audit_pkey PRIMARY KEY (id);
-
-ALTER TABLE ONLY public.admin_secrets
-    ADD CONSTRAINT admin_secrets_pkey PRIMARY KEY (name);
-
-ALTER TABLE ONLY public.administrators
-    ADD CONSTRAINT administrators_pkey PRIMARY KEY (user_id);
-
-ALTER TABLE ONLY public.site_settings
-    ADD CONSTRAINT site_settings_pkey PRIMARY KEY (id);
-
-ALTER TABLE ONLY public.ai_provider_settings
-    ADD CONSTRAINT ai_provider_settings_pkey PRIMARY KEY (category);
-
-ALTER TABLE ONLY public.ai_text_quota
-    ADD CONSTRAINT ai_text_quota_pkey PRIMARY KEY (id);
-
-ALTER TABLE ONLY public.ai_text_usage
-    ADD CONSTRAINT ai_text_usage_pkey PRIMARY KEY (day, user_id);
-
-ALTER TABLE ONLY public.ai_text_usage_total
-    ADD CONSTRAINT ai_text_usage_total_pkey PRIMARY KEY (day);
-
-ALTER TABLE ONLY public.knowledge_base
-    ADD CONSTRAINT knowledge_base_pkey PRIMARY KEY (id);
-
-ALTER TABLE ONLY public.account_clients
-    ADD CONSTRAINT account_clients_pkey PRIMARY KEY (user_id, client_address);
-
-ALTER TABLE ONLY public.client_rate_limits
-    ADD CONSTRAINT client_rate_limits_pkey PRIMARY KEY (bucket, client, window_start);
-
-ALTER TABLE ONLY public.song_publications
-    ADD CONSTRAINT song_publications_pkey PRIMARY KEY (id);
-
-ALTER TABLE ONLY public.songs
-    ADD CONSTRAINT songs_pkey PRIMARY KEY (id);
-
-ALTER TABLE ONLY public.songs
-    ADD CONSTRAINT songs_remix_id_key UNIQUE (remix_id);
-
-ALTER TABLE ONLY public.songs
-    ADD CONSTRAINT songs_slug_key UNIQUE (slug);
-
-ALTER TABLE ONLY public.favourites
-    ADD CONSTRAINT favourites_pkey PRIMARY KEY (user_id, song_id);
-
-ALTER TABLE ONLY public.playlist_songs
-    ADD CONSTRAINT playlist_songs_pkey PRIMARY KEY (playlist_id, song_id);
-
-ALTER TABLE ONLY public.playlists
-    ADD CONSTRAINT playlists_pkey PRIMARY KEY (id);
-
-ALTER TABLE ONLY public.comment_likes
-    ADD CONSTRAINT comment_likes_pkey PRIMARY KEY (comment_id, user_id);
-
-ALTER TABLE ONLY public.comments
-    ADD CONSTRAINT comments_pkey PRIMARY KEY (id);
-
-ALTER TABLE ONLY public.delegations
-    ADD CONSTRAINT delegations_pkey PRIMARY KEY (delegator_id);
-
-ALTER TABLE ONLY public.proposal_power
-    ADD CONSTRAINT proposal_power_pkey PRIMARY KEY (proposal_id, user_id);
-
-ALTER TABLE ONLY public.proposals
-    ADD CONSTRAINT proposals_pkey PRIMARY KEY (id);
-
-ALTER TABLE ONLY public.votes
-    ADD CONSTRAINT votes_pkey PRIMARY KEY (proposal_id, user_id);
-
-ALTER TABLE ONLY public.ledger_reasons
-    ADD CONSTRAINT ledger_reasons_pkey PRIMARY KEY (reason);
-
-ALTER TABLE ONLY public.token_ledger
-    ADD CONSTRAINT token_ledger_idempotency_key_key UNIQUE (idempotency_key);
-
-ALTER TABLE ONLY public.token_ledger
-    ADD CONSTRAINT token_ledger_pkey PRIMARY KEY (id);
-
-ALTER TABLE ONLY public.user_tokens
-    ADD CONSTRAINT user_tokens_pkey PRIMARY KEY (user_id);
-
-ALTER TABLE ONLY public.listening_sessions
-    ADD CONSTRAINT listening_sessions_pkey PRIMARY KEY (id);
-
-ALTER TABLE ONLY public.listening_sessions
-    ADD CONSTRAINT listening_sessions_user_id_play_key_key UNIQUE (user_id, play_key);
-
-ALTER TABLE ONLY public.user_listening_history
-    ADD CONSTRAINT user_listening_history_pkey PRIMARY KEY (id);
-
-ALTER TABLE ONLY public.blockchain_configs
-    ADD CONSTRAINT blockchain_configs_pkey PRIMARY KEY (name);
-
-ALTER TABLE ONLY public.mint_requests
-    ADD CONSTRAINT mint_requests_pkey PRIMARY KEY (id);
-
-ALTER TABLE ONLY public.mint_requests
-    ADD CONSTRAINT mint_requests_user_id_client_key_key UNIQUE (user_id, client_key);
-
-ALTER TABLE ONLY public.nfts
-    ADD CONSTRAINT nfts_blockchain_contract_address_token_id_key UNIQUE (blockchain, contract_address, token_id);
-
-ALTER TABLE ONLY public.nfts
-    ADD CONSTRAINT nfts_mint_request_id_key UNIQUE (mint_request_id);
-
-ALTER TABLE ONLY public.nfts
-    ADD CONSTRAINT nfts_pkey PRIMARY KEY (id);
-
-ALTER TABLE ONLY public.follow_notices
-    ADD CONSTRAINT follow_notices_pkey PRIMARY KEY (follower_id, following_id, day);
-
-ALTER TABLE ONLY public.notifications
-    ADD CONSTRAINT notifications_pkey PRIMARY KEY (id);
-
-ALTER TABLE ONLY public.follows
-    ADD CONSTRAINT follows_pkey PRIMARY KEY (follower_id, following_id);
-
-ALTER TABLE ONLY public.profiles
-    ADD CONSTRAINT profiles_pkey PRIMARY KEY (user_id);
-
-ALTER TABLE ONLY public.profiles
-    ADD CONSTRAINT profiles_username_key UNIQUE (username);
-
-ALTER TABLE ONLY public.user_settings
-    ADD CONSTRAINT user_settings_pkey PRIMARY KEY (user_id);
-
-ALTER TABLE ONLY public.page_views
-    ADD CONSTRAINT page_views_pkey PRIMARY KEY (kind, item_id, viewer, day);
-
-ALTER TABLE ONLY public.share_links
-    ADD CONSTRAINT share_links_pkey PRIMARY KEY (id);
-
-ALTER TABLE ONLY public.share_links
-    ADD CONSTRAINT share_links_token_key UNIQUE (token);
-
-ALTER TABLE ONLY public.share_links
-    ADD CONSTRAINT share_links_user_id_item_type_item_id_platform_key UNIQUE (user_id, item_type, item_id, platform);
-
-ALTER TABLE ONLY public.share_open_payers
-    ADD CONSTRAINT share_open_payers_pkey PRIMARY KEY (sharer_id, day, visitor_key);
-
-ALTER TABLE ONLY public.shares
-    ADD CONSTRAINT shares_pkey PRIMARY KEY (user_id, item_type, item_id, platform, day);
-
-ALTER TABLE ONLY public.remixes
-    ADD CONSTRAINT remixes_pkey PRIMARY KEY (id);
-
-ALTER TABLE ONLY public.remixes
-    ADD CONSTRAINT remixes_user_id_attempt_key_key UNIQUE (user_id, attempt_key);
-
-ALTER TABLE ONLY public.studio_projects
-    ADD CONSTRAINT studio_projects_pkey PRIMARY KEY (id);
-
-ALTER TABLE ONLY public.custodial_wallets
-    ADD CONSTRAINT custodial_wallets_address_key UNIQUE (address);
-
-ALTER TABLE ONLY public.custodial_wallets
-    ADD CONSTRAINT custodial_wallets_pkey PRIMARY KEY (user_id);
-
-ALTER TABLE ONLY public.siwe_nonces
-    ADD CONSTRAINT siwe_nonces_pkey PRIMARY KEY (nonce);
-
-ALTER TABLE ONLY public.wallet_links
-    ADD CONSTRAINT wallet_links_address_key UNIQUE (address);
-
-ALTER TABLE ONLY public.wallet_links
-    ADD CONSTRAINT wallet_links_pkey PRIMARY KEY (user_id);
-
-ALTER TABLE ONLY public.wallet_welcomes
-    ADD CONSTRAINT wallet_welcomes_address_key UNIQUE (address);
-
-ALTER TABLE ONLY public.wallet_welcomes
-    ADD CONSTRAINT wallet_welcomes_user_id_key UNIQUE (user_id);
-
-ALTER TABLE ONLY public.admin_audit
-    ADD CONSTRAINT admin_audit_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES auth.users(id) ON DELETE SET NULL;
-
-ALTER TABLE ONLY public.administrators
-    ADD CONSTRAINT administrators_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.site_settings
-    ADD CONSTRAINT site_settings_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL;
-
-ALTER TABLE ONLY public.ai_provider_settings
-    ADD CONSTRAINT ai_provider_settings_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL;
-
-ALTER TABLE ONLY public.ai_text_usage
-    ADD CONSTRAINT ai_text_usage_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.knowledge_base
-    ADD CONSTRAINT knowledge_base_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
-
-ALTER TABLE ONLY public.account_clients
-    ADD CONSTRAINT account_clients_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.song_publications
-    ADD CONSTRAINT song_publications_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.songs
-    ADD CONSTRAINT songs_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE SET NULL;
-
-ALTER TABLE ONLY public.songs
-    ADD CONSTRAINT songs_remix_id_fkey FOREIGN KEY (remix_id) REFERENCES public.remixes(id) ON DELETE SET NULL;
-
-ALTER TABLE ONLY public.songs
-    ADD CONSTRAINT songs_remix_of_fkey FOREIGN KEY (remix_of) REFERENCES public.songs(id) ON DELETE SET NULL;
-
-ALTER TABLE ONLY public.favourites
-    ADD CONSTRAINT favourites_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.playlist_songs
-    ADD CONSTRAINT playlist_songs_playlist_id_fkey FOREIGN KEY (playlist_id) REFERENCES public.playlists(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.playlists
-    ADD CONSTRAINT playlists_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.comment_likes
-    ADD CONSTRAINT comment_likes_comment_id_fkey FOREIGN KEY (comment_id) REFERENCES public.comments(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.comment_likes
-    ADD CONSTRAINT comment_likes_song_id_fkey FOREIGN KEY (song_id) REFERENCES public.songs(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.comment_likes
-    ADD CONSTRAINT comment_likes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.comments
-    ADD CONSTRAINT comments_parent_id_fkey FOREIGN KEY (parent_id) REFERENCES public.comments(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.comments
-    ADD CONSTRAINT comments_song_id_fkey FOREIGN KEY (song_id) REFERENCES public.songs(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.comments
-    ADD CONSTRAINT comments_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL;
-
-ALTER TABLE ONLY public.delegations
-    ADD CONSTRAINT delegations_delegate_id_fkey FOREIGN KEY (delegate_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.delegations
-    ADD CONSTRAINT delegations_delegator_id_fkey FOREIGN KEY (delegator_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.proposal_power
-    ADD CONSTRAINT proposal_power_delegate_id_fkey FOREIGN KEY (delegate_id) REFERENCES auth.users(id) ON DELETE SET NULL;
-
-ALTER TABLE ONLY public.proposal_power
-    ADD CONSTRAINT proposal_power_proposal_id_fkey FOREIGN KEY (proposal_id) REFERENCES public.proposals(id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED;
-
-ALTER TABLE ONLY public.proposal_power
-    ADD CONSTRAINT proposal_power_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.proposals
-    ADD CONSTRAINT proposals_author_id_fkey FOREIGN KEY (author_id) REFERENCES auth.users(id) ON DELETE SET NULL;
-
-ALTER TABLE ONLY public.votes
-    ADD CONSTRAINT votes_proposal_id_fkey FOREIGN KEY (proposal_id) REFERENCES public.proposals(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.votes
-    ADD CONSTRAINT votes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.token_ledger
-    ADD CONSTRAINT token_ledger_reason_fkey FOREIGN KEY (reason) REFERENCES public.ledger_reasons(reason);
-
-ALTER TABLE ONLY public.token_ledger
-    ADD CONSTRAINT token_ledger_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL;
-
-ALTER TABLE ONLY public.user_tokens
-    ADD CONSTRAINT user_tokens_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.listening_sessions
-    ADD CONSTRAINT listening_sessions_creator_id_fkey FOREIGN KEY (creator_id) REFERENCES auth.users(id) ON DELETE SET NULL;
-
-ALTER TABLE ONLY public.listening_sessions
-    ADD CONSTRAINT listening_sessions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.user_listening_history
-    ADD CONSTRAINT user_listening_history_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.mint_requests
-    ADD CONSTRAINT mint_requests_blockchain_fkey FOREIGN KEY (blockchain) REFERENCES public.blockchain_configs(name);
-
-ALTER TABLE ONLY public.mint_requests
-    ADD CONSTRAINT mint_requests_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.nfts
-    ADD CONSTRAINT nfts_blockchain_fkey FOREIGN KEY (blockchain) REFERENCES public.blockchain_configs(name);
-
-ALTER TABLE ONLY public.nfts
-    ADD CONSTRAINT nfts_mint_request_id_fkey FOREIGN KEY (mint_request_id) REFERENCES public.mint_requests(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.nfts
-    ADD CONSTRAINT nfts_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.follow_notices
-    ADD CONSTRAINT follow_notices_follower_id_fkey FOREIGN KEY (follower_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.follow_notices
-    ADD CONSTRAINT follow_notices_following_id_fkey FOREIGN KEY (following_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.notifications
-    ADD CONSTRAINT notifications_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.follows
-    ADD CONSTRAINT follows_follower_id_fkey FOREIGN KEY (follower_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.follows
-    ADD CONSTRAINT follows_following_id_fkey FOREIGN KEY (following_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.profiles
-    ADD CONSTRAINT profiles_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.user_settings
-    ADD CONSTRAINT user_settings_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.page_views
-    ADD CONSTRAINT page_views_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.share_links
-    ADD CONSTRAINT share_links_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.share_open_payers
-    ADD CONSTRAINT share_open_payers_sharer_id_fkey FOREIGN KEY (sharer_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.shares
-    ADD CONSTRAINT shares_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.remixes
-    ADD CONSTRAINT remixes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.studio_projects
-    ADD CONSTRAINT studio_projects_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.custodial_wallets
-    ADD CONSTRAINT custodial_wallets_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.siwe_nonces
-    ADD CONSTRAINT siwe_nonces_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.wallet_links
-    ADD CONSTRAINT wallet_links_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-ALTER TABLE ONLY public.wallet_welcomes
-    ADD CONSTRAINT wallet_welcomes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL;
-
 CREATE INDEX admin_audit_created_idx ON public.admin_audit USING btree (created_at DESC);
 
-CREATE INDEX knowledge_base_search_idx ON public.knowledge_base USING gin (to_tsvector('simple'::regconfig, ((title || ' '::text) || content)));
+CREATE INDEX knowledge_base_search_idx ON public.knowledge_base USING gin (to_tsvector('simple'::regconfig, ((title || ' '::text)
+    || content)));
 
 CREATE INDEX account_clients_address_idx ON public.account_clients USING btree (client_address, last_seen DESC);
 
@@ -4348,31 +3789,40 @@ CREATE INDEX siwe_nonces_user_idx ON public.siwe_nonces USING btree (user_id, cr
 
 CREATE TRIGGER songs_default_slug BEFORE INSERT ON public.songs FOR EACH ROW EXECUTE FUNCTION public.songs_default_slug();
 
-CREATE TRIGGER songs_note_owner_client AFTER INSERT ON public.songs FOR EACH ROW WHEN ((new.owner_id IS NOT NULL)) EXECUTE FUNCTION public.songs_note_owner_client();
+CREATE TRIGGER songs_note_owner_client AFTER INSERT ON public.songs FOR EACH ROW WHEN ((new.owner_id IS NOT NULL)) EXECUTE FUNCTION
+    public.songs_note_owner_client();
 
-CREATE TRIGGER comment_likes_realtime AFTER INSERT OR DELETE OR UPDATE ON public.comment_likes FOR EACH ROW EXECUTE FUNCTION cube_realtime.notify_change('song_id', 'comment_id');
+CREATE TRIGGER comment_likes_realtime AFTER INSERT OR DELETE OR UPDATE ON public.comment_likes FOR EACH ROW EXECUTE FUNCTION
+    cube_realtime.notify_change('song_id', 'comment_id');
 
 CREATE TRIGGER comments_notice_reply AFTER INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION public.notice_on_reply();
 
-CREATE TRIGGER comments_realtime AFTER INSERT OR DELETE OR UPDATE ON public.comments FOR EACH ROW EXECUTE FUNCTION cube_realtime.notify_change('song_id', 'user_id');
+CREATE TRIGGER comments_realtime AFTER INSERT OR DELETE OR UPDATE ON public.comments FOR EACH ROW EXECUTE FUNCTION
+    cube_realtime.notify_change('song_id', 'user_id');
 
-CREATE TRIGGER proposals_anonymise_author BEFORE INSERT OR UPDATE ON public.proposals FOR EACH ROW EXECUTE FUNCTION public.proposals_anonymise_author();
+CREATE TRIGGER proposals_anonymise_author BEFORE INSERT OR UPDATE ON public.proposals FOR EACH ROW EXECUTE FUNCTION
+    public.proposals_anonymise_author();
 
-CREATE TRIGGER proposals_notice_close AFTER UPDATE OF status ON public.proposals FOR EACH ROW EXECUTE FUNCTION public.notice_on_proposal_close();
+CREATE TRIGGER proposals_notice_close AFTER UPDATE OF status ON public.proposals FOR EACH ROW EXECUTE FUNCTION
+    public.notice_on_proposal_close();
 
-CREATE TRIGGER proposals_realtime AFTER INSERT OR DELETE OR UPDATE ON public.proposals FOR EACH ROW EXECUTE FUNCTION cube_realtime.notify_change('status');
+CREATE TRIGGER proposals_realtime AFTER INSERT OR DELETE OR UPDATE ON public.proposals FOR EACH ROW EXECUTE FUNCTION
+    cube_realtime.notify_change('status');
 
 CREATE TRIGGER proposals_snapshot BEFORE INSERT ON public.proposals FOR EACH ROW EXECUTE FUNCTION public.proposals_snapshot();
 
 -- No DELETE events for votes: a DELETE reaches subscribers without an RLS check (the row is gone)
 -- and its key names the voter, which only the voter may see.
-CREATE TRIGGER votes_realtime AFTER INSERT OR UPDATE ON public.votes FOR EACH ROW EXECUTE FUNCTION cube_realtime.notify_change('proposal_id', 'user_id');
+CREATE TRIGGER votes_realtime AFTER INSERT OR UPDATE ON public.votes FOR EACH ROW EXECUTE FUNCTION
+    cube_realtime.notify_change('proposal_id', 'user_id');
 
-CREATE TRIGGER token_ledger_append_only BEFORE DELETE OR UPDATE ON public.token_ledger FOR EACH ROW EXECUTE FUNCTION public.token_ledger_append_only();
+CREATE TRIGGER token_ledger_append_only BEFORE DELETE OR UPDATE ON public.token_ledger FOR EACH ROW EXECUTE FUNCTION
+    public.token_ledger_append_only();
 
 CREATE TRIGGER mint_requests_notice AFTER UPDATE OF status ON public.mint_requests FOR EACH ROW EXECUTE FUNCTION public.notice_on_mint();
 
-CREATE TRIGGER notifications_realtime AFTER INSERT ON public.notifications FOR EACH ROW EXECUTE FUNCTION cube_realtime.notify_change('user_id');
+CREATE TRIGGER notifications_realtime AFTER INSERT ON public.notifications FOR EACH ROW EXECUTE FUNCTION
+    cube_realtime.notify_change('user_id');
 
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION public.handle_new_user();
 
@@ -4380,9 +3830,11 @@ CREATE TRIGGER follows_notice AFTER INSERT ON public.follows FOR EACH ROW EXECUT
 
 CREATE TRIGGER profiles_check_change BEFORE UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.check_profile_change();
 
-CREATE TRIGGER profiles_rename_follows AFTER UPDATE OF username ON public.profiles FOR EACH ROW WHEN ((new.username IS DISTINCT FROM old.username)) EXECUTE FUNCTION public.profile_rename_follows();
+CREATE TRIGGER profiles_rename_follows AFTER UPDATE OF username ON public.profiles FOR EACH ROW WHEN ((new.username IS DISTINCT
+    FROM old.username)) EXECUTE FUNCTION public.profile_rename_follows();
 
-CREATE TRIGGER share_links_realtime AFTER INSERT OR UPDATE ON public.share_links FOR EACH ROW EXECUTE FUNCTION cube_realtime.notify_change('user_id');
+CREATE TRIGGER share_links_realtime AFTER INSERT OR UPDATE ON public.share_links FOR EACH ROW EXECUTE FUNCTION
+    cube_realtime.notify_change('user_id');
 
 CREATE TRIGGER wallet_links_proven BEFORE UPDATE ON public.wallet_links FOR EACH ROW EXECUTE FUNCTION public.wallet_links_proven();
 
@@ -4478,45 +3930,145 @@ ALTER TABLE public.wallet_welcomes ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY "admins read the audit" ON public.admin_audit FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "two-factor sessions only" ON public.admin_audit AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "administrators see their own row" ON public.administrators FOR SELECT TO authenticated USING ((user_id = ( SELECT
+    auth.uid() AS uid)));
 
-CREATE POLICY "two-factor sessions only" ON public.admin_secrets AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "admins read site settings" ON public.site_settings FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS
+    is_admin));
 
-CREATE POLICY "administrators see their own row" ON public.administrators FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "admins read ai settings" ON public.ai_provider_settings FOR SELECT TO authenticated USING (( SELECT
+    public.is_admin() AS is_admin));
 
-CREATE POLICY "two-factor sessions only" ON public.administrators AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "admins add knowledge" ON public.knowledge_base FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS
+    is_admin));
 
-CREATE POLICY "admins read site settings" ON public.site_settings FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "admins delete knowledge" ON public.knowledge_base FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS
+    is_admin));
 
-CREATE POLICY "two-factor sessions only" ON public.site_settings AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
-
-CREATE POLICY "admins read ai settings" ON public.ai_provider_settings FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
-
-CREATE POLICY "two-factor sessions only" ON public.ai_provider_settings AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
-
-CREATE POLICY "admins add knowledge" ON public.knowledge_base FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
-
-CREATE POLICY "admins delete knowledge" ON public.knowledge_base FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
-
-CREATE POLICY "admins edit knowledge" ON public.knowledge_base FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "admins edit knowledge" ON public.knowledge_base FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS
+    is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
 
 CREATE POLICY "admins read knowledge" ON public.knowledge_base FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
-CREATE POLICY "two-factor sessions only" ON public.knowledge_base AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.admin_audit AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 
-CREATE POLICY "two-factor sessions only" ON public.client_rate_limits AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.admin_secrets AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 
-CREATE POLICY song_publications_read_own ON public.song_publications FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "two-factor sessions only" ON public.administrators AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 
-CREATE POLICY "two-factor sessions only" ON public.song_publications AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.ai_provider_settings AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 
-CREATE POLICY "songs: visible unless the creator is private" ON public.songs FOR SELECT TO anon, authenticated USING (public.profile_visible(owner_id));
+CREATE POLICY "two-factor sessions only" ON public.blockchain_configs AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 
-CREATE POLICY "two-factor sessions only" ON public.songs AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.client_rate_limits AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 
-CREATE POLICY "owners manage their favourites" ON public.favourites TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "two-factor sessions only" ON public.comment_likes AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 
-CREATE POLICY "two-factor sessions only" ON public.favourites AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.comments AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied()
+    AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+CREATE POLICY "two-factor sessions only" ON public.delegations AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+CREATE POLICY "two-factor sessions only" ON public.favourites AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+CREATE POLICY "two-factor sessions only" ON public.follows AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied()
+    AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+CREATE POLICY "two-factor sessions only" ON public.knowledge_base AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+CREATE POLICY "two-factor sessions only" ON public.ledger_reasons AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+CREATE POLICY "two-factor sessions only" ON public.mint_requests AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+CREATE POLICY "two-factor sessions only" ON public.nfts AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS
+    aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+CREATE POLICY "two-factor sessions only" ON public.notifications AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+CREATE POLICY "two-factor sessions only" ON public.page_views AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+CREATE POLICY "two-factor sessions only" ON public.playlist_songs AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+CREATE POLICY "two-factor sessions only" ON public.playlists AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied()
+    AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+CREATE POLICY "two-factor sessions only" ON public.profiles AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied()
+    AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+CREATE POLICY "two-factor sessions only" ON public.proposals AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied()
+    AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+CREATE POLICY "two-factor sessions only" ON public.remixes AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied()
+    AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+CREATE POLICY "two-factor sessions only" ON public.share_links AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+CREATE POLICY "two-factor sessions only" ON public.shares AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS
+    aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+CREATE POLICY "two-factor sessions only" ON public.site_settings AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+CREATE POLICY "two-factor sessions only" ON public.siwe_nonces AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+CREATE POLICY "two-factor sessions only" ON public.song_publications AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+CREATE POLICY "two-factor sessions only" ON public.songs AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS
+    aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+CREATE POLICY "two-factor sessions only" ON public.studio_projects AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+CREATE POLICY "two-factor sessions only" ON public.token_ledger AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+CREATE POLICY "two-factor sessions only" ON public.user_listening_history AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+CREATE POLICY "two-factor sessions only" ON public.user_settings AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+CREATE POLICY "two-factor sessions only" ON public.user_tokens AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+CREATE POLICY "two-factor sessions only" ON public.votes AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS
+    aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+CREATE POLICY "two-factor sessions only" ON public.wallet_links AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+CREATE POLICY "two-factor sessions only" ON public.wallet_welcomes AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+CREATE POLICY "two-factor sessions only" ON storage.objects AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied()
+    AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+CREATE POLICY song_publications_read_own ON public.song_publications FOR SELECT TO authenticated USING ((user_id = ( SELECT
+    auth.uid() AS uid)));
+
+CREATE POLICY "songs: visible unless the creator is private" ON public.songs FOR SELECT TO anon, authenticated USING
+    (public.profile_visible(owner_id));
+
+CREATE POLICY "owners manage their favourites" ON public.favourites TO authenticated USING ((user_id = ( SELECT auth.uid() AS
+    uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
 
 CREATE POLICY "owners manage their playlist songs" ON public.playlist_songs TO authenticated USING ((EXISTS ( SELECT 1
    FROM public.playlists p
@@ -4524,28 +4076,21 @@ CREATE POLICY "owners manage their playlist songs" ON public.playlist_songs TO a
    FROM public.playlists p
   WHERE ((p.id = playlist_songs.playlist_id) AND (p.user_id = ( SELECT auth.uid() AS uid))))));
 
-CREATE POLICY "two-factor sessions only" ON public.playlist_songs AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "owners manage their playlists" ON public.playlists TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)))
+    WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
 
-CREATE POLICY "owners manage their playlists" ON public.playlists TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
-
-CREATE POLICY "two-factor sessions only" ON public.playlists AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
-
-CREATE POLICY comment_likes_read ON public.comment_likes FOR SELECT TO anon, authenticated USING ((public.profile_visible(user_id) AND (EXISTS ( SELECT 1
+CREATE POLICY comment_likes_read ON public.comment_likes FOR SELECT TO anon, authenticated USING ((public.profile_visible(user_id)
+    AND (EXISTS ( SELECT 1
    FROM public.songs s
   WHERE (s.id = comment_likes.song_id)))));
-
-CREATE POLICY "two-factor sessions only" ON public.comment_likes AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 
 -- A comment is visible where its song is (the songs policy above, applied to the caller).
 CREATE POLICY comments_read ON public.comments FOR SELECT TO anon, authenticated USING ((EXISTS ( SELECT 1
    FROM public.songs s
   WHERE (s.id = comments.song_id))));
 
-CREATE POLICY "two-factor sessions only" ON public.comments AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
-
-CREATE POLICY delegations_read_own ON public.delegations FOR SELECT TO authenticated USING (((delegator_id = ( SELECT auth.uid() AS uid)) OR (delegate_id = ( SELECT auth.uid() AS uid))));
-
-CREATE POLICY "two-factor sessions only" ON public.delegations AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY delegations_read_own ON public.delegations FOR SELECT TO authenticated USING (((delegator_id = ( SELECT auth.uid() AS
+    uid)) OR (delegate_id = ( SELECT auth.uid() AS uid))));
 
 -- An account reads its own power on each proposal; the public sees only the proposal's totals.
 CREATE POLICY proposal_power_read_own ON public.proposal_power FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
@@ -4553,132 +4098,124 @@ CREATE POLICY proposal_power_read_own ON public.proposal_power FOR SELECT TO aut
 -- Proposals and their tallies are public; a vote is seen by its voter; a delegation by both ends.
 CREATE POLICY proposals_read ON public.proposals FOR SELECT TO anon, authenticated USING (true);
 
-CREATE POLICY "two-factor sessions only" ON public.proposals AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
-
-CREATE POLICY "two-factor sessions only" ON public.votes AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
-
 CREATE POLICY votes_read_own ON public.votes FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
 CREATE POLICY ledger_reasons_read ON public.ledger_reasons FOR SELECT TO anon, authenticated USING (true);
 
-CREATE POLICY "two-factor sessions only" ON public.ledger_reasons AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
-
 CREATE POLICY "owners read their ledger" ON public.token_ledger FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-
-CREATE POLICY "two-factor sessions only" ON public.token_ledger AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 
 CREATE POLICY "owners read their wallet" ON public.user_tokens FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
-CREATE POLICY "two-factor sessions only" ON public.user_tokens AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY listening_sessions_own ON public.listening_sessions FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid()
+    AS uid)));
 
-CREATE POLICY listening_sessions_own ON public.listening_sessions FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-
-CREATE POLICY "owners read their history" ON public.user_listening_history FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-
-CREATE POLICY "two-factor sessions only" ON public.user_listening_history AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "owners read their history" ON public.user_listening_history FOR SELECT TO authenticated USING ((user_id = ( SELECT
+    auth.uid() AS uid)));
 
 CREATE POLICY "chains are public" ON public.blockchain_configs FOR SELECT TO anon, authenticated USING (true);
 
-CREATE POLICY "two-factor sessions only" ON public.blockchain_configs AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "owners read their mint requests" ON public.mint_requests FOR SELECT TO authenticated USING ((user_id = ( SELECT
+    auth.uid() AS uid)));
 
-CREATE POLICY "owners read their mint requests" ON public.mint_requests FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "nfts: visible unless the owner is private" ON public.nfts FOR SELECT TO anon, authenticated USING
+    (public.profile_visible(owner_id));
 
-CREATE POLICY "two-factor sessions only" ON public.mint_requests AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "notifications: owner dismisses" ON public.notifications FOR DELETE TO authenticated USING ((user_id = ( SELECT
+    auth.uid() AS uid)));
 
-CREATE POLICY "nfts: visible unless the owner is private" ON public.nfts FOR SELECT TO anon, authenticated USING (public.profile_visible(owner_id));
-
-CREATE POLICY "two-factor sessions only" ON public.nfts AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
-
-CREATE POLICY "notifications: owner dismisses" ON public.notifications FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-
-CREATE POLICY "notifications: owner reads" ON public.notifications FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-
-CREATE POLICY "two-factor sessions only" ON public.notifications AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "notifications: owner reads" ON public.notifications FOR SELECT TO authenticated USING ((user_id = ( SELECT
+    auth.uid() AS uid)));
 
 CREATE POLICY follows_delete_own ON public.follows FOR DELETE TO authenticated USING ((follower_id = ( SELECT auth.uid() AS uid)));
 
 CREATE POLICY follows_insert_own ON public.follows FOR INSERT TO authenticated WITH CHECK ((follower_id = ( SELECT auth.uid() AS uid)));
 
-CREATE POLICY follows_read ON public.follows FOR SELECT TO anon, authenticated USING (((follower_id = ( SELECT auth.uid() AS uid)) OR (following_id = ( SELECT auth.uid() AS uid)) OR (public.profile_visible(follower_id) AND public.profile_visible(following_id))));
+CREATE POLICY follows_read ON public.follows FOR SELECT TO anon, authenticated USING (((follower_id = ( SELECT auth.uid() AS uid))
+    OR (following_id = ( SELECT auth.uid() AS uid)) OR (public.profile_visible(follower_id) AND public.profile_visible(following_id))));
 
-CREATE POLICY "two-factor sessions only" ON public.follows AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "owners edit their profile" ON public.profiles FOR UPDATE TO authenticated USING ((user_id = ( SELECT auth.uid() AS
+    uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
 
-CREATE POLICY "owners edit their profile" ON public.profiles FOR UPDATE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "profiles: visible unless private" ON public.profiles FOR SELECT TO anon, authenticated USING
+    (public.profile_visible(user_id));
 
-CREATE POLICY "profiles: visible unless private" ON public.profiles FOR SELECT TO anon, authenticated USING (public.profile_visible(user_id));
+CREATE POLICY "user settings: owner changes" ON public.user_settings FOR UPDATE TO authenticated USING ((user_id = ( SELECT
+    auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
 
-CREATE POLICY "two-factor sessions only" ON public.profiles AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "user settings: owner creates" ON public.user_settings FOR INSERT TO authenticated WITH CHECK ((user_id = ( SELECT
+    auth.uid() AS uid)));
 
-CREATE POLICY "two-factor sessions only" ON public.user_settings AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
-
-CREATE POLICY "user settings: owner changes" ON public.user_settings FOR UPDATE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
-
-CREATE POLICY "user settings: owner creates" ON public.user_settings FOR INSERT TO authenticated WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
-
-CREATE POLICY "user settings: owner reads" ON public.user_settings FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-
-CREATE POLICY "two-factor sessions only" ON public.page_views AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "user settings: owner reads" ON public.user_settings FOR SELECT TO authenticated USING ((user_id = ( SELECT
+    auth.uid() AS uid)));
 
 CREATE POLICY share_links_read_own ON public.share_links FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
-CREATE POLICY "two-factor sessions only" ON public.share_links AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
-
 CREATE POLICY shares_read_own ON public.shares FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
-CREATE POLICY "two-factor sessions only" ON public.shares AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "avatars: owners delete" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'avatars'::text) AND
+    ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
 
-CREATE POLICY "avatars: owners delete" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'avatars'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+CREATE POLICY "avatars: owners overwrite" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'avatars'::text) AND
+    ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text))) WITH CHECK (((bucket_id = 'avatars'::text) AND
+    ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
 
-CREATE POLICY "avatars: owners overwrite" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'avatars'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text))) WITH CHECK (((bucket_id = 'avatars'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+CREATE POLICY "avatars: owners upload" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'avatars'::text)
+    AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
 
-CREATE POLICY "avatars: owners upload" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'avatars'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+CREATE POLICY "avatars: visible with the profile" ON storage.objects FOR SELECT TO anon, authenticated USING (((bucket_id =
+    'avatars'::text) AND public.storage_object_visible(name)));
 
-CREATE POLICY "avatars: visible with the profile" ON storage.objects FOR SELECT TO anon, authenticated USING (((bucket_id = 'avatars'::text) AND public.storage_object_visible(name)));
+CREATE POLICY "profile banners: owners delete" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id =
+    'profile-banners'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
 
-CREATE POLICY "profile banners: owners delete" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'profile-banners'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
-
-CREATE POLICY "profile banners: owners overwrite" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'profile-banners'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text))) WITH CHECK (((bucket_id = 'profile-banners'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+CREATE POLICY "profile banners: owners overwrite" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id =
+    'profile-banners'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text))) WITH CHECK (((bucket_id =
+    'profile-banners'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
 
 -- Writes only by the owner, only inside their own folder (the first folder is their user id).
-CREATE POLICY "profile banners: owners upload" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'profile-banners'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+CREATE POLICY "profile banners: owners upload" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id =
+    'profile-banners'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
 
-CREATE POLICY "profile banners: visible with the profile" ON storage.objects FOR SELECT TO anon, authenticated USING (((bucket_id = 'profile-banners'::text) AND public.storage_object_visible(name)));
+CREATE POLICY "profile banners: visible with the profile" ON storage.objects FOR SELECT TO anon, authenticated USING (((bucket_id =
+    'profile-banners'::text) AND public.storage_object_visible(name)));
 
-CREATE POLICY "published: owners delete" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = ANY (ARRAY['published-audio'::text, 'published-covers'::text])) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+CREATE POLICY "published: owners delete" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = ANY
+    (ARRAY['published-audio'::text, 'published-covers'::text])) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
 
-CREATE POLICY "published: owners upload" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = ANY (ARRAY['published-audio'::text, 'published-covers'::text])) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+CREATE POLICY "published: owners upload" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = ANY
+    (ARRAY['published-audio'::text, 'published-covers'::text])) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
 
-CREATE POLICY "published: visible with the profile" ON storage.objects FOR SELECT TO anon, authenticated USING (((bucket_id = ANY (ARRAY['published-audio'::text, 'published-covers'::text])) AND public.storage_object_visible(name)));
+CREATE POLICY "published: visible with the profile" ON storage.objects FOR SELECT TO anon, authenticated USING (((bucket_id = ANY
+    (ARRAY['published-audio'::text, 'published-covers'::text])) AND public.storage_object_visible(name)));
 
-CREATE POLICY "studio audio: owners delete" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'studio-audio'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+CREATE POLICY "studio audio: owners delete" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id =
+    'studio-audio'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
 
-CREATE POLICY "studio audio: owners overwrite" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'studio-audio'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text))) WITH CHECK (((bucket_id = 'studio-audio'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+CREATE POLICY "studio audio: owners overwrite" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id =
+    'studio-audio'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text))) WITH CHECK (((bucket_id =
+    'studio-audio'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
 
 -- Signed-in users read and write only their own folder (the first folder of the name is their
 -- user id); visitors get nothing. (select auth.uid()) is evaluated once per statement.
-CREATE POLICY "studio audio: owners read" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'studio-audio'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+CREATE POLICY "studio audio: owners read" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'studio-audio'::text)
+    AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
 
-CREATE POLICY "studio audio: owners upload" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'studio-audio'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
-
-CREATE POLICY "two-factor sessions only" ON storage.objects AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "studio audio: owners upload" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id =
+    'studio-audio'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
 
 CREATE POLICY remixes_read_own ON public.remixes FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
-CREATE POLICY "two-factor sessions only" ON public.remixes AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
-
 -- An upsert of another user's id fails the with-check (it cannot take over their row), and the
 -- using clause hides other users' rows from select, update and delete.
-CREATE POLICY "owners manage their studio projects" ON public.studio_projects TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "owners manage their studio projects" ON public.studio_projects TO authenticated USING ((user_id = ( SELECT
+    auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
 
-CREATE POLICY "two-factor sessions only" ON public.studio_projects AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "owners read their wallet link" ON public.wallet_links FOR SELECT TO authenticated USING ((user_id = ( SELECT
+    auth.uid() AS uid)));
 
-CREATE POLICY "two-factor sessions only" ON public.siwe_nonces AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+REVOKE ALL ON SEQUENCE public.admin_audit_id_seq FROM PUBLIC, anon, authenticated, service_role;
 
-CREATE POLICY "owners read their wallet link" ON public.wallet_links FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-
-CREATE POLICY "two-factor sessions only" ON public.wallet_links AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
-
-CREATE POLICY "two-factor sessions only" ON public.wallet_welcomes AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+GRANT ALL ON SEQUENCE public.admin_audit_id_seq TO anon, authenticated, service_role;
 
 REVOKE ALL ON TABLE public.admin_audit FROM PUBLIC, anon, authenticated, service_role;
 
@@ -4702,87 +4239,51 @@ GRANT ALL ON TABLE public.site_settings TO service_role;
 
 GRANT SELECT ON TABLE public.site_settings TO authenticated;
 
-REVOKE ALL ON FUNCTION public.admin_audit_write(text,text,text,text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.admin_audit_write(p_area text, p_field text, p_old text, p_new text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.admin_audit_write(p_area text, p_field text, p_old text, p_new text) FROM PUBLIC, anon,
+    authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.admin_audit_write(p_area text, p_field text, p_old text, p_new text) TO service_role;
 
-REVOKE ALL ON FUNCTION public.admin_economy(integer) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.admin_economy(p_days integer) FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.admin_economy(p_days integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.admin_economy(p_days integer) TO authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.admin_economy(p_days integer) TO authenticated;
+REVOKE ALL ON FUNCTION public.admin_list_admins() FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.admin_economy(p_days integer) TO service_role;
+GRANT ALL ON FUNCTION public.admin_list_admins() TO authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.admin_list_admins() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.admin_save_ai_settings(p_category text, p_provider text, p_model text, p_base_url text, p_api_key
+    text) FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.admin_list_admins() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.admin_save_ai_settings(p_category text, p_provider text, p_model text, p_base_url text, p_api_key
+    text) TO authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.admin_list_admins() TO authenticated;
+REVOKE ALL ON FUNCTION public.admin_save_site_settings(p_site_title text, p_primary_color text, p_max_free_songs integer,
+    p_database_url text, p_api_base_url text, p_api_timeout_ms integer, p_max_retries integer) FROM PUBLIC, anon, authenticated,
+    service_role;
 
-GRANT ALL ON FUNCTION public.admin_list_admins() TO service_role;
+GRANT ALL ON FUNCTION public.admin_save_site_settings(p_site_title text, p_primary_color text, p_max_free_songs integer,
+    p_database_url text, p_api_base_url text, p_api_timeout_ms integer, p_max_retries integer) TO authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.admin_save_ai_settings(text,text,text,text,text) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.admin_set_role(p_email text, p_admin boolean) FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.admin_save_ai_settings(p_category text, p_provider text, p_model text, p_base_url text, p_api_key text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.admin_set_role(p_email text, p_admin boolean) TO authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.admin_save_ai_settings(p_category text, p_provider text, p_model text, p_base_url text, p_api_key text) TO authenticated;
+REVOKE ALL ON FUNCTION public.is_admin() FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.admin_save_ai_settings(p_category text, p_provider text, p_model text, p_base_url text, p_api_key text) TO service_role;
+GRANT ALL ON FUNCTION public.is_admin() TO authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.admin_save_site_settings(text,text,integer,text,text,integer,integer) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.admin_save_site_settings(p_site_title text, p_primary_color text, p_max_free_songs integer, p_database_url text, p_api_base_url text, p_api_timeout_ms integer, p_max_retries integer) FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.admin_save_site_settings(p_site_title text, p_primary_color text, p_max_free_songs integer, p_database_url text, p_api_base_url text, p_api_timeout_ms integer, p_max_retries integer) TO authenticated;
-
-GRANT ALL ON FUNCTION public.admin_save_site_settings(p_site_title text, p_primary_color text, p_max_free_songs integer, p_database_url text, p_api_base_url text, p_api_timeout_ms integer, p_max_retries integer) TO service_role;
-
-REVOKE ALL ON FUNCTION public.admin_set_role(text,boolean) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.admin_set_role(p_email text, p_admin boolean) FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.admin_set_role(p_email text, p_admin boolean) TO authenticated;
-
-GRANT ALL ON FUNCTION public.admin_set_role(p_email text, p_admin boolean) TO service_role;
-
-REVOKE ALL ON FUNCTION public.is_admin() FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.is_admin() FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.is_admin() TO authenticated;
-
-GRANT ALL ON FUNCTION public.is_admin() TO service_role;
-
-REVOKE ALL ON FUNCTION public.mask_secret(text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.mask_secret(p_value text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.mask_secret(p_value text) FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.mask_secret(p_value text) TO service_role;
 
-REVOKE ALL ON FUNCTION public.public_site_settings() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.public_site_settings() FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.public_site_settings() TO anon;
+GRANT ALL ON FUNCTION public.public_site_settings() TO anon, authenticated, public, service_role;
 
-GRANT ALL ON FUNCTION public.public_site_settings() TO authenticated;
-
-GRANT ALL ON FUNCTION public.public_site_settings() TO service_role;
-
-REVOKE ALL ON FUNCTION public.require_admin() FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.require_admin() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.require_admin() FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.require_admin() TO service_role;
-
-REVOKE ALL ON SEQUENCE public.admin_audit_id_seq FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON SEQUENCE public.admin_audit_id_seq TO anon;
-
-GRANT ALL ON SEQUENCE public.admin_audit_id_seq TO authenticated;
-
-GRANT ALL ON SEQUENCE public.admin_audit_id_seq TO service_role;
 
 REVOKE ALL ON TABLE public.ai_provider_settings FROM PUBLIC, anon, authenticated, service_role;
 
@@ -4806,27 +4307,19 @@ REVOKE ALL ON TABLE public.knowledge_base FROM PUBLIC, anon, authenticated, serv
 
 GRANT ALL ON TABLE public.knowledge_base TO service_role;
 
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.knowledge_base TO authenticated;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.knowledge_base TO authenticated;
 
-REVOKE ALL ON FUNCTION public.ai_provider_for_call(text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.ai_provider_for_call(p_category text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.ai_provider_for_call(p_category text) FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.ai_provider_for_call(p_category text) TO service_role;
 
-REVOKE ALL ON FUNCTION public.ai_text_take(uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.ai_text_take(p_user uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.ai_text_take(p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.ai_text_take(p_user uuid) TO service_role;
 
-REVOKE ALL ON FUNCTION public.search_knowledge(text) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.search_knowledge(p_query text) FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.search_knowledge(p_query text) FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.search_knowledge(p_query text) TO authenticated;
-
-GRANT ALL ON FUNCTION public.search_knowledge(p_query text) TO service_role;
+GRANT ALL ON FUNCTION public.search_knowledge(p_query text) TO authenticated, service_role;
 
 REVOKE ALL ON TABLE public.account_clients FROM PUBLIC, anon, authenticated, service_role;
 
@@ -4836,47 +4329,28 @@ REVOKE ALL ON TABLE public.client_rate_limits FROM PUBLIC, anon, authenticated, 
 
 GRANT ALL ON TABLE public.client_rate_limits TO service_role;
 
-REVOKE ALL ON FUNCTION public.aal_satisfied() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.aal_satisfied() FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.aal_satisfied() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.aal_satisfied() TO anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.aal_satisfied() TO anon;
-
-GRANT ALL ON FUNCTION public.aal_satisfied() TO authenticated;
-
-GRANT ALL ON FUNCTION public.aal_satisfied() TO service_role;
-
-REVOKE ALL ON FUNCTION public.add_mfa_policy(text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.add_mfa_policy(p_table text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.add_mfa_policy(p_table text) FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.add_mfa_policy(p_table text) TO service_role;
 
-REVOKE ALL ON FUNCTION public.check_request() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.check_request() FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.check_request() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.check_request() TO anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.check_request() TO anon;
-
-GRANT ALL ON FUNCTION public.check_request() TO authenticated;
-
-GRANT ALL ON FUNCTION public.check_request() TO service_role;
-
-REVOKE ALL ON FUNCTION public.client_address() FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.client_address() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.client_address() FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.client_address() TO service_role;
 
-REVOKE ALL ON FUNCTION public.client_rate_take(text,text,integer,integer) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.client_rate_take(p_bucket text, p_client text, p_limit integer, p_window_seconds integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.client_rate_take(p_bucket text, p_client text, p_limit integer, p_window_seconds integer) FROM
+    PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.client_rate_take(p_bucket text, p_client text, p_limit integer, p_window_seconds integer) TO service_role;
 
-REVOKE ALL ON FUNCTION public.note_account_client(uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.note_account_client(p_user uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.note_account_client(p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.note_account_client(p_user uuid) TO service_role;
 
@@ -4886,199 +4360,125 @@ GRANT ALL ON TABLE public.song_publications TO service_role;
 
 GRANT SELECT ON TABLE public.song_publications TO authenticated;
 
+REVOKE ALL ON SEQUENCE public.song_publications_id_seq FROM PUBLIC, anon, authenticated, service_role;
+
+GRANT ALL ON SEQUENCE public.song_publications_id_seq TO anon, authenticated, service_role;
+
 REVOKE ALL ON TABLE public.songs FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON TABLE public.songs TO service_role;
 
-GRANT SELECT ON TABLE public.songs TO anon;
+GRANT SELECT ON TABLE public.songs TO anon, authenticated;
 
-GRANT SELECT ON TABLE public.songs TO authenticated;
+REVOKE ALL ON FUNCTION public.publish_song(p_title text, p_genre text, p_audio_path text, p_duration_seconds numeric, p_cover_path
+    text, p_attempt_key text) FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.publish_song(text,text,text,numeric,text,text) FROM anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.publish_song(p_title text, p_genre text, p_audio_path text, p_duration_seconds numeric, p_cover_path
+    text, p_attempt_key text) TO authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.publish_song(p_title text, p_genre text, p_audio_path text, p_duration_seconds numeric, p_cover_path text, p_attempt_key text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.publishing_rules() FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.publish_song(p_title text, p_genre text, p_audio_path text, p_duration_seconds numeric, p_cover_path text, p_attempt_key text) TO authenticated;
+GRANT ALL ON FUNCTION public.publishing_rules() TO anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.publish_song(p_title text, p_genre text, p_audio_path text, p_duration_seconds numeric, p_cover_path text, p_attempt_key text) TO service_role;
+REVOKE ALL ON FUNCTION public.recommend_songs(p_mode text, p_salt integer, p_limit integer) FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.publishing_rules() FROM anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.recommend_songs(p_mode text, p_salt integer, p_limit integer) TO anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.publishing_rules() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real) FROM PUBLIC, anon,
+    authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.publishing_rules() TO anon;
+GRANT ALL ON FUNCTION public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real) TO authenticated,
+    service_role;
 
-GRANT ALL ON FUNCTION public.publishing_rules() TO authenticated;
+REVOKE ALL ON FUNCTION public.slugify(p_text text) FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.publishing_rules() TO service_role;
+GRANT ALL ON FUNCTION public.slugify(p_text text) TO anon, authenticated, public, service_role;
 
-REVOKE ALL ON FUNCTION public.recommend_songs(text,integer,integer) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.recommend_songs(p_mode text, p_salt integer, p_limit integer) FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.recommend_songs(p_mode text, p_salt integer, p_limit integer) TO anon;
-
-GRANT ALL ON FUNCTION public.recommend_songs(p_mode text, p_salt integer, p_limit integer) TO authenticated;
-
-GRANT ALL ON FUNCTION public.recommend_songs(p_mode text, p_salt integer, p_limit integer) TO service_role;
-
-REVOKE ALL ON FUNCTION public.record_song_loudness(text,real,real) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real) FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real) TO authenticated;
-
-GRANT ALL ON FUNCTION public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real) TO service_role;
-
-REVOKE ALL ON FUNCTION public.slugify(text) FROM anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.slugify(p_text text) TO anon;
-
-GRANT ALL ON FUNCTION public.slugify(p_text text) TO authenticated;
-
-GRANT ALL ON FUNCTION public.slugify(p_text text) TO service_role;
-
-REVOKE ALL ON FUNCTION public.songs_default_slug() FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.songs_default_slug() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.songs_default_slug() FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.songs_default_slug() TO service_role;
 
-REVOKE ALL ON FUNCTION public.songs_note_owner_client() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.songs_note_owner_client() FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.songs_note_owner_client() TO anon;
+GRANT ALL ON FUNCTION public.songs_note_owner_client() TO anon, authenticated, public, service_role;
 
-GRANT ALL ON FUNCTION public.songs_note_owner_client() TO authenticated;
+REVOKE ALL ON FUNCTION public.unpublish_song(p_song_id text) FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.songs_note_owner_client() TO service_role;
-
-REVOKE ALL ON FUNCTION public.unpublish_song(text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.unpublish_song(p_song_id text) FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.unpublish_song(p_song_id text) TO authenticated;
-
-GRANT ALL ON FUNCTION public.unpublish_song(p_song_id text) TO service_role;
-
-REVOKE ALL ON SEQUENCE public.song_publications_id_seq FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON SEQUENCE public.song_publications_id_seq TO anon;
-
-GRANT ALL ON SEQUENCE public.song_publications_id_seq TO authenticated;
-
-GRANT ALL ON SEQUENCE public.song_publications_id_seq TO service_role;
+GRANT ALL ON FUNCTION public.unpublish_song(p_song_id text) TO authenticated, service_role;
 
 REVOKE ALL ON TABLE public.favourites FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON TABLE public.favourites TO service_role;
 
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.favourites TO authenticated;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.favourites TO authenticated;
 
 REVOKE ALL ON TABLE public.playlist_songs FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON TABLE public.playlist_songs TO service_role;
 
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.playlist_songs TO authenticated;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.playlist_songs TO authenticated;
 
 REVOKE ALL ON TABLE public.playlists FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON TABLE public.playlists TO service_role;
 
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.playlists TO authenticated;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.playlists TO authenticated;
 
-REVOKE ALL ON FUNCTION public.public_playlists(uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.public_playlists(p_user_id uuid) FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.public_playlists(p_user_id uuid) FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.public_playlists(p_user_id uuid) TO anon;
-
-GRANT ALL ON FUNCTION public.public_playlists(p_user_id uuid) TO authenticated;
-
-GRANT ALL ON FUNCTION public.public_playlists(p_user_id uuid) TO service_role;
+GRANT ALL ON FUNCTION public.public_playlists(p_user_id uuid) TO anon, authenticated, service_role;
 
 REVOKE ALL ON TABLE public.comment_likes FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON TABLE public.comment_likes TO service_role;
 
-GRANT SELECT ON TABLE public.comment_likes TO anon;
-
-GRANT SELECT ON TABLE public.comment_likes TO authenticated;
+GRANT SELECT ON TABLE public.comment_likes TO anon, authenticated;
 
 REVOKE ALL ON TABLE public.comments FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON TABLE public.comments TO service_role;
 
-GRANT SELECT ON TABLE public.comments TO anon;
+GRANT SELECT ON TABLE public.comments TO anon, authenticated;
 
-GRANT SELECT ON TABLE public.comments TO authenticated;
+REVOKE ALL ON FUNCTION public.comment_credit(p_user uuid, p_amount integer, p_reason text, p_ref text, p_key text, p_key_prefix
+    text, p_cap integer) FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.comment_credit(uuid,integer,text,text,text,text,integer) FROM anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.comment_credit(p_user uuid, p_amount integer, p_reason text, p_ref text, p_key text, p_key_prefix
+    text, p_cap integer) TO service_role;
 
-REVOKE ALL ON FUNCTION public.comment_credit(p_user uuid, p_amount integer, p_reason text, p_ref text, p_key text, p_key_prefix text, p_cap integer) FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.comment_credit(p_user uuid, p_amount integer, p_reason text, p_ref text, p_key text, p_key_prefix text, p_cap integer) TO service_role;
-
-REVOKE ALL ON FUNCTION public.comment_json(uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.comment_json(p_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.comment_json(p_id uuid) FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.comment_json(p_id uuid) TO service_role;
 
-REVOKE ALL ON FUNCTION public.comment_lock_wallets(uuid[]) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.comment_lock_wallets(p_users uuid[]) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.comment_lock_wallets(p_users uuid[]) FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.comment_lock_wallets(p_users uuid[]) TO service_role;
 
-REVOKE ALL ON FUNCTION public.comment_rules() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.comment_rules() FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.comment_rules() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.comment_rules() TO anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.comment_rules() TO anon;
+REVOKE ALL ON FUNCTION public.delete_comment(p_comment_id uuid) FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.comment_rules() TO authenticated;
+GRANT ALL ON FUNCTION public.delete_comment(p_comment_id uuid) TO authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.comment_rules() TO service_role;
+REVOKE ALL ON FUNCTION public.edit_comment(p_comment_id uuid, p_body text) FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.delete_comment(uuid) FROM anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.edit_comment(p_comment_id uuid, p_body text) TO authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.delete_comment(p_comment_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.my_comment_stats() FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.delete_comment(p_comment_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.my_comment_stats() TO authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.delete_comment(p_comment_id uuid) TO service_role;
+REVOKE ALL ON FUNCTION public.post_comment(p_song_id text, p_body text, p_parent_id uuid, p_at_seconds numeric) FROM PUBLIC, anon,
+    authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.edit_comment(uuid,text) FROM anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.post_comment(p_song_id text, p_body text, p_parent_id uuid, p_at_seconds numeric) TO authenticated,
+    service_role;
 
-REVOKE ALL ON FUNCTION public.edit_comment(p_comment_id uuid, p_body text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.set_comment_like(p_comment_id uuid, p_liked boolean) FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.edit_comment(p_comment_id uuid, p_body text) TO authenticated;
-
-GRANT ALL ON FUNCTION public.edit_comment(p_comment_id uuid, p_body text) TO service_role;
-
-REVOKE ALL ON FUNCTION public.my_comment_stats() FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.my_comment_stats() FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.my_comment_stats() TO authenticated;
-
-GRANT ALL ON FUNCTION public.my_comment_stats() TO service_role;
-
-REVOKE ALL ON FUNCTION public.post_comment(text,text,uuid,numeric) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.post_comment(p_song_id text, p_body text, p_parent_id uuid, p_at_seconds numeric) FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.post_comment(p_song_id text, p_body text, p_parent_id uuid, p_at_seconds numeric) TO authenticated;
-
-GRANT ALL ON FUNCTION public.post_comment(p_song_id text, p_body text, p_parent_id uuid, p_at_seconds numeric) TO service_role;
-
-REVOKE ALL ON FUNCTION public.set_comment_like(uuid,boolean) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.set_comment_like(p_comment_id uuid, p_liked boolean) FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.set_comment_like(p_comment_id uuid, p_liked boolean) TO authenticated;
-
-GRANT ALL ON FUNCTION public.set_comment_like(p_comment_id uuid, p_liked boolean) TO service_role;
+GRANT ALL ON FUNCTION public.set_comment_like(p_comment_id uuid, p_liked boolean) TO authenticated, service_role;
 
 REVOKE ALL ON TABLE public.delegations FROM PUBLIC, anon, authenticated, service_role;
 
@@ -5096,9 +4496,7 @@ REVOKE ALL ON TABLE public.proposals FROM PUBLIC, anon, authenticated, service_r
 
 GRANT ALL ON TABLE public.proposals TO service_role;
 
-GRANT SELECT ON TABLE public.proposals TO anon;
-
-GRANT SELECT ON TABLE public.proposals TO authenticated;
+GRANT SELECT ON TABLE public.proposals TO anon, authenticated;
 
 REVOKE ALL ON TABLE public.votes FROM PUBLIC, anon, authenticated, service_role;
 
@@ -5106,113 +4504,69 @@ GRANT ALL ON TABLE public.votes TO service_role;
 
 GRANT SELECT ON TABLE public.votes TO authenticated;
 
-REVOKE ALL ON FUNCTION public.cast_vote(uuid,text) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.cast_vote(p_proposal_id uuid, p_choice text) FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.cast_vote(p_proposal_id uuid, p_choice text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.cast_vote(p_proposal_id uuid, p_choice text) TO authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.cast_vote(p_proposal_id uuid, p_choice text) TO authenticated;
-
-GRANT ALL ON FUNCTION public.cast_vote(p_proposal_id uuid, p_choice text) TO service_role;
-
-REVOKE ALL ON FUNCTION public.close_due_proposals() FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.close_due_proposals() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.close_due_proposals() FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.close_due_proposals() TO service_role;
 
-REVOKE ALL ON FUNCTION public.create_proposal(text,text,text,timestamp with time zone,text) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.create_proposal(p_title text, p_description text, p_category text, p_ends_at timestamp with time
+    zone, p_attempt_key text) FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.create_proposal(p_title text, p_description text, p_category text, p_ends_at timestamp with time zone, p_attempt_key text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.create_proposal(p_title text, p_description text, p_category text, p_ends_at timestamp with time zone,
+    p_attempt_key text) TO authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.create_proposal(p_title text, p_description text, p_category text, p_ends_at timestamp with time zone, p_attempt_key text) TO authenticated;
+REVOKE ALL ON FUNCTION public.delegate_voting_power(p_username text) FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.create_proposal(p_title text, p_description text, p_category text, p_ends_at timestamp with time zone, p_attempt_key text) TO service_role;
+GRANT ALL ON FUNCTION public.delegate_voting_power(p_username text) TO authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.delegate_voting_power(text) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.governance_overview() FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.delegate_voting_power(p_username text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.governance_overview() TO authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.delegate_voting_power(p_username text) TO authenticated;
-
-GRANT ALL ON FUNCTION public.delegate_voting_power(p_username text) TO service_role;
-
-REVOKE ALL ON FUNCTION public.governance_overview() FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.governance_overview() FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.governance_overview() TO authenticated;
-
-GRANT ALL ON FUNCTION public.governance_overview() TO service_role;
-
-REVOKE ALL ON FUNCTION public.governance_own_power(uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.governance_own_power(p_user uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.governance_own_power(p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.governance_own_power(p_user uuid) TO service_role;
 
-REVOKE ALL ON FUNCTION public.governance_power_used(uuid,uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.governance_power_used(p_proposal_id uuid, p_user uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.governance_power_used(p_proposal_id uuid, p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.governance_power_used(p_proposal_id uuid, p_user uuid) TO service_role;
 
-REVOKE ALL ON FUNCTION public.governance_proposals() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.governance_proposals() FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.governance_proposals() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.governance_proposals() TO anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.governance_proposals() TO authenticated;
+REVOKE ALL ON FUNCTION public.governance_rules() FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.governance_proposals() TO service_role;
+GRANT ALL ON FUNCTION public.governance_rules() TO anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.governance_proposals() TO anon;
+REVOKE ALL ON FUNCTION public.my_votes() FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.governance_rules() FROM anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.my_votes() TO authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.governance_rules() FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.governance_rules() TO anon;
-
-GRANT ALL ON FUNCTION public.governance_rules() TO authenticated;
-
-GRANT ALL ON FUNCTION public.governance_rules() TO service_role;
-
-REVOKE ALL ON FUNCTION public.my_votes() FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.my_votes() FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.my_votes() TO authenticated;
-
-GRANT ALL ON FUNCTION public.my_votes() TO service_role;
-
-REVOKE ALL ON FUNCTION public.proposals_anonymise_author() FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.proposals_anonymise_author() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.proposals_anonymise_author() FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.proposals_anonymise_author() TO service_role;
 
-REVOKE ALL ON FUNCTION public.proposals_snapshot() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.proposals_snapshot() FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.proposals_snapshot() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.snapshot_proposal_power(p_proposal_id uuid) FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.snapshot_proposal_power(uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.undelegate_voting_power() FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.snapshot_proposal_power(p_proposal_id uuid) FROM PUBLIC;
-
-REVOKE ALL ON FUNCTION public.undelegate_voting_power() FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.undelegate_voting_power() FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.undelegate_voting_power() TO authenticated;
-
-GRANT ALL ON FUNCTION public.undelegate_voting_power() TO service_role;
+GRANT ALL ON FUNCTION public.undelegate_voting_power() TO authenticated, service_role;
 
 REVOKE ALL ON TABLE public.ledger_reasons FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON TABLE public.ledger_reasons TO service_role;
 
-GRANT SELECT ON TABLE public.ledger_reasons TO anon;
+GRANT SELECT ON TABLE public.ledger_reasons TO anon, authenticated;
 
-GRANT SELECT ON TABLE public.ledger_reasons TO authenticated;
+REVOKE ALL ON SEQUENCE public.token_ledger_id_seq FROM PUBLIC, anon, authenticated, service_role;
+
+GRANT ALL ON SEQUENCE public.token_ledger_id_seq TO service_role;
 
 REVOKE ALL ON TABLE public.token_ledger FROM PUBLIC, anon, authenticated, service_role;
 
@@ -5226,75 +4580,39 @@ GRANT ALL ON TABLE public.user_tokens TO service_role;
 
 GRANT SELECT ON TABLE public.user_tokens TO authenticated;
 
-REVOKE ALL ON FUNCTION public.init_user_tokens() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.init_user_tokens() FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.init_user_tokens() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.init_user_tokens() TO authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.init_user_tokens() TO authenticated;
+REVOKE ALL ON FUNCTION public.my_creator_earnings() FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.init_user_tokens() TO service_role;
+GRANT ALL ON FUNCTION public.my_creator_earnings() TO authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.my_creator_earnings() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.post_ledger(p_user uuid, p_amount integer, p_reason text, p_reference text, p_key text) FROM PUBLIC,
+    anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.my_creator_earnings() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.reward_rules() FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.my_creator_earnings() TO authenticated;
+GRANT ALL ON FUNCTION public.reward_rules() TO anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.my_creator_earnings() TO service_role;
+REVOKE ALL ON FUNCTION public.spend_tokens(p_amount integer, p_reason text, p_ref text) FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.post_ledger(uuid,integer,text,text,text) FROM anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.spend_tokens(p_amount integer, p_reason text, p_ref text) TO authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.post_ledger(p_user uuid, p_amount integer, p_reason text, p_reference text, p_key text) FROM PUBLIC;
-
-REVOKE ALL ON FUNCTION public.reward_rules() FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.reward_rules() FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.reward_rules() TO anon;
-
-GRANT ALL ON FUNCTION public.reward_rules() TO authenticated;
-
-GRANT ALL ON FUNCTION public.reward_rules() TO service_role;
-
-REVOKE ALL ON FUNCTION public.spend_tokens(integer,text,text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.spend_tokens(p_amount integer, p_reason text, p_ref text) FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.spend_tokens(p_amount integer, p_reason text, p_ref text) TO authenticated;
-
-GRANT ALL ON FUNCTION public.spend_tokens(p_amount integer, p_reason text, p_ref text) TO service_role;
-
-REVOKE ALL ON FUNCTION public.token_ledger_append_only() FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.token_ledger_append_only() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.token_ledger_append_only() FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.token_ledger_append_only() TO service_role;
-
-REVOKE ALL ON SEQUENCE public.token_ledger_id_seq FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON SEQUENCE public.token_ledger_id_seq TO service_role;
 
 REVOKE ALL ON TABLE public.listening_sessions FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON TABLE public.listening_sessions TO service_role;
 
-GRANT SELECT(id) ON TABLE public.listening_sessions TO authenticated;
+GRANT SELECT (credited, duration_seconds, ended_at, heard_seconds, id, outcome, playing, song_id, started_at) ON TABLE
+    public.listening_sessions TO authenticated;
 
-GRANT SELECT(song_id) ON TABLE public.listening_sessions TO authenticated;
+REVOKE ALL ON SEQUENCE public.user_listening_history_id_seq FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT SELECT(duration_seconds) ON TABLE public.listening_sessions TO authenticated;
-
-GRANT SELECT(started_at) ON TABLE public.listening_sessions TO authenticated;
-
-GRANT SELECT(playing) ON TABLE public.listening_sessions TO authenticated;
-
-GRANT SELECT(heard_seconds) ON TABLE public.listening_sessions TO authenticated;
-
-GRANT SELECT(credited) ON TABLE public.listening_sessions TO authenticated;
-
-GRANT SELECT(outcome) ON TABLE public.listening_sessions TO authenticated;
-
-GRANT SELECT(ended_at) ON TABLE public.listening_sessions TO authenticated;
+GRANT ALL ON SEQUENCE public.user_listening_history_id_seq TO service_role;
 
 REVOKE ALL ON TABLE public.user_listening_history FROM PUBLIC, anon, authenticated, service_role;
 
@@ -5302,107 +4620,68 @@ GRANT ALL ON TABLE public.user_listening_history TO service_role;
 
 GRANT SELECT ON TABLE public.user_listening_history TO authenticated;
 
-REVOKE ALL ON FUNCTION public.listen_answer(listening_sessions) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.listen_answer(p_session listening_sessions) FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.listen_answer(p_session public.listening_sessions) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.listen_answer(p_session listening_sessions) TO service_role;
 
-GRANT ALL ON FUNCTION public.listen_answer(p_session public.listening_sessions) TO service_role;
+REVOKE ALL ON FUNCTION public.listen_begin(p_song_id text, p_duration numeric, p_reward integer, p_creator uuid, p_play_id text,
+    p_interacted boolean) FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.listen_begin(text,numeric,integer,uuid,text,boolean) FROM anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.listen_begin(p_song_id text, p_duration numeric, p_reward integer, p_creator uuid, p_play_id text,
+    p_interacted boolean) TO service_role;
 
-REVOKE ALL ON FUNCTION public.listen_begin(p_song_id text, p_duration numeric, p_reward integer, p_creator uuid, p_play_id text, p_interacted boolean) FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.listen_begin(p_song_id text, p_duration numeric, p_reward integer, p_creator uuid, p_play_id text, p_interacted boolean) TO service_role;
-
-REVOKE ALL ON FUNCTION public.listen_lock(uuid[]) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.listen_lock(p_users uuid[]) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.listen_lock(p_users uuid[]) FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.listen_lock(p_users uuid[]) TO service_role;
 
-REVOKE ALL ON FUNCTION public.listen_offline(text,text,timestamp with time zone) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.listen_offline(p_song_id text, p_play_id text, p_played_at timestamp with time zone) FROM PUBLIC,
+    anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.listen_offline(p_song_id text, p_play_id text, p_played_at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.listen_offline(p_song_id text, p_play_id text, p_played_at timestamp with time zone) TO authenticated,
+    service_role;
 
-GRANT ALL ON FUNCTION public.listen_offline(p_song_id text, p_play_id text, p_played_at timestamp with time zone) TO authenticated;
+REVOKE ALL ON FUNCTION public.listen_report(p_session_id uuid, p_playing boolean, p_interacted boolean, p_ended boolean) FROM
+    PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.listen_offline(p_song_id text, p_play_id text, p_played_at timestamp with time zone) TO service_role;
+GRANT ALL ON FUNCTION public.listen_report(p_session_id uuid, p_playing boolean, p_interacted boolean, p_ended boolean) TO
+    authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.listen_report(uuid,boolean,boolean,boolean) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.listen_report(p_session_id uuid, p_playing boolean, p_interacted boolean, p_ended boolean) FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.listen_report(p_session_id uuid, p_playing boolean, p_interacted boolean, p_ended boolean) TO authenticated;
-
-GRANT ALL ON FUNCTION public.listen_report(p_session_id uuid, p_playing boolean, p_interacted boolean, p_ended boolean) TO service_role;
-
-REVOKE ALL ON FUNCTION public.listen_settle(uuid,boolean,boolean) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.listen_settle(p_session uuid, p_playing boolean, p_end boolean) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.listen_settle(p_session uuid, p_playing boolean, p_end boolean) FROM PUBLIC, anon, authenticated,
+    service_role;
 
 GRANT ALL ON FUNCTION public.listen_settle(p_session uuid, p_playing boolean, p_end boolean) TO service_role;
 
-REVOKE ALL ON FUNCTION public.listen_start(text,text,boolean) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.listen_start(p_song_id text, p_play_id text, p_interacted boolean) FROM PUBLIC, anon, authenticated,
+    service_role;
 
-REVOKE ALL ON FUNCTION public.listen_start(p_song_id text, p_play_id text, p_interacted boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.listen_start(p_song_id text, p_play_id text, p_interacted boolean) TO authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.listen_start(p_song_id text, p_play_id text, p_interacted boolean) TO authenticated;
+REVOKE ALL ON FUNCTION public.listen_station_start(p_recipe_id text, p_play_id text, p_interacted boolean) FROM PUBLIC, anon,
+    authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.listen_start(p_song_id text, p_play_id text, p_interacted boolean) TO service_role;
+GRANT ALL ON FUNCTION public.listen_station_start(p_recipe_id text, p_play_id text, p_interacted boolean) TO authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.listen_station_start(text,text,boolean) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.listen_station_start(p_recipe_id text, p_play_id text, p_interacted boolean) FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.listen_station_start(p_recipe_id text, p_play_id text, p_interacted boolean) TO authenticated;
-
-GRANT ALL ON FUNCTION public.listen_station_start(p_recipe_id text, p_play_id text, p_interacted boolean) TO service_role;
-
-REVOKE ALL ON FUNCTION public.listener_linked_to_creator(uuid,uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.listener_linked_to_creator(p_listener uuid, p_creator uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.listener_linked_to_creator(p_listener uuid, p_creator uuid) FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.listener_linked_to_creator(p_listener uuid, p_creator uuid) TO service_role;
 
-REVOKE ALL ON FUNCTION public.recent_listens(uuid,integer) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.recent_listens(p_user_id uuid, p_limit integer) FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.recent_listens(p_user_id uuid, p_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.recent_listens(p_user_id uuid, p_limit integer) TO anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.recent_listens(p_user_id uuid, p_limit integer) TO anon;
+REVOKE ALL ON FUNCTION public.station_rules() FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.recent_listens(p_user_id uuid, p_limit integer) TO authenticated;
+GRANT ALL ON FUNCTION public.station_rules() TO anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.recent_listens(p_user_id uuid, p_limit integer) TO service_role;
+REVOKE ALL ON FUNCTION public.still_listening() FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.station_rules() FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.station_rules() FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.station_rules() TO anon;
-
-GRANT ALL ON FUNCTION public.station_rules() TO authenticated;
-
-GRANT ALL ON FUNCTION public.station_rules() TO service_role;
-
-REVOKE ALL ON FUNCTION public.still_listening() FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.still_listening() FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.still_listening() TO authenticated;
-
-GRANT ALL ON FUNCTION public.still_listening() TO service_role;
-
-REVOKE ALL ON SEQUENCE public.user_listening_history_id_seq FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON SEQUENCE public.user_listening_history_id_seq TO service_role;
+GRANT ALL ON FUNCTION public.still_listening() TO authenticated, service_role;
 
 REVOKE ALL ON TABLE public.blockchain_configs FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON TABLE public.blockchain_configs TO service_role;
 
-GRANT SELECT ON TABLE public.blockchain_configs TO anon;
-
-GRANT SELECT ON TABLE public.blockchain_configs TO authenticated;
+GRANT SELECT ON TABLE public.blockchain_configs TO anon, authenticated;
 
 REVOKE ALL ON TABLE public.mint_requests FROM PUBLIC, anon, authenticated, service_role;
 
@@ -5414,43 +4693,32 @@ REVOKE ALL ON TABLE public.nfts FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON TABLE public.nfts TO service_role;
 
-GRANT SELECT ON TABLE public.nfts TO anon;
+GRANT SELECT ON TABLE public.nfts TO anon, authenticated;
 
-GRANT SELECT ON TABLE public.nfts TO authenticated;
-
-REVOKE ALL ON FUNCTION public.enabled_blockchains() FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.enabled_blockchains() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.enabled_blockchains() FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.enabled_blockchains() TO service_role;
 
-REVOKE ALL ON FUNCTION public.mint_begin(uuid,text,text,jsonb,text,numeric,text) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.mint_begin(p_user uuid, p_client_key text, p_blockchain text, p_metadata jsonb, p_recipient text,
+    p_royalties numeric, p_collection text) FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.mint_begin(p_user uuid, p_client_key text, p_blockchain text, p_metadata jsonb, p_recipient text, p_royalties numeric, p_collection text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.mint_begin(p_user uuid, p_client_key text, p_blockchain text, p_metadata jsonb, p_recipient text,
+    p_royalties numeric, p_collection text) TO service_role;
 
-GRANT ALL ON FUNCTION public.mint_begin(p_user uuid, p_client_key text, p_blockchain text, p_metadata jsonb, p_recipient text, p_royalties numeric, p_collection text) TO service_role;
-
-REVOKE ALL ON FUNCTION public.mint_complete(uuid,text,text,text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.mint_complete(p_request uuid, p_tx_hash text, p_token_id text, p_contract text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.mint_complete(p_request uuid, p_tx_hash text, p_token_id text, p_contract text) FROM PUBLIC, anon,
+    authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.mint_complete(p_request uuid, p_tx_hash text, p_token_id text, p_contract text) TO service_role;
 
-REVOKE ALL ON FUNCTION public.mint_context(uuid,text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.mint_context(p_user uuid, p_blockchain text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.mint_context(p_user uuid, p_blockchain text) FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.mint_context(p_user uuid, p_blockchain text) TO service_role;
 
-REVOKE ALL ON FUNCTION public.mint_fail(uuid,text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.mint_fail(p_request uuid, p_error text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.mint_fail(p_request uuid, p_error text) FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.mint_fail(p_request uuid, p_error text) TO service_role;
 
-REVOKE ALL ON FUNCTION public.mint_metadata(uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.mint_metadata(p_request uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.mint_metadata(p_request uuid) FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.mint_metadata(p_request uuid) TO service_role;
 
@@ -5462,165 +4730,98 @@ REVOKE ALL ON TABLE public.notifications FROM PUBLIC, anon, authenticated, servi
 
 GRANT ALL ON TABLE public.notifications TO service_role;
 
-GRANT SELECT,DELETE ON TABLE public.notifications TO authenticated;
+GRANT DELETE, SELECT ON TABLE public.notifications TO authenticated;
 
-REVOKE ALL ON FUNCTION public.add_notice(uuid,text,text,text,text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.add_notice(p_user uuid, p_kind text, p_title text, p_body text, p_link text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.add_notice(p_user uuid, p_kind text, p_title text, p_body text, p_link text) FROM PUBLIC, anon,
+    authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.add_notice(p_user uuid, p_kind text, p_title text, p_body text, p_link text) TO service_role;
 
-REVOKE ALL ON FUNCTION public.notice_on_follow() FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.notice_on_follow() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.notice_on_follow() FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.notice_on_follow() TO service_role;
 
-REVOKE ALL ON FUNCTION public.notice_on_mint() FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.notice_on_mint() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.notice_on_mint() FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.notice_on_mint() TO service_role;
 
-REVOKE ALL ON FUNCTION public.notice_on_proposal_close() FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.notice_on_proposal_close() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.notice_on_proposal_close() FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.notice_on_proposal_close() TO service_role;
 
-REVOKE ALL ON FUNCTION public.notice_on_reply() FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.notice_on_reply() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.notice_on_reply() FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.notice_on_reply() TO service_role;
 
-REVOKE ALL ON FUNCTION public.wants_notice(uuid,text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.wants_notice(p_user uuid, p_kind text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.wants_notice(p_user uuid, p_kind text) FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.wants_notice(p_user uuid, p_kind text) TO service_role;
 
-REVOKE ALL ON FUNCTION public.delete_my_account(text) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.delete_my_account(p_confirm_username text) FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.delete_my_account(p_confirm_username text) FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.delete_my_account(p_confirm_username text) TO authenticated;
-
-GRANT ALL ON FUNCTION public.delete_my_account(p_confirm_username text) TO service_role;
+GRANT ALL ON FUNCTION public.delete_my_account(p_confirm_username text) TO authenticated, service_role;
 
 REVOKE ALL ON TABLE public.follows FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON TABLE public.follows TO service_role;
 
+GRANT DELETE, SELECT ON TABLE public.follows TO authenticated;
+
 GRANT SELECT ON TABLE public.follows TO anon;
 
-GRANT SELECT,DELETE ON TABLE public.follows TO authenticated;
-
-GRANT INSERT(follower_id) ON TABLE public.follows TO authenticated;
-
-GRANT INSERT(following_id) ON TABLE public.follows TO authenticated;
+GRANT INSERT (follower_id, following_id) ON TABLE public.follows TO authenticated;
 
 REVOKE ALL ON TABLE public.profiles FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON TABLE public.profiles TO service_role;
 
-GRANT SELECT ON TABLE public.profiles TO anon;
+GRANT SELECT ON TABLE public.profiles TO anon, authenticated;
 
-GRANT SELECT ON TABLE public.profiles TO authenticated;
-
-GRANT UPDATE(username) ON TABLE public.profiles TO authenticated;
-
-GRANT UPDATE(avatar_url) ON TABLE public.profiles TO authenticated;
-
-GRANT UPDATE(bio) ON TABLE public.profiles TO authenticated;
+GRANT UPDATE (avatar_url, bio, username) ON TABLE public.profiles TO authenticated;
 
 REVOKE ALL ON TABLE public.user_settings FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON TABLE public.user_settings TO service_role;
 
-GRANT SELECT,INSERT,UPDATE ON TABLE public.user_settings TO authenticated;
+GRANT INSERT, SELECT, UPDATE ON TABLE public.user_settings TO authenticated;
 
-REVOKE ALL ON FUNCTION public.check_profile_change() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.check_profile_change() FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.check_profile_change() TO anon;
+GRANT ALL ON FUNCTION public.check_profile_change() TO anon, authenticated, public, service_role;
 
-GRANT ALL ON FUNCTION public.check_profile_change() TO authenticated;
-
-GRANT ALL ON FUNCTION public.check_profile_change() TO service_role;
-
-REVOKE ALL ON FUNCTION public.handle_new_user() FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.handle_new_user() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.handle_new_user() FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.handle_new_user() TO service_role;
 
-REVOKE ALL ON FUNCTION public.profile_is_public(uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.profile_is_public(p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.profile_is_public(p_user uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.profile_is_public(p_user uuid) TO anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.profile_is_public(p_user uuid) TO anon;
-
-GRANT ALL ON FUNCTION public.profile_is_public(p_user uuid) TO authenticated;
-
-GRANT ALL ON FUNCTION public.profile_is_public(p_user uuid) TO service_role;
-
-REVOKE ALL ON FUNCTION public.profile_rename_follows() FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.profile_rename_follows() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.profile_rename_follows() FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.profile_rename_follows() TO service_role;
 
-REVOKE ALL ON FUNCTION public.profile_rules() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.profile_rules() FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.profile_rules() TO anon;
+GRANT ALL ON FUNCTION public.profile_rules() TO anon, authenticated, public, service_role;
 
-GRANT ALL ON FUNCTION public.profile_rules() TO authenticated;
+REVOKE ALL ON FUNCTION public.profile_visible(p_owner uuid) FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.profile_rules() TO service_role;
+GRANT ALL ON FUNCTION public.profile_visible(p_owner uuid) TO anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.profile_visible(uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.public_profile_name(p_username text) FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.profile_visible(p_owner uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.public_profile_name(p_username text) TO anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.profile_visible(p_owner uuid) TO anon;
+REVOKE ALL ON FUNCTION public.username_problem(p_name text) FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.profile_visible(p_owner uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.username_problem(p_name text) TO anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.profile_visible(p_owner uuid) TO service_role;
+REVOKE ALL ON FUNCTION public.username_rule_problem(p_name text) FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.public_profile_name(text) FROM anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.username_rule_problem(p_name text) TO anon, authenticated, public, service_role;
 
-REVOKE ALL ON FUNCTION public.public_profile_name(p_username text) FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.public_profile_name(p_username text) TO anon;
-
-GRANT ALL ON FUNCTION public.public_profile_name(p_username text) TO authenticated;
-
-GRANT ALL ON FUNCTION public.public_profile_name(p_username text) TO service_role;
-
-REVOKE ALL ON FUNCTION public.username_problem(text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.username_problem(p_name text) FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.username_problem(p_name text) TO anon;
-
-GRANT ALL ON FUNCTION public.username_problem(p_name text) TO authenticated;
-
-GRANT ALL ON FUNCTION public.username_problem(p_name text) TO service_role;
-
-REVOKE ALL ON FUNCTION public.username_rule_problem(text) FROM anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.username_rule_problem(p_name text) TO anon;
-
-GRANT ALL ON FUNCTION public.username_rule_problem(p_name text) TO authenticated;
-
-GRANT ALL ON FUNCTION public.username_rule_problem(p_name text) TO service_role;
-
-REVOKE ALL ON SCHEMA cube_realtime FROM PUBLIC, anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION cube_realtime.notify_change() FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION cube_realtime.notify_change() FROM PUBLIC;
+REVOKE ALL ON FUNCTION cube_realtime.notify_change() FROM PUBLIC, anon, authenticated, service_role;
 
 REVOKE ALL ON TABLE public.page_views FROM PUBLIC, anon, authenticated, service_role;
 
@@ -5642,61 +4843,30 @@ GRANT ALL ON TABLE public.shares TO service_role;
 
 GRANT SELECT ON TABLE public.shares TO authenticated;
 
-REVOKE ALL ON FUNCTION public.open_share(text) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.open_share(p_token text) FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.open_share(p_token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.open_share(p_token text) TO anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.open_share(p_token text) TO authenticated;
+REVOKE ALL ON FUNCTION public.record_view(p_kind text, p_item_id text, p_visitor text) FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.open_share(p_token text) TO service_role;
+GRANT ALL ON FUNCTION public.record_view(p_kind text, p_item_id text, p_visitor text) TO anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.open_share(p_token text) TO anon;
+REVOKE ALL ON FUNCTION public.share_analytics() FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.record_view(text,text,text) FROM anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.share_analytics() TO authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.record_view(p_kind text, p_item_id text, p_visitor text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.share_create(p_item_type text, p_item_id text, p_platform text) FROM PUBLIC, anon, authenticated,
+    service_role;
 
-GRANT ALL ON FUNCTION public.record_view(p_kind text, p_item_id text, p_visitor text) TO authenticated;
+GRANT ALL ON FUNCTION public.share_create(p_item_type text, p_item_id text, p_platform text) TO authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.record_view(p_kind text, p_item_id text, p_visitor text) TO service_role;
+REVOKE ALL ON FUNCTION public.share_rules() FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.record_view(p_kind text, p_item_id text, p_visitor text) TO anon;
+GRANT ALL ON FUNCTION public.share_rules() TO anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.share_analytics() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.storage_object_visible(p_name text) FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.share_analytics() FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.share_analytics() TO authenticated;
-
-GRANT ALL ON FUNCTION public.share_analytics() TO service_role;
-
-REVOKE ALL ON FUNCTION public.share_create(text,text,text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.share_create(p_item_type text, p_item_id text, p_platform text) FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.share_create(p_item_type text, p_item_id text, p_platform text) TO authenticated;
-
-GRANT ALL ON FUNCTION public.share_create(p_item_type text, p_item_id text, p_platform text) TO service_role;
-
-REVOKE ALL ON FUNCTION public.share_rules() FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.share_rules() FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.share_rules() TO anon;
-
-GRANT ALL ON FUNCTION public.share_rules() TO authenticated;
-
-GRANT ALL ON FUNCTION public.share_rules() TO service_role;
-
-REVOKE ALL ON FUNCTION public.storage_object_visible(text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.storage_object_visible(p_name text) FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.storage_object_visible(p_name text) TO anon;
-
-GRANT ALL ON FUNCTION public.storage_object_visible(p_name text) TO authenticated;
-
-GRANT ALL ON FUNCTION public.storage_object_visible(p_name text) TO service_role;
+GRANT ALL ON FUNCTION public.storage_object_visible(p_name text) TO anon, authenticated, service_role;
 
 REVOKE ALL ON TABLE public.remixes FROM PUBLIC, anon, authenticated, service_role;
 
@@ -5708,73 +4878,39 @@ REVOKE ALL ON TABLE public.studio_projects FROM PUBLIC, anon, authenticated, ser
 
 GRANT ALL ON TABLE public.studio_projects TO service_role;
 
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.studio_projects TO authenticated;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.studio_projects TO authenticated;
 
-REVOKE ALL ON FUNCTION public.record_remix_source(text,uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.record_remix_source(p_song_id text, p_remix_id uuid) FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.record_remix_source(p_song_id text, p_remix_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.record_remix_source(p_song_id text, p_remix_id uuid) TO authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.record_remix_source(p_song_id text, p_remix_id uuid) TO authenticated;
+REVOKE ALL ON FUNCTION public.remix_burn(p_source text, p_attempt_key text) FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.record_remix_source(p_song_id text, p_remix_id uuid) TO service_role;
+GRANT ALL ON FUNCTION public.remix_burn(p_source text, p_attempt_key text) TO authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.remix_burn(text,text) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.remix_complete(p_remix_id uuid) FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.remix_burn(p_source text, p_attempt_key text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.remix_complete(p_remix_id uuid) TO authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.remix_burn(p_source text, p_attempt_key text) TO authenticated;
+REVOKE ALL ON FUNCTION public.remix_refund(p_remix_id uuid) FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.remix_burn(p_source text, p_attempt_key text) TO service_role;
+GRANT ALL ON FUNCTION public.remix_refund(p_remix_id uuid) TO authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.remix_complete(uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.remix_rules() FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.remix_complete(p_remix_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.remix_rules() TO anon, authenticated, public, service_role;
 
-GRANT ALL ON FUNCTION public.remix_complete(p_remix_id uuid) TO authenticated;
+REVOKE ALL ON FUNCTION public.account_trust(p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.remix_complete(p_remix_id uuid) TO service_role;
+REVOKE ALL ON FUNCTION public.my_trust_status() FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.remix_refund(uuid) FROM anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.my_trust_status() TO authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.remix_refund(p_remix_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.trust_rules() FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.remix_refund(p_remix_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.trust_rules() TO anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.remix_refund(p_remix_id uuid) TO service_role;
-
-REVOKE ALL ON FUNCTION public.remix_rules() FROM anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.remix_rules() TO anon;
-
-GRANT ALL ON FUNCTION public.remix_rules() TO authenticated;
-
-GRANT ALL ON FUNCTION public.remix_rules() TO service_role;
-
-REVOKE ALL ON FUNCTION public.account_trust(uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.account_trust(p_user uuid) FROM PUBLIC;
-
-REVOKE ALL ON FUNCTION public.my_trust_status() FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.my_trust_status() FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.my_trust_status() TO authenticated;
-
-GRANT ALL ON FUNCTION public.my_trust_status() TO service_role;
-
-REVOKE ALL ON FUNCTION public.trust_rules() FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.trust_rules() FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.trust_rules() TO anon;
-
-GRANT ALL ON FUNCTION public.trust_rules() TO authenticated;
-
-GRANT ALL ON FUNCTION public.trust_rules() TO service_role;
-
-REVOKE ALL ON FUNCTION public.trust_status(uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.trust_status(p_user uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.trust_status(p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
 
 REVOKE ALL ON TABLE public.custodial_wallets FROM PUBLIC, anon, authenticated, service_role;
 
@@ -5794,67 +4930,39 @@ REVOKE ALL ON TABLE public.wallet_welcomes FROM PUBLIC, anon, authenticated, ser
 
 GRANT ALL ON TABLE public.wallet_welcomes TO service_role;
 
-REVOKE ALL ON FUNCTION public.wallet_claim() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.wallet_claim() FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.wallet_claim() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.wallet_claim() TO authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.wallet_claim() TO service_role;
+REVOKE ALL ON FUNCTION public.wallet_claim_status() FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.wallet_claim() TO authenticated;
+GRANT ALL ON FUNCTION public.wallet_claim_status() TO authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.wallet_claim_status() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.wallet_issue_nonce() FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.wallet_claim_status() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.wallet_issue_nonce() TO authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.wallet_claim_status() TO service_role;
-
-GRANT ALL ON FUNCTION public.wallet_claim_status() TO authenticated;
-
-REVOKE ALL ON FUNCTION public.wallet_issue_nonce() FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.wallet_issue_nonce() FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.wallet_issue_nonce() TO service_role;
-
-GRANT ALL ON FUNCTION public.wallet_issue_nonce() TO authenticated;
-
-REVOKE ALL ON FUNCTION public.wallet_link(uuid,text,text,integer) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.wallet_link(p_user uuid, p_address text, p_nonce text, p_chain_id integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.wallet_link(p_user uuid, p_address text, p_nonce text, p_chain_id integer) FROM PUBLIC, anon,
+    authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.wallet_link(p_user uuid, p_address text, p_nonce text, p_chain_id integer) TO service_role;
 
-REVOKE ALL ON FUNCTION public.wallet_link_custodial(uuid,text,text) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.wallet_link_custodial(p_user uuid, p_address text, p_private_key text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.wallet_link_custodial(p_user uuid, p_address text, p_private_key text) FROM PUBLIC, anon,
+    authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.wallet_link_custodial(p_user uuid, p_address text, p_private_key text) TO service_role;
 
-REVOKE ALL ON FUNCTION public.wallet_links_proven() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.wallet_links_proven() FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.wallet_links_proven() TO anon;
+GRANT ALL ON FUNCTION public.wallet_links_proven() TO anon, authenticated, public, service_role;
 
-GRANT ALL ON FUNCTION public.wallet_links_proven() TO authenticated;
+REVOKE ALL ON FUNCTION public.wallet_rules() FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.wallet_links_proven() TO service_role;
+GRANT ALL ON FUNCTION public.wallet_rules() TO anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.wallet_rules() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.wallet_unlink() FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.wallet_rules() FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.wallet_rules() TO service_role;
-
-GRANT ALL ON FUNCTION public.wallet_rules() TO anon;
-
-GRANT ALL ON FUNCTION public.wallet_rules() TO authenticated;
-
-REVOKE ALL ON FUNCTION public.wallet_unlink() FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.wallet_unlink() FROM PUBLIC;
-
-GRANT ALL ON FUNCTION public.wallet_unlink() TO service_role;
-
-GRANT ALL ON FUNCTION public.wallet_unlink() TO authenticated;
+GRANT ALL ON FUNCTION public.wallet_unlink() TO authenticated, service_role;
 
 COMMENT ON COLUMN public.songs.loudness_lufs IS 'Integrated loudness, LUFS (BS.1770-4, gated); null = not measured.';
 
@@ -5862,23 +4970,32 @@ COMMENT ON COLUMN public.songs.true_peak_dbtp IS 'True peak, dBTP (BS.1770-4 Ann
 
 COMMENT ON COLUMN public.songs.remix_id IS 'The remix (public.remixes) this published song was rendered from; null for any other song.';
 
-COMMENT ON COLUMN public.songs.remix_of IS 'The song the remix was made from (remixes.source_ref, when that is a song here); null when unknown or not a remix.';
+COMMENT ON COLUMN public.songs.remix_of IS
+    'The song the remix was made from (remixes.source_ref, when that is a song here); null when unknown or not a remix.';
 
-COMMENT ON COLUMN public.blockchain_configs.name IS 'The chain''s key (ethereum, polygon, …): mint_requests.blockchain and nfts.blockchain name it.';
+COMMENT ON COLUMN public.blockchain_configs.name IS
+    'The chain''s key (ethereum, polygon, …): mint_requests.blockchain and nfts.blockchain name it.';
 
-COMMENT ON COLUMN public.blockchain_configs.chain_id IS 'EIP-155 chain id of the network in use (testnet or mainnet); null for non-EVM chains.';
+COMMENT ON COLUMN public.blockchain_configs.chain_id IS
+    'EIP-155 chain id of the network in use (testnet or mainnet); null for non-EVM chains.';
 
-COMMENT ON COLUMN public.blockchain_configs.testnet_rpc_url IS 'JSON-RPC URL of the test network: an https URL on a hosted project; for an embedded row, the local server''s <origin>/chain/rpc; null when the server has no provider for it.';
+COMMENT ON COLUMN public.blockchain_configs.testnet_rpc_url IS
+    'JSON-RPC URL of the test network: an https URL on a hosted project; for an embedded row, the local server''s '
+    '<origin>/chain/rpc; null when the server has no provider for it.';
 
 COMMENT ON COLUMN public.blockchain_configs.contract_address IS 'The CubeMusicNFT deployment on the network in use.';
 
-COMMENT ON COLUMN public.blockchain_configs.testnet IS 'Mint on the test network (testnet_rpc_url) rather than the main one (mainnet_rpc_url).';
+COMMENT ON COLUMN public.blockchain_configs.testnet IS
+    'Mint on the test network (testnet_rpc_url) rather than the main one (mainnet_rpc_url).';
 
 COMMENT ON COLUMN public.blockchain_configs.mainnet_rpc_url IS 'JSON-RPC URL of the main network (https), used when testnet is false.';
 
-COMMENT ON COLUMN public.blockchain_configs.embedded IS 'Backed by the local backend''s in-process chain: its RPC URL is the local server''s /chain/rpc, written when the server starts the chain (''embedded'' until then). Always false on a hosted project.';
+COMMENT ON COLUMN public.blockchain_configs.embedded IS
+    'Backed by the local backend''s in-process chain: its RPC URL is the local server''s /chain/rpc, written when the server starts '
+    'the chain (''embedded'' until then). Always false on a hosted project.';
 
-COMMENT ON COLUMN public.mint_requests.royalties IS 'Royalty share in percent, 0 to 50 (the token''s ERC-2981 royalty is round(royalties * 100) basis points).';
+COMMENT ON COLUMN public.mint_requests.royalties IS
+    'Royalty share in percent, 0 to 50 (the token''s ERC-2981 royalty is round(royalties * 100) basis points).';
 
 COMMENT ON COLUMN public.mint_requests.transaction_id IS 'The mint transaction''s hash (0x and 64 hex digits) once completed.';
 
@@ -5913,7 +5030,8 @@ insert into public.ledger_reasons (reason, kind, description) values
   ('wallet_welcome', 'earn', 'Welcome tokens for the first verified wallet'),
   ('welcome', 'earn', 'Welcome tokens of a new account');
 
-insert into public.blockchain_configs (name, display_name, native_token, chain_id, testnet_rpc_url, testnet, enabled, sort, icon, embedded) values
+insert into public.blockchain_configs (name, display_name, native_token, chain_id, testnet_rpc_url, testnet, enabled, sort, icon,
+    embedded) values
   ('avalanche', 'Avalanche', 'AVAX', NULL, NULL, 'true', 'true', '6', '▲', 'false'),
   ('binance', 'BNB Chain', 'BNB', NULL, NULL, 'true', 'true', '5', '◆', 'false'),
   ('bitcoin', 'Bitcoin', 'BTC', NULL, NULL, 'true', 'true', '3', '₿', 'false'),
@@ -5929,34 +5047,12 @@ insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_typ
   ('studio-audio', 'studio-audio', 'false', '268435456', '{audio/wav,application/json}')
 on conflict (id) do nothing;
 
+-- The tables whose changes a hosted project streams to subscribed clients (the local backend
+-- streams them with cube_realtime.notify_change triggers instead; it has no publication).
 do $$
 begin
   if exists (select 1 from pg_publication where pubname = 'supabase_realtime') then
-    alter publication supabase_realtime add table public.comments, public.comment_likes;
-  end if;
-end
-$$;
-
-do $$
-begin
-  if exists (select 1 from pg_publication where pubname = 'supabase_realtime') then
-    alter publication supabase_realtime add table public.notifications;
-  end if;
-end
-$$;
-
-do $$
-begin
-  if exists (select 1 from pg_publication where pubname = 'supabase_realtime') then
-    alter publication supabase_realtime add table public.proposals, public.votes;
-  end if;
-end
-$$;
-
-do $$
-begin
-  if exists (select 1 from pg_publication where pubname = 'supabase_realtime') then
-    alter publication supabase_realtime add table public.share_links;
+    alter publication supabase_realtime add table public.comment_likes, public.comments, public.notifications, public.proposals, public.share_links, public.votes;
   end if;
 end
 $$;

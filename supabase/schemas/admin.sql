@@ -29,11 +29,11 @@ ALTER TABLE public.admin_audit ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY 
 CREATE INDEX admin_audit_created_idx ON public.admin_audit USING btree (created_at DESC);
 ALTER TABLE public.admin_audit ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "admins read the audit" ON public.admin_audit FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+REVOKE ALL ON SEQUENCE public.admin_audit_id_seq FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON SEQUENCE public.admin_audit_id_seq TO anon, authenticated, service_role;
 REVOKE ALL ON TABLE public.admin_audit FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.admin_audit TO service_role;
 GRANT SELECT ON TABLE public.admin_audit TO authenticated;
-REVOKE ALL ON SEQUENCE public.admin_audit_id_seq FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.admin_audit_id_seq TO anon, authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------
 -- Secrets: never readable through any API, administrators included.
@@ -57,7 +57,8 @@ CREATE TABLE public.administrators (
     CONSTRAINT administrators_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 ALTER TABLE public.administrators ENABLE ROW LEVEL SECURITY;
-CREATE POLICY "administrators see their own row" ON public.administrators FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "administrators see their own row" ON public.administrators FOR SELECT TO authenticated USING ((user_id = ( SELECT
+    auth.uid() AS uid)));
 REVOKE ALL ON TABLE public.administrators FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.administrators TO service_role;
 GRANT SELECT ON TABLE public.administrators TO authenticated;
@@ -76,8 +77,10 @@ CREATE TABLE public.site_settings (
     max_retries integer DEFAULT 3 NOT NULL,
     updated_by uuid,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT site_settings_api_base_url_check CHECK (((api_base_url IS NULL) OR ((char_length(api_base_url) <= 500) AND (api_base_url ~ '^https?://[^\s/?#]+([/?#]\S*)?$'::text)))),
-    CONSTRAINT site_settings_api_timeout_ms_check CHECK (((api_timeout_ms >= 1000) AND (api_timeout_ms <= 600000) AND ((api_timeout_ms % 1000) = 0))),
+    CONSTRAINT site_settings_api_base_url_check CHECK (((api_base_url IS NULL) OR ((char_length(api_base_url) <= 500) AND
+        (api_base_url ~ '^https?://[^\s/?#]+([/?#]\S*)?$'::text)))),
+    CONSTRAINT site_settings_api_timeout_ms_check CHECK ((((api_timeout_ms >= 1000) AND (api_timeout_ms <= 600000)) AND
+        ((api_timeout_ms % 1000) = 0))),
     CONSTRAINT site_settings_id_check CHECK (id),
     CONSTRAINT site_settings_max_free_songs_check CHECK (((max_free_songs >= 0) AND (max_free_songs <= 1000))),
     CONSTRAINT site_settings_max_retries_check CHECK (((max_retries >= 0) AND (max_retries <= 10))),
@@ -87,24 +90,24 @@ CREATE TABLE public.site_settings (
     CONSTRAINT site_settings_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL
 );
 ALTER TABLE public.site_settings ENABLE ROW LEVEL SECURITY;
-CREATE POLICY "admins read site settings" ON public.site_settings FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "admins read site settings" ON public.site_settings FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS
+    is_admin));
 REVOKE ALL ON TABLE public.site_settings FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.site_settings TO service_role;
 GRANT SELECT ON TABLE public.site_settings TO authenticated;
 
 create or replace function public.admin_audit_write(p_area text, p_field text, p_old text, p_new text) returns void
-language sql security definer set search_path = ''
-as $$
+language sql security definer set search_path = '' as $$
   insert into public.admin_audit (actor_id, actor_email, area, field, old_value, new_value)
   select auth.uid(), (select email from auth.users where id = auth.uid()), p_area, p_field, p_old, p_new
    where p_old is distinct from p_new
 $$;
-REVOKE ALL ON FUNCTION public.admin_audit_write(p_area text, p_field text, p_old text, p_new text) FROM PUBLIC, anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.admin_audit_write(p_area text, p_field text, p_old text, p_new text) FROM PUBLIC, anon,
+    authenticated, service_role;
 GRANT ALL ON FUNCTION public.admin_audit_write(p_area text, p_field text, p_old text, p_new text) TO service_role;
 
 create or replace function public.admin_economy(p_days int default 14) returns json
-language plpgsql stable security definer set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   v_days int := least(greatest(coalesce(p_days, 14), 1), 90);
   v_since timestamptz := date_trunc('day', clock_timestamp() at time zone 'utc') at time zone 'utc' - make_interval(days => v_days - 1);
@@ -166,8 +169,7 @@ REVOKE ALL ON FUNCTION public.admin_economy(p_days integer) FROM PUBLIC, anon, a
 GRANT ALL ON FUNCTION public.admin_economy(p_days integer) TO authenticated, service_role;
 
 create or replace function public.admin_list_admins() returns table (email text, since timestamptz)
-language plpgsql stable security definer set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   perform public.require_admin();
   return query select u.email::text, a.created_at from public.administrators a join auth.users u on u.id = a.user_id order by a.created_at;
@@ -176,9 +178,9 @@ $$;
 REVOKE ALL ON FUNCTION public.admin_list_admins() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.admin_list_admins() TO authenticated, service_role;
 
-create or replace function public.admin_save_ai_settings(p_category text, p_provider text, p_model text, p_base_url text, p_api_key text) returns json
-language plpgsql security definer set search_path = ''
-as $$
+create or replace function public.admin_save_ai_settings(p_category text, p_provider text, p_model text, p_base_url text, p_api_key
+    text) returns json
+language plpgsql security definer set search_path = '' as $$
 declare
   v_old public.ai_provider_settings;
   v_new public.ai_provider_settings;
@@ -221,13 +223,15 @@ begin
                            'base_url', v_new.base_url, 'api_key_mask', v_new.api_key_mask, 'updated_at', v_new.updated_at);
 end
 $$;
-REVOKE ALL ON FUNCTION public.admin_save_ai_settings(p_category text, p_provider text, p_model text, p_base_url text, p_api_key text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.admin_save_ai_settings(p_category text, p_provider text, p_model text, p_base_url text, p_api_key text) TO authenticated, service_role;
+REVOKE ALL ON FUNCTION public.admin_save_ai_settings(p_category text, p_provider text, p_model text, p_base_url text, p_api_key
+    text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.admin_save_ai_settings(p_category text, p_provider text, p_model text, p_base_url text, p_api_key
+    text) TO authenticated, service_role;
 
-create or replace function public.admin_save_site_settings(p_site_title text, p_primary_color text, p_max_free_songs int, p_database_url text,
+create or replace function public.admin_save_site_settings(p_site_title text, p_primary_color text, p_max_free_songs int,
+    p_database_url text,
                                                 p_api_base_url text, p_api_timeout_ms int, p_max_retries int) returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_old public.site_settings;
   v_new public.site_settings;
@@ -235,7 +239,8 @@ declare
 begin
   perform public.require_admin();
   if p_database_url is not null and p_database_url <> '' and p_database_url !~ '^postgres(ql)?://[^\s/?#]+(/\S*)?$' then
-    raise exception 'invalid_database_url' using errcode = '22023', detail = 'A database URL looks like postgresql://user:password@host:5432/database.';
+    raise exception 'invalid_database_url' using errcode = '22023', detail =
+        'A database URL looks like postgresql://user:password@host:5432/database.';
   end if;
   select * into v_old from public.site_settings where id for update;
   v_mask := case when p_database_url is null then v_old.database_url_mask when p_database_url = '' then null
@@ -262,12 +267,14 @@ begin
   return row_to_json(v_new);
 end
 $$;
-REVOKE ALL ON FUNCTION public.admin_save_site_settings(p_site_title text, p_primary_color text, p_max_free_songs integer, p_database_url text, p_api_base_url text, p_api_timeout_ms integer, p_max_retries integer) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.admin_save_site_settings(p_site_title text, p_primary_color text, p_max_free_songs integer, p_database_url text, p_api_base_url text, p_api_timeout_ms integer, p_max_retries integer) TO authenticated, service_role;
+REVOKE ALL ON FUNCTION public.admin_save_site_settings(p_site_title text, p_primary_color text, p_max_free_songs integer,
+    p_database_url text, p_api_base_url text, p_api_timeout_ms integer, p_max_retries integer) FROM PUBLIC, anon, authenticated,
+    service_role;
+GRANT ALL ON FUNCTION public.admin_save_site_settings(p_site_title text, p_primary_color text, p_max_free_songs integer,
+    p_database_url text, p_api_base_url text, p_api_timeout_ms integer, p_max_retries integer) TO authenticated, service_role;
 
 create or replace function public.admin_set_role(p_email text, p_admin boolean) returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_target uuid;
 begin
@@ -295,16 +302,14 @@ REVOKE ALL ON FUNCTION public.admin_set_role(p_email text, p_admin boolean) FROM
 GRANT ALL ON FUNCTION public.admin_set_role(p_email text, p_admin boolean) TO authenticated, service_role;
 
 create or replace function public.is_admin() returns boolean
-language sql stable security definer set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select exists (select 1 from public.administrators where user_id = auth.uid())
 $$;
 REVOKE ALL ON FUNCTION public.is_admin() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.is_admin() TO authenticated, service_role;
 
 create or replace function public.mask_secret(p_value text) returns text
-language sql immutable set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select case when p_value is null or p_value = '' then null
               else '••••' || right(p_value, least(4, greatest(char_length(p_value) - 4, 0))) end
 $$;
@@ -312,8 +317,7 @@ REVOKE ALL ON FUNCTION public.mask_secret(p_value text) FROM PUBLIC, anon, authe
 GRANT ALL ON FUNCTION public.mask_secret(p_value text) TO service_role;
 
 create or replace function public.public_site_settings() returns json
-language sql stable security definer set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select json_build_object('site_title', site_title, 'primary_color', primary_color, 'max_free_songs', max_free_songs)
     from public.site_settings where id
 $$;
@@ -324,8 +328,7 @@ GRANT ALL ON FUNCTION public.public_site_settings() TO anon, authenticated, publ
 -- Functions
 -- ---------------------------------------------------------------------------------------------
 create or replace function public.require_admin() returns uuid
-language plpgsql stable security definer set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   if auth.uid() is null then
     raise exception 'not_authenticated' using errcode = '42501', detail = 'Administrators only: sign in first.';

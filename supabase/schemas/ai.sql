@@ -14,15 +14,18 @@ CREATE TABLE public.ai_provider_settings (
     api_key_mask text,
     updated_by uuid,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT ai_provider_settings_base_url_check CHECK (((base_url IS NULL) OR ((char_length(base_url) <= 500) AND (base_url ~ '^https?://[^\s/?#]+([/?#]\S*)?$'::text)))),
-    CONSTRAINT ai_provider_settings_category_check CHECK ((category = ANY (ARRAY['image'::text, 'text'::text, 'music'::text, 'inference'::text]))),
+    CONSTRAINT ai_provider_settings_base_url_check CHECK (((base_url IS NULL) OR ((char_length(base_url) <= 500) AND (base_url ~
+        '^https?://[^\s/?#]+([/?#]\S*)?$'::text)))),
+    CONSTRAINT ai_provider_settings_category_check CHECK ((category = ANY (ARRAY['image'::text, 'text'::text, 'music'::text,
+        'inference'::text]))),
     CONSTRAINT ai_provider_settings_model_check CHECK (((char_length(model) >= 1) AND (char_length(model) <= 60))),
     CONSTRAINT ai_provider_settings_provider_check CHECK (((char_length(provider) >= 1) AND (char_length(provider) <= 60))),
     CONSTRAINT ai_provider_settings_pkey PRIMARY KEY (category),
     CONSTRAINT ai_provider_settings_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL
 );
 ALTER TABLE public.ai_provider_settings ENABLE ROW LEVEL SECURITY;
-CREATE POLICY "admins read ai settings" ON public.ai_provider_settings FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "admins read ai settings" ON public.ai_provider_settings FOR SELECT TO authenticated USING (( SELECT
+    public.is_admin() AS is_admin));
 REVOKE ALL ON TABLE public.ai_provider_settings FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.ai_provider_settings TO service_role;
 GRANT SELECT ON TABLE public.ai_provider_settings TO authenticated;
@@ -80,19 +83,22 @@ CREATE TABLE public.knowledge_base (
     CONSTRAINT knowledge_base_pkey PRIMARY KEY (id),
     CONSTRAINT knowledge_base_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL
 );
-CREATE INDEX knowledge_base_search_idx ON public.knowledge_base USING gin (to_tsvector('simple'::regconfig, ((title || ' '::text) || content)));
+CREATE INDEX knowledge_base_search_idx ON public.knowledge_base USING gin (to_tsvector('simple'::regconfig, ((title || ' '::text)
+    || content)));
 ALTER TABLE public.knowledge_base ENABLE ROW LEVEL SECURITY;
-CREATE POLICY "admins add knowledge" ON public.knowledge_base FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS is_admin));
-CREATE POLICY "admins delete knowledge" ON public.knowledge_base FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
-CREATE POLICY "admins edit knowledge" ON public.knowledge_base FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "admins add knowledge" ON public.knowledge_base FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin() AS
+    is_admin));
+CREATE POLICY "admins delete knowledge" ON public.knowledge_base FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS
+    is_admin));
+CREATE POLICY "admins edit knowledge" ON public.knowledge_base FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS
+    is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
 CREATE POLICY "admins read knowledge" ON public.knowledge_base FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 REVOKE ALL ON TABLE public.knowledge_base FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.knowledge_base TO service_role;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.knowledge_base TO authenticated;
 
 create or replace function public.ai_provider_for_call(p_category text) returns json
-language sql stable security definer set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select json_build_object('provider', s.provider, 'model', s.model, 'base_url', s.base_url,
                            'api_key', (select value from public.admin_secrets where name = 'ai_key:' || s.category))
     from public.ai_provider_settings s where s.category = p_category
@@ -101,8 +107,7 @@ REVOKE ALL ON FUNCTION public.ai_provider_for_call(p_category text) FROM PUBLIC,
 GRANT ALL ON FUNCTION public.ai_provider_for_call(p_category text) TO service_role;
 
 create or replace function public.ai_text_take(p_user uuid) returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_day date := (now() at time zone 'utc')::date;
   v_quota public.ai_text_quota;
@@ -135,8 +140,7 @@ REVOKE ALL ON FUNCTION public.ai_text_take(p_user uuid) FROM PUBLIC, anon, authe
 GRANT ALL ON FUNCTION public.ai_text_take(p_user uuid) TO service_role;
 
 create or replace function public.search_knowledge(p_query text) returns setof public.knowledge_base
-language sql stable set search_path = ''
-as $$
+language sql stable set search_path = '' as $$
   select * from public.knowledge_base
    where coalesce(btrim(p_query), '') = ''
       or to_tsvector('simple', title || ' ' || content) @@ plainto_tsquery('simple', p_query)

@@ -11,7 +11,8 @@ CREATE TABLE public.song_publications (
     song_id text NOT NULL,
     published_at timestamp with time zone DEFAULT now() NOT NULL,
     attempt_key text,
-    CONSTRAINT song_publications_attempt_key_check CHECK (((attempt_key IS NULL) OR ((char_length(attempt_key) >= 8) AND (char_length(attempt_key) <= 100)))),
+    CONSTRAINT song_publications_attempt_key_check CHECK (((attempt_key IS NULL) OR ((char_length(attempt_key) >= 8) AND
+        (char_length(attempt_key) <= 100)))),
     CONSTRAINT song_publications_pkey PRIMARY KEY (id),
     CONSTRAINT song_publications_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
@@ -26,7 +27,8 @@ ALTER TABLE public.song_publications ALTER COLUMN id ADD GENERATED ALWAYS AS IDE
 CREATE UNIQUE INDEX song_publications_attempt_key ON public.song_publications USING btree (user_id, attempt_key);
 CREATE INDEX song_publications_user_idx ON public.song_publications USING btree (user_id, published_at DESC);
 ALTER TABLE public.song_publications ENABLE ROW LEVEL SECURITY;
-CREATE POLICY song_publications_read_own ON public.song_publications FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY song_publications_read_own ON public.song_publications FOR SELECT TO authenticated USING ((user_id = ( SELECT
+    auth.uid() AS uid)));
 REVOKE ALL ON TABLE public.song_publications FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.song_publications TO service_role;
 GRANT SELECT ON TABLE public.song_publications TO authenticated;
@@ -53,10 +55,12 @@ CREATE TABLE public.songs (
     CONSTRAINT songs_cover_url_check CHECK (((cover_url IS NULL) OR (char_length(cover_url) <= 2048))),
     CONSTRAINT songs_duration_seconds_check CHECK ((duration_seconds > (0)::numeric)),
     CONSTRAINT songs_genre_check CHECK (((genre IS NULL) OR (genre ~ '^[a-z][a-z0-9-]{0,30}$'::text))),
-    CONSTRAINT songs_loudness_lufs_range CHECK (((loudness_lufs IS NULL) OR ((loudness_lufs >= ('-70'::integer)::double precision) AND (loudness_lufs <= (3)::double precision)))),
+    CONSTRAINT songs_loudness_lufs_range CHECK (((loudness_lufs IS NULL) OR ((loudness_lufs >= ('-70'::integer)::double precision)
+        AND (loudness_lufs <= (3)::double precision)))),
     CONSTRAINT songs_reward_check CHECK ((reward > 0)),
     CONSTRAINT songs_slug_format CHECK (((slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'::text) AND (char_length(slug) <= 120))),
-    CONSTRAINT songs_true_peak_dbtp_range CHECK (((true_peak_dbtp IS NULL) OR ((true_peak_dbtp >= ('-100'::integer)::double precision) AND (true_peak_dbtp <= (12)::double precision)))),
+    CONSTRAINT songs_true_peak_dbtp_range CHECK (((true_peak_dbtp IS NULL) OR ((true_peak_dbtp >= ('-100'::integer)::double
+        precision) AND (true_peak_dbtp <= (12)::double precision)))),
     CONSTRAINT songs_pkey PRIMARY KEY (id),
     CONSTRAINT songs_remix_id_key UNIQUE (remix_id),
     CONSTRAINT songs_slug_key UNIQUE (slug),
@@ -69,16 +73,19 @@ CREATE INDEX songs_genre_idx ON public.songs USING btree (genre);
 CREATE INDEX songs_owner_idx ON public.songs USING btree (owner_id) WHERE (owner_id IS NOT NULL);
 CREATE INDEX songs_remix_of_idx ON public.songs USING btree (remix_of) WHERE (remix_of IS NOT NULL);
 ALTER TABLE public.songs ENABLE ROW LEVEL SECURITY;
-CREATE POLICY "songs: visible unless the creator is private" ON public.songs FOR SELECT TO anon, authenticated USING (public.profile_visible(owner_id));
+CREATE POLICY "songs: visible unless the creator is private" ON public.songs FOR SELECT TO anon, authenticated USING
+    (public.profile_visible(owner_id));
 CREATE TRIGGER songs_default_slug BEFORE INSERT ON public.songs FOR EACH ROW EXECUTE FUNCTION public.songs_default_slug();
-CREATE TRIGGER songs_note_owner_client AFTER INSERT ON public.songs FOR EACH ROW WHEN ((new.owner_id IS NOT NULL)) EXECUTE FUNCTION public.songs_note_owner_client();
+CREATE TRIGGER songs_note_owner_client AFTER INSERT ON public.songs FOR EACH ROW WHEN ((new.owner_id IS NOT NULL)) EXECUTE FUNCTION
+    public.songs_note_owner_client();
 REVOKE ALL ON TABLE public.songs FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.songs TO service_role;
 GRANT SELECT ON TABLE public.songs TO anon, authenticated;
 COMMENT ON COLUMN public.songs.loudness_lufs IS 'Integrated loudness, LUFS (BS.1770-4, gated); null = not measured.';
 COMMENT ON COLUMN public.songs.true_peak_dbtp IS 'True peak, dBTP (BS.1770-4 Annex 2, 4x oversampled); null = not measured.';
 COMMENT ON COLUMN public.songs.remix_id IS 'The remix (public.remixes) this published song was rendered from; null for any other song.';
-COMMENT ON COLUMN public.songs.remix_of IS 'The song the remix was made from (remixes.source_ref, when that is a song here); null when unknown or not a remix.';
+COMMENT ON COLUMN public.songs.remix_of IS
+    'The song the remix was made from (remixes.source_ref, when that is a song here); null when unknown or not a remix.';
 
 -- publish_song as in 20261125100400_publish_attempts.sql, storing the declared length to the millisecond.
 create or replace function public.publish_song(
@@ -89,8 +96,7 @@ create or replace function public.publish_song(
   p_cover_path text default null,
   p_attempt_key text default null
 ) returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   c_rules constant json := public.publishing_rules();
   v_uid uuid := auth.uid();
@@ -198,12 +204,13 @@ begin
   return json_build_object('id', v_id, 'slug', v_slug, 'repeated', false);
 end
 $$;
-REVOKE ALL ON FUNCTION public.publish_song(p_title text, p_genre text, p_audio_path text, p_duration_seconds numeric, p_cover_path text, p_attempt_key text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.publish_song(p_title text, p_genre text, p_audio_path text, p_duration_seconds numeric, p_cover_path text, p_attempt_key text) TO authenticated, service_role;
+REVOKE ALL ON FUNCTION public.publish_song(p_title text, p_genre text, p_audio_path text, p_duration_seconds numeric, p_cover_path
+    text, p_attempt_key text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.publish_song(p_title text, p_genre text, p_audio_path text, p_duration_seconds numeric, p_cover_path
+    text, p_attempt_key text) TO authenticated, service_role;
 
 create or replace function public.publishing_rules() returns json
-language sql immutable set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select json_build_object(
     'audio_bucket', 'published-audio',
     'cover_bucket', 'published-covers',
@@ -226,8 +233,7 @@ GRANT ALL ON FUNCTION public.publishing_rules() TO anon, authenticated, service_
 
 -- recommend_songs (20261124130100_discovery.sql) again, offering only songs the caller may see.
 create or replace function public.recommend_songs(p_mode text default 'daily', p_salt int default 0, p_limit int default 10) returns json
-language plpgsql stable security definer set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_seed text := ((clock_timestamp() at time zone 'utc')::date)::text || ':' || coalesce(p_salt, 0)::text;
@@ -315,7 +321,8 @@ begin
            'owner_id', owner_id, 'plays', plays, 'score', round(score::numeric, 4),
            'why', case when p_mode = 'discover' then 'discovery'
                        when genre_affinity > 0 then 'genre' when artist_affinity > 0 then 'artist'
-                       when unheard then 'new' else 'popular' end) order by case when p_mode = 'daily' then -score else 0 end, k1, k2, id), '[]'::json)
+                       when unheard then 'new' else 'popular' end) order by case when p_mode = 'daily' then -score else 0 end, k1,
+                           k2, id), '[]'::json)
     into v_result
     from picked;
   return v_result;
@@ -327,8 +334,7 @@ GRANT ALL ON FUNCTION public.recommend_songs(p_mode text, p_salt integer, p_limi
 -- Answers true when the values were recorded, false when the song already had a measurement.
 create or replace function public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real)
 returns boolean
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_owner uuid;
@@ -354,13 +360,14 @@ begin
   return true;
 end
 $$;
-REVOKE ALL ON FUNCTION public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real) TO authenticated, service_role;
+REVOKE ALL ON FUNCTION public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real) FROM PUBLIC, anon,
+    authenticated, service_role;
+GRANT ALL ON FUNCTION public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real) TO authenticated,
+    service_role;
 
 -- 'My Track!' -> 'my-track'; never empty, at most 60 characters.
 create or replace function public.slugify(p_text text) returns text
-language sql immutable set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select coalesce(nullif(left(trim(both '-' from regexp_replace(lower(coalesce(p_text, '')), '[^a-z0-9]+', '-', 'g')), 60), ''), 'song')
 $$;
 REVOKE ALL ON FUNCTION public.slugify(p_text text) FROM PUBLIC, anon, authenticated, service_role;
@@ -369,8 +376,7 @@ GRANT ALL ON FUNCTION public.slugify(p_text text) TO anon, authenticated, public
 -- A song inserted without a slug gets its id as the slug (ids are already slug-shaped), so server
 -- code and tests that insert catalogue rows by id keep working; publishing sets its own slug.
 create or replace function public.songs_default_slug() returns trigger
-language plpgsql set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   if new.slug is null then
     new.slug := new.id;
@@ -383,8 +389,7 @@ GRANT ALL ON FUNCTION public.songs_default_slug() TO service_role;
 
 -- A publisher is seen at the address they published from.
 create or replace function public.songs_note_owner_client() returns trigger
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   perform public.note_account_client(new.owner_id);
   return new;
@@ -395,8 +400,7 @@ GRANT ALL ON FUNCTION public.songs_note_owner_client() TO anon, authenticated, p
 
 -- Removes the caller's own song; answers the Storage paths its client then removes.
 create or replace function public.unpublish_song(p_song_id text) returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   c_rules constant json := public.publishing_rules();
   v_uid uuid := auth.uid();

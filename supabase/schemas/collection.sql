@@ -12,7 +12,8 @@ CREATE TABLE public.favourites (
     CONSTRAINT favourites_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 ALTER TABLE public.favourites ENABLE ROW LEVEL SECURITY;
-CREATE POLICY "owners manage their favourites" ON public.favourites TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "owners manage their favourites" ON public.favourites TO authenticated USING ((user_id = ( SELECT auth.uid() AS
+    uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
 REVOKE ALL ON TABLE public.favourites FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.favourites TO service_role;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.favourites TO authenticated;
@@ -45,27 +46,29 @@ CREATE TABLE public.playlists (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     is_public boolean DEFAULT false NOT NULL,
     CONSTRAINT playlists_name_check CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 100))),
-    CONSTRAINT playlists_name_length CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 80) AND (char_length(name) <= 80))),
+    CONSTRAINT playlists_name_length CHECK ((((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 80)) AND
+        (char_length(name) <= 80))),
     CONSTRAINT playlists_pkey PRIMARY KEY (id),
     CONSTRAINT playlists_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 CREATE INDEX playlists_user_idx ON public.playlists USING btree (user_id);
 ALTER TABLE public.playlists ENABLE ROW LEVEL SECURITY;
-CREATE POLICY "owners manage their playlists" ON public.playlists TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "owners manage their playlists" ON public.playlists TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)))
+    WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
 REVOKE ALL ON TABLE public.playlists FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.playlists TO service_role;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.playlists TO authenticated;
 
 -- A user's public playlists; only songs the caller may see, counted and listed.
 create or replace function public.public_playlists(p_user_id uuid) returns json
-language sql stable security definer set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select coalesce(json_agg(json_build_object(
            'id', p.id,
            'name', p.name,
            'track_count', (select count(*) from public.playlist_songs ps join public.songs s on s.id = ps.song_id
                             where ps.playlist_id = p.id and public.profile_visible(s.owner_id)),
-           'songs', coalesce((select json_agg(json_build_object('id', s.id, 'title', s.title, 'artist', s.artist, 'slug', s.slug) order by ps.position, ps.added_at)
+           'songs', coalesce((select json_agg(json_build_object('id', s.id, 'title', s.title, 'artist', s.artist, 'slug', s.slug)
+               order by ps.position, ps.added_at)
                                 from public.playlist_songs ps join public.songs s on s.id = ps.song_id
                                where ps.playlist_id = p.id and public.profile_visible(s.owner_id)), '[]'::json)
          ) order by p.created_at), '[]'::json)

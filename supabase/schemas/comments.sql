@@ -16,10 +16,12 @@ CREATE TABLE public.comment_likes (
 CREATE INDEX comment_likes_song_idx ON public.comment_likes USING btree (song_id);
 CREATE INDEX comment_likes_user_idx ON public.comment_likes USING btree (user_id);
 ALTER TABLE public.comment_likes ENABLE ROW LEVEL SECURITY;
-CREATE POLICY comment_likes_read ON public.comment_likes FOR SELECT TO anon, authenticated USING ((public.profile_visible(user_id) AND (EXISTS ( SELECT 1
+CREATE POLICY comment_likes_read ON public.comment_likes FOR SELECT TO anon, authenticated USING ((public.profile_visible(user_id)
+    AND (EXISTS ( SELECT 1
    FROM public.songs s
   WHERE (s.id = comment_likes.song_id)))));
-CREATE TRIGGER comment_likes_realtime AFTER INSERT OR DELETE OR UPDATE ON public.comment_likes FOR EACH ROW EXECUTE FUNCTION cube_realtime.notify_change('song_id', 'comment_id');
+CREATE TRIGGER comment_likes_realtime AFTER INSERT OR DELETE OR UPDATE ON public.comment_likes FOR EACH ROW EXECUTE FUNCTION
+    cube_realtime.notify_change('song_id', 'comment_id');
 REVOKE ALL ON TABLE public.comment_likes FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.comment_likes TO service_role;
 GRANT SELECT ON TABLE public.comment_likes TO anon, authenticated;
@@ -59,16 +61,17 @@ CREATE POLICY comments_read ON public.comments FOR SELECT TO anon, authenticated
    FROM public.songs s
   WHERE (s.id = comments.song_id))));
 CREATE TRIGGER comments_notice_reply AFTER INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION public.notice_on_reply();
-CREATE TRIGGER comments_realtime AFTER INSERT OR DELETE OR UPDATE ON public.comments FOR EACH ROW EXECUTE FUNCTION cube_realtime.notify_change('song_id', 'user_id');
+CREATE TRIGGER comments_realtime AFTER INSERT OR DELETE OR UPDATE ON public.comments FOR EACH ROW EXECUTE FUNCTION
+    cube_realtime.notify_change('song_id', 'user_id');
 REVOKE ALL ON TABLE public.comments FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.comments TO service_role;
 GRANT SELECT ON TABLE public.comments TO anon, authenticated;
 
 -- comment_credit
-CREATE OR REPLACE FUNCTION public.comment_credit(p_user uuid, p_amount integer, p_reason text, p_ref text, p_key text, p_key_prefix text, p_cap integer)
+CREATE OR REPLACE FUNCTION public.comment_credit(p_user uuid, p_amount integer, p_reason text, p_ref text, p_key text, p_key_prefix
+    text, p_cap integer)
  RETURNS integer
-LANGUAGE plpgsql SECURITY DEFINER SET search_path TO ''
-AS $function$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path TO '' AS $function$
 declare
   v_day_start timestamptz := date_trunc('day', now() at time zone 'utc') at time zone 'utc';
 begin
@@ -88,12 +91,13 @@ begin
   return p_amount;
 end
 $function$;
-REVOKE ALL ON FUNCTION public.comment_credit(p_user uuid, p_amount integer, p_reason text, p_ref text, p_key text, p_key_prefix text, p_cap integer) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.comment_credit(p_user uuid, p_amount integer, p_reason text, p_ref text, p_key text, p_key_prefix text, p_cap integer) TO service_role;
+REVOKE ALL ON FUNCTION public.comment_credit(p_user uuid, p_amount integer, p_reason text, p_ref text, p_key text, p_key_prefix
+    text, p_cap integer) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.comment_credit(p_user uuid, p_amount integer, p_reason text, p_ref text, p_key text, p_key_prefix
+    text, p_cap integer) TO service_role;
 
 create or replace function public.comment_json(p_id uuid) returns json
-language sql stable security definer set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select to_json(c) from public.comments c where c.id = p_id
 $$;
 REVOKE ALL ON FUNCTION public.comment_json(p_id uuid) FROM PUBLIC, anon, authenticated, service_role;
@@ -102,8 +106,7 @@ GRANT ALL ON FUNCTION public.comment_json(p_id uuid) TO service_role;
 -- Makes sure the caller has a wallet and locks the wallets of the given users in a fixed order
 -- (two users replying to each other at once must not deadlock).
 create or replace function public.comment_lock_wallets(p_users uuid[]) returns void
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   perform public.init_user_tokens();
   perform 1 from public.user_tokens where user_id = any (p_users) order by user_id for update;
@@ -113,8 +116,7 @@ REVOKE ALL ON FUNCTION public.comment_lock_wallets(p_users uuid[]) FROM PUBLIC, 
 GRANT ALL ON FUNCTION public.comment_lock_wallets(p_users uuid[]) TO service_role;
 
 create or replace function public.comment_rules() returns json
-language sql immutable set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select json_build_object(
     'max_length', 2000,
     'rewards', json_build_object('comment', 5, 'like', 2, 'reply', 3, 'reply_author', 3, 'daily_goal_bonus', 10),
@@ -133,8 +135,7 @@ GRANT ALL ON FUNCTION public.comment_rules() TO anon, authenticated, service_rol
 -- replies remain; a deleted parent whose last reply goes is removed too. Rewards already credited
 -- stay credited, and their keys make re-posting earn nothing again.
 create or replace function public.delete_comment(p_comment_id uuid) returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_comment public.comments;
@@ -164,8 +165,7 @@ REVOKE ALL ON FUNCTION public.delete_comment(p_comment_id uuid) FROM PUBLIC, ano
 GRANT ALL ON FUNCTION public.delete_comment(p_comment_id uuid) TO authenticated, service_role;
 
 create or replace function public.edit_comment(p_comment_id uuid, p_body text) returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_body text := regexp_replace(coalesce(p_body, ''), '^\s+|\s+$', '', 'g');
@@ -178,7 +178,8 @@ begin
     raise exception 'empty_comment' using errcode = '22023', hint = 'Write something first.';
   end if;
   if char_length(v_body) > v_max then
-    raise exception 'comment_too_long' using errcode = '22001', detail = format('A comment has at most %s characters; this one has %s.', v_max, char_length(v_body));
+    raise exception 'comment_too_long' using errcode = '22001', detail =
+        format('A comment has at most %s characters; this one has %s.', v_max, char_length(v_body));
   end if;
   update public.comments set body = v_body, edited_at = now()
    where id = p_comment_id and user_id = v_uid and not deleted;
@@ -193,8 +194,7 @@ GRANT ALL ON FUNCTION public.edit_comment(p_comment_id uuid, p_body text) TO aut
 
 -- The caller's Comments & Earn figures, from their real rows.
 create or replace function public.my_comment_stats() returns json
-language plpgsql stable security definer set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   c_rules constant json := public.comment_rules();
   c_per_level constant int := (c_rules ->> 'tracks_per_level')::int;
@@ -229,10 +229,10 @@ GRANT ALL ON FUNCTION public.my_comment_stats() TO authenticated, service_role;
 
 -- Posts a comment (p_parent_id null) or a reply to a top-level comment of the same song; a
 -- top-level comment may be pinned to p_at_seconds. Returns {comment, credited: [{reason, amount}], balance}.
-create or replace function public.post_comment(p_song_id text, p_body text, p_parent_id uuid default null, p_at_seconds numeric default null)
+create or replace function public.post_comment(p_song_id text, p_body text, p_parent_id uuid default null, p_at_seconds numeric
+    default null)
 returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   c_rules constant json := public.comment_rules();
   v_uid uuid := auth.uid();
@@ -325,14 +325,15 @@ begin
   );
 end
 $$;
-REVOKE ALL ON FUNCTION public.post_comment(p_song_id text, p_body text, p_parent_id uuid, p_at_seconds numeric) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.post_comment(p_song_id text, p_body text, p_parent_id uuid, p_at_seconds numeric) TO authenticated, service_role;
+REVOKE ALL ON FUNCTION public.post_comment(p_song_id text, p_body text, p_parent_id uuid, p_at_seconds numeric) FROM PUBLIC, anon,
+    authenticated, service_role;
+GRANT ALL ON FUNCTION public.post_comment(p_song_id text, p_body text, p_parent_id uuid, p_at_seconds numeric) TO authenticated,
+    service_role;
 
 -- Sets the caller's like on a comment (p_liked true) or removes it. Returns
 -- {liked, like_count, credited: [{reason, amount}], balance}.
 create or replace function public.set_comment_like(p_comment_id uuid, p_liked boolean) returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   c_rules constant json := public.comment_rules();
   v_uid uuid := auth.uid();

@@ -14,7 +14,8 @@ CREATE TABLE public.delegations (
 );
 CREATE INDEX delegations_delegate_idx ON public.delegations USING btree (delegate_id);
 ALTER TABLE public.delegations ENABLE ROW LEVEL SECURITY;
-CREATE POLICY delegations_read_own ON public.delegations FOR SELECT TO authenticated USING (((delegator_id = ( SELECT auth.uid() AS uid)) OR (delegate_id = ( SELECT auth.uid() AS uid))));
+CREATE POLICY delegations_read_own ON public.delegations FOR SELECT TO authenticated USING (((delegator_id = ( SELECT auth.uid() AS
+    uid)) OR (delegate_id = ( SELECT auth.uid() AS uid))));
 REVOKE ALL ON TABLE public.delegations FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.delegations TO service_role;
 GRANT SELECT ON TABLE public.delegations TO authenticated;
@@ -64,7 +65,8 @@ CREATE TABLE public.proposals (
     closed_at timestamp with time zone,
     snapshot_power bigint DEFAULT 0 NOT NULL,
     quorum_power bigint DEFAULT 0 NOT NULL,
-    CONSTRAINT proposals_category_check CHECK ((category = ANY (ARRAY['platform'::text, 'tokenomics'::text, 'features'::text, 'community'::text, 'other'::text]))),
+    CONSTRAINT proposals_category_check CHECK ((category = ANY (ARRAY['platform'::text, 'tokenomics'::text, 'features'::text,
+        'community'::text, 'other'::text]))),
     CONSTRAINT proposals_deleted_author_anonymous CHECK (((author_id IS NOT NULL) OR (author_name = 'Deleted account'::text))),
     CONSTRAINT proposals_description_check CHECK (((char_length(btrim(description)) >= 1) AND (char_length(btrim(description)) <= 4000))),
     CONSTRAINT proposals_ends_after_start CHECK ((ends_at > created_at)),
@@ -83,9 +85,12 @@ ALTER TABLE public.proposals ENABLE ROW LEVEL SECURITY;
 
 -- Proposals and their tallies are public; a vote is seen by its voter; a delegation by both ends.
 CREATE POLICY proposals_read ON public.proposals FOR SELECT TO anon, authenticated USING (true);
-CREATE TRIGGER proposals_anonymise_author BEFORE INSERT OR UPDATE ON public.proposals FOR EACH ROW EXECUTE FUNCTION public.proposals_anonymise_author();
-CREATE TRIGGER proposals_notice_close AFTER UPDATE OF status ON public.proposals FOR EACH ROW EXECUTE FUNCTION public.notice_on_proposal_close();
-CREATE TRIGGER proposals_realtime AFTER INSERT OR DELETE OR UPDATE ON public.proposals FOR EACH ROW EXECUTE FUNCTION cube_realtime.notify_change('status');
+CREATE TRIGGER proposals_anonymise_author BEFORE INSERT OR UPDATE ON public.proposals FOR EACH ROW EXECUTE FUNCTION
+    public.proposals_anonymise_author();
+CREATE TRIGGER proposals_notice_close AFTER UPDATE OF status ON public.proposals FOR EACH ROW EXECUTE FUNCTION
+    public.notice_on_proposal_close();
+CREATE TRIGGER proposals_realtime AFTER INSERT OR DELETE OR UPDATE ON public.proposals FOR EACH ROW EXECUTE FUNCTION
+    cube_realtime.notify_change('status');
 CREATE TRIGGER proposals_snapshot BEFORE INSERT ON public.proposals FOR EACH ROW EXECUTE FUNCTION public.proposals_snapshot();
 REVOKE ALL ON TABLE public.proposals FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.proposals TO service_role;
@@ -110,15 +115,15 @@ CREATE POLICY votes_read_own ON public.votes FOR SELECT TO authenticated USING (
 
 -- No DELETE events for votes: a DELETE reaches subscribers without an RLS check (the row is gone)
 -- and its key names the voter, which only the voter may see.
-CREATE TRIGGER votes_realtime AFTER INSERT OR UPDATE ON public.votes FOR EACH ROW EXECUTE FUNCTION cube_realtime.notify_change('proposal_id', 'user_id');
+CREATE TRIGGER votes_realtime AFTER INSERT OR UPDATE ON public.votes FOR EACH ROW EXECUTE FUNCTION
+    cube_realtime.notify_change('proposal_id', 'user_id');
 REVOKE ALL ON TABLE public.votes FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.votes TO service_role;
 GRANT SELECT ON TABLE public.votes TO authenticated;
 
 -- Casts the caller's vote with the power of the proposal's snapshot. Returns {vote, proposal}.
 create or replace function public.cast_vote(p_proposal_id uuid, p_choice text) returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_proposal public.proposals;
@@ -193,8 +198,7 @@ GRANT ALL ON FUNCTION public.cast_vote(p_proposal_id uuid, p_choice text) TO aut
 
 -- Closes every active proposal whose end has passed; the result is computed here from the votes.
 create or replace function public.close_due_proposals() returns int
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_n int;
 begin
@@ -227,8 +231,7 @@ GRANT ALL ON FUNCTION public.close_due_proposals() TO service_role;
 -- author's balance after it. The proposal runs at least min_duration_hours.
 create or replace function public.create_proposal(p_title text, p_description text, p_category text, p_ends_at timestamptz,
   p_attempt_key text default null) returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   c_rules constant json := public.governance_rules();
   c_cost constant int := (c_rules ->> 'proposal_cost')::int;
@@ -291,13 +294,14 @@ begin
   return json_build_object('proposal', to_json(v_proposal), 'balance', v_balance, 'repeated', false);
 end
 $$;
-REVOKE ALL ON FUNCTION public.create_proposal(p_title text, p_description text, p_category text, p_ends_at timestamp with time zone, p_attempt_key text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.create_proposal(p_title text, p_description text, p_category text, p_ends_at timestamp with time zone, p_attempt_key text) TO authenticated, service_role;
+REVOKE ALL ON FUNCTION public.create_proposal(p_title text, p_description text, p_category text, p_ends_at timestamp with time
+    zone, p_attempt_key text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.create_proposal(p_title text, p_description text, p_category text, p_ends_at timestamp with time zone,
+    p_attempt_key text) TO authenticated, service_role;
 
 -- Delegates the caller's power to a user (by username) or, with null, to the community pool.
 create or replace function public.delegate_voting_power(p_username text default null) returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_delegate uuid;
@@ -328,8 +332,7 @@ GRANT ALL ON FUNCTION public.delegate_voting_power(p_username text) TO authentic
 -- {balance, locked, trusted, own_power, delegated_power, voting_power, delegation, delegators,
 --  active_count, voted_active}: the live figures, i.e. what the next proposal's snapshot would take.
 create or replace function public.governance_overview() returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_delegation public.delegations;
@@ -374,8 +377,7 @@ GRANT ALL ON FUNCTION public.governance_overview() TO authenticated, service_rol
 
 -- The live own power (what the next proposal's snapshot would take): floor(fraction x (balance - locked)).
 create or replace function public.governance_own_power(p_user uuid) returns bigint
-language sql stable security definer set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select coalesce((select floor((public.governance_rules() ->> 'power_fraction')::numeric * (a.balance - a.locked))::bigint
                      from public.account_trust(p_user) a), 0)
 $$;
@@ -383,8 +385,7 @@ REVOKE ALL ON FUNCTION public.governance_own_power(p_user uuid) FROM PUBLIC, ano
 GRANT ALL ON FUNCTION public.governance_own_power(p_user uuid) TO service_role;
 
 create or replace function public.governance_power_used(p_proposal_id uuid, p_user uuid) returns boolean
-language sql stable security definer set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select exists (select 1 from public.votes v
                   where v.proposal_id = p_proposal_id and (v.user_id = p_user or p_user = any (v.delegators)))
 $$;
@@ -393,8 +394,7 @@ GRANT ALL ON FUNCTION public.governance_power_used(p_proposal_id uuid, p_user uu
 
 -- Proposals (all, newest first) after closing due ones: the list every page reads.
 create or replace function public.governance_proposals() returns setof public.proposals
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   perform public.close_due_proposals();
   return query select * from public.proposals order by created_at desc;
@@ -404,8 +404,7 @@ REVOKE ALL ON FUNCTION public.governance_proposals() FROM PUBLIC, anon, authenti
 GRANT ALL ON FUNCTION public.governance_proposals() TO anon, authenticated, service_role;
 
 create or replace function public.governance_rules() returns json
-language sql immutable set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select json_build_object(
     'proposal_cost', 100,
     'min_balance', 100,
@@ -423,9 +422,9 @@ REVOKE ALL ON FUNCTION public.governance_rules() FROM PUBLIC, anon, authenticate
 GRANT ALL ON FUNCTION public.governance_rules() TO anon, authenticated, service_role;
 
 -- The caller's votes with their proposals (Your Voting History).
-create or replace function public.my_votes() returns table (proposal_id uuid, title text, choice text, power bigint, voted_at timestamptz, status text, ends_at timestamptz)
-language plpgsql security definer set search_path = ''
-as $$
+create or replace function public.my_votes() returns table (proposal_id uuid, title text, choice text, power bigint, voted_at
+    timestamptz, status text, ends_at timestamptz)
+language plpgsql security definer set search_path = '' as $$
 begin
   if auth.uid() is null then
     raise exception 'not_authenticated' using errcode = '42501';
@@ -442,8 +441,7 @@ REVOKE ALL ON FUNCTION public.my_votes() FROM PUBLIC, anon, authenticated, servi
 GRANT ALL ON FUNCTION public.my_votes() TO authenticated, service_role;
 
 create or replace function public.proposals_anonymise_author() returns trigger
-language plpgsql set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   if new.author_id is null then
     new.author_name := 'Deleted account';
@@ -455,8 +453,7 @@ REVOKE ALL ON FUNCTION public.proposals_anonymise_author() FROM PUBLIC, anon, au
 GRANT ALL ON FUNCTION public.proposals_anonymise_author() TO service_role;
 
 create or replace function public.proposals_snapshot() returns trigger
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   new.snapshot_power := public.snapshot_proposal_power(new.id);
   new.quorum_power := greatest(ceil((public.governance_rules() ->> 'quorum_share')::numeric * new.snapshot_power), 1)::bigint;
@@ -467,8 +464,7 @@ REVOKE ALL ON FUNCTION public.proposals_snapshot() FROM PUBLIC, anon, authentica
 
 -- Writes the snapshot of one proposal and returns its total voting power.
 create or replace function public.snapshot_proposal_power(p_proposal_id uuid) returns bigint
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   c_fraction constant numeric := (public.governance_rules() ->> 'power_fraction')::numeric;
   v_total bigint;
@@ -501,8 +497,7 @@ $$;
 REVOKE ALL ON FUNCTION public.snapshot_proposal_power(p_proposal_id uuid) FROM PUBLIC, anon, authenticated, service_role;
 
 create or replace function public.undelegate_voting_power() returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   if auth.uid() is null then
     raise exception 'not_authenticated' using errcode = '42501';

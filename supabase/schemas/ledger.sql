@@ -48,12 +48,13 @@ ALTER TABLE public.token_ledger ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY
 CREATE INDEX token_ledger_user_created_idx ON public.token_ledger USING btree (user_id, created_at DESC);
 ALTER TABLE public.token_ledger ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "owners read their ledger" ON public.token_ledger FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-CREATE TRIGGER token_ledger_append_only BEFORE DELETE OR UPDATE ON public.token_ledger FOR EACH ROW EXECUTE FUNCTION public.token_ledger_append_only();
+CREATE TRIGGER token_ledger_append_only BEFORE DELETE OR UPDATE ON public.token_ledger FOR EACH ROW EXECUTE FUNCTION
+    public.token_ledger_append_only();
+REVOKE ALL ON SEQUENCE public.token_ledger_id_seq FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON SEQUENCE public.token_ledger_id_seq TO service_role;
 REVOKE ALL ON TABLE public.token_ledger FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.token_ledger TO service_role;
 GRANT SELECT ON TABLE public.token_ledger TO authenticated;
-REVOKE ALL ON SEQUENCE public.token_ledger_id_seq FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.token_ledger_id_seq TO service_role;
 
 CREATE TABLE public.user_tokens (
     user_id uuid NOT NULL,
@@ -79,8 +80,7 @@ GRANT SELECT ON TABLE public.user_tokens TO authenticated;
 -- init_user_tokens
 CREATE OR REPLACE FUNCTION public.init_user_tokens()
  RETURNS json
-LANGUAGE plpgsql SECURITY DEFINER SET search_path TO ''
-AS $function$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path TO '' AS $function$
 declare
   v_uid uuid := auth.uid();
   v_today date := (now() at time zone 'utc')::date;
@@ -108,8 +108,7 @@ GRANT ALL ON FUNCTION public.init_user_tokens() TO authenticated, service_role;
 
 -- What a creator's songs earned them, per song (own account only).
 create or replace function public.my_creator_earnings() returns json
-language plpgsql stable security definer set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_day_start timestamptz := date_trunc('day', clock_timestamp() at time zone 'utc') at time zone 'utc';
@@ -137,8 +136,7 @@ REVOKE ALL ON FUNCTION public.my_creator_earnings() FROM PUBLIC, anon, authentic
 GRANT ALL ON FUNCTION public.my_creator_earnings() TO authenticated, service_role;
 
 create or replace function public.post_ledger(p_user uuid, p_amount int, p_reason text, p_reference text, p_key text) returns int
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_balance int;
   v_listen constant boolean := p_reason = 'listen';
@@ -162,11 +160,11 @@ begin
   return v_balance;
 end
 $$;
-REVOKE ALL ON FUNCTION public.post_ledger(p_user uuid, p_amount integer, p_reason text, p_reference text, p_key text) FROM PUBLIC, anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.post_ledger(p_user uuid, p_amount integer, p_reason text, p_reference text, p_key text) FROM PUBLIC,
+    anon, authenticated, service_role;
 
 create or replace function public.reward_rules() returns json
-language sql stable
-as $$
+language sql stable as $$
   select json_build_object(
     'listen', json_build_object(
       -- A listen qualifies once it has really played min(qualify_seconds, qualify_fraction x length).
@@ -200,8 +198,7 @@ GRANT ALL ON FUNCTION public.reward_rules() TO anon, authenticated, service_role
 -- spend_tokens
 CREATE OR REPLACE FUNCTION public.spend_tokens(p_amount integer, p_reason text, p_ref text)
  RETURNS json
-LANGUAGE plpgsql SECURITY DEFINER SET search_path TO ''
-AS $function$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path TO '' AS $function$
 declare
   v_uid uuid := auth.uid();
   v_balance int;
@@ -240,8 +237,7 @@ REVOKE ALL ON FUNCTION public.spend_tokens(p_amount integer, p_reason text, p_re
 GRANT ALL ON FUNCTION public.spend_tokens(p_amount integer, p_reason text, p_ref text) TO authenticated, service_role;
 
 create or replace function public.token_ledger_append_only() returns trigger
-language plpgsql set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   if tg_op = 'DELETE' and pg_trigger_depth() > 1 then
     return old;

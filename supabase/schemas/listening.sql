@@ -36,10 +36,12 @@ CREATE INDEX listening_sessions_client_idx ON public.listening_sessions USING bt
 CREATE UNIQUE INDEX listening_sessions_one_active ON public.listening_sessions USING btree (user_id) WHERE (ended_at IS NULL);
 CREATE INDEX listening_sessions_user_started_idx ON public.listening_sessions USING btree (user_id, started_at DESC);
 ALTER TABLE public.listening_sessions ENABLE ROW LEVEL SECURITY;
-CREATE POLICY listening_sessions_own ON public.listening_sessions FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY listening_sessions_own ON public.listening_sessions FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid()
+    AS uid)));
 REVOKE ALL ON TABLE public.listening_sessions FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.listening_sessions TO service_role;
-GRANT SELECT (credited, duration_seconds, ended_at, heard_seconds, id, outcome, playing, song_id, started_at) ON TABLE public.listening_sessions TO authenticated;
+GRANT SELECT (credited, duration_seconds, ended_at, heard_seconds, id, outcome, playing, song_id, started_at) ON TABLE
+    public.listening_sessions TO authenticated;
 
 CREATE TABLE public.user_listening_history (
     id bigint NOT NULL,
@@ -62,17 +64,17 @@ ALTER TABLE public.user_listening_history ALTER COLUMN id ADD GENERATED ALWAYS A
 CREATE INDEX user_listening_history_song_recent_idx ON public.user_listening_history USING btree (listened_at, song_id);
 CREATE INDEX user_listening_history_user_idx ON public.user_listening_history USING btree (user_id, listened_at DESC);
 ALTER TABLE public.user_listening_history ENABLE ROW LEVEL SECURITY;
-CREATE POLICY "owners read their history" ON public.user_listening_history FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "owners read their history" ON public.user_listening_history FOR SELECT TO authenticated USING ((user_id = ( SELECT
+    auth.uid() AS uid)));
+REVOKE ALL ON SEQUENCE public.user_listening_history_id_seq FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON SEQUENCE public.user_listening_history_id_seq TO service_role;
 REVOKE ALL ON TABLE public.user_listening_history FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.user_listening_history TO service_role;
 GRANT SELECT ON TABLE public.user_listening_history TO authenticated;
-REVOKE ALL ON SEQUENCE public.user_listening_history_id_seq FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.user_listening_history_id_seq TO service_role;
 
 -- Volatile, not stable: it must see the wallet as the settle that ran just before left it.
 create or replace function public.listen_answer(p_session public.listening_sessions) returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   c_listen constant json := public.reward_rules() -> 'listen';
   v_today date := (clock_timestamp() at time zone 'utc')::date;
@@ -101,10 +103,10 @@ $$;
 REVOKE ALL ON FUNCTION public.listen_answer(p_session listening_sessions) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.listen_answer(p_session listening_sessions) TO service_role;
 
-create or replace function public.listen_begin(p_song_id text, p_duration numeric, p_reward int, p_creator uuid, p_play_id text, p_interacted boolean)
+create or replace function public.listen_begin(p_song_id text, p_duration numeric, p_reward int, p_creator uuid, p_play_id text,
+    p_interacted boolean)
 returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_now timestamptz := clock_timestamp();
@@ -143,12 +145,13 @@ begin
   return public.listen_answer(v_session);
 end
 $$;
-REVOKE ALL ON FUNCTION public.listen_begin(p_song_id text, p_duration numeric, p_reward integer, p_creator uuid, p_play_id text, p_interacted boolean) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.listen_begin(p_song_id text, p_duration numeric, p_reward integer, p_creator uuid, p_play_id text, p_interacted boolean) TO service_role;
+REVOKE ALL ON FUNCTION public.listen_begin(p_song_id text, p_duration numeric, p_reward integer, p_creator uuid, p_play_id text,
+    p_interacted boolean) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.listen_begin(p_song_id text, p_duration numeric, p_reward integer, p_creator uuid, p_play_id text,
+    p_interacted boolean) TO service_role;
 
 create or replace function public.listen_lock(p_users uuid[]) returns void
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   if cardinality(p_users) > 2 then
     raise exception 'listen_lock takes the listener and the creator' using errcode = '22023';
@@ -160,8 +163,7 @@ REVOKE ALL ON FUNCTION public.listen_lock(p_users uuid[]) FROM PUBLIC, anon, aut
 GRANT ALL ON FUNCTION public.listen_lock(p_users uuid[]) TO service_role;
 
 create or replace function public.listen_offline(p_song_id text, p_play_id text, p_played_at timestamptz) returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   c_max_age constant interval := interval '7 days';
   c_daily_plays constant int := 50;
@@ -207,15 +209,16 @@ begin
   return json_build_object('recorded', true, 'credited', 0, 'reason', 'offline', 'session_id', v_id);
 end
 $$;
-REVOKE ALL ON FUNCTION public.listen_offline(p_song_id text, p_play_id text, p_played_at timestamp with time zone) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.listen_offline(p_song_id text, p_play_id text, p_played_at timestamp with time zone) TO authenticated, service_role;
+REVOKE ALL ON FUNCTION public.listen_offline(p_song_id text, p_play_id text, p_played_at timestamp with time zone) FROM PUBLIC,
+    anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.listen_offline(p_song_id text, p_play_id text, p_played_at timestamp with time zone) TO authenticated,
+    service_role;
 
 -- The client says the session's music is playing or paused (or ended); the server does the counting.
 create or replace function public.listen_report(p_session_id uuid, p_playing boolean,
                                      p_interacted boolean default false, p_ended boolean default false)
 returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_session public.listening_sessions;
@@ -237,12 +240,13 @@ begin
   return public.listen_answer(public.listen_settle(p_session_id, p_playing, coalesce(p_ended, false)));
 end
 $$;
-REVOKE ALL ON FUNCTION public.listen_report(p_session_id uuid, p_playing boolean, p_interacted boolean, p_ended boolean) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.listen_report(p_session_id uuid, p_playing boolean, p_interacted boolean, p_ended boolean) TO authenticated, service_role;
+REVOKE ALL ON FUNCTION public.listen_report(p_session_id uuid, p_playing boolean, p_interacted boolean, p_ended boolean) FROM
+    PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.listen_report(p_session_id uuid, p_playing boolean, p_interacted boolean, p_ended boolean) TO
+    authenticated, service_role;
 
 create or replace function public.listen_settle(p_session uuid, p_playing boolean, p_end boolean) returns public.listening_sessions
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   c_rules constant jsonb := public.reward_rules()::jsonb;
   c_listen constant jsonb := c_rules -> 'listen';
@@ -348,13 +352,13 @@ begin
   return v_s;
 end
 $$;
-REVOKE ALL ON FUNCTION public.listen_settle(p_session uuid, p_playing boolean, p_end boolean) FROM PUBLIC, anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.listen_settle(p_session uuid, p_playing boolean, p_end boolean) FROM PUBLIC, anon, authenticated,
+    service_role;
 GRANT ALL ON FUNCTION public.listen_settle(p_session uuid, p_playing boolean, p_end boolean) TO service_role;
 
 -- A catalogue or published song.
 create or replace function public.listen_start(p_song_id text, p_play_id text, p_interacted boolean default true) returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_song public.songs;
 begin
@@ -362,13 +366,13 @@ begin
   return public.listen_begin(p_song_id, v_song.duration_seconds, v_song.reward, v_song.owner_id, p_play_id, coalesce(p_interacted, false));
 end
 $$;
-REVOKE ALL ON FUNCTION public.listen_start(p_song_id text, p_play_id text, p_interacted boolean) FROM PUBLIC, anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.listen_start(p_song_id text, p_play_id text, p_interacted boolean) FROM PUBLIC, anon, authenticated,
+    service_role;
 GRANT ALL ON FUNCTION public.listen_start(p_song_id text, p_play_id text, p_interacted boolean) TO authenticated, service_role;
 
 -- A CUBE Radio piece by its recipe id, while its slot is on air (or just was): as record_station_listen did.
 create or replace function public.listen_station_start(p_recipe_id text, p_play_id text, p_interacted boolean default true) returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   c_rules constant json := public.station_rules();
   c_slot constant int := (c_rules ->> 'slot_seconds')::int;
@@ -400,12 +404,12 @@ begin
                              (c_rules ->> 'reward')::int, null, p_play_id, coalesce(p_interacted, false));
 end
 $$;
-REVOKE ALL ON FUNCTION public.listen_station_start(p_recipe_id text, p_play_id text, p_interacted boolean) FROM PUBLIC, anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.listen_station_start(p_recipe_id text, p_play_id text, p_interacted boolean) FROM PUBLIC, anon,
+    authenticated, service_role;
 GRANT ALL ON FUNCTION public.listen_station_start(p_recipe_id text, p_play_id text, p_interacted boolean) TO authenticated, service_role;
 
 create or replace function public.listener_linked_to_creator(p_listener uuid, p_creator uuid) returns boolean
-language plpgsql stable security definer set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   c_creator constant json := public.reward_rules() -> 'creator';
 begin
@@ -423,9 +427,9 @@ $$;
 REVOKE ALL ON FUNCTION public.listener_linked_to_creator(p_listener uuid, p_creator uuid) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.listener_linked_to_creator(p_listener uuid, p_creator uuid) TO service_role;
 
-create or replace function public.recent_listens(p_user_id uuid, p_limit int default 5) returns table (song_id text, title text, artist text, slug text, listened_at timestamptz)
-language sql stable security definer set search_path = ''
-as $$
+create or replace function public.recent_listens(p_user_id uuid, p_limit int default 5) returns table (song_id text, title text,
+    artist text, slug text, listened_at timestamptz)
+language sql stable security definer set search_path = '' as $$
   select s.id, s.title, s.artist, s.slug, h.last
     from (select song_id, max(listened_at) as last from public.user_listening_history where user_id = p_user_id group by song_id) h
     join public.songs s on s.id = h.song_id
@@ -439,8 +443,7 @@ REVOKE ALL ON FUNCTION public.recent_listens(p_user_id uuid, p_limit integer) FR
 GRANT ALL ON FUNCTION public.recent_listens(p_user_id uuid, p_limit integer) TO anon, authenticated, service_role;
 
 create or replace function public.station_rules() returns json
-language sql stable set search_path = ''
-as $$
+language sql stable set search_path = '' as $$
   select json_build_object(
     -- Each piece's slot; a piece sounds slot + crossfade seconds (src/engine/station/programme.ts).
     'slot_seconds', 60,
@@ -456,8 +459,7 @@ GRANT ALL ON FUNCTION public.station_rules() TO anon, authenticated, service_rol
 
 -- "Still listening?" answered: listening earns again from now (and the waiting session may credit).
 create or replace function public.still_listening() returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_session public.listening_sessions;

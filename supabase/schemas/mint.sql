@@ -17,7 +17,8 @@ CREATE TABLE public.blockchain_configs (
     mainnet_rpc_url text,
     icon text,
     embedded boolean DEFAULT false NOT NULL,
-    CONSTRAINT blockchain_configs_contract_address_check CHECK (((contract_address IS NULL) OR (contract_address ~ '^0x[0-9a-fA-F]{40}$'::text))),
+    CONSTRAINT blockchain_configs_contract_address_check CHECK (((contract_address IS NULL) OR (contract_address ~
+        '^0x[0-9a-fA-F]{40}$'::text))),
     CONSTRAINT blockchain_configs_name_check CHECK ((name ~ '^[a-z][a-z0-9_-]{1,30}$'::text)),
     CONSTRAINT blockchain_configs_pkey PRIMARY KEY (name)
 );
@@ -26,13 +27,20 @@ CREATE POLICY "chains are public" ON public.blockchain_configs FOR SELECT TO ano
 REVOKE ALL ON TABLE public.blockchain_configs FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.blockchain_configs TO service_role;
 GRANT SELECT ON TABLE public.blockchain_configs TO anon, authenticated;
-COMMENT ON COLUMN public.blockchain_configs.name IS 'The chain''s key (ethereum, polygon, …): mint_requests.blockchain and nfts.blockchain name it.';
-COMMENT ON COLUMN public.blockchain_configs.chain_id IS 'EIP-155 chain id of the network in use (testnet or mainnet); null for non-EVM chains.';
-COMMENT ON COLUMN public.blockchain_configs.testnet_rpc_url IS 'JSON-RPC URL of the test network: an https URL on a hosted project; for an embedded row, the local server''s <origin>/chain/rpc; null when the server has no provider for it.';
+COMMENT ON COLUMN public.blockchain_configs.name IS
+    'The chain''s key (ethereum, polygon, …): mint_requests.blockchain and nfts.blockchain name it.';
+COMMENT ON COLUMN public.blockchain_configs.chain_id IS
+    'EIP-155 chain id of the network in use (testnet or mainnet); null for non-EVM chains.';
+COMMENT ON COLUMN public.blockchain_configs.testnet_rpc_url IS
+    'JSON-RPC URL of the test network: an https URL on a hosted project; for an embedded row, the local server''s '
+    '<origin>/chain/rpc; null when the server has no provider for it.';
 COMMENT ON COLUMN public.blockchain_configs.contract_address IS 'The CubeMusicNFT deployment on the network in use.';
-COMMENT ON COLUMN public.blockchain_configs.testnet IS 'Mint on the test network (testnet_rpc_url) rather than the main one (mainnet_rpc_url).';
+COMMENT ON COLUMN public.blockchain_configs.testnet IS
+    'Mint on the test network (testnet_rpc_url) rather than the main one (mainnet_rpc_url).';
 COMMENT ON COLUMN public.blockchain_configs.mainnet_rpc_url IS 'JSON-RPC URL of the main network (https), used when testnet is false.';
-COMMENT ON COLUMN public.blockchain_configs.embedded IS 'Backed by the local backend''s in-process chain: its RPC URL is the local server''s /chain/rpc, written when the server starts the chain (''embedded'' until then). Always false on a hosted project.';
+COMMENT ON COLUMN public.blockchain_configs.embedded IS
+    'Backed by the local backend''s in-process chain: its RPC URL is the local server''s /chain/rpc, written when the server starts '
+    'the chain (''embedded'' until then). Always false on a hosted project.';
 
 CREATE TABLE public.mint_requests (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -63,12 +71,14 @@ CREATE TABLE public.mint_requests (
 );
 CREATE INDEX mint_requests_user_idx ON public.mint_requests USING btree (user_id, created_at DESC);
 ALTER TABLE public.mint_requests ENABLE ROW LEVEL SECURITY;
-CREATE POLICY "owners read their mint requests" ON public.mint_requests FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "owners read their mint requests" ON public.mint_requests FOR SELECT TO authenticated USING ((user_id = ( SELECT
+    auth.uid() AS uid)));
 CREATE TRIGGER mint_requests_notice AFTER UPDATE OF status ON public.mint_requests FOR EACH ROW EXECUTE FUNCTION public.notice_on_mint();
 REVOKE ALL ON TABLE public.mint_requests FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.mint_requests TO service_role;
 GRANT SELECT ON TABLE public.mint_requests TO authenticated;
-COMMENT ON COLUMN public.mint_requests.royalties IS 'Royalty share in percent, 0 to 50 (the token''s ERC-2981 royalty is round(royalties * 100) basis points).';
+COMMENT ON COLUMN public.mint_requests.royalties IS
+    'Royalty share in percent, 0 to 50 (the token''s ERC-2981 royalty is round(royalties * 100) basis points).';
 COMMENT ON COLUMN public.mint_requests.transaction_id IS 'The mint transaction''s hash (0x and 64 hex digits) once completed.';
 
 CREATE TABLE public.nfts (
@@ -92,15 +102,15 @@ CREATE TABLE public.nfts (
 );
 CREATE INDEX nfts_owner_idx ON public.nfts USING btree (owner_id, minted_at DESC);
 ALTER TABLE public.nfts ENABLE ROW LEVEL SECURITY;
-CREATE POLICY "nfts: visible unless the owner is private" ON public.nfts FOR SELECT TO anon, authenticated USING (public.profile_visible(owner_id));
+CREATE POLICY "nfts: visible unless the owner is private" ON public.nfts FOR SELECT TO anon, authenticated USING
+    (public.profile_visible(owner_id));
 REVOKE ALL ON TABLE public.nfts FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.nfts TO service_role;
 GRANT SELECT ON TABLE public.nfts TO anon, authenticated;
 COMMENT ON COLUMN public.nfts.royalties IS 'Royalty share in percent, 0 to 50, as minted (ERC-2981: round(royalties * 100) basis points).';
 
 create or replace function public.enabled_blockchains() returns json
-language sql stable security definer set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select coalesce(json_agg(row_to_json(c) order by c.sort), '[]'::json)
   from public.blockchain_configs c
   where c.enabled
@@ -111,8 +121,7 @@ GRANT ALL ON FUNCTION public.enabled_blockchains() TO service_role;
 -- The royalty argument changes name and unit (percent), so the old signature goes.
 create or replace function public.mint_begin(p_user uuid, p_client_key text, p_blockchain text, p_metadata jsonb,
                                   p_recipient text, p_royalties numeric, p_collection text) returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   c_cost constant int := (public.wallet_rules() ->> 'mint_cost')::int;
   v_balance int;
@@ -136,12 +145,13 @@ begin
   return json_build_object('request', row_to_json(v_request), 'created', true, 'balance', v_balance);
 end
 $$;
-REVOKE ALL ON FUNCTION public.mint_begin(p_user uuid, p_client_key text, p_blockchain text, p_metadata jsonb, p_recipient text, p_royalties numeric, p_collection text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.mint_begin(p_user uuid, p_client_key text, p_blockchain text, p_metadata jsonb, p_recipient text, p_royalties numeric, p_collection text) TO service_role;
+REVOKE ALL ON FUNCTION public.mint_begin(p_user uuid, p_client_key text, p_blockchain text, p_metadata jsonb, p_recipient text,
+    p_royalties numeric, p_collection text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.mint_begin(p_user uuid, p_client_key text, p_blockchain text, p_metadata jsonb, p_recipient text,
+    p_royalties numeric, p_collection text) TO service_role;
 
 create or replace function public.mint_complete(p_request uuid, p_tx_hash text, p_token_id text, p_contract text) returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_request public.mint_requests;
 begin
@@ -159,12 +169,12 @@ begin
   return row_to_json(v_request);
 end
 $$;
-REVOKE ALL ON FUNCTION public.mint_complete(p_request uuid, p_tx_hash text, p_token_id text, p_contract text) FROM PUBLIC, anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.mint_complete(p_request uuid, p_tx_hash text, p_token_id text, p_contract text) FROM PUBLIC, anon,
+    authenticated, service_role;
 GRANT ALL ON FUNCTION public.mint_complete(p_request uuid, p_tx_hash text, p_token_id text, p_contract text) TO service_role;
 
 create or replace function public.mint_context(p_user uuid, p_blockchain text) returns json
-language sql stable security definer set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select json_build_object(
     'config', (select row_to_json(c) from public.blockchain_configs c where c.name = p_blockchain and c.enabled),
     'linked_address', (select address from public.wallet_links where user_id = p_user)
@@ -176,8 +186,7 @@ GRANT ALL ON FUNCTION public.mint_context(p_user uuid, p_blockchain text) TO ser
 -- mint_fail
 CREATE OR REPLACE FUNCTION public.mint_fail(p_request uuid, p_error text)
  RETURNS json
-LANGUAGE plpgsql SECURITY DEFINER SET search_path TO ''
-AS $function$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path TO '' AS $function$
 declare
   c_cost constant int := (public.wallet_rules() ->> 'mint_cost')::int;
   v_request public.mint_requests;
@@ -201,14 +210,14 @@ GRANT ALL ON FUNCTION public.mint_fail(p_request uuid, p_error text) TO service_
 
 -- The metadata a token's tokenURI serves (pending or completed requests; a failed one has no token).
 create or replace function public.mint_metadata(p_request uuid) returns jsonb
-language sql stable security definer set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select metadata from public.mint_requests where id = p_request and status <> 'failed'
 $$;
 REVOKE ALL ON FUNCTION public.mint_metadata(p_request uuid) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.mint_metadata(p_request uuid) TO service_role;
 
-insert into public.blockchain_configs (name, display_name, native_token, chain_id, testnet_rpc_url, testnet, enabled, sort, icon, embedded) values
+insert into public.blockchain_configs (name, display_name, native_token, chain_id, testnet_rpc_url, testnet, enabled, sort, icon,
+    embedded) values
   ('avalanche', 'Avalanche', 'AVAX', NULL, NULL, 'true', 'true', '6', '▲', 'false'),
   ('binance', 'BNB Chain', 'BNB', NULL, NULL, 'true', 'true', '5', '◆', 'false'),
   ('bitcoin', 'Bitcoin', 'BTC', NULL, NULL, 'true', 'true', '3', '₿', 'false'),

@@ -37,7 +37,8 @@ CREATE TABLE public.notifications (
     link text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT notifications_body_check CHECK ((char_length(body) <= 300)),
-    CONSTRAINT notifications_kind_check CHECK ((kind = ANY (ARRAY['reply'::text, 'follower'::text, 'vote_closed'::text, 'mint_completed'::text]))),
+    CONSTRAINT notifications_kind_check CHECK ((kind = ANY (ARRAY['reply'::text, 'follower'::text, 'vote_closed'::text,
+        'mint_completed'::text]))),
     CONSTRAINT notifications_link_check CHECK (((link IS NULL) OR ((link ~ '^/'::text) AND (char_length(link) <= 300)))),
     CONSTRAINT notifications_title_check CHECK ((char_length(title) <= 120)),
     CONSTRAINT notifications_pkey PRIMARY KEY (id),
@@ -45,26 +46,28 @@ CREATE TABLE public.notifications (
 );
 CREATE INDEX notifications_user_idx ON public.notifications USING btree (user_id, created_at DESC);
 ALTER TABLE public.notifications ENABLE ROW LEVEL SECURITY;
-CREATE POLICY "notifications: owner dismisses" ON public.notifications FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-CREATE POLICY "notifications: owner reads" ON public.notifications FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-CREATE TRIGGER notifications_realtime AFTER INSERT ON public.notifications FOR EACH ROW EXECUTE FUNCTION cube_realtime.notify_change('user_id');
+CREATE POLICY "notifications: owner dismisses" ON public.notifications FOR DELETE TO authenticated USING ((user_id = ( SELECT
+    auth.uid() AS uid)));
+CREATE POLICY "notifications: owner reads" ON public.notifications FOR SELECT TO authenticated USING ((user_id = ( SELECT
+    auth.uid() AS uid)));
+CREATE TRIGGER notifications_realtime AFTER INSERT ON public.notifications FOR EACH ROW EXECUTE FUNCTION
+    cube_realtime.notify_change('user_id');
 REVOKE ALL ON TABLE public.notifications FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.notifications TO service_role;
 GRANT DELETE, SELECT ON TABLE public.notifications TO authenticated;
 
 create or replace function public.add_notice(p_user uuid, p_kind text, p_title text, p_body text, p_link text) returns void
-language sql security definer set search_path = ''
-as $$
+language sql security definer set search_path = '' as $$
   insert into public.notifications (user_id, kind, title, body, link)
   select p_user, p_kind, left(p_title, 120), left(p_body, 300), p_link
    where public.wants_notice(p_user, p_kind)
 $$;
-REVOKE ALL ON FUNCTION public.add_notice(p_user uuid, p_kind text, p_title text, p_body text, p_link text) FROM PUBLIC, anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.add_notice(p_user uuid, p_kind text, p_title text, p_body text, p_link text) FROM PUBLIC, anon,
+    authenticated, service_role;
 GRANT ALL ON FUNCTION public.add_notice(p_user uuid, p_kind text, p_title text, p_body text, p_link text) TO service_role;
 
 create or replace function public.notice_on_follow() returns trigger
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_today date := (now() at time zone 'utc')::date;
   v_name text;
@@ -89,12 +92,12 @@ GRANT ALL ON FUNCTION public.notice_on_follow() TO service_role;
 
 -- My mint is on the chain.
 create or replace function public.notice_on_mint() returns trigger
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   if old.status <> 'completed' and new.status = 'completed' then
     perform public.add_notice(new.user_id, 'mint_completed', 'Mint completed',
-      '"' || left(coalesce(new.metadata ->> 'name', 'Your NFT'), 100) || '" is on ' || new.blockchain || ' as token #' || coalesce(new.token_id, '?'), '/app/wallet');
+      '"' || left(coalesce(new.metadata ->> 'name', 'Your NFT'), 100) || '" is on ' || new.blockchain || ' as token #' ||
+          coalesce(new.token_id, '?'), '/app/wallet');
   end if;
   return null;
 end
@@ -104,8 +107,7 @@ GRANT ALL ON FUNCTION public.notice_on_mint() TO service_role;
 
 -- A proposal I voted on has closed.
 create or replace function public.notice_on_proposal_close() returns trigger
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   if old.status = 'active' and new.status <> 'active' then
     perform public.add_notice(v.user_id, 'vote_closed', 'Proposal closed',
@@ -120,8 +122,7 @@ GRANT ALL ON FUNCTION public.notice_on_proposal_close() TO service_role;
 
 -- A reply to my comment (not my own reply).
 create or replace function public.notice_on_reply() returns trigger
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_parent public.comments;
   v_slug text;
@@ -143,8 +144,7 @@ REVOKE ALL ON FUNCTION public.notice_on_reply() FROM PUBLIC, anon, authenticated
 GRANT ALL ON FUNCTION public.notice_on_reply() TO service_role;
 
 create or replace function public.wants_notice(p_user uuid, p_kind text) returns boolean
-language sql stable security definer set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select coalesce((select case p_kind when 'reply' then s.notify_replies when 'follower' then s.notify_followers
                                       when 'vote_closed' then s.notify_votes when 'mint_completed' then s.notify_mints end
                      from public.user_settings s where s.user_id = p_user), true)

@@ -4,8 +4,7 @@
 -- Objects may refer to objects in other files: the files are applied in stages, not in order.
 
 create or replace function public.delete_my_account(p_confirm_username text) returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_name text;
@@ -23,11 +22,13 @@ begin
   end if;
   if exists (select 1 from public.administrators where user_id = v_uid)
      and not exists (select 1 from public.administrators where user_id <> v_uid) then
-    raise exception 'last_admin' using errcode = '22023', detail = 'The last administrator cannot delete their account: grant the role to someone else first.';
+    raise exception 'last_admin' using errcode = '22023', detail =
+        'The last administrator cannot delete their account: grant the role to someone else first.';
   end if;
   select count(*) into v_left from storage.objects where (storage.foldername(name))[1] = v_uid::text;
   if v_left > 0 then
-    raise exception 'storage_not_empty' using errcode = '22023', detail = format('%s of your files are still stored; remove them first.', v_left);
+    raise exception 'storage_not_empty' using errcode = '22023', detail =
+        format('%s of your files are still stored; remove them first.', v_left);
   end if;
 
   -- Likes given go, and the counts they added with them.

@@ -21,7 +21,8 @@ CREATE INDEX follows_following_idx ON public.follows USING btree (following_id);
 ALTER TABLE public.follows ENABLE ROW LEVEL SECURITY;
 CREATE POLICY follows_delete_own ON public.follows FOR DELETE TO authenticated USING ((follower_id = ( SELECT auth.uid() AS uid)));
 CREATE POLICY follows_insert_own ON public.follows FOR INSERT TO authenticated WITH CHECK ((follower_id = ( SELECT auth.uid() AS uid)));
-CREATE POLICY follows_read ON public.follows FOR SELECT TO anon, authenticated USING (((follower_id = ( SELECT auth.uid() AS uid)) OR (following_id = ( SELECT auth.uid() AS uid)) OR (public.profile_visible(follower_id) AND public.profile_visible(following_id))));
+CREATE POLICY follows_read ON public.follows FOR SELECT TO anon, authenticated USING (((follower_id = ( SELECT auth.uid() AS uid))
+    OR (following_id = ( SELECT auth.uid() AS uid)) OR (public.profile_visible(follower_id) AND public.profile_visible(following_id))));
 CREATE TRIGGER follows_notice AFTER INSERT ON public.follows FOR EACH ROW EXECUTE FUNCTION public.notice_on_follow();
 REVOKE ALL ON TABLE public.follows FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.follows TO service_role;
@@ -46,10 +47,13 @@ CREATE TABLE public.profiles (
     CONSTRAINT profiles_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 ALTER TABLE public.profiles ENABLE ROW LEVEL SECURITY;
-CREATE POLICY "owners edit their profile" ON public.profiles FOR UPDATE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
-CREATE POLICY "profiles: visible unless private" ON public.profiles FOR SELECT TO anon, authenticated USING (public.profile_visible(user_id));
+CREATE POLICY "owners edit their profile" ON public.profiles FOR UPDATE TO authenticated USING ((user_id = ( SELECT auth.uid() AS
+    uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "profiles: visible unless private" ON public.profiles FOR SELECT TO anon, authenticated USING
+    (public.profile_visible(user_id));
 CREATE TRIGGER profiles_check_change BEFORE UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.check_profile_change();
-CREATE TRIGGER profiles_rename_follows AFTER UPDATE OF username ON public.profiles FOR EACH ROW WHEN ((new.username IS DISTINCT FROM old.username)) EXECUTE FUNCTION public.profile_rename_follows();
+CREATE TRIGGER profiles_rename_follows AFTER UPDATE OF username ON public.profiles FOR EACH ROW WHEN ((new.username IS DISTINCT
+    FROM old.username)) EXECUTE FUNCTION public.profile_rename_follows();
 REVOKE ALL ON TABLE public.profiles FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.profiles TO service_role;
 GRANT SELECT ON TABLE public.profiles TO anon, authenticated;
@@ -72,16 +76,18 @@ CREATE TABLE public.user_settings (
     CONSTRAINT user_settings_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 ALTER TABLE public.user_settings ENABLE ROW LEVEL SECURITY;
-CREATE POLICY "user settings: owner changes" ON public.user_settings FOR UPDATE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
-CREATE POLICY "user settings: owner creates" ON public.user_settings FOR INSERT TO authenticated WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
-CREATE POLICY "user settings: owner reads" ON public.user_settings FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "user settings: owner changes" ON public.user_settings FOR UPDATE TO authenticated USING ((user_id = ( SELECT
+    auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "user settings: owner creates" ON public.user_settings FOR INSERT TO authenticated WITH CHECK ((user_id = ( SELECT
+    auth.uid() AS uid)));
+CREATE POLICY "user settings: owner reads" ON public.user_settings FOR SELECT TO authenticated USING ((user_id = ( SELECT
+    auth.uid() AS uid)));
 REVOKE ALL ON TABLE public.user_settings FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.user_settings TO service_role;
 GRANT INSERT, SELECT, UPDATE ON TABLE public.user_settings TO authenticated;
 
 create or replace function public.check_profile_change() returns trigger
-language plpgsql set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 declare
   r constant json := public.profile_rules();
   v_problem text;
@@ -106,8 +112,7 @@ GRANT ALL ON FUNCTION public.check_profile_change() TO anon, authenticated, publ
 -- one, the e-mail's local part is cleaned to fit it. A name taken meanwhile by a concurrent
 -- sign-up gets a number, as before.
 create or replace function public.handle_new_user() returns trigger
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_given text := nullif(btrim(coalesce(new.raw_user_meta_data ->> 'username', '')), '');
   v_base text;
@@ -151,8 +156,7 @@ REVOKE ALL ON FUNCTION public.handle_new_user() FROM PUBLIC, anon, authenticated
 GRANT ALL ON FUNCTION public.handle_new_user() TO service_role;
 
 create or replace function public.profile_is_public(p_user uuid) returns boolean
-language sql stable security definer set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select coalesce((select s.public_profile from public.user_settings s where s.user_id = p_user), true)
 $$;
 REVOKE ALL ON FUNCTION public.profile_is_public(p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
@@ -162,8 +166,7 @@ GRANT ALL ON FUNCTION public.profile_is_public(p_user uuid) TO anon, authenticat
 -- songs they published, the name on their comments (copied so a live event carries it) and on
 -- their proposals. Before, those kept the old name for ever.
 create or replace function public.profile_rename_follows() returns trigger
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   update public.songs set artist = new.username where owner_id = new.user_id and artist is distinct from new.username;
   update public.comments set username = new.username where user_id = new.user_id and username is distinct from new.username;
@@ -176,8 +179,7 @@ REVOKE ALL ON FUNCTION public.profile_rename_follows() FROM PUBLIC, anon, authen
 GRANT ALL ON FUNCTION public.profile_rename_follows() TO service_role;
 
 create or replace function public.profile_rules() returns json
-language sql immutable set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select json_build_object(
     'username_min', 3,
     'username_max', 30,
@@ -201,8 +203,7 @@ GRANT ALL ON FUNCTION public.profile_rules() TO anon, authenticated, public, ser
 -- query (one row of a 10,000-song catalogue costs an expression, not a function call); every name
 -- is schema-qualified instead of pinning search_path.
 create or replace function public.profile_visible(p_owner uuid) returns boolean
-language sql stable
-as $$
+language sql stable as $$
   -- coalesce: a visitor has no auth.uid(), and a predicate must answer false, never null.
   select coalesce(p_owner is null
                   or p_owner = auth.uid()
@@ -212,8 +213,7 @@ REVOKE ALL ON FUNCTION public.profile_visible(p_owner uuid) FROM PUBLIC, anon, a
 GRANT ALL ON FUNCTION public.profile_visible(p_owner uuid) TO anon, authenticated, service_role;
 
 create or replace function public.public_profile_name(p_username text) returns json
-language sql stable security definer set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select json_build_object('user_id', p.user_id, 'username', p.username, 'private', not public.profile_visible(p.user_id))
     from public.profiles p where p.username = p_username
 $$;
@@ -222,8 +222,7 @@ GRANT ALL ON FUNCTION public.public_profile_name(p_username text) TO anon, authe
 
 -- What the sign-up form asks before it registers: the same words the rename answers with.
 create or replace function public.username_problem(p_name text) returns text
-language plpgsql stable security definer set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   v_name text := normalize(btrim(coalesce(p_name, '')), NFC);
   v_problem text := public.username_rule_problem(v_name);
@@ -242,8 +241,7 @@ GRANT ALL ON FUNCTION public.username_problem(p_name text) TO anon, authenticate
 
 -- Null when `p_name` (already NFC) follows the rule, else the rule's message.
 create or replace function public.username_rule_problem(p_name text) returns text
-language sql immutable set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select case
     when p_name is null
       or char_length(p_name) not between (r ->> 'username_min')::int and (r ->> 'username_max')::int

@@ -9,8 +9,7 @@ CREATE SCHEMA cube_realtime;
 -- the columns named in the trigger's arguments (those subscribers may filter on), never the whole
 -- row (NOTIFY payloads are limited to 8000 bytes, and the row is re-read per subscriber anyway).
 create or replace function cube_realtime.notify_change() returns trigger
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_row jsonb := to_jsonb(case when tg_op = 'DELETE' then old else new end);
   v_pk jsonb := '{}'::jsonb;
@@ -36,3 +35,13 @@ begin
 end
 $$;
 REVOKE ALL ON FUNCTION cube_realtime.notify_change() FROM PUBLIC, anon, authenticated, service_role;
+
+-- The tables whose changes a hosted project streams to subscribed clients (the local backend
+-- streams them with cube_realtime.notify_change triggers instead; it has no publication).
+do $$
+begin
+  if exists (select 1 from pg_publication where pubname = 'supabase_realtime') then
+    alter publication supabase_realtime add table public.comment_likes, public.comments, public.notifications, public.proposals, public.share_links, public.votes;
+  end if;
+end
+$$;

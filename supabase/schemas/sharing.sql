@@ -39,7 +39,8 @@ CREATE TABLE public.share_links (
     CONSTRAINT share_links_amount_check CHECK ((amount > 0)),
     CONSTRAINT share_links_item_id_check CHECK (((char_length(item_id) >= 1) AND (char_length(item_id) <= 200))),
     CONSTRAINT share_links_item_type_check CHECK ((item_type = ANY (ARRAY['user'::text, 'song'::text, 'track'::text]))),
-    CONSTRAINT share_links_platform_check CHECK ((platform = ANY (ARRAY['twitter'::text, 'facebook'::text, 'copy_link'::text, 'qr'::text, 'share_now'::text]))),
+    CONSTRAINT share_links_platform_check CHECK ((platform = ANY (ARRAY['twitter'::text, 'facebook'::text, 'copy_link'::text,
+        'qr'::text, 'share_now'::text]))),
     CONSTRAINT share_links_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'credited'::text]))),
     CONSTRAINT share_links_token_check CHECK ((token ~ '^[0-9a-f]{64}$'::text)),
     CONSTRAINT share_links_pkey PRIMARY KEY (id),
@@ -50,7 +51,8 @@ CREATE TABLE public.share_links (
 CREATE INDEX share_links_user_idx ON public.share_links USING btree (user_id, shared_at DESC);
 ALTER TABLE public.share_links ENABLE ROW LEVEL SECURITY;
 CREATE POLICY share_links_read_own ON public.share_links FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-CREATE TRIGGER share_links_realtime AFTER INSERT OR UPDATE ON public.share_links FOR EACH ROW EXECUTE FUNCTION cube_realtime.notify_change('user_id');
+CREATE TRIGGER share_links_realtime AFTER INSERT OR UPDATE ON public.share_links FOR EACH ROW EXECUTE FUNCTION
+    cube_realtime.notify_change('user_id');
 REVOKE ALL ON TABLE public.share_links FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.share_links TO service_role;
 GRANT SELECT ON TABLE public.share_links TO authenticated;
@@ -78,7 +80,8 @@ CREATE TABLE public.shares (
     CONSTRAINT shares_amount_check CHECK ((amount > 0)),
     CONSTRAINT shares_item_id_check CHECK (((char_length(item_id) >= 1) AND (char_length(item_id) <= 200))),
     CONSTRAINT shares_item_type_check CHECK ((item_type = ANY (ARRAY['user'::text, 'song'::text, 'track'::text]))),
-    CONSTRAINT shares_platform_check CHECK ((platform = ANY (ARRAY['twitter'::text, 'facebook'::text, 'copy_link'::text, 'qr'::text, 'share_now'::text]))),
+    CONSTRAINT shares_platform_check CHECK ((platform = ANY (ARRAY['twitter'::text, 'facebook'::text, 'copy_link'::text,
+        'qr'::text, 'share_now'::text]))),
     CONSTRAINT shares_pkey PRIMARY KEY (user_id, item_type, item_id, platform, day),
     CONSTRAINT shares_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
@@ -90,8 +93,7 @@ GRANT ALL ON TABLE public.shares TO service_role;
 GRANT SELECT ON TABLE public.shares TO authenticated;
 
 create or replace function public.open_share(p_token text) returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   c_rules constant json := public.share_rules();
   c_cap constant int := (c_rules ->> 'daily_cap')::int;
@@ -163,8 +165,7 @@ GRANT ALL ON FUNCTION public.open_share(p_token text) TO anon, authenticated, se
 -- Records one profile visit or track play (anyone, visitors included); one per viewer per day.
 -- p_visitor is the anonymous browser id of a visitor (ignored when signed in). Own visits do not count.
 create or replace function public.record_view(p_kind text, p_item_id text, p_visitor text default null) returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_viewer text;
@@ -204,8 +205,7 @@ GRANT ALL ON FUNCTION public.record_view(p_kind text, p_item_id text, p_visitor 
 
 -- The Analytics tab also counts the links still waiting for a visitor.
 create or replace function public.share_analytics() returns json
-language plpgsql stable security definer set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_today date := (clock_timestamp() at time zone 'utc')::date;
@@ -236,8 +236,7 @@ GRANT ALL ON FUNCTION public.share_analytics() TO authenticated, service_role;
 
 -- Makes (or gives back) the caller's link for one item on one platform. Pays nothing.
 create or replace function public.share_create(p_item_type text, p_item_id text, p_platform text) returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   c_rules constant json := public.share_rules();
   v_uid uuid := auth.uid();
@@ -312,12 +311,12 @@ begin
   );
 end
 $$;
-REVOKE ALL ON FUNCTION public.share_create(p_item_type text, p_item_id text, p_platform text) FROM PUBLIC, anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.share_create(p_item_type text, p_item_id text, p_platform text) FROM PUBLIC, anon, authenticated,
+    service_role;
 GRANT ALL ON FUNCTION public.share_create(p_item_type text, p_item_id text, p_platform text) TO authenticated, service_role;
 
 create or replace function public.share_rules() returns json
-language sql stable set search_path = ''
-as $$
+language sql stable set search_path = '' as $$
   select json_build_object(
     -- CUBE per credited share, by platform.
     'amounts', json_build_object('twitter', 10, 'facebook', 10, 'copy_link', 5, 'qr', 15, 'share_now', 5),

@@ -40,7 +40,8 @@ CREATE TABLE public.studio_projects (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     audio_uploaded_at timestamp with time zone,
     CONSTRAINT studio_projects_duration_seconds_check CHECK ((duration_seconds >= (0)::numeric)),
-    CONSTRAINT studio_projects_name_check CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 120) AND (char_length(name) <= 120))),
+    CONSTRAINT studio_projects_name_check CHECK ((((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 120)) AND
+        (char_length(name) <= 120))),
     CONSTRAINT studio_projects_track_count_check CHECK ((track_count >= 0)),
     CONSTRAINT studio_projects_pkey PRIMARY KEY (id),
     CONSTRAINT studio_projects_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
@@ -50,14 +51,14 @@ ALTER TABLE public.studio_projects ENABLE ROW LEVEL SECURITY;
 
 -- An upsert of another user's id fails the with-check (it cannot take over their row), and the
 -- using clause hides other users' rows from select, update and delete.
-CREATE POLICY "owners manage their studio projects" ON public.studio_projects TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "owners manage their studio projects" ON public.studio_projects TO authenticated USING ((user_id = ( SELECT
+    auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
 REVOKE ALL ON TABLE public.studio_projects FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.studio_projects TO service_role;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.studio_projects TO authenticated;
 
 create or replace function public.record_remix_source(p_song_id text, p_remix_id uuid) returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_song public.songs;
@@ -100,8 +101,7 @@ GRANT ALL ON FUNCTION public.record_remix_source(p_song_id text, p_remix_id uuid
 -- remix_burn
 CREATE OR REPLACE FUNCTION public.remix_burn(p_source text, p_attempt_key text)
  RETURNS json
-LANGUAGE plpgsql SECURITY DEFINER SET search_path TO ''
-AS $function$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path TO '' AS $function$
 declare
   v_uid uuid := auth.uid();
   v_cost int := ((public.remix_rules()) ->> 'cost')::int;
@@ -147,8 +147,7 @@ REVOKE ALL ON FUNCTION public.remix_burn(p_source text, p_attempt_key text) FROM
 GRANT ALL ON FUNCTION public.remix_burn(p_source text, p_attempt_key text) TO authenticated, service_role;
 
 create or replace function public.remix_complete(p_remix_id uuid) returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_remix public.remixes;
@@ -173,8 +172,7 @@ GRANT ALL ON FUNCTION public.remix_complete(p_remix_id uuid) TO authenticated, s
 -- remix_refund
 CREATE OR REPLACE FUNCTION public.remix_refund(p_remix_id uuid)
  RETURNS json
-LANGUAGE plpgsql SECURITY DEFINER SET search_path TO ''
-AS $function$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path TO '' AS $function$
 declare
   v_uid uuid := auth.uid();
   v_remix public.remixes;
@@ -195,7 +193,8 @@ begin
   if v_remix.status = 'refunded' then
     return json_build_object('remix_id', p_remix_id, 'status', 'refunded', 'balance', v_balance, 'refunded', false);
   end if;
-  v_balance := public.post_ledger(v_uid, v_remix.cost, 'remix_refund', v_remix.source_ref, 'remix_refund:' || v_uid::text || ':' || v_remix.attempt_key);
+  v_balance := public.post_ledger(v_uid, v_remix.cost, 'remix_refund', v_remix.source_ref, 'remix_refund:' || v_uid::text || ':' ||
+      v_remix.attempt_key);
   update public.remixes set status = 'refunded', updated_at = clock_timestamp() where id = p_remix_id;
   return json_build_object('remix_id', p_remix_id, 'status', 'refunded', 'balance', v_balance, 'refunded', true);
 end
@@ -204,8 +203,7 @@ REVOKE ALL ON FUNCTION public.remix_refund(p_remix_id uuid) FROM PUBLIC, anon, a
 GRANT ALL ON FUNCTION public.remix_refund(p_remix_id uuid) TO authenticated, service_role;
 
 create or replace function public.remix_rules() returns json
-language sql immutable set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select json_build_object('cost', 50)
 $$;
 REVOKE ALL ON FUNCTION public.remix_rules() FROM PUBLIC, anon, authenticated, service_role;

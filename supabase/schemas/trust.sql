@@ -7,8 +7,7 @@
 -- trust_status, wallet_claim and the governance snapshot all read it.
 create or replace function public.account_trust(p_user uuid default null)
 returns table (user_id uuid, balance int, listening_days int, distinct_songs int, welcome int, trusted boolean, locked int)
-language sql stable security definer set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   with r as (
     select (public.trust_rules() ->> 'needed_days')::int as days,
            (public.trust_rules() ->> 'needed_songs')::int as songs,
@@ -39,8 +38,7 @@ REVOKE ALL ON FUNCTION public.account_trust(p_user uuid) FROM PUBLIC, anon, auth
 
 -- The caller's trust status (the wallet page shows the locked part and what unlocks it).
 create or replace function public.my_trust_status() returns json
-language plpgsql stable security definer set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   if auth.uid() is null then
     raise exception 'not_authenticated' using errcode = '42501';
@@ -52,8 +50,7 @@ REVOKE ALL ON FUNCTION public.my_trust_status() FROM PUBLIC, anon, authenticated
 GRANT ALL ON FUNCTION public.my_trust_status() TO authenticated, service_role;
 
 create or replace function public.trust_rules() returns json
-language sql immutable set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select json_build_object(
     'needed_days', 3,
     'needed_songs', 10,
@@ -66,8 +63,7 @@ GRANT ALL ON FUNCTION public.trust_rules() TO anon, authenticated, service_role;
 
 -- {trusted, listening_days, distinct_songs, needed_days, needed_songs, welcome, locked, balance} of one account.
 create or replace function public.trust_status(p_user uuid) returns json
-language sql stable security definer set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select json_build_object(
     'trusted', coalesce(a.trusted, false),
     'listening_days', coalesce(a.listening_days, 0),

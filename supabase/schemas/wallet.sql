@@ -51,7 +51,8 @@ CREATE TABLE public.wallet_links (
     CONSTRAINT wallet_links_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 ALTER TABLE public.wallet_links ENABLE ROW LEVEL SECURITY;
-CREATE POLICY "owners read their wallet link" ON public.wallet_links FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "owners read their wallet link" ON public.wallet_links FOR SELECT TO authenticated USING ((user_id = ( SELECT
+    auth.uid() AS uid)));
 CREATE TRIGGER wallet_links_proven BEFORE UPDATE ON public.wallet_links FOR EACH ROW EXECUTE FUNCTION public.wallet_links_proven();
 REVOKE ALL ON TABLE public.wallet_links FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.wallet_links TO service_role;
@@ -73,8 +74,7 @@ GRANT ALL ON TABLE public.wallet_welcomes TO service_role;
 -- wallet_claim (last defined in 20261125140000_one_ledger_posting.sql): refused until trusted.
 -- Its pot is still wallet_claim_status()'s answer; only the gate is new.
 create or replace function public.wallet_claim() returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_status json;
@@ -108,8 +108,7 @@ GRANT ALL ON FUNCTION public.wallet_claim() TO authenticated, service_role;
 
 -- The hourly pot from the server-measured sessions: earning seconds of credited listens only.
 create or replace function public.wallet_claim_status() returns json
-language plpgsql stable security definer set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   c_rules constant json := public.wallet_rules();
   c_hour constant int := (c_rules ->> 'claim_hour_seconds')::int;
@@ -139,8 +138,7 @@ REVOKE ALL ON FUNCTION public.wallet_claim_status() FROM PUBLIC, anon, authentic
 GRANT ALL ON FUNCTION public.wallet_claim_status() TO authenticated, service_role;
 
 create or replace function public.wallet_issue_nonce() returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_nonce text := replace(gen_random_uuid()::text, '-', '') || substr(replace(gen_random_uuid()::text, '-', ''), 1, 8);
@@ -161,8 +159,7 @@ GRANT ALL ON FUNCTION public.wallet_issue_nonce() TO authenticated, service_role
 -- wallet_link
 CREATE OR REPLACE FUNCTION public.wallet_link(p_user uuid, p_address text, p_nonce text, p_chain_id integer)
  RETURNS json
-LANGUAGE plpgsql SECURITY DEFINER SET search_path TO ''
-AS $function$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path TO '' AS $function$
 declare
   c_welcome constant int := (public.wallet_rules() ->> 'welcome_tokens')::int;
   v_nonce public.siwe_nonces;
@@ -207,15 +204,15 @@ begin
   return json_build_object('address', p_address, 'welcome', v_granted, 'balance', v_balance);
 end
 $function$;
-REVOKE ALL ON FUNCTION public.wallet_link(p_user uuid, p_address text, p_nonce text, p_chain_id integer) FROM PUBLIC, anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.wallet_link(p_user uuid, p_address text, p_nonce text, p_chain_id integer) FROM PUBLIC, anon,
+    authenticated, service_role;
 GRANT ALL ON FUNCTION public.wallet_link(p_user uuid, p_address text, p_nonce text, p_chain_id integer) TO service_role;
 
 -- Links the caller's custodial address, creating it from the key the edge function drew when the
 -- account has none yet (a concurrent call's key wins, the other is dropped: one address per
 -- account). The wallet welcome is granted once per account, as for a proven wallet.
 create or replace function public.wallet_link_custodial(p_user uuid, p_address text, p_private_key text) returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   c_welcome constant int := (public.wallet_rules() ->> 'welcome_tokens')::int;
   v_address text;
@@ -246,13 +243,13 @@ begin
   return json_build_object('address', v_address, 'welcome', v_granted, 'balance', v_balance, 'custodial', true);
 end
 $$;
-REVOKE ALL ON FUNCTION public.wallet_link_custodial(p_user uuid, p_address text, p_private_key text) FROM PUBLIC, anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.wallet_link_custodial(p_user uuid, p_address text, p_private_key text) FROM PUBLIC, anon,
+    authenticated, service_role;
 GRANT ALL ON FUNCTION public.wallet_link_custodial(p_user uuid, p_address text, p_private_key text) TO service_role;
 
 -- A proven browser wallet replaces a custodial link (wallet_link's upsert keeps the column): mark it.
 create or replace function public.wallet_links_proven() returns trigger
-language plpgsql set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   if tg_op = 'UPDATE' and new.address is distinct from old.address and new.custodial = old.custodial and old.custodial then
     new.custodial := false;
@@ -265,8 +262,7 @@ GRANT ALL ON FUNCTION public.wallet_links_proven() TO anon, authenticated, publi
 
 -- The rules gain the per-day ceiling, derived from the rules it follows from.
 create or replace function public.wallet_rules() returns json
-language sql stable set search_path = ''
-as $$
+language sql stable set search_path = '' as $$
   select json_build_object(
     'welcome_tokens', 50,
     'claim_per_hour', 5,
@@ -283,8 +279,7 @@ GRANT ALL ON FUNCTION public.wallet_rules() TO anon, authenticated, service_role
 
 -- 'Remove this address from my account'.
 create or replace function public.wallet_unlink() returns json
-language plpgsql security definer set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   if auth.uid() is null then
     raise exception 'not_authenticated' using errcode = '42501';
