@@ -176,7 +176,7 @@ async function main() {
     }
     for (const s of out) {
       const extra = s.kind === 'table' ? inline.get(s.table!) : undefined
-      if (extra) s.text = s.text.replace(/\n\);$/, `,\n${extra.map((c) => `    ${c}`).join(',\n')}\n);`)
+      if (extra) s.text = wrapLines(s.text.replace(/\n\);$/, `,\n${extra.map((c) => `    ${c}`).join(',\n')}\n);`))
     }
     out.splice(0, out.length, ...out.filter((s) => s.kind !== 'other' || !/^alter\s+table/i.test(s.text)))
 
@@ -211,7 +211,7 @@ async function main() {
         existing.find((e) => e.kind === 'block' && /supabase_realtime/.test(e.text))?.comment ||
         '-- The tables whose changes a hosted project streams to subscribed clients (the local backend\n' +
           '-- streams them with cube_realtime.notify_change triggers instead; it has no publication).'
-      out.push({ ...classify(text), key: 'block realtime', text, comment, file: '' })
+      out.push({ ...classify(text), key: 'block realtime', text: wrapLines(text), comment, file: '' })
     }
     noteRepeatedPolicies(out)
 
@@ -329,7 +329,8 @@ function wrapFunction(text: string, body: boolean): string {
   const wrappedBody = body
     ? rest
         .split('\n')
-        .map((line) => (line.includes('--') ? line : wrapLines(line, false)))
+        // A literal is continued on the next line only in an expression, never in RAISE's format.
+        .map((line) => (line.includes('--') ? line : wrapLines(line, !/\braise\b/i.test(line))))
         .join('\n')
     : rest
   return wrapLines(text.slice(0, start).trimEnd()) + ' ' + wrappedBody

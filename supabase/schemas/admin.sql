@@ -79,7 +79,7 @@ CREATE TABLE public.site_settings (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT site_settings_api_base_url_check CHECK (((api_base_url IS NULL) OR ((char_length(api_base_url) <= 500) AND
         (api_base_url ~ '^https?://[^\s/?#]+([/?#]\S*)?$'::text)))),
-    CONSTRAINT site_settings_api_timeout_ms_check CHECK ((((api_timeout_ms >= 1000) AND (api_timeout_ms <= 600000)) AND
+    CONSTRAINT site_settings_api_timeout_ms_check CHECK (((api_timeout_ms >= 1000) AND (api_timeout_ms <= 600000) AND
         ((api_timeout_ms % 1000) = 0))),
     CONSTRAINT site_settings_id_check CHECK (id),
     CONSTRAINT site_settings_max_free_songs_check CHECK (((max_free_songs >= 0) AND (max_free_songs <= 1000))),

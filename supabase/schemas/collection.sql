@@ -46,7 +46,7 @@ CREATE TABLE public.playlists (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     is_public boolean DEFAULT false NOT NULL,
     CONSTRAINT playlists_name_check CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 100))),
-    CONSTRAINT playlists_name_length CHECK ((((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 80)) AND
+    CONSTRAINT playlists_name_length CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 80) AND
         (char_length(name) <= 80))),
     CONSTRAINT playlists_pkey PRIMARY KEY (id),
     CONSTRAINT playlists_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE

@@ -40,7 +40,7 @@ CREATE TABLE public.studio_projects (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     audio_uploaded_at timestamp with time zone,
     CONSTRAINT studio_projects_duration_seconds_check CHECK ((duration_seconds >= (0)::numeric)),
-    CONSTRAINT studio_projects_name_check CHECK ((((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 120)) AND
+    CONSTRAINT studio_projects_name_check CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 120) AND
         (char_length(name) <= 120))),
     CONSTRAINT studio_projects_track_count_check CHECK ((track_count >= 0)),
     CONSTRAINT studio_projects_pkey PRIMARY KEY (id),
