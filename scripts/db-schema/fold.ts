@@ -329,8 +329,7 @@ function wrapFunction(text: string, body: boolean): string {
   const wrappedBody = body
     ? rest
         .split('\n')
-        // A literal is continued on the next line only in an expression, never in RAISE's format.
-        .map((line) => (line.includes('--') ? line : wrapLines(line, !/\braise\b/i.test(line))))
+        .map((line) => (line.includes('--') ? line : wrapLines(line, false)))
         .join('\n')
     : rest
   return wrapLines(text.slice(0, start).trimEnd()) + ' ' + wrappedBody

@@ -3050,7 +3050,8 @@ CREATE TABLE public.proposal_power (
     CONSTRAINT proposal_power_voting_power_check CHECK ((voting_power >= 0)),
     CONSTRAINT proposal_power_pkey PRIMARY KEY (proposal_id, user_id),
     CONSTRAINT proposal_power_delegate_id_fkey FOREIGN KEY (delegate_id) REFERENCES auth.users(id) ON DELETE SET NULL,
-    CONSTRAINT proposal_power_proposal_id_fkey FOREIGN KEY (proposal_id) REFERENCES public.proposals(id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
+    CONSTRAINT proposal_power_proposal_id_fkey FOREIGN KEY (proposal_id) REFERENCES public.proposals(id) ON DELETE CASCADE
+        DEFERRABLE INITIALLY DEFERRED,
     CONSTRAINT proposal_power_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 
@@ -5052,7 +5053,8 @@ on conflict (id) do nothing;
 do $$
 begin
   if exists (select 1 from pg_publication where pubname = 'supabase_realtime') then
-    alter publication supabase_realtime add table public.comment_likes, public.comments, public.notifications, public.proposals, public.share_links, public.votes;
+    alter publication supabase_realtime add table public.comment_likes, public.comments, public.notifications, public.proposals,
+        public.share_links, public.votes;
   end if;
 end
 $$;

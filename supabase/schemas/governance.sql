@@ -36,7 +36,8 @@ CREATE TABLE public.proposal_power (
     CONSTRAINT proposal_power_voting_power_check CHECK ((voting_power >= 0)),
     CONSTRAINT proposal_power_pkey PRIMARY KEY (proposal_id, user_id),
     CONSTRAINT proposal_power_delegate_id_fkey FOREIGN KEY (delegate_id) REFERENCES auth.users(id) ON DELETE SET NULL,
-    CONSTRAINT proposal_power_proposal_id_fkey FOREIGN KEY (proposal_id) REFERENCES public.proposals(id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
+    CONSTRAINT proposal_power_proposal_id_fkey FOREIGN KEY (proposal_id) REFERENCES public.proposals(id) ON DELETE CASCADE
+        DEFERRABLE INITIALLY DEFERRED,
     CONSTRAINT proposal_power_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 CREATE INDEX proposal_power_delegate_idx ON public.proposal_power USING btree (proposal_id, delegate_id);

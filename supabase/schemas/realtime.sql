@@ -41,7 +41,8 @@ REVOKE ALL ON FUNCTION cube_realtime.notify_change() FROM PUBLIC, anon, authenti
 do $$
 begin
   if exists (select 1 from pg_publication where pubname = 'supabase_realtime') then
-    alter publication supabase_realtime add table public.comment_likes, public.comments, public.notifications, public.proposals, public.share_links, public.votes;
+    alter publication supabase_realtime add table public.comment_likes, public.comments, public.notifications, public.proposals,
+        public.share_links, public.votes;
   end if;
 end
 $$;
