@@ -26,6 +26,26 @@ export interface Diff {
   refused: string[]
 }
 
+const LETTERS: Record<string, string> = {
+  r: 'SELECT', a: 'INSERT', w: 'UPDATE', d: 'DELETE', D: 'TRUNCATE', x: 'REFERENCES', t: 'TRIGGER', X: 'EXECUTE', U: 'USAGE', C: 'CREATE',
+}
+
+/**
+ * The statements that give an object exactly the privileges an ACL (as catalog.ts writes it:
+ * "anon=r/postgres,authenticated=X/postgres") says, besides its owner's.
+ */
+export function aclStatements(what: string, name: string, acl: string, columns = ''): string[] {
+  const out = columns ? [] : [`revoke all on ${what} ${name} from public, anon, authenticated, service_role;`]
+  for (const item of acl.split(',').filter(Boolean)) {
+    const m = /^(.*)=([a-zA-Z*]*)\/(.*)$/.exec(item)
+    if (!m || m[1] === 'postgres') continue
+    const privileges = [...m[2]!.replace(/\*/g, '')].map((l) => `${LETTERS[l]}${columns}`).join(', ')
+    if (privileges) out.push(`grant ${privileges} on ${what} ${name} to ${m[1] === '' ? 'public' : m[1]};`)
+  }
+  return out
+}
+const aclOf = (v: string | undefined) => (v === undefined ? undefined : (/acl=(\S*)/.exec(v)?.[1] ?? ''))
+
 const qualify = (name: string) => (name.includes('.') ? name : `public.${name}`)
 const quoteName = (name: string) => (/^[a-z_][a-z0-9_]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`)
 const kindOf = (key: string) => key.slice(0, key.indexOf(' '))
@@ -42,7 +62,6 @@ export function diffSnapshots(from: Snapshot, to: Snapshot, statements: SchemaSt
       out.push(text)
     }
   }
-  const grantsOf = (key: string) => statements.filter((s) => s.kind === 'grant' && s.key === key).map((s) => s.text)
   const differing = [...new Set([...from.keys(), ...to.keys()])].filter((k) => from.get(k) !== to.get(k)).sort()
   const newTables = new Set(
     differing.filter((k) => k.startsWith('relation ') && !from.has(k) && /kind=r/.test(to.get(k)!)).map((k) => qualify(k.slice(9))),
@@ -51,8 +70,10 @@ export function diffSnapshots(from: Snapshot, to: Snapshot, statements: SchemaSt
 
   // New tables first, with everything that belongs to them.
   for (const table of newTables) {
-    for (const kind of ['table', 'table-alter', 'index', 'rls', 'policy', 'trigger', 'grant', 'comment'])
+    for (const kind of ['table', 'table-alter', 'index', 'rls', 'policy', 'trigger', 'comment'])
       for (const s of statements.filter((x) => x.kind === kind && (x.table === table || x.key === `table ${table}`))) once(s.text)
+    const acl = /acl=(\S*)/.exec(to.get(`relation ${table.replace(/^public\./, '')}`) ?? '')?.[1] ?? ''
+    aclStatements('table', table, acl).forEach(once)
   }
 
   for (const key of differing) {
@@ -74,9 +95,11 @@ export function diffSnapshots(from: Snapshot, to: Snapshot, statements: SchemaSt
         continue
       }
       const returns = (d: string | undefined) => /RETURNS ([\s\S]*?)\n/.exec(d ?? '')?.[1]
-      if (before !== undefined && returns(before) !== returns(after)) once(`drop function ${qualify(rest)};`)
+      const recreated = before !== undefined && returns(before) !== returns(after)
+      if (recreated) once(`drop function ${qualify(rest)};`)
       once(defs[0]!.text)
-      for (const g of grantsOf(`function ${name}`)) once(g)
+      if (before === undefined || recreated || aclOf(before) !== aclOf(after))
+        aclStatements('function', qualify(rest), aclOf(after)!).forEach(once)
     } else if (kind === 'policy' || kind === 'trigger') {
       // "policy public.songs a name" / "trigger songs a_name": table, then the name.
       const [table, ...nameParts] = rest.split(' ')
@@ -112,15 +135,14 @@ export function diffSnapshots(from: Snapshot, to: Snapshot, statements: SchemaSt
         once(`alter table ${table} ${field(after, 'rls') === 'true' ? 'enable' : 'disable'} row level security;`)
       if (field(before, 'force') !== field(after, 'force'))
         once(`alter table ${table} ${field(after, 'force') === 'true' ? 'force' : 'no force'} row level security;`)
-      if (field(before, 'acl') !== field(after, 'acl')) {
-        const grants = grantsOf(`${/kind=S/.test(after) ? 'sequence' : 'table'} ${table}`)
-        if (grants.length) grants.forEach(once)
-        else refused.push(`${key}: its privileges changed but supabase/schemas/ has no grant for it`)
-      }
+      if (field(before, 'acl') !== field(after, 'acl'))
+        aclStatements(/kind=S/.test(after) ? 'sequence' : 'table', table, field(after, 'acl')!).forEach(once)
     } else if (kind === 'column' && before !== undefined && after !== undefined && before.replace(/ acl=\S*/, '') === after.replace(/ acl=\S*/, '')) {
-      // Only the column's privileges: its table's grants say them.
+      // Only the column's privileges.
       const table = qualify(rest.slice(0, rest.lastIndexOf('.')))
-      grantsOf(`table ${table}`).forEach(once)
+      const column = rest.slice(rest.lastIndexOf('.') + 1)
+      once(`revoke all (${column}) on table ${table} from public, anon, authenticated, service_role;`)
+      aclStatements('table', table, aclOf(after)!, ` (${column})`).forEach(once)
     } else {
       const what = before === undefined ? 'only in the schema files' : after === undefined ? 'only in the migrations' : 'differs'
       refused.push(`${key} (${what}): write this change by hand in a migration`)

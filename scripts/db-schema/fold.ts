@@ -188,10 +188,8 @@ async function main() {
     const sequencesOf = new Map(privileges.filter((p) => p.owner).map((p) => [p.key, p.owner!]))
     const isMade = (key: string) => made.has(key) || made.has(sequencesOf.get(key) ?? '')
     const kept = out.filter((s) => !(s.kind === 'grant' && isMade(s.key)))
-    for (const p of privileges.filter((x) => isMade(x.key))) {
-      for (const text of p.statements) kept.push({ ...classify(text), key: p.owner ?? p.key, table: p.table, text: wrapLines(text), comment: '', file: '' })
-    }
     out.splice(0, out.length, ...kept)
+    const privilegesOf = new Map(privileges.filter((x) => isMade(x.key)).map((p) => [p.key, p]))
 
     // The hosted project's realtime publication: set by DO blocks (the local backend has none).
     const blocks = new Map<string, Located>()
@@ -231,7 +229,10 @@ async function main() {
     rmSync(SCHEMAS_DIR, { recursive: true, force: true })
     mkdirSync(SCHEMAS_DIR, { recursive: true })
     for (const [domain, list] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
-      writeFileSync(join(SCHEMAS_DIR, `${domain}.sql`), renderFile(domain, list))
+      // Each file ends with who may do what with its objects (a sequence goes with its table).
+      const keys = new Set(list.filter((x) => ['table', 'function', 'schema'].includes(x.kind)).map((x) => x.key))
+      const own = [...privilegesOf.values()].filter((p) => keys.has(p.key) || keys.has(p.owner ?? ''))
+      writeFileSync(join(SCHEMAS_DIR, `${domain}.sql`), renderFile(domain, list, accessSection(own)))
     }
     console.log(`wrote ${files.size} files in supabase/schemas/ (${out.length} statements)`)
     for (const w of warnings) console.warn(`note: ${w}`)
@@ -361,7 +362,34 @@ interface Privileges {
   /** For a sequence: the key of the table that owns it. */
   owner?: string
   table?: string
-  statements: string[]
+  /** TABLE, SEQUENCE, FUNCTION or SCHEMA, and the object as SQL names it (a function with its arguments). */
+  what: string
+  name: string
+  /** "ALL" or a privilege list, with the roles that hold exactly it. */
+  grants: { privileges: string; roles: string }[]
+  /** Column privileges, each a whole GRANT statement. */
+  columnGrants: string[]
+}
+
+/**
+ * One REVOKE per kind of object and one GRANT per set of privileges and roles, each naming every
+ * object it covers: a file's access reads as a short list of who may do what.
+ */
+function accessSection(list: Privileges[]): string[] {
+  const out: string[] = []
+  for (const what of ['SCHEMA', 'TABLE', 'SEQUENCE', 'FUNCTION']) {
+    const objects = list.filter((p) => p.what === what).sort((a, b) => a.name.localeCompare(b.name))
+    if (!objects.length) continue
+    out.push(wrapLines(`REVOKE ALL ON ${what} ${objects.map((p) => p.name).join(', ')} FROM PUBLIC, anon, authenticated, service_role;`))
+    const byGrant = new Map<string, string[]>()
+    for (const p of objects) for (const g of p.grants) byGrant.set(`${g.privileges}|${g.roles}`, [...(byGrant.get(`${g.privileges}|${g.roles}`) ?? []), p.name])
+    for (const [k, names] of [...byGrant].sort()) {
+      const [privileges, roles] = k.split('|') as [string, string]
+      out.push(wrapLines(`GRANT ${privileges} ON ${what} ${names.join(', ')} TO ${roles};`))
+    }
+    for (const p of objects) for (const c of p.columnGrants) out.push(wrapLines(c))
+  }
+  return out
 }
 
 const ALL: Record<string, string[]> = {
@@ -412,40 +440,38 @@ async function privilegeStatements(db: Awaited<ReturnType<Awaited<ReturnType<typ
   for (const r of rows) byObject.get(`${r.kind} ${r.name}`)?.push(r)
   const owners = new Map(rows.filter((r) => r.owner).map((r) => [`${r.kind} ${r.name}`, r.owner!]))
   const out: Privileges[] = []
-  for (const [id, grants] of byObject) {
+  for (const [id, held] of byObject) {
     const [kind, name] = [id.slice(0, id.indexOf(' ')), id.slice(id.indexOf(' ') + 1)]
     const what = `${kind.toUpperCase()} ${name}`
-    const statements = [`REVOKE ALL ON ${what} FROM PUBLIC, anon, authenticated, service_role;`]
-    const grantLine = (privs: string[], roles: string[], columns = '') => {
-      const all = privs.length === ALL[kind]!.length && !columns
-      const list = all ? 'ALL' : privs.map((p) => `${p}${columns}`).join(', ')
-      return `GRANT ${list} ON ${what} TO ${roles.join(', ')};`
-    }
+    const grants: Privileges['grants'] = []
+    const columnGrants: string[] = []
+    const privilegeList = (privs: string[], columns = '') =>
+      privs.length === ALL[kind]!.length && !columns ? 'ALL' : privs.map((p) => `${p}${columns}`).join(', ')
     // Whole-object privileges: roles with the same set share one grant.
     const perRole = new Map<string, string[]>()
-    for (const g of grants.filter((x) => !x.col)) perRole.set(g.grantee, [...(perRole.get(g.grantee) ?? []), g.priv].sort())
+    for (const g of held.filter((x) => !x.col)) perRole.set(g.grantee, [...(perRole.get(g.grantee) ?? []), g.priv].sort())
     const bySet = new Map<string, string[]>()
     for (const [role, privs] of perRole) bySet.set(privs.join(','), [...(bySet.get(privs.join(',')) ?? []), role])
-    for (const [privs, roles] of [...bySet].sort()) statements.push(grantLine(privs.split(','), roles.sort()))
+    for (const [privs, roles] of [...bySet].sort()) grants.push({ privileges: privilegeList(privs.split(',')), roles: roles.sort().join(', ') })
     // Column privileges: one grant per privilege and role set, naming its columns.
     const perPriv = new Map<string, Set<string>>()
-    for (const g of grants.filter((x) => x.col)) {
+    for (const g of held.filter((x) => x.col)) {
       const k = `${g.priv}|${g.grantee}`
       perPriv.set(k, (perPriv.get(k) ?? new Set()).add(g.col!))
     }
-    const columnGrants = new Map<string, string[]>()
+    const byColumns = new Map<string, string[]>()
     for (const [k, cols] of perPriv) {
       const [priv, role] = k.split('|') as [string, string]
       const ck = `${priv}|${[...cols].sort().join(', ')}`
-      columnGrants.set(ck, [...(columnGrants.get(ck) ?? []), role])
+      byColumns.set(ck, [...(byColumns.get(ck) ?? []), role])
     }
-    for (const [ck, roles] of [...columnGrants].sort()) {
+    for (const [ck, roles] of [...byColumns].sort()) {
       const [priv, cols] = ck.split('|') as [string, string]
-      statements.push(grantLine([priv], roles.sort(), ` (${cols})`))
+      columnGrants.push(`GRANT ${privilegeList([priv], ` (${cols})`)} ON ${what} TO ${roles.sort().join(', ')};`)
     }
     const bare = name.replace(/\(.*$/, '').replace(/"/g, '')
     const key = `${kind} ${bare.includes('.') ? bare : `public.${bare}`}`
-    out.push({ key, owner: owners.get(id), table: kind === 'table' ? key.slice(6) : undefined, statements })
+    out.push({ key, owner: owners.get(id), table: kind === 'table' ? key.slice(6) : undefined, what: kind.toUpperCase(), name, grants, columnGrants })
   }
   return out
 }
@@ -499,7 +525,7 @@ async function dataStatements(db: Awaited<ReturnType<Awaited<ReturnType<typeof t
   return out
 }
 
-function renderFile(domain: string, list: Located[]): string {
+function renderFile(domain: string, list: Located[], access: string[]): string {
   const groups = new Map<string, Located[]>()
   for (const s of list) {
     const owner = s.kind === 'block' ? s.key : s.kind === 'data' ? `rows ${s.table}` : ownerKey(s)
@@ -530,6 +556,7 @@ function renderFile(domain: string, list: Located[]): string {
     if (run.length) chunks.push(run.join('\n'))
     parts.push(chunks.join('\n\n'))
   }
+  if (access.length) parts.push(`-- Who may do what: nothing but what is granted here.\n${access.join('\n')}`)
   return `${parts.join('\n\n')}\n`
 }
 

@@ -4214,150 +4214,73 @@ CREATE POLICY "owners manage their studio projects" ON public.studio_projects TO
 CREATE POLICY "owners read their wallet link" ON public.wallet_links FOR SELECT TO authenticated USING ((user_id = ( SELECT
     auth.uid() AS uid)));
 
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.admin_audit, public.admin_secrets, public.administrators, public.site_settings FROM PUBLIC, anon,
+    authenticated, service_role;
+
+GRANT ALL ON TABLE public.admin_audit, public.admin_secrets, public.administrators, public.site_settings TO service_role;
+
+GRANT SELECT ON TABLE public.admin_audit, public.administrators, public.site_settings TO authenticated;
+
 REVOKE ALL ON SEQUENCE public.admin_audit_id_seq FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON SEQUENCE public.admin_audit_id_seq TO anon, authenticated, service_role;
 
-REVOKE ALL ON TABLE public.admin_audit FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON TABLE public.admin_audit TO service_role;
-
-GRANT SELECT ON TABLE public.admin_audit TO authenticated;
-
-REVOKE ALL ON TABLE public.admin_secrets FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON TABLE public.admin_secrets TO service_role;
-
-REVOKE ALL ON TABLE public.administrators FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON TABLE public.administrators TO service_role;
-
-GRANT SELECT ON TABLE public.administrators TO authenticated;
-
-REVOKE ALL ON TABLE public.site_settings FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON TABLE public.site_settings TO service_role;
-
-GRANT SELECT ON TABLE public.site_settings TO authenticated;
-
-REVOKE ALL ON FUNCTION public.admin_audit_write(p_area text, p_field text, p_old text, p_new text) FROM PUBLIC, anon,
-    authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.admin_audit_write(p_area text, p_field text, p_old text, p_new text) TO service_role;
-
-REVOKE ALL ON FUNCTION public.admin_economy(p_days integer) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.admin_economy(p_days integer) TO authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.admin_list_admins() FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.admin_list_admins() TO authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.admin_save_ai_settings(p_category text, p_provider text, p_model text, p_base_url text, p_api_key
-    text) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.admin_save_ai_settings(p_category text, p_provider text, p_model text, p_base_url text, p_api_key
-    text) TO authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.admin_save_site_settings(p_site_title text, p_primary_color text, p_max_free_songs integer,
-    p_database_url text, p_api_base_url text, p_api_timeout_ms integer, p_max_retries integer) FROM PUBLIC, anon, authenticated,
-    service_role;
-
-GRANT ALL ON FUNCTION public.admin_save_site_settings(p_site_title text, p_primary_color text, p_max_free_songs integer,
-    p_database_url text, p_api_base_url text, p_api_timeout_ms integer, p_max_retries integer) TO authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.admin_set_role(p_email text, p_admin boolean) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.admin_set_role(p_email text, p_admin boolean) TO authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.is_admin() FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.is_admin() TO authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.mask_secret(p_value text) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.mask_secret(p_value text) TO service_role;
-
-REVOKE ALL ON FUNCTION public.public_site_settings() FROM PUBLIC, anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.admin_audit_write(p_area text, p_field text, p_old text, p_new text), public.admin_economy(p_days
+    integer), public.admin_list_admins(), public.admin_save_ai_settings(p_category text, p_provider text, p_model text, p_base_url
+    text, p_api_key text), public.admin_save_site_settings(p_site_title text, p_primary_color text, p_max_free_songs integer,
+    p_database_url text, p_api_base_url text, p_api_timeout_ms integer, p_max_retries integer), public.admin_set_role(p_email text,
+    p_admin boolean), public.is_admin(), public.mask_secret(p_value text), public.public_site_settings(), public.require_admin()
+    FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.public_site_settings() TO anon, authenticated, public, service_role;
 
-REVOKE ALL ON FUNCTION public.require_admin() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.admin_economy(p_days integer), public.admin_list_admins(), public.admin_save_ai_settings(p_category
+    text, p_provider text, p_model text, p_base_url text, p_api_key text), public.admin_save_site_settings(p_site_title text,
+    p_primary_color text, p_max_free_songs integer, p_database_url text, p_api_base_url text, p_api_timeout_ms integer,
+    p_max_retries integer), public.admin_set_role(p_email text, p_admin boolean), public.is_admin() TO authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.require_admin() TO service_role;
+GRANT ALL ON FUNCTION public.admin_audit_write(p_area text, p_field text, p_old text, p_new text), public.mask_secret(p_value
+    text), public.require_admin() TO service_role;
 
-REVOKE ALL ON TABLE public.ai_provider_settings FROM PUBLIC, anon, authenticated, service_role;
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.ai_provider_settings, public.ai_text_quota, public.ai_text_usage, public.ai_text_usage_total,
+    public.knowledge_base FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON TABLE public.ai_provider_settings TO service_role;
-
-GRANT SELECT ON TABLE public.ai_provider_settings TO authenticated;
-
-REVOKE ALL ON TABLE public.ai_text_quota FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON TABLE public.ai_text_quota TO service_role;
-
-REVOKE ALL ON TABLE public.ai_text_usage FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON TABLE public.ai_text_usage TO service_role;
-
-REVOKE ALL ON TABLE public.ai_text_usage_total FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON TABLE public.ai_text_usage_total TO service_role;
-
-REVOKE ALL ON TABLE public.knowledge_base FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON TABLE public.knowledge_base TO service_role;
+GRANT ALL ON TABLE public.ai_provider_settings, public.ai_text_quota, public.ai_text_usage, public.ai_text_usage_total,
+    public.knowledge_base TO service_role;
 
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.knowledge_base TO authenticated;
 
-REVOKE ALL ON FUNCTION public.ai_provider_for_call(p_category text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT SELECT ON TABLE public.ai_provider_settings TO authenticated;
 
-GRANT ALL ON FUNCTION public.ai_provider_for_call(p_category text) TO service_role;
-
-REVOKE ALL ON FUNCTION public.ai_text_take(p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.ai_text_take(p_user uuid) TO service_role;
-
-REVOKE ALL ON FUNCTION public.search_knowledge(p_query text) FROM PUBLIC, anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.ai_provider_for_call(p_category text), public.ai_text_take(p_user uuid),
+    public.search_knowledge(p_query text) FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.search_knowledge(p_query text) TO authenticated, service_role;
 
-REVOKE ALL ON TABLE public.account_clients FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.ai_provider_for_call(p_category text), public.ai_text_take(p_user uuid) TO service_role;
 
-GRANT ALL ON TABLE public.account_clients TO service_role;
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.account_clients, public.client_rate_limits FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON TABLE public.client_rate_limits FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON TABLE public.account_clients, public.client_rate_limits TO service_role;
 
-GRANT ALL ON TABLE public.client_rate_limits TO service_role;
+REVOKE ALL ON FUNCTION public.aal_satisfied(), public.add_mfa_policy(p_table text), public.check_request(),
+    public.client_address(), public.client_rate_take(p_bucket text, p_client text, p_limit integer, p_window_seconds integer),
+    public.note_account_client(p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.aal_satisfied() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.aal_satisfied(), public.check_request() TO anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.aal_satisfied() TO anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.add_mfa_policy(p_table text), public.client_address(), public.client_rate_take(p_bucket text, p_client
+    text, p_limit integer, p_window_seconds integer), public.note_account_client(p_user uuid) TO service_role;
 
-REVOKE ALL ON FUNCTION public.add_mfa_policy(p_table text) FROM PUBLIC, anon, authenticated, service_role;
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.song_publications, public.songs FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.add_mfa_policy(p_table text) TO service_role;
+GRANT ALL ON TABLE public.song_publications, public.songs TO service_role;
 
-REVOKE ALL ON FUNCTION public.check_request() FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.check_request() TO anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.client_address() FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.client_address() TO service_role;
-
-REVOKE ALL ON FUNCTION public.client_rate_take(p_bucket text, p_client text, p_limit integer, p_window_seconds integer) FROM
-    PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.client_rate_take(p_bucket text, p_client text, p_limit integer, p_window_seconds integer) TO service_role;
-
-REVOKE ALL ON FUNCTION public.note_account_client(p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.note_account_client(p_user uuid) TO service_role;
-
-REVOKE ALL ON TABLE public.song_publications FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON TABLE public.song_publications TO service_role;
+GRANT SELECT ON TABLE public.songs TO anon, authenticated;
 
 GRANT SELECT ON TABLE public.song_publications TO authenticated;
 
@@ -4365,248 +4288,112 @@ REVOKE ALL ON SEQUENCE public.song_publications_id_seq FROM PUBLIC, anon, authen
 
 GRANT ALL ON SEQUENCE public.song_publications_id_seq TO anon, authenticated, service_role;
 
-REVOKE ALL ON TABLE public.songs FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON TABLE public.songs TO service_role;
-
-GRANT SELECT ON TABLE public.songs TO anon, authenticated;
-
 REVOKE ALL ON FUNCTION public.publish_song(p_title text, p_genre text, p_audio_path text, p_duration_seconds numeric, p_cover_path
-    text, p_attempt_key text) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.publish_song(p_title text, p_genre text, p_audio_path text, p_duration_seconds numeric, p_cover_path
-    text, p_attempt_key text) TO authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.publishing_rules() FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.publishing_rules() TO anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.recommend_songs(p_mode text, p_salt integer, p_limit integer) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.recommend_songs(p_mode text, p_salt integer, p_limit integer) TO anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real) FROM PUBLIC, anon,
+    text, p_attempt_key text), public.publishing_rules(), public.recommend_songs(p_mode text, p_salt integer, p_limit integer),
+    public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real), public.slugify(p_text text),
+    public.songs_default_slug(), public.songs_note_owner_client(), public.unpublish_song(p_song_id text) FROM PUBLIC, anon,
     authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real) TO authenticated,
-    service_role;
+GRANT ALL ON FUNCTION public.slugify(p_text text), public.songs_note_owner_client() TO anon, authenticated, public, service_role;
 
-REVOKE ALL ON FUNCTION public.slugify(p_text text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.publishing_rules(), public.recommend_songs(p_mode text, p_salt integer, p_limit integer) TO anon,
+    authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.slugify(p_text text) TO anon, authenticated, public, service_role;
-
-REVOKE ALL ON FUNCTION public.songs_default_slug() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.publish_song(p_title text, p_genre text, p_audio_path text, p_duration_seconds numeric, p_cover_path
+    text, p_attempt_key text), public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real),
+    public.unpublish_song(p_song_id text) TO authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.songs_default_slug() TO service_role;
 
-REVOKE ALL ON FUNCTION public.songs_note_owner_client() FROM PUBLIC, anon, authenticated, service_role;
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.favourites, public.playlist_songs, public.playlists FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.songs_note_owner_client() TO anon, authenticated, public, service_role;
+GRANT ALL ON TABLE public.favourites, public.playlist_songs, public.playlists TO service_role;
 
-REVOKE ALL ON FUNCTION public.unpublish_song(p_song_id text) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.unpublish_song(p_song_id text) TO authenticated, service_role;
-
-REVOKE ALL ON TABLE public.favourites FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON TABLE public.favourites TO service_role;
-
-GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.favourites TO authenticated;
-
-REVOKE ALL ON TABLE public.playlist_songs FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON TABLE public.playlist_songs TO service_role;
-
-GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.playlist_songs TO authenticated;
-
-REVOKE ALL ON TABLE public.playlists FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON TABLE public.playlists TO service_role;
-
-GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.playlists TO authenticated;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.favourites, public.playlist_songs, public.playlists TO authenticated;
 
 REVOKE ALL ON FUNCTION public.public_playlists(p_user_id uuid) FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.public_playlists(p_user_id uuid) TO anon, authenticated, service_role;
 
-REVOKE ALL ON TABLE public.comment_likes FROM PUBLIC, anon, authenticated, service_role;
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.comment_likes, public.comments FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON TABLE public.comment_likes TO service_role;
+GRANT ALL ON TABLE public.comment_likes, public.comments TO service_role;
 
-GRANT SELECT ON TABLE public.comment_likes TO anon, authenticated;
-
-REVOKE ALL ON TABLE public.comments FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON TABLE public.comments TO service_role;
-
-GRANT SELECT ON TABLE public.comments TO anon, authenticated;
+GRANT SELECT ON TABLE public.comment_likes, public.comments TO anon, authenticated;
 
 REVOKE ALL ON FUNCTION public.comment_credit(p_user uuid, p_amount integer, p_reason text, p_ref text, p_key text, p_key_prefix
-    text, p_cap integer) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.comment_credit(p_user uuid, p_amount integer, p_reason text, p_ref text, p_key text, p_key_prefix
-    text, p_cap integer) TO service_role;
-
-REVOKE ALL ON FUNCTION public.comment_json(p_id uuid) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.comment_json(p_id uuid) TO service_role;
-
-REVOKE ALL ON FUNCTION public.comment_lock_wallets(p_users uuid[]) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.comment_lock_wallets(p_users uuid[]) TO service_role;
-
-REVOKE ALL ON FUNCTION public.comment_rules() FROM PUBLIC, anon, authenticated, service_role;
+    text, p_cap integer), public.comment_json(p_id uuid), public.comment_lock_wallets(p_users uuid[]), public.comment_rules(),
+    public.delete_comment(p_comment_id uuid), public.edit_comment(p_comment_id uuid, p_body text), public.my_comment_stats(),
+    public.post_comment(p_song_id text, p_body text, p_parent_id uuid, p_at_seconds numeric), public.set_comment_like(p_comment_id
+    uuid, p_liked boolean) FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.comment_rules() TO anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.delete_comment(p_comment_id uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.delete_comment(p_comment_id uuid), public.edit_comment(p_comment_id uuid, p_body text),
+    public.my_comment_stats(), public.post_comment(p_song_id text, p_body text, p_parent_id uuid, p_at_seconds numeric),
+    public.set_comment_like(p_comment_id uuid, p_liked boolean) TO authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.delete_comment(p_comment_id uuid) TO authenticated, service_role;
+GRANT ALL ON FUNCTION public.comment_credit(p_user uuid, p_amount integer, p_reason text, p_ref text, p_key text, p_key_prefix
+    text, p_cap integer), public.comment_json(p_id uuid), public.comment_lock_wallets(p_users uuid[]) TO service_role;
 
-REVOKE ALL ON FUNCTION public.edit_comment(p_comment_id uuid, p_body text) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.edit_comment(p_comment_id uuid, p_body text) TO authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.my_comment_stats() FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.my_comment_stats() TO authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.post_comment(p_song_id text, p_body text, p_parent_id uuid, p_at_seconds numeric) FROM PUBLIC, anon,
-    authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.post_comment(p_song_id text, p_body text, p_parent_id uuid, p_at_seconds numeric) TO authenticated,
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.delegations, public.proposal_power, public.proposals, public.votes FROM PUBLIC, anon, authenticated,
     service_role;
 
-REVOKE ALL ON FUNCTION public.set_comment_like(p_comment_id uuid, p_liked boolean) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.set_comment_like(p_comment_id uuid, p_liked boolean) TO authenticated, service_role;
-
-REVOKE ALL ON TABLE public.delegations FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON TABLE public.delegations TO service_role;
-
-GRANT SELECT ON TABLE public.delegations TO authenticated;
-
-REVOKE ALL ON TABLE public.proposal_power FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON TABLE public.proposal_power TO service_role;
-
-GRANT SELECT ON TABLE public.proposal_power TO authenticated;
-
-REVOKE ALL ON TABLE public.proposals FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON TABLE public.proposals TO service_role;
+GRANT ALL ON TABLE public.delegations, public.proposal_power, public.proposals, public.votes TO service_role;
 
 GRANT SELECT ON TABLE public.proposals TO anon, authenticated;
 
-REVOKE ALL ON TABLE public.votes FROM PUBLIC, anon, authenticated, service_role;
+GRANT SELECT ON TABLE public.delegations, public.proposal_power, public.votes TO authenticated;
 
-GRANT ALL ON TABLE public.votes TO service_role;
+REVOKE ALL ON FUNCTION public.cast_vote(p_proposal_id uuid, p_choice text), public.close_due_proposals(),
+    public.create_proposal(p_title text, p_description text, p_category text, p_ends_at timestamp with time zone, p_attempt_key
+    text), public.delegate_voting_power(p_username text), public.governance_overview(), public.governance_own_power(p_user uuid),
+    public.governance_power_used(p_proposal_id uuid, p_user uuid), public.governance_proposals(), public.governance_rules(),
+    public.my_votes(), public.proposals_anonymise_author(), public.proposals_snapshot(),
+    public.snapshot_proposal_power(p_proposal_id uuid), public.undelegate_voting_power() FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT SELECT ON TABLE public.votes TO authenticated;
+GRANT ALL ON FUNCTION public.governance_proposals(), public.governance_rules() TO anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.cast_vote(p_proposal_id uuid, p_choice text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.cast_vote(p_proposal_id uuid, p_choice text), public.create_proposal(p_title text, p_description text,
+    p_category text, p_ends_at timestamp with time zone, p_attempt_key text), public.delegate_voting_power(p_username text),
+    public.governance_overview(), public.my_votes(), public.undelegate_voting_power() TO authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.cast_vote(p_proposal_id uuid, p_choice text) TO authenticated, service_role;
+GRANT ALL ON FUNCTION public.close_due_proposals(), public.governance_own_power(p_user uuid),
+    public.governance_power_used(p_proposal_id uuid, p_user uuid), public.proposals_anonymise_author() TO service_role;
 
-REVOKE ALL ON FUNCTION public.close_due_proposals() FROM PUBLIC, anon, authenticated, service_role;
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.ledger_reasons, public.token_ledger, public.user_tokens FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.close_due_proposals() TO service_role;
-
-REVOKE ALL ON FUNCTION public.create_proposal(p_title text, p_description text, p_category text, p_ends_at timestamp with time
-    zone, p_attempt_key text) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.create_proposal(p_title text, p_description text, p_category text, p_ends_at timestamp with time zone,
-    p_attempt_key text) TO authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.delegate_voting_power(p_username text) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.delegate_voting_power(p_username text) TO authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.governance_overview() FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.governance_overview() TO authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.governance_own_power(p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.governance_own_power(p_user uuid) TO service_role;
-
-REVOKE ALL ON FUNCTION public.governance_power_used(p_proposal_id uuid, p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.governance_power_used(p_proposal_id uuid, p_user uuid) TO service_role;
-
-REVOKE ALL ON FUNCTION public.governance_proposals() FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.governance_proposals() TO anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.governance_rules() FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.governance_rules() TO anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.my_votes() FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.my_votes() TO authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.proposals_anonymise_author() FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.proposals_anonymise_author() TO service_role;
-
-REVOKE ALL ON FUNCTION public.proposals_snapshot() FROM PUBLIC, anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.snapshot_proposal_power(p_proposal_id uuid) FROM PUBLIC, anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.undelegate_voting_power() FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.undelegate_voting_power() TO authenticated, service_role;
-
-REVOKE ALL ON TABLE public.ledger_reasons FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON TABLE public.ledger_reasons TO service_role;
+GRANT ALL ON TABLE public.ledger_reasons, public.token_ledger, public.user_tokens TO service_role;
 
 GRANT SELECT ON TABLE public.ledger_reasons TO anon, authenticated;
+
+GRANT SELECT ON TABLE public.token_ledger, public.user_tokens TO authenticated;
 
 REVOKE ALL ON SEQUENCE public.token_ledger_id_seq FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON SEQUENCE public.token_ledger_id_seq TO service_role;
 
-REVOKE ALL ON TABLE public.token_ledger FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON TABLE public.token_ledger TO service_role;
-
-GRANT SELECT ON TABLE public.token_ledger TO authenticated;
-
-REVOKE ALL ON TABLE public.user_tokens FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON TABLE public.user_tokens TO service_role;
-
-GRANT SELECT ON TABLE public.user_tokens TO authenticated;
-
-REVOKE ALL ON FUNCTION public.init_user_tokens() FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.init_user_tokens() TO authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.my_creator_earnings() FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.my_creator_earnings() TO authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.post_ledger(p_user uuid, p_amount integer, p_reason text, p_reference text, p_key text) FROM PUBLIC,
-    anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.reward_rules() FROM PUBLIC, anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.init_user_tokens(), public.my_creator_earnings(), public.post_ledger(p_user uuid, p_amount integer,
+    p_reason text, p_reference text, p_key text), public.reward_rules(), public.spend_tokens(p_amount integer, p_reason text, p_ref
+    text), public.token_ledger_append_only() FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.reward_rules() TO anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.spend_tokens(p_amount integer, p_reason text, p_ref text) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.spend_tokens(p_amount integer, p_reason text, p_ref text) TO authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.token_ledger_append_only() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.init_user_tokens(), public.my_creator_earnings(), public.spend_tokens(p_amount integer, p_reason text,
+    p_ref text) TO authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.token_ledger_append_only() TO service_role;
 
-REVOKE ALL ON TABLE public.listening_sessions FROM PUBLIC, anon, authenticated, service_role;
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.listening_sessions, public.user_listening_history FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON TABLE public.listening_sessions TO service_role;
+GRANT ALL ON TABLE public.listening_sessions, public.user_listening_history TO service_role;
+
+GRANT SELECT ON TABLE public.user_listening_history TO authenticated;
 
 GRANT SELECT (credited, duration_seconds, ended_at, heard_seconds, id, outcome, playing, song_id, started_at) ON TABLE
     public.listening_sessions TO authenticated;
@@ -4615,355 +4402,170 @@ REVOKE ALL ON SEQUENCE public.user_listening_history_id_seq FROM PUBLIC, anon, a
 
 GRANT ALL ON SEQUENCE public.user_listening_history_id_seq TO service_role;
 
-REVOKE ALL ON TABLE public.user_listening_history FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON TABLE public.user_listening_history TO service_role;
-
-GRANT SELECT ON TABLE public.user_listening_history TO authenticated;
-
-REVOKE ALL ON FUNCTION public.listen_answer(p_session listening_sessions) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.listen_answer(p_session listening_sessions) TO service_role;
-
-REVOKE ALL ON FUNCTION public.listen_begin(p_song_id text, p_duration numeric, p_reward integer, p_creator uuid, p_play_id text,
-    p_interacted boolean) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.listen_begin(p_song_id text, p_duration numeric, p_reward integer, p_creator uuid, p_play_id text,
-    p_interacted boolean) TO service_role;
-
-REVOKE ALL ON FUNCTION public.listen_lock(p_users uuid[]) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.listen_lock(p_users uuid[]) TO service_role;
-
-REVOKE ALL ON FUNCTION public.listen_offline(p_song_id text, p_play_id text, p_played_at timestamp with time zone) FROM PUBLIC,
-    anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.listen_offline(p_song_id text, p_play_id text, p_played_at timestamp with time zone) TO authenticated,
-    service_role;
-
-REVOKE ALL ON FUNCTION public.listen_report(p_session_id uuid, p_playing boolean, p_interacted boolean, p_ended boolean) FROM
-    PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.listen_report(p_session_id uuid, p_playing boolean, p_interacted boolean, p_ended boolean) TO
+REVOKE ALL ON FUNCTION public.listen_answer(p_session listening_sessions), public.listen_begin(p_song_id text, p_duration numeric,
+    p_reward integer, p_creator uuid, p_play_id text, p_interacted boolean), public.listen_lock(p_users uuid[]),
+    public.listen_offline(p_song_id text, p_play_id text, p_played_at timestamp with time zone), public.listen_report(p_session_id
+    uuid, p_playing boolean, p_interacted boolean, p_ended boolean), public.listen_settle(p_session uuid, p_playing boolean, p_end
+    boolean), public.listen_start(p_song_id text, p_play_id text, p_interacted boolean), public.listen_station_start(p_recipe_id
+    text, p_play_id text, p_interacted boolean), public.listener_linked_to_creator(p_listener uuid, p_creator uuid),
+    public.recent_listens(p_user_id uuid, p_limit integer), public.station_rules(), public.still_listening() FROM PUBLIC, anon,
     authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.listen_settle(p_session uuid, p_playing boolean, p_end boolean) FROM PUBLIC, anon, authenticated,
-    service_role;
+GRANT ALL ON FUNCTION public.recent_listens(p_user_id uuid, p_limit integer), public.station_rules() TO anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.listen_settle(p_session uuid, p_playing boolean, p_end boolean) TO service_role;
+GRANT ALL ON FUNCTION public.listen_offline(p_song_id text, p_play_id text, p_played_at timestamp with time zone),
+    public.listen_report(p_session_id uuid, p_playing boolean, p_interacted boolean, p_ended boolean),
+    public.listen_start(p_song_id text, p_play_id text, p_interacted boolean), public.listen_station_start(p_recipe_id text,
+    p_play_id text, p_interacted boolean), public.still_listening() TO authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.listen_start(p_song_id text, p_play_id text, p_interacted boolean) FROM PUBLIC, anon, authenticated,
-    service_role;
+GRANT ALL ON FUNCTION public.listen_answer(p_session listening_sessions), public.listen_begin(p_song_id text, p_duration numeric,
+    p_reward integer, p_creator uuid, p_play_id text, p_interacted boolean), public.listen_lock(p_users uuid[]),
+    public.listen_settle(p_session uuid, p_playing boolean, p_end boolean), public.listener_linked_to_creator(p_listener uuid,
+    p_creator uuid) TO service_role;
 
-GRANT ALL ON FUNCTION public.listen_start(p_song_id text, p_play_id text, p_interacted boolean) TO authenticated, service_role;
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.blockchain_configs, public.mint_requests, public.nfts FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.listen_station_start(p_recipe_id text, p_play_id text, p_interacted boolean) FROM PUBLIC, anon,
-    authenticated, service_role;
+GRANT ALL ON TABLE public.blockchain_configs, public.mint_requests, public.nfts TO service_role;
 
-GRANT ALL ON FUNCTION public.listen_station_start(p_recipe_id text, p_play_id text, p_interacted boolean) TO authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.listener_linked_to_creator(p_listener uuid, p_creator uuid) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.listener_linked_to_creator(p_listener uuid, p_creator uuid) TO service_role;
-
-REVOKE ALL ON FUNCTION public.recent_listens(p_user_id uuid, p_limit integer) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.recent_listens(p_user_id uuid, p_limit integer) TO anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.station_rules() FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.station_rules() TO anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.still_listening() FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.still_listening() TO authenticated, service_role;
-
-REVOKE ALL ON TABLE public.blockchain_configs FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON TABLE public.blockchain_configs TO service_role;
-
-GRANT SELECT ON TABLE public.blockchain_configs TO anon, authenticated;
-
-REVOKE ALL ON TABLE public.mint_requests FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON TABLE public.mint_requests TO service_role;
+GRANT SELECT ON TABLE public.blockchain_configs, public.nfts TO anon, authenticated;
 
 GRANT SELECT ON TABLE public.mint_requests TO authenticated;
 
-REVOKE ALL ON TABLE public.nfts FROM PUBLIC, anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.enabled_blockchains(), public.mint_begin(p_user uuid, p_client_key text, p_blockchain text,
+    p_metadata jsonb, p_recipient text, p_royalties numeric, p_collection text), public.mint_complete(p_request uuid, p_tx_hash
+    text, p_token_id text, p_contract text), public.mint_context(p_user uuid, p_blockchain text), public.mint_fail(p_request uuid,
+    p_error text), public.mint_metadata(p_request uuid) FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON TABLE public.nfts TO service_role;
+GRANT ALL ON FUNCTION public.enabled_blockchains(), public.mint_begin(p_user uuid, p_client_key text, p_blockchain text, p_metadata
+    jsonb, p_recipient text, p_royalties numeric, p_collection text), public.mint_complete(p_request uuid, p_tx_hash text,
+    p_token_id text, p_contract text), public.mint_context(p_user uuid, p_blockchain text), public.mint_fail(p_request uuid,
+    p_error text), public.mint_metadata(p_request uuid) TO service_role;
 
-GRANT SELECT ON TABLE public.nfts TO anon, authenticated;
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.follow_notices, public.notifications FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.enabled_blockchains() FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.enabled_blockchains() TO service_role;
-
-REVOKE ALL ON FUNCTION public.mint_begin(p_user uuid, p_client_key text, p_blockchain text, p_metadata jsonb, p_recipient text,
-    p_royalties numeric, p_collection text) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.mint_begin(p_user uuid, p_client_key text, p_blockchain text, p_metadata jsonb, p_recipient text,
-    p_royalties numeric, p_collection text) TO service_role;
-
-REVOKE ALL ON FUNCTION public.mint_complete(p_request uuid, p_tx_hash text, p_token_id text, p_contract text) FROM PUBLIC, anon,
-    authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.mint_complete(p_request uuid, p_tx_hash text, p_token_id text, p_contract text) TO service_role;
-
-REVOKE ALL ON FUNCTION public.mint_context(p_user uuid, p_blockchain text) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.mint_context(p_user uuid, p_blockchain text) TO service_role;
-
-REVOKE ALL ON FUNCTION public.mint_fail(p_request uuid, p_error text) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.mint_fail(p_request uuid, p_error text) TO service_role;
-
-REVOKE ALL ON FUNCTION public.mint_metadata(p_request uuid) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.mint_metadata(p_request uuid) TO service_role;
-
-REVOKE ALL ON TABLE public.follow_notices FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON TABLE public.follow_notices TO service_role;
-
-REVOKE ALL ON TABLE public.notifications FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON TABLE public.notifications TO service_role;
+GRANT ALL ON TABLE public.follow_notices, public.notifications TO service_role;
 
 GRANT DELETE, SELECT ON TABLE public.notifications TO authenticated;
 
-REVOKE ALL ON FUNCTION public.add_notice(p_user uuid, p_kind text, p_title text, p_body text, p_link text) FROM PUBLIC, anon,
-    authenticated, service_role;
+REVOKE ALL ON FUNCTION public.add_notice(p_user uuid, p_kind text, p_title text, p_body text, p_link text),
+    public.notice_on_follow(), public.notice_on_mint(), public.notice_on_proposal_close(), public.notice_on_reply(),
+    public.wants_notice(p_user uuid, p_kind text) FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.add_notice(p_user uuid, p_kind text, p_title text, p_body text, p_link text) TO service_role;
+GRANT ALL ON FUNCTION public.add_notice(p_user uuid, p_kind text, p_title text, p_body text, p_link text),
+    public.notice_on_follow(), public.notice_on_mint(), public.notice_on_proposal_close(), public.notice_on_reply(),
+    public.wants_notice(p_user uuid, p_kind text) TO service_role;
 
-REVOKE ALL ON FUNCTION public.notice_on_follow() FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.notice_on_follow() TO service_role;
-
-REVOKE ALL ON FUNCTION public.notice_on_mint() FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.notice_on_mint() TO service_role;
-
-REVOKE ALL ON FUNCTION public.notice_on_proposal_close() FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.notice_on_proposal_close() TO service_role;
-
-REVOKE ALL ON FUNCTION public.notice_on_reply() FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.notice_on_reply() TO service_role;
-
-REVOKE ALL ON FUNCTION public.wants_notice(p_user uuid, p_kind text) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.wants_notice(p_user uuid, p_kind text) TO service_role;
-
+-- Who may do what: nothing but what is granted here.
 REVOKE ALL ON FUNCTION public.delete_my_account(p_confirm_username text) FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.delete_my_account(p_confirm_username text) TO authenticated, service_role;
 
-REVOKE ALL ON TABLE public.follows FROM PUBLIC, anon, authenticated, service_role;
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.follows, public.profiles, public.user_settings FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON TABLE public.follows TO service_role;
+GRANT ALL ON TABLE public.follows, public.profiles, public.user_settings TO service_role;
 
 GRANT DELETE, SELECT ON TABLE public.follows TO authenticated;
+
+GRANT INSERT, SELECT, UPDATE ON TABLE public.user_settings TO authenticated;
+
+GRANT SELECT ON TABLE public.profiles TO anon, authenticated;
 
 GRANT SELECT ON TABLE public.follows TO anon;
 
 GRANT INSERT (follower_id, following_id) ON TABLE public.follows TO authenticated;
 
-REVOKE ALL ON TABLE public.profiles FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON TABLE public.profiles TO service_role;
-
-GRANT SELECT ON TABLE public.profiles TO anon, authenticated;
-
 GRANT UPDATE (avatar_url, bio, username) ON TABLE public.profiles TO authenticated;
 
-REVOKE ALL ON TABLE public.user_settings FROM PUBLIC, anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.check_profile_change(), public.handle_new_user(), public.profile_is_public(p_user uuid),
+    public.profile_rename_follows(), public.profile_rules(), public.profile_visible(p_owner uuid),
+    public.public_profile_name(p_username text), public.username_problem(p_name text), public.username_rule_problem(p_name text)
+    FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON TABLE public.user_settings TO service_role;
+GRANT ALL ON FUNCTION public.check_profile_change(), public.profile_rules(), public.username_rule_problem(p_name text) TO anon,
+    authenticated, public, service_role;
 
-GRANT INSERT, SELECT, UPDATE ON TABLE public.user_settings TO authenticated;
+GRANT ALL ON FUNCTION public.profile_is_public(p_user uuid), public.profile_visible(p_owner uuid),
+    public.public_profile_name(p_username text), public.username_problem(p_name text) TO anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.check_profile_change() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.handle_new_user(), public.profile_rename_follows() TO service_role;
 
-GRANT ALL ON FUNCTION public.check_profile_change() TO anon, authenticated, public, service_role;
-
-REVOKE ALL ON FUNCTION public.handle_new_user() FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.handle_new_user() TO service_role;
-
-REVOKE ALL ON FUNCTION public.profile_is_public(p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.profile_is_public(p_user uuid) TO anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.profile_rename_follows() FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.profile_rename_follows() TO service_role;
-
-REVOKE ALL ON FUNCTION public.profile_rules() FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.profile_rules() TO anon, authenticated, public, service_role;
-
-REVOKE ALL ON FUNCTION public.profile_visible(p_owner uuid) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.profile_visible(p_owner uuid) TO anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.public_profile_name(p_username text) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.public_profile_name(p_username text) TO anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.username_problem(p_name text) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.username_problem(p_name text) TO anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.username_rule_problem(p_name text) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.username_rule_problem(p_name text) TO anon, authenticated, public, service_role;
-
+-- Who may do what: nothing but what is granted here.
 REVOKE ALL ON FUNCTION cube_realtime.notify_change() FROM PUBLIC, anon, authenticated, service_role;
 
-REVOKE ALL ON TABLE public.page_views FROM PUBLIC, anon, authenticated, service_role;
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.page_views, public.share_links, public.share_open_payers, public.shares FROM PUBLIC, anon,
+    authenticated, service_role;
 
-GRANT ALL ON TABLE public.page_views TO service_role;
+GRANT ALL ON TABLE public.page_views, public.share_links, public.share_open_payers, public.shares TO service_role;
 
-REVOKE ALL ON TABLE public.share_links FROM PUBLIC, anon, authenticated, service_role;
+GRANT SELECT ON TABLE public.share_links, public.shares TO authenticated;
 
-GRANT ALL ON TABLE public.share_links TO service_role;
+REVOKE ALL ON FUNCTION public.open_share(p_token text), public.record_view(p_kind text, p_item_id text, p_visitor text),
+    public.share_analytics(), public.share_create(p_item_type text, p_item_id text, p_platform text), public.share_rules() FROM
+    PUBLIC, anon, authenticated, service_role;
 
-GRANT SELECT ON TABLE public.share_links TO authenticated;
+GRANT ALL ON FUNCTION public.open_share(p_token text), public.record_view(p_kind text, p_item_id text, p_visitor text),
+    public.share_rules() TO anon, authenticated, service_role;
 
-REVOKE ALL ON TABLE public.share_open_payers FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.share_analytics(), public.share_create(p_item_type text, p_item_id text, p_platform text) TO
+    authenticated, service_role;
 
-GRANT ALL ON TABLE public.share_open_payers TO service_role;
-
-REVOKE ALL ON TABLE public.shares FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON TABLE public.shares TO service_role;
-
-GRANT SELECT ON TABLE public.shares TO authenticated;
-
-REVOKE ALL ON FUNCTION public.open_share(p_token text) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.open_share(p_token text) TO anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.record_view(p_kind text, p_item_id text, p_visitor text) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.record_view(p_kind text, p_item_id text, p_visitor text) TO anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.share_analytics() FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.share_analytics() TO authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.share_create(p_item_type text, p_item_id text, p_platform text) FROM PUBLIC, anon, authenticated,
-    service_role;
-
-GRANT ALL ON FUNCTION public.share_create(p_item_type text, p_item_id text, p_platform text) TO authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.share_rules() FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.share_rules() TO anon, authenticated, service_role;
-
+-- Who may do what: nothing but what is granted here.
 REVOKE ALL ON FUNCTION public.storage_object_visible(p_name text) FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.storage_object_visible(p_name text) TO anon, authenticated, service_role;
 
-REVOKE ALL ON TABLE public.remixes FROM PUBLIC, anon, authenticated, service_role;
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.remixes, public.studio_projects FROM PUBLIC, anon, authenticated, service_role;
 
-GRANT ALL ON TABLE public.remixes TO service_role;
-
-GRANT SELECT ON TABLE public.remixes TO authenticated;
-
-REVOKE ALL ON TABLE public.studio_projects FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON TABLE public.studio_projects TO service_role;
+GRANT ALL ON TABLE public.remixes, public.studio_projects TO service_role;
 
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.studio_projects TO authenticated;
 
-REVOKE ALL ON FUNCTION public.record_remix_source(p_song_id text, p_remix_id uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT SELECT ON TABLE public.remixes TO authenticated;
 
-GRANT ALL ON FUNCTION public.record_remix_source(p_song_id text, p_remix_id uuid) TO authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.remix_burn(p_source text, p_attempt_key text) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.remix_burn(p_source text, p_attempt_key text) TO authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.remix_complete(p_remix_id uuid) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.remix_complete(p_remix_id uuid) TO authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.remix_refund(p_remix_id uuid) FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.remix_refund(p_remix_id uuid) TO authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.remix_rules() FROM PUBLIC, anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.record_remix_source(p_song_id text, p_remix_id uuid), public.remix_burn(p_source text, p_attempt_key
+    text), public.remix_complete(p_remix_id uuid), public.remix_refund(p_remix_id uuid), public.remix_rules() FROM PUBLIC, anon,
+    authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.remix_rules() TO anon, authenticated, public, service_role;
 
-REVOKE ALL ON FUNCTION public.account_trust(p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.record_remix_source(p_song_id text, p_remix_id uuid), public.remix_burn(p_source text, p_attempt_key
+    text), public.remix_complete(p_remix_id uuid), public.remix_refund(p_remix_id uuid) TO authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.my_trust_status() FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.my_trust_status() TO authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.trust_rules() FROM PUBLIC, anon, authenticated, service_role;
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON FUNCTION public.account_trust(p_user uuid), public.my_trust_status(), public.trust_rules(),
+    public.trust_status(p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.trust_rules() TO anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.trust_status(p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.my_trust_status() TO authenticated, service_role;
 
-REVOKE ALL ON TABLE public.custodial_wallets FROM PUBLIC, anon, authenticated, service_role;
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.custodial_wallets, public.siwe_nonces, public.wallet_links, public.wallet_welcomes FROM PUBLIC, anon,
+    authenticated, service_role;
 
-GRANT ALL ON TABLE public.custodial_wallets TO service_role;
-
-REVOKE ALL ON TABLE public.siwe_nonces FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON TABLE public.siwe_nonces TO service_role;
-
-REVOKE ALL ON TABLE public.wallet_links FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON TABLE public.wallet_links TO service_role;
+GRANT ALL ON TABLE public.custodial_wallets, public.siwe_nonces, public.wallet_links, public.wallet_welcomes TO service_role;
 
 GRANT SELECT ON TABLE public.wallet_links TO authenticated;
 
-REVOKE ALL ON TABLE public.wallet_welcomes FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON TABLE public.wallet_welcomes TO service_role;
-
-REVOKE ALL ON FUNCTION public.wallet_claim() FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.wallet_claim() TO authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.wallet_claim_status() FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.wallet_claim_status() TO authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.wallet_issue_nonce() FROM PUBLIC, anon, authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.wallet_issue_nonce() TO authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.wallet_link(p_user uuid, p_address text, p_nonce text, p_chain_id integer) FROM PUBLIC, anon,
-    authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.wallet_link(p_user uuid, p_address text, p_nonce text, p_chain_id integer) TO service_role;
-
-REVOKE ALL ON FUNCTION public.wallet_link_custodial(p_user uuid, p_address text, p_private_key text) FROM PUBLIC, anon,
-    authenticated, service_role;
-
-GRANT ALL ON FUNCTION public.wallet_link_custodial(p_user uuid, p_address text, p_private_key text) TO service_role;
-
-REVOKE ALL ON FUNCTION public.wallet_links_proven() FROM PUBLIC, anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.wallet_claim_status(), public.wallet_claim(), public.wallet_issue_nonce(),
+    public.wallet_link_custodial(p_user uuid, p_address text, p_private_key text), public.wallet_link(p_user uuid, p_address text,
+    p_nonce text, p_chain_id integer), public.wallet_links_proven(), public.wallet_rules(), public.wallet_unlink() FROM PUBLIC,
+    anon, authenticated, service_role;
 
 GRANT ALL ON FUNCTION public.wallet_links_proven() TO anon, authenticated, public, service_role;
 
-REVOKE ALL ON FUNCTION public.wallet_rules() FROM PUBLIC, anon, authenticated, service_role;
-
 GRANT ALL ON FUNCTION public.wallet_rules() TO anon, authenticated, service_role;
 
-REVOKE ALL ON FUNCTION public.wallet_unlink() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.wallet_claim_status(), public.wallet_claim(), public.wallet_issue_nonce(), public.wallet_unlink() TO
+    authenticated, service_role;
 
-GRANT ALL ON FUNCTION public.wallet_unlink() TO authenticated, service_role;
+GRANT ALL ON FUNCTION public.wallet_link_custodial(p_user uuid, p_address text, p_private_key text), public.wallet_link(p_user
+    uuid, p_address text, p_nonce text, p_chain_id integer) TO service_role;
 
 COMMENT ON COLUMN public.songs.loudness_lufs IS 'Integrated loudness, LUFS (BS.1770-4, gated); null = not measured.';
 

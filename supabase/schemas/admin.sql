@@ -29,11 +29,6 @@ ALTER TABLE public.admin_audit ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY 
 CREATE INDEX admin_audit_created_idx ON public.admin_audit USING btree (created_at DESC);
 ALTER TABLE public.admin_audit ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "admins read the audit" ON public.admin_audit FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
-REVOKE ALL ON SEQUENCE public.admin_audit_id_seq FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.admin_audit_id_seq TO anon, authenticated, service_role;
-REVOKE ALL ON TABLE public.admin_audit FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.admin_audit TO service_role;
-GRANT SELECT ON TABLE public.admin_audit TO authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- Secrets: never readable through any API, administrators included.
@@ -47,8 +42,6 @@ CREATE TABLE public.admin_secrets (
     CONSTRAINT admin_secrets_pkey PRIMARY KEY (name)
 );
 ALTER TABLE public.admin_secrets ENABLE ROW LEVEL SECURITY;
-REVOKE ALL ON TABLE public.admin_secrets FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.admin_secrets TO service_role;
 
 CREATE TABLE public.administrators (
     user_id uuid NOT NULL,
@@ -59,9 +52,6 @@ CREATE TABLE public.administrators (
 ALTER TABLE public.administrators ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "administrators see their own row" ON public.administrators FOR SELECT TO authenticated USING ((user_id = ( SELECT
     auth.uid() AS uid)));
-REVOKE ALL ON TABLE public.administrators FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.administrators TO service_role;
-GRANT SELECT ON TABLE public.administrators TO authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- Site settings: one row. The database URL is a secret (stored in admin_secrets, shown masked).
@@ -92,9 +82,6 @@ CREATE TABLE public.site_settings (
 ALTER TABLE public.site_settings ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "admins read site settings" ON public.site_settings FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS
     is_admin));
-REVOKE ALL ON TABLE public.site_settings FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.site_settings TO service_role;
-GRANT SELECT ON TABLE public.site_settings TO authenticated;
 
 create or replace function public.admin_audit_write(p_area text, p_field text, p_old text, p_new text) returns void
 language sql security definer set search_path = '' as $$
@@ -102,9 +89,6 @@ language sql security definer set search_path = '' as $$
   select auth.uid(), (select email from auth.users where id = auth.uid()), p_area, p_field, p_old, p_new
    where p_old is distinct from p_new
 $$;
-REVOKE ALL ON FUNCTION public.admin_audit_write(p_area text, p_field text, p_old text, p_new text) FROM PUBLIC, anon,
-    authenticated, service_role;
-GRANT ALL ON FUNCTION public.admin_audit_write(p_area text, p_field text, p_old text, p_new text) TO service_role;
 
 create or replace function public.admin_economy(p_days int default 14) returns json
 language plpgsql stable security definer set search_path = '' as $$
@@ -165,8 +149,6 @@ begin
   );
 end
 $$;
-REVOKE ALL ON FUNCTION public.admin_economy(p_days integer) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.admin_economy(p_days integer) TO authenticated, service_role;
 
 create or replace function public.admin_list_admins() returns table (email text, since timestamptz)
 language plpgsql stable security definer set search_path = '' as $$
@@ -175,8 +157,6 @@ begin
   return query select u.email::text, a.created_at from public.administrators a join auth.users u on u.id = a.user_id order by a.created_at;
 end
 $$;
-REVOKE ALL ON FUNCTION public.admin_list_admins() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.admin_list_admins() TO authenticated, service_role;
 
 create or replace function public.admin_save_ai_settings(p_category text, p_provider text, p_model text, p_base_url text, p_api_key
     text) returns json
@@ -223,10 +203,6 @@ begin
                            'base_url', v_new.base_url, 'api_key_mask', v_new.api_key_mask, 'updated_at', v_new.updated_at);
 end
 $$;
-REVOKE ALL ON FUNCTION public.admin_save_ai_settings(p_category text, p_provider text, p_model text, p_base_url text, p_api_key
-    text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.admin_save_ai_settings(p_category text, p_provider text, p_model text, p_base_url text, p_api_key
-    text) TO authenticated, service_role;
 
 create or replace function public.admin_save_site_settings(p_site_title text, p_primary_color text, p_max_free_songs int,
     p_database_url text,
@@ -267,11 +243,6 @@ begin
   return row_to_json(v_new);
 end
 $$;
-REVOKE ALL ON FUNCTION public.admin_save_site_settings(p_site_title text, p_primary_color text, p_max_free_songs integer,
-    p_database_url text, p_api_base_url text, p_api_timeout_ms integer, p_max_retries integer) FROM PUBLIC, anon, authenticated,
-    service_role;
-GRANT ALL ON FUNCTION public.admin_save_site_settings(p_site_title text, p_primary_color text, p_max_free_songs integer,
-    p_database_url text, p_api_base_url text, p_api_timeout_ms integer, p_max_retries integer) TO authenticated, service_role;
 
 create or replace function public.admin_set_role(p_email text, p_admin boolean) returns json
 language plpgsql security definer set search_path = '' as $$
@@ -298,31 +269,23 @@ begin
   return json_build_object('email', lower(btrim(p_email)), 'admin', p_admin);
 end
 $$;
-REVOKE ALL ON FUNCTION public.admin_set_role(p_email text, p_admin boolean) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.admin_set_role(p_email text, p_admin boolean) TO authenticated, service_role;
 
 create or replace function public.is_admin() returns boolean
 language sql stable security definer set search_path = '' as $$
   select exists (select 1 from public.administrators where user_id = auth.uid())
 $$;
-REVOKE ALL ON FUNCTION public.is_admin() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.is_admin() TO authenticated, service_role;
 
 create or replace function public.mask_secret(p_value text) returns text
 language sql immutable set search_path = '' as $$
   select case when p_value is null or p_value = '' then null
               else '••••' || right(p_value, least(4, greatest(char_length(p_value) - 4, 0))) end
 $$;
-REVOKE ALL ON FUNCTION public.mask_secret(p_value text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.mask_secret(p_value text) TO service_role;
 
 create or replace function public.public_site_settings() returns json
 language sql stable security definer set search_path = '' as $$
   select json_build_object('site_title', site_title, 'primary_color', primary_color, 'max_free_songs', max_free_songs)
     from public.site_settings where id
 $$;
-REVOKE ALL ON FUNCTION public.public_site_settings() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.public_site_settings() TO anon, authenticated, public, service_role;
 
 -- ---------------------------------------------------------------------------------------------
 -- Functions
@@ -339,8 +302,27 @@ begin
   return auth.uid();
 end
 $$;
-REVOKE ALL ON FUNCTION public.require_admin() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.require_admin() TO service_role;
 
 insert into public.site_settings (id, site_title, max_free_songs, api_timeout_ms, max_retries) values
   ('true', 'CUBE Music', '1', '5000', '3');
+
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.admin_audit, public.admin_secrets, public.administrators, public.site_settings FROM PUBLIC, anon,
+    authenticated, service_role;
+GRANT ALL ON TABLE public.admin_audit, public.admin_secrets, public.administrators, public.site_settings TO service_role;
+GRANT SELECT ON TABLE public.admin_audit, public.administrators, public.site_settings TO authenticated;
+REVOKE ALL ON SEQUENCE public.admin_audit_id_seq FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON SEQUENCE public.admin_audit_id_seq TO anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.admin_audit_write(p_area text, p_field text, p_old text, p_new text), public.admin_economy(p_days
+    integer), public.admin_list_admins(), public.admin_save_ai_settings(p_category text, p_provider text, p_model text, p_base_url
+    text, p_api_key text), public.admin_save_site_settings(p_site_title text, p_primary_color text, p_max_free_songs integer,
+    p_database_url text, p_api_base_url text, p_api_timeout_ms integer, p_max_retries integer), public.admin_set_role(p_email text,
+    p_admin boolean), public.is_admin(), public.mask_secret(p_value text), public.public_site_settings(), public.require_admin()
+    FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.public_site_settings() TO anon, authenticated, public, service_role;
+GRANT ALL ON FUNCTION public.admin_economy(p_days integer), public.admin_list_admins(), public.admin_save_ai_settings(p_category
+    text, p_provider text, p_model text, p_base_url text, p_api_key text), public.admin_save_site_settings(p_site_title text,
+    p_primary_color text, p_max_free_songs integer, p_database_url text, p_api_base_url text, p_api_timeout_ms integer,
+    p_max_retries integer), public.admin_set_role(p_email text, p_admin boolean), public.is_admin() TO authenticated, service_role;
+GRANT ALL ON FUNCTION public.admin_audit_write(p_area text, p_field text, p_old text, p_new text), public.mask_secret(p_value
+    text), public.require_admin() TO service_role;

@@ -26,9 +26,6 @@ CREATE TABLE public.ai_provider_settings (
 ALTER TABLE public.ai_provider_settings ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "admins read ai settings" ON public.ai_provider_settings FOR SELECT TO authenticated USING (( SELECT
     public.is_admin() AS is_admin));
-REVOKE ALL ON TABLE public.ai_provider_settings FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.ai_provider_settings TO service_role;
-GRANT SELECT ON TABLE public.ai_provider_settings TO authenticated;
 
 -- ai-text makes the server call the administrator's paid provider, so it is
 -- metered: a daily quota per user and one for the whole site (UTC days), counted atomically in
@@ -43,8 +40,6 @@ CREATE TABLE public.ai_text_quota (
     CONSTRAINT ai_text_quota_pkey PRIMARY KEY (id)
 );
 ALTER TABLE public.ai_text_quota ENABLE ROW LEVEL SECURITY;
-REVOKE ALL ON TABLE public.ai_text_quota FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.ai_text_quota TO service_role;
 
 CREATE TABLE public.ai_text_usage (
     day date NOT NULL,
@@ -55,8 +50,6 @@ CREATE TABLE public.ai_text_usage (
     CONSTRAINT ai_text_usage_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 ALTER TABLE public.ai_text_usage ENABLE ROW LEVEL SECURITY;
-REVOKE ALL ON TABLE public.ai_text_usage FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.ai_text_usage TO service_role;
 
 CREATE TABLE public.ai_text_usage_total (
     day date NOT NULL,
@@ -65,8 +58,6 @@ CREATE TABLE public.ai_text_usage_total (
     CONSTRAINT ai_text_usage_total_pkey PRIMARY KEY (day)
 );
 ALTER TABLE public.ai_text_usage_total ENABLE ROW LEVEL SECURITY;
-REVOKE ALL ON TABLE public.ai_text_usage_total FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.ai_text_usage_total TO service_role;
 
 -- ---------------------------------------------------------------------------------------------
 -- Knowledge base.
@@ -93,9 +84,6 @@ CREATE POLICY "admins delete knowledge" ON public.knowledge_base FOR DELETE TO a
 CREATE POLICY "admins edit knowledge" ON public.knowledge_base FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS
     is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
 CREATE POLICY "admins read knowledge" ON public.knowledge_base FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
-REVOKE ALL ON TABLE public.knowledge_base FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.knowledge_base TO service_role;
-GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.knowledge_base TO authenticated;
 
 create or replace function public.ai_provider_for_call(p_category text) returns json
 language sql stable security definer set search_path = '' as $$
@@ -103,8 +91,6 @@ language sql stable security definer set search_path = '' as $$
                            'api_key', (select value from public.admin_secrets where name = 'ai_key:' || s.category))
     from public.ai_provider_settings s where s.category = p_category
 $$;
-REVOKE ALL ON FUNCTION public.ai_provider_for_call(p_category text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.ai_provider_for_call(p_category text) TO service_role;
 
 create or replace function public.ai_text_take(p_user uuid) returns json
 language plpgsql security definer set search_path = '' as $$
@@ -136,8 +122,6 @@ begin
   return json_build_object('ok', true, 'used', v_used, 'per_user_daily', v_quota.per_user_daily);
 end
 $$;
-REVOKE ALL ON FUNCTION public.ai_text_take(p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.ai_text_take(p_user uuid) TO service_role;
 
 create or replace function public.search_knowledge(p_query text) returns setof public.knowledge_base
 language sql stable set search_path = '' as $$
@@ -148,8 +132,6 @@ language sql stable set search_path = '' as $$
    order by updated_at desc
    limit 200
 $$;
-REVOKE ALL ON FUNCTION public.search_knowledge(p_query text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.search_knowledge(p_query text) TO authenticated, service_role;
 
 insert into public.ai_provider_settings (category, provider, model) values
   ('image', 'Stable Diffusion XL', 'Stable Diffusion XL'),
@@ -159,3 +141,15 @@ insert into public.ai_provider_settings (category, provider, model) values
 
 insert into public.ai_text_quota (id, per_user_daily, global_daily) values
   ('true', '30', '1000');
+
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.ai_provider_settings, public.ai_text_quota, public.ai_text_usage, public.ai_text_usage_total,
+    public.knowledge_base FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON TABLE public.ai_provider_settings, public.ai_text_quota, public.ai_text_usage, public.ai_text_usage_total,
+    public.knowledge_base TO service_role;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.knowledge_base TO authenticated;
+GRANT SELECT ON TABLE public.ai_provider_settings TO authenticated;
+REVOKE ALL ON FUNCTION public.ai_provider_for_call(p_category text), public.ai_text_take(p_user uuid),
+    public.search_knowledge(p_query text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.search_knowledge(p_query text) TO authenticated, service_role;
+GRANT ALL ON FUNCTION public.ai_provider_for_call(p_category text), public.ai_text_take(p_user uuid) TO service_role;

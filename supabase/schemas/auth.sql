@@ -13,8 +13,6 @@ CREATE TABLE public.account_clients (
 );
 CREATE INDEX account_clients_address_idx ON public.account_clients USING btree (client_address, last_seen DESC);
 ALTER TABLE public.account_clients ENABLE ROW LEVEL SECURITY;
-REVOKE ALL ON TABLE public.account_clients FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.account_clients TO service_role;
 
 -- Per-client-address rate limits for server code that runs without memory between calls (edge
 -- functions on hosted Supabase): wallet-verify allows a number of wallet links per client address
@@ -36,8 +34,6 @@ CREATE TABLE public.client_rate_limits (
     CONSTRAINT client_rate_limits_pkey PRIMARY KEY (bucket, client, window_start)
 );
 ALTER TABLE public.client_rate_limits ENABLE ROW LEVEL SECURITY;
-REVOKE ALL ON TABLE public.client_rate_limits FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.client_rate_limits TO service_role;
 
 create or replace function public.aal_satisfied() returns boolean
 language plpgsql stable security definer set search_path = '' as $$
@@ -46,8 +42,6 @@ begin
       or not exists (select 1 from auth.mfa_factors where user_id = auth.uid() and status = 'verified');
 end
 $$;
-REVOKE ALL ON FUNCTION public.aal_satisfied() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.aal_satisfied() TO anon, authenticated, service_role;
 
 create or replace function public.add_mfa_policy(p_table text) returns void
 language plpgsql set search_path = '' as $$
@@ -57,8 +51,6 @@ begin
       format('create policy "two-factor sessions only" on public.%I as restrictive for all to authenticated using ((select public.aal_satisfied())) with check ((select public.aal_satisfied()))', p_table);
 end
 $$;
-REVOKE ALL ON FUNCTION public.add_mfa_policy(p_table text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.add_mfa_policy(p_table text) TO service_role;
 
 create or replace function public.check_request() returns void
 language plpgsql stable set search_path = '' as $$
@@ -71,8 +63,6 @@ begin
   end if;
 end
 $$;
-REVOKE ALL ON FUNCTION public.check_request() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.check_request() TO anon, authenticated, service_role;
 
 create or replace function public.client_address() returns text
 language plpgsql stable set search_path = '' as $$
@@ -82,8 +72,6 @@ begin
   return nullif(btrim(coalesce(h ->> 'cf-connecting-ip', split_part(h ->> 'x-forwarded-for', ',', 1))), '');
 end
 $$;
-REVOKE ALL ON FUNCTION public.client_address() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.client_address() TO service_role;
 
 -- Takes one hit for `p_client` in `p_bucket` in the current window of `p_window_seconds` (a
 -- divisor of a day: windows start at whole multiples of it since midnight UTC). True when the
@@ -109,9 +97,6 @@ begin
   return v_hits is not null;
 end
 $$;
-REVOKE ALL ON FUNCTION public.client_rate_take(p_bucket text, p_client text, p_limit integer, p_window_seconds integer) FROM
-    PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.client_rate_take(p_bucket text, p_client text, p_limit integer, p_window_seconds integer) TO service_role;
 
 create or replace function public.note_account_client(p_user uuid) returns text
 language plpgsql security definer set search_path = '' as $$
@@ -125,8 +110,6 @@ begin
   return v_address;
 end
 $$;
-REVOKE ALL ON FUNCTION public.note_account_client(p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.note_account_client(p_user uuid) TO service_role;
 
 CREATE POLICY "two-factor sessions only" ON public.admin_audit AS RESTRICTIVE TO authenticated USING (( SELECT
     public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
@@ -202,3 +185,13 @@ CREATE POLICY "two-factor sessions only" ON public.wallet_welcomes AS RESTRICTIV
     public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 CREATE POLICY "two-factor sessions only" ON storage.objects AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied()
     AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.account_clients, public.client_rate_limits FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON TABLE public.account_clients, public.client_rate_limits TO service_role;
+REVOKE ALL ON FUNCTION public.aal_satisfied(), public.add_mfa_policy(p_table text), public.check_request(),
+    public.client_address(), public.client_rate_take(p_bucket text, p_client text, p_limit integer, p_window_seconds integer),
+    public.note_account_client(p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.aal_satisfied(), public.check_request() TO anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.add_mfa_policy(p_table text), public.client_address(), public.client_rate_take(p_bucket text, p_client
+    text, p_limit integer, p_window_seconds integer), public.note_account_client(p_user uuid) TO service_role;

@@ -29,11 +29,6 @@ CREATE INDEX song_publications_user_idx ON public.song_publications USING btree 
 ALTER TABLE public.song_publications ENABLE ROW LEVEL SECURITY;
 CREATE POLICY song_publications_read_own ON public.song_publications FOR SELECT TO authenticated USING ((user_id = ( SELECT
     auth.uid() AS uid)));
-REVOKE ALL ON TABLE public.song_publications FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.song_publications TO service_role;
-GRANT SELECT ON TABLE public.song_publications TO authenticated;
-REVOKE ALL ON SEQUENCE public.song_publications_id_seq FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.song_publications_id_seq TO anon, authenticated, service_role;
 
 CREATE TABLE public.songs (
     id text NOT NULL,
@@ -78,9 +73,6 @@ CREATE POLICY "songs: visible unless the creator is private" ON public.songs FOR
 CREATE TRIGGER songs_default_slug BEFORE INSERT ON public.songs FOR EACH ROW EXECUTE FUNCTION public.songs_default_slug();
 CREATE TRIGGER songs_note_owner_client AFTER INSERT ON public.songs FOR EACH ROW WHEN ((new.owner_id IS NOT NULL)) EXECUTE FUNCTION
     public.songs_note_owner_client();
-REVOKE ALL ON TABLE public.songs FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.songs TO service_role;
-GRANT SELECT ON TABLE public.songs TO anon, authenticated;
 COMMENT ON COLUMN public.songs.loudness_lufs IS 'Integrated loudness, LUFS (BS.1770-4, gated); null = not measured.';
 COMMENT ON COLUMN public.songs.true_peak_dbtp IS 'True peak, dBTP (BS.1770-4 Annex 2, 4x oversampled); null = not measured.';
 COMMENT ON COLUMN public.songs.remix_id IS 'The remix (public.remixes) this published song was rendered from; null for any other song.';
@@ -204,10 +196,6 @@ begin
   return json_build_object('id', v_id, 'slug', v_slug, 'repeated', false);
 end
 $$;
-REVOKE ALL ON FUNCTION public.publish_song(p_title text, p_genre text, p_audio_path text, p_duration_seconds numeric, p_cover_path
-    text, p_attempt_key text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.publish_song(p_title text, p_genre text, p_audio_path text, p_duration_seconds numeric, p_cover_path
-    text, p_attempt_key text) TO authenticated, service_role;
 
 create or replace function public.publishing_rules() returns json
 language sql immutable set search_path = '' as $$
@@ -228,8 +216,6 @@ language sql immutable set search_path = '' as $$
     'genres', json_build_array('electronic', 'pop', 'rock', 'hip-hop', 'jazz', 'folk', 'classical', 'ambient', 'metal')
   )
 $$;
-REVOKE ALL ON FUNCTION public.publishing_rules() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.publishing_rules() TO anon, authenticated, service_role;
 
 -- recommend_songs (20261124130100_discovery.sql) again, offering only songs the caller may see.
 create or replace function public.recommend_songs(p_mode text default 'daily', p_salt int default 0, p_limit int default 10) returns json
@@ -328,8 +314,6 @@ begin
   return v_result;
 end
 $$;
-REVOKE ALL ON FUNCTION public.recommend_songs(p_mode text, p_salt integer, p_limit integer) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.recommend_songs(p_mode text, p_salt integer, p_limit integer) TO anon, authenticated, service_role;
 
 -- Answers true when the values were recorded, false when the song already had a measurement.
 create or replace function public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real)
@@ -360,18 +344,12 @@ begin
   return true;
 end
 $$;
-REVOKE ALL ON FUNCTION public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real) FROM PUBLIC, anon,
-    authenticated, service_role;
-GRANT ALL ON FUNCTION public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real) TO authenticated,
-    service_role;
 
 -- 'My Track!' -> 'my-track'; never empty, at most 60 characters.
 create or replace function public.slugify(p_text text) returns text
 language sql immutable set search_path = '' as $$
   select coalesce(nullif(left(trim(both '-' from regexp_replace(lower(coalesce(p_text, '')), '[^a-z0-9]+', '-', 'g')), 60), ''), 'song')
 $$;
-REVOKE ALL ON FUNCTION public.slugify(p_text text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.slugify(p_text text) TO anon, authenticated, public, service_role;
 
 -- A song inserted without a slug gets its id as the slug (ids are already slug-shaped), so server
 -- code and tests that insert catalogue rows by id keep working; publishing sets its own slug.
@@ -384,8 +362,6 @@ begin
   return new;
 end
 $$;
-REVOKE ALL ON FUNCTION public.songs_default_slug() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.songs_default_slug() TO service_role;
 
 -- A publisher is seen at the address they published from.
 create or replace function public.songs_note_owner_client() returns trigger
@@ -395,8 +371,6 @@ begin
   return new;
 end
 $$;
-REVOKE ALL ON FUNCTION public.songs_note_owner_client() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.songs_note_owner_client() TO anon, authenticated, public, service_role;
 
 -- Removes the caller's own song; answers the Storage paths its client then removes.
 create or replace function public.unpublish_song(p_song_id text) returns json
@@ -426,5 +400,23 @@ begin
   );
 end
 $$;
-REVOKE ALL ON FUNCTION public.unpublish_song(p_song_id text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.unpublish_song(p_song_id text) TO authenticated, service_role;
+
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.song_publications, public.songs FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON TABLE public.song_publications, public.songs TO service_role;
+GRANT SELECT ON TABLE public.songs TO anon, authenticated;
+GRANT SELECT ON TABLE public.song_publications TO authenticated;
+REVOKE ALL ON SEQUENCE public.song_publications_id_seq FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON SEQUENCE public.song_publications_id_seq TO anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.publish_song(p_title text, p_genre text, p_audio_path text, p_duration_seconds numeric, p_cover_path
+    text, p_attempt_key text), public.publishing_rules(), public.recommend_songs(p_mode text, p_salt integer, p_limit integer),
+    public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real), public.slugify(p_text text),
+    public.songs_default_slug(), public.songs_note_owner_client(), public.unpublish_song(p_song_id text) FROM PUBLIC, anon,
+    authenticated, service_role;
+GRANT ALL ON FUNCTION public.slugify(p_text text), public.songs_note_owner_client() TO anon, authenticated, public, service_role;
+GRANT ALL ON FUNCTION public.publishing_rules(), public.recommend_songs(p_mode text, p_salt integer, p_limit integer) TO anon,
+    authenticated, service_role;
+GRANT ALL ON FUNCTION public.publish_song(p_title text, p_genre text, p_audio_path text, p_duration_seconds numeric, p_cover_path
+    text, p_attempt_key text), public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real),
+    public.unpublish_song(p_song_id text) TO authenticated, service_role;
+GRANT ALL ON FUNCTION public.songs_default_slug() TO service_role;

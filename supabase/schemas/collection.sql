@@ -14,9 +14,6 @@ CREATE TABLE public.favourites (
 ALTER TABLE public.favourites ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "owners manage their favourites" ON public.favourites TO authenticated USING ((user_id = ( SELECT auth.uid() AS
     uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
-REVOKE ALL ON TABLE public.favourites FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.favourites TO service_role;
-GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.favourites TO authenticated;
 
 -- song_id is not a foreign key: playlists may hold the user's own recordings, which live only in
 -- the browser's IndexedDB ('idb:<id>').
@@ -35,9 +32,6 @@ CREATE POLICY "owners manage their playlist songs" ON public.playlist_songs TO a
   WHERE ((p.id = playlist_songs.playlist_id) AND (p.user_id = ( SELECT auth.uid() AS uid)))))) WITH CHECK ((EXISTS ( SELECT 1
    FROM public.playlists p
   WHERE ((p.id = playlist_songs.playlist_id) AND (p.user_id = ( SELECT auth.uid() AS uid))))));
-REVOKE ALL ON TABLE public.playlist_songs FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.playlist_songs TO service_role;
-GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.playlist_songs TO authenticated;
 
 CREATE TABLE public.playlists (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -55,9 +49,6 @@ CREATE INDEX playlists_user_idx ON public.playlists USING btree (user_id);
 ALTER TABLE public.playlists ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "owners manage their playlists" ON public.playlists TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)))
     WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
-REVOKE ALL ON TABLE public.playlists FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.playlists TO service_role;
-GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.playlists TO authenticated;
 
 -- A user's public playlists; only songs the caller may see, counted and listed.
 create or replace function public.public_playlists(p_user_id uuid) returns json
@@ -75,5 +66,10 @@ language sql stable security definer set search_path = '' as $$
     from public.playlists p
    where p.user_id = p_user_id and p.is_public and public.profile_visible(p_user_id)
 $$;
+
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.favourites, public.playlist_songs, public.playlists FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON TABLE public.favourites, public.playlist_songs, public.playlists TO service_role;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.favourites, public.playlist_songs, public.playlists TO authenticated;
 REVOKE ALL ON FUNCTION public.public_playlists(p_user_id uuid) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.public_playlists(p_user_id uuid) TO anon, authenticated, service_role;

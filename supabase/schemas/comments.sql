@@ -22,9 +22,6 @@ CREATE POLICY comment_likes_read ON public.comment_likes FOR SELECT TO anon, aut
   WHERE (s.id = comment_likes.song_id)))));
 CREATE TRIGGER comment_likes_realtime AFTER INSERT OR DELETE OR UPDATE ON public.comment_likes FOR EACH ROW EXECUTE FUNCTION
     cube_realtime.notify_change('song_id', 'comment_id');
-REVOKE ALL ON TABLE public.comment_likes FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.comment_likes TO service_role;
-GRANT SELECT ON TABLE public.comment_likes TO anon, authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- Tables
@@ -63,9 +60,6 @@ CREATE POLICY comments_read ON public.comments FOR SELECT TO anon, authenticated
 CREATE TRIGGER comments_notice_reply AFTER INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION public.notice_on_reply();
 CREATE TRIGGER comments_realtime AFTER INSERT OR DELETE OR UPDATE ON public.comments FOR EACH ROW EXECUTE FUNCTION
     cube_realtime.notify_change('song_id', 'user_id');
-REVOKE ALL ON TABLE public.comments FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.comments TO service_role;
-GRANT SELECT ON TABLE public.comments TO anon, authenticated;
 
 -- comment_credit
 CREATE OR REPLACE FUNCTION public.comment_credit(p_user uuid, p_amount integer, p_reason text, p_ref text, p_key text, p_key_prefix
@@ -91,17 +85,11 @@ begin
   return p_amount;
 end
 $function$;
-REVOKE ALL ON FUNCTION public.comment_credit(p_user uuid, p_amount integer, p_reason text, p_ref text, p_key text, p_key_prefix
-    text, p_cap integer) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.comment_credit(p_user uuid, p_amount integer, p_reason text, p_ref text, p_key text, p_key_prefix
-    text, p_cap integer) TO service_role;
 
 create or replace function public.comment_json(p_id uuid) returns json
 language sql stable security definer set search_path = '' as $$
   select to_json(c) from public.comments c where c.id = p_id
 $$;
-REVOKE ALL ON FUNCTION public.comment_json(p_id uuid) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.comment_json(p_id uuid) TO service_role;
 
 -- Makes sure the caller has a wallet and locks the wallets of the given users in a fixed order
 -- (two users replying to each other at once must not deadlock).
@@ -112,8 +100,6 @@ begin
   perform 1 from public.user_tokens where user_id = any (p_users) order by user_id for update;
 end
 $$;
-REVOKE ALL ON FUNCTION public.comment_lock_wallets(p_users uuid[]) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.comment_lock_wallets(p_users uuid[]) TO service_role;
 
 create or replace function public.comment_rules() returns json
 language sql immutable set search_path = '' as $$
@@ -128,8 +114,6 @@ language sql immutable set search_path = '' as $$
     'tracks_per_level', 5
   )
 $$;
-REVOKE ALL ON FUNCTION public.comment_rules() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.comment_rules() TO anon, authenticated, service_role;
 
 -- Deletes the caller's comment. One with replies stays as 'comment deleted' (body emptied) so its
 -- replies remain; a deleted parent whose last reply goes is removed too. Rewards already credited
@@ -161,8 +145,6 @@ begin
   return json_build_object('id', p_comment_id, 'kept_for_replies', false);
 end
 $$;
-REVOKE ALL ON FUNCTION public.delete_comment(p_comment_id uuid) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.delete_comment(p_comment_id uuid) TO authenticated, service_role;
 
 create or replace function public.edit_comment(p_comment_id uuid, p_body text) returns json
 language plpgsql security definer set search_path = '' as $$
@@ -189,8 +171,6 @@ begin
   return public.comment_json(p_comment_id);
 end
 $$;
-REVOKE ALL ON FUNCTION public.edit_comment(p_comment_id uuid, p_body text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.edit_comment(p_comment_id uuid, p_body text) TO authenticated, service_role;
 
 -- The caller's Comments & Earn figures, from their real rows.
 create or replace function public.my_comment_stats() returns json
@@ -224,8 +204,6 @@ begin
   );
 end
 $$;
-REVOKE ALL ON FUNCTION public.my_comment_stats() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.my_comment_stats() TO authenticated, service_role;
 
 -- Posts a comment (p_parent_id null) or a reply to a top-level comment of the same song; a
 -- top-level comment may be pinned to p_at_seconds. Returns {comment, credited: [{reason, amount}], balance}.
@@ -325,10 +303,6 @@ begin
   );
 end
 $$;
-REVOKE ALL ON FUNCTION public.post_comment(p_song_id text, p_body text, p_parent_id uuid, p_at_seconds numeric) FROM PUBLIC, anon,
-    authenticated, service_role;
-GRANT ALL ON FUNCTION public.post_comment(p_song_id text, p_body text, p_parent_id uuid, p_at_seconds numeric) TO authenticated,
-    service_role;
 
 -- Sets the caller's like on a comment (p_liked true) or removes it. Returns
 -- {liked, like_count, credited: [{reason, amount}], balance}.
@@ -378,5 +352,19 @@ begin
   );
 end
 $$;
-REVOKE ALL ON FUNCTION public.set_comment_like(p_comment_id uuid, p_liked boolean) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.set_comment_like(p_comment_id uuid, p_liked boolean) TO authenticated, service_role;
+
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.comment_likes, public.comments FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON TABLE public.comment_likes, public.comments TO service_role;
+GRANT SELECT ON TABLE public.comment_likes, public.comments TO anon, authenticated;
+REVOKE ALL ON FUNCTION public.comment_credit(p_user uuid, p_amount integer, p_reason text, p_ref text, p_key text, p_key_prefix
+    text, p_cap integer), public.comment_json(p_id uuid), public.comment_lock_wallets(p_users uuid[]), public.comment_rules(),
+    public.delete_comment(p_comment_id uuid), public.edit_comment(p_comment_id uuid, p_body text), public.my_comment_stats(),
+    public.post_comment(p_song_id text, p_body text, p_parent_id uuid, p_at_seconds numeric), public.set_comment_like(p_comment_id
+    uuid, p_liked boolean) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.comment_rules() TO anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.delete_comment(p_comment_id uuid), public.edit_comment(p_comment_id uuid, p_body text),
+    public.my_comment_stats(), public.post_comment(p_song_id text, p_body text, p_parent_id uuid, p_at_seconds numeric),
+    public.set_comment_like(p_comment_id uuid, p_liked boolean) TO authenticated, service_role;
+GRANT ALL ON FUNCTION public.comment_credit(p_user uuid, p_amount integer, p_reason text, p_ref text, p_key text, p_key_prefix
+    text, p_cap integer), public.comment_json(p_id uuid), public.comment_lock_wallets(p_users uuid[]) TO service_role;

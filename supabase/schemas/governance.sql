@@ -16,9 +16,6 @@ CREATE INDEX delegations_delegate_idx ON public.delegations USING btree (delegat
 ALTER TABLE public.delegations ENABLE ROW LEVEL SECURITY;
 CREATE POLICY delegations_read_own ON public.delegations FOR SELECT TO authenticated USING (((delegator_id = ( SELECT auth.uid() AS
     uid)) OR (delegate_id = ( SELECT auth.uid() AS uid))));
-REVOKE ALL ON TABLE public.delegations FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.delegations TO service_role;
-GRANT SELECT ON TABLE public.delegations TO authenticated;
 
 CREATE TABLE public.proposal_power (
     proposal_id uuid NOT NULL,
@@ -46,9 +43,6 @@ ALTER TABLE public.proposal_power ENABLE ROW LEVEL SECURITY;
 
 -- An account reads its own power on each proposal; the public sees only the proposal's totals.
 CREATE POLICY proposal_power_read_own ON public.proposal_power FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-REVOKE ALL ON TABLE public.proposal_power FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.proposal_power TO service_role;
-GRANT SELECT ON TABLE public.proposal_power TO authenticated;
 
 CREATE TABLE public.proposals (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -93,9 +87,6 @@ CREATE TRIGGER proposals_notice_close AFTER UPDATE OF status ON public.proposals
 CREATE TRIGGER proposals_realtime AFTER INSERT OR DELETE OR UPDATE ON public.proposals FOR EACH ROW EXECUTE FUNCTION
     cube_realtime.notify_change('status');
 CREATE TRIGGER proposals_snapshot BEFORE INSERT ON public.proposals FOR EACH ROW EXECUTE FUNCTION public.proposals_snapshot();
-REVOKE ALL ON TABLE public.proposals FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.proposals TO service_role;
-GRANT SELECT ON TABLE public.proposals TO anon, authenticated;
 
 CREATE TABLE public.votes (
     proposal_id uuid NOT NULL,
@@ -118,9 +109,6 @@ CREATE POLICY votes_read_own ON public.votes FOR SELECT TO authenticated USING (
 -- and its key names the voter, which only the voter may see.
 CREATE TRIGGER votes_realtime AFTER INSERT OR UPDATE ON public.votes FOR EACH ROW EXECUTE FUNCTION
     cube_realtime.notify_change('proposal_id', 'user_id');
-REVOKE ALL ON TABLE public.votes FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.votes TO service_role;
-GRANT SELECT ON TABLE public.votes TO authenticated;
 
 -- Casts the caller's vote with the power of the proposal's snapshot. Returns {vote, proposal}.
 create or replace function public.cast_vote(p_proposal_id uuid, p_choice text) returns json
@@ -194,8 +182,6 @@ begin
   return json_build_object('vote', to_json(v_vote), 'proposal', to_json(v_proposal));
 end
 $$;
-REVOKE ALL ON FUNCTION public.cast_vote(p_proposal_id uuid, p_choice text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.cast_vote(p_proposal_id uuid, p_choice text) TO authenticated, service_role;
 
 -- Closes every active proposal whose end has passed; the result is computed here from the votes.
 create or replace function public.close_due_proposals() returns int
@@ -224,8 +210,6 @@ begin
   return v_n;
 end
 $$;
-REVOKE ALL ON FUNCTION public.close_due_proposals() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.close_due_proposals() TO service_role;
 
 -- Creates a proposal and burns its cost (idempotent per attempt, 20261125100500_proposal_attempts.sql).
 -- The burn is posted before the proposal row is inserted, so the snapshot the insert takes sees the
@@ -295,10 +279,6 @@ begin
   return json_build_object('proposal', to_json(v_proposal), 'balance', v_balance, 'repeated', false);
 end
 $$;
-REVOKE ALL ON FUNCTION public.create_proposal(p_title text, p_description text, p_category text, p_ends_at timestamp with time
-    zone, p_attempt_key text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.create_proposal(p_title text, p_description text, p_category text, p_ends_at timestamp with time zone,
-    p_attempt_key text) TO authenticated, service_role;
 
 -- Delegates the caller's power to a user (by username) or, with null, to the community pool.
 create or replace function public.delegate_voting_power(p_username text default null) returns json
@@ -327,8 +307,6 @@ begin
   return public.governance_overview();
 end
 $$;
-REVOKE ALL ON FUNCTION public.delegate_voting_power(p_username text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.delegate_voting_power(p_username text) TO authenticated, service_role;
 
 -- {balance, locked, trusted, own_power, delegated_power, voting_power, delegation, delegators,
 --  active_count, voted_active}: the live figures, i.e. what the next proposal's snapshot would take.
@@ -373,8 +351,6 @@ begin
   );
 end
 $$;
-REVOKE ALL ON FUNCTION public.governance_overview() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.governance_overview() TO authenticated, service_role;
 
 -- The live own power (what the next proposal's snapshot would take): floor(fraction x (balance - locked)).
 create or replace function public.governance_own_power(p_user uuid) returns bigint
@@ -382,16 +358,12 @@ language sql stable security definer set search_path = '' as $$
   select coalesce((select floor((public.governance_rules() ->> 'power_fraction')::numeric * (a.balance - a.locked))::bigint
                      from public.account_trust(p_user) a), 0)
 $$;
-REVOKE ALL ON FUNCTION public.governance_own_power(p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.governance_own_power(p_user uuid) TO service_role;
 
 create or replace function public.governance_power_used(p_proposal_id uuid, p_user uuid) returns boolean
 language sql stable security definer set search_path = '' as $$
   select exists (select 1 from public.votes v
                   where v.proposal_id = p_proposal_id and (v.user_id = p_user or p_user = any (v.delegators)))
 $$;
-REVOKE ALL ON FUNCTION public.governance_power_used(p_proposal_id uuid, p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.governance_power_used(p_proposal_id uuid, p_user uuid) TO service_role;
 
 -- Proposals (all, newest first) after closing due ones: the list every page reads.
 create or replace function public.governance_proposals() returns setof public.proposals
@@ -401,8 +373,6 @@ begin
   return query select * from public.proposals order by created_at desc;
 end
 $$;
-REVOKE ALL ON FUNCTION public.governance_proposals() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.governance_proposals() TO anon, authenticated, service_role;
 
 create or replace function public.governance_rules() returns json
 language sql immutable set search_path = '' as $$
@@ -419,8 +389,6 @@ language sql immutable set search_path = '' as $$
     'max_description', 4000
   )
 $$;
-REVOKE ALL ON FUNCTION public.governance_rules() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.governance_rules() TO anon, authenticated, service_role;
 
 -- The caller's votes with their proposals (Your Voting History).
 create or replace function public.my_votes() returns table (proposal_id uuid, title text, choice text, power bigint, voted_at
@@ -438,8 +406,6 @@ begin
      order by v.created_at desc;
 end
 $$;
-REVOKE ALL ON FUNCTION public.my_votes() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.my_votes() TO authenticated, service_role;
 
 create or replace function public.proposals_anonymise_author() returns trigger
 language plpgsql set search_path = '' as $$
@@ -450,8 +416,6 @@ begin
   return new;
 end
 $$;
-REVOKE ALL ON FUNCTION public.proposals_anonymise_author() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.proposals_anonymise_author() TO service_role;
 
 create or replace function public.proposals_snapshot() returns trigger
 language plpgsql security definer set search_path = '' as $$
@@ -461,7 +425,6 @@ begin
   return new;
 end
 $$;
-REVOKE ALL ON FUNCTION public.proposals_snapshot() FROM PUBLIC, anon, authenticated, service_role;
 
 -- Writes the snapshot of one proposal and returns its total voting power.
 create or replace function public.snapshot_proposal_power(p_proposal_id uuid) returns bigint
@@ -495,7 +458,6 @@ begin
   return v_total;
 end
 $$;
-REVOKE ALL ON FUNCTION public.snapshot_proposal_power(p_proposal_id uuid) FROM PUBLIC, anon, authenticated, service_role;
 
 create or replace function public.undelegate_voting_power() returns json
 language plpgsql security definer set search_path = '' as $$
@@ -508,5 +470,22 @@ begin
   return public.governance_overview();
 end
 $$;
-REVOKE ALL ON FUNCTION public.undelegate_voting_power() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.undelegate_voting_power() TO authenticated, service_role;
+
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.delegations, public.proposal_power, public.proposals, public.votes FROM PUBLIC, anon, authenticated,
+    service_role;
+GRANT ALL ON TABLE public.delegations, public.proposal_power, public.proposals, public.votes TO service_role;
+GRANT SELECT ON TABLE public.proposals TO anon, authenticated;
+GRANT SELECT ON TABLE public.delegations, public.proposal_power, public.votes TO authenticated;
+REVOKE ALL ON FUNCTION public.cast_vote(p_proposal_id uuid, p_choice text), public.close_due_proposals(),
+    public.create_proposal(p_title text, p_description text, p_category text, p_ends_at timestamp with time zone, p_attempt_key
+    text), public.delegate_voting_power(p_username text), public.governance_overview(), public.governance_own_power(p_user uuid),
+    public.governance_power_used(p_proposal_id uuid, p_user uuid), public.governance_proposals(), public.governance_rules(),
+    public.my_votes(), public.proposals_anonymise_author(), public.proposals_snapshot(),
+    public.snapshot_proposal_power(p_proposal_id uuid), public.undelegate_voting_power() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.governance_proposals(), public.governance_rules() TO anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.cast_vote(p_proposal_id uuid, p_choice text), public.create_proposal(p_title text, p_description text,
+    p_category text, p_ends_at timestamp with time zone, p_attempt_key text), public.delegate_voting_power(p_username text),
+    public.governance_overview(), public.my_votes(), public.undelegate_voting_power() TO authenticated, service_role;
+GRANT ALL ON FUNCTION public.close_due_proposals(), public.governance_own_power(p_user uuid),
+    public.governance_power_used(p_proposal_id uuid, p_user uuid), public.proposals_anonymise_author() TO service_role;

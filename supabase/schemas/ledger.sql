@@ -19,9 +19,6 @@ CREATE TABLE public.ledger_reasons (
 );
 ALTER TABLE public.ledger_reasons ENABLE ROW LEVEL SECURITY;
 CREATE POLICY ledger_reasons_read ON public.ledger_reasons FOR SELECT TO anon, authenticated USING (true);
-REVOKE ALL ON TABLE public.ledger_reasons FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.ledger_reasons TO service_role;
-GRANT SELECT ON TABLE public.ledger_reasons TO anon, authenticated;
 
 CREATE TABLE public.token_ledger (
     id bigint NOT NULL,
@@ -50,11 +47,6 @@ ALTER TABLE public.token_ledger ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "owners read their ledger" ON public.token_ledger FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 CREATE TRIGGER token_ledger_append_only BEFORE DELETE OR UPDATE ON public.token_ledger FOR EACH ROW EXECUTE FUNCTION
     public.token_ledger_append_only();
-REVOKE ALL ON SEQUENCE public.token_ledger_id_seq FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.token_ledger_id_seq TO service_role;
-REVOKE ALL ON TABLE public.token_ledger FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.token_ledger TO service_role;
-GRANT SELECT ON TABLE public.token_ledger TO authenticated;
 
 CREATE TABLE public.user_tokens (
     user_id uuid NOT NULL,
@@ -73,9 +65,6 @@ CREATE TABLE public.user_tokens (
 );
 ALTER TABLE public.user_tokens ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "owners read their wallet" ON public.user_tokens FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-REVOKE ALL ON TABLE public.user_tokens FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.user_tokens TO service_role;
-GRANT SELECT ON TABLE public.user_tokens TO authenticated;
 
 -- init_user_tokens
 CREATE OR REPLACE FUNCTION public.init_user_tokens()
@@ -103,8 +92,6 @@ begin
   );
 end
 $function$;
-REVOKE ALL ON FUNCTION public.init_user_tokens() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.init_user_tokens() TO authenticated, service_role;
 
 -- What a creator's songs earned them, per song (own account only).
 create or replace function public.my_creator_earnings() returns json
@@ -132,8 +119,6 @@ begin
   );
 end
 $$;
-REVOKE ALL ON FUNCTION public.my_creator_earnings() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.my_creator_earnings() TO authenticated, service_role;
 
 create or replace function public.post_ledger(p_user uuid, p_amount int, p_reason text, p_reference text, p_key text) returns int
 language plpgsql security definer set search_path = '' as $$
@@ -160,8 +145,6 @@ begin
   return v_balance;
 end
 $$;
-REVOKE ALL ON FUNCTION public.post_ledger(p_user uuid, p_amount integer, p_reason text, p_reference text, p_key text) FROM PUBLIC,
-    anon, authenticated, service_role;
 
 create or replace function public.reward_rules() returns json
 language sql stable as $$
@@ -192,8 +175,6 @@ language sql stable as $$
     )
   )
 $$;
-REVOKE ALL ON FUNCTION public.reward_rules() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.reward_rules() TO anon, authenticated, service_role;
 
 -- spend_tokens
 CREATE OR REPLACE FUNCTION public.spend_tokens(p_amount integer, p_reason text, p_ref text)
@@ -233,8 +214,6 @@ begin
   return json_build_object('balance', v_balance);
 end
 $function$;
-REVOKE ALL ON FUNCTION public.spend_tokens(p_amount integer, p_reason text, p_ref text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.spend_tokens(p_amount integer, p_reason text, p_ref text) TO authenticated, service_role;
 
 create or replace function public.token_ledger_append_only() returns trigger
 language plpgsql set search_path = '' as $$
@@ -251,8 +230,6 @@ begin
   raise exception 'token_ledger is append-only' using errcode = '42501';
 end
 $$;
-REVOKE ALL ON FUNCTION public.token_ledger_append_only() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.token_ledger_append_only() TO service_role;
 
 insert into public.ledger_reasons (reason, kind, description) values
   ('claim', 'earn', 'Claimed listening rewards'),
@@ -270,3 +247,18 @@ insert into public.ledger_reasons (reason, kind, description) values
   ('share', 'earn', 'A share'),
   ('wallet_welcome', 'earn', 'Welcome tokens for the first verified wallet'),
   ('welcome', 'earn', 'Welcome tokens of a new account');
+
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.ledger_reasons, public.token_ledger, public.user_tokens FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON TABLE public.ledger_reasons, public.token_ledger, public.user_tokens TO service_role;
+GRANT SELECT ON TABLE public.ledger_reasons TO anon, authenticated;
+GRANT SELECT ON TABLE public.token_ledger, public.user_tokens TO authenticated;
+REVOKE ALL ON SEQUENCE public.token_ledger_id_seq FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON SEQUENCE public.token_ledger_id_seq TO service_role;
+REVOKE ALL ON FUNCTION public.init_user_tokens(), public.my_creator_earnings(), public.post_ledger(p_user uuid, p_amount integer,
+    p_reason text, p_reference text, p_key text), public.reward_rules(), public.spend_tokens(p_amount integer, p_reason text, p_ref
+    text), public.token_ledger_append_only() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.reward_rules() TO anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.init_user_tokens(), public.my_creator_earnings(), public.spend_tokens(p_amount integer, p_reason text,
+    p_ref text) TO authenticated, service_role;
+GRANT ALL ON FUNCTION public.token_ledger_append_only() TO service_role;

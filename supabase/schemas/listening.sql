@@ -38,10 +38,6 @@ CREATE INDEX listening_sessions_user_started_idx ON public.listening_sessions US
 ALTER TABLE public.listening_sessions ENABLE ROW LEVEL SECURITY;
 CREATE POLICY listening_sessions_own ON public.listening_sessions FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid()
     AS uid)));
-REVOKE ALL ON TABLE public.listening_sessions FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.listening_sessions TO service_role;
-GRANT SELECT (credited, duration_seconds, ended_at, heard_seconds, id, outcome, playing, song_id, started_at) ON TABLE
-    public.listening_sessions TO authenticated;
 
 CREATE TABLE public.user_listening_history (
     id bigint NOT NULL,
@@ -66,11 +62,6 @@ CREATE INDEX user_listening_history_user_idx ON public.user_listening_history US
 ALTER TABLE public.user_listening_history ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "owners read their history" ON public.user_listening_history FOR SELECT TO authenticated USING ((user_id = ( SELECT
     auth.uid() AS uid)));
-REVOKE ALL ON SEQUENCE public.user_listening_history_id_seq FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.user_listening_history_id_seq TO service_role;
-REVOKE ALL ON TABLE public.user_listening_history FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.user_listening_history TO service_role;
-GRANT SELECT ON TABLE public.user_listening_history TO authenticated;
 
 -- Volatile, not stable: it must see the wallet as the settle that ran just before left it.
 create or replace function public.listen_answer(p_session public.listening_sessions) returns json
@@ -100,8 +91,6 @@ begin
   );
 end
 $$;
-REVOKE ALL ON FUNCTION public.listen_answer(p_session listening_sessions) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.listen_answer(p_session listening_sessions) TO service_role;
 
 create or replace function public.listen_begin(p_song_id text, p_duration numeric, p_reward int, p_creator uuid, p_play_id text,
     p_interacted boolean)
@@ -145,10 +134,6 @@ begin
   return public.listen_answer(v_session);
 end
 $$;
-REVOKE ALL ON FUNCTION public.listen_begin(p_song_id text, p_duration numeric, p_reward integer, p_creator uuid, p_play_id text,
-    p_interacted boolean) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.listen_begin(p_song_id text, p_duration numeric, p_reward integer, p_creator uuid, p_play_id text,
-    p_interacted boolean) TO service_role;
 
 create or replace function public.listen_lock(p_users uuid[]) returns void
 language plpgsql security definer set search_path = '' as $$
@@ -159,8 +144,6 @@ begin
   perform 1 from public.user_tokens where user_id in (p_users[1], p_users[2]) order by user_id for update;
 end
 $$;
-REVOKE ALL ON FUNCTION public.listen_lock(p_users uuid[]) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.listen_lock(p_users uuid[]) TO service_role;
 
 create or replace function public.listen_offline(p_song_id text, p_play_id text, p_played_at timestamptz) returns json
 language plpgsql security definer set search_path = '' as $$
@@ -209,10 +192,6 @@ begin
   return json_build_object('recorded', true, 'credited', 0, 'reason', 'offline', 'session_id', v_id);
 end
 $$;
-REVOKE ALL ON FUNCTION public.listen_offline(p_song_id text, p_play_id text, p_played_at timestamp with time zone) FROM PUBLIC,
-    anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.listen_offline(p_song_id text, p_play_id text, p_played_at timestamp with time zone) TO authenticated,
-    service_role;
 
 -- The client says the session's music is playing or paused (or ended); the server does the counting.
 create or replace function public.listen_report(p_session_id uuid, p_playing boolean,
@@ -240,10 +219,6 @@ begin
   return public.listen_answer(public.listen_settle(p_session_id, p_playing, coalesce(p_ended, false)));
 end
 $$;
-REVOKE ALL ON FUNCTION public.listen_report(p_session_id uuid, p_playing boolean, p_interacted boolean, p_ended boolean) FROM
-    PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.listen_report(p_session_id uuid, p_playing boolean, p_interacted boolean, p_ended boolean) TO
-    authenticated, service_role;
 
 create or replace function public.listen_settle(p_session uuid, p_playing boolean, p_end boolean) returns public.listening_sessions
 language plpgsql security definer set search_path = '' as $$
@@ -352,9 +327,6 @@ begin
   return v_s;
 end
 $$;
-REVOKE ALL ON FUNCTION public.listen_settle(p_session uuid, p_playing boolean, p_end boolean) FROM PUBLIC, anon, authenticated,
-    service_role;
-GRANT ALL ON FUNCTION public.listen_settle(p_session uuid, p_playing boolean, p_end boolean) TO service_role;
 
 -- A catalogue or published song.
 create or replace function public.listen_start(p_song_id text, p_play_id text, p_interacted boolean default true) returns json
@@ -366,9 +338,6 @@ begin
   return public.listen_begin(p_song_id, v_song.duration_seconds, v_song.reward, v_song.owner_id, p_play_id, coalesce(p_interacted, false));
 end
 $$;
-REVOKE ALL ON FUNCTION public.listen_start(p_song_id text, p_play_id text, p_interacted boolean) FROM PUBLIC, anon, authenticated,
-    service_role;
-GRANT ALL ON FUNCTION public.listen_start(p_song_id text, p_play_id text, p_interacted boolean) TO authenticated, service_role;
 
 -- A CUBE Radio piece by its recipe id, while its slot is on air (or just was): as record_station_listen did.
 create or replace function public.listen_station_start(p_recipe_id text, p_play_id text, p_interacted boolean default true) returns json
@@ -404,9 +373,6 @@ begin
                              (c_rules ->> 'reward')::int, null, p_play_id, coalesce(p_interacted, false));
 end
 $$;
-REVOKE ALL ON FUNCTION public.listen_station_start(p_recipe_id text, p_play_id text, p_interacted boolean) FROM PUBLIC, anon,
-    authenticated, service_role;
-GRANT ALL ON FUNCTION public.listen_station_start(p_recipe_id text, p_play_id text, p_interacted boolean) TO authenticated, service_role;
 
 create or replace function public.listener_linked_to_creator(p_listener uuid, p_creator uuid) returns boolean
 language plpgsql stable security definer set search_path = '' as $$
@@ -424,8 +390,6 @@ begin
          and c.last_seen > now() - make_interval(days => (c_creator ->> 'link_days')::int));
 end
 $$;
-REVOKE ALL ON FUNCTION public.listener_linked_to_creator(p_listener uuid, p_creator uuid) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.listener_linked_to_creator(p_listener uuid, p_creator uuid) TO service_role;
 
 create or replace function public.recent_listens(p_user_id uuid, p_limit int default 5) returns table (song_id text, title text,
     artist text, slug text, listened_at timestamptz)
@@ -439,8 +403,6 @@ language sql stable security definer set search_path = '' as $$
    order by h.last desc
    limit least(greatest(coalesce(p_limit, 5), 1), 20)
 $$;
-REVOKE ALL ON FUNCTION public.recent_listens(p_user_id uuid, p_limit integer) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.recent_listens(p_user_id uuid, p_limit integer) TO anon, authenticated, service_role;
 
 create or replace function public.station_rules() returns json
 language sql stable set search_path = '' as $$
@@ -454,8 +416,6 @@ language sql stable set search_path = '' as $$
     'late_slots', 2
   )
 $$;
-REVOKE ALL ON FUNCTION public.station_rules() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.station_rules() TO anon, authenticated, service_role;
 
 -- "Still listening?" answered: listening earns again from now (and the waiting session may credit).
 create or replace function public.still_listening() returns json
@@ -477,5 +437,29 @@ begin
   return public.listen_answer(public.listen_settle(v_session.id, v_session.playing, false));
 end
 $$;
-REVOKE ALL ON FUNCTION public.still_listening() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.still_listening() TO authenticated, service_role;
+
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.listening_sessions, public.user_listening_history FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON TABLE public.listening_sessions, public.user_listening_history TO service_role;
+GRANT SELECT ON TABLE public.user_listening_history TO authenticated;
+GRANT SELECT (credited, duration_seconds, ended_at, heard_seconds, id, outcome, playing, song_id, started_at) ON TABLE
+    public.listening_sessions TO authenticated;
+REVOKE ALL ON SEQUENCE public.user_listening_history_id_seq FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON SEQUENCE public.user_listening_history_id_seq TO service_role;
+REVOKE ALL ON FUNCTION public.listen_answer(p_session listening_sessions), public.listen_begin(p_song_id text, p_duration numeric,
+    p_reward integer, p_creator uuid, p_play_id text, p_interacted boolean), public.listen_lock(p_users uuid[]),
+    public.listen_offline(p_song_id text, p_play_id text, p_played_at timestamp with time zone), public.listen_report(p_session_id
+    uuid, p_playing boolean, p_interacted boolean, p_ended boolean), public.listen_settle(p_session uuid, p_playing boolean, p_end
+    boolean), public.listen_start(p_song_id text, p_play_id text, p_interacted boolean), public.listen_station_start(p_recipe_id
+    text, p_play_id text, p_interacted boolean), public.listener_linked_to_creator(p_listener uuid, p_creator uuid),
+    public.recent_listens(p_user_id uuid, p_limit integer), public.station_rules(), public.still_listening() FROM PUBLIC, anon,
+    authenticated, service_role;
+GRANT ALL ON FUNCTION public.recent_listens(p_user_id uuid, p_limit integer), public.station_rules() TO anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.listen_offline(p_song_id text, p_play_id text, p_played_at timestamp with time zone),
+    public.listen_report(p_session_id uuid, p_playing boolean, p_interacted boolean, p_ended boolean),
+    public.listen_start(p_song_id text, p_play_id text, p_interacted boolean), public.listen_station_start(p_recipe_id text,
+    p_play_id text, p_interacted boolean), public.still_listening() TO authenticated, service_role;
+GRANT ALL ON FUNCTION public.listen_answer(p_session listening_sessions), public.listen_begin(p_song_id text, p_duration numeric,
+    p_reward integer, p_creator uuid, p_play_id text, p_interacted boolean), public.listen_lock(p_users uuid[]),
+    public.listen_settle(p_session uuid, p_playing boolean, p_end boolean), public.listener_linked_to_creator(p_listener uuid,
+    p_creator uuid) TO service_role;

@@ -24,9 +24,6 @@ CREATE TABLE public.blockchain_configs (
 );
 ALTER TABLE public.blockchain_configs ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "chains are public" ON public.blockchain_configs FOR SELECT TO anon, authenticated USING (true);
-REVOKE ALL ON TABLE public.blockchain_configs FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.blockchain_configs TO service_role;
-GRANT SELECT ON TABLE public.blockchain_configs TO anon, authenticated;
 COMMENT ON COLUMN public.blockchain_configs.name IS
     'The chain''s key (ethereum, polygon, …): mint_requests.blockchain and nfts.blockchain name it.';
 COMMENT ON COLUMN public.blockchain_configs.chain_id IS
@@ -74,9 +71,6 @@ ALTER TABLE public.mint_requests ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "owners read their mint requests" ON public.mint_requests FOR SELECT TO authenticated USING ((user_id = ( SELECT
     auth.uid() AS uid)));
 CREATE TRIGGER mint_requests_notice AFTER UPDATE OF status ON public.mint_requests FOR EACH ROW EXECUTE FUNCTION public.notice_on_mint();
-REVOKE ALL ON TABLE public.mint_requests FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.mint_requests TO service_role;
-GRANT SELECT ON TABLE public.mint_requests TO authenticated;
 COMMENT ON COLUMN public.mint_requests.royalties IS
     'Royalty share in percent, 0 to 50 (the token''s ERC-2981 royalty is round(royalties * 100) basis points).';
 COMMENT ON COLUMN public.mint_requests.transaction_id IS 'The mint transaction''s hash (0x and 64 hex digits) once completed.';
@@ -104,9 +98,6 @@ CREATE INDEX nfts_owner_idx ON public.nfts USING btree (owner_id, minted_at DESC
 ALTER TABLE public.nfts ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "nfts: visible unless the owner is private" ON public.nfts FOR SELECT TO anon, authenticated USING
     (public.profile_visible(owner_id));
-REVOKE ALL ON TABLE public.nfts FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.nfts TO service_role;
-GRANT SELECT ON TABLE public.nfts TO anon, authenticated;
 COMMENT ON COLUMN public.nfts.royalties IS 'Royalty share in percent, 0 to 50, as minted (ERC-2981: round(royalties * 100) basis points).';
 
 create or replace function public.enabled_blockchains() returns json
@@ -115,8 +106,6 @@ language sql stable security definer set search_path = '' as $$
   from public.blockchain_configs c
   where c.enabled
 $$;
-REVOKE ALL ON FUNCTION public.enabled_blockchains() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.enabled_blockchains() TO service_role;
 
 -- The royalty argument changes name and unit (percent), so the old signature goes.
 create or replace function public.mint_begin(p_user uuid, p_client_key text, p_blockchain text, p_metadata jsonb,
@@ -145,10 +134,6 @@ begin
   return json_build_object('request', row_to_json(v_request), 'created', true, 'balance', v_balance);
 end
 $$;
-REVOKE ALL ON FUNCTION public.mint_begin(p_user uuid, p_client_key text, p_blockchain text, p_metadata jsonb, p_recipient text,
-    p_royalties numeric, p_collection text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.mint_begin(p_user uuid, p_client_key text, p_blockchain text, p_metadata jsonb, p_recipient text,
-    p_royalties numeric, p_collection text) TO service_role;
 
 create or replace function public.mint_complete(p_request uuid, p_tx_hash text, p_token_id text, p_contract text) returns json
 language plpgsql security definer set search_path = '' as $$
@@ -169,9 +154,6 @@ begin
   return row_to_json(v_request);
 end
 $$;
-REVOKE ALL ON FUNCTION public.mint_complete(p_request uuid, p_tx_hash text, p_token_id text, p_contract text) FROM PUBLIC, anon,
-    authenticated, service_role;
-GRANT ALL ON FUNCTION public.mint_complete(p_request uuid, p_tx_hash text, p_token_id text, p_contract text) TO service_role;
 
 create or replace function public.mint_context(p_user uuid, p_blockchain text) returns json
 language sql stable security definer set search_path = '' as $$
@@ -180,8 +162,6 @@ language sql stable security definer set search_path = '' as $$
     'linked_address', (select address from public.wallet_links where user_id = p_user)
   )
 $$;
-REVOKE ALL ON FUNCTION public.mint_context(p_user uuid, p_blockchain text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.mint_context(p_user uuid, p_blockchain text) TO service_role;
 
 -- mint_fail
 CREATE OR REPLACE FUNCTION public.mint_fail(p_request uuid, p_error text)
@@ -205,16 +185,12 @@ begin
   return row_to_json(v_request);
 end
 $function$;
-REVOKE ALL ON FUNCTION public.mint_fail(p_request uuid, p_error text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.mint_fail(p_request uuid, p_error text) TO service_role;
 
 -- The metadata a token's tokenURI serves (pending or completed requests; a failed one has no token).
 create or replace function public.mint_metadata(p_request uuid) returns jsonb
 language sql stable security definer set search_path = '' as $$
   select metadata from public.mint_requests where id = p_request and status <> 'failed'
 $$;
-REVOKE ALL ON FUNCTION public.mint_metadata(p_request uuid) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.mint_metadata(p_request uuid) TO service_role;
 
 insert into public.blockchain_configs (name, display_name, native_token, chain_id, testnet_rpc_url, testnet, enabled, sort, icon,
     embedded) values
@@ -224,3 +200,17 @@ insert into public.blockchain_configs (name, display_name, native_token, chain_i
   ('ethereum', 'Ethereum', 'ETH', '31337', 'embedded', 'true', 'true', '1', 'Ξ', 'true'),
   ('polygon', 'Polygon', 'MATIC', '31337', 'embedded', 'true', 'true', '4', '⬡', 'true'),
   ('solana', 'Solana', 'SOL', NULL, NULL, 'true', 'true', '2', '◎', 'false');
+
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.blockchain_configs, public.mint_requests, public.nfts FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON TABLE public.blockchain_configs, public.mint_requests, public.nfts TO service_role;
+GRANT SELECT ON TABLE public.blockchain_configs, public.nfts TO anon, authenticated;
+GRANT SELECT ON TABLE public.mint_requests TO authenticated;
+REVOKE ALL ON FUNCTION public.enabled_blockchains(), public.mint_begin(p_user uuid, p_client_key text, p_blockchain text,
+    p_metadata jsonb, p_recipient text, p_royalties numeric, p_collection text), public.mint_complete(p_request uuid, p_tx_hash
+    text, p_token_id text, p_contract text), public.mint_context(p_user uuid, p_blockchain text), public.mint_fail(p_request uuid,
+    p_error text), public.mint_metadata(p_request uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.enabled_blockchains(), public.mint_begin(p_user uuid, p_client_key text, p_blockchain text, p_metadata
+    jsonb, p_recipient text, p_royalties numeric, p_collection text), public.mint_complete(p_request uuid, p_tx_hash text,
+    p_token_id text, p_contract text), public.mint_context(p_user uuid, p_blockchain text), public.mint_fail(p_request uuid,
+    p_error text), public.mint_metadata(p_request uuid) TO service_role;

@@ -20,8 +20,6 @@ CREATE TABLE public.follow_notices (
     CONSTRAINT follow_notices_following_id_fkey FOREIGN KEY (following_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 ALTER TABLE public.follow_notices ENABLE ROW LEVEL SECURITY;
-REVOKE ALL ON TABLE public.follow_notices FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.follow_notices TO service_role;
 
 -- Live notifications (Settings › Notifications): the server writes one row per event the user
 -- asked to hear about, and Realtime delivers it to their open app, which shows it as a toast.
@@ -52,9 +50,6 @@ CREATE POLICY "notifications: owner reads" ON public.notifications FOR SELECT TO
     auth.uid() AS uid)));
 CREATE TRIGGER notifications_realtime AFTER INSERT ON public.notifications FOR EACH ROW EXECUTE FUNCTION
     cube_realtime.notify_change('user_id');
-REVOKE ALL ON TABLE public.notifications FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.notifications TO service_role;
-GRANT DELETE, SELECT ON TABLE public.notifications TO authenticated;
 
 create or replace function public.add_notice(p_user uuid, p_kind text, p_title text, p_body text, p_link text) returns void
 language sql security definer set search_path = '' as $$
@@ -62,9 +57,6 @@ language sql security definer set search_path = '' as $$
   select p_user, p_kind, left(p_title, 120), left(p_body, 300), p_link
    where public.wants_notice(p_user, p_kind)
 $$;
-REVOKE ALL ON FUNCTION public.add_notice(p_user uuid, p_kind text, p_title text, p_body text, p_link text) FROM PUBLIC, anon,
-    authenticated, service_role;
-GRANT ALL ON FUNCTION public.add_notice(p_user uuid, p_kind text, p_title text, p_body text, p_link text) TO service_role;
 
 create or replace function public.notice_on_follow() returns trigger
 language plpgsql security definer set search_path = '' as $$
@@ -87,8 +79,6 @@ begin
   return null;
 end
 $$;
-REVOKE ALL ON FUNCTION public.notice_on_follow() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.notice_on_follow() TO service_role;
 
 -- My mint is on the chain.
 create or replace function public.notice_on_mint() returns trigger
@@ -102,8 +92,6 @@ begin
   return null;
 end
 $$;
-REVOKE ALL ON FUNCTION public.notice_on_mint() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.notice_on_mint() TO service_role;
 
 -- A proposal I voted on has closed.
 create or replace function public.notice_on_proposal_close() returns trigger
@@ -117,8 +105,6 @@ begin
   return null;
 end
 $$;
-REVOKE ALL ON FUNCTION public.notice_on_proposal_close() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.notice_on_proposal_close() TO service_role;
 
 -- A reply to my comment (not my own reply).
 create or replace function public.notice_on_reply() returns trigger
@@ -140,8 +126,6 @@ begin
   return null;
 end
 $$;
-REVOKE ALL ON FUNCTION public.notice_on_reply() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.notice_on_reply() TO service_role;
 
 create or replace function public.wants_notice(p_user uuid, p_kind text) returns boolean
 language sql stable security definer set search_path = '' as $$
@@ -149,5 +133,14 @@ language sql stable security definer set search_path = '' as $$
                                       when 'vote_closed' then s.notify_votes when 'mint_completed' then s.notify_mints end
                      from public.user_settings s where s.user_id = p_user), true)
 $$;
-REVOKE ALL ON FUNCTION public.wants_notice(p_user uuid, p_kind text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.wants_notice(p_user uuid, p_kind text) TO service_role;
+
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.follow_notices, public.notifications FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON TABLE public.follow_notices, public.notifications TO service_role;
+GRANT DELETE, SELECT ON TABLE public.notifications TO authenticated;
+REVOKE ALL ON FUNCTION public.add_notice(p_user uuid, p_kind text, p_title text, p_body text, p_link text),
+    public.notice_on_follow(), public.notice_on_mint(), public.notice_on_proposal_close(), public.notice_on_reply(),
+    public.wants_notice(p_user uuid, p_kind text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.add_notice(p_user uuid, p_kind text, p_title text, p_body text, p_link text),
+    public.notice_on_follow(), public.notice_on_mint(), public.notice_on_proposal_close(), public.notice_on_reply(),
+    public.wants_notice(p_user uuid, p_kind text) TO service_role;

@@ -46,5 +46,7 @@ begin
   return json_build_object('deleted', true);
 end
 $$;
+
+-- Who may do what: nothing but what is granted here.
 REVOKE ALL ON FUNCTION public.delete_my_account(p_confirm_username text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.delete_my_account(p_confirm_username text) TO authenticated, service_role;

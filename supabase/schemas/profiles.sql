@@ -24,11 +24,6 @@ CREATE POLICY follows_insert_own ON public.follows FOR INSERT TO authenticated W
 CREATE POLICY follows_read ON public.follows FOR SELECT TO anon, authenticated USING (((follower_id = ( SELECT auth.uid() AS uid))
     OR (following_id = ( SELECT auth.uid() AS uid)) OR (public.profile_visible(follower_id) AND public.profile_visible(following_id))));
 CREATE TRIGGER follows_notice AFTER INSERT ON public.follows FOR EACH ROW EXECUTE FUNCTION public.notice_on_follow();
-REVOKE ALL ON TABLE public.follows FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.follows TO service_role;
-GRANT DELETE, SELECT ON TABLE public.follows TO authenticated;
-GRANT SELECT ON TABLE public.follows TO anon;
-GRANT INSERT (follower_id, following_id) ON TABLE public.follows TO authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- Tables
@@ -54,10 +49,6 @@ CREATE POLICY "profiles: visible unless private" ON public.profiles FOR SELECT T
 CREATE TRIGGER profiles_check_change BEFORE UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.check_profile_change();
 CREATE TRIGGER profiles_rename_follows AFTER UPDATE OF username ON public.profiles FOR EACH ROW WHEN ((new.username IS DISTINCT
     FROM old.username)) EXECUTE FUNCTION public.profile_rename_follows();
-REVOKE ALL ON TABLE public.profiles FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.profiles TO service_role;
-GRANT SELECT ON TABLE public.profiles TO anon, authenticated;
-GRANT UPDATE (avatar_url, bio, username) ON TABLE public.profiles TO authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- Preferences: one row per user, theirs alone. Notifications say which live toasts they want;
@@ -82,9 +73,6 @@ CREATE POLICY "user settings: owner creates" ON public.user_settings FOR INSERT 
     auth.uid() AS uid)));
 CREATE POLICY "user settings: owner reads" ON public.user_settings FOR SELECT TO authenticated USING ((user_id = ( SELECT
     auth.uid() AS uid)));
-REVOKE ALL ON TABLE public.user_settings FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.user_settings TO service_role;
-GRANT INSERT, SELECT, UPDATE ON TABLE public.user_settings TO authenticated;
 
 create or replace function public.check_profile_change() returns trigger
 language plpgsql set search_path = '' as $$
@@ -105,8 +93,6 @@ begin
   return new;
 end
 $$;
-REVOKE ALL ON FUNCTION public.check_profile_change() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.check_profile_change() TO anon, authenticated, public, service_role;
 
 -- A name given at sign-up must follow the rule (the account is not created otherwise); without
 -- one, the e-mail's local part is cleaned to fit it. A name taken meanwhile by a concurrent
@@ -152,15 +138,11 @@ begin
   end loop;
 end
 $$;
-REVOKE ALL ON FUNCTION public.handle_new_user() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.handle_new_user() TO service_role;
 
 create or replace function public.profile_is_public(p_user uuid) returns boolean
 language sql stable security definer set search_path = '' as $$
   select coalesce((select s.public_profile from public.user_settings s where s.user_id = p_user), true)
 $$;
-REVOKE ALL ON FUNCTION public.profile_is_public(p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.profile_is_public(p_user uuid) TO anon, authenticated, service_role;
 
 -- A renamed user's name follows everywhere it was copied: the artist of the
 -- songs they published, the name on their comments (copied so a live event carries it) and on
@@ -175,8 +157,6 @@ begin
   return null;
 end
 $$;
-REVOKE ALL ON FUNCTION public.profile_rename_follows() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.profile_rename_follows() TO service_role;
 
 create or replace function public.profile_rules() returns json
 language sql immutable set search_path = '' as $$
@@ -196,8 +176,6 @@ language sql immutable set search_path = '' as $$
     'avatar_size_px', 256
   )
 $$;
-REVOKE ALL ON FUNCTION public.profile_rules() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.profile_rules() TO anon, authenticated, public, service_role;
 
 -- Plain SQL, invoker, no SET clause and no sub-select, so Postgres inlines it into each policy and
 -- query (one row of a 10,000-song catalogue costs an expression, not a function call); every name
@@ -209,16 +187,12 @@ language sql stable as $$
                   or p_owner = auth.uid()
                   or public.profile_is_public(p_owner), false)
 $$;
-REVOKE ALL ON FUNCTION public.profile_visible(p_owner uuid) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.profile_visible(p_owner uuid) TO anon, authenticated, service_role;
 
 create or replace function public.public_profile_name(p_username text) returns json
 language sql stable security definer set search_path = '' as $$
   select json_build_object('user_id', p.user_id, 'username', p.username, 'private', not public.profile_visible(p.user_id))
     from public.profiles p where p.username = p_username
 $$;
-REVOKE ALL ON FUNCTION public.public_profile_name(p_username text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.public_profile_name(p_username text) TO anon, authenticated, service_role;
 
 -- What the sign-up form asks before it registers: the same words the rename answers with.
 create or replace function public.username_problem(p_name text) returns text
@@ -236,8 +210,6 @@ begin
   return null;
 end
 $$;
-REVOKE ALL ON FUNCTION public.username_problem(p_name text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.username_problem(p_name text) TO anon, authenticated, service_role;
 
 -- Null when `p_name` (already NFC) follows the rule, else the rule's message.
 create or replace function public.username_rule_problem(p_name text) returns text
@@ -250,5 +222,22 @@ language sql immutable set search_path = '' as $$
   end
   from (select public.profile_rules() as r) rules
 $$;
-REVOKE ALL ON FUNCTION public.username_rule_problem(p_name text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.username_rule_problem(p_name text) TO anon, authenticated, public, service_role;
+
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.follows, public.profiles, public.user_settings FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON TABLE public.follows, public.profiles, public.user_settings TO service_role;
+GRANT DELETE, SELECT ON TABLE public.follows TO authenticated;
+GRANT INSERT, SELECT, UPDATE ON TABLE public.user_settings TO authenticated;
+GRANT SELECT ON TABLE public.profiles TO anon, authenticated;
+GRANT SELECT ON TABLE public.follows TO anon;
+GRANT INSERT (follower_id, following_id) ON TABLE public.follows TO authenticated;
+GRANT UPDATE (avatar_url, bio, username) ON TABLE public.profiles TO authenticated;
+REVOKE ALL ON FUNCTION public.check_profile_change(), public.handle_new_user(), public.profile_is_public(p_user uuid),
+    public.profile_rename_follows(), public.profile_rules(), public.profile_visible(p_owner uuid),
+    public.public_profile_name(p_username text), public.username_problem(p_name text), public.username_rule_problem(p_name text)
+    FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.check_profile_change(), public.profile_rules(), public.username_rule_problem(p_name text) TO anon,
+    authenticated, public, service_role;
+GRANT ALL ON FUNCTION public.profile_is_public(p_user uuid), public.profile_visible(p_owner uuid),
+    public.public_profile_name(p_username text), public.username_problem(p_name text) TO anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.handle_new_user(), public.profile_rename_follows() TO service_role;

@@ -34,7 +34,6 @@ begin
   return null;
 end
 $$;
-REVOKE ALL ON FUNCTION cube_realtime.notify_change() FROM PUBLIC, anon, authenticated, service_role;
 
 -- The tables whose changes a hosted project streams to subscribed clients (the local backend
 -- streams them with cube_realtime.notify_change triggers instead; it has no publication).
@@ -46,3 +45,6 @@ begin
   end if;
 end
 $$;
+
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON FUNCTION cube_realtime.notify_change() FROM PUBLIC, anon, authenticated, service_role;

@@ -20,8 +20,6 @@ CREATE TABLE public.page_views (
 );
 CREATE INDEX page_views_owner_idx ON public.page_views USING btree (owner_id, day) WHERE (owner_id IS NOT NULL);
 ALTER TABLE public.page_views ENABLE ROW LEVEL SECURITY;
-REVOKE ALL ON TABLE public.page_views FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.page_views TO service_role;
 
 CREATE TABLE public.share_links (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -53,9 +51,6 @@ ALTER TABLE public.share_links ENABLE ROW LEVEL SECURITY;
 CREATE POLICY share_links_read_own ON public.share_links FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 CREATE TRIGGER share_links_realtime AFTER INSERT OR UPDATE ON public.share_links FOR EACH ROW EXECUTE FUNCTION
     cube_realtime.notify_change('user_id');
-REVOKE ALL ON TABLE public.share_links FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.share_links TO service_role;
-GRANT SELECT ON TABLE public.share_links TO authenticated;
 
 CREATE TABLE public.share_open_payers (
     sharer_id uuid NOT NULL,
@@ -65,8 +60,6 @@ CREATE TABLE public.share_open_payers (
     CONSTRAINT share_open_payers_sharer_id_fkey FOREIGN KEY (sharer_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 ALTER TABLE public.share_open_payers ENABLE ROW LEVEL SECURITY;
-REVOKE ALL ON TABLE public.share_open_payers FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.share_open_payers TO service_role;
 
 -- One row per credited share: at most one per (user, item, platform, UTC day) by the primary key.
 CREATE TABLE public.shares (
@@ -88,9 +81,6 @@ CREATE TABLE public.shares (
 CREATE INDEX shares_user_day_idx ON public.shares USING btree (user_id, day);
 ALTER TABLE public.shares ENABLE ROW LEVEL SECURITY;
 CREATE POLICY shares_read_own ON public.shares FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-REVOKE ALL ON TABLE public.shares FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.shares TO service_role;
-GRANT SELECT ON TABLE public.shares TO authenticated;
 
 create or replace function public.open_share(p_token text) returns json
 language plpgsql security definer set search_path = '' as $$
@@ -159,8 +149,6 @@ begin
   return json_build_object('credited', v_reason = 'credited', 'reason', v_reason);
 end
 $$;
-REVOKE ALL ON FUNCTION public.open_share(p_token text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.open_share(p_token text) TO anon, authenticated, service_role;
 
 -- Records one profile visit or track play (anyone, visitors included); one per viewer per day.
 -- p_visitor is the anonymous browser id of a visitor (ignored when signed in). Own visits do not count.
@@ -200,8 +188,6 @@ begin
   return json_build_object('recorded', v_rows = 1, 'reason', case when v_rows = 1 then 'recorded' else 'already_today' end);
 end
 $$;
-REVOKE ALL ON FUNCTION public.record_view(p_kind text, p_item_id text, p_visitor text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.record_view(p_kind text, p_item_id text, p_visitor text) TO anon, authenticated, service_role;
 
 -- The Analytics tab also counts the links still waiting for a visitor.
 create or replace function public.share_analytics() returns json
@@ -231,8 +217,6 @@ begin
   );
 end
 $$;
-REVOKE ALL ON FUNCTION public.share_analytics() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.share_analytics() TO authenticated, service_role;
 
 -- Makes (or gives back) the caller's link for one item on one platform. Pays nothing.
 create or replace function public.share_create(p_item_type text, p_item_id text, p_platform text) returns json
@@ -311,9 +295,6 @@ begin
   );
 end
 $$;
-REVOKE ALL ON FUNCTION public.share_create(p_item_type text, p_item_id text, p_platform text) FROM PUBLIC, anon, authenticated,
-    service_role;
-GRANT ALL ON FUNCTION public.share_create(p_item_type text, p_item_id text, p_platform text) TO authenticated, service_role;
 
 create or replace function public.share_rules() returns json
 language sql stable set search_path = '' as $$
@@ -326,5 +307,16 @@ language sql stable set search_path = '' as $$
     'item_types', json_build_array('user', 'song', 'track')
   )
 $$;
-REVOKE ALL ON FUNCTION public.share_rules() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.share_rules() TO anon, authenticated, service_role;
+
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.page_views, public.share_links, public.share_open_payers, public.shares FROM PUBLIC, anon,
+    authenticated, service_role;
+GRANT ALL ON TABLE public.page_views, public.share_links, public.share_open_payers, public.shares TO service_role;
+GRANT SELECT ON TABLE public.share_links, public.shares TO authenticated;
+REVOKE ALL ON FUNCTION public.open_share(p_token text), public.record_view(p_kind text, p_item_id text, p_visitor text),
+    public.share_analytics(), public.share_create(p_item_type text, p_item_id text, p_platform text), public.share_rules() FROM
+    PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.open_share(p_token text), public.record_view(p_kind text, p_item_id text, p_visitor text),
+    public.share_rules() TO anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.share_analytics(), public.share_create(p_item_type text, p_item_id text, p_platform text) TO
+    authenticated, service_role;

@@ -48,8 +48,6 @@ language sql stable as $$
            case when (storage.foldername(p_name))[1] ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
                 then ((storage.foldername(p_name))[1])::uuid end)
 $$;
-REVOKE ALL ON FUNCTION public.storage_object_visible(p_name text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.storage_object_visible(p_name text) TO anon, authenticated, service_role;
 
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types) values
   ('avatars', 'avatars', 'false', '2097152', '{image/png,image/jpeg,image/webp}'),
@@ -58,3 +56,7 @@ insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_typ
   ('published-covers', 'published-covers', 'true', '2097152', '{image/png,image/jpeg,image/webp}'),
   ('studio-audio', 'studio-audio', 'false', '268435456', '{audio/wav,application/json}')
 on conflict (id) do nothing;
+
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON FUNCTION public.storage_object_visible(p_name text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.storage_object_visible(p_name text) TO anon, authenticated, service_role;

@@ -23,9 +23,6 @@ CREATE TABLE public.remixes (
 CREATE INDEX remixes_user_created_idx ON public.remixes USING btree (user_id, created_at DESC);
 ALTER TABLE public.remixes ENABLE ROW LEVEL SECURITY;
 CREATE POLICY remixes_read_own ON public.remixes FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-REVOKE ALL ON TABLE public.remixes FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.remixes TO service_role;
-GRANT SELECT ON TABLE public.remixes TO authenticated;
 
 -- Music Studio projects listed in the account. Only metadata lives here: the mix and its audio
 -- stay in the browser's IndexedDB (src/lib/project-db.ts), and `id` is that local project's id, so
@@ -53,9 +50,6 @@ ALTER TABLE public.studio_projects ENABLE ROW LEVEL SECURITY;
 -- using clause hides other users' rows from select, update and delete.
 CREATE POLICY "owners manage their studio projects" ON public.studio_projects TO authenticated USING ((user_id = ( SELECT
     auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
-REVOKE ALL ON TABLE public.studio_projects FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.studio_projects TO service_role;
-GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.studio_projects TO authenticated;
 
 create or replace function public.record_remix_source(p_song_id text, p_remix_id uuid) returns json
 language plpgsql security definer set search_path = '' as $$
@@ -95,8 +89,6 @@ begin
   return json_build_object('remix_of', v_source, 'recorded', true);
 end
 $$;
-REVOKE ALL ON FUNCTION public.record_remix_source(p_song_id text, p_remix_id uuid) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.record_remix_source(p_song_id text, p_remix_id uuid) TO authenticated, service_role;
 
 -- remix_burn
 CREATE OR REPLACE FUNCTION public.remix_burn(p_source text, p_attempt_key text)
@@ -143,8 +135,6 @@ begin
   return json_build_object('remix_id', v_remix.id, 'status', v_remix.status, 'balance', v_balance, 'charged', true);
 end
 $function$;
-REVOKE ALL ON FUNCTION public.remix_burn(p_source text, p_attempt_key text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.remix_burn(p_source text, p_attempt_key text) TO authenticated, service_role;
 
 create or replace function public.remix_complete(p_remix_id uuid) returns json
 language plpgsql security definer set search_path = '' as $$
@@ -166,8 +156,6 @@ begin
   return json_build_object('remix_id', p_remix_id, 'status', 'rendered');
 end
 $$;
-REVOKE ALL ON FUNCTION public.remix_complete(p_remix_id uuid) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.remix_complete(p_remix_id uuid) TO authenticated, service_role;
 
 -- remix_refund
 CREATE OR REPLACE FUNCTION public.remix_refund(p_remix_id uuid)
@@ -199,12 +187,20 @@ begin
   return json_build_object('remix_id', p_remix_id, 'status', 'refunded', 'balance', v_balance, 'refunded', true);
 end
 $function$;
-REVOKE ALL ON FUNCTION public.remix_refund(p_remix_id uuid) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.remix_refund(p_remix_id uuid) TO authenticated, service_role;
 
 create or replace function public.remix_rules() returns json
 language sql immutable set search_path = '' as $$
   select json_build_object('cost', 50)
 $$;
-REVOKE ALL ON FUNCTION public.remix_rules() FROM PUBLIC, anon, authenticated, service_role;
+
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.remixes, public.studio_projects FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON TABLE public.remixes, public.studio_projects TO service_role;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.studio_projects TO authenticated;
+GRANT SELECT ON TABLE public.remixes TO authenticated;
+REVOKE ALL ON FUNCTION public.record_remix_source(p_song_id text, p_remix_id uuid), public.remix_burn(p_source text, p_attempt_key
+    text), public.remix_complete(p_remix_id uuid), public.remix_refund(p_remix_id uuid), public.remix_rules() FROM PUBLIC, anon,
+    authenticated, service_role;
 GRANT ALL ON FUNCTION public.remix_rules() TO anon, authenticated, public, service_role;
+GRANT ALL ON FUNCTION public.record_remix_source(p_song_id text, p_remix_id uuid), public.remix_burn(p_source text, p_attempt_key
+    text), public.remix_complete(p_remix_id uuid), public.remix_refund(p_remix_id uuid) TO authenticated, service_role;

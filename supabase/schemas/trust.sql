@@ -34,7 +34,6 @@ language sql stable security definer set search_path = '' as $$
          case when f.trusted then 0 else greatest(least(f.balance, f.welcome), 0) end
     from f
 $$;
-REVOKE ALL ON FUNCTION public.account_trust(p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
 
 -- The caller's trust status (the wallet page shows the locked part and what unlocks it).
 create or replace function public.my_trust_status() returns json
@@ -46,8 +45,6 @@ begin
   return public.trust_status(auth.uid());
 end
 $$;
-REVOKE ALL ON FUNCTION public.my_trust_status() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.my_trust_status() TO authenticated, service_role;
 
 create or replace function public.trust_rules() returns json
 language sql immutable set search_path = '' as $$
@@ -58,8 +55,6 @@ language sql immutable set search_path = '' as $$
     'welcome_reasons', json_build_array('welcome', 'wallet_welcome')
   )
 $$;
-REVOKE ALL ON FUNCTION public.trust_rules() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.trust_rules() TO anon, authenticated, service_role;
 
 -- {trusted, listening_days, distinct_songs, needed_days, needed_songs, welcome, locked, balance} of one account.
 create or replace function public.trust_status(p_user uuid) returns json
@@ -77,4 +72,9 @@ language sql stable security definer set search_path = '' as $$
     from (select 1) one
     left join public.account_trust(p_user) a on true
 $$;
-REVOKE ALL ON FUNCTION public.trust_status(p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
+
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON FUNCTION public.account_trust(p_user uuid), public.my_trust_status(), public.trust_rules(),
+    public.trust_status(p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.trust_rules() TO anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.my_trust_status() TO authenticated, service_role;

@@ -21,8 +21,6 @@ CREATE TABLE public.custodial_wallets (
     CONSTRAINT custodial_wallets_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 ALTER TABLE public.custodial_wallets ENABLE ROW LEVEL SECURITY;
-REVOKE ALL ON TABLE public.custodial_wallets FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.custodial_wallets TO service_role;
 
 CREATE TABLE public.siwe_nonces (
     nonce text NOT NULL,
@@ -36,8 +34,6 @@ CREATE TABLE public.siwe_nonces (
 );
 CREATE INDEX siwe_nonces_user_idx ON public.siwe_nonces USING btree (user_id, created_at DESC);
 ALTER TABLE public.siwe_nonces ENABLE ROW LEVEL SECURITY;
-REVOKE ALL ON TABLE public.siwe_nonces FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.siwe_nonces TO service_role;
 
 CREATE TABLE public.wallet_links (
     user_id uuid NOT NULL,
@@ -54,9 +50,6 @@ ALTER TABLE public.wallet_links ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "owners read their wallet link" ON public.wallet_links FOR SELECT TO authenticated USING ((user_id = ( SELECT
     auth.uid() AS uid)));
 CREATE TRIGGER wallet_links_proven BEFORE UPDATE ON public.wallet_links FOR EACH ROW EXECUTE FUNCTION public.wallet_links_proven();
-REVOKE ALL ON TABLE public.wallet_links FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.wallet_links TO service_role;
-GRANT SELECT ON TABLE public.wallet_links TO authenticated;
 
 -- One welcome per account and per address, across accounts (both unique).
 CREATE TABLE public.wallet_welcomes (
@@ -68,8 +61,6 @@ CREATE TABLE public.wallet_welcomes (
     CONSTRAINT wallet_welcomes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL
 );
 ALTER TABLE public.wallet_welcomes ENABLE ROW LEVEL SECURITY;
-REVOKE ALL ON TABLE public.wallet_welcomes FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.wallet_welcomes TO service_role;
 
 -- wallet_claim (last defined in 20261125140000_one_ledger_posting.sql): refused until trusted.
 -- Its pot is still wallet_claim_status()'s answer; only the gate is new.
@@ -103,8 +94,6 @@ begin
   return json_build_object('claimed', v_amount, 'balance', v_balance);
 end
 $$;
-REVOKE ALL ON FUNCTION public.wallet_claim() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.wallet_claim() TO authenticated, service_role;
 
 -- The hourly pot from the server-measured sessions: earning seconds of credited listens only.
 create or replace function public.wallet_claim_status() returns json
@@ -134,8 +123,6 @@ begin
   );
 end
 $$;
-REVOKE ALL ON FUNCTION public.wallet_claim_status() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.wallet_claim_status() TO authenticated, service_role;
 
 create or replace function public.wallet_issue_nonce() returns json
 language plpgsql security definer set search_path = '' as $$
@@ -153,8 +140,6 @@ begin
   return json_build_object('nonce', v_nonce, 'expires_at', v_expires);
 end
 $$;
-REVOKE ALL ON FUNCTION public.wallet_issue_nonce() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.wallet_issue_nonce() TO authenticated, service_role;
 
 -- wallet_link
 CREATE OR REPLACE FUNCTION public.wallet_link(p_user uuid, p_address text, p_nonce text, p_chain_id integer)
@@ -204,9 +189,6 @@ begin
   return json_build_object('address', p_address, 'welcome', v_granted, 'balance', v_balance);
 end
 $function$;
-REVOKE ALL ON FUNCTION public.wallet_link(p_user uuid, p_address text, p_nonce text, p_chain_id integer) FROM PUBLIC, anon,
-    authenticated, service_role;
-GRANT ALL ON FUNCTION public.wallet_link(p_user uuid, p_address text, p_nonce text, p_chain_id integer) TO service_role;
 
 -- Links the caller's custodial address, creating it from the key the edge function drew when the
 -- account has none yet (a concurrent call's key wins, the other is dropped: one address per
@@ -243,9 +225,6 @@ begin
   return json_build_object('address', v_address, 'welcome', v_granted, 'balance', v_balance, 'custodial', true);
 end
 $$;
-REVOKE ALL ON FUNCTION public.wallet_link_custodial(p_user uuid, p_address text, p_private_key text) FROM PUBLIC, anon,
-    authenticated, service_role;
-GRANT ALL ON FUNCTION public.wallet_link_custodial(p_user uuid, p_address text, p_private_key text) TO service_role;
 
 -- A proven browser wallet replaces a custodial link (wallet_link's upsert keeps the column): mark it.
 create or replace function public.wallet_links_proven() returns trigger
@@ -257,8 +236,6 @@ begin
   return new;
 end
 $$;
-REVOKE ALL ON FUNCTION public.wallet_links_proven() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.wallet_links_proven() TO anon, authenticated, public, service_role;
 
 -- The rules gain the per-day ceiling, derived from the rules it follows from.
 create or replace function public.wallet_rules() returns json
@@ -274,8 +251,6 @@ language sql stable set search_path = '' as $$
     'max_royalty_percent', 50
   )
 $$;
-REVOKE ALL ON FUNCTION public.wallet_rules() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.wallet_rules() TO anon, authenticated, service_role;
 
 -- 'Remove this address from my account'.
 create or replace function public.wallet_unlink() returns json
@@ -288,5 +263,19 @@ begin
   return json_build_object('unlinked', found);
 end
 $$;
-REVOKE ALL ON FUNCTION public.wallet_unlink() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.wallet_unlink() TO authenticated, service_role;
+
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.custodial_wallets, public.siwe_nonces, public.wallet_links, public.wallet_welcomes FROM PUBLIC, anon,
+    authenticated, service_role;
+GRANT ALL ON TABLE public.custodial_wallets, public.siwe_nonces, public.wallet_links, public.wallet_welcomes TO service_role;
+GRANT SELECT ON TABLE public.wallet_links TO authenticated;
+REVOKE ALL ON FUNCTION public.wallet_claim_status(), public.wallet_claim(), public.wallet_issue_nonce(),
+    public.wallet_link_custodial(p_user uuid, p_address text, p_private_key text), public.wallet_link(p_user uuid, p_address text,
+    p_nonce text, p_chain_id integer), public.wallet_links_proven(), public.wallet_rules(), public.wallet_unlink() FROM PUBLIC,
+    anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.wallet_links_proven() TO anon, authenticated, public, service_role;
+GRANT ALL ON FUNCTION public.wallet_rules() TO anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.wallet_claim_status(), public.wallet_claim(), public.wallet_issue_nonce(), public.wallet_unlink() TO
+    authenticated, service_role;
+GRANT ALL ON FUNCTION public.wallet_link_custodial(p_user uuid, p_address text, p_private_key text), public.wallet_link(p_user
+    uuid, p_address text, p_nonce text, p_chain_id integer) TO service_role;

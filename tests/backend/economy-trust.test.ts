@@ -4,7 +4,7 @@ import { rpc, signUp, sql, type TestServer, type TestUser } from './support/loca
 import { creditedListening } from './support/listening.ts'
 import { listenHistory } from './support/trust.ts'
 
-// The trust rule (issue 23, 20261126100000_trust_rule.sql): welcome tokens (100 at sign-up, 50 for
+// The trust rule (issue 23, supabase/schemas/trust.sql): welcome tokens (100 at sign-up, 50 for
 // the first verified wallet) are spendable but carry no voting power and cannot be claimed out
 // until the account has listened on 3 distinct days to 10 distinct songs (ledger 'listen' rows).
 

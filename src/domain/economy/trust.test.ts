@@ -13,7 +13,7 @@ const status = (over: Partial<TrustStatus> = {}): TrustStatus => ({
   ...over,
 })
 
-describe('the trust rule in words (20261126100000_trust_rule.sql)', () => {
+describe('the trust rule in words (supabase/schemas/trust.sql)', () => {
   it('says what is locked and what unlocks it, with the progress', () => {
     expect(lockedExplanation(status())).toBe(
       '100 CUBE locked: your welcome bonus can be spent in the app, but to use it for voting and claiming, ' +

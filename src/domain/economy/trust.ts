@@ -3,7 +3,7 @@ import type { TrustStatus } from '../../backend/trust.ts'
 export type { TrustStatus } from '../../backend/trust.ts'
 
 /**
- * The trust rule in plain words, where it bites (20261126100000_trust_rule.sql): what is locked and
+ * The trust rule in plain words, where it bites (supabase/schemas/trust.sql): what is locked and
  * what unlocks it, with the account's progress. Null once nothing is locked and the account is trusted.
  */
 export function lockedExplanation(s: TrustStatus): string | null {

@@ -2,7 +2,7 @@ import { lockedExplanation, type TrustStatus } from '../../domain/economy/trust.
 
 /**
  * The locked part of the balance and what unlocks it, in plain words (the trust rule,
- * 20261126100000_trust_rule.sql). Nothing once the account is trusted.
+ * supabase/schemas/trust.sql). Nothing once the account is trusted.
  */
 export function LockedBalanceNote({ status }: { status: TrustStatus | null }) {
   const text = status ? lockedExplanation(status) : null

@@ -1,7 +1,7 @@
 import { sql, type TestServer } from './local-backend.ts'
 
 /**
- * Test setup for the trust rule (20261126100000_trust_rule.sql): qualifying listens written to the
+ * Test setup for the trust rule (supabase/schemas/trust.sql): qualifying listens written to the
  * ledger in the past, `songs` distinct songs spread over `days` distinct UTC days (1 CUBE each, as
  * post_ledger would write them: the wallet's balance moves with them, so balance = sum(ledger)
  * holds). `listenHistory(server, id)` makes an account trusted (3 days, 10 songs).
