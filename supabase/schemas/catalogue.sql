@@ -79,7 +79,7 @@ COMMENT ON COLUMN public.songs.remix_id IS 'The remix (public.remixes) this publ
 COMMENT ON COLUMN public.songs.remix_of IS
     'The song the remix was made from (remixes.source_ref, when that is a song here); null when unknown or not a remix.';
 
--- publish_song as in 20261125100400_publish_attempts.sql, storing the declared length to the millisecond.
+-- Publishes a song, idempotent per attempt key, storing the declared length to the millisecond.
 create or replace function public.publish_song(
   p_title text,
   p_genre text,
@@ -217,7 +217,7 @@ language sql immutable set search_path = '' as $$
   )
 $$;
 
--- recommend_songs (20261124130100_discovery.sql) again, offering only songs the caller may see.
+-- Recommended songs (ranked in SQL), offering only songs the caller may see.
 create or replace function public.recommend_songs(p_mode text default 'daily', p_salt int default 0, p_limit int default 10) returns json
 language plpgsql stable security definer set search_path = '' as $$
 declare

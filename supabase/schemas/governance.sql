@@ -211,7 +211,7 @@ begin
 end
 $$;
 
--- Creates a proposal and burns its cost (idempotent per attempt, 20261125100500_proposal_attempts.sql).
+-- Creates a proposal and burns its cost, idempotent per attempt key.
 -- The burn is posted before the proposal row is inserted, so the snapshot the insert takes sees the
 -- author's balance after it. The proposal runs at least min_duration_hours.
 create or replace function public.create_proposal(p_title text, p_description text, p_category text, p_ends_at timestamptz,

@@ -5,10 +5,9 @@
 
 -- One 'New follower' notice per (follower, followed) pair per UTC day.
 --
--- notice_on_follow (20261124150300_notifications.sql) wrote a notice on every insert into
--- public.follows, so following and unfollowing in a loop flooded the followed user. The pair's
--- last noticed day is now a row of public.follow_notices; the trigger notifies only when it can
--- claim today's row. Its primary key decides between concurrent follows of the same pair (the
+-- A notice on every insert into public.follows would let following and unfollowing in a loop
+-- flood the followed user. The pair's last noticed day is a row of public.follow_notices; the
+-- trigger notifies only when it can claim today's row. Its primary key decides between concurrent follows of the same pair (the
 -- second waits for the first, then finds the day taken), so no race gets a second notice.
 -- Only the trigger writes the table; nobody reads it through the API.
 CREATE TABLE public.follow_notices (

@@ -62,8 +62,8 @@ CREATE TABLE public.wallet_welcomes (
 );
 ALTER TABLE public.wallet_welcomes ENABLE ROW LEVEL SECURITY;
 
--- wallet_claim (last defined in 20261125140000_one_ledger_posting.sql): refused until trusted.
--- Its pot is still wallet_claim_status()'s answer; only the gate is new.
+-- Credits the claimable listening reward (wallet_claim_status()'s pot) to the balance, once per
+-- pot even when raced; refused until the account is trusted.
 create or replace function public.wallet_claim() returns json
 language plpgsql security definer set search_path = '' as $$
 declare
