@@ -25,16 +25,28 @@ const schemaList = `array[${SCHEMAS.map((s) => `'${s}'`).join(',')}]`
  * `foldFunctionWhitespace`: function definitions compared with runs of white space as one space
  * (only the squash uses it: it rewraps long lines of function bodies, and nothing else).
  */
-export async function catalogSnapshot(db: Queryable, options: { data?: boolean; foldFunctionWhitespace?: boolean } = {}): Promise<Snapshot> {
+export async function catalogSnapshot(
+  db: Queryable,
+  options: { data?: boolean; foldFunctionWhitespace?: boolean } = {},
+): Promise<Snapshot> {
+  const relationAcl = sortedAcl(`coalesce(c.relacl, acldefault(case c.relkind when 'S' then 's' else 'r' end::"char", c.relowner))`)
+  const functionDef = options.foldFunctionWhitespace
+    ? "regexp_replace(pg_get_functiondef(p.oid), '\\s+', ' ', 'g')"
+    : 'pg_get_functiondef(p.oid)'
+  const functionAcl = sortedAcl("coalesce(p.proacl, acldefault('f', p.proowner))")
   const out: Snapshot = new Map()
   const add = async (sql: string) => {
     for (const row of (await db.query<{ k: string; v: string | null }>(sql)).rows) out.set(row.k, row.v ?? '')
   }
-  await add(`select 'schema ' || nspname as k, ${sortedAcl("coalesce(nspacl, acldefault('n', nspowner))")} as v from pg_namespace where nspname = any(${schemaList})`)
+  await add(
+    `select 'schema ' || nspname as k, ${sortedAcl("coalesce(nspacl, acldefault('n', nspowner))")} as v from pg_namespace where
+      nspname = any(${schemaList})`,
+  )
   await add(
     `select 'relation ' || c.oid::regclass::text as k,
             concat_ws(' ', 'kind=' || c.relkind::text, 'rls=' || c.relrowsecurity, 'force=' || c.relforcerowsecurity,
-                      'acl=' || ${sortedAcl(`coalesce(c.relacl, acldefault(case c.relkind when 'S' then 's' else 'r' end::"char", c.relowner))`)}, 'options=' || coalesce(c.reloptions::text, '')) as v
+                      'acl=' ||
+                        ${relationAcl}, 'options=' || coalesce(c.reloptions::text, '')) as v
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = any(${schemaList}) and c.relkind in ('r', 'p', 'v', 'm', 'S', 'f')`,
   )
@@ -42,7 +54,8 @@ export async function catalogSnapshot(db: Queryable, options: { data?: boolean; 
     `select 'column ' || a.attrelid::regclass::text || '.' || a.attname as k,
             concat_ws(' ', format_type(a.atttypid, a.atttypmod), case when a.attnotnull then 'not null' end,
                       'default ' || pg_get_expr(d.adbin, d.adrelid), nullif('identity ' || a.attidentity::text, 'identity '),
-                      nullif('generated ' || a.attgenerated::text, 'generated '), 'acl=' || ${sortedAcl('a.attacl')}, 'position ' || row_number() over (partition by a.attrelid order by a.attnum)) as v
+                      nullif('generated ' || a.attgenerated::text, 'generated '), 'acl=' || ${sortedAcl('a.attacl')}, 'position ' ||
+                        row_number() over (partition by a.attrelid order by a.attnum)) as v
        from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
        left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
       where n.nspname = any(${schemaList}) and c.relkind in ('r', 'p', 'v', 'm', 'f') and a.attnum > 0 and not a.attisdropped`,
@@ -64,7 +77,8 @@ export async function catalogSnapshot(db: Queryable, options: { data?: boolean; 
        from pg_policies where schemaname = any(${schemaList})`,
   )
   await add(
-    `select 'trigger ' || t.tgrelid::regclass::text || ' ' || t.tgname as k, pg_get_triggerdef(t.oid) || ' enabled=' || t.tgenabled::text as v
+    `select 'trigger ' || t.tgrelid::regclass::text || ' ' || t.tgname as k, pg_get_triggerdef(t.oid) || ' enabled=' ||
+      t.tgenabled::text as v
        from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
       where not t.tgisinternal and n.nspname = any(${schemaList})`,
   )
@@ -74,7 +88,7 @@ export async function catalogSnapshot(db: Queryable, options: { data?: boolean; 
   )
   await add(
     `select 'function ' || p.oid::regprocedure::text as k,
-            ${options.foldFunctionWhitespace ? "regexp_replace(pg_get_functiondef(p.oid), '\\s+', ' ', 'g')" : 'pg_get_functiondef(p.oid)'} || E'\\n-- acl=' || ${sortedAcl("coalesce(p.proacl, acldefault('f', p.proowner))")} as v
+            ${functionDef} || E'\\n-- acl=' || ${functionAcl} as v
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
       where n.nspname = any(${schemaList}) and p.prokind in ('f', 'p')`,
   )
@@ -82,18 +96,22 @@ export async function catalogSnapshot(db: Queryable, options: { data?: boolean; 
     `select 'comment ' || d.classoid::regclass::text || ' ' ||
             coalesce(pg_describe_object(d.classoid, d.objoid, d.objsubid), d.objoid::text) as k, d.description as v
        from pg_description d
-      where (d.classoid = 'pg_class'::regclass and d.objoid in (select c.oid from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = any(${schemaList})))
-         or (d.classoid = 'pg_proc'::regclass and d.objoid in (select p.oid from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = any(${schemaList})))
+      where (d.classoid = 'pg_class'::regclass and d.objoid in (select c.oid from pg_class c join pg_namespace n on n.oid =
+        c.relnamespace where n.nspname = any(${schemaList})))
+         or (d.classoid = 'pg_proc'::regclass and d.objoid in (select p.oid from pg_proc p join pg_namespace n on n.oid =
+           p.pronamespace where n.nspname = any(${schemaList})))
          or (d.classoid = 'pg_namespace'::regclass and d.objoid in (select oid from pg_namespace where nspname = any(${schemaList})))`,
   )
   await add(
-    `select 'default privileges ' || pg_get_userbyid(defaclrole) || ' ' || coalesce(defaclnamespace::regnamespace::text, '*') || ' ' || defaclobjtype::text as k,
+    `select 'default privileges ' || pg_get_userbyid(defaclrole) || ' ' || coalesce(defaclnamespace::regnamespace::text, '*') || ' '
+      || defaclobjtype::text as k,
             defaclacl::text as v from pg_default_acl`,
   )
   await add(`select 'publication ' || pubname || ' ' || schemaname || '.' || tablename as k, '' as v from pg_publication_tables`)
   await add(
     `select 'type ' || t.oid::regtype::text as k, t.typtype::text as v from pg_type t join pg_namespace n on n.oid = t.typnamespace
-      where n.nspname = any(${schemaList}) and t.typtype in ('e', 'd', 'c') and not exists (select 1 from pg_class c where c.reltype = t.oid)`,
+      where n.nspname = any(${schemaList}) and t.typtype in ('e', 'd', 'c') and not exists (select 1 from pg_class c where c.reltype
+        = t.oid)`,
   )
   if (options.data !== false) {
     const tables = (

@@ -27,7 +27,16 @@ export interface Diff {
 }
 
 const LETTERS: Record<string, string> = {
-  r: 'SELECT', a: 'INSERT', w: 'UPDATE', d: 'DELETE', D: 'TRUNCATE', x: 'REFERENCES', t: 'TRIGGER', X: 'EXECUTE', U: 'USAGE', C: 'CREATE',
+  r: 'SELECT',
+  a: 'INSERT',
+  w: 'UPDATE',
+  d: 'DELETE',
+  D: 'TRUNCATE',
+  x: 'REFERENCES',
+  t: 'TRIGGER',
+  X: 'EXECUTE',
+  U: 'USAGE',
+  C: 'CREATE',
 }
 
 /**
@@ -117,7 +126,8 @@ export function diffSnapshots(from: Snapshot, to: Snapshot, statements: SchemaSt
       if (after !== undefined) {
         const defs = find('index', `index ${name}`)
         if (defs.length === 1) once(defs[0]!.text)
-        else if (/_pkey$|_key$/.test(name)) continue // a constraint's own index: the constraint says it
+        else if (/_pkey$|_key$/.test(name))
+          continue // a constraint's own index: the constraint says it
         else refused.push(`${key}: defined ${defs.length} times in supabase/schemas/`)
       }
     } else if (kind === 'view') {
@@ -137,7 +147,12 @@ export function diffSnapshots(from: Snapshot, to: Snapshot, statements: SchemaSt
         once(`alter table ${table} ${field(after, 'force') === 'true' ? 'force' : 'no force'} row level security;`)
       if (field(before, 'acl') !== field(after, 'acl'))
         aclStatements(/kind=S/.test(after) ? 'sequence' : 'table', table, field(after, 'acl')!).forEach(once)
-    } else if (kind === 'column' && before !== undefined && after !== undefined && before.replace(/ acl=\S*/, '') === after.replace(/ acl=\S*/, '')) {
+    } else if (
+      kind === 'column' &&
+      before !== undefined &&
+      after !== undefined &&
+      before.replace(/ acl=\S*/, '') === after.replace(/ acl=\S*/, '')
+    ) {
       // Only the column's privileges.
       const table = qualify(rest.slice(0, rest.lastIndexOf('.')))
       const column = rest.slice(rest.lastIndexOf('.') + 1)
@@ -154,7 +169,11 @@ export function diffSnapshots(from: Snapshot, to: Snapshot, statements: SchemaSt
 /** A migration timestamp (UTC, YYYYMMDDHHMMSS) later than every existing migration's. */
 export function nextVersion(existing: readonly string[], now = new Date()): string {
   const stamp = now.toISOString().replace(/[-:T]/g, '').slice(0, 14)
-  const last = existing.map((f) => /^(\d{14})_/.exec(f)?.[1]).filter(Boolean).sort().at(-1)
+  const last = existing
+    .map((f) => /^(\d{14})_/.exec(f)?.[1])
+    .filter(Boolean)
+    .sort()
+    .at(-1)
   return last === undefined || stamp > last ? stamp : String(Number(last) + 1)
 }
 
@@ -167,7 +186,11 @@ export function renderMigration(name: string, diff: Diff): string {
 }
 
 /** The migrated database after `sql`, compared with `target`, without keeping the change. */
-export async function differencesAfter(db: Queryable & { transaction: (fn: (tx: Queryable) => Promise<void>) => Promise<void> }, sql: string, target: Snapshot) {
+export async function differencesAfter(
+  db: Queryable & { transaction: (fn: (tx: Queryable) => Promise<void>) => Promise<void> },
+  sql: string,
+  target: Snapshot,
+) {
   let left: string[] = []
   await db
     .transaction(async (tx) => {
@@ -214,7 +237,9 @@ async function main() {
     }
     const file = `${nextVersion(readdirSync(MIGRATIONS_DIR))}_${name}.sql`
     writeFileSync(join(MIGRATIONS_DIR, file), sql)
-    console.log(`wrote supabase/migrations/${file} (${diff.statements.length} statements); the migrations now build what supabase/schemas/ says`)
+    console.log(
+      `wrote supabase/migrations/${file} (${diff.statements.length} statements); the migrations now build what supabase/schemas/ says`,
+    )
   } finally {
     await dbs.close()
   }

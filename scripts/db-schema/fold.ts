@@ -100,7 +100,24 @@ function ownerKey(s: ObjectRef): string {
   return s.key
 }
 
-const ORDER_IN_GROUP: Kind[] = ['schema', 'table', 'sequence', 'table-alter', 'constraint', 'foreign-key', 'index', 'rls', 'policy', 'trigger', 'view', 'function', 'grant', 'comment', 'data', 'block']
+const ORDER_IN_GROUP: Kind[] = [
+  'schema',
+  'table',
+  'sequence',
+  'table-alter',
+  'constraint',
+  'foreign-key',
+  'index',
+  'rls',
+  'policy',
+  'trigger',
+  'view',
+  'function',
+  'grant',
+  'comment',
+  'data',
+  'block',
+]
 
 async function main() {
   const squash = process.argv.includes('--squash')
@@ -133,7 +150,9 @@ async function main() {
     const migratedUrl = db.urls.get(migrated)!
 
     const baseTexts = new Set(dumpStatements(pgDump(baseUrl, ['--schema-only'])).map((s) => s.text))
-    const schema = dumpStatements(pgDump(migratedUrl, ['--schema-only', '--exclude-schema=local_meta'])).filter((s) => !baseTexts.has(s.text))
+    const schema = dumpStatements(pgDump(migratedUrl, ['--schema-only', '--exclude-schema=local_meta'])).filter(
+      (s) => !baseTexts.has(s.text),
+    )
     const data = (await dataStatements(migrated)).map((text) => ({ text, comment: '', ...classify(text) }))
     const lastDefinition = new Map<string, Located>()
     const firstDefinition = new Map<string, Located>()
@@ -162,7 +181,12 @@ async function main() {
         // A table's reason is often the header of the migration that created it.
         comment = existingByKey.get(k)?.comment || source?.comment || (s.kind === 'table' ? (source?.detachedComment ?? '') : '')
       }
-      out.push({ ...s, text: s.kind === 'function' ? wrapFunction(text, squash) : wrapLines(text), comment: scrubComment(comment), file: '' })
+      out.push({
+        ...s,
+        text: s.kind === 'function' ? wrapFunction(text, squash) : wrapLines(text),
+        comment: scrubComment(comment),
+        file: '',
+      })
     }
     // Primary keys, unique and foreign keys inside their table's create statement, as one writes
     // them by hand (the schema files create tables in the order their references need).
@@ -194,7 +218,8 @@ async function main() {
     // The hosted project's realtime publication: set by DO blocks (the local backend has none).
     const blocks = new Map<string, Located>()
     for (const s of [...existing.map((e) => ({ ...e })), ...sources.filter((x) => baselineIndex === -1 || afterBaseline.has(x.file))]) {
-      if (s.kind === 'block' && /publication\s+supabase_realtime/i.test(s.text)) blocks.set(s.text, { ...s, comment: scrubComment(s.comment) })
+      if (s.kind === 'block' && /publication\s+supabase_realtime/i.test(s.text))
+        blocks.set(s.text, { ...s, comment: scrubComment(s.comment) })
     }
     // One block naming every table the hosted project's clients subscribe to.
     const published = new Set<string>()
@@ -219,7 +244,14 @@ async function main() {
       const owner = s.kind === 'block' ? 'block realtime' : ownerKey(s)
       const name = owner.replace(/^[\w-]+\s+/, '').replace(/^rows\s+/, '')
       const domain =
-        home.get(owner) ?? (s.kind === 'block' ? 'realtime' : owner.startsWith('policy-rule ') ? 'auth' : s.kind === 'schema' || owner.startsWith('schema ') ? domainOf(`${name}.`) : domainOf(name))
+        home.get(owner) ??
+        (s.kind === 'block'
+          ? 'realtime'
+          : owner.startsWith('policy-rule ')
+            ? 'auth'
+            : s.kind === 'schema' || owner.startsWith('schema ')
+              ? domainOf(`${name}.`)
+              : domainOf(name))
       if (domain === 'unsorted') warnings.push(`${s.key}: no domain matched; put in unsorted.sql (move it and rerun)`)
       const list = files.get(domain) ?? []
       list.push({ ...s, file: `${domain}.sql` })
@@ -270,7 +302,10 @@ async function main() {
         process.exitCode = 1
         return
       }
-      console.log(`squashed ${migrationFiles.length} migrations into ${BASELINE_FILE}${seed ? ` and ${Number(BASELINE_VERSION) + 1}${SEED_SUFFIX}` : ''}`)
+      console.log(
+        `squashed ${migrationFiles.length} migrations into ${BASELINE_FILE}` +
+          `${seed ? ` and ${Number(BASELINE_VERSION) + 1}${SEED_SUFFIX}` : ''}`,
+      )
     }
   } finally {
     await db.close()
@@ -349,7 +384,8 @@ export function compactHeader(text: string): string {
   const out: string[] = []
   for (const line of lines) {
     const previous = out.at(-1)
-    if (previous !== undefined && ATTRIBUTE.test(line) && ATTRIBUTE.test(previous)) out[out.length - 1] = `${previous.trimEnd()} ${line.trim()}`
+    if (previous !== undefined && ATTRIBUTE.test(line) && ATTRIBUTE.test(previous))
+      out[out.length - 1] = `${previous.trimEnd()} ${line.trim()}`
     else out.push(ATTRIBUTE.test(line) ? line.trim() : line)
   }
   const header = out.join('\n')
@@ -382,7 +418,8 @@ function accessSection(list: Privileges[]): string[] {
     if (!objects.length) continue
     out.push(wrapLines(`REVOKE ALL ON ${what} ${objects.map((p) => p.name).join(', ')} FROM PUBLIC, anon, authenticated, service_role;`))
     const byGrant = new Map<string, string[]>()
-    for (const p of objects) for (const g of p.grants) byGrant.set(`${g.privileges}|${g.roles}`, [...(byGrant.get(`${g.privileges}|${g.roles}`) ?? []), p.name])
+    for (const p of objects)
+      for (const g of p.grants) byGrant.set(`${g.privileges}|${g.roles}`, [...(byGrant.get(`${g.privileges}|${g.roles}`) ?? []), p.name])
     for (const [k, names] of [...byGrant].sort()) {
       const [privileges, roles] = k.split('|') as [string, string]
       out.push(wrapLines(`GRANT ${privileges} ON ${what} ${names.join(', ')} TO ${roles};`))
@@ -401,8 +438,10 @@ const ALL: Record<string, string[]> = {
 
 async function privilegeStatements(db: Awaited<ReturnType<Awaited<ReturnType<typeof throwaway>>['create']>>): Promise<Privileges[]> {
   const { rows } = await db.query<{ kind: string; name: string; owner: string | null; col: string | null; grantee: string; priv: string }>(
-    `select case c.relkind when 'S' then 'sequence' else 'table' end as kind, quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name,
-            (select 'table ' || quote_ident(tn.nspname) || '.' || quote_ident(t.relname) from pg_depend d join pg_class t on t.oid = d.refobjid
+    `select case c.relkind when 'S' then 'sequence' else 'table' end as kind, quote_ident(n.nspname) || '.' || quote_ident(c.relname)
+      as name,
+            (select 'table ' || quote_ident(tn.nspname) || '.' || quote_ident(t.relname) from pg_depend d join pg_class t on t.oid =
+              d.refobjid
                join pg_namespace tn on tn.oid = t.relnamespace
               where c.relkind = 'S' and d.objid = c.oid and d.classid = 'pg_class'::regclass and d.deptype in ('a', 'i') limit 1) as owner,
             null as col, coalesce(r.rolname, 'public') as grantee, a.privilege_type as priv
@@ -411,24 +450,28 @@ async function privilegeStatements(db: Awaited<ReturnType<Awaited<ReturnType<typ
        left join pg_roles r on r.oid = a.grantee
       where c.relkind in ('r', 'p', 'v', 'm', 'S') and a.grantee <> c.relowner
      union all
-     select 'table', quote_ident(n.nspname) || '.' || quote_ident(c.relname), null, quote_ident(at.attname), coalesce(r.rolname, 'public'), a.privilege_type
+     select 'table', quote_ident(n.nspname) || '.' || quote_ident(c.relname), null, quote_ident(at.attname), coalesce(r.rolname,
+       'public'), a.privilege_type
        from pg_attribute at join pg_class c on c.oid = at.attrelid join pg_namespace n on n.oid = c.relnamespace
        cross join aclexplode(at.attacl) a left join pg_roles r on r.oid = a.grantee
       where at.attacl is not null and a.grantee <> c.relowner
      union all
-     select 'function', quote_ident(n.nspname) || '.' || quote_ident(p.proname) || '(' || pg_get_function_identity_arguments(p.oid) || ')', null, null,
+     select 'function', quote_ident(n.nspname) || '.' || quote_ident(p.proname) || '(' || pg_get_function_identity_arguments(p.oid)
+       || ')', null, null,
             coalesce(r.rolname, 'public'), a.privilege_type
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        cross join aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) a left join pg_roles r on r.oid = a.grantee
       where a.grantee <> p.proowner
      union all
      select 'schema', quote_ident(n.nspname), null, null, coalesce(r.rolname, 'public'), a.privilege_type
-       from pg_namespace n cross join aclexplode(coalesce(n.nspacl, acldefault('n', n.nspowner))) a left join pg_roles r on r.oid = a.grantee
+       from pg_namespace n cross join aclexplode(coalesce(n.nspacl, acldefault('n', n.nspowner))) a left join pg_roles r on r.oid =
+         a.grantee
       where a.grantee <> n.nspowner`,
   )
   // Every object, also one whose only privileges are its owner's (it then gets the revoke alone).
   const objects = await db.query<{ kind: string; name: string }>(
-    `select case c.relkind when 'S' then 'sequence' else 'table' end as kind, quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name
+    `select case c.relkind when 'S' then 'sequence' else 'table' end as kind, quote_ident(n.nspname) || '.' || quote_ident(c.relname)
+      as name
        from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.relkind in ('r', 'p', 'v', 'm', 'S')
      union all
      select 'function', quote_ident(n.nspname) || '.' || quote_ident(p.proname) || '(' || pg_get_function_identity_arguments(p.oid) || ')'
@@ -452,7 +495,8 @@ async function privilegeStatements(db: Awaited<ReturnType<Awaited<ReturnType<typ
     for (const g of held.filter((x) => !x.col)) perRole.set(g.grantee, [...(perRole.get(g.grantee) ?? []), g.priv].sort())
     const bySet = new Map<string, string[]>()
     for (const [role, privs] of perRole) bySet.set(privs.join(','), [...(bySet.get(privs.join(',')) ?? []), role])
-    for (const [privs, roles] of [...bySet].sort()) grants.push({ privileges: privilegeList(privs.split(',')), roles: roles.sort().join(', ') })
+    for (const [privs, roles] of [...bySet].sort())
+      grants.push({ privileges: privilegeList(privs.split(',')), roles: roles.sort().join(', ') })
     // Column privileges: one grant per privilege and role set, naming its columns.
     const perPriv = new Map<string, Set<string>>()
     for (const g of held.filter((x) => x.col)) {
@@ -471,7 +515,15 @@ async function privilegeStatements(db: Awaited<ReturnType<Awaited<ReturnType<typ
     }
     const bare = name.replace(/\(.*$/, '').replace(/"/g, '')
     const key = `${kind} ${bare.includes('.') ? bare : `public.${bare}`}`
-    out.push({ key, owner: owners.get(id), table: kind === 'table' ? key.slice(6) : undefined, what: kind.toUpperCase(), name, grants, columnGrants })
+    out.push({
+      key,
+      owner: owners.get(id),
+      table: kind === 'table' ? key.slice(6) : undefined,
+      what: kind.toUpperCase(),
+      name,
+      grants,
+      columnGrants,
+    })
   }
   return out
 }
@@ -534,7 +586,19 @@ function renderFile(domain: string, list: Located[], access: string[]): string {
     groups.set(owner, g)
   }
   const rank = (owner: string) =>
-    owner.startsWith('schema ') ? 0 : owner.startsWith('table ') ? 1 : owner.startsWith('view ') ? 2 : owner.startsWith('function ') ? 3 : owner.startsWith('policy-rule ') ? 4 : owner.startsWith('rows ') ? 5 : 6
+    owner.startsWith('schema ')
+      ? 0
+      : owner.startsWith('table ')
+        ? 1
+        : owner.startsWith('view ')
+          ? 2
+          : owner.startsWith('function ')
+            ? 3
+            : owner.startsWith('policy-rule ')
+              ? 4
+              : owner.startsWith('rows ')
+                ? 5
+                : 6
   const ordered = [...groups].sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
   const parts = [
     `-- ${DOMAINS[domain] ?? 'Objects no domain rule placed yet: move each to its domain’s file.'}\n` +

@@ -67,12 +67,14 @@ export function classify(text: string): ObjectRef {
   const t = text.replace(/^\s+/, '')
   let m: RegExpExecArray | null
   const r = (re: string) => new RegExp(re, 'i').exec(t)
-  if ((m = r(String.raw`^create\s+schema\s+(?:if\s+not\s+exists\s+)?(${ident})`))) return { kind: 'schema', key: `schema ${unquote(m[1]!)}` }
+  if ((m = r(String.raw`^create\s+schema\s+(?:if\s+not\s+exists\s+)?(${ident})`)))
+    return { kind: 'schema', key: `schema ${unquote(m[1]!)}` }
   if ((m = r(String.raw`^create\s+(?:unlogged\s+)?table\s+(?:if\s+not\s+exists\s+)?${qname}`))) {
     const table = normalName(m[1]!)
     return { kind: 'table', key: `table ${table}`, table }
   }
-  if ((m = r(String.raw`^create\s+sequence\s+(?:if\s+not\s+exists\s+)?${qname}`))) return { kind: 'sequence', key: `sequence ${normalName(m[1]!)}` }
+  if ((m = r(String.raw`^create\s+sequence\s+(?:if\s+not\s+exists\s+)?${qname}`)))
+    return { kind: 'sequence', key: `sequence ${normalName(m[1]!)}` }
   if ((m = r(String.raw`^alter\s+sequence\s+${qname}`))) return { kind: 'table-alter', key: `sequence ${normalName(m[1]!)}` }
   if ((m = r(String.raw`^create\s+(?:or\s+replace\s+)?(?:function|procedure)\s+${qname}\s*\(`)))
     return { kind: 'function', key: `function ${normalName(m[1]!)}` }
@@ -80,7 +82,9 @@ export function classify(text: string): ObjectRef {
     const view = normalName(m[1]!)
     return { kind: 'view', key: `view ${view}`, table: view }
   }
-  if ((m = r(String.raw`^create\s+(?:unique\s+)?index\s+(?:concurrently\s+)?(?:if\s+not\s+exists\s+)?(${ident})\s+on\s+(?:only\s+)?${qname}`))) {
+  if (
+    (m = r(String.raw`^create\s+(?:unique\s+)?index\s+(?:concurrently\s+)?(?:if\s+not\s+exists\s+)?(${ident})\s+on\s+(?:only\s+)?${qname}`))
+  ) {
     const table = normalName(m[2]!)
     return { kind: 'index', key: `index ${table.split('.')[0]}.${unquote(m[1]!)}`, table }
   }
@@ -92,7 +96,11 @@ export function classify(text: string): ObjectRef {
     const table = normalName(m[2]!)
     return { kind: 'policy', key: `policy ${table} ${unquote(m[1]!)}`, table }
   }
-  if ((m = r(String.raw`^alter\s+table\s+(?:if\s+exists\s+)?(?:only\s+)?${qname}\s+(enable|disable|force|no\s+force)\s+row\s+level\s+security`))) {
+  if (
+    (m = r(
+      String.raw`^alter\s+table\s+(?:if\s+exists\s+)?(?:only\s+)?${qname}\s+(enable|disable|force|no\s+force)\s+row\s+level\s+security`,
+    ))
+  ) {
     const table = normalName(m[1]!)
     return { kind: 'rls', key: `rls ${table} ${m[2]!.toLowerCase().replace(/\s+/g, ' ')}`, table }
   }
@@ -104,7 +112,12 @@ export function classify(text: string): ObjectRef {
     const table = normalName(m[1]!)
     return { kind: 'table-alter', key: `table ${table}`, table }
   }
-  if ((m = r(String.raw`^(?:grant|revoke)\s[\s\S]*?\son\s+(?:(table|function|sequence|schema|all\s+tables\s+in\s+schema|all\s+functions\s+in\s+schema)\s+)?${qname}`))) {
+  if (
+    (m = r(
+      String.raw`^(?:grant|revoke)\s[\s\S]*?\son\s+` +
+        String.raw`(?:(table|function|sequence|schema|all\s+tables\s+in\s+schema|all\s+functions\s+in\s+schema)\s+)?${qname}`,
+    ))
+  ) {
     const what = (m[1] ?? 'table').toLowerCase().replace(/\s+/g, ' ')
     const name = what === 'schema' || what.startsWith('all') ? unquote(m[2]!) : normalName(m[2]!)
     const kind = what === 'function' ? 'function' : what === 'sequence' ? 'sequence' : what === 'table' ? 'table' : what
@@ -119,13 +132,15 @@ export function classify(text: string): ObjectRef {
     const name = what === 'schema' ? unquote(m[2]!) : normalName(m[2]!)
     return { kind: 'comment', key: `${what} ${name}`, table: what === 'table' ? name : undefined }
   }
-  if ((m = r(String.raw`^(?:insert\s+into|update|delete\s+from)\s+${qname}`))) return { kind: 'data', key: `rows ${normalName(m[1]!)}`, table: normalName(m[1]!) }
+  if ((m = r(String.raw`^(?:insert\s+into|update|delete\s+from)\s+${qname}`)))
+    return { kind: 'data', key: `rows ${normalName(m[1]!)}`, table: normalName(m[1]!) }
   if ((m = r(String.raw`^select\s+pg_catalog\.setval\('${qname}'`))) {
     const sequence = normalName(m[1]!)
     return { kind: 'data', key: `sequence value ${sequence}`, table: sequence.replace(/_(?:id_)?seq$/, '') }
   }
   if (r(String.raw`^do\s`)) return { kind: 'block', key: `block ${t.slice(0, 80)}` }
   if (r(String.raw`^(?:set|reset|select\s+pg_catalog\.set_config)\b`)) return { kind: 'setting', key: 'setting' }
-  if ((m = r(String.raw`^drop\s+(\w+)\s+(?:if\s+exists\s+)?(${ident})(?:\s+on\s+${qname})?`))) return { kind: 'drop', key: `drop ${m[1]} ${m[2]}` }
+  if ((m = r(String.raw`^drop\s+(\w+)\s+(?:if\s+exists\s+)?(${ident})(?:\s+on\s+${qname})?`)))
+    return { kind: 'drop', key: `drop ${m[1]} ${m[2]}` }
   return { kind: 'other', key: `other ${t.slice(0, 80)}` }
 }

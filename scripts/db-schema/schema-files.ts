@@ -19,13 +19,13 @@ export interface SchemaStatement extends Statement, ObjectRef {
 export function readSchemaFiles(dir = SCHEMAS_DIR): SchemaStatement[] {
   let files: string[]
   try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.sql'))
+      .sort()
   } catch {
     return []
   }
-  return files.flatMap((file) =>
-    splitStatements(readFileSync(join(dir, file), 'utf8')).map((s) => ({ ...s, ...classify(s.text), file })),
-  )
+  return files.flatMap((file) => splitStatements(readFileSync(join(dir, file), 'utf8')).map((s) => ({ ...s, ...classify(s.text), file })))
 }
 
 /**
@@ -68,7 +68,8 @@ function referencedFirst(tables: SchemaStatement[]): SchemaStatement[] {
   const out: SchemaStatement[] = []
   const visit = (name: string) => {
     if (done.has(name) || !byName.has(name)) return
-    if (visiting.has(name)) throw new Error(`tables reference each other in a cycle through ${name}: add one foreign key with alter table instead`)
+    if (visiting.has(name))
+      throw new Error(`tables reference each other in a cycle through ${name}: add one foreign key with alter table instead`)
     visiting.add(name)
     for (const m of byName.get(name)!.text.matchAll(/references\s+([\w."]+)/gi)) {
       const target = m[1]!.includes('.') ? m[1]! : `public.${m[1]}`

@@ -47,8 +47,11 @@ create or replace function public.add_mfa_policy(p_table text) returns void
 language plpgsql set search_path = '' as $$
 begin
   execute format('drop policy if exists "two-factor sessions only" on public.%I', p_table);
-  execute
-      format('create policy "two-factor sessions only" on public.%I as restrictive for all to authenticated using ((select public.aal_satisfied())) with check ((select public.aal_satisfied()))', p_table);
+  execute format(
+    'create policy "two-factor sessions only" on public.%I as restrictive for all to authenticated'
+    || ' using ((select public.aal_satisfied())) with check ((select public.aal_satisfied()))',
+    p_table
+  );
 end
 $$;
 

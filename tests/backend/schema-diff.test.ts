@@ -24,7 +24,8 @@ beforeAll(async () => {
   writeFileSync(studio, readFileSync(studio, 'utf8').replace("json_build_object('cost', 50)", "json_build_object('cost', 40)"))
   appendFileSync(
     join(dir, 'collection.sql'),
-    '\n-- Public playlists are listed for visitors too.\ncreate policy "public playlists are listed" on public.playlists for select to anon using (is_public);\n',
+    '\n-- Public playlists are listed for visitors too.\n' +
+      'create policy "public playlists are listed" on public.playlists for select to anon using (is_public);\n',
   )
   dbs = await throwaway()
   ;[migrated, edited] = await Promise.all([dbs.create('diff_migrated'), dbs.create('diff_edited')])
@@ -42,7 +43,7 @@ describe('db:diff writes the migration from the schema files', () => {
     const diff = diffSnapshots(from, to, readSchemaFiles(dir))
     expect(diff.refused).toEqual([])
     const sql = renderMigration('cheaper_remix', diff)
-    expect(sql).toContain("create or replace function public.remix_rules() returns json")
+    expect(sql).toContain('create or replace function public.remix_rules() returns json')
     expect(sql).toContain("json_build_object('cost', 40)")
     expect(sql).toContain('drop policy if exists "public playlists are listed" on public.playlists;')
     expect(sql).toContain('create policy "public playlists are listed" on public.playlists for select to anon using (is_public);')
