@@ -5,7 +5,7 @@ import { AVATAR_BUCKET, avatarAddress } from './profile-avatar.ts'
 // What Settings changes on the server: the profile's username and bio, the avatar (bucket
 // `avatars`, one object `<user id>/avatar`, read through RLS: src/backend/profile-avatar.ts), the
 // preferences row (public.user_settings), the password and e-mail (Auth, re-authenticated with the current password) and TOTP two-factor.
-// The rules mirror public.profile_rules() (migration 20261124150000_account_settings.sql), which
+// The rules mirror public.profile_rules() (supabase/schemas/profiles.sql), which
 // the server enforces whatever the client says. Every call takes the supabase-js client so Node
 // tests use it as is; every failure is an Error whose message is meant for the user.
 

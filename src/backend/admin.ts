@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Tables } from './database.types.ts'
 
-// The Admin Dashboard's calls (migration 20261124150100_admin.sql): everything but
+// The Admin Dashboard's calls (supabase/schemas/admin.sql): everything but
 // public_site_settings() answers only administrators; secrets go in, only masks come out.
 // Every failure is an Error in the user's words.
 

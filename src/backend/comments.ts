@@ -3,7 +3,7 @@ import { supabase } from './client.ts'
 import { rpcJson } from './rpc.ts'
 import type { Tables } from './database.types.ts'
 
-/** A row of public.comments (20261124140000_comments.sql). */
+/** A row of public.comments (supabase/schemas/comments.sql). */
 /** A comment as read: its author's id is null once the author deleted their account (the name stays). */
 export type CommentRow = Pick<
   Tables<'comments'>,

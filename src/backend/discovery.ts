@@ -1,7 +1,7 @@
 import { supabase } from './client.ts'
 import { jsonAs } from './rpc.ts'
 
-/** One recommended song as recommend_songs() answers it (server-side ranking, see 20261124130100_discovery.sql). */
+/** One recommended song as recommend_songs() answers it (server-side ranking, see supabase/schemas/catalogue.sql). */
 export interface RecommendedSong {
   id: string
   slug: string

@@ -2,7 +2,7 @@ import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js'
 import { supabase } from './client.ts'
 import { rpcJson } from './rpc.ts'
 
-/** SQL public.governance_rules() (last defined in 20261126100100_governance_snapshot.sql): the one source. */
+/** SQL public.governance_rules() (supabase/schemas/governance.sql): the one source. */
 export interface GovernanceRules {
   proposal_cost: number
   min_balance: number
@@ -52,7 +52,7 @@ export interface ProposalPower {
 
 export interface GovernanceOverview {
   balance: number
-  /** Welcome tokens without voting power until the account is trusted (20261126100000_trust_rule.sql). */
+  /** Welcome tokens without voting power until the account is trusted (supabase/schemas/trust.sql). */
   locked: number
   trusted: boolean
   own_power: number

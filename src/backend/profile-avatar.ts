@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 
-// Avatars live in the non-public bucket `avatars` (migration 20261125130000_private_profiles.sql):
+// Avatars live in the non-public bucket `avatars` (supabase/schemas/profiles.sql):
 // a public bucket is served by URL without RLS, so a private profile's avatar could not be hidden
 // there. profiles.avatar_url names the object (with a version for caches); the app downloads it
 // through the API, where RLS shows it only to those who may see the profile.

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 
 // A user's uploaded profile banner: one object `<user id>/banner` in the public Storage bucket
-// `profile-banners` (migration 20261123000000_profile_banners.sql, which enforces the same size
+// `profile-banners` (supabase/schemas/storage.sql, which enforces the same size
 // and types server-side). Every call takes the supabase-js client so Node tests use it as is.
 
 export const PROFILE_BANNER_BUCKET = 'profile-banners'

@@ -1,6 +1,6 @@
 import { rpcJson } from './rpc.ts'
 
-/** SQL public.trust_rules() (20261201100100_trust_covers_holdings.sql): the one source of the trust rule. */
+/** SQL public.trust_rules() (supabase/schemas/trust.sql): the one source of the trust rule. */
 export interface TrustRules {
   needed_days: number
   needed_songs: number

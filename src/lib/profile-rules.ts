@@ -1,5 +1,5 @@
 // The profile's rules as the client shows them before asking the server; public.profile_rules()
-// (migration 20261124150000_account_settings.sql) enforces the same whatever the client says.
+// (supabase/schemas/profiles.sql) enforces the same whatever the client says.
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const

@@ -93,7 +93,7 @@ describe('profile rules, enforced by the server', () => {
 
   it('a legacy name from before the rule keeps working until its owner changes it', async () => {
     const legacy = await signUp(server, 'legacy@example.com', 'legacy-pass', 'legacy_name')
-    // As sign-up stored names before 20261126010000_one_username_rule.sql (triggers bypassed).
+    // As sign-up stored names before supabase/schemas/profiles.sql (triggers bypassed).
     await sql(
       server,
       `do $$ begin set local session_replication_role = replica;

@@ -338,7 +338,7 @@ describe.each(['PGlite', 'PostgreSQL 15'] as const)('supabase-js 2.109 against t
     const byId = new Map((names.data ?? []).map((r) => [r.user_id, r.username]))
     expect([byId.get(a.data.user!.id), byId.get(b.data.user!.id), byId.get(c.data.user!.id)]).toEqual(['dj.nova', 'dj.nova-1', 'dj.nova-2'])
     // c is signed in now: it may edit its own profile, and a taken name (one the username rule of
-    // 20261124150000_account_settings.sql allows) is a conflict.
+    // supabase/schemas/profiles.sql allows) is a conflict.
     const edited = await supabase
       .from('profiles')
       .update({ bio: 'beats', avatar_url: '/images/a.svg' })

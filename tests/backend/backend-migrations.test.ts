@@ -71,7 +71,7 @@ async function checkSchema(server: LocalServer) {
   }
 
   // The functions every API request or every listen calls keep their plans (migration
-  // 20261126170000_hot_path_plans.sql): a SQL function the planner cannot inline (security definer
+  // supabase/schemas/listening.sql): a SQL function the planner cannot inline (security definer
   // or a SET clause) is parsed and planned again on every call, which cost a credited listen about
   // 1.4 ms of PostgreSQL's CPU. Each is PL/pgSQL, or plain SQL that inlines into its caller.
   const hot = await sql<{ proname: string; lang: string; prosecdef: boolean; config: string | null }>(
@@ -88,7 +88,7 @@ async function checkSchema(server: LocalServer) {
   }
 
   // A check constraint is prepared again for every statement that writes its table, so the wallet's
-  // (written by every credit and spend) call no function (migration 20261127120000): reading the
+  // (written by every credit and spend) call no function (supabase/schemas/ledger.sql): reading the
   // daily cap through reward_rules() cost each wallet update 0.025 ms. Its literal bound is the rules' cap.
   const checks = await sql<{ conname: string; def: string }>(
     server,

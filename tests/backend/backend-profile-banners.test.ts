@@ -11,7 +11,7 @@ import {
 import { signUp, sql, startTestServer, supabaseClient, type TestServer } from './support/local-backend.ts'
 import { withSignature } from './support/media-bytes.ts'
 
-// The public bucket `profile-banners` (migration 20261123000000_profile_banners.sql) through
+// The public bucket `profile-banners` (supabase/schemas/storage.sql) through
 // supabase-js as the app calls it: the RLS matrix {anon, owner, other} × {read, insert, update,
 // delete} on the owner's object `<owner id>/banner`, and the bucket's own size and type limits.
 //   read: 'allowed' (the bytes come back) · insert/update/delete: 'allowed' (the change happened)

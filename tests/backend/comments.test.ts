@@ -4,7 +4,7 @@ import { api, rpc, signUp, sql, supabaseClient, type TestServer, type TestUser }
 import { ageAccount } from './support/trust.ts'
 
 // Comments & Earn on the server: what post_comment / set_comment_like / delete_comment credit
-// (20261124140000_comments.sql), raced and replayed, and what bad input gets.
+// (supabase/schemas/comments.sql), raced and replayed, and what bad input gets.
 
 let server: TestServer
 const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => sql<T>(server, text, params)

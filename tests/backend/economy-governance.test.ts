@@ -4,7 +4,7 @@ import { api, rpc, signUp, sql, type TestServer, type TestUser } from './support
 import { readOnlyOwn, rlsContext, rlsMatrixTests, type RlsCase } from './support/rls-matrix.ts'
 import { listenHistory } from './support/trust.ts'
 
-// Snapshot-grade governance (20261126100100_governance_snapshot.sql): voting power is
+// Snapshot-grade governance (supabase/schemas/governance.sql): voting power is
 // floor(0.8 x vested balance) of every account at the moment a proposal is created, plus power
 // delegated before that moment; quorum is 10 % of the proposal's total snapshot power; proposals
 // run at least 24 hours; the server computes the result at close.

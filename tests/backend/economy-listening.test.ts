@@ -13,7 +13,7 @@ import {
   type ListenAnswer,
 } from './support/listening.ts'
 
-// Listening and Creators (20261126120000_listening_sessions.sql): the server measures
+// Listening and Creators (supabase/schemas/listening.sql): the server measures
 // listening itself. A play is a server-side session; what earns is the server's own clock while the
 // client says "playing", at most 90 s per gap between reports and at most the track; a song earns
 // twice per listener and UTC day; own songs earn nothing; an hour without interaction stops earning;

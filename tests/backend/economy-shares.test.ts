@@ -15,7 +15,7 @@ import {
 import { readOnlyOwn, rlsContext, rlsMatrixTests, type RlsCase } from './support/rls-matrix.ts'
 import { beginShareVisit, pageShown, redeemShareVisit, visitSharedPage } from './support/share-visit.ts'
 
-// Shares (migration 20261126110000_shares_credited_on_visit.sql): sharing makes a link
+// Shares (supabase/schemas/sharing.sql): sharing makes a link
 // with an unguessable token and pays nothing; the sharer is paid when someone else opens it (another
 // visitor, from another client address), once per link per UTC day, within the daily share cap,
 // exactly once under concurrency, and sees pending → credited live. Different client addresses
@@ -68,7 +68,7 @@ describe('shares are paid when someone else opens the link', () => {
     server = await startTestServer()
     sharer = await newUser(server, 'sharer')
     friend = await newUser(server, 'friend')
-    // An established friend: accounts under a day old are the sharer's own (20261126120200_share_opens_linked.sql).
+    // An established friend: accounts under a day old are the sharer's own (supabase/schemas/sharing.sql).
     await sql(server, "update auth.users set created_at = now() - interval '7 days' where id = $1", [friend.id])
   }, 60_000)
   afterAll(() => server?.close())
@@ -133,7 +133,7 @@ describe('shares are paid when someone else opens the link', () => {
     for (const [i, platform] of ['twitter', 'facebook', 'copy_link', 'qr', 'share_now'].entries()) {
       const link = await share(server, sharer, 'track', `recipe-${platform}`, platform)
       const before = await wallet(server, sharer)
-      // A visitor pays a sharer once a day (20261126150000_economy_caps.sql): one visitor per platform.
+      // A visitor pays a sharer once a day (supabase/schemas/sharing.sql): one visitor per platform.
       const visitor = `127.0.3.${i + 1}`
       expect(await open(server, link.token, visitor), platform).toEqual({ credited: true, reason: 'credited' })
       expect((await wallet(server, sharer)).balance, platform).toBe(before.balance + AMOUNTS[platform]!)

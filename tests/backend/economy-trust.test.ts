@@ -4,7 +4,7 @@ import { rpc, signUp, sql, type TestServer, type TestUser } from './support/loca
 import { creditedListening } from './support/listening.ts'
 import { ageAccount, listenHistory } from './support/trust.ts'
 
-// The trust rule (20261201100100_trust_covers_holdings.sql): until an account is trusted (48 h old,
+// The trust rule (supabase/schemas/trust.sql): until an account is trusted (48 h old,
 // listens on 3 distinct days to 10 distinct songs, not one of a ring of 6+ new accounts on one
 // address), its whole balance, welcome and earnings alike, is spendable in the app but carries no
 // voting power and cannot be claimed out.

@@ -3,7 +3,7 @@ import { DATABASES, serverOn } from './support/each-database.ts'
 import { api, rpc, signUp, sql, type TestServer, type TestUser } from './support/local-backend.ts'
 import { listenHistory } from './support/trust.ts'
 
-// Governance decided by the server (20261124140100_governance.sql): the proposal's burn, votes
+// Governance decided by the server (supabase/schemas/governance.sql): the proposal's burn, votes
 // weighted at vote time, delegation, closing, and bad input.
 
 let server: TestServer
@@ -15,7 +15,7 @@ async function user(balance: number): Promise<TestUser & { name: string }> {
   const name = `g${n}x${Date.now() % 100000}`
   const u = await signUp(server, `${name}@example.com`, 'pass-word', name)
   await rpc(server, u.accessToken, 'init_user_tokens')
-  // A trusted account (20261126100000_trust_rule.sql), so its whole balance is vested voting power.
+  // A trusted account (supabase/schemas/trust.sql), so its whole balance is vested voting power.
   await listenHistory(server, u.id)
   await q('update public.user_tokens set balance = $2 where user_id = $1', [u.id, balance])
   return { ...u, name }
@@ -159,7 +159,7 @@ describe.each(DATABASES)('on %s', (database) => {
       const delegate = await user(100)
       const d = await rpc(server, delegator.accessToken, 'delegate_voting_power', { p_username: delegate.name })
       expect(d.status, d.text).toBe(200)
-      // The proposal after the delegation: its snapshot takes the power delegated before it (20261126100100).
+      // The proposal after the delegation: its snapshot takes the power delegated before it (supabase/schemas/governance.sql).
       const id = await proposal(author)
       expect(d.json).toMatchObject({ voting_power: 0, delegation: { delegate_id: delegate.id, delegate_name: delegate.name } })
       const overview = await rpc(server, delegate.accessToken, 'governance_overview')

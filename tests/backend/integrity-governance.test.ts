@@ -19,7 +19,7 @@ async function user(balance: number): Promise<TestUser & { name: string }> {
   const name = `ig${n}x${Date.now() % 100000}`
   const u = await signUp(server, `${name}@example.com`, 'pass-word', name)
   await rpc(server, u.accessToken, 'init_user_tokens')
-  // A trusted account (20261126100000_trust_rule.sql), so its whole balance is vested voting power.
+  // A trusted account (supabase/schemas/trust.sql), so its whole balance is vested voting power.
   await listenHistory(server, u.id)
   await q('update public.user_tokens set balance = $2 where user_id = $1', [u.id, balance])
   return { ...u, name }
@@ -63,7 +63,7 @@ describe.each(DATABASES)('on %s', (database) => {
       const author = await user(0)
       const [a, b, c] = [await user(100), await user(100), await user(100)]
       expect((await delegate(a, b)).status).toBe(200)
-      // Snapshot governance (20261126100100): the proposal counts the delegation made before it.
+      // Snapshot governance (supabase/schemas/governance.sql): the proposal counts the delegation made before it.
       const id = await proposal(author)
       expect((await vote(b, id)).json.vote).toMatchObject({ power: 160, delegators: [a.id] })
       expect((await delegate(a, c)).status).toBe(200)

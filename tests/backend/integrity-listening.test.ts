@@ -45,7 +45,7 @@ describe.each(DATABASES)('on %s', (database) => {
     const st = await status(u)
     expect(st.listened_seconds).toBeLessThanOrEqual(90 + 85)
     expect(st.claimable).toBe(0)
-    await listenHistory(server, u.id) // claiming needs a trusted account (20261126100000_trust_rule.sql)
+    await listenHistory(server, u.id) // claiming needs a trusted account (supabase/schemas/trust.sql)
     expect((await rpc(server, u.accessToken, 'wallet_claim')).json.claimed).toBe(0)
   })
 

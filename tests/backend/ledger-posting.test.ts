@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rpc, signUp, sql, startTestServer, type TestServer } from './support/local-backend.ts'
 
-// One posting function (20261125140000_one_ledger_posting.sql): public.post_ledger is the only code
+// One posting function (supabase/schemas/ledger.sql): public.post_ledger is the only code
 // that writes the ledger or moves a balance. The catalogue check below fails when a new function
 // writes either by hand, so the rule cannot be forgotten.
 

@@ -3,7 +3,7 @@ import { DATABASES, serverOn } from './support/each-database.ts'
 import { api, rpc, signUp, sql, type TestServer, type TestUser } from './support/local-backend.ts'
 import { expectLedgerHolds, playId, startListen } from './support/listening.ts'
 
-// Offline and install (20261127100000_offline_plays.sql): plays made offline are
+// Offline and install (supabase/schemas/listening.sql): plays made offline are
 // reported when the app is back online and the server's usual rules decide what they count as. A
 // listen earns only for time the server measured, and nobody measured time that passed offline: an
 // offline play is recorded as a play and credits nothing, whatever the client claims.

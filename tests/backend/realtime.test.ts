@@ -154,7 +154,8 @@ describe.each(['PGlite', 'PostgreSQL 15'] as const)('Realtime postgres_changes t
     'respects RLS per subscriber: a vote reaches its voter, not another user; ' + 'access_token updates switch who is served',
     async (context) => {
       if (!server) return context.skip(skip)
-      // Voting power comes from a trusted account's balance when the proposal is created (20261126100000, 20261126100100).
+      // Voting power comes from a trusted account's balance when the proposal is created
+      // (supabase/schemas/trust.sql, supabase/schemas/governance.sql).
       await listenHistory(server, alice.id)
       await sql(server, 'update public.user_tokens set balance = 250 where user_id = $1', [alice.id])
       const [proposal] = await sql<{ id: string }>(

@@ -18,7 +18,7 @@ const ctx = () => rlsContext(server, owner, other)
 type ShareAnswer = { credited: boolean; reason: string }
 
 let visitors = 0
-/** A client address no visitor used before: one visitor pays a sharer once a day (20261126150000_economy_caps.sql). */
+/** A client address no visitor used before: one visitor pays a sharer once a day (supabase/schemas/sharing.sql). */
 const freshVisitor = () => `127.0.${10 + Math.floor(visitors / 250)}.${(visitors++ % 250) + 1}`
 
 /** Shares (the link, no CUBE) and has a visitor from another client address open it. */

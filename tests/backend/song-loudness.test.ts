@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASES, serverOn } from './support/each-database.ts'
 import { api, rpc, signUp, sql, type TestServer, type TestUser } from './support/local-backend.ts'
 
-// Loudness stored with the song (20261126130000_song_loudness.sql): the creator's measurement of a
+// Loudness stored with the song (supabase/schemas/catalogue.sql): the creator's measurement of a
 // published song is recorded once, for their own song only, within range; the catalogue seed
 // carries the values measured when its files were generated; anyone reads them with the song.
 

@@ -204,7 +204,7 @@ describe('claimable listening rewards', () => {
   it('2 h of accepted listening → 10 CUBE claimable; 20 concurrent claims pay once', async () => {
     const u = await newUser('claim')
     await rpc(server, u.accessToken, 'init_user_tokens')
-    // Claiming needs a trusted account (20261126100000_trust_rule.sql): 10 listens of 1 CUBE on 3 days.
+    // Claiming needs a trusted account (supabase/schemas/trust.sql): 10 listens of 1 CUBE on 3 days.
     await listenHistory(server, u.id)
     // Server-measured listening the pot counts: 3000 s, 3000 s and 2100 s.
     await creditedListening(server, u.id, 3000, 1)

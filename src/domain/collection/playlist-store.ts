@@ -29,7 +29,7 @@ export interface Playlist {
 export const PLAYLISTS_STORAGE_KEY = 'cube-playlists'
 export const FAVORITES_ID = 'favorites'
 export const ALREADY_IN_PLAYLIST = 'Already in playlist'
-/** Matches public.playlists' check (20261122230000_name_limits.sql): 1–80 characters after trimming. */
+/** Matches public.playlists' check (supabase/schemas/collection.sql): 1–80 characters after trimming. */
 export const MAX_PLAYLIST_NAME = 80
 export const PLAYLIST_NAME_TOO_LONG = `Playlist name must be at most ${MAX_PLAYLIST_NAME} characters`
 

@@ -1,5 +1,5 @@
 // Keeps the server's listening session in step with the player. The server measures listening
-// itself (20261126120000_listening_sessions.sql): this only says when a play starts, whether it is
+// itself (supabase/schemas/listening.sql): this only says when a play starts, whether it is
 // playing or paused (every HEARTBEAT_MS while playing: the server counts at most 90 s per gap), and
 // whether the user interacted since the last call. It never sends a duration. Pure: the clock, the
 // server calls and what to do with an answer are injected, so it is tested without audio or a server.

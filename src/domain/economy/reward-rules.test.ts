@@ -74,13 +74,11 @@ describe('reward rules before the server answers', () => {
     expect(useRewardRules.getState()).toMatchObject({ source: 'fallback', rules: FALLBACK_REWARD_RULES })
   })
 
-  it('the fallback is what the newest migration’s reward_rules() says (so it documents the server)', () => {
-    const migrations = import.meta.glob<string>('../../../supabase/migrations/*.sql', { query: '?raw', import: 'default', eager: true })
-    const defining = Object.keys(migrations)
-      .sort()
-      .filter((f) => /function public\.reward_rules\(\)/.test(migrations[f]!))
-    expect(defining.length).toBeGreaterThan(0)
-    const sql = migrations[defining.at(-1)!]!
+  it('the fallback is what reward_rules() in supabase/schemas/ says (so it documents the server)', () => {
+    const schemas = import.meta.glob<string>('../../../supabase/schemas/*.sql', { query: '?raw', import: 'default', eager: true })
+    const defining = Object.keys(schemas).filter((f) => /function public\.reward_rules\(\)/.test(schemas[f]!))
+    expect(defining).toHaveLength(1)
+    const sql = schemas[defining[0]!]!
     const body = sql
       .slice(sql.search(/function public\.reward_rules\(\)/))
       .split('$$')[1]!

@@ -17,7 +17,7 @@ const status = (over: Partial<TrustStatus> = {}): TrustStatus => ({
   ...over,
 })
 
-describe('the trust rule in words (20261201100100_trust_covers_holdings.sql)', () => {
+describe('the trust rule in words (supabase/schemas/trust.sql)', () => {
   it('says that the whole balance is locked, that it stays spendable, and what unlocks it', () => {
     expect(lockedExplanation(status())).toBe(
       '130 CUBE locked: you can spend it in the app (remixes, mints, proposals), but it votes, can be delegated and ' +

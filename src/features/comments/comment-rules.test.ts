@@ -4,7 +4,7 @@ import { FALLBACK_COMMENT_RULES } from './comment-rules.ts'
 describe('FALLBACK_COMMENT_RULES', () => {
   it('states what SQL comment_rules() states', () => {
     const sql = Object.values(
-      import.meta.glob<string>('../../../supabase/migrations/20261124140000_comments.sql', {
+      import.meta.glob<string>('../../../supabase/schemas/comments.sql', {
         query: '?raw',
         import: 'default',
         eager: true,

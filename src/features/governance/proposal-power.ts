@@ -2,7 +2,7 @@ import type { GovernanceRules, ProposalPower, ProposalRow } from '../../backend/
 
 /**
  * The user's voting power on one proposal, in words: it comes from the snapshot taken when the
- * proposal was created (20261126100100_governance_snapshot.sql), not from today's balance.
+ * proposal was created (supabase/schemas/governance.sql), not from today's balance.
  */
 export function powerLine(power: ProposalPower | undefined, known: boolean): string {
   if (!known) return 'Your voting power on this proposal: …'

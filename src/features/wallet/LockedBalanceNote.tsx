@@ -2,7 +2,7 @@ import { lockedExplanation, trustSteps, type TrustStatus } from '../../domain/ec
 
 /**
  * The locked part of the balance and what unlocks it, in plain words, with each part of the trust
- * rule and the account's progress on it (20261201100100_trust_covers_holdings.sql). Nothing once
+ * rule and the account's progress on it (supabase/schemas/trust.sql). Nothing once
  * the account is trusted.
  */
 export function LockedBalanceNote({ status }: { status: TrustStatus | null }) {

@@ -23,7 +23,7 @@ export function useRewardClaim() {
       if (userId) await refreshWallet(userId)
       useSessionStore.getState().bumpActivity()
     } catch (e) {
-      // The trust rule (20261126100000_trust_rule.sql): the server says in words what unlocks claiming.
+      // The trust rule (supabase/schemas/trust.sql): the server says in words what unlocks claiming.
       const details = typeof e === 'object' && e !== null && 'details' in e && typeof e.details === 'string' ? e.details : ''
       if (errorMessage(e) === 'not_trusted') notify.error('Claiming is locked', { description: details })
       else notify.error('Claim failed', { description: errorMessage(e) })

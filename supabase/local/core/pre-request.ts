@@ -4,7 +4,7 @@ import type { Database, Queryable } from './db.ts'
 // PostgREST's db-pre-request: the SQL function named by the authenticator role's
 // `pgrst.db_pre_request` setting runs inside every API request's transaction, after the role and
 // the JWT claims are set and before the request's own statement; when it raises, the request is
-// refused with its error. The migrations configure it (20261125110000_aal_everywhere.sql) exactly
+// refused with its error. The migrations configure it (supabase/schemas/auth.sql) exactly
 // as on a hosted project, and the local backend reads the setting from the same place.
 
 const SETTING_SQL = `

@@ -1,7 +1,7 @@
 import type { ChangeType } from './bindings.ts'
 
 /**
- * The channel cube_realtime.notify_change() (migration 20261124140000_comments.sql) notifies on,
+ * The channel cube_realtime.notify_change() (supabase/schemas/comments.sql) notifies on,
  * after the writing transaction commits: one message per changed row of a published table.
  */
 export const CHANGE_CHANNEL = 'cube_realtime'

@@ -1,7 +1,7 @@
 import { sql, type TestServer } from './local-backend.ts'
 
 /**
- * Test setup for the trust rule (20261201100100_trust_covers_holdings.sql): qualifying listens
+ * Test setup for the trust rule (supabase/schemas/trust.sql): qualifying listens
  * written to the ledger in the past, `songs` distinct songs spread over `days` distinct UTC days
  * (1 CUBE each, as post_ledger would write them: the wallet's balance moves with them, so
  * balance = sum(ledger) holds), and the account made as old as its first listen (days + 1 days;

@@ -1,7 +1,7 @@
 /**
  * A studio project's full copy in the signed-in user's account, so it opens in any browser they
  * sign in to. Supabase Storage, private bucket 'studio-audio', RLS: each user's own folder only
- * (supabase/migrations/20261122020000_studio_project_audio.sql):
+ * (supabase/schemas/storage.sql):
  *
  *   <uid>/<projectId>/project.json    manifest: name, dates, the mix (MixerState) and its audio files
  *   <uid>/<projectId>/<audioId>.wav   each track's audio as 32-bit float WAV (round-trips bit for bit)

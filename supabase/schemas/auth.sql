@@ -1,0 +1,200 @@
+-- What every request passes through: two-factor (AAL) checks, the caller’s address and request limits.
+--
+-- Part of supabase/schemas/, the database as it is now (supabase/CONTEXT.md says how to change it).
+-- Objects may refer to objects in other files: the files are applied in stages, not in order.
+
+-- Client addresses an account was seen at (listening, publishing): the creator rule's "same client".
+CREATE TABLE public.account_clients (
+    user_id uuid NOT NULL,
+    client_address text NOT NULL,
+    last_seen timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT account_clients_pkey PRIMARY KEY (user_id, client_address),
+    CONSTRAINT account_clients_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+CREATE INDEX account_clients_address_idx ON public.account_clients USING btree (client_address, last_seen DESC);
+ALTER TABLE public.account_clients ENABLE ROW LEVEL SECURITY;
+
+-- Per-client-address rate limits for server code that runs without memory between calls (edge
+-- functions on hosted Supabase): wallet-verify allows a number of wallet links per client address
+-- per hour. The edge function reads the client's address from
+-- the gateway's X-Forwarded-For (the local backend puts the socket's peer there) and takes one
+-- from the limit before it links; the limit itself is the function's configuration
+-- (WALLET_LINK_RATE_LIMIT). Sign-ups are limited in the auth service itself, as GoTrue does.
+--
+-- One row per (bucket, client, hour): fixed one-hour windows starting on the hour (UTC). Service
+-- role only; no API role reads or writes the table or calls the function.
+CREATE TABLE public.client_rate_limits (
+    bucket text NOT NULL,
+    client text NOT NULL,
+    window_start timestamp with time zone NOT NULL,
+    hits integer NOT NULL,
+    CONSTRAINT client_rate_limits_bucket_check CHECK (((char_length(bucket) >= 1) AND (char_length(bucket) <= 40))),
+    CONSTRAINT client_rate_limits_client_check CHECK (((char_length(client) >= 1) AND (char_length(client) <= 100))),
+    CONSTRAINT client_rate_limits_hits_check CHECK ((hits > 0)),
+    CONSTRAINT client_rate_limits_pkey PRIMARY KEY (bucket, client, window_start)
+);
+ALTER TABLE public.client_rate_limits ENABLE ROW LEVEL SECURITY;
+
+create or replace function public.aal_satisfied() returns boolean
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  return coalesce(auth.jwt() ->> 'aal', 'aal1') = 'aal2'
+      or not exists (select 1 from auth.mfa_factors where user_id = auth.uid() and status = 'verified');
+end
+$$;
+
+create or replace function public.add_mfa_policy(p_table text) returns void
+language plpgsql set search_path = '' as $$
+begin
+  execute format('drop policy if exists "two-factor sessions only" on public.%I', p_table);
+  execute format(
+    'create policy "two-factor sessions only" on public.%I as restrictive for all to authenticated'
+    || ' using ((select public.aal_satisfied())) with check ((select public.aal_satisfied()))',
+    p_table
+  );
+end
+$$;
+
+create or replace function public.check_request() returns void
+language plpgsql stable set search_path = '' as $$
+begin
+  if auth.role() = 'authenticated' and not public.aal_satisfied() then
+    raise sqlstate 'PT403' using
+      message =
+          'Finish two-factor sign-in first: this account uses two-factor authentication and this session has not entered its code yet.',
+      hint = 'Verify a TOTP code (auth.mfa.challenge, then auth.mfa.verify) to raise the session to aal2.';
+  end if;
+end
+$$;
+
+create or replace function public.client_address() returns text
+language plpgsql stable set search_path = '' as $$
+declare
+  h json := nullif(current_setting('request.headers', true), '')::json;
+begin
+  return nullif(btrim(coalesce(h ->> 'cf-connecting-ip', split_part(h ->> 'x-forwarded-for', ',', 1))), '');
+end
+$$;
+
+-- Takes one hit for `p_client` in `p_bucket` in the current window of `p_window_seconds` (a
+-- divisor of a day: windows start at whole multiples of it since midnight UTC). True when the
+-- hit was within `p_limit`; false (and nothing counted) when the limit was already reached. The
+-- conditional upsert holds the row lock, so concurrent calls never count past the limit.
+create or replace function public.client_rate_take(p_bucket text, p_client text, p_limit int, p_window_seconds int default 3600)
+    returns boolean
+language plpgsql security definer set search_path = '' as $$
+declare
+  v_window timestamptz := to_timestamp(floor(extract(epoch from clock_timestamp()) / p_window_seconds) * p_window_seconds);
+  v_client text := left(coalesce(nullif(btrim(p_client), ''), 'unknown'), 100);
+  v_hits int;
+begin
+  if p_limit is null or p_limit < 1 or p_window_seconds is null or p_window_seconds < 1 then
+    raise exception 'invalid_rate_limit' using errcode = '22023';
+  end if;
+  -- Old windows go as new ones are taken.
+  delete from public.client_rate_limits where bucket = p_bucket and client = v_client and window_start < v_window;
+  insert into public.client_rate_limits as l (bucket, client, window_start, hits)
+  values (p_bucket, v_client, v_window, 1)
+  on conflict (bucket, client, window_start) do update set hits = l.hits + 1 where l.hits < p_limit
+  returning hits into v_hits;
+  return v_hits is not null;
+end
+$$;
+
+create or replace function public.note_account_client(p_user uuid) returns text
+language plpgsql security definer set search_path = '' as $$
+declare
+  v_address text := public.client_address();
+begin
+  if v_address is not null and p_user is not null then
+    insert into public.account_clients (user_id, client_address) values (p_user, v_address)
+    on conflict (user_id, client_address) do update set last_seen = excluded.last_seen;
+  end if;
+  return v_address;
+end
+$$;
+
+CREATE POLICY "two-factor sessions only" ON public.admin_audit AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.admin_secrets AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.administrators AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.ai_provider_settings AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.blockchain_configs AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.client_rate_limits AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.comment_likes AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.comments AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied()
+    AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.delegations AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.favourites AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.follows AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied()
+    AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.knowledge_base AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.ledger_reasons AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.mint_requests AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.nfts AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS
+    aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.notifications AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.page_views AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.playlist_songs AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.playlists AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied()
+    AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.profiles AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied()
+    AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.proposals AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied()
+    AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.remixes AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied()
+    AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.share_links AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.shares AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS
+    aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.site_settings AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.siwe_nonces AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.song_publications AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.songs AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS
+    aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.studio_projects AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.token_ledger AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.user_listening_history AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.user_settings AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.user_tokens AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.votes AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied() AS
+    aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.wallet_links AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.wallet_welcomes AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON storage.objects AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied()
+    AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.account_clients, public.client_rate_limits FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON TABLE public.account_clients, public.client_rate_limits TO service_role;
+REVOKE ALL ON FUNCTION public.aal_satisfied(), public.add_mfa_policy(p_table text), public.check_request(),
+    public.client_address(), public.client_rate_take(p_bucket text, p_client text, p_limit integer, p_window_seconds integer),
+    public.note_account_client(p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.aal_satisfied(), public.check_request() TO anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.add_mfa_policy(p_table text), public.client_address(), public.client_rate_take(p_bucket text, p_client
+    text, p_limit integer, p_window_seconds integer), public.note_account_client(p_user uuid) TO service_role;
