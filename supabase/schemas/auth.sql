@@ -14,6 +14,15 @@ CREATE TABLE public.account_clients (
 CREATE INDEX account_clients_address_idx ON public.account_clients USING btree (client_address, last_seen DESC);
 ALTER TABLE public.account_clients ENABLE ROW LEVEL SECURITY;
 
+-- The origins of an app served from another address than the API (hosted: the site's own origin,
+-- e.g. 'https://cube.example'). The local backend serves the app itself, on the API's own origin.
+CREATE TABLE public.app_origins (
+    origin text NOT NULL,
+    CONSTRAINT app_origins_origin_check CHECK ((origin ~ '^https?://[^/?#\s]+$'::text)),
+    CONSTRAINT app_origins_pkey PRIMARY KEY (origin)
+);
+ALTER TABLE public.app_origins ENABLE ROW LEVEL SECURITY;
+
 -- Per-client-address rate limits for server code that runs without memory between calls (edge
 -- functions on hosted Supabase): wallet-verify allows a number of wallet links per client address
 -- per hour. The edge function reads the client's address from
@@ -114,6 +123,28 @@ begin
 end
 $$;
 
+-- Whether this API request comes from a page of the app, as the browser tells it: a browser puts
+-- the page's origin in Origin on every fetch() that is not a plain GET, and no page can change it.
+-- An <img>, a link or a GET has no Origin, so it is never the app's page here. Sec-Fetch-Site, when
+-- sent, must not contradict a same-origin claim.
+create or replace function public.request_from_app_page() returns boolean
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  h json := nullif(current_setting('request.headers', true), '')::json;
+  v_origin text := lower(btrim(h ->> 'origin'));
+  v_host text := lower(btrim(h ->> 'host'));
+  v_site text := lower(btrim(h ->> 'sec-fetch-site'));
+begin
+  if v_origin is null or v_origin = '' or v_origin = 'null' then
+    return false;
+  end if;
+  if v_host is not null and v_origin in ('http://' || v_host, 'https://' || v_host) then
+    return v_site is null or v_site = 'same-origin';
+  end if;
+  return exists (select 1 from public.app_origins where lower(origin) = v_origin);
+end
+$$;
+
 CREATE POLICY "two-factor sessions only" ON public.admin_audit AS RESTRICTIVE TO authenticated USING (( SELECT
     public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 CREATE POLICY "two-factor sessions only" ON public.admin_secrets AS RESTRICTIVE TO authenticated USING (( SELECT
@@ -190,11 +221,12 @@ CREATE POLICY "two-factor sessions only" ON storage.objects AS RESTRICTIVE TO au
     AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 
 -- Who may do what: nothing but what is granted here.
-REVOKE ALL ON TABLE public.account_clients, public.client_rate_limits FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.account_clients, public.client_rate_limits TO service_role;
+REVOKE ALL ON TABLE public.account_clients, public.app_origins, public.client_rate_limits FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON TABLE public.account_clients, public.app_origins, public.client_rate_limits TO service_role;
 REVOKE ALL ON FUNCTION public.aal_satisfied(), public.add_mfa_policy(p_table text), public.check_request(),
     public.client_address(), public.client_rate_take(p_bucket text, p_client text, p_limit integer, p_window_seconds integer),
-    public.note_account_client(p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
+    public.note_account_client(p_user uuid), public.request_from_app_page() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.aal_satisfied(), public.check_request() TO anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.add_mfa_policy(p_table text), public.client_address(), public.client_rate_take(p_bucket text, p_client
-    text, p_limit integer, p_window_seconds integer), public.note_account_client(p_user uuid) TO service_role;
+    text, p_limit integer, p_window_seconds integer), public.note_account_client(p_user uuid), public.request_from_app_page() TO
+    service_role;

@@ -3,6 +3,32 @@
 -- Part of supabase/schemas/, the database as it is now (supabase/CONTEXT.md says how to change it).
 -- Objects may refer to objects in other files: the files are applied in stages, not in order.
 
+-- A published track's length is the server's reading of the stored file, never the publisher's.
+--
+-- publish_song() stored the length the publisher's browser declared, and listening credits count a
+-- share of that length: a 60 s track declared 5 s long credited two sybils after 2.8 s. Now the
+-- edge function measure-audio reads the uploaded file with the service role, parses it (WebM,
+-- Ogg, MP3 or WAV, music-metadata) and records its length here through record_audio_duration(),
+-- which only the service role may call. The row names the storage object by id, version and
+-- update time, so a file replaced after it was measured is not the one that was measured.
+-- publish_song() no longer takes a length: it reads this row for the very object it publishes and
+-- refuses, in words, a file the server has not measured.
+CREATE TABLE public.audio_durations (
+    object_id uuid NOT NULL,
+    owner_id uuid NOT NULL,
+    bucket_id text NOT NULL,
+    name text NOT NULL,
+    object_version text,
+    object_updated_at timestamp with time zone NOT NULL,
+    duration_seconds numeric(8,3) NOT NULL,
+    measured_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT audio_durations_duration_seconds_check CHECK ((duration_seconds > (0)::numeric)),
+    CONSTRAINT audio_durations_pkey PRIMARY KEY (object_id),
+    CONSTRAINT audio_durations_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+CREATE INDEX audio_durations_owner_idx ON public.audio_durations USING btree (owner_id);
+ALTER TABLE public.audio_durations ENABLE ROW LEVEL SECURITY;
+
 -- Every publication, kept when the song is unpublished: the per-day limit counts these, so
 -- publishing and unpublishing in a loop does not reset it. Written only by publish_song().
 CREATE TABLE public.song_publications (
@@ -79,12 +105,11 @@ COMMENT ON COLUMN public.songs.remix_id IS 'The remix (public.remixes) this publ
 COMMENT ON COLUMN public.songs.remix_of IS
     'The song the remix was made from (remixes.source_ref, when that is a song here); null when unknown or not a remix.';
 
--- Publishes a song, idempotent per attempt key, storing the declared length to the millisecond.
+-- publish_song as in 20261126140000_song_durations_exact.sql, with the length the server measured.
 create or replace function public.publish_song(
   p_title text,
   p_genre text,
   p_audio_path text,
-  p_duration_seconds numeric,
   p_cover_path text default null,
   p_attempt_key text default null
 ) returns json
@@ -104,6 +129,7 @@ declare
   v_cover_url text := null;
   v_first public.song_publications;
   v_first_slug text;
+  v_seconds numeric;
 begin
   if v_uid is null then
     raise exception 'Sign in to publish a track.' using errcode = '42501';
@@ -135,13 +161,7 @@ begin
   if p_genre is null or not exists (select 1 from json_array_elements_text(c_rules -> 'genres') g where g = p_genre) then
     raise exception 'Unknown genre "%".', coalesce(p_genre, '') using errcode = '22023';
   end if;
-  if p_duration_seconds is null or p_duration_seconds < (c_rules ->> 'min_seconds')::numeric
-     or p_duration_seconds > (c_rules ->> 'max_seconds')::numeric then
-    raise exception 'A published track must last % s to % minutes; this one lasts % s.',
-      c_rules ->> 'min_seconds', (c_rules ->> 'max_seconds')::int / 60, round(coalesce(p_duration_seconds, 0)) using errcode = '22023';
-  end if;
-
-  select o.name, o.metadata into v_audio from storage.objects o
+  select o.id, o.name, o.metadata, o.version, o.updated_at into v_audio from storage.objects o
    where o.bucket_id = c_rules ->> 'audio_bucket' and o.name = p_audio_path
      and (storage.foldername(o.name))[1] = v_uid::text;
   if not found then
@@ -155,10 +175,18 @@ begin
     raise exception 'The audio must be Opus/WebM, Ogg or MP3, not %.', coalesce(v_audio.metadata ->> 'mimetype', 'unknown')
       using errcode = '22023';
   end if;
-  -- The declared length must fit the file: more than 4x the encoder's bitrate per second means
-  -- the file holds far more audio than declared.
-  if (v_audio.metadata ->> 'size')::bigint * 8 > p_duration_seconds * (c_rules ->> 'bitrate_kbps')::int * 1000 * 4 then
-    raise exception 'The audio file is too large for a % s track.', round(p_duration_seconds) using errcode = '22023';
+  -- The length is the server's own reading of this very file (measure-audio), never the publisher's.
+  select d.duration_seconds into v_seconds from public.audio_durations d
+   where d.object_id = v_audio.id and d.object_version is not distinct from v_audio.version
+     and d.object_updated_at = v_audio.updated_at;
+  if v_seconds is null then
+    raise exception using errcode = '22023',
+      message = 'The server has not measured this audio file yet (or it changed since): '
+        || 'measure it with the measure-audio function, then publish.';
+  end if;
+  if v_seconds < (c_rules ->> 'min_seconds')::numeric or v_seconds > (c_rules ->> 'max_seconds')::numeric then
+    raise exception 'A published track must last % s to % minutes; this one lasts % s.',
+      c_rules ->> 'min_seconds', (c_rules ->> 'max_seconds')::int / 60, round(v_seconds) using errcode = '22023';
   end if;
 
   if p_cover_path is not null then
@@ -190,7 +218,7 @@ begin
   end loop;
 
   insert into public.songs (id, title, artist, duration_seconds, slug, genre, owner_id, cover_url, audio_url)
-  values (v_id, v_title, v_username, round(p_duration_seconds, 3), v_slug, p_genre, v_uid,
+  values (v_id, v_title, v_username, round(v_seconds, 3), v_slug, p_genre, v_uid,
           v_cover_url, '/storage/v1/object/public/' || (c_rules ->> 'audio_bucket') || '/' || p_audio_path);
   insert into public.song_publications (user_id, song_id, attempt_key) values (v_uid, v_id, p_attempt_key);
   return json_build_object('id', v_id, 'slug', v_slug, 'repeated', false);
@@ -315,6 +343,44 @@ begin
 end
 $$;
 
+-- Called by measure-audio only (service role): the length of the caller's uploaded file as the
+-- server parsed it. p_size is the number of bytes the function read: a file that changed while it
+-- was being read is refused.
+create or replace function public.record_audio_duration(p_path text, p_size bigint, p_seconds numeric) returns json
+language plpgsql security definer set search_path = '' as $$
+declare
+  c_rules constant json := public.publishing_rules();
+  v_object record;
+  v_owner uuid;
+begin
+  select o.id, o.name, o.metadata, o.version, o.updated_at into v_object from storage.objects o
+   where o.bucket_id = c_rules ->> 'audio_bucket' and o.name = p_path;
+  if not found then
+    raise exception 'Upload the audio to your own folder of % first.', c_rules ->> 'audio_bucket' using errcode = '22023';
+  end if;
+  begin
+    v_owner := ((storage.foldername(v_object.name))[1])::uuid;
+  exception when invalid_text_representation then
+    v_owner := null;
+  end;
+  if v_owner is null or not exists (select 1 from auth.users where id = v_owner) then
+    raise exception 'The audio is not in a user''s folder.' using errcode = '22023';
+  end if;
+  if coalesce((v_object.metadata ->> 'size')::bigint, -1) <> p_size then
+    raise exception 'The audio file changed while the server read it; publish again.' using errcode = '22023';
+  end if;
+  if p_seconds is null or p_seconds <= 0 or p_seconds > 99999 then
+    raise exception 'The audio file''s length could not be read.' using errcode = '22023';
+  end if;
+  insert into public.audio_durations (object_id, owner_id, bucket_id, name, object_version, object_updated_at, duration_seconds)
+  values (v_object.id, v_owner, c_rules ->> 'audio_bucket', v_object.name, v_object.version, v_object.updated_at, round(p_seconds, 3))
+  on conflict (object_id) do update
+    set object_version = excluded.object_version, object_updated_at = excluded.object_updated_at,
+        duration_seconds = excluded.duration_seconds, measured_at = now();
+  return json_build_object('duration_seconds', round(p_seconds, 3));
+end
+$$;
+
 -- Answers true when the values were recorded, false when the song already had a measurement.
 create or replace function public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real)
 returns boolean
@@ -402,21 +468,22 @@ end
 $$;
 
 -- Who may do what: nothing but what is granted here.
-REVOKE ALL ON TABLE public.song_publications, public.songs FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.song_publications, public.songs TO service_role;
+REVOKE ALL ON TABLE public.audio_durations, public.song_publications, public.songs FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON TABLE public.audio_durations, public.song_publications, public.songs TO service_role;
 GRANT SELECT ON TABLE public.songs TO anon, authenticated;
 GRANT SELECT ON TABLE public.song_publications TO authenticated;
 REVOKE ALL ON SEQUENCE public.song_publications_id_seq FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON SEQUENCE public.song_publications_id_seq TO anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.publish_song(p_title text, p_genre text, p_audio_path text, p_duration_seconds numeric, p_cover_path
-    text, p_attempt_key text), public.publishing_rules(), public.recommend_songs(p_mode text, p_salt integer, p_limit integer),
-    public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real), public.slugify(p_text text),
-    public.songs_default_slug(), public.songs_note_owner_client(), public.unpublish_song(p_song_id text) FROM PUBLIC, anon,
-    authenticated, service_role;
+REVOKE ALL ON FUNCTION public.publish_song(p_title text, p_genre text, p_audio_path text, p_cover_path text, p_attempt_key text),
+    public.publishing_rules(), public.recommend_songs(p_mode text, p_salt integer, p_limit integer),
+    public.record_audio_duration(p_path text, p_size bigint, p_seconds numeric), public.record_song_loudness(p_song_id text,
+    p_loudness_lufs real, p_true_peak_dbtp real), public.slugify(p_text text), public.songs_default_slug(),
+    public.songs_note_owner_client(), public.unpublish_song(p_song_id text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.slugify(p_text text), public.songs_note_owner_client() TO anon, authenticated, public, service_role;
 GRANT ALL ON FUNCTION public.publishing_rules(), public.recommend_songs(p_mode text, p_salt integer, p_limit integer) TO anon,
     authenticated, service_role;
-GRANT ALL ON FUNCTION public.publish_song(p_title text, p_genre text, p_audio_path text, p_duration_seconds numeric, p_cover_path
-    text, p_attempt_key text), public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real),
-    public.unpublish_song(p_song_id text) TO authenticated, service_role;
-GRANT ALL ON FUNCTION public.songs_default_slug() TO service_role;
+GRANT ALL ON FUNCTION public.publish_song(p_title text, p_genre text, p_audio_path text, p_cover_path text, p_attempt_key text),
+    public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real), public.unpublish_song(p_song_id text)
+    TO authenticated, service_role;
+GRANT ALL ON FUNCTION public.record_audio_duration(p_path text, p_size bigint, p_seconds numeric), public.songs_default_slug() TO
+    service_role;

@@ -61,13 +61,14 @@ CREATE TRIGGER comments_notice_reply AFTER INSERT ON public.comments FOR EACH RO
 CREATE TRIGGER comments_realtime AFTER INSERT OR DELETE OR UPDATE ON public.comments FOR EACH ROW EXECUTE FUNCTION
     cube_realtime.notify_change('song_id', 'user_id');
 
--- comment_credit
-CREATE OR REPLACE FUNCTION public.comment_credit(p_user uuid, p_amount integer, p_reason text, p_ref text, p_key text, p_key_prefix
-    text, p_cap integer)
- RETURNS integer
-LANGUAGE plpgsql SECURITY DEFINER SET search_path TO '' AS $function$
+-- comment_credit (20261125140000_one_ledger_posting.sql): the same caps, then the address bound;
+-- the credit that reaches the bound pays the rest.
+create or replace function public.comment_credit(p_user uuid, p_amount int, p_reason text, p_ref text, p_key text, p_key_prefix text,
+  p_cap int) returns int
+language plpgsql security definer set search_path = '' as $$
 declare
   v_day_start timestamptz := date_trunc('day', now() at time zone 'utc') at time zone 'utc';
+  v_amount int;
 begin
   if not exists (select 1 from public.user_tokens where user_id = p_user) then
     return 0;
@@ -81,10 +82,14 @@ begin
   ) >= p_cap then
     return 0;
   end if;
-  perform public.post_ledger(p_user, p_amount, p_reason, p_ref, p_key);
-  return p_amount;
+  v_amount := public.address_allowance(p_amount);
+  if v_amount <= 0 then
+    return 0;
+  end if;
+  perform public.post_ledger(p_user, v_amount, p_reason, p_ref, p_key);
+  return v_amount;
 end
-$function$;
+$$;
 
 create or replace function public.comment_json(p_id uuid) returns json
 language sql stable security definer set search_path = '' as $$
@@ -205,10 +210,10 @@ begin
 end
 $$;
 
--- Posts a comment (p_parent_id null) or a reply to a top-level comment of the same song; a
--- top-level comment may be pinned to p_at_seconds. Returns {comment, credited: [{reason, amount}], balance}.
-create or replace function public.post_comment(p_song_id text, p_body text, p_parent_id uuid default null, p_at_seconds numeric
-    default null)
+-- post_comment (20261126160000_comments_on_the_waveform.sql): records the caller's address, and a
+-- reply pays neither the replier nor the comment's author when the two accounts are linked.
+create or replace function public.post_comment(p_song_id text, p_body text, p_parent_id uuid default null,
+  p_at_seconds numeric default null)
 returns json
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -263,6 +268,7 @@ begin
   end if;
 
   perform public.comment_lock_wallets(array_remove(array[v_uid, v_parent.user_id], null));
+  perform public.note_account_client(v_uid);
   select username into v_username from public.profiles where user_id = v_uid;
   insert into public.comments (song_id, user_id, username, parent_id, body, at_seconds)
   values (p_song_id, v_uid, coalesce(v_username, 'listener'), p_parent_id, v_body, round(p_at_seconds, 3))
@@ -283,7 +289,8 @@ begin
         end if;
       end if;
     end if;
-  else
+  elsif v_parent.user_id = v_uid or not public.accounts_linked(v_uid, v_parent.user_id) then
+    -- A reply to one's own comment pays the replier only, as before; between linked accounts, nobody.
     v_got := public.comment_credit(v_uid, (c_rules -> 'rewards' ->> 'reply')::int, 'reply', p_parent_id::text,
       'reply:' || v_uid || ':' || p_parent_id, 'reply:', (c_rules -> 'daily_caps' ->> 'reply')::int);
     if v_got > 0 then
@@ -304,8 +311,8 @@ begin
 end
 $$;
 
--- Sets the caller's like on a comment (p_liked true) or removes it. Returns
--- {liked, like_count, credited: [{reason, amount}], balance}.
+-- set_comment_like (20261124140000_comments.sql): records the caller's address; a like pays the
+-- liker only when the liker is not linked to the comment's author.
 create or replace function public.set_comment_like(p_comment_id uuid, p_liked boolean) returns json
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -328,12 +335,13 @@ begin
     raise exception 'unknown_comment' using errcode = '22023', detail = 'That comment does not exist (any more).';
   end if;
   if p_liked then
+    perform public.note_account_client(v_uid);
     insert into public.comment_likes (comment_id, user_id, song_id) values (p_comment_id, v_uid, v_comment.song_id)
     on conflict do nothing;
     if found then
       update public.comments set like_count = like_count + 1 where id = p_comment_id;
     end if;
-    if v_comment.user_id <> v_uid then
+    if not public.accounts_linked(v_uid, v_comment.user_id) then
       v_got := public.comment_credit(v_uid, (c_rules -> 'rewards' ->> 'like')::int, 'like', p_comment_id::text,
         'like:' || v_uid || ':' || p_comment_id, 'like:', (c_rules -> 'daily_caps' ->> 'like')::int);
     end if;

@@ -27,6 +27,7 @@ CREATE TABLE public.proposal_power (
     delegated boolean NOT NULL,
     delegate_id uuid,
     voting_power bigint NOT NULL,
+    delegation_counted boolean DEFAULT true NOT NULL,
     CONSTRAINT proposal_power_delegated_power_check CHECK ((delegated_power >= 0)),
     CONSTRAINT proposal_power_locked_check CHECK ((locked >= 0)),
     CONSTRAINT proposal_power_own_power_check CHECK ((own_power >= 0)),
@@ -110,7 +111,9 @@ CREATE POLICY votes_read_own ON public.votes FOR SELECT TO authenticated USING (
 CREATE TRIGGER votes_realtime AFTER INSERT OR UPDATE ON public.votes FOR EACH ROW EXECUTE FUNCTION
     cube_realtime.notify_change('proposal_id', 'user_id');
 
--- Casts the caller's vote with the power of the proposal's snapshot. Returns {vote, proposal}.
+-- cast_vote (20261126100100_governance_snapshot.sql): a delegate votes with the delegations its
+-- snapshot counted (delegation_counted), and the words of a vote without power say that the whole
+-- balance, not only the welcome, was locked.
 create or replace function public.cast_vote(p_proposal_id uuid, p_choice text) returns json
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -160,13 +163,13 @@ begin
   select coalesce(array_agg(s.user_id order by s.user_id), '{}'), coalesce(sum(s.own_power), 0)
     into v_delegators, v_delegated
     from public.proposal_power s
-   where s.proposal_id = p_proposal_id and s.delegated and s.delegate_id = v_uid
+   where s.proposal_id = p_proposal_id and s.delegated and s.delegate_id = v_uid and s.delegation_counted
      and not public.governance_power_used(p_proposal_id, s.user_id);
   v_power := v_mine.own_power + v_delegated;
   if v_power <= 0 then
     raise exception 'insufficient_voting_power' using errcode = '22023',
       detail = case when v_mine.locked > 0
-        then 'Your welcome tokens were still locked when this proposal was created, so they carry no voting power on it.'
+        then 'Your account was not trusted yet when this proposal was created, so its CUBE carry no voting power on it.'
         else 'You need CUBE tokens to participate in governance' end;
   end if;
 
@@ -280,12 +283,14 @@ begin
 end
 $$;
 
--- Delegates the caller's power to a user (by username) or, with null, to the community pool.
+-- delegate_voting_power (20261124140100_governance.sql): an untrusted account has nothing to
+-- delegate, and linked accounts cannot delegate to each other.
 create or replace function public.delegate_voting_power(p_username text default null) returns json
 language plpgsql security definer set search_path = '' as $$
 declare
   v_uid uuid := auth.uid();
   v_delegate uuid;
+  v_trust json;
 begin
   if v_uid is null then
     raise exception 'not_authenticated' using errcode = '42501';
@@ -300,6 +305,16 @@ begin
     end if;
     if v_delegate = v_uid then
       raise exception 'self_delegation' using errcode = '22023', detail = 'You cannot delegate to yourself.';
+    end if;
+    v_trust := public.trust_status(v_uid);
+    if not (v_trust ->> 'trusted')::boolean then
+      raise exception 'not_trusted' using errcode = '22023',
+        detail = 'Your CUBE carry no voting power until your account is trusted, so there is nothing to delegate yet. '
+          || public.trust_missing(v_trust);
+    end if;
+    if public.accounts_linked(v_uid, v_delegate) then
+      raise exception 'linked_account' using errcode = '22023',
+        detail = format('%s was used from the same address as your account lately, so you cannot delegate to them.', btrim(p_username));
     end if;
   end if;
   insert into public.delegations (delegator_id, delegate_id) values (v_uid, v_delegate)
@@ -426,7 +441,8 @@ begin
 end
 $$;
 
--- Writes the snapshot of one proposal and returns its total voting power.
+-- The snapshot (20261126100100_governance_snapshot.sql): delegated power counts only from a
+-- trusted delegator to a delegate trusted now and not linked to it.
 create or replace function public.snapshot_proposal_power(p_proposal_id uuid) returns bigint
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -434,24 +450,31 @@ declare
   v_total bigint;
 begin
   insert into public.proposal_power
-    (proposal_id, user_id, balance, locked, own_power, delegated_power, delegated, delegate_id, voting_power)
+    (proposal_id, user_id, balance, locked, own_power, delegated_power, delegated, delegate_id, voting_power, delegation_counted)
   with a as (
-    select t.user_id, t.balance, t.locked, greatest(floor(c_fraction * (t.balance - t.locked)), 0)::bigint as own
+    select t.user_id, t.balance, t.locked, t.trusted, greatest(floor(c_fraction * (t.balance - t.locked)), 0)::bigint as own
       from public.account_trust() t
+  ), c as (
+    -- The delegations that carry power: from a trusted delegator (own > 0 only then) to a trusted
+    -- delegate not linked to it.
+    select d.delegator_id, d.delegate_id, a.own
+      from public.delegations d
+      join a on a.user_id = d.delegator_id
+      join a delegate on delegate.user_id = d.delegate_id
+     where d.delegate_id is not null and a.own > 0 and delegate.trusted
+       and not public.accounts_linked(d.delegator_id, d.delegate_id)
   ), r as (
     -- What each delegate receives: the own power of its delegators (one level).
-    select d.delegate_id, sum(a.own)::bigint as received
-      from public.delegations d join a on a.user_id = d.delegator_id
-     where d.delegate_id is not null
-     group by d.delegate_id
+    select c.delegate_id, sum(c.own)::bigint as received from c group by c.delegate_id
   ), s as (
-    select a.*, d.delegator_id is not null as delegated, d.delegate_id, coalesce(r.received, 0) as received
+    select a.*, d.delegator_id is not null as delegated, d.delegate_id, coalesce(r.received, 0) as received,
+           d.delegator_id is null or exists (select 1 from c where c.delegator_id = a.user_id) as counted
       from a
       left join public.delegations d on d.delegator_id = a.user_id
       left join r on r.delegate_id = a.user_id
   )
   select p_proposal_id, s.user_id, s.balance, s.locked, s.own, s.received, s.delegated, s.delegate_id,
-         case when s.delegated then 0 else s.own + s.received end
+         case when s.delegated then 0 else s.own + s.received end, s.counted
     from s
   on conflict (proposal_id, user_id) do nothing;
   select coalesce(sum(voting_power), 0) into v_total from public.proposal_power where proposal_id = p_proposal_id;

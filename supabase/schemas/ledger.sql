@@ -3,6 +3,16 @@
 -- Part of supabase/schemas/, the database as it is now (supabase/CONTEXT.md says how to change it).
 -- Objects may refer to objects in other files: the files are applied in stages, not in order.
 
+-- CUBE paid per client address (hashed) and UTC day: the address bound's counter.
+CREATE TABLE public.address_earnings (
+    address_key text NOT NULL,
+    day date NOT NULL,
+    earned integer DEFAULT 0 NOT NULL,
+    CONSTRAINT address_earnings_earned_check CHECK ((earned >= 0)),
+    CONSTRAINT address_earnings_pkey PRIMARY KEY (address_key, day)
+);
+ALTER TABLE public.address_earnings ENABLE ROW LEVEL SECURITY;
+
 -- The ledger's reasons become rows of a table instead of a check constraint's list.
 --
 -- Each feature that moves CUBE for a new reason (a refund, a welcome bonus, a daily-goal bonus)
@@ -249,8 +259,9 @@ insert into public.ledger_reasons (reason, kind, description) values
   ('welcome', 'earn', 'Welcome tokens of a new account');
 
 -- Who may do what: nothing but what is granted here.
-REVOKE ALL ON TABLE public.ledger_reasons, public.token_ledger, public.user_tokens FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON TABLE public.ledger_reasons, public.token_ledger, public.user_tokens TO service_role;
+REVOKE ALL ON TABLE public.address_earnings, public.ledger_reasons, public.token_ledger, public.user_tokens FROM PUBLIC, anon,
+    authenticated, service_role;
+GRANT ALL ON TABLE public.address_earnings, public.ledger_reasons, public.token_ledger, public.user_tokens TO service_role;
 GRANT SELECT ON TABLE public.ledger_reasons TO anon, authenticated;
 GRANT SELECT ON TABLE public.token_ledger, public.user_tokens TO authenticated;
 REVOKE ALL ON SEQUENCE public.token_ledger_id_seq FROM PUBLIC, anon, authenticated, service_role;

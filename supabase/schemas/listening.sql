@@ -220,6 +220,10 @@ begin
 end
 $$;
 
+-- listen_settle (20261127120000_listen_wallet_one_write.sql): a credited listen, and the creator's
+-- credit it pays, come out of the listener's address bound; a listen refused by it ends as
+-- 'address_cap' (final for the session, like the daily caps). The creator credit's test is
+-- listener_linked_to_creator, now public.accounts_linked.
 create or replace function public.listen_settle(p_session uuid, p_playing boolean, p_end boolean) returns public.listening_sessions
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -241,6 +245,7 @@ declare
   v_threshold numeric;
   v_outcome text;
   v_credited int;
+  v_creator_credit int;
   v_history bigint;
 begin
   select * into v_s from public.listening_sessions where id = p_session for update;
@@ -261,7 +266,7 @@ begin
   v_history := v_s.history_id;
 
   v_threshold := least((c_listen ->> 'qualify_seconds')::numeric, v_s.duration_seconds * (c_listen ->> 'qualify_fraction')::numeric);
-  if v_s.credited > 0 or v_s.outcome in ('own_song', 'song_limit', 'daily_cap', 'cube_cap') or v_heard < v_threshold then
+  if v_s.credited > 0 or v_s.outcome in ('own_song', 'song_limit', 'daily_cap', 'cube_cap', 'address_cap') or v_heard < v_threshold then
     if v_s.history_id is not null then
       update public.user_listening_history set seconds = floor(v_earning)::int where id = v_s.history_id;
     end if;
@@ -290,6 +295,13 @@ begin
                                                             where user_id = v_s.user_id and reason = 'listen'
                                                               and created_at >= v_day_start), 0)::int);
       v_outcome := case when v_credit > 0 then 'credited' else 'cube_cap' end;
+      if v_credit > 0 then
+        -- The address bound: what this address's requests may still make the server pay today.
+        v_credit := public.address_allowance(v_credit);
+        if v_credit <= 0 then
+          v_outcome := 'address_cap';
+        end if;
+      end if;
     end if;
 
     if v_outcome = 'credited' then
@@ -305,7 +317,11 @@ begin
          and (select count(*) from public.token_ledger
                where user_id = v_s.creator_id and reason = 'creator' and created_at >= v_day_start)
              < (c_creator ->> 'daily_cap')::int then
-        perform public.post_ledger(v_s.creator_id, (c_creator ->> 'reward')::int, 'creator', v_s.song_id, 'creator:' || v_s.id::text);
+        -- Taken only once every other test passed (the allowance writes its counter).
+        v_creator_credit := public.address_allowance((c_creator ->> 'reward')::int);
+        if v_creator_credit > 0 then
+          perform public.post_ledger(v_s.creator_id, v_creator_credit, 'creator', v_s.song_id, 'creator:' || v_s.id::text);
+        end if;
       end if;
     elsif v_outcome <> 'own_song' then
       -- A refused listen is still a play (discovery counts plays), with no earning seconds.
@@ -374,20 +390,11 @@ begin
 end
 $$;
 
+-- The name the listening and share paths call (same signature): the listener is the actor.
 create or replace function public.listener_linked_to_creator(p_listener uuid, p_creator uuid) returns boolean
 language plpgsql stable security definer set search_path = '' as $$
-declare
-  c_creator constant json := public.reward_rules() -> 'creator';
 begin
-  return exists (
-      select 1 from auth.users u
-       where u.id = p_listener
-         and u.created_at > now() - make_interval(hours => (c_creator ->> 'min_listener_age_hours')::int))
-    or exists (
-      select 1 from public.account_clients l join public.account_clients c using (client_address)
-       where l.user_id = p_listener and c.user_id = p_creator
-         and l.last_seen > now() - make_interval(days => (c_creator ->> 'link_days')::int)
-         and c.last_seen > now() - make_interval(days => (c_creator ->> 'link_days')::int));
+  return public.accounts_linked(p_listener, p_creator);
 end
 $$;
 

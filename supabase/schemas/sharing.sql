@@ -61,6 +61,20 @@ CREATE TABLE public.share_open_payers (
 );
 ALTER TABLE public.share_open_payers ENABLE ROW LEVEL SECURITY;
 
+CREATE TABLE public.share_visits (
+    nonce text NOT NULL,
+    link_id uuid NOT NULL,
+    visitor_key text NOT NULL,
+    issued_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+    redeemed_at timestamp with time zone,
+    CONSTRAINT share_visits_nonce_check CHECK ((nonce ~ '^[0-9a-f]{64}$'::text)),
+    CONSTRAINT share_visits_pkey PRIMARY KEY (nonce),
+    CONSTRAINT share_visits_link_id_fkey FOREIGN KEY (link_id) REFERENCES public.share_links(id) ON DELETE CASCADE
+);
+CREATE INDEX share_visits_issued_idx ON public.share_visits USING btree (issued_at);
+CREATE INDEX share_visits_visitor_idx ON public.share_visits USING btree (visitor_key, issued_at);
+ALTER TABLE public.share_visits ENABLE ROW LEVEL SECURITY;
+
 -- One row per credited share: at most one per (user, item, platform, UTC day) by the primary key.
 CREATE TABLE public.shares (
     user_id uuid NOT NULL,
@@ -82,18 +96,20 @@ CREATE INDEX shares_user_day_idx ON public.shares USING btree (user_id, day);
 ALTER TABLE public.shares ENABLE ROW LEVEL SECURITY;
 CREATE POLICY shares_read_own ON public.shares FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
-create or replace function public.open_share(p_token text) returns json
+create or replace function public.open_share(p_token text, p_nonce text default null) returns json
 language plpgsql security definer set search_path = '' as $$
 declare
   c_rules constant json := public.share_rules();
+  c_visit constant json := public.share_visit_rules();
   c_cap constant int := (c_rules ->> 'daily_cap')::int;
   v_uid uuid := auth.uid();
   v_address text := public.client_address();
   v_today date := (clock_timestamp() at time zone 'utc')::date;
   v_link public.share_links;
+  v_visit public.share_visits;
   v_amount int;
   v_reason text;
-  -- Hashed: the table never holds a visitor's address.
+  -- Hashed: the tables never hold a visitor's address.
   v_address_key text := case when v_address is not null then 'a:' || encode(sha256(convert_to(v_address, 'UTF8')), 'hex') end;
   v_account_key text := case when v_uid is not null then 'u:' || v_uid::text end;
 begin
@@ -109,41 +125,59 @@ begin
   -- Every open of this sharer's links waits here for the previous one to commit.
   perform 1 from public.user_tokens where user_id = v_link.user_id for update;
 
+  if p_nonce is not null and p_nonce ~ '^[0-9a-f]{64}$' then
+    select * into v_visit from public.share_visits where nonce = p_nonce and link_id = v_link.id;
+  end if;
+
   if v_uid is not null and v_uid = v_link.user_id then
     v_reason := 'own_link';
-  elsif v_address is null or cardinality(v_link.sharer_addresses) = 0 then
-    v_reason := 'unknown_client';
-  elsif v_address = any (v_link.sharer_addresses)
-        -- ... or any address the sharer listened or published from lately (their phone, their other browser).
-        or exists (select 1 from public.account_clients c
-                    where c.user_id = v_link.user_id and c.client_address = v_address
-                      and c.last_seen > now() - make_interval(days => (public.reward_rules() -> 'creator' ->> 'link_days')::int)) then
-    v_reason := 'same_client';
-  elsif v_uid is not null and public.listener_linked_to_creator(v_uid, v_link.user_id) then
-    -- A signed-in opener linked to the sharer (the creator rule's test: a shared address, or an
-    -- account under a day old) is the sharer's own, not someone else.
-    v_reason := 'linked_account';
-  elsif exists (select 1 from public.shares where user_id = v_link.user_id and item_type = v_link.item_type
-                                             and item_id = v_link.item_id and platform = v_link.platform and day = v_today) then
-    v_reason := 'already_credited_today';
-  elsif exists (select 1 from public.share_open_payers p
-                where p.sharer_id = v_link.user_id and p.day = v_today
-                  and p.visitor_key in (v_address_key, v_account_key)) then
-    -- One visitor (an address, or a signed-in account) pays a sharer once a day, whatever they open.
-    v_reason := 'visitor_already_paid';
-  elsif (select count(*) from public.shares where user_id = v_link.user_id and day = v_today) >= c_cap then
-    v_reason := 'daily_cap';
+  elsif not public.request_from_app_page() then
+    v_reason := 'not_from_app';
+  elsif v_visit.nonce is null or v_address_key is null or v_visit.visitor_key <> v_address_key then
+    v_reason := 'unproven_visit';
+  elsif v_visit.redeemed_at is not null then
+    v_reason := 'visit_already_counted';
+  elsif v_visit.issued_at > clock_timestamp() - make_interval(secs => (c_visit ->> 'min_seconds')::int) then
+    -- Too early to be a page someone saw; the nonce stays valid for the page's own later call.
+    v_reason := 'visit_too_short';
+  elsif v_visit.issued_at < clock_timestamp() - make_interval(secs => (c_visit ->> 'max_seconds')::int) then
+    v_reason := 'visit_expired';
   else
-    v_reason := 'credited';
-    insert into public.shares (user_id, item_type, item_id, platform, day, amount)
-    values (v_link.user_id, v_link.item_type, v_link.item_id, v_link.platform, v_today, v_amount);
-    perform public.post_ledger(v_link.user_id, v_amount, 'share', v_link.item_type || ':' || v_link.item_id || ':' || v_link.platform,
-      'share:' || v_link.user_id::text || ':' || v_link.item_type || ':' || v_link.item_id || ':' || v_link.platform
-        || ':' || v_today::text);
-    insert into public.share_open_payers (sharer_id, day, visitor_key)
-    select v_link.user_id, v_today, k from unnest(array[v_address_key, v_account_key]) k where k is not null
-    on conflict do nothing;
-    update public.share_links set status = 'credited', credited_at = clock_timestamp(), amount = v_amount where id = v_link.id;
+    -- The visit is proven: it is spent now, whatever the rules below decide.
+    update public.share_visits set redeemed_at = clock_timestamp() where nonce = v_visit.nonce;
+    if cardinality(v_link.sharer_addresses) = 0 then
+      v_reason := 'unknown_client';
+    elsif v_address = any (v_link.sharer_addresses)
+          -- ... or any address the sharer listened or published from lately (their phone, their other browser).
+          or exists (select 1 from public.account_clients c
+                      where c.user_id = v_link.user_id and c.client_address = v_address
+                        and c.last_seen > now() - make_interval(days => (public.reward_rules() -> 'creator' ->> 'link_days')::int)) then
+      v_reason := 'same_client';
+    elsif v_uid is not null and public.listener_linked_to_creator(v_uid, v_link.user_id) then
+      -- A signed-in opener linked to the sharer is the sharer's own, not someone else.
+      v_reason := 'linked_account';
+    elsif exists (select 1 from public.shares where user_id = v_link.user_id and item_type = v_link.item_type
+                                               and item_id = v_link.item_id and platform = v_link.platform and day = v_today) then
+      v_reason := 'already_credited_today';
+    elsif exists (select 1 from public.share_open_payers p
+                  where p.sharer_id = v_link.user_id and p.day = v_today
+                    and p.visitor_key in (v_address_key, v_account_key)) then
+      -- One visitor (an address, or a signed-in account) pays a sharer once a day, whatever they open.
+      v_reason := 'visitor_already_paid';
+    elsif (select count(*) from public.shares where user_id = v_link.user_id and day = v_today) >= c_cap then
+      v_reason := 'daily_cap';
+    else
+      v_reason := 'credited';
+      insert into public.shares (user_id, item_type, item_id, platform, day, amount)
+      values (v_link.user_id, v_link.item_type, v_link.item_id, v_link.platform, v_today, v_amount);
+      perform public.post_ledger(v_link.user_id, v_amount, 'share', v_link.item_type || ':' || v_link.item_id || ':' || v_link.platform,
+        'share:' || v_link.user_id::text || ':' || v_link.item_type || ':' || v_link.item_id || ':' || v_link.platform
+          || ':' || v_today::text);
+      insert into public.share_open_payers (sharer_id, day, visitor_key)
+      select v_link.user_id, v_today, k from unnest(array[v_address_key, v_account_key]) k where k is not null
+      on conflict do nothing;
+      update public.share_links set status = 'credited', credited_at = clock_timestamp(), amount = v_amount where id = v_link.id;
+    end if;
   end if;
 
   return json_build_object('credited', v_reason = 'credited', 'reason', v_reason);
@@ -308,15 +342,74 @@ language sql stable set search_path = '' as $$
   )
 $$;
 
+-- The shared page was loaded: hands it the nonce its script redeems once the page has been shown.
+create or replace function public.share_visit_begin(p_token text) returns json
+language plpgsql security definer set search_path = '' as $$
+declare
+  c_rules constant json := public.share_visit_rules();
+  v_address text := public.client_address();
+  v_link public.share_links;
+  v_key text;
+  v_nonce text;
+begin
+  if p_token is not null and p_token ~ '^[0-9a-f]{64}$' then
+    select * into v_link from public.share_links where token = p_token;
+  end if;
+  if v_link.id is null then
+    raise exception 'invalid_share_link' using errcode = '22023',
+      detail = 'This share link is not valid: it may be cut short or mistyped. The page itself works without it.';
+  end if;
+  if not public.request_from_app_page() then
+    raise exception 'share_visit_not_from_app' using errcode = '42501',
+      detail = 'A shared link counts only when it is opened on the app''s own page.';
+  end if;
+  if v_address is null then
+    raise exception 'share_visit_unknown_client' using errcode = '42501',
+      detail = 'This visit cannot be counted: the server does not know where it comes from.';
+  end if;
+  v_key := 'a:' || encode(sha256(convert_to(v_address, 'UTF8')), 'hex');
+  -- Visits are cheap to ask for, rows are not. One address's requests count in turn.
+  perform pg_advisory_xact_lock(hashtextextended(v_key, 0));
+  if (select count(*) from public.share_visits
+       where visitor_key = v_key and issued_at > clock_timestamp() - interval '10 minutes')
+     >= (c_rules ->> 'per_address_per_10_minutes')::int then
+    raise exception 'too_many_share_visits' using errcode = '54000',
+      detail = 'Too many shared links opened from here in the last 10 minutes; the pages work, the visits are not counted.';
+  end if;
+  -- Visits older than a day can no longer pay: they go.
+  delete from public.share_visits where issued_at < clock_timestamp() - interval '1 day';
+  v_nonce := replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '');
+  insert into public.share_visits (nonce, link_id, visitor_key) values (v_nonce, v_link.id, v_key);
+  return json_build_object(
+    'nonce', v_nonce,
+    'redeem_after_ms', (c_rules ->> 'min_seconds')::int * 1000,
+    'expires_in_ms', (c_rules ->> 'max_seconds')::int * 1000
+  );
+end
+$$;
+
+create or replace function public.share_visit_rules() returns json
+language sql immutable set search_path = '' as $$
+  select json_build_object(
+    -- The page must have been shown this long before its visit counts.
+    'min_seconds', 2,
+    -- A visit not redeemed within this time is over.
+    'max_seconds', 900,
+    -- Visits one client address may begin per 10 minutes.
+    'per_address_per_10_minutes', 30
+  )
+$$;
+
 -- Who may do what: nothing but what is granted here.
-REVOKE ALL ON TABLE public.page_views, public.share_links, public.share_open_payers, public.shares FROM PUBLIC, anon,
-    authenticated, service_role;
-GRANT ALL ON TABLE public.page_views, public.share_links, public.share_open_payers, public.shares TO service_role;
-GRANT SELECT ON TABLE public.share_links, public.shares TO authenticated;
-REVOKE ALL ON FUNCTION public.open_share(p_token text), public.record_view(p_kind text, p_item_id text, p_visitor text),
-    public.share_analytics(), public.share_create(p_item_type text, p_item_id text, p_platform text), public.share_rules() FROM
+REVOKE ALL ON TABLE public.page_views, public.share_links, public.share_open_payers, public.share_visits, public.shares FROM
     PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.open_share(p_token text), public.record_view(p_kind text, p_item_id text, p_visitor text),
-    public.share_rules() TO anon, authenticated, service_role;
+GRANT ALL ON TABLE public.page_views, public.share_links, public.share_open_payers, public.share_visits, public.shares TO service_role;
+GRANT SELECT ON TABLE public.share_links, public.shares TO authenticated;
+REVOKE ALL ON FUNCTION public.open_share(p_token text, p_nonce text), public.record_view(p_kind text, p_item_id text, p_visitor
+    text), public.share_analytics(), public.share_create(p_item_type text, p_item_id text, p_platform text), public.share_rules(),
+    public.share_visit_begin(p_token text), public.share_visit_rules() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.share_visit_rules() TO anon, authenticated, public, service_role;
+GRANT ALL ON FUNCTION public.open_share(p_token text, p_nonce text), public.record_view(p_kind text, p_item_id text, p_visitor
+    text), public.share_rules(), public.share_visit_begin(p_token text) TO anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.share_analytics(), public.share_create(p_item_type text, p_item_id text, p_platform text) TO
     authenticated, service_role;

@@ -62,8 +62,7 @@ CREATE TABLE public.wallet_welcomes (
 );
 ALTER TABLE public.wallet_welcomes ENABLE ROW LEVEL SECURITY;
 
--- Credits the claimable listening reward (wallet_claim_status()'s pot) to the balance, once per
--- pot even when raced; refused until the account is trusted.
+-- wallet_claim (20261126100000_trust_rule.sql): the same gate; its words now name every missing part.
 create or replace function public.wallet_claim() returns json
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -82,8 +81,7 @@ begin
   v_trust := public.trust_status(v_uid);
   if not (v_trust ->> 'trusted')::boolean then
     raise exception 'not_trusted' using errcode = '22023',
-      detail = format('Claiming unlocks once you have listened on %s different days (%s so far) and to %s different songs (%s so far).',
-        v_trust ->> 'needed_days', v_trust ->> 'listening_days', v_trust ->> 'needed_songs', v_trust ->> 'distinct_songs');
+      detail = 'Claiming unlocks once your account is trusted. ' || public.trust_missing(v_trust);
   end if;
   v_status := public.wallet_claim_status();
   v_amount := (v_status ->> 'claimable')::int;
