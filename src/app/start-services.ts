@@ -6,6 +6,7 @@ import { startListenReporter } from '../domain/economy/listen-reporter.ts'
 import { startRewardRules } from '../domain/economy/reward-rules.ts'
 import { startShareLinks } from '../domain/economy/share-link-sync.ts'
 import { startPlayerService } from '../domain/playback/player-service.ts'
+import { resumeAfterReload } from '../domain/playback/player-resume.ts'
 import { startPlaylistSync } from '../domain/collection/playlist-sync.ts'
 import { startOfflineSync } from '../domain/collection/offline-store.ts'
 import { startOfflinePlays } from '../domain/economy/offline-plays.ts'
@@ -27,6 +28,7 @@ export function startBackend(): void {
   started = true
   startSiteBranding()
   startPlayerService()
+  void resumeAfterReload()
   startSessionSync()
   startLiveNotices()
   startRewardRules()

@@ -87,7 +87,7 @@ export interface ListenAnswer {
    * A start ends the account's previous session and settles it: what that settle decided, when it
    * decided something just then (the previous song credited at the skip). Only starts carry it.
    */
-  previous: { song_id: string; credited: number; reason: string | null } | null
+  previous?: { song_id: string; credited: number; reason: string | null } | null
 }
 
 /** Opens the server's listening session for a play of a catalogue or published song. */
