@@ -30,6 +30,9 @@ test('a newcomer without MetaMask: a Cyrillic name, a bio, Social Login to the w
     await expect(toast(page, 'Wallet Connected')).toContainText('50 CUBE welcome tokens')
     await expect(panel.getByTestId('wallet-address')).toHaveText(/^0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}$/)
     await expect(panel.getByTestId('account-wallet-note')).toBeVisible()
+    // Only what applies to the account's wallet: its one chain, no ETH | BTC | SOL switch.
+    await expect(panel.getByTestId('account-wallet-chain')).toContainText('Ethereum-compatible')
+    await expect(panel.getByTestId('chain-select')).toHaveCount(0)
     await expect(page.getByTestId('wallet-basics').getByTestId('wallet-balance')).toHaveText('150 CUBE')
   })
   await test.step('Rewards and the NFT tab open, after a reload too; the NFT hint links to minting', async () => {
