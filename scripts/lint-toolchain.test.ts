@@ -8,7 +8,7 @@ const run = (mode: string, env: Record<string, string> = {}) =>
   spawnSync(process.execPath, ['scripts/lint-toolchain.mjs', mode], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 30_000 })
 
 it('postinstall skips the lint toolchain when CUBE_SKIP_LINT_INSTALL=1 or NODE_ENV=production, saying so', () => {
-  for (const env of [{ CUBE_SKIP_LINT_INSTALL: '1' }, { NODE_ENV: 'production' }]) {
+  for (const env of [{ CUBE_SKIP_LINT_INSTALL: '1' }, { NODE_ENV: 'production' }] as Record<string, string>[]) {
     const r = run('postinstall', env)
     expect(r.status).toBe(0)
     expect(r.stdout).toContain('lint toolchain not installed')

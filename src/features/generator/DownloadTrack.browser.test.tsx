@@ -27,7 +27,7 @@ async function aTrack(): Promise<GeneratedTrack> {
     sampleRate: rate,
     channels: [left, right],
     wav,
-    recipe: { description: 'night drive', mood: 'calm', genre: 'electronic' },
+    recipe: { description: 'night drive', mood: 'chill', genre: 'electronic' },
   } as GeneratedTrack
 }
 
