@@ -14,9 +14,14 @@ import { fileURLToPath } from 'node:url'
 const lintDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'tools', 'lint')
 const marker = join(lintDir, 'node_modules', '.cube-lockfile-hash')
 
-const lockHash = () => createHash('sha256').update(readFileSync(join(lintDir, 'package-lock.json'))).digest('hex')
+const lockHash = () =>
+  createHash('sha256')
+    .update(readFileSync(join(lintDir, 'package-lock.json')))
+    .digest('hex')
 const installed = () =>
-  existsSync(join(lintDir, 'node_modules', 'eslint', 'bin', 'eslint.js')) && existsSync(marker) && readFileSync(marker, 'utf8') === lockHash()
+  existsSync(join(lintDir, 'node_modules', 'eslint', 'bin', 'eslint.js')) &&
+  existsSync(marker) &&
+  readFileSync(marker, 'utf8') === lockHash()
 
 function install() {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
@@ -28,7 +33,9 @@ function install() {
 const mode = process.argv[2]
 if (mode === 'postinstall') {
   if (process.env.CUBE_SKIP_LINT_INSTALL === '1' || process.env.NODE_ENV === 'production') {
-    console.log('[lint] lint toolchain not installed (CUBE_SKIP_LINT_INSTALL=1 or NODE_ENV=production); `npm run lint` installs it when needed.')
+    console.log(
+      '[lint] lint toolchain not installed (CUBE_SKIP_LINT_INSTALL=1 or NODE_ENV=production); `npm run lint` installs it when needed.',
+    )
   } else if (!installed()) install()
 } else if (mode === 'ensure') {
   if (!installed()) {

@@ -71,7 +71,9 @@ describe('profile rules, enforced by the server', () => {
     ])
     await expect(saveProfileFields(ownerDb, owner.id, { username: 'settings_other', bio: '' })).rejects.toThrow('That username is taken')
     await expect(saveProfileFields(ownerDb, owner.id, { username: 'ab', bio: '' })).rejects.toThrow(USERNAME_MESSAGE)
-    await expect(saveProfileFields(ownerDb, owner.id, { username: 'has space', bio: '' })).rejects.toThrow(`${USERNAME_MESSAGE.slice(0, -1)}: a space is not allowed.`)
+    await expect(saveProfileFields(ownerDb, owner.id, { username: 'has space', bio: '' })).rejects.toThrow(
+      `${USERNAME_MESSAGE.slice(0, -1)}: a space is not allowed.`,
+    )
     await expect(saveProfileFields(ownerDb, owner.id, { username: 'Neo_Runner-7', bio: 'x'.repeat(301) })).rejects.toThrow('at most 300')
     // The server refuses the same without the client's checks (raw PATCH as supabase-js sends it).
     const raw = async (body: Record<string, unknown>) =>
@@ -204,13 +206,20 @@ describe('one username rule at sign-up and rename (issue 26 item 3)', () => {
     for (const twin of ['NEON_TOURIST', 'Neon_Tourist', 'ｎｅｏｎ_tourist', 'n\u0435on_t\u043Eurist', 'ne0n_tourist']) {
       const words = (await anon.rpc('username_problem', { p_name: twin })).data as string
       // Fullwidth letters are stored as what they read as (NFKC): the very same name.
-      expect(words, twin).toBe(twin.startsWith('ｎ') ? USERNAME_TAKEN_MESSAGE : `${looksTaken} (names that differ only in capitals or in letters that look alike are one name). Try another one.`)
+      expect(words, twin).toBe(
+        twin.startsWith('ｎ')
+          ? USERNAME_TAKEN_MESSAGE
+          : `${looksTaken} (names that differ only in capitals or in letters that look alike are one name). Try another one.`,
+      )
       const refused = await signUpRaw(`twin-${[...twin].length}-${twin.codePointAt(1)}@example.com`, twin)
       expect(refused.status, twin).toBe(500)
     }
-    expect(await sql(server, "select count(*)::int as n from public.profiles where public.username_skeleton(username) = public.username_skeleton('neon_tourist')")).toEqual([
-      { n: 1 },
-    ])
+    expect(
+      await sql(
+        server,
+        "select count(*)::int as n from public.profiles where public.username_skeleton(username) = public.username_skeleton('neon_tourist')",
+      ),
+    ).toEqual([{ n: 1 }])
     // Leading and trailing spaces are not part of the name: the same account may recapitalise its own.
     expect((await anon.rpc('username_problem', { p_name: '  fresh_name  ' })).data).toBeNull()
     const db = await clientOf(first)
@@ -225,15 +234,28 @@ describe('one username rule at sign-up and rename (issue 26 item 3)', () => {
     })
     expect(raw.status).toBe(409)
     expect(raw.json).toMatchObject({ message: 'username_taken', details: expect.stringContaining('"Neon_Tourist"') })
-    await expect(saveProfileFields(otherDb, other.id, { username: 'neon_touri\u0455t', bio: '' })).rejects.toThrow('reads the same as "Neon_Tourist"')
+    await expect(saveProfileFields(otherDb, other.id, { username: 'neon_touri\u0455t', bio: '' })).rejects.toThrow(
+      'reads the same as "Neon_Tourist"',
+    )
     // Ten sign-ups racing for spellings of one new name: exactly one gets it.
     const race = await Promise.all(
-      ['race_name', 'RACE_NAME', 'Race_Name', 'race_nаme', 'rаce_name', 'RACE_name', 'race_NAME', 'rAce_name', 'raCe_name', 'racE_name'].map((name, i) =>
-        signUpRaw(`race-${i}@example.com`, name),
-      ),
+      [
+        'race_name',
+        'RACE_NAME',
+        'Race_Name',
+        'race_nаme',
+        'rаce_name',
+        'RACE_name',
+        'race_NAME',
+        'rAce_name',
+        'raCe_name',
+        'racE_name',
+      ].map((name, i) => signUpRaw(`race-${i}@example.com`, name)),
     )
     expect(race.filter((r) => r.status === 200)).toHaveLength(1)
-    expect(await sql(server, "select count(*)::int as n from public.profiles where public.username_skeleton(username) = 'race_name'")).toEqual([{ n: 1 }])
+    expect(
+      await sql(server, "select count(*)::int as n from public.profiles where public.username_skeleton(username) = 'race_name'"),
+    ).toEqual([{ n: 1 }])
   })
 
   it('existing look-alike names (from before the rule): the oldest keeps its name, each later one gets a number', async () => {
@@ -256,7 +278,9 @@ describe('one username rule at sign-up and rename (issue 26 item 3)', () => {
     const step = migration.slice(migration.indexOf('do $$'), migration.indexOf('create unique index'))
     await sql(server, step)
     await sql(server, 'create unique index profiles_username_skeleton_key on public.profiles (public.username_skeleton(username))')
-    expect(await sql(server, 'select user_id, username from public.profiles where user_id = any($1) order by created_at', [[a.id, b.id, c.id]])).toEqual([
+    expect(
+      await sql(server, 'select user_id, username from public.profiles where user_id = any($1) order by created_at', [[a.id, b.id, c.id]]),
+    ).toEqual([
       { user_id: a.id, username: 'dup_owner' },
       { user_id: b.id, username: 'DUP_OWNER-2' },
       { user_id: c.id, username: 'dup_оwner-3' },

@@ -136,7 +136,10 @@ describe.each(DATABASES)('on %s', (database) => {
     expect((await sessions(u)).find((r) => r.id === s.session_id)).toMatchObject({ credited: 0 })
     // A late "playing" on the ended session (a tab that woke up) adds nothing either.
     expect(await report(server, u, s.session_id!, true)).toMatchObject({ ended: true, heard_seconds: 1, credited: 0 })
-    const ledger = await q<{ n: string }>('select count(*) as n from public.token_ledger where user_id = $1 and reason = $2', [u.id, 'listen'])
+    const ledger = await q<{ n: string }>('select count(*) as n from public.token_ledger where user_id = $1 and reason = $2', [
+      u.id,
+      'listen',
+    ])
     expect(Number(ledger[0]!.n)).toBe(0)
     await expectLedgerHolds(server, u)
   })
@@ -150,7 +153,13 @@ describe.each(DATABASES)('on %s', (database) => {
     await passTime(server, first.session_id!, 10)
     const second = (await startListen(server, u, 'other-90')) as ListenAnswer & { previous?: Record<string, unknown> }
     expect(second).toMatchObject({ credited: 0, reason: null, balance: 105 })
-    expect(second.previous).toEqual({ session_id: first.session_id, song_id: 'rich-120', heard_seconds: 35, credited: 5, reason: 'credited' })
+    expect(second.previous).toEqual({
+      session_id: first.session_id,
+      song_id: 'rich-120',
+      heard_seconds: 35,
+      credited: 5,
+      reason: 'credited',
+    })
     // A previous session decided before the start is not news again.
     await passTime(server, second.session_id!, 40)
     expect(await report(server, u, second.session_id!)).toMatchObject({ credited: 2 })

@@ -46,7 +46,9 @@ export const useListenMoment = create<ListenMomentState>()((set) => ({
 
 /** Seconds of play a listen of a track this long needs before it counts (the server's rule). */
 export const qualifySecondsFor = (trackSeconds: number | null | undefined, listen: ListenRules): number =>
-  Math.ceil(trackSeconds && trackSeconds > 0 ? Math.min(listen.qualify_seconds, trackSeconds * listen.qualify_fraction) : listen.qualify_seconds)
+  Math.ceil(
+    trackSeconds && trackSeconds > 0 ? Math.min(listen.qualify_seconds, trackSeconds * listen.qualify_fraction) : listen.qualify_seconds,
+  )
 
 /** Why a listen earned nothing, in plain words (the server's reason codes). */
 export function noCreditWords(reason: string, title: string | null, listen: ListenRules): string {

@@ -11,7 +11,10 @@ describe('saved player state', () => {
   })
 
   it('keeps whether the song was playing, only with a song to resume', () => {
-    expect(parseSavedPlayer(serializePlayer({ queue: [a], currentSong: a, position: 3, volume: 50, crossfadeSeconds: 0, isPlaying: true }))?.playing).toBe(true)
+    expect(
+      parseSavedPlayer(serializePlayer({ queue: [a], currentSong: a, position: 3, volume: 50, crossfadeSeconds: 0, isPlaying: true }))
+        ?.playing,
+    ).toBe(true)
     expect(parseSavedPlayer(JSON.stringify({ queue: [a], currentId: null, playing: true }))?.playing).toBe(false)
     expect(parseSavedPlayer(JSON.stringify({ queue: [a], currentId: a.id, playing: 'yes' }))?.playing).toBe(false)
   })

@@ -29,7 +29,11 @@ let storage: MemoryStorage
 /** A fresh page: the store module is evaluated again against what the last page left in storage. */
 async function openPage() {
   vi.resetModules()
-  const [store, service, resume] = await Promise.all([import('./player-store.ts'), import('./player-service.ts'), import('./player-resume.ts')])
+  const [store, service, resume] = await Promise.all([
+    import('./player-store.ts'),
+    import('./player-service.ts'),
+    import('./player-resume.ts'),
+  ])
   return { ...store, attachDeck: service.attachDeck, resumeAfterReload: resume.resumeAfterReload }
 }
 

@@ -156,7 +156,10 @@ function flashReward(song: Song | null) {
 }
 
 /** The state a page starts with: the last visit's queue and song, paused where they were. */
-function restoredState(): Pick<PlayerState, 'currentSong' | 'queue' | 'position' | 'duration' | 'volume' | 'crossfadeSeconds' | 'resumeOffered'> {
+function restoredState(): Pick<
+  PlayerState,
+  'currentSong' | 'queue' | 'position' | 'duration' | 'volume' | 'crossfadeSeconds' | 'resumeOffered'
+> {
   const saved = readSavedPlayer()
   const currentSong = saved?.queue.find((s) => s.id === saved.currentId) ?? null
   restoredNotLoaded = currentSong !== null

@@ -80,7 +80,9 @@ export default function AdminPage() {
     <section className="mx-auto max-w-4xl space-y-5 p-4 sm:p-6" data-testid="admin-page">
       <header>
         <h1 className="font-display text-3xl font-bold text-primary neon-text">Admin Dashboard</h1>
-        <p className="text-muted">The CUBE economy, site settings, the backend's health, the knowledge base, and the AI providers (each says what it is for).</p>
+        <p className="text-muted">
+          The CUBE economy, site settings, the backend's health, the knowledge base, and the AI providers (each says what it is for).
+        </p>
       </header>
       <div role="tablist" aria-label="Admin" className="flex flex-wrap gap-1 rounded-md bg-bg p-1 text-sm">
         {TABS.map((t) => (

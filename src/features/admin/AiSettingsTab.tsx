@@ -19,7 +19,8 @@ export const AI_CATEGORIES: Record<AiCategory, { label: string; models: string[]
   music: {
     label: 'Music AI',
     models: [ON_DEVICE, 'Suno v3', 'MusicGen', 'SoundStorm', CUSTOM_ENDPOINT],
-    purpose: 'Not called as shipped: the generator composes on the listener\'s device and needs no key. A provider saved here is kept, unused.',
+    purpose:
+      "Not called as shipped: the generator composes on the listener's device and needs no key. A provider saved here is kept, unused.",
   },
   inference: {
     label: 'Inference AI',
@@ -53,7 +54,10 @@ export function AiSettingsTab({ category }: { category: AiCategory }) {
   }
 
   return (
-    <Panel title={meta.label} description={`${meta.purpose} The key is kept on the server: it is never shown again, only its last four characters.`}>
+    <Panel
+      title={meta.label}
+      description={`${meta.purpose} The key is kept on the server: it is never shown again, only its last four characters.`}
+    >
       <form onSubmit={(e) => void save(e)} className="space-y-3" aria-label={`${meta.label} settings`}>
         <Field label="Model">
           {(p) => (

@@ -10,7 +10,13 @@ import type { GeneratedTrack } from './generated-track.ts'
 export const COMPRESSED_KBPS = 128
 
 /** A file name of the title's own words. */
-export const trackFileName = (title: string, extension: string) => `${title.replace(/[^\p{L}\p{N}\- ]+/gu, '').replace(/\s+/g, ' ').trim() || 'CUBE track'}.${extension}`
+export const trackFileName = (title: string, extension: string) =>
+  `${
+    title
+      .replace(/[^\p{L}\p{N}\- ]+/gu, '')
+      .replace(/\s+/g, ' ')
+      .trim() || 'CUBE track'
+  }.${extension}`
 
 /** Download the generated track: the WAV as rendered, or Opus in WebM (encoded on the device). */
 export function DownloadTrack({ track, className = '' }: { track: GeneratedTrack; className?: string }) {
@@ -28,7 +34,11 @@ export function DownloadTrack({ track, className = '' }: { track: GeneratedTrack
   }
   return (
     <div className={`flex flex-wrap items-center gap-2 ${className}`} role="group" aria-label="Download">
-      <button type="button" onClick={() => downloadFile(track.wav, trackFileName(track.title, 'wav'))} className="inline-flex items-center gap-2 rounded-md border border-line px-3 py-2 text-sm font-semibold">
+      <button
+        type="button"
+        onClick={() => downloadFile(track.wav, trackFileName(track.title, 'wav'))}
+        className="inline-flex items-center gap-2 rounded-md border border-line px-3 py-2 text-sm font-semibold"
+      >
         <Icon name="download" /> Download WAV
       </button>
       <button

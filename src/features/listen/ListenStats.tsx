@@ -49,7 +49,12 @@ export function StatsPanel() {
       </div>
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
         <Stat label="My Token Balance" value={v(figures.balance)} testId="stat-balance" />
-        <Stat label={LISTEN_PANEL_LABELS.earnedToday.label} hint={LISTEN_PANEL_LABELS.earnedToday.hint} value={v(figures.earned)} testId="stat-earned" />
+        <Stat
+          label={LISTEN_PANEL_LABELS.earnedToday.label}
+          hint={LISTEN_PANEL_LABELS.earnedToday.hint}
+          value={v(figures.earned)}
+          testId="stat-earned"
+        />
         <Stat
           label={LISTEN_PANEL_LABELS.tracksListened.label}
           hint={LISTEN_PANEL_LABELS.tracksListened.hint}
@@ -64,4 +69,3 @@ export function StatsPanel() {
     </section>
   )
 }
-

@@ -100,7 +100,9 @@ for (const [width, height] of [
       await mount()
       await settle(() => applyListenAnswer(firewall.id, answer({ heard_seconds: 30, reason: 'song_limit' }), undefined, firewall.title))
       expect(q('listen-standing')?.textContent).toBe('"Firewall of Iron" already paid twice today: other songs still earn.')
-      await settle(() => applyListenAnswer(firewall.id, answer({ heard_seconds: 30, reason: 'daily_cap', listens_today: 20 }), undefined, firewall.title))
+      await settle(() =>
+        applyListenAnswer(firewall.id, answer({ heard_seconds: 30, reason: 'daily_cap', listens_today: 20 }), undefined, firewall.title),
+      )
       expect(q('listen-standing')?.textContent).toBe('Daily cap reached (20 rewarded listens): listening earns again from 00:00 UTC.')
       await settle(() => applyListenAnswer(firewall.id, answer({ heard_seconds: 30, reason: 'cube_cap' }), undefined, firewall.title))
       expect(q('listen-standing')?.textContent).toBe("Listening has paid today's most (50 CUBE): it earns again from 00:00 UTC.")
@@ -116,7 +118,13 @@ for (const [width, height] of [
       await settle(() =>
         applyListenAnswer(
           firewall.id,
-          answer({ session_id: 's2', balance: 102, listens_today: 4, daily_earned: 8, previous: { song_id: neon.id, credited: 2, reason: 'credited' } }),
+          answer({
+            session_id: 's2',
+            balance: 102,
+            listens_today: 4,
+            daily_earned: 8,
+            previous: { song_id: neon.id, credited: 2, reason: 'credited' },
+          }),
           undefined,
           firewall.title,
           (id) => titles.get(id),

@@ -36,7 +36,11 @@ export function ListenEarnStatus() {
   const cap = credit ? Math.max(credit.dailyCap, 1) : 1
   const listens = credit ? Math.min(moved ? credit.listensToday : credit.listensToday - 1, cap) : 0
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none absolute bottom-full left-1/2 mb-2 w-max max-w-[92vw] -translate-x-1/2">
+    <div
+      role="status"
+      aria-live="polite"
+      className="pointer-events-none absolute bottom-full left-1/2 mb-2 w-max max-w-[92vw] -translate-x-1/2"
+    >
       {showing && (
         <div data-testid="earn-moment" className="earn-moment rounded-xl border border-accent bg-panel px-4 py-2 text-center neon-box">
           <p className="text-base font-bold text-accent" data-testid="earn-moment-title">

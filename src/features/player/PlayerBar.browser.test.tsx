@@ -55,7 +55,15 @@ const q = <T extends Element = HTMLElement>(selector: string) => document.queryS
 
 beforeEach(() => {
   usePlaylistStore.setState({ playlists: defaultPlaylists() })
-  usePlayerStore.setState({ currentSong: neon, queue: [neon, circuit], isPlaying: false, position: 17, duration: 85, volume: 80, resumeOffered: false })
+  usePlayerStore.setState({
+    currentSong: neon,
+    queue: [neon, circuit],
+    isPlaying: false,
+    position: 17,
+    duration: 85,
+    volume: 80,
+    resumeOffered: false,
+  })
   window.scrollTo(0, 0)
 })
 

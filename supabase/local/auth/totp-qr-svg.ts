@@ -8,7 +8,12 @@ import QRCode from 'qrcode'
  * still occur is percent-encoded. The SVG stays a valid document on its own.
  */
 export async function totpQrSvg(uri: string): Promise<string> {
-  const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1, color: { dark: '#000000', light: '#ffffff' } })
+  const svg = await QRCode.toString(uri, {
+    type: 'svg',
+    errorCorrectionLevel: 'M',
+    margin: 1,
+    color: { dark: '#000000', light: '#ffffff' },
+  })
   return svg
     .replace(/#000000(ff)?/gi, 'black')
     .replace(/#ffffff(ff)?/gi, 'white')
