@@ -6,7 +6,8 @@
 -- for the previous session ('previous': its song, the credit, the reason), so the client can say
 -- "+3 CUBE · <that song>". Nothing else about the start changes.
 
-create or replace function public.listen_begin(p_song_id text, p_duration numeric, p_reward int, p_creator uuid, p_play_id text, p_interacted boolean)
+create or replace function public.listen_begin(p_song_id text, p_duration numeric, p_reward int, p_creator uuid,
+                                               p_play_id text, p_interacted boolean)
 returns json
 language plpgsql
 security definer

@@ -57,7 +57,8 @@ set search_path = ''
 as $$
   select case
     when p_taken = p_name then 'That username is taken. Try another one.'
-    else format('That username is taken: it reads the same as "%s" (names that differ only in capitals or in letters that look alike are one name). Try another one.', p_taken)
+    else format('That username is taken: it reads the same as "%s" (names that differ only in capitals or in letters '
+                || 'that look alike are one name). Try another one.', p_taken)
   end
 $$;
 

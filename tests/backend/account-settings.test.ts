@@ -217,7 +217,8 @@ describe('one username rule at sign-up and rename (issue 26 item 3)', () => {
     expect(
       await sql(
         server,
-        "select count(*)::int as n from public.profiles where public.username_skeleton(username) = public.username_skeleton('neon_tourist')",
+        'select count(*)::int as n from public.profiles ' +
+          "where public.username_skeleton(username) = public.username_skeleton('neon_tourist')",
       ),
     ).toEqual([{ n: 1 }])
     // Leading and trailing spaces are not part of the name: the same account may recapitalise its own.

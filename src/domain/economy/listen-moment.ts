@@ -54,8 +54,10 @@ export const qualifySecondsFor = (trackSeconds: number | null | undefined, liste
 export function noCreditWords(reason: string, title: string | null, listen: ListenRules): string {
   const song = title ? `"${title}"` : 'This song'
   switch (reason) {
-    case 'song_limit':
-      return `${song} already paid ${listen.song_daily_limit === 2 ? 'twice' : `${listen.song_daily_limit} times`} today: other songs still earn.`
+    case 'song_limit': {
+      const times = listen.song_daily_limit === 2 ? 'twice' : `${listen.song_daily_limit} times`
+      return `${song} already paid ${times} today: other songs still earn.`
+    }
     case 'daily_cap':
       return `Daily cap reached (${listen.daily_cap} rewarded listens): listening earns again from 00:00 UTC.`
     case 'cube_cap':

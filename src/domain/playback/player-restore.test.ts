@@ -97,7 +97,7 @@ describe('the player after a reload', () => {
     expect(JSON.parse(storage.getItem(PLAYER_STORAGE_KEY)!)).toMatchObject({ crossfade: 5 })
   })
 
-  it('a song playing when the page went away: the position to the second as the page hid, and it plays on where sound is allowed', async () => {
+  it('a song playing when the page hid: its position to the second, and it plays on where sound is allowed', async () => {
     const hide: (() => void)[] = []
     vi.stubGlobal('addEventListener', (type: string, fn: () => void) => type === 'pagehide' && hide.push(fn))
     const first = await openPage()
@@ -120,7 +120,7 @@ describe('the player after a reload', () => {
     expect(allowed.usePlayerStore.getState()).toMatchObject({ isPlaying: true, resumeOffered: false })
   })
 
-  it('where the browser wants a click first, it stays paused at the saved position and offers to resume; a paused song offers nothing', async () => {
+  it('where sound needs a click: paused at the saved position with an offer to resume; a paused song offers nothing', async () => {
     storage.setItem(
       PLAYER_STORAGE_KEY,
       serializePlayer({ queue: [a], currentSong: a, position: 41.2, volume: 80, crossfadeSeconds: 0, isPlaying: true }),

@@ -102,7 +102,8 @@ describe('AuthModal', () => {
 
   it('register: spaces around the name are trimmed; a name the server says is taken is shown once, under the field', async () => {
     const taken =
-      'That username is taken: it reads the same as "neon_tourist" (names that differ only in capitals or in letters that look alike are one name). Try another one.'
+      'That username is taken: it reads the same as "neon_tourist" ' +
+      '(names that differ only in capitals or in letters that look alike are one name). Try another one.'
     vi.mocked(register).mockResolvedValueOnce({ ok: false, kind: 'error', message: taken })
     render(<AuthModal initialTab="register" onClose={() => {}} />)
     await settle(() => userEvent.fill(field('Email'), 'new@example.com'))

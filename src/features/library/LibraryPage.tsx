@@ -18,7 +18,8 @@ const TABS = [
 
 const ALL = ''
 const chipClass = (on: boolean) =>
-  `shrink-0 whitespace-nowrap rounded-full border px-4 py-1 text-sm ${on ? 'border-primary bg-primary/15 text-primary' : 'border-line text-muted hover:text-fg'}`
+  `shrink-0 whitespace-nowrap rounded-full border px-4 py-1 text-sm ` +
+  `${on ? 'border-primary bg-primary/15 text-primary' : 'border-line text-muted hover:text-fg'}`
 const tileClass =
   'flex w-full items-center justify-between gap-2 rounded-lg border border-line bg-panel/80 px-4 py-3 text-left hover:border-primary'
 

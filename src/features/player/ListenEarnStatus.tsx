@@ -15,16 +15,15 @@ export const EARN_MOMENT_MS = 5000
 export function ListenEarnStatus() {
   const signedIn = useSessionStore((s) => s.status === 'signed-in')
   const credit = useListenMoment((s) => s.credit)
-  const [shownSeq, setShownSeq] = useState(0)
-  // The bar starts at the count before this credit and moves to it once mounted.
-  const [moved, setMoved] = useState(false)
+  // Each credit shows until its time is up (then its seq is marked done); its bar moves once mounted.
+  const [doneSeq, setDoneSeq] = useState(0)
+  const [movedSeq, setMovedSeq] = useState(0)
 
   useEffect(() => {
     if (!credit) return
-    setShownSeq(credit.seq)
-    setMoved(false)
-    const frame = requestAnimationFrame(() => requestAnimationFrame(() => setMoved(true)))
-    const t = window.setTimeout(() => setShownSeq(0), EARN_MOMENT_MS)
+    const seq = credit.seq
+    const frame = requestAnimationFrame(() => requestAnimationFrame(() => setMovedSeq(seq)))
+    const t = window.setTimeout(() => setDoneSeq(seq), EARN_MOMENT_MS)
     return () => {
       cancelAnimationFrame(frame)
       window.clearTimeout(t)
@@ -32,7 +31,8 @@ export function ListenEarnStatus() {
   }, [credit])
 
   if (!signedIn) return null
-  const showing = credit && shownSeq === credit.seq
+  const showing = credit && doneSeq !== credit.seq
+  const moved = credit !== null && movedSeq === credit.seq
   const cap = credit ? Math.max(credit.dailyCap, 1) : 1
   const listens = credit ? Math.min(moved ? credit.listensToday : credit.listensToday - 1, cap) : 0
   return (
