@@ -8,6 +8,7 @@ import { startRewardRules } from '../domain/economy/reward-rules.ts'
 import { startRewardFlash } from '../domain/economy/reward-store.ts'
 import { startShareLinks } from '../domain/economy/share-link-sync.ts'
 import { startPlayerService } from '../domain/playback/player-service.ts'
+import { resumeAfterReload } from '../domain/playback/player-resume.ts'
 import { startPlaylistSync } from '../domain/collection/playlist-sync.ts'
 import { startOfflineSync } from '../domain/collection/offline-store.ts'
 import { startOfflinePlays } from '../domain/economy/offline-plays.ts'
@@ -31,6 +32,7 @@ export function startBackend(): void {
   announceAuthLink()
   startSiteBranding()
   startPlayerService()
+  void resumeAfterReload()
   startSessionSync()
   startLiveNotices()
   startRewardRules()

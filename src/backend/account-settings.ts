@@ -58,6 +58,8 @@ interface PgError {
 
 /** A PostgREST error in the user's words. */
 function profileError(error: PgError): Error {
+  // The server names the account's name that the new one reads the same as.
+  if (error.message === 'username_taken' && error.details) return new Error(error.details)
   if (error.code === '23505') return new Error(USERNAME_TAKEN_MESSAGE)
   if (error.message === 'invalid_username' || error.message === 'bio_too_long') return new Error(error.details ?? error.message)
   return new Error(error.message ?? 'The profile could not be saved.')

@@ -2225,6 +2225,13 @@ export type Database = {
         }
         Returns: Json
       }
+      username_lookalike: {
+        Args: {
+          p_name: string
+          p_except?: string
+        }
+        Returns: string
+      }
       username_problem: {
         Args: {
           p_name: string
@@ -2234,6 +2241,19 @@ export type Database = {
       username_rule_problem: {
         Args: {
           p_name: string
+        }
+        Returns: string
+      }
+      username_skeleton: {
+        Args: {
+          p_name: string
+        }
+        Returns: string
+      }
+      username_taken_words: {
+        Args: {
+          p_name: string
+          p_taken: string
         }
         Returns: string
       }

@@ -83,6 +83,11 @@ export interface ListenAnswer {
   reason: string | null
   /** No interaction for an hour: listening earns again once the user answers "Still listening?". */
   needs_interaction: boolean
+  /**
+   * A start ends the account's previous session and settles it: what that settle decided, when it
+   * decided something just then (the previous song credited at the skip). Only starts carry it.
+   */
+  previous?: { song_id: string; credited: number; reason: string | null } | null
 }
 
 /** Opens the server's listening session for a play of a catalogue or published song. */
@@ -141,7 +146,15 @@ export function parseListenAnswer(data: unknown): ListenAnswer {
     cap_reached: answer.cap_reached === true,
     reason: typeof answer.reason === 'string' ? answer.reason : null,
     needs_interaction: answer.needs_interaction === true,
+    previous: parsePrevious(answer.previous),
   }
+}
+
+function parsePrevious(value: unknown): ListenAnswer['previous'] {
+  if (!value || typeof value !== 'object') return null
+  const p = value as Record<string, unknown>
+  if (typeof p.song_id !== 'string') return null
+  return { song_id: p.song_id, credited: num(p.credited), reason: typeof p.reason === 'string' ? p.reason : null }
 }
 
 /** What a creator's published songs earned them from other people's listens. */

@@ -19,12 +19,24 @@ export const BIO_MAX = 300
 export const PASSWORD_MIN = 8
 export const PASSWORD_MESSAGE = `A password is at least ${PASSWORD_MIN} characters.`
 
-/** A username as the server stores it: trimmed, in Unicode NFC. */
-export const normaliseUsername = (name: string) => name.trim().normalize('NFC')
+/** A username as the server stores it: trimmed, in Unicode NFKC (a fullwidth 'ｎｅｏｎ' is 'neon'). */
+export const normaliseUsername = (name: string) => name.trim().normalize('NFKC')
 
-/** Why a username cannot be used, in words for the user (the server's words); null when it can. */
+// eslint-disable-next-line no-misleading-character-class
+const USERNAME_CHAR = new RegExp(`^[${USERNAME_CHARS}]$`, 'u')
+
+/**
+ * Why a username cannot be used, in words for the user (the server's words, public.username_rule_problem):
+ * the rule, and the first character it does not allow; null when it can be used.
+ */
 export function usernameProblem(name: string): string | null {
-  return USERNAME_PATTERN.test(normaliseUsername(name)) ? null : USERNAME_MESSAGE
+  const n = normaliseUsername(name)
+  const length = [...n].length
+  if (length < 3 || length > 30) return USERNAME_MESSAGE
+  if (USERNAME_PATTERN.test(n)) return null
+  const bad = [...n].find((c) => !USERNAME_CHAR.test(c))
+  const named = bad === undefined ? 'this name' : /^\s$/u.test(bad) ? 'a space' : `"${bad}"`
+  return `${USERNAME_MESSAGE.replace(/\.$/, '')}: ${named} is not allowed.`
 }
 
 /** Why a file cannot be an avatar; null when it can. */

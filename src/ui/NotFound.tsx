@@ -2,12 +2,13 @@ import { useEffect } from 'react'
 import { Link } from 'react-router-dom'
 
 /**
- * The not-found page's content: for unknown routes (logged as an error: a link of ours may be
- * broken) and for unknown songs and users (a deleted song or a mistyped name, not logged).
+ * The not-found page's content: for unknown routes and for unknown songs and users (a deleted
+ * song or a mistyped name). An unknown route is noted in the console as what it is, a handled
+ * outcome (a mistyped address, or a link of ours that may be broken), not as an error.
  */
 export function NotFound({ pathname, logMissingRoute = false }: { pathname: string; logMissingRoute?: boolean }) {
   useEffect(() => {
-    if (logMissingRoute) console.error('404 Error: User attempted to access non-existent route:', pathname)
+    if (logMissingRoute) console.info('[router] no page at', pathname, '(showing the not-found page)')
     document.title = 'Not found · CUBE Music'
   }, [pathname, logMissingRoute])
   return (

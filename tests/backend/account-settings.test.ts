@@ -71,7 +71,9 @@ describe('profile rules, enforced by the server', () => {
     ])
     await expect(saveProfileFields(ownerDb, owner.id, { username: 'settings_other', bio: '' })).rejects.toThrow('That username is taken')
     await expect(saveProfileFields(ownerDb, owner.id, { username: 'ab', bio: '' })).rejects.toThrow(USERNAME_MESSAGE)
-    await expect(saveProfileFields(ownerDb, owner.id, { username: 'has space', bio: '' })).rejects.toThrow(USERNAME_MESSAGE)
+    await expect(saveProfileFields(ownerDb, owner.id, { username: 'has space', bio: '' })).rejects.toThrow(
+      `${USERNAME_MESSAGE.slice(0, -1)}: a space is not allowed.`,
+    )
     await expect(saveProfileFields(ownerDb, owner.id, { username: 'Neo_Runner-7', bio: 'x'.repeat(301) })).rejects.toThrow('at most 300')
     // The server refuses the same without the client's checks (raw PATCH as supabase-js sends it).
     const raw = async (body: Record<string, unknown>) =>
@@ -83,7 +85,7 @@ describe('profile rules, enforced by the server', () => {
       })
     const badName = await raw({ username: '<script>' })
     expect(badName.status).toBe(400)
-    expect(badName.json).toMatchObject({ message: 'invalid_username', details: USERNAME_MESSAGE })
+    expect(badName.json).toMatchObject({ message: 'invalid_username', details: `${USERNAME_MESSAGE.slice(0, -1)}: "<" is not allowed.` })
     expect((await raw({ bio: 'y'.repeat(301) })).json).toMatchObject({ message: 'bio_too_long' })
     expect((await raw({ username: 'settings_other' })).status).toBe(409)
     expect(await sql(server, 'select username, bio from public.profiles where user_id = $1', [owner.id])).toEqual([
@@ -192,8 +194,98 @@ describe('one username rule at sign-up and rename', () => {
     await db.auth.signInWithPassword({ email: arabic.email, password: arabic.password })
     await saveProfileFields(db, arabic.id, { username: 'أحمد_7', bio: 'موسيقى' })
     await saveProfileFields(db, arabic.id, { username: '李小龍', bio: 'موسيقى' })
-    await expect(saveProfileFields(db, arabic.id, { username: 'emoji🎵', bio: '' })).rejects.toThrow(USERNAME_MESSAGE)
+    await expect(saveProfileFields(db, arabic.id, { username: 'emoji🎵', bio: '' })).rejects.toThrow('"🎵" is not allowed.')
     expect((await db.rpc('username_problem', { p_name: 'Jose\u0301' })).data).toBe(USERNAME_TAKEN_MESSAGE)
+  })
+
+  it('one name per look: case, fullwidth forms and look-alike letters are the same name at sign-up and rename', async () => {
+    const first = await signUp(server, 'neon-tourist@example.com', 'tourist-pass', 'neon_tourist')
+    const anon = supabaseClient(server)
+    const looksTaken = 'That username is taken: it reads the same as "neon_tourist"'
+    // Capitals, fullwidth letters (NFKC), a Cyrillic е and о, a zero for o: all the same name.
+    for (const twin of ['NEON_TOURIST', 'Neon_Tourist', 'ｎｅｏｎ_tourist', 'n\u0435on_t\u043Eurist', 'ne0n_tourist']) {
+      const words = (await anon.rpc('username_problem', { p_name: twin })).data as string
+      // Fullwidth letters are stored as what they read as (NFKC): the very same name.
+      expect(words, twin).toBe(
+        twin.startsWith('ｎ')
+          ? USERNAME_TAKEN_MESSAGE
+          : `${looksTaken} (names that differ only in capitals or in letters that look alike are one name). Try another one.`,
+      )
+      const refused = await signUpRaw(`twin-${[...twin].length}-${twin.codePointAt(1)}@example.com`, twin)
+      expect(refused.status, twin).toBe(500)
+    }
+    expect(
+      await sql(
+        server,
+        'select count(*)::int as n from public.profiles ' +
+          "where public.username_skeleton(username) = public.username_skeleton('neon_tourist')",
+      ),
+    ).toEqual([{ n: 1 }])
+    // Leading and trailing spaces are not part of the name: the same account may recapitalise its own.
+    expect((await anon.rpc('username_problem', { p_name: '  fresh_name  ' })).data).toBeNull()
+    const db = await clientOf(first)
+    await saveProfileFields(db, first.id, { username: '  Neon_Tourist ', bio: '' })
+    expect(await sql(server, 'select username from public.profiles where user_id = $1', [first.id])).toEqual([{ username: 'Neon_Tourist' }])
+    // Another account's rename to a twin is refused by the server itself (raw PATCH), in words.
+    const raw = await api(server, `/rest/v1/profiles?user_id=eq.${other.id}`, {
+      method: 'PATCH',
+      token: other.accessToken,
+      body: { username: 'NEON_TOURIST' },
+      headers: { Prefer: 'return=representation' },
+    })
+    expect(raw.status).toBe(409)
+    expect(raw.json).toMatchObject({ message: 'username_taken', details: expect.stringContaining('"Neon_Tourist"') })
+    await expect(saveProfileFields(otherDb, other.id, { username: 'neon_touri\u0455t', bio: '' })).rejects.toThrow(
+      'reads the same as "Neon_Tourist"',
+    )
+    // Ten sign-ups racing for spellings of one new name: exactly one gets it.
+    const race = await Promise.all(
+      [
+        'race_name',
+        'RACE_NAME',
+        'Race_Name',
+        'race_nаme',
+        'rаce_name',
+        'RACE_name',
+        'race_NAME',
+        'rAce_name',
+        'raCe_name',
+        'racE_name',
+      ].map((name, i) => signUpRaw(`race-${i}@example.com`, name)),
+    )
+    expect(race.filter((r) => r.status === 200)).toHaveLength(1)
+    expect(
+      await sql(server, "select count(*)::int as n from public.profiles where public.username_skeleton(username) = 'race_name'"),
+    ).toEqual([{ n: 1 }])
+  })
+
+  it('existing look-alike names (from before the rule): the oldest keeps its name, each later one gets a number', async () => {
+    const a = await signUp(server, 'dup-a@example.com', 'dup-pass-1', 'dup_owner')
+    const b = await signUp(server, 'dup-b@example.com', 'dup-pass-2', 'dup_second')
+    const c = await signUp(server, 'dup-c@example.com', 'dup-pass-3', 'dup_third')
+    // As the database held them before: the index and triggers did not exist.
+    await sql(
+      server,
+      `do $$ begin
+         drop index public.profiles_username_skeleton_key;
+         set local session_replication_role = replica;
+         update public.profiles set username = 'DUP_OWNER', created_at = now() + interval '1 minute' where user_id = '${b.id}';
+         update public.profiles set username = 'dup_оwner', created_at = now() + interval '2 minutes' where user_id = '${c.id}';
+       end $$`,
+    )
+    await sql(server, "update public.profiles set created_at = now() - interval '1 day' where user_id = $1", [a.id])
+    // The migration's step, run again on these rows.
+    const migration = (await import('node:fs')).readFileSync('supabase/migrations/20261201130100_username_one_name_per_look.sql', 'utf8')
+    const step = migration.slice(migration.indexOf('do $$'), migration.indexOf('create unique index'))
+    await sql(server, step)
+    await sql(server, 'create unique index profiles_username_skeleton_key on public.profiles (public.username_skeleton(username))')
+    expect(
+      await sql(server, 'select user_id, username from public.profiles where user_id = any($1) order by created_at', [[a.id, b.id, c.id]]),
+    ).toEqual([
+      { user_id: a.id, username: 'dup_owner' },
+      { user_id: b.id, username: 'DUP_OWNER-2' },
+      { user_id: c.id, username: 'dup_оwner-3' },
+    ])
   })
 
   it('one password minimum: 8 characters at sign-up as in Settings', async () => {

@@ -123,6 +123,51 @@ describe.each(DATABASES)('on %s', (database) => {
     expect(await report(server, u, first.session_id!)).toMatchObject({ ended: true, heard_seconds: 40 })
   })
 
+  it('played 1 s, paused, nothing credited: not after 39 s of pause, not when the next song starts, not on a late report', async () => {
+    const u = await account()
+    const s = await startListen(server, u, 'rich-120')
+    await passTime(server, s.session_id!, 1)
+    expect(await report(server, u, s.session_id!, false)).toMatchObject({ heard_seconds: 1, credited: 0, reason: null, balance: 100 })
+    await passTime(server, s.session_id!, 39)
+    expect(await report(server, u, s.session_id!, false)).toMatchObject({ heard_seconds: 1, credited: 0, balance: 100 })
+    const next = await startListen(server, u, 'other-90')
+    expect(next).toMatchObject({ credited: 0, balance: 100 })
+    expect(next).not.toHaveProperty('previous')
+    expect((await sessions(u)).find((r) => r.id === s.session_id)).toMatchObject({ credited: 0 })
+    // A late "playing" on the ended session (a tab that woke up) adds nothing either.
+    expect(await report(server, u, s.session_id!, true)).toMatchObject({ ended: true, heard_seconds: 1, credited: 0 })
+    const ledger = await q<{ n: string }>('select count(*) as n from public.token_ledger where user_id = $1 and reason = $2', [
+      u.id,
+      'listen',
+    ])
+    expect(Number(ledger[0]!.n)).toBe(0)
+    await expectLedgerHolds(server, u)
+  })
+
+  it("the next song's start names what the previous session earned when the start settled it", async () => {
+    const u = await account()
+    const first = await startListen(server, u, 'rich-120')
+    await passTime(server, first.session_id!, 25)
+    expect(await report(server, u, first.session_id!)).toMatchObject({ credited: 0, reason: null })
+    // Skipped after 35 s in all: the credit happens in the next start, and its answer says so.
+    await passTime(server, first.session_id!, 10)
+    const second = (await startListen(server, u, 'other-90')) as ListenAnswer & { previous?: Record<string, unknown> }
+    expect(second).toMatchObject({ credited: 0, reason: null, balance: 105 })
+    expect(second.previous).toEqual({
+      session_id: first.session_id,
+      song_id: 'rich-120',
+      heard_seconds: 35,
+      credited: 5,
+      reason: 'credited',
+    })
+    // A previous session decided before the start is not news again.
+    await passTime(server, second.session_id!, 40)
+    expect(await report(server, u, second.session_id!)).toMatchObject({ credited: 2 })
+    const third = (await startListen(server, u, 'short-85')) as ListenAnswer & { previous?: unknown }
+    expect(third.previous).toBeUndefined()
+    await expectLedgerHolds(server, u)
+  })
+
   it('20 concurrent starts leave one active session; 20 concurrent reports credit once; balance = ledger', async () => {
     const u = await account()
     await Promise.all(Array.from({ length: 20 }, (_, i) => startListen(server, u, i % 2 ? 'short-85' : 'other-90')))

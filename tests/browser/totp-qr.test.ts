@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import jsQR from 'jsqr'
 import QRCode from 'qrcode'
 import { totpQrImageUrl } from '../../src/backend/totp-qr.ts'
+import { totpQrSvg } from '../../supabase/local/auth/totp-qr-svg.ts'
 
 // The two-factor QR code was a broken image. The SVG is drawn as the local Auth
 // draws it and wrapped as supabase-js wraps it; the URL the app shows must load as an image and
@@ -31,6 +32,18 @@ describe('TOTP QR code', () => {
     const fromSupabaseJs = `data:image/svg+xml;utf-8,${svg}`
     await expect(decode(fromSupabaseJs)).rejects.toThrow()
     expect(await decode(totpQrImageUrl(fromSupabaseJs))).toBe(URI)
+  })
+
+  it("the auth API's own qr_code loads as an image as supabase-js wraps it, unchanged, and decodes to the otpauth URI", async () => {
+    const served = await totpQrSvg(URI)
+    expect(served.startsWith('<svg')).toBe(true)
+    expect(served).not.toMatch(/[#%]/)
+    const asSupabaseJsHandsItOver = `data:image/svg+xml;utf-8,${served}`
+    expect(await decode(asSupabaseJsHandsItOver)).toBe(URI)
+    // The app's re-encoding still gives the same image.
+    expect(await decode(totpQrImageUrl(asSupabaseJsHandsItOver))).toBe(URI)
+    // As an SVG document of its own it is well formed.
+    expect(new DOMParser().parseFromString(served, 'image/svg+xml').querySelector('parsererror')).toBeNull()
   })
 
   it('accepts a bare SVG, an encoded one and base64 as well', async () => {

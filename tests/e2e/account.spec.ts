@@ -100,8 +100,8 @@ test.describe('listening earns CUBE on the server, and it stays earned; roles co
     await expectWallet(page, { balance: 100, daily: 0, progress: '0/20' })
     await expect(page.getByTestId('achievement').filter({ hasText: 'Early Adopter' })).toHaveAttribute('data-earned', 'true')
     await expect(page.getByTestId('achievement').filter({ hasText: 'First Listen' })).toHaveAttribute('data-earned', 'false')
-    // The visitor's favourites (the two samples plus Rainy Terminal) are now the account's.
-    await expect(page.getByTestId('profile-playlist').filter({ hasText: 'Favorite Tracks' })).toContainText('3 tracks')
+    // The visitor's favourites (only Rainy Terminal: a visitor starts with nothing liked) are now the account's.
+    await expect(page.getByTestId('profile-playlist').filter({ hasText: 'Favorite Tracks' })).toContainText('1 track')
 
     // Play through the Library; move around the app while it plays (the player keeps going).
     await page.getByRole('link', { name: 'Library', exact: true }).click()

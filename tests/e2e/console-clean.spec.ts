@@ -141,3 +141,14 @@ for (let n = 0; n < SHARES; n++) {
     await visitEveryRoute(page, watch, share(n))
   })
 }
+
+test('an unknown address shows the not-found page and notes it as information, not as an error', async ({ page }) => {
+  const watch = watchProblems(page)
+  const infos: string[] = []
+  page.on('console', (m) => m.type() === 'info' && infos.push(m.text()))
+  await page.goto('/no-such-page-e2e')
+  await expect(page.getByRole('heading', { level: 1, name: 'Track not found in the metaverse' })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(watch.problems).toEqual([])
+  expect(infos.some((t) => t.includes('[router] no page at /no-such-page-e2e'))).toBe(true)
+})

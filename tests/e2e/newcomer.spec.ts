@@ -30,6 +30,9 @@ test('a newcomer without MetaMask: a Cyrillic name, a bio, Social Login to the w
     await expect(toast(page, 'Wallet Connected')).toContainText('50 CUBE welcome tokens')
     await expect(panel.getByTestId('wallet-address')).toHaveText(/^0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}$/)
     await expect(panel.getByTestId('account-wallet-note')).toBeVisible()
+    // Only what applies to the account's wallet: its one chain, no ETH | BTC | SOL switch.
+    await expect(panel.getByTestId('account-wallet-chain')).toContainText('Ethereum-compatible')
+    await expect(panel.getByTestId('chain-select')).toHaveCount(0)
     await expect(page.getByTestId('wallet-basics').getByTestId('wallet-balance')).toHaveText('150 CUBE')
   })
   await test.step('Rewards and the NFT tab open, after a reload too; the NFT hint links to minting', async () => {
@@ -56,7 +59,9 @@ test('a newcomer without MetaMask: a Cyrillic name, a bio, Social Login to the w
     await expect(basics.getByText('Listening CUBE today')).toBeVisible()
     const walletListens = (await basics.getByTestId('wallet-tracks-today').innerText()).trim()
     await page.goto('/app/listen')
-    await expect(page.getByText('Rewarded listens today')).toBeVisible()
+    // The reference's label, whose hint names the Wallet's figure.
+    await expect(page.getByText('Tracks Listened')).toBeVisible()
+    await expect(page.getByTestId('stat-listened-hint')).toContainText('Rewarded listens today')
     await expect(page.getByTestId('stat-listened')).toContainText(walletListens)
   })
 })

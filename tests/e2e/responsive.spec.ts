@@ -238,6 +238,8 @@ test.describe('rows keep room for their text at 375×812', () => {
     await expect(page.getByTestId('rec-title').first()).toBeVisible()
     for (const w of await widths('[data-testid="rec-title"]')) expect(w).toBeGreaterThanOrEqual(120)
     await page.goto('/app/playlists')
+    // Favorite Tracks starts empty (nothing is liked until the listener likes it): the sample playlist has rows.
+    await page.getByRole('button', { name: /^Synthwave Mix/ }).click()
     await expect(page.getByTestId('song-summary-title').first()).toBeVisible()
     for (const w of await widths('[data-testid="song-summary-title"]')) expect(w).toBeGreaterThanOrEqual(120)
     // The delegate panel is a signed-in user's.

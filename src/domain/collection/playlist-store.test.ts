@@ -25,6 +25,11 @@ describe('playlist store', () => {
     expect(st().playlists.map((p) => p.name)).toEqual(['Favorite Tracks', 'Synthwave Mix'])
   })
 
+  it('a first visit likes nothing: no song is shown liked that the listener did not like', () => {
+    expect(st().playlists.find((p) => p.id === FAVORITES_ID)?.songs).toEqual([])
+    for (const s of SAMPLE_SONGS) expect(selectIsFavourite(s.id)(st()), s.id).toBe(false)
+  })
+
   it('creates, renames and deletes; empty names are refused', () => {
     const p = st().createPlaylist('  Night   Drive ')!
     expect(p.name).toBe('Night Drive')

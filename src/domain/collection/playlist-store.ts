@@ -37,7 +37,8 @@ const byId = (id: string) => SAMPLE_SONGS.find((s) => s.id === id)!
 
 export function defaultPlaylists(): Playlist[] {
   return [
-    { id: FAVORITES_ID, name: 'Favorite Tracks', songs: [byId('neon-drift'), byId('orbital-haze')] },
+    // Nothing is liked until the listener likes it: a visitor never sees a like they did not give.
+    { id: FAVORITES_ID, name: 'Favorite Tracks', songs: [] },
     { id: 'synthwave-mix', name: 'Synthwave Mix', songs: [byId('neon-drift'), byId('circuit-breaker'), byId('low-tide-memory')] },
   ]
 }

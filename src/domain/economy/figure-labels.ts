@@ -15,3 +15,18 @@ export const FIGURE_LABELS = {
   /** songs the user published. */
   publishedSongs: 'Published songs',
 } as const
+
+/**
+ * Listen to Earn's stats panel keeps the reference's labels; each says in its hint exactly which
+ * figure it is, by the name the Wallet gives the same figure.
+ */
+export const LISTEN_PANEL_LABELS = {
+  earnedToday: {
+    label: 'Earned Today',
+    hint: `CUBE your listening earned since 00:00 UTC (the Wallet's "${FIGURE_LABELS.listeningToday}"; shares and bonuses not included).`,
+  },
+  tracksListened: {
+    label: 'Tracks Listened',
+    hint: `Listens rewarded since 00:00 UTC, which the daily limit counts (the Wallet's "${FIGURE_LABELS.rewardedListensToday}").`,
+  },
+} as const

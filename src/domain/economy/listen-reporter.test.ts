@@ -12,6 +12,7 @@ vi.mock('../../lib/notify.ts', () => {
 import { SAMPLE_SONGS } from '../../lib/catalogue/sample-songs.ts'
 import { attachDeck } from '../playback/player-service.ts'
 import { usePlayerStore } from '../playback/player-store.ts'
+import { useListenMoment } from './listen-moment.ts'
 import { useRewardStore } from './reward-store.ts'
 import { useSessionStore } from '../session/session-store.ts'
 import { startListenReporter } from './listen-reporter.ts'
@@ -151,7 +152,8 @@ describe('listen reporter', () => {
     expect(s.wallet).toEqual({ balance: 102, daily_earned: 2, listens_today: 1 })
     expect(s.lastListen).toMatchObject({ songId: song.id, credited: 2, capReached: false })
     expect(useRewardStore.getState().credited[song.id]).toBe(2)
-    expect(toasts.filter((t) => t === 'success:+2 CUBE')).toHaveLength(1)
+    expect(toasts.filter((t) => t === `success:+2 CUBE · ${song.title}`)).toHaveLength(1)
+    expect(useListenMoment.getState().credit).toMatchObject({ songId: song.id, title: song.title, credited: 2, listensToday: 1 })
   })
 
   it('says in words why a listen earns nothing: the daily cap, the song limit', async () => {

@@ -6,6 +6,7 @@ import { capNote, useRewardRules } from './reward-rules.ts'
 import { ListenSessions, HEARTBEAT_MS, type ListenServer, type ListenSnapshot } from './listen-session.ts'
 import { noteInteraction, startInteractionWatch, takeInteraction } from './interaction.ts'
 import { useListenPrompt } from './listen-prompt.ts'
+import { useListenMoment } from './listen-moment.ts'
 import { confirmStillListening, reportListen, startListen, type ListenAnswer, type WalletBasics } from '../../backend/wallet.ts'
 
 // The player's playId restarts at 0 on every page load; the server keeps one session per play key,
@@ -22,11 +23,37 @@ const walletOf = (a: ListenAnswer): WalletBasics => ({ balance: a.balance, daily
  * Applies the server's answer about a listening session: wallet figures, "Still listening?", and
  * once per decision the credited amount or why the listen earns nothing.
  */
-export function applyListenAnswer(songId: string, answer: ListenAnswer, previous?: ListenAnswer, title?: string): void {
+export function applyListenAnswer(
+  songId: string,
+  answer: ListenAnswer,
+  previous?: ListenAnswer,
+  title?: string,
+  titleOf: (id: string) => string | undefined = () => undefined,
+): void {
   const session = useSessionStore.getState()
   useListenPrompt.setState({ needsInteraction: answer.needs_interaction })
   if (answer.session_id === null && answer.reason !== 'unknown_song') return
   session.setWallet(walletOf(answer))
+  const dailyCapNow = answer.daily_cap ?? useRewardRules.getState().rules.listen.daily_cap
+  const moment = useListenMoment.getState()
+  // The start of this play settled the previous one and credited it: say so, naming that song, or
+  // the balance would rise under the new song's name.
+  if (answer.previous && answer.previous.credited > 0) {
+    const previousTitle = titleOf(answer.previous.song_id) ?? null
+    moment.announceCredit({
+      songId: answer.previous.song_id,
+      title: previousTitle,
+      credited: answer.previous.credited,
+      listensToday: answer.listens_today,
+      dailyCap: dailyCapNow,
+      dailyEarned: answer.daily_earned,
+    })
+    notify.success(`+${answer.previous.credited} CUBE${previousTitle ? ` · ${previousTitle}` : ''}`, {
+      id: 'listen-reward',
+      description: `Listening reward for the song before this one · balance ${answer.balance} CUBE`,
+    })
+  }
+  moment.setNow({ songId, title: title ?? null, heardSeconds: answer.heard_seconds, reason: answer.reason, credited: answer.credited })
   // Only a new decision is news: heartbeats repeat the session's state.
   if (answer.reason === null || (previous?.reason === answer.reason && previous.credited === answer.credited)) return
   // The cap the server applied to this listen; the rules' figure only if its answer lacked one.
@@ -42,7 +69,15 @@ export function applyListenAnswer(songId: string, answer: ListenAnswer, previous
   session.bumpActivity()
   if (answer.credited > 0) {
     useRewardStore.getState().setCreditedAmount(songId, answer.credited)
-    notify.success(`+${answer.credited} CUBE`, {
+    moment.announceCredit({
+      songId,
+      title: title ?? null,
+      credited: answer.credited,
+      listensToday: answer.listens_today,
+      dailyCap,
+      dailyEarned: answer.daily_earned,
+    })
+    notify.success(`+${answer.credited} CUBE${title ? ` · ${title}` : ''}`, {
       id: 'listen-reward',
       description: `Listening reward${title ? ` for "${title}"` : ''} · balance ${answer.balance} CUBE`,
     })
@@ -132,7 +167,8 @@ export function accountListenSessions({ server, now, interaction = takeInteracti
     takeInteraction: interaction,
     canReport: () => useSessionStore.getState().user !== null,
     onAnswer: (itemId, answer, previous) => {
-      if (useSessionStore.getState().user?.id === user) applyListenAnswer(itemId, answer, previous, titles.get(itemId))
+      if (useSessionStore.getState().user?.id === user)
+        applyListenAnswer(itemId, answer, previous, titles.get(itemId), (id) => titles.get(id))
     },
     onError: (error) => console.warn(`${label}: listen report failed`, error),
   })
@@ -140,6 +176,7 @@ export function accountListenSessions({ server, now, interaction = takeInteracti
   const unsubscribeSession = useSessionStore.subscribe((s) => {
     if (s.user?.id === user) return
     user = s.user?.id
+    useListenMoment.getState().clear()
     sessions.reset()
   })
   const stopTimer = every(Math.min(HEARTBEAT_MS, 1000), () => sessions.tick())

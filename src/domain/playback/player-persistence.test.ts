@@ -7,7 +7,16 @@ const [a, b] = SAMPLE_SONGS as [(typeof SAMPLE_SONGS)[0], (typeof SAMPLE_SONGS)[
 describe('saved player state', () => {
   it('round-trips the queue, current song, position, volume and crossfade', () => {
     const text = serializePlayer({ queue: [a, b], currentSong: b, position: 42.345, volume: 35, crossfadeSeconds: 4.5 })
-    expect(parseSavedPlayer(text)).toEqual({ queue: [a, b], currentId: b.id, position: 42.3, volume: 35, crossfade: 4.5 })
+    expect(parseSavedPlayer(text)).toEqual({ queue: [a, b], currentId: b.id, position: 42.3, volume: 35, crossfade: 4.5, playing: false })
+  })
+
+  it('keeps whether the song was playing, only with a song to resume', () => {
+    expect(
+      parseSavedPlayer(serializePlayer({ queue: [a], currentSong: a, position: 3, volume: 50, crossfadeSeconds: 0, isPlaying: true }))
+        ?.playing,
+    ).toBe(true)
+    expect(parseSavedPlayer(JSON.stringify({ queue: [a], currentId: null, playing: true }))?.playing).toBe(false)
+    expect(parseSavedPlayer(JSON.stringify({ queue: [a], currentId: a.id, playing: 'yes' }))?.playing).toBe(false)
   })
 
   it('restores the crossfade clamped to 0..12 s, and 0 (gapless) when it was never saved or is unusable', () => {
@@ -29,6 +38,7 @@ describe('saved player state', () => {
       position: 0,
       volume: NaN,
       crossfade: 0,
+      playing: false,
     })
   })
 

@@ -1,6 +1,8 @@
 /**
  * The player survives a reload (as Audius does): the queue, the current song, where it was, the
- * volume and the crossfade setting are kept in localStorage and come back paused. Only what the browser can play again is
+ * volume and the crossfade setting are kept in localStorage, and whether it was playing: a song that was
+ * playing resumes where the browser lets a page start sound by itself, and offers a click to resume where
+ * it does not (player-resume.ts). Only what the browser can play again is
  * kept: a 'blob:' URL dies with the page, so such songs are left out rather than restored broken.
  */
 import type { Song } from '../../lib/catalogue/song.ts'
@@ -19,6 +21,8 @@ export interface SavedPlayer {
   volume: number
   /** Seconds of crossfade between queue items, 0..12 (0, gapless, when not saved). */
   crossfade: number
+  /** The song was playing when the page went away. */
+  playing: boolean
 }
 
 const isText = (v: unknown, max = 2000): v is string => typeof v === 'string' && v.length > 0 && v.length <= max
@@ -72,7 +76,7 @@ export function parseSavedPlayer(text: string | null): SavedPlayer | null {
   const currentId = typeof r.currentId === 'string' && seen.has(r.currentId) ? r.currentId : null
   const position = currentId && typeof r.position === 'number' && Number.isFinite(r.position) && r.position > 0 ? r.position : 0
   const volume = typeof r.volume === 'number' && Number.isFinite(r.volume) ? Math.round(Math.min(100, Math.max(0, r.volume))) : NaN
-  return { queue, currentId, position, volume, crossfade: clampCrossfade(r.crossfade) }
+  return { queue, currentId, position, volume, crossfade: clampCrossfade(r.crossfade), playing: currentId !== null && r.playing === true }
 }
 
 export const serializePlayer = (s: {
@@ -81,6 +85,7 @@ export const serializePlayer = (s: {
   position: number
   volume: number
   crossfadeSeconds: number
+  isPlaying?: boolean
 }): string =>
   JSON.stringify({
     queue: s.queue,
@@ -88,6 +93,7 @@ export const serializePlayer = (s: {
     position: Math.round(s.position * 10) / 10,
     volume: s.volume,
     crossfade: s.crossfadeSeconds,
+    playing: s.isPlaying === true,
   })
 
 /** localStorage when this runtime has a usable one (Node tests and locked-down browsers may not). */

@@ -29,8 +29,12 @@ let storage: MemoryStorage
 /** A fresh page: the store module is evaluated again against what the last page left in storage. */
 async function openPage() {
   vi.resetModules()
-  const [store, service] = await Promise.all([import('./player-store.ts'), import('./player-service.ts')])
-  return { ...store, attachDeck: service.attachDeck }
+  const [store, service, resume] = await Promise.all([
+    import('./player-store.ts'),
+    import('./player-service.ts'),
+    import('./player-resume.ts'),
+  ])
+  return { ...store, attachDeck: service.attachDeck, resumeAfterReload: resume.resumeAfterReload }
 }
 
 beforeEach(() => {
@@ -91,6 +95,46 @@ describe('the player after a reload', () => {
     usePlayerStore.getState().setCrossfade(5)
     vi.advanceTimersByTime(SAVE_DELAY_MS)
     expect(JSON.parse(storage.getItem(PLAYER_STORAGE_KEY)!)).toMatchObject({ crossfade: 5 })
+  })
+
+  it('a song playing when the page hid: its position to the second, and it plays on where sound is allowed', async () => {
+    const hide: (() => void)[] = []
+    vi.stubGlobal('addEventListener', (type: string, fn: () => void) => type === 'pagehide' && hide.push(fn))
+    const first = await openPage()
+    first.attachDeck(deck)
+    first.usePlayerStore.getState().playSong(b)
+    await new Promise((r) => setTimeout(r, 0))
+    // The deck's last time event lands just before the reload, inside the save delay.
+    first.usePlayerStore.setState({ position: 43.46 })
+    for (const fn of hide) fn()
+    expect(JSON.parse(storage.getItem(PLAYER_STORAGE_KEY)!)).toMatchObject({ currentId: b.id, position: 43.5, playing: true })
+
+    calls.length = 0
+    const allowed = await openPage()
+    expect(allowed.usePlayerStore.getState()).toMatchObject({ position: 43.5, isPlaying: false, resumeOffered: true })
+    allowed.attachDeck(deck)
+    calls.length = 0
+    expect(await allowed.resumeAfterReload(async () => true)).toBe(true)
+    await new Promise((r) => setTimeout(r, 0))
+    expect(calls).toEqual([`load:${b.audioUrl}`, 'seek:43.5', 'play'])
+    expect(allowed.usePlayerStore.getState()).toMatchObject({ isPlaying: true, resumeOffered: false })
+  })
+
+  it('where sound needs a click: paused at the saved position with an offer to resume; a paused song offers nothing', async () => {
+    storage.setItem(
+      PLAYER_STORAGE_KEY,
+      serializePlayer({ queue: [a], currentSong: a, position: 41.2, volume: 80, crossfadeSeconds: 0, isPlaying: true }),
+    )
+    const blocked = await openPage()
+    blocked.attachDeck(deck)
+    calls.length = 0
+    expect(await blocked.resumeAfterReload(async () => false)).toBe(false)
+    expect(calls).toEqual([])
+    expect(blocked.usePlayerStore.getState()).toMatchObject({ position: 41.2, isPlaying: false, resumeOffered: true })
+    storage.setItem(PLAYER_STORAGE_KEY, serializePlayer({ queue: [a], currentSong: a, position: 41.2, volume: 80, crossfadeSeconds: 0 }))
+    const paused = await openPage()
+    expect(paused.usePlayerStore.getState().resumeOffered).toBe(false)
+    expect(await paused.resumeAfterReload(async () => true)).toBe(false)
   })
 
   it('an unreadable saved state is ignored: an empty player, not a crash', async () => {

@@ -185,13 +185,15 @@ function startPlayerPersistence(): void {
       s.currentSong === prev.currentSong &&
       s.position === prev.position &&
       s.volume === prev.volume &&
-      s.crossfadeSeconds === prev.crossfadeSeconds
+      s.crossfadeSeconds === prev.crossfadeSeconds &&
+      s.isPlaying === prev.isPlaying
     )
       return
     timer ??= setTimeout(write, SAVE_DELAY_MS)
   })
-  // The last second before a reload or tab close would otherwise be lost.
-  addEventListener('pagehide', () => timer && write())
+  // Written as the page goes: the position to the second and whether it was playing, which the
+  // debounced write may not have caught yet.
+  addEventListener('pagehide', write)
 }
 
 function withDeck(): Promise<DeckLike> {

@@ -41,6 +41,12 @@ export interface PlayerState {
   playId: number
   /** Last playback error shown to the user (also toasted), cleared by the next successful start. */
   error: string | null
+  /**
+   * The restored song was playing when the last page went away and has not resumed yet: the player
+   * offers "Resume" (player-resume.ts resumes by itself where the browser allows sound without a click).
+   */
+  resumeOffered: boolean
+  dismissResume: () => void
   playSong: (song: Song) => void
   /** Plays `song` from `seconds` (a comment's moment, a click on a waveform): seeks it when it is already the current one. */
   playSongAt: (song: Song, seconds: number) => void
@@ -126,6 +132,7 @@ function startSong(song: Song, autoplay: boolean, startAt = 0) {
     position: startAt,
     duration: songSeconds(song),
     isPlaying: autoplay,
+    resumeOffered: false,
     playId: autoplay ? s.playId + 1 : s.playId,
     error: null,
   }))
@@ -160,7 +167,10 @@ function flashReward(song: Song) {
 }
 
 /** The state a page starts with: the last visit's queue and song, paused where they were. */
-function restoredState(): Pick<PlayerState, 'currentSong' | 'queue' | 'position' | 'duration' | 'volume' | 'crossfadeSeconds'> {
+function restoredState(): Pick<
+  PlayerState,
+  'currentSong' | 'queue' | 'position' | 'duration' | 'volume' | 'crossfadeSeconds' | 'resumeOffered'
+> {
   const saved = readSavedPlayer()
   const currentSong = saved?.queue.find((s) => s.id === saved.currentId) ?? null
   restoredNotLoaded = currentSong !== null
@@ -172,6 +182,7 @@ function restoredState(): Pick<PlayerState, 'currentSong' | 'queue' | 'position'
     duration,
     volume: saved && Number.isFinite(saved.volume) ? saved.volume : DEFAULT_VOLUME,
     crossfadeSeconds: saved?.crossfade ?? DEFAULT_CROSSFADE_S,
+    resumeOffered: currentSong !== null && saved?.playing === true,
   }
 }
 
@@ -180,6 +191,7 @@ export const usePlayerStore = create<PlayerState>()((set, get) => ({
   isPlaying: false,
   playId: 0,
   error: null,
+  dismissResume: () => set({ resumeOffered: false }),
 
   playSong: (song) => {
     const { queue } = get()
@@ -243,11 +255,11 @@ export const usePlayerStore = create<PlayerState>()((set, get) => ({
     if (!currentSong) return startSong(song, true)
     if (restoredNotLoaded) {
       restoredNotLoaded = false
-      set((s) => ({ isPlaying: true, playId: s.playId + 1, error: null }))
+      set((s) => ({ isPlaying: true, playId: s.playId + 1, error: null, resumeOffered: false }))
       command({ kind: 'load', song, autoplay: true, startAt: get().position })
       return
     }
-    set({ isPlaying: true })
+    set({ isPlaying: true, resumeOffered: false })
     command({ kind: 'play' })
   },
 

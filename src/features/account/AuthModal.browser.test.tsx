@@ -83,11 +83,16 @@ describe('AuthModal', () => {
     await settle(() => userEvent.fill(field('Username'), 'dj🎵'))
     await settle(() => userEvent.fill(field('Password'), 'seven77'))
     const hints = () => [...dialog()!.querySelectorAll('[data-testid="field-hint"]')].map((p) => p.textContent)
-    expect(hints()).toEqual([USERNAME_MESSAGE, PASSWORD_MESSAGE])
+    // The rule, and the character that broke it; said once, under the field, not again on submit.
+    expect(hints()).toEqual([`${USERNAME_MESSAGE.slice(0, -1)}: "🎵" is not allowed.`, PASSWORD_MESSAGE])
     expect(field('Username').getAttribute('aria-invalid')).toBe('true')
     await settle(() => userEvent.click(button('Create Account')))
     expect(register).not.toHaveBeenCalled()
-    expect(dialog()!.querySelector('[role="alert"]')?.textContent).toBe(USERNAME_MESSAGE)
+    expect(dialog()!.querySelector('[role="alert"]')).toBeNull()
+    expect(dialog()!.textContent?.split('is not allowed').length).toBe(2)
+    expect(document.activeElement).toBe(field('Username'))
+    await settle(() => userEvent.fill(field('Username'), 'dj nova'))
+    expect(hints()[0]).toBe(`${USERNAME_MESSAGE.slice(0, -1)}: a space is not allowed.`)
 
     // Any alphabet is welcome; the name is sent in NFC as the server stores it.
     await settle(() => userEvent.fill(field('Username'), 'Jose\u0301_أحمد'))
@@ -140,5 +145,26 @@ describe('AuthModal', () => {
     await expect.poll(() => dialog()?.querySelector('[role="alert"]')?.textContent).toContain('after 41 seconds')
     await settle(() => userEvent.click(button('Back to log in')))
     expect(button('Log In')).toBeTruthy()
+  })
+
+  it('register: spaces around the name are trimmed; a name the server says is taken is shown once, under the field', async () => {
+    const taken =
+      'That username is taken: it reads the same as "neon_tourist" ' +
+      '(names that differ only in capitals or in letters that look alike are one name). Try another one.'
+    vi.mocked(register).mockResolvedValueOnce({ ok: false, kind: 'error', message: taken })
+    render(<AuthModal initialTab="register" onClose={() => {}} />)
+    await settle(() => userEvent.fill(field('Email'), 'new@example.com'))
+    await settle(() => userEvent.fill(field('Username'), '  NEON_TOURIST  '))
+    await settle(() => userEvent.fill(field('Password'), 'eight888'))
+    await settle(() => userEvent.click(button('Create Account')))
+    expect(register).toHaveBeenCalledWith('NEON_TOURIST', 'new@example.com', 'eight888')
+    const hints = () => [...dialog()!.querySelectorAll('[data-testid="field-hint"]')].map((p) => p.textContent)
+    expect(hints()).toEqual([taken])
+    expect(dialog()!.querySelector('[role="alert"]')).toBeNull()
+    expect(dialog()!.textContent?.split('That username is taken').length).toBe(2)
+    expect((field('Username') as HTMLInputElement).value).toBe('NEON_TOURIST')
+    // Another name clears it.
+    await settle(() => userEvent.fill(field('Username'), 'neon_tourist_2'))
+    expect(hints()).toEqual([])
   })
 })

@@ -25,7 +25,12 @@ const TABS: { key: AuthTab; label: string }[] = [
 const inputClass =
   'w-full rounded-md border border-line bg-bg px-3 py-2 text-fg placeholder:text-muted focus:border-primary focus:outline-none'
 
-function Field({ label, hint, ...props }: { label: string; hint?: string | null } & React.InputHTMLAttributes<HTMLInputElement>) {
+function Field({
+  label,
+  hint,
+  inputRef,
+  ...props
+}: { label: string; hint?: string | null; inputRef?: React.Ref<HTMLInputElement> } & React.InputHTMLAttributes<HTMLInputElement>) {
   const id = useId()
   return (
     <div className="space-y-1">
@@ -33,6 +38,7 @@ function Field({ label, hint, ...props }: { label: string; hint?: string | null 
         {label}
       </label>
       <input
+        ref={inputRef}
         id={id}
         required
         className={inputClass}
@@ -237,23 +243,36 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
   const [pending, setPending] = useState<string | null>(null)
-  // The server's own rule and words, shown while typing (the server checks again).
-  const nameHint = username.trim() ? usernameProblem(username) : null
+  // The server's refusal of the name (taken, or reads the same as one), for the name it was given.
+  const [nameRefused, setNameRefused] = useState<{ name: string; message: string } | null>(null)
+  const nameInput = useRef<HTMLInputElement | null>(null)
+  // The server's own rule and words, shown while typing (the server checks again): once, under the field.
+  const nameHint =
+    (username.trim() ? usernameProblem(username) : null) ??
+    (nameRefused && nameRefused.name === normaliseUsername(username) ? nameRefused.message : null)
   const passwordHint = password && password.length < PASSWORD_MIN ? PASSWORD_MESSAGE : null
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
+    // The field's own hint already says what is wrong: the form does not say it a second time.
     if (nameHint || passwordHint) {
-      setError(nameHint ?? passwordHint)
+      setError(null)
+      if (nameHint) nameInput.current?.focus()
       return
     }
     const form = new FormData(e.currentTarget)
+    const name = normaliseUsername(username)
     setBusy(true)
     setError(null)
     const email = String(form.get('email')).trim()
-    const result = await register(normaliseUsername(username), email, password)
+    const result = await register(name, email, password)
     setBusy(false)
     if (!result.ok) {
       const message = result.kind === 'signup-disabled' ? M.registrationDisabled : (result.message ?? M.registrationFailedDescription)
+      if (message.startsWith('That username is taken') || message.startsWith('A username is')) {
+        setNameRefused({ name, message })
+        nameInput.current?.focus()
+        return
+      }
       notify.error(M.registrationFailed, { description: message })
       setError(message)
       return
@@ -276,6 +295,8 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
         data-autofocus
         value={username}
         onChange={(e) => setUsername(e.target.value)}
+        onBlur={() => setUsername((u) => u.trim())}
+        inputRef={nameInput}
         hint={nameHint}
       />
       <Field label="Email" name="email" type="email" autoComplete="email" placeholder="you@example.com" />

@@ -8,16 +8,20 @@ import { KnowledgeBaseTab } from './KnowledgeBaseTab.tsx'
 import { SiteSettingsTab } from './SiteSettingsTab.tsx'
 import { EconomyTab } from './EconomyTab.tsx'
 
-const TABS = [
-  { key: 'image', label: 'Image AI' },
+// Ordered by what this deployment runs on: the economy, the site and the backend first; then Text
+// AI (the Mint studio's descriptions call it when configured); last the providers nothing in the
+// app calls as shipped (Music, Image, Inference AI: the generator and covers run on the device).
+export const ADMIN_TABS = [
+  { key: 'economy', label: 'Economy' },
+  { key: 'site', label: 'Site Settings' },
+  { key: 'api', label: 'API Config' },
+  { key: 'knowledge', label: 'Knowledge Base' },
   { key: 'text', label: 'Text AI' },
   { key: 'music', label: 'Music AI' },
+  { key: 'image', label: 'Image AI' },
   { key: 'inference', label: 'Inference AI' },
-  { key: 'site', label: 'Site Settings' },
-  { key: 'knowledge', label: 'Knowledge Base' },
-  { key: 'api', label: 'API Config' },
-  { key: 'economy', label: 'Economy' },
 ] as const
+const TABS = ADMIN_TABS
 type Tab = (typeof TABS)[number]['key']
 
 function Denied({ signedIn }: { signedIn: boolean }) {
@@ -50,7 +54,7 @@ export default function AdminPage() {
   const isAdmin = useSessionStore((s) => s.isAdmin)
   const roleKnown = useSessionStore((s) => s.roleKnown)
   const userId = useSessionStore((s) => s.user?.id)
-  const [tab, setTab] = useState<Tab>('image')
+  const [tab, setTab] = useState<Tab>(TABS[0].key)
   useEffect(() => {
     document.title = 'Admin Dashboard · CUBE Music'
   }, [])
@@ -76,7 +80,9 @@ export default function AdminPage() {
     <section className="mx-auto max-w-4xl space-y-5 p-4 sm:p-6" data-testid="admin-page">
       <header>
         <h1 className="font-display text-3xl font-bold text-primary neon-text">Admin Dashboard</h1>
-        <p className="text-muted">AI providers, site settings, the knowledge base, the backend's health and the CUBE economy.</p>
+        <p className="text-muted">
+          The CUBE economy, site settings, the backend's health, the knowledge base, and the AI providers (each says what it is for).
+        </p>
       </header>
       <div role="tablist" aria-label="Admin" className="flex flex-wrap gap-1 rounded-md bg-bg p-1 text-sm">
         {TABS.map((t) => (

@@ -5,11 +5,28 @@ import { CUSTOM_ENDPOINT, ON_DEVICE, useAiSettings } from './useAiSettings.ts'
 import { ErrorLine, Field, Panel, buttonClass, inputClass, quietButtonClass } from './admin-ui.tsx'
 
 /** Model options per category (the reference's, plus the built-in generator for Text and Music). */
-export const AI_CATEGORIES: Record<AiCategory, { label: string; models: string[] }> = {
-  image: { label: 'Image AI', models: ['Stable Diffusion XL', 'Midjourney', 'DALL-E 3', CUSTOM_ENDPOINT] },
-  text: { label: 'Text AI', models: [ON_DEVICE, 'GPT-4', 'GPT-3.5 Turbo', 'Claude 3', CUSTOM_ENDPOINT] },
-  music: { label: 'Music AI', models: [ON_DEVICE, 'Suno v3', 'MusicGen', 'SoundStorm', CUSTOM_ENDPOINT] },
-  inference: { label: 'Inference AI', models: ['OpenAI API', 'Hugging Face', CUSTOM_ENDPOINT] },
+export const AI_CATEGORIES: Record<AiCategory, { label: string; models: string[]; purpose: string }> = {
+  image: {
+    label: 'Image AI',
+    models: ['Stable Diffusion XL', 'Midjourney', 'DALL-E 3', CUSTOM_ENDPOINT],
+    purpose: 'Not called as shipped: covers are drawn on the device. A provider saved here is kept, unused.',
+  },
+  text: {
+    label: 'Text AI',
+    models: [ON_DEVICE, 'GPT-4', 'GPT-3.5 Turbo', 'Claude 3', CUSTOM_ENDPOINT],
+    purpose: 'Writes NFT descriptions in the Mint studio. The built-in generator works without a key.',
+  },
+  music: {
+    label: 'Music AI',
+    models: [ON_DEVICE, 'Suno v3', 'MusicGen', 'SoundStorm', CUSTOM_ENDPOINT],
+    purpose:
+      "Not called as shipped: the generator composes on the listener's device and needs no key. A provider saved here is kept, unused.",
+  },
+  inference: {
+    label: 'Inference AI',
+    models: ['OpenAI API', 'Hugging Face', CUSTOM_ENDPOINT],
+    purpose: 'Not called as shipped. A provider saved here is kept, unused.',
+  },
 }
 
 export function AiSettingsTab({ category }: { category: AiCategory }) {
@@ -37,7 +54,10 @@ export function AiSettingsTab({ category }: { category: AiCategory }) {
   }
 
   return (
-    <Panel title={meta.label} description="The key is kept on the server: it is never shown again, only its last four characters.">
+    <Panel
+      title={meta.label}
+      description={`${meta.purpose} The key is kept on the server: it is never shown again, only its last four characters.`}
+    >
       <form onSubmit={(e) => void save(e)} className="space-y-3" aria-label={`${meta.label} settings`}>
         <Field label="Model">
           {(p) => (

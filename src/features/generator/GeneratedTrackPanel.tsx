@@ -10,6 +10,7 @@ import { countFreeSave, freeSavesLeft } from './free-saves.ts'
 import { addAudioToMixer } from '../../domain/studio/mixer-store.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { generatedSong, type GeneratedTrack } from './generated-track.ts'
+import { DownloadTrack } from './DownloadTrack.tsx'
 import { SharePanel } from './SharePanel.tsx'
 import { TrackPlayer } from './TrackPlayer.tsx'
 import { errorMessage } from '../../lib/error-message.ts'
@@ -105,6 +106,7 @@ export function GeneratedTrackActions({ track, openInStudio = false }: { track: 
           <Icon name="plus" /> {openInStudio ? 'Open in Studio' : 'Add to mixer'}
         </button>
       </div>
+      <DownloadTrack track={track} className="mt-2" />
       {sharing && <SharePanel recipe={track.recipe} title={track.title} onClose={() => setSharing(false)} />}
     </>
   )

@@ -1,5 +1,7 @@
 import { Suspense, useEffect } from 'react'
-import { Link } from 'react-router-dom'
+import { Link, useNavigate } from 'react-router-dom'
+import { SAMPLE_SONGS } from '../../lib/catalogue/sample-songs.ts'
+import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import { Icon, type IconName } from '../../ui/Icon.tsx'
 import { Slot } from '../../ui/slots.tsx'
 
@@ -10,6 +12,22 @@ const FEATURES: { title: string; icon: IconName; text: string }[] = [
   { title: 'Listen', icon: 'headphones', text: 'Stream the catalogue with a real queue, playlists and favourites.' },
   { title: 'Earn', icon: 'cube', text: 'Every qualifying listen, comment and share earns CUBE, credited by the server.' },
 ]
+
+/** Plays the catalogue's first song and opens Listen to Earn, where the next ones are a click away. */
+function StartListening() {
+  const navigate = useNavigate()
+  const start = () => {
+    const first = SAMPLE_SONGS[0]
+    if (first) usePlayerStore.getState().playSong(first)
+    navigate('/app/listen')
+  }
+  return (
+    <button type="button" onClick={start} className="flex items-center gap-2 rounded-md bg-secondary px-6 py-3 font-bold text-bg neon-box">
+      <Icon name="play" size={18} />
+      Start Listening
+    </button>
+  )
+}
 
 export default function LandingPage() {
   useEffect(() => {
@@ -63,6 +81,7 @@ export default function LandingPage() {
           ))}
         </section>
         <div className="mt-12 flex flex-wrap justify-center gap-4">
+          <StartListening />
           <Link to="/app/home" className="rounded-md bg-primary px-6 py-3 font-bold text-bg neon-box">
             Explore the Platform
           </Link>

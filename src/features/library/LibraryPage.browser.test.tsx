@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { userEvent } from 'vitest/browser'
+import { page as browserPage, userEvent } from 'vitest/browser'
+import '../../styles/index.css'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { render, settle } from '../../../tests/component/render.tsx'
 import { catalogueRow } from '../../../tests/component/catalogue-row.ts'
@@ -82,6 +83,28 @@ describe('LibraryPage', () => {
     await settle(() => userEvent.fill(search(el), 'kernel panic'))
     await settle(() => userEvent.click(el.querySelector<HTMLButtonElement>('button[aria-label="Play Kernel Panic"]')!))
     expect(usePlayerStore.getState().currentSong?.id).toBe('kernel-panic')
+  })
+
+  it('at 375 px the genre chips are one row that scrolls sideways, so the first song sits right below them', async () => {
+    await browserPage.viewport(375, 812)
+    const el = page()
+    await settle()
+    await vi.waitFor(() => expect(titles(el).length).toBeGreaterThan(10))
+    const chips = el.querySelector<HTMLElement>('[data-testid="genre-chips"]')!
+    const buttons = [...chips.querySelectorAll('button')]
+    expect(buttons.length).toBeGreaterThan(10)
+    // One row: every chip at the same height, the row as tall as one chip (and its scrollbar room).
+    const tops = new Set(buttons.map((b) => Math.round(b.getBoundingClientRect().top)))
+    expect(tops.size).toBe(1)
+    expect(chips.getBoundingClientRect().height).toBeLessThan(buttons[0]!.getBoundingClientRect().height * 2)
+    expect(chips.scrollWidth).toBeGreaterThan(chips.clientWidth)
+    expect(chips.getBoundingClientRect().right).toBeLessThanOrEqual(375)
+    // A chip out of sight still filters once scrolled to.
+    const last = buttons.at(-1)!
+    last.scrollIntoView()
+    await settle(() => userEvent.click(last))
+    expect(last.getAttribute('aria-pressed')).toBe('true')
+    await browserPage.viewport(1280, 800)
   })
 
   it('browses by genre: a genre tile or chip shows exactly that genre’s songs, with the count', async () => {

@@ -18,7 +18,8 @@ const TABS = [
 
 const ALL = ''
 const chipClass = (on: boolean) =>
-  `rounded-full border px-4 py-1 text-sm ${on ? 'border-primary bg-primary/15 text-primary' : 'border-line text-muted hover:text-fg'}`
+  `shrink-0 whitespace-nowrap rounded-full border px-4 py-1 text-sm ` +
+  `${on ? 'border-primary bg-primary/15 text-primary' : 'border-line text-muted hover:text-fg'}`
 const tileClass =
   'flex w-full items-center justify-between gap-2 rounded-lg border border-line bg-panel/80 px-4 py-3 text-left hover:border-primary'
 
@@ -156,7 +157,13 @@ export default function LibraryPage() {
             </div>
           </div>
 
-          <div role="group" aria-label="Filter by genre" className="mt-4 flex flex-wrap gap-2">
+          {/* One row that scrolls sideways on a phone, so the songs start right below it; wrapped where there is room. */}
+          <div
+            role="group"
+            aria-label="Filter by genre"
+            data-testid="genre-chips"
+            className="-mx-1 mt-4 flex gap-2 overflow-x-auto px-1 pb-1 [scrollbar-width:thin] md:flex-wrap md:overflow-visible"
+          >
             <button type="button" onClick={() => setGenre(ALL)} aria-pressed={genre === ALL} className={chipClass(genre === ALL)}>
               All
             </button>

@@ -55,7 +55,15 @@ const q = <T extends Element = HTMLElement>(selector: string) => document.queryS
 
 beforeEach(() => {
   usePlaylistStore.setState({ playlists: defaultPlaylists() })
-  usePlayerStore.setState({ currentSong: neon, queue: [neon, circuit], isPlaying: false, position: 17, duration: 85, volume: 80 })
+  usePlayerStore.setState({
+    currentSong: neon,
+    queue: [neon, circuit],
+    isPlaying: false,
+    position: 17,
+    duration: 85,
+    volume: 80,
+    resumeOffered: false,
+  })
   window.scrollTo(0, 0)
 })
 
@@ -177,6 +185,28 @@ describe('PlayerBar at 375 px', () => {
     expect(document.querySelector('[role="dialog"]')).toBeNull()
     expect(document.activeElement).toBe(expand)
   })
+})
+
+describe('after a reload that stopped a playing song (sound needs a click here)', () => {
+  for (const [width, height] of [
+    [375, 812],
+    [1280, 800],
+  ] as const) {
+    it(`at ${width} px: "Resume at 0:17" resumes the song where it was, once; Dismiss takes the offer away`, async () => {
+      await page.viewport(width, height)
+      usePlayerStore.setState({ resumeOffered: true, isPlaying: false })
+      await mount(<Layout />)
+      const resume = bar().getByRole('button', { name: 'Resume at 0:17' })
+      expect(resume.element().getBoundingClientRect().right).toBeLessThanOrEqual(width)
+      await settle(() => userEvent.click(resume))
+      expect(usePlayerStore.getState()).toMatchObject({ isPlaying: true, resumeOffered: false, position: 17 })
+      expect(q('[data-testid="resume-after-reload"]')).toBeNull()
+      await settle(() => usePlayerStore.setState({ isPlaying: false, resumeOffered: true }))
+      await settle(() => userEvent.click(bar().getByRole('button', { name: 'Dismiss resume' })))
+      expect(usePlayerStore.getState().resumeOffered).toBe(false)
+      expect(q('[data-testid="resume-after-reload"]')).toBeNull()
+    })
+  }
 })
 
 describe('nothing is under the bar', () => {

@@ -11,6 +11,8 @@ import { PlayerGlobals } from './PlayerGlobals.tsx'
 import { PlayerSheet } from './PlayerSheet.tsx'
 import { QueueList } from './QueueList.tsx'
 import { RewardPop } from './RewardPop.tsx'
+import { ListenEarnStatus, ListenStandingLine } from './ListenEarnStatus.tsx'
+import { ResumeAfterReload } from './ResumeAfterReload.tsx'
 import { SeekBar } from './SeekBar.tsx'
 import { TransportControls } from './TransportControls.tsx'
 import { VolumeControl } from './VolumeControl.tsx'
@@ -174,6 +176,7 @@ export function PlayerBar() {
       >
         <PlayerGlobals />
         <RewardPop className="absolute bottom-full left-1/2 mb-2 -translate-x-1/2" />
+        <ListenEarnStatus />
         {compact ? (
           <>
             <ProgressLine />
@@ -196,6 +199,8 @@ export function PlayerBar() {
                 <Icon name="chevron" size={18} className="rotate-180" />
               </button>
             </div>
+            <ListenStandingLine className="-mt-1 px-3 pb-1.5" />
+            <ResumeAfterReload className="px-3 pb-2" />
           </>
         ) : (
           <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1.5fr)_minmax(0,1fr)] items-center gap-4 px-4 py-2">
@@ -207,6 +212,8 @@ export function PlayerBar() {
             <div className="flex min-w-0 flex-col gap-1">
               <TransportControls />
               <SeekBar />
+              <ListenStandingLine className="text-center" />
+              <ResumeAfterReload className="justify-center" />
             </div>
             <div className="flex min-w-0 items-center justify-end gap-2">
               <div className="min-w-0 max-w-60 flex-1 [&>div]:mb-0">

@@ -10,6 +10,7 @@ import { catalogueArtistHref } from '../../domain/collection/song-index.ts'
 import { PublicDataPage } from './PublicDataPage.tsx'
 import { loadSong, useSongCommentCount, type SongView } from './song-view.ts'
 import { Slot } from '../../ui/slots.tsx'
+import { FollowButton } from './FollowButton.tsx'
 
 /** /song/{slug}: a catalogue song's public page (cover, title, artist, play, like, queue, playlist, share). */
 export default function SongPage() {
@@ -54,8 +55,19 @@ function SongView({ view: { row, creator, source, remixes } }: { view: SongView 
           <h1 id="song-title" className="font-display text-3xl font-bold break-words text-primary neon-text">
             {row.title}
           </h1>
-          <p className="text-lg">
-            {creator ? (
+          <p className="flex flex-wrap items-center gap-3 text-lg">
+            {creator && row.owner_id ? (
+              <>
+                <Link
+                  to={`/user/${encodeURIComponent(creator)}`}
+                  className="text-accent underline-offset-4 hover:underline"
+                  data-testid="song-artist"
+                >
+                  {creator}
+                </Link>
+                <FollowButton profile={{ user_id: row.owner_id, username: creator }} />
+              </>
+            ) : creator ? (
               <Link
                 to={`/user/${encodeURIComponent(creator)}`}
                 className="text-accent underline-offset-4 hover:underline"

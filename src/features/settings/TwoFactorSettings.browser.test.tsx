@@ -38,6 +38,10 @@ describe('TwoFactorSettings', () => {
   it('keeps only digits and enables Verify at six, then verifies that code for the new factor', async () => {
     const el = await enrol()
     expect(startTotp).toHaveBeenCalledTimes(1)
+    // The key is text beside the QR code (same row where there is room), for an app that cannot scan.
+    const qr = el.querySelector('[data-testid="totp-qr"]')!.getBoundingClientRect()
+    const secret = el.querySelector('[data-testid="totp-secret"]')!.getBoundingClientRect()
+    if (window.innerWidth >= 480) expect(secret.left).toBeGreaterThanOrEqual(qr.right)
     await settle(() => userEvent.fill(codeInput(el), '12a34'))
     expect(codeInput(el).value).toBe('1234')
     expect(button(el, 'Verify and turn on').disabled).toBe(true)

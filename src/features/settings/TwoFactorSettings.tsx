@@ -33,20 +33,22 @@ export function TwoFactorSettings() {
           aria-label="Set up two-factor authentication"
         >
           <p className="text-sm text-fg/90">Scan this code with an authenticator app, then enter the 6-digit code it shows.</p>
-          <img
-            src={state.enrolment.qrCode}
-            alt="QR code for your authenticator app"
-            width={180}
-            height={180}
-            className="rounded bg-white p-2"
-            data-testid="totp-qr"
-          />
-          <p className="text-xs text-muted">
-            Can’t scan? Enter this key:{' '}
-            <code className="select-all break-all text-fg" data-testid="totp-secret">
-              {state.enrolment.secret}
-            </code>
-          </p>
+          <div className="flex flex-wrap items-center gap-4">
+            <img
+              src={state.enrolment.qrCode}
+              alt="QR code for your authenticator app"
+              width={180}
+              height={180}
+              className="shrink-0 rounded bg-white p-2"
+              data-testid="totp-qr"
+            />
+            <div className="min-w-0 flex-1 basis-40 space-y-1 text-xs text-muted">
+              <p>Can’t scan? Enter this key in the app instead:</p>
+              <code className="block select-all break-all font-mono text-sm text-fg" data-testid="totp-secret">
+                {state.enrolment.secret}
+              </code>
+            </div>
+          </div>
           <div className="space-y-1">
             <label htmlFor={codeId} className="block text-sm text-fg/90">
               Code

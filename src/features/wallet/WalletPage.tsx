@@ -274,25 +274,32 @@ export default function WalletPage() {
           </button>
         </div>
       )}
-      <label className="block text-sm">
-        <span className="text-muted">Chain</span>
-        <select
-          className="mt-1 w-full rounded-md border border-line bg-bg p-2"
-          value={chain}
-          onChange={(e) => {
-            const c = e.target.value as WalletChain
-            setChain(c)
-            wc.setChain(c)
-          }}
-          data-testid="chain-select"
-        >
-          {WALLET_CHAINS.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-      </label>
+      {wc.state.context.method === 'social' ? (
+        // The account's own address lives on one chain: a switch to other chains would not apply to it.
+        <p className="text-sm" data-testid="account-wallet-chain">
+          <span className="text-muted">Chain: </span>CUBE chain (Ethereum-compatible), where your NFTs are minted
+        </p>
+      ) : (
+        <label className="block text-sm">
+          <span className="text-muted">Chain</span>
+          <select
+            className="mt-1 w-full rounded-md border border-line bg-bg p-2"
+            value={chain}
+            onChange={(e) => {
+              const c = e.target.value as WalletChain
+              setChain(c)
+              wc.setChain(c)
+            }}
+            data-testid="chain-select"
+          >
+            {WALLET_CHAINS.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <p className="text-sm text-muted">CUBE balance</p>
       <p className="font-display text-2xl font-bold text-primary" data-testid="wallet-cube-balance">
         {balance ?? '...'} CUBE

@@ -1,5 +1,5 @@
 import { generateSecret, generateURI, verify } from 'otplib'
-import QRCode from 'qrcode'
+import { totpQrSvg } from './totp-qr-svg.ts'
 import { runAs } from '../core/caller.ts'
 import type { Queryable } from '../core/db.ts'
 import { authError, sendJson } from '../core/errors.ts'
@@ -77,7 +77,7 @@ export async function enroll({ db, options }: AuthContext, { req, res }: ApiRequ
       [session.sub, friendlyName, secret],
     )
     const uri = generateURI({ issuer, label: user.email, secret })
-    const qr = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 })
+    const qr = await totpQrSvg(uri)
     return { id: rows[0]!.id, type: 'totp', friendly_name: friendlyName ?? '', totp: { qr_code: qr, secret, uri } }
   })
   sendJson(res, 200, answer, API_VERSION)

@@ -83,6 +83,21 @@ describe('InstrumentTrackTools', () => {
     expect(useMixerStore.getState().tracks).toEqual([])
   })
 
+  it('Export MIDI of a track with no notes says there are none, and downloads nothing', async () => {
+    useMixerStore.getState().addInstrumentTrack({ program: 0, notes: [] })
+    const el = render(<InstrumentTrackTools />)
+    await settle(async () => {
+      button(el, 'Export MIDI').click()
+      await vi.waitFor(() => expect(notices.length).toBeGreaterThan(0))
+    })
+    expect(notices.at(-1)).toMatchObject({
+      kind: 'error',
+      title: 'MIDI not exported',
+      description: 'There are no notes to export yet: draw some in the piano roll, record them, or import a MIDI file.',
+    })
+    expect(downloadFile).not.toHaveBeenCalled()
+  })
+
   it('exports the notes as the timeline plays them (a moved clip), skipping disabled tracks', async () => {
     const s = useMixerStore.getState()
     s.setTempo(120)

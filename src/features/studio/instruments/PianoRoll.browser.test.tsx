@@ -59,6 +59,18 @@ describe('PianoRoll', () => {
     expect(render(<PianoRoll />).querySelector('[data-testid="piano-roll"]')).toBeNull()
   })
 
+  it('"Record notes" is below the grid, never between the tools and the grid where a click meant for the grid lands', async () => {
+    const el = render(<PianoRoll />)
+    await settle()
+    const record = button(el, 'Record notes')
+    const scroll = el.querySelector<HTMLElement>('[data-testid="piano-roll-scroll"]')!
+    expect(record.getBoundingClientRect().top).toBeGreaterThanOrEqual(scroll.getBoundingClientRect().bottom)
+    // Nothing but the grid's own frame sits in the 24 px just above it.
+    const top = scroll.getBoundingClientRect().top
+    const above = document.elementFromPoint(scroll.getBoundingClientRect().left + 40, top - 4)
+    expect(above?.closest('button')?.textContent ?? '').not.toContain('Record')
+  })
+
   it('a click draws a one-step note at the cell it falls in (sounding it); a drag draws it longer; each is one undo step', async () => {
     const el = render(<PianoRoll />)
     await gesture(el, [[2.6, 60]])

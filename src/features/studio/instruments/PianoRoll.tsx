@@ -275,7 +275,6 @@ function PianoRollEditor({ trackId, name, instrument }: { trackId: string; name:
           {notes.length} note{notes.length === 1 ? '' : 's'}
         </span>
       </div>
-      <PianoRollPlayBar />
       <div ref={scrollRef} className="mt-3 max-h-80 overflow-auto rounded border border-line" data-testid="piano-roll-scroll">
         <div className="relative flex" style={{ width: KEYBOARD_PX + beats * BEAT_PX, height: KEYS.length * ROW_PX }}>
           <div className="sticky left-0 z-10 shrink-0 bg-bg" style={{ width: KEYBOARD_PX }} role="group" aria-label="Keyboard">
@@ -353,6 +352,8 @@ function PianoRollEditor({ trackId, name, instrument }: { trackId: string; name:
           </div>
         </div>
       </div>
+      {/* Below the grid, not above it: a click aimed at the grid's top row must never start recording. */}
+      <PianoRollPlayBar />
     </section>
   )
 }

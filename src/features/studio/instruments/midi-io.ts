@@ -48,6 +48,9 @@ export async function exportProjectMidi(): Promise<void> {
     .filter((t) => t.instrument && t.enabled)
     .map((t) => ({ name: t.name, program: t.instrument!.program, drums: t.instrument!.drums, notes: arrangedNotes(t, bpm) }))
   if (tracks.length === 0) throw new Error('There are no playing instrument tracks to export as MIDI.')
+  // An empty file would download without a word: say why there is nothing to export instead.
+  if (tracks.every((t) => t.notes.length === 0))
+    throw new Error('There are no notes to export yet: draw some in the piano roll, record them, or import a MIDI file.')
   const name = useMixerStore.getState().project?.name ?? 'CUBE project'
   const bytes = await writeMidiFile(tracks, bpm, name)
   const fileName = `${name.replace(/[^\w\- ]+/g, '').trim() || 'cube-project'}.mid`
