@@ -92,8 +92,8 @@ begin
 end
 $$;
 
-create or replace function public.listen_begin(p_song_id text, p_duration numeric, p_reward int, p_creator uuid, p_play_id text,
-    p_interacted boolean)
+create or replace function public.listen_begin(p_song_id text, p_duration numeric, p_reward int, p_creator uuid,
+                                               p_play_id text, p_interacted boolean)
 returns json
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -101,6 +101,9 @@ declare
   v_now timestamptz := clock_timestamp();
   v_session public.listening_sessions;
   v_previous public.listening_sessions;
+  v_settled public.listening_sessions;
+  v_prior_outcome text;
+  v_answer jsonb;
 begin
   if v_uid is null then
     raise exception 'not_authenticated' using errcode = '42501';
@@ -125,13 +128,24 @@ begin
   end if;
   select * into v_previous from public.listening_sessions where user_id = v_uid and ended_at is null for update;
   if found then
-    perform public.listen_settle(v_previous.id, false, true);
+    v_prior_outcome := v_previous.outcome;
+    v_settled := public.listen_settle(v_previous.id, false, true);
   end if;
   insert into public.listening_sessions
     (user_id, play_key, song_id, duration_seconds, reward, creator_id, client_address, started_at, last_report_at)
   values (v_uid, p_play_id, p_song_id, p_duration, p_reward, p_creator, public.note_account_client(v_uid), v_now, v_now)
   returning * into v_session;
-  return public.listen_answer(v_session);
+  v_answer := public.listen_answer(v_session)::jsonb;
+  -- Only a decision the settle made just now is news; one already answered was already shown.
+  if v_settled.id is not null and v_settled.outcome is distinct from v_prior_outcome then
+    v_answer := v_answer || jsonb_build_object('previous', jsonb_build_object(
+      'session_id', v_settled.id,
+      'song_id', v_settled.song_id,
+      'heard_seconds', floor(v_settled.heard_seconds),
+      'credited', v_settled.credited,
+      'reason', v_settled.outcome));
+  end if;
+  return v_answer::json;
 end
 $$;
 

@@ -41,6 +41,7 @@ CREATE TABLE public.profiles (
     CONSTRAINT profiles_username_key UNIQUE (username),
     CONSTRAINT profiles_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
+CREATE UNIQUE INDEX profiles_username_skeleton_key ON public.profiles USING btree (public.username_skeleton(username));
 ALTER TABLE public.profiles ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "owners edit their profile" ON public.profiles FOR UPDATE TO authenticated USING ((user_id = ( SELECT auth.uid() AS
     uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
@@ -75,16 +76,21 @@ CREATE POLICY "user settings: owner reads" ON public.user_settings FOR SELECT TO
     auth.uid() AS uid)));
 
 create or replace function public.check_profile_change() returns trigger
-language plpgsql set search_path = '' as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   r constant json := public.profile_rules();
   v_problem text;
+  v_taken text;
 begin
   if new.username is distinct from old.username then
-    new.username := normalize(new.username, NFC);
+    new.username := normalize(btrim(new.username), NFKC);
     v_problem := public.username_rule_problem(new.username);
     if v_problem is not null then
       raise exception 'invalid_username' using errcode = '22023', detail = v_problem;
+    end if;
+    v_taken := public.username_lookalike(new.username, new.user_id);
+    if v_taken is not null then
+      raise exception 'username_taken' using errcode = '23505', detail = public.username_taken_words(new.username, v_taken);
     end if;
   end if;
   if new.bio is distinct from old.bio and char_length(coalesce(new.bio, '')) > (r ->> 'bio_max')::int then
@@ -94,9 +100,9 @@ begin
 end
 $$;
 
--- A name given at sign-up must follow the rule (the account is not created otherwise); without
--- one, the e-mail's local part is cleaned to fit it. A name taken meanwhile by a concurrent
--- sign-up gets a number, as before.
+-- A name given at sign-up that another account has (in any spelling) refuses the sign-up, as a
+-- name against the rule does: the form asked username_problem() first, so only a race gets here.
+-- A name made from the e-mail address still gets a number when taken.
 create or replace function public.handle_new_user() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -104,23 +110,33 @@ declare
   v_base text;
   v_candidate text;
   v_problem text;
+  v_taken text;
   v_n int := 0;
 begin
   if v_given is not null then
-    v_base := normalize(v_given, NFC);
+    v_base := normalize(v_given, NFKC);
     v_problem := public.username_rule_problem(v_base);
     if v_problem is not null then
       raise exception 'invalid_username' using errcode = '22023', detail = v_problem;
     end if;
-  else
-    v_base := left(regexp_replace(normalize(split_part(coalesce(new.email, ''), '@', 1), NFC), '[^A-Za-z0-9._-]', '', 'g'), 24);
-    if char_length(v_base) < 3 then
-      v_base := 'listener';
+    v_taken := public.username_lookalike(v_base);
+    if v_taken is not null then
+      raise exception 'username_taken' using errcode = '23505', detail = public.username_taken_words(v_base, v_taken);
     end if;
+    begin
+      insert into public.profiles (user_id, username) values (new.id, v_base);
+    exception when unique_violation then
+      raise exception 'username_taken' using errcode = '23505', detail = public.username_taken_words(v_base, v_base);
+    end;
+    return new;
+  end if;
+  v_base := left(regexp_replace(normalize(split_part(coalesce(new.email, ''), '@', 1), NFC), '[^A-Za-z0-9._-]', '', 'g'), 24);
+  if char_length(v_base) < 3 then
+    v_base := 'listener';
   end if;
   v_candidate := v_base;
   loop
-    if not exists (select 1 from public.profiles where username = v_candidate) then
+    if public.username_lookalike(v_candidate) is null then
       begin
         insert into public.profiles (user_id, username) values (new.id, v_candidate);
         return new;
@@ -194,33 +210,70 @@ language sql stable security definer set search_path = '' as $$
     from public.profiles p where p.username = p_username
 $$;
 
--- What the sign-up form asks before it registers: the same words the rename answers with.
+-- Which taken name a new one would look like, or null.
+create or replace function public.username_lookalike(p_name text, p_except uuid default null) returns text
+language sql stable security definer set search_path = '' as $$
+  select p.username from public.profiles p
+   where public.username_skeleton(p.username) = public.username_skeleton(p_name)
+     and (p_except is null or p.user_id <> p_except)
+   limit 1
+$$;
+
 create or replace function public.username_problem(p_name text) returns text
 language plpgsql stable security definer set search_path = '' as $$
 declare
-  v_name text := normalize(btrim(coalesce(p_name, '')), NFC);
+  v_name text := normalize(btrim(coalesce(p_name, '')), NFKC);
   v_problem text := public.username_rule_problem(v_name);
+  v_taken text;
 begin
   if v_problem is not null then
     return v_problem;
   end if;
-  if exists (select 1 from public.profiles where username = v_name) then
-    return public.profile_rules() ->> 'username_taken_message';
+  v_taken := public.username_lookalike(v_name, auth.uid());
+  if v_taken is not null then
+    return public.username_taken_words(v_name, v_taken);
   end if;
   return null;
 end
 $$;
 
--- Null when `p_name` (already NFC) follows the rule, else the rule's message.
+-- The rule's words, naming the first character the rule does not allow.
 create or replace function public.username_rule_problem(p_name text) returns text
 language sql immutable set search_path = '' as $$
   select case
     when p_name is null
       or char_length(p_name) not between (r ->> 'username_min')::int and (r ->> 'username_max')::int
-      or p_name !~ (r ->> 'username_pattern')
     then r ->> 'username_message'
+    when p_name !~ (r ->> 'username_pattern')
+    then rtrim(r ->> 'username_message', '.') || ': ' || coalesce(
+      (select case when c ~ '^\s$' then 'a space' else '"' || c || '"' end
+         from regexp_split_to_table(p_name, '') with ordinality as t(c, i)
+        where c !~ replace(r ->> 'username_pattern', ']+$', ']$')
+        order by i limit 1),
+      'this name') || ' is not allowed.'
   end
   from (select public.profile_rules() as r) rules
+$$;
+
+create or replace function public.username_skeleton(p_name text) returns text
+language sql immutable parallel safe set search_path = '' as $$
+  select replace(
+    translate(
+      lower(normalize(coalesce(p_name, ''), NFKC)),
+      'авекмнорстухіјѕԁԛԝαβεζηικμνορτυχ01',
+      'abekmhopctyxijsdqwabezhikmnoptyxol'
+    ),
+    'rn', 'm')
+$$;
+
+-- The words for a name another account already has (or one that reads the same).
+create or replace function public.username_taken_words(p_name text, p_taken text) returns text
+language sql immutable set search_path = '' as $$
+  select case
+    when p_taken = p_name then 'That username is taken. Try another one.'
+    else format('That username is taken: it reads the same as "%s" (names that differ only in capitals or in letters '
+                || 'that look alike are one name). Try another one.', p_taken)
+  end
 $$;
 
 -- Who may do what: nothing but what is granted here.
@@ -234,10 +287,13 @@ GRANT INSERT (follower_id, following_id) ON TABLE public.follows TO authenticate
 GRANT UPDATE (avatar_url, bio, username) ON TABLE public.profiles TO authenticated;
 REVOKE ALL ON FUNCTION public.check_profile_change(), public.handle_new_user(), public.profile_is_public(p_user uuid),
     public.profile_rename_follows(), public.profile_rules(), public.profile_visible(p_owner uuid),
-    public.public_profile_name(p_username text), public.username_problem(p_name text), public.username_rule_problem(p_name text)
-    FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.check_profile_change(), public.profile_rules(), public.username_rule_problem(p_name text) TO anon,
-    authenticated, public, service_role;
+    public.public_profile_name(p_username text), public.username_lookalike(p_name text, p_except uuid),
+    public.username_problem(p_name text), public.username_rule_problem(p_name text), public.username_skeleton(p_name text),
+    public.username_taken_words(p_name text, p_taken text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.check_profile_change(), public.profile_rules(), public.username_rule_problem(p_name text),
+    public.username_skeleton(p_name text), public.username_taken_words(p_name text, p_taken text) TO anon, authenticated, public,
+    service_role;
 GRANT ALL ON FUNCTION public.profile_is_public(p_user uuid), public.profile_visible(p_owner uuid),
     public.public_profile_name(p_username text), public.username_problem(p_name text) TO anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.handle_new_user(), public.profile_rename_follows() TO service_role;
+GRANT ALL ON FUNCTION public.handle_new_user(), public.profile_rename_follows(), public.username_lookalike(p_name text, p_except
+    uuid) TO service_role;

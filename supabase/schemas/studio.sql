@@ -25,7 +25,7 @@ ALTER TABLE public.remixes ENABLE ROW LEVEL SECURITY;
 CREATE POLICY remixes_read_own ON public.remixes FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
 -- Music Studio projects listed in the account. Only metadata lives here: the mix and its audio
--- stay in the browser's IndexedDB (src/lib/project-db.ts), and `id` is that local project's id, so
+-- stay in the browser's IndexedDB (src/engine/project-db.ts), and `id` is that local project's id, so
 -- a browser can tell whether it holds a listed project's audio.
 CREATE TABLE public.studio_projects (
     id uuid NOT NULL,
