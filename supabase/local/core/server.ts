@@ -140,6 +140,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await db.close()
       await dropStorage()
+      await chain?.close()
     },
   }
 }
