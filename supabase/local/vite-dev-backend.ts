@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises'
 import type { Plugin } from 'vite'
 import { createBackend } from './core/backend.ts'
 import { openDatabase } from './core/db.ts'
-import { localKeys, resolveJwtSecret, withAnonKey } from './core/local-keys.ts'
+import { folderCustodialKeys, localKeys, resolveJwtSecret, withAnonKey } from './core/local-keys.ts'
 import { migrate } from './core/migrate.ts'
 import { adminEmailSet, optionsFromEnv, storageDirFor } from './core/options.ts'
 import { startRealtime } from './realtime/service.ts'
@@ -34,6 +34,7 @@ export function localBackendDevPlugin(): Plugin {
         emailSignup: env.emailSignup,
         signupRateLimit: env.signupRateLimit,
         walletLinkRateLimit: env.walletLinkRateLimit,
+        custodialKeys: await folderCustodialKeys(dataDir),
       })
       server.middlewares.use((req, res, next) => {
         backend.handle(req, res).then((handled) => (handled ? undefined : next()), next)

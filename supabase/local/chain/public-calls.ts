@@ -5,7 +5,10 @@
 // capped in gas and in wall-clock time, one at a time, with a short queue: the minter never waits for
 // them, and a caller that floods them gets a clear refusal instead of a slot.
 import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { createProvider } from 'hardhat/internal/core/providers/construction.js'
@@ -92,6 +95,7 @@ export function publicCalls(chain: Raw, chainId: number): PublicCalls {
   let forkedAt = -1
   let tail: Promise<unknown> = Promise.resolve()
   let waiting = 0
+  let cacheDir: string | undefined
 
   const serveReads = async (): Promise<string> => {
     const server = createServer((req, res) => {
@@ -136,8 +140,10 @@ export function publicCalls(chain: Raw, chainId: number): PublicCalls {
         const config = resolveConfig(fileURLToPath(import.meta.url) /* no config file */, {
           networks: { hardhat: { chainId, loggingEnabled: false, forking: { url, blockNumber: now, enabled: true } } },
         })
-        // No paths: no disk cache of the fork's reads (they describe this run's chain only).
-        return { raw: (await createProvider({ ...config, paths: undefined as never }, 'hardhat')) as Raw, url }
+        // The fork caches what it read on disk; those reads describe this run's chain only, so the
+        // cache lives in a temporary folder removed on close (never the working directory).
+        cacheDir = await mkdtemp(join(tmpdir(), 'cube-chain-fork-'))
+        return { raw: (await createProvider({ ...config, paths: { ...config.paths, cache: cacheDir } }, 'hardhat')) as Raw, url }
       })()
       fork.catch(() => (fork = undefined))
       const { raw } = await fork
@@ -194,6 +200,7 @@ export function publicCalls(chain: Raw, chainId: number): PublicCalls {
       const server = loopback
       loopback = undefined
       if (server) await new Promise((resolve) => server.close(resolve))
+      if (cacheDir) await rm(cacheDir, { recursive: true, force: true })
     },
   }
 }
