@@ -113,7 +113,12 @@ export async function run(): Promise<BenchResult[]> {
       { name: 'mints/s', value: mint.perSecond, unit: '/s', detail: `${n} completed mints, ${CLIENTS} concurrent clients` },
       { name: 'mint p50', value: mint.p50, unit: 'ms', detail: 'request → completed' },
       { name: 'mint p99', value: mint.p99, unit: 'ms' },
-      { name: 'mint p50 under hostile calls', value: loaded.p50, unit: 'ms', detail: `2 callers looping endless estimateGas/eth_call, ${refused} refused` },
+      {
+        name: 'mint p50 under hostile calls',
+        value: loaded.p50,
+        unit: 'ms',
+        detail: `2 callers looping endless estimateGas/eth_call, ${refused} refused`,
+      },
       { name: 'mint p99 under hostile calls', value: loaded.p99, unit: 'ms' },
       { name: 'mint p50 loaded vs unloaded', value: loaded.p50 / mint.p50, unit: '×' },
       { name: 'spend_tokens/s (baseline)', value: spend.perSecond, unit: '/s', detail: `${n} debits, same clients` },

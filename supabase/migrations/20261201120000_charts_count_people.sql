@@ -145,7 +145,8 @@ begin
            'owner_id', owner_id, 'plays', plays, 'score', round(score::numeric, 4),
            'why', case when p_mode = 'discover' then 'discovery'
                        when genre_affinity > 0 then 'genre' when artist_affinity > 0 then 'artist'
-                       when unheard then 'new' else 'popular' end) order by case when p_mode = 'daily' then -score else 0 end, k1, k2, id), '[]'::json)
+                       when unheard then 'new' else 'popular' end)
+           order by case when p_mode = 'daily' then -score else 0 end, k1, k2, id), '[]'::json)
     into v_result
     from picked;
   return v_result;

@@ -189,7 +189,7 @@ describe('/chain/rpc answers everyone without blocking the minter', () => {
   /** Runs forever: JUMPDEST, PUSH1 0, JUMP. Sent as init code, so nobody needs to deploy it. */
   const ENDLESS_LOOP = '0x5b600056'
 
-  it('a hostile caller looping eth_estimateGas / eth_call of an endless loop: mints keep their unloaded latency, the caller gets a clear error', async () => {
+  it('a hostile caller looping eth_estimateGas / eth_call of an endless loop: mints keep their latency, it gets an error', async () => {
     const chain = server.chain!
     const minting = new Contract(chain.contractAddress, NFT_ARTIFACT.abi as never, chain.minter)
     const mintOnce = async () => {

@@ -95,7 +95,7 @@ describe('the data folder is the server owner’s alone', () => {
 })
 
 describe('custodial private keys are sealed with a key that is not in the database', () => {
-  it('Social login stores a sealed key that opens, for its account only, to the wallet linked; the raw files never hold the key', async () => {
+  it('Social login stores a sealed key that opens, for its account only, to the linked wallet; raw files never hold it', async () => {
     const s = server!
     const u = await signUp(s, 'keys-at-rest@example.com')
     await rpc(s, u.accessToken, 'init_user_tokens')
@@ -119,9 +119,9 @@ describe('custodial private keys are sealed with a key that is not in the databa
     const plain = Wallet.createRandom()
     const other = await signUp(s, 'keys-at-rest-2@example.com')
     await rpc(s, other.accessToken, 'init_user_tokens')
-    await expect(
-      sql(s, 'select public.wallet_link_custodial($1, $2, $3)', [other.id, plain.address, plain.privateKey]),
-    ).rejects.toThrow(/invalid_private_key/)
+    await expect(sql(s, 'select public.wallet_link_custodial($1, $2, $3)', [other.id, plain.address, plain.privateKey])).rejects.toThrow(
+      /invalid_private_key/,
+    )
 
     // A key stored plain before keys were sealed: sealed at the next start.
     const legacy = Wallet.createRandom()

@@ -123,11 +123,13 @@ describe.each(DATABASES)('on %s', (database) => {
     })
     expect([401, 403]).toContain(r.status)
   })
-  it('charts count people: one fresh account’s 50 offline plays move no chart position; ten trusted listeners do, once each per day', async () => {
+  it('charts count people: one fresh account’s 50 offline plays move nothing; ten trusted listeners do, once per day', async () => {
     const song = `unheard-${database.toLowerCase()}-${Date.now()}`
-    await q("insert into public.songs (id, slug, title, artist, duration_seconds, reward, genre) values ($1, $1, 'Zz Unheard', 'Nobody', 120, 2, 'ambient')", [
-      song,
-    ])
+    await q(
+      'insert into public.songs (id, slug, title, artist, duration_seconds, reward, genre) ' +
+        "values ($1, $1, 'Zz Unheard', 'Nobody', 120, 2, 'ambient')",
+      [song],
+    )
     type Entry = { id: string; plays: number }
     const chart = async () => {
       const r = await api(server, '/rest/v1/rpc/recommend_songs', { body: { p_mode: 'daily', p_limit: 10 } })
@@ -138,7 +140,9 @@ describe.each(DATABASES)('on %s', (database) => {
     expect(before.map((e) => e.id)).not.toContain(song)
 
     const sybil = await account()
-    const flood = await Promise.all(Array.from({ length: 50 }, (_, i) => offline(sybil, song, playId(`flood-${i}`), minutesAgo(1 + i / 60))))
+    const flood = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => offline(sybil, song, playId(`flood-${i}`), minutesAgo(1 + i / 60))),
+    )
     expect(flood.every((r) => r.json.recorded === true)).toBe(true)
     expect(await chart()).toEqual(before)
 
@@ -146,7 +150,8 @@ describe.each(DATABASES)('on %s', (database) => {
     for (let i = 0; i < 9; i++) {
       const listener = await account()
       await listenHistory(server, listener.id)
-      for (let k = 0; k < 3; k++) expect((await offline(listener, song, playId(`trusted-${i}-${k}`), minutesAgo(5 + k))).json.recorded).toBe(true)
+      for (let k = 0; k < 3; k++)
+        expect((await offline(listener, song, playId(`trusted-${i}-${k}`), minutesAgo(5 + k))).json.recorded).toBe(true)
     }
     expect(await chart()).toEqual(before)
 

@@ -64,7 +64,11 @@ async function rawTrack(topic: string, tracked: unknown): Promise<{ status: stri
   const ws = new WebSocket(`${server.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${server.keys.anonKey}&vsn=1.0.0`)
   const replies = new Map<string, { status: string; response: { reason?: string } }>()
   ws.on('message', (data) => {
-    const m = JSON.parse(data.toString()) as { event: string; ref: string | null; payload: { status: string; response: { reason?: string } } }
+    const m = JSON.parse(data.toString()) as {
+      event: string
+      ref: string | null
+      payload: { status: string; response: { reason?: string } }
+    }
     if (m.event === 'phx_reply' && m.ref) replies.set(m.ref, m.payload)
   })
   await new Promise((resolve) => ws.once('open', resolve))

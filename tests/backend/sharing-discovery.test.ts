@@ -252,7 +252,8 @@ describe('recommendations', () => {
       await listenHistory(server, listener.id)
       // Two plays today count once; the owner's own plays would not count at all.
       await q(
-        "insert into public.user_listening_history (user_id, song_id, listened_at, seconds) values ($1, 'orbital-haze', now(), 60), ($1, 'orbital-haze', now(), 60)",
+        'insert into public.user_listening_history (user_id, song_id, listened_at, seconds) ' +
+          "values ($1, 'orbital-haze', now(), 60), ($1, 'orbital-haze', now(), 60)",
         [listener.id],
       )
     }

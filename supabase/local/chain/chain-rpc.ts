@@ -82,13 +82,20 @@ export function chainRpcService({ send, rateLimit = DEFAULT_CHAIN_RPC_RATE_LIMIT
     } catch (error) {
       // A call that reverts (ownerOf of a token nobody minted) is an answer, not a server fault.
       if (error instanceof PublicCallRefused) return fail(id, error.code, error.message)
-      const e = error as { code?: unknown; message?: string; error?: { code?: number; message?: string }; info?: { error?: { code?: number; message?: string } } }
+      const e = error as {
+        code?: unknown
+        message?: string
+        error?: { code?: number; message?: string }
+        info?: { error?: { code?: number; message?: string } }
+      }
       const inner = e.error ?? e.info?.error ?? (typeof e.code === 'number' ? { code: e.code, message: e.message } : undefined)
       const message = inner?.message ?? 'The chain could not answer'
       return fail(
         id,
         typeof inner?.code === 'number' ? inner.code : -32603,
-        /out of gas/i.test(message) && SIMULATIONS.has(method) ? `${message} (public calls are capped at ${PUBLIC_CALL_GAS_CAP} gas)` : message,
+        /out of gas/i.test(message) && SIMULATIONS.has(method)
+          ? `${message} (public calls are capped at ${PUBLIC_CALL_GAS_CAP} gas)`
+          : message,
       )
     }
   }

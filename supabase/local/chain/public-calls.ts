@@ -72,7 +72,8 @@ const hex = (n: bigint) => `0x${n.toString(16)}`
 /** The call object with its gas capped (a missing gas becomes the cap: estimateGas searches up to it). */
 function capped(params: unknown[]): unknown[] {
   const [tx, ...rest] = params
-  if (!tx || typeof tx !== 'object' || Array.isArray(tx)) throw new PublicCallRefused(-32602, 'Invalid params: the first parameter is the call object')
+  if (!tx || typeof tx !== 'object' || Array.isArray(tx))
+    throw new PublicCallRefused(-32602, 'Invalid params: the first parameter is the call object')
   const given = (tx as { gas?: unknown }).gas
   let gas = PUBLIC_CALL_GAS_CAP
   if (typeof given === 'string' && /^0x[0-9a-f]+$/i.test(given) && BigInt(given) < gas) gas = BigInt(given)
@@ -105,7 +106,8 @@ export function publicCalls(chain: Raw, chainId: number): PublicCalls {
         void (async () => {
           if (req.url !== secretPath || req.method !== 'POST') return res.writeHead(404).end()
           const one = async (call: { id?: unknown; method?: string; params?: unknown[] }) => {
-            if (!call.method || !FORK_READS.has(call.method)) return { jsonrpc: '2.0', id: call.id, error: { code: -32601, message: 'Not available' } }
+            if (!call.method || !FORK_READS.has(call.method))
+              return { jsonrpc: '2.0', id: call.id, error: { code: -32601, message: 'Not available' } }
             try {
               return { jsonrpc: '2.0', id: call.id, result: await chain.request({ method: call.method, params: call.params ?? [] }) }
             } catch (error) {
@@ -173,7 +175,10 @@ export function publicCalls(chain: Raw, chainId: number): PublicCalls {
       }
       if (waiting >= PUBLIC_CALL_QUEUE) {
         return Promise.reject(
-          new PublicCallRefused(RESOURCE_UNAVAILABLE, `The chain is busy with other eth_call/eth_estimateGas requests: try again in a few seconds`),
+          new PublicCallRefused(
+            RESOURCE_UNAVAILABLE,
+            `The chain is busy with other eth_call/eth_estimateGas requests: try again in a few seconds`,
+          ),
         )
       }
       waiting++
@@ -188,7 +193,8 @@ export function publicCalls(chain: Raw, chainId: number): PublicCalls {
             reject(
               new PublicCallRefused(
                 LIMIT_EXCEEDED,
-                `${method} took longer than ${PUBLIC_CALL_TIMEOUT_MS / 1000} s: public calls are capped at ${PUBLIC_CALL_GAS_CAP / 1_000_000n} M gas and ${PUBLIC_CALL_TIMEOUT_MS / 1000} s`,
+                `${method} took longer than ${PUBLIC_CALL_TIMEOUT_MS / 1000} s: public calls are capped at ` +
+                  `${PUBLIC_CALL_GAS_CAP / 1_000_000n} M gas and ${PUBLIC_CALL_TIMEOUT_MS / 1000} s`,
               ),
             ),
           PUBLIC_CALL_TIMEOUT_MS,

@@ -53,7 +53,9 @@ export async function folderCustodialKeys(dataDir: string): Promise<CustodialKey
   try {
     return await custodialKeys(secret)
   } catch (error) {
-    throw new Error(`${file}: ${(error as Error).message}. Without it the custodial wallets in this folder cannot sign; restore it from a backup`)
+    throw new Error(
+      `${file}: ${(error as Error).message}. Without it the custodial wallets in this folder cannot sign; restore it from a backup`,
+    )
   }
 }
 

@@ -45,7 +45,13 @@ export const EDGE_FUNCTIONS: Readonly<Record<string, (deps: EdgeFunctionDeps) =>
   'ai-test-connection': (deps) => aiTestConnection(deps),
   'ai-text': (deps) => aiText(deps),
   'wallet-verify': (deps) =>
-    walletVerify({ ...deps, verify: verifySiwe, newKey: randomEthereumKey, linksPerHour: deps.walletLinkRateLimit, keys: deps.custodialKeys }),
+    walletVerify({
+      ...deps,
+      verify: verifySiwe,
+      newKey: randomEthereumKey,
+      linksPerHour: deps.walletLinkRateLimit,
+      keys: deps.custodialKeys,
+    }),
   mint: (deps) => mint(deps),
   'nft-metadata': (deps) => nftMetadataFunction(deps),
   'chain-transaction': (deps) => chainTransaction(deps),
