@@ -3,7 +3,9 @@
  * HTTP server (POST /functions/v1/mint: burn + mint_requests in one transaction, the ERC-721 mint
  * transaction on the in-process chain, receipt, completion + nfts row), from the request to the
  * answer with status 'completed' (what the Mint button waits for). Baseline in the same run: the
- * plain spend_tokens rpc (one debit) by the same clients, so ratios survive machine noise.
+ * plain spend_tokens rpc (one debit) by the same clients, so ratios survive machine noise. Then the
+ * same mints again while two hostile callers loop eth_estimateGas / eth_call of an endless loop on the
+ * public /chain/rpc: the minter must not wait for them.
  *
  * Run: npm run bench -- mint    (or standalone: npx tsx bench/node/mint.bench.ts)
  */
@@ -14,6 +16,8 @@ import type { BenchResult } from '../types.ts'
 
 const CLIENTS = 8
 const PER_CLIENT = 6
+/** JUMPDEST, PUSH1 0, JUMP: runs until the gas is gone; sent as init code, nobody deploys it. */
+const ENDLESS_LOOP = '0x5b600056'
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 
@@ -63,7 +67,7 @@ export async function run(): Promise<BenchResult[]> {
       })
       if (!r.ok) throw new Error(`spend_tokens ${r.status} ${await r.text()}`)
     })
-    const mint = await measure(async (u, i) => {
+    const mintOnce = async (u: (typeof users)[number], i: number) => {
       const r = await fetch(`${server.url}/functions/v1/mint`, {
         method: 'POST',
         headers: headers(u.token),
@@ -79,7 +83,25 @@ export async function run(): Promise<BenchResult[]> {
       })
       const body = (await r.json()) as { request?: { status: string } }
       if (body.request?.status !== 'completed') throw new Error(`mint not completed: ${r.status} ${JSON.stringify(body)}`)
-    })
+    }
+    const mint = await measure(mintOnce)
+    let stop = false
+    let refused = 0
+    const hostile = async (method: string) => {
+      while (!stop) {
+        const r = await fetch(`${server.url}/chain/rpc`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [{ data: ENDLESS_LOOP }] }),
+        })
+        if (((await r.json()) as { error?: unknown }).error) refused++
+      }
+    }
+    const callers = [hostile('eth_estimateGas'), hostile('eth_call')]
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const loaded = await measure(mintOnce)
+    stop = true
+    await Promise.all(callers)
     const n = CLIENTS * PER_CLIENT
     return [
       {
@@ -91,6 +113,14 @@ export async function run(): Promise<BenchResult[]> {
       { name: 'mints/s', value: mint.perSecond, unit: '/s', detail: `${n} completed mints, ${CLIENTS} concurrent clients` },
       { name: 'mint p50', value: mint.p50, unit: 'ms', detail: 'request → completed' },
       { name: 'mint p99', value: mint.p99, unit: 'ms' },
+      {
+        name: 'mint p50 under hostile calls',
+        value: loaded.p50,
+        unit: 'ms',
+        detail: `2 callers looping endless estimateGas/eth_call, ${refused} refused`,
+      },
+      { name: 'mint p99 under hostile calls', value: loaded.p99, unit: 'ms' },
+      { name: 'mint p50 loaded vs unloaded', value: loaded.p50 / mint.p50, unit: '×' },
       { name: 'spend_tokens/s (baseline)', value: spend.perSecond, unit: '/s', detail: `${n} debits, same clients` },
       { name: 'spend_tokens p50', value: spend.p50, unit: 'ms' },
       { name: 'spend_tokens p99', value: spend.p99, unit: 'ms' },

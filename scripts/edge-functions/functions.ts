@@ -22,7 +22,7 @@ export const EDGE_FUNCTIONS_ON_DENO: Readonly<Record<string, EdgeFunctionSpec>> 
   'init-user-tokens': { verifyJwt: true, secrets: [], smoke: signedInPost },
   'ai-test-connection': { verifyJwt: true, secrets: ['AI_PROVIDER_ALLOWED_HOSTS'], smoke: signedInPost },
   'ai-text': { verifyJwt: true, secrets: ['AI_PROVIDER_ALLOWED_HOSTS'], smoke: signedInPost },
-  'wallet-verify': { verifyJwt: true, secrets: ['SITE_URL', 'WALLET_LINK_RATE_LIMIT'], smoke: signedInPost },
+  'wallet-verify': { verifyJwt: true, secrets: ['SITE_URL', 'WALLET_LINK_RATE_LIMIT', 'CUSTODIAL_WALLET_KEY'], smoke: signedInPost },
   // GET (which chains can mint) is public; POST checks the user itself.
   mint: { verifyJwt: false, secrets: ['MINTER_PRIVATE_KEY', 'NFT_METADATA_BASE'], smoke: signedInPost },
   // A token's tokenURI: wallets and marketplaces fetch it without any key.

@@ -23,6 +23,7 @@ import { functionsService } from './functions/service.ts'
 import { localServiceClient } from './functions/service-client.ts'
 import { localUserClient } from './functions/user-client.ts'
 import type { MinterFor } from '../functions/_shared/chain.ts'
+import type { CustodialKeys } from '../functions/_shared/custodial-keys.ts'
 import { chainRpcService } from './chain/chain-rpc.ts'
 import type { RateLimit } from './auth/rate-limit.ts'
 import type { Catalog } from './rest/catalog.ts'
@@ -53,13 +54,15 @@ export interface BackendContext {
   minterFor?: MinterFor
   /** Wallet links per client address per hour (wallet-verify). */
   walletLinkRateLimit: number
+  /** Seals custodial private keys with a key kept outside the database (wallet-verify). */
+  custodialKeys: CustodialKeys
   /** One JSON-RPC call to the embedded chain (undefined when it is off), for /chain/rpc. */
   chainRpc?: (method: string, params: unknown[]) => Promise<unknown>
   chainRpcRateLimit?: RateLimit
 }
 
 export function routeTable(context: BackendContext): Service[] {
-  const { db, jwtSecret, catalog, auth, objectFiles, minterFor, walletLinkRateLimit } = context
+  const { db, jwtSecret, catalog, auth, objectFiles, minterFor, walletLinkRateLimit, custodialKeys } = context
   return [
     // /auth/v1 (GoTrue): "METHOD /path"
     authService(
@@ -107,6 +110,7 @@ export function routeTable(context: BackendContext): Service[] {
         minterFor: minterFor ?? (() => undefined),
         walletLinkRateLimit,
         readObject: objectBytes(db, objectFiles),
+        custodialKeys,
       },
       EDGE_FUNCTIONS,
     ),

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises'
 import type { Plugin } from 'vite'
 import { createBackend } from './core/backend.ts'
 import { openDatabase } from './core/db.ts'
-import { localKeys, resolveJwtSecret, withAnonKey } from './core/local-keys.ts'
+import { folderCustodialKeys, localKeys, resolveJwtSecret, withAnonKey } from './core/local-keys.ts'
 import { migrate } from './core/migrate.ts'
 import { adminEmailSet, optionsFromEnv, storageDirFor } from './core/options.ts'
 import { smtpMailer } from './auth/mailer.ts'
@@ -44,6 +44,7 @@ export function localBackendDevPlugin(): Plugin {
         sendMail: smtpUrl ? smtpMailer(smtpUrl, env.mailFrom) : undefined,
         siteUrl: () => env.siteUrl ?? server.resolvedUrls?.local[0]?.replace(/\/+$/, '') ?? 'http://localhost:5173',
         mailRateLimit: env.mailRateLimit,
+        custodialKeys: await folderCustodialKeys(dataDir),
       })
       server.middlewares.use((req, res, next) => {
         backend.handle(req, res).then((handled) => (handled ? undefined : next()), next)

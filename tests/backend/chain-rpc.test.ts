@@ -1,5 +1,5 @@
 import { Contract, JsonRpcProvider, Wallet, parseEther } from 'ethers'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { NFT_ARTIFACT } from '../../supabase/local/chain/embedded-chain.ts'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -183,4 +183,52 @@ describe('/chain/rpc without the chain (LOCAL_CHAIN=off)', () => {
       expect(json.error?.message).toMatch(/without the embedded chain/)
     })
   })
+})
+
+describe('/chain/rpc answers everyone without blocking the minter', () => {
+  /** Runs forever: JUMPDEST, PUSH1 0, JUMP. Sent as init code, so nobody needs to deploy it. */
+  const ENDLESS_LOOP = '0x5b600056'
+
+  it('a hostile caller looping eth_estimateGas / eth_call of an endless loop: mints keep their latency, it gets an error', async () => {
+    const chain = server.chain!
+    const minting = new Contract(chain.contractAddress, NFT_ARTIFACT.abi as never, chain.minter)
+    const mintOnce = async () => {
+      const owner = Wallet.createRandom().address
+      const started = performance.now()
+      await (await minting.getFunction('mint')(owner, `https://cube.example/nft/${owner}.json`, owner, 500)).wait()
+      return performance.now() - started
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+    const mints = async () => {
+      const times: number[] = []
+      for (let i = 0; i < 5; i++) times.push(await mintOnce())
+      return median(times)
+    }
+    const baseline = await mints()
+
+    let stop = false
+    const errors: { code: number; message: string }[] = []
+    const hostile = async (method: string) => {
+      while (!stop) {
+        const { json } = await call(server, one(method, [{ data: ENDLESS_LOOP }]))
+        if (json.error) errors.push(json.error)
+      }
+    }
+    const callers = [hostile('eth_estimateGas'), hostile('eth_call')]
+    // Let the first endless loops start running before the mints.
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const loaded = await mints()
+    stop = true
+    await Promise.all(callers)
+
+    console.info(`mint median: ${baseline.toFixed(0)} ms unloaded, ${loaded.toFixed(0)} ms while 2 callers loop endless estimates/calls`)
+    expect(loaded).toBeLessThan(baseline * 8)
+    expect(errors.length).toBeGreaterThan(0)
+    for (const error of errors) expect(error.message).toMatch(/capped at|busy|took longer/)
+    // Once the loops already running have burnt their capped gas, the public's calls are answered again.
+    const provider = new JsonRpcProvider(rpcUrl(server), undefined, { staticNetwork: true, batchMaxCount: 1 })
+    const nft = new Contract(chain.contractAddress, NFT_ARTIFACT.abi as never, provider)
+    await vi.waitFor(async () => expect(await nft.getFunction('ownerOf')(1n)).toMatch(/^0x/), { timeout: 60_000, interval: 500 })
+    provider.destroy()
+  }, 120_000)
 })

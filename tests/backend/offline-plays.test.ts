@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASES, serverOn } from './support/each-database.ts'
 import { api, rpc, signUp, sql, type TestServer, type TestUser } from './support/local-backend.ts'
 import { expectLedgerHolds, playId, startListen } from './support/listening.ts'
+import { listenHistory } from './support/trust.ts'
 
 // Offline and install (supabase/schemas/listening.sql): plays made offline are
 // reported when the app is back online and the server's usual rules decide what they count as. A
@@ -122,4 +123,42 @@ describe.each(DATABASES)('on %s', (database) => {
     })
     expect([401, 403]).toContain(r.status)
   })
+  it('charts count people: one fresh account’s 50 offline plays move nothing; ten trusted listeners do, once per day', async () => {
+    const song = `unheard-${database.toLowerCase()}-${Date.now()}`
+    await q(
+      'insert into public.songs (id, slug, title, artist, duration_seconds, reward, genre) ' +
+        "values ($1, $1, 'Zz Unheard', 'Nobody', 120, 2, 'ambient')",
+      [song],
+    )
+    type Entry = { id: string; plays: number }
+    const chart = async () => {
+      const r = await api(server, '/rest/v1/rpc/recommend_songs', { body: { p_mode: 'daily', p_limit: 10 } })
+      expect(r.status, r.text).toBe(200)
+      return (r.json as Entry[]).map(({ id, plays }) => ({ id, plays }))
+    }
+    const before = await chart()
+    expect(before.map((e) => e.id)).not.toContain(song)
+
+    const sybil = await account()
+    const flood = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => offline(sybil, song, playId(`flood-${i}`), minutesAgo(1 + i / 60))),
+    )
+    expect(flood.every((r) => r.json.recorded === true)).toBe(true)
+    expect(await chart()).toEqual(before)
+
+    // Nine trusted listeners, three plays each: still fewer than ten people, nothing moves.
+    for (let i = 0; i < 9; i++) {
+      const listener = await account()
+      await listenHistory(server, listener.id)
+      for (let k = 0; k < 3; k++)
+        expect((await offline(listener, song, playId(`trusted-${i}-${k}`), minutesAgo(5 + k))).json.recorded).toBe(true)
+    }
+    expect(await chart()).toEqual(before)
+
+    // The tenth: the song enters the chart with one play per listener and day, the sybil's fifty not among them.
+    const tenth = await account()
+    await listenHistory(server, tenth.id)
+    await offline(tenth, song, playId('trusted-10'), minutesAgo(3))
+    expect((await chart())[0]).toEqual({ id: song, plays: 10 })
+  }, 120_000)
 })

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, rpc, signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
 import { visitSharedPage } from './support/share-visit.ts'
 import { listenFor, passTime, report } from './support/listening.ts'
+import { listenHistory } from './support/trust.ts'
 import { readOnlyOwn, rlsContext, rlsMatrixTests, type RlsCase } from './support/rls-matrix.ts'
 
 // Share credits (share_create makes the link, open_share by another visitor pays: amounts per
@@ -235,12 +236,29 @@ describe('recommendations', () => {
     expect(shuffles.size).toBeGreaterThan(1)
   })
 
-  it('visitors get the most played songs of the last 7 days', async () => {
+  it('visitors get the chart of the last 7 days: plays per distinct trusted listener and day, from 10 listeners on', async () => {
     await q("update public.user_listening_history set listened_at = now() - interval '10 days' where song_id = 'rainy-terminal'")
-    const r = await api(server, '/rest/v1/rpc/recommend_songs', { body: { p_mode: 'daily', p_limit: 3 } })
-    expect(r.status).toBe(200)
-    expect(r.json[0]).toMatchObject({ id: 'orbital-haze', plays: 3, why: 'popular' })
-    expect(r.json[1].plays).toBe(0)
+    const chart = async () => {
+      const r = await api(server, '/rest/v1/rpc/recommend_songs', { body: { p_mode: 'daily', p_limit: 3 } })
+      expect(r.status).toBe(200)
+      return r.json as { id: string; plays: number; why: string }[]
+    }
+    // Two accounts' plays, neither trusted: nothing on the chart.
+    expect((await chart()).map((e) => e.plays)).toEqual([0, 0, 0])
+    for (let i = 0; i < 10; i++) {
+      const listener = await signUp(server, `chart-listener-${i}@example.com`)
+      await rpc(server, listener.accessToken, 'init_user_tokens')
+      await listenHistory(server, listener.id)
+      // Two plays today count once; the owner's own plays would not count at all.
+      await q(
+        'insert into public.user_listening_history (user_id, song_id, listened_at, seconds) ' +
+          "values ($1, 'orbital-haze', now(), 60), ($1, 'orbital-haze', now(), 60)",
+        [listener.id],
+      )
+    }
+    const top = await chart()
+    expect(top[0]).toMatchObject({ id: 'orbital-haze', plays: 10, why: 'popular' })
+    expect(top[1]!.plays).toBe(0)
   })
 })
 

@@ -5,7 +5,9 @@ import type { Steer } from '../../engine/station/programme.ts'
 import { getStation, type StationState } from '../../engine/station/station-player.ts'
 
 // "N listening now" on CUBE Radio: everyone with a steer's channel on air is present in that
-// steer's Realtime presence room (each steer is its own programme, so its own audience).
+// steer's Realtime presence room (each steer is its own programme, so its own audience). The count
+// is the keys the server's presence holds, and the server admits at most a few channels per client
+// address and topic (supabase/local/realtime/presence.ts), so one visitor cannot show thirty.
 
 /** How many have the shown channel on air now; null while no room has answered (or none is open). */
 export const useStationListeners = create<{ count: number | null }>(() => ({ count: null }))

@@ -1631,6 +1631,18 @@ export type Database = {
         }
         Returns: Json
       }
+      chart_plays: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+            song_id: string
+            plays: number
+            listeners: number
+          }[]
+      }
+      chart_rules: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
       check_request: {
         Args: Record<PropertyKey, never>
         Returns: undefined

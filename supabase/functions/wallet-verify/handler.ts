@@ -14,6 +14,7 @@
 // refused; beyond the limit the answer is 429 `over_request_rate_limit` in words.
 import { clientAddress, json, type EdgeHandler } from '../_shared/http.ts'
 import { signedInPost } from '../_shared/signed-in.ts'
+import type { CustodialKeys } from '../_shared/custodial-keys.ts'
 import type { ServiceClient } from '../_shared/service-client.ts'
 import type { Site } from '../_shared/site.ts'
 import type { UserClientFactory } from '../_shared/user-client.ts'
@@ -54,6 +55,8 @@ export function walletVerify(deps: {
   site: Pick<Site, 'appOrigins'>
   /** Wallet links per client address per hour. */
   linksPerHour: number
+  /** Seals the custodial key before it is stored; undefined: the deployment has no key (Social login is off). */
+  keys: CustodialKeys | undefined
 }): EdgeHandler {
   /** Takes one link from the caller's address's hourly allowance; a Response when none is left. */
   const takeLink = async (req: Request): Promise<Response | undefined> => {
@@ -82,12 +85,15 @@ export function walletVerify(deps: {
       if (init.error) return json({ error: init.error.message, code: init.error.code }, 400)
       const limited = await takeLink(req)
       if (limited) return limited
-      // A key is drawn every time; the database keeps the account's first and answers with it.
+      if (!deps.keys)
+        return json({ error: 'Social login is not set up on this server (no CUSTODIAL_WALLET_KEY secret)', code: 'custodial_off' }, 503)
+      // A key is drawn every time; the database keeps the account's first and answers with it. It
+      // reaches the database sealed only.
       const key = deps.newKey()
       const { data, error } = await deps.service.rpc('wallet_link_custodial', {
         p_user: userId,
         p_address: key.address,
-        p_private_key: key.privateKey,
+        p_private_key: await deps.keys.seal(userId, key.privateKey),
       })
       if (error) return json({ error: error.message, code: error.message }, 400)
       return json(data)

@@ -8,6 +8,7 @@ import { clientAddress } from '../core/caller.ts'
 import { readBody } from '../core/http-body.ts'
 import { sendJson } from '../core/errors.ts'
 import type { ApiRequest, Service } from '../core/router.ts'
+import { PUBLIC_CALL_GAS_CAP, PublicCallRefused, SIMULATIONS } from './public-calls.ts'
 
 /** The methods a wallet or an explorer needs to read the chain; everything else is refused. */
 export const READ_METHODS: ReadonlySet<string> = new Set([
@@ -80,9 +81,22 @@ export function chainRpcService({ send, rateLimit = DEFAULT_CHAIN_RPC_RATE_LIMIT
       return { jsonrpc: '2.0', id, result: await send(method, params) }
     } catch (error) {
       // A call that reverts (ownerOf of a token nobody minted) is an answer, not a server fault.
-      const e = error as { error?: { code?: number; message?: string }; info?: { error?: { code?: number; message?: string } } }
-      const inner = e.error ?? e.info?.error
-      return fail(id, typeof inner?.code === 'number' ? inner.code : -32603, inner?.message ?? 'The chain could not answer')
+      if (error instanceof PublicCallRefused) return fail(id, error.code, error.message)
+      const e = error as {
+        code?: unknown
+        message?: string
+        error?: { code?: number; message?: string }
+        info?: { error?: { code?: number; message?: string } }
+      }
+      const inner = e.error ?? e.info?.error ?? (typeof e.code === 'number' ? { code: e.code, message: e.message } : undefined)
+      const message = inner?.message ?? 'The chain could not answer'
+      return fail(
+        id,
+        typeof inner?.code === 'number' ? inner.code : -32603,
+        /out of gas/i.test(message) && SIMULATIONS.has(method)
+          ? `${message} (public calls are capped at ${PUBLIC_CALL_GAS_CAP} gas)`
+          : message,
+      )
     }
   }
 

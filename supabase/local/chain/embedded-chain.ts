@@ -6,6 +6,7 @@ import { BrowserProvider, Contract, ContractFactory, Wallet, parseEther, type Ei
 // EDR 0.22, whose binaries declare Node >= 22 and are skipped by npm on this Node 20 machine.
 import { createProvider } from 'hardhat/internal/core/providers/construction.js'
 import { resolveConfig } from 'hardhat/internal/core/config/config-resolution.js'
+import { SIMULATIONS, publicCalls } from './public-calls.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
 export const NFT_ARTIFACT = JSON.parse(readFileSync(join(here, '..', '..', '..', 'contracts', 'CubeMusicNFT.json'), 'utf8')) as {
@@ -22,8 +23,13 @@ export interface EmbeddedChain {
   /** The server's minter (owner of the contract). Its key never leaves this process. */
   minter: Wallet
   contractAddress: string
-  /** One raw JSON-RPC call (what /chain/rpc passes on after its own checks). */
+  /**
+   * One public JSON-RPC call (what /chain/rpc passes on after its own checks): eth_call and
+   * eth_estimateGas run capped on a fork (public-calls.ts), never in the minter's queue.
+   */
   rpc(method: string, params: unknown[]): Promise<unknown>
+  /** Stops the fork's loopback port. */
+  close(): Promise<void>
   /** Stops answering (every request fails) until started again: what an unreachable RPC looks like. */
   stop(): void
   start(): void
@@ -52,11 +58,13 @@ export async function startEmbeddedChain(): Promise<EmbeddedChain> {
   const factory = new ContractFactory(NFT_ARTIFACT.abi as never, NFT_ARTIFACT.bytecode, minter)
   const contract = await factory.deploy(minter.address)
   await contract.waitForDeployment()
+  const simulations = publicCalls(gated as Parameters<typeof publicCalls>[0], EMBEDDED_CHAIN_ID)
   return {
     provider,
     minter,
     contractAddress: await contract.getAddress(),
-    rpc: (method, params) => gated.request({ method, params }),
+    rpc: (method, params) => (SIMULATIONS.has(method) ? simulations.simulate(method, params) : gated.request({ method, params })),
+    close: () => simulations.close(),
     stop: () => {
       running = false
     },

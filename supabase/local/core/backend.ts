@@ -8,9 +8,12 @@ import { routeTable } from '../routes.ts'
 import { openObjectFiles } from '../storage/files.ts'
 import type { Database } from './db.ts'
 import type { MinterFor } from '../../functions/_shared/chain.ts'
+import { custodialKeys, newCustodialSecret, type CustodialKeys } from '../../functions/_shared/custodial-keys.ts'
 import { DEFAULT_WALLET_LINKS_PER_HOUR } from '../../functions/wallet-verify/handler.ts'
 import { HttpError, isSqlError, sendError, sendJson, sqlErrorToHttp } from './errors.ts'
 import { serviceRouter } from './router.ts'
+import { sealPlainCustodialKeys } from './custodial-at-rest.ts'
+import { ownerOnlyFolder } from './private-folders.ts'
 
 export interface BackendOptions extends Partial<AuthOptions> {
   jwtSecret: string
@@ -20,6 +23,8 @@ export interface BackendOptions extends Partial<AuthOptions> {
   minterFor?: MinterFor
   /** Wallet links per client address per hour (wallet-verify); default DEFAULT_WALLET_LINKS_PER_HOUR (10). */
   walletLinkRateLimit?: number
+  /** Seals custodial private keys; the key lives outside the database (local-keys.ts). */
+  custodialKeys?: CustodialKeys
   /** The embedded chain's raw JSON-RPC, served read-only at /chain/rpc. */
   chainRpc?: (method: string, params: unknown[]) => Promise<unknown>
   /** /chain/rpc calls per client address (default DEFAULT_CHAIN_RPC_RATE_LIMIT: 600 a minute). */
@@ -56,6 +61,10 @@ const BODY_DEADLINE_MS = 30_000
  */
 export async function createBackend(db: Database, options: BackendOptions): Promise<Backend> {
   let catalog: Catalog = await loadCatalog(db)
+  // Without a key of the data folder's (an in-memory database), one for this process alone.
+  const keys = options.custodialKeys ?? (await custodialKeys(newCustodialSecret()))
+  await sealPlainCustodialKeys(db, keys)
+  if (options.storageDir) await ownerOnlyFolder(options.storageDir, 'storage folder')
   const route = serviceRouter(
     routeTable({
       db,
@@ -78,6 +87,7 @@ export async function createBackend(db: Database, options: BackendOptions): Prom
         mailRateLimit: options.mailRateLimit ?? DEFAULT_MAIL_RATE_LIMIT,
       },
       walletLinkRateLimit: options.walletLinkRateLimit ?? DEFAULT_WALLET_LINKS_PER_HOUR,
+      custodialKeys: keys,
       objectFiles: options.storageDir ? await openObjectFiles(options.storageDir, db) : undefined,
       minterFor: options.minterFor,
       chainRpc: options.chainRpc,

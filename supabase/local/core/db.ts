@@ -1,4 +1,5 @@
-import { rm, mkdir } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
+import { ownerOnlyFiles, ownerOnlyFolder } from './private-folders.ts'
 import pg from 'pg'
 import { openPgliteThread } from './pglite-thread.ts'
 
@@ -30,9 +31,12 @@ export interface Database extends Queryable {
 export async function openPglite(dataDir: string | undefined, options: { reset?: boolean; snapshot?: Blob } = {}): Promise<Database> {
   if (dataDir) {
     if (options.reset) await rm(dataDir, { recursive: true, force: true })
-    await mkdir(dataDir, { recursive: true })
+    await ownerOnlyFolder(dataDir, 'data folder')
   }
-  return openPgliteThread(dataDir, options.snapshot)
+  const db = await openPgliteThread(dataDir, options.snapshot)
+  // The folder is closed to others; its files say so too (PGlite creates them group- and world-readable).
+  if (dataDir) await ownerOnlyFiles(dataDir)
+  return db
 }
 
 export function openPostgres(connectionString: string, poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10)): Database {

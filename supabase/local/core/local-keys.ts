@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { signJwt } from './jwt.ts'
+import { custodialKeys, type CustodialKeys } from '../../functions/_shared/custodial-keys.ts'
 
 /**
  * The Supabase CLI's public demo secret (`supabase start` prints it). Anyone can sign tokens
@@ -30,13 +31,35 @@ const MIN_SECRET_LENGTH = 32
 /** Where a data folder keeps its signing secret: beside it, `.local-data/db` → `.local-data/db-jwt-secret`. */
 export const jwtSecretFileFor = (dataDir: string): string => `${dataDir.replace(/[\\/]+$/, '')}-jwt-secret`
 
+/** Where a data folder keeps the key that seals custodial private keys: `.local-data/db` → `.local-data/db-custodial-key`. */
+export const custodialKeyFileFor = (dataDir: string): string => `${dataDir.replace(/[\\/]+$/, '')}-custodial-key`
+
 /**
  * The data folder's own secret, made on first use: 32 random bytes, readable by the owner only.
  * Written under another name and linked into place, so two servers starting on one new folder
  * agree on a single secret and neither reads a half-written file.
  */
 export async function folderJwtSecret(dataDir: string): Promise<string> {
-  const file = jwtSecretFileFor(dataDir)
+  return folderSecret(jwtSecretFileFor(dataDir))
+}
+
+/**
+ * The data folder's custodial key (see functions/_shared/custodial-keys.ts): a 0600 file beside the
+ * folder, never in the database, so a copy of the database alone opens no wallet.
+ */
+export async function folderCustodialKeys(dataDir: string): Promise<CustodialKeys> {
+  const file = custodialKeyFileFor(dataDir)
+  const secret = await folderSecret(file)
+  try {
+    return await custodialKeys(secret)
+  } catch (error) {
+    throw new Error(
+      `${file}: ${(error as Error).message}. Without it the custodial wallets in this folder cannot sign; restore it from a backup`,
+    )
+  }
+}
+
+async function folderSecret(file: string): Promise<string> {
   await mkdir(dirname(file), { recursive: true })
   const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`
   await writeFile(draft, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600 })
@@ -49,7 +72,7 @@ export async function folderJwtSecret(dataDir: string): Promise<string> {
   }
   const secret = (await readFile(file, 'utf8')).trim()
   if (secret.length < MIN_SECRET_LENGTH)
-    throw new Error(`${file} holds no usable JWT secret (at least ${MIN_SECRET_LENGTH} characters): delete it and a new one is made`)
+    throw new Error(`${file} holds no usable secret (at least ${MIN_SECRET_LENGTH} characters): delete it and a new one is made`)
   return secret
 }
 

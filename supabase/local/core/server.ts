@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createBackend, type Backend } from './backend.ts'
 import { openDatabase, type Database } from './db.ts'
-import { DEFAULT_LOCAL_JWT_SECRET, localKeys, resolveJwtSecret, type LocalKeys } from './local-keys.ts'
+import { DEFAULT_LOCAL_JWT_SECRET, folderCustodialKeys, localKeys, resolveJwtSecret, type LocalKeys } from './local-keys.ts'
 import { migrate } from './migrate.ts'
 import { migrationsKey, readSnapshot, saveSnapshot } from './snapshot-cache.ts'
 import { embeddedMinters, recordChainRpcUrl, type EmbeddedChain } from '../chain/embedded-minters.ts'
@@ -89,6 +89,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       siteUrl: () => ownUrl,
       mailFrequencySeconds: options.mailFrequencySeconds,
       mailRateLimit: options.mailRateLimit,
+      custodialKeys: options.dataDir ? await folderCustodialKeys(options.dataDir) : undefined,
     })
     realtime = await startRealtime(db, keys.jwtSecret)
   } catch (error) {
@@ -149,6 +150,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await db.close()
       await dropStorage()
+      await chain?.close()
     },
   }
 }

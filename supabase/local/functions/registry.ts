@@ -3,6 +3,7 @@ import type { EdgeHandler } from '../../functions/_shared/http.ts'
 import { aiTestConnection } from '../../functions/ai-test-connection/handler.ts'
 import { aiText } from '../../functions/ai-text/handler.ts'
 import type { MinterFor } from '../../functions/_shared/chain.ts'
+import type { CustodialKeys } from '../../functions/_shared/custodial-keys.ts'
 import type { GuardedFetch } from '../../functions/_shared/outbound-guard.ts'
 import type { Site } from '../../functions/_shared/site.ts'
 import type { ServiceClient } from '../../functions/_shared/service-client.ts'
@@ -34,6 +35,8 @@ export interface EdgeFunctionDeps {
   walletLinkRateLimit: number
   /** A Storage object's bytes as the service role reads them (measure-audio). */
   readObject(bucket: string, path: string): Promise<StoredAudio | null>
+  /** Seals custodial private keys (wallet-verify; hosted: the CUSTODIAL_WALLET_KEY secret). */
+  custodialKeys: CustodialKeys
 }
 
 /**
@@ -46,7 +49,13 @@ export const EDGE_FUNCTIONS: Readonly<Record<string, (deps: EdgeFunctionDeps) =>
   'ai-test-connection': (deps) => aiTestConnection(deps),
   'ai-text': (deps) => aiText(deps),
   'wallet-verify': (deps) =>
-    walletVerify({ ...deps, verify: verifySiwe, newKey: randomEthereumKey, linksPerHour: deps.walletLinkRateLimit }),
+    walletVerify({
+      ...deps,
+      verify: verifySiwe,
+      newKey: randomEthereumKey,
+      linksPerHour: deps.walletLinkRateLimit,
+      keys: deps.custodialKeys,
+    }),
   mint: (deps) => mint(deps),
   'nft-metadata': (deps) => nftMetadataFunction(deps),
   'chain-transaction': (deps) => chainTransaction(deps),

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
-import { callerFromToken, runAs, type Caller } from '../core/caller.ts'
+import { callerFromToken, clientAddress, runAs, type Caller } from '../core/caller.ts'
 import type { Database } from '../core/db.ts'
 import { bindingReply, bindingWants, parseBindings, type Binding } from './bindings.ts'
 import { decodeBroadcastPush, encodeBroadcast, type UserBroadcast } from './broadcast.ts'
-import { PresenceRegistry, type PresenceDiff } from './presence.ts'
+import { PresenceRefused, PresenceRegistry, type PresenceDiff } from './presence.ts'
 import { CHANGE_CHANNEL, parseChange, rowQuery, type RowChange } from './changes.ts'
 import { decode, encode, reply, vsnOf, type Message, type Vsn } from './protocol.ts'
 
@@ -46,6 +46,8 @@ interface Channel {
 
 interface Connection {
   ws: WebSocket
+  /** The socket's client address: what presence is bounded by. */
+  address: string
   vsn: Vsn
   apiCaller: Caller
   channels: Map<string, Channel>
@@ -207,10 +209,16 @@ export async function startRealtime(db: Database, jwtSecret: string): Promise<Re
       })
     }
     if (event === 'presence' && (payload.event === 'track' || payload.event === 'untrack')) {
-      const diff =
-        payload.event === 'track'
-          ? presence.track(topic, channel, channel.presenceKey, (payload.payload ?? {}) as Record<string, unknown>)
-          : presence.untrack(topic, channel)
+      let diff: PresenceDiff | undefined
+      try {
+        diff =
+          payload.event === 'track'
+            ? presence.track(topic, channel, conn.address, channel.presenceKey, (payload.payload ?? {}) as Record<string, unknown>)
+            : presence.untrack(topic, channel)
+      } catch (error) {
+        if (error instanceof PresenceRefused) return send(conn, reply(message, 'error', { reason: error.message }))
+        throw error
+      }
       send(conn, reply(message, 'ok', {}))
       return sendDiff(topic, diff)
     }
@@ -318,7 +326,7 @@ export async function startRealtime(db: Database, jwtSecret: string): Promise<Re
       callerFromToken(apikey, jwtSecret).then(
         (apiCaller) =>
           wss.handleUpgrade(req, socket, head, (ws) => {
-            const conn: Connection = { ws, vsn, apiCaller, channels: new Map(), lastSeen: Date.now() }
+            const conn: Connection = { ws, address: clientAddress(req), vsn, apiCaller, channels: new Map(), lastSeen: Date.now() }
             connections.add(conn)
             // One message at a time per socket: a join is answered before what follows it.
             let inbox: Promise<void> = Promise.resolve()

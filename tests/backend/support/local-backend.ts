@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { inject } from 'vitest'
 import WebSocket from 'ws'
-import { jwtSecretFileFor } from '../../../supabase/local/core/local-keys.ts'
+import { custodialKeyFileFor, jwtSecretFileFor } from '../../../supabase/local/core/local-keys.ts'
 import { storageDirFor, type LocalServerOptions } from '../../../supabase/local/core/options.ts'
 import { startLocalServer, type LocalServer } from '../../../supabase/local/core/server.ts'
 
@@ -52,6 +52,7 @@ export async function startTestServer(options: LocalServerOptions & { persistent
         await rm(dataDir, { recursive: true, force: true })
         await rm(storageDirFor(dataDir), { recursive: true, force: true })
         await rm(jwtSecretFileFor(dataDir), { force: true })
+        await rm(custodialKeyFileFor(dataDir), { force: true })
       }
     },
   }
