@@ -32,7 +32,7 @@ const RULES: [RegExp, string][] = [
   [/delete_my_account/, 'privacy'],
   [/trust|account_ring|accounts_linked|address_allowance|address_earnings|link_rules/, 'trust'],
   [/app_origins|request_from_app_page/, 'auth'],
-  [/audio_duration/, 'catalogue'],
+  [/audio_duration|chart_/, 'catalogue'],
   [/notice|notification/, 'notifications'],
   [/^public\.(ai_|knowledge_base|search_knowledge)/, 'ai'],
   [/admin|site_settings|mask_secret|admin_secrets/, 'admin'],

@@ -105,6 +105,39 @@ COMMENT ON COLUMN public.songs.remix_id IS 'The remix (public.remixes) this publ
 COMMENT ON COLUMN public.songs.remix_of IS
     'The song the remix was made from (remixes.source_ref, when that is a song here); null when unknown or not a remix.';
 
+-- song_id, plays (distinct trusted listener-days) and listeners (distinct trusted listeners) of every
+-- song that reaches the threshold. Internal: it reads everyone's listening.
+create or replace function public.chart_plays()
+returns table (song_id text, plays int, listeners int)
+language sql stable security definer set search_path = '' as $$
+  with r as (
+    select (public.chart_rules() ->> 'min_listeners')::int as min_listeners,
+           make_interval(days => (public.chart_rules() ->> 'window_days')::int) as window_len
+  ), heard as (
+    select distinct h.song_id, h.user_id, (h.listened_at at time zone 'utc')::date as day
+      from public.user_listening_history h
+      join public.songs s on s.id = h.song_id
+     cross join r
+     where h.listened_at > clock_timestamp() - r.window_len
+       and s.owner_id is distinct from h.user_id
+  ), trusted as (
+    select l.user_id
+      from (select distinct user_id from heard) l
+     cross join lateral public.account_trust(l.user_id) t
+     where t.trusted
+  )
+  select h.song_id, count(*)::int, count(distinct h.user_id)::int
+    from heard h
+   where h.user_id in (select user_id from trusted)
+   group by h.song_id
+  having count(distinct h.user_id) >= (select min_listeners from r)
+$$;
+
+create or replace function public.chart_rules() returns json
+language sql immutable set search_path = '' as $$
+  select json_build_object('min_listeners', 10, 'window_days', 7, 'per', 'listener, song and UTC day')
+$$;
+
 -- publish_song as in 20261126140000_song_durations_exact.sql, with the length the server measured.
 create or replace function public.publish_song(
   p_title text,
@@ -245,7 +278,7 @@ language sql immutable set search_path = '' as $$
   )
 $$;
 
--- Recommended songs (ranked in SQL), offering only songs the caller may see.
+-- recommend_songs again, its plays from chart_plays().
 create or replace function public.recommend_songs(p_mode text default 'daily', p_salt int default 0, p_limit int default 10) returns json
 language plpgsql stable security definer set search_path = '' as $$
 declare
@@ -262,7 +295,7 @@ begin
   end if;
 
   if v_uid is null then
-    -- Visitors: popular songs of the last 7 days; discover: a daily sample of the rest.
+    -- Visitors: the chart (chart_plays); discover: a daily sample of the rest.
     select coalesce(json_agg(r order by r.rank), '[]'::json) into v_result from (
       select s.id, s.slug, s.title, s.artist, s.genre, s.duration_seconds, s.reward, s.cover_url, s.audio_url, s.owner_id,
              coalesce(p.plays, 0) as plays, 'popular' as why,
@@ -270,8 +303,7 @@ begin
                case when p_mode = 'daily' then -coalesce(p.plays, 0) else 0 end,
                case when p_mode = 'discover' then hashtext(v_seed || s.id) else 0 end, s.title) as rank
         from public.songs s
-        left join (select song_id, count(*) as plays from public.user_listening_history
-                    where listened_at > clock_timestamp() - interval '7 days' group by song_id) p on p.song_id = s.id
+        left join public.chart_plays() p on p.song_id = s.id
        where public.profile_visible(s.owner_id)
     ) r where r.rank <= p_limit;
     return v_result;
@@ -295,10 +327,7 @@ begin
   genre_aff as (select genre, sum(w) / (select t from total) as a from signal where genre is not null group by genre),
   artist_aff as (select artist, sum(w) / (select t from total) as a from signal group by artist),
   usual as (select genre from genre_aff order by a desc, genre limit 2),
-  popular as (
-    select song_id, count(*)::float8 as plays from public.user_listening_history
-     where listened_at > clock_timestamp() - interval '7 days' group by song_id
-  ),
+  popular as (select song_id, plays::float8 as plays from public.chart_plays()),
   maxpop as (select greatest(max(plays), 1) as m from popular),
   scored as (
     select s.id, s.slug, s.title, s.artist, s.genre, s.duration_seconds, s.reward, s.cover_url, s.audio_url, s.owner_id,
@@ -335,8 +364,8 @@ begin
            'owner_id', owner_id, 'plays', plays, 'score', round(score::numeric, 4),
            'why', case when p_mode = 'discover' then 'discovery'
                        when genre_affinity > 0 then 'genre' when artist_affinity > 0 then 'artist'
-                       when unheard then 'new' else 'popular' end) order by case when p_mode = 'daily' then -score else 0 end, k1,
-                           k2, id), '[]'::json)
+                       when unheard then 'new' else 'popular' end)
+           order by case when p_mode = 'daily' then -score else 0 end, k1, k2, id), '[]'::json)
     into v_result
     from picked;
   return v_result;
@@ -474,14 +503,15 @@ GRANT SELECT ON TABLE public.songs TO anon, authenticated;
 GRANT SELECT ON TABLE public.song_publications TO authenticated;
 REVOKE ALL ON SEQUENCE public.song_publications_id_seq FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON SEQUENCE public.song_publications_id_seq TO anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.publish_song(p_title text, p_genre text, p_audio_path text, p_cover_path text, p_attempt_key text),
-    public.publishing_rules(), public.recommend_songs(p_mode text, p_salt integer, p_limit integer),
-    public.record_audio_duration(p_path text, p_size bigint, p_seconds numeric), public.record_song_loudness(p_song_id text,
-    p_loudness_lufs real, p_true_peak_dbtp real), public.slugify(p_text text), public.songs_default_slug(),
-    public.songs_note_owner_client(), public.unpublish_song(p_song_id text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.slugify(p_text text), public.songs_note_owner_client() TO anon, authenticated, public, service_role;
-GRANT ALL ON FUNCTION public.publishing_rules(), public.recommend_songs(p_mode text, p_salt integer, p_limit integer) TO anon,
+REVOKE ALL ON FUNCTION public.chart_plays(), public.chart_rules(), public.publish_song(p_title text, p_genre text, p_audio_path
+    text, p_cover_path text, p_attempt_key text), public.publishing_rules(), public.recommend_songs(p_mode text, p_salt integer,
+    p_limit integer), public.record_audio_duration(p_path text, p_size bigint, p_seconds numeric),
+    public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real), public.slugify(p_text text),
+    public.songs_default_slug(), public.songs_note_owner_client(), public.unpublish_song(p_song_id text) FROM PUBLIC, anon,
     authenticated, service_role;
+GRANT ALL ON FUNCTION public.slugify(p_text text), public.songs_note_owner_client() TO anon, authenticated, public, service_role;
+GRANT ALL ON FUNCTION public.chart_rules(), public.publishing_rules(), public.recommend_songs(p_mode text, p_salt integer, p_limit
+    integer) TO anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.publish_song(p_title text, p_genre text, p_audio_path text, p_cover_path text, p_attempt_key text),
     public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real), public.unpublish_song(p_song_id text)
     TO authenticated, service_role;

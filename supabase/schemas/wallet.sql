@@ -15,12 +15,15 @@ CREATE TABLE public.custodial_wallets (
     private_key text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT custodial_wallets_address_check CHECK ((address ~ '^0x[0-9a-fA-F]{40}$'::text)),
-    CONSTRAINT custodial_wallets_private_key_check CHECK ((private_key ~ '^0x[0-9a-f]{64}$'::text)),
+    CONSTRAINT custodial_wallets_private_key_sealed CHECK (((private_key ~
+        '^aes256gcm\.v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{40,}$'::text) OR (private_key ~ '^0x[0-9a-fA-F]{64}$'::text))),
     CONSTRAINT custodial_wallets_address_key UNIQUE (address),
     CONSTRAINT custodial_wallets_pkey PRIMARY KEY (user_id),
     CONSTRAINT custodial_wallets_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 ALTER TABLE public.custodial_wallets ENABLE ROW LEVEL SECURITY;
+COMMENT ON COLUMN public.custodial_wallets.private_key IS
+    'AES-256-GCM sealed (aes256gcm.v1.<iv>.<ciphertext>), bound to user_id; the key is outside the database';
 
 CREATE TABLE public.siwe_nonces (
     nonce text NOT NULL,
@@ -188,9 +191,6 @@ begin
 end
 $function$;
 
--- Links the caller's custodial address, creating it from the key the edge function drew when the
--- account has none yet (a concurrent call's key wins, the other is dropped: one address per
--- account). The wallet welcome is granted once per account, as for a proven wallet.
 create or replace function public.wallet_link_custodial(p_user uuid, p_address text, p_private_key text) returns json
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -202,12 +202,16 @@ begin
   if p_user is null or p_address is null or p_address !~ '^0x[0-9a-fA-F]{40}$' then
     raise exception 'invalid_address' using errcode = '22023';
   end if;
+  -- Only a sealed key is stored: the edge function seals it before it leaves its memory.
+  if p_private_key is null or p_private_key !~ '^aes256gcm\.v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{40,}$' then
+    raise exception 'invalid_private_key' using errcode = '22023', detail = 'The key must be sealed (aes256gcm.v1)';
+  end if;
   -- The wallet row (created by init_user_tokens) is every CUBE movement's lock.
   select balance into v_balance from public.user_tokens where user_id = p_user for update;
   if not found then
     raise exception 'no_wallet' using errcode = '22023';
   end if;
-  insert into public.custodial_wallets (user_id, address, private_key) values (p_user, p_address, lower(p_private_key))
+  insert into public.custodial_wallets (user_id, address, private_key) values (p_user, p_address, p_private_key)
   on conflict (user_id) do nothing;
   select address into v_address from public.custodial_wallets where user_id = p_user;
 
