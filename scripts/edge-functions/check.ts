@@ -5,6 +5,7 @@
 // values), answering a CORS preflight and a request without a user token with its own JSON error.
 // Deno fetches npm: packages from the npm registry this machine's npm uses, into .deno-cache/.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { existsSync, readdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -45,12 +46,20 @@ function run(args: string[]): void {
   execFileSync(deno, args, { cwd: root, env: denoEnv, stdio: 'inherit' })
 }
 
+/** A stand-in for a secret of the right shape: functions check the form of what they are given at start. */
+function dummySecret(key: string): string {
+  if (key.endsWith('_URL')) return 'https://cube.example'
+  // An AES-256 key (`openssl rand -base64 32`).
+  if (key === 'CUSTODIAL_WALLET_KEY') return randomBytes(32).toString('base64')
+  return `dummy-${key.toLowerCase()}`
+}
+
 /** Starts one function as the edge runtime would and returns its address once it listens. */
 function start(name: string, spec: EdgeFunctionSpec): Promise<{ child: ChildProcess; base: string; output: () => string }> {
   const env: NodeJS.ProcessEnv = { ...denoEnv, DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0' }
   // Port 9 (discard): nothing answers, so a call the function should not make fails loudly.
   for (const key of HOSTED_ENV) env[key] = key === 'SUPABASE_URL' ? 'http://127.0.0.1:9' : `dummy-${key.toLowerCase()}`
-  for (const key of spec.secrets) env[key] = key.endsWith('_URL') ? 'https://cube.example' : `dummy-${key.toLowerCase()}`
+  for (const key of spec.secrets) env[key] = dummySecret(key)
   const entry = join(functionsDir, name, 'index.ts')
   const child = spawn(deno, ['run', '--frozen', '--cached-only', '--config', config, '--allow-net', '--allow-env', entry], {
     cwd: root,
