@@ -26,6 +26,9 @@ export interface ShareLink {
   status: 'pending' | 'credited'
   shared_at: string
   credited_at: string | null
+  /** What the last proven open did (credited, or why it paid nothing) and when. */
+  last_open_reason: string | null
+  last_open_at: string | null
 }
 
 /** What opening a shared link did: whether the sharer was paid, and why not. */
@@ -33,7 +36,8 @@ export interface ShareOpen {
   credited: boolean
   /**
    * credited | own_link | not_from_app | unproven_visit | visit_already_counted | visit_too_short | visit_expired |
-   * same_client | linked_account | unknown_client | already_credited_today | visitor_already_paid | daily_cap
+   * same_client | linked_account | unknown_client | already_credited_today | visitor_already_paid | daily_cap |
+   * address_cap (the opener's address has reached its daily bound)
    */
   reason: string
 }
@@ -103,7 +107,7 @@ export async function openShareLink(token: string, nonce: string): Promise<Share
 /** The two calls of a shared page's visit, together. */
 export const shareVisitCalls = { begin: beginShareVisit, open: openShareLink }
 
-const LINK_COLUMNS = 'id, token, item_type, item_id, platform, amount, status, shared_at, credited_at'
+const LINK_COLUMNS = 'id, token, item_type, item_id, platform, amount, status, shared_at, credited_at, last_open_reason, last_open_at'
 
 /** The user's most recently shared links (RLS: their own only). */
 export async function fetchShareLinks(limit = 50): Promise<ShareLink[]> {

@@ -34,7 +34,10 @@ CREATE TABLE public.share_links (
     shared_at timestamp with time zone DEFAULT now() NOT NULL,
     credited_at timestamp with time zone,
     sharer_addresses text[] DEFAULT '{}'::text[] NOT NULL,
+    last_open_reason text,
+    last_open_at timestamp with time zone,
     CONSTRAINT share_links_amount_check CHECK ((amount > 0)),
+    CONSTRAINT share_links_last_open_reason_check CHECK ((char_length(last_open_reason) <= 40)),
     CONSTRAINT share_links_item_id_check CHECK (((char_length(item_id) >= 1) AND (char_length(item_id) <= 200))),
     CONSTRAINT share_links_item_type_check CHECK ((item_type = ANY (ARRAY['user'::text, 'song'::text, 'track'::text]))),
     CONSTRAINT share_links_platform_check CHECK ((platform = ANY (ARRAY['twitter'::text, 'facebook'::text, 'copy_link'::text,
@@ -167,17 +170,27 @@ begin
     elsif (select count(*) from public.shares where user_id = v_link.user_id and day = v_today) >= c_cap then
       v_reason := 'daily_cap';
     else
-      v_reason := 'credited';
-      insert into public.shares (user_id, item_type, item_id, platform, day, amount)
-      values (v_link.user_id, v_link.item_type, v_link.item_id, v_link.platform, v_today, v_amount);
-      perform public.post_ledger(v_link.user_id, v_amount, 'share', v_link.item_type || ':' || v_link.item_id || ':' || v_link.platform,
-        'share:' || v_link.user_id::text || ':' || v_link.item_type || ':' || v_link.item_id || ':' || v_link.platform
-          || ':' || v_today::text);
-      insert into public.share_open_payers (sharer_id, day, visitor_key)
-      select v_link.user_id, v_today, k from unnest(array[v_address_key, v_account_key]) k where k is not null
-      on conflict do nothing;
-      update public.share_links set status = 'credited', credited_at = clock_timestamp(), amount = v_amount where id = v_link.id;
+      -- The opener's request pays the sharer, so it is paid out of the opener's address's daily bound,
+      -- as every reward a request makes the server pay (public.address_allowance).
+      v_amount := public.address_allowance(v_amount);
+      if v_amount = 0 then
+        v_reason := 'address_cap';
+      else
+        v_reason := 'credited';
+        insert into public.shares (user_id, item_type, item_id, platform, day, amount)
+        values (v_link.user_id, v_link.item_type, v_link.item_id, v_link.platform, v_today, v_amount);
+        perform public.post_ledger(v_link.user_id, v_amount, 'share', v_link.item_type || ':' || v_link.item_id || ':' || v_link.platform,
+          'share:' || v_link.user_id::text || ':' || v_link.item_type || ':' || v_link.item_id || ':' || v_link.platform
+            || ':' || v_today::text);
+        insert into public.share_open_payers (sharer_id, day, visitor_key)
+        select v_link.user_id, v_today, k from unnest(array[v_address_key, v_account_key]) k where k is not null
+        on conflict do nothing;
+        update public.share_links set status = 'credited', credited_at = clock_timestamp(), amount = v_amount where id = v_link.id;
+      end if;
     end if;
+    -- The sharer sees what a proven visit did, live on their own link (Realtime re-reads it as them):
+    -- paid, or why not. Only the reason and the time: nothing that tells who opened it.
+    update public.share_links set last_open_reason = v_reason, last_open_at = clock_timestamp() where id = v_link.id;
   end if;
 
   return json_build_object('credited', v_reason = 'credited', 'reason', v_reason);

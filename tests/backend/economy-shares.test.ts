@@ -420,6 +420,42 @@ describe.each(DATABASES)('shares under concurrency on %s', (database) => {
     expect(rows[0]!.n).toBe(10)
     await ledgerHolds(server)
   })
+
+  it('an opener whose address has spent its daily bound pays the sharer only what is left of it, then nothing', async () => {
+    const sharer = await newUser(server, 'bound')
+    const from = '127.0.4.77'
+    const [first, second] = [await share(server, sharer, 'track', 'bound-a', 'qr'), await share(server, sharer, 'track', 'bound-b', 'qr')]
+    // The address's accounts already made the server pay all but 4 CUBE of today's bound.
+    await sql(
+      server,
+      `insert into public.address_earnings (address_key, day, earned)
+       values (encode(sha256(convert_to($1, 'UTF8')), 'hex'), (clock_timestamp() at time zone 'utc')::date,
+               (public.link_rules() ->> 'address_daily_cap')::int - 4)`,
+      [from],
+    )
+    const before = await wallet(server, sharer)
+    expect(await open(server, first.token, from)).toEqual({ credited: true, reason: 'credited' })
+    expect((await wallet(server, sharer)).balance).toBe(before.balance + 4)
+    const other = '127.0.4.78'
+    await sql(
+      server,
+      `insert into public.address_earnings (address_key, day, earned)
+       values (encode(sha256(convert_to($1, 'UTF8')), 'hex'), (clock_timestamp() at time zone 'utc')::date,
+               (public.link_rules() ->> 'address_daily_cap')::int)`,
+      [other],
+    )
+    expect(await open(server, second.token, other)).toEqual({ credited: false, reason: 'address_cap' })
+    expect((await wallet(server, sharer)).balance).toBe(before.balance + 4)
+    await ledgerHolds(server)
+    // The sharer reads what each proven open did on their own links; nobody else reads them.
+    const mine = await api(server, '/rest/v1/share_links?select=token,status,amount,last_open_reason,last_open_at', {
+      token: sharer.accessToken,
+    })
+    const byToken = new Map((mine.json as (Link & { last_open_reason: string; last_open_at: string })[]).map((l) => [l.token, l]))
+    expect(byToken.get(first.token)).toMatchObject({ status: 'credited', amount: 4, last_open_reason: 'credited' })
+    expect(byToken.get(second.token)).toMatchObject({ status: 'pending', last_open_reason: 'address_cap' })
+    expect(byToken.get(second.token)!.last_open_at).not.toBeNull()
+  })
 })
 
 describe('RLS of share_links, client_rate_limits and share_open_payers', () => {

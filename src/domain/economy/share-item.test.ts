@@ -27,6 +27,8 @@ const made = (over: Partial<ShareLink> = {}): ShareLink => ({
   status: 'pending',
   shared_at: '2026-11-26T10:00:00Z',
   credited_at: null,
+  last_open_reason: null,
+  last_open_at: null,
   ...over,
 })
 

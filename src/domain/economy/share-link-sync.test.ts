@@ -15,6 +15,8 @@ const link = (id: string, over: Partial<ShareLink> = {}): ShareLink => ({
   status: 'pending',
   shared_at: `2026-11-26T10:0${id}:00Z`,
   credited_at: null,
+  last_open_reason: null,
+  last_open_at: null,
   ...over,
 })
 

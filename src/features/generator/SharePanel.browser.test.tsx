@@ -22,6 +22,8 @@ vi.mock('../../backend/sharing.ts', async (original) => ({
     status: 'pending',
     shared_at: '2026-11-26T10:00:00Z',
     credited_at: null,
+    last_open_reason: null,
+    last_open_at: null,
   })),
 }))
 

@@ -54,6 +54,8 @@ beforeEach(() => {
     status: 'pending',
     shared_at: '2026-11-26T10:00:00Z',
     credited_at: null,
+    last_open_reason: null,
+    last_open_at: null,
   }))
 })
 

@@ -24,6 +24,8 @@ const link = (over: Partial<ShareLink> = {}): ShareLink => ({
   status: 'pending',
   shared_at: '2026-11-26T10:00:00Z',
   credited_at: null,
+  last_open_reason: null,
+  last_open_at: null,
   ...over,
 })
 
@@ -85,7 +87,11 @@ describe('Share & Earn: pending until someone opens the link, then credited live
     await expect.poll(statuses).toContain('Pending — pays 5 CUBE when someone opens your link')
     expect(refreshWallet).not.toHaveBeenCalled()
 
-    await settle(() => push(link({ status: 'credited', credited_at: '2026-11-26T10:05:00Z' })))
+    // A proven open that paid nothing says why, live.
+    await settle(() => push(link({ last_open_reason: 'same_client', last_open_at: '2026-11-26T10:03:00Z' })))
+    await expect.poll(() => statuses().join('|')).toMatch(/Opened at .+, not paid: opened from your own network or device/)
+
+    await settle(() => push(link({ status: 'credited', credited_at: '2026-11-26T10:05:00Z', last_open_reason: 'credited' })))
     await expect.poll(statuses).toContain('Credited +5 CUBE')
     expect(statuses()).not.toContain('Pending — pays 5 CUBE when someone opens your link')
     expect(refreshWallet).toHaveBeenCalledWith('me')

@@ -4,9 +4,33 @@ export { PLATFORM_LABEL } from '../../domain/economy/share-links-store.ts'
 // Now Playing shares a song too: the address's form lives in the domain, written once.
 export { sharePath, sharedUrl } from '../../domain/economy/share-url.ts'
 
-/** What a link's state means, in words: pending until someone else opens it, then credited. */
-export const linkStatusText = (link: Pick<ShareLink, 'status' | 'amount'>): string =>
-  link.status === 'credited' ? `Credited +${link.amount} CUBE` : `Pending — pays ${link.amount} CUBE when someone opens your link`
+/** Why a proven open of a link paid nothing, as the server recorded it on the link (open_share). */
+export const OPEN_NOT_PAID: Record<string, string> = {
+  same_client: 'opened from your own network or device',
+  linked_account: 'opened by an account linked to yours',
+  unknown_client: 'the server could not tell where it was opened from',
+  already_credited_today: 'this link has already paid today',
+  visitor_already_paid: 'that visitor already paid you today',
+  daily_cap: 'you reached today’s limit of paid shares',
+  address_cap: 'the visitor’s network reached its daily limit',
+}
+
+const clock = (at: string): string => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+
+/**
+ * What a link's state means, in words: pending until someone else opens it, then credited; and what
+ * the last open did when it paid nothing, so the sharer is never left guessing.
+ */
+export const linkStatusText = (
+  link: Pick<ShareLink, 'status' | 'amount'> & Partial<Pick<ShareLink, 'last_open_reason' | 'last_open_at'>>,
+): string => {
+  const base =
+    link.status === 'credited' ? `Credited +${link.amount} CUBE` : `Pending — pays ${link.amount} CUBE when someone opens your link`
+  const why = link.last_open_reason ? OPEN_NOT_PAID[link.last_open_reason] : undefined
+  if (!why) return base
+  const when = link.last_open_at ? ` at ${clock(link.last_open_at)}` : ''
+  return link.status === 'credited' ? `${base} · opened again${when}: ${why}` : `Opened${when}, not paid: ${why}`
+}
 
 /** The rule, in plain words, where it bites (under the share buttons). */
 export const shareRuleText = (dailyCap: number | null): string =>

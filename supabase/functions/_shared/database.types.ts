@@ -993,6 +993,8 @@ export type Database = {
           shared_at: string
           credited_at: string | null
           sharer_addresses: string[]
+          last_open_reason: string | null
+          last_open_at: string | null
         }
         Insert: {
           id?: string
@@ -1007,6 +1009,8 @@ export type Database = {
           shared_at?: string
           credited_at?: string | null
           sharer_addresses?: string[]
+          last_open_reason?: string | null
+          last_open_at?: string | null
         }
         Update: {
           id?: string
@@ -1021,6 +1025,8 @@ export type Database = {
           shared_at?: string
           credited_at?: string | null
           sharer_addresses?: string[]
+          last_open_reason?: string | null
+          last_open_at?: string | null
         }
         Relationships: []
       }
