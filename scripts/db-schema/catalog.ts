@@ -137,6 +137,13 @@ export async function catalogSnapshot(
       if (rows[0]!.n !== '0') out.set(`rows ${table}`, `${rows[0]!.n} rows, md5 ${rows[0]!.h}`)
     }
   }
+  // Role settings in this database: PostgREST's pgrst.db_pre_request (the two-factor gate of every
+  // API request) lives there, not in any schema object, so pg_dump never shows it.
+  await add(
+    `select 'role setting ' || r.rolname as k, array_to_string(array(select unnest(s.setconfig) order by 1), ', ') as v
+       from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
+      where s.setdatabase = (select oid from pg_database where datname = current_database())`,
+  )
   return out
 }
 

@@ -236,17 +236,27 @@ async function main() {
           '-- streams them with cube_realtime.notify_change triggers instead; it has no publication).'
       out.push({ ...classify(text), key: 'block realtime', text: wrapLines(text), comment, file: '' })
     }
+    // Role settings (PostgREST's pgrst.db_pre_request on the authenticator role): no schema object
+    // holds them and pg_dump does not show them, so the block that sets them is carried as written.
+    const roleSettings = [...existing, ...sources.filter((x) => baselineIndex === -1 || afterBaseline.has(x.file))].filter(
+      (x) => x.kind === 'block' && /alter\s+role\s+authenticator/i.test(x.text),
+    )
+    const lastRoleSettings = roleSettings.at(-1)
+    if (lastRoleSettings)
+      out.push({ ...lastRoleSettings, key: 'block role settings', comment: scrubComment(lastRoleSettings.comment), file: '' })
     noteRepeatedPolicies(out)
 
     // Each object's file: where it already is, else its domain.
     const files = new Map<string, Located[]>()
     for (const s of out) {
-      const owner = s.kind === 'block' ? 'block realtime' : ownerKey(s)
+      const owner = s.kind === 'block' ? s.key : ownerKey(s)
       const name = owner.replace(/^[\w-]+\s+/, '').replace(/^rows\s+/, '')
       const domain =
         home.get(owner) ??
         (s.kind === 'block'
-          ? 'realtime'
+          ? s.key === 'block role settings'
+            ? 'auth'
+            : 'realtime'
           : owner.startsWith('policy-rule ')
             ? 'auth'
             : s.kind === 'schema' || owner.startsWith('schema ')

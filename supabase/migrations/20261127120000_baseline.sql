@@ -4662,3 +4662,16 @@ end
 $$;
 
 reset check_function_bodies;
+
+-- PostgREST reads its settings from the role it logs in as; hosted projects have the
+-- authenticator role, the local backend creates it (bootstrap.sql). Scoped to this database so
+-- other databases of a shared cluster are not affected. It makes public.check_request() run before
+-- every API request: an aal1 session of a two-factor account reaches nothing but the challenge.
+do $$
+begin
+  if exists (select 1 from pg_roles where rolname = 'authenticator') then
+    execute format('alter role authenticator in database %I set pgrst.db_pre_request = %L', current_database(), 'public.check_request');
+  end if;
+end
+$$;
+notify pgrst, 'reload config';

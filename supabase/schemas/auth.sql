@@ -220,6 +220,18 @@ CREATE POLICY "two-factor sessions only" ON public.wallet_welcomes AS RESTRICTIV
 CREATE POLICY "two-factor sessions only" ON storage.objects AS RESTRICTIVE TO authenticated USING (( SELECT public.aal_satisfied()
     AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 
+-- PostgREST reads its settings from the role it logs in as; hosted projects have the
+-- authenticator role, the local backend creates it (bootstrap.sql). Scoped to this database so
+-- other databases of a shared cluster are not affected. It makes public.check_request() run before
+-- every API request: an aal1 session of a two-factor account reaches nothing but the challenge.
+do $$
+begin
+  if exists (select 1 from pg_roles where rolname = 'authenticator') then
+    execute format('alter role authenticator in database %I set pgrst.db_pre_request = %L', current_database(), 'public.check_request');
+  end if;
+end
+$$;
+
 -- Who may do what: nothing but what is granted here.
 REVOKE ALL ON TABLE public.account_clients, public.app_origins, public.client_rate_limits FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.account_clients, public.app_origins, public.client_rate_limits TO service_role;

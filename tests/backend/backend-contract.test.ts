@@ -321,16 +321,23 @@ describe.each(['PGlite', 'PostgreSQL 15'] as const)('supabase-js 2.109 against t
     expect(forbidden.status).toBe(403)
   })
 
-  it('profiles: username from sign-up metadata, else the e-mail local part, made unique; owners edit theirs', async () => {
+  it('profiles: username from metadata, else the e-mail local part, made unique; a taken name asked for is refused', async () => {
     const supabase = client()
     const a = await supabase.auth.signUp({ email: 'dj.nova@example.com', password: 'nova-pass' })
-    const b = await supabase.auth.signUp({
+    // A name asked for that reads as a taken one (capitals count as the same) is refused: the app asks
+    // username_problem() first and shows its words (tests/backend/account-settings.test.ts); the
+    // sign-up itself fails as GoTrue's does when the new-user trigger refuses (500 "Database error
+    // saving new user").
+    const refused = await supabase.auth.signUp({
       email: 'other.nova@example.com',
       password: 'nova-pass',
-      options: { data: { username: 'dj.nova' } },
+      options: { data: { username: 'DJ.Nova' } },
     })
+    expect(refused.data.user).toBeNull()
+    expect(refused.error?.status).toBe(500)
+    const b = await supabase.auth.signUp({ email: 'dj.nova@elsewhere.example.com', password: 'nova-pass' })
     await supabase.auth.signUp({ email: 'nova.taken@example.com', password: 'nova-pass', options: { data: { username: 'nova_taken' } } })
-    const c = await supabase.auth.signUp({ email: 'third@example.com', password: 'nova-pass', options: { data: { username: 'dj.nova' } } })
+    const c = await supabase.auth.signUp({ email: 'dj.nova@third.example.com', password: 'nova-pass' })
     const names = await supabase
       .from('profiles')
       .select('user_id, username')

@@ -174,7 +174,7 @@ describe('migrations on PGlite', () => {
     await server.server.close()
     server.server.closeAllConnections()
     await server.db.close()
-    const reopened = await startLocalServer({ dataDir: server.dataDir, port: 0, bcryptRounds: 4 })
+    const reopened = await startLocalServer({ emailConfirm: false, dataDir: server.dataDir, port: 0, bcryptRounds: 4 })
     try {
       const login = await api(reopened, '/auth/v1/token?grant_type=password', {
         body: { email: 'first@example.com', password: 'hunter22' },
@@ -185,7 +185,7 @@ describe('migrations on PGlite', () => {
     } finally {
       await reopened.close()
     }
-    const wiped = await startLocalServer({ dataDir: server.dataDir, reset: true, port: 0 })
+    const wiped = await startLocalServer({ emailConfirm: false, dataDir: server.dataDir, reset: true, port: 0 })
     try {
       expect(await sql(wiped, 'select * from auth.users')).toEqual([])
       await checkSchema(wiped)
@@ -208,7 +208,7 @@ describe('migrations on PostgreSQL 15', () => {
       return
     }
     cluster = started
-    server = await startLocalServer({ databaseUrl: cluster.url, port: 0, bcryptRounds: 4 })
+    server = await startLocalServer({ emailConfirm: false, databaseUrl: cluster.url, port: 0, bcryptRounds: 4 })
   }, 60_000)
   afterAll(async () => {
     await server?.close()

@@ -537,7 +537,7 @@ describe('Storage files on disk', () => {
     persistent.server.closeAllConnections()
     await persistent.db.close()
 
-    const reopened = await startLocalServer({ dataDir, port: 0, bcryptRounds: 4 })
+    const reopened = await startLocalServer({ emailConfirm: false, dataDir, port: 0, bcryptRounds: 4 })
     try {
       const again = supabaseClient(reopened)
       await again.auth.signInWithPassword({ email: user.email, password: user.password })
@@ -549,12 +549,13 @@ describe('Storage files on disk', () => {
     }
     expect(readdirSync(join(storageDir, BUCKET))).toHaveLength(1)
 
-    const wiped = await startLocalServer({ dataDir, reset: true, port: 0, bcryptRounds: 4, pgliteSnapshot })
+    const wiped = await startLocalServer({ emailConfirm: false, dataDir, reset: true, port: 0, bcryptRounds: 4, pgliteSnapshot })
     await wiped.close()
-    expect(existsSync(storageDir)).toBe(false)
+    // Emptied: the folder may stay (made again owner-only at start), the files are gone.
+    expect(existsSync(storageDir) ? readdirSync(storageDir, { recursive: true }) : []).toEqual([])
     await rm(dataDir, { recursive: true, force: true })
 
-    const inMemory = await startLocalServer({ port: 0, bcryptRounds: 4, pgliteSnapshot })
+    const inMemory = await startLocalServer({ emailConfirm: false, port: 0, bcryptRounds: 4, pgliteSnapshot })
     expect(existsSync(inMemory.storageDir)).toBe(true)
     await inMemory.close()
     expect(existsSync(inMemory.storageDir)).toBe(false)
@@ -573,7 +574,7 @@ describe('Storage on PostgreSQL 15 (through pg, truly concurrent transactions)',
       return
     }
     cluster = started
-    pgServer = await startLocalServer({ databaseUrl: cluster.url, port: 0, bcryptRounds: 4 })
+    pgServer = await startLocalServer({ emailConfirm: false, databaseUrl: cluster.url, port: 0, bcryptRounds: 4 })
   }, 60_000)
   afterAll(async () => {
     await pgServer?.close()

@@ -31,7 +31,15 @@ describe('the signing secret of a data folder', () => {
       () => true,
     )
     const pgliteSnapshot = fresh ? new Blob([snapshot as Uint8Array<ArrayBuffer>]) : undefined
-    const server = await startLocalServer({ dataDir, pgliteSnapshot, port: 0, bcryptRounds: 4, fallback: staticFiles(dist, {}), ...extra })
+    const server = await startLocalServer({
+      emailConfirm: false,
+      dataDir,
+      pgliteSnapshot,
+      port: 0,
+      bcryptRounds: 4,
+      fallback: staticFiles(dist, {}),
+      ...extra,
+    })
     started.push(server)
     return server
   }
@@ -110,7 +118,7 @@ describe('the signing secret of a data folder', () => {
 describe('tokens without an expiry', () => {
   let server: LocalServer
   beforeAll(async () => {
-    server = await startLocalServer({ port: 0, bcryptRounds: 4 })
+    server = await startLocalServer({ emailConfirm: false, port: 0, bcryptRounds: 4 })
   }, 60_000)
   afterAll(() => server?.close())
 

@@ -1,5 +1,6 @@
 import { createClient, type RealtimePostgresChangesPayload, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
+import { listenHistory } from './support/trust.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, rpc, signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
 import { rlsContext, rlsMatrixTests, type RlsCase } from './support/rls-matrix.ts'
@@ -89,6 +90,8 @@ describe('what the server writes', () => {
   it('a proposal I voted on closes: every voter hears the result', async () => {
     await clear()
     await sql(server, 'update public.user_tokens set balance = 300 where user_id in ($1, $2)', [alice.id, bob.id])
+    // Only accounts trusted when a proposal is created vote on it (the trust rule).
+    await listenHistory(server, bob.id)
     const created = await rpc(server, alice.accessToken, 'create_proposal', {
       p_title: 'More genres',
       p_description: 'Add jazz',

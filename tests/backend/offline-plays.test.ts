@@ -20,8 +20,8 @@ async function account(): Promise<TestUser> {
   return u
 }
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString()
-const offline = (u: TestUser, song: string, key: string, playedAt = minutesAgo(10), extra: Record<string, unknown> = {}) =>
-  rpc(server, u.accessToken, 'listen_offline', { p_song_id: song, p_play_id: key, p_played_at: playedAt, ...extra })
+const offline = (u: TestUser, song: string, key: string, playedAt = minutesAgo(10), extra: Record<string, unknown> = {}, from?: string) =>
+  rpc(server, u.accessToken, 'listen_offline', { p_song_id: song, p_play_id: key, p_played_at: playedAt, ...extra }, from)
 const plays = async (u: TestUser) =>
   Number((await q<{ n: string }>('select count(*) as n from public.user_listening_history where user_id = $1', [u.id]))[0]!.n)
 const balance = async (u: TestUser) =>
@@ -146,19 +146,22 @@ describe.each(DATABASES)('on %s', (database) => {
     expect(flood.every((r) => r.json.recorded === true)).toBe(true)
     expect(await chart()).toEqual(before)
 
-    // Nine trusted listeners, three plays each: still fewer than ten people, nothing moves.
+    // Nine trusted listeners, three plays each: still fewer than ten people, nothing moves. Each
+    // plays from an address of their own (ten accounts of one generation on one address are a ring).
     for (let i = 0; i < 9; i++) {
       const listener = await account()
       await listenHistory(server, listener.id)
       for (let k = 0; k < 3; k++)
-        expect((await offline(listener, song, playId(`trusted-${i}-${k}`), minutesAgo(5 + k))).json.recorded).toBe(true)
+        expect((await offline(listener, song, playId(`trusted-${i}-${k}`), minutesAgo(5 + k), {}, `127.0.6.${i + 1}`)).json.recorded).toBe(
+          true,
+        )
     }
     expect(await chart()).toEqual(before)
 
     // The tenth: the song enters the chart with one play per listener and day, the sybil's fifty not among them.
     const tenth = await account()
     await listenHistory(server, tenth.id)
-    await offline(tenth, song, playId('trusted-10'), minutesAgo(3))
+    await offline(tenth, song, playId('trusted-10'), minutesAgo(3), {}, '127.0.6.10')
     expect((await chart())[0]).toEqual({ id: song, plays: 10 })
   }, 120_000)
 })

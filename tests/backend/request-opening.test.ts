@@ -25,7 +25,7 @@ const BACKENDS: [string, () => Promise<{ server: LocalServer; stop(): Promise<vo
     async () => {
       const cluster = await startPostgresCluster()
       if (typeof cluster === 'string') return cluster
-      const server = await startLocalServer({ databaseUrl: cluster.url, port: 0, bcryptRounds: 4 })
+      const server = await startLocalServer({ emailConfirm: false, databaseUrl: cluster.url, port: 0, bcryptRounds: 4 })
       return {
         server,
         stop: async () => {
