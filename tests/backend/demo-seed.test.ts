@@ -17,7 +17,7 @@ const confirmBy = (local: TestServer) => async (email: string) => {
 afterAll(() => server?.close())
 
 describe('demo seed', () => {
-  it('adds three accounts, playlists, comments and an open proposal (new accounts cannot vote yet); a second run adds nothing', async () => {
+  it('adds three accounts, playlists, comments and an open proposal (new accounts cannot vote yet); a rerun adds nothing', async () => {
     expect(await seedDemo(server.url, server.keys.anonKey, confirmBy(server))).toBe(true)
     const count = async (table: string) => (await sql<{ n: number }>(server, `select count(*)::int as n from public.${table}`))[0]!.n
     const before = {
