@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom'
  */
 export function NotFound({ pathname, logMissingRoute = false }: { pathname: string; logMissingRoute?: boolean }) {
   useEffect(() => {
-    if (logMissingRoute) console.info('[router] no page at', pathname, '(showing the not-found page)')
+    if (logMissingRoute) console.info('[router] 404: no page at', pathname, '(showing the not-found page)')
     document.title = 'Not found · CUBE Music'
   }, [pathname, logMissingRoute])
   return (

@@ -150,5 +150,5 @@ test('an unknown address shows the not-found page and notes it as information, n
   await expect(page.getByRole('heading', { level: 1, name: 'Track not found in the metaverse' })).toBeVisible()
   await page.waitForLoadState('networkidle')
   expect(watch.problems).toEqual([])
-  expect(infos.some((t) => t.includes('[router] no page at /no-such-page-e2e'))).toBe(true)
+  expect(infos.some((t) => t.includes('[router] 404: no page at /no-such-page-e2e'))).toBe(true)
 })

@@ -42,7 +42,8 @@ test('profile, avatar, appearance and preferences are saved for real and survive
   await test.step('username and bio: bad input gets a message, good input is saved', async () => {
     await page.getByLabel('Username').fill('no spaces please')
     await page.getByRole('button', { name: 'Save profile' }).click()
-    await expect(page.getByRole('alert')).toHaveText(USERNAME_MESSAGE)
+    // The rule, then the character it refused.
+    await expect(page.getByRole('alert')).toHaveText(`${USERNAME_MESSAGE.replace(/\.$/, '')}: a space is not allowed.`)
     await page.getByLabel('Username').fill(renamed)
     await page.getByLabel('Bio').fill('Night drives and neon.')
     await page.getByRole('button', { name: 'Save profile' }).click()
