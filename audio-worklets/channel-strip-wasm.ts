@@ -12,7 +12,7 @@
  * fader, pan (and the meter, `measure()`) in WebAssembly again: three calls a quantum, none per sample.
  * Nothing is allocated after construction (processor-allocation.test.ts).
  */
-import { STRIP_PARAM_NAMES } from './channel-strip-params.ts'
+import { STRIP_PARAM_DESCRIPTORS, STRIP_PARAM_NAMES, type StripParamName } from './channel-strip-params.ts'
 import { ReverbKernel } from './kernels/reverb.ts'
 import { RENDER_QUANTUM_FRAMES } from './render-quantum.ts'
 
@@ -78,7 +78,10 @@ export class WasmChannelStrip {
     this.outR = new Float32Array(buffer, x.outputRight(), Q)
     this.controlValues = new Float32Array(buffer, x.controls(), STRIP_PARAM_NAMES.length)
     this.levelValues = new Float64Array(buffer, x.levels(), 4)
+    // Until told otherwise every control is at its neutral default (a bare node is transparent).
+    STRIP_PARAM_DESCRIPTORS.forEach((d, k) => (this.controlValues[k] = d.defaultValue))
     this.reverb = new ReverbKernel(sampleRate)
+    this.apply()
   }
 
   /**
@@ -92,8 +95,20 @@ export class WasmChannelStrip {
       const p = parameters[STRIP_PARAM_NAMES[k]!]
       if (p && p.length > 0) values[k] = p[0]!
     }
+    this.apply()
+  }
+
+  /** One control, in AudioParam units (rounded to float32 as an AudioParam holds it). */
+  set(name: StripParamName, value: number): void {
+    const k = STRIP_PARAM_NAMES.indexOf(name)
+    if (k < 0) throw new RangeError(`No strip control named ${String(name)}`)
+    this.controlValues[k] = value
+    this.apply()
+  }
+
+  private apply(): void {
     this.exports.applyControls()
-    const reverb = values[REVERB]!
+    const reverb = this.controlValues[REVERB]!
     if (reverb !== this.lastReverb && Number.isFinite(reverb)) {
       this.lastReverb = reverb
       this.reverb.setAmount(reverb)
@@ -113,6 +128,19 @@ export class WasmChannelStrip {
     const reverb = this.reverb
     if (reverb.active) reverb.process(this.outL, this.outR, this.outL, this.outR, frames)
     x.output(frames)
+  }
+
+  /** In place on (l, r), `frames` ≤ 128 (tests and benches; the processor copies in and out itself). */
+  processInPlace(l: Float32Array, r: Float32Array, frames: number): void {
+    for (let i = 0; i < frames; i++) {
+      this.inL[i] = l[i]!
+      this.inR[i] = r[i]!
+    }
+    this.process(true, frames)
+    for (let i = 0; i < frames; i++) {
+      l[i] = this.outL[i]!
+      r[i] = this.outR[i]!
+    }
   }
 
   /** Adds the last output to the meter; true when a window has just completed (read `levels`). */
