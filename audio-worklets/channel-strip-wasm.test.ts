@@ -48,7 +48,8 @@ function renderWasm(controls: Controls, inL: Float32Array, inR = inL, changes: {
 function renderJs(controls: Controls, inL: Float32Array, inR = inL, changes: { at: number; controls: Controls }[] = []) {
   const chain = new ChannelStripChain(SR)
   const set = (c: Controls) => {
-    for (const [name, v] of Object.entries(c)) chain.set(name as StripParamName, Math.fround(v), STRIP_PARAM_NAMES.indexOf(name as StripParamName))
+    for (const [name, v] of Object.entries(c))
+      chain.set(name as StripParamName, Math.fround(v), STRIP_PARAM_NAMES.indexOf(name as StripParamName))
   }
   set(controls)
   chain.snap()
@@ -104,7 +105,17 @@ describe('the WebAssembly strip against the JavaScript kernels', () => {
   }
 
   it('every effect at once, with all controls moving every 40 quanta, within 2^-20', () => {
-    const all: Controls = { lowpass: 40, highpass: 30, distortion: 50, compression: 70, chorus: 40, delay: 45, reverb: 35, volume: 70, pan: 20 }
+    const all: Controls = {
+      lowpass: 40,
+      highpass: 30,
+      distortion: 50,
+      compression: 70,
+      chorus: 40,
+      delay: 45,
+      reverb: 35,
+      volume: 70,
+      pan: 20,
+    }
     const changes = [1, 2, 3, 4, 5, 6, 7, 8].map((k) => ({
       at: 128 * 40 * k,
       controls: Object.fromEntries(Object.keys(all).map((n, i) => [n, n === 'pan' ? ((k * 17 + i) % 100) - 50 : (k * 29 + i * 13) % 101])),
@@ -241,7 +252,11 @@ describe('the WebAssembly strip against analytic references', () => {
       // The LFO phasor advances before each frame: frame i reads with phase (i + 1)·w.
       const wl = xs(i - (base + depth * Math.sin((i + 1) * w)))
       const wr = xs(i - (base + depth * Math.cos((i + 1) * w)))
-      worst = Math.max(worst, Math.abs(outL[i]! - (input[i]! + mix * (wl - input[i]!))), Math.abs(outR[i]! - (input[i]! + mix * (wr - input[i]!))))
+      worst = Math.max(
+        worst,
+        Math.abs(outL[i]! - (input[i]! + mix * (wl - input[i]!))),
+        Math.abs(outR[i]! - (input[i]! + mix * (wr - input[i]!))),
+      )
     }
     expect(worst).toBeLessThan(1e-3)
   })

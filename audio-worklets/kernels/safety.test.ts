@@ -191,8 +191,7 @@ describe('the full strip switching an effect on and off', () => {
     const l = new Float32Array(128)
     const r = new Float32Array(128)
     for (let start = 0; start < x.length; start += 128) {
-      if (change && start === Math.floor(jumpAt / 128) * 128)
-        strip.set(change[0] as never, change[1])
+      if (change && start === Math.floor(jumpAt / 128) * 128) strip.set(change[0] as never, change[1])
       const n = Math.min(128, x.length - start)
       l.set(x.subarray(start, start + n))
       r.set(x.subarray(start, start + n))

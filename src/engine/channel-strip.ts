@@ -141,7 +141,8 @@ export function createChannelStrip(
   initial: Partial<StripParams> = {},
 ): ChannelStrip<AudioWorkletNode | IAudioWorkletNode<TContext>> {
   const params = resolveStripParams(initial)
-  if (!stripModule) throw new Error('Could not create the channel strip: await loadChannelStrip(ctx) first (the audio engine is not loaded yet)')
+  if (!stripModule)
+    throw new Error('Could not create the channel strip: await loadChannelStrip(ctx) first (the audio engine is not loaded yet)')
   const options = {
     numberOfInputs: 1,
     numberOfOutputs: 1,
