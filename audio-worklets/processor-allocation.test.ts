@@ -217,7 +217,7 @@ describe('processors allocate nothing in process() over a long run', () => {
 
   it("the player's true-peak limiter, limiting all the time: allocates nothing, heap flat", () => {
     const Limiter = registered.get(TRUE_PEAK_LIMITER_PROCESSOR)!
-    const limiter = new Limiter({ processorOptions: { ceilingDb: -1 } })
+    const limiter = new Limiter({ processorOptions: { ceilingDb: -1, stripModule: stripModule() } })
     // Noise at full scale: every quantum is limited. Its 4x oversampled peak makes each quantum the
     // dearest here, so it measures 10,000 (a 32-byte object a quantum would still leave 320 KB).
     const m = measure(limiter, [[noise(Q, 7), noise(Q, 8)]], [[quantum(), quantum()]], {}, { warmUp: 10_000, measured: 10_000 })

@@ -11,6 +11,7 @@ import { Delay } from './delay'
 import { Distortion } from './distortion'
 import { Fader, Meter, Panner } from './output'
 import { allocate } from './stereo'
+import { TruePeakLimiter } from './true-peak-limiter'
 
 /** The largest quantum a call may pass (Web Audio's is 128). */
 export const MAX_FRAMES: i32 = 128
@@ -181,4 +182,37 @@ export function output(frames: i32): void {
 /** Adds the output channels to the meter; 1 when a window has just completed (see levels()). */
 export function measure(frames: i32): i32 {
   return meter!.add(outL, outR, min(max(frames, 0), MAX_FRAMES)) ? 1 : 0
+}
+
+// The player's true-peak limiter: an instance used as a limiter calls limiterInit() instead of init().
+let limiter: TruePeakLimiter | null = null
+let limiterIn: usize = 0
+let limiterOut: usize = 0
+
+/** Builds the limiter; its planar stereo input and output are at limiterInput() and limiterOutput(). */
+export function limiterInit(sampleRate: f64, ceilingDb: f64, lookaheadSeconds: f64, releaseSeconds: f64): void {
+  if (limiter) return
+  limiterIn = allocate(<usize>(2 * MAX_FRAMES) << 2)
+  limiterOut = allocate(<usize>(2 * MAX_FRAMES) << 2)
+  limiter = new TruePeakLimiter(sampleRate, ceilingDb, lookaheadSeconds, releaseSeconds)
+}
+/** float32 × 2 × 128: left, then right. */
+export function limiterInput(): usize {
+  return limiterIn
+}
+/** float32 × 2 × 128: left, then right. */
+export function limiterOutput(): usize {
+  return limiterOut
+}
+export function limiterLatency(): i32 {
+  return limiter!.latencyFrames
+}
+export function limiterProcess(frames: i32): void {
+  const n = min(max(frames, 0), MAX_FRAMES)
+  const half = <usize>MAX_FRAMES << 2
+  limiter!.process(limiterIn, limiterIn + half, limiterOut, limiterOut + half, n)
+}
+/** The smallest gain applied since the last call, then resets it (1 = no limiting). */
+export function limiterTakeLowestGain(): f64 {
+  return limiter!.takeLowestGain()
 }
