@@ -35,7 +35,8 @@ export function loadTruePeakLimiter(ctx: IAudioContext): Promise<void> {
 }
 
 export function createTruePeakLimiter(ctx: IAudioContext, ceilingDb = PLAYER_CEILING_DBTP): IAudioWorkletNode<IAudioContext> {
-  if (!stripModule) throw new Error('Could not create the limiter: await loadTruePeakLimiter(ctx) first (the audio engine is not loaded yet)')
+  if (!stripModule)
+    throw new Error('Could not create the limiter: await loadTruePeakLimiter(ctx) first (the audio engine is not loaded yet)')
   const processorOptions: TruePeakLimiterProcessorOptions = { ceilingDb, stripModule }
   if (!SacAudioWorkletNode) throw new Error('This browser does not support AudioWorklet, which the limiter needs.')
   return new SacAudioWorkletNode(ctx, TRUE_PEAK_LIMITER_PROCESSOR, {

@@ -45,12 +45,6 @@ export class Biquad {
     this.mix.setTarget(a > 0 ? 1 : 0)
   }
 
-  setCutoff(hz: f64): void {
-    if (!(hz > 0) || !isFinite<f64>(hz)) return
-    this.logCutoff.setTarget(Math.log2(hz))
-    this.mix.setTarget(1)
-  }
-
   snap(): void {
     this.logCutoff.snap(this.logCutoff.target)
     this.mix.snap(this.mix.target)

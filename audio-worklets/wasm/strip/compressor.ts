@@ -54,10 +54,6 @@ export class Compressor {
     this.mix.setTarget(a > 0 ? 1 : 0)
   }
 
-  enable(on: bool): void {
-    this.mix.setTarget(on ? 1 : 0)
-  }
-
   snap(): void {
     this.mix.snap(this.mix.target)
     const levelDb = this.envelope > MIN_LEVEL ? 20 * Math.log10(this.envelope) : -180

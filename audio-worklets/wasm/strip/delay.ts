@@ -34,10 +34,6 @@ export class Delay {
     this.feed = new Smoother(1, sampleRate)
   }
 
-  clampTime(seconds: f64): f64 {
-    return Math.min(MAX_DELAY_SECONDS, Math.max(1 / this.sampleRate, seconds))
-  }
-
   setAmount(amount: f64): void {
     if (!isFinite<f64>(amount)) return
     const t = Math.min(100, Math.max(0, amount)) / 100
