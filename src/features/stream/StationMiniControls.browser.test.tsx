@@ -5,20 +5,23 @@ import type { StationState } from '../../engine/station/station-player.ts'
 import { StationMiniControls, type StationControls } from './StationMiniControls.tsx'
 
 /** A station whose state the test moves, as the player's half-second tick does. */
-function fakeStation(state: StationState): StationControls & { emit(patch: Partial<StationState>): void } {
+function fakeStation(initial: StationState): StationControls & { emit(patch: Partial<StationState>): void } {
+  let state = initial
   const listeners = new Set<(s: StationState) => void>()
   return {
-    state,
+    get state() {
+      return state
+    },
     subscribe(listener) {
       listeners.add(listener)
-      listener(this.state)
+      listener(state)
       return () => void listeners.delete(listener)
     },
     skip() {},
     stop() {},
     emit(patch) {
-      this.state = { ...this.state, ...patch }
-      for (const l of listeners) l(this.state)
+      state = { ...state, ...patch }
+      for (const l of listeners) l(state)
     },
   }
 }
