@@ -169,10 +169,13 @@ describe('every word is heard or said to be unused', () => {
     (cue.texture !== undefined && s.textures.includes(cue.texture))
   const voiceOf = (s: Score, i: Instrument) => {
     const part = INSTRUMENT_PARTS[i]
-    return (part.lead !== undefined && s.instrumentation.lead === part.lead) || (part.chords !== undefined && s.instrumentation.chords === part.chords)
+    return (
+      (part.lead !== undefined && s.instrumentation.lead === part.lead) ||
+      (part.chords !== undefined && s.instrumentation.chords === part.chords)
+    )
   }
 
-  it('mood words: alone each sets its mood; after "dark dark dark" (or "happy ×3") it is said unused unless another of its cues holds', () => {
+  it('mood words: alone each sets its mood; behind four of a rival mood it is said unused unless another cue holds', () => {
     for (const [word, cue] of entries((c) => c.mood)) {
       check(word, word, (s) => s.mood === cue.mood)
       const rival = cue.mood === 'dark' ? 'happy happy happy happy' : 'dark dark dark dark'
@@ -180,7 +183,7 @@ describe('every word is heard or said to be unused', () => {
     }
   })
 
-  it('genre words: alone each sets its genre; after a style name of another genre it is said unused unless it still names something', () => {
+  it('genre words: alone each sets its genre; behind a rival style name it is said unused unless it names something else', () => {
     for (const [word, cue] of entries((c) => c.genre)) {
       check(word, word, (s) => wins(cue, s))
       const rival = cue.genre === 'metal' ? 'jazz jazz' : 'metal metal'
