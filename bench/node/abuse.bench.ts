@@ -18,7 +18,10 @@
  * ("established" accounts: a week old, with listening on 3 earlier days, i.e. trusted).
  *
  * Run: npm run bench -- abuse    (or standalone: npx tsx bench/node/abuse.bench.ts)
- * Env: ABUSE_HOURS (default 24) shortens the simulated day while developing; ABUSE_SYBILS (100).
+ * Env: ABUSE_HOURS (default 24) shortens the simulated day while developing; ABUSE_SYBILS (100);
+ * ABUSE_ADDRESSES (5) and ABUSE_PER_ADDRESS (30) size the per-address rows. Per address it also
+ * attacks a proposal honest trusted voters decide, the chart (offline-play floods), the radio's
+ * listener count (presence), tracks declared short and shares opened by another site.
  */
 import { Agent, request } from 'node:http'
 import { pathToFileURL } from 'node:url'
