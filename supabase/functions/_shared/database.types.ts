@@ -2183,6 +2183,16 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: Json
       }
+      signup_confirms_email: {
+        Args: Record<PropertyKey, never>
+        Returns: boolean
+      }
+      signup_email_problem: {
+        Args: {
+          p_email: string
+        }
+        Returns: string
+      }
       slugify: {
         Args: {
           p_text: string
