@@ -14,7 +14,7 @@ import {
   uploadCreationParts,
   type CreationMeta,
 } from '../../src/backend/creations.ts'
-import { api, seededBytes, signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
+import { api, seededBytes as seeded, signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
 
 // A creator's Library tracks kept in the account (supabase/schemas/creations.sql, src/backend/creations.ts),
 // attacked as outsiders through supabase-js and raw HTTP: another account and a visitor can neither
@@ -36,6 +36,9 @@ beforeAll(async () => {
   bob = await signUp(server, 'bob-creations@example.com')
 }, 60_000)
 afterAll(() => server?.close())
+
+/** Seeded bytes as a BlobPart (backed by a plain ArrayBuffer). */
+const seededBytes = (length: number, seed: number) => seeded(length, seed) as Uint8Array<ArrayBuffer>
 
 const meta = (id: string, byteSize: number): CreationMeta => ({
   id,
