@@ -14,10 +14,12 @@
  *   account is signed in again, if it is not now); one deleted on another device leaves this Library.
  *
  *   startCreationSync()        once per page (src/app/start-services.ts)
+ *   deleteOwnTrack(song)       removes it from the Library, this device and its account
  */
 import type { Song } from '../../lib/catalogue/song.ts'
 import { getAudioBlob, isIdbAudioUrl, setMissingAudioSource } from '../../lib/user-audio-store.ts'
 import { errorMessage } from '../../lib/error-message.ts'
+import { notify } from '../../lib/notify.ts'
 import { supabase } from '../../backend/client.ts'
 import {
   beginCreation,
@@ -248,5 +250,13 @@ export function startCreationSync(): void {
     retryDelay = 2000
     if (activeUser && !listed) void syncAccount(activeUser)
     resumeWaiting()
+  })
+}
+
+export function deleteOwnTrack(song: Song): void {
+  const inAccount = readLedger().owners[song.id] !== undefined
+  useLibraryStore.getState().removeTrack(song.id)
+  notify.success(`Deleted “${song.title}”`, {
+    description: inAccount ? 'Removed from this device and from your account.' : 'Removed from this device.',
   })
 }
