@@ -50,7 +50,10 @@ export interface AccountStorage {
   items: number
 }
 
-/** 'quota': the account is full (retrying will not help until something is deleted); 'network': worth retrying; 'refused': anything else. */
+/**
+ * 'quota': the account is full (retrying will not help until something is deleted); 'network': worth
+ * retrying; 'refused': anything else.
+ */
 export type CreationErrorKind = 'quota' | 'network' | 'refused'
 
 export class CreationError extends Error {
@@ -64,7 +67,8 @@ export class CreationError extends Error {
 }
 
 type Row = Tables<'creations'>
-const COLUMNS = 'id, kind, title, artist, image, seconds, genre, mood, remix_id, content_type, byte_size, part_count, uploaded_at, created_at'
+const COLUMNS =
+  'id, kind, title, artist, image, seconds, genre, mood, remix_id, content_type, byte_size, part_count, uploaded_at, created_at'
 
 const fromRow = (r: Row): CreationRow => ({
   id: r.id,
@@ -163,11 +167,7 @@ export async function uploadCreationParts(
 }
 
 export async function finishCreation(db: SupabaseClient, id: string): Promise<void> {
-  const { data, error, status } = await db
-    .from('creations')
-    .update({ uploaded_at: new Date().toISOString() })
-    .eq('id', id)
-    .select('id')
+  const { data, error, status } = await db.from('creations').update({ uploaded_at: new Date().toISOString() }).eq('id', id).select('id')
   if (error) throw classify(error, status)
   if (!data || data.length === 0) throw new CreationError('refused', 'This track is not in your account.')
 }

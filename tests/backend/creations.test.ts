@@ -51,13 +51,14 @@ const meta = (id: string, byteSize: number): CreationMeta => ({
   byteSize,
 })
 const setQuota = (user: TestUser, bytes: number) =>
-  sql(server, 'insert into public.storage_quotas (user_id, limit_bytes) values ($1, $2) on conflict (user_id) do update set limit_bytes = $2', [
-    user.id,
-    bytes,
-  ])
+  sql(
+    server,
+    'insert into public.storage_quotas (user_id, limit_bytes) values ($1, $2) on conflict (user_id) do update set limit_bytes = $2',
+    [user.id, bytes],
+  )
 
 describe('creations in the account', () => {
-  it('a track of two parts goes up, resumes without sending a part twice, comes back byte for byte, and deletes with its files', async () => {
+  it('a two-part track goes up, resumes without sending a part twice, comes back byte for byte, deletes with its files', async () => {
     const db = clientFor(alice)
     const audio = seededBytes(CREATION_PART_BYTES + 1000, 7)
     const blob = new Blob([audio], { type: 'audio/webm' })
@@ -69,14 +70,14 @@ describe('creations in the account', () => {
     await uploadCreationParts(db, alice.id, 'take-two-parts', blob, (f) => progress.push(f))
     expect(progress.at(-1)).toBe(1)
     expect(progress.length).toBe(3)
-    const firstVersion = await sql<{ version: string }>(server, "select version from storage.objects where name like $1 order by name", [
+    const firstVersion = await sql<{ version: string }>(server, 'select version from storage.objects where name like $1 order by name', [
       `${alice.id}/take-two-parts/%`,
     ])
     // Again (a resumed upload): both parts are there with their sizes, so nothing is sent.
     await uploadCreationParts(db, alice.id, 'take-two-parts', blob)
-    expect(await sql(server, 'select version from storage.objects where name like $1 order by name', [`${alice.id}/take-two-parts/%`])).toEqual(
-      firstVersion,
-    )
+    expect(
+      await sql(server, 'select version from storage.objects where name like $1 order by name', [`${alice.id}/take-two-parts/%`]),
+    ).toEqual(firstVersion)
     await finishCreation(db, 'take-two-parts')
     const [row] = await listCreations(db)
     expect(row).toMatchObject({ id: 'take-two-parts', partCount: 2, byteSize: blob.size, kind: 'recording' })
@@ -132,7 +133,9 @@ describe('creations in the account', () => {
     const refused = await beginCreation(db, meta('take-too-big', 1500)).catch((e: unknown) => e)
     expect(refused).toBeInstanceOf(CreationError)
     expect((refused as CreationError).kind).toBe('quota')
-    expect((refused as CreationError).message).toMatch(/Your account storage is full: 2000 bytes of 3000 bytes used, and this needs 1500 bytes more/)
+    expect((refused as CreationError).message).toMatch(
+      /Your account storage is full: 2000 bytes of 3000 bytes used, and this needs 1500 bytes more/,
+    )
 
     // Skipping the row and uploading straight into the bucket: refused by the storage policy.
     const direct = await db.storage
@@ -141,20 +144,31 @@ describe('creations in the account', () => {
     expect(direct.error?.message).toMatch(/storage is full/)
     expect((direct.error as { statusCode?: string }).statusCode).toBe('413')
     // Growing an existing part past the limit by overwriting it: refused too (its old size does not count twice).
-    const grow = await db.storage
-      .from('creations')
-      .upload(`${bob.id}/take-fits/${partName(0)}`, new Blob([seededBytes(3001, 5)]), { contentType: 'application/octet-stream', upsert: true })
+    const grow = await db.storage.from('creations').upload(`${bob.id}/take-fits/${partName(0)}`, new Blob([seededBytes(3001, 5)]), {
+      contentType: 'application/octet-stream',
+      upsert: true,
+    })
     expect(grow.error?.message).toMatch(/storage is full/)
     // Studio project copies count against the same quota.
     const wav = new Uint8Array(1500)
-    wav.set([...'RIFF'].map((c) => c.charCodeAt(0)), 0)
-    wav.set([...'WAVE'].map((c) => c.charCodeAt(0)), 8)
-    const studio = await db.storage.from('studio-audio').upload(`${bob.id}/p/a.wav`, new Blob([wav], { type: 'audio/wav' }), { contentType: 'audio/wav' })
+    wav.set(
+      [...'RIFF'].map((c) => c.charCodeAt(0)),
+      0,
+    )
+    wav.set(
+      [...'WAVE'].map((c) => c.charCodeAt(0)),
+      8,
+    )
+    const studio = await db.storage
+      .from('studio-audio')
+      .upload(`${bob.id}/p/a.wav`, new Blob([wav], { type: 'audio/wav' }), { contentType: 'audio/wav' })
     expect(studio.error?.message).toMatch(/storage is full/)
     // What did fit is intact, and room that is freed can be used again.
-    expect(await sql(server, "select (metadata->>'size')::int as size from storage.objects where bucket_id = 'creations' and name like $1", [
-      `${bob.id}/%`,
-    ])).toEqual([{ size: 2000 }])
+    expect(
+      await sql(server, "select (metadata->>'size')::int as size from storage.objects where bucket_id = 'creations' and name like $1", [
+        `${bob.id}/%`,
+      ]),
+    ).toEqual([{ size: 2000 }])
     await deleteCreation(db, bob.id, 'take-fits')
     await beginCreation(db, meta('take-too-big', 1500))
     expect(await fetchAccountStorage(db)).toMatchObject({ usedBytes: 0, items: 0 })

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { type Page } from '@playwright/test'
 import { expect, test } from './support/test.ts'
 import { logIn, toast } from './support/auth.ts'
-import { signUpByApi } from './support/session.ts'
+import { signUpByApi, type ApiUser } from './support/session.ts'
 import { LOCAL_ANON_KEY } from './support/anon-key.ts'
 import { MICROPHONE_FLAGS, launchOptions } from './support/browser.ts'
 import { makeWav, tone } from './fixtures/audio.ts'
@@ -17,7 +17,10 @@ import { makeWav, tone } from './fixtures/audio.ts'
 const FIXTURE_DIR = mkdtempSync(join(tmpdir(), 'cube-creations-'))
 const MIC_WAV = join(FIXTURE_DIR, 'mic-330.wav')
 writeFileSync(MIC_WAV, makeWav([tone(330, 12, 48000, 0.5)], 48000))
-test.use({ launchOptions: launchOptions([...MICROPHONE_FLAGS, `--use-file-for-fake-audio-capture=${MIC_WAV}`]), permissions: ['microphone'] })
+test.use({
+  launchOptions: launchOptions([...MICROPHONE_FLAGS, `--use-file-for-fake-audio-capture=${MIC_WAV}`]),
+  permissions: ['microphone'],
+})
 
 /** The master bus's RMS right now (0 until the engine has started). */
 const masterLevel = (page: Page) =>
@@ -32,28 +35,30 @@ const usedBytes = async (page: Page, token: string) =>
     ).json()) as { used_bytes: number }
   ).used_bytes
 
-test('a generated track, a recording and a remix made in one browser play and publish in another; deleting frees quota', async ({
-  page,
-  browser,
-  baseURL,
-}) => {
-  test.setTimeout(240_000)
-  const user = await signUpByApi(page, { prefix: 'cloud' })
-  const titles: string[] = []
+// One journey in two parts (each within the e2e time budget), run in order in one worker.
+test.describe.configure({ mode: 'serial' })
+let user: ApiUser
+const titles: string[] = []
 
-  await test.step('first browser: generate and save a track', async () => {
+test('first browser: a generated track, a six-second take and a remix paid with 50 CUBE reach the account in the background', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  user = await signUpByApi(page, { prefix: 'cloud' })
+
+  await test.step('generate and save a track', async () => {
     await page.goto('/app/create')
     const form = page.getByRole('form', { name: 'Generate music' })
     await form.getByLabel('Description').fill('warm night drive')
     await form.getByRole('button', { name: 'Generate Track' }).click()
     const card = page.getByTestId('generated-track')
-    await expect(card).toBeVisible({ timeout: 150_000 })
+    await expect(card).toBeVisible({ timeout: 60_000 })
     titles.push((await card.getByRole('heading').first().innerText()).trim())
     await page.getByRole('button', { name: 'Save to Library' }).click()
     await expect(page).toHaveURL(/\/app\/library$/)
   })
 
-  await test.step('first browser: record six seconds and keep the take', async () => {
+  await test.step('record six seconds and keep the take', async () => {
     await page.goto('/app/studio')
     await page.getByRole('button', { name: 'Record Microphone' }).click()
     await expect(page.getByTestId('recording-elapsed')).toHaveText(/^0:0[6-9]/, { timeout: 20_000 })
@@ -64,7 +69,7 @@ test('a generated track, a recording and a remix made in one browser play and pu
     titles.push((await saved.innerText()).match(/"(.+)"/)![1]!)
   })
 
-  await test.step('first browser: a remix paid with 50 CUBE', async () => {
+  await test.step('a remix paid with 50 CUBE', async () => {
     await page.goto('/app/remix')
     await expect(page.getByTestId('remix-balance')).toHaveText('100 CUBE')
     const wav = makeWav([tone(220, 8, 44100, 0.4), tone(277, 8, 44100, 0.4)], 44100)
@@ -72,57 +77,52 @@ test('a generated track, a recording and a remix made in one browser play and pu
     await expect(page.getByTestId('remix-play')).toBeEnabled({ timeout: 45_000 })
     await page.getByTestId('remix-create-button').click()
     await page.getByTestId('remix-confirm-burn').click()
-    await expect(page.getByTestId('remix-create')).toHaveAttribute('data-state', 'remixed', { timeout: 90_000 })
+    await expect(page.getByTestId('remix-create')).toHaveAttribute('data-state', 'remixed', { timeout: 60_000 })
     await expect(page.getByTestId('remix-balance')).toHaveText('50 CUBE')
     titles.push('Cloud Hum (Remix)')
   })
 
-  await test.step('first browser: all three reach the account in the background', async () => {
-    await page.getByRole('link', { name: 'Library' }).first().click()
-    await expect(usage(page)).toContainText('3 tracks in your account', { timeout: 60_000 })
-    await expect(page.getByTestId('creation-upload')).toHaveCount(0)
-  })
+  await page.getByRole('link', { name: 'Library' }).first().click()
+  await expect(usage(page)).toContainText('3 tracks in your account', { timeout: 30_000 })
+  await expect(page.getByTestId('creation-upload')).toHaveCount(0)
+})
 
-  const other = await browser.newContext({ baseURL, permissions: [] })
+test('second browser, same account: each plays (its audio from the account) and publishes; deleting one frees its room', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000)
+  expect(titles).toHaveLength(3)
+  const other = await browser.newContext({ baseURL })
   try {
     const second = await other.newPage()
     await second.goto('/app/library')
     await logIn(second, user.email, user.password)
     await expect(usage(second)).toContainText('3 tracks in your account', { timeout: 30_000 })
 
-    await test.step('second browser: each plays (the audio comes from the account) and publishes', async () => {
-      for (const title of titles) {
-        await second.getByRole('button', { name: `Play ${title}`, exact: true }).click()
-        await expect(second.getByRole('button', { name: `Pause ${title}`, exact: true })).toBeVisible()
-        await expect.poll(() => masterLevel(second), { timeout: 30_000 }).toBeGreaterThan(0.001)
-        await second.getByRole('button', { name: `Pause ${title}`, exact: true }).click()
+    for (const title of titles) {
+      await second.getByRole('button', { name: `Play ${title}`, exact: true }).click()
+      await expect(second.getByRole('button', { name: `Pause ${title}`, exact: true })).toBeVisible()
+      await expect.poll(() => masterLevel(second), { timeout: 30_000 }).toBeGreaterThan(0.001)
+      await second.getByRole('button', { name: `Pause ${title}`, exact: true }).click()
 
-        await second.getByRole('button', { name: `Publish ${title}`, exact: true }).click()
-        const dialog = second.getByTestId('publish-dialog')
-        await dialog.getByLabel('Genre').selectOption('electronic')
-        await dialog.getByRole('button', { name: 'Publish', exact: true }).click()
-        await expect(dialog.getByRole('link', { name: 'Open its page' })).toBeVisible({ timeout: 60_000 })
-        await dialog.getByRole('button', { name: 'Close' }).click()
-      }
-      await expect(second.getByTestId('published-track')).toHaveCount(3)
-    })
+      await second.getByRole('button', { name: `Publish ${title}`, exact: true }).click()
+      const dialog = second.getByTestId('publish-dialog')
+      await dialog.getByRole('button', { name: 'Publish', exact: true }).click()
+      await expect(dialog.getByRole('link', { name: 'Open its page' })).toBeVisible({ timeout: 30_000 })
+      await dialog.getByRole('button', { name: 'Close' }).click()
+    }
+    await expect(second.getByTestId('published-track')).toHaveCount(3)
 
-    await test.step('second browser: deleting the take removes its files and frees its room', async () => {
-      const before = await usedBytes(second, user.accessToken)
-      second.once('dialog', (d) => void d.accept())
-      await second.getByRole('button', { name: `Delete ${titles[1]}`, exact: true }).click()
-      await expect(toast(second, `Deleted “${titles[1]}”`)).toContainText('Removed from this device and from your account')
-      await expect(usage(second)).toContainText('2 tracks in your account')
-      expect(await usedBytes(second, user.accessToken)).toBeLessThan(before)
-    })
+    const before = await usedBytes(second, user.accessToken)
+    second.once('dialog', (d) => void d.accept())
+    await second.getByRole('button', { name: `Delete ${titles[1]}`, exact: true }).click()
+    await expect(toast(second, `Deleted “${titles[1]}”`)).toContainText('Removed from this device and from your account')
+    await expect(usage(second)).toContainText('2 tracks in your account')
+    expect(await usedBytes(second, user.accessToken)).toBeLessThan(before)
+    // Its published copy stays; Delete is offered only on the user's own tracks.
+    await expect(second.getByRole('button', { name: `Delete ${titles[1]}`, exact: true })).toHaveCount(0)
   } finally {
     await other.close()
   }
-
-  // The first browser drops the take the other one deleted at its next sync (a reload); its
-  // published copy stays (Delete is offered only on the user's own tracks).
-  await page.reload()
-  await expect(usage(page)).toContainText('2 tracks in your account')
-  await expect(page.getByRole('button', { name: `Delete ${titles[0]}`, exact: true })).toBeVisible()
-  await expect(page.getByRole('button', { name: `Delete ${titles[1]}`, exact: true })).toHaveCount(0)
 })

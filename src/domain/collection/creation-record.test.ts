@@ -36,13 +36,24 @@ describe('creation records', () => {
     expect(await audioType(new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3])]))).toBe('audio/webm')
     const meta = await creationMeta({ ...song('take-1'), image: 'data:image/png;base64,xx', remixId: 'r1' }, new Blob(['RIFF']))
     expect(meta).toMatchObject({ kind: 'recording', image: '/images/covers/mic-take.svg', remixId: 'r1', byteSize: 4 })
-    expect(songFromCreation({ ...row('remix-1'), remixId: 'r1' })).toMatchObject({ audioUrl: 'idb:remix-1', remixId: 'r1', duration: '0:03' })
+    expect(songFromCreation({ ...row('remix-1'), remixId: 'r1' })).toMatchObject({
+      audioUrl: 'idb:remix-1',
+      remixId: 'r1',
+      duration: '0:03',
+    })
   })
 
   it('plans a sync: claims a visitor’s tracks, sends what the account lacks, adds what it has, drops what another device deleted', () => {
     const plan = planCreationSync({
       userId: 'me',
-      local: [song('visitor'), song('mine-sent'), song('mine-unsent'), song('mine-deleted-elsewhere'), song('theirs'), { ...song('cat'), audioUrl: '/a.mp3' }],
+      local: [
+        song('visitor'),
+        song('mine-sent'),
+        song('mine-unsent'),
+        song('mine-deleted-elsewhere'),
+        song('theirs'),
+        { ...song('cat'), audioUrl: '/a.mp3' },
+      ],
       remote: [row('mine-sent'), row('from-other-device'), row('half-uploaded', null)],
       ledger: {
         owners: { 'mine-sent': 'me', 'mine-unsent': 'me', 'mine-deleted-elsewhere': 'me', theirs: 'someone-else' },

@@ -34,8 +34,8 @@ export function AccountStorage() {
       {usage ? (
         <>
           <p className="text-sm" data-testid="account-storage-usage">
-            {formatBytes(usage.usedBytes)} of {formatBytes(usage.limitBytes)} used · {usage.items}{' '}
-            {usage.items === 1 ? 'track' : 'tracks'} in your account
+            {`${formatBytes(usage.usedBytes)} of ${formatBytes(usage.limitBytes)} used · `}
+            {`${usage.items} ${usage.items === 1 ? 'track' : 'tracks'} in your account`}
           </p>
           <div
             role="meter"
