@@ -15,6 +15,7 @@
  *
  *   startCreationSync()        once per page (src/app/start-services.ts)
  *   deleteOwnTrack(song)       removes it from the Library, this device and its account
+ *   creationSyncIdle()         resolves once the work queued so far is done (tests)
  */
 import type { Song } from '../../lib/catalogue/song.ts'
 import { getAudioBlob, isIdbAudioUrl, setMissingAudioSource } from '../../lib/user-audio-store.ts'
@@ -259,4 +260,8 @@ export function deleteOwnTrack(song: Song): void {
   notify.success(`Deleted “${song.title}”`, {
     description: inAccount ? 'Removed from this device and from your account.' : 'Removed from this device.',
   })
+}
+
+export function creationSyncIdle(): Promise<void> {
+  return chain
 }
