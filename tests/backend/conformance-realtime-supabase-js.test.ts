@@ -117,7 +117,7 @@ describe.each([{ vsn: '1.0.0' }, { vsn: '2.0.0' }])('Realtime with vsn: $vsn', (
 
   test('httpSend delivers JSON broadcast to a public channel', async () => {
     const publicChannel = supabase.channel(`public-${crypto.randomUUID()}`, { config: { broadcast: { self: true } } })
-    let received: { payload?: unknown } | undefined
+    let received: Record<string, unknown> | undefined
     publicChannel.on('broadcast', { event: 'json' }, (payload) => (received = payload))
     await subscribed(publicChannel)
     expect(await publicChannel.httpSend('json', { hello: 'public' })).toEqual({ success: true })
@@ -126,7 +126,7 @@ describe.each([{ vsn: '1.0.0' }, { vsn: '2.0.0' }])('Realtime with vsn: $vsn', (
   })
 
   test('httpSend delivers JSON broadcast to a private channel', async () => {
-    let received: { payload?: unknown } | undefined
+    let received: Record<string, unknown> | undefined
     channel.on('broadcast', { event: 'json-private' }, (payload) => (received = payload))
     await subscribed(channel)
     expect(await channel.httpSend('json-private', { hello: 'private' })).toEqual({ success: true })
@@ -136,13 +136,13 @@ describe.each([{ vsn: '1.0.0' }, { vsn: '2.0.0' }])('Realtime with vsn: $vsn', (
 
   // Upstream skips it on vsn 1.0.0, whose JSON frames cannot carry bytes.
   test.runIf(vsn === '2.0.0')('httpSend delivers a binary broadcast to a private channel', async () => {
-    let received: { payload?: ArrayBuffer } | undefined
+    let received: Record<string, unknown> | undefined
     channel.on('broadcast', { event: 'binary' }, (payload) => (received = payload))
     await subscribed(channel)
     const bytes = new Uint8Array([1, 2, 3, 4, 5])
     expect(await channel.httpSend('binary', bytes)).toEqual({ success: true })
     await waitFor(() => received !== undefined, 'broadcast')
-    expect(new Uint8Array(received!.payload!)).toEqual(bytes)
+    expect(new Uint8Array(received!.payload as ArrayBuffer)).toEqual(bytes)
   })
 })
 

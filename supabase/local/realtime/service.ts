@@ -46,6 +46,8 @@ interface Channel {
   /** What the policies allowed so far (private channels; undefined: not checked yet). */
   policies: Policies
   caller: Caller
+  /** The access token the caller came from (undefined: the socket's apikey). */
+  token: string | undefined
   /** A filter that could not be served: the channel gets no changes (hosted subscribes all or none). */
   changesOff: boolean
   bindings: Binding[]
@@ -200,6 +202,7 @@ export async function startRealtime(db: Database, jwtSecret: string): Promise<Re
         private: config.private === true,
         policies: {},
         caller,
+        token: typeof payload.access_token === 'string' ? payload.access_token : undefined,
         changesOff: false,
         bindings,
         self: broadcast.self === true,
@@ -232,9 +235,12 @@ export async function startRealtime(db: Database, jwtSecret: string): Promise<Re
       return send(conn, { joinRef: channel.joinRef, ref: null, topic, event: 'phx_close', payload: {} })
     }
     if (event === 'access_token') {
+      // As hosted: the token the channel holds already changes nothing (and is not checked again).
+      if (typeof payload.access_token === 'string' && payload.access_token === channel.token) return send(conn, reply(message, 'ok', {}))
       const caller = await callerOf(payload.access_token, conn.apiCaller)
       if (caller instanceof Error) return systemError(conn, channel, `Invalid token: ${caller.message}`)
       channel.caller = caller
+      channel.token = typeof payload.access_token === 'string' ? payload.access_token : undefined
       if (channel.private) {
         // As hosted: the policies are evaluated again for the new token; a channel that could read
         // and now cannot is shut down, and writes are checked again on the next send.
