@@ -7,7 +7,7 @@ import { signUp, sql, startTestServer, type TestServer, type TestUser } from './
 // Private channels as an outsider sees them: Realtime Authorization (RLS on realtime.messages,
 // realtime.topic()) decides who joins a topic, sends to it over the websocket or REST, and tracks
 // presence there, as on hosted Realtime (lib/realtime/tenants/authorization.ex of
-// supabase/realtime). The policies are the shape a project's topics get (a membership table read
+// github.com/supabase/realtime). The policies are the shape a project's topics get (a membership table read
 // by the policy): members with `can_write` send, other members only listen. Then postgres_changes
 // filters with every operator hosted serves, and DELETE events matched on the old row's replica
 // identity. Everything goes through the unchanged supabase-js 2.109 or raw HTTP.
@@ -96,6 +96,20 @@ describe('private channels as an outsider', () => {
     expect(await join(client(bob).channel(TOPIC, { config: { private: true } }))).toEqual({ status: 'CHANNEL_ERROR', error: refused })
     expect(await join(client().channel(TOPIC, { config: { private: true } }))).toEqual({ status: 'CHANNEL_ERROR', error: refused })
     expect(await join(client(alice).channel(TOPIC, { config: { private: true } }))).toEqual({ status: 'SUBSCRIBED', error: undefined })
+    // realtime.messages is not reachable over REST (only public is exposed, as on hosted by default).
+    for (const method of ['GET', 'POST']) {
+      const response = await fetch(`${server.url}/rest/v1/messages`, {
+        method,
+        headers: {
+          apikey: server.keys.anonKey,
+          Authorization: `Bearer ${bob.accessToken}`,
+          'Accept-Profile': 'realtime',
+          'Content-Profile': 'realtime',
+        },
+        ...(method === 'POST' ? { body: JSON.stringify({ topic: TOPIC, extension: 'broadcast' }) } : {}),
+      })
+      expect([response.status, ((await response.json()) as Row).code]).toEqual([406, 'PGRST106'])
+    }
   })
 
   it('a non-member cannot send to the topic over the websocket: the public topic of the same name is another topic', async () => {
@@ -110,7 +124,13 @@ describe('private channels as an outsider', () => {
     await new Promise((r) => ws.once('open', r))
     const answer = new Promise<unknown>((r) => ws.once('message', (d) => r(JSON.parse(d.toString()))))
     ws.send(JSON.stringify([null, '1', `realtime:${TOPIC}`, 'broadcast', { type: 'broadcast', event: 'edit', payload: { forged: 2 } }]))
-    expect(await answer).toEqual([null, '1', `realtime:${TOPIC}`, 'phx_reply', { status: 'error', response: { reason: 'unmatched topic' } }])
+    expect(await answer).toEqual([
+      null,
+      '1',
+      `realtime:${TOPIC}`,
+      'phx_reply',
+      { status: 'error', response: { reason: 'unmatched topic' } },
+    ])
     ws.close()
     await settle()
     expect(got).toEqual([])
@@ -141,11 +161,21 @@ describe('private channels as an outsider', () => {
     const member = client(alice).channel(TOPIC, { config: { private: true } })
     const got = broadcasts(member)
     expect((await join(member)).status).toBe('SUBSCRIBED')
-    await expect(client(bob).channel(TOPIC, { config: { private: true } }).httpSend('edit', { forged: 'bob' })).rejects.toThrow('Unauthorized')
-    await expect(client().channel(TOPIC, { config: { private: true } }).httpSend('edit', { forged: 'visitor' })).rejects.toThrow('Unauthorized')
-    await expect(client(carol).channel(TOPIC, { config: { private: true } }).httpSend('edit', { forged: 'reader' })).rejects.toThrow(
-      'Unauthorized',
-    )
+    await expect(
+      client(bob)
+        .channel(TOPIC, { config: { private: true } })
+        .httpSend('edit', { forged: 'bob' }),
+    ).rejects.toThrow('Unauthorized')
+    await expect(
+      client()
+        .channel(TOPIC, { config: { private: true } })
+        .httpSend('edit', { forged: 'visitor' }),
+    ).rejects.toThrow('Unauthorized')
+    await expect(
+      client(carol)
+        .channel(TOPIC, { config: { private: true } })
+        .httpSend('edit', { forged: 'reader' }),
+    ).rejects.toThrow('Unauthorized')
     const batch = (token: string, payload: Row) =>
       fetch(`${server.url}/realtime/v1/api/broadcast`, {
         method: 'POST',
@@ -159,7 +189,11 @@ describe('private channels as an outsider', () => {
     expect([forged.status, await forged.json()]).toEqual([401, { message: 'Unauthorized' }])
     await settle()
     expect(got).toEqual([])
-    expect(await client(alice).channel(TOPIC, { config: { private: true } }).httpSend('edit', { by: 'alice-rest' })).toEqual({ success: true })
+    expect(
+      await client(alice)
+        .channel(TOPIC, { config: { private: true } })
+        .httpSend('edit', { by: 'alice-rest' }),
+    ).toEqual({ success: true })
     expect((await batch(alice.accessToken, { by: 'alice-batch' })).status).toBe(202)
     expect(await until(() => got.length === 2)).toBe(true)
     expect(got).toEqual([{ by: 'alice-rest' }, { by: 'alice-batch' }])
@@ -177,16 +211,23 @@ describe('private channels as an outsider', () => {
     await sql(server, 'delete from public.rt_members where user_id = $1', [dave.id])
     expect(await join(client(dave).channel(TOPIC, { config: { private: true } }))).toMatchObject({ status: 'CHANNEL_ERROR' })
     // As hosted: policies are read at join and again when the token changes, not per message.
-    await client(alice).channel(TOPIC, { config: { private: true } }).httpSend('edit', { n: 1 })
+    await client(alice)
+      .channel(TOPIC, { config: { private: true } })
+      .httpSend('edit', { n: 1 })
     expect(await until(() => got.length === 1)).toBe(true)
-    const refreshed = await signJwt({ sub: dave.id, role: 'authenticated', exp: Math.floor(Date.now() / 1000) + 3600, n: 2 }, server.keys.jwtSecret)
+    const refreshed = await signJwt(
+      { sub: dave.id, role: 'authenticated', exp: Math.floor(Date.now() / 1000) + 3600, n: 2 },
+      server.keys.jwtSecret,
+    )
     await c.realtime.setAuth(refreshed)
     expect(await until(() => system.some((m) => m.status === 'error'))).toBe(true)
     expect(system.find((m) => m.status === 'error')).toMatchObject({
       extension: 'system',
       message: `You no longer have permission to read from this Channel topic: ${TOPIC}`,
     })
-    await client(alice).channel(TOPIC, { config: { private: true } }).httpSend('edit', { n: 2 })
+    await client(alice)
+      .channel(TOPIC, { config: { private: true } })
+      .httpSend('edit', { n: 2 })
     await settle()
     expect(got).toEqual([{ n: 1 }])
   })
@@ -239,7 +280,11 @@ describe('postgres_changes filters and DELETE events as hosted serves them', () 
 
   it("refuses an unknown operator and a column that is not there with hosted's system message", async () => {
     const unknown = await watch('label=foo.x')
-    expect(unknown.system[0]).toMatchObject({ extension: 'postgres_changes', status: 'error', message: 'Error parsing `filter` params: ["foo", "x"]' })
+    expect(unknown.system[0]).toMatchObject({
+      extension: 'postgres_changes',
+      status: 'error',
+      message: 'Error parsing `filter` params: ["foo", "x"]',
+    })
     const column = await watch('nope=eq.1')
     expect(column.system[0]).toMatchObject({ extension: 'postgres_changes', status: 'error' })
     expect(column.system[0]!.message).toMatch(/Exception: invalid column for filter nope$/)

@@ -23,16 +23,22 @@ describe('postgres_changes filters, read as hosted Realtime reads them', () => {
   it("refuses what hosted refuses, with hosted's words", () => {
     expect(parseFilter('subject=foo.hey')).toBe('Error parsing `filter` params: ["foo", "hey"]')
     expect(parseFilter('undefined')).toBe('Error parsing `filter` params: ["undefined"]')
-    expect(parseFilter('a=eq.1,,b=eq.2')).toBe('Error parsing `filter` params: filter must not contain empty segments (check for extra commas)')
+    expect(parseFilter('a=eq.1,,b=eq.2')).toBe(
+      'Error parsing `filter` params: filter must not contain empty segments (check for extra commas)',
+    )
     expect(parseFilter('a=in.1,2')).toBe('Error parsing `filter` params: `in` filter value must be wrapped by parentheses')
   })
   it('a condition becomes SQL with its value as a parameter, NULL never matching', () => {
     const values: unknown[] = []
-    expect(conditionSql({ column: 'n', op: 'gte', value: '5', negate: false, type: 'integer' }, values)).toBe('coalesce((t."n" >= $1::integer), false)')
+    expect(conditionSql({ column: 'n', op: 'gte', value: '5', negate: false, type: 'integer' }, values)).toBe(
+      'coalesce((t."n" >= $1::integer), false)',
+    )
     expect(conditionSql({ column: 's', op: 'in', value: '{a,b}', negate: true, type: 'text' }, values)).toBe(
       'coalesce(not (t."s" = any ($2::text[])), false)',
     )
-    expect(conditionSql({ column: 'ok', op: 'is', value: 'null', negate: false, type: 'boolean' }, values)).toBe('coalesce((t."ok" IS NULL), false)')
+    expect(conditionSql({ column: 'ok', op: 'is', value: 'null', negate: false, type: 'boolean' }, values)).toBe(
+      'coalesce((t."ok" IS NULL), false)',
+    )
     expect(values).toEqual(['5', '{a,b}'])
   })
   it('a bad filter does not refuse the join (postgres_changes says why); bindings are echoed exactly as sent', () => {

@@ -4,7 +4,7 @@ import type { Caller } from '../core/caller.ts'
 import type { Database, Queryable } from '../core/db.ts'
 
 // Realtime Authorization as hosted Realtime runs it (lib/realtime/tenants/authorization.ex of
-// supabase/realtime): RLS policies on realtime.messages decide, for the caller's JWT, who may use a
+// github.com/supabase/realtime): RLS policies on realtime.messages decide, for the caller's JWT, who may use a
 // private channel. Read (may join and receive): probe rows of the topic, one per extension, are
 // inserted as the database owner, then selected as the caller, whose SELECT policies decide which
 // come back. Write (may send broadcasts, track presence): the caller inserts a row per extension,

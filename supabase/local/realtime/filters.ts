@@ -1,5 +1,5 @@
 // postgres_changes filters as hosted Realtime reads them (lib/extensions/postgres_cdc_rls/
-// subscriptions.ex of supabase/realtime): conditions `column=[not.]op.value` joined by commas (AND),
+// subscriptions.ex of github.com/supabase/realtime): conditions `column=[not.]op.value` joined by commas (AND),
 // op one of FILTER_OPS, a value in double quotes when it holds `,()"\` (realtime-js's filter builder
 // quotes so), `in.(a,b)` a list. Each condition is checked against the table when the channel joins
 // (realtime.subscription_check_filters) and evaluated by PostgreSQL with the column's type
@@ -96,7 +96,8 @@ export function parseFilter(filter: string): Condition[] | string {
     const value = rest.slice(dot + 1)
     if (!(FILTER_OPS as readonly string[]).includes(op)) return fail(inspectList([op, value]))
     if (op === 'in') {
-      if (!(value.length >= 2 && value.startsWith('(') && value.endsWith(')'))) return fail('`in` filter value must be wrapped by parentheses')
+      if (!(value.length >= 2 && value.startsWith('(') && value.endsWith(')')))
+        return fail('`in` filter value must be wrapped by parentheses')
       conditions.push({ column, op, value: `{${value.slice(1, -1)}}`, negate })
     } else conditions.push({ column, op: op as FilterOp, value: unquote(value), negate })
   }
@@ -153,7 +154,9 @@ export function conditionCheck(c: Condition, columnType: string): { text: string
   }
   if (c.op === 'in')
     return {
-      text: `select case when coalesce(cardinality($1::${columnType}[]), 0) > 100 then 'too many values for \`in\` filter. Maximum 100' end as problem`,
+      text:
+        `select case when coalesce(cardinality($1::${columnType}[]), 0) > 100 ` +
+        "then 'too many values for `in` filter. Maximum 100' end as problem",
       values: [c.value],
     }
   if (c.op === 'like' || c.op === 'ilike')

@@ -6,7 +6,7 @@ import { writePolicies } from './authorization.ts'
 import type { UserBroadcast } from './broadcast.ts'
 
 // Broadcast over REST, as hosted Realtime serves it (lib/realtime_web/controllers/broadcast_*.ex,
-// lib/realtime/tenants/{batch,single}_broadcast.ex of supabase/realtime):
+// lib/realtime/tenants/{batch,single}_broadcast.ex of github.com/supabase/realtime):
 // - POST /realtime/v1/api/broadcast/:topic/events/:event[?private=true], a JSON or binary
 //   (application/octet-stream) body: realtime-js's channel.httpSend(). 202 when sent; a private
 //   topic the caller's INSERT policies do not allow is 403 {"message":"Unauthorized"}.
@@ -129,7 +129,8 @@ export async function handleBroadcastRequest(rest: RestBroadcast, req: IncomingM
   const problems = messages.map((m) => {
     const errors: Record<string, string[]> = {}
     const message = isObject(m) ? m : {}
-    for (const field of ['topic', 'event'] as const) if (typeof message[field] !== 'string' || message[field] === '') errors[field] = ["can't be blank"]
+    for (const field of ['topic', 'event'] as const)
+      if (typeof message[field] !== 'string' || message[field] === '') errors[field] = ["can't be blank"]
     if (!isObject(message.payload)) errors.payload = message.payload === undefined ? ["can't be blank"] : ['is invalid']
     else if (Buffer.byteLength(JSON.stringify(message.payload)) > MAX_PAYLOAD_BYTES) errors.payload = ['Payload size exceeds tenant limit']
     if (message.private !== undefined && typeof message.private !== 'boolean') errors.private = ['is invalid']

@@ -185,7 +185,6 @@ export async function startRealtime(db: Database, jwtSecret: string): Promise<Re
 
   async function onMessage(conn: Connection, message: Message) {
     const { topic, event, payload } = message
-    if (topic === 'phoenix' && event === 'heartbeat') return send(conn, reply(message, 'ok', {}))
     if (event === 'phx_join') {
       const config = (payload.config ?? {}) as Record<string, unknown>
       const caller = await callerOf(payload.access_token, conn.apiCaller)
@@ -214,7 +213,10 @@ export async function startRealtime(db: Database, jwtSecret: string): Promise<Re
         const subTopic = topic.replace(/^realtime:/, '')
         channel.policies = await readPolicies(db, contextOf(conn, channel), channel.presence ? ['broadcast', 'presence'] : ['broadcast'])
         if (!channel.policies.broadcastRead && !channel.policies.presenceRead)
-          return send(conn, reply(message, 'error', { reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic}` }))
+          return send(
+            conn,
+            reply(message, 'error', { reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic}` }),
+          )
       }
       const problem = parsed.problem ?? (await checkBindings(db, caller, bindings))
       channel.changesOff = problem !== undefined
@@ -222,9 +224,14 @@ export async function startRealtime(db: Database, jwtSecret: string): Promise<Re
       conn.channels.set(topic, channel)
       send(conn, reply(message, 'ok', { postgres_changes: bindings.map(bindingReply) }))
       if (channel.presence && readsPresence(channel))
-        send(conn, { joinRef: message.joinRef, ref: null, topic, event: 'presence_state', payload: presence.state(topicKey(topic, channel.private)) })
-      if (bindings.length)
-        systemMessage(conn, channel, 'postgres_changes', problem ? 'error' : 'ok', problem ?? 'Subscribed to PostgreSQL')
+        send(conn, {
+          joinRef: message.joinRef,
+          ref: null,
+          topic,
+          event: 'presence_state',
+          payload: presence.state(topicKey(topic, channel.private)),
+        })
+      if (bindings.length) systemMessage(conn, channel, 'postgres_changes', problem ? 'error' : 'ok', problem ?? 'Subscribed to PostgreSQL')
       return
     }
     const channel = conn.channels.get(topic)
@@ -248,7 +255,11 @@ export async function startRealtime(db: Database, jwtSecret: string): Promise<Re
         const now = await readPolicies(db, contextOf(conn, channel), channel.presence ? ['broadcast', 'presence'] : ['broadcast'])
         channel.policies = now
         if ((before.broadcastRead && !now.broadcastRead) || (before.presenceRead && !now.presenceRead))
-          return systemError(conn, channel, `You no longer have permission to read from this Channel topic: ${topic.replace(/^realtime:/, '')}`)
+          return systemError(
+            conn,
+            channel,
+            `You no longer have permission to read from this Channel topic: ${topic.replace(/^realtime:/, '')}`,
+          )
       }
       return send(conn, reply(message, 'ok', {}))
     }
@@ -417,11 +428,14 @@ export async function startRealtime(db: Database, jwtSecret: string): Promise<Re
               if (isBinary) {
                 const pushed = decodeBroadcastPush(Buffer.isBuffer(data) ? data : Buffer.from(data as ArrayBuffer))
                 const channel = pushed && conn.channels.get(pushed.topic)
-                if (pushed && channel) inbox = inbox.then(() => fanOut(conn, channel, pushed)).catch((error) => console.error('realtime:', error))
+                if (pushed && channel)
+                  inbox = inbox.then(() => fanOut(conn, channel, pushed)).catch((error) => console.error('realtime:', error))
                 return
               }
               const message = decode(data.toString(), vsn)
               if (!message) return
+              // A heartbeat is the socket's, not a channel's: answered at once, never behind a slow join.
+              if (message.topic === 'phoenix' && message.event === 'heartbeat') return send(conn, reply(message, 'ok', {}))
               inbox = inbox.then(() => onMessage(conn, message)).catch((error) => console.error('realtime:', error))
             })
             ws.on('close', () => {

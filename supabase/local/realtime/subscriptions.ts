@@ -48,7 +48,8 @@ export async function checkBindings(db: Queryable, caller: Caller, bindings: Bin
         const problem = answer[0]?.problem
         if (typeof problem === 'string') return unableToSubscribe(b, problem)
       } catch (error) {
-        const text = c.op === 'match' || c.op === 'imatch' ? `invalid regular expression for ${c.op} filter: ${messageOf(error)}` : messageOf(error)
+        const text =
+          c.op === 'match' || c.op === 'imatch' ? `invalid regular expression for ${c.op} filter: ${messageOf(error)}` : messageOf(error)
         return unableToSubscribe(b, text)
       }
       typed.push({ ...c, type: column.type })
