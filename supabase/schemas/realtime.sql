@@ -5,13 +5,37 @@
 
 CREATE SCHEMA cube_realtime;
 
+-- Realtime Authorization, as hosted Realtime defines it in every project (its tenant migrations):
+-- a client joins a private channel (config.private) when a SELECT policy on realtime.messages lets
+-- its JWT's role and claims read a row of the channel's topic, and may send broadcasts or track
+-- presence there when an INSERT policy lets it write one. Policies read the topic with
+-- realtime.topic() and the row's extension ('broadcast' or 'presence'). With RLS on and no policy,
+-- no private channel can be joined. The rows are only probes: the check runs in a transaction that
+-- is rolled back. On a hosted project these objects exist already (owned by Realtime's admin role),
+-- so the migration creates each only where it is missing.
+CREATE SCHEMA realtime;
+
+CREATE TABLE realtime.messages (
+    topic text NOT NULL,
+    extension text NOT NULL,
+    payload jsonb,
+    event text,
+    private boolean DEFAULT true,
+    updated_at timestamp without time zone DEFAULT now() NOT NULL,
+    inserted_at timestamp without time zone DEFAULT now() NOT NULL,
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    CONSTRAINT messages_pkey PRIMARY KEY (id, inserted_at)
+);
+ALTER TABLE realtime.messages ENABLE ROW LEVEL SECURITY;
+
 -- Sends {schema, table, type, pk, identity, commit_timestamp}: the primary key of the changed row
 -- and, for an UPDATE or DELETE, the old row's replica identity as logical replication would carry it
 -- to hosted Realtime (the primary key by default, every column with REPLICA IDENTITY FULL, the
 -- index's columns with USING INDEX, nothing with NOTHING): what a DELETE is filtered on. Never the
 -- whole new row (the row is re-read per subscriber anyway). NOTIFY payloads are limited to 8000
 -- bytes: a larger identity keeps only its values of at most 64 bytes and says so (too_large), as
--- hosted Realtime cuts a record over its size limit.
+-- hosted Realtime cuts a record over its size limit. Column names given as trigger arguments are
+-- not read (they were what DELETEs were filtered on before the replica identity was).
 create or replace function cube_realtime.notify_change() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -58,6 +82,12 @@ begin
 end
 $$;
 
+-- The topic of the channel being authorised (without realtime-js's "realtime:" prefix).
+create or replace function realtime.topic() returns text
+language sql stable as $$
+  select nullif(current_setting('realtime.topic', true), '')::text;
+$$;
+
 -- The tables whose changes a hosted project streams to subscribed clients (the local backend
 -- streams them with cube_realtime.notify_change triggers instead; it has no publication).
 do $$
@@ -70,38 +100,9 @@ end
 $$;
 
 -- Who may do what: nothing but what is granted here.
-REVOKE ALL ON FUNCTION cube_realtime.notify_change() FROM PUBLIC, anon, authenticated, service_role;
-
--- Realtime Authorization, as hosted Realtime defines it in every project (its tenant migrations):
--- a client joins a private channel (config.private) when a SELECT policy on realtime.messages lets
--- its JWT's role and claims read a row of the channel's topic, and may send broadcasts or track
--- presence there when an INSERT policy lets it write one. Policies read the topic with
--- realtime.topic() and the row's extension ('broadcast' or 'presence'). With RLS on and no policy,
--- no private channel can be joined. The rows are only probes: the check runs in a transaction that
--- is rolled back. On a hosted project these objects exist already (owned by Realtime's admin role),
--- so the migration creates each only where it is missing.
-CREATE SCHEMA IF NOT EXISTS realtime;
-
-CREATE TABLE IF NOT EXISTS realtime.messages (
-    topic text NOT NULL,
-    extension text NOT NULL,
-    payload jsonb,
-    event text,
-    private boolean DEFAULT true,
-    updated_at timestamp without time zone DEFAULT now() NOT NULL,
-    inserted_at timestamp without time zone DEFAULT now() NOT NULL,
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    CONSTRAINT messages_pkey PRIMARY KEY (id, inserted_at)
-);
-
-ALTER TABLE realtime.messages ENABLE ROW LEVEL SECURITY;
-
--- The topic of the channel being authorised (without realtime-js's "realtime:" prefix).
-create or replace function realtime.topic() returns text
-language sql stable as $$
-  select nullif(current_setting('realtime.topic', true), '')::text;
-$$;
-
+REVOKE ALL ON SCHEMA cube_realtime, realtime FROM PUBLIC, anon, authenticated, service_role;
 GRANT USAGE ON SCHEMA realtime TO anon, authenticated, service_role;
-GRANT SELECT, INSERT, UPDATE ON realtime.messages TO anon, authenticated, service_role;
-GRANT EXECUTE ON FUNCTION realtime.topic() TO anon, authenticated, service_role;
+REVOKE ALL ON TABLE realtime.messages FROM PUBLIC, anon, authenticated, service_role;
+GRANT INSERT, SELECT, UPDATE ON TABLE realtime.messages TO anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION cube_realtime.notify_change(), realtime.topic() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION realtime.topic() TO anon, authenticated, public, service_role;
