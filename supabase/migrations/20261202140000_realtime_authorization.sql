@@ -3,13 +3,14 @@
 --
 -- A hosted project has the realtime schema, its messages table and topic() already, owned by
 -- Realtime's admin role (which the migration role may not alter): each is created only where it is
--- missing, so on hosted nothing of it runs.
-
-create schema if not exists realtime;
-grant usage on schema realtime to anon, authenticated, service_role;
+-- missing, so on hosted only cube_realtime.notify_change() below changes.
 
 do $$
 begin
+  if to_regnamespace('realtime') is null then
+    create schema realtime;
+    grant usage on schema realtime to anon, authenticated, service_role;
+  end if;
   if to_regclass('realtime.messages') is null then
     create table realtime.messages (
         topic text not null,
