@@ -20,13 +20,16 @@ const loaded = new WeakMap<BaseAudioContext, Promise<void>>()
 /** The compiled kernel; a failed fetch or compile is not cached, so the next call retries. */
 export function reverbModule(): Promise<WebAssembly.Module> {
   if (!compiled) {
-    compiled = fetch(wasmUrl)
+    const p = fetch(wasmUrl)
       .then((res) => {
-        if (!res.ok) throw new Error(`The reverb's WebAssembly kernel could not be loaded (HTTP ${res.status})`)
+        if (!res.ok) throw new Error(`Could not load the reverb (reverb.wasm): the server answered ${res.status}`)
         return res.arrayBuffer()
       })
       .then((bytes) => WebAssembly.compile(bytes))
-    compiled.catch(() => (compiled = null))
+    compiled = p
+    p.catch(() => {
+      if (compiled === p) compiled = null
+    })
   }
   return compiled
 }
