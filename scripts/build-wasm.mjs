@@ -37,7 +37,8 @@ async function compile(name) {
     },
     stderr: { write: (s) => errors.push(String(s)) },
   })
-  if (error || !binary) throw new Error(`AssemblyScript could not compile ${relative(ROOT, entry)}:\n${errors.join('') || error?.message || stderr}`)
+  if (error || !binary)
+    throw new Error(`AssemblyScript could not compile ${relative(ROOT, entry)}:\n${errors.join('') || error?.message || stderr}`)
   return binary
 }
 

@@ -162,7 +162,9 @@ describe('convolution reverb kernel (WebAssembly)', () => {
   })
 
   it('refuses a response it cannot use, in words', () => {
-    expect(() => new ConvolutionReverb(instantiateReverb(module), new Float32Array(4), new Float32Array(5))).toThrow(/equal, non-zero length/)
+    expect(() => new ConvolutionReverb(instantiateReverb(module), new Float32Array(4), new Float32Array(5))).toThrow(
+      /equal, non-zero length/,
+    )
     const instance = instantiateReverb(module)
     new ConvolutionReverb(instance, new Float32Array(4), new Float32Array(4))
     expect(() => new ConvolutionReverb(instance, new Float32Array(4), new Float32Array(4))).toThrow(/one impulse response/)

@@ -66,7 +66,9 @@ export class ConvolutionReverb {
   /** `left` and `right` are the response (equal lengths); `scale` multiplies it. */
   constructor(instance: WebAssembly.Instance, left: Float32Array, right: Float32Array, scale = 1) {
     if (left.length !== right.length || left.length === 0)
-      throw new RangeError(`The reverb's impulse response needs two channels of equal, non-zero length (got ${left.length} and ${right.length} frames)`)
+      throw new RangeError(
+        `The reverb's impulse response needs two channels of equal, non-zero length (got ${left.length} and ${right.length} frames)`,
+      )
     if (!Number.isFinite(scale)) throw new RangeError(`The reverb's gain must be a finite number (got ${scale})`)
     this.wasm = instance.exports as unknown as ReverbExports
     if (!this.wasm.configure(left.length)) throw new Error('A reverb instance holds one impulse response: instantiate a new one')

@@ -19,6 +19,7 @@ import { bassVoice, chordVoice, leadVoice, padVoice, type Voice } from './score-
 import { reverbImpulse } from './score-drums.ts'
 import { premixDrums } from './score-drum-premix.ts'
 import { createConvolutionReverb, loadConvolutionReverb } from './convolution-reverb.ts'
+import { sumTree, type Connectable, type Keep } from './score-sum-tree.ts'
 
 type ToneModule = typeof import('tone')
 
@@ -102,7 +103,17 @@ export async function renderScore(score: Score, options: RenderOptions = {}): Pr
   const context = new Tone.OfflineContext(native as unknown as ConstructorParameters<typeof Tone.OfflineContext>[0])
   const reverb = score.mix.reverb > 0 ? await loadConvolutionReverb(native) : null
   if (signal?.aborted) throw abortError()
-  const graph = buildGraph(Tone, context, native, score, start, to, new Set(options.parts ?? ['melody', 'chords', 'pad', 'bass', 'drums']), carry, reverb)
+  const graph = buildGraph(
+    Tone,
+    context,
+    native,
+    score,
+    start,
+    to,
+    new Set(options.parts ?? ['melody', 'chords', 'pad', 'bass', 'drums']),
+    carry,
+    reverb,
+  )
   // Held until the render ends: see RENDERING.
   RENDERING.add(graph)
 
@@ -153,30 +164,6 @@ function normalise(buffer: AudioBuffer): void {
 }
 
 type ToneContext = import('tone').OfflineContext
-/** Records a node in the graph's list of everything it holds, and returns it. */
-type Keep = <T extends object>(node: T) => T
-type Connectable = { connect(destination: import('tone').InputNode): unknown }
-
-/**
- * Sums sources through a binary tree of gains. A browser adds up a node's inputs in an order of its
- * own choosing (Chromium: a hash set of connections) and float addition of three or more terms
- * depends on the order, which made two renders of one score differ in the last bit. Two-term
- * addition is commutative, so with at most two signals per junction every render is bit-identical.
- */
-function sumTree(Tone: ToneModule, context: ToneContext, sources: Connectable[], keep: Keep): import('tone').Gain {
-  let level: Connectable[] = sources
-  do {
-    const next: import('tone').Gain[] = []
-    for (let i = 0; i < level.length; i += 2) {
-      const g = keep(new Tone.Gain({ context }))
-      level[i]!.connect(g)
-      level[i + 1]?.connect(g)
-      next.push(g)
-    }
-    level = next
-  } while (level.length > 1)
-  return level[0] as import('tone').Gain
-}
 
 function buildGraph(
   Tone: ToneModule,

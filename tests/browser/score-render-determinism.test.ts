@@ -49,7 +49,10 @@ describe('score rendering is deterministic', () => {
     for (let c = 0; c < 2; c++) {
       const a = wet.getChannelData(c)
       const b = dry.getChannelData(c)
-      diff.copyToChannel(Float32Array.from(a, (v, i) => v - b[i]!), c)
+      diff.copyToChannel(
+        Float32Array.from(a, (v, i) => v - b[i]!),
+        c,
+      )
     }
     expect(20 * Math.log10(rms(diff) / rms(wet))).toBeGreaterThan(-30)
 
