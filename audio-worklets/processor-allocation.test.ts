@@ -7,6 +7,7 @@
  * would add over a megabyte here; the recorder's old block-per-message transport made 16 KB every
  * 32 quanta.
  */
+import { readFileSync } from 'node:fs'
 import { GCProfiler } from 'node:v8'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SampleRing } from './sample-ring.ts'
@@ -18,6 +19,7 @@ import { REMIX_VOICE_PROCESSOR, LAYER_PARAM_DESCRIPTORS, type RemixVoiceOptions 
 import { REMIX_TOOLS_PARAM_DESCRIPTORS } from './remix-tools-params.ts'
 import { RENDER_QUANTUM_FRAMES as Q } from './render-quantum.ts'
 import { TRUE_PEAK_LIMITER_PROCESSOR } from './true-peak-limiter-params.ts'
+import { CONVOLUTION_REVERB_PROCESSOR, type ConvolutionReverbProcessorOptions } from './convolution-reverb-params.ts'
 
 const SR = 48_000
 // 20,000 measured quanta (53 s of audio) keep a per-quantum object of 32 bytes at 640 KB, far
@@ -62,6 +64,7 @@ beforeAll(async () => {
     './channel-strip-processor.ts',
     './remix-voice-processor.ts',
     './true-peak-limiter-processor.ts',
+    './convolution-reverb-processor.ts',
   ])
     await import(/* @vite-ignore */ file)
 })
@@ -221,6 +224,16 @@ describe('processors allocate nothing in process() over a long run', () => {
     // Noise at full scale: every quantum is limited. Its 4x oversampled peak makes each quantum the
     // dearest here, so it measures 10,000 (a 32-byte object a quantum would still leave 320 KB).
     const m = measure(limiter, [[noise(Q, 7), noise(Q, 8)]], [[quantum(), quantum()]], {}, { warmUp: 10_000, measured: 10_000 })
+    expectNoAllocation(m)
+    expect(m.posts).toBe(0)
+  })
+
+  it('convolution reverb (WebAssembly), a 3 s response, every stage busy: allocates nothing, heap flat', () => {
+    const Reverb = registered.get(CONVOLUTION_REVERB_PROCESSOR)!
+    const module = new WebAssembly.Module(readFileSync(new URL('./wasm/reverb.wasm', import.meta.url)))
+    const options: ConvolutionReverbProcessorOptions = { module, left: noise(3 * SR, 11), right: noise(3 * SR, 12) }
+    const reverb = new Reverb({ processorOptions: options })
+    const m = measure(reverb, [[noise(Q, 13), noise(Q, 14)]], [[quantum(), quantum()]], {}, { warmUp: 10_000, measured: 10_000 })
     expectNoAllocation(m)
     expect(m.posts).toBe(0)
   })

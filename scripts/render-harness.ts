@@ -1,5 +1,7 @@
+/// <reference types="vite/client" />
 // Runs in the browser page the scripts open (scripts/harness-browser.ts): the same composer and
 // renderer the app uses. Audio goes back as 16-bit interleaved PCM in base64 (compact over CDP).
+// Served by Vite (the reference above types the renderer's `?url` asset imports).
 import { compose, type ComposeRequest } from '../workers/composer/index.ts'
 import { renderScore, type ScorePart } from '../src/engine/score-renderer.ts'
 import { renderRiser } from '../src/engine/score-fx.ts'

@@ -96,7 +96,7 @@ export function synthesiseDrum(sound: KitSound, sampleRate: number, seed: number
   return out
 }
 
-/** A seeded stereo impulse response: decaying noise, darker as it decays, for Tone.Convolver. */
+/** A seeded stereo impulse response: decaying noise, darker as it decays, for the score renderer's convolution reverb. */
 export function reverbImpulse(sampleRate: number, seconds: number, seed: number): [Float32Array<ArrayBuffer>, Float32Array<ArrayBuffer>] {
   const n = Math.ceil(sampleRate * seconds)
   const channels: [Float32Array<ArrayBuffer>, Float32Array<ArrayBuffer>] = [new Float32Array(n), new Float32Array(n)]

@@ -11,13 +11,16 @@
  *   earlier, with the notes still sounding then, and that lead is dropped, so voices, filters, echoes
  *   and reverb are already sounding at `from` (CUBE Radio renders a piece in segments this way).
  * - The result is peak-normalised to -1 dBFS unless `normalise` is false. Rendering is deterministic: the same score gives the
- *   same samples (drum noise and reverb are seeded, nothing uses Math.random).
+ *   same samples (drum noise and reverb are seeded, nothing uses Math.random), also under load: the reverb is our
+ *   own WebAssembly convolution (convolution-reverb.ts), not a ConvolverNode, whose background thread made renders differ.
  */
 import type { NoteEvent, Score } from '../../workers/composer/index.ts'
 import { bassVoice, chordVoice, leadVoice, padVoice, type Voice } from './score-instruments.ts'
 import { reverbImpulse } from './score-drums.ts'
 import { premixDrums } from './score-drum-premix.ts'
 import { renderTextures } from './score-textures.ts'
+import { createConvolutionReverb, loadConvolutionReverb } from './convolution-reverb.ts'
+import { sumTree, type Connectable, type Keep } from './score-sum-tree.ts'
 
 type ToneModule = typeof import('tone')
 
@@ -99,7 +102,21 @@ export async function renderScore(score: Score, options: RenderOptions = {}): Pr
 
   const native = new OfflineAudioContext(2, Math.ceil(seconds * sampleRate), sampleRate)
   const context = new Tone.OfflineContext(native as unknown as ConstructorParameters<typeof Tone.OfflineContext>[0])
-  buildGraph(Tone, context, native, score, start, to, new Set(options.parts ?? ['melody', 'chords', 'pad', 'bass', 'drums']), carry)
+  const reverb = score.mix.reverb > 0 ? await loadConvolutionReverb(native) : null
+  if (signal?.aborted) throw abortError()
+  const graph = buildGraph(
+    Tone,
+    context,
+    native,
+    score,
+    start,
+    to,
+    new Set(options.parts ?? ['melody', 'chords', 'pad', 'bass', 'drums']),
+    carry,
+    reverb,
+  )
+  // Held until the render ends: see RENDERING.
+  RENDERING.add(graph)
 
   // Suspend points report progress and let a cancel stop the render where it is.
   let rejectRender: (e: unknown) => void = () => {}
@@ -126,8 +143,17 @@ export async function renderScore(score: Score, options: RenderOptions = {}): Pr
     return buffer
   } finally {
     signal?.removeEventListener('abort', onAbort)
+    RENDERING.delete(graph)
   }
 }
+
+/**
+ * The graphs being rendered. Once built, nothing else in JavaScript refers to a graph's nodes, and
+ * Chromium disconnects a collected node's outputs: an echo or reverb still ringing after its last
+ * source ended was cut wherever a garbage collection happened to fall, so a busy page rendered
+ * the end of a window differently. Holding every node until the render finishes prevents that.
+ */
+const RENDERING = new Set<readonly object[]>()
 
 function normalise(buffer: AudioBuffer): void {
   let peak = 0
@@ -139,28 +165,6 @@ function normalise(buffer: AudioBuffer): void {
 }
 
 type ToneContext = import('tone').OfflineContext
-type Connectable = { connect(destination: import('tone').InputNode): unknown }
-
-/**
- * Sums sources through a binary tree of gains. A browser adds up a node's inputs in an order of its
- * own choosing (Chromium: a hash set of connections) and float addition of three or more terms
- * depends on the order, which made two renders of one score differ in the last bit. Two-term
- * addition is commutative, so with at most two signals per junction every render is bit-identical.
- */
-function sumTree(Tone: ToneModule, context: ToneContext, sources: Connectable[]): import('tone').Gain {
-  let level: Connectable[] = sources
-  do {
-    const next: import('tone').Gain[] = []
-    for (let i = 0; i < level.length; i += 2) {
-      const g = new Tone.Gain({ context })
-      level[i]!.connect(g)
-      level[i + 1]?.connect(g)
-      next.push(g)
-    }
-    level = next
-  } while (level.length > 1)
-  return level[0] as import('tone').Gain
-}
 
 function buildGraph(
   Tone: ToneModule,
@@ -171,13 +175,19 @@ function buildGraph(
   to: number,
   parts: Set<ScorePart>,
   carry: boolean,
-): void {
+  reverbKernel: WebAssembly.Module | null,
+): readonly object[] {
   const shift = from
   const ctx = { context }
+  const nodes: object[] = []
+  const keep: Keep = (node) => {
+    nodes.push(node)
+    return node
+  }
 
   // One lowpass per part follows the brightness of each section (the chorus opens up).
   const brightnessFilter = (scale: number, minHz: number) => {
-    const filter = new Tone.Filter({ ...ctx, type: 'lowpass', rolloff: -24, Q: 0.5, frequency: 1000 })
+    const filter = keep(new Tone.Filter({ ...ctx, type: 'lowpass', rolloff: -24, Q: 0.5, frequency: 1000 }))
     for (const s of score.sections) {
       if (s.endTime <= from || s.startTime >= to) continue
       const t = Math.max(0, s.startTime - shift)
@@ -196,16 +206,16 @@ function buildGraph(
     sources: Connectable[],
     opts: { scale: number; pan: number; reverb: number; delay: number; drive?: number; minHz?: number },
   ) => {
-    const input = sumTree(Tone, context, sources)
+    const input = sumTree(Tone, context, sources, keep)
     const filter = brightnessFilter(opts.scale, opts.minHz ?? 0)
-    const panner = new Tone.Panner({ ...ctx, pan: opts.pan })
+    const panner = keep(new Tone.Panner({ ...ctx, pan: opts.pan }))
     if (opts.drive && opts.drive > 0)
-      input.chain(new Tone.Distortion({ ...ctx, distortion: opts.drive, oversample: '4x', wet: 1 }), filter, panner)
+      input.chain(keep(new Tone.Distortion({ ...ctx, distortion: opts.drive, oversample: '4x', wet: 1 })), filter, panner)
     else input.chain(filter, panner)
     buses.push({ out: panner, reverbSend: opts.reverb, delaySend: opts.delay })
   }
 
-  const pool = (n: number, make: () => Voice) => Array.from({ length: n }, make)
+  const pool = (n: number, make: () => Voice) => Array.from({ length: n }, () => keep(make()))
   const inst = score.instrumentation
   const { melody, chords, pad, bass } = score.tracks
   if (parts.has('melody') && melody.length) {
@@ -238,7 +248,7 @@ function buildGraph(
     const raw = native.createBuffer(2, left.length, native.sampleRate)
     raw.copyToChannel(left, 0)
     raw.copyToChannel(right, 1)
-    const src = new Tone.ToneBufferSource({ ...ctx, url: new Tone.ToneAudioBuffer(raw) })
+    const src = keep(new Tone.ToneBufferSource({ ...ctx, url: new Tone.ToneAudioBuffer(raw) }))
     src.start(0)
     return src
   }
@@ -249,37 +259,36 @@ function buildGraph(
   if (textures) bus([premixed(textures)], { scale: 1, pan: 0, reverb: 0.3, delay: 0, minHz: 18000 })
   if (buses.length === 0) {
     // Nothing of the requested parts sounds in this window: an explicit silent source keeps the graph valid.
-    buses.push({ out: new Tone.Panner(ctx), reverbSend: 0, delaySend: 0 })
+    buses.push({ out: keep(new Tone.Panner(ctx)), reverbSend: 0, delaySend: 0 })
   }
 
   // Sends: a seeded impulse for the reverb so renders are repeatable; a dotted-eighth echo.
   const irSeconds = 1.2 + 2.5 * score.mix.reverb
-  const [irL, irR] = reverbImpulse(native.sampleRate, irSeconds, score.seed)
-  const ir = native.createBuffer(2, irL.length, native.sampleRate)
-  ir.copyToChannel(irL, 0)
-  ir.copyToChannel(irR, 1)
   const returns: Connectable[] = []
   const send = (b: Bus, level: number) => {
-    const g = new Tone.Gain({ ...ctx, gain: level })
+    const g = keep(new Tone.Gain({ ...ctx, gain: level }))
     b.out.connect(g)
     return g
   }
   const reverbSends = buses.filter((b) => b.reverbSend > 0).map((b) => send(b, b.reverbSend))
-  if (reverbSends.length && score.mix.reverb > 0) {
-    const reverb = new Tone.Convolver({ ...ctx, url: new Tone.ToneAudioBuffer(ir), normalize: true })
-    const ret = new Tone.Gain({ ...ctx, gain: 0.9 * score.mix.reverb })
-    sumTree(Tone, context, reverbSends).chain(reverb, ret)
+  if (reverbSends.length && reverbKernel && score.mix.reverb > 0) {
+    const [irL, irR] = reverbImpulse(native.sampleRate, irSeconds, score.seed)
+    const reverb = keep(createConvolutionReverb(native, reverbKernel, irL, irR))
+    const ret = keep(new Tone.Gain({ ...ctx, gain: 0.9 * score.mix.reverb }))
+    sumTree(Tone, context, reverbSends, keep).connect(reverb)
+    Tone.connect(reverb, ret)
     returns.push(ret)
   }
   const delaySends = buses.filter((b) => b.delaySend > 0).map((b) => send(b, b.delaySend))
   if (delaySends.length && score.mix.delay > 0) {
-    const delay = new Tone.FeedbackDelay({ ...ctx, delayTime: (60 / score.bpm) * 0.75, feedback: 0.35, wet: 1 })
-    const ret = new Tone.Gain({ ...ctx, gain: 0.5 * score.mix.delay })
-    sumTree(Tone, context, delaySends).chain(delay, ret)
+    const delay = keep(new Tone.FeedbackDelay({ ...ctx, delayTime: (60 / score.bpm) * 0.75, feedback: 0.35, wet: 1 }))
+    const ret = keep(new Tone.Gain({ ...ctx, gain: 0.5 * score.mix.delay }))
+    sumTree(Tone, context, delaySends, keep).chain(delay, ret)
     returns.push(ret)
   }
 
-  const master = new Tone.Gain({ ...ctx, gain: 0.7 })
-  sumTree(Tone, context, [...buses.map((b) => b.out), ...returns]).connect(master)
-  master.chain(new Tone.Compressor({ ...ctx, threshold: -16, ratio: 3, attack: 0.01, release: 0.2 }), context.destination)
+  const master = keep(new Tone.Gain({ ...ctx, gain: 0.7 }))
+  sumTree(Tone, context, [...buses.map((b) => b.out), ...returns], keep).connect(master)
+  master.chain(keep(new Tone.Compressor({ ...ctx, threshold: -16, ratio: 3, attack: 0.01, release: 0.2 })), context.destination)
+  return nodes
 }
