@@ -4,15 +4,17 @@ import { Icon } from '../ui/Icon.tsx'
 import { PlayerBar } from '../features/player/index.ts'
 import { useIsNarrow } from '../ui/useIsNarrow.ts'
 import { useSidebarStore } from './sidebar/sidebar-store.ts'
-import { useBackend } from './start-services.ts'
+import { useBackendServices } from './start-services.ts'
+import { ServerState } from './ServerState.tsx'
 import { AuthModalHost } from '../features/account/index.ts'
 import { StillListeningPrompt } from '../features/listen/index.ts'
 
 export default function AppLayout() {
   const narrow = useIsNarrow()
   const setOpen = useSidebarStore((s) => s.setOpen)
-  useBackend()
+  useBackendServices()
   return (
+    <ServerState>
     <div className="flex min-h-screen bg-bg text-fg">
       <Sidebar narrow={narrow} />
       <div className="flex min-w-0 flex-1 flex-col">
@@ -33,5 +35,6 @@ export default function AppLayout() {
       <AuthModalHost />
       <StillListeningPrompt />
     </div>
+    </ServerState>
   )
 }

@@ -46,12 +46,22 @@ const PAGES = Object.fromEntries(Object.entries(PAGE_MODULES).map(([id, load]) =
 
 // Pages outside the /app layout that still need the signed-in services start them as they load
 // (inside /app the layout starts them), so the landing page never loads supabase-js.
+// They get the server-state layer (query cache, the real backend) from the same lazy chunk.
 const withServices = (page: PageId) =>
   lazy(() =>
-    Promise.all([PAGE_MODULES[page](), import('./start-services.ts')]).then(([module, services]) => {
-      services.startBackend()
-      return module
-    }),
+    Promise.all([PAGE_MODULES[page](), import('./start-services.ts'), import('./ServerState.tsx')]).then(
+      ([module, services, { ServerState }]) => {
+        services.startBackend()
+        const Page = module.default
+        return {
+          default: () => (
+            <ServerState>
+              <Page />
+            </ServerState>
+          ),
+        }
+      },
+    ),
   )
 
 const el = (Page: LazyExoticComponent<ComponentType>) => (

@@ -15,7 +15,7 @@ export function TokenActivity({ items, sample = !items }: { items?: readonly Tok
             <span
               className={
                 `rounded px-2 py-0.5 text-xs font-bold ` +
-                `${item.action === 'MINE' ? 'bg-primary/15 text-primary' : 'bg-secondary/15 text-secondary'}`
+                `${item.action === 'MINE' ? 'bg-primary/15 text-primary' : item.action === 'BURN' ? 'bg-secondary/15 text-secondary' : 'bg-line text-muted'}`
               }
             >
               {item.action}
@@ -24,8 +24,8 @@ export function TokenActivity({ items, sample = !items }: { items?: readonly Tok
               <span className="capitalize">{item.type}</span> · {item.song}
             </span>
             <span className="text-muted">{item.timestamp}</span>
-            <span className={`font-bold tabular-nums ${item.action === 'MINE' ? 'text-primary' : 'text-secondary'}`}>
-              {item.action === 'MINE' ? `+${item.amount}` : `${item.amount} burned`}
+            <span className={`font-bold tabular-nums ${item.action === 'MINE' ? 'text-primary' : item.action === 'BURN' ? 'text-secondary' : 'text-muted'}`}>
+              {item.action === 'MINE' ? `+${item.amount}` : item.action === 'BURN' ? `${item.amount} burned` : 'no CUBE'}
             </span>
           </li>
         ))}

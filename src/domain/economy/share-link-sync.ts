@@ -3,6 +3,7 @@ import { notify } from '../../lib/notify.ts'
 import { refreshWallet } from '../session/session-sync.ts'
 import { useSessionStore } from '../session/session-store.ts'
 import { PLATFORM_LABEL, useShareLinksStore } from './share-links-store.ts'
+import { ledgerChanged } from './ledger-cache.ts'
 
 export interface ShareLinkSyncDeps {
   fetch: () => Promise<ShareLink[]>
@@ -17,7 +18,7 @@ const announceCredit = (link: ShareLink, userId: string) => {
     description: `Someone opened your ${PLATFORM_LABEL[link.platform]} link: share credited`,
   })
   void refreshWallet(userId)
-  useSessionStore.getState().bumpActivity()
+  void ledgerChanged(userId)
 }
 
 const DEFAULT_DEPS: ShareLinkSyncDeps = { fetch: () => fetchShareLinks(), subscribe: subscribeShareLinks, onCredited: announceCredit }

@@ -24,6 +24,7 @@ import { FALLBACK_RULES, governanceError } from './governance-text.ts'
 export { FALLBACK_RULES } from './governance-text.ts'
 import { mergeProposal } from './proposal-list.ts'
 import { powerLine } from './proposal-power.ts'
+import { ledgerChanged } from '../../domain/economy/ledger-cache.ts'
 
 const DAY_MS = 86_400_000
 
@@ -152,7 +153,7 @@ export function useGovernance() {
       setOverview((o) => (o ? { ...o, balance: answer.balance } : o))
       const session = useSessionStore.getState()
       if (session.wallet) session.setWallet({ ...session.wallet, balance: answer.balance })
-      session.bumpActivity()
+      void ledgerChanged(session.user?.id)
       refreshMine()
       return true
     } catch (error) {

@@ -1,0 +1,53 @@
+import type { Backend } from '../../src/domain/session/backend-context.ts'
+
+// A fake of the injected backend for component tests: each test passes only the calls its screen
+// makes; every call is counted (module.name, in order) so a test can prove how many requests a
+// flow costs, and a call the test did not provide fails in words naming it.
+
+type Calls<M> = { [K in keyof M]?: M[K] extends (...args: never[]) => unknown ? M[K] : never }
+
+export type BackendFakes = { [M in keyof Backend]?: Calls<Backend[M]> }
+
+export interface FakeBackend {
+  backend: Backend
+  /** Every call made, as 'module.name', in order. */
+  calls: string[]
+  /** How many calls were made to `name` ('wallet.fetchLedger'), or in all. */
+  count: (name?: string) => number
+  /** Forgets the calls so far (after the screen's first load, say). */
+  reset: () => void
+}
+
+export function fakeBackend(fakes: BackendFakes = {}): FakeBackend {
+  const calls: string[] = []
+  const modules = new Map<string, object>()
+  const moduleOf = (module: string) => {
+    let proxy = modules.get(module)
+    if (!proxy) {
+      const given = (fakes as Record<string, Record<string, unknown> | undefined>)[module] ?? {}
+      proxy = new Proxy(
+        {},
+        {
+          get(_, name) {
+            if (typeof name !== 'string') return undefined
+            const fn = given[name]
+            return (...args: unknown[]) => {
+              calls.push(`${module}.${name}`)
+              if (typeof fn !== 'function') throw new Error(`The fake backend has no ${module}.${name}: pass it to fakeBackend() in this test.`)
+              return (fn as (...a: unknown[]) => unknown)(...args)
+            }
+          },
+        },
+      )
+      modules.set(module, proxy)
+    }
+    return proxy
+  }
+  const backend = new Proxy({} as Backend, { get: (_, module) => (typeof module === 'string' ? moduleOf(module) : undefined) })
+  return {
+    backend,
+    calls,
+    count: (name) => (name ? calls.filter((c) => c === name).length : calls.length),
+    reset: () => void calls.splice(0),
+  }
+}
