@@ -24,7 +24,9 @@ export function TokenActivity({ items, sample = !items }: { items?: readonly Tok
               <span className="capitalize">{item.type}</span> · {item.song}
             </span>
             <span className="text-muted">{item.timestamp}</span>
-            <span className={`font-bold tabular-nums ${item.action === 'MINE' ? 'text-primary' : item.action === 'BURN' ? 'text-secondary' : 'text-muted'}`}>
+            <span
+              className={`font-bold tabular-nums ${item.action === 'MINE' ? 'text-primary' : item.action === 'BURN' ? 'text-secondary' : 'text-muted'}`}
+            >
               {item.action === 'MINE' ? `+${item.amount}` : item.action === 'BURN' ? `${item.amount} burned` : 'no CUBE'}
             </span>
           </li>

@@ -33,7 +33,8 @@ export function fakeBackend(fakes: BackendFakes = {}): FakeBackend {
             const fn = given[name]
             return (...args: unknown[]) => {
               calls.push(`${module}.${name}`)
-              if (typeof fn !== 'function') throw new Error(`The fake backend has no ${module}.${name}: pass it to fakeBackend() in this test.`)
+              if (typeof fn !== 'function')
+                throw new Error(`The fake backend has no ${module}.${name}: pass it to fakeBackend() in this test.`)
               return (fn as (...a: unknown[]) => unknown)(...args)
             }
           },

@@ -6,7 +6,9 @@
 type Scope = ParentNode
 
 const nameOf = (el: Element): string =>
-  (el.getAttribute('aria-label') ?? (el.getAttribute('aria-labelledby') ? labelledBy(el) : el.textContent) ?? '').replace(/\s+/g, ' ').trim()
+  (el.getAttribute('aria-label') ?? (el.getAttribute('aria-labelledby') ? labelledBy(el) : el.textContent) ?? '')
+    .replace(/\s+/g, ' ')
+    .trim()
 
 const labelledBy = (el: Element): string =>
   (el.getAttribute('aria-labelledby') ?? '')

@@ -9,7 +9,12 @@ import { economyKeys } from './economy-keys.ts'
  * shape the server's own row has (reason 'listen', the song as reference); its id is the
  * session's, so a later reread replaces it without a duplicate.
  */
-export function recordCreditedListen(userId: string, songId: string, answer: Pick<ListenAnswer, 'session_id' | 'credited'>, at = new Date()) {
+export function recordCreditedListen(
+  userId: string,
+  songId: string,
+  answer: Pick<ListenAnswer, 'session_id' | 'credited'>,
+  at = new Date(),
+) {
   if (answer.credited <= 0) return
   const row: LedgerRow = { amount: answer.credited, reason: 'listen', reference: songId, created_at: at.toISOString() }
   const entry: LedgerEntry = { ...row, id: `listen:${answer.session_id ?? at.getTime()}` }

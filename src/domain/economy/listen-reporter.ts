@@ -40,7 +40,8 @@ export function applyListenAnswer(
   // The start of this play settled the previous one and credited it: say so, naming that song, or
   // the balance would rise under the new song's name.
   if (answer.previous && answer.previous.credited > 0) {
-    if (session.user) recordCreditedListen(session.user.id, answer.previous.song_id, { session_id: null, credited: answer.previous.credited })
+    if (session.user)
+      recordCreditedListen(session.user.id, answer.previous.song_id, { session_id: null, credited: answer.previous.credited })
     const previousTitle = titleOf(answer.previous.song_id) ?? null
     moment.announceCredit({
       songId: answer.previous.song_id,

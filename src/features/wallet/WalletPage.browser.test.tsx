@@ -63,7 +63,9 @@ const server = fakeBackend({
 })
 
 const activityRows = (el: HTMLElement) =>
-  allByRole(el, 'listitem').filter((li) => li.dataset.testid === 'token-activity-item').map((li) => li.textContent)
+  allByRole(el, 'listitem')
+    .filter((li) => li.dataset.testid === 'token-activity-item')
+    .map((li) => li.textContent)
 
 beforeEach(() => {
   localStorage.clear()
