@@ -2,6 +2,7 @@ import type { Backend } from '../domain/session/backend-context.ts'
 import * as accountSettings from '../backend/account-settings.ts'
 import * as admin from '../backend/admin.ts'
 import * as auth from '../backend/auth.ts'
+import * as client from '../backend/client.ts'
 import * as comments from '../backend/comments.ts'
 import * as discovery from '../backend/discovery.ts'
 import * as follows from '../backend/follows.ts'
@@ -26,6 +27,7 @@ export const backend: Backend = {
   accountSettings,
   admin,
   auth,
+  client,
   comments,
   discovery,
   follows,

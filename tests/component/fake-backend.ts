@@ -18,6 +18,18 @@ export interface FakeBackend {
   reset: () => void
 }
 
+// Calls that take the client as their first argument get this one: faking those calls is enough,
+// and anything that reaches through it to the network fails in words.
+const fakeClient = () =>
+  new Proxy(
+    {},
+    {
+      get(_, name) {
+        throw new Error(`The fake backend's supabase client was used directly (.${String(name)}): fake the call that uses it.`)
+      },
+    },
+  )
+
 export function fakeBackend(fakes: BackendFakes = {}): FakeBackend {
   const calls: string[] = []
   const modules = new Map<string, object>()
@@ -30,7 +42,7 @@ export function fakeBackend(fakes: BackendFakes = {}): FakeBackend {
         {
           get(_, name) {
             if (typeof name !== 'string') return undefined
-            const fn = given[name]
+            const fn = given[name] ?? (module === 'client' && name === 'supabase' ? fakeClient : undefined)
             return (...args: unknown[]) => {
               calls.push(`${module}.${name}`)
               if (typeof fn !== 'function')

@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react'
 import type * as accountSettings from '../../backend/account-settings.ts'
 import type * as admin from '../../backend/admin.ts'
 import type * as auth from '../../backend/auth.ts'
+import type * as client from '../../backend/client.ts'
 import type * as comments from '../../backend/comments.ts'
 import type * as discovery from '../../backend/discovery.ts'
 import type * as follows from '../../backend/follows.ts'
@@ -30,6 +31,8 @@ export interface Backend {
   accountSettings: typeof accountSettings
   admin: typeof admin
   auth: typeof auth
+  /** The supabase-js client, for the calls that take it as their first argument. */
+  client: typeof client
   comments: typeof comments
   discovery: typeof discovery
   follows: typeof follows
