@@ -101,13 +101,13 @@ export function applyListenAnswer(
   }
 }
 
-/** The listener answered "Still listening?": the server resumes rewards now. */
-export async function answerStillListening(): Promise<void> {
+/** The listener answered "Still listening?": the server resumes rewards now (`confirm` is the call that tells it). */
+export async function answerStillListening(confirm: () => Promise<ListenAnswer> = confirmStillListening): Promise<void> {
   noteInteraction()
   takeInteraction()
   useListenPrompt.setState({ answering: true })
   try {
-    const answer = await confirmStillListening()
+    const answer = await confirm()
     useListenPrompt.setState({ needsInteraction: answer.needs_interaction })
     if (answer.session_id) useSessionStore.getState().setWallet(walletOf(answer))
   } finally {
