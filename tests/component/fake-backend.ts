@@ -37,18 +37,23 @@ export function fakeBackend(fakes: BackendFakes = {}): FakeBackend {
     let proxy = modules.get(module)
     if (!proxy) {
       const given = (fakes as Record<string, Record<string, unknown> | undefined>)[module] ?? {}
+      // One wrapper per call, kept: a hook may list the call in an effect's dependencies.
+      const wrappers = new Map<string, (...args: unknown[]) => unknown>()
+      const wrap = (name: string) => {
+        const fn = given[name] ?? (module === 'client' && name === 'supabase' ? fakeClient : undefined)
+        return (...args: unknown[]) => {
+          calls.push(`${module}.${name}`)
+          if (typeof fn !== 'function') throw new Error(`The fake backend has no ${module}.${name}: pass it to fakeBackend() in this test.`)
+          return (fn as (...a: unknown[]) => unknown)(...args)
+        }
+      }
       proxy = new Proxy(
         {},
         {
           get(_, name) {
             if (typeof name !== 'string') return undefined
-            const fn = given[name] ?? (module === 'client' && name === 'supabase' ? fakeClient : undefined)
-            return (...args: unknown[]) => {
-              calls.push(`${module}.${name}`)
-              if (typeof fn !== 'function')
-                throw new Error(`The fake backend has no ${module}.${name}: pass it to fakeBackend() in this test.`)
-              return (fn as (...a: unknown[]) => unknown)(...args)
-            }
+            if (!wrappers.has(name)) wrappers.set(name, wrap(name))
+            return wrappers.get(name)
           },
         },
       )
