@@ -42,9 +42,7 @@ describe('EconomyTab', () => {
     expect(textOf(el, 'economy-burned')).toBe('50 CUBE')
     expect(textOf(el, 'economy-balanced')).toBe("Balances equal the ledger's sum (160 CUBE).")
     expect(el.querySelectorAll('[data-testid="economy-per-day"] tbody tr')).toHaveLength(2)
-    expect(textOf(el, 'economy-top-earners')).toContain(
-      'earner 10 CUBE · 2 rewarded listens · 3 CUBE as a creator',
-    )
+    expect(textOf(el, 'economy-top-earners')).toContain('earner 10 CUBE · 2 rewarded listens · 3 CUBE as a creator')
     expect(textOf(el, 'economy-listen-outcomes')).toContain('Song played more than twice a day: 1')
     expect(textOf(el, 'economy-held-back')).toContain(
       '2 accounts have 150 CUBE locked (no voting power, no delegating, no claiming) until they are trusted',

@@ -40,8 +40,7 @@ async function renderLoaded() {
   await expect.poll(() => byRole(el, 'form', 'Site settings')).toBeTruthy()
   return el
 }
-const save = (el: HTMLElement) =>
-  settle(() => userEvent.click(button(el, 'Save site settings')))
+const save = (el: HTMLElement) => settle(() => userEvent.click(button(el, 'Save site settings')))
 
 beforeEach(() => vi.clearAllMocks())
 

@@ -44,7 +44,9 @@ export function useKnowledgeBase(query: string) {
   /** Saves `editing` with the new text, or adds a new entry when nothing is being edited. */
   const save = (editing: KnowledgeEntry | null, title: string, content: string) =>
     run(() =>
-      editing ? admin.updateKnowledge(client.supabase(), editing.id, title, content) : admin.addKnowledge(client.supabase(), title, content),
+      editing
+        ? admin.updateKnowledge(client.supabase(), editing.id, title, content)
+        : admin.addKnowledge(client.supabase(), title, content),
     )
   const remove = (entry: KnowledgeEntry) => run(() => admin.deleteKnowledge(client.supabase(), entry.id))
 

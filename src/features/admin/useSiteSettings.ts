@@ -50,7 +50,8 @@ export function useSiteSettings() {
 
   useEffect(() => {
     let live = true
-    admin.fetchSiteSettings(client.supabase())
+    admin
+      .fetchSiteSettings(client.supabase())
       .then((s) => {
         if (!live) return
         setForm(toForm(s))

@@ -1,11 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type {
-  GovernanceOverview,
-  GovernanceRules,
-  ProposalPower,
-  ProposalRow,
-  VoteHistoryRow,
-} from '../../backend/governance.ts'
+import type { GovernanceOverview, GovernanceRules, ProposalPower, ProposalRow, VoteHistoryRow } from '../../backend/governance.ts'
 import { useBackend } from '../../domain/session/backend-context.ts'
 import { notify } from '../../lib/notify.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'

@@ -9,7 +9,9 @@ import { TwoFactorSettings } from './TwoFactorSettings.tsx'
 // field takes digits only and Verify waits for six, a refused code is shown, cancelling removes
 // the unverified factor.
 
-const totpStatus = vi.fn(async (_client: unknown): Promise<{ factorId: string | null; needsCode: boolean }> => ({ factorId: null, needsCode: false }))
+const totpStatus = vi.fn(
+  async (_client: unknown): Promise<{ factorId: string | null; needsCode: boolean }> => ({ factorId: null, needsCode: false }),
+)
 const startTotp = vi.fn(async (_client: unknown) => ({
   factorId: 'f1',
   qrCode: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>',
