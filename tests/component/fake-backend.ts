@@ -6,7 +6,7 @@ import type { Backend } from '../../src/domain/session/backend-context.ts'
 
 // The names are checked against the real modules (a renamed call fails to compile); the signatures
 // are left to each test, whose answers are often partial rows or a promise that never settles.
-type Calls<M> = { [K in keyof M]?: M[K] extends (...args: never[]) => unknown ? (...args: never[]) => unknown : never }
+type Calls<M> = { [K in keyof M]?: M[K] extends (...args: never[]) => unknown ? (...args: never[]) => unknown : M[K] }
 
 export type BackendFakes = { [M in keyof Backend]?: Calls<Backend[M]> }
 
@@ -54,6 +54,8 @@ export function fakeBackend(fakes: BackendFakes = {}): FakeBackend {
         {
           get(_, name) {
             if (typeof name !== 'string') return undefined
+            // A value that is no call (an object of calls, a constant) is handed over as given.
+            if (given[name] !== undefined && typeof given[name] !== 'function') return given[name]
             if (!wrappers.has(name)) wrappers.set(name, wrap(name))
             return wrappers.get(name)
           },

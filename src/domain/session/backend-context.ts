@@ -56,6 +56,9 @@ export interface Backend {
 /** The backend the hooks below it call; null outside a provider, which `useBackend` reports in words. */
 export const BackendContext = createContext<Backend | null>(null)
 
+/** The injected backend, or null where none is provided (a wrapper outside the pages' providers). */
+export const useOptionalBackend = (): Backend | null => useContext(BackendContext)
+
 /** The injected backend; throws when no provider is above (src/app provides the real one, tests a fake). */
 export function useBackend(): Backend {
   const backend = useContext(BackendContext)
