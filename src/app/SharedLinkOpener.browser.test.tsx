@@ -12,8 +12,7 @@ import { SharedLinkOpener } from './SharedLinkOpener.tsx'
 
 const shareVisitCalls = {
   begin: vi.fn(async (token: string) => {
-    if (token === 'bad')
-      throw { message: 'invalid_share_link', details: 'This share link is not valid: it may be cut short or mistyped.' }
+    if (token === 'bad') throw { message: 'invalid_share_link', details: 'This share link is not valid: it may be cut short or mistyped.' }
     return { nonce: `nonce-of-${token}`, redeem_after_ms: 0, expires_in_ms: 60_000 }
   }),
   open: vi.fn(async (_token: string, _nonce: string) => ({ credited: true, reason: 'credited' })),

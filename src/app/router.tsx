@@ -64,6 +64,28 @@ const withServices = (page: PageId) =>
     ),
   )
 
+// A page outside /app that reads the server without the signed-in services (a shared track)
+// still gets the server-state layer, from its own lazy chunk.
+const withServerState = (page: PageId) =>
+  lazy(() =>
+    Promise.all([PAGE_MODULES[page](), import('./ServerState.tsx')]).then(([module, { ServerState }]) => {
+      const Page = module.default
+      return {
+        default: () => (
+          <ServerState>
+            <Page />
+          </ServerState>
+        ),
+      }
+    }),
+  )
+
+/** The top-level pages that read the server without starting the services. */
+const SERVER_PAGES: ReadonlySet<PageId> = new Set<PageId>(['track'])
+
+const topPage = (page: PageId, services?: boolean) =>
+  services ? withServices(page) : SERVER_PAGES.has(page) ? withServerState(page) : PAGES[page]
+
 const el = (Page: LazyExoticComponent<ComponentType>) => (
   <Suspense fallback={<PageFallback />}>
     <Page />
@@ -77,9 +99,9 @@ export const routes: RouteObject[] = [
   ...TOP_ROUTES.map((r) => ({
     path: r.path,
     element: SHARED_PAGES.has(r.page) ? (
-      <SharedLinkOpener>{el(r.services ? withServices(r.page) : PAGES[r.page])}</SharedLinkOpener>
+      <SharedLinkOpener>{el(topPage(r.page, r.services))}</SharedLinkOpener>
     ) : (
-      el(r.services ? withServices(r.page) : PAGES[r.page])
+      el(topPage(r.page, r.services))
     ),
     errorElement: <RouteError />,
   })),
