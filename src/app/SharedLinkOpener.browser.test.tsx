@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
-import { render } from '../../tests/component/render.tsx'
-import { shareVisitCalls } from '../backend/sharing.ts'
+import { renderWithBackend } from '../../tests/component/render.tsx'
+import { fakeBackend } from '../../tests/component/fake-backend.ts'
 import { subscribeNotices, type Notice } from '../lib/notify.ts'
 import { SharedLinkOpener } from './SharedLinkOpener.tsx'
 
@@ -10,17 +10,15 @@ import { SharedLinkOpener } from './SharedLinkOpener.tsx'
 // else) and drops the token from the address bar; an invalid token is explained in words, and the
 // page still shows.
 
-vi.mock('../backend/sharing.ts', () => ({
-  shareVisitCalls: {
-    begin: vi.fn(async (token: string) => {
-      if (token === 'bad')
-        throw { message: 'invalid_share_link', details: 'This share link is not valid: it may be cut short or mistyped.' }
-      return { nonce: `nonce-of-${token}`, redeem_after_ms: 0, expires_in_ms: 60_000 }
-    }),
-    open: vi.fn(async () => ({ credited: true, reason: 'credited' })),
-  },
-}))
+const shareVisitCalls = {
+  begin: vi.fn(async (token: string) => {
+    if (token === 'bad') throw { message: 'invalid_share_link', details: 'This share link is not valid: it may be cut short or mistyped.' }
+    return { nonce: `nonce-of-${token}`, redeem_after_ms: 0, expires_in_ms: 60_000 }
+  }),
+  open: vi.fn(async (_token: string, _nonce: string) => ({ credited: true, reason: 'credited' })),
+}
 const { begin, open } = shareVisitCalls
+const server = fakeBackend({ sharing: { shareVisitCalls } })
 
 function Where() {
   const location = useLocation()
@@ -28,7 +26,7 @@ function Where() {
 }
 
 const at = (url: string) =>
-  render(
+  renderWithBackend(
     <MemoryRouter initialEntries={[url]}>
       <Routes>
         <Route
@@ -41,6 +39,7 @@ const at = (url: string) =>
         />
       </Routes>
     </MemoryRouter>,
+    server.backend,
   )
 
 beforeEach(() => vi.clearAllMocks())

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { SHARE_TOKEN_PARAM, openSharedLink } from '../domain/analytics/shared-link.ts'
+import { useOptionalBackend } from '../domain/session/backend-context.ts'
 
 /**
  * Around the public pages a shared link names (/song/…, /user/…, /track/…): a `?s=<token>` is
@@ -10,9 +11,12 @@ import { SHARE_TOKEN_PARAM, openSharedLink } from '../domain/analytics/shared-li
 export function SharedLinkOpener({ children }: { children: ReactNode }) {
   const [params, setParams] = useSearchParams()
   const token = params.get(SHARE_TOKEN_PARAM)
+  // The app renders this outside the pages' server state, so the visit calls load on the first
+  // shared link (openSharedLink); an injected backend (a test's fake) is used when there is one.
+  const visitCalls = useOptionalBackend()?.sharing.shareVisitCalls
   useEffect(() => {
     if (!token) return
-    void openSharedLink(token)
+    void openSharedLink(token, visitCalls)
     setParams(
       (current) => {
         const next = new URLSearchParams(current)
@@ -21,6 +25,6 @@ export function SharedLinkOpener({ children }: { children: ReactNode }) {
       },
       { replace: true },
     )
-  }, [token, setParams])
+  }, [token, setParams, visitCalls])
   return children
 }

@@ -46,13 +46,45 @@ const PAGES = Object.fromEntries(Object.entries(PAGE_MODULES).map(([id, load]) =
 
 // Pages outside the /app layout that still need the signed-in services start them as they load
 // (inside /app the layout starts them), so the landing page never loads supabase-js.
+// They get the server-state layer (query cache, the real backend) from the same lazy chunk.
 const withServices = (page: PageId) =>
   lazy(() =>
-    Promise.all([PAGE_MODULES[page](), import('./start-services.ts')]).then(([module, services]) => {
-      services.startBackend()
-      return module
+    Promise.all([PAGE_MODULES[page](), import('./start-services.ts'), import('./ServerState.tsx')]).then(
+      ([module, services, { ServerState }]) => {
+        services.startBackend()
+        const Page = module.default
+        return {
+          default: () => (
+            <ServerState>
+              <Page />
+            </ServerState>
+          ),
+        }
+      },
+    ),
+  )
+
+// A page outside /app that reads the server without the signed-in services (a shared track)
+// still gets the server-state layer, from its own lazy chunk.
+const withServerState = (page: PageId) =>
+  lazy(() =>
+    Promise.all([PAGE_MODULES[page](), import('./ServerState.tsx')]).then(([module, { ServerState }]) => {
+      const Page = module.default
+      return {
+        default: () => (
+          <ServerState>
+            <Page />
+          </ServerState>
+        ),
+      }
     }),
   )
+
+/** The top-level pages that read the server without starting the services. */
+const SERVER_PAGES: ReadonlySet<PageId> = new Set<PageId>(['track'])
+
+const topPage = (page: PageId, services?: boolean) =>
+  services ? withServices(page) : SERVER_PAGES.has(page) ? withServerState(page) : PAGES[page]
 
 const el = (Page: LazyExoticComponent<ComponentType>) => (
   <Suspense fallback={<PageFallback />}>
@@ -67,9 +99,9 @@ export const routes: RouteObject[] = [
   ...TOP_ROUTES.map((r) => ({
     path: r.path,
     element: SHARED_PAGES.has(r.page) ? (
-      <SharedLinkOpener>{el(r.services ? withServices(r.page) : PAGES[r.page])}</SharedLinkOpener>
+      <SharedLinkOpener>{el(topPage(r.page, r.services))}</SharedLinkOpener>
     ) : (
-      el(r.services ? withServices(r.page) : PAGES[r.page])
+      el(topPage(r.page, r.services))
     ),
     errorElement: <RouteError />,
   })),

@@ -54,6 +54,6 @@ export function startBackend(): void {
 }
 
 /** For the layouts that host signed-in features (the /app layout and Now Playing). */
-export function useBackend(): void {
+export function useBackendServices(): void {
   useEffect(startBackend, [])
 }

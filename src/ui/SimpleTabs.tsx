@@ -6,7 +6,7 @@ export interface TabItem<K extends string> {
 }
 
 /**
- * A row of ARIA tabs (arrow keys move between them); the caller renders the panel with
+ * A row of ARIA tabs (arrow keys, Home and End move between them); the caller renders the panel with
  * id `${idPrefix}-panel-${key}` and aria-labelledby `${idPrefix}-tab-${key}`.
  */
 export function SimpleTabs<K extends string>({
@@ -24,9 +24,20 @@ export function SimpleTabs<K extends string>({
 }) {
   const refs = useRef(new Map<K, HTMLButtonElement>())
   const onKey = (e: KeyboardEvent) => {
-    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return
     const i = tabs.findIndex((t) => t.key === value)
-    const next = tabs[(i + (e.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length]!
+    const at =
+      e.key === 'ArrowRight'
+        ? (i + 1) % tabs.length
+        : e.key === 'ArrowLeft'
+          ? (i + tabs.length - 1) % tabs.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? tabs.length - 1
+              : -1
+    if (at < 0) return
+    e.preventDefault()
+    const next = tabs[at]!
     onChange(next.key)
     refs.current.get(next.key)?.focus()
   }

@@ -1,7 +1,8 @@
 /** Sample Token Activity shown until the wallet backend supplies the real ledger. */
 export interface TokenActivityItem {
   id: string
-  action: 'MINE' | 'BURN'
+  /** NONE: an event that moved no CUBE (a shared link opened without paying). */
+  action: 'MINE' | 'BURN' | 'NONE'
   amount: number
   type: 'listen' | 'comment' | 'share' | 'remix' | 'create' | 'mint' | 'claim' | 'welcome' | 'other'
   song: string

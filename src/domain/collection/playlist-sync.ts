@@ -24,6 +24,7 @@ import {
 } from './playlist-merge.ts'
 import { errorMessage, isNetworkFailure } from '../../lib/error-message.ts'
 import * as api from '../../backend/playlists.ts'
+import { ownProfileChanged } from '../profile/profile-keys.ts'
 
 /** Whose server playlists the persisted store currently mirrors (absent: a visitor's own). */
 export const PLAYLIST_OWNER_KEY = 'cube-playlists-owner'
@@ -140,7 +141,7 @@ async function syncOnSignIn(userId: string) {
   replaceStore(playlistsFromServer(server, favourites, songLookup(local), favName))
   setOwner(userId)
   // Views that read playlists from the server (the profile) reread them now the merge is in.
-  useSessionStore.getState().bumpActivity()
+  void ownProfileChanged(userId)
 }
 
 async function apply(op: PlaylistOp) {

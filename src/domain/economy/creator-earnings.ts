@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react'
-import { fetchCreatorEarnings, type CreatorEarnings } from '../../backend/wallet.ts'
+import { useQuery } from '@tanstack/react-query'
+import type { CreatorEarnings } from '../../backend/wallet.ts'
+import { useBackend } from '../session/backend-context.ts'
 import { useSessionStore } from '../session/session-store.ts'
+import { economyKeys } from './economy-keys.ts'
 
 export type { CreatorEarnings }
 
@@ -10,26 +12,22 @@ export type CreatorEarningsState =
   | { status: 'ready'; earnings: CreatorEarnings }
   | { status: 'error'; message: string }
 
-/** What the signed-in creator's published songs earned from other people's listens (reread after every movement). */
+/**
+ * What the signed-in creator's published songs earned from other people's listens. Other people's
+ * listens are not seen here, so the figure is read when the view opens (staleTime 0), not after
+ * each of this account's own movements.
+ */
 export function useCreatorEarnings(): CreatorEarningsState {
+  const backend = useBackend()
   const userId = useSessionStore((s) => s.user?.id)
-  const version = useSessionStore((s) => s.activityVersion)
-  const balance = useSessionStore((s) => s.wallet?.balance)
-  const [state, setState] = useState<{ user: string; value: CreatorEarningsState } | null>(null)
-
-  useEffect(() => {
-    if (!userId) return
-    let live = true
-    fetchCreatorEarnings().then(
-      (earnings) => live && setState({ user: userId, value: { status: 'ready', earnings } }),
-      () =>
-        live && setState({ user: userId, value: { status: 'error', message: 'Creator earnings could not be loaded. Try again later.' } }),
-    )
-    return () => {
-      live = false
-    }
-  }, [userId, version, balance])
-
+  const query = useQuery({
+    queryKey: economyKeys.creatorEarnings(userId ?? ''),
+    queryFn: () => backend.wallet.fetchCreatorEarnings(),
+    enabled: !!userId,
+    staleTime: 0,
+    retry: false,
+  })
   if (!userId) return { status: 'signed-out' }
-  return state?.user === userId ? state.value : { status: 'loading' }
+  if (query.isError) return { status: 'error', message: 'Creator earnings could not be loaded. Try again later.' }
+  return query.data ? { status: 'ready', earnings: query.data } : { status: 'loading' }
 }

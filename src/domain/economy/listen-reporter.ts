@@ -7,6 +7,7 @@ import { ListenSessions, HEARTBEAT_MS, type ListenServer, type ListenSnapshot } 
 import { noteInteraction, startInteractionWatch, takeInteraction } from './interaction.ts'
 import { useListenPrompt } from './listen-prompt.ts'
 import { useListenMoment } from './listen-moment.ts'
+import { recordCreditedListen } from './ledger-cache.ts'
 import { confirmStillListening, reportListen, startListen, type ListenAnswer, type WalletBasics } from '../../backend/wallet.ts'
 
 // The player's playId restarts at 0 on every page load; the server keeps one session per play key,
@@ -39,6 +40,8 @@ export function applyListenAnswer(
   // The start of this play settled the previous one and credited it: say so, naming that song, or
   // the balance would rise under the new song's name.
   if (answer.previous && answer.previous.credited > 0) {
+    if (session.user)
+      recordCreditedListen(session.user.id, answer.previous.song_id, { session_id: null, credited: answer.previous.credited })
     const previousTitle = titleOf(answer.previous.song_id) ?? null
     moment.announceCredit({
       songId: answer.previous.song_id,
@@ -66,8 +69,9 @@ export function applyListenAnswer(
     dailyCap,
     reason: answer.reason,
   })
-  session.bumpActivity()
   if (answer.credited > 0) {
+    // The answer is the whole news: the balance is set above and the row written into the cached ledger.
+    if (session.user) recordCreditedListen(session.user.id, songId, answer)
     useRewardStore.getState().setCreditedAmount(songId, answer.credited)
     moment.announceCredit({
       songId,
@@ -97,13 +101,13 @@ export function applyListenAnswer(
   }
 }
 
-/** The listener answered "Still listening?": the server resumes rewards now. */
-export async function answerStillListening(): Promise<void> {
+/** The listener answered "Still listening?": the server resumes rewards now (`confirm` is the call that tells it). */
+export async function answerStillListening(confirm: () => Promise<ListenAnswer> = confirmStillListening): Promise<void> {
   noteInteraction()
   takeInteraction()
   useListenPrompt.setState({ answering: true })
   try {
-    const answer = await confirmStillListening()
+    const answer = await confirm()
     useListenPrompt.setState({ needsInteraction: answer.needs_interaction })
     if (answer.session_id) useSessionStore.getState().setWallet(walletOf(answer))
   } finally {

@@ -3,6 +3,7 @@ import { notify } from '../../lib/notify.ts'
 import { refreshWallet } from '../session/session-sync.ts'
 import { useSessionStore } from '../session/session-store.ts'
 import { PLATFORM_LABEL, useShareLinksStore } from './share-links-store.ts'
+import { ledgerChanged } from './ledger-cache.ts'
 
 export interface ShareLinkSyncDeps {
   fetch: () => Promise<ShareLink[]>
@@ -11,16 +12,17 @@ export interface ShareLinkSyncDeps {
   onCredited: (link: ShareLink, userId: string) => void
 }
 
-const announceCredit = (link: ShareLink, userId: string) => {
+/** A link the user saw pending was paid: said on any screen, with the wallet and ledger read again. */
+export const announceShareCredit = (link: ShareLink, userId: string) => {
   notify.success(`+${link.amount} CUBE`, {
     id: `share-credit-${link.id}`,
     description: `Someone opened your ${PLATFORM_LABEL[link.platform]} link: share credited`,
   })
   void refreshWallet(userId)
-  useSessionStore.getState().bumpActivity()
+  void ledgerChanged(userId)
 }
 
-const DEFAULT_DEPS: ShareLinkSyncDeps = { fetch: () => fetchShareLinks(), subscribe: subscribeShareLinks, onCredited: announceCredit }
+const DEFAULT_DEPS: ShareLinkSyncDeps = { fetch: () => fetchShareLinks(), subscribe: subscribeShareLinks, onCredited: announceShareCredit }
 
 /**
  * Keeps the share-links store in step with the server for `userId`: the list once, then every
@@ -57,10 +59,10 @@ export function startShareLinkSync(userId: string, deps: ShareLinkSyncDeps = DEF
 let started = false
 
 /**
- * For the app (start-services.ts): follows the signed-in user, so their links stay live on every
+ * For the app (start-services.ts; the first caller's `deps` stay): follows the signed-in user, so their links stay live on every
  * screen and a credit is announced wherever they are. Idempotent.
  */
-export function startShareLinks(): void {
+export function startShareLinks(deps: ShareLinkSyncDeps = DEFAULT_DEPS): void {
   if (started) return
   started = true
   let stop: (() => void) | undefined
@@ -70,7 +72,7 @@ export function startShareLinks(): void {
     stop?.()
     stop = undefined
     current = userId
-    if (userId) stop = startShareLinkSync(userId)
+    if (userId) stop = startShareLinkSync(userId, deps)
   }
   follow(useSessionStore.getState().user?.id)
   useSessionStore.subscribe((s) => follow(s.user?.id))

@@ -36,15 +36,12 @@ interface SessionState {
   roleKnown: boolean
   wallet: WalletBasics | null
   walletStatus: WalletStatus
-  /** Bumped after every server-side CUBE movement so ledger and history views refetch. */
-  activityVersion: number
   lastListen: ListenResult | null
   setSession: (user: SessionUser | null, isAdmin: boolean) => void
   setUser: (user: SessionUser | null) => void
   setIsAdmin: (isAdmin: boolean) => void
   setWallet: (wallet: WalletBasics) => void
   setWalletStatus: (status: WalletStatus) => void
-  bumpActivity: () => void
   setLastListen: (result: Omit<ListenResult, 'seq'>) => void
 }
 
@@ -65,7 +62,6 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   roleKnown: false,
   wallet: null,
   walletStatus: 'idle',
-  activityVersion: 0,
   lastListen: null,
   setSession: (user, isAdmin) => set(user ? { user, isAdmin, roleKnown: true, status: 'signed-in' } : signedOut),
   setUser: (user) => {
@@ -78,6 +74,5 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   setIsAdmin: (isAdmin) => set({ isAdmin: get().user ? isAdmin : false, roleKnown: true }),
   setWallet: (wallet) => set({ wallet, walletStatus: 'ready' }),
   setWalletStatus: (walletStatus) => set({ walletStatus }),
-  bumpActivity: () => set((s) => ({ activityVersion: s.activityVersion + 1 })),
   setLastListen: (result) => set((s) => ({ lastListen: { ...result, seq: (s.lastListen?.seq ?? 0) + 1 } })),
 }))

@@ -1,4 +1,5 @@
-import { useEffect, useState, type KeyboardEvent } from 'react'
+import { useEffect, useState } from 'react'
+import { SimpleTabs } from '../../ui/SimpleTabs.tsx'
 import type { AiCategory } from '../../backend/admin.ts'
 import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
@@ -67,15 +68,6 @@ export default function AdminPage() {
     )
   if (!isAdmin) return <Denied signedIn={status === 'signed-in'} />
 
-  const onKey = (e: KeyboardEvent<HTMLButtonElement>) => {
-    const i = TABS.findIndex((t) => t.key === tab)
-    const next = e.key === 'ArrowRight' ? (i + 1) % TABS.length : e.key === 'ArrowLeft' ? (i + TABS.length - 1) % TABS.length : -1
-    if (next < 0) return
-    e.preventDefault()
-    setTab(TABS[next]!.key)
-    document.getElementById(`admin-tab-${TABS[next]!.key}`)?.focus()
-  }
-
   return (
     <section className="mx-auto max-w-4xl space-y-5 p-4 sm:p-6" data-testid="admin-page">
       <header>
@@ -84,25 +76,8 @@ export default function AdminPage() {
           The CUBE economy, site settings, the backend's health, the knowledge base, and the AI providers (each says what it is for).
         </p>
       </header>
-      <div role="tablist" aria-label="Admin" className="flex flex-wrap gap-1 rounded-md bg-bg p-1 text-sm">
-        {TABS.map((t) => (
-          <button
-            key={t.key}
-            id={`admin-tab-${t.key}`}
-            type="button"
-            role="tab"
-            aria-selected={tab === t.key}
-            aria-controls="admin-panel"
-            tabIndex={tab === t.key ? 0 : -1}
-            onClick={() => setTab(t.key)}
-            onKeyDown={onKey}
-            className={`rounded px-3 py-1.5 font-semibold ${tab === t.key ? 'bg-primary/20 text-primary' : 'text-muted hover:text-fg'}`}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id="admin-panel" aria-labelledby={`admin-tab-${tab}`} key={`${userId}-${tab}`}>
+      <SimpleTabs tabs={TABS} value={tab} onChange={setTab} label="Admin" idPrefix="admin" />
+      <div role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`} key={`${userId}-${tab}`}>
         {tab in AI_CATEGORIES ? (
           <AiSettingsTab category={tab as AiCategory} />
         ) : tab === 'site' ? (

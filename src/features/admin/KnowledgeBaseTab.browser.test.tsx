@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { userEvent } from 'vitest/browser'
-import { render, settle } from '../../../tests/component/render.tsx'
-import { addKnowledge, deleteKnowledge, searchKnowledge, updateKnowledge } from '../../backend/admin.ts'
+import { renderWithBackend, settle } from '../../../tests/component/render.tsx'
+import { fakeBackend } from '../../../tests/component/fake-backend.ts'
+import { button, field, textOf } from '../../../tests/component/ui.ts'
 import { notify } from '../../lib/notify.ts'
 import { KnowledgeBaseTab } from './KnowledgeBaseTab.tsx'
 
-// The knowledge base with the backend mocked: an entry needs a title and content, a new one is
+// The knowledge base with a fake backend: an entry needs a title and content, a new one is
 // added, an edited one updated, and the list is searched again after each change.
 
 const ENTRY = {
@@ -16,25 +17,16 @@ const ENTRY = {
   updated_at: '2026-11-01T00:00:00Z',
 }
 
-vi.mock('../../backend/client.ts', () => ({ supabase: () => ({}) }))
-vi.mock('../../backend/admin.ts', () => ({
-  searchKnowledge: vi.fn(async () => [ENTRY]),
-  addKnowledge: vi.fn(async () => undefined),
-  updateKnowledge: vi.fn(async () => undefined),
-  deleteKnowledge: vi.fn(async () => undefined),
-}))
+const searchKnowledge = vi.fn(async () => [ENTRY])
+const addKnowledge = vi.fn(async () => undefined)
+const updateKnowledge = vi.fn(async () => undefined)
+const deleteKnowledge = vi.fn(async () => undefined)
+const server = fakeBackend({ admin: { searchKnowledge, addKnowledge, updateKnowledge, deleteKnowledge } })
 vi.mock('../../lib/notify.ts', () => ({ notify: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }) }))
 
-const field = (el: HTMLElement, label: string) => {
-  const l = [...el.querySelectorAll('label')].find((x) => x.textContent === label)!
-  return el.querySelector<HTMLInputElement>(`#${CSS.escape(l.htmlFor)}`)!
-}
-const button = (el: HTMLElement, text: string) =>
-  [...el.querySelectorAll('button')].find((b) => b.textContent === text || b.getAttribute('aria-label') === text)!
-
 async function renderLoaded() {
-  const el = render(<KnowledgeBaseTab />)
-  await expect.poll(() => el.querySelector('[data-testid="kb-list"]')?.textContent).toContain('Rewards')
+  const el = renderWithBackend(<KnowledgeBaseTab />, server.backend)
+  await expect.poll(() => textOf(el, 'kb-list')).toContain('Rewards')
   return el
 }
 
@@ -53,15 +45,15 @@ describe('KnowledgeBaseTab', () => {
 
   it('adds a new entry, clears the form and searches again', async () => {
     const el = await renderLoaded()
-    const searches = vi.mocked(searchKnowledge).mock.calls.length
+    const searches = searchKnowledge.mock.calls.length
     await settle(() => userEvent.fill(field(el, 'Title'), 'Caps'))
     await settle(() => userEvent.fill(field(el, 'Content'), 'Fifty a day.'))
     await settle(() => userEvent.click(button(el, 'Add Entry')))
-    await expect.poll(() => vi.mocked(addKnowledge).mock.calls.length).toBe(1)
-    expect(vi.mocked(addKnowledge).mock.calls[0]!.slice(1)).toEqual(['Caps', 'Fifty a day.'])
+    await expect.poll(() => addKnowledge.mock.calls.length).toBe(1)
+    expect(addKnowledge.mock.calls[0]!.slice(1)).toEqual(['Caps', 'Fifty a day.'])
     expect(notify.success).toHaveBeenCalledWith('Entry added')
     expect(field(el, 'Title').value).toBe('')
-    await expect.poll(() => vi.mocked(searchKnowledge).mock.calls.length).toBeGreaterThan(searches)
+    await expect.poll(() => searchKnowledge.mock.calls.length).toBeGreaterThan(searches)
   })
 
   it('edits an entry in place: the form takes its text and Save updates that entry', async () => {
@@ -70,8 +62,8 @@ describe('KnowledgeBaseTab', () => {
     expect(field(el, 'Content').value).toBe('Listening earns CUBE.')
     await settle(() => userEvent.fill(field(el, 'Content'), 'Listening earns CUBE daily.'))
     await settle(() => userEvent.click(button(el, 'Save')))
-    await expect.poll(() => vi.mocked(updateKnowledge).mock.calls.length).toBe(1)
-    expect(vi.mocked(updateKnowledge).mock.calls[0]!.slice(1)).toEqual(['k1', 'Rewards', 'Listening earns CUBE daily.'])
+    await expect.poll(() => updateKnowledge.mock.calls.length).toBe(1)
+    expect(updateKnowledge.mock.calls[0]!.slice(1)).toEqual(['k1', 'Rewards', 'Listening earns CUBE daily.'])
     expect(addKnowledge).not.toHaveBeenCalled()
     expect(deleteKnowledge).not.toHaveBeenCalled()
   })

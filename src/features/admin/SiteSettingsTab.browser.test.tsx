@@ -1,10 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { userEvent } from 'vitest/browser'
-import { render, settle } from '../../../tests/component/render.tsx'
-import { fetchSiteSettings, saveSiteSettings, type SiteSettings } from '../../backend/admin.ts'
+import { renderWithBackend, settle } from '../../../tests/component/render.tsx'
+import { fakeBackend } from '../../../tests/component/fake-backend.ts'
+import { button, byRole, field } from '../../../tests/component/ui.ts'
+import type { SiteSettings, SiteSettingsInput } from '../../backend/admin.ts'
 import { SiteSettingsTab } from './SiteSettingsTab.tsx'
 
-// The site settings form with the backend's calls mocked (its field rules, siteSettingsProblems,
+// The site settings form with a fake backend (its field rules, siteSettingsProblems,
 // are the real ones): bad fields are named before anything is sent, a valid form is sent as numbers.
 
 const STORED: SiteSettings = {
@@ -18,30 +20,27 @@ const STORED: SiteSettings = {
   updated_at: '2026-11-01T00:00:00Z',
 }
 
-vi.mock('../../backend/client.ts', () => ({ supabase: () => ({}) }))
-vi.mock('../../backend/admin.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../backend/admin.ts')>()),
-  fetchSiteSettings: vi.fn(async () => STORED),
-  saveSiteSettings: vi.fn(async () => STORED),
-  listAdmins: vi.fn(async () => [{ email: 'admin@example.com', since: '2026-11-01T00:00:00Z' }]),
-  setAdminRole: vi.fn(async () => undefined),
-  fetchAudit: vi.fn(async () => []),
-}))
+const fetchSiteSettings = vi.fn(async () => STORED)
+const saveSiteSettings = vi.fn(async (_client: unknown, _input: SiteSettingsInput) => STORED)
+const server = fakeBackend({
+  admin: {
+    fetchSiteSettings,
+    saveSiteSettings,
+    listAdmins: async () => [{ email: 'admin@example.com', since: '2026-11-01T00:00:00Z' }],
+    setAdminRole: async () => undefined,
+    fetchAudit: async () => [],
+  },
+})
 vi.mock('../../domain/appearance/site-branding.ts', () => ({ applySiteSettings: vi.fn() }))
 
-const field = (el: HTMLElement, label: string) => {
-  const l = [...el.querySelectorAll('label')].find((x) => x.textContent === label)!
-  return el.querySelector<HTMLInputElement>(`#${CSS.escape(l.htmlFor)}`)!
-}
 const problemOf = (input: HTMLInputElement) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent
 
 async function renderLoaded() {
-  const el = render(<SiteSettingsTab />)
-  await expect.poll(() => el.querySelector('form[aria-label="Site settings"]')).not.toBeNull()
+  const el = renderWithBackend(<SiteSettingsTab />, server.backend)
+  await expect.poll(() => byRole(el, 'form', 'Site settings')).toBeTruthy()
   return el
 }
-const save = (el: HTMLElement) =>
-  settle(() => userEvent.click([...el.querySelectorAll('button')].find((b) => b.textContent === 'Save site settings')!))
+const save = (el: HTMLElement) => settle(() => userEvent.click(button(el, 'Save site settings')))
 
 beforeEach(() => vi.clearAllMocks())
 
@@ -70,8 +69,8 @@ describe('SiteSettingsTab', () => {
     await settle(() => userEvent.fill(field(el, 'Site title'), 'Neon Hall'))
     await settle(() => userEvent.fill(field(el, 'Max retries'), '5'))
     await save(el)
-    await expect.poll(() => vi.mocked(saveSiteSettings).mock.calls.length).toBe(1)
-    expect(vi.mocked(saveSiteSettings).mock.calls[0]![1]).toEqual({
+    await expect.poll(() => saveSiteSettings.mock.calls.length).toBe(1)
+    expect(saveSiteSettings.mock.calls[0]![1]).toEqual({
       siteTitle: 'Neon Hall',
       primaryColor: '#8B5CF6',
       maxFreeSongs: 3,

@@ -1,41 +1,35 @@
-import { useCallback, useEffect, useState } from 'react'
-import { listAdmins, setAdminRole } from '../../backend/admin.ts'
-import { supabase } from '../../backend/client.ts'
+import { useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useBackend } from '../../domain/session/backend-context.ts'
 import { errorMessage } from '../../lib/error-message.ts'
+import { adminKeys } from './admin-keys.ts'
+
+const NONE: { email: string }[] = []
 
 /** Who holds the administrator role, and granting or revoking it by e-mail. */
 export function useAdministrators() {
-  const [admins, setAdmins] = useState<{ email: string }[]>([])
-  const [error, setError] = useState<string | null>(null)
-  const reload = useCallback(
-    () =>
-      listAdmins(supabase())
-        .then(setAdmins)
-        .catch((e: unknown) => setError(errorMessage(e))),
-    [],
-  )
-  useEffect(() => {
-    let live = true
-    listAdmins(supabase())
-      .then((a) => live && setAdmins(a))
-      .catch((e: unknown) => live && setError(errorMessage(e)))
-    return () => {
-      live = false
-    }
-  }, [])
+  const backend = useBackend()
+  const cache = useQueryClient()
+  const [roleError, setRoleError] = useState<string | null>(null)
+  const list = useQuery({
+    queryKey: adminKeys.administrators(),
+    queryFn: () => backend.admin.listAdmins(backend.client.supabase()),
+    retry: false,
+  })
 
   /** True when the role changed (the list is read again before this resolves). */
   const setRole = async (email: string, admin: boolean): Promise<boolean> => {
-    setError(null)
+    setRoleError(null)
     try {
-      await setAdminRole(supabase(), email, admin)
+      await backend.admin.setAdminRole(backend.client.supabase(), email, admin)
     } catch (e) {
-      setError(errorMessage(e))
+      setRoleError(errorMessage(e))
       return false
     }
-    await reload()
+    await cache.invalidateQueries({ queryKey: adminKeys.administrators() })
     return true
   }
 
-  return { admins, error, setRole }
+  const error = roleError ?? (list.isError ? errorMessage(list.error) : null)
+  return { admins: list.data ?? NONE, error, setRole }
 }

@@ -1,26 +1,20 @@
-import { useEffect, useState } from 'react'
-import { fetchEconomy, type EconomyReport } from '../../backend/admin.ts'
-import { supabase } from '../../backend/client.ts'
+import { useQuery } from '@tanstack/react-query'
+import { useBackend } from '../../domain/session/backend-context.ts'
 import { errorMessage } from '../../lib/error-message.ts'
+import { adminKeys } from './admin-keys.ts'
 
 /** The Economy view's report for the last `days` UTC days, read again when `days` changes or on reload(). */
 export function useEconomy(days: number) {
-  const [report, setReport] = useState<EconomyReport | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [version, setVersion] = useState(0)
-  useEffect(() => {
-    let live = true
-    fetchEconomy(supabase(), days).then(
-      (r) => {
-        if (!live) return
-        setReport(r)
-        setError(null)
-      },
-      (e: unknown) => live && setError(errorMessage(e)),
-    )
-    return () => {
-      live = false
-    }
-  }, [days, version])
-  return { report, error, reload: () => setVersion((v) => v + 1) }
+  const { admin, client } = useBackend()
+  const query = useQuery({
+    queryKey: adminKeys.economy(days),
+    queryFn: () => admin.fetchEconomy(client.supabase(), days),
+    staleTime: 0,
+    retry: false,
+  })
+  return {
+    report: query.data ?? null,
+    error: query.isError ? errorMessage(query.error) : null,
+    reload: () => void query.refetch(),
+  }
 }

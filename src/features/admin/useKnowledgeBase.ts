@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react'
-import { addKnowledge, deleteKnowledge, searchKnowledge, updateKnowledge, type KnowledgeEntry } from '../../backend/admin.ts'
-import { supabase } from '../../backend/client.ts'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useBackend } from '../../domain/session/backend-context.ts'
 import { errorMessage } from '../../lib/error-message.ts'
+import type { KnowledgeEntry } from '../../backend/admin.ts'
+import { adminKeys } from './admin-keys.ts'
 
 /** Typing in the search box waits this long before asking the server. */
 const SEARCH_DEBOUNCE_MS = 200
@@ -11,39 +13,43 @@ const SEARCH_DEBOUNCE_MS = 200
  * add / update / delete actions. Each action resolves true when the server took it.
  */
 export function useKnowledgeBase(query: string) {
-  const [entries, setEntries] = useState<KnowledgeEntry[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [version, setVersion] = useState(0)
-
+  const { admin, client } = useBackend()
+  const cache = useQueryClient()
+  const [searched, setSearched] = useState(query)
+  const [actionError, setActionError] = useState<string | null>(null)
   useEffect(() => {
-    let live = true
-    const timer = setTimeout(() => {
-      searchKnowledge(supabase(), query)
-        .then((rows) => live && setEntries(rows))
-        .catch((e: unknown) => live && setError(errorMessage(e)))
-    }, SEARCH_DEBOUNCE_MS)
-    return () => {
-      live = false
-      clearTimeout(timer)
-    }
-  }, [query, version])
+    const timer = setTimeout(() => setSearched(query), SEARCH_DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [query])
+  const search = useQuery({
+    queryKey: adminKeys.knowledge(searched),
+    queryFn: () => admin.searchKnowledge(client.supabase(), searched),
+    staleTime: 0,
+    retry: false,
+    placeholderData: (previous) => previous,
+  })
 
   const run = async (change: () => Promise<void>): Promise<boolean> => {
-    setError(null)
+    setActionError(null)
     try {
       await change()
-      setVersion((v) => v + 1)
+      await cache.invalidateQueries({ queryKey: adminKeys.knowledgeAll() })
       return true
     } catch (err) {
-      setError(errorMessage(err))
+      setActionError(errorMessage(err))
       return false
     }
   }
 
   /** Saves `editing` with the new text, or adds a new entry when nothing is being edited. */
   const save = (editing: KnowledgeEntry | null, title: string, content: string) =>
-    run(() => (editing ? updateKnowledge(supabase(), editing.id, title, content) : addKnowledge(supabase(), title, content)))
-  const remove = (entry: KnowledgeEntry) => run(() => deleteKnowledge(supabase(), entry.id))
+    run(() =>
+      editing
+        ? admin.updateKnowledge(client.supabase(), editing.id, title, content)
+        : admin.addKnowledge(client.supabase(), title, content),
+    )
+  const remove = (entry: KnowledgeEntry) => run(() => admin.deleteKnowledge(client.supabase(), entry.id))
 
-  return { entries, error, save, remove }
+  const error = actionError ?? (search.isError ? errorMessage(search.error) : null)
+  return { entries: search.data ?? null, error, save, remove }
 }

@@ -1,16 +1,10 @@
 import { useEffect, useState } from 'react'
-import {
-  fetchAudit,
-  fetchSiteSettings,
-  saveSiteSettings,
-  siteSettingsProblems,
-  type AuditRow,
-  type SiteSettings,
-  type SiteSettingsInput,
-} from '../../backend/admin.ts'
-import { supabase } from '../../backend/client.ts'
+import { useQuery } from '@tanstack/react-query'
+import { siteSettingsProblems, type SiteSettings, type SiteSettingsInput } from '../../backend/admin.ts'
+import { useBackend } from '../../domain/session/backend-context.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { applySiteSettings } from '../../domain/appearance/site-branding.ts'
+import { adminKeys } from './admin-keys.ts'
 
 /** The form holds what the user typed: numbers stay text until Save checks them. */
 export type SiteSettingsForm = Omit<SiteSettingsInput, 'maxFreeSongs' | 'apiTimeoutMs' | 'maxRetries' | 'databaseUrl'> & {
@@ -47,6 +41,7 @@ const toInput = (form: SiteSettingsForm): SiteSettingsInput => ({
  * saved, applied to this app's branding at once.
  */
 export function useSiteSettings() {
+  const { admin, client } = useBackend()
   const [form, setForm] = useState<SiteSettingsForm | null>(null)
   const [mask, setMask] = useState<string | null>(null)
   const [problems, setProblems] = useState<SiteSettingsProblems>({})
@@ -55,7 +50,8 @@ export function useSiteSettings() {
 
   useEffect(() => {
     let live = true
-    fetchSiteSettings(supabase())
+    admin
+      .fetchSiteSettings(client.supabase())
       .then((s) => {
         if (!live) return
         setForm(toForm(s))
@@ -65,7 +61,7 @@ export function useSiteSettings() {
     return () => {
       live = false
     }
-  }, [])
+  }, [admin, client])
 
   const setField = (key: keyof SiteSettingsForm, value: string) => setForm((f) => (f ? { ...f, [key]: value } : f))
 
@@ -79,7 +75,7 @@ export function useSiteSettings() {
     setBusy(true)
     setError(null)
     try {
-      const saved = await saveSiteSettings(supabase(), input)
+      const saved = await admin.saveSiteSettings(client.supabase(), input)
       setForm(toForm(saved))
       setMask(saved.database_url_mask)
       applySiteSettings({ site_title: saved.site_title, primary_color: saved.primary_color, max_free_songs: saved.max_free_songs })
@@ -97,15 +93,11 @@ export function useSiteSettings() {
 
 /** The admin change history, read again whenever `version` changes; empty when it cannot be read. */
 export function useAuditLog(version: number) {
-  const [rows, setRows] = useState<AuditRow[] | null>(null)
-  useEffect(() => {
-    let live = true
-    fetchAudit(supabase())
-      .then((r) => live && setRows(r))
-      .catch(() => live && setRows([]))
-    return () => {
-      live = false
-    }
-  }, [version])
-  return rows
+  const { admin, client } = useBackend()
+  const query = useQuery({
+    queryKey: adminKeys.audit(version),
+    queryFn: () => admin.fetchAudit(client.supabase()),
+    retry: false,
+  })
+  return query.isError ? [] : (query.data ?? null)
 }

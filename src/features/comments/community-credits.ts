@@ -1,6 +1,8 @@
 import type { Credit } from '../../backend/comments.ts'
 import { notify } from '../../lib/notify.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
+import { ledgerChanged } from '../../domain/economy/ledger-cache.ts'
+import { myCommentsChanged } from './comment-keys.ts'
 
 const LABELS: Record<string, string> = {
   comment: 'Comment reward',
@@ -16,6 +18,7 @@ export function announceCredits(credited: readonly Credit[], balance: number | u
   if (credited.length === 0) return
   const total = credited.reduce((sum, c) => sum + c.amount, 0)
   notify.success(`+${total} CUBE`, { description: credited.map((c) => `${LABELS[c.reason] ?? c.reason} +${c.amount}`).join(' · ') })
-  // Likes credit without changing a comment: the ledger views read again.
-  session.bumpActivity()
+  // Likes credit without changing a comment: the ledger and the comment figures read again.
+  void ledgerChanged(session.user?.id)
+  void myCommentsChanged(session.user?.id)
 }

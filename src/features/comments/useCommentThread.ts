@@ -6,6 +6,7 @@ import { useSessionStore } from '../../domain/session/session-store.ts'
 import { announceCredits } from './community-credits.ts'
 import { followThread, LOADING_THREAD, threadSnapshot, updateThread } from './comment-thread-store.ts'
 import { withLiked, withoutRow, withRow, type ThreadState } from './thread-model.ts'
+import { myCommentsChanged } from './comment-keys.ts'
 
 /** Friendly text for the server's refusal codes. */
 export function commentError(error: unknown): string {
@@ -48,7 +49,7 @@ export function useCommentThread(songId: string | undefined) {
         setState((s) => withRow(s, answer.comment))
         announceCredits(answer.credited, answer.balance)
         // The user's figures (total comments, level) changed even when nothing was credited.
-        useSessionStore.getState().bumpActivity()
+        void myCommentsChanged(useSessionStore.getState().user?.id)
         return true
       } catch (error) {
         notify.error('Comment not posted', { description: commentError(error) })
@@ -101,7 +102,7 @@ export function useCommentThread(songId: string | undefined) {
           return withoutRow(s, id)
         })
         notify.success('Comment deleted')
-        useSessionStore.getState().bumpActivity()
+        void myCommentsChanged(useSessionStore.getState().user?.id)
       } catch (error) {
         notify.error('Comment not deleted', { description: commentError(error) })
       }

@@ -1,44 +1,29 @@
-import { useEffect, useState } from 'react'
-import { fetchCommentStats, fetchMyComments, type CommentRow, type CommentStats } from '../../backend/comments.ts'
-import { fetchSongs, type ServerSong } from '../../backend/profile.ts'
-import { useSessionStore } from '../../domain/session/session-store.ts'
+import { useQuery } from '@tanstack/react-query'
+import type { ServerSong } from '../../backend/profile.ts'
+import { useBackend } from '../../domain/session/backend-context.ts'
+import { commentKeys } from './comment-keys.ts'
 
-/** The user's comment figures, from the server (my_comment_stats), read again after each credit. */
+const NO_SONGS: ReadonlyMap<string, ServerSong> = new Map()
+
+/** The user's comment figures, from the server (my_comment_stats), read again after each comment or credit. */
 export function useCommentStats(userId: string | undefined) {
-  const version = useSessionStore((s) => s.activityVersion)
-  const [stats, setStats] = useState<CommentStats | null>(null)
-  useEffect(() => {
-    if (!userId) return
-    let cancelled = false
-    fetchCommentStats().then(
-      (s) => !cancelled && setStats(s),
-      () => undefined,
-    )
-    return () => {
-      cancelled = true
-    }
-  }, [userId, version])
-  return userId ? stats : null
+  const backend = useBackend()
+  const query = useQuery({
+    queryKey: commentKeys.stats(userId ?? ''),
+    queryFn: () => backend.comments.fetchCommentStats(),
+    enabled: !!userId,
+  })
+  return userId ? (query.data ?? null) : null
 }
 
 /** The user's own comments (null while loading, empty on failure) and the songs they are on. */
 export function useMyComments(userId: string) {
-  const version = useSessionStore((s) => s.activityVersion)
-  const [rows, setRows] = useState<CommentRow[] | null>(null)
-  const [songs, setSongs] = useState<Map<string, ServerSong>>(new Map())
-  useEffect(() => {
-    let cancelled = false
-    Promise.all([fetchMyComments(userId), fetchSongs()]).then(
-      ([r, s]) => {
-        if (cancelled) return
-        setRows(r)
-        setSongs(s)
-      },
-      () => !cancelled && setRows([]),
-    )
-    return () => {
-      cancelled = true
-    }
-  }, [userId, version])
-  return { rows, songs }
+  const backend = useBackend()
+  const query = useQuery({
+    queryKey: commentKeys.list(userId),
+    queryFn: () => Promise.all([backend.comments.fetchMyComments(userId), backend.profile.fetchSongs()]),
+    retry: false,
+  })
+  if (query.isError) return { rows: [], songs: NO_SONGS }
+  return { rows: query.data?.[0] ?? null, songs: query.data?.[1] ?? NO_SONGS }
 }

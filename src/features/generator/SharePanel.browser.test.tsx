@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { render, settle } from '../../../tests/component/render.tsx'
+import type { ReactNode } from 'react'
+import { renderWithBackend, settle } from '../../../tests/component/render.tsx'
+import { fakeBackend } from '../../../tests/component/fake-backend.ts'
 import type { ShareItemType, SharePlatform } from '../../backend/sharing.ts'
-import { createShareLink } from '../../backend/sharing.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
 import { useShareLinksStore } from '../../domain/economy/share-links-store.ts'
 import { SharePanel } from './SharePanel.tsx'
@@ -10,8 +11,7 @@ import { shareId, type TrackRecipe } from './share-link.ts'
 // The generator's share panel copied the plain recipe address, which no server could
 // credit. A signed-in creator's copied link and QR code now carry the tokens of their own links.
 
-vi.mock('../../backend/sharing.ts', async (original) => ({
-  ...(await original<typeof import('../../backend/sharing.ts')>()),
+const sharingFakes = {
   createShareLink: vi.fn(async (item_type: ShareItemType, item_id: string, platform: SharePlatform) => ({
     id: platform,
     token: `tok-${platform}`,
@@ -25,7 +25,10 @@ vi.mock('../../backend/sharing.ts', async (original) => ({
     last_open_reason: null,
     last_open_at: null,
   })),
-}))
+}
+const { createShareLink } = sharingFakes
+const server = fakeBackend({ sharing: sharingFakes })
+const render = (ui: ReactNode) => renderWithBackend(ui, server.backend)
 
 const RECIPE: TrackRecipe = { description: 'rain on neon', mood: 'chill', genre: 'ambient' }
 const plain = `${location.origin}/track/${shareId(RECIPE)}`

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
 import { Icon } from '../../ui/Icon.tsx'
 import { shareId, shareUrl, type TrackRecipe } from './share-link.ts'
-import { copyShareLink, shareItem, sharedUrl, type ShareItem } from '../../domain/economy/share-item.ts'
+import { sharedUrl, type ShareItem } from '../../domain/economy/share-item.ts'
+import { useShareActions } from '../../domain/economy/useShareActions.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
 
 /**
@@ -13,6 +14,7 @@ export function SharePanel({ recipe, title, onClose }: { recipe: TrackRecipe; ti
   const link = shareUrl(window.location.origin, recipe)
   const id = shareId(recipe)
   const signedIn = useSessionStore((s) => Boolean(s.user))
+  const shareActions = useShareActions()
   // What the box shows: the copied (tokened) address of this very piece, else the plain one.
   const [copiedUrl, setCopiedUrl] = useState<{ of: string; url: string } | null>(null)
   const shown = copiedUrl?.of === link ? copiedUrl.url : link
@@ -27,13 +29,13 @@ export function SharePanel({ recipe, title, onClose }: { recipe: TrackRecipe; ti
     let cancelled = false
     const item: ShareItem = { type: 'track', id, title }
     // The QR code's own link; when the server cannot make one, the plain address still works.
-    void shareItem(item, 'qr').then((made) => {
+    void shareActions.share(item, 'qr').then((made) => {
       if (!cancelled) setQrLink(made ? sharedUrl(window.location.origin, 'track', id, made.token) : link)
     })
     return () => {
       cancelled = true
     }
-  }, [signedIn, id, title, link])
+  }, [signedIn, id, title, link, shareActions])
 
   useEffect(() => {
     if (!qrTarget) return
@@ -57,7 +59,7 @@ export function SharePanel({ recipe, title, onClose }: { recipe: TrackRecipe; ti
   }, [copied])
 
   const copy = async () => {
-    const done = await copyShareLink({ type: 'track', id, title })
+    const done = await shareActions.copy({ type: 'track', id, title })
     if (!done) return
     setCopiedUrl({ of: link, url: done.url })
     setCopied(true)

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { userEvent } from 'vitest/browser'
-import { render, settle } from '../../../tests/component/render.tsx'
+import type { ReactNode } from 'react'
+import { renderWithBackend, settle } from '../../../tests/component/render.tsx'
+import { fakeBackend } from '../../../tests/component/fake-backend.ts'
 import type { ProposalPower, ProposalRow } from '../../backend/governance.ts'
-import { castVote } from '../../backend/governance.ts'
 import { notify } from '../../lib/notify.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
 import GovernancePage from './GovernancePage.tsx'
@@ -39,7 +40,7 @@ const power = (id: string, over: Partial<ProposalPower>): ProposalPower => ({
 })
 
 vi.mock('../../lib/notify.ts', () => ({ notify: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }) }))
-vi.mock('../../backend/governance.ts', () => ({
+const governanceFakes = {
   castVote: vi.fn(),
   createProposal: vi.fn(),
   delegateVotingPower: vi.fn(),
@@ -68,7 +69,10 @@ vi.mock('../../backend/governance.ts', () => ({
         ['p2', power('p2', { locked: 100, own_power: 0, delegated_power: 0, voting_power: 0 })],
       ]),
   ),
-}))
+}
+const { castVote } = governanceFakes
+const server = fakeBackend({ governance: governanceFakes })
+const render = (ui: ReactNode) => renderWithBackend(ui, server.backend)
 
 const card = (el: HTMLElement, id: string) => el.querySelector<HTMLElement>(`[data-proposal-id="${id}"]`)
 

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { userEvent } from 'vitest/browser'
-import { render, settle } from '../../../tests/component/render.tsx'
+import type { ReactNode } from 'react'
+import { renderWithBackend, settle } from '../../../tests/component/render.tsx'
+import { fakeBackend } from '../../../tests/component/fake-backend.ts'
 import type { ProposalRow } from '../../backend/governance.ts'
-import { castVote } from '../../backend/governance.ts'
 import { notify } from '../../lib/notify.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
 import { ProposalCard } from './GovernancePage.tsx'
@@ -32,7 +33,7 @@ let answer: (value: unknown) => void = () => undefined
 let voteAnswered = false
 
 vi.mock('../../lib/notify.ts', () => ({ notify: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }) }))
-vi.mock('../../backend/governance.ts', () => ({
+const governanceFakes = {
   castVote: vi.fn(() => new Promise((resolve) => (answer = resolve))),
   createProposal: vi.fn(),
   delegateVotingPower: vi.fn(),
@@ -56,7 +57,10 @@ vi.mock('../../backend/governance.ts', () => ({
   fetchMyVotedIds: vi.fn(async () => new Map(voteAnswered ? [['p1', 'for']] : [])),
   fetchMyVotes: vi.fn(async () => []),
   fetchMyProposalPower: vi.fn(async () => new Map()),
-}))
+}
+const { castVote } = governanceFakes
+const server = fakeBackend({ governance: governanceFakes })
+const render = (ui: ReactNode) => renderWithBackend(ui, server.backend)
 
 function Harness() {
   const g = useGovernance()

@@ -1,22 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import {
-  castVote,
-  createProposal,
-  delegateVotingPower,
-  fetchGovernanceOverview,
-  fetchGovernanceRules,
-  fetchMyProposalPower,
-  fetchMyVotedIds,
-  fetchMyVotes,
-  fetchProposals,
-  subscribeProposals,
-  undelegateVotingPower,
-  type GovernanceOverview,
-  type GovernanceRules,
-  type ProposalPower,
-  type ProposalRow,
-  type VoteHistoryRow,
-} from '../../backend/governance.ts'
+import type { GovernanceOverview, GovernanceRules, ProposalPower, ProposalRow, VoteHistoryRow } from '../../backend/governance.ts'
+import { useBackend } from '../../domain/session/backend-context.ts'
 import { notify } from '../../lib/notify.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
 import { FALLBACK_RULES, governanceError } from './governance-text.ts'
@@ -24,6 +8,7 @@ import { FALLBACK_RULES, governanceError } from './governance-text.ts'
 export { FALLBACK_RULES } from './governance-text.ts'
 import { mergeProposal } from './proposal-list.ts'
 import { powerLine } from './proposal-power.ts'
+import { ledgerChanged } from '../../domain/economy/ledger-cache.ts'
 
 const DAY_MS = 86_400_000
 
@@ -32,6 +17,7 @@ const DAY_MS = 86_400_000
  * Realtime, the user's power, votes and delegation, and the actions (vote, propose, delegate).
  */
 export function useGovernance() {
+  const api = useBackend().governance
   const userId = useSessionStore((s) => s.user?.id)
   // The wallet is created (and credited) elsewhere: voting power follows the balance.
   const walletBalance = useSessionStore((s) => s.wallet?.balance)
@@ -51,26 +37,26 @@ export function useGovernance() {
   const refreshMine = useCallback(() => setMineVersion((v) => v + 1), [])
 
   useEffect(() => {
-    fetchGovernanceRules().then(setRules, () => undefined)
+    api.fetchGovernanceRules().then(setRules, () => undefined)
     // Subscribe before reading, so a tally changed in between is not lost.
     let joins = 0
-    const unsubscribe = subscribeProposals(
+    const unsubscribe = api.subscribeProposals(
       (row) => setProposals((list) => mergeProposal(list ?? [], row)),
       // Joined again after the connection dropped: read what changed meanwhile.
       (status) => {
         if (status === 'SUBSCRIBED' && ++joins > 1)
-          fetchProposals().then(
+          api.fetchProposals().then(
             (rows) => setProposals(rows),
             () => undefined,
           )
       },
     )
-    fetchProposals().then(
+    api.fetchProposals().then(
       (rows) => setProposals((list) => (list ?? []).reduce(mergeProposal, rows)),
       () => setProposals([]),
     )
     return unsubscribe
-  }, [])
+  }, [api])
   // A proposal created meanwhile (seen live) has a snapshot row of its own: read the user's figures again.
   const activeIds = (proposals ?? [])
     .filter((p) => p.status === 'active')
@@ -80,7 +66,7 @@ export function useGovernance() {
     if (!userId) return
     let cancelled = false
     const listed = activeIds.split(',')
-    Promise.all([fetchGovernanceOverview(), fetchMyVotedIds(userId), fetchMyVotes(), fetchMyProposalPower(userId)]).then(
+    Promise.all([api.fetchGovernanceOverview(), api.fetchMyVotedIds(userId), api.fetchMyVotes(), api.fetchMyProposalPower(userId)]).then(
       ([o, v, h, power]) => {
         if (cancelled) return
         setOverview(o)
@@ -93,7 +79,7 @@ export function useGovernance() {
     return () => {
       cancelled = true
     }
-  }, [userId, mineVersion, walletBalance, activeIds])
+  }, [userId, mineVersion, walletBalance, activeIds, api])
 
   // When the next active proposal's end passes, read again: the server closes it (close-on-read).
   const nextEnd = (proposals ?? []).filter((p) => p.status === 'active').reduce((m, p) => Math.min(m, Date.parse(p.ends_at)), Infinity)
@@ -101,7 +87,7 @@ export function useGovernance() {
     if (!Number.isFinite(nextEnd)) return
     const timer = setTimeout(
       () => {
-        fetchProposals().then(
+        api.fetchProposals().then(
           (rows) => setProposals(rows),
           () => undefined,
         )
@@ -110,7 +96,7 @@ export function useGovernance() {
       Math.max(0, Math.min(nextEnd - Date.now() + 1000, 2 ** 31 - 1)),
     )
     return () => clearTimeout(timer)
-  }, [nextEnd, refreshMine])
+  }, [nextEnd, refreshMine, api])
 
   const vote = async (id: string, choice: 'for' | 'against') => {
     // The power is the proposal's snapshot (the server decides; a proposal not read yet goes to the server).
@@ -125,7 +111,7 @@ export function useGovernance() {
     votesInFlight.current.add(id)
     setVoting((v) => new Set(v).add(id))
     try {
-      const answer = await castVote(id, choice)
+      const answer = await api.castVote(id, choice)
       setProposals((list) => mergeProposal(list ?? [], answer.proposal))
       notify.success('Vote submitted', { description: `${answer.power} voting power ${choice === 'for' ? 'for' : 'against'}` })
       setVoted((v) => new Map(v).set(id, choice))
@@ -146,13 +132,13 @@ export function useGovernance() {
   /** Creates a proposal (burning its cost once per attempt key); true when the server took it. */
   const propose = async (title: string, description: string, category: string, days: number, attemptKey: string): Promise<boolean> => {
     try {
-      const answer = await createProposal(title, description, category, new Date(Date.now() + days * DAY_MS), attemptKey)
+      const answer = await api.createProposal(title, description, category, new Date(Date.now() + days * DAY_MS), attemptKey)
       notify.success('Proposal created', { description: `${rules.proposal_cost} CUBE burned` })
       setProposals((list) => mergeProposal(list ?? [], answer.proposal))
       setOverview((o) => (o ? { ...o, balance: answer.balance } : o))
       const session = useSessionStore.getState()
       if (session.wallet) session.setWallet({ ...session.wallet, balance: answer.balance })
-      session.bumpActivity()
+      void ledgerChanged(session.user?.id)
       refreshMine()
       return true
     } catch (error) {
@@ -163,8 +149,8 @@ export function useGovernance() {
   }
 
   /** Delegates to a username, or to the Community Pool with null. */
-  const delegate = async (to: string | null) => setOverview(await delegateVotingPower(to))
-  const undelegate = async () => setOverview(await undelegateVotingPower())
+  const delegate = async (to: string | null) => setOverview(await api.delegateVotingPower(to))
+  const undelegate = async () => setOverview(await api.undelegateVotingPower())
 
   /** The user's snapshot power on a proposal: known once read after the proposal was listed; row undefined = none. */
   const powerOn = (id: string): { known: boolean; row: ProposalPower | undefined } => ({

@@ -11,6 +11,7 @@ import { StatsPanel } from './ListenStats.tsx'
 
 const LIST_SIZE = 8
 import { useRecommendations } from './useRecommendations.ts'
+import { SimpleTabs } from '../../ui/SimpleTabs.tsx'
 
 function SongMenu({ song }: { song: Song }) {
   const [open, setOpen] = useState(false)
@@ -190,30 +191,19 @@ function PlaylistsTab() {
   )
 }
 
+const LISTEN_TABS = [
+  { key: 'recommendations', label: 'Recommendations' },
+  { key: 'playlists', label: 'Your Playlists' },
+] as const
+
 export default function ListenPage() {
   const [tab, setTab] = useState<'recommendations' | 'playlists'>('recommendations')
   const status = useSessionStore((s) => s.status)
-  const tabBtn = (id: typeof tab, label: string) => (
-    <button
-      type="button"
-      role="tab"
-      id={`listen-tab-${id}`}
-      aria-selected={tab === id}
-      aria-controls={`listen-panel-${id}`}
-      onClick={() => setTab(id)}
-      className={`rounded-md px-3 py-1.5 text-sm font-semibold ${tab === id ? 'bg-primary text-bg' : 'text-muted hover:text-fg'}`}
-    >
-      {label}
-    </button>
-  )
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
       <h1 className="text-2xl font-bold neon-text">Listen to Earn</h1>
       <StatsPanel />
-      <div role="tablist" aria-label="Listen to Earn" className="flex gap-2">
-        {tabBtn('recommendations', 'Recommendations')}
-        {tabBtn('playlists', 'Your Playlists')}
-      </div>
+      <SimpleTabs tabs={LISTEN_TABS} value={tab} onChange={setTab} label="Listen to Earn" idPrefix="listen" />
       <div role="tabpanel" id={`listen-panel-${tab}`} aria-labelledby={`listen-tab-${tab}`} className="flex flex-col gap-6">
         {tab === 'recommendations' ? (
           <>

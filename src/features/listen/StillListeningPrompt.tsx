@@ -1,5 +1,5 @@
 import { useListenPrompt } from '../../domain/economy/listen-prompt.ts'
-import { answerStillListening } from '../../domain/economy/listen-reporter.ts'
+import { useAnswerStillListening } from '../../domain/economy/useAnswerStillListening.ts'
 import { notify } from '../../lib/notify.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 
@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/error-message.ts'
 export function StillListeningPrompt() {
   const needsInteraction = useListenPrompt((s) => s.needsInteraction)
   const answering = useListenPrompt((s) => s.answering)
+  const answerStillListening = useAnswerStillListening()
   if (!needsInteraction) return null
   return (
     <div

@@ -15,6 +15,7 @@ import { refreshWallet } from '../../domain/session/session-sync.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
 import { generateDescription, type TrackFacts } from './describe.ts'
 import { createMintMachine } from './mint-machine.ts'
+import { walletChanged } from '../../domain/economy/wallet-cache.ts'
 
 // The app's wiring of the mint machine and what the minting studio reads from the server: the
 // chains, the user's recent mints, and the site's Text AI for descriptions.
@@ -55,7 +56,7 @@ export function useMintMachine() {
           })
           const userId = useSessionStore.getState().user?.id
           if (userId) void refreshWallet(userId)
-          useSessionStore.getState().bumpActivity()
+          void walletChanged(userId)
         },
       },
     }),

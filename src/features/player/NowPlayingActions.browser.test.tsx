@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import '../../styles/index.css'
-import { render, settle } from '../../../tests/component/render.tsx'
+import type { ReactNode } from 'react'
+import { renderWithBackend, settle } from '../../../tests/component/render.tsx'
+import { fakeBackend } from '../../../tests/component/fake-backend.ts'
 import { SAMPLE_SONGS } from '../../lib/catalogue/sample-songs.ts'
 import type { Song } from '../../lib/catalogue/song.ts'
 import { notify } from '../../lib/notify.ts'
-import { createShareLink } from '../../backend/sharing.ts'
-import { fetchSongById } from '../../backend/publishing.ts'
 import { defaultPlaylists, selectIsFavourite, usePlaylistStore } from '../../domain/collection/playlist-store.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
 import { useShareLinksStore } from '../../domain/economy/share-links-store.ts'
@@ -19,9 +19,16 @@ import { AddToPlaylistMenu } from '../playlists/AddToPlaylistMenu.tsx'
 // and Share, which copies the song page's address with the user's own copy-link token, made by the
 // server's share_create like Share & Earn's links, so an opening by someone else is credited.
 
-vi.mock('../../backend/client.ts', () => ({ supabase: () => ({}) }))
-vi.mock('../../backend/sharing.ts', async (original) => ({ ...(await original<object>()), createShareLink: vi.fn() }))
-vi.mock('../../backend/publishing.ts', async (original) => ({ ...(await original<object>()), fetchSongById: vi.fn() }))
+const sharingFakes = {
+  createShareLink: vi.fn(),
+}
+const { createShareLink } = sharingFakes
+const publishingFakes = {
+  fetchSongById: vi.fn(),
+}
+const { fetchSongById } = publishingFakes
+const server = fakeBackend({ sharing: sharingFakes, publishing: publishingFakes })
+const render = (ui: ReactNode) => renderWithBackend(ui, server.backend)
 vi.mock('../../lib/notify.ts', () => ({ notify: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }) }))
 
 const neon = SAMPLE_SONGS.find((s) => s.id === 'neon-drift')!

@@ -3,7 +3,7 @@ import type { Song } from '../../lib/catalogue/song.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { notify } from '../../lib/notify.ts'
 import { songShareItem } from '../../domain/economy/song-share.ts'
-import { copyShareLink } from '../../domain/economy/share-item.ts'
+import { useShareActions } from '../../domain/economy/useShareActions.ts'
 import { Icon } from '../../ui/Icon.tsx'
 
 const COPIED_MS = 2000
@@ -15,6 +15,7 @@ const COPIED_MS = 2000
  */
 export function ShareSongButton({ song }: { song: Song }) {
   const [state, setState] = useState<'idle' | 'busy' | 'copied'>('idle')
+  const shareActions = useShareActions()
 
   useEffect(() => {
     if (state !== 'copied') return
@@ -25,7 +26,7 @@ export function ShareSongButton({ song }: { song: Song }) {
   const share = async () => {
     setState('busy')
     try {
-      const copied = await copyShareLink(await songShareItem(song))
+      const copied = await shareActions.copy(await songShareItem(song, shareActions.slugOf))
       setState(copied ? 'copied' : 'idle')
     } catch (e) {
       setState('idle')

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
-import { copyShareLink } from '../../domain/economy/share-item.ts'
+import { useShareActions } from '../../domain/economy/useShareActions.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { HeartToggle } from '../../ui/HeartToggle.tsx'
 import { usePlayerStore } from '../../domain/playback/player-store.ts'
@@ -8,13 +8,14 @@ import { selectIsFavourite, usePlaylistStore } from '../../domain/collection/pla
 import { catalogueSong } from '../../domain/collection/catalogue-song.ts'
 import { catalogueArtistHref } from '../../domain/collection/song-index.ts'
 import { PublicDataPage } from './PublicDataPage.tsx'
-import { loadSong, useSongCommentCount, type SongView } from './song-view.ts'
+import { useSongCommentCount, useSongLoader, type SongView } from './song-view.ts'
 import { Slot } from '../../ui/slots.tsx'
 import { FollowButton } from './FollowButton.tsx'
 
 /** /song/{slug}: a catalogue song's public page (cover, title, artist, play, like, queue, playlist, share). */
 export default function SongPage() {
   const { slug = '' } = useParams()
+  const loadSong = useSongLoader()
   return (
     <PublicDataPage load={loadSong} name={slug} what="song">
       {(view) => <SongView view={view} />}
@@ -29,6 +30,7 @@ function SongView({ view: { row, creator, source, remixes } }: { view: SongView 
   const liked = usePlaylistStore(selectIsFavourite(song.id))
   const [copied, setCopied] = useState(false)
   const comments = useSongCommentCount(row.id)
+  const shareActions = useShareActions()
 
   useEffect(() => {
     document.title = `${row.title} · ${creator ?? row.artist} · CUBE Music`
@@ -37,7 +39,7 @@ function SongView({ view: { row, creator, source, remixes } }: { view: SongView 
   const play = () => (isCurrent ? usePlayerStore.getState().togglePlay() : usePlayerStore.getState().playSong(song))
   const share = async () => {
     // A signed-in listener copies a tokened link the server credits when someone else opens it.
-    if (!(await copyShareLink({ type: 'song', id: row.slug, altId: row.id, title: row.title }))) return
+    if (!(await shareActions.copy({ type: 'song', id: row.slug, altId: row.id, title: row.title }))) return
     setCopied(true)
     setTimeout(() => setCopied(false), 2000)
   }

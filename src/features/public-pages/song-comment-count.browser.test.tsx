@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { render, settle } from '../../../tests/component/render.tsx'
+import type { ReactNode } from 'react'
+import { renderWithBackend, settle } from '../../../tests/component/render.tsx'
+import { fakeBackend } from '../../../tests/component/fake-backend.ts'
 import type { CommentChange } from '../../backend/comments.ts'
-import { countSongComments } from '../../backend/comments.ts'
 import { useSongCommentCount } from './song-view.ts'
 
 // The song page's comment count did not move when someone commented. It is
@@ -9,13 +10,16 @@ import { useSongCommentCount } from './song-view.ts'
 
 let push: (change: CommentChange) => void = () => undefined
 let count = 2
-vi.mock('../../backend/comments.ts', () => ({
+const commentsFakes = {
   countSongComments: vi.fn(async () => count),
   subscribeSongComments: vi.fn((_id: string, onChange: (c: CommentChange) => void) => {
     push = onChange
     return () => undefined
   }),
-}))
+}
+const { countSongComments } = commentsFakes
+const server = fakeBackend({ comments: commentsFakes })
+const render = (ui: ReactNode) => renderWithBackend(ui, server.backend)
 
 function Count() {
   const n = useSongCommentCount('neon-drift')

@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import { MemoryRouter, Route, Routes } from 'react-router-dom'
-import { render, settle } from '../../../tests/component/render.tsx'
+import type { ReactNode } from 'react'
+import { renderWithBackend, settle } from '../../../tests/component/render.tsx'
+import { fakeBackend } from '../../../tests/component/fake-backend.ts'
 import { catalogueRow } from '../../../tests/component/catalogue-row.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
 import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
-import { follow, unfollow } from '../../backend/follows.ts'
 import SongPage from './SongPage.tsx'
 
 // A published song's page offers Follow for its artist (public.follows, as the profile page does).
@@ -14,28 +15,27 @@ const OWNER = '00000000-0000-4000-8000-0000000000aa'
 const SONG = catalogueRow({ id: 'pub-follow', title: 'Night Drive', slug: 'night-drive', artist: 'kai', owner_id: OWNER })
 let followingNow = false
 
-vi.mock('../../backend/publishing.ts', async (original) => ({
-  ...(await original<object>()),
+const publishingFakes = {
   fetchSongBySlug: vi.fn(async () => SONG),
   fetchSongById: vi.fn(async () => null),
   fetchRemixesOf: vi.fn(async () => []),
-}))
-vi.mock('../../backend/profile.ts', async (original) => ({
-  ...(await original<object>()),
+}
+const profileFakes = {
   fetchProfile: vi.fn(async () => ({ user_id: OWNER, username: 'kai', avatar_url: null, bio: null, created_at: '' })),
-}))
-vi.mock('../../backend/comments.ts', async (original) => ({
-  ...(await original<object>()),
+}
+const commentsFakes = {
   countSongComments: vi.fn(async () => 0),
   subscribeSongComments: vi.fn(() => () => undefined),
-}))
-vi.mock('../../backend/follows.ts', async (original) => ({
-  ...(await original<object>()),
+}
+const followsFakes = {
   fetchFollowCounts: vi.fn(async () => ({ followers: followingNow ? 1 : 0, following: 0 })),
   isFollowing: vi.fn(async () => followingNow),
   follow: vi.fn(async () => void (followingNow = true)),
   unfollow: vi.fn(async () => void (followingNow = false)),
-}))
+}
+const { follow, unfollow } = followsFakes
+const server = fakeBackend({ publishing: publishingFakes, profile: profileFakes, comments: commentsFakes, follows: followsFakes })
+const render = (ui: ReactNode) => renderWithBackend(ui, server.backend)
 
 const page = () =>
   render(

@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { MemoryRouter, Route, Routes } from 'react-router-dom'
-import { render } from '../../../tests/component/render.tsx'
+import type { ReactNode } from 'react'
+import { renderWithBackend } from '../../../tests/component/render.tsx'
+import { fakeBackend } from '../../../tests/component/fake-backend.ts'
 import { catalogueRow } from '../../../tests/component/catalogue-row.ts'
 import type { CatalogueRow } from '../../backend/publishing.ts'
 import SongPage from './SongPage.tsx'
@@ -15,8 +17,7 @@ let songs: CatalogueRow[] = []
 let lineageFails = false
 
 // Partial mocks: the page's other imports still find every export of these modules.
-vi.mock('../../backend/publishing.ts', async (original) => ({
-  ...(await original<object>()),
+const publishingFakes = {
   fetchSongBySlug: vi.fn(async (slug: string) => songs.find((s) => s.slug === slug) ?? null),
   fetchSongById: vi.fn(async (id: string) => {
     if (lineageFails) throw new Error('offline')
@@ -26,13 +27,16 @@ vi.mock('../../backend/publishing.ts', async (original) => ({
     if (lineageFails) throw new Error('offline')
     return songs.filter((s) => s.remix_of === id)
   }),
-}))
-vi.mock('../../backend/profile.ts', async (original) => ({ ...(await original<object>()), fetchProfile: vi.fn(async () => null) }))
-vi.mock('../../backend/comments.ts', async (original) => ({
-  ...(await original<object>()),
+}
+const profileFakes = {
+  fetchProfile: vi.fn(async () => null),
+}
+const commentsFakes = {
   countSongComments: vi.fn(async () => 0),
   subscribeSongComments: vi.fn(() => () => undefined),
-}))
+}
+const server = fakeBackend({ publishing: publishingFakes, profile: profileFakes, comments: commentsFakes })
+const render = (ui: ReactNode) => renderWithBackend(ui, server.backend)
 
 const page = (slug: string) =>
   render(

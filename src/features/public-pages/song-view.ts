@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react'
-import { fetchRemixesOf, fetchSongById, fetchSongBySlug, type CatalogueRow } from '../../backend/publishing.ts'
-import { countSongComments, subscribeSongComments } from '../../backend/comments.ts'
-import { fetchProfile } from '../../backend/profile.ts'
+import { useCallback, useEffect, useState } from 'react'
+import type { CatalogueRow } from '../../backend/publishing.ts'
+import { useBackend, type Backend } from '../../domain/session/backend-context.ts'
 
 export type SongLink = Pick<CatalogueRow, 'id' | 'title' | 'slug' | 'artist'>
 
@@ -21,7 +20,12 @@ const link = ({ id, title, slug, artist }: CatalogueRow): SongLink => ({ id, tit
  * The song a /song/{slug} page shows, with its creator's name and its lineage; null when no song
  * has that slug. The lineage is extra: when it cannot be read the page shows the song without it.
  */
-export async function loadSong(slug: string): Promise<SongView | null> {
+export async function loadSong(
+  { publishing, profile: profiles }: Pick<Backend, 'publishing' | 'profile'>,
+  slug: string,
+): Promise<SongView | null> {
+  const { fetchRemixesOf, fetchSongById, fetchSongBySlug } = publishing
+  const fetchProfile = profiles.fetchProfile
   const row = await fetchSongBySlug(slug)
   if (!row) return null
   const [profile, source, remixes] = await Promise.all([
@@ -32,9 +36,15 @@ export async function loadSong(slug: string): Promise<SongView | null> {
   return { row, creator: profile?.username ?? null, source: source ? link(source) : null, remixes: remixes.map(link) }
 }
 
-/** How many comments the song has; null until (or unless) the server answers. */
+/** `loadSong` through the injected backend, the same function while the backend is the same. */
+export function useSongLoader(): (slug: string) => Promise<SongView | null> {
+  const backend = useBackend()
+  return useCallback((slug: string) => loadSong(backend, slug), [backend])
+}
+
 /** The song's comment count, counted by the server and counted again (live) whenever its thread changes. */
 export function useSongCommentCount(songId: string) {
+  const { countSongComments, subscribeSongComments } = useBackend().comments
   const [comments, setComments] = useState<number | null>(null)
   useEffect(() => {
     let live = true
@@ -56,6 +66,6 @@ export function useSongCommentCount(songId: string) {
       clearTimeout(timer)
       unsubscribe()
     }
-  }, [songId])
+  }, [songId, countSongComments, subscribeSongComments])
   return comments
 }

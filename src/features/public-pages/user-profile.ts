@@ -1,20 +1,12 @@
 import { useEffect, useState } from 'react'
-import {
-  fetchFollowCounts,
-  fetchProfileByUsername,
-  fetchProfileName,
-  fetchRecentListens,
-  follow,
-  isFollowing,
-  unfollow,
-  type RecentListen,
-} from '../../backend/follows.ts'
+import { fetchProfileByUsername, fetchProfileName, fetchRecentListens, type RecentListen } from '../../backend/follows.ts'
 import type { ProfileRow } from '../../backend/profile.ts'
 import { fetchSongsByOwner, type CatalogueRow } from '../../backend/publishing.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { notify } from '../../lib/notify.ts'
 import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
+import { useBackend } from '../../domain/session/backend-context.ts'
 
 // The /user/{username} page's data: the profile as the server shows it to this viewer, and Follow.
 
@@ -40,6 +32,7 @@ export async function loadProfile(username: string): Promise<LoadedProfile | nul
 
 /** Follower counts and whether the viewer follows this profile, with the Follow/Unfollow action. */
 export function useFollow(profile: { user_id: string; username: string }) {
+  const api = useBackend().follows
   const me = useSessionStore((s) => s.user)
   const [counts, setCounts] = useState<{ followers: number; following: number } | null>(null)
   const [following, setFollowing] = useState<boolean | null>(null)
@@ -48,19 +41,19 @@ export function useFollow(profile: { user_id: string; username: string }) {
 
   useEffect(() => {
     let live = true
-    fetchFollowCounts(profile.user_id).then(
+    api.fetchFollowCounts(profile.user_id).then(
       (c) => live && setCounts(c),
       (e: unknown) => notify.error(`Follower counts could not be loaded: ${errorMessage(e)}`),
     )
     if (me && !self)
-      isFollowing(me.id, profile.user_id).then(
+      api.isFollowing(me.id, profile.user_id).then(
         (f) => live && setFollowing(f),
         () => undefined,
       )
     return () => {
       live = false
     }
-  }, [profile.user_id, me, self])
+  }, [profile.user_id, me, self, api])
 
   const toggle = async () => {
     if (!me) {
@@ -70,10 +63,10 @@ export function useFollow(profile: { user_id: string; username: string }) {
     }
     setBusy(true)
     try {
-      if (following) await unfollow(me.id, profile.user_id)
-      else await follow(me.id, profile.user_id)
+      if (following) await api.unfollow(me.id, profile.user_id)
+      else await api.follow(me.id, profile.user_id)
       setFollowing(!following)
-      setCounts(await fetchFollowCounts(profile.user_id))
+      setCounts(await api.fetchFollowCounts(profile.user_id))
     } catch (error) {
       notify.error(`Could not ${following ? 'unfollow' : 'follow'}: ${errorMessage(error)}`)
     } finally {

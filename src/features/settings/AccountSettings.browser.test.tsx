@@ -1,34 +1,26 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { userEvent } from 'vitest/browser'
-import { render, settle } from '../../../tests/component/render.tsx'
-import { changeEmail, changePassword } from '../../backend/account-settings.ts'
+import { renderWithBackend, settle } from '../../../tests/component/render.tsx'
+import { fakeBackend } from '../../../tests/component/fake-backend.ts'
+import { byRole, field } from '../../../tests/component/ui.ts'
 import { AccountSettings } from './AccountSettings.tsx'
 
-// The e-mail and password forms with the backend mocked: what the user types reaches the right
+// The e-mail and password forms with a fake backend: what the user types reaches the right
 // call, a mismatch is caught before anything is sent, and the server's refusal is shown.
 
-vi.mock('../../backend/client.ts', () => ({ supabase: () => ({}) }))
-vi.mock('../../backend/account-settings.ts', () => ({
-  PASSWORD_MIN: 8,
-  changeEmail: vi.fn(async () => undefined),
-  changePassword: vi.fn(async () => undefined),
-  totpStatus: vi.fn(async () => ({ factorId: null, needsCode: false })),
-  startTotp: vi.fn(),
-  verifyTotp: vi.fn(),
-  removeTotp: vi.fn(),
-}))
-
-const form = (el: HTMLElement, name: string) => el.querySelector<HTMLFormElement>(`form[aria-label="${name}"]`)!
-const field = (scope: HTMLElement, label: string) => {
-  const l = [...scope.querySelectorAll('label')].find((x) => x.textContent === label)!
-  return scope.querySelector<HTMLInputElement>(`#${CSS.escape(l.htmlFor)}`)!
-}
+const changeEmail = vi.fn(async (_client: unknown, _password: string, _email: string) => undefined)
+const changePassword = vi.fn(async (_client: unknown, _password: string, _next: string) => undefined)
+const server = fakeBackend({
+  accountSettings: { changeEmail, changePassword, totpStatus: async () => ({ factorId: null, needsCode: false }) },
+})
+const render = () => renderWithBackend(<AccountSettings />, server.backend)
+const form = (el: HTMLElement, name: string) => byRole<HTMLFormElement>(el, 'form', name)
 
 beforeEach(() => vi.clearAllMocks())
 
 describe('AccountSettings', () => {
   it('refuses new passwords that do not match, without asking the server', async () => {
-    const el = render(<AccountSettings />)
+    const el = render()
     const pw = form(el, 'Update password')
     await settle(() => userEvent.fill(field(pw, 'Current password'), 'old-secret'))
     await settle(() => userEvent.fill(field(pw, 'New password'), 'new-secret-1'))
@@ -39,7 +31,7 @@ describe('AccountSettings', () => {
   })
 
   it('sends the current and the new password when both entries match, then clears the form', async () => {
-    const el = render(<AccountSettings />)
+    const el = render()
     const pw = form(el, 'Update password')
     await settle(() => userEvent.fill(field(pw, 'Current password'), 'old-secret'))
     await settle(() => userEvent.fill(field(pw, 'New password'), 'new-secret-1'))
@@ -53,7 +45,7 @@ describe('AccountSettings', () => {
 
   it('shows the server’s refusal of an e-mail change under the form', async () => {
     vi.mocked(changeEmail).mockRejectedValueOnce(new Error('The current password is wrong.'))
-    const el = render(<AccountSettings />)
+    const el = render()
     const mail = form(el, 'Change e-mail')
     await settle(() => userEvent.fill(field(mail, 'New e-mail'), 'new@example.com'))
     await settle(() => userEvent.fill(field(mail, 'Current password'), 'guess'))

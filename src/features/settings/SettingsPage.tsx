@@ -1,4 +1,5 @@
-import { useEffect, useState, type KeyboardEvent } from 'react'
+import { useEffect, useState } from 'react'
+import { SimpleTabs } from '../../ui/SimpleTabs.tsx'
 import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
 import { AccountSettings } from './AccountSettings.tsx'
@@ -41,24 +42,6 @@ export default function SettingsPage() {
     document.title = 'Settings · CUBE Music'
   }, [])
 
-  const onKey = (e: KeyboardEvent<HTMLButtonElement>) => {
-    const i = TABS.findIndex((t) => t.key === tab)
-    const next =
-      e.key === 'ArrowRight'
-        ? (i + 1) % TABS.length
-        : e.key === 'ArrowLeft'
-          ? (i + TABS.length - 1) % TABS.length
-          : e.key === 'Home'
-            ? 0
-            : e.key === 'End'
-              ? TABS.length - 1
-              : -1
-    if (next < 0) return
-    e.preventDefault()
-    setTab(TABS[next]!.key)
-    document.getElementById(`settings-tab-${TABS[next]!.key}`)?.focus()
-  }
-
   const body = () => {
     if (tab === 'appearance') return <AppearanceSettings />
     if (tab === 'playback') return <PlaybackSettings />
@@ -76,25 +59,8 @@ export default function SettingsPage() {
         <h1 className="font-display text-3xl font-bold text-primary neon-text">Settings</h1>
         <p className="text-muted">Your profile, account security, appearance and preferences.</p>
       </header>
-      <div role="tablist" aria-label="Settings" className="flex flex-wrap gap-1 rounded-md bg-bg p-1 text-sm">
-        {TABS.map((t) => (
-          <button
-            key={t.key}
-            id={`settings-tab-${t.key}`}
-            type="button"
-            role="tab"
-            aria-selected={tab === t.key}
-            aria-controls="settings-panel"
-            tabIndex={tab === t.key ? 0 : -1}
-            onClick={() => setTab(t.key)}
-            onKeyDown={onKey}
-            className={`rounded px-3 py-1.5 font-semibold ${tab === t.key ? 'bg-primary/20 text-primary' : 'text-muted hover:text-fg'}`}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id="settings-panel" aria-labelledby={`settings-tab-${tab}`}>
+      <SimpleTabs tabs={TABS} value={tab} onChange={setTab} label="Settings" idPrefix="settings" />
+      <div role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`}>
         {body()}
       </div>
     </section>

@@ -1,31 +1,32 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { userEvent } from 'vitest/browser'
-import { render, settle } from '../../../tests/component/render.tsx'
-import { removeTotp, startTotp, totpStatus, verifyTotp } from '../../backend/account-settings.ts'
+import { renderWithBackend, settle } from '../../../tests/component/render.tsx'
+import { fakeBackend } from '../../../tests/component/fake-backend.ts'
+import { button, byRole } from '../../../tests/component/ui.ts'
 import { TwoFactorSettings } from './TwoFactorSettings.tsx'
 
-// The two-factor switch with the backend mocked: enrolling shows the QR code and secret, the code
+// The two-factor switch with a fake backend: enrolling shows the QR code and secret, the code
 // field takes digits only and Verify waits for six, a refused code is shown, cancelling removes
 // the unverified factor.
 
-vi.mock('../../backend/client.ts', () => ({ supabase: () => ({}) }))
-vi.mock('../../backend/account-settings.ts', () => ({
-  totpStatus: vi.fn(async () => ({ factorId: null, needsCode: false })),
-  startTotp: vi.fn(async () => ({
-    factorId: 'f1',
-    qrCode: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>',
-    secret: 'JBSWY3DPEHPK3PXP',
-  })),
-  verifyTotp: vi.fn(async () => undefined),
-  removeTotp: vi.fn(async () => undefined),
+const totpStatus = vi.fn(
+  async (_client: unknown): Promise<{ factorId: string | null; needsCode: boolean }> => ({ factorId: null, needsCode: false }),
+)
+const startTotp = vi.fn(async (_client: unknown) => ({
+  factorId: 'f1',
+  qrCode: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>',
+  secret: 'JBSWY3DPEHPK3PXP',
 }))
+const verifyTotp = vi.fn(async (_client: unknown, _factorId: string, _code: string) => undefined)
+const removeTotp = vi.fn(async (_client: unknown, _factorId: string) => undefined)
+const server = fakeBackend({ accountSettings: { totpStatus, startTotp, verifyTotp, removeTotp } })
+const render = () => renderWithBackend(<TwoFactorSettings />, server.backend)
 
 const codeInput = (el: HTMLElement) => el.querySelector<HTMLInputElement>('input[autocomplete="one-time-code"]')!
-const button = (el: HTMLElement, text: string) => [...el.querySelectorAll('button')].find((b) => b.textContent === text)!
 
 async function enrol() {
-  const el = render(<TwoFactorSettings />)
-  const toggle = el.querySelector<HTMLButtonElement>('[role="switch"]')!
+  const el = render()
+  const toggle = byRole<HTMLButtonElement>(el, 'switch')
   await expect.poll(() => toggle.disabled).toBe(false)
   await settle(() => userEvent.click(toggle))
   await expect.poll(() => el.querySelector('[data-testid="totp-secret"]')?.textContent).toBe('JBSWY3DPEHPK3PXP')

@@ -1,6 +1,5 @@
 import { useState } from 'react'
-import { changeEmail, changePassword } from '../../backend/account-settings.ts'
-import { supabase } from '../../backend/client.ts'
+import { useBackend } from '../../domain/session/backend-context.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 
 /** A form's one submission: busy while it runs, the failure's text after; resolves true on success. */
@@ -25,14 +24,18 @@ function useSubmission<A extends unknown[]>(work: (...args: A) => Promise<void>)
 
 /** Changing the sign-in e-mail, confirmed with the current password. */
 export function useEmailChange() {
-  const { error, busy, submit } = useSubmission((currentPassword: string, email: string) => changeEmail(supabase(), currentPassword, email))
+  const { accountSettings, client } = useBackend()
+  const { error, busy, submit } = useSubmission((currentPassword: string, email: string) =>
+    accountSettings.changeEmail(client.supabase(), currentPassword, email),
+  )
   return { error, busy, change: submit }
 }
 
 /** Changing the password: the two new entries must match before anything is sent. */
 export function usePasswordChange() {
+  const { accountSettings, client } = useBackend()
   const { error, busy, submit, setError } = useSubmission((currentPassword: string, next: string) =>
-    changePassword(supabase(), currentPassword, next),
+    accountSettings.changePassword(client.supabase(), currentPassword, next),
   )
   const change = async (currentPassword: string, next: string, confirm: string): Promise<boolean> => {
     if (next !== confirm) {

@@ -4,16 +4,15 @@ import { supabase } from '../../backend/client.ts'
 import { fetchProfile } from '../../backend/profile.ts'
 import { AVATAR_SIZE_PX, avatarFileProblem, usernameProblem } from '../../lib/profile-rules.ts'
 import { notify } from '../../lib/notify.ts'
-import { useSessionStore } from '../../domain/session/session-store.ts'
 import { useAvatarSrc } from '../../domain/profile/use-avatar-src.ts'
 import { squareAvatar } from './avatar-image.ts'
+import { ownProfileChanged } from '../../domain/profile/profile-keys.ts'
 
 /**
  * The Profile form's data and actions: loads the profile, keeps what the user types, saves the
  * username and bio (the rules checked first, the server deciding), uploads a cropped avatar.
  */
 export function useProfileEditor(userId: string) {
-  const bumpActivity = useSessionStore((s) => s.bumpActivity)
   const [loaded, setLoaded] = useState(false)
   const [username, setUsername] = useState('')
   const [bio, setBio] = useState('')
@@ -52,7 +51,7 @@ export function useProfileEditor(userId: string) {
     setError(null)
     try {
       await saveProfileFields(supabase(), userId, { username, bio })
-      bumpActivity()
+      void ownProfileChanged(userId)
       notify.success('Profile saved')
     } catch (err) {
       setError((err as Error).message)
@@ -72,7 +71,7 @@ export function useProfileEditor(userId: string) {
       const square = await squareAvatar(picked, AVATAR_SIZE_PX)
       const url = await uploadAvatar(supabase(), userId, square)
       setAvatar(url)
-      bumpActivity()
+      void ownProfileChanged(userId)
       notify.success('Avatar updated')
     } catch (err) {
       setAvatarError((err as Error).message)

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import { removeTotp, startTotp, totpStatus, verifyTotp, type TotpEnrolment } from '../../backend/account-settings.ts'
-import { supabase } from '../../backend/client.ts'
+import type { TotpEnrolment } from '../../backend/account-settings.ts'
+import { useBackend } from '../../domain/session/backend-context.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { notify } from '../../lib/notify.ts'
 
@@ -18,6 +18,9 @@ const fromStatus = (status: { factorId: string | null }): TwoFactorState =>
  * verified code; turning it off or cancelling an enrolment removes the factor on the server.
  */
 export function useTwoFactor() {
+  const { accountSettings, client } = useBackend()
+  const { removeTotp, startTotp, totpStatus, verifyTotp } = accountSettings
+  const supabase = client.supabase
   const [state, setState] = useState<TwoFactorState>({ kind: 'loading' })
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -30,7 +33,7 @@ export function useTwoFactor() {
     return () => {
       live = false
     }
-  }, [])
+  }, [totpStatus, supabase])
 
   const run = async (work: () => Promise<void>): Promise<boolean> => {
     setBusy(true)

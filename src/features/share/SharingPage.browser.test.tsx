@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { MemoryRouter, Route, Routes } from 'react-router-dom'
-import { render, settle } from '../../../tests/component/render.tsx'
+import type { ReactNode } from 'react'
+import { renderWithBackend, settle } from '../../../tests/component/render.tsx'
+import { fakeBackend } from '../../../tests/component/fake-backend.ts'
 import type { ShareLink } from '../../backend/sharing.ts'
-import { createShareLink } from '../../backend/sharing.ts'
 import { refreshWallet } from '../../domain/session/session-sync.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
 import SharingPage from './SharingPage.tsx'
@@ -29,8 +30,7 @@ const link = (over: Partial<ShareLink> = {}): ShareLink => ({
   ...over,
 })
 
-vi.mock('../../backend/sharing.ts', () => ({
-  SHARE_PLATFORMS: ['twitter', 'facebook', 'copy_link', 'qr', 'share_now'],
+const sharingFakes = {
   fetchShareRules: vi.fn(async () => ({ amounts: { twitter: 10, facebook: 10, copy_link: 5, qr: 15, share_now: 5 }, daily_cap: 10 })),
   fetchShareAnalytics: vi.fn(async () => ({
     profile_visits: 0,
@@ -51,8 +51,11 @@ vi.mock('../../backend/sharing.ts', () => ({
   createShareLink: vi.fn(async () => link()),
   openShareLink: vi.fn(),
   recordView: vi.fn(),
-}))
-vi.mock('../../backend/profile.ts', () => ({ fetchProfile: vi.fn(async () => ({ username: 'sharer' })) }))
+}
+const { createShareLink } = sharingFakes
+const profileFakes = { fetchProfile: vi.fn(async () => ({ username: 'sharer' })) }
+const server = fakeBackend({ sharing: sharingFakes, profile: profileFakes })
+const render = (ui: ReactNode) => renderWithBackend(ui, server.backend)
 vi.mock('../../domain/session/session-sync.ts', () => ({ refreshWallet: vi.fn(async () => undefined) }))
 
 beforeEach(() => {

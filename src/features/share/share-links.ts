@@ -4,16 +4,8 @@ export { PLATFORM_LABEL } from '../../domain/economy/share-links-store.ts'
 // Now Playing shares a song too: the address's form lives in the domain, written once.
 export { sharePath, sharedUrl } from '../../domain/economy/share-url.ts'
 
-/** Why a proven open of a link paid nothing, as the server recorded it on the link (open_share). */
-export const OPEN_NOT_PAID: Record<string, string> = {
-  same_client: 'opened from your own network or device',
-  linked_account: 'opened by an account linked to yours',
-  unknown_client: 'the server could not tell where it was opened from',
-  already_credited_today: 'this link has already paid today',
-  visitor_already_paid: 'that visitor already paid you today',
-  daily_cap: 'you reached today’s limit of paid shares',
-  address_cap: 'the visitor’s network reached its daily limit',
-}
+// The activity list names the same reasons: the domain holds them once.
+import { OPEN_NOT_PAID } from '../../domain/economy/share-open-reasons.ts'
 
 const clock = (at: string): string => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
 

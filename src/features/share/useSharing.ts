@@ -1,22 +1,14 @@
 import { useCallback, useEffect, useState } from 'react'
-import {
-  fetchShareAnalytics,
-  fetchShareRules,
-  fetchShareableSongs,
-  type ShareAnalytics,
-  type ShareLink,
-  type SharePlatform,
-  type ShareRules,
-  type ShareableSong,
-} from '../../backend/sharing.ts'
-import { fetchProfile } from '../../backend/profile.ts'
+import type { ShareAnalytics, ShareLink, SharePlatform, ShareRules, ShareableSong } from '../../backend/sharing.ts'
+import { useBackend } from '../../domain/session/backend-context.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { notify } from '../../lib/notify.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
 import { cacheShareCounts, cachedShareCounts, type ShareCounts } from './share-links.ts'
-import { startShareLinks } from '../../domain/economy/share-link-sync.ts'
+import { announceShareCredit, startShareLinks } from '../../domain/economy/share-link-sync.ts'
 import { linksOf, sortedLinks, useShareLinksStore } from '../../domain/economy/share-links-store.ts'
-import { shareBusyKey, shareItem, type ShareItem } from '../../domain/economy/share-item.ts'
+import { shareBusyKey, type ShareItem } from '../../domain/economy/share-item.ts'
+import { useShareActions } from '../../domain/economy/useShareActions.ts'
 
 export { PLATFORM_LABEL } from './share-links.ts'
 
@@ -28,13 +20,14 @@ export type { ShareItem }
  */
 export function useShare(onAnswered: () => void) {
   const busy = useShareLinksStore((s) => s.busy)
+  const actions = useShareActions()
   const share = useCallback(
     async (item: ShareItem, platform: SharePlatform): Promise<ShareLink | null> => {
-      const link = await shareItem(item, platform)
+      const link = await actions.share(item, platform)
       if (link) onAnswered()
       return link
     },
-    [onAnswered],
+    [onAnswered, actions],
   )
   const locked = (item: ShareItem | null, platform: SharePlatform) => (item ? Boolean(busy[shareBusyKey(item, platform)]) : false)
   return { share, locked, sharing: Object.keys(busy).length > 0 }
@@ -44,7 +37,12 @@ export type ShareApi = ReturnType<typeof useShare>
 
 /** The signed-in user's links, kept live (pending → credited); the app starts this too (start-services.ts). */
 export function useShareLinkSync() {
-  useEffect(startShareLinks, [])
+  const { sharing } = useBackend()
+  useEffect(
+    () =>
+      startShareLinks({ fetch: () => sharing.fetchShareLinks(), subscribe: sharing.subscribeShareLinks, onCredited: announceShareCredit }),
+    [sharing],
+  )
 }
 
 /** This item's links, newest first. */
@@ -61,10 +59,11 @@ export function useRecentLinks(limit = 10): ShareLink[] {
 
 /** The tracks the user may share (null while loading). */
 export function useShareableSongs() {
+  const { fetchShareableSongs } = useBackend().sharing
   const [songs, setSongs] = useState<ShareableSong[] | null>(null)
   useEffect(() => {
     fetchShareableSongs().then(setSongs, (e: unknown) => notify.error('Could not load the tracks', { description: errorMessage(e) }))
-  }, [])
+  }, [fetchShareableSongs])
   return songs
 }
 
@@ -74,6 +73,7 @@ export function useShareableSongs() {
  * analytics again (after each share's answer).
  */
 export function useShareOverview() {
+  const { sharing, profile } = useBackend()
   const user = useSessionStore((s) => s.user)
   const [rules, setRules] = useState<ShareRules | null>(null)
   const [analytics, setAnalytics] = useState<ShareAnalytics | null>(null)
@@ -81,25 +81,25 @@ export function useShareOverview() {
   const [username, setUsername] = useState<string | null>(null)
 
   useEffect(() => {
-    fetchShareRules().then(setRules, (e: unknown) => console.error('[share] rules', e))
-  }, [])
+    sharing.fetchShareRules().then(setRules, (e: unknown) => console.error('[share] rules', e))
+  }, [sharing])
   const refresh = useCallback(() => {
     if (!user) return
-    fetchShareAnalytics().then(
+    sharing.fetchShareAnalytics().then(
       (a) => {
         setAnalytics(a)
         setCounts(cacheShareCounts(a.by_platform))
       },
       (e: unknown) => console.error('[share] analytics', e),
     )
-  }, [user])
+  }, [user, sharing])
   useEffect(refresh, [refresh])
   useEffect(() => {
     if (user)
-      fetchProfile(user.id).then(
+      profile.fetchProfile(user.id).then(
         (p) => setUsername(p?.username ?? null),
         (e: unknown) => console.error('[share] profile', e),
       )
-  }, [user])
+  }, [user, profile])
   return { rules, analytics, counts, username, refresh }
 }

@@ -1,31 +1,36 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { MemoryRouter } from 'react-router-dom'
-import { render, settle } from '../../../tests/component/render.tsx'
-import { fetchCreatorEarnings } from '../../backend/wallet.ts'
+import { renderWithBackend, settle } from '../../../tests/component/render.tsx'
+import { fakeBackend } from '../../../tests/component/fake-backend.ts'
+import { byTestId, textOf } from '../../../tests/component/ui.ts'
+import type { CreatorEarnings } from '../../backend/wallet.ts'
+import { economyKeys } from '../../domain/economy/economy-keys.ts'
+import { queryClient } from '../../domain/session/query-client.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
 import { CreatorEarningsCard } from './CreatorEarningsCard.tsx'
 
 // Creators: a creator sees what each published song earned from other people's
 // listens, and the rule in words; a failure is said in words.
 
-vi.mock('../../backend/client.ts', () => ({ supabase: () => ({}) }))
-vi.mock('../../backend/wallet.ts', async (original) => ({ ...(await original<object>()), fetchCreatorEarnings: vi.fn() }))
+const fetchCreatorEarnings = vi.fn<() => Promise<CreatorEarnings>>()
+const server = fakeBackend({ wallet: { fetchCreatorEarnings } })
 
 const card = () =>
-  render(
+  renderWithBackend(
     <MemoryRouter>
       <CreatorEarningsCard />
     </MemoryRouter>,
+    server.backend,
   )
 
 beforeEach(() => {
-  vi.mocked(fetchCreatorEarnings).mockReset()
+  fetchCreatorEarnings.mockReset()
   useSessionStore.getState().setUser({ id: 'creator-1', email: 'c@example.com' })
 })
 
 describe('CreatorEarningsCard', () => {
   it('lists each published song with its listens and CUBE, the total, today against the cap, and the rule', async () => {
-    vi.mocked(fetchCreatorEarnings).mockResolvedValue({
+    fetchCreatorEarnings.mockResolvedValue({
       total: 7,
       today: 3,
       daily_cap: 50,
@@ -36,8 +41,8 @@ describe('CreatorEarningsCard', () => {
       ],
     })
     const el = card()
-    await vi.waitFor(() => expect(el.querySelector('[data-testid="creator-earnings-total"]')?.textContent).toBe('7 CUBE'))
-    expect(el.querySelector('[data-testid="creator-earnings-today"]')!.textContent).toBe('3')
+    await vi.waitFor(() => expect(textOf(el, 'creator-earnings-total')).toBe('7 CUBE'))
+    expect(textOf(el, 'creator-earnings-today')).toBe('3')
     const rows = [...el.querySelectorAll('[data-testid="creator-earnings-song"]')].map((r) => r.textContent)
     expect(rows).toEqual(['Night Bus5 listens · 5 CUBE', 'Quiet Hours1 listen · 1 CUBE'])
     expect(el.querySelector('a[href="/song/night-bus"]')).not.toBeNull()
@@ -46,13 +51,13 @@ describe('CreatorEarningsCard', () => {
   })
 
   it('shows nothing to someone who has published nothing, and says a failure in words', async () => {
-    vi.mocked(fetchCreatorEarnings).mockResolvedValueOnce({ total: 0, today: 0, daily_cap: 50, per_listen: 1, songs: [] })
+    fetchCreatorEarnings.mockResolvedValueOnce({ total: 0, today: 0, daily_cap: 50, per_listen: 1, songs: [] })
     const el = card()
     await vi.waitFor(() => expect(fetchCreatorEarnings).toHaveBeenCalledTimes(1))
     await settle()
-    expect(el.querySelector('[data-testid="creator-earnings"]')).toBeNull()
-    vi.mocked(fetchCreatorEarnings).mockRejectedValueOnce(new TypeError('Failed to fetch'))
-    await settle(() => useSessionStore.getState().bumpActivity())
+    expect(byTestId(el, 'creator-earnings')).toBeNull()
+    fetchCreatorEarnings.mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    await settle(() => queryClient.invalidateQueries({ queryKey: economyKeys.creatorEarnings('creator-1') }))
     await vi.waitFor(() => expect(el.textContent).toContain('Creator earnings could not be loaded. Try again later.'))
     expect(el.textContent).not.toContain('TypeError')
   })
@@ -61,7 +66,7 @@ describe('CreatorEarningsCard', () => {
     useSessionStore.getState().setUser(null)
     const el = card()
     await settle()
-    expect(el.querySelector('[data-testid="creator-earnings"]')).toBeNull()
+    expect(byTestId(el, 'creator-earnings')).toBeNull()
     expect(fetchCreatorEarnings).not.toHaveBeenCalled()
   })
 })

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react'
+import { SimpleTabs } from '../../ui/SimpleTabs.tsx'
 
-/** Accessible tabs (tablist / tab / tabpanel with arrow-key-free click selection). */
+/** The shared tab strip (SimpleTabs: click, arrow keys, Home, End) over the chosen tab's panel. */
 export function Tabs({
   label,
   tabs,
@@ -17,26 +18,16 @@ export function Tabs({
   const current = tabs.find((t) => t.id === active) ?? tabs[0]!
   return (
     <div data-testid={testId}>
-      <div role="tablist" aria-label={label} className="mb-3 flex gap-1 rounded-lg border border-line bg-bg/60 p-1">
-        {tabs.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`${base}-${t.id}-tab`}
-            aria-controls={`${base}-${t.id}-panel`}
-            aria-selected={t.id === current.id}
-            onClick={() => setActive(t.id)}
-            className={
-              `flex-1 rounded-md px-3 py-1.5 text-sm font-semibold ` +
-              `${t.id === current.id ? 'bg-primary text-bg' : 'text-fg/80 hover:bg-line/40'}`
-            }
-          >
-            {t.title}
-          </button>
-        ))}
+      <div className="mb-3">
+        <SimpleTabs
+          tabs={tabs.map((t) => ({ key: t.id, label: t.title }))}
+          value={current.id}
+          onChange={setActive}
+          label={label}
+          idPrefix={base}
+        />
       </div>
-      <div role="tabpanel" id={`${base}-${current.id}-panel`} aria-labelledby={`${base}-${current.id}-tab`}>
+      <div role="tabpanel" id={`${base}-panel-${current.id}`} aria-labelledby={`${base}-tab-${current.id}`}>
         {current.content}
       </div>
     </div>

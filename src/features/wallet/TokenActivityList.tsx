@@ -34,11 +34,15 @@ export function TokenActivityList({
               {TYPE_LABEL[item.type]} · {relativeTime(item.timestamp)}
             </p>
           </div>
-          <span className={`shrink-0 font-mono font-semibold ${item.action === 'MINE' ? 'text-primary' : 'text-secondary'}`}>
-            {item.action === 'MINE' ? '+' : '−'}
-            {item.amount} CUBE
-            <span className="sr-only"> {item.action === 'MINE' ? 'mined' : 'burned'}</span>
-          </span>
+          {item.action === 'NONE' ? (
+            <span className="shrink-0 font-mono text-muted">no CUBE</span>
+          ) : (
+            <span className={`shrink-0 font-mono font-semibold ${item.action === 'MINE' ? 'text-primary' : 'text-secondary'}`}>
+              {item.action === 'MINE' ? '+' : '−'}
+              {item.amount} CUBE
+              <span className="sr-only"> {item.action === 'MINE' ? 'mined' : 'burned'}</span>
+            </span>
+          )}
         </li>
       ))}
     </ul>

@@ -1,10 +1,14 @@
+import type { ShareLink } from '../../backend/sharing.ts'
+import { OPEN_NOT_PAID } from '../../domain/economy/share-open-reasons.ts'
+
 // Token Activity rows: what the ledger says, in the shape the UI lists (MINE for credits, BURN for debits).
 
 export type ActivityType = 'listen' | 'comment' | 'share' | 'remix' | 'create' | 'mint' | 'claim' | 'welcome' | 'other'
 
 export interface TokenActivityItem {
   id: string
-  action: 'MINE' | 'BURN'
+  /** NONE: something happened that moved no CUBE (a shared link opened without paying). */
+  action: 'MINE' | 'BURN' | 'NONE'
   /** Always positive; the action carries the sign. */
   amount: number
   type: ActivityType
@@ -103,3 +107,32 @@ export function ledgerToActivity(entry: LedgerLike, songTitle: (songId: string) 
 }
 
 /** 'just now', '5 min ago', '3 h ago', '2 d ago'; text that is not a date is shown as it is. */
+
+/**
+ * What the last open of each shared link did when it paid nothing (the server records why on the
+ * link: open_share), as activity rows beside the ledger's; a paid open is the ledger's share row.
+ */
+export function shareOpenActivity(
+  links: readonly Pick<ShareLink, 'id' | 'item_type' | 'item_id' | 'platform' | 'last_open_reason' | 'last_open_at'>[],
+  songTitle: (songId: string) => string | undefined,
+): TokenActivityItem[] {
+  const rows: TokenActivityItem[] = []
+  for (const link of links) {
+    const why = link.last_open_reason ? OPEN_NOT_PAID[link.last_open_reason] : undefined
+    if (!why || !link.last_open_at) continue
+    const shared = describeLedgerEntry('share', `${link.item_type}:${link.item_id}:${link.platform}`, songTitle)
+    rows.push({
+      id: `share-open:${link.id}:${link.last_open_at}`,
+      action: 'NONE',
+      amount: 0,
+      type: 'share',
+      song: `${shared}: opened, not paid (${why})`,
+      timestamp: link.last_open_at,
+    })
+  }
+  return rows
+}
+
+/** Activity rows newest first (ISO instants compare as text). */
+export const newestFirst = (rows: readonly TokenActivityItem[]): TokenActivityItem[] =>
+  [...rows].sort((a, b) => (a.timestamp < b.timestamp ? 1 : a.timestamp > b.timestamp ? -1 : 0))

@@ -1,12 +1,14 @@
 import { useState } from 'react'
-import { claimRewards, unlinkWallet } from '../../backend/web3.ts'
+import { useBackend } from '../../domain/session/backend-context.ts'
 import { notify } from '../../lib/notify.ts'
 import { refreshWallet } from '../../domain/session/session-sync.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
+import { ledgerChanged } from '../../domain/economy/ledger-cache.ts'
 
 /** Claiming the reward pot into the wallet (the balance and activity are read again after), and unlinking the address. */
 export function useRewardClaim() {
+  const { claimRewards, unlinkWallet } = useBackend().web3
   const [claiming, setClaiming] = useState(false)
 
   const claim = async (claimable: number) => {
@@ -21,7 +23,7 @@ export function useRewardClaim() {
       else notify('No Rewards to Claim')
       const userId = useSessionStore.getState().user?.id
       if (userId) await refreshWallet(userId)
-      useSessionStore.getState().bumpActivity()
+      await ledgerChanged(userId)
     } catch (e) {
       // The trust rule (supabase/schemas/trust.sql): the server says in words what unlocks claiming.
       const details = typeof e === 'object' && e !== null && 'details' in e && typeof e.details === 'string' ? e.details : ''

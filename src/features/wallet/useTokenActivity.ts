@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react'
-import { fetchLedger } from '../../backend/wallet.ts'
+import { useQuery } from '@tanstack/react-query'
+import { useBackend } from '../../domain/session/backend-context.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
+import { economyKeys } from '../../domain/economy/economy-keys.ts'
+import { useShareLinksStore } from '../../domain/economy/share-links-store.ts'
 import { SAMPLE_ACTIVITY } from './sample-wallet.ts'
 import { songTitleLookup } from './song-titles.ts'
-import { ledgerToActivity, type TokenActivityItem } from './token-activity.ts'
+import { ledgerToActivity, newestFirst, shareOpenActivity, type TokenActivityItem } from './token-activity.ts'
 
 export interface TokenActivity {
   items: readonly TokenActivityItem[]
@@ -11,31 +13,32 @@ export interface TokenActivity {
   source: 'ledger' | 'sample' | 'loading'
 }
 
-/** Token Activity: the signed-in user's ledger (newest first, refreshed after every movement), sample rows for visitors. */
+/**
+ * Token Activity: the signed-in user's ledger (newest first) with what happened to each shared
+ * link that paid nothing and why; sample rows for visitors. A credited listen writes its row into
+ * the cached ledger (ledger-cache.ts), and the links arrive live, so neither costs a reread.
+ */
 export function useTokenActivity(limit = 7): TokenActivity {
+  const backend = useBackend()
   const status = useSessionStore((s) => s.status)
   const userId = useSessionStore((s) => s.user?.id)
-  const version = useSessionStore((s) => s.activityVersion)
-  const walletBalance = useSessionStore((s) => s.wallet?.balance)
-  const [state, setState] = useState<{ key: string; items: TokenActivityItem[] } | null>(null)
-  const key = `${userId}:${limit}`
-
-  useEffect(() => {
-    if (!userId) return
-    let live = true
-    Promise.all([fetchLedger(userId, limit), songTitleLookup()])
-      .then(([rows, title]) => {
-        if (live) setState({ key, items: rows.map((r) => ledgerToActivity(r, title)) })
-      })
-      .catch((error: unknown) => console.warn('ledger fetch failed', error))
-    return () => {
-      live = false
-    }
-    // The wallet balance changes whenever the ledger does (welcome bonus, listens), so it triggers a reread too.
-  }, [userId, limit, key, version, walletBalance])
+  const links = useShareLinksStore((s) => s.links)
+  const ledger = useQuery({
+    queryKey: economyKeys.recentLedger(userId ?? '', limit),
+    queryFn: () => backend.wallet.fetchLedger(userId!, limit),
+    enabled: !!userId,
+  })
+  const titles = useQuery({
+    queryKey: economyKeys.songTitles(),
+    queryFn: () => songTitleLookup(backend.profile.fetchSongs),
+    enabled: !!userId,
+    staleTime: Number.POSITIVE_INFINITY,
+  })
 
   if (status !== 'signed-in')
     return { items: status === 'loading' ? [] : SAMPLE_ACTIVITY, source: status === 'loading' ? 'loading' : 'sample' }
-  if (!state || state.key !== key) return { items: [], source: 'loading' }
-  return { items: state.items, source: 'ledger' }
+  if (!ledger.data || !titles.data) return { items: [], source: 'loading' }
+  const title = titles.data
+  const rows = [...ledger.data.map((r) => ledgerToActivity(r, title)), ...shareOpenActivity(Object.values(links), title)]
+  return { items: newestFirst(rows).slice(0, limit), source: 'ledger' }
 }

@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react'
 import { useEffect, useMemo } from 'react'
-import { fetchLinkedWallet } from '../../backend/web3.ts'
+import { useBackend } from '../../domain/session/backend-context.ts'
 import { notify } from '../../lib/notify.ts'
 import { refreshWallet } from '../../domain/session/session-sync.ts'
 import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
@@ -8,9 +8,11 @@ import { useSessionStore } from '../../domain/session/session-store.ts'
 import { browserWalletDeps, watchProvider } from './browser-wallet.ts'
 import { createWalletConnectMachine } from './wallet-connect-machine.ts'
 import { clearWalletState, loadWalletState, saveWalletState, shortenAddress, type WalletChain } from './wallet-state.ts'
+import { walletChanged } from '../../domain/economy/wallet-cache.ts'
 
 /** The wallet-connect machine wired to the browser wallet, the server, toasts and the walletState cache. */
 export function useWalletConnect() {
+  const { fetchLinkedWallet } = useBackend().web3
   const userId = useSessionStore((s) => s.user?.id ?? null)
   const openAuth = useAuthModalStore((s) => s.open)
   const machine = useMemo(() => createWalletConnectMachine(browserWalletDeps(() => useSessionStore.getState().user?.id ?? null)), [])
@@ -32,7 +34,7 @@ export function useWalletConnect() {
           })
           const id = useSessionStore.getState().user?.id
           if (id) void refreshWallet(id)
-          useSessionStore.getState().bumpActivity()
+          void walletChanged(id)
         },
         askToSignIn: () => openAuth('login'),
       },
@@ -55,13 +57,13 @@ export function useWalletConnect() {
     return () => {
       live = false
     }
-  }, [userId, send])
+  }, [userId, send, fetchLinkedWallet])
 
   useEffect(
     () =>
       watchProvider(
         (address) => send({ type: 'ACCOUNT_CHANGED', address }),
-        () => useSessionStore.getState().bumpActivity(),
+        () => void walletChanged(useSessionStore.getState().user?.id),
       ),
     [send],
   )

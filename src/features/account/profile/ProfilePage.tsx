@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { Link } from 'react-router-dom'
 import { copyShareLink } from '../../../domain/economy/share-item.ts'
 import { Icon } from '../../../ui/Icon.tsx'
@@ -7,6 +7,8 @@ import { useAuthModalStore } from '../../../domain/session/auth-modal-store.ts'
 import { useSessionStore } from '../../../domain/session/session-store.ts'
 import { usePlayerStore } from '../../../domain/playback/player-store.ts'
 import { useListenRules } from '../../../domain/economy/reward-rules.ts'
+import { useQuery } from '@tanstack/react-query'
+import { profileKeys } from '../../../domain/profile/profile-keys.ts'
 import { loadProfile, SAMPLE_PROFILE, type ProfileView } from './profile-data.ts'
 import { ProfileBanner } from './ProfileBanner.tsx'
 import { Slot } from '../../../ui/slots.tsx'
@@ -44,25 +46,16 @@ function useProfileView(): { view: ProfileView | null; preview: boolean; failed:
   const status = useSessionStore((s) => s.status)
   const userId = useSessionStore((s) => s.user?.id)
   const email = useSessionStore((s) => s.user?.email ?? '')
-  const version = useSessionStore((s) => s.activityVersion)
-  const [loaded, setLoaded] = useState<{ userId: string; view: ProfileView } | { userId: string; failed: true } | null>(null)
-  useEffect(() => {
-    if (!userId) return
-    let live = true
-    loadProfile(userId, email)
-      .then((view) => live && setLoaded({ userId, view }))
-      .catch((error: unknown) => {
-        // Profile fetch errors are logged; the page says it could not load instead of inventing data.
-        console.warn('profile fetch failed', error)
-        if (live) setLoaded({ userId, failed: true })
-      })
-    return () => {
-      live = false
-    }
-  }, [userId, email, version])
+  const query = useQuery({
+    queryKey: [...profileKeys.own(userId ?? ''), email],
+    queryFn: () => loadProfile(userId!, email),
+    enabled: !!userId,
+    retry: false,
+  })
   if (status === 'signed-out') return { view: SAMPLE_PROFILE, preview: true, failed: false }
-  if (!userId || !loaded || loaded.userId !== userId) return { view: null, preview: false, failed: false }
-  return 'failed' in loaded ? { view: null, preview: false, failed: true } : { view: loaded.view, preview: false, failed: false }
+  // Profile fetch errors are logged by the query; the page says it could not load instead of inventing data.
+  if (query.isError) return { view: null, preview: false, failed: true }
+  return { view: (userId && query.data) || null, preview: false, failed: false }
 }
 
 /** A tokened profile link for a signed-in user (credited when someone else opens it). */
