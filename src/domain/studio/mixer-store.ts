@@ -206,10 +206,10 @@ export function createMixerStore(doc: Y.Doc = new Y.Doc()) {
   const hook = create<MixerStore>()((set, get) => {
     const snapshotOf = (s: MixerStore): Snapshot => ({ tracks: s.tracks, master: s.master, tempo: s.tempo })
     /** Writes `state` to the document as one transaction; true when the document changed. */
-    const write = (state: Snapshot, by: unknown) => {
+    const write = (state: Snapshot, by: unknown, unchanged?: ReadonlySet<MixerTrack>) => {
       writing = true
       try {
-        return writeMix(doc, state, by)
+        return writeMix(doc, state, by, unchanged)
       } finally {
         writing = false
       }
@@ -220,7 +220,12 @@ export function createMixerStore(doc: Y.Doc = new Y.Doc()) {
       if ((next.tracks ?? s.tracks) === s.tracks && (next.master ?? s.master) === s.master && (next.tempo ?? s.tempo) === s.tempo) return
       const now = Date.now()
       if (!willCoalesce(s.history, step, now)) um.stopCapturing()
-      const changed = write({ tracks: next.tracks ?? s.tracks, master: next.master ?? s.master, tempo: next.tempo ?? s.tempo }, origin)
+      // The store's tracks are the document's projection: the ones the edit kept are already there.
+      const changed = write(
+        { tracks: next.tracks ?? s.tracks, master: next.master ?? s.master, tempo: next.tempo ?? s.tempo },
+        origin,
+        new Set(s.tracks),
+      )
       // Equal content under new references changes nothing shared: nothing to undo either.
       if (!changed) return set(next)
       set({ ...next, history: alignHistory(record(s.history, snapshotOf(s), step, now), um) })

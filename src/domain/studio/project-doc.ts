@@ -96,32 +96,37 @@ function newTrackMap(track: MixerTrack): Y.Map<unknown> {
 
 /**
  * Makes the document hold `next` with the fewest changes (only fields that differ, tracks added or
- * removed by id), in one transaction with `origin`; true when anything changed.
+ * removed by id), in one transaction with `origin`; true when anything changed. `unchanged`: track
+ * objects known to match the document already (the store's projection of it), left unread.
  */
-export function writeMix(doc: Y.Doc, next: MixSnapshot, origin: unknown): boolean {
+export function writeMix(doc: Y.Doc, next: MixSnapshot, origin: unknown, unchanged?: ReadonlySet<MixerTrack>): boolean {
   let changed = false
   doc.transact(() => {
     const tracks = docTracks(doc)
     const wanted = new Map(next.tracks.map((t) => [t.id, t]))
     // Tracks no longer wanted (or not maps: a peer's junk) go first, from the end so indices hold.
-    for (let i = tracks.length - 1; i >= 0; i--) {
-      const m = tracks.get(i)
+    // (Y.Array's get(i) walks the list: read it once into an array and keep that in step.)
+    let maps = tracks.toArray()
+    for (let i = maps.length - 1; i >= 0; i--) {
+      const m = maps[i]
       const id = m instanceof Y.Map ? m.get('id') : undefined
       if (typeof id !== 'string' || !wanted.has(id)) {
         tracks.delete(i, 1)
         changed = true
       }
     }
+    if (changed) maps = tracks.toArray()
     // Then the order: walk `next`, keeping maps already in place and inserting or moving the rest.
     next.tracks.forEach((track, i) => {
-      const at = tracks.get(i)
+      const at = maps[i]
       if (at instanceof Y.Map && at.get('id') === track.id) {
-        changed = writeTrack(at, track) || changed
+        if (!unchanged?.has(track)) changed = writeTrack(at, track) || changed
         return
       }
-      const from = tracks.toArray().findIndex((m, j) => j > i && m.get('id') === track.id)
+      const from = maps.findIndex((m, j) => j > i && m.get('id') === track.id)
       if (from >= 0) tracks.delete(from, 1)
       tracks.insert(i, [newTrackMap(track)])
+      maps = tracks.toArray()
       changed = true
     })
     if (tracks.length > next.tracks.length) {
