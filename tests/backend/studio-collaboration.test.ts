@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { api, rpc, signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
+import * as Y from 'yjs'
+import { api, rpc, signUp, sql, startTestServer, supabaseClient, type TestServer, type TestUser } from './support/local-backend.ts'
+import { createMixerStore } from '../../src/domain/studio/mixer-store.ts'
+import { joinSharedProject } from '../../src/domain/studio/shared-project.ts'
 import { rlsContext, rlsMatrixTests, type RlsCase } from './support/rls-matrix.ts'
 
 // Shared studio projects as an outsider sees them: the members and the stored document updates,
@@ -170,4 +173,36 @@ describe('shared studio projects', () => {
     expect(await allowed(owner.accessToken, `project:${PROJECT}'; drop table x; --`, false)).toBe(false)
     expect(await allowed(owner.accessToken, 'project:not-a-uuid', false)).toBe(false)
   })
+
+  it('live: the owner shares the open mix, an editor who joins later catches up and their edits reach each other', async () => {
+    await q('delete from public.project_updates where project_id = $1', [PROJECT])
+    await resetMembers()
+    const signedIn = async (user: TestUser) => {
+      const db = supabaseClient(server)
+      expect((await db.auth.signInWithPassword({ email: user.email, password: user.password })).error).toBeNull()
+      return db
+    }
+    const project = { id: PROJECT, name: 'Shared song' }
+    const mine = createMixerStore(new Y.Doc())
+    const kick = mine.getState().addTrack({ name: 'Kick', type: 'main', audioId: 'kick', duration: 2 })
+    const ownerSession = joinSharedProject({ db: await signedIn(owner), project, part: 'owner', store: mine })
+    await ownerSession.ready
+    expect(mine.getState().tracks.map((t) => t.name)).toEqual(['Kick'])
+    // Stored within a second: what a creator who comes later starts from.
+    await expect.poll(async () => (await q('select 1 from public.project_updates where project_id = $1', [PROJECT])).length).toBeGreaterThan(0)
+    const theirs = createMixerStore(new Y.Doc())
+    const editorSession = joinSharedProject({ db: await signedIn(editor), project, part: 'editor', store: theirs })
+    await editorSession.ready
+    expect(theirs.getState().tracks.map((t) => t.name)).toEqual(['Kick'])
+    await expect.poll(() => mine.getState().tracks.length, { timeout: 5000 }).toBe(1)
+    theirs.getState().setControl(kick.id, 'volume', 12)
+    await expect.poll(() => mine.getState().tracks[0]!.volume, { timeout: 5000 }).toBe(12)
+    mine.getState().renameTrack(kick.id, 'Big Kick')
+    await expect.poll(() => theirs.getState().tracks[0]!.name, { timeout: 5000 }).toBe('Big Kick')
+    // Each undoes only their own edit.
+    theirs.getState().undo()
+    await expect.poll(() => mine.getState().tracks[0]!.volume, { timeout: 5000 }).toBe(70)
+    expect(mine.getState().tracks[0]!.name).toBe('Big Kick')
+    await Promise.all([ownerSession.leave(), editorSession.leave()])
+  }, 30_000)
 })

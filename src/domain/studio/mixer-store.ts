@@ -197,12 +197,15 @@ export interface MixerStoreCollab {
 }
 
 /** A mixer store over `doc` (a fresh document by default): one per studio, or per simulated creator in tests. */
-export function createMixerStore(doc: Y.Doc = new Y.Doc()) {
+export function createMixerStore(initialDoc: Y.Doc = new Y.Doc()) {
   const origin = { store: 'mixer' }
+  let doc = initialDoc
   // Merging is decided by the edit history (gesture ids, key bursts): the manager never merges on
   // its own clock, and is told to stop capturing whenever the history starts a new step.
-  const um = new Y.UndoManager(docScope(doc), { trackedOrigins: new Set([origin]), captureTimeout: Number.POSITIVE_INFINITY })
+  const undoManager = (d: Y.Doc) => new Y.UndoManager(docScope(d), { trackedOrigins: new Set([origin]), captureTimeout: Number.POSITIVE_INFINITY })
+  let um = undoManager(doc)
   let writing = false
+  let observe: (tr: Y.Transaction) => void = () => undefined
   const hook = create<MixerStore>()((set, get) => {
     const snapshotOf = (s: MixerStore): Snapshot => ({ tracks: s.tracks, master: s.master, tempo: s.tempo })
     /** Writes `state` to the document as one transaction; true when the document changed. */
@@ -258,13 +261,13 @@ export function createMixerStore(doc: Y.Doc = new Y.Doc()) {
       um.stopCapturing()
     }
     // A change that did not come from this store (a collaborator's update): project it.
-    doc.on('afterTransaction', (tr: Y.Transaction) => {
+    observe = (tr: Y.Transaction) => {
       if (writing || tr.origin === origin || tr.origin === um || tr.origin === REPLACE || tr.changed.size === 0) return
       const s = get()
       const state = shareWith(readMix(doc), [snapshotOf(s), s.clean])
       if (state.tracks === s.tracks && state.master === s.master && state.tempo === s.tempo) return
       set({ ...state, selectedId: selectionAfter(state.tracks, s.selectedId), history: alignHistory(s.history, um) })
-    })
+    }
     return {
       ...initial(),
     addTrack: (input) => {
@@ -411,7 +414,27 @@ export function createMixerStore(doc: Y.Doc = new Y.Doc()) {
     },
   }
   })
-  const collab: MixerStoreCollab = { doc, origin }
+  doc.on('afterTransaction', observe)
+  const collab: MixerStoreCollab & { useDoc: (next: Y.Doc, project: OpenProject | null) => void } = {
+    get doc() {
+      return doc
+    },
+    origin,
+    /**
+     * Makes `next` the document this store edits (a shared project's own, so nothing of the mix
+     * open before travels to its collaborators): its mix is shown, history starts afresh.
+     */
+    useDoc(next, project) {
+      if (next === doc) return
+      doc.off('afterTransaction', observe)
+      um.destroy()
+      doc = next
+      um = undoManager(doc)
+      doc.on('afterTransaction', observe)
+      const mix = readMix(doc)
+      hook.setState({ ...mix, selectedId: mix.tracks[0]?.id ?? null, project, history: emptyHistory(), clean: null })
+    },
+  }
   return Object.assign(hook, { collab })
 }
 

@@ -1,0 +1,70 @@
+/**
+ * A live session on a shared project: the studio's mix store switches to the project's own shared
+ * document, which the sync provider keeps in step with the other creators over the project's
+ * Realtime room and the stored updates (src/backend/project-collaboration.ts).
+ *
+ * The owner who opens a session for a project nobody has edited live yet seeds it with the mix
+ * open in the studio. Leaving keeps the mix as it is in this studio; editing on is single-player.
+ */
+import * as Y from 'yjs'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import {
+  appendProjectUpdate,
+  compactProjectUpdates,
+  loadProjectUpdates,
+  openProjectRoom,
+} from '../../backend/project-collaboration.ts'
+import { useMixerStore, type OpenProject } from './mixer-store.ts'
+import { startProjectSync, type ProjectSync } from './project-sync.ts'
+
+export type ProjectPart = 'owner' | 'editor' | 'viewer'
+
+export interface SharedSession {
+  project: OpenProject
+  part: ProjectPart
+  /** Resolves once the stored state and the room's answers are in. */
+  ready: Promise<void>
+  leave(): Promise<void>
+}
+
+export interface JoinOptions {
+  db: SupabaseClient
+  project: OpenProject
+  part: ProjectPart
+  /** Where refused messages are reported (console by default). */
+  onRefused?: (reason: string) => void
+  onStoreFailed?: (error: unknown) => void
+  store?: typeof useMixerStore
+}
+
+export function joinSharedProject(options: JoinOptions): SharedSession {
+  const { db, project, part } = options
+  const store = options.store ?? useMixerStore
+  const open = store.getState()
+  const seed = part === 'owner' ? { tracks: open.tracks, master: open.master, tempo: open.tempo } : null
+  const doc = new Y.Doc()
+  store.collab.useDoc(doc, project)
+  const room = openProjectRoom(db, project.id)
+  const sync: ProjectSync = startProjectSync({
+    doc,
+    channel: room,
+    log: {
+      load: () => loadProjectUpdates(db, project.id),
+      append: (update) => appendProjectUpdate(db, project.id, update),
+      compact: (snapshot, throughId) => compactProjectUpdates(db, project.id, snapshot, throughId),
+    },
+    canWrite: part !== 'viewer',
+    onRefused: options.onRefused ?? ((reason) => console.warn(`[shared project ${project.id}] ${reason}`)),
+    onStoreFailed: options.onStoreFailed,
+  })
+  const ready = sync.ready.then(() => {
+    // First live session of this project: it starts as the owner's mix.
+    if (seed && doc.getArray('tracks').length === 0 && doc.getMap('master').size === 0) store.getState().load(seed, project)
+  })
+  return {
+    project,
+    part,
+    ready,
+    leave: () => sync.stop(),
+  }
+}
