@@ -2036,6 +2036,10 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: Json
       }
+      my_shared_projects: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
       my_trust_status: {
         Args: Record<PropertyKey, never>
         Returns: Json

@@ -167,3 +167,26 @@ export async function removeProjectMember(db: SupabaseClient, projectId: string,
   const { error } = await db.from('project_members').delete().eq('project_id', projectId).eq('user_id', userId)
   if (error) throw new Error(`Could not remove the collaborator: ${error.message}`)
 }
+
+export interface SharedProject {
+  id: string
+  name: string
+  /** The owner's username (null when their profile is gone). */
+  owner: string | null
+  role: ProjectRole
+}
+
+/** The projects others shared with the signed-in user, by name. */
+export async function listSharedProjects(db: SupabaseClient): Promise<SharedProject[]> {
+  const { data, error } = await db.rpc('my_shared_projects')
+  if (error) throw new Error(`Could not read the projects shared with you: ${error.message}`)
+  return (data ?? []) as SharedProject[]
+}
+
+/** Usernames of these accounts (profiles are public). */
+export async function usernamesOf(db: SupabaseClient, userIds: readonly string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map()
+  const { data, error } = await db.from('profiles').select('user_id, username').in('user_id', [...userIds])
+  if (error) throw new Error(`Could not read collaborators' names: ${error.message}`)
+  return new Map(data.map((r) => [r.user_id, r.username]))
+}

@@ -113,6 +113,16 @@ begin
 end
 $$;
 
+-- The projects shared with the caller (names come from studio_projects, which only owners read).
+create or replace function public.my_shared_projects() returns json
+language sql stable security definer set search_path = '' as $$
+  select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'owner', pr.username, 'role', m.role) order by p.name), '[]'::json)
+    from public.project_members m
+    join public.studio_projects p on p.id = m.project_id
+    left join public.profiles pr on pr.user_id = p.user_id
+   where m.user_id = auth.uid()
+$$;
+
 CREATE POLICY "collaborators see who is in the project" ON public.project_members FOR SELECT TO authenticated USING ((( SELECT
     public.project_role(project_members.project_id) AS project_role) IS NOT NULL));
 CREATE POLICY "owners change collaborator roles" ON public.project_members FOR UPDATE TO authenticated USING ((( SELECT
@@ -139,6 +149,8 @@ GRANT UPDATE (role) ON TABLE public.project_members TO authenticated;
 GRANT INSERT (project_id, kind, body), SELECT ON TABLE public.project_updates TO authenticated;
 REVOKE ALL ON SEQUENCE public.project_updates_id_seq FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON SEQUENCE public.project_updates_id_seq TO service_role;
+REVOKE ALL ON FUNCTION public.my_shared_projects() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.my_shared_projects() TO authenticated, service_role;
 REVOKE ALL ON FUNCTION public.project_role(p_project uuid), public.project_topic_allowed(p_topic text, p_write boolean),
     public.invite_project_member(p_project uuid, p_username text, p_role text), public.compact_project_updates(p_project uuid,
     p_through bigint, p_snapshot text) FROM PUBLIC, anon, authenticated, service_role;

@@ -127,6 +127,11 @@ describe('shared studio projects', () => {
     expect(ok.json).toEqual({ user_id: other.id, username: 'collabother', role: 'viewer' })
     expect((await invite(owner.accessToken, 'collabother', 'editor')).json.role).toBe('editor')
     expect(await q('select role from public.project_members where user_id = $1', [other.id])).toEqual([{ role: 'editor' }])
+    // The invited creator finds the project by name (studio_projects itself stays the owner's).
+    expect((await rpc(server, other.accessToken, 'my_shared_projects')).json).toEqual([
+      { id: PROJECT, name: 'Shared song', owner: 'collabowner', role: 'editor' },
+    ])
+    expect((await rpc(server, owner.accessToken, 'my_shared_projects')).json).toEqual([])
     const byEditor = await invite(editor.accessToken, 'collabviewer', 'editor')
     expect(byEditor.status).toBe(403)
     expect(byEditor.json.message).toBe('Only the owner of a project can invite to it.')

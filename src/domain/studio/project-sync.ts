@@ -1,16 +1,17 @@
 /**
  * Keeps a project's shared document (project-doc.ts) in step with the other creators in it.
  *
- *   channel   a broadcast room for the project (src/backend/project-channel.ts over Supabase
+ *   channel   a broadcast room for the project (src/backend/project-collaboration.ts over Supabase
  *             Realtime; an in-memory fake in tests): y-protocols sync messages, each one whole
- *   log       the stored updates (src/backend/project-updates.ts): what a creator who joins or
+ *   log       the stored updates (table project_updates, same module): what a creator who joins or
  *             comes back catches up from, alongside what peers answer on the channel
  *
  * On start, and again after each reconnect, the stored state is applied and a hello (this replica's
  * state vector) goes out; every peer answers with a step 2 holding what this replica lacks and a
  * step 1 of its own, which this replica answers with what the peer lacks (edits made offline), so
- * both sides end up whole. While connected each local change goes out as an update. An editor's changes are also appended to the log, merged and sent at
- * most once a second (a slider drag is one row, not sixty); a viewer sends none. When the log has
+ * both sides end up whole. While connected each local change goes out as an update. An editor's
+ * changes are also appended to the log, merged and sent at most once a second (a slider drag is one
+ * row, not sixty); a viewer sends none. When the log has
  * grown past COMPACT_AFTER rows an editor replaces it with one snapshot of the document.
  *
  * Nothing received is trusted: a message over MAX_MESSAGE_BYTES or one that does not decode as a
