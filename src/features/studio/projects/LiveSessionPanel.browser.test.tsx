@@ -3,7 +3,8 @@ import { userEvent } from 'vitest/browser'
 
 // The panel over a mocked server module: what the owner sees and does, what an invited creator sees.
 const calls = vi.hoisted(() => ({ invite: vi.fn(), remove: vi.fn() }))
-vi.mock('../../../backend/project-collaboration.ts', () => ({
+vi.mock('../../../backend/project-collaboration.ts', async (original) => ({
+  ...(await original<object>()),
   inviteProjectMember: async (_db: unknown, projectId: string, username: string, role: string) => {
     calls.invite(projectId, username, role)
     if (username === 'ghost') throw new Error('No creator is called ghost.')
