@@ -186,7 +186,10 @@ export async function listSharedProjects(db: SupabaseClient): Promise<SharedProj
 /** Usernames of these accounts (profiles are public). */
 export async function usernamesOf(db: SupabaseClient, userIds: readonly string[]): Promise<Map<string, string>> {
   if (userIds.length === 0) return new Map()
-  const { data, error } = await db.from('profiles').select('user_id, username').in('user_id', [...userIds])
+  const { data, error } = await db
+    .from('profiles')
+    .select('user_id, username')
+    .in('user_id', [...userIds])
   if (error) throw new Error(`Could not read collaborators' names: ${error.message}`)
   return new Map(data.map((r) => [r.user_id, r.username]))
 }

@@ -39,10 +39,15 @@ const CASES: Record<string, RlsCase> = {
     insert: () => ({ project_id: PROJECT, kind: 'update', body: MARKED }),
     update: { body: 'Y2hhbmdlZA==' },
     inserted: () => exists('select 1 from public.project_updates where body = $1', [MARKED]),
-    untouched: () => exists("select 1 from public.project_updates where project_id = $1 and body = $2 and kind = 'update'", [PROJECT, BODY]),
+    untouched: () =>
+      exists("select 1 from public.project_updates where project_id = $1 and body = $2 and kind = 'update'", [PROJECT, BODY]),
     reset: async () => {
       await q('delete from public.project_updates where project_id = $1', [PROJECT])
-      await q("insert into public.project_updates (project_id, author_id, kind, body) values ($1, $2, 'update', $3)", [PROJECT, owner.id, BODY])
+      await q("insert into public.project_updates (project_id, author_id, kind, body) values ($1, $2, 'update', $3)", [
+        PROJECT,
+        owner.id,
+        BODY,
+      ])
     },
     expect: {
       anon: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
@@ -55,7 +60,8 @@ const CASES: Record<string, RlsCase> = {
     insert: () => ({ project_id: PROJECT, user_id: other.id, role: 'editor' }),
     update: { role: 'editor' },
     inserted: () => exists('select 1 from public.project_members where user_id = $1', [other.id]),
-    untouched: () => exists("select 1 from public.project_members where project_id = $1 and user_id = $2 and role = 'viewer'", [PROJECT, viewer.id]),
+    untouched: () =>
+      exists("select 1 from public.project_members where project_id = $1 and user_id = $2 and role = 'viewer'", [PROJECT, viewer.id]),
     reset: resetMembers,
     expect: {
       anon: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
@@ -159,7 +165,10 @@ describe('shared studio projects', () => {
       expect(r.json.message).toBe('Only the owner and editors of a project can compact its history.')
     }
     await addUpdate(editor.accessToken, { project_id: PROJECT, body: 'Mw==' })
-    expect((await rpc(server, editor.accessToken, 'compact_project_updates', { p_project: PROJECT, p_through: through, p_snapshot: 'c25hcA==' })).status).toBe(204)
+    expect(
+      (await rpc(server, editor.accessToken, 'compact_project_updates', { p_project: PROJECT, p_through: through, p_snapshot: 'c25hcA==' }))
+        .status,
+    ).toBe(204)
     const after = (await rows(viewer.accessToken)).json as { kind: string; body: string }[]
     expect(after.map((r) => [r.kind, r.body])).toEqual([
       ['update', 'Mw=='],
@@ -194,7 +203,9 @@ describe('shared studio projects', () => {
     await ownerSession.ready
     expect(mine.getState().tracks.map((t) => t.name)).toEqual(['Kick'])
     // Stored within a second: what a creator who comes later starts from.
-    await expect.poll(async () => (await q('select 1 from public.project_updates where project_id = $1', [PROJECT])).length).toBeGreaterThan(0)
+    await expect
+      .poll(async () => (await q('select 1 from public.project_updates where project_id = $1', [PROJECT])).length)
+      .toBeGreaterThan(0)
     const theirs = createMixerStore(new Y.Doc())
     const editorSession = joinSharedProject({ db: await signedIn(editor), project, part: 'editor', store: theirs })
     await editorSession.ready

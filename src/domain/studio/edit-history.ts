@@ -45,7 +45,13 @@ export function emptyHistory<S>(limit = DEFAULT_HISTORY_LIMIT): EditHistory<S> {
 /** True when `record` would merge this step into the last one rather than add a step. */
 export function willCoalesce<S>(h: EditHistory<S>, step: HistoryStep, now: number): boolean {
   const top = h.past[h.past.length - 1]
-  return !!top && step.coalesceKey !== undefined && top.coalesceKey === step.coalesceKey && h.future.length === 0 && now - top.lastAt <= top.window
+  return (
+    !!top &&
+    step.coalesceKey !== undefined &&
+    top.coalesceKey === step.coalesceKey &&
+    h.future.length === 0 &&
+    now - top.lastAt <= top.window
+  )
 }
 
 export function record<S>(h: EditHistory<S>, before: S, step: HistoryStep, now: number): EditHistory<S> {

@@ -37,7 +37,7 @@ describe('undo with collaborators', () => {
     expect(b().tracks[0]).toMatchObject({ volume: 33, pan: 0 })
   })
 
-  it("undoing my last edit never removes a track a collaborator added after it", () => {
+  it('undoing my last edit never removes a track a collaborator added after it', () => {
     const { a, b } = pair()
     a().addTrack({ name: 'Drums', type: 'main', audioId: 'drums', duration: 4 })
     b().addTrack({ name: 'Keys', type: 'main', audioId: 'keys', duration: 4 })
@@ -61,7 +61,7 @@ describe('undo with collaborators', () => {
     expect(a().history.past).toHaveLength(3)
   })
 
-  it("after a collaborator removed the track my edit was on, undo skips it and the step list follows", () => {
+  it('after a collaborator removed the track my edit was on, undo skips it and the step list follows', () => {
     const { a, b } = pair()
     const t = b().addTrack({ name: 'Pad', type: 'main', audioId: 'pad', duration: 2 })
     a().setControl(t.id, 'reverb', 90)

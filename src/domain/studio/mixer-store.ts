@@ -202,7 +202,8 @@ export function createMixerStore(initialDoc: Y.Doc = new Y.Doc()) {
   let doc = initialDoc
   // Merging is decided by the edit history (gesture ids, key bursts): the manager never merges on
   // its own clock, and is told to stop capturing whenever the history starts a new step.
-  const undoManager = (d: Y.Doc) => new Y.UndoManager(docScope(d), { trackedOrigins: new Set([origin]), captureTimeout: Number.POSITIVE_INFINITY })
+  const undoManager = (d: Y.Doc) =>
+    new Y.UndoManager(docScope(d), { trackedOrigins: new Set([origin]), captureTimeout: Number.POSITIVE_INFINITY })
   let um = undoManager(doc)
   let writing = false
   let observe: (tr: Y.Transaction) => void = () => undefined
@@ -270,149 +271,149 @@ export function createMixerStore(initialDoc: Y.Doc = new Y.Doc()) {
     }
     return {
       ...initial(),
-    addTrack: (input) => {
-      const name = input.name.trim().replace(/\s+/g, ' ').slice(0, MAX_TRACK_NAME) || 'Track'
-      const track: MixerTrack = {
-        ...createTrack({ ...input, name, id: input.id ?? newId() }),
-        ...(input.clips ? { clips: input.clips } : {}),
-      }
-      edit({ tracks: [...get().tracks, track], selectedId: track.id }, { label: `Add ${track.name}` })
-      return track
-    },
-    addInstrumentTrack: (input) =>
-      get().addInstrumentTracks([{ ...input, name: input.name ?? '', drums: input.drums === true, notes: input.notes ?? [] }])[0]!,
-    addInstrumentTracks: (inputs, tempo) => {
-      const bpm = tempo === undefined ? get().tempo : clampTempo(tempo)
-      const added = inputs.map((input) => {
-        const name = (input.name.trim() || gmProgramName(input.program, input.drums)).replace(/\s+/g, ' ').slice(0, MAX_TRACK_NAME)
-        const base = createTrack({ id: input.id ?? newId(), name, type: 'instrument', audioId: '', duration: 0 })
-        return withInstrument(base, { program: input.program, drums: input.drums, notes: input.notes }, bpm)
-      })
-      if (added.length === 0) return []
-      const tracks = [
-        ...get().tracks.map((t) => (t.instrument && bpm !== get().tempo ? withInstrument(t, t.instrument, bpm) : t)),
-        ...added,
-      ]
-      edit(
-        { tracks, tempo: bpm, selectedId: added[0]!.id },
-        { label: added.length === 1 ? `Add ${added[0]!.name}` : `Add ${added.length} tracks` },
-      )
-      return added
-    },
-    editInstrument: (trackId, change, step) => {
-      const track = get().tracks.find((t) => t.id === trackId)
-      if (!track?.instrument) return
-      const instrument = change(track.instrument)
-      if (instrument === track.instrument) return
-      const same =
-        instrument.program === track.instrument.program &&
-        instrument.drums === track.instrument.drums &&
-        instrument.notes.length === track.instrument.notes.length &&
-        instrument.notes.every((n, i) => n === track.instrument!.notes[i])
-      if (same) return
-      const after = withInstrument(track, instrument, get().tempo)
-      edit(
-        { tracks: get().tracks.map((t) => (t.id === trackId ? after : t)) },
-        step.burst !== undefined ? gestureStep(step.label, undefined, `notes:${step.burst}`) : { label: step.label },
-      )
-    },
-    addRecording: (input) => get().addTrack({ ...input, name: nextRecordingName(get().tracks), type: 'recording' }),
-    removeTrack: (id) => {
-      const gone = get().tracks.find((t) => t.id === id)
-      if (!gone) return
-      const tracks = get().tracks.filter((t) => t.id !== id)
-      edit({ tracks, selectedId: get().selectedId === id ? (tracks[0]?.id ?? null) : get().selectedId }, { label: `Remove ${gone.name}` })
-    },
-    renameTrack: (id, name) => {
-      const clean = name.trim().replace(/\s+/g, ' ')
-      if (!clean || !get().tracks.some((t) => t.id === id)) return false
-      if (clean.length > MAX_TRACK_NAME) {
-        notify.error(TRACK_NAME_TOO_LONG)
-        return false
-      }
-      if (get().tracks.find((t) => t.id === id)?.name === clean) return true
-      edit({ tracks: get().tracks.map((t) => (t.id === id ? { ...t, name: clean } : t)) }, { label: 'Rename track' })
-      return true
-    },
-    setControl: (id, control, value, gesture) => {
-      const before = get().tracks.find((t) => t.id === id)
-      if (!before) return
-      const after = withControl(before, control, value)
-      if (controlValue(before, control) === controlValue(after, control)) return
-      edit(
-        { tracks: get().tracks.map((t) => (t.id === id ? after : t)) },
-        gestureStep(`${CONTROL_LABELS[control]} change`, gesture, `${id}:${control}`),
-      )
-    },
-    setEnabled: (id, enabled) => {
-      const before = get().tracks.find((t) => t.id === id)
-      if (!before || before.enabled === enabled) return
-      edit(
-        { tracks: get().tracks.map((t) => (t.id === id ? { ...t, enabled } : t)) },
-        { label: `${enabled ? 'Enable' : 'Disable'} ${before.name}` },
-      )
-    },
-    setMaster: (key, value, gesture) => {
-      const v = clampControl(key, value)
-      if (get().master[key] === v) return
-      edit(
-        { master: { ...get().master, [key]: v } },
-        gestureStep(`Master ${CONTROL_LABELS[key].toLowerCase()} change`, gesture, `master:${key}`),
-      )
-    },
-    setTempo: (bpm) => {
-      const tempo = clampTempo(bpm)
-      if (tempo === get().tempo) return
-      // Notes are in beats: instrument tracks follow the tempo (their render is redone).
-      const tracks = get().tracks.map((t) => (t.instrument ? withInstrument(t, t.instrument, tempo) : t))
-      edit({ tempo, tracks: tracks.some((t, i) => t !== get().tracks[i]) ? tracks : get().tracks }, { label: 'Tempo change' })
-    },
-    editClips: (trackId, change, step = { label: 'Clip edit' }) => {
-      const track = get().tracks.find((t) => t.id === trackId)
-      if (!track) return
-      const before = trackClips(track)
-      const clips = change([...before], track.duration)
-      // An edit that changes nothing (a refused split, a nudge against 0) is not an undo step.
-      if (clips.length === before.length && clips.every((c, i) => c === before[i])) return
-      const history: HistoryStep =
-        step.burst !== undefined && step.gesture === undefined
-          ? gestureStep(step.label, undefined, `clips:${step.burst}`)
-          : step.gesture !== undefined
-            ? gestureStep(step.label, step.gesture, 'clips')
-            : { label: step.label }
-      edit({ tracks: get().tracks.map((t) => (t.id === trackId ? { ...t, clips } : t)) }, history)
-    },
-    select: (id) => set({ selectedId: id }),
-    load: (state, project) => {
-      const master = { ...state.master }
-      const tempo = clampTempo(state.tempo ?? DEFAULT_BPM)
-      replace({ tracks: state.tracks, master, tempo })
-      set({
-        tracks: state.tracks,
-        master,
-        tempo,
-        selectedId: state.tracks[0]?.id ?? null,
-        project,
-        history: emptyHistory(),
-        clean: project ? { tracks: state.tracks, master, tempo } : null,
-      })
-    },
-    restore: (state, project) => {
-      const master = { ...state.master }
-      const tempo = clampTempo(state.tempo ?? DEFAULT_BPM)
-      replace({ tracks: state.tracks, master, tempo })
-      set({ tracks: state.tracks, master, tempo, selectedId: state.tracks[0]?.id ?? null, project, history: emptyHistory(), clean: null })
-    },
-    setProject: (project) => set({ project }),
-    markSaved: (saved, project) => set({ project, clean: { ...saved, tempo: saved.tempo ?? DEFAULT_BPM } }),
-    undo: () => travel(undoStep, () => um.undo()),
-    redo: () => travel(redoStep, () => um.redo()),
-    reset: () => {
-      const fresh = initial()
-      replace({ tracks: fresh.tracks, master: fresh.master, tempo: fresh.tempo })
-      set(fresh)
-    },
-  }
+      addTrack: (input) => {
+        const name = input.name.trim().replace(/\s+/g, ' ').slice(0, MAX_TRACK_NAME) || 'Track'
+        const track: MixerTrack = {
+          ...createTrack({ ...input, name, id: input.id ?? newId() }),
+          ...(input.clips ? { clips: input.clips } : {}),
+        }
+        edit({ tracks: [...get().tracks, track], selectedId: track.id }, { label: `Add ${track.name}` })
+        return track
+      },
+      addInstrumentTrack: (input) =>
+        get().addInstrumentTracks([{ ...input, name: input.name ?? '', drums: input.drums === true, notes: input.notes ?? [] }])[0]!,
+      addInstrumentTracks: (inputs, tempo) => {
+        const bpm = tempo === undefined ? get().tempo : clampTempo(tempo)
+        const added = inputs.map((input) => {
+          const name = (input.name.trim() || gmProgramName(input.program, input.drums)).replace(/\s+/g, ' ').slice(0, MAX_TRACK_NAME)
+          const base = createTrack({ id: input.id ?? newId(), name, type: 'instrument', audioId: '', duration: 0 })
+          return withInstrument(base, { program: input.program, drums: input.drums, notes: input.notes }, bpm)
+        })
+        if (added.length === 0) return []
+        const tracks = [
+          ...get().tracks.map((t) => (t.instrument && bpm !== get().tempo ? withInstrument(t, t.instrument, bpm) : t)),
+          ...added,
+        ]
+        edit(
+          { tracks, tempo: bpm, selectedId: added[0]!.id },
+          { label: added.length === 1 ? `Add ${added[0]!.name}` : `Add ${added.length} tracks` },
+        )
+        return added
+      },
+      editInstrument: (trackId, change, step) => {
+        const track = get().tracks.find((t) => t.id === trackId)
+        if (!track?.instrument) return
+        const instrument = change(track.instrument)
+        if (instrument === track.instrument) return
+        const same =
+          instrument.program === track.instrument.program &&
+          instrument.drums === track.instrument.drums &&
+          instrument.notes.length === track.instrument.notes.length &&
+          instrument.notes.every((n, i) => n === track.instrument!.notes[i])
+        if (same) return
+        const after = withInstrument(track, instrument, get().tempo)
+        edit(
+          { tracks: get().tracks.map((t) => (t.id === trackId ? after : t)) },
+          step.burst !== undefined ? gestureStep(step.label, undefined, `notes:${step.burst}`) : { label: step.label },
+        )
+      },
+      addRecording: (input) => get().addTrack({ ...input, name: nextRecordingName(get().tracks), type: 'recording' }),
+      removeTrack: (id) => {
+        const gone = get().tracks.find((t) => t.id === id)
+        if (!gone) return
+        const tracks = get().tracks.filter((t) => t.id !== id)
+        edit({ tracks, selectedId: get().selectedId === id ? (tracks[0]?.id ?? null) : get().selectedId }, { label: `Remove ${gone.name}` })
+      },
+      renameTrack: (id, name) => {
+        const clean = name.trim().replace(/\s+/g, ' ')
+        if (!clean || !get().tracks.some((t) => t.id === id)) return false
+        if (clean.length > MAX_TRACK_NAME) {
+          notify.error(TRACK_NAME_TOO_LONG)
+          return false
+        }
+        if (get().tracks.find((t) => t.id === id)?.name === clean) return true
+        edit({ tracks: get().tracks.map((t) => (t.id === id ? { ...t, name: clean } : t)) }, { label: 'Rename track' })
+        return true
+      },
+      setControl: (id, control, value, gesture) => {
+        const before = get().tracks.find((t) => t.id === id)
+        if (!before) return
+        const after = withControl(before, control, value)
+        if (controlValue(before, control) === controlValue(after, control)) return
+        edit(
+          { tracks: get().tracks.map((t) => (t.id === id ? after : t)) },
+          gestureStep(`${CONTROL_LABELS[control]} change`, gesture, `${id}:${control}`),
+        )
+      },
+      setEnabled: (id, enabled) => {
+        const before = get().tracks.find((t) => t.id === id)
+        if (!before || before.enabled === enabled) return
+        edit(
+          { tracks: get().tracks.map((t) => (t.id === id ? { ...t, enabled } : t)) },
+          { label: `${enabled ? 'Enable' : 'Disable'} ${before.name}` },
+        )
+      },
+      setMaster: (key, value, gesture) => {
+        const v = clampControl(key, value)
+        if (get().master[key] === v) return
+        edit(
+          { master: { ...get().master, [key]: v } },
+          gestureStep(`Master ${CONTROL_LABELS[key].toLowerCase()} change`, gesture, `master:${key}`),
+        )
+      },
+      setTempo: (bpm) => {
+        const tempo = clampTempo(bpm)
+        if (tempo === get().tempo) return
+        // Notes are in beats: instrument tracks follow the tempo (their render is redone).
+        const tracks = get().tracks.map((t) => (t.instrument ? withInstrument(t, t.instrument, tempo) : t))
+        edit({ tempo, tracks: tracks.some((t, i) => t !== get().tracks[i]) ? tracks : get().tracks }, { label: 'Tempo change' })
+      },
+      editClips: (trackId, change, step = { label: 'Clip edit' }) => {
+        const track = get().tracks.find((t) => t.id === trackId)
+        if (!track) return
+        const before = trackClips(track)
+        const clips = change([...before], track.duration)
+        // An edit that changes nothing (a refused split, a nudge against 0) is not an undo step.
+        if (clips.length === before.length && clips.every((c, i) => c === before[i])) return
+        const history: HistoryStep =
+          step.burst !== undefined && step.gesture === undefined
+            ? gestureStep(step.label, undefined, `clips:${step.burst}`)
+            : step.gesture !== undefined
+              ? gestureStep(step.label, step.gesture, 'clips')
+              : { label: step.label }
+        edit({ tracks: get().tracks.map((t) => (t.id === trackId ? { ...t, clips } : t)) }, history)
+      },
+      select: (id) => set({ selectedId: id }),
+      load: (state, project) => {
+        const master = { ...state.master }
+        const tempo = clampTempo(state.tempo ?? DEFAULT_BPM)
+        replace({ tracks: state.tracks, master, tempo })
+        set({
+          tracks: state.tracks,
+          master,
+          tempo,
+          selectedId: state.tracks[0]?.id ?? null,
+          project,
+          history: emptyHistory(),
+          clean: project ? { tracks: state.tracks, master, tempo } : null,
+        })
+      },
+      restore: (state, project) => {
+        const master = { ...state.master }
+        const tempo = clampTempo(state.tempo ?? DEFAULT_BPM)
+        replace({ tracks: state.tracks, master, tempo })
+        set({ tracks: state.tracks, master, tempo, selectedId: state.tracks[0]?.id ?? null, project, history: emptyHistory(), clean: null })
+      },
+      setProject: (project) => set({ project }),
+      markSaved: (saved, project) => set({ project, clean: { ...saved, tempo: saved.tempo ?? DEFAULT_BPM } }),
+      undo: () => travel(undoStep, () => um.undo()),
+      redo: () => travel(redoStep, () => um.redo()),
+      reset: () => {
+        const fresh = initial()
+        replace({ tracks: fresh.tracks, master: fresh.master, tempo: fresh.tempo })
+        set(fresh)
+      },
+    }
   })
   doc.on('afterTransaction', observe)
   const collab: MixerStoreCollab & { useDoc: (next: Y.Doc, project: OpenProject | null) => void } = {

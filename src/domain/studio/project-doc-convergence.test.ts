@@ -25,7 +25,11 @@ function prng(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]): T | undefined => xs[Math.floor(next() * xs.length)] }
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(xs: readonly T[]): T | undefined => xs[Math.floor(next() * xs.length)],
+  }
 }
 
 type Store = ReturnType<typeof createMixerStore>
@@ -69,7 +73,11 @@ function simulate(seed: number) {
         s.addTrack({ name: `T${idCounter}`, type: 'main', audioId: `a${idCounter}`, duration: 1 + rnd.int(8), id: id(c) })
         break
       case 1:
-        s.addInstrumentTrack({ program: rnd.int(128), id: id(c), notes: [{ id: id(c), key: 60, start: rnd.int(8), length: 1, velocity: 90 }] })
+        s.addInstrumentTrack({
+          program: rnd.int(128),
+          id: id(c),
+          notes: [{ id: id(c), key: 60, start: rnd.int(8), length: 1, velocity: 90 }],
+        })
         break
       case 2:
         if (t) s.removeTrack(t.id)

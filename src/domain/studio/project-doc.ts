@@ -32,7 +32,11 @@ export const docTracks = (doc: Y.Doc): Y.Array<Y.Map<unknown>> => doc.getArray<Y
 export const docMaster = (doc: Y.Doc): Y.Map<unknown> => doc.getMap('master')
 export const docMeta = (doc: Y.Doc): Y.Map<unknown> => doc.getMap('meta')
 /** The shared types an undo manager watches. */
-export const docScope = (doc: Y.Doc): [Y.Array<Y.Map<unknown>>, Y.Map<unknown>, Y.Map<unknown>] => [docTracks(doc), docMaster(doc), docMeta(doc)]
+export const docScope = (doc: Y.Doc): [Y.Array<Y.Map<unknown>>, Y.Map<unknown>, Y.Map<unknown>] => [
+  docTracks(doc),
+  docMaster(doc),
+  docMeta(doc),
+]
 
 /** The document as plain JSON, as written (not yet repaired): what sameJson compares with the store. */
 export function readRawMix(doc: Y.Doc): { tracks: unknown[]; master: Record<string, unknown>; tempo: unknown } {
@@ -82,7 +86,8 @@ function writeTrack(map: Y.Map<unknown>, track: MixerTrack): boolean {
     changed = true
   }
   for (const e of EFFECT_NAMES) changed = setIfChanged(effects as Y.Map<unknown>, e, track.effects[e]) || changed
-  for (const key of WHOLE_VALUES) changed = setIfChanged(map, key, track[key] === undefined ? undefined : structuredClone(track[key])) || changed
+  for (const key of WHOLE_VALUES)
+    changed = setIfChanged(map, key, track[key] === undefined ? undefined : structuredClone(track[key])) || changed
   return changed
 }
 

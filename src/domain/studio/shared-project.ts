@@ -8,12 +8,7 @@
  */
 import * as Y from 'yjs'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import {
-  appendProjectUpdate,
-  compactProjectUpdates,
-  loadProjectUpdates,
-  openProjectRoom,
-} from '../../backend/project-collaboration.ts'
+import { appendProjectUpdate, compactProjectUpdates, loadProjectUpdates, openProjectRoom } from '../../backend/project-collaboration.ts'
 import { useMixerStore, type OpenProject } from './mixer-store.ts'
 import { startProjectSync, type ProjectSync } from './project-sync.ts'
 

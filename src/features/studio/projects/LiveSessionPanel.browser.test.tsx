@@ -10,7 +10,8 @@ vi.mock('../../../backend/project-collaboration.ts', async (original) => ({
     if (username === 'ghost') throw new Error('No creator is called ghost.')
     return { user_id: 'u-2', username, role }
   },
-  listProjectMembers: async () => (calls.invite.mock.calls.length > 0 && calls.remove.mock.calls.length === 0 ? [{ userId: 'u-2', role: 'viewer' }] : []),
+  listProjectMembers: async () =>
+    calls.invite.mock.calls.length > 0 && calls.remove.mock.calls.length === 0 ? [{ userId: 'u-2', role: 'viewer' }] : [],
   usernamesOf: async () => new Map([['u-2', 'mia']]),
   removeProjectMember: async (_db: unknown, projectId: string, userId: string) => calls.remove(projectId, userId),
   listSharedProjects: async () => [{ id: 'p-9', name: 'Her song', owner: 'leo', role: 'editor' }],

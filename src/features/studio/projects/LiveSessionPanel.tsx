@@ -48,7 +48,11 @@ export function LiveSessionPanel() {
       {owned && open && (
         <div className="mt-2 space-y-2 text-sm">
           {!liveHere && (
-            <button type="button" className="rounded border border-primary px-2 py-1 text-primary" onClick={() => void goLive(open, 'owner')}>
+            <button
+              type="button"
+              className="rounded border border-primary px-2 py-1 text-primary"
+              onClick={() => void goLive(open, 'owner')}
+            >
               Go live with “{open.name}”
             </button>
           )}
@@ -73,7 +77,12 @@ export function LiveSessionPanel() {
             <label className="sr-only" htmlFor="invite-role">
               Role
             </label>
-            <select id="invite-role" className="rounded border border-line bg-bg px-2 py-1" value={role} onChange={(e) => setRole(e.target.value as ProjectRole)}>
+            <select
+              id="invite-role"
+              className="rounded border border-line bg-bg px-2 py-1"
+              value={role}
+              onChange={(e) => setRole(e.target.value as ProjectRole)}
+            >
               <option value="editor">Editor</option>
               <option value="viewer">Viewer</option>
             </select>
