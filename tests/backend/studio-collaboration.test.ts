@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { api, rpc, signUp, sql, startTestServer, supabaseClient, type TestServer, type TestUser } from './support/local-backend.ts'
 import { createMixerStore } from '../../src/domain/studio/mixer-store.ts'
-import { joinSharedProject } from '../../src/domain/studio/shared-project.ts'
+import { joinSharedProject, peersOf } from '../../src/domain/studio/shared-project.ts'
 import { rlsContext, rlsMatrixTests, type RlsCase } from './support/rls-matrix.ts'
 
 // Shared studio projects as an outsider sees them: the members and the stored document updates,
@@ -199,7 +199,7 @@ describe('shared studio projects', () => {
     const project = { id: PROJECT, name: 'Shared song' }
     const mine = createMixerStore(new Y.Doc())
     const kick = mine.getState().addTrack({ name: 'Kick', type: 'main', audioId: 'kick', duration: 2 })
-    const ownerSession = joinSharedProject({ db: await signedIn(owner), project, part: 'owner', store: mine })
+    const ownerSession = joinSharedProject({ db: await signedIn(owner), project, part: 'owner', name: 'collabowner', store: mine })
     await ownerSession.ready
     expect(mine.getState().tracks.map((t) => t.name)).toEqual(['Kick'])
     // Stored within a second: what a creator who comes later starts from.
@@ -207,10 +207,14 @@ describe('shared studio projects', () => {
       .poll(async () => (await q('select 1 from public.project_updates where project_id = $1', [PROJECT])).length)
       .toBeGreaterThan(0)
     const theirs = createMixerStore(new Y.Doc())
-    const editorSession = joinSharedProject({ db: await signedIn(editor), project, part: 'editor', store: theirs })
+    const editorSession = joinSharedProject({ db: await signedIn(editor), project, part: 'editor', name: 'collabeditor', store: theirs })
     await editorSession.ready
     expect(theirs.getState().tracks.map((t) => t.name)).toEqual(['Kick'])
     await expect.poll(() => mine.getState().tracks.length, { timeout: 5000 }).toBe(1)
+    // Presence: each sees the other, and which track they have selected.
+    await expect.poll(() => peersOf(ownerSession.awareness).map((p) => p.name), { timeout: 5000 }).toEqual(['collabeditor'])
+    theirs.getState().select(kick.id)
+    await expect.poll(() => peersOf(ownerSession.awareness)[0]?.selectedTrackId, { timeout: 5000 }).toBe(kick.id)
     theirs.getState().setControl(kick.id, 'volume', 12)
     await expect.poll(() => mine.getState().tracks[0]!.volume, { timeout: 5000 }).toBe(12)
     mine.getState().renameTrack(kick.id, 'Big Kick')
@@ -219,6 +223,8 @@ describe('shared studio projects', () => {
     theirs.getState().undo()
     await expect.poll(() => mine.getState().tracks[0]!.volume, { timeout: 5000 }).toBe(70)
     expect(mine.getState().tracks[0]!.name).toBe('Big Kick')
-    await Promise.all([ownerSession.leave(), editorSession.leave()])
+    await editorSession.leave()
+    await expect.poll(() => peersOf(ownerSession.awareness), { timeout: 5000 }).toEqual([])
+    await ownerSession.leave()
   }, 30_000)
 })

@@ -10,8 +10,9 @@ import {
   type SharedProject,
 } from '../../backend/project-collaboration.ts'
 import { errorMessage } from '../../lib/error-message.ts'
-import { joinSharedProject, type ProjectPart, type SharedSession } from './shared-project.ts'
+import { joinSharedProject, peersOf, type Presence, type ProjectPart, type SharedSession } from './shared-project.ts'
 import type { OpenProject } from './mixer-store.ts'
+import { useSessionStore } from '../session/session-store.ts'
 
 /**
  * The studio's live collaboration: the session on the open project (if any), its collaborators
@@ -29,6 +30,8 @@ interface LiveSessionState {
   /** 'joining' until the stored state and the room's answers are in. */
   status: 'off' | 'joining' | 'live'
   collaborators: Collaborator[]
+  /** The other creators in the live session now. */
+  peers: Presence[]
   shared: SharedProject[]
   /** The last failure, in words (null when the last action worked). */
   error: string | null
@@ -47,12 +50,19 @@ export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
     session: null,
     status: 'off',
     collaborators: [],
+    peers: [],
     shared: [],
     error: null,
     goLive: async (project, part) => {
       await get().leave()
-      const session = joinSharedProject({ db: supabase(), project, part })
-      set({ session, status: 'joining', error: null })
+      // Others see this creator by username (profiles are public), as elsewhere in the app.
+      const me = useSessionStore.getState().user
+      const name = me ? ((await usernamesOf(supabase(), [me.id]).catch(() => null))?.get(me.id) ?? 'a creator') : 'a creator'
+      const session = joinSharedProject({ db: supabase(), project, part, name })
+      session.awareness.on('change', () => {
+        if (get().session === session) set({ peers: peersOf(session.awareness) })
+      })
+      set({ session, status: 'joining', error: null, peers: [] })
       try {
         await session.ready
         if (get().session === session) set({ status: 'live' })
@@ -65,7 +75,7 @@ export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
     leave: async () => {
       const session = get().session
       if (!session) return
-      set({ session: null, status: 'off' })
+      set({ session: null, status: 'off', peers: [] })
       await session.leave().catch(failed)
     },
     refreshCollaborators: async (projectId) => {

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 
 vi.mock('../../lib/notify.ts', () => ({ notify: Object.assign(() => undefined, { error: () => undefined, success: () => undefined }) }))
 import * as Y from 'yjs'
+import { Awareness } from 'y-protocols/awareness'
 import { createMixerStore } from './mixer-store.ts'
 import { readMix } from './project-doc.ts'
 import {
@@ -193,5 +194,31 @@ describe('project sync over a broadcast channel and a stored log', () => {
     expect(b.s().tracks.map((x) => x.name)).toEqual(['Left'])
     expect(sameJson(readMix(b.store.collab.doc), readMix(writer.collab.doc))).toBe(true)
     await stop(b.sync)
+  })
+
+  it('presence: who is in the project and what they have selected is seen by newcomers, and leaving is seen at once', async () => {
+    const r = new Room()
+    const log = new FakeLog()
+    const join = (name: string) => {
+      const doc = new Y.Doc()
+      const awareness = new Awareness(doc)
+      awareness.setLocalState({ name, colour: '#f0a', selectedTrackId: null })
+      const sync = startProjectSync({ doc, channel: r.join(), log, canWrite: true, awareness })
+      return { awareness, sync }
+    }
+    const names = (a: Awareness) => [...a.getStates().values()].map((s) => s.name as string).sort()
+    const a = join('ana')
+    await a.sync.ready
+    const b = join('ben')
+    await b.sync.ready
+    expect(names(b.awareness)).toEqual(['ana', 'ben'])
+    expect(names(a.awareness)).toEqual(['ana', 'ben'])
+    b.awareness.setLocalStateField('selectedTrackId', 't-1')
+    expect([...a.awareness.getStates().values()].find((s) => s.name === 'ben')?.selectedTrackId).toBe('t-1')
+    await b.sync.stop()
+    expect(names(a.awareness)).toEqual(['ana'])
+    await a.sync.stop()
+    a.awareness.destroy()
+    b.awareness.destroy()
   })
 })

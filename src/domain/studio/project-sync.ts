@@ -14,11 +14,15 @@
  * row, not sixty); a viewer sends none. When the log has
  * grown past COMPACT_AFTER rows an editor replaces it with one snapshot of the document.
  *
+ * Presence (y-protocols awareness: who is here, their colour, the track they have selected) rides
+ * the same room and is never stored; a creator who leaves is removed from the others' view at once.
+ *
  * Nothing received is trusted: a message over MAX_MESSAGE_BYTES or one that does not decode as a
  * Yjs update is refused before it touches the document, and reported through `onRefused`.
  */
 import * as Y from 'yjs'
 import * as syncProtocol from 'y-protocols/sync'
+import { applyAwarenessUpdate, encodeAwarenessUpdate, removeAwarenessStates, type Awareness } from 'y-protocols/awareness'
 import * as encoding from 'lib0/encoding'
 import * as decoding from 'lib0/decoding'
 
@@ -60,6 +64,8 @@ export interface ProjectSyncOptions {
   canWrite: boolean
   /** A refused message or stored row, in words (the caller logs it). */
   onRefused?: (reason: string) => void
+  /** Presence (who is here, their colour, selected track): relayed, never stored. */
+  awareness?: Awareness
   /** A change could not be stored (it stays in the document and goes out with the next store). */
   onStoreFailed?: (error: unknown) => void
 }
@@ -74,6 +80,9 @@ export interface ProjectSync {
 
 /** Sync step 1 from a replica that just joined: answered with step 2 and a step 1 in return. */
 export const MESSAGE_HELLO = 100
+
+/** A y-protocols awareness update (presence). */
+export const MESSAGE_AWARENESS = 101
 
 /** The origin of changes that came from the channel or the log (never sent or stored again). */
 export const REMOTE = Symbol('project sync')
@@ -132,7 +141,15 @@ export function startProjectSync(options: ProjectSyncOptions): ProjectSync {
         // A viewer's document may hold edits of its own that were never allowed out.
         else if (canWrite && diff.byteLength > 2)
           channel.send(message((e) => (encoding.writeVarUint(e, syncProtocol.messageYjsSyncStep2), encoding.writeVarUint8Array(e, diff))))
-        if (type === MESSAGE_HELLO) channel.send(message((e) => syncProtocol.writeSyncStep1(e, doc)))
+        if (type === MESSAGE_HELLO) {
+          channel.send(message((e) => syncProtocol.writeSyncStep1(e, doc)))
+          // The newcomer learns who is here too.
+          if (options.awareness) sendAwareness([doc.clientID])
+        }
+        return
+      }
+      if (type === MESSAGE_AWARENESS) {
+        if (options.awareness) applyAwarenessUpdate(options.awareness, decoding.readVarUint8Array(decoder), REMOTE)
         return
       }
       if (type === syncProtocol.messageYjsSyncStep2 || type === syncProtocol.messageYjsUpdate)
@@ -166,9 +183,20 @@ export function startProjectSync(options: ProjectSyncOptions): ProjectSync {
     timer ??= setTimeout(() => void store(), STORE_EVERY_MS)
   }
 
+  const sendAwareness = (clients: number[]) => {
+    const awareness = options.awareness
+    if (!awareness || stopped) return
+    const update = encodeAwarenessUpdate(awareness, clients)
+    channel.send(message((e) => (encoding.writeVarUint(e, MESSAGE_AWARENESS), encoding.writeVarUint8Array(e, update))))
+  }
+  const onAwareness = ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) => {
+    if (origin !== REMOTE) sendAwareness([...added, ...updated, ...removed])
+  }
+  options.awareness?.on('update', onAwareness)
   const hello = () => {
-    if (!stopped)
-      channel.send(message((e) => (encoding.writeVarUint(e, MESSAGE_HELLO), encoding.writeVarUint8Array(e, Y.encodeStateVector(doc)))))
+    if (stopped) return
+    channel.send(message((e) => (encoding.writeVarUint(e, MESSAGE_HELLO), encoding.writeVarUint8Array(e, Y.encodeStateVector(doc)))))
+    sendAwareness([doc.clientID])
   }
   const unsubscribe = channel.onMessage(onMessage)
   const unsubscribeRejoin = channel.onRejoin(hello)
@@ -197,6 +225,9 @@ export function startProjectSync(options: ProjectSyncOptions): ProjectSync {
     flush: store,
     async stop() {
       await store()
+      // Others see this creator leave at once rather than after the presence timeout.
+      if (options.awareness) removeAwarenessStates(options.awareness, [doc.clientID], 'left')
+      options.awareness?.off('update', onAwareness)
       stopped = true
       doc.off('update', onUpdate)
       unsubscribe()

@@ -7,6 +7,7 @@
  * open in the studio. Leaving keeps the mix as it is in this studio; editing on is single-player.
  */
 import * as Y from 'yjs'
+import { Awareness } from 'y-protocols/awareness'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { appendProjectUpdate, compactProjectUpdates, loadProjectUpdates, openProjectRoom } from '../../backend/project-collaboration.ts'
 import { useMixerStore, type OpenProject } from './mixer-store.ts'
@@ -14,9 +15,18 @@ import { startProjectSync, type ProjectSync } from './project-sync.ts'
 
 export type ProjectPart = 'owner' | 'editor' | 'viewer'
 
+/** What each creator in a session shows the others. */
+export interface Presence {
+  name: string
+  colour: string
+  selectedTrackId: string | null
+}
+
 export interface SharedSession {
   project: OpenProject
   part: ProjectPart
+  /** Who is in the project now (this creator included); relayed, never stored. */
+  awareness: Awareness
   /** Resolves once the stored state and the room's answers are in. */
   ready: Promise<void>
   leave(): Promise<void>
@@ -26,6 +36,8 @@ export interface JoinOptions {
   db: SupabaseClient
   project: OpenProject
   part: ProjectPart
+  /** The name others see beside this creator's colour. */
+  name: string
   /** Where refused messages are reported (console by default). */
   onRefused?: (reason: string) => void
   onStoreFailed?: (error: unknown) => void
@@ -39,6 +51,16 @@ export function joinSharedProject(options: JoinOptions): SharedSession {
   const seed = part === 'owner' ? { tracks: open.tracks, master: open.master, tempo: open.tempo } : null
   const doc = new Y.Doc()
   store.collab.useDoc(doc, project)
+  const awareness = new Awareness(doc)
+  const presence = (): Presence => ({
+    name: options.name,
+    colour: presenceColour(doc.clientID),
+    selectedTrackId: store.getState().selectedId,
+  })
+  awareness.setLocalState(presence())
+  const unfollow = store.subscribe((s, before) => {
+    if (s.selectedId !== before.selectedId) awareness.setLocalStateField('selectedTrackId', s.selectedId)
+  })
   const room = openProjectRoom(db, project.id)
   const sync: ProjectSync = startProjectSync({
     doc,
@@ -49,6 +71,7 @@ export function joinSharedProject(options: JoinOptions): SharedSession {
       compact: (snapshot, throughId) => compactProjectUpdates(db, project.id, snapshot, throughId),
     },
     canWrite: part !== 'viewer',
+    awareness,
     onRefused: options.onRefused ?? ((reason) => console.warn(`[shared project ${project.id}] ${reason}`)),
     onStoreFailed: options.onStoreFailed,
   })
@@ -59,7 +82,28 @@ export function joinSharedProject(options: JoinOptions): SharedSession {
   return {
     project,
     part,
+    awareness,
     ready,
-    leave: () => sync.stop(),
+    leave: async () => {
+      unfollow()
+      await sync.stop()
+      awareness.destroy()
+    },
   }
+}
+
+/** A colour per replica, spread round the hue circle, readable on the dark theme. */
+export function presenceColour(clientId: number): string {
+  return `hsl(${(clientId * 137.508) % 360} 80% 65%)`
+}
+
+/** The others in the session, each once, from the awareness states. */
+export function peersOf(awareness: Awareness): Presence[] {
+  return [...awareness.getStates().entries()]
+    .filter(([id, state]) => id !== awareness.clientID && typeof state.name === 'string')
+    .map(([, state]) => ({
+      name: String(state.name),
+      colour: typeof state.colour === 'string' ? state.colour : '#888',
+      selectedTrackId: typeof state.selectedTrackId === 'string' ? state.selectedTrackId : null,
+    }))
 }

@@ -72,4 +72,15 @@ describe('LiveSessionPanel', () => {
     const el = render(<LiveSessionPanel />)
     expect(el.querySelector('[data-testid="live-session"]')).toBeNull()
   })
+
+  it('in a live session: how this creator takes part, and who else is in the project on which track', () => {
+    useMixerStore.setState({ tracks: [{ id: 't-1', name: 'Drums' } as never] })
+    const session = { project: PROJECT, part: 'viewer' as const, awareness: null as never, ready: Promise.resolve(), leave: async () => {} }
+    useLiveSessionStore.setState({ session, status: 'live', peers: [{ name: 'mia', colour: 'hsl(10 80% 65%)', selectedTrackId: 't-1' }] })
+    const el = render(<LiveSessionPanel />)
+    expect(el.querySelector('[role="status"]')?.textContent).toBe(
+      'Live in “Night Drive” as viewer. Your changes stay in this studio. Leave',
+    )
+    expect(el.querySelector('[aria-label="In the project now"]')?.textContent).toBe('miaon Drums')
+  })
 })

@@ -15,9 +15,11 @@ const PART_LABEL = { owner: 'owner', editor: 'editor', viewer: 'viewer' } as con
 export function LiveSessionPanel() {
   const signedIn = useSessionStore((s) => s.status === 'signed-in')
   const open = useMixerStore((s) => s.project)
+  const tracks = useMixerStore((s) => s.tracks)
+  const trackName = (id: string) => tracks.find((t) => t.id === id)?.name ?? 'a removed track'
   const accountProjects = useAccountProjectStore((s) => s.projects)
   const owned = useMemo(() => open !== null && accountProjects.some((p) => p.id === open.id), [open, accountProjects])
-  const { session, status, collaborators, shared, error, goLive, leave, refreshCollaborators, refreshShared, invite, remove } =
+  const { session, status, collaborators, peers, shared, error, goLive, leave, refreshCollaborators, refreshShared, invite, remove } =
     useLiveSessionStore()
   const [username, setUsername] = useState('')
   const [role, setRole] = useState<ProjectRole>('editor')
@@ -44,6 +46,17 @@ export function LiveSessionPanel() {
             Leave
           </button>
         </p>
+      )}
+      {session && peers.length > 0 && (
+        <ul aria-label="In the project now" className="mt-1 space-y-1 text-sm">
+          {peers.map((p, i) => (
+            <li key={`${p.name}-${i}`} className="flex items-center gap-2">
+              <span aria-hidden="true" className="inline-block h-2.5 w-2.5 rounded-full" style={{ background: p.colour }} />
+              {p.name}
+              {p.selectedTrackId && <span className="text-muted">on {trackName(p.selectedTrackId)}</span>}
+            </li>
+          ))}
+        </ul>
       )}
       {owned && open && (
         <div className="mt-2 space-y-2 text-sm">
