@@ -58,7 +58,15 @@ export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
       // Others see this creator by username (profiles are public), as elsewhere in the app.
       const me = useSessionStore.getState().user
       const name = me ? ((await usernamesOf(supabase(), [me.id]).catch(() => null))?.get(me.id) ?? 'a creator') : 'a creator'
-      const session = joinSharedProject({ db: supabase(), project, part, name })
+      const session = joinSharedProject({
+        db: supabase(),
+        project,
+        part,
+        name,
+        onEnded: () => {
+          if (get().session === session) set({ session: null, status: 'off', peers: [] })
+        },
+      })
       session.awareness.on('change', () => {
         if (get().session === session) set({ peers: peersOf(session.awareness) })
       })

@@ -71,4 +71,20 @@ describe('undo with collaborators', () => {
     expect(b().tracks).toEqual([])
     expect(a().history.past).toHaveLength(0)
   })
+
+  it('opening another project starts a fresh document: nothing of it reaches the shared one', () => {
+    const store = createMixerStore(new Y.Doc())
+    const shared = store.collab.doc
+    store.getState().addTrack({ name: 'Shared', type: 'main', audioId: 's', duration: 1 })
+    store.getState().load({ tracks: [], master: { volume: 50, reverb: 50 } }, { id: 'p2', name: 'Private' })
+    store.getState().addTrack({ name: 'Secret', type: 'main', audioId: 'x', duration: 1 })
+    expect(store.collab.doc).not.toBe(shared)
+    expect(
+      shared
+        .getArray('tracks')
+        .toJSON()
+        .map((t: { name: string }) => t.name),
+    ).toEqual(['Shared'])
+    expect(shared.getMap('master').get('volume')).not.toBe(50)
+  })
 })

@@ -207,6 +207,24 @@ export function createMixerStore(initialDoc: Y.Doc = new Y.Doc()) {
   let um = undoManager(doc)
   let writing = false
   let observe: (tr: Y.Transaction) => void = () => undefined
+  const bind = (next: Y.Doc) => {
+    doc.off('afterTransaction', observe)
+    um.destroy()
+    doc = next
+    um = undoManager(doc)
+    doc.on('afterTransaction', observe)
+  }
+  /** Writes a whole mix into the current document, not undoable, and clears the undo stacks. */
+  const seed = (state: Snapshot) => {
+    writing = true
+    try {
+      writeMix(doc, state, REPLACE)
+    } finally {
+      writing = false
+    }
+    um.clear()
+    um.stopCapturing()
+  }
   const hook = create<MixerStore>()((set, get) => {
     const snapshotOf = (s: MixerStore): Snapshot => ({ tracks: s.tracks, master: s.master, tempo: s.tempo })
     /** Writes `state` to the document as one transaction; true when the document changed. */
@@ -255,11 +273,14 @@ export function createMixerStore(initialDoc: Y.Doc = new Y.Doc()) {
         selectedId: selectionAfter(state.tracks, s.selectedId),
       })
     }
-    /** Replaces the whole mix (not undoable) and starts a fresh history. */
+    /**
+     * Replaces the whole mix (not undoable) and starts a fresh history, in a fresh document: a
+     * project opened (or a draft restored) while a live session runs never reaches its room,
+     * and the session, seeing its document gone, ends.
+     */
     const replace = (state: Snapshot) => {
-      write(state, REPLACE)
-      um.clear()
-      um.stopCapturing()
+      bind(new Y.Doc())
+      seed(state)
     }
     // A change that did not come from this store (a collaborator's update): project it.
     observe = (tr: Y.Transaction) => {
@@ -416,22 +437,28 @@ export function createMixerStore(initialDoc: Y.Doc = new Y.Doc()) {
     }
   })
   doc.on('afterTransaction', observe)
-  const collab: MixerStoreCollab & { useDoc: (next: Y.Doc, project: OpenProject | null) => void } = {
+  const collab: MixerStoreCollab & {
+    useDoc: (next: Y.Doc, project: OpenProject | null) => void
+    seed: (state: MixerState, project: OpenProject) => void
+  } = {
     get doc() {
       return doc
     },
     origin,
+    /** Puts `state` into the current (shared) document as the project's first mix. */
+    seed(state, project) {
+      const master = { ...state.master }
+      const tempo = clampTempo(state.tempo ?? DEFAULT_BPM)
+      seed({ tracks: state.tracks, master, tempo })
+      hook.setState({ tracks: state.tracks, master, tempo, selectedId: state.tracks[0]?.id ?? null, project, history: emptyHistory() })
+    },
     /**
      * Makes `next` the document this store edits (a shared project's own, so nothing of the mix
      * open before travels to its collaborators): its mix is shown, history starts afresh.
      */
     useDoc(next, project) {
       if (next === doc) return
-      doc.off('afterTransaction', observe)
-      um.destroy()
-      doc = next
-      um = undoManager(doc)
-      doc.on('afterTransaction', observe)
+      bind(next)
       const mix = readMix(doc)
       hook.setState({ ...mix, selectedId: mix.tracks[0]?.id ?? null, project, history: emptyHistory(), clean: null })
     },

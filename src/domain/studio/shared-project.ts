@@ -41,6 +41,8 @@ export interface JoinOptions {
   /** Where refused messages are reported (console by default). */
   onRefused?: (reason: string) => void
   onStoreFailed?: (error: unknown) => void
+  /** The session ended by itself (another project was opened in the studio). */
+  onEnded?: () => void
   store?: typeof useMixerStore
 }
 
@@ -58,7 +60,17 @@ export function joinSharedProject(options: JoinOptions): SharedSession {
     selectedTrackId: store.getState().selectedId,
   })
   awareness.setLocalState(presence())
+  let ended = false
+  const leave = async () => {
+    if (ended) return
+    ended = true
+    unfollow()
+    await sync.stop()
+    awareness.destroy()
+  }
   const unfollow = store.subscribe((s, before) => {
+    // Another project opened (or a draft restored) in this studio: the session is over.
+    if (store.collab.doc !== doc) return void leave().then(() => options.onEnded?.())
     if (s.selectedId !== before.selectedId) awareness.setLocalStateField('selectedTrackId', s.selectedId)
   })
   const room = openProjectRoom(db, project.id)
@@ -77,18 +89,14 @@ export function joinSharedProject(options: JoinOptions): SharedSession {
   })
   const ready = sync.ready.then(() => {
     // First live session of this project: it starts as the owner's mix.
-    if (seed && doc.getArray('tracks').length === 0 && doc.getMap('master').size === 0) store.getState().load(seed, project)
+    if (seed && doc.getArray('tracks').length === 0 && doc.getMap('master').size === 0) store.collab.seed(seed, project)
   })
   return {
     project,
     part,
     awareness,
     ready,
-    leave: async () => {
-      unfollow()
-      await sync.stop()
-      awareness.destroy()
-    },
+    leave,
   }
 }
 
