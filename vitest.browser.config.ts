@@ -38,6 +38,8 @@ export default defineConfig({
   // Cross-origin isolated like every server of the app, so the engine's SharedArrayBuffer paths are the ones tested.
   server: { headers: { ...ISOLATION_HEADERS } },
   worker: { format: 'es' },
+  // Pre-bundled up front: found mid-run, Vite would reload the page and load React twice.
+  optimizeDeps: { include: ['yjs', 'y-protocols/awareness', 'y-protocols/sync', 'lib0/encoding', 'lib0/decoding'] },
   test: {
     // Engine checks in tests/browser; component tests (*.browser.test.tsx) beside the screens they test.
     include: ['tests/browser/**/*.test.ts', 'src/**/*.browser.test.tsx'],

@@ -899,6 +899,70 @@ export type Database = {
         }
         Relationships: []
       }
+      project_members: {
+        Row: {
+          project_id: string
+          user_id: string
+          role: string
+          invited_at: string
+        }
+        Insert: {
+          project_id: string
+          user_id: string
+          role: string
+          invited_at?: string
+        }
+        Update: {
+          project_id?: string
+          user_id?: string
+          role?: string
+          invited_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "project_members_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "studio_projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      project_updates: {
+        Row: {
+          id: number
+          project_id: string
+          author_id: string
+          kind: string
+          body: string
+          created_at: string
+        }
+        Insert: {
+          id?: never
+          project_id: string
+          author_id?: string
+          kind?: string
+          body: string
+          created_at?: string
+        }
+        Update: {
+          id?: never
+          project_id?: string
+          author_id?: string
+          kind?: string
+          body?: string
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "project_updates_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "studio_projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       proposal_power: {
         Row: {
           proposal_id: string
@@ -1774,6 +1838,14 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: Json
       }
+      compact_project_updates: {
+        Args: {
+          p_project: string
+          p_through: number
+          p_snapshot: string
+        }
+        Returns: undefined
+      }
       create_proposal: {
         Args: {
           p_title: string
@@ -1856,6 +1928,14 @@ export type Database = {
       }
       init_user_tokens: {
         Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+      invite_project_member: {
+        Args: {
+          p_project: string
+          p_username: string
+          p_role: string
+        }
         Returns: Json
       }
       is_admin: {
@@ -2032,6 +2112,10 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: Json
       }
+      my_shared_projects: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
       my_trust_status: {
         Args: Record<PropertyKey, never>
         Returns: Json
@@ -2093,6 +2177,19 @@ export type Database = {
       profile_visible: {
         Args: {
           p_owner: string
+        }
+        Returns: boolean
+      }
+      project_role: {
+        Args: {
+          p_project: string
+        }
+        Returns: string
+      }
+      project_topic_allowed: {
+        Args: {
+          p_topic: string
+          p_write: boolean
         }
         Returns: boolean
       }

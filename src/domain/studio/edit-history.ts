@@ -42,15 +42,21 @@ export function emptyHistory<S>(limit = DEFAULT_HISTORY_LIMIT): EditHistory<S> {
   return { past: [], future: [], limit: Math.max(1, Math.floor(limit)) }
 }
 
-export function record<S>(h: EditHistory<S>, before: S, step: HistoryStep, now: number): EditHistory<S> {
+/** True when `record` would merge this step into the last one rather than add a step. */
+export function willCoalesce<S>(h: EditHistory<S>, step: HistoryStep, now: number): boolean {
   const top = h.past[h.past.length - 1]
-  if (
-    top &&
+  return (
+    !!top &&
     step.coalesceKey !== undefined &&
     top.coalesceKey === step.coalesceKey &&
     h.future.length === 0 &&
     now - top.lastAt <= top.window
-  ) {
+  )
+}
+
+export function record<S>(h: EditHistory<S>, before: S, step: HistoryStep, now: number): EditHistory<S> {
+  const top = h.past[h.past.length - 1]
+  if (top && willCoalesce(h, step, now)) {
     // The gesture goes on: the step keeps its first `before`, only its clock moves.
     return { ...h, past: [...h.past.slice(0, -1), { ...top, lastAt: now }] }
   }

@@ -12,6 +12,7 @@ import { ExportButton } from '../export/ExportButton.tsx'
 import { toPercent } from './LevelMeter.tsx'
 import { MasterControls } from './MasterControls.tsx'
 import { ProjectsPanel } from '../projects/ProjectsPanel.tsx'
+import { LiveSessionPanel } from '../projects/LiveSessionPanel.tsx'
 import { RecoveryBanner } from '../recording/RecoveryBanner.tsx'
 import { SoundLibraryPanel } from './SoundLibraryPanel.tsx'
 import { startMixerService } from '../mixer-service.ts'
@@ -331,6 +332,7 @@ export function LiveMixer() {
           </div>
         </section>
         <ProjectsPanel />
+        <LiveSessionPanel />
       </div>
     </div>
   )

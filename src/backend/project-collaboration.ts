@@ -1,0 +1,195 @@
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
+import { fromBase64, toBase64 } from '../lib/base64.ts'
+
+// A shared studio project on the server: its Realtime broadcast room `project:<id>`, its stored
+// document updates (table project_updates) and its members (project_members, invite_project_member).
+// Every call takes the supabase-js client, so Node tests use the module as is. Bytes travel as base64.
+
+/** A broadcast room as the sync provider (src/domain/studio/project-sync.ts) uses it. */
+export interface BroadcastRoom {
+  send(message: Uint8Array): void
+  onMessage(handler: (message: Uint8Array) => void): () => void
+  onRejoin(handler: () => void): () => void
+  close(): void
+}
+
+const EVENT = 'yjs'
+
+/**
+ * Whether project rooms are private channels (authorised per topic by the policies on
+ * realtime.messages) or public ones. Private is what a shared project needs; a server that refuses
+ * private channels gets the public form, so the one place to change is here.
+ */
+export function projectChannelConfig(privateChannel: boolean) {
+  return { config: { private: privateChannel, broadcast: { self: false, ack: false } } }
+}
+
+/**
+ * Joins `project:<id>` and relays whole messages. It tries a private channel first and, if the
+ * server refuses it (CHANNEL_ERROR before the first join), joins the public one instead.
+ * `onStatus` hears 'joined', 'rejoined', 'closed' and 'refused' (with the server's reason).
+ */
+export function openProjectRoom(
+  db: SupabaseClient,
+  projectId: string,
+  onStatus?: (status: 'joined' | 'rejoined' | 'closed' | 'refused', detail?: string) => void,
+): BroadcastRoom {
+  const handlers = new Set<(m: Uint8Array) => void>()
+  const rejoins = new Set<() => void>()
+  const outbox: Uint8Array[] = []
+  let channel: RealtimeChannel | null = null
+  let joined = false
+  let everJoined = false
+  let closed = false
+
+  const connect = (privateChannel: boolean) => {
+    const ch = db.channel(`project:${projectId}`, projectChannelConfig(privateChannel))
+    channel = ch
+    ch.on('broadcast', { event: EVENT }, ({ payload }) => {
+      const body = (payload as { b?: unknown } | undefined)?.b
+      if (typeof body !== 'string') return
+      let bytes: Uint8Array
+      try {
+        bytes = fromBase64(body)
+      } catch {
+        return
+      }
+      for (const h of handlers) h(bytes)
+    })
+    ch.subscribe((status, err) => {
+      if (closed || channel !== ch) return
+      if (status === 'SUBSCRIBED') {
+        joined = true
+        onStatus?.(everJoined ? 'rejoined' : 'joined')
+        if (everJoined) for (const h of rejoins) h()
+        everJoined = true
+        for (const m of outbox.splice(0)) send(m)
+        return
+      }
+      joined = false
+      if (status === 'CHANNEL_ERROR' && privateChannel && !everJoined) {
+        onStatus?.('refused', err?.message)
+        void db.removeChannel(ch)
+        connect(false)
+      } else if (status === 'CLOSED') onStatus?.('closed')
+    })
+  }
+
+  const send = (message: Uint8Array) => {
+    if (!joined || !channel) {
+      // Before the first join only: later drops are healed by the rejoin's sync.
+      if (!everJoined) outbox.push(message)
+      return
+    }
+    void channel.send({ type: 'broadcast', event: EVENT, payload: { b: toBase64(message) } })
+  }
+
+  connect(true)
+  return {
+    send,
+    onMessage(h) {
+      handlers.add(h)
+      return () => handlers.delete(h)
+    },
+    onRejoin(h) {
+      rejoins.add(h)
+      return () => rejoins.delete(h)
+    },
+    close() {
+      closed = true
+      if (channel) void db.removeChannel(channel)
+    },
+  }
+}
+
+export interface StoredProjectUpdate {
+  id: number
+  update: Uint8Array
+}
+
+/** Rows per read: a compacted project has a snapshot and a few updates; an old one pages through. */
+const PAGE = 500
+
+/** The stored document of a project (oldest first); a row that is not base64 is skipped. */
+export async function loadProjectUpdates(db: SupabaseClient, projectId: string): Promise<StoredProjectUpdate[]> {
+  const out: StoredProjectUpdate[] = []
+  for (let after = 0; ; ) {
+    const { data, error } = await db
+      .from('project_updates')
+      .select('id, body')
+      .eq('project_id', projectId)
+      .gt('id', after)
+      .order('id')
+      .limit(PAGE)
+    if (error) throw new Error(`Could not read the project's saved changes: ${error.message}`)
+    for (const row of data) {
+      try {
+        out.push({ id: row.id, update: fromBase64(row.body) })
+      } catch {
+        // Left out; the server's check makes this a row written before it existed.
+      }
+    }
+    if (data.length < PAGE) return out
+    after = data[data.length - 1]!.id
+  }
+}
+
+export async function appendProjectUpdate(db: SupabaseClient, projectId: string, update: Uint8Array): Promise<void> {
+  const { error } = await db.from('project_updates').insert({ project_id: projectId, body: toBase64(update) })
+  if (error) throw new Error(`Could not save the change to the project: ${error.message}`)
+}
+
+export async function compactProjectUpdates(db: SupabaseClient, projectId: string, snapshot: Uint8Array, throughId: number): Promise<void> {
+  const { error } = await db.rpc('compact_project_updates', { p_project: projectId, p_through: throughId, p_snapshot: toBase64(snapshot) })
+  if (error) throw new Error(`Could not compact the project's history: ${error.message}`)
+}
+
+export type ProjectRole = 'editor' | 'viewer'
+
+export interface ProjectMember {
+  userId: string
+  role: ProjectRole
+}
+
+export async function inviteProjectMember(db: SupabaseClient, projectId: string, username: string, role: ProjectRole) {
+  const { data, error } = await db.rpc('invite_project_member', { p_project: projectId, p_username: username, p_role: role })
+  if (error) throw new Error(error.message)
+  return data as { user_id: string; username: string; role: ProjectRole }
+}
+
+export async function listProjectMembers(db: SupabaseClient, projectId: string): Promise<ProjectMember[]> {
+  const { data, error } = await db.from('project_members').select('user_id, role').eq('project_id', projectId).order('invited_at')
+  if (error) throw new Error(`Could not read who is in the project: ${error.message}`)
+  return data.map((r) => ({ userId: r.user_id, role: r.role as ProjectRole }))
+}
+
+export async function removeProjectMember(db: SupabaseClient, projectId: string, userId: string): Promise<void> {
+  const { error } = await db.from('project_members').delete().eq('project_id', projectId).eq('user_id', userId)
+  if (error) throw new Error(`Could not remove the collaborator: ${error.message}`)
+}
+
+export interface SharedProject {
+  id: string
+  name: string
+  /** The owner's username (null when their profile is gone). */
+  owner: string | null
+  role: ProjectRole
+}
+
+/** The projects others shared with the signed-in user, by name. */
+export async function listSharedProjects(db: SupabaseClient): Promise<SharedProject[]> {
+  const { data, error } = await db.rpc('my_shared_projects')
+  if (error) throw new Error(`Could not read the projects shared with you: ${error.message}`)
+  return (data ?? []) as SharedProject[]
+}
+
+/** Usernames of these accounts (profiles are public). */
+export async function usernamesOf(db: SupabaseClient, userIds: readonly string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map()
+  const { data, error } = await db
+    .from('profiles')
+    .select('user_id, username')
+    .in('user_id', [...userIds])
+  if (error) throw new Error(`Could not read collaborators' names: ${error.message}`)
+  return new Map(data.map((r) => [r.user_id, r.username]))
+}

@@ -1,0 +1,127 @@
+import { create } from 'zustand'
+import { supabase } from '../../backend/client.ts'
+import {
+  inviteProjectMember,
+  listProjectMembers,
+  listSharedProjects,
+  removeProjectMember,
+  usernamesOf,
+  type ProjectRole,
+  type SharedProject,
+} from '../../backend/project-collaboration.ts'
+import { errorMessage } from '../../lib/error-message.ts'
+import { joinSharedProject, peersOf, type Presence, type ProjectPart, type SharedSession } from './shared-project.ts'
+import type { OpenProject } from './mixer-store.ts'
+import { useSessionStore } from '../session/session-store.ts'
+
+/**
+ * The studio's live collaboration: the session on the open project (if any), its collaborators
+ * as the owner manages them, and the projects others shared with this account. Components read
+ * this store and call its actions; the server calls stay in src/backend/project-collaboration.ts.
+ */
+export interface Collaborator {
+  userId: string
+  username: string
+  role: ProjectRole
+}
+
+interface LiveSessionState {
+  session: SharedSession | null
+  /** 'joining' until the stored state and the room's answers are in. */
+  status: 'off' | 'joining' | 'live'
+  collaborators: Collaborator[]
+  /** The other creators in the live session now. */
+  peers: Presence[]
+  shared: SharedProject[]
+  /** The last failure, in words (null when the last action worked). */
+  error: string | null
+  goLive: (project: OpenProject, part: ProjectPart) => Promise<void>
+  leave: () => Promise<void>
+  refreshCollaborators: (projectId: string) => Promise<void>
+  refreshShared: () => Promise<void>
+  /** True when the invite was made. */
+  invite: (projectId: string, username: string, role: ProjectRole) => Promise<boolean>
+  remove: (projectId: string, userId: string) => Promise<void>
+}
+
+export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
+  const failed = (e: unknown) => set({ error: errorMessage(e) })
+  return {
+    session: null,
+    status: 'off',
+    collaborators: [],
+    peers: [],
+    shared: [],
+    error: null,
+    goLive: async (project, part) => {
+      await get().leave()
+      // Others see this creator by username (profiles are public), as elsewhere in the app.
+      const me = useSessionStore.getState().user
+      const name = me ? ((await usernamesOf(supabase(), [me.id]).catch(() => null))?.get(me.id) ?? 'a creator') : 'a creator'
+      const session = joinSharedProject({
+        db: supabase(),
+        project,
+        part,
+        name,
+        onEnded: () => {
+          if (get().session === session) set({ session: null, status: 'off', peers: [] })
+        },
+      })
+      session.awareness.on('change', () => {
+        if (get().session === session) set({ peers: peersOf(session.awareness) })
+      })
+      set({ session, status: 'joining', error: null, peers: [] })
+      try {
+        await session.ready
+        if (get().session === session) set({ status: 'live' })
+      } catch (e) {
+        await session.leave()
+        set({ session: null, status: 'off' })
+        failed(e)
+      }
+    },
+    leave: async () => {
+      const session = get().session
+      if (!session) return
+      set({ session: null, status: 'off', peers: [] })
+      await session.leave().catch(failed)
+    },
+    refreshCollaborators: async (projectId) => {
+      try {
+        const members = await listProjectMembers(supabase(), projectId)
+        const names = await usernamesOf(
+          supabase(),
+          members.map((m) => m.userId),
+        )
+        set({ collaborators: members.map((m) => ({ ...m, username: names.get(m.userId) ?? 'unknown' })), error: null })
+      } catch (e) {
+        failed(e)
+      }
+    },
+    refreshShared: async () => {
+      try {
+        set({ shared: await listSharedProjects(supabase()), error: null })
+      } catch (e) {
+        failed(e)
+      }
+    },
+    invite: async (projectId, username, role) => {
+      try {
+        await inviteProjectMember(supabase(), projectId, username, role)
+        await get().refreshCollaborators(projectId)
+        return true
+      } catch (e) {
+        failed(e)
+        return false
+      }
+    },
+    remove: async (projectId, userId) => {
+      try {
+        await removeProjectMember(supabase(), projectId, userId)
+        await get().refreshCollaborators(projectId)
+      } catch (e) {
+        failed(e)
+      }
+    },
+  }
+})

@@ -1,0 +1,162 @@
+-- Live collaboration on studio projects: who else is in a project (editors and viewers), and the
+-- shared document's stored updates that a creator who joins or reconnects catches up from.
+--
+-- Part of supabase/schemas/, the database as it is now (supabase/CONTEXT.md says how to change it).
+-- Objects may refer to objects in other files: the files are applied in stages, not in order.
+
+-- The owner (studio_projects.user_id) invites by username; removal is a delete and takes effect on
+-- the next request, since every policy below asks project_role afresh.
+CREATE TABLE public.project_members (
+    project_id uuid NOT NULL,
+    user_id uuid NOT NULL,
+    role text NOT NULL,
+    invited_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT project_members_role_check CHECK ((role = ANY (ARRAY['editor'::text, 'viewer'::text]))),
+    CONSTRAINT project_members_pkey PRIMARY KEY (project_id, user_id),
+    CONSTRAINT project_members_project_id_fkey FOREIGN KEY (project_id) REFERENCES public.studio_projects(id) ON DELETE CASCADE,
+    CONSTRAINT project_members_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+CREATE INDEX project_members_user_idx ON public.project_members USING btree (user_id);
+ALTER TABLE public.project_members ENABLE ROW LEVEL SECURITY;
+
+-- One Yjs update (or, after compaction, a snapshot of the whole document) per row, base64. The size
+-- bound is the client's MAX_MESSAGE_BYTES (256 KiB) in base64: nothing larger is stored or relayed.
+CREATE TABLE public.project_updates (
+    id bigint NOT NULL,
+    project_id uuid NOT NULL,
+    author_id uuid DEFAULT auth.uid() NOT NULL,
+    kind text DEFAULT 'update'::text NOT NULL,
+    body text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT project_updates_body_check CHECK (((char_length(body) >= 4) AND (char_length(body) <= 349528) AND (body ~
+        '^[A-Za-z0-9+/]+={0,2}$'::text) AND ((char_length(body) % 4) = 0))),
+    CONSTRAINT project_updates_kind_check CHECK ((kind = ANY (ARRAY['update'::text, 'snapshot'::text]))),
+    CONSTRAINT project_updates_pkey PRIMARY KEY (id),
+    CONSTRAINT project_updates_author_id_fkey FOREIGN KEY (author_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+    CONSTRAINT project_updates_project_id_fkey FOREIGN KEY (project_id) REFERENCES public.studio_projects(id) ON DELETE CASCADE
+);
+ALTER TABLE public.project_updates ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.project_updates_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+CREATE INDEX project_updates_project_idx ON public.project_updates USING btree (project_id, id);
+ALTER TABLE public.project_updates ENABLE ROW LEVEL SECURITY;
+
+-- 'owner', 'editor', 'viewer' or null: the caller's part in a project. Security definer so the
+-- policies of both tables can ask it without reading each other through RLS.
+create or replace function public.project_role(p_project uuid) returns text
+language sql stable security definer set search_path = '' as $$
+  select case
+    when exists (select 1 from public.studio_projects p where p.id = p_project and p.user_id = auth.uid()) then 'owner'
+    else (select m.role from public.project_members m where m.project_id = p_project and m.user_id = auth.uid())
+  end
+$$;
+
+-- Whether the caller may receive (p_write false) or send (p_write true) on a Realtime topic
+-- 'project:<id>': for the policies on realtime.messages of private channels.
+create or replace function public.project_topic_allowed(p_topic text, p_write boolean) returns boolean
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  v_role text;
+begin
+  if p_topic is null or p_topic !~ '^project:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    return false;
+  end if;
+  v_role := public.project_role(substring(p_topic from 9)::uuid);
+  return v_role is not null and (not p_write or v_role in ('owner', 'editor'));
+end
+$$;
+
+-- The owner adds or changes a collaborator by username.
+create or replace function public.invite_project_member(p_project uuid, p_username text, p_role text) returns json
+language plpgsql security definer set search_path = '' as $$
+declare
+  v_uid uuid := auth.uid();
+  v_user uuid;
+  v_name text;
+begin
+  if v_uid is null then
+    raise exception 'Sign in to share a project.' using errcode = '42501';
+  end if;
+  if p_role is null or p_role not in ('editor', 'viewer') then
+    raise exception 'A collaborator is an editor or a viewer.' using errcode = '22023';
+  end if;
+  perform 1 from public.studio_projects where id = p_project and user_id = v_uid for update;
+  if not found then
+    raise exception 'Only the owner of a project can invite to it.' using errcode = '42501';
+  end if;
+  select user_id, username into v_user, v_name from public.profiles where lower(username) = lower(btrim(coalesce(p_username, '')));
+  if v_user is null then
+    raise exception 'No creator is called %.', coalesce(btrim(p_username), '') using errcode = '22023';
+  end if;
+  if v_user = v_uid then
+    raise exception 'You own this project already.' using errcode = '22023';
+  end if;
+  insert into public.project_members (project_id, user_id, role) values (p_project, v_user, p_role)
+  on conflict (project_id, user_id) do update set role = excluded.role;
+  return json_build_object('user_id', v_user, 'username', v_name, 'role', p_role);
+end
+$$;
+
+-- Replaces the project's rows up to p_through with one snapshot of the whole document.
+create or replace function public.compact_project_updates(p_project uuid, p_through bigint, p_snapshot text) returns void
+language plpgsql security definer set search_path = '' as $$
+begin
+  if coalesce(public.project_role(p_project), 'viewer') not in ('owner', 'editor') then
+    raise exception 'Only the owner and editors of a project can compact its history.' using errcode = '42501';
+  end if;
+  -- Locked: two editors compacting at once take turns (each snapshot holds everything anyway).
+  perform 1 from public.studio_projects where id = p_project for update;
+  insert into public.project_updates (project_id, author_id, kind, body) values (p_project, auth.uid(), 'snapshot', p_snapshot);
+  delete from public.project_updates where project_id = p_project and id <= p_through;
+end
+$$;
+
+-- The projects shared with the caller (names come from studio_projects, which only owners read).
+create or replace function public.my_shared_projects() returns json
+language sql stable security definer set search_path = '' as $$
+  select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'owner', pr.username, 'role', m.role) order by p.name), '[]'::json)
+    from public.project_members m
+    join public.studio_projects p on p.id = m.project_id
+    left join public.profiles pr on pr.user_id = p.user_id
+   where m.user_id = auth.uid()
+$$;
+
+CREATE POLICY "collaborators see who is in the project" ON public.project_members FOR SELECT TO authenticated USING ((( SELECT
+    public.project_role(project_members.project_id) AS project_role) IS NOT NULL));
+CREATE POLICY "owners change collaborator roles" ON public.project_members FOR UPDATE TO authenticated USING ((( SELECT
+    public.project_role(project_members.project_id) AS project_role) = 'owner'::text)) WITH CHECK ((( SELECT
+    public.project_role(project_members.project_id) AS project_role) = 'owner'::text));
+CREATE POLICY "owners remove collaborators, collaborators leave" ON public.project_members FOR DELETE TO authenticated USING (((
+    SELECT public.project_role(project_members.project_id) AS project_role) = 'owner'::text) OR (user_id = ( SELECT auth.uid() AS
+    uid)));
+CREATE POLICY "collaborators read project updates" ON public.project_updates FOR SELECT TO authenticated USING ((( SELECT
+    public.project_role(project_updates.project_id) AS project_role) IS NOT NULL));
+CREATE POLICY "owners and editors add updates" ON public.project_updates FOR INSERT TO authenticated WITH CHECK (((author_id = (
+    SELECT auth.uid() AS uid)) AND (kind = 'update'::text) AND (( SELECT public.project_role(project_updates.project_id) AS
+    project_role) = ANY (ARRAY['owner'::text, 'editor'::text]))));
+CREATE POLICY "two-factor sessions only" ON public.project_members AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+CREATE POLICY "two-factor sessions only" ON public.project_updates AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
+
+-- Who may do what: nothing but what is granted here.
+REVOKE ALL ON TABLE public.project_members, public.project_updates FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON TABLE public.project_members, public.project_updates TO service_role;
+GRANT DELETE, SELECT ON TABLE public.project_members TO authenticated;
+GRANT UPDATE (role) ON TABLE public.project_members TO authenticated;
+GRANT INSERT (project_id, kind, body), SELECT ON TABLE public.project_updates TO authenticated;
+REVOKE ALL ON SEQUENCE public.project_updates_id_seq FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON SEQUENCE public.project_updates_id_seq TO service_role;
+REVOKE ALL ON FUNCTION public.my_shared_projects() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.my_shared_projects() TO authenticated, service_role;
+REVOKE ALL ON FUNCTION public.project_role(p_project uuid), public.project_topic_allowed(p_topic text, p_write boolean),
+    public.invite_project_member(p_project uuid, p_username text, p_role text), public.compact_project_updates(p_project uuid,
+    p_through bigint, p_snapshot text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.project_role(p_project uuid), public.project_topic_allowed(p_topic text, p_write boolean),
+    public.invite_project_member(p_project uuid, p_username text, p_role text), public.compact_project_updates(p_project uuid,
+    p_through bigint, p_snapshot text) TO authenticated, service_role;

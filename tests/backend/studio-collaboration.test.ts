@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as Y from 'yjs'
+import { api, rpc, signUp, sql, startTestServer, supabaseClient, type TestServer, type TestUser } from './support/local-backend.ts'
+import { createMixerStore } from '../../src/domain/studio/mixer-store.ts'
+import { joinSharedProject, peersOf } from '../../src/domain/studio/shared-project.ts'
+import { rlsContext, rlsMatrixTests, type RlsCase } from './support/rls-matrix.ts'
+
+// Shared studio projects as an outsider sees them: the members and the stored document updates,
+// through the HTTP API with ordinary accounts (owner, editor, viewer, a stranger and a visitor).
+
+const PROJECT = '55555555-5555-4555-8555-555555555555'
+/** A small, well-formed base64 body (the server checks shape and size, the client checks content). */
+const BODY = 'AAECAwQF'
+const MARKED = 'bWFya2Vk'
+
+let server: TestServer
+let owner: TestUser
+let other: TestUser
+let editor: TestUser
+let viewer: TestUser
+const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => sql<T>(server, text, params)
+const exists = async (text: string, params: unknown[]) => (await q(text, params)).length > 0
+const ctx = () => rlsContext(server, owner, other)
+const rows = (token: string) => api(server, `/rest/v1/project_updates?project_id=eq.${PROJECT}&select=id,kind,body&order=id`, { token })
+const addUpdate = (token: string, body: unknown) => api(server, '/rest/v1/project_updates', { token, body })
+
+async function resetMembers() {
+  await q('delete from public.project_members where project_id = $1', [PROJECT])
+  await q("insert into public.project_members (project_id, user_id, role) values ($1, $2, 'editor'), ($1, $3, 'viewer')", [
+    PROJECT,
+    editor.id,
+    viewer.id,
+  ])
+}
+
+const CASES: Record<string, RlsCase> = {
+  project_updates: {
+    target: () => `project_id=eq.${PROJECT}&kind=eq.update`,
+    insert: () => ({ project_id: PROJECT, kind: 'update', body: MARKED }),
+    update: { body: 'Y2hhbmdlZA==' },
+    inserted: () => exists('select 1 from public.project_updates where body = $1', [MARKED]),
+    untouched: () =>
+      exists("select 1 from public.project_updates where project_id = $1 and body = $2 and kind = 'update'", [PROJECT, BODY]),
+    reset: async () => {
+      await q('delete from public.project_updates where project_id = $1', [PROJECT])
+      await q("insert into public.project_updates (project_id, author_id, kind, body) values ($1, $2, 'update', $3)", [
+        PROJECT,
+        owner.id,
+        BODY,
+      ])
+    },
+    expect: {
+      anon: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
+      owner: { select: 'rows', insert: 'allowed', update: 'denied', delete: 'denied' },
+      other: { select: 'none', insert: 'denied', update: 'denied', delete: 'denied' },
+    },
+  },
+  project_members: {
+    target: () => `project_id=eq.${PROJECT}&role=eq.viewer`,
+    insert: () => ({ project_id: PROJECT, user_id: other.id, role: 'editor' }),
+    update: { role: 'editor' },
+    inserted: () => exists('select 1 from public.project_members where user_id = $1', [other.id]),
+    untouched: () =>
+      exists("select 1 from public.project_members where project_id = $1 and user_id = $2 and role = 'viewer'", [PROJECT, viewer.id]),
+    reset: resetMembers,
+    expect: {
+      anon: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
+      owner: { select: 'rows', insert: 'denied', update: 'allowed', delete: 'allowed' },
+      other: { select: 'none', insert: 'denied', update: 'none', delete: 'none' },
+    },
+  },
+}
+
+beforeAll(async () => {
+  server = await startTestServer()
+  owner = await signUp(server, 'collab-owner@example.com', 'owner-pass', 'collabowner')
+  other = await signUp(server, 'collab-other@example.com', 'other-pass', 'collabother')
+  editor = await signUp(server, 'collab-editor@example.com', 'editor-pass', 'collabeditor')
+  viewer = await signUp(server, 'collab-viewer@example.com', 'viewer-pass', 'collabviewer')
+  await q("insert into public.studio_projects (id, user_id, name) values ($1, $2, 'Shared song')", [PROJECT, owner.id])
+}, 60_000)
+afterAll(() => server?.close())
+
+describe('shared studio projects', () => {
+  rlsMatrixTests(CASES, ctx)
+
+  it('editors add updates and everyone in the project reads them; a viewer cannot write; a stranger sees nothing', async () => {
+    await CASES.project_updates!.reset(ctx())
+    await resetMembers()
+    expect((await addUpdate(editor.accessToken, { project_id: PROJECT, body: 'ZWRpdG9y' })).status).toBe(201)
+    const refused = await addUpdate(viewer.accessToken, { project_id: PROJECT, body: 'dmlld2Vy' })
+    expect(refused.status).toBe(403)
+    expect(refused.json.code).toBe('42501')
+    expect((await rows(viewer.accessToken)).json.map((r: { body: string }) => r.body)).toEqual([BODY, 'ZWRpdG9y'])
+    expect((await rows(other.accessToken)).json).toEqual([])
+    // The author is always the caller: naming someone else is not even a column one may write.
+    const forged = await addUpdate(editor.accessToken, { project_id: PROJECT, body: 'Zm9yZ2Vk', author_id: owner.id })
+    expect(forged.status).toBe(403)
+    // Snapshots only come from compaction.
+    expect((await addUpdate(editor.accessToken, { project_id: PROJECT, kind: 'snapshot', body: 'c25hcA==' })).status).toBe(403)
+  })
+
+  it('removing a collaborator takes effect at once: the next read and write are refused', async () => {
+    await resetMembers()
+    expect((await rows(editor.accessToken)).json.length).toBeGreaterThan(0)
+    const removed = await api(server, `/rest/v1/project_members?project_id=eq.${PROJECT}&user_id=eq.${editor.id}`, {
+      method: 'DELETE',
+      token: owner.accessToken,
+    })
+    expect(removed.status).toBe(204)
+    expect((await rows(editor.accessToken)).json).toEqual([])
+    expect((await addUpdate(editor.accessToken, { project_id: PROJECT, body: 'bGF0ZQ==' })).status).toBe(403)
+  })
+
+  it('oversized or malformed bodies are refused by the server, with the check named', async () => {
+    await resetMembers()
+    const big = 'A'.repeat(349_532)
+    for (const body of [big, 'not base64!', 'abc']) {
+      const r = await addUpdate(editor.accessToken, { project_id: PROJECT, body })
+      expect(r.status, body.slice(0, 20)).toBe(400)
+      expect(r.json.code).toBe('23514')
+      expect(r.json.message).toMatch(/project_updates_body_check/)
+    }
+    expect((await addUpdate(editor.accessToken, { project_id: PROJECT, body: 'A'.repeat(349_528) })).status).toBe(201)
+  })
+
+  it('only the owner invites, by username, as editor or viewer; mistakes are answered in words', async () => {
+    await resetMembers()
+    const invite = (token: string, username: string, role: string) =>
+      rpc(server, token, 'invite_project_member', { p_project: PROJECT, p_username: username, p_role: role })
+    const ok = await invite(owner.accessToken, 'CollabOther', 'viewer')
+    expect(ok.status, ok.text).toBe(200)
+    expect(ok.json).toEqual({ user_id: other.id, username: 'collabother', role: 'viewer' })
+    expect((await invite(owner.accessToken, 'collabother', 'editor')).json.role).toBe('editor')
+    expect(await q('select role from public.project_members where user_id = $1', [other.id])).toEqual([{ role: 'editor' }])
+    // The invited creator finds the project by name (studio_projects itself stays the owner's).
+    expect((await rpc(server, other.accessToken, 'my_shared_projects')).json).toEqual([
+      { id: PROJECT, name: 'Shared song', owner: 'collabowner', role: 'editor' },
+    ])
+    expect((await rpc(server, owner.accessToken, 'my_shared_projects')).json).toEqual([])
+    const byEditor = await invite(editor.accessToken, 'collabviewer', 'editor')
+    expect(byEditor.status).toBe(403)
+    expect(byEditor.json.message).toBe('Only the owner of a project can invite to it.')
+    expect((await invite(owner.accessToken, 'nobody-here', 'viewer')).json.message).toBe('No creator is called nobody-here.')
+    expect((await invite(owner.accessToken, 'collabviewer', 'admin')).json.message).toBe('A collaborator is an editor or a viewer.')
+    expect((await invite(owner.accessToken, 'collabowner', 'editor')).json.message).toBe('You own this project already.')
+    // An editor cannot promote a viewer either.
+    await api(server, `/rest/v1/project_members?project_id=eq.${PROJECT}&user_id=eq.${viewer.id}`, {
+      method: 'PATCH',
+      token: editor.accessToken,
+      body: { role: 'editor' },
+    })
+    expect(await q('select role from public.project_members where user_id = $1', [viewer.id])).toEqual([{ role: 'viewer' }])
+  })
+
+  it('compaction replaces the rows up to a point with one snapshot; viewers and strangers cannot compact', async () => {
+    await CASES.project_updates!.reset(ctx())
+    await resetMembers()
+    for (const body of ['MQ==', 'Mg==']) await addUpdate(editor.accessToken, { project_id: PROJECT, body })
+    const before = (await rows(owner.accessToken)).json as { id: number }[]
+    const through = before[before.length - 1]!.id
+    for (const token of [viewer.accessToken, other.accessToken]) {
+      const r = await rpc(server, token, 'compact_project_updates', { p_project: PROJECT, p_through: through, p_snapshot: 'c25hcA==' })
+      expect(r.status).toBe(403)
+      expect(r.json.message).toBe('Only the owner and editors of a project can compact its history.')
+    }
+    await addUpdate(editor.accessToken, { project_id: PROJECT, body: 'Mw==' })
+    expect(
+      (await rpc(server, editor.accessToken, 'compact_project_updates', { p_project: PROJECT, p_through: through, p_snapshot: 'c25hcA==' }))
+        .status,
+    ).toBe(204)
+    const after = (await rows(viewer.accessToken)).json as { kind: string; body: string }[]
+    expect(after.map((r) => [r.kind, r.body])).toEqual([
+      ['update', 'Mw=='],
+      ['snapshot', 'c25hcA=='],
+    ])
+  })
+
+  it('Realtime topics: members receive on project:<id>, only the owner and editors send; anything else is refused', async () => {
+    await resetMembers()
+    const allowed = async (token: string, topic: string, write: boolean) =>
+      (await rpc(server, token, 'project_topic_allowed', { p_topic: topic, p_write: write })).json
+    const topic = `project:${PROJECT}`
+    expect([await allowed(owner.accessToken, topic, true), await allowed(editor.accessToken, topic, true)]).toEqual([true, true])
+    expect([await allowed(viewer.accessToken, topic, false), await allowed(viewer.accessToken, topic, true)]).toEqual([true, false])
+    expect(await allowed(other.accessToken, topic, false)).toBe(false)
+    expect(await allowed(owner.accessToken, `project:${PROJECT}'; drop table x; --`, false)).toBe(false)
+    expect(await allowed(owner.accessToken, 'project:not-a-uuid', false)).toBe(false)
+  })
+
+  it('live: the owner shares the open mix, an editor who joins later catches up and their edits reach each other', async () => {
+    await q('delete from public.project_updates where project_id = $1', [PROJECT])
+    await resetMembers()
+    const signedIn = async (user: TestUser) => {
+      const db = supabaseClient(server)
+      expect((await db.auth.signInWithPassword({ email: user.email, password: user.password })).error).toBeNull()
+      return db
+    }
+    const project = { id: PROJECT, name: 'Shared song' }
+    const mine = createMixerStore(new Y.Doc())
+    const kick = mine.getState().addTrack({ name: 'Kick', type: 'main', audioId: 'kick', duration: 2 })
+    const ownerSession = joinSharedProject({ db: await signedIn(owner), project, part: 'owner', name: 'collabowner', store: mine })
+    await ownerSession.ready
+    expect(mine.getState().tracks.map((t) => t.name)).toEqual(['Kick'])
+    // Stored within a second: what a creator who comes later starts from.
+    await expect
+      .poll(async () => (await q('select 1 from public.project_updates where project_id = $1', [PROJECT])).length)
+      .toBeGreaterThan(0)
+    const theirs = createMixerStore(new Y.Doc())
+    const editorSession = joinSharedProject({ db: await signedIn(editor), project, part: 'editor', name: 'collabeditor', store: theirs })
+    await editorSession.ready
+    expect(theirs.getState().tracks.map((t) => t.name)).toEqual(['Kick'])
+    await expect.poll(() => mine.getState().tracks.length, { timeout: 5000 }).toBe(1)
+    // Presence: each sees the other, and which track they have selected.
+    await expect.poll(() => peersOf(ownerSession.awareness).map((p) => p.name), { timeout: 5000 }).toEqual(['collabeditor'])
+    theirs.getState().select(kick.id)
+    await expect.poll(() => peersOf(ownerSession.awareness)[0]?.selectedTrackId, { timeout: 5000 }).toBe(kick.id)
+    theirs.getState().setControl(kick.id, 'volume', 12)
+    await expect.poll(() => mine.getState().tracks[0]!.volume, { timeout: 5000 }).toBe(12)
+    mine.getState().renameTrack(kick.id, 'Big Kick')
+    await expect.poll(() => theirs.getState().tracks[0]!.name, { timeout: 5000 }).toBe('Big Kick')
+    // Each undoes only their own edit.
+    theirs.getState().undo()
+    await expect.poll(() => mine.getState().tracks[0]!.volume, { timeout: 5000 }).toBe(70)
+    expect(mine.getState().tracks[0]!.name).toBe('Big Kick')
+    await editorSession.leave()
+    await expect.poll(() => peersOf(ownerSession.awareness), { timeout: 5000 }).toEqual([])
+    await ownerSession.leave()
+  }, 30_000)
+})

@@ -1,0 +1,59 @@
+import { type Page } from '@playwright/test'
+import { expect, test } from './support/test.ts'
+import { toast } from './support/auth.ts'
+import { signUpByApi } from './support/session.ts'
+import { makeWav, tone } from './fixtures/audio.ts'
+
+// Live collaboration between two browsers through the real local backend: the owner saves a mix to
+// the account, goes live and invites by username; the editor joins from "Shared with you", gets the
+// mix, and each sees the other in the project and the other's edits.
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`
+
+async function openMixer(page: Page) {
+  await page.goto('/app/studio')
+  await expect(page.getByRole('heading', { name: 'Mixer Tracks' })).toBeVisible()
+}
+
+test('two creators in one project: invite by username, join live, see each other and each other’s edits', async ({ page, browser }) => {
+  test.setTimeout(90_000)
+  const owner = await signUpByApi(page, { username: `own_${unique()}`.slice(0, 20) })
+  const editorPage = await (await browser.newContext()).newPage()
+  const editor = await signUpByApi(editorPage, { username: `ed_${unique()}`.slice(0, 20) })
+
+  await openMixer(page)
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles({ name: 'groove.wav', mimeType: 'audio/wav', buffer: makeWav([tone(330, 1, 48000)], 48000) })
+  await expect(page.getByRole('listitem', { name: 'groove', exact: true })).toBeVisible()
+  await page.getByRole('button', { name: 'Save Project' }).click()
+  await expect(toast(page, 'Project saved')).toBeVisible()
+  await expect(page.getByTestId('project-in-account')).toBeVisible()
+
+  const live = page.getByTestId('live-session')
+  await live.getByRole('button', { name: /^Go live with/ }).click()
+  await expect(live.getByRole('status')).toContainText('Live in “Project 1” as owner.')
+  await live.getByLabel('Username to invite').fill(editor.username)
+  await live.getByLabel('Role').selectOption('editor')
+  await live.getByRole('button', { name: 'Invite' }).click()
+  await expect(live.getByRole('list', { name: 'Collaborators' })).toContainText(`${editor.username} (editor)`)
+
+  await openMixer(editorPage)
+  const theirs = editorPage.getByTestId('live-session')
+  await expect(theirs).toContainText(`Project 1 by ${owner.username}`)
+  await theirs.getByRole('button', { name: 'Join live' }).click()
+  await expect(theirs.getByRole('status')).toContainText('Live in “Project 1” as editor.')
+  await expect(editorPage.getByRole('listitem', { name: 'groove', exact: true })).toBeVisible()
+  await expect(theirs.getByRole('list', { name: 'In the project now' })).toContainText(owner.username)
+  await expect(live.getByRole('list', { name: 'In the project now' })).toContainText(editor.username)
+
+  // The editor adds a track: it appears in the owner's mixer.
+  await editorPage
+    .getByTestId('upload-input')
+    .setInputFiles({ name: 'bass.wav', mimeType: 'audio/wav', buffer: makeWav([tone(110, 1, 48000)], 48000) })
+  await expect(page.getByRole('listitem', { name: 'bass', exact: true })).toBeVisible()
+
+  // Leaving is seen by the owner at once.
+  await theirs.getByRole('button', { name: 'Leave' }).click()
+  await expect(live.getByRole('list', { name: 'In the project now' })).toHaveCount(0)
+})
