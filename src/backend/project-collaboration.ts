@@ -16,18 +16,17 @@ export interface BroadcastRoom {
 const EVENT = 'yjs'
 
 /**
- * Whether project rooms are private channels (authorised per topic by the policies on
- * realtime.messages) or public ones. Private is what a shared project needs; a server that refuses
- * private channels gets the public form, so the one place to change is here.
+ * Project rooms are private channels, authorised per topic by the policies on realtime.messages
+ * (members receive, the owner and editors send): a public topic would let anyone who guesses the
+ * project's id listen in.
  */
-export function projectChannelConfig(privateChannel: boolean) {
-  return { config: { private: privateChannel, broadcast: { self: false, ack: false } } }
+export function projectChannelConfig() {
+  return { config: { private: true, broadcast: { self: false, ack: false } } }
 }
 
 /**
- * Joins `project:<id>` and relays whole messages. It tries a private channel first and, if the
- * server refuses it (CHANNEL_ERROR before the first join), joins the public one instead.
- * `onStatus` hears 'joined', 'rejoined', 'closed' and 'refused' (with the server's reason).
+ * Joins the private channel `project:<id>` and relays whole messages. `onStatus` hears 'joined',
+ * 'rejoined', 'closed' and 'refused' (with the server's reason: not a member, or removed).
  */
 export function openProjectRoom(
   db: SupabaseClient,
@@ -42,8 +41,8 @@ export function openProjectRoom(
   let everJoined = false
   let closed = false
 
-  const connect = (privateChannel: boolean) => {
-    const ch = db.channel(`project:${projectId}`, projectChannelConfig(privateChannel))
+  const connect = () => {
+    const ch = db.channel(`project:${projectId}`, projectChannelConfig())
     channel = ch
     ch.on('broadcast', { event: EVENT }, ({ payload }) => {
       const body = (payload as { b?: unknown } | undefined)?.b
@@ -67,10 +66,9 @@ export function openProjectRoom(
         return
       }
       joined = false
-      if (status === 'CHANNEL_ERROR' && privateChannel && !everJoined) {
+      if (status === 'CHANNEL_ERROR' && !everJoined) {
         onStatus?.('refused', err?.message)
         void db.removeChannel(ch)
-        connect(false)
       } else if (status === 'CLOSED') onStatus?.('closed')
     })
   }
@@ -84,7 +82,7 @@ export function openProjectRoom(
     void channel.send({ type: 'broadcast', event: EVENT, payload: { b: toBase64(message) } })
   }
 
-  connect(true)
+  connect()
   return {
     send,
     onMessage(h) {

@@ -160,3 +160,10 @@ REVOKE ALL ON FUNCTION public.project_role(p_project uuid), public.project_topic
 GRANT ALL ON FUNCTION public.project_role(p_project uuid), public.project_topic_allowed(p_topic text, p_write boolean),
     public.invite_project_member(p_project uuid, p_username text, p_role text), public.compact_project_updates(p_project uuid,
     p_through bigint, p_snapshot text) TO authenticated, service_role;
+
+-- Realtime Authorization for a project's room: members receive its broadcasts (and presence),
+-- the owner and editors send. Every other private topic stays closed (no policy, no access).
+create policy "project members receive their room" on realtime.messages
+  for select to authenticated using (public.project_topic_allowed(realtime.topic(), false));
+create policy "project editors send to their room" on realtime.messages
+  for insert to authenticated with check (public.project_topic_allowed(realtime.topic(), true));
