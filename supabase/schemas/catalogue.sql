@@ -138,7 +138,8 @@ language sql immutable set search_path = '' as $$
   select json_build_object('min_listeners', 10, 'window_days', 7, 'per', 'listener, song and UTC day')
 $$;
 
--- publish_song as in 20261126140000_song_durations_exact.sql, with the length the server measured.
+-- Publishes a song (idempotent per attempt key) with the length the server measured from the stored
+-- file (audio_durations), never a length the publisher declares.
 create or replace function public.publish_song(
   p_title text,
   p_genre text,

@@ -61,8 +61,8 @@ CREATE TRIGGER comments_notice_reply AFTER INSERT ON public.comments FOR EACH RO
 CREATE TRIGGER comments_realtime AFTER INSERT OR DELETE OR UPDATE ON public.comments FOR EACH ROW EXECUTE FUNCTION
     cube_realtime.notify_change('song_id', 'user_id');
 
--- comment_credit (20261125140000_one_ledger_posting.sql): the same caps, then the address bound;
--- the credit that reaches the bound pays the rest.
+-- comment_credit: a comment's credit within its daily caps, then the address bound; the credit that
+-- reaches the bound pays the rest.
 create or replace function public.comment_credit(p_user uuid, p_amount int, p_reason text, p_ref text, p_key text, p_key_prefix text,
   p_cap int) returns int
 language plpgsql security definer set search_path = '' as $$
@@ -210,8 +210,8 @@ begin
 end
 $$;
 
--- post_comment (20261126160000_comments_on_the_waveform.sql): records the caller's address, and a
--- reply pays neither the replier nor the comment's author when the two accounts are linked.
+-- post_comment: records the caller's address, and a reply pays neither the replier nor the comment's
+-- author when the two accounts are linked.
 create or replace function public.post_comment(p_song_id text, p_body text, p_parent_id uuid default null,
   p_at_seconds numeric default null)
 returns json
@@ -311,8 +311,8 @@ begin
 end
 $$;
 
--- set_comment_like (20261124140000_comments.sql): records the caller's address; a like pays the
--- liker only when the liker is not linked to the comment's author.
+-- set_comment_like: records the caller's address; a like pays the liker only when the liker is not
+-- linked to the comment's author.
 create or replace function public.set_comment_like(p_comment_id uuid, p_liked boolean) returns json
 language plpgsql security definer set search_path = '' as $$
 declare

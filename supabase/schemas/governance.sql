@@ -111,9 +111,8 @@ CREATE POLICY votes_read_own ON public.votes FOR SELECT TO authenticated USING (
 CREATE TRIGGER votes_realtime AFTER INSERT OR UPDATE ON public.votes FOR EACH ROW EXECUTE FUNCTION
     cube_realtime.notify_change('proposal_id', 'user_id');
 
--- cast_vote (20261126100100_governance_snapshot.sql): a delegate votes with the delegations its
--- snapshot counted (delegation_counted), and the words of a vote without power say that the whole
--- balance, not only the welcome, was locked.
+-- cast_vote: a delegate votes with the delegations its snapshot counted (delegation_counted), and
+-- the words of a vote without power say that an untrusted account's whole balance is locked.
 create or replace function public.cast_vote(p_proposal_id uuid, p_choice text) returns json
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -283,8 +282,8 @@ begin
 end
 $$;
 
--- delegate_voting_power (20261124140100_governance.sql): an untrusted account has nothing to
--- delegate, and linked accounts cannot delegate to each other.
+-- delegate_voting_power: an untrusted account has nothing to delegate, and linked accounts cannot
+-- delegate to each other.
 create or replace function public.delegate_voting_power(p_username text default null) returns json
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -441,8 +440,8 @@ begin
 end
 $$;
 
--- The snapshot (20261126100100_governance_snapshot.sql): delegated power counts only from a
--- trusted delegator to a delegate trusted now and not linked to it.
+-- The snapshot taken when a proposal is made: delegated power counts only from a trusted delegator to a
+-- delegate trusted now and not linked to it.
 create or replace function public.snapshot_proposal_power(p_proposal_id uuid) returns bigint
 language plpgsql security definer set search_path = '' as $$
 declare

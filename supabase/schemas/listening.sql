@@ -234,10 +234,9 @@ begin
 end
 $$;
 
--- listen_settle (20261127120000_listen_wallet_one_write.sql): a credited listen, and the creator's
--- credit it pays, come out of the listener's address bound; a listen refused by it ends as
--- 'address_cap' (final for the session, like the daily caps). The creator credit's test is
--- listener_linked_to_creator, now public.accounts_linked.
+-- listen_settle: a credited listen, and the creator's credit it pays, come out of the listener's
+-- address bound; a listen refused by it ends as 'address_cap' (final for the session, like the
+-- daily caps). No creator credit when the listener is linked to the creator (public.accounts_linked).
 create or replace function public.listen_settle(p_session uuid, p_playing boolean, p_end boolean) returns public.listening_sessions
 language plpgsql security definer set search_path = '' as $$
 declare

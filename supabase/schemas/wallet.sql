@@ -65,7 +65,8 @@ CREATE TABLE public.wallet_welcomes (
 );
 ALTER TABLE public.wallet_welcomes ENABLE ROW LEVEL SECURITY;
 
--- wallet_claim (20261126100000_trust_rule.sql): the same gate; its words now name every missing part.
+-- wallet_claim: refused until the account is trusted (public.trust_status); its words name every
+-- missing part of the rule.
 create or replace function public.wallet_claim() returns json
 language plpgsql security definer set search_path = '' as $$
 declare
