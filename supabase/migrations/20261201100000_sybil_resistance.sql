@@ -283,7 +283,7 @@ begin
   if v_address is null or p_amount is null or p_amount <= 0 then
     return greatest(coalesce(p_amount, 0), 0);
   end if;
-  v_key := encode(sha256(convert_to(v_address, 'UTF8')), 'hex');
+  v_key := public.address_key(v_address);
   insert into public.address_earnings (address_key, day) values (v_key, v_day) on conflict do nothing;
   select earned into v_earned from public.address_earnings where address_key = v_key and day = v_day for update;
   v_take := greatest(least(p_amount, (public.link_rules() ->> 'address_daily_cap')::int - v_earned), 0);
@@ -297,6 +297,15 @@ $$;
 revoke all on function public.address_allowance(integer) from public, anon, authenticated, service_role;
 
 grant EXECUTE on function public.address_allowance(integer) to service_role;
+
+create or replace function public.address_key(p_address text) returns text
+language sql immutable parallel safe set search_path = '' as $$
+  select encode(sha256(convert_to(p_address, 'UTF8')), 'hex')
+$$;
+
+revoke all on function public.address_key(text) from public, anon, authenticated, service_role;
+
+grant EXECUTE on function public.address_key(text) to service_role;
 
 create or replace function public.admin_economy(p_days int default 14) returns json
 language plpgsql stable security definer set search_path = '' as $$
@@ -361,7 +370,7 @@ $$;
 create or replace function public.cast_vote(p_proposal_id uuid, p_choice text) returns json
 language plpgsql security definer set search_path = '' as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_proposal public.proposals;
   v_mine public.proposal_power;
   v_delegators uuid[];
@@ -369,9 +378,6 @@ declare
   v_power bigint;
   v_vote public.votes;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   if p_choice is null or p_choice not in ('for', 'against') then
     raise exception 'invalid_choice' using errcode = '22023', detail = 'Vote for or against.';
   end if;
@@ -465,11 +471,7 @@ $$;
 
 revoke all on function public.chart_rules() from public, anon, authenticated, service_role;
 
-grant EXECUTE on function public.chart_rules() to anon;
-
-grant EXECUTE on function public.chart_rules() to authenticated;
-
-grant EXECUTE on function public.chart_rules() to service_role;
+grant EXECUTE on function public.chart_rules() to anon, authenticated, service_role;
 
 create or replace function public.check_profile_change() returns trigger
 language plpgsql security definer set search_path = '' as $$
@@ -524,16 +526,76 @@ begin
 end
 $$;
 
+create or replace function public.create_proposal(p_title text, p_description text, p_category text, p_ends_at timestamptz,
+  p_attempt_key text default null) returns json
+language plpgsql security definer set search_path = '' as $$
+declare
+  c_rules constant json := public.governance_rules();
+  c_cost constant int := (c_rules ->> 'proposal_cost')::int;
+  c_min constant interval := make_interval(hours => (c_rules ->> 'min_duration_hours')::int);
+  v_uid uuid := public.require_uid();
+  v_balance int;
+  v_proposal public.proposals;
+  v_id uuid := gen_random_uuid();
+  v_key text;
+  v_first text;
+  v_title text := btrim(coalesce(p_title, ''));
+  v_description text := btrim(coalesce(p_description, ''));
+begin
+  if p_attempt_key is null or char_length(p_attempt_key) not between 8 and 100 then
+    raise exception 'invalid_attempt_key' using errcode = '22023',
+      detail = 'Each proposal needs an attempt key of 8 to 100 characters; reload the page and try again.';
+  end if;
+  v_key := 'proposal:' || v_uid || ':' || p_attempt_key;
+
+  perform public.init_user_tokens();
+  select balance into v_balance from public.user_tokens where user_id = v_uid for update;
+  select reference into v_first from public.token_ledger where idempotency_key = v_key;
+  if found then
+    select * into v_proposal from public.proposals where id = v_first::uuid;
+    return json_build_object('proposal', to_json(v_proposal), 'balance', v_balance, 'repeated', true);
+  end if;
+
+  if v_title = '' or v_description = '' or coalesce(p_category, '') = '' or p_ends_at is null then
+    raise exception 'incomplete_proposal' using errcode = '22023', detail = 'Please fill out all fields';
+  end if;
+  if char_length(v_title) > (c_rules ->> 'max_title')::int or char_length(v_description) > (c_rules ->> 'max_description')::int then
+    raise exception 'proposal_too_long' using errcode = '22001',
+      detail = format('A title has at most %s characters and a description at most %s.',
+        c_rules ->> 'max_title', c_rules ->> 'max_description');
+  end if;
+  if not exists (select 1 from json_array_elements_text(c_rules -> 'categories') c where c = p_category) then
+    raise exception 'unknown_category' using errcode = '22023', detail = 'Choose one of the categories.';
+  end if;
+  if p_ends_at <= now() then
+    raise exception 'end_date_in_past' using errcode = '22023', detail = 'The end date must be in the future.';
+  end if;
+  if p_ends_at < now() + c_min - interval '5 minutes'
+     or p_ends_at > now() + make_interval(days => (c_rules ->> 'max_duration_days')::int, hours => 1) then
+    raise exception 'invalid_duration' using errcode = '22023',
+      detail = format('A proposal runs %s to %s days.', c_rules ->> 'min_duration_days', c_rules ->> 'max_duration_days');
+  end if;
+  if v_balance < (c_rules ->> 'min_balance')::int or v_balance < c_cost then
+    raise exception 'insufficient_balance' using errcode = 'P0001',
+      detail = format('You need at least %s CUBE to create a proposal', c_rules ->> 'min_balance');
+  end if;
+
+  v_balance := public.post_ledger(v_uid, -c_cost, 'proposal', v_id::text, v_key);
+  insert into public.proposals (id, author_id, author_name, title, description, category, ends_at)
+  values (v_id, v_uid, coalesce((select username from public.profiles where user_id = v_uid), 'listener'), v_title, v_description,
+          p_category, greatest(p_ends_at, now() + c_min))
+  returning * into v_proposal;
+  return json_build_object('proposal', to_json(v_proposal), 'balance', v_balance, 'repeated', false);
+end
+$$;
+
 create or replace function public.delegate_voting_power(p_username text default null) returns json
 language plpgsql security definer set search_path = '' as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_delegate uuid;
   v_trust json;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   -- The same lock cast_vote takes: a vote by this user (or with their power) is not in flight.
   perform public.init_user_tokens();
   perform 1 from public.user_tokens where user_id = v_uid for update;
@@ -559,6 +621,93 @@ begin
   insert into public.delegations (delegator_id, delegate_id) values (v_uid, v_delegate)
   on conflict (delegator_id) do update set delegate_id = excluded.delegate_id, created_at = now();
   return public.governance_overview();
+end
+$$;
+
+create or replace function public.delete_comment(p_comment_id uuid) returns json
+language plpgsql security definer set search_path = '' as $$
+declare
+  v_uid uuid := public.require_uid();
+  v_comment public.comments;
+begin
+  select * into v_comment from public.comments where id = p_comment_id and user_id = v_uid and not deleted for update;
+  if not found then
+    raise exception 'not_your_comment' using errcode = '42501', detail = 'Only the author can delete a comment.';
+  end if;
+  if exists (select 1 from public.comments where parent_id = p_comment_id) then
+    delete from public.comment_likes where comment_id = p_comment_id;
+    update public.comments set deleted = true, body = '', like_count = 0 where id = p_comment_id;
+    return json_build_object('id', p_comment_id, 'kept_for_replies', true);
+  end if;
+  delete from public.comments where id = p_comment_id;
+  if v_comment.parent_id is not null then
+    delete from public.comments p
+     where p.id = v_comment.parent_id and p.deleted
+       and not exists (select 1 from public.comments r where r.parent_id = p.id);
+  end if;
+  return json_build_object('id', p_comment_id, 'kept_for_replies', false);
+end
+$$;
+
+create or replace function public.edit_comment(p_comment_id uuid, p_body text) returns json
+language plpgsql security definer set search_path = '' as $$
+declare
+  v_uid uuid := public.require_uid();
+  v_body text := regexp_replace(coalesce(p_body, ''), '^\s+|\s+$', '', 'g');
+  v_max int := (public.comment_rules() ->> 'max_length')::int;
+begin
+  if v_body = '' then
+    raise exception 'empty_comment' using errcode = '22023', hint = 'Write something first.';
+  end if;
+  if char_length(v_body) > v_max then
+    raise exception 'comment_too_long' using errcode = '22001', detail =
+        format('A comment has at most %s characters; this one has %s.', v_max, char_length(v_body));
+  end if;
+  update public.comments set body = v_body, edited_at = now()
+   where id = p_comment_id and user_id = v_uid and not deleted;
+  if not found then
+    raise exception 'not_your_comment' using errcode = '42501', detail = 'Only the author can edit a comment.';
+  end if;
+  return public.comment_json(p_comment_id);
+end
+$$;
+
+create or replace function public.governance_overview() returns json
+language plpgsql security definer set search_path = '' as $$
+declare
+  v_uid uuid := public.require_uid();
+  v_delegation public.delegations;
+  v_trust json;
+  v_delegated bigint;
+  v_own bigint;
+begin
+  perform public.close_due_proposals();
+  select * into v_delegation from public.delegations where delegator_id = v_uid;
+  v_trust := public.trust_status(v_uid);
+  v_own := public.governance_own_power(v_uid);
+  select coalesce(sum(public.governance_own_power(d.delegator_id)), 0) into v_delegated
+    from public.delegations d
+   where d.delegate_id = v_uid;
+  return json_build_object(
+    'balance', coalesce((select balance from public.user_tokens where user_id = v_uid), 0),
+    'locked', (v_trust ->> 'locked')::int,
+    'trusted', (v_trust ->> 'trusted')::boolean,
+    'own_power', v_own,
+    'delegated_power', v_delegated,
+    'voting_power', case when v_delegation.delegator_id is null then v_own + v_delegated else 0 end,
+    'delegation', case when v_delegation.delegator_id is null then null else json_build_object(
+      'delegate_id', v_delegation.delegate_id,
+      'delegate_name', (select username from public.profiles where user_id = v_delegation.delegate_id),
+      'since', v_delegation.created_at) end,
+    'delegators', coalesce((
+      select json_agg(json_build_object('username', coalesce(pr.username, 'listener'), 'power', public.governance_own_power(d.delegator_id),
+                                        'since', d.created_at) order by d.created_at)
+        from public.delegations d left join public.profiles pr on pr.user_id = d.delegator_id
+       where d.delegate_id = v_uid), '[]'::json),
+    'active_count', (select count(*) from public.proposals where status = 'active'),
+    'voted_active', (select count(*) from public.votes v join public.proposals p on p.id = v.proposal_id
+                      where v.user_id = v_uid and p.status = 'active')
+  );
 end
 $$;
 
@@ -614,6 +763,29 @@ begin
 end
 $$;
 
+CREATE OR REPLACE FUNCTION public.init_user_tokens()
+ RETURNS json
+LANGUAGE plpgsql SECURITY DEFINER SET search_path TO '' AS $function$
+declare
+  v_uid uuid := public.require_uid();
+  v_today date := (now() at time zone 'utc')::date;
+  v_wallet public.user_tokens;
+begin
+  -- The primary key makes a concurrent second insert wait for the first and then do nothing, so
+  -- the welcome bonus is written exactly once.
+  insert into public.user_tokens (user_id, balance) values (v_uid, 0)
+  on conflict (user_id) do nothing;
+  if found then
+    perform public.post_ledger(v_uid, 100, 'welcome', 'welcome', 'welcome:' || v_uid::text);
+  end if;
+  select * into v_wallet from public.user_tokens where user_id = v_uid;
+  return json_build_object(
+    'balance', v_wallet.balance,
+    'daily_earned', case when v_wallet.day = v_today then v_wallet.daily_earned else 0 end
+  );
+end
+$function$;
+
 create or replace function public.link_rules() returns json
 language sql stable set search_path = '' as $$
   select json_build_object(
@@ -625,18 +797,14 @@ $$;
 
 revoke all on function public.link_rules() from public, anon, authenticated, service_role;
 
-grant EXECUTE on function public.link_rules() to anon;
-
-grant EXECUTE on function public.link_rules() to authenticated;
-
-grant EXECUTE on function public.link_rules() to service_role;
+grant EXECUTE on function public.link_rules() to anon, authenticated, service_role;
 
 create or replace function public.listen_begin(p_song_id text, p_duration numeric, p_reward int, p_creator uuid,
                                                p_play_id text, p_interacted boolean)
 returns json
 language plpgsql security definer set search_path = '' as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_now timestamptz := clock_timestamp();
   v_session public.listening_sessions;
   v_previous public.listening_sessions;
@@ -644,9 +812,6 @@ declare
   v_prior_outcome text;
   v_answer jsonb;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   if p_play_id is null or char_length(p_play_id) not between 1 and 200 then
     raise exception 'invalid_play_id' using errcode = '22023', detail = 'A play id of 1 to 200 characters is required';
   end if;
@@ -685,6 +850,74 @@ begin
       'reason', v_settled.outcome));
   end if;
   return v_answer::json;
+end
+$$;
+
+create or replace function public.listen_offline(p_song_id text, p_play_id text, p_played_at timestamptz) returns json
+language plpgsql security definer set search_path = '' as $$
+declare
+  c_max_age constant interval := interval '7 days';
+  c_daily_plays constant int := 50;
+  v_uid uuid := public.require_uid();
+  v_now timestamptz := clock_timestamp();
+  v_song public.songs;
+  v_id uuid;
+begin
+  if p_play_id is null or char_length(p_play_id) not between 1 and 200 then
+    raise exception 'invalid_play_id' using errcode = '22023', detail = 'A play id of 1 to 200 characters is required';
+  end if;
+  if p_played_at is null or p_played_at > v_now + interval '5 minutes' then
+    raise exception 'invalid_played_at' using errcode = '22023', detail = 'An offline play needs the time it was played, not in the future';
+  end if;
+  select * into v_song from public.songs where id = p_song_id;
+  if not found then
+    return json_build_object('recorded', false, 'credited', 0, 'reason', 'unknown_song');
+  end if;
+  if p_played_at < v_now - c_max_age then
+    return json_build_object('recorded', false, 'credited', 0, 'reason', 'too_old');
+  end if;
+  perform public.init_user_tokens();
+  -- Every listen call of this user waits here, so concurrent reports count against the cap in turn.
+  perform 1 from public.user_tokens where user_id = v_uid for update;
+  if exists (select 1 from public.listening_sessions where user_id = v_uid and play_key = p_play_id) then
+    return json_build_object('recorded', false, 'credited', 0, 'reason', 'duplicate');
+  end if;
+  if (select count(*) from public.listening_sessions
+       where user_id = v_uid and outcome = 'offline' and last_report_at > v_now - interval '24 hours') >= c_daily_plays then
+    return json_build_object('recorded', false, 'credited', 0, 'reason', 'offline_limit');
+  end if;
+  insert into public.listening_sessions
+    (user_id, play_key, song_id, duration_seconds, reward, creator_id, client_address, started_at, last_report_at,
+     playing, outcome, ended_at)
+  values (v_uid, p_play_id, v_song.id, v_song.duration_seconds, v_song.reward, v_song.owner_id, public.note_account_client(v_uid),
+          least(p_played_at, v_now), v_now, false, 'offline', v_now)
+  returning id into v_id;
+  insert into public.user_listening_history (user_id, song_id, listened_at, seconds)
+  values (v_uid, v_song.id, least(p_played_at, v_now), 0);
+  return json_build_object('recorded', true, 'credited', 0, 'reason', 'offline', 'session_id', v_id);
+end
+$$;
+
+create or replace function public.listen_report(p_session_id uuid, p_playing boolean,
+                                     p_interacted boolean default false, p_ended boolean default false)
+returns json
+language plpgsql security definer set search_path = '' as $$
+declare
+  v_uid uuid := public.require_uid();
+  v_session public.listening_sessions;
+begin
+  if p_session_id is null or p_playing is null then
+    raise exception 'invalid_report' using errcode = '22023', detail = 'A session id and whether it is playing are required';
+  end if;
+  select * into v_session from public.listening_sessions where id = p_session_id and user_id = v_uid;
+  if not found then
+    raise exception 'unknown_session' using errcode = 'PT404', detail = 'No listening session of yours has this id';
+  end if;
+  perform public.listen_lock(array[v_uid, v_session.creator_id]);
+  if coalesce(p_interacted, false) then
+    update public.user_tokens set last_interaction_at = clock_timestamp() where user_id = v_uid;
+  end if;
+  return public.listen_answer(public.listen_settle(p_session_id, p_playing, coalesce(p_ended, false)));
 end
 $$;
 
@@ -815,6 +1048,23 @@ begin
 end
 $$;
 
+create or replace function public.lock_wallet(p_user uuid) returns int
+language plpgsql set search_path = '' as $$
+declare
+  v_balance int;
+begin
+  select balance into v_balance from public.user_tokens where user_id = p_user for update;
+  if not found then
+    raise exception 'no_wallet' using errcode = '22023';
+  end if;
+  return v_balance;
+end
+$$;
+
+revoke all on function public.lock_wallet(uuid) from public, anon, authenticated, service_role;
+
+grant EXECUTE on function public.lock_wallet(uuid) to service_role;
+
 create or replace function public.my_address_allowance() returns json
 language plpgsql stable security definer set search_path = '' as $$
 declare
@@ -822,11 +1072,9 @@ declare
   v_cap int := (public.link_rules() ->> 'address_daily_cap')::int;
   v_earned int;
 begin
-  if auth.uid() is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
+  perform public.require_uid();
   select earned into v_earned from public.address_earnings
-   where address_key = encode(sha256(convert_to(coalesce(v_address, ''), 'UTF8')), 'hex')
+   where address_key = public.address_key(coalesce(v_address, ''))
      and day = (clock_timestamp() at time zone 'utc')::date;
   return json_build_object('daily_cap', v_cap, 'earned_today', coalesce(v_earned, 0),
                            'left_today', greatest(v_cap - coalesce(v_earned, 0), 0));
@@ -835,9 +1083,81 @@ $$;
 
 revoke all on function public.my_address_allowance() from public, anon, authenticated, service_role;
 
-grant EXECUTE on function public.my_address_allowance() to authenticated;
+grant EXECUTE on function public.my_address_allowance() to authenticated, service_role;
 
-grant EXECUTE on function public.my_address_allowance() to service_role;
+create or replace function public.my_comment_stats() returns json
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  c_rules constant json := public.comment_rules();
+  c_per_level constant int := (c_rules ->> 'tracks_per_level')::int;
+  c_goal constant int := (c_rules ->> 'daily_goal_tracks')::int;
+  v_uid uuid := public.require_uid();
+  v_day text := to_char(now() at time zone 'utc', 'YYYY-MM-DD');
+  v_tracks int;
+  v_today int;
+begin
+  select count(distinct song_id) into v_tracks from public.comments where user_id = v_uid and not deleted;
+  select count(*) into v_today from public.token_ledger
+   where user_id = v_uid and reason = 'comment' and idempotency_key like 'comment:' || v_uid || ':%:' || v_day;
+  return json_build_object(
+    'total_comments', (select count(*) from public.comments where user_id = v_uid and not deleted),
+    'tokens_earned', (select coalesce(sum(amount), 0) from public.token_ledger
+                       where user_id = v_uid and reason in ('comment', 'like', 'reply', 'comment_goal')),
+    'tracks_commented', v_tracks,
+    'level', 1 + v_tracks / c_per_level,
+    'tracks_to_next_level', c_per_level - v_tracks % c_per_level,
+    'level_progress', round(100.0 * (v_tracks % c_per_level) / c_per_level),
+    'goal_tracks_today', least(v_today, c_goal),
+    'goal_tracks', c_goal,
+    'goal_reached', exists (select 1 from public.token_ledger where idempotency_key = 'comment_goal:' || v_uid || ':' || v_day)
+  );
+end
+$$;
+
+create or replace function public.my_creator_earnings() returns json
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  v_uid uuid := public.require_uid();
+  v_day_start timestamptz := date_trunc('day', clock_timestamp() at time zone 'utc') at time zone 'utc';
+begin
+  return json_build_object(
+    'total', (select coalesce(sum(amount), 0) from public.token_ledger where user_id = v_uid and reason = 'creator'),
+    'today', (select coalesce(sum(amount), 0) from public.token_ledger
+               where user_id = v_uid and reason = 'creator' and created_at >= v_day_start),
+    'daily_cap', (public.reward_rules() -> 'creator' ->> 'daily_cap')::int,
+    'per_listen', (public.reward_rules() -> 'creator' ->> 'reward')::int,
+    'songs', coalesce((
+      select json_agg(json_build_object('song_id', s.id, 'title', s.title, 'slug', s.slug, 'listens', coalesce(e.listens, 0),
+                                        'cube', coalesce(e.cube, 0)) order by coalesce(e.cube, 0) desc, s.title)
+        from public.songs s
+        left join (select reference, count(*) as listens, sum(amount) as cube from public.token_ledger
+                    where user_id = v_uid and reason = 'creator' group by reference) e on e.reference = s.id
+       where s.owner_id = v_uid), '[]'::json)
+  );
+end
+$$;
+
+create or replace function public.my_trust_status() returns json
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  perform public.require_uid();
+  return public.trust_status(auth.uid());
+end
+$$;
+
+create or replace function public.my_votes() returns table (proposal_id uuid, title text, choice text, power bigint, voted_at
+    timestamptz, status text, ends_at timestamptz)
+language plpgsql security definer set search_path = '' as $$
+begin
+  perform public.require_uid();
+  perform public.close_due_proposals();
+  return query
+    select v.proposal_id, p.title, v.choice, v.power, v.created_at, p.status, p.ends_at
+      from public.votes v join public.proposals p on p.id = v.proposal_id
+     where v.user_id = auth.uid()
+     order by v.created_at desc;
+end
+$$;
 
 drop function if exists public.open_share(text);
 
@@ -855,16 +1175,10 @@ declare
   v_amount int;
   v_reason text;
   -- Hashed: the tables never hold a visitor's address.
-  v_address_key text := case when v_address is not null then 'a:' || encode(sha256(convert_to(v_address, 'UTF8')), 'hex') end;
+  v_address_key text := case when v_address is not null then 'a:' || public.address_key(v_address) end;
   v_account_key text := case when v_uid is not null then 'u:' || v_uid::text end;
 begin
-  if p_token is not null and p_token ~ '^[0-9a-f]{64}$' then
-    select * into v_link from public.share_links where token = p_token;
-  end if;
-  if v_link.id is null then
-    raise exception 'invalid_share_link' using errcode = '22023',
-      detail = 'This share link is not valid: it may be cut short or mistyped. The page itself works without it.';
-  end if;
+  v_link := public.share_link_by_token(p_token);
   v_amount := coalesce((c_rules -> 'amounts' ->> v_link.platform)::int, v_link.amount);
 
   -- Every open of this sharer's links waits here for the previous one to commit.
@@ -941,11 +1255,24 @@ $$;
 
 revoke all on function public.open_share(text,text) from public, anon, authenticated, service_role;
 
-grant EXECUTE on function public.open_share(text,text) to anon;
+grant EXECUTE on function public.open_share(text,text) to anon, authenticated, service_role;
 
-grant EXECUTE on function public.open_share(text,text) to authenticated;
+create or replace function public.own_remix_locked(p_remix_id uuid, p_user uuid) returns public.remixes
+language plpgsql set search_path = '' as $$
+declare
+  v_remix public.remixes;
+begin
+  select * into v_remix from public.remixes where id = p_remix_id and user_id = p_user for update;
+  if not found then
+    raise exception 'remix_not_found' using errcode = '22023';
+  end if;
+  return v_remix;
+end
+$$;
 
-grant EXECUTE on function public.open_share(text,text) to service_role;
+revoke all on function public.own_remix_locked(uuid,uuid) from public, anon, authenticated, service_role;
+
+grant EXECUTE on function public.own_remix_locked(uuid,uuid) to service_role;
 
 create or replace function public.post_comment(p_song_id text, p_body text, p_parent_id uuid default null,
   p_at_seconds numeric default null)
@@ -953,7 +1280,7 @@ returns json
 language plpgsql security definer set search_path = '' as $$
 declare
   c_rules constant json := public.comment_rules();
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_day text := to_char(now() at time zone 'utc', 'YYYY-MM-DD');
   v_body text := regexp_replace(coalesce(p_body, ''), '^\s+|\s+$', '', 'g');
   v_parent public.comments;
@@ -964,9 +1291,6 @@ declare
   v_tracks_today int;
   v_length numeric;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   if v_body = '' then
     raise exception 'empty_comment' using errcode = '22023', hint = 'Write something first.';
   end if;
@@ -1058,7 +1382,7 @@ create or replace function public.publish_song(
 language plpgsql security definer set search_path = '' as $$
 declare
   c_rules constant json := public.publishing_rules();
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid('Sign in to publish a track.');
   v_title text := btrim(coalesce(p_title, ''));
   v_audio record;
   v_cover record;
@@ -1073,9 +1397,6 @@ declare
   v_first_slug text;
   v_seconds numeric;
 begin
-  if v_uid is null then
-    raise exception 'Sign in to publish a track.' using errcode = '42501';
-  end if;
   -- One publication at a time per user: the per-day count below cannot be raced.
   select username into v_username from public.profiles where user_id = v_uid for update;
   if v_username is null then
@@ -1169,9 +1490,7 @@ $$;
 
 revoke all on function public.publish_song(text,text,text,text,text) from public, anon, authenticated, service_role;
 
-grant EXECUTE on function public.publish_song(text,text,text,text,text) to authenticated;
-
-grant EXECUTE on function public.publish_song(text,text,text,text,text) to service_role;
+grant EXECUTE on function public.publish_song(text,text,text,text,text) to authenticated, service_role;
 
 create or replace function public.recommend_songs(p_mode text default 'daily', p_salt int default 0, p_limit int default 10) returns json
 language plpgsql stable security definer set search_path = '' as $$
@@ -1305,6 +1624,149 @@ revoke all on function public.record_audio_duration(text,bigint,numeric) from pu
 
 grant EXECUTE on function public.record_audio_duration(text,bigint,numeric) to service_role;
 
+create or replace function public.record_remix_source(p_song_id text, p_remix_id uuid) returns json
+language plpgsql security definer set search_path = '' as $$
+declare
+  v_uid uuid := public.require_uid('Sign in to record where a remix comes from.');
+  v_song public.songs;
+  v_remix public.remixes;
+  v_source text;
+begin
+  select * into v_song from public.songs where id = p_song_id for update;
+  if not found or v_song.owner_id is distinct from v_uid then
+    raise exception 'Only the creator of a published song can say which remix it is.' using errcode = '42501';
+  end if;
+  -- Locked: two publications racing for one remix take turns (the second is refused below).
+  select * into v_remix from public.remixes where id = p_remix_id and user_id = v_uid for update;
+  if not found then
+    raise exception 'This is not one of your remixes.' using errcode = '42501';
+  end if;
+  if v_remix.status <> 'rendered' then
+    raise exception 'Only a finished remix can be published as one (this one is %).', v_remix.status using errcode = '22023';
+  end if;
+  -- Once: the same pair again answers the same, anything else is refused.
+  if v_song.remix_id is not null then
+    if v_song.remix_id = p_remix_id then
+      return json_build_object('remix_of', v_song.remix_of, 'recorded', false);
+    end if;
+    raise exception 'This song is already published as another remix.' using errcode = '22023';
+  end if;
+  if exists (select 1 from public.songs where remix_id = p_remix_id) then
+    raise exception 'This remix is already published as another song.' using errcode = '22023';
+  end if;
+  select id into v_source from public.songs where id = v_remix.source_ref and id <> p_song_id;
+  update public.songs set remix_id = p_remix_id, remix_of = v_source where id = p_song_id;
+  return json_build_object('remix_of', v_source, 'recorded', true);
+end
+$$;
+
+create or replace function public.record_song_loudness(p_song_id text, p_loudness_lufs real, p_true_peak_dbtp real)
+returns boolean
+language plpgsql security definer set search_path = '' as $$
+declare
+  v_uid uuid := public.require_uid('Sign in to record a song''s loudness.');
+  v_owner uuid;
+  v_measured boolean;
+begin
+  if p_loudness_lufs is null or p_loudness_lufs not between -70 and 3 then
+    raise exception 'The loudness must be between -70 and +3 LUFS.' using errcode = '22023';
+  end if;
+  if p_true_peak_dbtp is null or p_true_peak_dbtp not between -100 and 12 then
+    raise exception 'The true peak must be between -100 and +12 dBTP.' using errcode = '22023';
+  end if;
+  select owner_id, loudness_lufs is not null into v_owner, v_measured from public.songs where id = p_song_id for update;
+  if not found or v_owner is distinct from v_uid then
+    raise exception 'Only the creator of a published song can record its loudness.' using errcode = '42501';
+  end if;
+  if v_measured then
+    return false;
+  end if;
+  update public.songs set loudness_lufs = p_loudness_lufs, true_peak_dbtp = p_true_peak_dbtp where id = p_song_id;
+  return true;
+end
+$$;
+
+CREATE OR REPLACE FUNCTION public.remix_burn(p_source text, p_attempt_key text)
+ RETURNS json
+LANGUAGE plpgsql SECURITY DEFINER SET search_path TO '' AS $function$
+declare
+  v_uid uuid := public.require_uid();
+  v_cost int := ((public.remix_rules()) ->> 'cost')::int;
+  v_balance int;
+  v_remix public.remixes;
+begin
+  if p_source is null or char_length(p_source) not between 1 and 200 then
+    raise exception 'invalid_reference' using errcode = '22023';
+  end if;
+  if p_attempt_key is null or char_length(p_attempt_key) not between 8 and 100 then
+    raise exception 'invalid_attempt_key' using errcode = '22023';
+  end if;
+
+  -- The wallet row lock serialises every burn of this user (two tabs, double clicks).
+  select balance into v_balance from public.user_tokens where user_id = v_uid for update;
+  if not found then
+    raise exception 'insufficient_balance';
+  end if;
+
+  select * into v_remix from public.remixes where user_id = v_uid and attempt_key = p_attempt_key;
+  if found then
+    if v_remix.source_ref <> p_source then
+      raise exception 'attempt_key_reused' using errcode = '22023';
+    end if;
+    return json_build_object('remix_id', v_remix.id, 'status', v_remix.status, 'balance', v_balance, 'charged', false);
+  end if;
+
+  if v_balance < v_cost then
+    raise exception 'insufficient_balance';
+  end if;
+
+  insert into public.remixes (user_id, attempt_key, source_ref, cost)
+  values (v_uid, p_attempt_key, p_source, v_cost)
+  returning * into v_remix;
+  v_balance := public.post_ledger(v_uid, -v_cost, 'remix', p_source, 'remix:' || v_uid::text || ':' || p_attempt_key);
+  return json_build_object('remix_id', v_remix.id, 'status', v_remix.status, 'balance', v_balance, 'charged', true);
+end
+$function$;
+
+create or replace function public.remix_complete(p_remix_id uuid) returns json
+language plpgsql security definer set search_path = '' as $$
+declare
+  v_uid uuid := public.require_uid();
+  v_remix public.remixes;
+begin
+  v_remix := public.own_remix_locked(p_remix_id, v_uid);
+  if v_remix.status = 'refunded' then
+    raise exception 'remix_refunded' using errcode = '22023';
+  end if;
+  update public.remixes set status = 'rendered', updated_at = clock_timestamp() where id = p_remix_id;
+  return json_build_object('remix_id', p_remix_id, 'status', 'rendered');
+end
+$$;
+
+CREATE OR REPLACE FUNCTION public.remix_refund(p_remix_id uuid)
+ RETURNS json
+LANGUAGE plpgsql SECURITY DEFINER SET search_path TO '' AS $function$
+declare
+  v_uid uuid := public.require_uid();
+  v_remix public.remixes;
+  v_balance int;
+begin
+  -- Same lock order as remix_burn (wallet first), then the attempt.
+  select balance into v_balance from public.user_tokens where user_id = v_uid for update;
+  v_remix := public.own_remix_locked(p_remix_id, v_uid);
+  if v_remix.status = 'rendered' then
+    raise exception 'remix_rendered' using errcode = '22023';
+  end if;
+  if v_remix.status = 'refunded' then
+    return json_build_object('remix_id', p_remix_id, 'status', 'refunded', 'balance', v_balance, 'refunded', false);
+  end if;
+  v_balance := public.post_ledger(v_uid, v_remix.cost, 'remix_refund', v_remix.source_ref, 'remix_refund:' || v_uid::text || ':' ||
+      v_remix.attempt_key);
+  update public.remixes set status = 'refunded', updated_at = clock_timestamp() where id = p_remix_id;
+  return json_build_object('remix_id', p_remix_id, 'status', 'refunded', 'balance', v_balance, 'refunded', true);
+end
+$function$;
+
 create or replace function public.request_from_app_page() returns boolean
 language plpgsql stable security definer set search_path = '' as $$
 declare
@@ -1327,18 +1789,42 @@ revoke all on function public.request_from_app_page() from public, anon, authent
 
 grant EXECUTE on function public.request_from_app_page() to service_role;
 
+create or replace function public.require_uid(p_message text default 'not_authenticated') returns uuid
+language plpgsql stable set search_path = '' as $$
+begin
+  if auth.uid() is null then
+    raise exception '%', p_message using errcode = '42501';
+  end if;
+  return auth.uid();
+end
+$$;
+
+revoke all on function public.require_uid(text) from public, anon, authenticated, service_role;
+
+grant EXECUTE on function public.require_uid(text) to service_role;
+
+create or replace function public.require_wallet_address(p_user uuid, p_address text) returns void
+language plpgsql immutable set search_path = '' as $$
+begin
+  if p_user is null or p_address is null or p_address !~ '^0x[0-9a-fA-F]{40}$' then
+    raise exception 'invalid_address' using errcode = '22023';
+  end if;
+end
+$$;
+
+revoke all on function public.require_wallet_address(uuid,text) from public, anon, authenticated, service_role;
+
+grant EXECUTE on function public.require_wallet_address(uuid,text) to service_role;
+
 create or replace function public.set_comment_like(p_comment_id uuid, p_liked boolean) returns json
 language plpgsql security definer set search_path = '' as $$
 declare
   c_rules constant json := public.comment_rules();
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_comment public.comments;
   v_got int := 0;
   v_count int;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   if p_liked is null then
     raise exception 'invalid_like' using errcode = '22023';
   end if;
@@ -1375,6 +1861,125 @@ begin
 end
 $$;
 
+create or replace function public.share_analytics() returns json
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  v_uid uuid := public.require_uid();
+  v_today date := (clock_timestamp() at time zone 'utc')::date;
+begin
+  return json_build_object(
+    'profile_visits', (select count(*) from public.page_views where owner_id = v_uid and kind = 'profile'),
+    'track_plays', (select count(*) from public.page_views where owner_id = v_uid and kind = 'play'),
+    'followers', (select count(*) from public.follows where following_id = v_uid),
+    'shares', (select count(*) from public.shares where user_id = v_uid),
+    'shares_today', (select count(*) from public.shares where user_id = v_uid and day = v_today),
+    'shares_pending', (select count(*) from public.share_links where user_id = v_uid and status = 'pending'),
+    'by_platform', (select coalesce(json_object_agg(platform, n), '{}'::json)
+                      from (select platform, count(*) as n from public.shares where user_id = v_uid group by platform) p),
+    'days', (select json_agg(json_build_object(
+                      'day', d::date,
+                      'visits', (select count(*) from public.page_views where owner_id = v_uid and kind = 'profile' and day = d::date),
+                      'plays', (select count(*) from public.page_views where owner_id = v_uid and kind = 'play' and day = d::date),
+                      'shares', (select count(*) from public.shares where user_id = v_uid and day = d::date)) order by d)
+               from generate_series(v_today - 29, v_today, interval '1 day') d)
+  );
+end
+$$;
+
+create or replace function public.share_create(p_item_type text, p_item_id text, p_platform text) returns json
+language plpgsql security definer set search_path = '' as $$
+declare
+  c_rules constant json := public.share_rules();
+  v_uid uuid := public.require_uid();
+  v_today date := (clock_timestamp() at time zone 'utc')::date;
+  v_amount int := (c_rules -> 'amounts' ->> p_platform)::int;
+  v_address text := public.client_address();
+  v_item text := p_item_id;
+  v_link public.share_links;
+begin
+  if v_amount is null then
+    raise exception 'invalid_platform' using errcode = '22023';
+  end if;
+  if p_item_type is null or p_item_type not in ('user', 'song', 'track')
+     or p_item_id is null or char_length(p_item_id) not between 1 and 200 then
+    raise exception 'invalid_item' using errcode = '22023';
+  end if;
+  -- Songs are counted by id whether shared by slug or id.
+  if p_item_type = 'song' then
+    select id into v_item from public.songs where id = p_item_id or slug = p_item_id limit 1;
+  elsif p_item_type = 'user' then
+    select username into v_item from public.profiles where username = p_item_id;
+  elsif p_item_id !~ '^[A-Za-z0-9._-]{1,200}$' then
+    v_item := null;
+  end if;
+  if v_item is null then
+    raise exception 'unknown_item' using errcode = '22023';
+  end if;
+
+  -- The wallet must exist before an open can pay into it.
+  perform public.init_user_tokens();
+  select * into v_link from public.share_links
+   where user_id = v_uid and item_type = p_item_type and item_id = v_item and platform = p_platform for update;
+  if not found then
+    -- Links are cheap to ask for, rows are not: at most 200 new ones per user per UTC day.
+    if (select count(*) from public.share_links where user_id = v_uid and created_at >= v_today::timestamp at time zone 'utc') >= 200 then
+      raise exception 'too_many_share_links' using errcode = '54000',
+        detail = 'You made 200 new share links today; share one of them again, or try after 00:00 UTC.';
+    end if;
+    insert into public.share_links (token, user_id, item_type, item_id, platform, amount, sharer_addresses)
+    values (replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', ''), v_uid, p_item_type, v_item,
+            p_platform, v_amount, case when v_address is null then '{}'::text[] else array[v_address] end)
+    on conflict (user_id, item_type, item_id, platform) do nothing
+    returning * into v_link;
+    if v_link.id is null then
+      select * into v_link from public.share_links
+       where user_id = v_uid and item_type = p_item_type and item_id = v_item and platform = p_platform;
+    end if;
+  end if;
+  update public.share_links
+     set shared_at = clock_timestamp(),
+         amount = case when status = 'credited' and (credited_at at time zone 'utc')::date = v_today then amount else v_amount end,
+         status = case when status = 'credited' and (credited_at at time zone 'utc')::date = v_today then 'credited' else 'pending' end,
+         sharer_addresses = case
+           when v_address is null or v_address = any (sharer_addresses) then sharer_addresses
+           else (array[v_address] || sharer_addresses)[1:20] end
+   where id = v_link.id
+  returning * into v_link;
+
+  return json_build_object(
+    'id', v_link.id,
+    'token', v_link.token,
+    'item_type', v_link.item_type,
+    'item_id', v_link.item_id,
+    'platform', v_link.platform,
+    'amount', v_link.amount,
+    'status', v_link.status,
+    'shared_at', v_link.shared_at,
+    'credited_at', v_link.credited_at
+  );
+end
+$$;
+
+create or replace function public.share_link_by_token(p_token text) returns public.share_links
+language plpgsql set search_path = '' as $$
+declare
+  v_link public.share_links;
+begin
+  if p_token is not null and p_token ~ '^[0-9a-f]{64}$' then
+    select * into v_link from public.share_links where token = p_token;
+  end if;
+  if v_link.id is null then
+    raise exception 'invalid_share_link' using errcode = '22023',
+      detail = 'This share link is not valid: it may be cut short or mistyped. The page itself works without it.';
+  end if;
+  return v_link;
+end
+$$;
+
+revoke all on function public.share_link_by_token(text) from public, anon, authenticated, service_role;
+
+grant EXECUTE on function public.share_link_by_token(text) to service_role;
+
 create or replace function public.share_visit_begin(p_token text) returns json
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -1384,13 +1989,7 @@ declare
   v_key text;
   v_nonce text;
 begin
-  if p_token is not null and p_token ~ '^[0-9a-f]{64}$' then
-    select * into v_link from public.share_links where token = p_token;
-  end if;
-  if v_link.id is null then
-    raise exception 'invalid_share_link' using errcode = '22023',
-      detail = 'This share link is not valid: it may be cut short or mistyped. The page itself works without it.';
-  end if;
+  v_link := public.share_link_by_token(p_token);
   if not public.request_from_app_page() then
     raise exception 'share_visit_not_from_app' using errcode = '42501',
       detail = 'A shared link counts only when it is opened on the app''s own page.';
@@ -1399,7 +1998,7 @@ begin
     raise exception 'share_visit_unknown_client' using errcode = '42501',
       detail = 'This visit cannot be counted: the server does not know where it comes from.';
   end if;
-  v_key := 'a:' || encode(sha256(convert_to(v_address, 'UTF8')), 'hex');
+  v_key := 'a:' || public.address_key(v_address);
   -- Visits are cheap to ask for, rows are not. One address's requests count in turn.
   perform pg_advisory_xact_lock(hashtextextended(v_key, 0));
   if (select count(*) from public.share_visits
@@ -1422,11 +2021,7 @@ $$;
 
 revoke all on function public.share_visit_begin(text) from public, anon, authenticated, service_role;
 
-grant EXECUTE on function public.share_visit_begin(text) to anon;
-
-grant EXECUTE on function public.share_visit_begin(text) to authenticated;
-
-grant EXECUTE on function public.share_visit_begin(text) to service_role;
+grant EXECUTE on function public.share_visit_begin(text) to anon, authenticated, service_role;
 
 create or replace function public.share_visit_rules() returns json
 language sql immutable set search_path = '' as $$
@@ -1442,13 +2037,7 @@ $$;
 
 revoke all on function public.share_visit_rules() from public, anon, authenticated, service_role;
 
-grant EXECUTE on function public.share_visit_rules() to public;
-
-grant EXECUTE on function public.share_visit_rules() to anon;
-
-grant EXECUTE on function public.share_visit_rules() to authenticated;
-
-grant EXECUTE on function public.share_visit_rules() to service_role;
+grant EXECUTE on function public.share_visit_rules() to public, anon, authenticated, service_role;
 
 create or replace function public.snapshot_proposal_power(p_proposal_id uuid) returns bigint
 language plpgsql security definer set search_path = '' as $$
@@ -1486,6 +2075,58 @@ begin
   on conflict (proposal_id, user_id) do nothing;
   select coalesce(sum(voting_power), 0) into v_total from public.proposal_power where proposal_id = p_proposal_id;
   return v_total;
+end
+$$;
+
+CREATE OR REPLACE FUNCTION public.spend_tokens(p_amount integer, p_reason text, p_ref text)
+ RETURNS json
+LANGUAGE plpgsql SECURITY DEFINER SET search_path TO '' AS $function$
+declare
+  v_uid uuid := public.require_uid();
+  v_balance int;
+  v_key text;
+begin
+  if p_amount is null or p_amount <= 0 then
+    raise exception 'invalid_amount' using errcode = '22023';
+  end if;
+  if p_reason is null or p_reason not in ('comment', 'like', 'reply', 'share', 'claim', 'remix', 'mint', 'proposal') then
+    raise exception 'invalid_reason' using errcode = '22023';
+  end if;
+  if p_ref is null or char_length(p_ref) not between 1 and 200 then
+    raise exception 'invalid_reference' using errcode = '22023';
+  end if;
+  v_key := 'spend:' || v_uid::text || ':' || p_reason || ':' || p_ref;
+
+  select balance into v_balance from public.user_tokens where user_id = v_uid for update;
+  if not found then
+    raise exception 'insufficient_balance';
+  end if;
+  if exists (select 1 from public.token_ledger where idempotency_key = v_key) then
+    return json_build_object('balance', v_balance);
+  end if;
+  if v_balance < p_amount then
+    raise exception 'insufficient_balance';
+  end if;
+
+  v_balance := public.post_ledger(v_uid, -p_amount, p_reason, p_ref, v_key);
+  return json_build_object('balance', v_balance);
+end
+$function$;
+
+create or replace function public.still_listening() returns json
+language plpgsql security definer set search_path = '' as $$
+declare
+  v_uid uuid := public.require_uid();
+  v_session public.listening_sessions;
+begin
+  perform public.init_user_tokens();
+  select * into v_session from public.listening_sessions where user_id = v_uid and ended_at is null;
+  perform public.listen_lock(array[v_uid, v_session.creator_id]);
+  update public.user_tokens set last_interaction_at = clock_timestamp() where user_id = v_uid;
+  if v_session.id is null then
+    return json_build_object('needs_interaction', false);
+  end if;
+  return public.listen_answer(public.listen_settle(v_session.id, v_session.playing, false));
 end
 $$;
 
@@ -1540,6 +2181,41 @@ language sql stable security definer set search_path = '' as $$
   )
     from (select 1) one
     left join public.account_trust(p_user) a on true
+$$;
+
+create or replace function public.undelegate_voting_power() returns json
+language plpgsql security definer set search_path = '' as $$
+begin
+  perform public.require_uid();
+  perform 1 from public.user_tokens where user_id = auth.uid() for update;
+  delete from public.delegations where delegator_id = auth.uid();
+  return public.governance_overview();
+end
+$$;
+
+create or replace function public.unpublish_song(p_song_id text) returns json
+language plpgsql security definer set search_path = '' as $$
+declare
+  c_rules constant json := public.publishing_rules();
+  v_uid uuid := public.require_uid('Sign in to unpublish a track.');
+  v_song public.songs;
+  v_prefix text;
+begin
+  delete from public.songs where id = p_song_id and owner_id = v_uid returning * into v_song;
+  if not found then
+    if exists (select 1 from public.songs where id = p_song_id) then
+      raise exception 'Only the creator of a song can unpublish it.' using errcode = '42501';
+    end if;
+    raise exception 'No published song "%".', coalesce(p_song_id, '') using errcode = 'P0002';
+  end if;
+  v_prefix := '/storage/v1/object/public/';
+  return json_build_object(
+    'id', v_song.id,
+    'audio_path', substr(v_song.audio_url, char_length(v_prefix || (c_rules ->> 'audio_bucket') || '/') + 1),
+    'cover_path', case when v_song.cover_url like v_prefix || (c_rules ->> 'cover_bucket') || '/%'
+                       then substr(v_song.cover_url, char_length(v_prefix || (c_rules ->> 'cover_bucket') || '/') + 1) end
+  );
+end
 $$;
 
 create or replace function public.username_lookalike(p_name text, p_except uuid default null) returns text
@@ -1600,26 +2276,17 @@ $$;
 
 revoke all on function public.username_taken_words(text,text) from public, anon, authenticated, service_role;
 
-grant EXECUTE on function public.username_taken_words(text,text) to public;
-
-grant EXECUTE on function public.username_taken_words(text,text) to anon;
-
-grant EXECUTE on function public.username_taken_words(text,text) to authenticated;
-
-grant EXECUTE on function public.username_taken_words(text,text) to service_role;
+grant EXECUTE on function public.username_taken_words(text,text) to public, anon, authenticated, service_role;
 
 create or replace function public.wallet_claim() returns json
 language plpgsql security definer set search_path = '' as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_status json;
   v_trust json;
   v_amount int;
   v_balance int;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   perform public.init_user_tokens();
   -- Concurrent claims of one user wait here; the second sees the pot already emptied.
   select balance into v_balance from public.user_tokens where user_id = v_uid for update;
@@ -1638,26 +2305,94 @@ begin
 end
 $$;
 
+create or replace function public.wallet_claim_status() returns json
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  c_rules constant json := public.wallet_rules();
+  c_hour constant int := (c_rules ->> 'claim_hour_seconds')::int;
+  c_per_hour constant int := (c_rules ->> 'claim_per_hour')::int;
+  c_day constant bigint := (c_rules ->> 'claim_day_seconds')::bigint;
+  v_uid uuid := public.require_uid();
+  v_seconds bigint;
+  v_claimed bigint;
+begin
+  select coalesce(sum(least(d.seconds, c_day)), 0) into v_seconds
+    from (select floor(sum(s.earning_seconds))::bigint as seconds from public.listening_sessions s
+           where s.user_id = v_uid and s.credited > 0 group by (s.started_at at time zone 'utc')::date) d;
+  select coalesce(sum(amount), 0) into v_claimed from public.token_ledger where user_id = v_uid and reason = 'claim' and amount > 0;
+  return json_build_object(
+    'listened_seconds', v_seconds,
+    'hours', v_seconds / c_hour,
+    'claimable', greatest((v_seconds / c_hour) * c_per_hour - v_claimed, 0),
+    'claimed', v_claimed,
+    'hour_progress', round((v_seconds % c_hour)::numeric / c_hour, 4)
+  );
+end
+$$;
+
+create or replace function public.wallet_issue_nonce() returns json
+language plpgsql security definer set search_path = '' as $$
+declare
+  v_uid uuid := public.require_uid();
+  v_nonce text := replace(gen_random_uuid()::text, '-', '') || substr(replace(gen_random_uuid()::text, '-', ''), 1, 8);
+  v_expires timestamptz := clock_timestamp() + make_interval(secs => (public.wallet_rules() ->> 'nonce_ttl_seconds')::int);
+begin
+  -- Old nonces of this user are of no use any more.
+  delete from public.siwe_nonces where user_id = v_uid and (used_at is not null or expires_at < clock_timestamp());
+  insert into public.siwe_nonces (nonce, user_id, expires_at) values (v_nonce, v_uid, v_expires);
+  return json_build_object('nonce', v_nonce, 'expires_at', v_expires);
+end
+$$;
+
+CREATE OR REPLACE FUNCTION public.wallet_link(p_user uuid, p_address text, p_nonce text, p_chain_id integer)
+ RETURNS json
+LANGUAGE plpgsql SECURITY DEFINER SET search_path TO '' AS $function$
+declare
+  v_nonce public.siwe_nonces;
+  v_owner uuid;
+  v_granted int := 0;
+  v_balance int;
+begin
+  perform public.require_wallet_address(p_user, p_address);
+  select * into v_nonce from public.siwe_nonces where nonce = p_nonce for update;
+  if not found or v_nonce.user_id <> p_user then
+    raise exception 'invalid_nonce' using errcode = '22023';
+  end if;
+  if v_nonce.used_at is not null then
+    raise exception 'nonce_used' using errcode = '22023';
+  end if;
+  if v_nonce.expires_at < clock_timestamp() then
+    raise exception 'nonce_expired' using errcode = '22023';
+  end if;
+  update public.siwe_nonces set used_at = clock_timestamp() where nonce = p_nonce;
+
+  v_balance := public.lock_wallet(p_user);
+
+  select user_id into v_owner from public.wallet_links where lower(address) = lower(p_address);
+  if found and v_owner <> p_user then
+    raise exception 'address_taken' using errcode = '23505';
+  end if;
+  insert into public.wallet_links (user_id, address, chain_id) values (p_user, p_address, p_chain_id)
+  on conflict (user_id) do update set address = excluded.address, chain_id = excluded.chain_id, linked_at = now();
+
+  select w.granted, w.balance into v_granted, v_balance from public.wallet_welcome_once(p_user, p_address, v_balance) w;
+  return json_build_object('address', p_address, 'welcome', v_granted, 'balance', v_balance);
+end
+$function$;
+
 create or replace function public.wallet_link_custodial(p_user uuid, p_address text, p_private_key text) returns json
 language plpgsql security definer set search_path = '' as $$
 declare
-  c_welcome constant int := (public.wallet_rules() ->> 'welcome_tokens')::int;
   v_address text;
   v_granted int := 0;
   v_balance int;
 begin
-  if p_user is null or p_address is null or p_address !~ '^0x[0-9a-fA-F]{40}$' then
-    raise exception 'invalid_address' using errcode = '22023';
-  end if;
+  perform public.require_wallet_address(p_user, p_address);
   -- Only a sealed key is stored: the edge function seals it before it leaves its memory.
   if p_private_key is null or p_private_key !~ '^aes256gcm\.v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{40,}$' then
     raise exception 'invalid_private_key' using errcode = '22023', detail = 'The key must be sealed (aes256gcm.v1)';
   end if;
-  -- The wallet row (created by init_user_tokens) is every CUBE movement's lock.
-  select balance into v_balance from public.user_tokens where user_id = p_user for update;
-  if not found then
-    raise exception 'no_wallet' using errcode = '22023';
-  end if;
+  v_balance := public.lock_wallet(p_user);
   insert into public.custodial_wallets (user_id, address, private_key) values (p_user, p_address, p_private_key)
   on conflict (user_id) do nothing;
   select address into v_address from public.custodial_wallets where user_id = p_user;
@@ -1665,15 +2400,40 @@ begin
   insert into public.wallet_links (user_id, address, chain_id, custodial) values (p_user, v_address, null, true)
   on conflict (user_id) do update set address = excluded.address, chain_id = null, custodial = true, linked_at = now();
 
-  insert into public.wallet_welcomes (user_id, address) values (p_user, lower(v_address))
-  on conflict do nothing;
-  if found then
-    v_granted := c_welcome;
-    v_balance := public.post_ledger(p_user, c_welcome, 'wallet_welcome', v_address, 'wallet_welcome:' || p_user::text);
-  end if;
+  select w.granted, w.balance into v_granted, v_balance from public.wallet_welcome_once(p_user, v_address, v_balance) w;
   return json_build_object('address', v_address, 'welcome', v_granted, 'balance', v_balance, 'custodial', true);
 end
 $$;
+
+create or replace function public.wallet_unlink() returns json
+language plpgsql security definer set search_path = '' as $$
+begin
+  perform public.require_uid();
+  delete from public.wallet_links where user_id = auth.uid();
+  return json_build_object('unlinked', found);
+end
+$$;
+
+create or replace function public.wallet_welcome_once(p_user uuid, p_address text, p_balance int, out granted int,
+  out balance int)
+language plpgsql set search_path = '' as $$
+declare
+  c_welcome constant int := (public.wallet_rules() ->> 'welcome_tokens')::int;
+begin
+  granted := 0;
+  balance := p_balance;
+  insert into public.wallet_welcomes (user_id, address) values (p_user, lower(p_address))
+  on conflict do nothing;
+  if found then
+    granted := c_welcome;
+    balance := public.post_ledger(p_user, c_welcome, 'wallet_welcome', p_address, 'wallet_welcome:' || p_user::text);
+  end if;
+end
+$$;
+
+revoke all on function public.wallet_welcome_once(uuid,text,integer) from public, anon, authenticated, service_role;
+
+grant EXECUTE on function public.wallet_welcome_once(uuid,text,integer) to service_role;
 
 drop index if exists public.profiles_username_skeleton_key;
 

@@ -126,12 +126,9 @@ $$;
 create or replace function public.delete_comment(p_comment_id uuid) returns json
 language plpgsql security definer set search_path = '' as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_comment public.comments;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   select * into v_comment from public.comments where id = p_comment_id and user_id = v_uid and not deleted for update;
   if not found then
     raise exception 'not_your_comment' using errcode = '42501', detail = 'Only the author can delete a comment.';
@@ -154,13 +151,10 @@ $$;
 create or replace function public.edit_comment(p_comment_id uuid, p_body text) returns json
 language plpgsql security definer set search_path = '' as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_body text := regexp_replace(coalesce(p_body, ''), '^\s+|\s+$', '', 'g');
   v_max int := (public.comment_rules() ->> 'max_length')::int;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   if v_body = '' then
     raise exception 'empty_comment' using errcode = '22023', hint = 'Write something first.';
   end if;
@@ -184,14 +178,11 @@ declare
   c_rules constant json := public.comment_rules();
   c_per_level constant int := (c_rules ->> 'tracks_per_level')::int;
   c_goal constant int := (c_rules ->> 'daily_goal_tracks')::int;
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_day text := to_char(now() at time zone 'utc', 'YYYY-MM-DD');
   v_tracks int;
   v_today int;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   select count(distinct song_id) into v_tracks from public.comments where user_id = v_uid and not deleted;
   select count(*) into v_today from public.token_ledger
    where user_id = v_uid and reason = 'comment' and idempotency_key like 'comment:' || v_uid || ':%:' || v_day;
@@ -218,7 +209,7 @@ returns json
 language plpgsql security definer set search_path = '' as $$
 declare
   c_rules constant json := public.comment_rules();
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_day text := to_char(now() at time zone 'utc', 'YYYY-MM-DD');
   v_body text := regexp_replace(coalesce(p_body, ''), '^\s+|\s+$', '', 'g');
   v_parent public.comments;
@@ -229,9 +220,6 @@ declare
   v_tracks_today int;
   v_length numeric;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   if v_body = '' then
     raise exception 'empty_comment' using errcode = '22023', hint = 'Write something first.';
   end if;
@@ -317,14 +305,11 @@ create or replace function public.set_comment_like(p_comment_id uuid, p_liked bo
 language plpgsql security definer set search_path = '' as $$
 declare
   c_rules constant json := public.comment_rules();
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_comment public.comments;
   v_got int := 0;
   v_count int;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   if p_liked is null then
     raise exception 'invalid_like' using errcode = '22023';
   end if;

@@ -116,7 +116,7 @@ CREATE TRIGGER votes_realtime AFTER INSERT OR UPDATE ON public.votes FOR EACH RO
 create or replace function public.cast_vote(p_proposal_id uuid, p_choice text) returns json
 language plpgsql security definer set search_path = '' as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_proposal public.proposals;
   v_mine public.proposal_power;
   v_delegators uuid[];
@@ -124,9 +124,6 @@ declare
   v_power bigint;
   v_vote public.votes;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   if p_choice is null or p_choice not in ('for', 'against') then
     raise exception 'invalid_choice' using errcode = '22023', detail = 'Vote for or against.';
   end if;
@@ -223,7 +220,7 @@ declare
   c_rules constant json := public.governance_rules();
   c_cost constant int := (c_rules ->> 'proposal_cost')::int;
   c_min constant interval := make_interval(hours => (c_rules ->> 'min_duration_hours')::int);
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_balance int;
   v_proposal public.proposals;
   v_id uuid := gen_random_uuid();
@@ -232,9 +229,6 @@ declare
   v_title text := btrim(coalesce(p_title, ''));
   v_description text := btrim(coalesce(p_description, ''));
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   if p_attempt_key is null or char_length(p_attempt_key) not between 8 and 100 then
     raise exception 'invalid_attempt_key' using errcode = '22023',
       detail = 'Each proposal needs an attempt key of 8 to 100 characters; reload the page and try again.';
@@ -287,13 +281,10 @@ $$;
 create or replace function public.delegate_voting_power(p_username text default null) returns json
 language plpgsql security definer set search_path = '' as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_delegate uuid;
   v_trust json;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   -- The same lock cast_vote takes: a vote by this user (or with their power) is not in flight.
   perform public.init_user_tokens();
   perform 1 from public.user_tokens where user_id = v_uid for update;
@@ -327,15 +318,12 @@ $$;
 create or replace function public.governance_overview() returns json
 language plpgsql security definer set search_path = '' as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_delegation public.delegations;
   v_trust json;
   v_delegated bigint;
   v_own bigint;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   perform public.close_due_proposals();
   select * into v_delegation from public.delegations where delegator_id = v_uid;
   v_trust := public.trust_status(v_uid);
@@ -409,9 +397,7 @@ create or replace function public.my_votes() returns table (proposal_id uuid, ti
     timestamptz, status text, ends_at timestamptz)
 language plpgsql security definer set search_path = '' as $$
 begin
-  if auth.uid() is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
+  perform public.require_uid();
   perform public.close_due_proposals();
   return query
     select v.proposal_id, p.title, v.choice, v.power, v.created_at, p.status, p.ends_at
@@ -484,9 +470,7 @@ $$;
 create or replace function public.undelegate_voting_power() returns json
 language plpgsql security definer set search_path = '' as $$
 begin
-  if auth.uid() is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
+  perform public.require_uid();
   perform 1 from public.user_tokens where user_id = auth.uid() for update;
   delete from public.delegations where delegator_id = auth.uid();
   return public.governance_overview();
