@@ -2103,6 +2103,7 @@ export type Database = {
       require_uid: {
         Args: {
           p_message?: string
+          p_detail?: string
         }
         Returns: string
       }

@@ -54,11 +54,14 @@ $$;
 
 -- The signed-in caller, for every call that acts for an account: a visitor (no user token) is
 -- refused (42501) before anything is read or written, with not_authenticated or the call's own words.
-create or replace function public.require_uid(p_message text default 'not_authenticated') returns uuid
+create or replace function public.require_uid(p_message text default 'not_authenticated', p_detail text default null)
+returns uuid
 language plpgsql stable set search_path = '' as $$
 begin
-  if auth.uid() is null then
+  if auth.uid() is null and p_detail is null then
     raise exception '%', p_message using errcode = '42501';
+  elsif auth.uid() is null then
+    raise exception '%', p_message using errcode = '42501', detail = p_detail;
   end if;
   return auth.uid();
 end
@@ -257,8 +260,8 @@ GRANT ALL ON TABLE public.account_clients, public.app_origins, public.client_rat
 REVOKE ALL ON FUNCTION public.aal_satisfied(), public.add_mfa_policy(p_table text), public.address_key(p_address text),
     public.check_request(), public.client_address(), public.client_rate_take(p_bucket text, p_client text, p_limit integer,
     p_window_seconds integer), public.note_account_client(p_user uuid), public.request_from_app_page(), public.require_uid(p_message
-    text) FROM PUBLIC, anon, authenticated, service_role;
+    text, p_detail text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.aal_satisfied(), public.check_request() TO anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.add_mfa_policy(p_table text), public.address_key(p_address text), public.client_address(),
     public.client_rate_take(p_bucket text, p_client text, p_limit integer, p_window_seconds integer), public.note_account_client(p_user
-    uuid), public.request_from_app_page(), public.require_uid(p_message text) TO service_role;
+    uuid), public.request_from_app_page(), public.require_uid(p_message text, p_detail text) TO service_role;
