@@ -62,6 +62,14 @@ export interface StripLevelsMessage {
   rmsR: number
 }
 
+/**
+ * What the node hands the processor: strip.wasm compiled on the main thread (an
+ * AudioWorkletGlobalScope cannot fetch; a WebAssembly.Module passes through structured clone).
+ */
+export interface ChannelStripProcessorOptions {
+  stripModule: WebAssembly.Module
+}
+
 /** Messages the node may send to the processor. */
 export type StripControlMessage = { type: 'dispose' }
 

@@ -6,6 +6,7 @@ import { renderScore } from './composer-test-render.ts'
 import { analyseRemixSource } from './remix-analysis.ts'
 import { prepareRemix } from './remix-prepare.ts'
 import { renderRemix } from './remix-render.ts'
+import { stripModule } from '../audio-worklets/strip-module.node.ts'
 
 const SR = 16000
 const neutralStrip = Object.fromEntries(STRIP_PARAM_DESCRIPTORS.map((d) => [d.name, d.defaultValue])) as Record<
@@ -53,6 +54,7 @@ describe('remix render (voice + strip, quantum by quantum)', () => {
       voice: prepared,
       voiceControls: { ...voiceOff, drums },
       stripControls: neutralStrip,
+      stripModule: stripModule(),
     })
     const [withLoop] = renderRemix(job(100))
     const [without] = renderRemix(job(0))
@@ -73,6 +75,7 @@ describe('remix render (voice + strip, quantum by quantum)', () => {
       voice: { source, layers: {} },
       voiceControls: voiceOff,
       stripControls: { ...neutralStrip, reverb: 50 },
+      stripModule: stripModule(),
     }
     const [a] = renderRemix(job)
     const [b] = renderRemix(job)

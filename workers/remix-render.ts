@@ -5,7 +5,7 @@
  * sample for sample (tests/browser/remix-render.test.ts). The caller runs the app's master bus on
  * the result, as the studio export does.
  */
-import { ChannelStripChain } from '../audio-worklets/channel-strip-chain.ts'
+import { WasmChannelStrip } from '../audio-worklets/channel-strip-wasm.ts'
 import { STRIP_PARAM_NAMES, type StripParamName } from '../audio-worklets/channel-strip-params.ts'
 import { processStripQuantum, setStripControls } from '../audio-worklets/channel-strip-quantum.ts'
 import { RemixVoiceChain } from '../audio-worklets/remix-voice-chain.ts'
@@ -20,6 +20,8 @@ export interface RemixRenderJob {
   voice: Pick<RemixVoiceOptions, 'source' | 'layers'>
   voiceControls: Readonly<Record<RemixVoiceParamName, number>>
   stripControls: Readonly<Record<StripParamName, number>>
+  /** strip.wasm, compiled by the page. */
+  stripModule: WebAssembly.Module
 }
 
 /** Progress about once per second of audio. */
@@ -39,7 +41,7 @@ export function renderRemix(job: RemixRenderJob, onProgress?: (fraction: number)
   const voice = new RemixVoiceChain(sampleRate, { ...job.voice, playing: true, position: 0 })
   setRemixVoiceControls(voice, asParameters(REMIX_VOICE_PARAM_NAMES, job.voiceControls))
   voice.snap()
-  const strip = new ChannelStripChain(sampleRate)
+  const strip = new WasmChannelStrip(job.stripModule, sampleRate)
   setStripControls(strip, asParameters(STRIP_PARAM_NAMES, job.stripControls))
   strip.snap()
 

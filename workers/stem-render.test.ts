@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ChannelStripChain } from '../audio-worklets/channel-strip-chain.ts'
+import { WasmChannelStrip } from '../audio-worklets/channel-strip-wasm.ts'
+import { stripModule } from '../audio-worklets/strip-module.node.ts'
 import { STRIP_PARAM_NAMES, type StripParamName } from '../audio-worklets/channel-strip-params.ts'
 import { processStripQuantum, setStripControls } from '../audio-worklets/channel-strip-quantum.ts'
 import { StemMix } from './stem-render.ts'
@@ -33,7 +34,7 @@ const BUSY: Controls = {
 
 /** The processor's loop written out: the whole timeline as the worklet's input, quantum by quantum. */
 function viaProcessorLoop(controls: Controls, channels: Float32Array[], startFrame: number, length: number): Float32Array[] {
-  const chain = new ChannelStripChain(SR)
+  const chain = new WasmChannelStrip(stripModule(), SR)
   const parameters = Object.fromEntries(STRIP_PARAM_NAMES.map((n) => [n, Float32Array.of(controls[n])]))
   const padded = Math.ceil(length / 128) * 128
   const inL = new Float32Array(padded + channels[0]!.length)
@@ -58,7 +59,7 @@ describe("StemMix (the export workers' strip renderer)", () => {
   it('with neutral controls places the audio on the timeline bit for bit, mono on both sides', () => {
     const a = noise(1000, 0.5, 1)
     const b = noise(1000, 0.5, 2)
-    const mix = new StemMix(2000, SR)
+    const mix = new StemMix(2000, SR, stripModule())
     mix.addTrack({ controls: NEUTRAL, channels: [a, b], startFrame: 0 })
     mix.addTrack({ controls: NEUTRAL, channels: [a], startFrame: 1300 })
     expect(Array.from(mix.left.subarray(0, 1000))).toEqual(Array.from(a))
@@ -73,7 +74,7 @@ describe("StemMix (the export workers' strip renderer)", () => {
     const a = noise(SR / 2, 0.4, 3)
     const b = noise(SR / 2, 0.4, 4)
     const length = SR
-    const mix = new StemMix(length, SR)
+    const mix = new StemMix(length, SR, stripModule())
     mix.addTrack({ controls: BUSY, channels: [a, b], startFrame: 4321 })
     const ref = viaProcessorLoop(BUSY, [a, b], 4321, length)
     expect(rms(mix.left)).toBeGreaterThan(0.01)
@@ -84,7 +85,7 @@ describe("StemMix (the export workers' strip renderer)", () => {
   it('sums tracks: two strips equal the sum of each alone', () => {
     const a = noise(SR / 4, 0.4, 5)
     const b = noise(SR / 4, 0.4, 6)
-    const both = new StemMix(SR / 2, SR)
+    const both = new StemMix(SR / 2, SR, stripModule())
     both.addTrack({ controls: BUSY, channels: [a], startFrame: 0 })
     both.addTrack({ controls: { ...BUSY, pan: 30 }, channels: [b], startFrame: 777 })
     const one = viaProcessorLoop(BUSY, [a], 0, SR / 2)
@@ -97,14 +98,14 @@ describe("StemMix (the export workers' strip renderer)", () => {
   it('rounds controls as an AudioParam does (float32)', () => {
     const a = noise(2000, 0.4, 7)
     const odd = { ...NEUTRAL, volume: 33.3333333333, pan: 12.345678901 }
-    const mix = new StemMix(2000, SR)
+    const mix = new StemMix(2000, SR, stripModule())
     mix.addTrack({ controls: odd, channels: [a], startFrame: 0 })
     const ref = viaProcessorLoop({ ...odd, volume: Math.fround(odd.volume), pan: Math.fround(odd.pan) }, [a], 0, 2000)
     expect(Array.from(mix.left)).toEqual(Array.from(ref[0]!))
   })
 
   it('reports progress in whole frames, rising, ending at the length', () => {
-    const mix = new StemMix(3 * SR, SR)
+    const mix = new StemMix(3 * SR, SR, stripModule())
     const seen: number[] = []
     mix.addTrack({ controls: BUSY, channels: [noise(SR, 0.3, 8)], startFrame: 0 }, (f) => seen.push(f))
     expect(seen.length).toBeGreaterThanOrEqual(3)
@@ -113,10 +114,10 @@ describe("StemMix (the export workers' strip renderer)", () => {
   })
 
   it('refuses malformed jobs with a clear RangeError', () => {
-    expect(() => new StemMix(0, SR)).toThrow(RangeError)
-    expect(() => new StemMix(10.5, SR)).toThrow(/whole number/)
-    expect(() => new StemMix(100, 0)).toThrow(/sample rate/)
-    const mix = new StemMix(100, SR)
+    expect(() => new StemMix(0, SR, stripModule())).toThrow(RangeError)
+    expect(() => new StemMix(10.5, SR, stripModule())).toThrow(/whole number/)
+    expect(() => new StemMix(100, 0, stripModule())).toThrow(/sample rate/)
+    const mix = new StemMix(100, SR, stripModule())
     const x = new Float32Array(10)
     expect(() => mix.addTrack({ controls: NEUTRAL, channels: [], startFrame: 0 })).toThrow(/1 or 2 channels/)
     expect(() => mix.addTrack({ controls: NEUTRAL, channels: [x, x, x], startFrame: 0 })).toThrow(/1 or 2 channels/)

@@ -3,19 +3,20 @@
  * main thread and off the audio thread, so an export can use every core (Chromium renders all
  * offline contexts that hold an AudioWorklet on ONE shared thread per page).
  *
- * Each track runs through a ChannelStripChain driven quantum by quantum by the very functions the
- * AudioWorkletProcessor uses (audio-worklets/channel-strip-quantum.ts), fed what the track's
+ * Each track runs through a channel strip (strip.wasm, audio-worklets/channel-strip-wasm.ts) driven
+ * quantum by quantum by the very functions the AudioWorkletProcessor uses
+ * (audio-worklets/channel-strip-quantum.ts), fed what the track's
  * AudioBufferSourceNode would feed the worklet (the caller resolves resampling and channel
  * mixing), so a stem here equals the live graph's strip output sample for sample; only the order
  * of float summation across tracks differs.
  *
- *   const mix = new StemMix(length, sampleRate)
+ *   const mix = new StemMix(length, sampleRate, stripModule)   stripModule: strip.wasm, compiled
  *   mix.addTrack({ controls, channels, startFrame }, onProgress?)   controls: the strip's values
  *     (AudioParam units, see channel-strip-params.ts); channels: 1 (duplicated, as the worklet's
  *     input up-mix does) or 2, at sampleRate; startFrame: where the source starts on the timeline
  *   mix.left / mix.right   the running sum, `length` frames
  */
-import { ChannelStripChain } from '../audio-worklets/channel-strip-chain.ts'
+import { WasmChannelStrip } from '../audio-worklets/channel-strip-wasm.ts'
 import { STRIP_PARAM_NAMES, type StripParamName } from '../audio-worklets/channel-strip-params.ts'
 import { processStripQuantum, setStripControls } from '../audio-worklets/channel-strip-quantum.ts'
 import { RENDER_QUANTUM_FRAMES } from '../audio-worklets/render-quantum.ts'
@@ -47,6 +48,7 @@ export class StemMix {
   constructor(
     readonly length: number,
     readonly sampleRate: number,
+    private readonly stripModule: WebAssembly.Module,
   ) {
     if (!Number.isInteger(length) || length <= 0)
       throw new RangeError(`Stem length must be a positive whole number of frames, got ${length}`)
@@ -64,7 +66,7 @@ export class StemMix {
     if (srcR.length !== srcL.length) throw new RangeError("A stem track's channels differ in length")
     if (!Number.isInteger(job.startFrame)) throw new RangeError(`startFrame must be a whole frame, got ${job.startFrame}`)
 
-    const chain = new ChannelStripChain(this.sampleRate)
+    const chain = new WasmChannelStrip(this.stripModule, this.sampleRate)
     // AudioParams hold float32; the record's one-value arrays round exactly as they do.
     const parameters: Record<string, Float32Array> = {}
     for (const name of STRIP_PARAM_NAMES) parameters[name] = Float32Array.of(job.controls[name])

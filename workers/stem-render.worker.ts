@@ -6,8 +6,9 @@ import { StemMix, type StemTrackJob } from './stem-render.ts'
 let mix: StemMix | null = null
 
 const api = {
-  begin(length: number, sampleRate: number): void {
-    mix = new StemMix(length, sampleRate)
+  /** `stripModule`: strip.wasm compiled by the page (one compile serves every worker). */
+  begin(length: number, sampleRate: number, stripModule: WebAssembly.Module): void {
+    mix = new StemMix(length, sampleRate, stripModule)
   },
   addTrack(job: StemTrackJob, onProgress?: (framesDone: number) => void): void {
     if (!mix) throw new Error('begin() first')

@@ -7,7 +7,8 @@ import { DistortionKernel } from './distortion.ts'
 import { GainKernel } from './gain.ts'
 import { PanKernel } from './pan.ts'
 import { ReverbKernel } from './reverb.ts'
-import { ChannelStripChain } from '../channel-strip-chain.ts'
+import { WasmChannelStrip } from '../channel-strip-wasm.ts'
+import { stripModule } from '../strip-module.node.ts'
 import { STRIP_PARAM_NAMES } from '../channel-strip-params.ts'
 import { allFinite, maxStep, noise, peak, render, sine, SR, type StereoKernel } from './test-signals.ts'
 
@@ -137,22 +138,22 @@ describe('every kernel', () => {
   }
 
   it('the full strip: silence stays exactly silent, extreme automation stays finite', () => {
-    const strip = new ChannelStripChain(SR)
-    STRIP_PARAM_NAMES.forEach((n, i) => strip.set(n, n === 'pan' ? 50 : 100, i))
+    const strip = new WasmChannelStrip(stripModule(), SR)
+    STRIP_PARAM_NAMES.forEach((n) => strip.set(n, n === 'pan' ? 50 : 100))
     strip.snap()
     const l = new Float32Array(128)
     const r = new Float32Array(128)
     for (let b = 0; b < 400; b++) {
-      strip.process(l, r, 128)
+      strip.processInPlace(l, r, 128)
       expect(peak(l) + peak(r)).toBe(0)
     }
     const x = noise(128 * 2000, 10)
     for (let b = 0; b < 2000; b++) {
       // A new random value on every control every block, including out-of-range ones.
-      STRIP_PARAM_NAMES.forEach((n, i) => strip.set(n, ((b * 7919 + i * 104729) % 301) - 100, i))
+      STRIP_PARAM_NAMES.forEach((n, i) => strip.set(n, ((b * 7919 + i * 104729) % 301) - 100))
       l.set(x.subarray(b * 128, b * 128 + 128))
       r.set(x.subarray(b * 128, b * 128 + 128))
-      strip.process(l, r, 128)
+      strip.processInPlace(l, r, 128)
       expect(allFinite(l, r)).toBe(true)
     }
   })
@@ -169,7 +170,7 @@ describe('the full strip switching an effect on and off', () => {
     settings: Partial<Record<(typeof STRIP_PARAM_NAMES)[number], number>>,
     change?: [string, number],
   ): [Float32Array, Float32Array] {
-    const strip = new ChannelStripChain(SR)
+    const strip = new WasmChannelStrip(stripModule(), SR)
     const values = {
       volume: 100,
       pan: 0,
@@ -183,19 +184,18 @@ describe('the full strip switching an effect on and off', () => {
       chorus: 0,
       ...settings,
     }
-    STRIP_PARAM_NAMES.forEach((n, i) => strip.set(n, values[n], i))
+    STRIP_PARAM_NAMES.forEach((n) => strip.set(n, values[n]))
     strip.snap()
     const outL = new Float32Array(x.length)
     const outR = new Float32Array(x.length)
     const l = new Float32Array(128)
     const r = new Float32Array(128)
     for (let start = 0; start < x.length; start += 128) {
-      if (change && start === Math.floor(jumpAt / 128) * 128)
-        strip.set(change[0] as never, change[1], STRIP_PARAM_NAMES.indexOf(change[0] as never))
+      if (change && start === Math.floor(jumpAt / 128) * 128) strip.set(change[0] as never, change[1])
       const n = Math.min(128, x.length - start)
       l.set(x.subarray(start, start + n))
       r.set(x.subarray(start, start + n))
-      strip.process(l, r, n)
+      strip.processInPlace(l, r, n)
       outL.set(l.subarray(0, n), start)
       outR.set(r.subarray(0, n), start)
     }

@@ -1,10 +1,11 @@
 /**
  * Channel strip cost in Chromium's OfflineAudioContext: 60 s of stereo noise at 48 kHz through
- *   (a) one channel-strip worklet, every effect at 50 (volume 50, pan 25),
+ *   (a) one channel-strip worklet (strip.wasm), every effect at 50 (volume 50, pan 25),
+ *   (a0) the same strip as JavaScript kernels (the processor before strip.wasm: the "before"),
  *   (b) the equivalent native node chain (2 BiquadFilters, WaveShaper 4x, DynamicsCompressor,
  *       Delay+Oscillator chorus, feedback Delay, Convolver with a 2 s impulse, StereoPanner),
  *   (c) the equivalent Tone.js chain on a Tone OfflineContext,
- * then N strips in parallel in one context (one render thread = one core).
+ * then N strips in parallel in one context (one render thread = one core), WebAssembly and JS.
  */
 import * as Tone from 'tone'
 import { createChannelStrip, loadChannelStrip, STRIP_NEUTRAL } from '../../src/engine/channel-strip.ts'
@@ -17,6 +18,7 @@ import { gainForVolume } from '../../audio-worklets/kernels/gain.ts'
 import { reverbWetForAmount } from '../../audio-worklets/kernels/reverb.ts'
 import type { BenchResult } from '../types.ts'
 import { cpuSeconds } from './cpu-time.ts'
+import jsStripUrl from './js-strip-processor.ts?worker&url'
 import { noiseChannel } from './noise.ts'
 
 const SR = 48000
@@ -63,14 +65,24 @@ function timeRender(ctx: OfflineAudioContext): Promise<Timing> {
   return measure(() => ctx.startRendering())
 }
 
-async function renderStrips(seconds: number, strips: number): Promise<Timing> {
+async function renderStrips(seconds: number, strips: number, kind: 'wasm' | 'js' = 'wasm'): Promise<Timing> {
   const ctx = new OfflineAudioContext({ numberOfChannels: 2, length: seconds * SR, sampleRate: SR })
   await loadChannelStrip(ctx)
+  if (kind === 'js') await ctx.audioWorklet.addModule(jsStripUrl)
   const src = new AudioBufferSourceNode(ctx, { buffer: noiseBuffer(seconds) })
   for (let i = 0; i < strips; i++) {
-    const strip = createChannelStrip(ctx, STRIP)
-    src.connect(strip.node)
-    strip.node.connect(ctx.destination)
+    // The JS strip: a node of the bench-only processor with the strip's own options and values.
+    const node =
+      kind === 'wasm'
+        ? createChannelStrip(ctx, STRIP).node
+        : new AudioWorkletNode(ctx, 'cube-channel-strip-js', {
+            outputChannelCount: [2],
+            channelCount: 2,
+            channelCountMode: 'explicit',
+            parameterData: { ...STRIP },
+          })
+    src.connect(node)
+    node.connect(ctx.destination)
   }
   src.start()
   return timeRender(ctx)
@@ -198,32 +210,45 @@ const ROUNDS = 3
 export async function run(): Promise<BenchResult[]> {
   // Warm-up (module load, JIT) for each variant; only the 60 s renders below are reported.
   await renderStrips(2, 1)
+  await renderStrips(2, 1, 'js')
   await renderNative(2)
   await renderTone(2)
 
   const as: Timing[] = []
+  const a0s: Timing[] = []
   const bs: Timing[] = []
   const cs: Timing[] = []
   for (let r = 0; r < ROUNDS; r++) {
     as.push(await renderStrips(SECONDS, 1))
+    a0s.push(await renderStrips(SECONDS, 1, 'js'))
     bs.push(await renderNative(SECONDS))
     cs.push(await renderTone(SECONDS))
   }
   const parallelSeconds = 10
   const N = 32
   const ns = [await renderStrips(parallelSeconds, N), await renderStrips(parallelSeconds, N)]
+  const n0s = [await renderStrips(parallelSeconds, N, 'js'), await renderStrips(parallelSeconds, N, 'js')]
   // CPU time when available (robust against other load on a shared machine), else wall time.
-  const byCpu = [...as, ...bs, ...cs, ...ns].every((t) => t.cpu !== null && t.cpu > 0)
+  const byCpu = [...as, ...a0s, ...bs, ...cs, ...ns, ...n0s].every((t) => t.cpu !== null && t.cpu > 0)
   const cost = (t: Timing) => (byCpu ? t.cpu! : t.wall)
   const basis = byCpu ? 'browser CPU time' : 'wall time'
   const a = median(as.map(cost))
   const b = median(bs.map(cost))
   const c = median(cs.map(cost))
   const tN = median(ns.map(cost))
+  const a0 = median(a0s.map(cost))
+  const tN0 = median(n0s.map(cost))
   const fmt = (ts: Timing[]) =>
     `${basis} ${ts.map((t) => cost(t).toFixed(2)).join(' / ')} s; wall ${ts.map((t) => t.wall.toFixed(2)).join(' / ')} s`
   return [
     { name: '(a) channel strip worklet, all effects at 50', value: xrt(SECONDS, a), unit: 'x real time', detail: `median; ${fmt(as)}` },
+    { name: '(a0) the same strip as JS kernels (before)', value: xrt(SECONDS, a0), unit: 'x real time', detail: `median; ${fmt(a0s)}` },
+    {
+      name: 'a/a0 speed ratio',
+      value: median(as.map((t, i) => cost(a0s[i]!) / cost(t))),
+      unit: 'x',
+      detail: 'median per round; >1: strip.wasm is faster than the JS kernels',
+    },
     { name: '(b) native node chain', value: xrt(SECONDS, b), unit: 'x real time', detail: fmt(bs) },
     { name: '(c) Tone.js chain', value: xrt(SECONDS, c), unit: 'x real time', detail: `${fmt(cs)}; Tone OfflineContext.render` },
     {
@@ -242,6 +267,13 @@ export async function run(): Promise<BenchResult[]> {
     {
       name: 'full strips in real time on one core',
       value: N * xrt(parallelSeconds, tN),
+      unit: 'strips',
+      detail: `${N} × the ${N}-strip render's speed (linear extrapolation)`,
+    },
+    { name: `${N} JS strips in parallel (before)`, value: xrt(parallelSeconds, tN0), unit: 'x real time', detail: fmt(n0s) },
+    {
+      name: 'full JS strips in real time on one core (before)',
+      value: N * xrt(parallelSeconds, tN0),
       unit: 'strips',
       detail: `${N} × the ${N}-strip render's speed (linear extrapolation)`,
     },

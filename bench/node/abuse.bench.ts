@@ -18,10 +18,15 @@
  * ("established" accounts: a week old, with listening on 3 earlier days, i.e. trusted).
  *
  * Run: npm run bench -- abuse    (or standalone: npx tsx bench/node/abuse.bench.ts)
- * Env: ABUSE_HOURS (default 24) shortens the simulated day while developing; ABUSE_SYBILS (100).
+ * Env: ABUSE_HOURS (default 24) shortens the simulated day while developing; ABUSE_SYBILS (100);
+ * ABUSE_ADDRESSES (5) and ABUSE_PER_ADDRESS (30) size the per-address rows. Per address it also
+ * attacks a proposal honest trusted voters decide, the chart (offline-play floods), the radio's
+ * listener count (presence), tracks declared short and shares opened by another site.
  */
 import { Agent, request } from 'node:http'
 import { pathToFileURL } from 'node:url'
+import { createClient, type RealtimeChannel } from '@supabase/supabase-js'
+import WebSocket from 'ws'
 import { startLocalServer, type LocalServer } from '../../supabase/local/core/server.ts'
 import type { BenchResult } from '../types.ts'
 
@@ -80,7 +85,14 @@ interface Answer {
   json: any
 }
 
-function call(server: LocalServer, path: string, body: unknown, token: string | undefined, from: string): Promise<Answer> {
+function call(
+  server: LocalServer,
+  path: string,
+  body: unknown,
+  token: string | undefined,
+  from: string,
+  page: Record<string, string> = { Origin: server.url, 'Sec-Fetch-Site': 'same-origin' },
+): Promise<Answer> {
   const payload = Buffer.from(JSON.stringify(body ?? {}))
   const url = new URL(path, server.url)
   return new Promise((resolve, reject) => {
@@ -95,9 +107,9 @@ function call(server: LocalServer, path: string, body: unknown, token: string | 
         headers: {
           apikey: server.keys.anonKey,
           ...(token ? { Authorization: `Bearer ${token}` } : {}),
-          // What the app's own page sends: a script outside a browser can say the same.
-          Origin: server.url,
-          'Sec-Fetch-Site': 'same-origin',
+          // What the app's own page sends (a script outside a browser can say the same), unless
+          // the strategy is another site's page.
+          ...page,
           'Content-Type': 'application/json',
           'Content-Length': String(payload.length),
         },
@@ -352,7 +364,7 @@ const propose = (server: LocalServer, a: Account, title: string) =>
 
 /** How many of 100 sign-ups from one address, and of their wallet links, a server with the default limits accepts. */
 async function defaultLimits(): Promise<{ signups: number; links: number; tried: number }> {
-  const server = await startLocalServer({ port: 0, bcryptRounds: 4, embeddedChain: false })
+  const server = await startLocalServer({ port: 0, bcryptRounds: 4, embeddedChain: false, emailConfirm: false })
   try {
     const from = '127.0.0.99'
     const { accounts, linked } = await sybils(server, 100, from, 'limited')
@@ -771,6 +783,12 @@ interface AddressRow {
   total: AddressGain
   /** Simulated seconds the strategy took (per-hour figures divide by it, at least an hour). */
   seconds: number
+  /** Chart positions that changed (songs entering, leaving or moving), when the strategy aims at the chart. */
+  chartMoved?: number
+  /** The target this row is held to, when it has one. */
+  verdict?: { pass: boolean; target: string }
+  /** Accounts younger than the trust rule: held to 0 votes, 0 claimable and at most 2x an honest listener's votable. */
+  fresh?: boolean
   note: string
 }
 
@@ -855,6 +873,7 @@ async function perAddress(
     accounts: farm.length,
     total: farmDay,
     seconds: 21 * 35,
+    fresh: true,
     note:
       `comment ring credited ${credits(farmCredits)}; after a week and 3 days of listening: ` +
       `votable ${farmLater.votable}, votes ${farmLater.votes} (a ring is never trusted)`,
@@ -890,6 +909,261 @@ async function perAddress(
     seconds: 600,
     note: `credited ${credits(ringCredits)}`,
   })
+  rows.push(...(await moreAddressRows(server, songs, before, established, { family, farm, spread })))
+  return rows
+}
+
+// --- the chart, presence, proposals decided by honest voters, short plays, other sites' pages -----
+
+/** The chart as recommend_songs ranks it: songs in order of plays (distinct trusted listener-days). */
+const chart = async (server: LocalServer) =>
+  (await sql<{ song_id: string }>(server, 'select song_id from public.chart_plays() order by plays desc, song_id')).map((r) => r.song_id)
+
+/** How many chart positions differ between two charts (a song entering, leaving or moving). */
+function positionsMoved(before: string[], after: string[]): number {
+  let moved = 0
+  for (let i = 0; i < Math.max(before.length, after.length); i++) if (before[i] !== after[i]) moved++
+  return moved
+}
+
+/** Each account reports `plays` offline plays of `songId` (the sync after a flight), dated over the last hours. */
+async function offlineFlood(server: LocalServer, accounts: Account[], songId: string, plays: number): Promise<Record<string, number>> {
+  const reasons: Record<string, number> = {}
+  await inBatches(accounts, 10, async (a) => {
+    for (let i = 0; i < plays; i++) {
+      const r = await rpc(server, a, 'listen_offline', {
+        p_song_id: songId,
+        p_play_id: playKey(),
+        p_played_at: new Date(Date.now() - (i + 1) * 60_000).toISOString(),
+      })
+      const why = r.status === 200 ? String(r.json.reason) : String(r.json?.message ?? r.status)
+      reasons[why] = (reasons[why] ?? 0) + 1
+    }
+  })
+  return reasons
+}
+
+/** A supabase-js client whose sockets leave from `from` (each tab of the attacker a socket of its own). */
+function realtimeFrom(server: LocalServer, from: string) {
+  class BoundSocket extends WebSocket {
+    constructor(url: string, protocols?: string | string[]) {
+      super(url, protocols, { localAddress: from })
+    }
+  }
+  return createClient(server.url, server.keys.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: BoundSocket as unknown as typeof globalThis.WebSocket },
+  })
+}
+
+const joined = (channel: RealtimeChannel) =>
+  new Promise<string>((resolve) => {
+    channel.subscribe((status) => {
+      if (status !== 'CLOSED') resolve(status)
+    })
+  })
+
+/** `tabs` players of one address present on a radio topic; what an honest listener elsewhere sees counted. */
+async function presenceInflation(server: LocalServer, tabs: number): Promise<{ seen: number; refused: number }> {
+  const topic = 'radio:abuse:bench'
+  const watcherClient = realtimeFrom(server, '127.0.0.95')
+  const watcher = watcherClient.channel(topic, { config: { presence: { key: 'watcher' } } })
+  watcher.on('presence', { event: 'sync' }, () => undefined)
+  await joined(watcher)
+  const clients = Array.from({ length: tabs }, () => realtimeFrom(server, '127.0.0.96'))
+  let refused = 0
+  for (const [i, c] of clients.entries()) {
+    const ch = c.channel(topic, { config: { presence: { key: `tab-${i}` } } })
+    ch.on('presence', { event: 'sync' }, () => undefined)
+    if ((await joined(ch)) !== 'SUBSCRIBED') {
+      refused++
+      continue
+    }
+    if ((await ch.track({ since: new Date().toISOString() })) !== 'ok') refused++
+  }
+  // Presence diffs arrive after the tracks are answered: poll until the count holds still.
+  let seen = -1
+  for (let i = 0, still = 0; i < 100 && still < 5; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const now = Object.keys(watcher.presenceState()).filter((k) => k !== 'watcher').length
+    still = now === seen ? still + 1 : 0
+    seen = now
+  }
+  for (const c of [watcherClient, ...clients]) {
+    await c.removeAllChannels()
+    c.realtime.disconnect()
+  }
+  return { seen, refused }
+}
+
+async function moreAddressRows(
+  server: LocalServer,
+  songs: Song[],
+  before: Map<string, Figures>,
+  established: (label: string, from?: string) => Promise<Account>,
+  crowd: { family: Account[]; farm: Account[]; spread: Account[] },
+): Promise<AddressRow[]> {
+  const rows: AddressRow[] = []
+  const { family, farm, spread } = crowd
+
+  // Sybils over N addresses against a proposal the honest, trusted family decides (they vote
+  // against it; the aged sybils, trusted too, all vote for it).
+  const author = await established('decided-author')
+  await sql(server, 'update public.user_tokens set balance = balance + 200 where user_id = $1', [author.id])
+  await sql(
+    server,
+    'insert into public.token_ledger (user_id, amount, reason, reference, idempotency_key) ' +
+      "values ($1::uuid, 200, 'listen', 'history-song-0', 'bench-top-up:' || $1::text)",
+    [author.id],
+  )
+  const proposal = await propose(server, author, 'Abuse bench: a proposal the honest voters decide')
+  if (proposal.status !== 200) throw new Error(`create_proposal: ${proposal.status} ${JSON.stringify(proposal.json)}`)
+  const pid = proposal.json.proposal.id as string
+  const familyVotes: Record<string, number> = {}
+  for (const a of family) {
+    const r = await rpc(server, a, 'cast_vote', { p_proposal_id: pid, p_choice: 'against' })
+    const why = r.status === 200 ? 'counted' : String(r.json?.message ?? r.status)
+    familyVotes[why] = (familyVotes[why] ?? 0) + 1
+  }
+  const [honestTally] = await sql<{ votes_for: string; votes_against: string; quorum_power: string }>(
+    server,
+    'select votes_for::text, votes_against::text, quorum_power::text from public.proposals where id = $1',
+    [pid],
+  )
+  const honestYes = Number(honestTally!.votes_for)
+  const honestNo = Number(honestTally!.votes_against)
+  const decided = honestYes > honestNo && honestYes + honestNo >= Number(honestTally!.quorum_power) ? 'passed' : 'rejected'
+  const sybilVotes: Record<string, number> = {}
+  for (const a of spread) {
+    const r = await rpc(server, a, 'cast_vote', { p_proposal_id: pid, p_choice: 'for' })
+    const why = r.status === 200 ? 'counted' : String(r.json?.message ?? r.status)
+    sybilVotes[why] = (sybilVotes[why] ?? 0) + 1
+  }
+  const [closed] = await governanceClose(server, author, [pid])
+  const [power] = await sql<{ power: string }>(
+    server,
+    'select coalesce(sum(power), 0)::text as power from public.votes where proposal_id = $1 and user_id = any ($2::uuid[])',
+    [pid, spread.map((a) => a.id)],
+  )
+  rows.push({
+    strategy: `Sybils over ${ADDRESSES} addresses (5 aged each) vote against what 4 honest trusted voters decide`,
+    addresses: ADDRESSES,
+    accounts: spread.length,
+    total: { earned: 0, votable: 0, claimable: 0, votes: Number(power!.power) },
+    seconds: 600,
+    verdict: { pass: closed!.status === decided, target: 'N addresses of sybils move no proposal honest trusted voters decide' },
+    note:
+      `honest votes ${credits(familyVotes)}, alone: ${decided} ${honestYes}\u2013${honestNo}; sybil votes ${credits(sybilVotes)}; ` +
+      `closed ${closed!.status} ${closed!.votes_for}\u2013${closed!.votes_against}`,
+  })
+
+  // Offline-play floods of one song nobody else plays: the fresh farm on one address, then nine of
+  // the aged sybils (one short of the chart's distinct listeners).
+  const target = await established('chart-owner', '127.0.0.90')
+  await sql(
+    server,
+    'insert into public.songs (id, title, artist, duration_seconds, reward, slug, owner_id, audio_url) ' +
+      "values ('abuse-chart', 'Chart', 'Climber', 120, 2, 'abuse-chart', $1, '/storage/v1/object/public/published/abuse-chart.wav')",
+    [target.id],
+  )
+  for (const [label, accounts] of [
+    [`${farm.length} fresh sign-ups on one address`, farm],
+    [`9 aged, trusted sybils over ${ADDRESSES} addresses`, spread.slice(0, 9)],
+  ] as const) {
+    const chartBefore = await chart(server)
+    const figuresBefore = await addressGain(server, [...accounts], before)
+    const reasons = await offlineFlood(server, [...accounts], 'abuse-chart', 50)
+    const after = await addressGain(server, [...accounts], before)
+    const moved = positionsMoved(chartBefore, await chart(server))
+    const addresses = new Set(accounts.map((a) => a.from)).size
+    rows.push({
+      strategy: `Offline-play flood: ${label}, 50 offline plays each of one song`,
+      addresses,
+      accounts: accounts.length,
+      total: {
+        earned: after.earned - figuresBefore.earned,
+        votable: after.votable - figuresBefore.votable,
+        claimable: after.claimable - figuresBefore.claimable,
+        votes: after.votes - figuresBefore.votes,
+      },
+      seconds: 3600,
+      chartMoved: moved,
+      verdict: { pass: moved === 0, target: 'no chart position moves with < 10 distinct trusted listeners' },
+      note: `offline plays ${credits(reasons)}; chart positions moved ${moved}`,
+    })
+  }
+
+  // Presence inflation: 30 tabs of one address on one radio topic, counted by a listener elsewhere.
+  const presence = await presenceInflation(server, 30)
+  rows.push({
+    strategy: 'Presence inflation: 30 radio tabs from one address',
+    addresses: 1,
+    accounts: 0,
+    total: { earned: 0, votable: 0, claimable: 0, votes: 0 },
+    seconds: 600,
+    verdict: { pass: presence.seen <= 4, target: 'one address shows at most 4 listeners (a household)' },
+    note: `the listener count shows ${presence.seen} of 30; ${presence.refused} tabs refused`,
+  })
+
+  // Declared-short tracks: the client says each song ended after 3 s, and tries to record a 5 s
+  // length for a track itself (only the server's measure-audio may).
+  const short = await established('short')
+  const started = await figures(server, short)
+  const reports: Record<string, number> = {}
+  for (const song of songs.slice(0, 30)) {
+    const s = await mustRpc(server, short, 'listen_start', { p_song_id: song.id, p_play_id: playKey(), p_interacted: true })
+    await advance(server, [short.id], 3)
+    const r = await mustRpc(server, short, 'listen_report', {
+      p_session_id: s.session_id,
+      p_playing: true,
+      p_interacted: true,
+      p_ended: true,
+    })
+    const why = `${r.reason ?? 'open'}, ${r.credited} CUBE`
+    reports[why] = (reports[why] ?? 0) + 1
+  }
+  const recorded = await rpc(server, short, 'record_audio_duration', { p_path: 'published/x.webm', p_size: 1000, p_seconds: 5 })
+  const shortGain = await addressGain(server, [short], new Map([[short.id, started]]))
+  rows.push({
+    strategy: 'Declared-short tracks: 30 songs reported ended after 3 s; a 5 s length recorded by the client',
+    addresses: 1,
+    accounts: 1,
+    total: shortGain,
+    seconds: 30 * 3,
+    verdict: { pass: shortGain.earned === 0, target: 'a listen shorter than the qualifying time earns nothing' },
+    note: `sessions ${credits(reports)}; record_audio_duration answered ${recorded.status}`,
+  })
+
+  // Cross-site share opens: another site's page opens ten of a sharer's links from ten addresses.
+  const sharer = await established('cross-sharer')
+  const shareStart = await figures(server, sharer)
+  const opens: Record<string, number> = {}
+  for (const [i, song] of songs.slice(0, 10).entries()) {
+    const { token } = await mustRpc(server, sharer, 'share_create', { p_item_type: 'song', p_item_id: song.id, p_platform: 'qr' })
+    const elsewhere = { Origin: 'https://elsewhere.example', 'Sec-Fetch-Site': 'cross-site' }
+    const from = `127.0.91.${i + 1}`
+    const begun = await call(server, '/rest/v1/rpc/share_visit_begin', { p_token: token }, undefined, from, elsewhere)
+    const opened = await call(
+      server,
+      '/rest/v1/rpc/open_share',
+      { p_token: token, p_nonce: begun.json?.nonce ?? null },
+      undefined,
+      from,
+      elsewhere,
+    )
+    const why = opened.status === 200 ? String(opened.json.reason) : String(opened.json?.message ?? opened.status)
+    opens[why] = (opens[why] ?? 0) + 1
+  }
+  const crossGain = await addressGain(server, [sharer], new Map([[sharer.id, shareStart]]))
+  rows.push({
+    strategy: 'Cross-site share opens: another site opens 10 links from 10 addresses',
+    addresses: 10,
+    accounts: 1,
+    total: crossGain,
+    seconds: 600,
+    verdict: { pass: crossGain.earned === 0, target: 'a share opened by another site pays nothing' },
+    note: `opens ${credits(opens)}`,
+  })
   return rows
 }
 
@@ -909,6 +1183,8 @@ export async function run(): Promise<BenchResult[]> {
     port: 0,
     bcryptRounds: 4,
     embeddedChain: false,
+    // Scripted accounts are confirmed at sign-up, as in the test suites (the sign-up then carries the session).
+    emailConfirm: false,
     signupRateLimit: { max: 100_000, seconds: 3600 },
     walletLinkRateLimit: 100_000,
   })
@@ -988,48 +1264,67 @@ export async function run(): Promise<BenchResult[]> {
 
   // Per attacking address: per UTC day and per hour, next to one honest listener (on its own address).
   const honestHours = Math.max(1, Math.min(8 * 3600, DAY) / 3600)
+  const honestRow = (x: number) => [f(x), f(x / honestHours)]
   const addressTable: string[][] = [
     [
       'Honest listener, one address (8 h)',
       '1',
       '1',
-      f(sim.honest.spendable),
-      f(sim.honest.unlocked),
-      f(sim.honest.pot),
-      f(sim.honest.power),
-      f(sim.honest.unlocked / honestHours),
+      ...honestRow(sim.honest.spendable),
+      ...honestRow(sim.honest.unlocked),
+      ...honestRow(sim.honest.pot),
+      ...honestRow(sim.honest.power),
+      '–',
       '1.00',
+      '–',
     ],
   ]
   for (const r of sim.addressRows) {
     const per = (x: number) => x / r.addresses
     const hours = Math.max(1, r.seconds / 3600)
+    const both = (x: number) => [f(per(x)), f(per(x) / hours)]
     const ratio = sim.honest.unlocked > 0 ? per(r.total.votable) / sim.honest.unlocked : 0
+    const verdicts = r.verdict ? [r.verdict] : []
+    if (r.fresh) {
+      verdicts.push({
+        pass: r.total.votes === 0 && r.total.claimable === 0,
+        target: 'accounts younger than the trust rule hold 0 votes and 0 claimable',
+      })
+      verdicts.push({
+        pass: per(r.total.votable) <= 2 * sim.honest.unlocked,
+        target: `${r.accounts} fresh accounts on one address \u2264 2x one honest listener's votable CUBE per day`,
+      })
+    }
+    for (const v of verdicts) allPass &&= v.pass
+    const target = verdicts.map((v) => `${v.pass ? 'pass' : '**fail**'}: ${v.target}`).join('; ') || '–'
     addressTable.push([
       r.strategy,
       String(r.addresses),
       String(r.accounts),
-      f(per(r.total.earned)),
-      f(per(r.total.votable)),
-      f(per(r.total.claimable)),
-      f(per(r.total.votes)),
-      f(per(r.total.votable) / hours),
+      ...both(r.total.earned),
+      ...both(r.total.votable),
+      ...both(r.total.claimable),
+      ...both(r.total.votes),
+      r.chartMoved === undefined ? '–' : String(r.chartMoved),
       ratio.toFixed(2),
+      target,
     ])
     out.push({
       name: `Per address: ${r.strategy}`,
       value: per(r.total.votable),
       unit: 'votable CUBE/address/day',
       detail:
-        `earned ${f(per(r.total.earned))}, claimable ${f(per(r.total.claimable))}, votes ${f(per(r.total.votes))} per address; ` +
-        `${ratio.toFixed(2)}x the honest listener's votable; ${r.note}`,
+        `earned ${f(per(r.total.earned))}, claimable ${f(per(r.total.claimable))}, votes ${f(per(r.total.votes))} per address` +
+        `${r.chartMoved === undefined ? '' : `, chart positions moved ${r.chartMoved}`}; ` +
+        `${ratio.toFixed(2)}x the honest listener's votable; ${target}; ${r.note}`,
     })
   }
+  out.push({ name: 'All targets, per address too', value: allPass ? 1 : 0, unit: allPass ? 'pass' : 'FAIL' })
   console.log(
-    '\n| Per address and UTC day | Addresses | Accounts | Earned | Votable | Claimable | Votes capturable | Votable per hour | ' +
-      'Votable vs honest |',
+    '\n| Per address | Addresses | Accounts | Earned/day | Earned/h | Votable/day | Votable/h | Claimable/day | Claimable/h | ' +
+      'Votes capturable/day | Votes/h | Chart positions moved | Votable vs honest | Target |',
   )
-  console.log('| --- | --: | --: | --: | --: | --: | --: | --: | --: |')
+  console.log('| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --- |')
   for (const r of addressTable) console.log(`| ${r.join(' | ')} |`)
   for (const r of sim.addressRows) console.log(`- ${r.strategy}: ${r.note}`)
   return out

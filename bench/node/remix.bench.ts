@@ -32,6 +32,7 @@ import { renderScore } from '../../workers/composer-test-render.ts'
 import { analyseRemixSource } from '../../workers/remix-analysis.ts'
 import { renderRemixTools } from '../../workers/remix-tools-render.ts'
 import { StemMix } from '../../workers/stem-render.ts'
+import { stripModule } from '../../audio-worklets/strip-module.node.ts'
 import { encodeWav } from '../../workers/wav-encoding.ts'
 import { timeStretch } from '../../dsp/time-stretch.ts'
 import { STRIP_PARAM_DESCRIPTORS, type StripParamName } from '../../audio-worklets/channel-strip-params.ts'
@@ -62,7 +63,7 @@ const time = <T>(f: () => T): [T, number] => {
 }
 
 function strip(controls: Strip, channels: Float32Array[]): Float32Array[] {
-  const mix = new StemMix(channels[0]!.length, SR)
+  const mix = new StemMix(channels[0]!.length, SR, stripModule())
   mix.addTrack({ controls, channels, startFrame: 0 })
   return [mix.left, mix.right]
 }

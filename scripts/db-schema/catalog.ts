@@ -10,7 +10,7 @@
 import type { Queryable } from '../../supabase/local/core/db.ts'
 
 /** Schemas whose objects are compared; local_meta is the local backend's own bookkeeping. */
-export const SCHEMAS = ['public', 'auth', 'storage', 'cube_realtime', 'extensions']
+export const SCHEMAS = ['public', 'auth', 'storage', 'cube_realtime', 'realtime', 'extensions']
 /** Tables whose rows come from a seed migration, not from the schema files. */
 export const SEEDED_TABLES = ['public.songs']
 

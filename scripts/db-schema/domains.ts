@@ -22,12 +22,12 @@ export const DOMAINS: Record<string, string> = {
   admin: 'The Admin Dashboard: administrators, audit, secrets, site settings and the economy view.',
   ai: 'The AI assistant: provider settings, text quota and the knowledge base.',
   storage: 'Storage buckets and who may read and write their objects.',
-  realtime: 'Realtime: the local change feed trigger and the hosted supabase_realtime publication.',
+  realtime: 'Realtime: the local change feed trigger, the hosted supabase_realtime publication and Realtime Authorization.',
 }
 
 const RULES: [RegExp, string][] = [
   [/^storage\.|storage_object_visible/, 'storage'],
-  [/^cube_realtime\./, 'realtime'],
+  [/^(cube_)?realtime\./, 'realtime'],
   [/aal_satisfied|add_mfa_policy|client_address|check_request|client_rate|account_clients|note_account_client/, 'auth'],
   [/delete_my_account/, 'privacy'],
   [/trust|account_ring|accounts_linked|address_allowance|address_earnings|link_rules/, 'trust'],

@@ -524,7 +524,8 @@ async function privilegeStatements(db: Awaited<ReturnType<Awaited<ReturnType<typ
       columnGrants.push(`GRANT ${privilegeList([priv], ` (${cols})`)} ON ${what} TO ${roles.sort().join(', ')};`)
     }
     const bare = name.replace(/\(.*$/, '').replace(/"/g, '')
-    const key = `${kind} ${bare.includes('.') ? bare : `public.${bare}`}`
+    // A schema's name stands alone; other unqualified names are public's.
+    const key = `${kind} ${bare.includes('.') || kind === 'schema' ? bare : `public.${bare}`}`
     out.push({
       key,
       owner: owners.get(id),

@@ -10,6 +10,7 @@ import { startShareLinks } from '../domain/economy/share-link-sync.ts'
 import { startPlayerService } from '../domain/playback/player-service.ts'
 import { resumeAfterReload } from '../domain/playback/player-resume.ts'
 import { startPlaylistSync } from '../domain/collection/playlist-sync.ts'
+import { startCreationSync } from '../domain/collection/creation-sync.ts'
 import { startOfflineSync } from '../domain/collection/offline-store.ts'
 import { startOfflinePlays } from '../domain/economy/offline-plays.ts'
 import { registerServiceWorker } from './service-worker-registration.ts'
@@ -39,6 +40,7 @@ export function startBackend(): void {
   startRewardFlash()
   startListenReporter()
   startPlaylistSync()
+  startCreationSync()
   startOfflineSync()
   startOfflinePlays()
   registerServiceWorker()

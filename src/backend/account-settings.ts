@@ -215,7 +215,7 @@ export function subscribeNotices(db: SupabaseClient, userId: string, onNotice: (
 }
 
 /** Every bucket where a user keeps files, each under a first folder named by their user id. */
-export const USER_BUCKETS = ['avatars', 'profile-banners', 'studio-audio', 'published-audio', 'published-covers'] as const
+export const USER_BUCKETS = ['avatars', 'profile-banners', 'studio-audio', 'creations', 'published-audio', 'published-covers'] as const
 
 async function listAll(db: SupabaseClient, bucket: string, folder: string): Promise<string[]> {
   const out: string[] = []

@@ -56,6 +56,16 @@ async function serverUsernameProblem(username: string): Promise<string | null> {
   return error ? null : (data ?? null)
 }
 
+/**
+ * The server's refusal of this address, asked first: where sign-ups are not confirmed by mail,
+ * GoTrue answers a registered address with 422, which the browser logs as a failed request although
+ * the form handles it. Null where sign-up tells nothing (confirmations on) or the server cannot say.
+ */
+async function serverEmailProblem(email: string): Promise<string | null> {
+  const { data, error } = await supabase().rpc('signup_email_problem', { p_email: email })
+  return error ? null : (data ?? null)
+}
+
 export async function signUp(username: string, email: string, password: string): Promise<AuthOutcome> {
   const name = normaliseUsername(username)
   const problem = usernameProblem(name)
@@ -64,6 +74,8 @@ export async function signUp(username: string, email: string, password: string):
   try {
     const taken = await serverUsernameProblem(name)
     if (taken) return { ok: false, kind: 'error', message: taken }
+    const registered = await serverEmailProblem(email)
+    if (registered) return { ok: false, kind: 'error', message: registered }
     const { data, error } = await supabase().auth.signUp({
       email,
       password,

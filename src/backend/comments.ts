@@ -107,9 +107,10 @@ const field = (record: object, column: string): string => String((record as Reco
 
 /**
  * Live changes of one song's thread (Realtime postgres_changes on comments and comment_likes,
- * RLS applied by the server). Returns the unsubscribe function. Realtime cannot filter a DELETE
- * (hosted and local alike): deletions come from unfiltered bindings, carrying only the old key, and
- * the thread ignores those of other songs.
+ * RLS applied by the server). Returns the unsubscribe function. Realtime matches a DELETE on the old
+ * row's replica identity, here only the key (hosted and local alike), so a song filter never matches
+ * it: deletions come from unfiltered bindings, carrying only the old key, and the thread ignores
+ * those of other songs.
  */
 export function subscribeSongComments(
   songId: string,

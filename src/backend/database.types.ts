@@ -397,6 +397,60 @@ export type Database = {
           },
         ]
       }
+      creations: {
+        Row: {
+          user_id: string
+          id: string
+          kind: string
+          title: string
+          artist: string
+          image: string
+          seconds: number
+          genre: string | null
+          mood: string | null
+          remix_id: string | null
+          content_type: string
+          byte_size: number
+          part_count: number
+          uploaded_at: string | null
+          created_at: string
+        }
+        Insert: {
+          user_id?: string
+          id: string
+          kind: string
+          title: string
+          artist: string
+          image: string
+          seconds?: number
+          genre?: string | null
+          mood?: string | null
+          remix_id?: string | null
+          content_type: string
+          byte_size: number
+          part_count: number
+          uploaded_at?: string | null
+          created_at?: string
+        }
+        Update: {
+          user_id?: string
+          id?: string
+          kind?: string
+          title?: string
+          artist?: string
+          image?: string
+          seconds?: number
+          genre?: string | null
+          mood?: string | null
+          remix_id?: string | null
+          content_type?: string
+          byte_size?: number
+          part_count?: number
+          uploaded_at?: string | null
+          created_at?: string
+        }
+        Relationships: []
+      }
       custodial_wallets: {
         Row: {
           user_id: string
@@ -1266,6 +1320,24 @@ export type Database = {
           },
         ]
       }
+      storage_quotas: {
+        Row: {
+          user_id: string
+          limit_bytes: number
+          updated_at: string
+        }
+        Insert: {
+          user_id: string
+          limit_bytes: number
+          updated_at?: string
+        }
+        Update: {
+          user_id?: string
+          limit_bytes?: number
+          updated_at?: string
+        }
+        Relationships: []
+      }
       studio_projects: {
         Row: {
           id: string
@@ -1521,6 +1593,10 @@ export type Database = {
             user_id: string
             others: number
           }[]
+      }
+      account_storage: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
       }
       account_trust: {
         Args: {
@@ -2163,6 +2239,16 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: Json
       }
+      signup_confirms_email: {
+        Args: Record<PropertyKey, never>
+        Returns: boolean
+      }
+      signup_email_problem: {
+        Args: {
+          p_email: string
+        }
+        Returns: string
+      }
       slugify: {
         Args: {
           p_text: string
@@ -2196,6 +2282,40 @@ export type Database = {
           p_name: string
         }
         Returns: boolean
+      }
+      storage_quota_allows: {
+        Args: {
+          p_bucket: string
+          p_name: string
+          p_metadata: Json
+        }
+        Returns: boolean
+      }
+      storage_quota_buckets: {
+        Args: Record<PropertyKey, never>
+        Returns: string[]
+      }
+      storage_quota_check: {
+        Args: {
+          p_user_id: string
+          p_used: number
+          p_adding: number
+        }
+        Returns: undefined
+      }
+      storage_quota_limit: {
+        Args: {
+          p_user_id: string
+        }
+        Returns: number
+      }
+      storage_used_bytes: {
+        Args: {
+          p_user_id: string
+          p_except_bucket?: string
+          p_except_name?: string
+        }
+        Returns: number
       }
       trust_missing: {
         Args: {

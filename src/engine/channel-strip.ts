@@ -33,6 +33,7 @@ import { AudioWorkletNode as SacAudioWorkletNode, type IAudioWorkletNode, type T
 import workletUrl from '../../audio-worklets/channel-strip-processor.ts?worker&url'
 import {
   CHANNEL_STRIP_PROCESSOR,
+  type ChannelStripProcessorOptions,
   STRIP_PARAM_BY_NAME,
   STRIP_PARAM_DESCRIPTORS,
   STRIP_PARAM_NAMES,
@@ -40,6 +41,7 @@ import {
   type StripParamName,
 } from '../../audio-worklets/channel-strip-params.ts'
 import { TRACK_DEFAULTS } from './mixer-model.ts'
+import { loadStripModule } from './strip-wasm.ts'
 
 export { STRIP_PARAM_NAMES, type StripParamName }
 
@@ -89,13 +91,21 @@ function isNativeContext(ctx: AnyContext): ctx is BaseAudioContext {
   return typeof BaseAudioContext === 'function' && ctx instanceof BaseAudioContext
 }
 
-/** Adds the processor module to this context once; later calls return the same promise. */
+/** strip.wasm, compiled, once loadChannelStrip has resolved (every processor is handed it). */
+let stripModule: WebAssembly.Module | null = null
+
+/**
+ * Adds the processor module to this context once, and compiles strip.wasm once per page; later
+ * calls return the same promise.
+ */
 export function loadChannelStrip(ctx: AnyContext): Promise<void> {
   let p = loaded.get(ctx)
   if (!p) {
     const worklet = (ctx as { audioWorklet?: { addModule(url: string): Promise<void> } }).audioWorklet
     p = worklet
-      ? worklet.addModule(workletUrl)
+      ? Promise.all([worklet.addModule(workletUrl), loadStripModule()]).then(([, module]) => {
+          stripModule = module
+        })
       : Promise.reject(new Error('This browser does not support AudioWorklet, which the audio engine needs.'))
     // A failed load must not poison the cache: the next call retries.
     p.catch(() => loaded.delete(ctx))
@@ -131,6 +141,8 @@ export function createChannelStrip(
   initial: Partial<StripParams> = {},
 ): ChannelStrip<AudioWorkletNode | IAudioWorkletNode<TContext>> {
   const params = resolveStripParams(initial)
+  if (!stripModule)
+    throw new Error('Could not create the channel strip: await loadChannelStrip(ctx) first (the audio engine is not loaded yet)')
   const options = {
     numberOfInputs: 1,
     numberOfOutputs: 1,
@@ -139,7 +151,7 @@ export function createChannelStrip(
     channelCountMode: 'explicit' as const,
     channelInterpretation: 'speakers' as const,
     parameterData: { ...params },
-    processorOptions: {},
+    processorOptions: { stripModule } satisfies ChannelStripProcessorOptions,
   }
   let node: AudioWorkletNode | IAudioWorkletNode<TContext>
   try {

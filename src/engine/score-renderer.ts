@@ -17,6 +17,7 @@ import type { NoteEvent, Score } from '../../workers/composer/index.ts'
 import { bassVoice, chordVoice, leadVoice, padVoice, type Voice } from './score-instruments.ts'
 import { reverbImpulse } from './score-drums.ts'
 import { premixDrums } from './score-drum-premix.ts'
+import { renderTextures } from './score-textures.ts'
 
 type ToneModule = typeof import('tone')
 
@@ -233,15 +234,19 @@ function buildGraph(
     playOnPool(voices, bass, shift, from, to, carry)
     bus(voices, { scale: 0.6, pan: 0, reverb: 0.05, delay: 0, drive: inst.bass === 'distorted' ? score.mix.drive * 0.5 : 0 })
   }
-  const drums = parts.has('drums') ? premixDrums(score, native.sampleRate, from, to, carry) : null
-  if (drums) {
-    const raw = native.createBuffer(2, drums[0].length, native.sampleRate)
-    raw.copyToChannel(drums[0], 0)
-    raw.copyToChannel(drums[1], 1)
+  const premixed = ([left, right]: [Float32Array<ArrayBuffer>, Float32Array<ArrayBuffer>]) => {
+    const raw = native.createBuffer(2, left.length, native.sampleRate)
+    raw.copyToChannel(left, 0)
+    raw.copyToChannel(right, 1)
     const src = new Tone.ToneBufferSource({ ...ctx, url: new Tone.ToneAudioBuffer(raw) })
     src.start(0)
-    bus([src], { scale: 2.5, pan: 0, reverb: 0.25, delay: 0, minHz: 1500 })
+    return src
   }
+  const drums = parts.has('drums') ? premixDrums(score, native.sampleRate, from, to, carry) : null
+  if (drums) bus([premixed(drums)], { scale: 2.5, pan: 0, reverb: 0.25, delay: 0, minHz: 1500 })
+  // A scene's sound is heard as named: above the parts' brightness (its filter stays open).
+  const textures = renderTextures(score, native.sampleRate, from, to)
+  if (textures) bus([premixed(textures)], { scale: 1, pan: 0, reverb: 0.3, delay: 0, minHz: 18000 })
   if (buses.length === 0) {
     // Nothing of the requested parts sounds in this window: an explicit silent source keeps the graph valid.
     buses.push({ out: new Tone.Panner(ctx), reverbSend: 0, delaySend: 0 })

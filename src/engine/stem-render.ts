@@ -31,6 +31,7 @@ import type { MasterSettings, MixerTrack } from './mixer-model.ts'
 import { scheduleClips } from './arrangement/schedule-clips.ts'
 import { planClips } from './arrangement/clip-plan.ts'
 import { clipPlaysExact } from '../../workers/clip-render.ts'
+import { loadStripModule } from './strip-wasm.ts'
 
 export interface StemRenderOptions {
   length: number
@@ -185,18 +186,19 @@ async function renderInPool(
   const done = new Array<number>(queue.length).fill(0)
   const report = () => onProgress?.(done.reduce((a, b) => a + b, 0) / (queue.length * length))
 
+  const stripModule = await loadStripModule()
   let next = 0
   let failed: unknown = null
   const run = async (remote: Remote<StemRenderWorkerApi>): Promise<(TrackStem & { index: number })[]> => {
     const out: (TrackStem & { index: number })[] = []
     let first = -1
-    if (mode === 'summed') await remote.begin(length, sampleRate)
+    if (mode === 'summed') await remote.begin(length, sampleRate, stripModule)
     while (next < queue.length && failed === null) {
       const index = next++
       const { track, audio } = queue[index]!
       const job = await jobFor(track, audio, length, sampleRate)
       if (signal?.aborted || failed !== null) break
-      if (mode === 'each') await remote.begin(length, sampleRate)
+      if (mode === 'each') await remote.begin(length, sampleRate, stripModule)
       else if (first < 0) first = index
       await remote.addTrack(
         transfer(job, buffersOf(job.channels)),
@@ -239,11 +241,12 @@ export async function renderMasterStripInWorker(
   signal?: AbortSignal,
 ): Promise<Float32Array[]> {
   if (signal?.aborted) throw abortError()
+  const stripModule = await loadStripModule()
   const worker = spawn(0)
   try {
     const remote = wrap<StemRenderWorkerApi>(worker)
     const work = (async () => {
-      await remote.begin(sum[0]!.length, sampleRate)
+      await remote.begin(sum[0]!.length, sampleRate, stripModule)
       const job: StemTrackJob = { controls: resolveStripParams(masterStripParams(master)), channels: sum, startFrame: 0 }
       await remote.addTrack(transfer(job, buffersOf(sum)))
       return remote.finish()

@@ -3,7 +3,10 @@
  * 'audio', key = id). Songs point at it with audioUrl 'idb:<id>'.
  *
  *   putAudio(id, blob): Promise<void>
- *   getAudioBlob(id): Promise<Blob>                 rejects UserAudioError('missing') when absent
+ *   getAudioBlob(id): Promise<Blob>                 rejects UserAudioError('missing') when absent (and the
+ *                                                   fallback, if one is set, does not have it either)
+ *   setMissingAudioSource(fn | null)                where audio absent from this device comes from (the
+ *                                                   account's copy); what it answers is kept here as the cache
  *   deleteAudio(id): Promise<void>                  no error when absent
  *   idbAudioUrl(id): string                          'idb:<id>'
  *   parseIdbAudioUrl(url): string                    the id; throws UserAudioError('malformed')
@@ -79,11 +82,27 @@ export async function putAudio(id: string, blob: Blob): Promise<void> {
   await request('readwrite', (s) => s.put(blob, id))
 }
 
+/** Answers the audio of an id this device does not hold, or null when it has none either. */
+export type MissingAudioSource = (id: string) => Promise<Blob | null>
+let missingAudioSource: MissingAudioSource | null = null
+
+/**
+ * Lets a layer above (the account's copies of the user's tracks) fill in audio this device lacks,
+ * so every reader (the player, publishing, the remix studio) finds it by the same 'idb:<id>'.
+ */
+export function setMissingAudioSource(source: MissingAudioSource | null): void {
+  missingAudioSource = source
+}
+
 export async function getAudioBlob(id: string): Promise<Blob> {
   checkId(id)
   const value = await request<unknown>('readonly', (s) => s.get(id))
-  if (!(value instanceof Blob)) throw new UserAudioError('missing', `Saved audio "${id}" was not found on this device.`)
-  return value
+  if (value instanceof Blob) return value
+  const fetched = missingAudioSource ? await missingAudioSource(id) : null
+  if (!fetched) throw new UserAudioError('missing', `Saved audio "${id}" was not found on this device.`)
+  // Kept here as the offline copy; a full disk only means it is fetched again next time.
+  await putAudio(id, fetched).catch(() => undefined)
+  return fetched
 }
 
 export async function deleteAudio(id: string): Promise<void> {

@@ -50,6 +50,9 @@ export function localBackendDevPlugin(): Plugin {
         backend.handle(req, res).then((handled) => (handled ? undefined : next()), next)
       })
       const realtime = await startRealtime(db, keys.jwtSecret)
+      server.middlewares.use((req, res, next) => {
+        realtime.handleRequest(req, res).then((handled) => (handled ? undefined : next()), next)
+      })
       // Vite's own HMR socket shares the server: only Realtime's path is taken here.
       server.httpServer?.on('upgrade', (req, socket, head) => void realtime.handleUpgrade(req, socket, head))
       server.httpServer?.once('close', () => void Promise.all([realtime.close(), mailbox?.close()]).then(() => db.close()))

@@ -132,6 +132,39 @@ begin
 end
 $$;
 
+-- Whether sign-ups here confirm their e-mail through a mailed link (GoTrue's MAILER_AUTOCONFIRM
+-- off): yes unless the database setting app.signup_confirms_email says 'off'. The local server
+-- sets it from LOCAL_EMAIL_CONFIRM at every start; a hosted project that turned confirmations off
+-- sets it once (ALTER DATABASE postgres SET app.signup_confirms_email = 'off'). Unset is the
+-- hosted default, the one that tells nothing.
+create or replace function public.signup_confirms_email() returns boolean
+language sql stable set search_path = '' as $$
+  select coalesce(nullif(current_setting('app.signup_confirms_email', true), ''), 'on') <> 'off'
+$$;
+
+-- What sign-up would refuse this address with, asked before the form sends it, so a handled
+-- refusal is an answer and not a failed request: GoTrue's own words when a confirmed account
+-- holds the address and sign-ups are not confirmed (GoTrue answers 422 user_already_exists then,
+-- so this tells no more than sign-up itself). Null otherwise, and always null while sign-ups
+-- confirm e-mail: sign-up then answers a look-alike pending user and tells nobody which addresses
+-- are registered. Each question counts against the client address's hourly limit; beyond it the
+-- answer is null and sign-up itself answers.
+create or replace function public.signup_email_problem(p_email text) returns text
+language plpgsql volatile security definer set search_path = '' as $$
+begin
+  if public.signup_confirms_email() then
+    return null;
+  end if;
+  if not public.client_rate_take('signup_email_problem', public.client_address(), 60) then
+    return null;
+  end if;
+  if exists (select 1 from auth.users where email = lower(btrim(coalesce(p_email, ''))) and email_confirmed_at is not null) then
+    return 'User already registered';
+  end if;
+  return null;
+end
+$$;
+
 create or replace function public.note_account_client(p_user uuid) returns text
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -260,8 +293,11 @@ GRANT ALL ON TABLE public.account_clients, public.app_origins, public.client_rat
 REVOKE ALL ON FUNCTION public.aal_satisfied(), public.add_mfa_policy(p_table text), public.address_key(p_address text),
     public.check_request(), public.client_address(), public.client_rate_take(p_bucket text, p_client text, p_limit integer,
     p_window_seconds integer), public.note_account_client(p_user uuid), public.request_from_app_page(), public.require_uid(p_message
-    text, p_detail text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.aal_satisfied(), public.check_request() TO anon, authenticated, service_role;
+    text, p_detail text), public.signup_confirms_email(), public.signup_email_problem(p_email text) FROM PUBLIC, anon, authenticated,
+    service_role;
+GRANT ALL ON FUNCTION public.aal_satisfied(), public.check_request(), public.signup_email_problem(p_email text) TO anon, authenticated,
+    service_role;
 GRANT ALL ON FUNCTION public.add_mfa_policy(p_table text), public.address_key(p_address text), public.client_address(),
     public.client_rate_take(p_bucket text, p_client text, p_limit integer, p_window_seconds integer), public.note_account_client(p_user
-    uuid), public.request_from_app_page(), public.require_uid(p_message text, p_detail text) TO service_role;
+    uuid), public.request_from_app_page(), public.require_uid(p_message text, p_detail text), public.signup_confirms_email() TO
+    service_role;

@@ -28,6 +28,18 @@ async function signedInClient(email: string, password: string) {
 /** A code for the time step after the current one (allowed drift), so it was never used before. */
 const nextCode = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 })
 
+describe('a registered address at sign-up, without confirmations', () => {
+  it("is told by signup_email_problem (200) in the words of sign-up's own 422, and an unknown address gets null", async () => {
+    await signedUpClient('held@example.com', 'held-pass-1')
+    const visitor = supabaseClient(server)
+    const asked = await visitor.rpc('signup_email_problem', { p_email: ' Held@Example.com ' })
+    expect(asked).toMatchObject({ status: 200, data: 'User already registered', error: null })
+    expect((await visitor.rpc('signup_email_problem', { p_email: 'nobody-here@example.com' })).data).toBeNull()
+    const refused = await visitor.auth.signUp({ email: 'held@example.com', password: 'other-pass-1' })
+    expect(refused.error).toMatchObject({ status: 422, code: 'user_already_exists', message: asked.data })
+  })
+})
+
 describe('password change', () => {
   it('needs the current password and 8 characters; then the old one fails, the new one works, other sessions end', async () => {
     const here = await signedUpClient('pwchange@example.com', 'first-pass')

@@ -9,6 +9,15 @@ const PLAYLIST = '11111111-1111-4111-8111-111111111111'
 const NEW_PLAYLIST = '22222222-2222-4222-8222-222222222222'
 const STUDIO_PROJECT = '33333333-3333-4333-8333-333333333333'
 const NEW_STUDIO_PROJECT = '44444444-4444-4444-8444-444444444444'
+const CREATION = {
+  kind: 'recording',
+  title: 'New take',
+  artist: 'Recorded by you',
+  image: '/images/covers/mic-take.svg',
+  content_type: 'audio/webm',
+  byte_size: 10,
+  part_count: 1,
+}
 
 let server: TestServer
 let owner: TestUser
@@ -144,6 +153,38 @@ const CASES: Record<string, RlsCase> = {
       )
     },
     expect: ownedCrud,
+  },
+  creations: {
+    target: () => 'id=eq.take-original',
+    insert: ({ owner: { id: o } }) => ({ ...CREATION, user_id: o, id: 'take-new' }),
+    update: { title: 'Renamed' },
+    inserted: () => exists("select 1 from public.creations where id = 'take-new'", []),
+    untouched: () => exists("select 1 from public.creations where id = 'take-original' and title = 'Original'", []),
+    reset: async () => {
+      await q("delete from public.creations where id <> 'take-original'")
+      await q(
+        'insert into public.creations (user_id, id, kind, title, artist, image, content_type, byte_size, part_count) values ' +
+          "($1, 'take-original', 'recording', 'Original', 'Recorded by you', '/images/covers/mic-take.svg', 'audio/webm', 10, 1) " +
+          "on conflict (user_id, id) do update set title = 'Original'",
+        [owner.id],
+      )
+    },
+    expect: ownedCrud,
+  },
+  storage_quotas: {
+    target: ({ owner: { id: o } }) => `user_id=eq.${o}`,
+    insert: ({ other: { id: o } }) => ({ user_id: o, limit_bytes: 1e15 }),
+    update: { limit_bytes: 1e15 },
+    inserted: ({ other: { id: o } }) => exists('select 1 from public.storage_quotas where user_id = $1', [o]),
+    untouched: ({ owner: { id: o } }) => exists('select 1 from public.storage_quotas where user_id = $1 and limit_bytes = 1000', [o]),
+    reset: async () => {
+      await q('delete from public.storage_quotas where user_id <> $1', [owner.id])
+      await q(
+        'insert into public.storage_quotas (user_id, limit_bytes) values ($1, 1000) on conflict (user_id) do update set limit_bytes = 1000',
+        [owner.id],
+      )
+    },
+    expect: readOnlyOwn,
   },
   ledger_reasons: {
     target: () => 'reason=eq.remix',

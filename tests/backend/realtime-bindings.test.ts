@@ -1,39 +1,63 @@
 import { describe, expect, it } from 'vitest'
-import { bindingReply, bindingWants, parseBindings, parseFilter } from '../../supabase/local/realtime/bindings.ts'
+import { bindingReply, bindingWants, parseBindings } from '../../supabase/local/realtime/bindings.ts'
+import { conditionSql, parseFilter } from '../../supabase/local/realtime/filters.ts'
 import { decode, encode } from '../../supabase/local/realtime/protocol.ts'
 
-// The local Realtime's filters and message framing (supabase/local/realtime/), as realtime-js sends them.
+// The local Realtime's filters and message framing (supabase/local/realtime/), as realtime-js sends them
+// and hosted Realtime reads them (lib/extensions/postgres_cdc_rls/subscriptions.ex doctests).
 
-describe('postgres_changes filters', () => {
-  const test = (filter: string, row: Record<string, unknown>) => {
-    const f = parseFilter(filter)
-    if (f instanceof Error || !f) throw new Error(`bad filter ${filter}`)
-    return f(row)
-  }
-  it('eq, neq, lt/lte/gt/gte (numeric when both sides are numbers) and in', () => {
-    expect(test('song_id=eq.neon-drift', { song_id: 'neon-drift' })).toBe(true)
-    expect(test('song_id=eq.neon-drift', { song_id: 'orbital-haze' })).toBe(false)
-    expect(test('votes_for=gt.9', { votes_for: 10 })).toBe(true)
-    expect(test('votes_for=lte.9', { votes_for: 10 })).toBe(false)
-    expect(test('status=neq.active', { status: 'passed' })).toBe(true)
-    expect(test('status=in.(passed,rejected)', { status: 'rejected' })).toBe(true)
-    expect(test('status=in.(passed,rejected)', { status: 'active' })).toBe(false)
-    // A DELETE carries only some columns: a filter on another one cannot decide.
-    expect(test('song_id=eq.x', { id: '1' })).toBeUndefined()
+describe('postgres_changes filters, read as hosted Realtime reads them', () => {
+  it('reads every operator, not. negation, AND of conditions, quoted values and in-lists', () => {
+    expect(parseFilter('song_id=eq.neon-drift')).toEqual([{ column: 'song_id', op: 'eq', value: 'neon-drift', negate: false }])
+    expect(parseFilter('id=gt.0,id=lt.100')).toEqual([
+      { column: 'id', op: 'gt', value: '0', negate: false },
+      { column: 'id', op: 'lt', value: '100', negate: false },
+    ])
+    expect(parseFilter('body=not.like.hey%')).toEqual([{ column: 'body', op: 'like', value: 'hey%', negate: true }])
+    expect(parseFilter('status=in.(passed,"a,b")')).toEqual([{ column: 'status', op: 'in', value: '{passed,"a,b"}', negate: false }])
+    expect(parseFilter('title=eq."x, \\"y\\""')).toEqual([{ column: 'title', op: 'eq', value: 'x, "y"', negate: false }])
+    for (const op of ['neq', 'lte', 'gte', 'ilike', 'is', 'match', 'imatch', 'isdistinct'])
+      expect(parseFilter(`c=${op}.v`)).toEqual([{ column: 'c', op, value: 'v', negate: false }])
+    expect(parseFilter('   ')).toEqual([])
   })
-  it('refuses malformed filters and events, and echoes bindings exactly as sent', () => {
-    expect(parseFilter('song_id=like.%x%')).toBeInstanceOf(Error)
-    expect(parseFilter('drop table; --')).toBeInstanceOf(Error)
+  it("refuses what hosted refuses, with hosted's words", () => {
+    expect(parseFilter('subject=foo.hey')).toBe('Error parsing `filter` params: ["foo", "hey"]')
+    expect(parseFilter('undefined')).toBe('Error parsing `filter` params: ["undefined"]')
+    expect(parseFilter('a=eq.1,,b=eq.2')).toBe(
+      'Error parsing `filter` params: filter must not contain empty segments (check for extra commas)',
+    )
+    expect(parseFilter('a=in.1,2')).toBe('Error parsing `filter` params: `in` filter value must be wrapped by parentheses')
+  })
+  it('a condition becomes SQL with its value as a parameter, NULL never matching', () => {
+    const values: unknown[] = []
+    expect(conditionSql({ column: 'n', op: 'gte', value: '5', negate: false, type: 'integer' }, values)).toBe(
+      'coalesce((t."n" >= $1::integer), false)',
+    )
+    expect(conditionSql({ column: 's', op: 'in', value: '{a,b}', negate: true, type: 'text' }, values)).toBe(
+      'coalesce(not (t."s" = any ($2::text[])), false)',
+    )
+    expect(conditionSql({ column: 'ok', op: 'is', value: 'null', negate: false, type: 'boolean' }, values)).toBe(
+      'coalesce((t."ok" IS NULL), false)',
+    )
+    expect(values).toEqual(['5', '{a,b}'])
+  })
+  it('a bad filter does not refuse the join (postgres_changes says why); bindings are echoed exactly as sent', () => {
     let id = 0
     expect(parseBindings([{ event: 'TRUNCATE', schema: 'public' }], () => ++id)).toBeInstanceOf(Error)
-    const bindings = parseBindings(
+    const bad = parseBindings([{ event: '*', schema: 'public', table: 'comments', filter: 'song_id=nope.x' }], () => ++id)
+    if (bad instanceof Error) throw bad
+    expect(bad.problem).toBe('Error parsing `filter` params: ["nope", "x"]')
+    id = 0
+    const parsed = parseBindings(
       [
         { event: '*', schema: 'public', table: 'comments', filter: 'song_id=eq.a' },
         { event: 'INSERT', schema: '*' },
       ],
       () => ++id,
     )
-    if (bindings instanceof Error) throw bindings
+    if (parsed instanceof Error) throw parsed
+    const { bindings } = parsed
+    expect(parsed.problem).toBeUndefined()
     expect(bindings.map(bindingReply)).toEqual([
       { event: '*', schema: 'public', table: 'comments', filter: 'song_id=eq.a', id: 1 },
       { event: 'INSERT', schema: '*', id: 2 },

@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { readFile } from 'node:fs/promises'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { migrationsKey, saveSnapshot } from '../../supabase/local/core/snapshot-cache.ts'
 
 // Stopping `npm start` by its PID left the server running (a shell and tsx sat
 // between npm and the server; neither passed the signal on). `npm run serve` is the same command
@@ -11,6 +13,12 @@ import { afterAll, describe, expect, it } from 'vitest'
 const root = mkdtempSync(join(tmpdir(), 'cube-serve-'))
 writeFileSync(join(root, 'index.html'), '<!doctype html><title>t</title>')
 afterAll(() => rmSync(root, { recursive: true, force: true }))
+// The servers start from the suite's migrated cluster (global-setup.ts), put where their snapshot
+// cache looks: on a fresh clone nothing else has cached one yet, and each would migrate from nothing.
+const cacheDir = join(root, 'snapshots')
+beforeAll(async () => {
+  await saveSnapshot(cacheDir, await migrationsKey(), new Blob([await readFile(inject('pgliteSnapshotFile'))]))
+})
 
 let nextPort = 18_600 + (process.pid % 200)
 
@@ -41,7 +49,7 @@ async function startNpmServe(name: string) {
       LOCAL_DATA_DIR: join(root, name),
       DIST_DIR: root,
       LOCAL_CHAIN: 'off',
-      LOCAL_SNAPSHOT_CACHE: '.local-data/snapshots',
+      LOCAL_SNAPSHOT_CACHE: cacheDir,
       LOCAL_BCRYPT_ROUNDS: '4',
     },
     stdio: 'ignore',
@@ -51,7 +59,8 @@ async function startNpmServe(name: string) {
   return { npm, url }
 }
 
-describe('npm run serve / npm start', () => {
+// The two servers start side by side: most of each test is waiting for its server to answer.
+describe.concurrent('npm run serve / npm start', () => {
   it('SIGTERM to npm stops the server', async () => {
     const { npm, url } = await startNpmServe('term')
     npm.kill('SIGTERM')

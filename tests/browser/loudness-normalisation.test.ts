@@ -9,6 +9,7 @@ import { deckGain } from '../../src/engine/deck-gain.ts'
 import { MAX_LIMITING_DB, songGainDb, targetLufs } from '../../src/domain/playback/loudness-normalisation.ts'
 import limiterUrl from '../../audio-worklets/true-peak-limiter-processor.ts?worker&url'
 import { TRUE_PEAK_LIMITER_PROCESSOR } from '../../audio-worklets/true-peak-limiter-params.ts'
+import { loadStripModule } from '../../src/engine/strip-wasm.ts'
 import { CATALOGUE_SONGS } from '../../src/lib/catalogue/sample-songs.ts'
 import type { Song } from '../../src/lib/catalogue/song.ts'
 
@@ -21,6 +22,7 @@ const SR = 48000
 async function playThroughDeckGain(channels: Float32Array[], sampleRate: number, gainDb: number, limited = false): Promise<Float32Array[]> {
   const ctx = new OfflineAudioContext(2, channels[0]!.length, sampleRate)
   if (limited) await ctx.audioWorklet.addModule(limiterUrl)
+  const stripModule = limited ? await loadStripModule() : null
   const buffer = ctx.createBuffer(channels.length, channels[0]!.length, sampleRate)
   channels.forEach((c, i) => buffer.copyToChannel(new Float32Array(c), i))
   const source = ctx.createBufferSource()
@@ -34,7 +36,7 @@ async function playThroughDeckGain(channels: Float32Array[], sampleRate: number,
           outputChannelCount: [2],
           channelCount: 2,
           channelCountMode: 'explicit',
-          processorOptions: { ceilingDb: -1 },
+          processorOptions: { ceilingDb: -1, stripModule },
         }),
       )
     : gain

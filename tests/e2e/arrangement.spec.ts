@@ -223,10 +223,11 @@ test(
   'metronome clicks on the beats while playing (never in the export); count-in gives a bar of clicks, then records ' + 'with the mix',
   async ({ page }) => {
     await openMixer(page)
-    // A silent track: whatever the master bus hears is the metronome.
+    // A silent track: whatever the master bus hears is the metronome. Long enough that a loaded
+    // machine never plays it to its end (which stops the mix) between the steps below.
     await page
       .getByTestId('upload-input')
-      .setInputFiles({ name: 'silence.wav', mimeType: 'audio/wav', buffer: makeWav([new Float32Array(48000 * 6)], 48000) })
+      .setInputFiles({ name: 'silence.wav', mimeType: 'audio/wav', buffer: makeWav([new Float32Array(48000 * 30)], 48000) })
     await expect(page.getByRole('listitem', { name: 'silence', exact: true })).toBeVisible()
     const masterPeakOver = (ms: number) =>
       page.evaluate(async (ms) => {
@@ -246,6 +247,7 @@ test(
     expect(await masterPeakOver(1200)).toBeGreaterThan(0.01) // at 120 BPM two or three clicks in that time
     await page.getByRole('checkbox', { name: 'Metronome' }).uncheck()
     await page.getByRole('button', { name: 'Pause mix' }).click()
+    await expect(page.getByRole('button', { name: 'Play mix' })).toBeVisible()
     const exported = await page.evaluate(async () => {
       const [l] = await (window as unknown as WithHook).__cubeStudio.renderOffline()
       return l!.reduce((m, x) => Math.max(m, Math.abs(x)), 0)

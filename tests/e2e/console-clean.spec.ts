@@ -1,7 +1,9 @@
 import { type Page } from '@playwright/test'
 import { expect, test } from './support/test.ts'
 import { APP_ROUTES, TOP_ROUTES, appLink } from '../../src/config/routes.ts'
-import { signUpByApi } from './support/session.ts'
+import { freshIdentity, signUpByApi } from './support/session.ts'
+import { LOCAL_ANON_KEY } from './support/anon-key.ts'
+import { register } from './support/auth.ts'
 
 // Every route of the one route table, with its parameters given real values (as responsive.spec).
 const concrete = (path: string): string =>
@@ -151,4 +153,20 @@ test('an unknown address shows the not-found page and notes it as information, n
   await page.waitForLoadState('networkidle')
   expect(watch.problems).toEqual([])
   expect(infos.some((t) => t.includes('[router] 404: no page at /no-such-page-e2e'))).toBe(true)
+})
+
+test('registering an e-mail that already has an account says so, with a clean console and no failed request', async ({ page, request }) => {
+  const { email } = freshIdentity('held')
+  const held = await request.post('/auth/v1/signup', {
+    headers: { apikey: LOCAL_ANON_KEY, 'content-type': 'application/json' },
+    data: { email, password: 'a-long-enough-password', data: { username: freshIdentity('held').username } },
+  })
+  expect(held.status()).toBe(200)
+  const watch = watchProblems(page)
+  await page.goto('/app/home')
+  await page.waitForLoadState('networkidle')
+  await register(page, freshIdentity('again').username, email, 'another-long-password')
+  await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('User already registered')
+  await page.waitForLoadState('networkidle')
+  expect(watch.problems).toEqual([])
 })

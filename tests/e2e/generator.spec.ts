@@ -296,7 +296,7 @@ test('a piece whose style the description chose shares as that style and recreat
   await page.goto('/app/create')
   const made = await generate(page, 'rainy neon night drive with a lonely saxophone')
   expect(made.title).toMatch(/^Rainy Neon Night Drive with a Lonely Saxophone #[0-9a-f]{4}$/)
-  await expect(page.getByTestId('generated-heard')).toHaveText('Heard: sad · electronic · saxophone lead')
+  await expect(page.getByTestId('generated-heard')).toHaveText('Heard: sad · electronic · saxophone lead. Not used: night')
   await page.getByRole('button', { name: 'Share' }).click()
   const link = await page.getByTestId('share-panel').getByLabel('Track link').inputValue()
   // The link records the resolved style and the instrument, not 'auto'.
@@ -337,7 +337,7 @@ test(
     // saxophone → the reed lead show in the Heard line below.
     expect(m.title).toMatch(/^Rainy Neon Night Drive with a Lonely Saxophone #[0-9a-f]{4}$/)
     await expect(card.getByRole('heading', { name: m.title })).toBeVisible()
-    await expect(card.getByTestId('generated-heard')).toHaveText('Heard: sad · electronic · saxophone lead')
+    await expect(card.getByTestId('generated-heard')).toHaveText('Heard: sad · electronic · saxophone lead. Not used: night')
     // A sad piece is slower than the upbeat default.
     const [upbeatLo] = tempoRange('upbeat', 'electronic')
     const [lo, hi] = tempoRange('sad', 'electronic')

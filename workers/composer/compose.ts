@@ -7,7 +7,7 @@ import { createRng, hashString } from './prng.ts'
 import type { ComposeRequest, NoteEvent, Score } from './score.ts'
 import { DEFAULT_GENRE, DEFAULT_MOOD, designedBrightness, GENRE_PROFILES, isGenre, isMood, MOOD_PROFILES, tempoRange } from './styles.ts'
 import { modeQuality, NOTE_NAMES, scalePitchClasses, type Key } from './theory.ts'
-import { instrumentParts, interpretDescription, isInstrument } from './vocabulary.ts'
+import { instrumentParts, instrumentsUsed, interpretDescription, isInstrument, unusedWords } from './vocabulary.ts'
 
 export const DEFAULT_MIN_DURATION = 30
 /** Release and reverb tails rendered after the last section. */
@@ -105,11 +105,16 @@ export function compose(request: ComposeRequest): Score {
     mood,
     genre,
     instruments,
+    textures: heard.textures,
     heard: {
       ...(request.mood === undefined && heard.mood ? { mood } : {}),
       ...(request.genre === undefined && heard.genre ? { genre } : {}),
       instruments: request.instruments === undefined ? instruments : [],
+      textures: heard.textures,
       words: heard.words,
+      // What the description named and the piece does not play: the losing side of a vote, a mood
+      // or genre chosen otherwise, a second lead.
+      unused: unusedWords(heard.cues, { mood, genre, instruments: instrumentsUsed(genre, instruments), textures: heard.textures }),
     },
     bpm,
     beatsPerBar: 4,

@@ -1,7 +1,7 @@
 import type { Score } from './score.ts'
 import { GENRE_LABELS, MOOD_LABELS } from './styles.ts'
 import { MODE_LABELS } from './theory.ts'
-import { INSTRUMENT_PARTS } from './vocabulary.ts'
+import { INSTRUMENT_PARTS, TEXTURE_LABELS } from './vocabulary.ts'
 
 /** Request words that say nothing about the piece ('make me a …'), dropped from the start of a title. */
 const PREAMBLE = new Set([
@@ -84,13 +84,19 @@ export const scoreTitle = (score: Pick<Score, 'mood' | 'genre' | 'tag' | 'descri
 export const scoreSummary = (score: Pick<Score, 'bpm' | 'key' | 'mode'>): string =>
   `${score.bpm} BPM · ${score.key.name} ${MODE_LABELS[score.mode]}`
 
-/** 'Heard: sad · electronic · saxophone lead': what the description decided, or null when it decided nothing. */
+/**
+ * 'Heard: sad · electronic · saxophone lead', then the words it did not use ('Not used: happy'):
+ * what the description decided, or null when it named nothing.
+ */
 export function heardLine(score: Pick<Score, 'heard'>): string | null {
-  const { mood, genre, instruments } = score.heard
+  const { mood, genre, instruments, textures, unused } = score.heard
   const parts = [
     mood && MOOD_LABELS[mood].toLowerCase(),
     genre && GENRE_LABELS[genre].toLowerCase(),
     ...instruments.map((i) => INSTRUMENT_PARTS[i].label),
+    ...textures.map((t) => TEXTURE_LABELS[t]),
   ].filter(Boolean)
-  return parts.length ? `Heard: ${parts.join(' · ')}` : null
+  const heard = parts.length ? `Heard: ${parts.join(' · ')}` : null
+  const notUsed = unused.length ? `Not used: ${unused.join(', ')}` : null
+  return heard && notUsed ? `${heard}. ${notUsed}` : (heard ?? notUsed)
 }

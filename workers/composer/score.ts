@@ -1,6 +1,6 @@
 import type { Genre, Mood, LeadKind, ChordKind, BassKind, DrumKit } from './styles.ts'
 import type { ModeName, ModeQuality } from './theory.ts'
-import type { Instrument } from './vocabulary.ts'
+import type { Instrument, Texture } from './vocabulary.ts'
 
 // The composer's output: everything the renderer needs, in seconds, plus the musical facts
 // (tempo, key, progression, sections) the UI shows and the tests check.
@@ -89,8 +89,12 @@ export interface Heard {
   mood?: Mood
   genre?: Genre
   instruments: Instrument[]
+  /** The scene sounds the description named (rendered as their own layer). */
+  textures: Texture[]
   /** The vocabulary words matched, in order of mention. */
   words: string[]
+  /** Matched words that changed nothing (a mood that lost, an explicit choice, a part taken): said on the page. */
+  unused: string[]
 }
 
 export interface MixSettings {
@@ -109,6 +113,8 @@ export interface Score {
   genre: Genre
   /** The instruments that changed the genre's voices (from the request or the description). */
   instruments: Instrument[]
+  /** Scene sounds from the description, each a layer of its own ('ocean waves'). */
+  textures: Texture[]
   /** What the description decided because the request left it open, for the UI's 'Heard:' line. */
   heard: Heard
   bpm: number

@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { compose, scoreTitle } from './index.ts'
-import { INSTRUMENTS, instrumentParts, interpretDescription, VOCABULARY, type Instrument } from './vocabulary.ts'
+import { compose, heardLine, scoreTitle, type Score } from './index.ts'
+import {
+  INSTRUMENT_PARTS,
+  INSTRUMENTS,
+  instrumentParts,
+  interpretDescription,
+  TEXTURES,
+  VOCABULARY,
+  type Cue,
+  type Instrument,
+} from './vocabulary.ts'
 import { GENRE_PROFILES, type Genre, type Mood } from './styles.ts'
 
 // description → [mood, genre, instruments] the vocabulary must hear ('-' = nothing inferred).
@@ -76,6 +85,7 @@ describe('interpretDescription', () => {
     const doc = readFileSync(new URL('../../docs/generator-vocabulary.md', import.meta.url), 'utf8')
     for (const key of Object.keys(VOCABULARY)) expect(doc, key).toContain(`\`${key}\``)
     for (const i of INSTRUMENTS) expect(doc, i).toContain(`\`${i}\``)
+    for (const t of TEXTURES) expect(doc, t).toContain(`\`${t}\``)
   })
 })
 
@@ -92,7 +102,10 @@ describe('compose with the vocabulary', () => {
       mood: 'sad',
       genre: 'electronic',
       instruments: ['saxophone'],
+      textures: [],
       words: ['rainy', 'neon', 'night', 'drive', 'lonely', 'saxophone'],
+      // Dark lost to sad: the page says so.
+      unused: ['night'],
     })
   })
 
@@ -102,7 +115,7 @@ describe('compose with the vocabulary', () => {
       expect([s.mood, s.genre]).toEqual(['upbeat', 'electronic'])
       expect(s.instrumentation.lead).toBe(GENRE_PROFILES.electronic.lead)
       expect(s.instrumentation.chords).toBe(GENRE_PROFILES.electronic.chords)
-      expect(s.heard).toEqual({ instruments: [], words: [] })
+      expect(s.heard).toEqual({ instruments: [], textures: [], words: [], unused: [] })
     }
   })
 
@@ -121,7 +134,7 @@ describe('compose with the vocabulary', () => {
     const inferred = compose({ description: NIGHT })
     expect(compose({ description: NIGHT, mood: inferred.mood, genre: inferred.genre, instruments: inferred.instruments })).toEqual({
       ...inferred,
-      heard: { instruments: [], words: inferred.heard.words },
+      heard: { instruments: [], textures: [], words: inferred.heard.words, unused: inferred.heard.unused },
     })
   })
 
@@ -133,5 +146,67 @@ describe('compose with the vocabulary', () => {
 
   it('refuses unknown instruments', () => {
     expect(() => compose({ description: 'x', instruments: ['kazoo' as Instrument] })).toThrow(/instrument/)
+  })
+})
+
+/**
+ * Every sound word of the table is heard, or the page says it was not used: each word, put after a
+ * rival of its own family that outweighs it (a style name ×3) or takes its part first, must either
+ * show in the piece (its mood, genre, voice or texture) or be listed in heard.unused, never both.
+ */
+describe('every word is heard or said to be unused', () => {
+  const entries = (pick: (cue: Cue) => unknown) => Object.entries(VOCABULARY).filter(([, cue]) => pick(cue) !== undefined)
+  const check = (word: string, description: string, inPiece: (s: Score) => boolean) => {
+    const s = compose({ description })
+    expect(s.heard.words, description).toContain(word)
+    expect(s.heard.unused.includes(word), `${description}: ${word} heard ${inPiece(s)}, unused ${s.heard.unused}`).toBe(!inPiece(s))
+    if (!inPiece(s)) expect(heardLine(s), description).toContain(`Not used: `)
+  }
+  const wins = (cue: Cue, s: Score) =>
+    (cue.mood !== undefined && cue.mood === s.mood) ||
+    (cue.genre !== undefined && cue.genre === s.genre) ||
+    (cue.instrument !== undefined && voiceOf(s, cue.instrument)) ||
+    (cue.texture !== undefined && s.textures.includes(cue.texture))
+  const voiceOf = (s: Score, i: Instrument) => {
+    const part = INSTRUMENT_PARTS[i]
+    return (
+      (part.lead !== undefined && s.instrumentation.lead === part.lead) ||
+      (part.chords !== undefined && s.instrumentation.chords === part.chords)
+    )
+  }
+
+  it('mood words: alone each sets its mood; behind four of a rival mood it is said unused unless another cue holds', () => {
+    for (const [word, cue] of entries((c) => c.mood)) {
+      check(word, word, (s) => s.mood === cue.mood)
+      const rival = cue.mood === 'dark' ? 'happy happy happy happy' : 'dark dark dark dark'
+      check(word, `${rival} ${word}`, (s) => wins(cue, s))
+    }
+  })
+
+  it('genre words: alone each sets its genre; behind a rival style name it is said unused unless it names something else', () => {
+    for (const [word, cue] of entries((c) => c.genre)) {
+      check(word, word, (s) => wins(cue, s))
+      const rival = cue.genre === 'metal' ? 'jazz jazz' : 'metal metal'
+      check(word, `${rival} ${word}`, (s) => wins(cue, s))
+    }
+  })
+
+  it('instrument words: alone each sets its voice; after instruments that took both parts it is said unused', () => {
+    for (const [word, cue] of entries((c) => c.instrument)) {
+      check(word, `jazz ${word}`, (s) => wins(cue, s))
+      check(word, `jazz with a saxophone and strings and ${word}`, (s) => wins(cue, s))
+    }
+    // Neither part is left for a second lead: the flute is said unused.
+    expect(compose({ description: 'saxophone and flute' }).heard.unused).toEqual(['flute'])
+  })
+
+  it('texture words: each adds its sound, whatever else the description says', () => {
+    for (const [word, cue] of entries((c) => c.texture)) {
+      check(word, word, (s) => s.textures.includes(cue.texture!))
+      check(word, `metal metal heavy ${word}`, (s) => s.textures.includes(cue.texture!))
+    }
+    const s = compose({ description: 'ocean waves' })
+    expect(s.textures).toEqual(['waves'])
+    expect(heardLine(s)).toBe('Heard: ambient · ocean waves')
   })
 })

@@ -34,12 +34,21 @@ export const INSTRUMENT_PARTS: Record<Instrument, { lead?: LeadKind; chords?: Ch
   strings: { chords: 'strings', label: 'strings' },
 }
 
+/**
+ * Sounds of a scene that no instrument plays: the renderer adds them as a layer of their own
+ * (src/engine/score-textures.ts), above the parts' brightness filters, so they are heard as named.
+ */
+export const TEXTURES = ['waves'] as const
+export type Texture = (typeof TEXTURES)[number]
+export const TEXTURE_LABELS: Record<Texture, string> = { waves: 'ocean waves' }
+
 export const isInstrument = (v: unknown): v is Instrument => typeof v === 'string' && (INSTRUMENTS as readonly string[]).includes(v)
 
 export interface Cue {
   mood?: Mood
   genre?: Genre
   instrument?: Instrument
+  texture?: Texture
   /** Default 1. Names of a style ('jazz', 'synthwave') weigh 3 so they beat scene words. */
   weight?: number
 }
@@ -168,7 +177,12 @@ export const VOCABULARY: Readonly<Record<string, Cue>> = {
   drone: { genre: 'ambient' },
   space: { genre: 'ambient' },
   meditation: { genre: 'ambient', mood: 'chill' },
-  ocean: { genre: 'ambient' },
+  ocean: { genre: 'ambient', texture: 'waves' },
+  // Scene sounds (textures)
+  wave: { texture: 'waves' },
+  sea: { texture: 'waves' },
+  surf: { texture: 'waves' },
+  shore: { texture: 'waves' },
   dreamy: { genre: 'ambient', mood: 'chill' },
   // Instruments (a light hint of their usual genre, so a named style still wins)
   saxophone: { instrument: 'saxophone', genre: 'jazz' },
@@ -202,8 +216,12 @@ export interface Interpretation {
   genre?: Genre
   /** In order of first mention, without repeats. */
   instruments: Instrument[]
+  /** In order of first mention, without repeats. */
+  textures: Texture[]
   /** The cue words matched, as written in the table, in order of mention. */
   words: string[]
+  /** Each matched cue word with what it names, for telling which ones the piece used (unusedWords). */
+  cues: { word: string; cue: Cue }[]
 }
 
 const words = (text: string): string[] =>
@@ -266,13 +284,20 @@ export function interpretDescription(text: string): Interpretation {
     else map.set(k, { total: w, first: pos })
   }
   const instruments: Instrument[] = []
+  const textures: Texture[] = []
   for (const { pos, c } of matched) {
+    if (c.cue.texture && !textures.includes(c.cue.texture)) textures.push(c.cue.texture)
     const w = c.cue.weight ?? 1
     if (c.cue.mood) vote(moods, c.cue.mood, w, pos)
     if (c.cue.genre) vote(genres, c.cue.genre, w, pos)
     if (c.cue.instrument && !instruments.includes(c.cue.instrument)) instruments.push(c.cue.instrument)
   }
-  const result: Interpretation = { instruments, words: matched.map((m) => m.c.key) }
+  const result: Interpretation = {
+    instruments,
+    textures,
+    words: matched.map((m) => m.c.key),
+    cues: matched.map((m) => ({ word: m.c.key, cue: m.c.cue })),
+  }
   const mood = winner(moods)
   const genre = winner(genres)
   if (mood) result.mood = mood
@@ -295,4 +320,39 @@ export function instrumentParts(
     chords ??= p.chords
   }
   return { lead: lead ?? defaults.lead, chords: chords ?? defaults.chords }
+}
+
+/** The instruments that set a part of the piece (first mention wins per part; see instrumentParts). */
+export function instrumentsUsed(genre: Genre, instruments: readonly Instrument[]): Instrument[] {
+  const taken = { lead: false, chords: false }
+  const used: Instrument[] = []
+  for (const i of instruments) {
+    const p = INSTRUMENT_PARTS[i]
+    if (i === 'guitar' && (genre === 'rock' || genre === 'metal')) continue
+    const setsLead = p.lead !== undefined && !taken.lead
+    const setsChords = p.chords !== undefined && !taken.chords
+    if (setsLead) taken.lead = true
+    if (setsChords) taken.chords = true
+    if (setsLead || setsChords) used.push(i)
+  }
+  return used
+}
+
+/**
+ * The matched words that changed nothing in the piece, once per word in order of mention: a mood
+ * or genre that lost (or was chosen explicitly), an instrument whose part another took first. A
+ * word is used when any one thing it names is (a texture is always added).
+ */
+export function unusedWords(
+  cues: readonly { word: string; cue: Cue }[],
+  piece: { mood: Mood | undefined; genre: Genre | undefined; instruments: readonly Instrument[]; textures: readonly Texture[] },
+): string[] {
+  const used = (cue: Cue) =>
+    (cue.mood !== undefined && cue.mood === piece.mood) ||
+    (cue.genre !== undefined && cue.genre === piece.genre) ||
+    (cue.instrument !== undefined && piece.instruments.includes(cue.instrument)) ||
+    (cue.texture !== undefined && piece.textures.includes(cue.texture))
+  const unused: string[] = []
+  for (const { word, cue } of cues) if (!used(cue) && !unused.includes(word)) unused.push(word)
+  return unused
 }

@@ -17,6 +17,7 @@ import { createChannelStrip, loadChannelStrip, type StripParams } from '../chann
 import { createMasterBus } from '../master-bus.ts'
 import { masterBusPass } from '../offline-mix.ts'
 import { createRemixVoice, loadRemixVoice, type RemixVoiceControls } from './remix-voice-node.ts'
+import { loadStripModule } from '../strip-wasm.ts'
 
 export const REMIX_TAIL_SECONDS = 2
 
@@ -61,6 +62,7 @@ async function renderInWorker(prepared: PreparedRemix, controls: RemixControls, 
   const length = remixLength(prepared)
   const STRIPS_SHARE = 0.95
   try {
+    const stripModule = await loadStripModule()
     const premaster = await new Promise<Float32Array[]>((resolve, reject) => {
       const onAbort = () => reject(abortError())
       signal?.addEventListener('abort', onAbort, { once: true })
@@ -72,6 +74,7 @@ async function renderInWorker(prepared: PreparedRemix, controls: RemixControls, 
             voice: { source: prepared.source, layers: prepared.layers },
             voiceControls: controls.voice,
             stripControls: controls.strip,
+            stripModule,
           },
           onProgress ? proxy((f: number) => !signal?.aborted && onProgress(STRIPS_SHARE * f)) : undefined,
         )

@@ -14,7 +14,7 @@ export interface GeneratedTrack {
   title: string
   /** '124 BPM · A minor' */
   summary: string
-  /** 'Heard: sad · electronic · saxophone lead', or null when the description decided nothing. */
+  /** 'Heard: sad · electronic · saxophone lead. Not used: night', or null when the description named nothing. */
   heard: string | null
   genre: Score['genre']
   duration: number

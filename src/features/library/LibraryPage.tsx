@@ -7,6 +7,7 @@ import { Icon } from '../../ui/Icon.tsx'
 import { SimpleTabs } from '../../ui/SimpleTabs.tsx'
 import { AddAudioFile } from './AddAudioFile.tsx'
 import { AutoSaveSetting } from './AutoSaveSetting.tsx'
+import { AccountStorage } from './AccountStorage.tsx'
 import { Slot } from '../../ui/slots.tsx'
 
 type Tab = 'songs' | 'genres' | 'artists'
@@ -86,6 +87,7 @@ export default function LibraryPage() {
       <h1 className="font-display text-3xl font-bold text-primary neon-text">Your Library</h1>
       <p className="mt-1 text-muted">Every listen earns CUBE. {index.length} songs to play.</p>
       <AutoSaveSetting />
+      <AccountStorage />
 
       <div className="mt-5">
         <SimpleTabs tabs={TABS} value={tab} onChange={setTab} label="Browse the Library" idPrefix="library" />

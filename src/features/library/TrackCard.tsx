@@ -4,13 +4,14 @@ import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import { selectIsFavourite, usePlaylistStore } from '../../domain/collection/playlist-store.ts'
 import { rewardAmountFor, useRewardStore } from '../../domain/economy/reward-store.ts'
 import { useRewardRules } from '../../domain/economy/reward-rules.ts'
+import { deleteOwnTrack } from '../../domain/collection/creation-sync.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { HeartToggle } from '../../ui/HeartToggle.tsx'
 import { Slot } from '../../ui/slots.tsx'
 
 /**
- * One track in the Library, as a grid card or a list row: play, like, add to playlist, add to queue;
- * the artist's name links to their page when they have one.
+ * One track in the Library, as a grid card or a list row: play, like, add to playlist, add to queue,
+ * and for the user's own tracks publish and delete; the artist's name links to their page when they have one.
  */
 export function TrackCard({
   song,
@@ -54,6 +55,19 @@ export function TrackCard({
       >
         <Icon name="plus" size={18} />
       </button>
+      {ownTrack && (
+        <button
+          type="button"
+          onClick={() => {
+            if (window.confirm(`Delete “${song.title}” from this device and your account?`)) deleteOwnTrack(song)
+          }}
+          aria-label={`Delete ${song.title}`}
+          title="Delete"
+          className="rounded p-1.5 text-muted hover:text-red-400"
+        >
+          <Icon name="trash" size={18} />
+        </button>
+      )}
     </div>
   )
 

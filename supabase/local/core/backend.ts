@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { decodeJwt } from 'jose'
 import type { AuthOptions } from '../auth/context.ts'
 import { DEFAULT_MFA_LOCKOUT } from '../auth/mfa-lockout.ts'
+import { publishSignupMode } from '../auth/signup-mode.ts'
 import { DEFAULT_MAIL_RATE_LIMIT, DEFAULT_SIGNUP_RATE_LIMIT, type RateLimit } from '../auth/rate-limit.ts'
 import { loadCatalog, type Catalog } from '../rest/catalog.ts'
 import { routeTable } from '../routes.ts'
@@ -64,6 +65,7 @@ export async function createBackend(db: Database, options: BackendOptions): Prom
   // Without a key of the data folder's (an in-memory database), one for this process alone.
   const keys = options.custodialKeys ?? (await custodialKeys(newCustodialSecret()))
   await sealPlainCustodialKeys(db, keys)
+  await publishSignupMode(db, options.emailConfirm ?? true)
   if (options.storageDir) await ownerOnlyFolder(options.storageDir, 'storage folder')
   const route = serviceRouter(
     routeTable({

@@ -105,8 +105,8 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     }
     backend
       .handle(req, res)
-      .then((handled) => {
-        if (handled) return
+      .then(async (handled) => {
+        if (handled || (await realtime.handleRequest(req, res))) return
         if (options.fallback) return options.fallback(req, res, keys)
         res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"message":"Not found"}')
       })

@@ -12,8 +12,13 @@ export interface RowChange {
   type: ChangeType
   /** The changed row's primary key. */
   pk: Record<string, unknown>
-  /** The columns the table's trigger names (those a DELETE can be filtered on). */
-  cols: Record<string, unknown>
+  /**
+   * The old row's replica identity (UPDATE, DELETE): its primary key by default, every column with
+   * REPLICA IDENTITY FULL. What a DELETE is filtered on, as on hosted Realtime.
+   */
+  identity: Record<string, unknown>
+  /** The identity was over the notification's size: only its values of at most 64 bytes are left. */
+  tooLarge: boolean
   commitTimestamp: string
 }
 
@@ -34,7 +39,8 @@ export function parseChange(payload: string): RowChange | undefined {
     table: raw.table,
     type: raw.type,
     pk: raw.pk,
-    cols: isObject(raw.cols) ? raw.cols : {},
+    identity: isObject(raw.identity) ? raw.identity : {},
+    tooLarge: raw.too_large === true,
     commitTimestamp: (Number.isNaN(commit.getTime()) ? new Date() : commit).toISOString(),
   }
 }

@@ -54,5 +54,7 @@ export function storageSqlError(error: unknown): HttpError | undefined {
   if (error.code === '42501') return rlsRefusal()
   if (error.code === '23505') return alreadyExists()
   if (error.code === '23503') return bucketNotFound()
+  // The account's storage quota (supabase/schemas/creations.sql): refused in the database's words.
+  if (error.code === 'PT413') return storageError(400, '413', 'QuotaExceeded', 'quota_exceeded', error.message)
   return undefined
 }
