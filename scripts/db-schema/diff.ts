@@ -41,17 +41,19 @@ const LETTERS: Record<string, string> = {
 
 /**
  * The statements that give an object exactly the privileges an ACL (as catalog.ts writes it:
- * "anon=r/postgres,authenticated=X/postgres") says, besides its owner's.
+ * "anon=r/postgres,authenticated=X/postgres") says, besides its owner's: one grant per set of
+ * privileges, naming every role that has it.
  */
 export function aclStatements(what: string, name: string, acl: string, columns = ''): string[] {
-  const out = columns ? [] : [`revoke all on ${what} ${name} from public, anon, authenticated, service_role;`]
+  const rolesOf = new Map<string, string[]>()
   for (const item of acl.split(',').filter(Boolean)) {
     const m = /^(.*)=([a-zA-Z*]*)\/(.*)$/.exec(item)
     if (!m || m[1] === 'postgres') continue
     const privileges = [...m[2]!.replace(/\*/g, '')].map((l) => `${LETTERS[l]}${columns}`).join(', ')
-    if (privileges) out.push(`grant ${privileges} on ${what} ${name} to ${m[1] === '' ? 'public' : m[1]};`)
+    if (privileges) rolesOf.set(privileges, [...(rolesOf.get(privileges) ?? []), m[1] === '' ? 'public' : m[1]!])
   }
-  return out
+  const grants = [...rolesOf].map(([privileges, roles]) => `grant ${privileges} on ${what} ${name} to ${roles.join(', ')};`)
+  return columns ? grants : [`revoke all on ${what} ${name} from public, anon, authenticated, service_role;`, ...grants]
 }
 const aclOf = (v: string | undefined) => (v === undefined ? undefined : (/acl=(\S*)/.exec(v)?.[1] ?? ''))
 

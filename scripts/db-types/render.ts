@@ -39,12 +39,9 @@ function tsType(schema: Schema, oid: number, indent: string): string {
   if (t.kind === 'e') return `Database["public"]["Enums"]["${t.name}"]`
   if (t.elem !== 0 && t.name.startsWith('_')) return `${tsType(schema, t.elem, indent)}[]`
   if (t.kind === 'c' && t.relid !== 0) {
+    // A table's or view's row type is that relation's Row, named once (as supabase gen types names it).
     const rel = schema.relations.find((r) => r.oid === t.relid)
-    if (rel)
-      return objectType(
-        rel.columns.map((c) => [c.name, `${tsType(schema, c.type, indent + '  ')}${c.notNull ? '' : ' | null'}`]),
-        indent,
-      )
+    if (rel) return `Database["public"]["${rel.kind === 'v' || rel.kind === 'm' ? 'Views' : 'Tables'}"]["${rel.name}"]["Row"]`
     return 'Record<string, unknown>'
   }
   if (t.name === 'bool') return 'boolean'

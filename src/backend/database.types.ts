@@ -1707,6 +1707,12 @@ export type Database = {
         }
         Returns: number
       }
+      address_key: {
+        Args: {
+          p_address: string
+        }
+        Returns: string
+      }
       admin_audit_write: {
         Args: {
           p_area: string
@@ -1904,23 +1910,7 @@ export type Database = {
       }
       governance_proposals: {
         Args: Record<PropertyKey, never>
-        Returns: {
-          id: string
-          author_id: string | null
-          author_name: string
-          title: string
-          description: string
-          category: string
-          status: string
-          votes_for: number
-          votes_against: number
-          voter_count: number
-          created_at: string
-          ends_at: string
-          closed_at: string | null
-          snapshot_power: number
-          quorum_power: number
-        }[]
+        Returns: Database["public"]["Tables"]["proposals"]["Row"][]
       }
       governance_rules: {
         Args: Record<PropertyKey, never>
@@ -1948,25 +1938,7 @@ export type Database = {
       }
       listen_answer: {
         Args: {
-          p_session: {
-            id: string
-            user_id: string
-            play_key: string
-            song_id: string
-            duration_seconds: number
-            reward: number
-            creator_id: string | null
-            client_address: string | null
-            started_at: string
-            last_report_at: string
-            playing: boolean
-            heard_seconds: number
-            earning_seconds: number
-            credited: number
-            outcome: string | null
-            history_id: number | null
-            ended_at: string | null
-          }
+          p_session: Database["public"]["Tables"]["listening_sessions"]["Row"]
         }
         Returns: Json
       }
@@ -2010,25 +1982,7 @@ export type Database = {
           p_playing: boolean
           p_end: boolean
         }
-        Returns: {
-          id: string
-          user_id: string
-          play_key: string
-          song_id: string
-          duration_seconds: number
-          reward: number
-          creator_id: string | null
-          client_address: string | null
-          started_at: string
-          last_report_at: string
-          playing: boolean
-          heard_seconds: number
-          earning_seconds: number
-          credited: number
-          outcome: string | null
-          history_id: number | null
-          ended_at: string | null
-        }
+        Returns: Database["public"]["Tables"]["listening_sessions"]["Row"]
       }
       listen_start: {
         Args: {
@@ -2052,6 +2006,12 @@ export type Database = {
           p_creator: string
         }
         Returns: boolean
+      }
+      lock_wallet: {
+        Args: {
+          p_user: string
+        }
+        Returns: number
       }
       mask_secret: {
         Args: {
@@ -2144,6 +2104,13 @@ export type Database = {
           p_nonce?: string
         }
         Returns: Json
+      }
+      own_remix_locked: {
+        Args: {
+          p_remix_id: string
+          p_user: string
+        }
+        Returns: Database["public"]["Tables"]["remixes"]["Row"]
       }
       post_comment: {
         Args: {
@@ -2306,6 +2273,20 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: string
       }
+      require_uid: {
+        Args: {
+          p_message?: string
+          p_detail?: string
+        }
+        Returns: string
+      }
+      require_wallet_address: {
+        Args: {
+          p_user: string
+          p_address: string
+        }
+        Returns: undefined
+      }
       reward_rules: {
         Args: Record<PropertyKey, never>
         Returns: Json
@@ -2314,14 +2295,7 @@ export type Database = {
         Args: {
           p_query: string
         }
-        Returns: {
-          id: string
-          title: string
-          content: string
-          created_by: string | null
-          created_at: string
-          updated_at: string
-        }[]
+        Returns: Database["public"]["Tables"]["knowledge_base"]["Row"][]
       }
       set_comment_like: {
         Args: {
@@ -2341,6 +2315,12 @@ export type Database = {
           p_platform: string
         }
         Returns: Json
+      }
+      share_link_by_token: {
+        Args: {
+          p_token: string
+        }
+        Returns: Database["public"]["Tables"]["share_links"]["Row"]
       }
       share_rules: {
         Args: Record<PropertyKey, never>
@@ -2528,6 +2508,17 @@ export type Database = {
       wallet_unlink: {
         Args: Record<PropertyKey, never>
         Returns: Json
+      }
+      wallet_welcome_once: {
+        Args: {
+          p_user: string
+          p_address: string
+          p_balance: number
+        }
+        Returns: {
+            granted: number
+            balance: number
+          }
       }
       wants_notice: {
         Args: {

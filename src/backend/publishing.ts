@@ -1,5 +1,5 @@
 /**
- * Publishing a creator's track and reading published songs (supabase/migrations/*_publishing.sql).
+ * Publishing a creator's track and reading published songs (publish_song in supabase/schemas/catalogue.sql).
  *
  *   fetchPublishingRules()                     the server's limits (publishing_rules(), one source)
  *   publishAudio({ userId, audio, cover, title, genre, attemptKey }, rules)

@@ -127,7 +127,7 @@ begin
                  and reason not in (select json_array_elements_text(public.trust_rules() -> 'welcome_reasons'))
                group by user_id order by sum(amount) desc limit 10) e
         left join public.profiles p on p.user_id = e.user_id), '[]'::json),
-    -- The trust rule (20261126100000_trust_rule.sql): accounts whose welcome CUBE is still locked.
+    -- The trust rule (public.account_trust): accounts whose balance is still locked, and how much.
     'held_back', json_build_object(
       'accounts', (select count(*) from public.account_trust(null) a where not a.trusted),
       'locked', (select coalesce(sum(a.locked), 0) from public.account_trust(null) a where not a.trusted),

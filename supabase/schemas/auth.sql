@@ -52,6 +52,21 @@ begin
 end
 $$;
 
+-- The signed-in caller, for every call that acts for an account: a visitor (no user token) is
+-- refused (42501) before anything is read or written, with not_authenticated or the call's own words.
+create or replace function public.require_uid(p_message text default 'not_authenticated', p_detail text default null)
+returns uuid
+language plpgsql stable set search_path = '' as $$
+begin
+  if auth.uid() is null and p_detail is null then
+    raise exception '%', p_message using errcode = '42501';
+  elsif auth.uid() is null then
+    raise exception '%', p_message using errcode = '42501', detail = p_detail;
+  end if;
+  return auth.uid();
+end
+$$;
+
 create or replace function public.add_mfa_policy(p_table text) returns void
 language plpgsql set search_path = '' as $$
 begin
@@ -89,6 +104,13 @@ $$;
 -- divisor of a day: windows start at whole multiples of it since midnight UTC). True when the
 -- hit was within `p_limit`; false (and nothing counted) when the limit was already reached. The
 -- conditional upsert holds the row lock, so concurrent calls never count past the limit.
+-- How a client address is stored where it must be counted: its SHA-256 in hex, so the tables never
+-- hold a visitor's address.
+create or replace function public.address_key(p_address text) returns text
+language sql immutable parallel safe set search_path = '' as $$
+  select encode(sha256(convert_to(p_address, 'UTF8')), 'hex')
+$$;
+
 create or replace function public.client_rate_take(p_bucket text, p_client text, p_limit int, p_window_seconds int default 3600)
     returns boolean
 language plpgsql security definer set search_path = '' as $$
@@ -268,12 +290,14 @@ $$;
 -- Who may do what: nothing but what is granted here.
 REVOKE ALL ON TABLE public.account_clients, public.app_origins, public.client_rate_limits FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.account_clients, public.app_origins, public.client_rate_limits TO service_role;
-REVOKE ALL ON FUNCTION public.aal_satisfied(), public.add_mfa_policy(p_table text), public.check_request(),
-    public.client_address(), public.client_rate_take(p_bucket text, p_client text, p_limit integer, p_window_seconds integer),
-    public.note_account_client(p_user uuid), public.request_from_app_page(), public.signup_confirms_email(),
-    public.signup_email_problem(p_email text) FROM PUBLIC, anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.aal_satisfied(), public.add_mfa_policy(p_table text), public.address_key(p_address text),
+    public.check_request(), public.client_address(), public.client_rate_take(p_bucket text, p_client text, p_limit integer,
+    p_window_seconds integer), public.note_account_client(p_user uuid), public.request_from_app_page(), public.require_uid(p_message
+    text, p_detail text), public.signup_confirms_email(), public.signup_email_problem(p_email text) FROM PUBLIC, anon, authenticated,
+    service_role;
 GRANT ALL ON FUNCTION public.aal_satisfied(), public.check_request(), public.signup_email_problem(p_email text) TO anon, authenticated,
     service_role;
-GRANT ALL ON FUNCTION public.add_mfa_policy(p_table text), public.client_address(), public.client_rate_take(p_bucket text, p_client
-    text, p_limit integer, p_window_seconds integer), public.note_account_client(p_user uuid), public.request_from_app_page(),
-    public.signup_confirms_email() TO service_role;
+GRANT ALL ON FUNCTION public.add_mfa_policy(p_table text), public.address_key(p_address text), public.client_address(),
+    public.client_rate_take(p_bucket text, p_client text, p_limit integer, p_window_seconds integer), public.note_account_client(p_user
+    uuid), public.request_from_app_page(), public.require_uid(p_message text, p_detail text), public.signup_confirms_email() TO
+    service_role;

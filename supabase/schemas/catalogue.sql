@@ -138,7 +138,8 @@ language sql immutable set search_path = '' as $$
   select json_build_object('min_listeners', 10, 'window_days', 7, 'per', 'listener, song and UTC day')
 $$;
 
--- publish_song as in 20261126140000_song_durations_exact.sql, with the length the server measured.
+-- Publishes a song (idempotent per attempt key) with the length the server measured from the stored
+-- file (audio_durations), never a length the publisher declares.
 create or replace function public.publish_song(
   p_title text,
   p_genre text,
@@ -149,7 +150,7 @@ create or replace function public.publish_song(
 language plpgsql security definer set search_path = '' as $$
 declare
   c_rules constant json := public.publishing_rules();
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid('Sign in to publish a track.');
   v_title text := btrim(coalesce(p_title, ''));
   v_audio record;
   v_cover record;
@@ -164,9 +165,6 @@ declare
   v_first_slug text;
   v_seconds numeric;
 begin
-  if v_uid is null then
-    raise exception 'Sign in to publish a track.' using errcode = '42501';
-  end if;
   -- One publication at a time per user: the per-day count below cannot be raced.
   select username into v_username from public.profiles where user_id = v_uid for update;
   if v_username is null then
@@ -415,13 +413,10 @@ create or replace function public.record_song_loudness(p_song_id text, p_loudnes
 returns boolean
 language plpgsql security definer set search_path = '' as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid('Sign in to record a song''s loudness.');
   v_owner uuid;
   v_measured boolean;
 begin
-  if v_uid is null then
-    raise exception 'Sign in to record a song''s loudness.' using errcode = '42501';
-  end if;
   if p_loudness_lufs is null or p_loudness_lufs not between -70 and 3 then
     raise exception 'The loudness must be between -70 and +3 LUFS.' using errcode = '22023';
   end if;
@@ -472,13 +467,10 @@ create or replace function public.unpublish_song(p_song_id text) returns json
 language plpgsql security definer set search_path = '' as $$
 declare
   c_rules constant json := public.publishing_rules();
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid('Sign in to unpublish a track.');
   v_song public.songs;
   v_prefix text;
 begin
-  if v_uid is null then
-    raise exception 'Sign in to unpublish a track.' using errcode = '42501';
-  end if;
   delete from public.songs where id = p_song_id and owner_id = v_uid returning * into v_song;
   if not found then
     if exists (select 1 from public.songs where id = p_song_id) then

@@ -61,8 +61,8 @@ CREATE TRIGGER comments_notice_reply AFTER INSERT ON public.comments FOR EACH RO
 CREATE TRIGGER comments_realtime AFTER INSERT OR DELETE OR UPDATE ON public.comments FOR EACH ROW EXECUTE FUNCTION
     cube_realtime.notify_change('song_id', 'user_id');
 
--- comment_credit (20261125140000_one_ledger_posting.sql): the same caps, then the address bound;
--- the credit that reaches the bound pays the rest.
+-- comment_credit: a comment's credit within its daily caps, then the address bound; the credit that
+-- reaches the bound pays the rest.
 create or replace function public.comment_credit(p_user uuid, p_amount int, p_reason text, p_ref text, p_key text, p_key_prefix text,
   p_cap int) returns int
 language plpgsql security definer set search_path = '' as $$
@@ -126,12 +126,9 @@ $$;
 create or replace function public.delete_comment(p_comment_id uuid) returns json
 language plpgsql security definer set search_path = '' as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_comment public.comments;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   select * into v_comment from public.comments where id = p_comment_id and user_id = v_uid and not deleted for update;
   if not found then
     raise exception 'not_your_comment' using errcode = '42501', detail = 'Only the author can delete a comment.';
@@ -154,13 +151,10 @@ $$;
 create or replace function public.edit_comment(p_comment_id uuid, p_body text) returns json
 language plpgsql security definer set search_path = '' as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_body text := regexp_replace(coalesce(p_body, ''), '^\s+|\s+$', '', 'g');
   v_max int := (public.comment_rules() ->> 'max_length')::int;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   if v_body = '' then
     raise exception 'empty_comment' using errcode = '22023', hint = 'Write something first.';
   end if;
@@ -184,14 +178,11 @@ declare
   c_rules constant json := public.comment_rules();
   c_per_level constant int := (c_rules ->> 'tracks_per_level')::int;
   c_goal constant int := (c_rules ->> 'daily_goal_tracks')::int;
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_day text := to_char(now() at time zone 'utc', 'YYYY-MM-DD');
   v_tracks int;
   v_today int;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   select count(distinct song_id) into v_tracks from public.comments where user_id = v_uid and not deleted;
   select count(*) into v_today from public.token_ledger
    where user_id = v_uid and reason = 'comment' and idempotency_key like 'comment:' || v_uid || ':%:' || v_day;
@@ -210,15 +201,15 @@ begin
 end
 $$;
 
--- post_comment (20261126160000_comments_on_the_waveform.sql): records the caller's address, and a
--- reply pays neither the replier nor the comment's author when the two accounts are linked.
+-- post_comment: records the caller's address, and a reply pays neither the replier nor the comment's
+-- author when the two accounts are linked.
 create or replace function public.post_comment(p_song_id text, p_body text, p_parent_id uuid default null,
   p_at_seconds numeric default null)
 returns json
 language plpgsql security definer set search_path = '' as $$
 declare
   c_rules constant json := public.comment_rules();
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_day text := to_char(now() at time zone 'utc', 'YYYY-MM-DD');
   v_body text := regexp_replace(coalesce(p_body, ''), '^\s+|\s+$', '', 'g');
   v_parent public.comments;
@@ -229,9 +220,6 @@ declare
   v_tracks_today int;
   v_length numeric;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   if v_body = '' then
     raise exception 'empty_comment' using errcode = '22023', hint = 'Write something first.';
   end if;
@@ -311,20 +299,17 @@ begin
 end
 $$;
 
--- set_comment_like (20261124140000_comments.sql): records the caller's address; a like pays the
--- liker only when the liker is not linked to the comment's author.
+-- set_comment_like: records the caller's address; a like pays the liker only when the liker is not
+-- linked to the comment's author.
 create or replace function public.set_comment_like(p_comment_id uuid, p_liked boolean) returns json
 language plpgsql security definer set search_path = '' as $$
 declare
   c_rules constant json := public.comment_rules();
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_comment public.comments;
   v_got int := 0;
   v_count int;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   if p_liked is null then
     raise exception 'invalid_like' using errcode = '22023';
   end if;

@@ -111,13 +111,12 @@ CREATE POLICY votes_read_own ON public.votes FOR SELECT TO authenticated USING (
 CREATE TRIGGER votes_realtime AFTER INSERT OR UPDATE ON public.votes FOR EACH ROW EXECUTE FUNCTION
     cube_realtime.notify_change('proposal_id', 'user_id');
 
--- cast_vote (20261126100100_governance_snapshot.sql): a delegate votes with the delegations its
--- snapshot counted (delegation_counted), and the words of a vote without power say that the whole
--- balance, not only the welcome, was locked.
+-- cast_vote: a delegate votes with the delegations its snapshot counted (delegation_counted), and
+-- the words of a vote without power say that an untrusted account's whole balance is locked.
 create or replace function public.cast_vote(p_proposal_id uuid, p_choice text) returns json
 language plpgsql security definer set search_path = '' as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_proposal public.proposals;
   v_mine public.proposal_power;
   v_delegators uuid[];
@@ -125,9 +124,6 @@ declare
   v_power bigint;
   v_vote public.votes;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   if p_choice is null or p_choice not in ('for', 'against') then
     raise exception 'invalid_choice' using errcode = '22023', detail = 'Vote for or against.';
   end if;
@@ -224,7 +220,7 @@ declare
   c_rules constant json := public.governance_rules();
   c_cost constant int := (c_rules ->> 'proposal_cost')::int;
   c_min constant interval := make_interval(hours => (c_rules ->> 'min_duration_hours')::int);
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_balance int;
   v_proposal public.proposals;
   v_id uuid := gen_random_uuid();
@@ -233,9 +229,6 @@ declare
   v_title text := btrim(coalesce(p_title, ''));
   v_description text := btrim(coalesce(p_description, ''));
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   if p_attempt_key is null or char_length(p_attempt_key) not between 8 and 100 then
     raise exception 'invalid_attempt_key' using errcode = '22023',
       detail = 'Each proposal needs an attempt key of 8 to 100 characters; reload the page and try again.';
@@ -283,18 +276,15 @@ begin
 end
 $$;
 
--- delegate_voting_power (20261124140100_governance.sql): an untrusted account has nothing to
--- delegate, and linked accounts cannot delegate to each other.
+-- delegate_voting_power: an untrusted account has nothing to delegate, and linked accounts cannot
+-- delegate to each other.
 create or replace function public.delegate_voting_power(p_username text default null) returns json
 language plpgsql security definer set search_path = '' as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_delegate uuid;
   v_trust json;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   -- The same lock cast_vote takes: a vote by this user (or with their power) is not in flight.
   perform public.init_user_tokens();
   perform 1 from public.user_tokens where user_id = v_uid for update;
@@ -328,15 +318,12 @@ $$;
 create or replace function public.governance_overview() returns json
 language plpgsql security definer set search_path = '' as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_delegation public.delegations;
   v_trust json;
   v_delegated bigint;
   v_own bigint;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   perform public.close_due_proposals();
   select * into v_delegation from public.delegations where delegator_id = v_uid;
   v_trust := public.trust_status(v_uid);
@@ -410,9 +397,7 @@ create or replace function public.my_votes() returns table (proposal_id uuid, ti
     timestamptz, status text, ends_at timestamptz)
 language plpgsql security definer set search_path = '' as $$
 begin
-  if auth.uid() is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
+  perform public.require_uid();
   perform public.close_due_proposals();
   return query
     select v.proposal_id, p.title, v.choice, v.power, v.created_at, p.status, p.ends_at
@@ -441,8 +426,8 @@ begin
 end
 $$;
 
--- The snapshot (20261126100100_governance_snapshot.sql): delegated power counts only from a
--- trusted delegator to a delegate trusted now and not linked to it.
+-- The snapshot taken when a proposal is made: delegated power counts only from a trusted delegator to a
+-- delegate trusted now and not linked to it.
 create or replace function public.snapshot_proposal_power(p_proposal_id uuid) returns bigint
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -485,9 +470,7 @@ $$;
 create or replace function public.undelegate_voting_power() returns json
 language plpgsql security definer set search_path = '' as $$
 begin
-  if auth.uid() is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
+  perform public.require_uid();
   perform 1 from public.user_tokens where user_id = auth.uid() for update;
   delete from public.delegations where delegator_id = auth.uid();
   return public.governance_overview();

@@ -81,13 +81,10 @@ CREATE OR REPLACE FUNCTION public.init_user_tokens()
  RETURNS json
 LANGUAGE plpgsql SECURITY DEFINER SET search_path TO '' AS $function$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_today date := (now() at time zone 'utc')::date;
   v_wallet public.user_tokens;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   -- The primary key makes a concurrent second insert wait for the first and then do nothing, so
   -- the welcome bonus is written exactly once.
   insert into public.user_tokens (user_id, balance) values (v_uid, 0)
@@ -107,12 +104,9 @@ $function$;
 create or replace function public.my_creator_earnings() returns json
 language plpgsql stable security definer set search_path = '' as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_day_start timestamptz := date_trunc('day', clock_timestamp() at time zone 'utc') at time zone 'utc';
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   return json_build_object(
     'total', (select coalesce(sum(amount), 0) from public.token_ledger where user_id = v_uid and reason = 'creator'),
     'today', (select coalesce(sum(amount), 0) from public.token_ledger
@@ -191,13 +185,10 @@ CREATE OR REPLACE FUNCTION public.spend_tokens(p_amount integer, p_reason text, 
  RETURNS json
 LANGUAGE plpgsql SECURITY DEFINER SET search_path TO '' AS $function$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_balance int;
   v_key text;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   if p_amount is null or p_amount <= 0 then
     raise exception 'invalid_amount' using errcode = '22023';
   end if;

@@ -97,7 +97,7 @@ create or replace function public.listen_begin(p_song_id text, p_duration numeri
 returns json
 language plpgsql security definer set search_path = '' as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_now timestamptz := clock_timestamp();
   v_session public.listening_sessions;
   v_previous public.listening_sessions;
@@ -105,9 +105,6 @@ declare
   v_prior_outcome text;
   v_answer jsonb;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   if p_play_id is null or char_length(p_play_id) not between 1 and 200 then
     raise exception 'invalid_play_id' using errcode = '22023', detail = 'A play id of 1 to 200 characters is required';
   end if;
@@ -164,14 +161,11 @@ language plpgsql security definer set search_path = '' as $$
 declare
   c_max_age constant interval := interval '7 days';
   c_daily_plays constant int := 50;
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_now timestamptz := clock_timestamp();
   v_song public.songs;
   v_id uuid;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   if p_play_id is null or char_length(p_play_id) not between 1 and 200 then
     raise exception 'invalid_play_id' using errcode = '22023', detail = 'A play id of 1 to 200 characters is required';
   end if;
@@ -213,12 +207,9 @@ create or replace function public.listen_report(p_session_id uuid, p_playing boo
 returns json
 language plpgsql security definer set search_path = '' as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_session public.listening_sessions;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   if p_session_id is null or p_playing is null then
     raise exception 'invalid_report' using errcode = '22023', detail = 'A session id and whether it is playing are required';
   end if;
@@ -234,10 +225,9 @@ begin
 end
 $$;
 
--- listen_settle (20261127120000_listen_wallet_one_write.sql): a credited listen, and the creator's
--- credit it pays, come out of the listener's address bound; a listen refused by it ends as
--- 'address_cap' (final for the session, like the daily caps). The creator credit's test is
--- listener_linked_to_creator, now public.accounts_linked.
+-- listen_settle: a credited listen, and the creator's credit it pays, come out of the listener's
+-- address bound; a listen refused by it ends as 'address_cap' (final for the session, like the
+-- daily caps). No creator credit when the listener is linked to the creator (public.accounts_linked).
 create or replace function public.listen_settle(p_session uuid, p_playing boolean, p_end boolean) returns public.listening_sessions
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -442,12 +432,9 @@ $$;
 create or replace function public.still_listening() returns json
 language plpgsql security definer set search_path = '' as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_session public.listening_sessions;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   perform public.init_user_tokens();
   select * into v_session from public.listening_sessions where user_id = v_uid and ended_at is null;
   perform public.listen_lock(array[v_uid, v_session.creator_id]);

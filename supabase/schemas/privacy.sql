@@ -6,13 +6,10 @@
 create or replace function public.delete_my_account(p_confirm_username text) returns json
 language plpgsql security definer set search_path = '' as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid('not_authenticated', 'Sign in first.');
   v_name text;
   v_left int;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501', detail = 'Sign in first.';
-  end if;
   if not public.aal_satisfied() then
     raise exception 'insufficient_aal' using errcode = '42501', detail = 'Confirm your two-factor code first.';
   end if;

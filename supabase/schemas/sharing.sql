@@ -99,6 +99,24 @@ CREATE INDEX shares_user_day_idx ON public.shares USING btree (user_id, day);
 ALTER TABLE public.shares ENABLE ROW LEVEL SECURITY;
 CREATE POLICY shares_read_own ON public.shares FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
+-- The link a shared URL's token names; a token that names none (cut short, mistyped) is refused in
+-- words, since the page itself works without it.
+create or replace function public.share_link_by_token(p_token text) returns public.share_links
+language plpgsql set search_path = '' as $$
+declare
+  v_link public.share_links;
+begin
+  if p_token is not null and p_token ~ '^[0-9a-f]{64}$' then
+    select * into v_link from public.share_links where token = p_token;
+  end if;
+  if v_link.id is null then
+    raise exception 'invalid_share_link' using errcode = '22023',
+      detail = 'This share link is not valid: it may be cut short or mistyped. The page itself works without it.';
+  end if;
+  return v_link;
+end
+$$;
+
 create or replace function public.open_share(p_token text, p_nonce text default null) returns json
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -113,16 +131,10 @@ declare
   v_amount int;
   v_reason text;
   -- Hashed: the tables never hold a visitor's address.
-  v_address_key text := case when v_address is not null then 'a:' || encode(sha256(convert_to(v_address, 'UTF8')), 'hex') end;
+  v_address_key text := case when v_address is not null then 'a:' || public.address_key(v_address) end;
   v_account_key text := case when v_uid is not null then 'u:' || v_uid::text end;
 begin
-  if p_token is not null and p_token ~ '^[0-9a-f]{64}$' then
-    select * into v_link from public.share_links where token = p_token;
-  end if;
-  if v_link.id is null then
-    raise exception 'invalid_share_link' using errcode = '22023',
-      detail = 'This share link is not valid: it may be cut short or mistyped. The page itself works without it.';
-  end if;
+  v_link := public.share_link_by_token(p_token);
   v_amount := coalesce((c_rules -> 'amounts' ->> v_link.platform)::int, v_link.amount);
 
   -- Every open of this sharer's links waits here for the previous one to commit.
@@ -240,12 +252,9 @@ $$;
 create or replace function public.share_analytics() returns json
 language plpgsql stable security definer set search_path = '' as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_today date := (clock_timestamp() at time zone 'utc')::date;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   return json_build_object(
     'profile_visits', (select count(*) from public.page_views where owner_id = v_uid and kind = 'profile'),
     'track_plays', (select count(*) from public.page_views where owner_id = v_uid and kind = 'play'),
@@ -270,16 +279,13 @@ create or replace function public.share_create(p_item_type text, p_item_id text,
 language plpgsql security definer set search_path = '' as $$
 declare
   c_rules constant json := public.share_rules();
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_today date := (clock_timestamp() at time zone 'utc')::date;
   v_amount int := (c_rules -> 'amounts' ->> p_platform)::int;
   v_address text := public.client_address();
   v_item text := p_item_id;
   v_link public.share_links;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   if v_amount is null then
     raise exception 'invalid_platform' using errcode = '22023';
   end if;
@@ -365,13 +371,7 @@ declare
   v_key text;
   v_nonce text;
 begin
-  if p_token is not null and p_token ~ '^[0-9a-f]{64}$' then
-    select * into v_link from public.share_links where token = p_token;
-  end if;
-  if v_link.id is null then
-    raise exception 'invalid_share_link' using errcode = '22023',
-      detail = 'This share link is not valid: it may be cut short or mistyped. The page itself works without it.';
-  end if;
+  v_link := public.share_link_by_token(p_token);
   if not public.request_from_app_page() then
     raise exception 'share_visit_not_from_app' using errcode = '42501',
       detail = 'A shared link counts only when it is opened on the app''s own page.';
@@ -380,7 +380,7 @@ begin
     raise exception 'share_visit_unknown_client' using errcode = '42501',
       detail = 'This visit cannot be counted: the server does not know where it comes from.';
   end if;
-  v_key := 'a:' || encode(sha256(convert_to(v_address, 'UTF8')), 'hex');
+  v_key := 'a:' || public.address_key(v_address);
   -- Visits are cheap to ask for, rows are not. One address's requests count in turn.
   perform pg_advisory_xact_lock(hashtextextended(v_key, 0));
   if (select count(*) from public.share_visits
@@ -420,9 +420,11 @@ GRANT ALL ON TABLE public.page_views, public.share_links, public.share_open_paye
 GRANT SELECT ON TABLE public.share_links, public.shares TO authenticated;
 REVOKE ALL ON FUNCTION public.open_share(p_token text, p_nonce text), public.record_view(p_kind text, p_item_id text, p_visitor
     text), public.share_analytics(), public.share_create(p_item_type text, p_item_id text, p_platform text), public.share_rules(),
-    public.share_visit_begin(p_token text), public.share_visit_rules() FROM PUBLIC, anon, authenticated, service_role;
+    public.share_link_by_token(p_token text), public.share_visit_begin(p_token text), public.share_visit_rules() FROM PUBLIC,
+    anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.share_visit_rules() TO anon, authenticated, public, service_role;
 GRANT ALL ON FUNCTION public.open_share(p_token text, p_nonce text), public.record_view(p_kind text, p_item_id text, p_visitor
     text), public.share_rules(), public.share_visit_begin(p_token text) TO anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.share_analytics(), public.share_create(p_item_type text, p_item_id text, p_platform text) TO
     authenticated, service_role;
+GRANT ALL ON FUNCTION public.share_link_by_token(p_token text) TO service_role;

@@ -54,14 +54,11 @@ CREATE POLICY "owners manage their studio projects" ON public.studio_projects TO
 create or replace function public.record_remix_source(p_song_id text, p_remix_id uuid) returns json
 language plpgsql security definer set search_path = '' as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid('Sign in to record where a remix comes from.');
   v_song public.songs;
   v_remix public.remixes;
   v_source text;
 begin
-  if v_uid is null then
-    raise exception 'Sign in to record where a remix comes from.' using errcode = '42501';
-  end if;
   select * into v_song from public.songs where id = p_song_id for update;
   if not found or v_song.owner_id is distinct from v_uid then
     raise exception 'Only the creator of a published song can say which remix it is.' using errcode = '42501';
@@ -95,14 +92,11 @@ CREATE OR REPLACE FUNCTION public.remix_burn(p_source text, p_attempt_key text)
  RETURNS json
 LANGUAGE plpgsql SECURITY DEFINER SET search_path TO '' AS $function$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_cost int := ((public.remix_rules()) ->> 'cost')::int;
   v_balance int;
   v_remix public.remixes;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   if p_source is null or char_length(p_source) not between 1 and 200 then
     raise exception 'invalid_reference' using errcode = '22023';
   end if;
@@ -139,16 +133,10 @@ $function$;
 create or replace function public.remix_complete(p_remix_id uuid) returns json
 language plpgsql security definer set search_path = '' as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_remix public.remixes;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
-  select * into v_remix from public.remixes where id = p_remix_id and user_id = v_uid for update;
-  if not found then
-    raise exception 'remix_not_found' using errcode = '22023';
-  end if;
+  v_remix := public.own_remix_locked(p_remix_id, v_uid);
   if v_remix.status = 'refunded' then
     raise exception 'remix_refunded' using errcode = '22023';
   end if;
@@ -162,19 +150,13 @@ CREATE OR REPLACE FUNCTION public.remix_refund(p_remix_id uuid)
  RETURNS json
 LANGUAGE plpgsql SECURITY DEFINER SET search_path TO '' AS $function$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_remix public.remixes;
   v_balance int;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   -- Same lock order as remix_burn (wallet first), then the attempt.
   select balance into v_balance from public.user_tokens where user_id = v_uid for update;
-  select * into v_remix from public.remixes where id = p_remix_id and user_id = v_uid for update;
-  if not found then
-    raise exception 'remix_not_found' using errcode = '22023';
-  end if;
+  v_remix := public.own_remix_locked(p_remix_id, v_uid);
   if v_remix.status = 'rendered' then
     raise exception 'remix_rendered' using errcode = '22023';
   end if;
@@ -193,14 +175,29 @@ language sql immutable set search_path = '' as $$
   select json_build_object('cost', 50)
 $$;
 
+-- The caller's remix attempt, locked for the rest of the transaction, or remix_not_found.
+create or replace function public.own_remix_locked(p_remix_id uuid, p_user uuid) returns public.remixes
+language plpgsql set search_path = '' as $$
+declare
+  v_remix public.remixes;
+begin
+  select * into v_remix from public.remixes where id = p_remix_id and user_id = p_user for update;
+  if not found then
+    raise exception 'remix_not_found' using errcode = '22023';
+  end if;
+  return v_remix;
+end
+$$;
+
 -- Who may do what: nothing but what is granted here.
 REVOKE ALL ON TABLE public.remixes, public.studio_projects FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON TABLE public.remixes, public.studio_projects TO service_role;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.studio_projects TO authenticated;
 GRANT SELECT ON TABLE public.remixes TO authenticated;
 REVOKE ALL ON FUNCTION public.record_remix_source(p_song_id text, p_remix_id uuid), public.remix_burn(p_source text, p_attempt_key
-    text), public.remix_complete(p_remix_id uuid), public.remix_refund(p_remix_id uuid), public.remix_rules() FROM PUBLIC, anon,
-    authenticated, service_role;
+    text), public.remix_complete(p_remix_id uuid), public.remix_refund(p_remix_id uuid), public.remix_rules(),
+    public.own_remix_locked(p_remix_id uuid, p_user uuid) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.remix_rules() TO anon, authenticated, public, service_role;
 GRANT ALL ON FUNCTION public.record_remix_source(p_song_id text, p_remix_id uuid), public.remix_burn(p_source text, p_attempt_key
     text), public.remix_complete(p_remix_id uuid), public.remix_refund(p_remix_id uuid) TO authenticated, service_role;
+GRANT ALL ON FUNCTION public.own_remix_locked(p_remix_id uuid, p_user uuid) TO service_role;

@@ -125,7 +125,7 @@ begin
   if v_address is null or p_amount is null or p_amount <= 0 then
     return greatest(coalesce(p_amount, 0), 0);
   end if;
-  v_key := encode(sha256(convert_to(v_address, 'UTF8')), 'hex');
+  v_key := public.address_key(v_address);
   insert into public.address_earnings (address_key, day) values (v_key, v_day) on conflict do nothing;
   select earned into v_earned from public.address_earnings where address_key = v_key and day = v_day for update;
   v_take := greatest(least(p_amount, (public.link_rules() ->> 'address_daily_cap')::int - v_earned), 0);
@@ -155,11 +155,9 @@ declare
   v_cap int := (public.link_rules() ->> 'address_daily_cap')::int;
   v_earned int;
 begin
-  if auth.uid() is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
+  perform public.require_uid();
   select earned into v_earned from public.address_earnings
-   where address_key = encode(sha256(convert_to(coalesce(v_address, ''), 'UTF8')), 'hex')
+   where address_key = public.address_key(coalesce(v_address, ''))
      and day = (clock_timestamp() at time zone 'utc')::date;
   return json_build_object('daily_cap', v_cap, 'earned_today', coalesce(v_earned, 0),
                            'left_today', greatest(v_cap - coalesce(v_earned, 0), 0));
@@ -170,9 +168,7 @@ $$;
 create or replace function public.my_trust_status() returns json
 language plpgsql stable security definer set search_path = '' as $$
 begin
-  if auth.uid() is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
+  perform public.require_uid();
   return public.trust_status(auth.uid());
 end
 $$;

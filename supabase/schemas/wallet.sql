@@ -65,19 +65,17 @@ CREATE TABLE public.wallet_welcomes (
 );
 ALTER TABLE public.wallet_welcomes ENABLE ROW LEVEL SECURITY;
 
--- wallet_claim (20261126100000_trust_rule.sql): the same gate; its words now name every missing part.
+-- wallet_claim: refused until the account is trusted (public.trust_status); its words name every
+-- missing part of the rule.
 create or replace function public.wallet_claim() returns json
 language plpgsql security definer set search_path = '' as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_status json;
   v_trust json;
   v_amount int;
   v_balance int;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   perform public.init_user_tokens();
   -- Concurrent claims of one user wait here; the second sees the pot already emptied.
   select balance into v_balance from public.user_tokens where user_id = v_uid for update;
@@ -104,13 +102,10 @@ declare
   c_hour constant int := (c_rules ->> 'claim_hour_seconds')::int;
   c_per_hour constant int := (c_rules ->> 'claim_per_hour')::int;
   c_day constant bigint := (c_rules ->> 'claim_day_seconds')::bigint;
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_seconds bigint;
   v_claimed bigint;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   select coalesce(sum(least(d.seconds, c_day)), 0) into v_seconds
     from (select floor(sum(s.earning_seconds))::bigint as seconds from public.listening_sessions s
            where s.user_id = v_uid and s.credited > 0 group by (s.started_at at time zone 'utc')::date) d;
@@ -128,13 +123,10 @@ $$;
 create or replace function public.wallet_issue_nonce() returns json
 language plpgsql security definer set search_path = '' as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := public.require_uid();
   v_nonce text := replace(gen_random_uuid()::text, '-', '') || substr(replace(gen_random_uuid()::text, '-', ''), 1, 8);
   v_expires timestamptz := clock_timestamp() + make_interval(secs => (public.wallet_rules() ->> 'nonce_ttl_seconds')::int);
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   -- Old nonces of this user are of no use any more.
   delete from public.siwe_nonces where user_id = v_uid and (used_at is not null or expires_at < clock_timestamp());
   insert into public.siwe_nonces (nonce, user_id, expires_at) values (v_nonce, v_uid, v_expires);
@@ -147,15 +139,12 @@ CREATE OR REPLACE FUNCTION public.wallet_link(p_user uuid, p_address text, p_non
  RETURNS json
 LANGUAGE plpgsql SECURITY DEFINER SET search_path TO '' AS $function$
 declare
-  c_welcome constant int := (public.wallet_rules() ->> 'welcome_tokens')::int;
   v_nonce public.siwe_nonces;
   v_owner uuid;
   v_granted int := 0;
   v_balance int;
 begin
-  if p_user is null or p_address is null or p_address !~ '^0x[0-9a-fA-F]{40}$' then
-    raise exception 'invalid_address' using errcode = '22023';
-  end if;
+  perform public.require_wallet_address(p_user, p_address);
   select * into v_nonce from public.siwe_nonces where nonce = p_nonce for update;
   if not found or v_nonce.user_id <> p_user then
     raise exception 'invalid_nonce' using errcode = '22023';
@@ -168,11 +157,7 @@ begin
   end if;
   update public.siwe_nonces set used_at = clock_timestamp() where nonce = p_nonce;
 
-  -- The wallet row (created by init_user_tokens) is every CUBE movement's lock.
-  select balance into v_balance from public.user_tokens where user_id = p_user for update;
-  if not found then
-    raise exception 'no_wallet' using errcode = '22023';
-  end if;
+  v_balance := public.lock_wallet(p_user);
 
   select user_id into v_owner from public.wallet_links where lower(address) = lower(p_address);
   if found and v_owner <> p_user then
@@ -181,12 +166,7 @@ begin
   insert into public.wallet_links (user_id, address, chain_id) values (p_user, p_address, p_chain_id)
   on conflict (user_id) do update set address = excluded.address, chain_id = excluded.chain_id, linked_at = now();
 
-  insert into public.wallet_welcomes (user_id, address) values (p_user, lower(p_address))
-  on conflict do nothing;
-  if found then
-    v_granted := c_welcome;
-    v_balance := public.post_ledger(p_user, c_welcome, 'wallet_welcome', p_address, 'wallet_welcome:' || p_user::text);
-  end if;
+  select w.granted, w.balance into v_granted, v_balance from public.wallet_welcome_once(p_user, p_address, v_balance) w;
   return json_build_object('address', p_address, 'welcome', v_granted, 'balance', v_balance);
 end
 $function$;
@@ -194,23 +174,16 @@ $function$;
 create or replace function public.wallet_link_custodial(p_user uuid, p_address text, p_private_key text) returns json
 language plpgsql security definer set search_path = '' as $$
 declare
-  c_welcome constant int := (public.wallet_rules() ->> 'welcome_tokens')::int;
   v_address text;
   v_granted int := 0;
   v_balance int;
 begin
-  if p_user is null or p_address is null or p_address !~ '^0x[0-9a-fA-F]{40}$' then
-    raise exception 'invalid_address' using errcode = '22023';
-  end if;
+  perform public.require_wallet_address(p_user, p_address);
   -- Only a sealed key is stored: the edge function seals it before it leaves its memory.
   if p_private_key is null or p_private_key !~ '^aes256gcm\.v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{40,}$' then
     raise exception 'invalid_private_key' using errcode = '22023', detail = 'The key must be sealed (aes256gcm.v1)';
   end if;
-  -- The wallet row (created by init_user_tokens) is every CUBE movement's lock.
-  select balance into v_balance from public.user_tokens where user_id = p_user for update;
-  if not found then
-    raise exception 'no_wallet' using errcode = '22023';
-  end if;
+  v_balance := public.lock_wallet(p_user);
   insert into public.custodial_wallets (user_id, address, private_key) values (p_user, p_address, p_private_key)
   on conflict (user_id) do nothing;
   select address into v_address from public.custodial_wallets where user_id = p_user;
@@ -218,12 +191,7 @@ begin
   insert into public.wallet_links (user_id, address, chain_id, custodial) values (p_user, v_address, null, true)
   on conflict (user_id) do update set address = excluded.address, chain_id = null, custodial = true, linked_at = now();
 
-  insert into public.wallet_welcomes (user_id, address) values (p_user, lower(v_address))
-  on conflict do nothing;
-  if found then
-    v_granted := c_welcome;
-    v_balance := public.post_ledger(p_user, c_welcome, 'wallet_welcome', v_address, 'wallet_welcome:' || p_user::text);
-  end if;
+  select w.granted, w.balance into v_granted, v_balance from public.wallet_welcome_once(p_user, v_address, v_balance) w;
   return json_build_object('address', v_address, 'welcome', v_granted, 'balance', v_balance, 'custodial', true);
 end
 $$;
@@ -258,11 +226,56 @@ $$;
 create or replace function public.wallet_unlink() returns json
 language plpgsql security definer set search_path = '' as $$
 begin
-  if auth.uid() is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
+  perform public.require_uid();
   delete from public.wallet_links where user_id = auth.uid();
   return json_build_object('unlinked', found);
+end
+$$;
+
+-- What a wallet link names: an account and an Ethereum address (0x and 40 hex digits), or
+-- invalid_address.
+create or replace function public.require_wallet_address(p_user uuid, p_address text) returns void
+language plpgsql immutable set search_path = '' as $$
+begin
+  if p_user is null or p_address is null or p_address !~ '^0x[0-9a-fA-F]{40}$' then
+    raise exception 'invalid_address' using errcode = '22023';
+  end if;
+end
+$$;
+
+-- The account's wallet row, locked for the rest of the transaction (every CUBE movement's lock: a
+-- wallet link waits here for the user's other movements), and its balance; no_wallet before
+-- init_user_tokens made it.
+create or replace function public.lock_wallet(p_user uuid) returns int
+language plpgsql set search_path = '' as $$
+declare
+  v_balance int;
+begin
+  select balance into v_balance from public.user_tokens where user_id = p_user for update;
+  if not found then
+    raise exception 'no_wallet' using errcode = '22023';
+  end if;
+  return v_balance;
+end
+$$;
+
+-- The wallet welcome, once per account and once per address (wallet_welcomes holds both unique):
+-- wallet_rules().welcome_tokens posted as wallet_welcome. Answers what it granted (0 when given
+-- before) and the balance after it (p_balance when nothing was posted).
+create or replace function public.wallet_welcome_once(p_user uuid, p_address text, p_balance int, out granted int,
+  out balance int)
+language plpgsql set search_path = '' as $$
+declare
+  c_welcome constant int := (public.wallet_rules() ->> 'welcome_tokens')::int;
+begin
+  granted := 0;
+  balance := p_balance;
+  insert into public.wallet_welcomes (user_id, address) values (p_user, lower(p_address))
+  on conflict do nothing;
+  if found then
+    granted := c_welcome;
+    balance := public.post_ledger(p_user, c_welcome, 'wallet_welcome', p_address, 'wallet_welcome:' || p_user::text);
+  end if;
 end
 $$;
 
@@ -273,11 +286,15 @@ GRANT ALL ON TABLE public.custodial_wallets, public.siwe_nonces, public.wallet_l
 GRANT SELECT ON TABLE public.wallet_links TO authenticated;
 REVOKE ALL ON FUNCTION public.wallet_claim_status(), public.wallet_claim(), public.wallet_issue_nonce(),
     public.wallet_link_custodial(p_user uuid, p_address text, p_private_key text), public.wallet_link(p_user uuid, p_address text,
-    p_nonce text, p_chain_id integer), public.wallet_links_proven(), public.wallet_rules(), public.wallet_unlink() FROM PUBLIC,
-    anon, authenticated, service_role;
+    p_nonce text, p_chain_id integer), public.wallet_links_proven(), public.wallet_rules(), public.wallet_unlink(),
+    public.require_wallet_address(p_user uuid, p_address text), public.lock_wallet(p_user uuid), public.wallet_welcome_once(p_user
+    uuid, p_address text, p_balance integer) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.wallet_links_proven() TO anon, authenticated, public, service_role;
 GRANT ALL ON FUNCTION public.wallet_rules() TO anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.wallet_claim_status(), public.wallet_claim(), public.wallet_issue_nonce(), public.wallet_unlink() TO
     authenticated, service_role;
 GRANT ALL ON FUNCTION public.wallet_link_custodial(p_user uuid, p_address text, p_private_key text), public.wallet_link(p_user
-    uuid, p_address text, p_nonce text, p_chain_id integer) TO service_role;
+    uuid, p_address text, p_nonce text, p_chain_id integer), public.require_wallet_address(p_user uuid, p_address text) TO
+    service_role;
+GRANT ALL ON FUNCTION public.lock_wallet(p_user uuid), public.wallet_welcome_once(p_user uuid, p_address text, p_balance integer) TO
+    service_role;

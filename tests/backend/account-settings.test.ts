@@ -275,8 +275,9 @@ describe('one username rule at sign-up and rename', () => {
     )
     await sql(server, "update public.profiles set created_at = now() - interval '1 day' where user_id = $1", [a.id])
     // The migration's step, run again on these rows.
-    const migration = (await import('node:fs')).readFileSync('supabase/migrations/20261201130100_username_one_name_per_look.sql', 'utf8')
-    const step = migration.slice(migration.indexOf('do $$'), migration.indexOf('create unique index'))
+    const migration = (await import('node:fs')).readFileSync('supabase/migrations/20261201100000_sybil_resistance.sql', 'utf8')
+    const start = migration.indexOf('do $$')
+    const step = migration.slice(start, migration.indexOf('\n$$;', start) + 4)
     await sql(server, step)
     await sql(server, 'create unique index profiles_username_skeleton_key on public.profiles (public.username_skeleton(username))')
     expect(

@@ -30,7 +30,7 @@ const earned = async (u: TestUser, reason: string) =>
 const ledgerSum = async (u: TestUser) =>
   Number((await q<{ s: string }>('select sum(amount)::text as s from public.token_ledger where user_id = $1', [u.id]))[0]!.s)
 /**
- * Two people, not linked (20261201100000_linked_accounts.sql): accounts older than a day, each
+ * Two people, not linked (public.accounts_linked, supabase/schemas/trust.sql): accounts older than a day, each
  * calling from its own client address, so replies and likes between them pay.
  */
 let addresses = 0

@@ -8,8 +8,8 @@ import { startTestServer, type TestServer } from './support/local-backend.ts'
 // packages/core/supabase-js/test/integration.test.ts: "Realtime with vsn: 1.0.0 / 2.0.0" and
 // "Custom JWT"), run against the embedded server as upstream runs them against `supabase start`:
 // the same steps and expectations, with the server's URL, keys and JWT secret, `ws` as the
-// transport (Node 20 has no global WebSocket) and the policies of upstream's
-// supabase/migrations/20250423000000_realtime_rls_setup.sql (authenticated users may read and write
+// transport (Node 20 has no global WebSocket) and the policies of upstream's own realtime RLS setup
+// migration, version 20250423000000 of its test project (authenticated users may read and write
 // every topic containing "channel"). Upstream's 1.2 s wait for the client's deferred disconnect is
 // a poll here; everything else is upstream's.
 

@@ -7,9 +7,9 @@ import { ageAccount, listenHistory } from './support/trust.ts'
 
 // Sybils as an attacker runs them: many accounts signed up from one client address (127.0.0.x
 // loopback addresses stand for distinct clients), earning, paying each other and delegating
-// through the ordinary API. The rules: trust covers everything an account holds
-// (20261201100100_trust_covers_holdings.sql); linked accounts never pay each other, and one
-// address earns at most link_rules().address_daily_cap a day (20261201100000_linked_accounts.sql).
+// through the ordinary API. The rules (supabase/schemas/trust.sql): trust covers everything an
+// account holds (public.account_trust); linked accounts never pay each other (public.accounts_linked),
+// and one address earns at most link_rules().address_daily_cap a day (public.address_allowance).
 
 let server: TestServer
 const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => sql<T>(server, text, params)

@@ -54,10 +54,10 @@ const TOP = [
   '.ci',
 ]
 /**
- * Paths under these prefixes are not checked yet: the migrations are being squashed into one
- * baseline, which renames every file the docs name. Empty this list to check them like any path.
+ * Path prefixes left unchecked, for the short time a rename of many files (a squash of migrations)
+ * leaves the docs behind. Empty: every path is checked, migration files too.
  */
-export const PATHS_NOT_CHECKED = ['supabase/migrations/']
+export const PATHS_NOT_CHECKED = []
 
 const TOPS = TOP.map((t) => t.replace('.', '\\.')).join('|')
 // A path: a top folder, then names, placeholders and brace groups (`src/{engine,lib}/**`).
@@ -85,7 +85,7 @@ export function mentionedPaths(text) {
     if (path.split('/').length < 2 || path.endsWith('/.')) continue
     found.add(path)
   }
-  // A migration named by its file alone (`20261126120000_listening_sessions.sql`) is a path too.
+  // A migration named by its file alone (`20261127120000_baseline.sql`) is a path too.
   for (const m of text.matchAll(/(?<![\w/.-])(\d{14}_[\w-]+\.sql)\b/g)) found.add(`supabase/migrations/${m[1]}`)
   return [...found]
 }

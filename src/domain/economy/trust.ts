@@ -2,7 +2,7 @@ import type { TrustStatus } from '../../backend/trust.ts'
 
 export type { TrustStatus } from '../../backend/trust.ts'
 
-/** One line per part of the trust rule, with the account's progress (20261201100100_trust_covers_holdings.sql). */
+/** One line per part of the trust rule, with the account's progress (public.trust_status). */
 export interface TrustStep {
   label: string
   done: boolean

@@ -18,7 +18,7 @@ import { PlayerBar } from './PlayerBar.tsx'
 const firewall = CATALOGUE_SONGS.find((s) => s.id === 'firewall-of-iron')!
 const neon = CATALOGUE_SONGS.find((s) => s.id === 'neon-drift')!
 
-/** A listen_report answer as the server sends it (20261126170000_hot_path_plans.sql's listen_answer). */
+/** A listen_report answer as the server sends it (public.listen_answer in supabase/schemas/listening.sql). */
 const answer = (fields: Record<string, unknown>) =>
   parseListenAnswer({
     session_id: 's1',

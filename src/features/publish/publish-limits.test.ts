@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { PublishingRules } from '../../backend/publishing.ts'
 import { checkPublishable, type PublishForm } from './publish-limits.ts'
 
-// The server's figures (publishing_rules(), supabase/migrations/*_publishing.sql); its own refusals
+// The server's figures (publishing_rules(), supabase/schemas/catalogue.sql); its own refusals
 // with the same wording are in tests/backend/publishing.test.ts.
 const RULES: PublishingRules = {
   audio_bucket: 'published-audio',

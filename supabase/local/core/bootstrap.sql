@@ -3,24 +3,19 @@
 -- call. Idempotent: applied at every start of the local backend (roles are cluster-wide on a real
 -- PostgreSQL, so they may already exist).
 
+-- The roles, each created when missing. authenticator is PostgREST's own role: its settings
+-- (pgrst.db_pre_request) configure the data API, locally too.
 do $$
+declare
+  v_role record;
 begin
-  if not exists (select 1 from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
-    create role supabase_auth_admin nologin noinherit;
-  end if;
-  -- PostgREST's own role: its settings (pgrst.db_pre_request) configure the data API, locally too.
-  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
-    create role authenticator nologin noinherit;
-  end if;
+  for v_role in
+    select * from (values ('anon', ''), ('authenticated', ''), ('service_role', ' bypassrls'), ('supabase_auth_admin', ''),
+                          ('authenticator', '')) r(name, extra)
+     where not exists (select 1 from pg_roles where rolname = r.name)
+  loop
+    execute format('create role %I nologin noinherit%s', v_role.name, v_role.extra);
+  end loop;
 end
 $$;
 
@@ -113,23 +108,28 @@ create table if not exists auth.mfa_failed_attempts (
 create index if not exists mfa_failed_attempts_user_time on auth.mfa_failed_attempts (user_id, created_at);
 
 -- Supabase's null-safe forms: once a transaction has set the claims locally they read back as ''
--- rather than NULL, and ''::jsonb would fail.
-create or replace function auth.uid() returns uuid
+-- rather than NULL, and ''::jsonb would fail. One claim, from the old per-claim setting or the
+-- claims object (local to this backend: hosted Supabase writes the same inside uid() and role());
+-- SQL, so it is inlined into them and they into the policies that call them.
+create or replace function auth.claim(p_name text) returns text
 language sql stable
 as $$
   select coalesce(
-    nullif(current_setting('request.jwt.claim.sub', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
-  )::uuid
+    nullif(current_setting('request.jwt.claim.' || p_name, true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> p_name)
+  )
+$$;
+
+create or replace function auth.uid() returns uuid
+language sql stable
+as $$
+  select auth.claim('sub')::uuid
 $$;
 
 create or replace function auth.role() returns text
 language sql stable
 as $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claim.role', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
-  )::text
+  select auth.claim('role')
 $$;
 
 create or replace function auth.jwt() returns jsonb
@@ -142,7 +142,8 @@ as $$
 $$;
 
 grant usage on schema auth to anon, authenticated, service_role, supabase_auth_admin;
-grant execute on function auth.uid(), auth.role(), auth.jwt() to anon, authenticated, service_role, supabase_auth_admin;
+grant execute on function auth.claim(text), auth.uid(), auth.role(), auth.jwt() to anon, authenticated, service_role,
+  supabase_auth_admin;
 grant all on all tables in schema auth to supabase_auth_admin;
 grant all on all sequences in schema auth to supabase_auth_admin;
 grant usage on schema public to anon, authenticated, service_role;

@@ -1,12 +1,12 @@
 import type { Caller } from '../core/caller.ts'
-import { runAsApiCaller } from '../core/pre-request.ts'
 import type { Queryable } from '../core/db.ts'
 import type { ApiRequest } from '../core/router.ts'
 import type { Table } from './catalog.ts'
 import type { RestContext } from './context.ts'
 import { bodyAggregate, checkSingle, negotiate } from './media.ts'
-import { applyTimezone, checkMaxAffected, preferenceApplied, preferencesOf } from './prefer.ts'
+import { checkMaxAffected, preferenceApplied, preferencesOf } from './prefer.ts'
 import { contentRange } from './range.ts'
+import { inRequestTransaction } from './request-transaction.ts'
 import { checkEmbedParams, parseSelect, selectList } from './select-list.ts'
 import type { Params } from './sql.ts'
 
@@ -31,7 +31,8 @@ export interface Mutation {
  * with the affected count when `count` asks, Location for `return=headers-only`, .single() and
  * `max-affected` checked before commit.
  */
-export async function mutate({ db, catalog }: RestContext, { req, res, url }: ApiRequest, table: Table, caller: Caller, m: Mutation) {
+export async function mutate(context: RestContext, { req, res, url }: ApiRequest, table: Table, caller: Caller, m: Mutation) {
+  const { catalog } = context
   const prefs = preferencesOf(req)
   const media = negotiate(req)
   const representation = prefs.return === 'representation'
@@ -39,8 +40,7 @@ export async function mutate({ db, catalog }: RestContext, { req, res, url }: Ap
   const embed = { url, consumed: new Set<string>() }
   const list = selectList(catalog(), table, '_t0', parseSelect(url.searchParams.get('select')), 0, embed)
   checkEmbedParams(embed)
-  const result = await runAsApiCaller(db, caller, catalog().preRequest, async (tx: Queryable) => {
-    await applyTimezone(tx, prefs)
+  const result = await inRequestTransaction(context, caller, prefs, async (tx: Queryable) => {
     if (m.merge) await tx.query("select set_config('pgrst.updated', '0', true)")
     // Without a representation PostgREST returns `1`: no column is read, so SELECT policies do not apply.
     const rowsRead = representation || location

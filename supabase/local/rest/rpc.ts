@@ -1,12 +1,12 @@
-import { runAsApiCaller } from '../core/pre-request.ts'
 import { restError } from '../core/errors.ts'
 import { readJson } from '../core/http-body.ts'
 import type { Column, RpcFunction, Table } from './catalog.ts'
 import type { RpcHandler } from './context.ts'
 import { EMBED_PARAM, orderClause, RESERVED_PARAMS, whereClause } from './filters.ts'
 import { bodyAggregate, checkSingle, negotiate, type Returns } from './media.ts'
-import { applyTimezone, checkMaxAffected, preferenceApplied, preferencesOf } from './prefer.ts'
+import { checkMaxAffected, preferenceApplied, preferencesOf } from './prefer.ts'
 import { pageClause, requestedRange } from './range.ts'
+import { inRequestTransaction } from './request-transaction.ts'
 import { countRows, sendRead } from './respond.ts'
 import { checkEmbedParams, parseSelect, selectList } from './select-list.ts'
 import { Params, quoteIdent } from './sql.ts'
@@ -44,7 +44,8 @@ function rpcArguments(body: unknown): Record<string, unknown> {
  * function and shapes its result as PostgREST does: select (with embedding for a table's row
  * type), filters, order, limit/offset and Range, counts, media types, max-affected.
  */
-export const rpc: RpcHandler = async ({ db, catalog }, { req, res, url }, name, caller) => {
+export const rpc: RpcHandler = async (context, { req, res, url }, name, caller) => {
+  const { catalog } = context
   const prefs = preferencesOf(req)
   const media = negotiate(req)
   const range = requestedRange(req, url)
@@ -86,12 +87,11 @@ export const rpc: RpcHandler = async ({ db, catalog }, { req, res, url }, name, 
   // volatility, so a function that writes fails (25006, 405) as in PostgREST; writes go through POST.
   const access = { readOnly: req.method !== 'POST' }
   if (fn.returnType === 'void') {
-    await runAsApiCaller(
-      db,
+    await inRequestTransaction(
+      context,
       caller,
-      catalog().preRequest,
+      prefs,
       async (tx) => {
-        await applyTimezone(tx, prefs)
         await tx.query(`select ${call}`, params.values)
       },
       access,
@@ -117,12 +117,11 @@ export const rpc: RpcHandler = async ({ db, catalog }, { req, res, url }, name, 
       : `select ${call} as _scalar`
   const head = req.method === 'HEAD'
   const counted = prefs.count === 'exact' || prefs.count === 'estimated'
-  const answer = await runAsApiCaller(
-    db,
+  const answer = await inRequestTransaction(
+    context,
     caller,
-    catalog().preRequest,
+    prefs,
     async (tx) => {
-      await applyTimezone(tx, prefs)
       // The function runs once: its rows are materialised, then paged, aggregated and counted.
       const { rows } = await tx.query<{ n: string; body: string | null; total: string }>(
         `with _all as materialized (${source}), _src as (select ${list} from _all _t0${order}${pageClause(range)}) ` +

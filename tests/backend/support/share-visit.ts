@@ -1,7 +1,7 @@
 import type { LocalServer } from '../../../supabase/local/core/server.ts'
 import { api, sql, type TestUser } from './local-backend.ts'
 
-// A shared link is paid only for a visit the app's own page proves (20261201110000_share_visits.sql):
+// A shared link is paid only for a visit the app's own page proves (supabase/schemas/sharing.sql):
 // the page gets a nonce from share_visit_begin and redeems it with open_share once it has been shown.
 // These helpers send what the app's page sends from a browser: the app's Origin (the local server
 // serves the app on the API's own origin).
