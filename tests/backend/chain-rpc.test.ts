@@ -26,9 +26,11 @@ const one = (method: string, params: unknown[] = [], id: unknown = 1) => ({ json
 beforeAll(async () => {
   server = await startTestServer({ embeddedChain: true })
 }, 60_000)
+// Closing waits for the chain's worker to finish what a hostile caller left running (up to its
+// wall-clock cap), which can outlast the default hook timeout on a loaded machine.
 afterAll(async () => {
   await server?.close()
-})
+}, 60_000)
 
 /** The route alone on an HTTP server of its own (no database): for the options a whole server takes from its environment. */
 async function routeAlone(options: ChainRpcOptions, run: (served: Served) => Promise<void>) {
