@@ -205,7 +205,12 @@ export function publicCalls(chain: Raw, chainId: number): PublicCalls {
     async close() {
       const server = loopback
       loopback = undefined
-      if (server) await new Promise((resolve) => server.close(resolve))
+      // The fork keeps its keep-alive connections to the loopback port open: close() alone would
+      // wait for them for ever.
+      if (server) {
+        server.closeAllConnections()
+        await new Promise((resolve) => server.close(resolve))
+      }
       if (cacheDir) await rm(cacheDir, { recursive: true, force: true })
     },
   }
