@@ -16,7 +16,10 @@ export const FALLBACK_COMMENT_RULES: CommentRules = {
 export const useCommentRules = create<{ rules: CommentRules; loaded: boolean }>()(() => ({ rules: FALLBACK_COMMENT_RULES, loaded: false }))
 
 let loading: Promise<void> | undefined
-/** Reads the rules once through `fetchRules` (the injected backend's `comments.fetchCommentRules`); a failure lets the next caller ask again. */
+/**
+ * Reads the rules once through `fetchRules` (the injected backend's `comments.fetchCommentRules`);
+ * a failure lets the next caller ask again.
+ */
 export function loadCommentRules(fetchRules: () => Promise<CommentRules>): Promise<void> {
   loading ??= fetchRules().then(
     (rules) => useCommentRules.setState({ rules, loaded: true }),

@@ -130,7 +130,11 @@ export function LiveSessionPanel() {
                 <span>
                   {p.name} <span className="text-muted">by {p.owner ?? 'a former creator'}</span>
                 </span>
-                <button type="button" className="text-primary underline" onClick={() => void goLive(server, { id: p.id, name: p.name }, p.role)}>
+                <button
+                  type="button"
+                  className="text-primary underline"
+                  onClick={() => void goLive(server, { id: p.id, name: p.name }, p.role)}
+                >
                   Join live
                 </button>
               </li>
