@@ -12,6 +12,7 @@ import * as presence from '../backend/presence.ts'
 import * as profileAvatar from '../backend/profile-avatar.ts'
 import * as profileBanner from '../backend/profile-banner.ts'
 import * as profile from '../backend/profile.ts'
+import * as projectCollaboration from '../backend/project-collaboration.ts'
 import * as publishing from '../backend/publishing.ts'
 import * as remix from '../backend/remix.ts'
 import * as rewards from '../backend/rewards.ts'
@@ -37,6 +38,7 @@ export const backend: Backend = {
   profileAvatar,
   profileBanner,
   profile,
+  projectCollaboration,
   publishing,
   remix,
   rewards,

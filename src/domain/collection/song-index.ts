@@ -5,17 +5,19 @@
  * read it, so a song found in one place is found in all.
  *
  *   buildSongIndex({ catalogue, published, own }) → IndexedSong[]   own (newest first), catalogue, published
- *   useSongIndex()                  the index for the page (loads the published songs, follows sign-in)
+ *   useSongIndex()                  the index for the page (loads the published songs through the
+ *                                   injected backend, follows sign-in)
  *   searchIndex(index, query)       search by title, artist, genre (src/lib/catalogue/song-search.ts)
  *   genresOf(index) / artistsOf(index)   the browse facets, with counts and links
  *   catalogueArtist(slug)           a catalogue artist's name and songs, or null
  */
 import { useEffect, useMemo } from 'react'
 import { create } from 'zustand'
-import { fetchPublishedSongs, type CatalogueRow } from '../../backend/publishing.ts'
+import type { CatalogueRow } from '../../backend/publishing.ts'
 import { CATALOGUE_SONGS } from '../../lib/catalogue/sample-songs.ts'
 import type { Song } from '../../lib/catalogue/song.ts'
 import { artistSlug, foldText, searchSongs } from '../../lib/catalogue/song-search.ts'
+import { useBackend } from '../session/backend-context.ts'
 import { useSessionStore } from '../session/session-store.ts'
 import { catalogueSong } from './catalogue-song.ts'
 import { useLibraryStore } from './library-store.ts'
@@ -119,12 +121,15 @@ export const usePublishedSongs = create<PublishedState>()(() => ({ rows: [], loa
 
 let inFlight: { user: string | null; promise: Promise<void> } | null = null
 
-/** Loads the published songs for `user` (once per user; `force` asks again, e.g. after publishing). */
-export function loadPublishedSongs(user: string | null, force = false): Promise<void> {
+/** The server call the published songs come from (the injected backend's `publishing.fetchPublishedSongs`). */
+export type FetchPublishedSongs = () => Promise<CatalogueRow[]>
+
+/** Loads the published songs for `user` through `fetchPublished` (once per user; `force` asks again, e.g. after publishing). */
+export function loadPublishedSongs(fetchPublished: FetchPublishedSongs, user: string | null, force = false): Promise<void> {
   if (!force && usePublishedSongs.getState().loadedFor === user) return Promise.resolve()
   if (inFlight && inFlight.user === user && !force) return inFlight.promise
   const promise = Promise.resolve()
-    .then(fetchPublishedSongs)
+    .then(() => fetchPublished())
     .then(
       (rows) => {
         if (inFlight?.promise === promise) usePublishedSongs.setState({ rows, loadedFor: user, error: null })
@@ -147,8 +152,9 @@ export function useSongIndex(): IndexedSong[] {
   const own = useLibraryStore((s) => s.userTracks)
   const published = usePublishedSongs((s) => s.rows)
   const user = useSessionStore((s) => s.user?.id ?? null)
+  const { publishing } = useBackend()
   useEffect(() => {
-    void loadPublishedSongs(user)
-  }, [user])
+    void loadPublishedSongs(publishing.fetchPublishedSongs, user)
+  }, [publishing, user])
   return useMemo(() => buildSongIndex({ catalogue: CATALOGUE_SONGS, published, own }), [own, published])
 }

@@ -12,6 +12,7 @@ import type * as presence from '../../backend/presence.ts'
 import type * as profileAvatar from '../../backend/profile-avatar.ts'
 import type * as profileBanner from '../../backend/profile-banner.ts'
 import type * as profile from '../../backend/profile.ts'
+import type * as projectCollaboration from '../../backend/project-collaboration.ts'
 import type * as publishing from '../../backend/publishing.ts'
 import type * as remix from '../../backend/remix.ts'
 import type * as rewards from '../../backend/rewards.ts'
@@ -42,6 +43,7 @@ export interface Backend {
   profileAvatar: typeof profileAvatar
   profileBanner: typeof profileBanner
   profile: typeof profile
+  projectCollaboration: typeof projectCollaboration
   publishing: typeof publishing
   remix: typeof remix
   rewards: typeof rewards

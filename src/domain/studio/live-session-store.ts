@@ -1,24 +1,21 @@
 import { create } from 'zustand'
-import { supabase } from '../../backend/client.ts'
-import {
-  inviteProjectMember,
-  listProjectMembers,
-  listSharedProjects,
-  removeProjectMember,
-  usernamesOf,
-  type ProjectRole,
-  type SharedProject,
-} from '../../backend/project-collaboration.ts'
+import type { ProjectRole, SharedProject } from '../../backend/project-collaboration.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { joinSharedProject, peersOf, type Presence, type ProjectPart, type SharedSession } from './shared-project.ts'
 import type { OpenProject } from './mixer-store.ts'
+import type { Backend } from '../session/backend-context.ts'
 import { useSessionStore } from '../session/session-store.ts'
 
 /**
  * The studio's live collaboration: the session on the open project (if any), its collaborators
  * as the owner manages them, and the projects others shared with this account. Components read
- * this store and call its actions; the server calls stay in src/backend/project-collaboration.ts.
+ * this store and call its actions with the injected backend (`useBackend()`), whose
+ * src/backend/project-collaboration.ts calls they make; a test passes fakes.
  */
+
+/** What the actions reach on the server: the client (the calls take it first) and the collaboration calls. */
+export type CollaborationServer = Pick<Backend, 'client' | 'projectCollaboration'>
+
 export interface Collaborator {
   userId: string
   username: string
@@ -35,13 +32,13 @@ interface LiveSessionState {
   shared: SharedProject[]
   /** The last failure, in words (null when the last action worked). */
   error: string | null
-  goLive: (project: OpenProject, part: ProjectPart) => Promise<void>
+  goLive: (server: CollaborationServer, project: OpenProject, part: ProjectPart) => Promise<void>
   leave: () => Promise<void>
-  refreshCollaborators: (projectId: string) => Promise<void>
-  refreshShared: () => Promise<void>
+  refreshCollaborators: (server: CollaborationServer, projectId: string) => Promise<void>
+  refreshShared: (server: CollaborationServer) => Promise<void>
   /** True when the invite was made. */
-  invite: (projectId: string, username: string, role: ProjectRole) => Promise<boolean>
-  remove: (projectId: string, userId: string) => Promise<void>
+  invite: (server: CollaborationServer, projectId: string, username: string, role: ProjectRole) => Promise<boolean>
+  remove: (server: CollaborationServer, projectId: string, userId: string) => Promise<void>
 }
 
 export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
@@ -53,13 +50,13 @@ export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
     peers: [],
     shared: [],
     error: null,
-    goLive: async (project, part) => {
+    goLive: async ({ client, projectCollaboration: calls }, project, part) => {
       await get().leave()
       // Others see this creator by username (profiles are public), as elsewhere in the app.
       const me = useSessionStore.getState().user
-      const name = me ? ((await usernamesOf(supabase(), [me.id]).catch(() => null))?.get(me.id) ?? 'a creator') : 'a creator'
+      const name = me ? ((await calls.usernamesOf(client.supabase(), [me.id]).catch(() => null))?.get(me.id) ?? 'a creator') : 'a creator'
       const session = joinSharedProject({
-        db: supabase(),
+        db: client.supabase(),
         project,
         part,
         name,
@@ -86,11 +83,11 @@ export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
       set({ session: null, status: 'off', peers: [] })
       await session.leave().catch(failed)
     },
-    refreshCollaborators: async (projectId) => {
+    refreshCollaborators: async ({ client, projectCollaboration: calls }, projectId) => {
       try {
-        const members = await listProjectMembers(supabase(), projectId)
-        const names = await usernamesOf(
-          supabase(),
+        const members = await calls.listProjectMembers(client.supabase(), projectId)
+        const names = await calls.usernamesOf(
+          client.supabase(),
           members.map((m) => m.userId),
         )
         set({ collaborators: members.map((m) => ({ ...m, username: names.get(m.userId) ?? 'unknown' })), error: null })
@@ -98,27 +95,27 @@ export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
         failed(e)
       }
     },
-    refreshShared: async () => {
+    refreshShared: async ({ client, projectCollaboration: calls }) => {
       try {
-        set({ shared: await listSharedProjects(supabase()), error: null })
+        set({ shared: await calls.listSharedProjects(client.supabase()), error: null })
       } catch (e) {
         failed(e)
       }
     },
-    invite: async (projectId, username, role) => {
+    invite: async (server, projectId, username, role) => {
       try {
-        await inviteProjectMember(supabase(), projectId, username, role)
-        await get().refreshCollaborators(projectId)
+        await server.projectCollaboration.inviteProjectMember(server.client.supabase(), projectId, username, role)
+        await get().refreshCollaborators(server, projectId)
         return true
       } catch (e) {
         failed(e)
         return false
       }
     },
-    remove: async (projectId, userId) => {
+    remove: async (server, projectId, userId) => {
       try {
-        await removeProjectMember(supabase(), projectId, userId)
-        await get().refreshCollaborators(projectId)
+        await server.projectCollaboration.removeProjectMember(server.client.supabase(), projectId, userId)
+        await get().refreshCollaborators(server, projectId)
       } catch (e) {
         failed(e)
       }

@@ -1,10 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
+import type { ReactNode } from 'react'
 import '../../styles/index.css'
-import { render, settle } from '../../../tests/component/render.tsx'
+import { renderWithBackend, settle } from '../../../tests/component/render.tsx'
+import { fakeBackend, type FakeBackend } from '../../../tests/component/fake-backend.ts'
 import { commentRow } from '../../../tests/component/comment-row.ts'
+import type { Backend } from '../../domain/session/backend-context.ts'
 import type { CommentChange, CommentRow } from '../../backend/comments.ts'
-import { fetchSongComments, postComment, subscribeSongComments } from '../../backend/comments.ts'
 import { SAMPLE_SONGS } from '../../lib/catalogue/sample-songs.ts'
 import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
@@ -15,29 +17,25 @@ import { CommentThread } from './CommentThread.tsx'
 // moment, live as the thread is, and seek there; a new comment is pinned to the playhead when the
 // listener asks for it while the song plays.
 
-vi.mock('../../backend/client.ts', () => ({ supabase: () => ({}) }))
 vi.mock('../../lib/notify.ts', () => ({ notify: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }) }))
 let push: (change: CommentChange) => void = () => {}
-vi.mock('../../backend/comments.ts', async (original) => ({
-  ...(await original<object>()),
-  fetchSongComments: vi.fn(),
-  fetchLikedIds: vi.fn(async () => new Set()),
-  postComment: vi.fn(),
-  subscribeSongComments: vi.fn(),
-  fetchCommentRules: vi.fn(async () => {
-    throw new Error('offline')
-  }),
-}))
 
 const neon = SAMPLE_SONGS.find((s) => s.id === 'neon-drift')!
 const row = (id: string, at: number | null, over: Partial<CommentRow> = {}): CommentRow =>
   commentRow(id, { song_id: neon.id, at_seconds: at, ...over })
 const seek = vi.fn()
 
+type Comments = Backend['comments']
+// The server as these screens see it: the thread's read and channel, the rules (offline, so the
+// fallback shows) and, for a signed-in listener, their posts answered back as stored.
+const postComment = vi.fn<Comments['postComment']>()
+let server: FakeBackend
+const render = (ui: ReactNode) => renderWithBackend(ui, server.backend)
+
 /** Signed in as u1, whose posted comments the server answers back as stored. */
 function signInAndEchoPosts() {
   useSessionStore.getState().setUser({ id: 'u1', email: 'me@cube.test' })
-  vi.mocked(postComment).mockImplementation(async (_s, body, _p, at) => ({
+  postComment.mockImplementation(async (_s, body, _p, at) => ({
     comment: row('mine', at ?? null, { user_id: 'u1', username: 'me', body }),
     credited: [],
     balance: 100,
@@ -46,11 +44,20 @@ function signInAndEchoPosts() {
 
 beforeEach(() => {
   vi.clearAllMocks()
-  vi.mocked(fetchSongComments).mockResolvedValue([row('a', 20), row('b', 60), row('plain', null)])
-  vi.mocked(subscribeSongComments).mockImplementation((_song, onChange, onStatus) => {
-    push = onChange
-    onStatus?.('SUBSCRIBED')
-    return () => {}
+  server = fakeBackend({
+    comments: {
+      fetchSongComments: async () => [row('a', 20), row('b', 60), row('plain', null)],
+      fetchLikedIds: async () => new Set<string>(),
+      postComment,
+      subscribeSongComments: ((_song, onChange, onStatus) => {
+        push = onChange
+        onStatus?.('SUBSCRIBED')
+        return () => {}
+      }) satisfies Comments['subscribeSongComments'],
+      fetchCommentRules: async () => {
+        throw new Error('offline')
+      },
+    },
   })
   usePlayerStore.setState({ currentSong: neon, position: 33.4, seek })
 })
@@ -90,13 +97,13 @@ describe('the thread and its markers on one page', () => {
       </div>,
     )
     await expect.poll(() => el.querySelectorAll('[data-testid="waveform-marker"]').length).toBe(2)
-    expect(fetchSongComments).toHaveBeenCalledTimes(1)
-    expect(subscribeSongComments).toHaveBeenCalledTimes(1)
+    expect(server.count('comments.fetchSongComments')).toBe(1)
+    expect(server.count('comments.subscribeSongComments')).toBe(1)
     await userEvent.click(page.getByRole('checkbox', { name: /Pin to the playhead \(0:33\)/ }))
     await userEvent.fill(page.getByLabelText('Add a comment'), 'that drop')
     await userEvent.click(page.getByRole('button', { name: 'Post' }))
     await expect.element(page.getByRole('button', { name: 'Comment by me at 0:33: that drop' })).toBeVisible()
-    expect(fetchSongComments).toHaveBeenCalledTimes(1)
+    expect(server.count('comments.fetchSongComments')).toBe(1)
   })
 })
 
@@ -109,14 +116,14 @@ describe('pinning a new comment', () => {
     await userEvent.click(pin)
     await userEvent.fill(page.getByLabelText('Add a comment'), 'that drop')
     await userEvent.click(page.getByRole('button', { name: 'Post' }))
-    await expect.poll(() => vi.mocked(postComment).mock.calls.length).toBe(1)
-    expect(vi.mocked(postComment).mock.calls[0]).toEqual([neon.id, 'that drop', undefined, 33.4])
+    await expect.poll(() => postComment.mock.calls.length).toBe(1)
+    expect(postComment.mock.calls[0]).toEqual([neon.id, 'that drop', undefined, 33.4])
     await expect.element(page.getByRole('button', { name: 'Play from 0:33' })).toBeVisible()
     await userEvent.click(pin)
     await userEvent.fill(page.getByLabelText('Add a comment'), 'overall')
     await userEvent.click(page.getByRole('button', { name: 'Post' }))
-    await expect.poll(() => vi.mocked(postComment).mock.calls.length).toBe(2)
-    expect(vi.mocked(postComment).mock.calls[1]).toEqual([neon.id, 'overall', undefined, undefined])
+    await expect.poll(() => postComment.mock.calls.length).toBe(2)
+    expect(postComment.mock.calls[1]).toEqual([neon.id, 'overall', undefined, undefined])
   })
 
   it('offers no pin when the song is not the one playing, and a moment reads as plain text', async () => {

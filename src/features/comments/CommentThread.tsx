@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import type { CommentRow } from '../../backend/comments.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
+import { useBackend } from '../../domain/session/backend-context.ts'
 import { relativeTime } from '../../lib/relative-time.ts'
 import { formatTime } from '../../lib/time-format.ts'
 import { usePlayerStore } from '../../domain/playback/player-store.ts'
@@ -236,7 +237,8 @@ export function CommentThread({ songId, songTitle }: { songId: string; songTitle
     const player = usePlayerStore.getState()
     return pinned && player.currentSong?.id === songId ? Math.round(player.position * 1000) / 1000 : undefined
   }
-  useEffect(() => void loadCommentRules(), [])
+  const { fetchCommentRules } = useBackend().comments
+  useEffect(() => void loadCommentRules(fetchCommentRules), [fetchCommentRules])
   const entries = threadEntries(state)
   const headingId = useId()
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom'
 import { SAMPLE_SONGS } from '../../lib/catalogue/sample-songs.ts'
 import { SimpleTabs } from '../../ui/SimpleTabs.tsx'
 import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
+import { useBackend } from '../../domain/session/backend-context.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
 import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import { loadCommentRules, useCommentRules } from './comment-rules.ts'
@@ -161,10 +162,11 @@ export default function CommentsPage() {
   const openAuth = useAuthModalStore((s) => s.open)
   const stats = useCommentStats(userId)
   const [tab, setTab] = useState<Tab>('current')
+  const { fetchCommentRules } = useBackend().comments
   useEffect(() => {
     document.title = 'Comments & Earn · CUBE Music'
-    void loadCommentRules()
-  }, [])
+    void loadCommentRules(fetchCommentRules)
+  }, [fetchCommentRules])
   const show = (v: number | undefined) => (v === undefined ? (userId ? '…' : '—') : String(v))
   const goalPercent = stats ? Math.round((100 * stats.goal_tracks_today) / stats.goal_tracks) : 0
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { fetchCommentRules, type CommentRules } from '../../backend/comments.ts'
+import type { CommentRules } from '../../backend/comments.ts'
 
 /**
  * The rules as SQL public.comment_rules() states them; until the server has answered, the same
@@ -16,8 +16,12 @@ export const FALLBACK_COMMENT_RULES: CommentRules = {
 export const useCommentRules = create<{ rules: CommentRules; loaded: boolean }>()(() => ({ rules: FALLBACK_COMMENT_RULES, loaded: false }))
 
 let loading: Promise<void> | undefined
-export function loadCommentRules(): Promise<void> {
-  loading ??= fetchCommentRules().then(
+/**
+ * Reads the rules once through `fetchRules` (the injected backend's `comments.fetchCommentRules`);
+ * a failure lets the next caller ask again.
+ */
+export function loadCommentRules(fetchRules: () => Promise<CommentRules>): Promise<void> {
+  loading ??= fetchRules().then(
     (rules) => useCommentRules.setState({ rules, loaded: true }),
     () => {
       loading = undefined

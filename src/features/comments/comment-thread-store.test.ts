@@ -1,14 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { fetchLikedIds, fetchSongComments, subscribeSongComments, type CommentChange, type CommentRow } from '../../backend/comments.ts'
+import type { CommentChange, CommentRow } from '../../backend/comments.ts'
 import { commentRow } from '../../../tests/component/comment-row.ts'
-import { followThread, threadSnapshot, updateThread } from './comment-thread-store.ts'
+import { followThread as follow, threadSnapshot, updateThread, type ThreadCalls } from './comment-thread-store.ts'
 import { withRow } from './thread-model.ts'
 
-vi.mock('../../backend/comments.ts', () => ({
-  fetchSongComments: vi.fn(),
-  fetchLikedIds: vi.fn(async () => new Set<string>()),
-  subscribeSongComments: vi.fn(),
-}))
+// The store is handed its server calls, so the test hands it these.
+const fetchSongComments = vi.fn<ThreadCalls['fetchSongComments']>()
+const fetchLikedIds = vi.fn<ThreadCalls['fetchLikedIds']>(async () => new Set<string>())
+const subscribeSongComments = vi.fn<ThreadCalls['subscribeSongComments']>()
+const calls: ThreadCalls = { fetchSongComments, fetchLikedIds, subscribeSongComments }
+const followThread = (songId: string, userId: string | undefined, listener: () => void) => follow(calls, songId, userId, listener)
 
 const row = commentRow
 
@@ -21,8 +22,8 @@ beforeEach(() => {
   vi.clearAllMocks()
   pushes = []
   statuses = []
-  vi.mocked(fetchSongComments).mockResolvedValue([row('a')])
-  vi.mocked(subscribeSongComments).mockImplementation((_song, onChange, onStatus) => {
+  fetchSongComments.mockResolvedValue([row('a')])
+  subscribeSongComments.mockImplementation((_song, onChange, onStatus) => {
     pushes.push(onChange)
     if (onStatus) statuses.push(onStatus)
     onStatus?.('SUBSCRIBED')
@@ -80,14 +81,14 @@ describe('comment-thread-store', () => {
 
   it('changes pushed before the read are applied on top of it; a rejoin reads again', async () => {
     let answer!: (rows: CommentRow[]) => void
-    vi.mocked(fetchSongComments).mockReturnValueOnce(new Promise((resolve) => (answer = resolve)))
+    fetchSongComments.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)))
     const stop = followThread('neon-drift', 'u1', () => {})
     pushes[0]!({ kind: 'comment', type: 'INSERT', row: row('early') })
     answer([row('a')])
     await settle()
     expect([...threadSnapshot('neon-drift', 'u1').state.rows.keys()].sort()).toEqual(['a', 'early'])
 
-    vi.mocked(fetchSongComments).mockResolvedValueOnce([row('a'), row('missed')])
+    fetchSongComments.mockResolvedValueOnce([row('a'), row('missed')])
     statuses[0]!('CHANNEL_ERROR')
     expect(threadSnapshot('neon-drift', 'u1').live).toBe(false)
     statuses[0]!('SUBSCRIBED')
@@ -98,7 +99,7 @@ describe('comment-thread-store', () => {
   })
 
   it('a failed first read says so; a failed re-read keeps what was shown', async () => {
-    vi.mocked(fetchSongComments).mockRejectedValueOnce(new Error('offline'))
+    fetchSongComments.mockRejectedValueOnce(new Error('offline'))
     const stop = followThread('neon-drift', 'u1', () => {})
     await settle()
     expect(threadSnapshot('neon-drift', 'u1').status).toBe('error')
@@ -107,7 +108,7 @@ describe('comment-thread-store', () => {
     const again = followThread('neon-drift', 'u1', () => {})
     await settle()
     expect(threadSnapshot('neon-drift', 'u1').status).toBe('ready')
-    vi.mocked(fetchSongComments).mockRejectedValueOnce(new Error('offline'))
+    fetchSongComments.mockRejectedValueOnce(new Error('offline'))
     statuses.at(-1)!('SUBSCRIBED')
     await settle()
     expect(threadSnapshot('neon-drift', 'u1')).toMatchObject({ status: 'ready' })

@@ -1,9 +1,14 @@
-import { fetchLikedIds, fetchSongComments, subscribeSongComments, type CommentChange } from '../../backend/comments.ts'
+import type { CommentChange } from '../../backend/comments.ts'
+import type { Backend } from '../../domain/session/backend-context.ts'
 import { applyChange, emptyThread, threadFrom, type ThreadState } from './thread-model.ts'
 
 // One live thread per song and viewer, however many widgets show it: the Now Playing page draws the
 // thread and its markers on the waveform, and each reading it for itself doubled the reads and the
 // Realtime channels. The first reader starts the read and the subscription; the last one stops them.
+// The server calls are the caller's (the injected backend's), so a test passes fakes.
+
+/** The calls a live thread makes: its read, the viewer's likes, and the Realtime subscription. */
+export type ThreadCalls = Pick<Backend['comments'], 'fetchSongComments' | 'fetchLikedIds' | 'subscribeSongComments'>
 
 export type ThreadStatus = 'loading' | 'ready' | 'error'
 
@@ -30,7 +35,8 @@ function publish(entry: Entry, next: ThreadSnapshot) {
   for (const listener of [...entry.listeners]) listener()
 }
 
-function start(entry: Entry, songId: string, userId: string | undefined): () => void {
+function start(calls: ThreadCalls, entry: Entry, songId: string, userId: string | undefined): () => void {
+  const { fetchLikedIds, fetchSongComments, subscribeSongComments } = calls
   let cancelled = false
   let pending: CommentChange[] = []
   let loaded = false
@@ -75,14 +81,17 @@ function start(entry: Entry, songId: string, userId: string | undefined): () => 
   }
 }
 
-/** Follows the thread of `songId` as `userId` sees it; the returned function stops following. */
-export function followThread(songId: string, userId: string | undefined, listener: () => void): () => void {
+/**
+ * Follows the thread of `songId` as `userId` sees it; the returned function stops following. The
+ * first follower's `calls` read and subscribe; later followers share what they started.
+ */
+export function followThread(calls: ThreadCalls, songId: string, userId: string | undefined, listener: () => void): () => void {
   const key = keyOf(songId, userId)
   let entry = entries.get(key)
   if (!entry) {
     const created: Entry = { snapshot: LOADING_THREAD, listeners: new Set(), stop: () => {} }
     entries.set(key, created)
-    created.stop = start(created, songId, userId)
+    created.stop = start(calls, created, songId, userId)
     entry = created
   }
   const followed = entry

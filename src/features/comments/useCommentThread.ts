@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react'
-import { deleteComment, editComment, postComment, setCommentLike } from '../../backend/comments.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { notify } from '../../lib/notify.ts'
+import { useBackend } from '../../domain/session/backend-context.ts'
 import { useSessionStore } from '../../domain/session/session-store.ts'
 import { announceCredits } from './community-credits.ts'
 import { followThread, LOADING_THREAD, threadSnapshot, updateThread } from './comment-thread-store.ts'
@@ -26,12 +26,18 @@ export function commentError(error: unknown): string {
 
 /**
  * One song's thread: loaded once, then kept live through Realtime (comments, replies, likes and
- * deletions by anyone), with the user's actions sent to the server's definer functions. Every
+ * deletions by anyone), with the user's actions sent to the server's definer functions (through the
+ * injected backend). Every
  * widget showing the same song shares one read and one channel (comment-thread-store.ts).
  */
 export function useCommentThread(songId: string | undefined) {
   const userId = useSessionStore((s) => s.user?.id)
-  const follow = useCallback((listener: () => void) => (songId ? followThread(songId, userId, listener) : () => {}), [songId, userId])
+  const { comments } = useBackend()
+  const { deleteComment, editComment, postComment, setCommentLike } = comments
+  const follow = useCallback(
+    (listener: () => void) => (songId ? followThread(comments, songId, userId, listener) : () => {}),
+    [comments, songId, userId],
+  )
   // Keyed by song and viewer: another song's thread never shows, even for one frame.
   const current = useSyncExternalStore(follow, () => (songId ? threadSnapshot(songId, userId) : LOADING_THREAD))
   const setState = useCallback(
@@ -56,7 +62,7 @@ export function useCommentThread(songId: string | undefined) {
         return false
       }
     },
-    [songId, setState],
+    [songId, setState, postComment],
   )
 
   const like = useCallback(
@@ -74,7 +80,7 @@ export function useCommentThread(songId: string | undefined) {
         notify.error('Like not saved', { description: commentError(error) })
       }
     },
-    [setState],
+    [setState, setCommentLike],
   )
 
   const edit = useCallback(
@@ -89,7 +95,7 @@ export function useCommentThread(songId: string | undefined) {
         return false
       }
     },
-    [setState],
+    [setState, editComment],
   )
 
   const remove = useCallback(
@@ -107,7 +113,7 @@ export function useCommentThread(songId: string | undefined) {
         notify.error('Comment not deleted', { description: commentError(error) })
       }
     },
-    [setState],
+    [setState, deleteComment],
   )
 
   return { state: current.state, status: current.status, live: current.live, userId, post, like, edit, remove }

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { page as browserPage, userEvent } from 'vitest/browser'
 import '../../styles/index.css'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
-import { render, settle } from '../../../tests/component/render.tsx'
+import { renderWithBackend, settle } from '../../../tests/component/render.tsx'
+import { fakeBackend } from '../../../tests/component/fake-backend.ts'
 import { catalogueRow } from '../../../tests/component/catalogue-row.ts'
 import { CATALOGUE_SONGS, SAMPLE_SONGS } from '../../lib/catalogue/sample-songs.ts'
 import { useLibraryStore } from '../../domain/collection/library-store.ts'
@@ -15,22 +16,20 @@ import LibraryPage from './LibraryPage.tsx'
 // and browsed by genre and by artist.
 
 const published = catalogueRow({ duration_seconds: 61.25 })
-vi.mock('../../backend/publishing.ts', async (original) => ({
-  ...(await original<typeof import('../../backend/publishing.ts')>()),
-  fetchPublishedSongs: vi.fn(async () => [published]),
-}))
+let server = fakeBackend()
 
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>
 }
 const page = () =>
-  render(
+  renderWithBackend(
     <MemoryRouter initialEntries={['/app/library']}>
       <Routes>
         <Route path="/app/library" element={<LibraryPage />} />
         <Route path="*" element={<Where />} />
       </Routes>
     </MemoryRouter>,
+    server.backend,
   )
 const titles = (el: HTMLElement) => [...el.querySelectorAll('[data-testid="track-card"] h3')].map((h) => h.textContent)
 const search = (el: HTMLElement) => el.querySelector<HTMLInputElement>('input[type="search"]')!
@@ -46,6 +45,7 @@ const upload = {
 }
 
 beforeEach(() => {
+  server = fakeBackend({ publishing: { fetchPublishedSongs: async () => [published] } })
   usePublishedSongs.setState({ rows: [], loadedFor: undefined, error: null })
   useLibraryStore.setState({ userTracks: [upload], view: 'grid' })
   usePlayerStore.setState({ currentSong: null, isPlaying: false })
@@ -58,6 +58,7 @@ describe('LibraryPage', () => {
     await vi.waitFor(() => expect(titles(el)).toHaveLength(CATALOGUE_SONGS.length + 2))
     expect(titles(el)).toContain('Basement Tapes')
     expect(titles(el)[0]).toBe('Señal Débil')
+    expect(server.calls).toEqual(['publishing.fetchPublishedSongs'])
   })
 
   it('searches by title, artist and genre, ignoring case and accents, best match first, and plays a found song', async () => {

@@ -1,27 +1,18 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { userEvent } from 'vitest/browser'
-
-// The panel over a mocked server module: what the owner sees and does, what an invited creator sees.
-const calls = vi.hoisted(() => ({ invite: vi.fn(), remove: vi.fn() }))
-vi.mock('../../../backend/project-collaboration.ts', async (original) => ({
-  ...(await original<object>()),
-  inviteProjectMember: async (_db: unknown, projectId: string, username: string, role: string) => {
-    calls.invite(projectId, username, role)
-    if (username === 'ghost') throw new Error('No creator is called ghost.')
-    return { user_id: 'u-2', username, role }
-  },
-  listProjectMembers: async () =>
-    calls.invite.mock.calls.length > 0 && calls.remove.mock.calls.length === 0 ? [{ userId: 'u-2', role: 'viewer' }] : [],
-  usernamesOf: async () => new Map([['u-2', 'mia']]),
-  removeProjectMember: async (_db: unknown, projectId: string, userId: string) => calls.remove(projectId, userId),
-  listSharedProjects: async () => [{ id: 'p-9', name: 'Her song', owner: 'leo', role: 'editor' }],
-}))
-import { render, settle } from '../../../../tests/component/render.tsx'
+import type { ReactNode } from 'react'
+import { renderWithBackend, settle } from '../../../../tests/component/render.tsx'
+import { fakeBackend, type FakeBackend } from '../../../../tests/component/fake-backend.ts'
 import { useMixerStore } from '../../../domain/studio/mixer-store.ts'
 import { useAccountProjectStore } from '../../../domain/studio/account-project-store.ts'
 import { useSessionStore } from '../../../domain/session/session-store.ts'
 import { useLiveSessionStore } from '../../../domain/studio/live-session-store.ts'
 import { LiveSessionPanel } from './LiveSessionPanel.tsx'
+
+// The panel over a fake server: what the owner sees and does, what an invited creator sees.
+const calls = { invite: vi.fn(), remove: vi.fn() }
+let server: FakeBackend
+const render = (ui: ReactNode) => renderWithBackend(ui, server.backend)
 
 const PROJECT = { id: 'p-1', name: 'Night Drive' }
 const button = (el: HTMLElement, name: string) => [...el.querySelectorAll('button')].find((b) => b.textContent === name)
@@ -29,6 +20,20 @@ const button = (el: HTMLElement, name: string) => [...el.querySelectorAll('butto
 beforeEach(() => {
   calls.invite.mockClear()
   calls.remove.mockClear()
+  server = fakeBackend({
+    projectCollaboration: {
+      inviteProjectMember: async (_db: unknown, projectId: string, username: string, role: string) => {
+        calls.invite(projectId, username, role)
+        if (username === 'ghost') throw new Error('No creator is called ghost.')
+        return { user_id: 'u-2', username, role }
+      },
+      listProjectMembers: async () =>
+        calls.invite.mock.calls.length > 0 && calls.remove.mock.calls.length === 0 ? [{ userId: 'u-2', role: 'viewer' }] : [],
+      usernamesOf: async () => new Map([['u-2', 'mia']]),
+      removeProjectMember: async (_db: unknown, projectId: string, userId: string) => calls.remove(projectId, userId),
+      listSharedProjects: async () => [{ id: 'p-9', name: 'Her song', owner: 'leo', role: 'editor' }],
+    },
+  })
   useSessionStore.setState({ status: 'signed-in' })
   useMixerStore.setState({ project: PROJECT })
   useAccountProjectStore.setState({

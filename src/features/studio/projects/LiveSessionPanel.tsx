@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { useMixerStore } from '../../../domain/studio/mixer-store.ts'
 import { useAccountProjectStore } from '../../../domain/studio/account-project-store.ts'
 import { useLiveSessionStore } from '../../../domain/studio/live-session-store.ts'
+import { useBackend } from '../../../domain/session/backend-context.ts'
 import { useSessionStore } from '../../../domain/session/session-store.ts'
 import type { ProjectRole } from '../../../backend/project-collaboration.ts'
 
@@ -14,6 +15,7 @@ const PART_LABEL = { owner: 'owner', editor: 'editor', viewer: 'viewer' } as con
  */
 export function LiveSessionPanel() {
   const signedIn = useSessionStore((s) => s.status === 'signed-in')
+  const server = useBackend()
   const open = useMixerStore((s) => s.project)
   const tracks = useMixerStore((s) => s.tracks)
   const trackName = (id: string) => tracks.find((t) => t.id === id)?.name ?? 'a removed track'
@@ -25,11 +27,11 @@ export function LiveSessionPanel() {
   const [role, setRole] = useState<ProjectRole>('editor')
 
   useEffect(() => {
-    if (signedIn) void refreshShared()
-  }, [signedIn, refreshShared])
+    if (signedIn) void refreshShared(server)
+  }, [signedIn, refreshShared, server])
   useEffect(() => {
-    if (signedIn && owned && open) void refreshCollaborators(open.id)
-  }, [signedIn, owned, open, refreshCollaborators])
+    if (signedIn && owned && open) void refreshCollaborators(server, open.id)
+  }, [signedIn, owned, open, refreshCollaborators, server])
 
   if (!signedIn) return null
   const liveHere = session !== null && open !== null && session.project.id === open.id
@@ -64,7 +66,7 @@ export function LiveSessionPanel() {
             <button
               type="button"
               className="rounded border border-primary px-2 py-1 text-primary"
-              onClick={() => void goLive(open, 'owner')}
+              onClick={() => void goLive(server, open, 'owner')}
             >
               Go live with “{open.name}”
             </button>
@@ -73,7 +75,7 @@ export function LiveSessionPanel() {
             className="flex flex-wrap gap-2"
             onSubmit={(e) => {
               e.preventDefault()
-              if (username.trim()) void invite(open.id, username.trim(), role).then((ok) => ok && setUsername(''))
+              if (username.trim()) void invite(server, open.id, username.trim(), role).then((ok) => ok && setUsername(''))
             }}
           >
             <label className="sr-only" htmlFor="invite-username">
@@ -110,7 +112,7 @@ export function LiveSessionPanel() {
                   <span>
                     {c.username} <span className="text-muted">({c.role})</span>
                   </span>
-                  <button type="button" className="text-muted hover:text-fg" onClick={() => void remove(open.id, c.userId)}>
+                  <button type="button" className="text-muted hover:text-fg" onClick={() => void remove(server, open.id, c.userId)}>
                     Remove {c.username}
                   </button>
                 </li>
@@ -128,7 +130,11 @@ export function LiveSessionPanel() {
                 <span>
                   {p.name} <span className="text-muted">by {p.owner ?? 'a former creator'}</span>
                 </span>
-                <button type="button" className="text-primary underline" onClick={() => void goLive({ id: p.id, name: p.name }, p.role)}>
+                <button
+                  type="button"
+                  className="text-primary underline"
+                  onClick={() => void goLive(server, { id: p.id, name: p.name }, p.role)}
+                >
                   Join live
                 </button>
               </li>
