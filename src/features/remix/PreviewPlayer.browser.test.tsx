@@ -1,6 +1,7 @@
 import { afterEach, expect, it } from 'vitest'
 import { page } from 'vitest/browser'
-import { render, settle } from '../../../tests/component/render.tsx'
+import { fakeBackend } from '../../../tests/component/fake-backend.ts'
+import { renderWithBackend, settle } from '../../../tests/component/render.tsx'
 import { PreviewPlayer } from './RemixPage.tsx'
 import { initialRemixState, useRemixStore } from './remix-store.ts'
 
@@ -11,7 +12,8 @@ afterEach(() => useRemixStore.setState(initialRemixState()))
 
 it('shows what is being prepared with its progress, then the tempo the preview is prepared at', async () => {
   useRemixStore.setState({ status: 'preparing', stage: 'Beat Match: stretching to 130 BPM…', progress: 0.4, preparedBpm: 120 })
-  render(<PreviewPlayer />)
+  // The source picker lists the published songs too: none here.
+  renderWithBackend(<PreviewPlayer />, fakeBackend({ publishing: { fetchPublishedSongs: async () => [] } }).backend)
   await settle()
   const status = page.getByTestId('remix-preparing')
   await expect.element(status).toHaveTextContent('Beat Match: stretching to 130 BPM…')
