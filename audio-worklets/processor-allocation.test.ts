@@ -118,6 +118,16 @@ interface Measurement {
  */
 const CONSTRUCTIONS_ONLY = { warmUp: 2_000, measured: 6_000 }
 
+/**
+ * A stretch may be measured again, up to this many times in all, when its heap grew or a
+ * collection ran: on a loaded machine V8 may finish optimising a function late, and that one-off
+ * allocation lands in whichever stretch it falls in. An allocation made by the processor's work
+ * recurs in every stretch, so it still fails (the JavaScript control below proves it).
+ */
+const STRETCHES = 3
+
+const flat = (m: Measurement) => m.garbageCollections === 0 && m.heapGrowth < HEAP_SLACK_BYTES
+
 /** Warms the processor up (JIT, lazily built state), then measures a long run of quanta. */
 function measure(
   processor: Processor,
@@ -131,13 +141,21 @@ function measure(
     scope.currentFrame = (scope.currentFrame as number) + Q
   }
   for (let q = 0; q < quanta.warmUp; q++) step()
+  const first = measureStretch(processor, step, quanta.measured)
+  let m = first
+  for (let again = 1; again < STRETCHES && m.constructed === 0 && !flat(m); again++) m = measureStretch(processor, step, quanta.measured)
+  // The posts are the first stretch's, whose quanta the callers count from.
+  return { ...m, posts: first.posts }
+}
+
+function measureStretch(processor: Processor, step: () => void, quanta: number): Measurement {
   const postsBefore = processor.port.posts
   const gc = new GCProfiler()
   let heapGrowth = 0
   gc.start()
   const constructed = countingConstructions(() => {
     const before = process.memoryUsage().heapUsed
-    for (let q = 0; q < quanta.measured; q++) step()
+    for (let q = 0; q < quanta; q++) step()
     heapGrowth = process.memoryUsage().heapUsed - before
   })
   const garbageCollections = gc.stop()?.statistics.length ?? 0
