@@ -38,8 +38,47 @@ export default defineConfig({
   // Cross-origin isolated like every server of the app, so the engine's SharedArrayBuffer paths are the ones tested.
   server: { headers: { ...ISOLATION_HEADERS } },
   worker: { format: 'es' },
-  // Pre-bundled up front: found mid-run, Vite would reload the page and load React twice.
-  optimizeDeps: { include: ['yjs', 'y-protocols/awareness', 'y-protocols/sync', 'lib0/encoding', 'lib0/decoding'] },
+  // Every package the app and its tests import, pre-bundled up front: one found mid-run (on a
+  // fresh clone, with no cache) makes Vite reload the page, and the files already loaded keep
+  // another copy of React.
+  optimizeDeps: {
+    include: [
+      '@dnd-kit/core',
+      '@radix-ui/react-slider',
+      '@soundtouchjs/core',
+      '@supabase/supabase-js',
+      '@tanstack/react-query',
+      '@xstate/react',
+      'comlink',
+      'ethers',
+      'fflate',
+      'jsqr',
+      'lib0/decoding',
+      'lib0/encoding',
+      'pitchy',
+      'qrcode',
+      'react',
+      'react/jsx-dev-runtime',
+      'react/jsx-runtime',
+      'react-dom',
+      'react-dom/client',
+      'react-router-dom',
+      'siwe',
+      'sonner',
+      'spessasynth_core',
+      'standardized-audio-context',
+      'tone',
+      'wavesurfer.js',
+      'web-audio-beat-detector',
+      'webm-muxer',
+      'xstate',
+      'y-protocols/awareness',
+      'y-protocols/sync',
+      'yjs',
+      'zustand',
+      'zustand/middleware',
+    ],
+  },
   test: {
     // Engine checks in tests/browser; component tests (*.browser.test.tsx) beside the screens they test.
     include: ['tests/browser/**/*.test.ts', 'src/**/*.browser.test.tsx'],
