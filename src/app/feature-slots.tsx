@@ -33,4 +33,6 @@ export const FEATURE_SLOTS: SlotComponents = {
   SongWaveform: lazyWidget(() => import('../features/player/index.ts').then((m) => m.Waveform)),
   CreatorEarningsCard: lazyWidget(() => import('../features/wallet/index.ts').then((m) => m.CreatorEarningsCard)),
   StillListeningPrompt: lazyWidget(() => import('../features/listen/index.ts').then((m) => m.StillListeningPrompt)),
+  // Loaded only when a widget on the landing page first needs the server (the generator's share panel).
+  ServerState: lazyWidget(() => import('./ServerState.tsx').then((m) => m.ServerState)),
 }

@@ -30,6 +30,8 @@ export interface SlotProps {
   PlayerBar: NoProps
   StillListeningPrompt: NoProps
   CreatorEarningsCard: NoProps
+  /** The server-state layer (query cache, backend), for a widget on a page that loads without it (the landing page). */
+  ServerState: { children: ReactNode }
 }
 
 export type SlotName = keyof SlotProps

@@ -12,6 +12,7 @@ import { Icon } from '../../ui/Icon.tsx'
 import { generatedSong, type GeneratedTrack } from './generated-track.ts'
 import { DownloadTrack } from './DownloadTrack.tsx'
 import { SharePanel } from './SharePanel.tsx'
+import { WithServerState } from './WithServerState.tsx'
 import { TrackPlayer } from './TrackPlayer.tsx'
 import { errorMessage } from '../../lib/error-message.ts'
 
@@ -107,7 +108,11 @@ export function GeneratedTrackActions({ track, openInStudio = false }: { track: 
         </button>
       </div>
       <DownloadTrack track={track} className="mt-2" />
-      {sharing && <SharePanel recipe={track.recipe} title={track.title} onClose={() => setSharing(false)} />}
+      {sharing && (
+        <WithServerState>
+          <SharePanel recipe={track.recipe} title={track.title} onClose={() => setSharing(false)} />
+        </WithServerState>
+      )}
     </>
   )
 }
