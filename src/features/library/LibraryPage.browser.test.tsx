@@ -88,7 +88,7 @@ describe('LibraryPage', () => {
     expect(usePlayerStore.getState().currentSong?.id).toBe('kernel-panic')
   })
 
-  it("at 375 px the genre chips are one row that scrolls sideways; the first song's play button and title show on the first screen", async () => {
+  it("at 375 px the genre chips are one row that scrolls sideways; the first song's play and title are on the first screen", async () => {
     await browserPage.viewport(375, 812)
     const el = page()
     await settle()
