@@ -1,6 +1,7 @@
 import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql, supabaseClient, startTestServer, type TestServer } from './support/local-backend.ts'
+import { totpQrSvg } from '../../supabase/local/auth/totp-qr-svg.ts'
 
 // Settings' account security through the unchanged supabase-js client, as hosted Supabase Auth
 // would answer it: password change (PUT /auth/v1/user) and TOTP two-factor (auth.mfa).
@@ -101,6 +102,10 @@ describe('TOTP two-factor authentication', () => {
       expect(factor.type).toBe('totp')
       expect(factor.totp.qr_code).toMatch(/^data:image\/svg\+xml;utf-8,<svg/)
       expect(factor.totp.uri).toMatch(/^otpauth:\/\/totp\/CUBE%20Music:totp%40example\.com\?secret=/)
+      // The QR is the SVG that loads as an image as supabase-js wraps it, unchanged (no '#' or '%'
+      // to cut the data URI short): tests/browser/totp-qr.test.ts decodes that SVG to the URI.
+      expect(factor.totp.qr_code).toBe(`data:image/svg+xml;utf-8,${await totpQrSvg(factor.totp.uri)}`)
+      expect(factor.totp.qr_code).not.toMatch(/[#%]/)
       const secret = factor.totp.secret
       // The secret is stored server-side only: no API answers it again.
       const listed = await client.auth.mfa.listFactors()

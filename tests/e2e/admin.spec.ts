@@ -54,6 +54,23 @@ test(
     await register(page, `boss${unique()}`.slice(0, 20), adminEmail, 'boss-pass-1')
     await expect(page.getByTestId('admin-page')).toBeVisible()
 
+    await test.step('the dashboard leads with what this deployment uses; each AI provider says what it is for', async () => {
+      await expect(page.getByRole('tablist', { name: 'Admin' }).getByRole('tab')).toHaveText([
+        'Economy',
+        'Site Settings',
+        'API Config',
+        'Knowledge Base',
+        'Text AI',
+        'Music AI',
+        'Image AI',
+        'Inference AI',
+      ])
+      await tab(page, 'Image AI')
+      await expect(page.getByText(/^Not called as shipped: covers are drawn on the device\./)).toBeVisible()
+      await tab(page, 'Text AI')
+      await expect(page.getByText(/^Writes NFT descriptions in the Mint studio\./)).toBeVisible()
+    })
+
     await test.step(
       'Text AI: a custom endpoint and key are saved, only the mask comes back, Test connection reports the ' + 'provider',
       async () => {

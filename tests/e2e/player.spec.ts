@@ -215,6 +215,27 @@ test('after a reload the queue, the song, its position and the volume come back 
   expect(await positionSeconds(page)).toBeLessThan(saved + 15)
 })
 
+test('a reload while a song plays keeps its position to the second and plays on (sound is allowed here)', async ({ page }) => {
+  await playFromLibrary(page, 'Neon Drift')
+  const panel = page.getByRole('region', { name: 'Player' })
+  await expect.poll(() => positionSeconds(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(1)
+  await panel.getByRole('slider', { name: 'Seek' }).fill('40')
+  await expect.poll(() => positionSeconds(page)).toBeGreaterThanOrEqual(41)
+  const before = await positionSeconds(page)
+  await page.reload()
+  // Back on the same second (or the next, the page took a moment), and playing without a click.
+  await expect(page.getByTestId('bar-title')).toHaveText('Neon Drift')
+  const after = await positionSeconds(page)
+  expect(after).toBeGreaterThanOrEqual(before)
+  expect(after).toBeLessThanOrEqual(before + 2)
+  await expect(page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Pause', exact: true })).toBeVisible({
+    timeout: 15_000,
+  })
+  await expect.poll(() => positionSeconds(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(after + 2)
+  await expect.poll(() => masterLevel(page), { timeout: 10_000 }).toBeGreaterThan(0.01)
+  await expect(page.getByTestId('resume-after-reload')).toHaveCount(0)
+})
+
 test('a corrupt or missing audio file shows a clear error and the app keeps working', async ({ page }) => {
   await page.route('**/audio/samples/low-tide-memory.mp3', (route) =>
     route.fulfill({ status: 200, contentType: 'audio/mpeg', body: Buffer.from('this is not audio at all'.repeat(40)) }),

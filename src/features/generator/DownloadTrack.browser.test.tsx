@@ -1,10 +1,12 @@
 import { beforeEach, expect, it, vi } from 'vitest'
 import { userEvent } from 'vitest/browser'
+import { MemoryRouter } from 'react-router-dom'
 import { render, settle } from '../../../tests/component/render.tsx'
 import { downloadFile } from '../../lib/download-file.ts'
 import { encodeWav } from '../../engine/workers.ts'
 import type { GeneratedTrack } from './generated-track.ts'
 import { DownloadTrack } from './DownloadTrack.tsx'
+import { GeneratedTrackActions } from './GeneratedTrackPanel.tsx'
 
 // A generated track can be downloaded: the WAV as rendered, and a compressed Opus/WebM file that
 // the browser decodes back to the same length (encoded on the device by the publishing encoder).
@@ -56,4 +58,19 @@ it('Download Opus makes a compressed WebM, much smaller, that decodes to the sam
   const decoded = await new OfflineAudioContext(2, 1, 48_000).decodeAudioData(await blob.arrayBuffer())
   expect(decoded.duration).toBeGreaterThan(1.9)
   expect(decoded.duration).toBeLessThan(2.1)
+})
+
+it("a finished track's actions offer both downloads, in the generator and on the landing page", async () => {
+  const track = await aTrack()
+  for (const openInStudio of [false, true]) {
+    vi.mocked(downloadFile).mockClear()
+    const el = render(
+      <MemoryRouter>
+        <GeneratedTrackActions track={track} openInStudio={openInStudio} />
+      </MemoryRouter>,
+    )
+    expect(button(el, 'Download Opus'), `openInStudio ${openInStudio}`).toBeDefined()
+    await settle(() => userEvent.click(button(el, 'Download WAV')))
+    expect(downloadFile).toHaveBeenCalledWith(track.wav, 'Neon Rain Night Drive.wav')
+  }
 })

@@ -31,6 +31,8 @@ const page = () =>
     </MemoryRouter>,
     server.backend,
   )
+/** The app's header and the player bar at 375 px (51 and 57 px), which the page itself does not draw. */
+const SHELL_PX = 56 + 64
 const titles = (el: HTMLElement) => [...el.querySelectorAll('[data-testid="track-card"] h3')].map((h) => h.textContent)
 const search = (el: HTMLElement) => el.querySelector<HTMLInputElement>('input[type="search"]')!
 const button = (el: HTMLElement, name: string) => [...el.querySelectorAll('button')].find((b) => b.textContent?.trim() === name)!
@@ -86,7 +88,7 @@ describe('LibraryPage', () => {
     expect(usePlayerStore.getState().currentSong?.id).toBe('kernel-panic')
   })
 
-  it('at 375 px the genre chips are one row that scrolls sideways, so the first song sits right below them', async () => {
+  it("at 375 px the genre chips are one row that scrolls sideways; the first song's play and title are on the first screen", async () => {
     await browserPage.viewport(375, 812)
     const el = page()
     await settle()
@@ -100,6 +102,14 @@ describe('LibraryPage', () => {
     expect(chips.getBoundingClientRect().height).toBeLessThan(buttons[0]!.getBoundingClientRect().height * 2)
     expect(chips.scrollWidth).toBeGreaterThan(chips.clientWidth)
     expect(chips.getBoundingClientRect().right).toBeLessThanOrEqual(375)
+    // The first song follows the chips at once, its play button and title on the first screen
+    // between the app's header and the player bar (SHELL_PX together).
+    const chipsBottom = chips.getBoundingClientRect().bottom
+    const first = el.querySelector<HTMLElement>('[data-testid="track-card"]')!
+    expect(first.getBoundingClientRect().top - chipsBottom).toBeGreaterThanOrEqual(0)
+    expect(first.getBoundingClientRect().top - chipsBottom).toBeLessThan(64)
+    const play = first.querySelector<HTMLElement>('button[aria-label^="Play "]')!
+    for (const part of [play, first.querySelector('h3')!]) expect(part.getBoundingClientRect().bottom + SHELL_PX).toBeLessThanOrEqual(812)
     // A chip out of sight still filters once scrolled to.
     const last = buttons.at(-1)!
     last.scrollIntoView()

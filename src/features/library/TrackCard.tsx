@@ -115,7 +115,13 @@ export function TrackCard({
   return (
     <li data-testid="track-card" className={`panel flex flex-col overflow-visible p-3 ${isCurrent ? 'border-primary' : ''}`}>
       <div className="relative">
-        <img src={song.image} alt={`Cover of ${song.title}`} className="aspect-square w-full rounded-md border border-line object-cover" />
+        {/* A wide crop on a phone, where one card fills the row: the first song's play button and
+            title then show on the first screen, below the page's tools. Square where cards sit side by side. */}
+        <img
+          src={song.image}
+          alt={`Cover of ${song.title}`}
+          className="aspect-[2/1] w-full rounded-md border border-line object-cover sm:aspect-square"
+        />
         <div className="absolute right-2 bottom-2">{playButton}</div>
         <span className="absolute top-2 left-2 rounded-full bg-bg/80 px-2 py-0.5 text-xs font-bold text-accent">+{reward} CUBE</span>
       </div>

@@ -96,7 +96,7 @@ for (const [width, height] of [
       expect(box.right).toBeLessThanOrEqual(width)
     })
 
-    it('says plainly why a listen earned nothing: the song paid twice today, the daily cap, the CUBE cap', async () => {
+    it('says plainly why a listen earned nothing: the song paid twice today, the daily cap, the CUBE cap, no interaction', async () => {
       await mount()
       await settle(() => applyListenAnswer(firewall.id, answer({ heard_seconds: 30, reason: 'song_limit' }), undefined, firewall.title))
       expect(q('listen-standing')?.textContent).toBe('"Firewall of Iron" already paid twice today: other songs still earn.')
@@ -106,6 +106,10 @@ for (const [width, height] of [
       expect(q('listen-standing')?.textContent).toBe('Daily cap reached (20 rewarded listens): listening earns again from 00:00 UTC.')
       await settle(() => applyListenAnswer(firewall.id, answer({ heard_seconds: 30, reason: 'cube_cap' }), undefined, firewall.title))
       expect(q('listen-standing')?.textContent).toBe("Listening has paid today's most (50 CUBE): it earns again from 00:00 UTC.")
+      await settle(() => applyListenAnswer(firewall.id, answer({ heard_seconds: 30, reason: 'inactive' }), undefined, firewall.title))
+      expect(q('listen-standing')?.textContent).toBe(
+        'Rewards paused after an hour without a click or a key: answer "Still listening?" to earn again.',
+      )
       expect(q('earn-moment')).toBeNull()
     })
 
