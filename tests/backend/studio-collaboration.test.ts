@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { api, rpc, signUp, sql, startTestServer, supabaseClient, type TestServer, type TestUser } from './support/local-backend.ts'
 import { createMixerStore } from '../../src/domain/studio/mixer-store.ts'
-import { joinSharedProject, peersOf } from '../../src/domain/studio/shared-project.ts'
+import { joinSharedProject } from '../../src/domain/studio/shared-project.ts'
+import { peersOf } from '../../src/domain/studio/presence.ts'
 import { rlsContext, rlsMatrixTests, type RlsCase } from './support/rls-matrix.ts'
 
 // Shared studio projects as an outsider sees them: the members and the stored document updates,
@@ -207,7 +208,15 @@ describe('shared studio projects', () => {
       .poll(async () => (await q('select 1 from public.project_updates where project_id = $1', [PROJECT])).length)
       .toBeGreaterThan(0)
     const theirs = createMixerStore(new Y.Doc())
-    const editorSession = joinSharedProject({ db: await signedIn(editor), project, part: 'editor', name: 'collabeditor', store: theirs })
+    const transport = { seconds: 7, playing: true, position: () => transport.seconds, isPlaying: () => transport.playing }
+    const editorSession = joinSharedProject({
+      db: await signedIn(editor),
+      project,
+      part: 'editor',
+      name: 'collabeditor',
+      store: theirs,
+      transport,
+    })
     await editorSession.ready
     expect(theirs.getState().tracks.map((t) => t.name)).toEqual(['Kick'])
     await expect.poll(() => mine.getState().tracks.length, { timeout: 5000 }).toBe(1)
@@ -215,8 +224,17 @@ describe('shared studio projects', () => {
     await expect.poll(() => peersOf(ownerSession.awareness).map((p) => p.name), { timeout: 5000 }).toEqual(['collabeditor'])
     theirs.getState().select(kick.id)
     await expect.poll(() => peersOf(ownerSession.awareness)[0]?.selectedTrackId, { timeout: 5000 }).toBe(kick.id)
+    // Their playhead, and the control they take hold of, while they hold it.
+    transport.seconds = 9.25
+    await expect.poll(() => peersOf(ownerSession.awareness)[0]?.playhead, { timeout: 5000 }).toEqual({ seconds: 9.25, playing: true })
+    editorSession.share({ touching: { trackId: kick.id, control: 'volume' } })
+    await expect
+      .poll(() => peersOf(ownerSession.awareness)[0]?.touching, { timeout: 5000 })
+      .toEqual({ trackId: kick.id, control: 'volume' })
     theirs.getState().setControl(kick.id, 'volume', 12)
     await expect.poll(() => mine.getState().tracks[0]!.volume, { timeout: 5000 }).toBe(12)
+    editorSession.share({ touching: null })
+    await expect.poll(() => peersOf(ownerSession.awareness)[0]?.touching, { timeout: 5000 }).toBeNull()
     mine.getState().renameTrack(kick.id, 'Big Kick')
     await expect.poll(() => theirs.getState().tracks[0]!.name, { timeout: 5000 }).toBe('Big Kick')
     // Each undoes only their own edit.

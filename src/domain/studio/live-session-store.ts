@@ -1,7 +1,9 @@
 import { create } from 'zustand'
 import type { ProjectRole, SharedProject } from '../../backend/project-collaboration.ts'
 import { errorMessage } from '../../lib/error-message.ts'
-import { joinSharedProject, peersOf, type Presence, type ProjectPart, type SharedSession } from './shared-project.ts'
+import { mixerEngine } from '../../engine/mixer-engine.ts'
+import { joinSharedProject, type ProjectPart, type SharedPresence, type SharedSession } from './shared-project.ts'
+import { peersOf, type Peer } from './presence.ts'
 import type { OpenProject } from './mixer-store.ts'
 import type { Backend } from '../session/backend-context.ts'
 import { useSessionStore } from '../session/session-store.ts'
@@ -27,13 +29,15 @@ interface LiveSessionState {
   /** 'joining' until the stored state and the room's answers are in. */
   status: 'off' | 'joining' | 'live'
   collaborators: Collaborator[]
-  /** The other creators in the live session now. */
-  peers: Presence[]
+  /** The other creators in the live session now, with what they are doing. */
+  peers: Peer[]
   shared: SharedProject[]
   /** The last failure, in words (null when the last action worked). */
   error: string | null
   goLive: (server: CollaborationServer, project: OpenProject, part: ProjectPart) => Promise<void>
   leave: () => Promise<void>
+  /** Shows the others this creator's selection or the control they move (nothing when not live). */
+  share: (change: SharedPresence) => void
   refreshCollaborators: (server: CollaborationServer, projectId: string) => Promise<void>
   refreshShared: (server: CollaborationServer) => Promise<void>
   /** True when the invite was made. */
@@ -60,12 +64,18 @@ export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
         project,
         part,
         name,
+        transport: mixerEngine,
         onEnded: () => {
           if (get().session === session) set({ session: null, status: 'off', peers: [] })
         },
       })
-      session.awareness.on('change', () => {
-        if (get().session === session) set({ peers: peersOf(session.awareness) })
+      // When each peer's playhead was heard, so a playing one moves on between reports.
+      const heard = new Map<number, number>()
+      session.awareness.on('change', ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }) => {
+        const now = performance.now()
+        for (const id of [...added, ...updated]) heard.set(id, now)
+        for (const id of removed) heard.delete(id)
+        if (get().session === session) set({ peers: peersOf(session.awareness, heard) })
       })
       set({ session, status: 'joining', error: null, peers: [] })
       try {
@@ -83,6 +93,7 @@ export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
       set({ session: null, status: 'off', peers: [] })
       await session.leave().catch(failed)
     },
+    share: (change) => get().session?.share(change),
     refreshCollaborators: async ({ client, projectCollaboration: calls }, projectId) => {
       try {
         const members = await calls.listProjectMembers(client.supabase(), projectId)

@@ -80,8 +80,20 @@ describe('LiveSessionPanel', () => {
 
   it('in a live session: how this creator takes part, and who else is in the project on which track', () => {
     useMixerStore.setState({ tracks: [{ id: 't-1', name: 'Drums' } as never] })
-    const session = { project: PROJECT, part: 'viewer' as const, awareness: null as never, ready: Promise.resolve(), leave: async () => {} }
-    useLiveSessionStore.setState({ session, status: 'live', peers: [{ name: 'mia', colour: 'hsl(10 80% 65%)', selectedTrackId: 't-1' }] })
+    const session = {
+      project: PROJECT,
+      part: 'viewer' as const,
+      awareness: null as never,
+      ready: Promise.resolve(),
+      share: () => {},
+      leave: async () => {},
+    }
+    const mia = { clientId: 7, heardAt: 0, clip: null, notes: [], playhead: null, touching: null }
+    useLiveSessionStore.setState({
+      session,
+      status: 'live',
+      peers: [{ ...mia, name: 'mia', colour: 'hsl(10 80% 65%)', selectedTrackId: 't-1' }],
+    })
     const el = render(<LiveSessionPanel />)
     expect(el.querySelector('[role="status"]')?.textContent).toBe(
       'Live in “Night Drive” as viewer. Your changes stay in this studio. Leave',

@@ -8,6 +8,10 @@ import { ClipBlock } from './ClipBlock.tsx'
 import { ClipInspector } from './ClipInspector.tsx'
 import { dragClips, type DragKind } from './clip-drag.ts'
 import { instrumentSpan } from '../../../engine/instruments/note-track.ts'
+import { useLiveSessionStore } from '../../../domain/studio/live-session-store.ts'
+import { RemotePlayheads } from '../presence/RemotePlayheads.tsx'
+import { PeerTag } from '../presence/PeerTag.tsx'
+import { usePeerClips, usePeersOnTrack } from '../presence/peer-hooks.ts'
 
 const DRAG_LABELS: Record<DragKind, string> = {
   move: 'Move clip',
@@ -51,8 +55,17 @@ export function Timeline({ onSeek }: { onSeek: (seconds: number) => void }) {
   const playhead = useRef<HTMLDivElement>(null)
   const drag = useRef<Drag | null>(null)
   const bar = gridSeconds('bar', tempo)
+  const session = useLiveSessionStore((s) => s.session)
   // Room after the last clip to drag into (four bars), and never less than eight bars.
   const length = Math.max(mixDuration({ tracks }) + 4 * bar, 8 * bar)
+
+  // In a live session the others see which clip this creator has selected.
+  useEffect(() => {
+    if (!session) return
+    const share = () => session.share({ clip: useTimelineStore.getState().selected })
+    share()
+    return useTimelineStore.subscribe((s, before) => s.selected !== before.selected && share())
+  }, [session])
 
   // Playhead and follow: an animation-frame loop writing a transform, no React renders.
   useEffect(() => {
@@ -237,6 +250,7 @@ export function Timeline({ onSeek }: { onSeek: (seconds: number) => void }) {
             data-testid="timeline-playhead"
             className="pointer-events-none absolute inset-y-0 left-0 w-0.5 bg-accent shadow-[0_0_6px_var(--theme-accent)]"
           />
+          <RemotePlayheads zoom={zoom} />
         </div>
       </div>
       <ClipInspector />
@@ -262,14 +276,23 @@ const Lane = memo(function Lane({
   const own = useMemo(() => trackClips(track), [track])
   const clips = preview ?? own
   const tempo = useMixerStore((s) => s.tempo)
+  const here = usePeersOnTrack(track.id)
+  const peerClips = usePeerClips(track.id)
   return (
     <div
       role="group"
       aria-label={`${track.name} lane`}
       className="relative border-b border-line/60"
-      style={{ height: LANE_HEIGHT }}
+      style={{ height: LANE_HEIGHT, boxShadow: here[0] ? `inset 3px 0 0 ${here[0].colour}` : undefined }}
       data-testid="timeline-lane"
     >
+      {here.length > 0 && (
+        <div className="pointer-events-none absolute bottom-0.5 left-1 z-10 flex gap-1" aria-label={`Also on ${track.name}`}>
+          {here.map((p) => (
+            <PeerTag key={p.clientId} peer={p} testId="peer-on-lane" />
+          ))}
+        </div>
+      )}
       {clips.map((c) => (
         <ClipBlock
           key={c.id}
@@ -280,6 +303,7 @@ const Lane = memo(function Lane({
           zoom={zoom}
           trackName={track.name}
           selected={c.id === selectedId}
+          peer={peerClips.get(c.id) ?? null}
           muted={!track.enabled}
           onPointerDown={onPointerDown}
           onKeyDown={onKeyDown}
