@@ -47,6 +47,26 @@ test('two creators in one project: invite by username, join live, see each other
   await expect(theirs.getByRole('list', { name: 'In the project now' })).toContainText(owner.username)
   await expect(live.getByRole('list', { name: 'In the project now' })).toContainText(editor.username)
 
+  // Presence in the owner's timeline: the editor's tag on the lane they are on, their playhead.
+  await editorPage.getByRole('button', { name: 'Select groove for effects' }).click()
+  const grooveLane = page.getByRole('group', { name: 'groove lane' })
+  await expect(grooveLane.getByTestId('peer-on-lane')).toHaveText(editor.username)
+  await expect(page.locator(`[data-testid="peer-playhead"][data-peer="${editor.username}"]`)).toHaveCount(1)
+  // A knob the editor holds shows in the owner's mixer while they hold it, and not after.
+  const knob = editorPage.getByRole('slider', { name: 'groove Volume' })
+  const box = (await knob.boundingBox())!
+  await editorPage.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+  await editorPage.mouse.down()
+  await editorPage.mouse.move(box.x - 30, box.y + box.height / 2, { steps: 5 })
+  const held = page.locator(`[data-touched-by="${editor.username}"]`)
+  await expect(held).toHaveCount(1)
+  await expect(page.getByRole('slider', { name: 'groove Volume' })).toHaveAttribute(
+    'aria-valuetext',
+    new RegExp(`${editor.username} is moving it$`),
+  )
+  await editorPage.mouse.up()
+  await expect(held).toHaveCount(0)
+
   // The editor adds a track: it appears in the owner's mixer.
   await editorPage
     .getByTestId('upload-input')
