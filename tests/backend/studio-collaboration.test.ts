@@ -89,7 +89,8 @@ const CASES: Record<string, RlsCase> = {
     reset: async () => {
       await q('delete from public.project_invites where project_id = $1', [PROJECT])
       await q(
-        "insert into public.project_invites (project_id, token, role, created_by, expires_at) values ($1, $2, 'viewer', $3, now() + interval '1 day')",
+        'insert into public.project_invites (project_id, token, role, created_by, expires_at) ' +
+          "values ($1, $2, 'viewer', $3, now() + interval '1 day')",
         [PROJECT, INVITE_TOKEN, owner.id],
       )
     },
@@ -202,7 +203,7 @@ describe('shared studio projects', () => {
     ])
   })
 
-  it('invite links: an outsider with supabase-js cannot make, list or revoke them; expired and revoked ones are refused saying why', async () => {
+  it('invite links: an outsider cannot make, list or revoke them; expired and revoked ones are refused, saying why', async () => {
     await resetMembers()
     await q('delete from public.project_invites where project_id = $1', [PROJECT])
     const signedIn = async (user: TestUser) => {

@@ -6,7 +6,8 @@ import { makeWav, tone } from './fixtures/audio.ts'
 
 // Live collaboration between two browsers through the real local backend: the owner saves a mix to
 // the account, goes live and invites by username; the editor joins from "Shared with you", gets the
-// mix, and each sees the other in the project and the other's edits.
+// mix, and each sees the other in the project (lane, playhead, a held knob) and the other's edits; a
+// third creator joins through an invite link, which the owner then revokes.
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`
 
@@ -15,7 +16,10 @@ async function openMixer(page: Page) {
   await expect(page.getByRole('heading', { name: 'Mixer Tracks' })).toBeVisible()
 }
 
-test('two creators in one project: invite by username, join live, see each other and each other’s edits', async ({ page, browser }) => {
+test('two creators in one project: invite by username or link, join live, see each other and each other’s edits', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000)
   const owner = await signUpByApi(page, { username: `own_${unique()}`.slice(0, 20) })
   const editorPage = await (await browser.newContext()).newPage()
@@ -34,8 +38,8 @@ test('two creators in one project: invite by username, join live, see each other
   await live.getByRole('button', { name: /^Go live with/ }).click()
   await expect(live.getByRole('status')).toContainText('Live in “Project 1” as owner.')
   await live.getByLabel('Username to invite').fill(editor.username)
-  await live.getByLabel('Role').selectOption('editor')
-  await live.getByRole('button', { name: 'Invite' }).click()
+  await live.getByLabel('Role', { exact: true }).selectOption('editor')
+  await live.getByRole('button', { name: 'Invite', exact: true }).click()
   await expect(live.getByRole('list', { name: 'Collaborators' })).toContainText(`${editor.username} (editor)`)
 
   await openMixer(editorPage)
@@ -72,6 +76,20 @@ test('two creators in one project: invite by username, join live, see each other
     .getByTestId('upload-input')
     .setInputFiles({ name: 'bass.wav', mimeType: 'audio/wav', buffer: makeWav([tone(110, 1, 48000)], 48000) })
   await expect(page.getByRole('listitem', { name: 'bass', exact: true })).toBeVisible()
+
+  // An invite link: a third creator who opens it joins as a viewer; revoked, it is gone from the list.
+  await live.getByLabel('Invite link role').selectOption('viewer')
+  await live.getByRole('button', { name: 'Create invite link' }).click()
+  const link = await live.getByLabel('Invite link as viewer').inputValue()
+  const guestPage = await (await browser.newContext()).newPage()
+  await signUpByApi(guestPage, { username: `gu_${unique()}`.slice(0, 20) })
+  await guestPage.goto(link)
+  const guests = guestPage.getByTestId('live-session')
+  await expect(guests.getByRole('status')).toHaveText('You joined “Project 1” as viewer: join it live below.')
+  await expect(guests).toContainText(`Project 1 by ${owner.username}`)
+  await live.getByRole('button', { name: 'Revoke' }).click()
+  await expect(live.getByRole('list', { name: 'Invite links' })).toHaveCount(0)
+  await guestPage.close()
 
   // Leaving is seen by the owner at once.
   await theirs.getByRole('button', { name: 'Leave' }).click()

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { ProjectRole, SharedProject } from '../../backend/project-collaboration.ts'
+import type { ProjectInvite, ProjectRole, SharedProject } from '../../backend/project-collaboration.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { mixerEngine } from '../../engine/mixer-engine.ts'
 import { joinSharedProject, type ProjectPart, type SharedPresence, type SharedSession } from './shared-project.ts'
@@ -32,7 +32,11 @@ interface LiveSessionState {
   /** The other creators in the live session now, with what they are doing. */
   peers: Peer[]
   shared: SharedProject[]
-  /** The last failure, in words (null when the last action worked). */
+  /** The open project's invite links that still work (its owner's view). */
+  invites: ProjectInvite[]
+  /** What the last invite link followed here gave (null before one is followed). */
+  joined: { name: string; role: ProjectRole } | null
+  /** The last failure, in words (null once an action the creator took works; background refreshes leave it). */
   error: string | null
   goLive: (server: CollaborationServer, project: OpenProject, part: ProjectPart) => Promise<void>
   leave: () => Promise<void>
@@ -43,7 +47,15 @@ interface LiveSessionState {
   /** True when the invite was made. */
   invite: (server: CollaborationServer, projectId: string, username: string, role: ProjectRole) => Promise<boolean>
   remove: (server: CollaborationServer, projectId: string, userId: string) => Promise<void>
+  refreshInvites: (server: CollaborationServer, projectId: string) => Promise<void>
+  createInviteLink: (server: CollaborationServer, projectId: string, role: ProjectRole, hours: number) => Promise<void>
+  revokeInvite: (server: CollaborationServer, projectId: string, inviteId: string) => Promise<void>
+  /** Follows an invite link (its token): the project joins "Shared with you". */
+  acceptInvite: (server: CollaborationServer, token: string) => Promise<void>
 }
+
+/** A link that can still be followed at `now`. */
+export const inviteWorks = (invite: ProjectInvite, now = Date.now()): boolean => !invite.revokedAt && Date.parse(invite.expiresAt) > now
 
 export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
   const failed = (e: unknown) => set({ error: errorMessage(e) })
@@ -53,6 +65,8 @@ export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
     collaborators: [],
     peers: [],
     shared: [],
+    invites: [],
+    joined: null,
     error: null,
     goLive: async ({ client, projectCollaboration: calls }, project, part) => {
       await get().leave()
@@ -101,14 +115,14 @@ export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
           client.supabase(),
           members.map((m) => m.userId),
         )
-        set({ collaborators: members.map((m) => ({ ...m, username: names.get(m.userId) ?? 'unknown' })), error: null })
+        set({ collaborators: members.map((m) => ({ ...m, username: names.get(m.userId) ?? 'unknown' })) })
       } catch (e) {
         failed(e)
       }
     },
     refreshShared: async ({ client, projectCollaboration: calls }) => {
       try {
-        set({ shared: await calls.listSharedProjects(client.supabase()), error: null })
+        set({ shared: await calls.listSharedProjects(client.supabase()) })
       } catch (e) {
         failed(e)
       }
@@ -116,6 +130,7 @@ export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
     invite: async (server, projectId, username, role) => {
       try {
         await server.projectCollaboration.inviteProjectMember(server.client.supabase(), projectId, username, role)
+        set({ error: null })
         await get().refreshCollaborators(server, projectId)
         return true
       } catch (e) {
@@ -123,9 +138,44 @@ export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
         return false
       }
     },
+    refreshInvites: async ({ client, projectCollaboration: calls }, projectId) => {
+      try {
+        set({ invites: (await calls.listProjectInvites(client.supabase(), projectId)).filter((i) => inviteWorks(i)) })
+      } catch (e) {
+        failed(e)
+      }
+    },
+    createInviteLink: async (server, projectId, role, hours) => {
+      try {
+        await server.projectCollaboration.createProjectInvite(server.client.supabase(), projectId, role, hours)
+        set({ error: null })
+        await get().refreshInvites(server, projectId)
+      } catch (e) {
+        failed(e)
+      }
+    },
+    revokeInvite: async (server, projectId, inviteId) => {
+      try {
+        await server.projectCollaboration.revokeProjectInvite(server.client.supabase(), inviteId)
+        set({ error: null })
+        await get().refreshInvites(server, projectId)
+      } catch (e) {
+        failed(e)
+      }
+    },
+    acceptInvite: async (server, token) => {
+      try {
+        const { name, role } = await server.projectCollaboration.acceptProjectInvite(server.client.supabase(), token)
+        set({ joined: { name, role }, error: null })
+        await get().refreshShared(server)
+      } catch (e) {
+        failed(e)
+      }
+    },
     remove: async (server, projectId, userId) => {
       try {
         await server.projectCollaboration.removeProjectMember(server.client.supabase(), projectId, userId)
+        set({ error: null })
         await get().refreshCollaborators(server, projectId)
       } catch (e) {
         failed(e)
