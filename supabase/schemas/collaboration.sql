@@ -199,6 +199,43 @@ begin
 end
 $$;
 
+-- Shared audio: a project's audio lives in the bucket 'studio-audio' in its uploader's folder,
+-- '<uploader>/<project>/<file>' (the owner's project copy uses the same names, so it is shared
+-- too). A member of the project reads a file there when the uploader is the owner or an editor of
+-- that project: a stranger's upload into a folder named after the project is never served.
+create or replace function public.project_audio_readable(p_name text) returns boolean
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  v_parts text[] := storage.foldername(p_name);
+  v_project uuid;
+begin
+  if coalesce(array_length(v_parts, 1), 0) <> 2
+     or v_parts[2] !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    return false;
+  end if;
+  v_project := v_parts[2]::uuid;
+  if public.project_role(v_project) is null then
+    return false;
+  end if;
+  return exists (select 1 from public.studio_projects p where p.id = v_project and p.user_id::text = v_parts[1])
+      or exists (select 1 from public.project_members m
+                  where m.project_id = v_project and m.user_id::text = v_parts[1] and m.role = 'editor');
+end
+$$;
+
+-- Where a project's audio file is (its object name), for a member; null when nobody uploaded it.
+create or replace function public.project_audio_path(p_project uuid, p_file text) returns text
+language sql stable security definer set search_path = '' as $$
+  select o.name from storage.objects o
+   where o.bucket_id = 'studio-audio'
+     and split_part(o.name, '/', 2) = p_project::text
+     and split_part(o.name, '/', 3) = p_file
+     and split_part(o.name, '/', 4) = ''
+     and public.project_audio_readable(o.name)
+   order by o.created_at
+   limit 1
+$$;
+
 -- Replaces the project's rows up to p_through with one snapshot of the whole document.
 create or replace function public.compact_project_updates(p_project uuid, p_through bigint, p_snapshot text) returns void
 language plpgsql security definer set search_path = '' as $$
@@ -259,6 +296,10 @@ REVOKE ALL ON FUNCTION public.create_project_invite(p_project uuid, p_role text,
     service_role;
 GRANT ALL ON FUNCTION public.create_project_invite(p_project uuid, p_role text, p_hours integer),
     public.revoke_project_invite(p_invite uuid), public.accept_project_invite(p_token uuid) TO authenticated, service_role;
+REVOKE ALL ON FUNCTION public.project_audio_readable(p_name text), public.project_audio_path(p_project uuid, p_file text) FROM
+    PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.project_audio_readable(p_name text), public.project_audio_path(p_project uuid, p_file text) TO
+    authenticated, service_role;
 REVOKE ALL ON SEQUENCE public.project_updates_id_seq FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON SEQUENCE public.project_updates_id_seq TO service_role;
 REVOKE ALL ON FUNCTION public.my_shared_projects() FROM PUBLIC, anon, authenticated, service_role;
@@ -276,3 +317,8 @@ create policy "project members receive their room" on realtime.messages
   for select to authenticated using (public.project_topic_allowed(realtime.topic(), false));
 create policy "project editors send to their room" on realtime.messages
   for insert to authenticated with check (public.project_topic_allowed(realtime.topic(), true));
+
+-- Members of a project read its shared audio (see project_audio_readable); uploads stay in each
+-- creator's own folder under the bucket's owner policies, counted against their quota.
+CREATE POLICY "studio audio: project members read" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id =
+    'studio-audio'::text) AND public.project_audio_readable(name)));

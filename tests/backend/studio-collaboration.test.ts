@@ -12,6 +12,8 @@ import {
   loadProjectUpdates,
   revokeProjectInvite,
 } from '../../src/backend/project-collaboration.ts'
+import { makeWav, tone } from '../e2e/fixtures/audio.ts'
+import { downloadProjectAudio, projectAudioPath, uploadProjectAudio } from '../../src/backend/project-audio.ts'
 
 // Shared studio projects as an outsider sees them: the members and the stored document updates,
 // through the HTTP API with ordinary accounts (owner, editor, viewer, a stranger and a visitor).
@@ -253,6 +255,38 @@ describe('shared studio projects', () => {
     await expect(acceptProjectInvite(supabaseClient(server), again.token)).rejects.toThrow(
       'permission denied for function accept_project_invite',
     )
+  })
+
+  it('shared audio: members read the project’s audio by its id; an outsider cannot, a stranger’s upload is never served', async () => {
+    await resetMembers()
+    const signedIn = async (user: TestUser) => {
+      const db = supabaseClient(server)
+      expect((await db.auth.signInWithPassword({ email: user.email, password: user.password })).error).toBeNull()
+      return db
+    }
+    const [mine, theirs, editing, viewing] = [await signedIn(owner), await signedIn(other), await signedIn(editor), await signedIn(viewer)]
+    const bytes = makeWav([tone(440, 0.05, 8000)], 8000)
+    const wav = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer
+    await uploadProjectAudio(mine, owner.id, PROJECT, 'rec-1', wav)
+    // Again: the same audio is already there, which is no error.
+    await uploadProjectAudio(mine, owner.id, PROJECT, 'rec-1', wav)
+    await uploadProjectAudio(editing, editor.id, PROJECT, 'rec-2', wav)
+    await uploadProjectAudio(theirs, other.id, PROJECT, 'evil', wav)
+    // Editors and viewers find and fetch both the owner's and the editor's audio.
+    for (const db of [viewing, editing]) {
+      expect(await projectAudioPath(db, PROJECT, 'rec-1')).toBe(`${owner.id}/${PROJECT}/rec-1.wav`)
+      expect(await projectAudioPath(db, PROJECT, 'rec-2')).toBe(`${editor.id}/${PROJECT}/rec-2.wav`)
+      expect(new Uint8Array(await downloadProjectAudio(db, `${owner.id}/${PROJECT}/rec-1.wav`))).toEqual(new Uint8Array(wav))
+    }
+    // A stranger's file in a folder named after the project is not the project's.
+    expect(await projectAudioPath(viewing, PROJECT, 'evil')).toBeNull()
+    await expect(downloadProjectAudio(viewing, `${other.id}/${PROJECT}/evil.wav`)).rejects.toThrow()
+    // The outsider neither finds nor fetches the project's audio.
+    expect(await projectAudioPath(theirs, PROJECT, 'rec-1')).toBeNull()
+    await expect(downloadProjectAudio(theirs, `${owner.id}/${PROJECT}/rec-1.wav`)).rejects.toThrow()
+    // Removed, the viewer loses it at once.
+    await q('delete from public.project_members where user_id = $1', [viewer.id])
+    await expect(downloadProjectAudio(viewing, `${owner.id}/${PROJECT}/rec-1.wav`)).rejects.toThrow()
   })
 
   it('Realtime topics: members receive on project:<id>, only the owner and editors send; anything else is refused', async () => {

@@ -6,8 +6,8 @@ import { makeWav, tone } from './fixtures/audio.ts'
 
 // Live collaboration between two browsers through the real local backend: the owner saves a mix to
 // the account, goes live and invites by username; the editor joins from "Shared with you", gets the
-// mix, and each sees the other in the project (lane, playhead, a held knob) and the other's edits; a
-// third creator joins through an invite link, which the owner then revokes.
+// mix and its audio, and each sees the other in the project (lane, playhead, a held knob) and the
+// other's edits and audio; a third creator joins through an invite link, which the owner then revokes.
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`
 
@@ -76,6 +76,18 @@ test('two creators in one project: invite by username or link, join live, see ea
     .getByTestId('upload-input')
     .setInputFiles({ name: 'bass.wav', mimeType: 'audio/wav', buffer: makeWav([tone(110, 1, 48000)], 48000) })
   await expect(page.getByRole('listitem', { name: 'bass', exact: true })).toBeVisible()
+
+  // Shared audio: each studio fetched the other's audio from Storage, sample for sample.
+  const samples = (p: Page, name: string) =>
+    p.evaluate((n) => {
+      const a = window.__cubeStudio?.trackAudio(n)
+      return a ? { rate: a.sampleRate, frames: a.channels[0]!.length, sum: a.channels[0]!.reduce((x, v) => x + Math.abs(v), 0) } : null
+    }, name)
+  const groove = await samples(page, 'groove')
+  expect(groove?.frames).toBeGreaterThan(0)
+  await expect.poll(() => samples(editorPage, 'groove'), { timeout: 15_000 }).toEqual(groove)
+  await expect.poll(() => samples(page, 'bass'), { timeout: 15_000 }).toEqual(await samples(editorPage, 'bass'))
+  expect((await samples(page, 'bass'))?.frames).toBeGreaterThan(0)
 
   // An invite link: a third creator who opens it joins as a viewer; revoked, it is gone from the list.
   await live.getByLabel('Invite link role').selectOption('viewer')

@@ -4,6 +4,7 @@ import { errorMessage } from '../../lib/error-message.ts'
 import { mixerEngine } from '../../engine/mixer-engine.ts'
 import { joinSharedProject, type ProjectPart, type SharedPresence, type SharedSession } from './shared-project.ts'
 import { peersOf, type Peer } from './presence.ts'
+import type { SharedAudioStatus } from './shared-audio.ts'
 import type { OpenProject } from './mixer-store.ts'
 import type { Backend } from '../session/backend-context.ts'
 import { useSessionStore } from '../session/session-store.ts'
@@ -31,6 +32,8 @@ interface LiveSessionState {
   collaborators: Collaborator[]
   /** The other creators in the live session now, with what they are doing. */
   peers: Peer[]
+  /** Per audioId, how the session's audio is coming (absent: held here from the start). */
+  audio: Record<string, SharedAudioStatus>
   shared: SharedProject[]
   /** The open project's invite links that still work (its owner's view). */
   invites: ProjectInvite[]
@@ -64,6 +67,7 @@ export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
     status: 'off',
     collaborators: [],
     peers: [],
+    audio: {},
     shared: [],
     invites: [],
     joined: null,
@@ -78,7 +82,11 @@ export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
         project,
         part,
         name,
+        userId: me?.id,
         transport: mixerEngine,
+        onAudioStatus: (id, status) => {
+          if (get().session === session) set({ audio: { ...get().audio, [id]: status } })
+        },
         onEnded: () => {
           if (get().session === session) set({ session: null, status: 'off', peers: [] })
         },
@@ -91,7 +99,7 @@ export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
         for (const id of removed) heard.delete(id)
         if (get().session === session) set({ peers: peersOf(session.awareness, heard) })
       })
-      set({ session, status: 'joining', error: null, peers: [] })
+      set({ session, status: 'joining', error: null, peers: [], audio: {} })
       try {
         await session.ready
         if (get().session === session) set({ status: 'live' })
@@ -104,7 +112,7 @@ export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
     leave: async () => {
       const session = get().session
       if (!session) return
-      set({ session: null, status: 'off', peers: [] })
+      set({ session: null, status: 'off', peers: [], audio: {} })
       await session.leave().catch(failed)
     },
     share: (change) => get().session?.share(change),

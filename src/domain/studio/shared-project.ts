@@ -13,6 +13,12 @@ import { appendProjectUpdate, compactProjectUpdates, loadProjectUpdates, openPro
 import { useMixerStore, type OpenProject } from './mixer-store.ts'
 import { startProjectSync, type ProjectSync } from './project-sync.ts'
 import { boundedPresence, PLAYHEAD_EVERY_MS, type Presence } from './presence.ts'
+import { sameJson } from '../../lib/same-json.ts'
+import { startSharedAudio, type SharedAudioIo, type SharedAudioStatus } from './shared-audio.ts'
+import { downloadProjectAudio, projectAudioPath, uploadProjectAudio } from '../../backend/project-audio.ts'
+import { getMixerAudio, hasMixerAudio, putMixerAudio } from '../../engine/mixer-audio.ts'
+import { getAudio } from '../../engine/project-db.ts'
+import { decodeWavFile, encodeWavBuffer } from '../../engine/workers.ts'
 
 export type ProjectPart = 'owner' | 'editor' | 'viewer'
 
@@ -51,6 +57,30 @@ export interface JoinOptions {
   store?: typeof useMixerStore
   /** Whose playhead is shared (none: no playhead); sampled every PLAYHEAD_EVERY_MS. */
   transport?: Transport
+  /** This creator's account: the folder their audio is shared from (none: audio is only fetched). */
+  userId?: string
+  /** How tracks' audio is shared (by default: Storage and this studio's engine); null: not at all. */
+  audio?: SharedAudioIo | null
+  /** Each track audio's way here: fetching, waiting for its uploader, here, failed. */
+  onAudioStatus?: (audioId: string, status: SharedAudioStatus) => void
+}
+
+/** The project's audio in Storage, fed to this studio's engine. */
+export function storageAudioIo(db: SupabaseClient, projectId: string, userId: string | undefined): SharedAudioIo {
+  return {
+    has: hasMixerAudio,
+    get: getMixerAudio,
+    put: putMixerAudio,
+    local: getAudio,
+    path: (id) => projectAudioPath(db, projectId, id),
+    upload: async (id, wav) => {
+      if (userId) await uploadProjectAudio(db, userId, projectId, id, wav)
+    },
+    download: (path) => downloadProjectAudio(db, path),
+    // 32-bit float: the audio arrives in the other studios bit for bit.
+    encode: (a) => encodeWavBuffer(a.channels, a.sampleRate, 'float32'),
+    decode: decodeWavFile,
+  }
 }
 
 export function joinSharedProject(options: JoinOptions): SharedSession {
@@ -72,10 +102,13 @@ export function joinSharedProject(options: JoinOptions): SharedSession {
   })
   awareness.setLocalState(local)
   let ended = false
+  let audio: ReturnType<typeof startSharedAudio> | null = null
   const share = (change: Partial<Presence>) => {
     if (ended) return
-    local = boundedPresence({ ...local, ...change })
-    // Awareness compares states deeply: an unchanged field costs no message.
+    const next = boundedPresence({ ...local, ...change })
+    // Every setLocalState goes out as a message: an unchanged presence is not set again.
+    if (sameJson(next, local)) return
+    local = next
     awareness.setLocalState(local)
   }
   // The playhead: while playing, its position every PLAYHEAD_EVERY_MS (others move it on in
@@ -95,6 +128,7 @@ export function joinSharedProject(options: JoinOptions): SharedSession {
     if (ended) return
     ended = true
     if (ticker) clearInterval(ticker)
+    audio?.stop()
     unfollow()
     await sync.stop()
     awareness.destroy()
@@ -118,9 +152,19 @@ export function joinSharedProject(options: JoinOptions): SharedSession {
     onRefused: options.onRefused ?? ((reason) => console.warn(`[shared project ${project.id}] ${reason}`)),
     onStoreFailed: options.onStoreFailed,
   })
+  const io = options.audio === undefined ? storageAudioIo(db, project.id, options.userId) : options.audio
   const ready = sync.ready.then(() => {
     // First live session of this project: it starts as the owner's mix.
     if (seed && doc.getArray('tracks').length === 0 && doc.getMap('master').size === 0) store.collab.seed(seed, project)
+    if (io && !ended)
+      audio = startSharedAudio({
+        tracks: () => store.getState().tracks,
+        onTracks: (cb) => store.subscribe((s, before) => s.tracks !== before.tracks && cb()),
+        canWrite: part !== 'viewer' && options.userId !== undefined,
+        io,
+        onStatus: options.onAudioStatus,
+        onError: (e) => console.warn(`[shared project ${project.id}] audio: ${e instanceof Error ? e.message : String(e)}`),
+      })
   })
   return {
     project,

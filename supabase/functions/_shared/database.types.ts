@@ -2202,6 +2202,19 @@ export type Database = {
         }
         Returns: boolean
       }
+      project_audio_path: {
+        Args: {
+          p_project: string
+          p_file: string
+        }
+        Returns: string
+      }
+      project_audio_readable: {
+        Args: {
+          p_name: string
+        }
+        Returns: boolean
+      }
       project_role: {
         Args: {
           p_project: string

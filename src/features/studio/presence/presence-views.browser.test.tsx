@@ -52,7 +52,7 @@ beforeEach(() => {
   shared.length = 0
   useMixerStore.getState().reset()
   useTimelineStore.setState({ zoom: 50, selected: null, preview: null })
-  useLiveSessionStore.setState({ session, status: 'live', peers: [] })
+  useLiveSessionStore.setState({ session, status: 'live', peers: [], audio: {} })
 })
 
 const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
@@ -96,6 +96,18 @@ describe('presence in the timeline', () => {
     expect(clip.getAttribute('aria-label')).toMatch(/, selected by mia$/)
     expect(clip.style.outline).toContain('rgb(94, 190, 237)')
     expect(bassLane!.querySelector<HTMLElement>('[data-testid="clip"]')!.dataset.peer).toBeUndefined()
+  })
+
+  it('says on a lane when its audio is still uploading or being fetched, and nothing once it is here', async () => {
+    useMixerStore.getState().addTrack({ name: 'Drums', type: 'main', audioId: 'rec-1', duration: 4, id: 't-1' })
+    const el = render(<Timeline onSeek={() => {}} />)
+    const said = () => el.querySelector('[data-testid="lane-audio"]')?.textContent ?? null
+    await settle(() => useLiveSessionStore.setState({ audio: { 'rec-1': 'waiting' } }))
+    expect(said()).toBe('Audio still uploading…')
+    await settle(() => useLiveSessionStore.setState({ audio: { 'rec-1': 'fetching' } }))
+    expect(said()).toBe('Fetching audio…')
+    await settle(() => useLiveSessionStore.setState({ audio: { 'rec-1': 'here' } }))
+    expect(said()).toBeNull()
   })
 
   it('shares the clip this creator selects', async () => {

@@ -26,6 +26,8 @@ import { TimelineToolbar } from './TimelineToolbar.tsx'
 import { newClipId, pinchZoom, useTimelineStore } from './timeline-store.ts'
 
 const LANE_HEIGHT = 52
+/** What a lane says while a shared project's audio is on its way. */
+const AUDIO_COMING = { fetching: 'Fetching audio…', waiting: 'Audio still uploading…', failed: 'Audio not reached: trying again' } as const
 /** Pointer travel (px) below which a press on a clip only selects it. */
 const DRAG_THRESHOLD = 3
 
@@ -277,6 +279,7 @@ const Lane = memo(function Lane({
   const clips = preview ?? own
   const tempo = useMixerStore((s) => s.tempo)
   const here = usePeersOnTrack(track.id)
+  const coming = useLiveSessionStore((s) => (track.instrument ? undefined : s.audio[track.audioId]))
   const peerClips = usePeerClips(track.id)
   return (
     <div
@@ -286,6 +289,11 @@ const Lane = memo(function Lane({
       style={{ height: LANE_HEIGHT, boxShadow: here[0] ? `inset 3px 0 0 ${here[0].colour}` : undefined }}
       data-testid="timeline-lane"
     >
+      {(coming === 'fetching' || coming === 'waiting' || coming === 'failed') && (
+        <span role="status" className="pointer-events-none absolute right-1 top-0.5 z-10 text-[10px] text-muted" data-testid="lane-audio">
+          {AUDIO_COMING[coming]}
+        </span>
+      )}
       {here.length > 0 && (
         <div className="pointer-events-none absolute bottom-0.5 left-1 z-10 flex gap-1" aria-label={`Also on ${track.name}`}>
           {here.map((p) => (
