@@ -191,3 +191,47 @@ export async function usernamesOf(db: SupabaseClient, userIds: readonly string[]
   if (error) throw new Error(`Could not read collaborators' names: ${error.message}`)
   return new Map(data.map((r) => [r.user_id, r.username]))
 }
+
+/** An invite link as its owner sees it. */
+export interface ProjectInvite {
+  id: string
+  token: string
+  role: ProjectRole
+  expiresAt: string
+  revokedAt: string | null
+}
+
+/** Makes an invite link for the project, valid for `hours` (1 to 720); owner only. */
+export async function createProjectInvite(db: SupabaseClient, projectId: string, role: ProjectRole, hours: number): Promise<ProjectInvite> {
+  const { data, error } = await db.rpc('create_project_invite', { p_project: projectId, p_role: role, p_hours: hours })
+  if (error) throw new Error(error.message)
+  const row = data as { id: string; token: string; role: ProjectRole; expires_at: string }
+  return { id: row.id, token: row.token, role: row.role, expiresAt: row.expires_at, revokedAt: null }
+}
+
+/** The project's invite links, newest first (only its owner reads them). */
+export async function listProjectInvites(db: SupabaseClient, projectId: string): Promise<ProjectInvite[]> {
+  const { data, error } = await db
+    .from('project_invites')
+    .select('id, token, role, expires_at, revoked_at')
+    .eq('project_id', projectId)
+    .order('created_at', { ascending: false })
+  if (error) throw new Error(`Could not read the project's invite links: ${error.message}`)
+  return data.map((r) => ({ id: r.id, token: r.token, role: r.role as ProjectRole, expiresAt: r.expires_at, revokedAt: r.revoked_at }))
+}
+
+export async function revokeProjectInvite(db: SupabaseClient, inviteId: string): Promise<void> {
+  const { error } = await db.rpc('revoke_project_invite', { p_invite: inviteId })
+  if (error) throw new Error(error.message)
+}
+
+/** Joins the project of an invite link; the server says why when the link is unknown, revoked or expired. */
+export async function acceptProjectInvite(
+  db: SupabaseClient,
+  token: string,
+): Promise<{ projectId: string; name: string; role: ProjectRole }> {
+  const { data, error } = await db.rpc('accept_project_invite', { p_token: token })
+  if (error) throw new Error(error.message)
+  const row = data as { project_id: string; name: string; role: ProjectRole }
+  return { projectId: row.project_id, name: row.name, role: row.role }
+}

@@ -4,7 +4,7 @@
 -- Part of supabase/schemas/, the database as it is now (supabase/CONTEXT.md says how to change it).
 -- Objects may refer to objects in other files: the files are applied in stages, not in order.
 
--- The owner (studio_projects.user_id) invites by username; removal is a delete and takes effect on
+-- The owner (studio_projects.user_id) invites by username or by an invite link (project_invites); removal is a delete and takes effect on
 -- the next request, since every policy below asks project_role afresh.
 CREATE TABLE public.project_members (
     project_id uuid NOT NULL,
@@ -45,6 +45,28 @@ ALTER TABLE public.project_updates ALTER COLUMN id ADD GENERATED ALWAYS AS IDENT
 );
 CREATE INDEX project_updates_project_idx ON public.project_updates USING btree (project_id, id);
 ALTER TABLE public.project_updates ENABLE ROW LEVEL SECURITY;
+
+-- An invite link: whoever signs in with its token while it is valid joins the project with its role.
+-- The token is the secret (a random uuid, 122 bits); it expires (at most 30 days after it was made)
+-- and the owner can revoke it at any time. Accepting goes through accept_project_invite only.
+CREATE TABLE public.project_invites (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    project_id uuid NOT NULL,
+    token uuid DEFAULT gen_random_uuid() NOT NULL,
+    role text NOT NULL,
+    created_by uuid DEFAULT auth.uid() NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    revoked_at timestamp with time zone,
+    CONSTRAINT project_invites_role_check CHECK ((role = ANY (ARRAY['editor'::text, 'viewer'::text]))),
+    CONSTRAINT project_invites_expiry_check CHECK (((expires_at > created_at) AND (expires_at <= (created_at + '30 days'::interval)))),
+    CONSTRAINT project_invites_pkey PRIMARY KEY (id),
+    CONSTRAINT project_invites_token_key UNIQUE (token),
+    CONSTRAINT project_invites_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE CASCADE,
+    CONSTRAINT project_invites_project_id_fkey FOREIGN KEY (project_id) REFERENCES public.studio_projects(id) ON DELETE CASCADE
+);
+CREATE INDEX project_invites_project_idx ON public.project_invites USING btree (project_id);
+ALTER TABLE public.project_invites ENABLE ROW LEVEL SECURITY;
 
 -- 'owner', 'editor', 'viewer' or null: the caller's part in a project. Security definer so the
 -- policies of both tables can ask it without reading each other through RLS.
@@ -102,6 +124,118 @@ begin
 end
 $$;
 
+-- The owner makes an invite link valid for p_hours (1 hour to 30 days).
+create or replace function public.create_project_invite(p_project uuid, p_role text, p_hours integer) returns json
+language plpgsql security definer set search_path = '' as $$
+declare
+  v_uid uuid := auth.uid();
+  v_row public.project_invites;
+begin
+  if v_uid is null then
+    raise exception 'Sign in to share a project.' using errcode = '42501';
+  end if;
+  if p_role is null or p_role not in ('editor', 'viewer') then
+    raise exception 'A collaborator is an editor or a viewer.' using errcode = '22023';
+  end if;
+  if p_hours is null or p_hours < 1 or p_hours > 720 then
+    raise exception 'An invite link lasts from one hour to 30 days.' using errcode = '22023';
+  end if;
+  perform 1 from public.studio_projects where id = p_project and user_id = v_uid;
+  if not found then
+    raise exception 'Only the owner of a project can invite to it.' using errcode = '42501';
+  end if;
+  insert into public.project_invites (project_id, role, created_by, expires_at)
+  values (p_project, p_role, v_uid, now() + make_interval(hours => p_hours))
+  returning * into v_row;
+  return json_build_object('id', v_row.id, 'token', v_row.token, 'role', v_row.role, 'expires_at', v_row.expires_at);
+end
+$$;
+
+-- The owner revokes an invite link: nobody joins with it any more (who joined stays until removed).
+create or replace function public.revoke_project_invite(p_invite uuid) returns void
+language plpgsql security definer set search_path = '' as $$
+begin
+  update public.project_invites i set revoked_at = coalesce(i.revoked_at, now())
+   where i.id = p_invite and public.project_role(i.project_id) = 'owner';
+  if not found then
+    raise exception 'Only the owner of a project can revoke its invite links.' using errcode = '42501';
+  end if;
+end
+$$;
+
+-- A signed-in creator joins with an invite link's token; refused, saying why, when it is unknown,
+-- revoked or expired. An editor who follows a viewer's link stays an editor.
+create or replace function public.accept_project_invite(p_token uuid) returns json
+language plpgsql security definer set search_path = '' as $$
+declare
+  v_uid uuid := auth.uid();
+  v_invite public.project_invites;
+  v_name text;
+  v_owner uuid;
+  v_role text;
+begin
+  if v_uid is null then
+    raise exception 'Sign in to join a project.' using errcode = '42501';
+  end if;
+  select * into v_invite from public.project_invites where token = p_token;
+  if v_invite.id is null then
+    raise exception 'This invite link is not valid.' using errcode = '22023';
+  end if;
+  if v_invite.revoked_at is not null then
+    raise exception 'This invite link was revoked by the project''s owner.' using errcode = '22023';
+  end if;
+  if v_invite.expires_at <= now() then
+    raise exception 'This invite link expired on %. Ask the project''s owner for a new one.',
+      to_char(v_invite.expires_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI "UTC"') using errcode = '22023';
+  end if;
+  select name, user_id into v_name, v_owner from public.studio_projects where id = v_invite.project_id;
+  if v_owner = v_uid then
+    raise exception 'You own this project already.' using errcode = '22023';
+  end if;
+  insert into public.project_members as m (project_id, user_id, role) values (v_invite.project_id, v_uid, v_invite.role)
+  on conflict (project_id, user_id) do update set role = case when m.role = 'editor' then 'editor' else excluded.role end
+  returning m.role into v_role;
+  return json_build_object('project_id', v_invite.project_id, 'name', v_name, 'role', v_role);
+end
+$$;
+
+-- Shared audio: a project's audio lives in the bucket 'studio-audio' in its uploader's folder,
+-- '<uploader>/<project>/<file>' (the owner's project copy uses the same names, so it is shared
+-- too). A member of the project reads a file there when the uploader is the owner or an editor of
+-- that project: a stranger's upload into a folder named after the project is never served.
+create or replace function public.project_audio_readable(p_name text) returns boolean
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  v_parts text[] := storage.foldername(p_name);
+  v_project uuid;
+begin
+  if coalesce(array_length(v_parts, 1), 0) <> 2
+     or v_parts[2] !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    return false;
+  end if;
+  v_project := v_parts[2]::uuid;
+  if public.project_role(v_project) is null then
+    return false;
+  end if;
+  return exists (select 1 from public.studio_projects p where p.id = v_project and p.user_id::text = v_parts[1])
+      or exists (select 1 from public.project_members m
+                  where m.project_id = v_project and m.user_id::text = v_parts[1] and m.role = 'editor');
+end
+$$;
+
+-- Where a project's audio file is (its object name), for a member; null when nobody uploaded it.
+create or replace function public.project_audio_path(p_project uuid, p_file text) returns text
+language sql stable security definer set search_path = '' as $$
+  select o.name from storage.objects o
+   where o.bucket_id = 'studio-audio'
+     and split_part(o.name, '/', 2) = p_project::text
+     and split_part(o.name, '/', 3) = p_file
+     and split_part(o.name, '/', 4) = ''
+     and public.project_audio_readable(o.name)
+   order by o.created_at
+   limit 1
+$$;
+
 -- Replaces the project's rows up to p_through with one snapshot of the whole document.
 create or replace function public.compact_project_updates(p_project uuid, p_through bigint, p_snapshot text) returns void
 language plpgsql security definer set search_path = '' as $$
@@ -139,6 +273,10 @@ CREATE POLICY "collaborators read project updates" ON public.project_updates FOR
 CREATE POLICY "owners and editors add updates" ON public.project_updates FOR INSERT TO authenticated WITH CHECK (((author_id = (
     SELECT auth.uid() AS uid)) AND (kind = 'update'::text) AND (( SELECT public.project_role(project_updates.project_id) AS
     project_role) = ANY (ARRAY['owner'::text, 'editor'::text]))));
+CREATE POLICY "owners see their invite links" ON public.project_invites FOR SELECT TO authenticated USING ((( SELECT
+    public.project_role(project_invites.project_id) AS project_role) = 'owner'::text));
+CREATE POLICY "two-factor sessions only" ON public.project_invites AS RESTRICTIVE TO authenticated USING (( SELECT
+    public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 CREATE POLICY "two-factor sessions only" ON public.project_members AS RESTRICTIVE TO authenticated USING (( SELECT
     public.aal_satisfied() AS aal_satisfied)) WITH CHECK (( SELECT public.aal_satisfied() AS aal_satisfied));
 CREATE POLICY "two-factor sessions only" ON public.project_updates AS RESTRICTIVE TO authenticated USING (( SELECT
@@ -150,6 +288,18 @@ GRANT ALL ON TABLE public.project_members, public.project_updates TO service_rol
 GRANT DELETE, SELECT ON TABLE public.project_members TO authenticated;
 GRANT UPDATE (role) ON TABLE public.project_members TO authenticated;
 GRANT INSERT (project_id, kind, body), SELECT ON TABLE public.project_updates TO authenticated;
+REVOKE ALL ON TABLE public.project_invites FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON TABLE public.project_invites TO service_role;
+GRANT SELECT ON TABLE public.project_invites TO authenticated;
+REVOKE ALL ON FUNCTION public.create_project_invite(p_project uuid, p_role text, p_hours integer),
+    public.revoke_project_invite(p_invite uuid), public.accept_project_invite(p_token uuid) FROM PUBLIC, anon, authenticated,
+    service_role;
+GRANT ALL ON FUNCTION public.create_project_invite(p_project uuid, p_role text, p_hours integer),
+    public.revoke_project_invite(p_invite uuid), public.accept_project_invite(p_token uuid) TO authenticated, service_role;
+REVOKE ALL ON FUNCTION public.project_audio_readable(p_name text), public.project_audio_path(p_project uuid, p_file text) FROM
+    PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.project_audio_readable(p_name text), public.project_audio_path(p_project uuid, p_file text) TO
+    authenticated, service_role;
 REVOKE ALL ON SEQUENCE public.project_updates_id_seq FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON SEQUENCE public.project_updates_id_seq TO service_role;
 REVOKE ALL ON FUNCTION public.my_shared_projects() FROM PUBLIC, anon, authenticated, service_role;
@@ -167,3 +317,8 @@ create policy "project members receive their room" on realtime.messages
   for select to authenticated using (public.project_topic_allowed(realtime.topic(), false));
 create policy "project editors send to their room" on realtime.messages
   for insert to authenticated with check (public.project_topic_allowed(realtime.topic(), true));
+
+-- Members of a project read its shared audio (see project_audio_readable); uploads stay in each
+-- creator's own folder under the bucket's owner policies, counted against their quota.
+CREATE POLICY "studio audio: project members read" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id =
+    'studio-audio'::text) AND public.project_audio_readable(name)));

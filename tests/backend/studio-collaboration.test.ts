@@ -2,8 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { api, rpc, signUp, sql, startTestServer, supabaseClient, type TestServer, type TestUser } from './support/local-backend.ts'
 import { createMixerStore } from '../../src/domain/studio/mixer-store.ts'
-import { joinSharedProject, peersOf } from '../../src/domain/studio/shared-project.ts'
-import { rlsContext, rlsMatrixTests, type RlsCase } from './support/rls-matrix.ts'
+import { joinSharedProject } from '../../src/domain/studio/shared-project.ts'
+import { peersOf } from '../../src/domain/studio/presence.ts'
+import { readOnlyOwn, rlsContext, rlsMatrixTests, type RlsCase } from './support/rls-matrix.ts'
+import {
+  acceptProjectInvite,
+  createProjectInvite,
+  listProjectInvites,
+  loadProjectUpdates,
+  revokeProjectInvite,
+} from '../../src/backend/project-collaboration.ts'
+import { makeWav, tone } from '../e2e/fixtures/audio.ts'
+import { downloadProjectAudio, projectAudioPath, uploadProjectAudio } from '../../src/backend/project-audio.ts'
 
 // Shared studio projects as an outsider sees them: the members and the stored document updates,
 // through the HTTP API with ordinary accounts (owner, editor, viewer, a stranger and a visitor).
@@ -12,6 +22,7 @@ const PROJECT = '55555555-5555-4555-8555-555555555555'
 /** A small, well-formed base64 body (the server checks shape and size, the client checks content). */
 const BODY = 'AAECAwQF'
 const MARKED = 'bWFya2Vk'
+const INVITE_TOKEN = '66666666-6666-4666-8666-666666666666'
 
 let server: TestServer
 let owner: TestUser
@@ -68,6 +79,24 @@ const CASES: Record<string, RlsCase> = {
       owner: { select: 'rows', insert: 'denied', update: 'allowed', delete: 'allowed' },
       other: { select: 'none', insert: 'denied', update: 'none', delete: 'none' },
     },
+  },
+  // Only the owner reads the links; every change goes through the functions below.
+  project_invites: {
+    target: () => `project_id=eq.${PROJECT}`,
+    insert: () => ({ project_id: PROJECT, role: 'editor', expires_at: new Date(Date.now() + 3600_000).toISOString() }),
+    update: { revoked_at: null, expires_at: '2999-01-01T00:00:00Z' },
+    inserted: () => exists('select 1 from public.project_invites where project_id = $1 and token <> $2', [PROJECT, INVITE_TOKEN]),
+    untouched: () =>
+      exists("select 1 from public.project_invites where token = $1 and expires_at < now() + interval '2 days'", [INVITE_TOKEN]),
+    reset: async () => {
+      await q('delete from public.project_invites where project_id = $1', [PROJECT])
+      await q(
+        'insert into public.project_invites (project_id, token, role, created_by, expires_at) ' +
+          "values ($1, $2, 'viewer', $3, now() + interval '1 day')",
+        [PROJECT, INVITE_TOKEN, owner.id],
+      )
+    },
+    expect: readOnlyOwn,
   },
 }
 
@@ -176,6 +205,90 @@ describe('shared studio projects', () => {
     ])
   })
 
+  it('invite links: an outsider cannot make, list or revoke them; expired and revoked ones are refused, saying why', async () => {
+    await resetMembers()
+    await q('delete from public.project_invites where project_id = $1', [PROJECT])
+    const signedIn = async (user: TestUser) => {
+      const db = supabaseClient(server)
+      expect((await db.auth.signInWithPassword({ email: user.email, password: user.password })).error).toBeNull()
+      return db
+    }
+    const [mine, theirs] = [await signedIn(owner), await signedIn(other)]
+    // A stranger reads nothing of the project and cannot make or revoke its links.
+    await expect(loadProjectUpdates(theirs, PROJECT)).resolves.toEqual([])
+    await expect(createProjectInvite(theirs, PROJECT, 'editor', 24)).rejects.toThrow('Only the owner of a project can invite to it.')
+    const link = await createProjectInvite(mine, PROJECT, 'viewer', 24)
+    expect(Date.parse(link.expiresAt) - Date.now()).toBeGreaterThan(23.9 * 3600_000)
+    await expect(createProjectInvite(mine, PROJECT, 'viewer', 24 * 31)).rejects.toThrow('An invite link lasts from one hour to 30 days.')
+    expect(await listProjectInvites(theirs, PROJECT)).toEqual([])
+    expect((await listProjectInvites(mine, PROJECT)).map((i) => i.token)).toEqual([link.token])
+    await expect(revokeProjectInvite(theirs, link.id)).rejects.toThrow('Only the owner of a project can revoke its invite links.')
+    await expect(acceptProjectInvite(theirs, '77777777-7777-4777-8777-777777777777')).rejects.toThrow('This invite link is not valid.')
+
+    // Expired: refused with the date, and the stranger is still no member.
+    const old = await createProjectInvite(mine, PROJECT, 'editor', 1)
+    await q(
+      "update public.project_invites set created_at = now() - interval '2 hours', expires_at = now() - interval '1 hour' where id = $1",
+      [old.id],
+    )
+    await expect(acceptProjectInvite(theirs, old.token)).rejects.toThrow(/^This invite link expired on \d{4}-\d\d-\d\d \d\d:\d\d UTC\. Ask/)
+    expect(await exists('select 1 from public.project_members where user_id = $1', [other.id])).toBe(false)
+
+    // Valid: the stranger joins as a viewer and reads the project; revoked, nobody else can join.
+    await expect(acceptProjectInvite(theirs, link.token)).resolves.toEqual({ projectId: PROJECT, name: 'Shared song', role: 'viewer' })
+    await q("insert into public.project_updates (project_id, author_id, kind, body) values ($1, $2, 'update', $3)", [
+      PROJECT,
+      owner.id,
+      BODY,
+    ])
+    expect((await loadProjectUpdates(theirs, PROJECT)).length).toBeGreaterThan(0)
+    await revokeProjectInvite(mine, link.id)
+    expect((await listProjectInvites(mine, PROJECT))[0]!.revokedAt).not.toBeNull()
+    await q('delete from public.project_members where user_id = $1', [other.id])
+    await expect(acceptProjectInvite(theirs, link.token)).rejects.toThrow("This invite link was revoked by the project's owner.")
+    await expect(loadProjectUpdates(theirs, PROJECT)).resolves.toEqual([])
+    // An editor who follows a viewer's link stays an editor; the owner needs no link.
+    const again = await createProjectInvite(mine, PROJECT, 'viewer', 1)
+    await expect(acceptProjectInvite(await signedIn(editor), again.token)).resolves.toMatchObject({ role: 'editor' })
+    await expect(acceptProjectInvite(mine, again.token)).rejects.toThrow('You own this project already.')
+    // A visitor is not even let call it.
+    await expect(acceptProjectInvite(supabaseClient(server), again.token)).rejects.toThrow(
+      'permission denied for function accept_project_invite',
+    )
+  })
+
+  it('shared audio: members read the project’s audio by its id; an outsider cannot, a stranger’s upload is never served', async () => {
+    await resetMembers()
+    const signedIn = async (user: TestUser) => {
+      const db = supabaseClient(server)
+      expect((await db.auth.signInWithPassword({ email: user.email, password: user.password })).error).toBeNull()
+      return db
+    }
+    const [mine, theirs, editing, viewing] = [await signedIn(owner), await signedIn(other), await signedIn(editor), await signedIn(viewer)]
+    const bytes = makeWav([tone(440, 0.05, 8000)], 8000)
+    const wav = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer
+    await uploadProjectAudio(mine, owner.id, PROJECT, 'rec-1', wav)
+    // Again: the same audio is already there, which is no error.
+    await uploadProjectAudio(mine, owner.id, PROJECT, 'rec-1', wav)
+    await uploadProjectAudio(editing, editor.id, PROJECT, 'rec-2', wav)
+    await uploadProjectAudio(theirs, other.id, PROJECT, 'evil', wav)
+    // Editors and viewers find and fetch both the owner's and the editor's audio.
+    for (const db of [viewing, editing]) {
+      expect(await projectAudioPath(db, PROJECT, 'rec-1')).toBe(`${owner.id}/${PROJECT}/rec-1.wav`)
+      expect(await projectAudioPath(db, PROJECT, 'rec-2')).toBe(`${editor.id}/${PROJECT}/rec-2.wav`)
+      expect(new Uint8Array(await downloadProjectAudio(db, `${owner.id}/${PROJECT}/rec-1.wav`))).toEqual(new Uint8Array(wav))
+    }
+    // A stranger's file in a folder named after the project is not the project's.
+    expect(await projectAudioPath(viewing, PROJECT, 'evil')).toBeNull()
+    await expect(downloadProjectAudio(viewing, `${other.id}/${PROJECT}/evil.wav`)).rejects.toThrow()
+    // The outsider neither finds nor fetches the project's audio.
+    expect(await projectAudioPath(theirs, PROJECT, 'rec-1')).toBeNull()
+    await expect(downloadProjectAudio(theirs, `${owner.id}/${PROJECT}/rec-1.wav`)).rejects.toThrow()
+    // Removed, the viewer loses it at once.
+    await q('delete from public.project_members where user_id = $1', [viewer.id])
+    await expect(downloadProjectAudio(viewing, `${owner.id}/${PROJECT}/rec-1.wav`)).rejects.toThrow()
+  })
+
   it('Realtime topics: members receive on project:<id>, only the owner and editors send; anything else is refused', async () => {
     await resetMembers()
     const allowed = async (token: string, topic: string, write: boolean) =>
@@ -207,7 +320,15 @@ describe('shared studio projects', () => {
       .poll(async () => (await q('select 1 from public.project_updates where project_id = $1', [PROJECT])).length)
       .toBeGreaterThan(0)
     const theirs = createMixerStore(new Y.Doc())
-    const editorSession = joinSharedProject({ db: await signedIn(editor), project, part: 'editor', name: 'collabeditor', store: theirs })
+    const transport = { seconds: 7, playing: true, position: () => transport.seconds, isPlaying: () => transport.playing }
+    const editorSession = joinSharedProject({
+      db: await signedIn(editor),
+      project,
+      part: 'editor',
+      name: 'collabeditor',
+      store: theirs,
+      transport,
+    })
     await editorSession.ready
     expect(theirs.getState().tracks.map((t) => t.name)).toEqual(['Kick'])
     await expect.poll(() => mine.getState().tracks.length, { timeout: 5000 }).toBe(1)
@@ -215,8 +336,17 @@ describe('shared studio projects', () => {
     await expect.poll(() => peersOf(ownerSession.awareness).map((p) => p.name), { timeout: 5000 }).toEqual(['collabeditor'])
     theirs.getState().select(kick.id)
     await expect.poll(() => peersOf(ownerSession.awareness)[0]?.selectedTrackId, { timeout: 5000 }).toBe(kick.id)
+    // Their playhead, and the control they take hold of, while they hold it.
+    transport.seconds = 9.25
+    await expect.poll(() => peersOf(ownerSession.awareness)[0]?.playhead, { timeout: 5000 }).toEqual({ seconds: 9.25, playing: true })
+    editorSession.share({ touching: { trackId: kick.id, control: 'volume' } })
+    await expect
+      .poll(() => peersOf(ownerSession.awareness)[0]?.touching, { timeout: 5000 })
+      .toEqual({ trackId: kick.id, control: 'volume' })
     theirs.getState().setControl(kick.id, 'volume', 12)
     await expect.poll(() => mine.getState().tracks[0]!.volume, { timeout: 5000 }).toBe(12)
+    editorSession.share({ touching: null })
+    await expect.poll(() => peersOf(ownerSession.awareness)[0]?.touching, { timeout: 5000 }).toBeNull()
     mine.getState().renameTrack(kick.id, 'Big Kick')
     await expect.poll(() => theirs.getState().tracks[0]!.name, { timeout: 5000 }).toBe('Big Kick')
     // Each undoes only their own edit.

@@ -1,7 +1,10 @@
 import { create } from 'zustand'
-import type { ProjectRole, SharedProject } from '../../backend/project-collaboration.ts'
+import type { ProjectInvite, ProjectRole, SharedProject } from '../../backend/project-collaboration.ts'
 import { errorMessage } from '../../lib/error-message.ts'
-import { joinSharedProject, peersOf, type Presence, type ProjectPart, type SharedSession } from './shared-project.ts'
+import { mixerEngine } from '../../engine/mixer-engine.ts'
+import { joinSharedProject, type ProjectPart, type SharedPresence, type SharedSession } from './shared-project.ts'
+import { peersOf, type Peer } from './presence.ts'
+import type { SharedAudioStatus } from './shared-audio.ts'
 import type { OpenProject } from './mixer-store.ts'
 import type { Backend } from '../session/backend-context.ts'
 import { useSessionStore } from '../session/session-store.ts'
@@ -27,19 +30,35 @@ interface LiveSessionState {
   /** 'joining' until the stored state and the room's answers are in. */
   status: 'off' | 'joining' | 'live'
   collaborators: Collaborator[]
-  /** The other creators in the live session now. */
-  peers: Presence[]
+  /** The other creators in the live session now, with what they are doing. */
+  peers: Peer[]
+  /** Per audioId, how the session's audio is coming (absent: held here from the start). */
+  audio: Record<string, SharedAudioStatus>
   shared: SharedProject[]
-  /** The last failure, in words (null when the last action worked). */
+  /** The open project's invite links that still work (its owner's view). */
+  invites: ProjectInvite[]
+  /** What the last invite link followed here gave (null before one is followed). */
+  joined: { name: string; role: ProjectRole } | null
+  /** The last failure, in words (null once an action the creator took works; background refreshes leave it). */
   error: string | null
   goLive: (server: CollaborationServer, project: OpenProject, part: ProjectPart) => Promise<void>
   leave: () => Promise<void>
+  /** Shows the others this creator's selection or the control they move (nothing when not live). */
+  share: (change: SharedPresence) => void
   refreshCollaborators: (server: CollaborationServer, projectId: string) => Promise<void>
   refreshShared: (server: CollaborationServer) => Promise<void>
   /** True when the invite was made. */
   invite: (server: CollaborationServer, projectId: string, username: string, role: ProjectRole) => Promise<boolean>
   remove: (server: CollaborationServer, projectId: string, userId: string) => Promise<void>
+  refreshInvites: (server: CollaborationServer, projectId: string) => Promise<void>
+  createInviteLink: (server: CollaborationServer, projectId: string, role: ProjectRole, hours: number) => Promise<void>
+  revokeInvite: (server: CollaborationServer, projectId: string, inviteId: string) => Promise<void>
+  /** Follows an invite link (its token): the project joins "Shared with you". */
+  acceptInvite: (server: CollaborationServer, token: string) => Promise<void>
 }
+
+/** A link that can still be followed at `now`. */
+export const inviteWorks = (invite: ProjectInvite, now = Date.now()): boolean => !invite.revokedAt && Date.parse(invite.expiresAt) > now
 
 export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
   const failed = (e: unknown) => set({ error: errorMessage(e) })
@@ -48,7 +67,10 @@ export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
     status: 'off',
     collaborators: [],
     peers: [],
+    audio: {},
     shared: [],
+    invites: [],
+    joined: null,
     error: null,
     goLive: async ({ client, projectCollaboration: calls }, project, part) => {
       await get().leave()
@@ -60,14 +82,24 @@ export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
         project,
         part,
         name,
+        userId: me?.id,
+        transport: mixerEngine,
+        onAudioStatus: (id, status) => {
+          if (get().session === session) set({ audio: { ...get().audio, [id]: status } })
+        },
         onEnded: () => {
           if (get().session === session) set({ session: null, status: 'off', peers: [] })
         },
       })
-      session.awareness.on('change', () => {
-        if (get().session === session) set({ peers: peersOf(session.awareness) })
+      // When each peer's playhead was heard, so a playing one moves on between reports.
+      const heard = new Map<number, number>()
+      session.awareness.on('change', ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }) => {
+        const now = performance.now()
+        for (const id of [...added, ...updated]) heard.set(id, now)
+        for (const id of removed) heard.delete(id)
+        if (get().session === session) set({ peers: peersOf(session.awareness, heard) })
       })
-      set({ session, status: 'joining', error: null, peers: [] })
+      set({ session, status: 'joining', error: null, peers: [], audio: {} })
       try {
         await session.ready
         if (get().session === session) set({ status: 'live' })
@@ -80,9 +112,10 @@ export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
     leave: async () => {
       const session = get().session
       if (!session) return
-      set({ session: null, status: 'off', peers: [] })
+      set({ session: null, status: 'off', peers: [], audio: {} })
       await session.leave().catch(failed)
     },
+    share: (change) => get().session?.share(change),
     refreshCollaborators: async ({ client, projectCollaboration: calls }, projectId) => {
       try {
         const members = await calls.listProjectMembers(client.supabase(), projectId)
@@ -90,14 +123,14 @@ export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
           client.supabase(),
           members.map((m) => m.userId),
         )
-        set({ collaborators: members.map((m) => ({ ...m, username: names.get(m.userId) ?? 'unknown' })), error: null })
+        set({ collaborators: members.map((m) => ({ ...m, username: names.get(m.userId) ?? 'unknown' })) })
       } catch (e) {
         failed(e)
       }
     },
     refreshShared: async ({ client, projectCollaboration: calls }) => {
       try {
-        set({ shared: await calls.listSharedProjects(client.supabase()), error: null })
+        set({ shared: await calls.listSharedProjects(client.supabase()) })
       } catch (e) {
         failed(e)
       }
@@ -105,6 +138,7 @@ export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
     invite: async (server, projectId, username, role) => {
       try {
         await server.projectCollaboration.inviteProjectMember(server.client.supabase(), projectId, username, role)
+        set({ error: null })
         await get().refreshCollaborators(server, projectId)
         return true
       } catch (e) {
@@ -112,9 +146,44 @@ export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
         return false
       }
     },
+    refreshInvites: async ({ client, projectCollaboration: calls }, projectId) => {
+      try {
+        set({ invites: (await calls.listProjectInvites(client.supabase(), projectId)).filter((i) => inviteWorks(i)) })
+      } catch (e) {
+        failed(e)
+      }
+    },
+    createInviteLink: async (server, projectId, role, hours) => {
+      try {
+        await server.projectCollaboration.createProjectInvite(server.client.supabase(), projectId, role, hours)
+        set({ error: null })
+        await get().refreshInvites(server, projectId)
+      } catch (e) {
+        failed(e)
+      }
+    },
+    revokeInvite: async (server, projectId, inviteId) => {
+      try {
+        await server.projectCollaboration.revokeProjectInvite(server.client.supabase(), inviteId)
+        set({ error: null })
+        await get().refreshInvites(server, projectId)
+      } catch (e) {
+        failed(e)
+      }
+    },
+    acceptInvite: async (server, token) => {
+      try {
+        const { name, role } = await server.projectCollaboration.acceptProjectInvite(server.client.supabase(), token)
+        set({ joined: { name, role }, error: null })
+        await get().refreshShared(server)
+      } catch (e) {
+        failed(e)
+      }
+    },
     remove: async (server, projectId, userId) => {
       try {
         await server.projectCollaboration.removeProjectMember(server.client.supabase(), projectId, userId)
+        set({ error: null })
         await get().refreshCollaborators(server, projectId)
       } catch (e) {
         failed(e)

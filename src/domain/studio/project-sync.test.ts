@@ -5,9 +5,12 @@ import * as Y from 'yjs'
 import { Awareness } from 'y-protocols/awareness'
 import { createMixerStore } from './mixer-store.ts'
 import { readMix } from './project-doc.ts'
+import * as encoding from 'lib0/encoding'
+import { MAX_PRESENCE_BYTES, MAX_PRESENCE_CLIENTS } from './presence.ts'
 import {
   COMPACT_AFTER,
   MAX_MESSAGE_BYTES,
+  MESSAGE_AWARENESS,
   startProjectSync,
   type ProjectChannel,
   type ProjectSync,
@@ -220,5 +223,42 @@ describe('project sync over a broadcast channel and a stored log', () => {
     await a.sync.stop()
     a.awareness.destroy()
     b.awareness.destroy()
+  })
+
+  it('presence over its bounds is refused whole and never applied: a huge state, or a flood of creators', async () => {
+    const r = new Room()
+    const log = new FakeLog()
+    const doc = new Y.Doc()
+    const awareness = new Awareness(doc)
+    awareness.setLocalState({ name: 'ana' })
+    const refusals: string[] = []
+    const sync = startProjectSync({ doc, channel: r.join(), log, canWrite: true, awareness, onRefused: (why) => refusals.push(why) })
+    await sync.ready
+    const raw = r.join()
+    const send = (states: [number, unknown][]) => {
+      const update = encoding.createEncoder()
+      encoding.writeVarUint(update, states.length)
+      for (const [id, state] of states) {
+        encoding.writeVarUint(update, id)
+        encoding.writeVarUint(update, 1)
+        encoding.writeVarString(update, JSON.stringify(state))
+      }
+      const m = encoding.createEncoder()
+      encoding.writeVarUint(m, MESSAGE_AWARENESS)
+      encoding.writeVarUint8Array(m, encoding.toUint8Array(update))
+      raw.send(encoding.toUint8Array(m))
+    }
+    send([[901, { name: 'mallory', notes: ['x'.repeat(MAX_PRESENCE_BYTES)] }]])
+    send(Array.from({ length: MAX_PRESENCE_CLIENTS }, (_, i) => [1000 + i, { name: `bot${i}` }] as [number, unknown]))
+    expect(refusals).toEqual([
+      `Refused a presence state of ${MAX_PRESENCE_BYTES + 31} characters (over ${MAX_PRESENCE_BYTES}) from the channel.`,
+      `Refused presence for more than ${MAX_PRESENCE_CLIENTS} creators from the channel.`,
+    ])
+    expect([...awareness.getStates().keys()]).toEqual([doc.clientID])
+    // Within bounds it is applied: one creator more.
+    send([[902, { name: 'ben' }]])
+    expect(awareness.getStates().get(902)).toEqual({ name: 'ben' })
+    await sync.stop()
+    awareness.destroy()
   })
 })

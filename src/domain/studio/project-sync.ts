@@ -14,8 +14,9 @@
  * row, not sixty); a viewer sends none. When the log has
  * grown past COMPACT_AFTER rows an editor replaces it with one snapshot of the document.
  *
- * Presence (y-protocols awareness: who is here, their colour, the track they have selected) rides
- * the same room and is never stored; a creator who leaves is removed from the others' view at once.
+ * Presence (y-protocols awareness, presence.ts: who is here, their colour, track, selection,
+ * playhead and the control they move) rides the same room and is never stored; a presence message
+ * over its bounds is refused; a creator who leaves is removed from the others' view at once.
  *
  * Nothing received is trusted: a message over MAX_MESSAGE_BYTES or one that does not decode as a
  * Yjs update is refused before it touches the document, and reported through `onRefused`.
@@ -25,6 +26,7 @@ import * as syncProtocol from 'y-protocols/sync'
 import { applyAwarenessUpdate, encodeAwarenessUpdate, removeAwarenessStates, type Awareness } from 'y-protocols/awareness'
 import * as encoding from 'lib0/encoding'
 import * as decoding from 'lib0/decoding'
+import { refuseAwarenessUpdate } from './presence.ts'
 
 /** A broadcast room: what one member sends, every other member receives. */
 export interface ProjectChannel {
@@ -149,7 +151,12 @@ export function startProjectSync(options: ProjectSyncOptions): ProjectSync {
         return
       }
       if (type === MESSAGE_AWARENESS) {
-        if (options.awareness) applyAwarenessUpdate(options.awareness, decoding.readVarUint8Array(decoder), REMOTE)
+        const awareness = options.awareness
+        if (!awareness) return
+        const update = decoding.readVarUint8Array(decoder)
+        const why = refuseAwarenessUpdate(awareness, update)
+        if (why) return refused(`Refused ${why} from the channel.`)
+        applyAwarenessUpdate(awareness, update, REMOTE)
         return
       }
       if (type === syncProtocol.messageYjsSyncStep2 || type === syncProtocol.messageYjsUpdate)

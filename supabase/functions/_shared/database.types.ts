@@ -899,6 +899,47 @@ export type Database = {
         }
         Relationships: []
       }
+      project_invites: {
+        Row: {
+          id: string
+          project_id: string
+          token: string
+          role: string
+          created_by: string
+          created_at: string
+          expires_at: string
+          revoked_at: string | null
+        }
+        Insert: {
+          id?: string
+          project_id: string
+          token?: string
+          role: string
+          created_by?: string
+          created_at?: string
+          expires_at: string
+          revoked_at?: string | null
+        }
+        Update: {
+          id?: string
+          project_id?: string
+          token?: string
+          role?: string
+          created_by?: string
+          created_at?: string
+          expires_at?: string
+          revoked_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "project_invites_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "studio_projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       project_members: {
         Row: {
           project_id: string
@@ -1649,6 +1690,12 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: boolean
       }
+      accept_project_invite: {
+        Args: {
+          p_token: string
+        }
+        Returns: Json
+      }
       account_ring: {
         Args: {
           p_user?: string
@@ -1851,6 +1898,14 @@ export type Database = {
           p_snapshot: string
         }
         Returns: undefined
+      }
+      create_project_invite: {
+        Args: {
+          p_project: string
+          p_role: string
+          p_hours: number
+        }
+        Returns: Json
       }
       create_proposal: {
         Args: {
@@ -2147,6 +2202,19 @@ export type Database = {
         }
         Returns: boolean
       }
+      project_audio_path: {
+        Args: {
+          p_project: string
+          p_file: string
+        }
+        Returns: string
+      }
+      project_audio_readable: {
+        Args: {
+          p_name: string
+        }
+        Returns: boolean
+      }
       project_role: {
         Args: {
           p_project: string
@@ -2284,6 +2352,12 @@ export type Database = {
         Args: {
           p_user: string
           p_address: string
+        }
+        Returns: undefined
+      }
+      revoke_project_invite: {
+        Args: {
+          p_invite: string
         }
         Returns: undefined
       }

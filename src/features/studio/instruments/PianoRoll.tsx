@@ -19,6 +19,10 @@ import { noteName } from '../../../lib/computer-keyboard-notes.ts'
 import { useTimelineStore } from '../timeline/timeline-store.ts'
 import { InstrumentSelect, instrumentValue, parseInstrumentValue } from './InstrumentSelect.tsx'
 import { PianoRollPlayBar } from './PianoRollPlayBar.tsx'
+import { useLiveSessionStore } from '../../../domain/studio/live-session-store.ts'
+import { MAX_PRESENCE_NOTES } from '../../../domain/studio/presence.ts'
+import { PeerTag } from '../presence/PeerTag.tsx'
+import { usePeerNotes, usePeersOnTrack } from '../presence/peer-hooks.ts'
 import {
   computerKeyDown,
   computerKeyUp,
@@ -80,6 +84,16 @@ function PianoRollEditor({ trackId, name, instrument }: { trackId: string; name:
   const shown = drag?.kind === 'draw' ? [...notes, drag.note] : (drag?.preview ?? notes)
   const beats = Math.max(instrumentSpan(notes) + 8, 16)
   const selectedNotes = useMemo(() => notes.filter((n) => selected.has(n.id)), [notes, selected])
+  const session = useLiveSessionStore((s) => s.session)
+  const here = usePeersOnTrack(trackId)
+  const peerNotes = usePeerNotes(trackId)
+
+  // In a live session the others see which notes this creator has selected (the first few).
+  useEffect(() => {
+    if (!session) return
+    session.share({ notes: [...selected].slice(0, MAX_PRESENCE_NOTES) })
+  }, [session, selected])
+  useEffect(() => (session ? () => session.share({ notes: [] }) : undefined), [session])
 
   useEffect(() => {
     void playTrack(trackId)
@@ -274,6 +288,14 @@ function PianoRollEditor({ trackId, name, instrument }: { trackId: string; name:
         <span className="text-xs text-muted" data-testid="piano-roll-count">
           {notes.length} note{notes.length === 1 ? '' : 's'}
         </span>
+        {here.length > 0 && (
+          <span className="flex items-center gap-1 text-xs text-muted" aria-label={`Also in ${name}`}>
+            Also here:
+            {here.map((p) => (
+              <PeerTag key={p.clientId} peer={p} testId="peer-in-roll" />
+            ))}
+          </span>
+        )}
       </div>
       <div ref={scrollRef} className="mt-3 max-h-80 overflow-auto rounded border border-line" data-testid="piano-roll-scroll">
         <div className="relative flex" style={{ width: KEYBOARD_PX + beats * BEAT_PX, height: KEYS.length * ROW_PX }}>
@@ -334,8 +356,9 @@ function PianoRollEditor({ trackId, name, instrument }: { trackId: string; name:
                 key={n.id}
                 role="option"
                 aria-selected={selected.has(n.id)}
-                aria-label={positionLabel(n)}
+                aria-label={peerNotes.has(n.id) ? `${positionLabel(n)}, selected by ${peerNotes.get(n.id)!.name}` : positionLabel(n)}
                 data-note-id={n.id}
+                data-peer={peerNotes.get(n.id)?.name}
                 data-testid="piano-roll-note"
                 className={`absolute cursor-move rounded-sm border ${
                   selected.has(n.id) ? 'border-fg bg-secondary' : 'border-primary bg-primary'
@@ -346,6 +369,7 @@ function PianoRollEditor({ trackId, name, instrument }: { trackId: string; name:
                   top: (HIGHEST_KEY - n.key) * ROW_PX + 1,
                   height: ROW_PX - 2,
                   opacity: 0.45 + (0.55 * n.velocity) / 127,
+                  ...(peerNotes.has(n.id) && { outline: `2px solid ${peerNotes.get(n.id)!.colour}`, outlineOffset: 1 }),
                 }}
               />
             ))}

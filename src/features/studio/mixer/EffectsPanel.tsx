@@ -25,6 +25,7 @@ export function EffectsPanel() {
           {...CONTROL_RANGES[e]}
           disabled={!track.enabled}
           onChange={(v, gesture) => setControl(track.id, e, v, gesture)}
+          control={{ trackId: track.id, control: e }}
         />
       ))}
     </div>

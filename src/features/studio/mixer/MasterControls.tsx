@@ -53,6 +53,7 @@ export function MasterControls({
           min={0}
           max={100}
           onChange={(v, gesture) => setMaster('volume', v, gesture)}
+          control={{ trackId: null, control: 'volume' }}
         />
         <MixerSlider
           label="Reverb"
@@ -61,6 +62,7 @@ export function MasterControls({
           min={0}
           max={100}
           onChange={(v, gesture) => setMaster('reverb', v, gesture)}
+          control={{ trackId: null, control: 'reverb' }}
         />
         <LevelMeter levelKey={MASTER_KEY} label="Master level" />
         <MasterWaveform />

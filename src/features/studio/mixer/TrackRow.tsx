@@ -38,6 +38,7 @@ export const TrackRow = memo(function TrackRow({
       disabled={!track.enabled}
       format={format}
       onChange={(v, gesture) => setControl(track.id, c, v, gesture)}
+      control={{ trackId: track.id, control: c }}
     />
   )
   return (

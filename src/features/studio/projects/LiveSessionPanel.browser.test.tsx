@@ -10,7 +10,9 @@ import { useLiveSessionStore } from '../../../domain/studio/live-session-store.t
 import { LiveSessionPanel } from './LiveSessionPanel.tsx'
 
 // The panel over a fake server: what the owner sees and does, what an invited creator sees.
-const calls = { invite: vi.fn(), remove: vi.fn() }
+const calls = { invite: vi.fn(), remove: vi.fn(), link: vi.fn(), revoke: vi.fn(), accept: vi.fn() }
+type Link = { id: string; token: string; role: 'editor' | 'viewer'; expiresAt: string; revokedAt: string | null }
+let links: Link[] = []
 let server: FakeBackend
 const render = (ui: ReactNode) => renderWithBackend(ui, server.backend)
 
@@ -18,8 +20,8 @@ const PROJECT = { id: 'p-1', name: 'Night Drive' }
 const button = (el: HTMLElement, name: string) => [...el.querySelectorAll('button')].find((b) => b.textContent === name)
 
 beforeEach(() => {
-  calls.invite.mockClear()
-  calls.remove.mockClear()
+  for (const c of Object.values(calls)) c.mockClear()
+  links = []
   server = fakeBackend({
     projectCollaboration: {
       inviteProjectMember: async (_db: unknown, projectId: string, username: string, role: string) => {
@@ -31,7 +33,32 @@ beforeEach(() => {
         calls.invite.mock.calls.length > 0 && calls.remove.mock.calls.length === 0 ? [{ userId: 'u-2', role: 'viewer' }] : [],
       usernamesOf: async () => new Map([['u-2', 'mia']]),
       removeProjectMember: async (_db: unknown, projectId: string, userId: string) => calls.remove(projectId, userId),
-      listSharedProjects: async () => [{ id: 'p-9', name: 'Her song', owner: 'leo', role: 'editor' }],
+      listSharedProjects: async () => [
+        { id: 'p-9', name: 'Her song', owner: 'leo', role: 'editor' },
+        ...(calls.accept.mock.calls.length > 0 ? [{ id: 'p-7', name: 'Open jam', owner: 'zoe', role: 'viewer' }] : []),
+      ],
+      listProjectInvites: async () => links,
+      createProjectInvite: async (_db: unknown, projectId: string, role: 'editor' | 'viewer', hours: number) => {
+        calls.link(projectId, role, hours)
+        const made = {
+          id: `i-${links.length + 1}`,
+          token: `tok-${links.length + 1}`,
+          role,
+          expiresAt: '2999-01-01T00:00:00Z',
+          revokedAt: null,
+        }
+        links = [made, ...links]
+        return made
+      },
+      revokeProjectInvite: async (_db: unknown, id: string) => {
+        calls.revoke(id)
+        links = links.map((l) => (l.id === id ? { ...l, revokedAt: '2026-01-01T00:00:00Z' } : l))
+      },
+      acceptProjectInvite: async (_db: unknown, token: string) => {
+        calls.accept(token)
+        if (token === 'old') throw new Error("This invite link expired on 2026-11-30 10:00 UTC. Ask the project's owner for a new one.")
+        return { projectId: 'p-7', name: 'Open jam', role: 'viewer' }
+      },
     },
   })
   useSessionStore.setState({ status: 'signed-in' })
@@ -41,7 +68,8 @@ beforeEach(() => {
     status: 'ready',
     projects: [{ ...PROJECT, trackCount: 1, durationSeconds: 2, createdAt: '', updatedAt: '', audioUploadedAt: null }],
   })
-  useLiveSessionStore.setState({ session: null, status: 'off', collaborators: [], shared: [], error: null })
+  useLiveSessionStore.setState({ session: null, status: 'off', collaborators: [], shared: [], invites: [], joined: null, error: null })
+  window.history.replaceState(null, '', '/')
 })
 
 describe('LiveSessionPanel', () => {
@@ -80,12 +108,64 @@ describe('LiveSessionPanel', () => {
 
   it('in a live session: how this creator takes part, and who else is in the project on which track', () => {
     useMixerStore.setState({ tracks: [{ id: 't-1', name: 'Drums' } as never] })
-    const session = { project: PROJECT, part: 'viewer' as const, awareness: null as never, ready: Promise.resolve(), leave: async () => {} }
-    useLiveSessionStore.setState({ session, status: 'live', peers: [{ name: 'mia', colour: 'hsl(10 80% 65%)', selectedTrackId: 't-1' }] })
+    const session = {
+      project: PROJECT,
+      part: 'viewer' as const,
+      awareness: null as never,
+      ready: Promise.resolve(),
+      share: () => {},
+      leave: async () => {},
+    }
+    const mia = { clientId: 7, heardAt: 0, clip: null, notes: [], playhead: null, touching: null }
+    useLiveSessionStore.setState({
+      session,
+      status: 'live',
+      peers: [{ ...mia, name: 'mia', colour: 'hsl(10 80% 65%)', selectedTrackId: 't-1' }],
+    })
     const el = render(<LiveSessionPanel />)
     expect(el.querySelector('[role="status"]')?.textContent).toBe(
       'Live in “Night Drive” as viewer. Your changes stay in this studio. Leave',
     )
     expect(el.querySelector('[aria-label="In the project now"]')?.textContent).toBe('miaon Drums')
+  })
+
+  it('the owner makes an invite link (role, lifetime), sees it to copy, and revokes it', async () => {
+    const el = render(<LiveSessionPanel />)
+    await settle(async () => {
+      await userEvent.selectOptions(el.querySelector<HTMLSelectElement>('#invite-link-role')!, 'editor')
+      await userEvent.selectOptions(el.querySelector<HTMLSelectElement>('#invite-link-lifetime')!, '24')
+      await userEvent.click(button(el, 'Create invite link')!)
+    })
+    expect(calls.link).toHaveBeenCalledWith('p-1', 'editor', 24)
+    await vi.waitFor(() =>
+      expect(el.querySelector<HTMLInputElement>('[aria-label="Invite link as editor"]')?.value).toBe(
+        `${window.location.origin}/app/studio?invite=tok-1`,
+      ),
+    )
+    await settle(() => userEvent.click(button(el, 'Revoke')!))
+    expect(calls.revoke).toHaveBeenCalledWith('i-1')
+    await vi.waitFor(() => expect(el.querySelector('[aria-label="Invite links"]')).toBeNull())
+  })
+
+  it('an invite link opened in the studio is followed once: its project joins the shared ones', async () => {
+    window.history.replaceState(null, '', '/app/studio?invite=tok-5')
+    const el = render(<LiveSessionPanel />)
+    await vi.waitFor(() =>
+      expect(el.querySelector('[role="status"]')?.textContent).toBe('You joined “Open jam” as viewer: join it live below.'),
+    )
+    expect(calls.accept.mock.calls).toEqual([['tok-5']])
+    expect(window.location.search).toBe('')
+    await vi.waitFor(() => expect(el.textContent).toContain('Open jam by zoe'))
+  })
+
+  it('an expired invite link is refused with the server’s reason', async () => {
+    window.history.replaceState(null, '', '/app/studio?invite=old')
+    const el = render(<LiveSessionPanel />)
+    await vi.waitFor(() =>
+      expect(el.querySelector('[role="alert"]')?.textContent).toBe(
+        "This invite link expired on 2026-11-30 10:00 UTC. Ask the project's owner for a new one.",
+      ),
+    )
+    expect(el.querySelector('[role="status"]')).toBeNull()
   })
 })

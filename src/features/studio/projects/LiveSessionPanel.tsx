@@ -5,13 +5,15 @@ import { useLiveSessionStore } from '../../../domain/studio/live-session-store.t
 import { useBackend } from '../../../domain/session/backend-context.ts'
 import { useSessionStore } from '../../../domain/session/session-store.ts'
 import type { ProjectRole } from '../../../backend/project-collaboration.ts'
+import { INVITE_PARAM, InviteLinks } from './InviteLinks.tsx'
 
 const PART_LABEL = { owner: 'owner', editor: 'editor', viewer: 'viewer' } as const
 
 /**
  * Live collaboration on account projects: the owner goes live with the open project and invites
- * creators by username (editor or viewer) or removes them; projects shared with this account can
- * be joined live. Only for signed-in creators.
+ * creators by username or by an invite link that expires (editor or viewer), revokes links and
+ * removes collaborators; projects shared with this account can be joined live, and an invite link
+ * opened here (?invite=<token>) adds its project to them. Only for signed-in creators.
  */
 export function LiveSessionPanel() {
   const signedIn = useSessionStore((s) => s.status === 'signed-in')
@@ -21,14 +23,37 @@ export function LiveSessionPanel() {
   const trackName = (id: string) => tracks.find((t) => t.id === id)?.name ?? 'a removed track'
   const accountProjects = useAccountProjectStore((s) => s.projects)
   const owned = useMemo(() => open !== null && accountProjects.some((p) => p.id === open.id), [open, accountProjects])
-  const { session, status, collaborators, peers, shared, error, goLive, leave, refreshCollaborators, refreshShared, invite, remove } =
-    useLiveSessionStore()
+  const {
+    session,
+    status,
+    collaborators,
+    peers,
+    shared,
+    joined,
+    error,
+    goLive,
+    leave,
+    refreshCollaborators,
+    refreshShared,
+    invite,
+    remove,
+  } = useLiveSessionStore()
   const [username, setUsername] = useState('')
   const [role, setRole] = useState<ProjectRole>('editor')
 
   useEffect(() => {
     if (signedIn) void refreshShared(server)
   }, [signedIn, refreshShared, server])
+  // An invite link opened here: followed once, and taken out of the address.
+  useEffect(() => {
+    if (!signedIn) return
+    const url = new URL(window.location.href)
+    const token = url.searchParams.get(INVITE_PARAM)
+    if (!token) return
+    url.searchParams.delete(INVITE_PARAM)
+    window.history.replaceState(window.history.state, '', url)
+    void useLiveSessionStore.getState().acceptInvite(server, token)
+  }, [signedIn, server])
   useEffect(() => {
     if (signedIn && owned && open) void refreshCollaborators(server, open.id)
   }, [signedIn, owned, open, refreshCollaborators, server])
@@ -40,6 +65,11 @@ export function LiveSessionPanel() {
       <h2 id="live-heading" className="font-display text-sm font-bold uppercase tracking-widest text-primary">
         Live collaboration
       </h2>
+      {joined && !session && (
+        <p className="mt-2 text-sm" role="status">
+          You joined “{joined.name}” as {joined.role}: join it live below.
+        </p>
+      )}
       {session && (
         <p className="mt-2 text-sm" role="status">
           {status === 'live' ? 'Live' : 'Joining'} in “{session.project.name}” as {PART_LABEL[session.part]}.
@@ -105,6 +135,7 @@ export function LiveSessionPanel() {
               Invite
             </button>
           </form>
+          <InviteLinks projectId={open.id} />
           {collaborators.length > 0 && (
             <ul aria-label="Collaborators" className="space-y-1">
               {collaborators.map((c) => (

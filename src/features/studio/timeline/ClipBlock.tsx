@@ -20,6 +20,7 @@ export const ClipBlock = memo(function ClipBlock({
   zoom,
   trackName,
   selected,
+  peer = null,
   muted,
   onPointerDown,
   onKeyDown,
@@ -33,6 +34,8 @@ export const ClipBlock = memo(function ClipBlock({
   zoom: number
   trackName: string
   selected: boolean
+  /** Another creator in the live session who has this clip selected: outlined in their colour. */
+  peer?: { name: string; colour: string } | null
   muted: boolean
   onPointerDown: (e: PointerEvent<HTMLElement>, kind: DragKind, clip: Clip) => void
   onKeyDown: (e: KeyboardEvent<HTMLElement>, clip: Clip) => void
@@ -87,7 +90,7 @@ export const ClipBlock = memo(function ClipBlock({
   const region = regionLength(clip)
   const label =
     `${trackName} clip at ${clip.start.toFixed(2)} s, ${clip.length.toFixed(2)} s ` +
-    `long${looped ? `, looping ${region.toFixed(2)} s` : ''}`
+    `long${looped ? `, looping ${region.toFixed(2)} s` : ''}${peer ? `, selected by ${peer.name}` : ''}`
 
   return (
     <div
@@ -99,12 +102,13 @@ export const ClipBlock = memo(function ClipBlock({
       data-clip-id={clip.id}
       data-start={clip.start}
       data-length={clip.length}
+      data-peer={peer?.name}
       className={
         `absolute inset-y-1 touch-none overflow-hidden rounded border bg-primary/10 outline-none ` +
         `${selected ? 'border-accent shadow-[0_0_8px_var(--theme-accent)]' : 'border-primary/60'} focus-visible:ring-2 ` +
         `focus-visible:ring-accent`
       }
-      style={{ left: clip.start * zoom, width }}
+      style={{ left: clip.start * zoom, width, ...(peer && { outline: `2px solid ${peer.colour}`, outlineOffset: 1 }) }}
       onPointerDown={down('move')}
       onKeyDown={(e) => onKeyDown(e, clip)}
       onFocus={() => onFocus(clip)}

@@ -8,6 +8,10 @@ import { ClipBlock } from './ClipBlock.tsx'
 import { ClipInspector } from './ClipInspector.tsx'
 import { dragClips, type DragKind } from './clip-drag.ts'
 import { instrumentSpan } from '../../../engine/instruments/note-track.ts'
+import { useLiveSessionStore } from '../../../domain/studio/live-session-store.ts'
+import { RemotePlayheads } from '../presence/RemotePlayheads.tsx'
+import { PeerTag } from '../presence/PeerTag.tsx'
+import { usePeerClips, usePeersOnTrack } from '../presence/peer-hooks.ts'
 
 const DRAG_LABELS: Record<DragKind, string> = {
   move: 'Move clip',
@@ -22,6 +26,8 @@ import { TimelineToolbar } from './TimelineToolbar.tsx'
 import { newClipId, pinchZoom, useTimelineStore } from './timeline-store.ts'
 
 const LANE_HEIGHT = 52
+/** What a lane says while a shared project's audio is on its way. */
+const AUDIO_COMING = { fetching: 'Fetching audio…', waiting: 'Audio still uploading…', failed: 'Audio not reached: trying again' } as const
 /** Pointer travel (px) below which a press on a clip only selects it. */
 const DRAG_THRESHOLD = 3
 
@@ -51,8 +57,17 @@ export function Timeline({ onSeek }: { onSeek: (seconds: number) => void }) {
   const playhead = useRef<HTMLDivElement>(null)
   const drag = useRef<Drag | null>(null)
   const bar = gridSeconds('bar', tempo)
+  const session = useLiveSessionStore((s) => s.session)
   // Room after the last clip to drag into (four bars), and never less than eight bars.
   const length = Math.max(mixDuration({ tracks }) + 4 * bar, 8 * bar)
+
+  // In a live session the others see which clip this creator has selected.
+  useEffect(() => {
+    if (!session) return
+    const share = () => session.share({ clip: useTimelineStore.getState().selected })
+    share()
+    return useTimelineStore.subscribe((s, before) => s.selected !== before.selected && share())
+  }, [session])
 
   // Playhead and follow: an animation-frame loop writing a transform, no React renders.
   useEffect(() => {
@@ -237,6 +252,7 @@ export function Timeline({ onSeek }: { onSeek: (seconds: number) => void }) {
             data-testid="timeline-playhead"
             className="pointer-events-none absolute inset-y-0 left-0 w-0.5 bg-accent shadow-[0_0_6px_var(--theme-accent)]"
           />
+          <RemotePlayheads zoom={zoom} />
         </div>
       </div>
       <ClipInspector />
@@ -262,14 +278,29 @@ const Lane = memo(function Lane({
   const own = useMemo(() => trackClips(track), [track])
   const clips = preview ?? own
   const tempo = useMixerStore((s) => s.tempo)
+  const here = usePeersOnTrack(track.id)
+  const coming = useLiveSessionStore((s) => (track.instrument ? undefined : s.audio[track.audioId]))
+  const peerClips = usePeerClips(track.id)
   return (
     <div
       role="group"
       aria-label={`${track.name} lane`}
       className="relative border-b border-line/60"
-      style={{ height: LANE_HEIGHT }}
+      style={{ height: LANE_HEIGHT, boxShadow: here[0] ? `inset 3px 0 0 ${here[0].colour}` : undefined }}
       data-testid="timeline-lane"
     >
+      {(coming === 'fetching' || coming === 'waiting' || coming === 'failed') && (
+        <span role="status" className="pointer-events-none absolute right-1 top-0.5 z-10 text-[10px] text-muted" data-testid="lane-audio">
+          {AUDIO_COMING[coming]}
+        </span>
+      )}
+      {here.length > 0 && (
+        <div className="pointer-events-none absolute bottom-0.5 left-1 z-10 flex gap-1" aria-label={`Also on ${track.name}`}>
+          {here.map((p) => (
+            <PeerTag key={p.clientId} peer={p} testId="peer-on-lane" />
+          ))}
+        </div>
+      )}
       {clips.map((c) => (
         <ClipBlock
           key={c.id}
@@ -280,6 +311,7 @@ const Lane = memo(function Lane({
           zoom={zoom}
           trackName={track.name}
           selected={c.id === selectedId}
+          peer={peerClips.get(c.id) ?? null}
           muted={!track.enabled}
           onPointerDown={onPointerDown}
           onKeyDown={onKeyDown}
