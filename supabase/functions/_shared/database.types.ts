@@ -975,6 +975,7 @@ export type Database = {
           delegate_id: string | null
           voting_power: number
           delegation_counted: boolean
+          power_days: number | null
         }
         Insert: {
           proposal_id: string
@@ -987,6 +988,7 @@ export type Database = {
           delegate_id?: string | null
           voting_power: number
           delegation_counted?: boolean
+          power_days?: number | null
         }
         Update: {
           proposal_id?: string
@@ -999,6 +1001,7 @@ export type Database = {
           delegate_id?: string | null
           voting_power?: number
           delegation_counted?: boolean
+          power_days?: number | null
         }
         Relationships: [
           {
@@ -1891,6 +1894,15 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: Json
       }
+      governance_listening_days: {
+        Args: {
+          p_user?: string
+        }
+        Returns: {
+            user_id: string
+            power_days: number
+          }[]
+      }
       governance_overview: {
         Args: Record<PropertyKey, never>
         Returns: Json
@@ -1898,6 +1910,13 @@ export type Database = {
       governance_own_power: {
         Args: {
           p_user: string
+        }
+        Returns: number
+      }
+      governance_power: {
+        Args: {
+          p_votable: number
+          p_days: number
         }
         Returns: number
       }
