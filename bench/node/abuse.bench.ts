@@ -15,7 +15,9 @@
  * is 60 simulated seconds with one report (the app reports every 15 s; a gap of up to 90 s counts
  * in full, so the server credits the same). Everything happens on the server's real UTC date, so
  * the per-day caps apply to the simulated day as a whole. Account ages are set with SQL too
- * ("established" accounts: a week old, with listening on 3 earlier days, i.e. trusted).
+ * ("established" accounts: a week old, with listening on 3 earlier days, i.e. trusted, their CUBE
+ * voting at 3/30 weight; the honest listener and the honest family have been around for 60 days
+ * with listening on 30 of them, so their CUBE vote at full weight).
  *
  * Run: npm run bench -- abuse    (or standalone: npx tsx bench/node/abuse.bench.ts)
  * Env: ABUSE_HOURS (default 24) shortens the simulated day while developing; ABUSE_SYBILS (100);
@@ -194,18 +196,29 @@ const linkWallet = async (server: LocalServer, a: Account) =>
 const sql = async <T = Record<string, unknown>>(server: LocalServer, text: string, params: unknown[] = []) =>
   (await server.db.query<T>(text, params)).rows
 
-/** A week-old account with qualifying listens on 3 earlier days of 10 songs (trusted), as trust.ts listenHistory. */
-async function establish(server: LocalServer, a: Account): Promise<void> {
-  await sql(server, "update auth.users set created_at = created_at - interval '7 days' where id = $1", [a.id])
-  for (let i = 0; i < 10; i++) {
+/** How long an account has been around: its age and the earlier days it had credited listens on (10 songs). */
+interface History {
+  ageDays: number
+  listeningDays: number
+}
+/** What waiting out the trust rule takes: a week old, listening on 3 days (trusted; its CUBE vote at 3/30 weight). */
+const WAITED: History = { ageDays: 7, listeningDays: 3 }
+/** A listener of two months who listened on 30 of its days: its CUBE vote at full weight (governance_power). */
+const ESTABLISHED: History = { ageDays: 60, listeningDays: 30 }
+
+/** An account `history.ageDays` old with qualifying listens on `history.listeningDays` earlier days, as trust.ts listenHistory. */
+async function establish(server: LocalServer, a: Account, history: History = WAITED): Promise<void> {
+  await sql(server, 'update auth.users set created_at = created_at - make_interval(days => $2::int) where id = $1', [a.id, history.ageDays])
+  const rows = Math.max(10, history.listeningDays)
+  for (let i = 0; i < rows; i++) {
     await sql(
       server,
       'insert into public.token_ledger (user_id, amount, reason, reference, idempotency_key, created_at) ' +
         "values ($1::uuid, 1, 'listen', $2, 'bench-history:' || $1::text || ':' || $3, now() - make_interval(days => $4::int))",
-      [a.id, `history-song-${i}`, String(i), (i % 3) + 1],
+      [a.id, `history-song-${i % 10}`, String(i), (i % history.listeningDays) + 1],
     )
   }
-  await sql(server, 'update public.user_tokens set balance = balance + 10 where user_id = $1', [a.id])
+  await sql(server, 'update public.user_tokens set balance = balance + $2 where user_id = $1', [a.id, rows])
 }
 
 /** As if `seconds` more had passed on the server's clock for these accounts (their active session and last interaction). */
@@ -387,9 +400,9 @@ async function simulate(server: LocalServer): Promise<{ rows: Row[]; honest: Gai
   // Each established account is its own person at its own address (127.1.x.1), unless told: the
   // ring rule of the trust rule counts accounts of one generation per address.
   let homes = 0
-  const established = async (label: string, from = `127.1.${++homes}.1`) => {
+  const established = async (label: string, from = `127.1.${++homes}.1`, history: History = WAITED) => {
     const a = (await signUp(server, from, label))!
-    await establish(server, a)
+    await establish(server, a, history)
     before.set(a.id, await figures(server, a))
     return a
   }
@@ -446,7 +459,7 @@ async function simulate(server: LocalServer): Promise<{ rows: Row[]; honest: Gai
   const p1Expected = yes > no && yes + no >= Number(p1Before.quorum_power) ? 'passed' : 'rejected'
 
   // 1. The honest listener: the catalogue shuffled, full songs, a touch every 20 min, 8 hours.
-  const honestAccount = await established('honest')
+  const honestAccount = await established('honest', undefined, ESTABLISHED)
   await listen(server, honestAccount, { next: queue(songs, QUEUE_SEED), seconds: Math.min(8 * 3600, DAY), interactEvery: 20 * 60 })
   const honest = await gained(server, [honestAccount], before)
 
@@ -835,7 +848,7 @@ async function perAddress(
   server: LocalServer,
   songs: Song[],
   before: Map<string, Figures>,
-  established: (label: string, from?: string) => Promise<Account>,
+  established: (label: string, from?: string, history?: History) => Promise<Account>,
 ): Promise<AddressRow[]> {
   const rows: AddressRow[] = []
   const track = (accounts: Account[]) => Promise.all(accounts.map(async (a) => before.set(a.id, await figures(server, a))))
@@ -843,7 +856,7 @@ async function perAddress(
 
   // An honest family of four on one address: each listens as the honest listener does and writes five comments.
   const family: Account[] = []
-  for (let i = 0; i < 4; i++) family.push(await established('family', '127.0.0.70'))
+  for (let i = 0; i < 4; i++) family.push(await established('family', '127.0.0.70', ESTABLISHED))
   await Promise.all(
     family.map((a, i) => listen(server, a, { next: queue(songs, QUEUE_SEED + i), seconds: honestDay, interactEvery: 20 * 60 })),
   )
@@ -1000,7 +1013,7 @@ async function moreAddressRows(
   server: LocalServer,
   songs: Song[],
   before: Map<string, Figures>,
-  established: (label: string, from?: string) => Promise<Account>,
+  established: (label: string, from?: string, history?: History) => Promise<Account>,
   crowd: { family: Account[]; farm: Account[]; spread: Account[] },
 ): Promise<AddressRow[]> {
   const rows: AddressRow[] = []

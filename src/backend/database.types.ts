@@ -1016,6 +1016,7 @@ export type Database = {
           delegate_id: string | null
           voting_power: number
           delegation_counted: boolean
+          power_days: number | null
         }
         Insert: {
           proposal_id: string
@@ -1028,6 +1029,7 @@ export type Database = {
           delegate_id?: string | null
           voting_power: number
           delegation_counted?: boolean
+          power_days?: number | null
         }
         Update: {
           proposal_id?: string
@@ -1040,6 +1042,7 @@ export type Database = {
           delegate_id?: string | null
           voting_power?: number
           delegation_counted?: boolean
+          power_days?: number | null
         }
         Relationships: [
           {
@@ -1946,6 +1949,15 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: Json
       }
+      governance_listening_days: {
+        Args: {
+          p_user?: string
+        }
+        Returns: {
+            user_id: string
+            power_days: number
+          }[]
+      }
       governance_overview: {
         Args: Record<PropertyKey, never>
         Returns: Json
@@ -1953,6 +1965,13 @@ export type Database = {
       governance_own_power: {
         Args: {
           p_user: string
+        }
+        Returns: number
+      }
+      governance_power: {
+        Args: {
+          p_votable: number
+          p_days: number
         }
         Returns: number
       }

@@ -7,6 +7,10 @@ export interface GovernanceRules {
   proposal_cost: number
   min_balance: number
   power_fraction: number
+  /** Voting power matures: own power is weighted by min(listening days, full_power_days) / full_power_days. */
+  full_power_days: number
+  /** Listening days count within this many days before the snapshot. */
+  power_window_days: number
   /** Quorum: this share of the proposal's total snapshot voting power must take part. */
   quorum_share: number
   min_duration_hours: number
@@ -48,6 +52,8 @@ export interface ProposalPower {
   delegated_power: number
   delegated: boolean
   voting_power: number
+  /** The listening days own_power was weighted with; null in snapshots taken before the rule. */
+  power_days: number | null
 }
 
 export interface GovernanceOverview {
@@ -56,6 +62,8 @@ export interface GovernanceOverview {
   locked: number
   trusted: boolean
   own_power: number
+  /** Distinct days with credited listens in the window, at most full_power_days: own_power's weight now. */
+  power_days: number
   delegated_power: number
   voting_power: number
   delegation: { delegate_id: string | null; delegate_name: string | null; since: string } | null
@@ -100,7 +108,7 @@ export async function fetchMyVotedIds(userId: string): Promise<Map<string, 'for'
 export async function fetchMyProposalPower(userId: string): Promise<Map<string, ProposalPower>> {
   const { data, error } = await supabase()
     .from('proposal_power')
-    .select('proposal_id, balance, locked, own_power, delegated_power, delegated, voting_power')
+    .select('proposal_id, balance, locked, own_power, delegated_power, delegated, voting_power, power_days')
     .eq('user_id', userId)
   if (error) throw error
   return new Map(
@@ -114,6 +122,7 @@ export async function fetchMyProposalPower(userId: string): Promise<Map<string, 
         delegated_power: Number(r.delegated_power),
         delegated: Boolean(r.delegated),
         voting_power: Number(r.voting_power),
+        power_days: r.power_days === null || r.power_days === undefined ? null : Number(r.power_days),
       },
     ]),
   )

@@ -28,9 +28,11 @@ CREATE TABLE public.proposal_power (
     delegate_id uuid,
     voting_power bigint NOT NULL,
     delegation_counted boolean DEFAULT true NOT NULL,
+    power_days integer,
     CONSTRAINT proposal_power_delegated_power_check CHECK ((delegated_power >= 0)),
     CONSTRAINT proposal_power_locked_check CHECK ((locked >= 0)),
     CONSTRAINT proposal_power_own_power_check CHECK ((own_power >= 0)),
+    CONSTRAINT proposal_power_power_days_check CHECK ((power_days >= 0)),
     CONSTRAINT proposal_power_voting_power_check CHECK ((voting_power >= 0)),
     CONSTRAINT proposal_power_pkey PRIMARY KEY (proposal_id, user_id),
     CONSTRAINT proposal_power_delegate_id_fkey FOREIGN KEY (delegate_id) REFERENCES auth.users(id) ON DELETE SET NULL,
@@ -38,6 +40,8 @@ CREATE TABLE public.proposal_power (
         DEFERRABLE INITIALLY DEFERRED,
     CONSTRAINT proposal_power_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
+-- power_days: the listening days the account's own power was weighted with (governance_power);
+-- null in snapshots taken before voting power matured with listening.
 CREATE INDEX proposal_power_delegate_idx ON public.proposal_power USING btree (proposal_id, delegate_id);
 CREATE INDEX proposal_power_user_idx ON public.proposal_power USING btree (user_id);
 ALTER TABLE public.proposal_power ENABLE ROW LEVEL SECURITY;
@@ -166,6 +170,10 @@ begin
     raise exception 'insufficient_voting_power' using errcode = '22023',
       detail = case when v_mine.locked > 0
         then 'Your account was not trusted yet when this proposal was created, so its CUBE carry no voting power on it.'
+        when v_mine.balance > 0 and v_mine.power_days < (public.governance_rules() ->> 'full_power_days')::int
+        then format('Voting power grows with the days you listened in the last %s days (full after %s); when this proposal '
+          || 'was created you had listened on %s, so your CUBE weighed less than one vote.',
+          public.governance_rules() ->> 'power_window_days', public.governance_rules() ->> 'full_power_days', v_mine.power_days)
         else 'You need CUBE tokens to participate in governance' end;
   end if;
 
@@ -313,8 +321,9 @@ begin
 end
 $$;
 
--- {balance, locked, trusted, own_power, delegated_power, voting_power, delegation, delegators,
---  active_count, voted_active}: the live figures, i.e. what the next proposal's snapshot would take.
+-- {balance, locked, trusted, own_power, power_days, delegated_power, voting_power, delegation, delegators,
+--  active_count, voted_active}: the live figures, i.e. what the next proposal's snapshot would take
+-- (power_days: the listening days governance_power weighs own_power with).
 create or replace function public.governance_overview() returns json
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -323,11 +332,13 @@ declare
   v_trust json;
   v_delegated bigint;
   v_own bigint;
+  v_days int;
 begin
   perform public.close_due_proposals();
   select * into v_delegation from public.delegations where delegator_id = v_uid;
   v_trust := public.trust_status(v_uid);
   v_own := public.governance_own_power(v_uid);
+  v_days := coalesce((select m.power_days from public.governance_listening_days(v_uid) m), 0);
   select coalesce(sum(public.governance_own_power(d.delegator_id)), 0) into v_delegated
     from public.delegations d
    where d.delegate_id = v_uid;
@@ -336,6 +347,7 @@ begin
     'locked', (v_trust ->> 'locked')::int,
     'trusted', (v_trust ->> 'trusted')::boolean,
     'own_power', v_own,
+    'power_days', v_days,
     'delegated_power', v_delegated,
     'voting_power', case when v_delegation.delegator_id is null then v_own + v_delegated else 0 end,
     'delegation', case when v_delegation.delegator_id is null then null else json_build_object(
@@ -354,11 +366,43 @@ begin
 end
 $$;
 
--- The live own power (what the next proposal's snapshot would take): floor(fraction x (balance - locked)).
+-- The live own power (what the next proposal's snapshot would take), governance_power of the
+-- account's votable CUBE and listening days.
 create or replace function public.governance_own_power(p_user uuid) returns bigint
 language sql stable security definer set search_path = '' as $$
-  select coalesce((select floor((public.governance_rules() ->> 'power_fraction')::numeric * (a.balance - a.locked))::bigint
-                     from public.account_trust(p_user) a), 0)
+  select coalesce((select public.governance_power(a.balance - a.locked, coalesce(m.power_days, 0))
+                     from public.account_trust(p_user) a
+                     left join public.governance_listening_days(p_user) m on m.user_id = a.user_id), 0)
+$$;
+
+-- Voting power matures with listening: floor(power_fraction x votable CUBE x days / full_power_days),
+-- days being the distinct UTC days with credited listens in the last power_window_days, at most
+-- full_power_days. The trust rule decides whether CUBE vote at all (locked is everything of an
+-- untrusted account); this decides how much: an account that waited out the trust rule with
+-- listening on 3 days votes with a tenth of its CUBE, one that listened on 30 days of the last
+-- 180 with all of it. A voter costs what a listener spends, a month of listening days, so sybils
+-- cannot outweigh established listeners with accounts that only waited out the trust rule.
+-- Only the server writes credited listens (listen_report, dated now(); offline plays are
+-- credited 0), so the days cannot be claimed by the client.
+create or replace function public.governance_power(p_votable bigint, p_days int) returns bigint
+language sql immutable set search_path = '' as $$
+  select greatest(floor((public.governance_rules() ->> 'power_fraction')::numeric * greatest(p_votable, 0)
+                        * least(greatest(p_days, 0), (public.governance_rules() ->> 'full_power_days')::int)
+                        / (public.governance_rules() ->> 'full_power_days')::int), 0)::bigint
+$$;
+
+-- Per account (all, or p_user): the distinct UTC days with credited listens (the trust rule's
+-- listen reason, amount > 0) within governance_rules().power_window_days, at most full_power_days.
+create or replace function public.governance_listening_days(p_user uuid default null) returns table (user_id uuid, power_days int)
+language sql stable security definer set search_path = '' as $$
+  select t.user_id,
+         least(count(distinct (x.created_at at time zone 'utc')::date), (public.governance_rules() ->> 'full_power_days')::int)::int
+    from public.user_tokens t
+    left join public.token_ledger x
+      on x.user_id = t.user_id and x.reason = public.trust_rules() ->> 'listen_reason' and x.amount > 0
+     and x.created_at > now() - make_interval(days => (public.governance_rules() ->> 'power_window_days')::int)
+   where p_user is null or t.user_id = p_user
+   group by t.user_id
 $$;
 
 create or replace function public.governance_power_used(p_proposal_id uuid, p_user uuid) returns boolean
@@ -382,6 +426,8 @@ language sql immutable set search_path = '' as $$
     'proposal_cost', 100,
     'min_balance', 100,
     'power_fraction', 0.8,
+    'full_power_days', 30,
+    'power_window_days', 180,
     'quorum_share', 0.1,
     'min_duration_hours', 24,
     'min_duration_days', 1,
@@ -426,19 +472,22 @@ begin
 end
 $$;
 
--- The snapshot taken when a proposal is made: delegated power counts only from a trusted delegator to a
--- delegate trusted now and not linked to it.
+-- The snapshot taken when a proposal is made: own power as governance_power weighs it (votable CUBE
+-- and listening days); delegated power counts only from a trusted delegator to a delegate trusted
+-- now and not linked to it.
 create or replace function public.snapshot_proposal_power(p_proposal_id uuid) returns bigint
 language plpgsql security definer set search_path = '' as $$
 declare
-  c_fraction constant numeric := (public.governance_rules() ->> 'power_fraction')::numeric;
   v_total bigint;
 begin
   insert into public.proposal_power
-    (proposal_id, user_id, balance, locked, own_power, delegated_power, delegated, delegate_id, voting_power, delegation_counted)
+    (proposal_id, user_id, balance, locked, own_power, delegated_power, delegated, delegate_id, voting_power, delegation_counted,
+     power_days)
   with a as (
-    select t.user_id, t.balance, t.locked, t.trusted, greatest(floor(c_fraction * (t.balance - t.locked)), 0)::bigint as own
+    select t.user_id, t.balance, t.locked, t.trusted, coalesce(m.power_days, 0) as power_days,
+           public.governance_power(t.balance - t.locked, coalesce(m.power_days, 0)) as own
       from public.account_trust() t
+      left join public.governance_listening_days() m on m.user_id = t.user_id
   ), c as (
     -- The delegations that carry power: from a trusted delegator (own > 0 only then) to a trusted
     -- delegate not linked to it.
@@ -459,7 +508,7 @@ begin
       left join r on r.delegate_id = a.user_id
   )
   select p_proposal_id, s.user_id, s.balance, s.locked, s.own, s.received, s.delegated, s.delegate_id,
-         case when s.delegated then 0 else s.own + s.received end, s.counted
+         case when s.delegated then 0 else s.own + s.received end, s.counted, s.power_days
     from s
   on conflict (proposal_id, user_id) do nothing;
   select coalesce(sum(voting_power), 0) into v_total from public.proposal_power where proposal_id = p_proposal_id;
@@ -486,6 +535,7 @@ GRANT SELECT ON TABLE public.delegations, public.proposal_power, public.votes TO
 REVOKE ALL ON FUNCTION public.cast_vote(p_proposal_id uuid, p_choice text), public.close_due_proposals(),
     public.create_proposal(p_title text, p_description text, p_category text, p_ends_at timestamp with time zone, p_attempt_key
     text), public.delegate_voting_power(p_username text), public.governance_overview(), public.governance_own_power(p_user uuid),
+    public.governance_listening_days(p_user uuid), public.governance_power(p_votable bigint, p_days integer),
     public.governance_power_used(p_proposal_id uuid, p_user uuid), public.governance_proposals(), public.governance_rules(),
     public.my_votes(), public.proposals_anonymise_author(), public.proposals_snapshot(),
     public.snapshot_proposal_power(p_proposal_id uuid), public.undelegate_voting_power() FROM PUBLIC, anon, authenticated, service_role;
@@ -494,4 +544,5 @@ GRANT ALL ON FUNCTION public.cast_vote(p_proposal_id uuid, p_choice text), publi
     p_category text, p_ends_at timestamp with time zone, p_attempt_key text), public.delegate_voting_power(p_username text),
     public.governance_overview(), public.my_votes(), public.undelegate_voting_power() TO authenticated, service_role;
 GRANT ALL ON FUNCTION public.close_due_proposals(), public.governance_own_power(p_user uuid),
+    public.governance_listening_days(p_user uuid), public.governance_power(p_votable bigint, p_days integer),
     public.governance_power_used(p_proposal_id uuid, p_user uuid), public.proposals_anonymise_author() TO service_role;

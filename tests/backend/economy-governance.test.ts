@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASES, serverOn } from './support/each-database.ts'
 import { api, rpc, signUp, sql, type TestServer, type TestUser } from './support/local-backend.ts'
 import { readOnlyOwn, rlsContext, rlsMatrixTests, type RlsCase } from './support/rls-matrix.ts'
-import { listenHistory } from './support/trust.ts'
+import { establishedListener } from './support/trust.ts'
 
 // Snapshot-grade governance (supabase/schemas/governance.sql): voting power is
 // floor(0.8 x vested balance) of every account at the moment a proposal is created, plus power
@@ -14,13 +14,13 @@ const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
 
 type Account = TestUser & { name: string }
 let n = 0
-/** An account whose balance is `balance` (moved through post_ledger, so balance = sum(ledger)); trusted unless told. */
+/** An account whose balance is `balance` (moved through post_ledger, so balance = sum(ledger)); an established listener unless told. */
 async function account(balance: number, trusted = true): Promise<Account> {
   n += 1
   const name = `eg${n}x${Date.now() % 100000}`
   const u = await signUp(server, `${name}@example.com`, 'pass-word', name)
   await rpc(server, u.accessToken, 'init_user_tokens')
-  if (trusted) await listenHistory(server, u.id)
+  if (trusted) await establishedListener(server, u.id)
   const diff = balance - (await balanceOf(u))
   if (diff !== 0) await move(u, diff)
   return { ...u, name }

@@ -3,7 +3,7 @@ import { DATABASES, serverOn } from './support/each-database.ts'
 import { rpc, signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
 import { rlsContext, rlsMatrixTests, type RlsCase } from './support/rls-matrix.ts'
 import { creditedListening, expectLedgerHolds, passTime, playId } from './support/listening.ts'
-import { ageAccount, listenHistory } from './support/trust.ts'
+import { ageAccount, establishedListener, FULL_POWER_DAYS, listenHistory } from './support/trust.ts'
 
 // Sybils as an attacker runs them: many accounts signed up from one client address (127.0.0.x
 // loopback addresses stand for distinct clients), earning, paying each other and delegating
@@ -117,11 +117,11 @@ describe.each(DATABASES)('on %s', { timeout: 180_000 }, (database) => {
 
   it('a snapshot counts only accounts trusted when the proposal was created, delegated power too', async () => {
     const voter = await account('127.0.0.50', 10)
-    await listenHistory(server, voter.id)
+    await establishedListener(server, voter.id)
     const untrusted = await account('127.0.0.51')
     const untrustedDelegator = await account('127.0.0.52')
     const trustedDelegator = await account('127.0.0.53', 10)
-    await listenHistory(server, trustedDelegator.id)
+    await establishedListener(server, trustedDelegator.id)
     // Earned CUBE (through post_ledger, so balance = sum(ledger)) in both untrusted accounts.
     for (const u of [untrusted, untrustedDelegator])
       await q("select public.post_ledger($1::uuid, 400, 'comment', 'x', 'earned:' || $1::text)", [u.id])
@@ -150,7 +150,7 @@ describe.each(DATABASES)('on %s', { timeout: 180_000 }, (database) => {
           [id, u.id],
         )
       )[0]
-    const voterOwn = Math.floor(0.8 * (110 - 100)) // 110 after listening, minus the proposal's 100
+    const voterOwn = Math.floor(0.8 * (130 - 100)) // 130 after 30 days of listening, minus the proposal's 100
     expect(await row(voter)).toEqual({ own: voterOwn, received: 0, voting: voterOwn })
     expect(await row(untrusted)).toEqual({ own: 0, received: 0, voting: 0 })
     expect(await row(untrustedDelegator)).toMatchObject({ own: 0, voting: 0 })
@@ -296,7 +296,8 @@ describe.each(DATABASES)('on %s', { timeout: 180_000 }, (database) => {
     expect(proposal.status, proposal.text).toBe(200)
     const vote = await call(family[1]!, 'cast_vote', { p_proposal_id: proposal.json.proposal.id, p_choice: 'for' })
     expect(vote.status, vote.text).toBe(200)
-    expect(vote.json.vote.power).toBe(Math.floor(0.8 * (100 + 66 + 10)))
+    // Voting power matures with listening: 3 days of history and today's are 4 of FULL_POWER_DAYS.
+    expect(vote.json.vote.power).toBe(Math.floor((0.8 * (100 + 66 + 10) * 4) / FULL_POWER_DAYS))
     await expectLedgerHolds(server, ...family, friend)
     void database
   })

@@ -156,7 +156,13 @@ describe.each(DATABASES)('on %s', (database) => {
     // One more song on a new day makes b trusted.
     await listenHistory(server, b.id, 3, 10)
     expect(await trust(b)).toMatchObject({ trusted: true, listening_days: 3, distinct_songs: 10, locked: 0 })
-    expect(await overview(b)).toMatchObject({ locked: 0, trusted: true, own_power: Math.floor(0.8 * (100 + 9 + 10)) })
+    // Trusted, its CUBE vote weighted by its 3 of 30 listening days (governance_power).
+    expect(await overview(b)).toMatchObject({
+      locked: 0,
+      trusted: true,
+      power_days: 3,
+      own_power: Math.floor((0.8 * (100 + 9 + 10) * 3) / 30),
+    })
     await ledgerHolds([a, b])
   })
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASES, serverOn } from './support/each-database.ts'
 import { api, rpc, signUp, sql, type TestServer, type TestUser } from './support/local-backend.ts'
-import { listenHistory } from './support/trust.ts'
+import { establishedListener } from './support/trust.ts'
 
 // Governance decided by the server (supabase/schemas/governance.sql): the proposal's burn, votes
 // weighted at vote time, delegation, closing, and bad input.
@@ -15,8 +15,8 @@ async function user(balance: number): Promise<TestUser & { name: string }> {
   const name = `g${n}x${Date.now() % 100000}`
   const u = await signUp(server, `${name}@example.com`, 'pass-word', name)
   await rpc(server, u.accessToken, 'init_user_tokens')
-  // A trusted account (supabase/schemas/trust.sql), so its whole balance is vested voting power.
-  await listenHistory(server, u.id)
+  // A trusted, established listener (supabase/schemas/trust.sql, governance.sql), so its whole balance votes.
+  await establishedListener(server, u.id)
   await q('update public.user_tokens set balance = $2 where user_id = $1', [u.id, balance])
   return { ...u, name }
 }

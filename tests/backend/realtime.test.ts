@@ -3,7 +3,7 @@ import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rpc, signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
 import { startPostgresCluster, type PostgresCluster } from './support/postgres-cluster.ts'
-import { listenHistory } from './support/trust.ts'
+import { establishedListener } from './support/trust.ts'
 
 // Contract test of the local Realtime service (supabase/local/realtime/) through the unchanged,
 // pinned supabase-js 2.109 in Node (transport: ws): join with the access token, postgres_changes
@@ -154,9 +154,9 @@ describe.each(['PGlite', 'PostgreSQL 15'] as const)('Realtime postgres_changes t
     'respects RLS per subscriber: a vote reaches its voter, not another user; ' + 'access_token updates switch who is served',
     async (context) => {
       if (!server) return context.skip(skip)
-      // Voting power comes from a trusted account's balance when the proposal is created
+      // Voting power comes from a trusted, established listener's balance when the proposal is created
       // (supabase/schemas/trust.sql, supabase/schemas/governance.sql).
-      await listenHistory(server, alice.id)
+      await establishedListener(server, alice.id)
       await sql(server, 'update public.user_tokens set balance = 250 where user_id = $1', [alice.id])
       const [proposal] = await sql<{ id: string }>(
         server,

@@ -36,8 +36,12 @@ const power = (id: string, over: Partial<ProposalPower>): ProposalPower => ({
   delegated_power: 80,
   delegated: false,
   voting_power: 280,
+  power_days: 30,
   ...over,
 })
+/** The listening days the overview reports (30: full weight; fewer: the page says how far from it). */
+let powerDays = 30
+const ownNow = () => Math.floor((200 * Math.min(powerDays, 30)) / 30)
 
 vi.mock('../../lib/notify.ts', () => ({ notify: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }) }))
 const governanceFakes = {
@@ -52,9 +56,10 @@ const governanceFakes = {
     balance: 250,
     locked: 0,
     trusted: true,
-    own_power: 200,
+    own_power: ownNow(),
+    power_days: powerDays,
     delegated_power: 80,
-    voting_power: 280,
+    voting_power: ownNow() + 80,
     delegation: null,
     delegators: [{ username: 'kai', power: 80, since: '2026-11-20T00:00:00Z' }],
     active_count: 3,
@@ -67,6 +72,7 @@ const governanceFakes = {
       new Map([
         ['p1', power('p1', {})],
         ['p2', power('p2', { locked: 100, own_power: 0, delegated_power: 0, voting_power: 0 })],
+        ...(powerDays < 30 ? ([['p3', power('p3', { own_power: 26, delegated_power: 0, voting_power: 26, power_days: 4 })]] as const) : []),
       ]),
   ),
 }
@@ -78,6 +84,7 @@ const card = (el: HTMLElement, id: string) => el.querySelector<HTMLElement>(`[da
 
 beforeEach(() => {
   vi.clearAllMocks()
+  powerDays = 30
   useSessionStore.setState({ user: { id: 'me' } as never })
 })
 
@@ -98,6 +105,31 @@ describe('governance page: snapshot power, quorum and delegators in words', () =
       .poll(() => card(el, 'p3')!.querySelector('[data-testid="proposal-power"]')!.textContent)
       .toBe('You have no voting power on this proposal: your account did not exist yet when it was created.')
     expect(el.querySelector('[data-testid="delegators"]')!.textContent).toContain('kai · 80 power')
+  })
+
+  it('a listener short of full weight is told how their CUBE are weighted, on the next proposal and on each snapshot', async () => {
+    powerDays = 4
+    const el = render(<GovernancePage />)
+    await expect
+      .poll(() => el.querySelector('[data-testid="gov-power-maturity"]')?.textContent)
+      .toBe(
+        'Your CUBE vote 4/30 of their weight: voting power grows with each day you listen and is full once you have listened on 30 ' +
+          'different days in the last 180.',
+      )
+    expect(el.querySelector('[data-testid="gov-voting-power"]')!.textContent).toBe('106')
+    await expect
+      .poll(() => card(el, 'p3')?.querySelector('[data-testid="proposal-power"]')?.textContent)
+      .toBe('Your voting power on this proposal: 26 (from your balance when it was created, weighted by 4 of 30 listening days).')
+    // At full weight nothing is said about it.
+    expect(card(el, 'p1')!.querySelector('[data-testid="proposal-power"]')!.textContent).toBe(
+      'Your voting power on this proposal: 280 (200 from your balance when it was created + 80 delegated).',
+    )
+  })
+
+  it('an established listener sees no weighting note', async () => {
+    const el = render(<GovernancePage />)
+    await expect.poll(() => el.querySelector('[data-testid="gov-voting-power"]')?.textContent).toBe('280')
+    expect(el.querySelector('[data-testid="gov-power-maturity"]')).toBeNull()
   })
 
   it('a vote where the snapshot found the account not trusted is explained and not sent', async () => {

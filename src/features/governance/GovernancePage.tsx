@@ -5,7 +5,7 @@ import { SimpleTabs } from '../../ui/SimpleTabs.tsx'
 import { useAuthModalStore } from '../../domain/session/auth-modal-store.ts'
 import { CATEGORY_LABELS, governanceError, resultLabel } from './governance-text.ts'
 import { FALLBACK_RULES, useGovernance } from './useGovernance.ts'
-import { powerLine, quorumLine } from './proposal-power.ts'
+import { maturityLine, powerLine, quorumLine } from './proposal-power.ts'
 
 type Tab = 'active' | 'create' | 'history'
 const TABS = [
@@ -160,8 +160,8 @@ function CreateForm({
     <form onSubmit={submit} className="panel space-y-3 p-4" data-testid="proposal-form">
       <p className="text-sm text-muted">
         Creating a proposal burns {rules.proposal_cost} CUBE (you need at least {rules.min_balance}). Voting power on it is taken from every
-        account&apos;s balance at the moment you create it. It runs at least {rules.min_duration_hours} hours and passes when For beats
-        Against and at least {Math.round(rules.quorum_share * 100)}% of that snapshot&apos;s voting power took part.
+        account&apos;s balance and listening days at the moment you create it. It runs at least {rules.min_duration_hours} hours and passes
+        when For beats Against and at least {Math.round(rules.quorum_share * 100)}% of that snapshot&apos;s voting power took part.
       </p>
       <label className="block text-sm">
         Title
@@ -335,7 +335,9 @@ export default function GovernancePage() {
         <h1 className="font-display text-3xl font-bold text-primary neon-text">Governance</h1>
         <p className="mt-1 text-muted">
           Vote on proposals with {Math.round(rules.power_fraction * 100)}% of your unlocked CUBE balance (rounded down) at the moment each
-          proposal was created, plus what others had delegated to you by then.
+          proposal was created, weighted by your listening (full weight once you have listened on {rules.full_power_days} different days in
+          the last {rules.power_window_days}, a {rules.full_power_days}th for each day before), plus what others had delegated to you by
+          then.
         </p>
       </header>
       {!userId && (
@@ -366,6 +368,11 @@ export default function GovernancePage() {
           testId="gov-participation"
         />
       </dl>
+      {overview && maturityLine(overview, rules) && (
+        <p className="text-sm text-muted" data-testid="gov-power-maturity">
+          {maturityLine(overview, rules)}
+        </p>
+      )}
       {overview && <DelegatePanel overview={overview} delegate={delegate} undelegate={undelegate} />}
       <SimpleTabs tabs={TABS} value={tab} onChange={setTab} label="Governance" idPrefix="gov" />
       <div role="tabpanel" id={`gov-panel-${tab}`} aria-labelledby={`gov-tab-${tab}`}>
@@ -385,7 +392,7 @@ export default function GovernancePage() {
                   canVote={!!userId}
                   onVote={(c) => void vote(p.id, c)}
                   quorumNote={quorumLine(p, rules)}
-                  powerNote={userId ? powerLine(powerOn(p.id).row, powerOn(p.id).known) : undefined}
+                  powerNote={userId ? powerLine(powerOn(p.id).row, powerOn(p.id).known, rules) : undefined}
                 />
               ))}
             </ul>

@@ -6,6 +6,8 @@ export const FALLBACK_RULES: GovernanceRules = {
   proposal_cost: 100,
   min_balance: 100,
   power_fraction: 0.8,
+  full_power_days: 30,
+  power_window_days: 180,
   quorum_share: 0.1,
   min_duration_hours: 24,
   min_duration_days: 1,

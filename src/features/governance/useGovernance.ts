@@ -103,7 +103,10 @@ export function useGovernance() {
     const mine = myPower?.rows.get(id)
     if (mine && mine.voting_power <= 0) {
       return notify.error('Insufficient voting power', {
-        description: mine.locked > 0 || mine.delegated ? powerLine(mine, true) : 'You need CUBE tokens to participate in governance',
+        description:
+          mine.locked > 0 || mine.delegated || mine.balance > 0
+            ? powerLine(mine, true, rules)
+            : 'You need CUBE tokens to participate in governance',
       })
     }
     // A double click sends one vote (the second used to come back "already voted").

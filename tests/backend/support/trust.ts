@@ -30,3 +30,12 @@ export async function ageAccount(server: TestServer, userId: string, days: numbe
     days,
   ])
 }
+
+/** governance_rules().full_power_days: the listening days at which an account's CUBE vote with full weight. */
+export const FULL_POWER_DAYS = 30
+
+/**
+ * An established listener (supabase/schemas/governance.sql, governance_power): trusted, with
+ * listening on FULL_POWER_DAYS past days, so its votable CUBE vote with full weight.
+ */
+export const establishedListener = (server: TestServer, userId: string) => listenHistory(server, userId, FULL_POWER_DAYS)
