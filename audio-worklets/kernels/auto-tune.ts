@@ -85,6 +85,11 @@ export class Retuner {
     this.coefficient = ms > 0 ? 1 - Math.exp(-1000 / (ms * this.sampleRate)) : 1
   }
 
+  /** `update` with the estimate hz[index] (a call that takes no double, so none is boxed on the audio thread). */
+  updateAt(hz: Float64Array, index: number): void {
+    this.update(hz[index]!)
+  }
+
   /** A new pitch estimate (Hz, 0 = unvoiced). */
   update(hz: number): void {
     if (!(hz > 0)) {
@@ -106,11 +111,16 @@ export class Retuner {
 
   /** The ratio for the next sample. */
   next(): number {
-    if (this.ratio === this.target) return this.ratio
+    this.advance()
+    return this.ratio
+  }
+
+  /** Moves `ratio` on by one sample (`next` without returning it). */
+  advance(): void {
+    if (this.ratio === this.target) return
     const c = this.coefficient
     this.ratio += c * (this.target - this.ratio)
     if (Math.abs(this.target - this.ratio) < 1e-7) this.ratio = this.target
-    return this.ratio
   }
 
   snap(): void {
