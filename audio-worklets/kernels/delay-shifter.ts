@@ -172,8 +172,10 @@ export class DelayShifter {
       const gb = 1 - ga
       const da = st[DELAY_A]!
       const db = st[DELAY_B]!
-      const a = da < GUARD ? GUARD : da > maxDelay ? maxDelay : da
-      const b = db < GUARD ? GUARD : db > maxDelay ? maxDelay : db
+      // Math.min/max, not a ternary choosing between GUARD, maxDelay and the delay: V8 made that
+      // choice a tagged value and boxed the delay in every frame. (The same value, NaN included.)
+      const a = Math.min(maxDelay, Math.max(GUARD, da))
+      const b = Math.min(maxDelay, Math.max(GUARD, db))
       // The input `a` (`b`) samples ago (0 = the sample just written), linearly interpolated.
       const posA = write - 1 - a
       const ia = Math.floor(posA)
