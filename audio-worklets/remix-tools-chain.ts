@@ -16,7 +16,9 @@
  * fades, glides) fills per-sample arrays, then the Auto Tune shifter and the harmony voices each
  * run over the block. Each kernel's per-sample arithmetic and order are what they were sample by
  * sample, so the output is bit for bit the same; no double crosses a call per sample (V8 boxes
- * those it does not inline, garbage on the audio thread), and every array is made here.
+ * those it does not inline, garbage on the audio thread), and every array is made here. Numeric
+ * fields have initializers (`= 0`): one declared bare is defined as undefined first, and V8 then
+ * boxes every double stored in it (audio-worklets/CONTEXT.md).
  */
 import { keyMask, Retuner } from './kernels/auto-tune.ts'
 import { DelayShifter } from './kernels/delay-shifter.ts'
@@ -38,10 +40,10 @@ export class RemixToolsChain {
   /** Crossfade positions 0 (off) … 1 (on). */
   private tuneFade = 0
   private harmonyFade = 0
-  private readonly fadeStep: number
-  private voiceGain: number
-  private voiceTarget: number
-  private readonly voiceGlide: number
+  private readonly fadeStep: number = 0
+  private voiceGain: number = 0
+  private voiceTarget: number = 0
+  private readonly voiceGlide: number = 0
   private tonic = 0
   private mode: 0 | 1 = 0
   private readonly last = new Float64Array(REMIX_TOOLS_PARAM_NAMES.length).fill(Number.NaN)
@@ -154,7 +156,13 @@ export class RemixToolsChain {
         harmonyFades[i] = 0
         if (estimated[i] === 1) this.estimate(i, autoTuneOn)
       }
-      this.tuner.process(inL, inR, this.ratio, period, tuneFades, this.tunedL, this.tunedR, frames)
+      const yl = this.yl
+      const yr = this.yr
+      for (let i = 0; i < frames; i++) {
+        yl[i] = inL[i]!
+        yr[i] = inR[i]!
+      }
+      this.tuner.process(yl, yr, this.ratio, period, tuneFades, this.tunedL, this.tunedR, frames)
       this.harmonizer.process(mid, estimated, harmonyHz, period, harmonyFades, this.voices, frames)
       return
     }
@@ -196,9 +204,14 @@ export class RemixToolsChain {
     // Auto Tune where its fade is above 0 (elsewhere the shifter is only fed).
     const tunedL = this.tunedL
     const tunedR = this.tunedR
-    this.tuner.process(inL, inR, ratio, period, tuneFades, tunedL, tunedR, frames)
     const yl = this.yl
     const yr = this.yr
+    // The input as float64 (exactly), so the shifter's loads see one element kind only.
+    for (let i = 0; i < frames; i++) {
+      yl[i] = inL[i]!
+      yr[i] = inR[i]!
+    }
+    this.tuner.process(yl, yr, ratio, period, tuneFades, tunedL, tunedR, frames)
     for (let i = 0; i < frames; i++) {
       const l = inL[i]!
       const r = inR[i]!

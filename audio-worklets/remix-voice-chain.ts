@@ -25,11 +25,11 @@ export class RemixVoiceChain {
   private readonly layers: (LoopLayer | null)[]
   private readonly gains = new Float64Array(REMIX_LAYERS.length)
   private readonly targets = new Float64Array(REMIX_LAYERS.length)
-  private readonly glide: number
+  private readonly glide: number = 0
   private readonly left: Float32Array
   private readonly right: Float32Array
-  readonly length: number
-  position: number
+  readonly length: number = 0
+  position: number = 0
   playing: boolean
   /** Set when playback ran off the end (cleared by play/seek); the processor reports it once. */
   ended = false

@@ -61,7 +61,7 @@ export class Retuner {
   /** The correction ratio in effect (output pitch / input pitch). */
   ratio = 1
   target = 1
-  private mask: number
+  private mask: number = 0
   private coefficient = 1
   private note = Number.NaN
   private unvoiced = 0

@@ -44,11 +44,11 @@ export class DelayShifter {
   /** Channel 1's output of the last `next` call (stereo shifters). */
   right = 0
   /** The delay a steady ratio-1 signal comes out with, in whole samples (so it is an exact copy). */
-  readonly latency: number
+  readonly latency: number = 0
 
   private readonly left: Float32Array
   private readonly rightRing: Float32Array
-  private readonly mask: number
+  private readonly mask: number = 0
   private write = 0
   /**
    * [PHASE] crossfade phase in [0, 1): gain of tap A = sin²(π phase), tap B = cos²(π phase);
@@ -56,9 +56,9 @@ export class DelayShifter {
    * [RATE], [PERIOD] the current frame's, which `reborn` reads.
    */
   private readonly state = new Float64Array(6)
-  private readonly minSpan: number
-  private readonly maxDelay: number
-  private readonly settleStep: number
+  private readonly minSpan: number = 0
+  private readonly maxDelay: number = 0
+  private readonly settleStep: number = 0
   // One frame's arguments and results for `next`, the per-sample entry point.
   private readonly one0 = new Float64Array(1)
   private readonly one1 = new Float64Array(1)

@@ -74,8 +74,8 @@ export class Harmonizer {
   private readonly state = new Float64Array(7)
   private tonic = 0
   private mode: KeyMode = 0
-  private readonly hold: number
-  private readonly glide: number
+  private readonly hold: number = 0
+  private readonly glide: number = 0
   // A block's per-sample ratios and each voice's output.
   private readonly ratio3: Float64Array
   private readonly ratio5: Float64Array

@@ -53,25 +53,25 @@ export class PitchTracker {
   /** 1 − YIN's normalised difference at the chosen lag: ~1 for a clean tone. */
   clarity = 0
   /** Input samples between estimates. */
-  readonly hop: number
-  readonly decimation: number
+  readonly hop: number = 0
+  readonly decimation: number = 0
 
-  private readonly sampleRate: number
-  private readonly threshold: number
+  private readonly sampleRate: number = 0
+  private readonly threshold: number = 0
   // Full-rate history, for the refinement.
   private readonly full: Float32Array
-  private readonly fullMask: number
+  private readonly fullMask: number = 0
   private fullWrite = 0
   // Decimated history and YIN's scratch.
   private readonly dec: Float32Array
-  private readonly decMask: number
+  private readonly decMask: number = 0
   private decWrite = 0
   private readonly frame: Float32Array
   private readonly diff: Float64Array
-  private readonly window: number
-  private readonly minTau: number
-  private readonly maxTau: number
-  private readonly fullWindow: number
+  private readonly window: number = 0
+  private readonly minTau: number = 0
+  private readonly maxTau: number = 0
+  private readonly fullWindow: number = 0
   private phase = 0
   private sinceHop = 0
   // Two cascaded Butterworth lowpass sections (anti-alias before decimation), direct form II transposed.
