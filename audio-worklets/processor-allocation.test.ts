@@ -312,4 +312,36 @@ describe('processors allocate nothing in process() over a long run', () => {
     // Position reports reuse one message object.
     expect(m.posts).toBeGreaterThan(0)
   })
+
+  it('control: the same voice plus one glide written as the voice\'s kernels were (a bare field, a double returned per sample) fails the check', () => {
+    // Proves the measurement sees what the voice's kernels used to do: a numeric field declared
+    // without an initializer is defined as undefined first, so V8 boxes each double stored in it,
+    // and a double returned from a call it did not inline is boxed too.
+    class Glide {
+      private value: number
+      private readonly coefficient: number
+      constructor() {
+        this.value = 0
+        this.coefficient = 0.001
+      }
+      next(target: number): number {
+        this.value += this.coefficient * (target - this.value)
+        return this.value
+      }
+    }
+    const glide = new Glide()
+    const { voice, params } = busyVoice()
+    const withGlide: Processor = {
+      port: voice.port,
+      process(inputs, outputs, parameters) {
+        voice.process(inputs, outputs, parameters)
+        const l = outputs[0]![0]!
+        for (let i = 0; i < l.length; i++) l[i] = l[i]! * glide.next(1 + 0.5 * Math.sin(i))
+        return true
+      },
+    }
+    const m = measure(withGlide, [], [[quantum(), quantum()]], params, { warmUp: 10_000, measured: 10_000 })
+    expect(m.constructed).toBe(0)
+    expect(m.garbageCollections > 0 || m.heapGrowth >= HEAP_SLACK_BYTES).toBe(true)
+  })
 })

@@ -47,6 +47,8 @@ export class RemixToolsChain {
   private tonic = 0
   private mode: 0 | 1 = 0
   private readonly last = new Float64Array(REMIX_TOOLS_PARAM_NAMES.length).fill(Number.NaN)
+  /** The value `apply` applies. */
+  private readonly incoming = new Float64Array(1)
   // A block's per-sample values, frame by frame.
   /** The input's mid, then the (tuned) mid the harmony voices read. */
   private readonly mid: Float64Array
@@ -98,8 +100,25 @@ export class RemixToolsChain {
   /** Applies one control (AudioParam units, see remix-tools-params.ts); unchanged values cost a comparison. */
   set(name: RemixToolsParamName, value: number): void {
     const index = REMIX_TOOLS_PARAM_NAMES.indexOf(name)
-    if (index < 0 || this.last[index] === value || !Number.isFinite(value)) return
+    if (index < 0) return
+    this.incoming[0] = value
+    this.apply(index)
+  }
+
+  /**
+   * `set` of control REMIX_TOOLS_PARAM_NAMES[index] to values[0], what the audio thread calls each
+   * quantum: it hands over no double (V8 boxes one passed to a call it does not inline).
+   */
+  setAt(index: number, values: Float32Array): void {
+    this.incoming[0] = values[0]!
+    this.apply(index)
+  }
+
+  private apply(index: number): void {
+    const value = this.incoming[0]!
+    if (this.last[index] === value || !Number.isFinite(value)) return
     this.last[index] = value
+    const name = REMIX_TOOLS_PARAM_NAMES[index]!
     switch (name) {
       case 'autoTune':
         this.autoTuneOn = value >= 0.5
