@@ -43,6 +43,16 @@ export function keyMask(tonic: number, mode: KeyMode): number {
 
 /** Nearest MIDI note (fractional input) whose pitch class is in `mask`. */
 export function nearestScaleNote(midi: number, mask: number): number {
+  const at = Float64Array.of(midi)
+  return nearestScaleNoteAt(at, mask)
+}
+
+/**
+ * nearestScaleNote(pitch[0], mask), what the audio thread calls: it takes no double (V8 boxes one
+ * passed to a call it does not inline) and returns a whole number (a small integer, not boxed).
+ */
+export function nearestScaleNoteAt(pitch: Float64Array, mask: number): number {
+  const midi = pitch[0]!
   if ((mask & 0xfff) === 0) return Math.round(midi)
   let best = Math.round(midi),
     bestDist = Infinity
@@ -65,6 +75,8 @@ export class Retuner {
   private coefficient = 1
   private note = Number.NaN
   private unvoiced = 0
+  private readonly pitch = new Float64Array(1)
+  private readonly one = new Float64Array(1)
 
   constructor(
     private readonly sampleRate: number,
@@ -86,12 +98,8 @@ export class Retuner {
   }
 
   /** `update` with the estimate hz[index] (a call that takes no double, so none is boxed on the audio thread). */
-  updateAt(hz: Float64Array, index: number): void {
-    this.update(hz[index]!)
-  }
-
-  /** A new pitch estimate (Hz, 0 = unvoiced). */
-  update(hz: number): void {
+  updateAt(estimates: Float64Array, index: number): void {
+    const hz = estimates[index]!
     if (!(hz > 0)) {
       if (++this.unvoiced >= RELEASE_HOPS) {
         this.target = 1
@@ -101,12 +109,19 @@ export class Retuner {
     }
     this.unvoiced = 0
     const midi = 69 + 12 * Math.log2(hz / 440)
-    let note = nearestScaleNote(midi, this.mask)
+    this.pitch[0] = midi
+    let note = nearestScaleNoteAt(this.pitch, this.mask)
     // Near the midpoint between two notes, stay on the current one (vibrato must not flip notes).
     const current = this.note
     if (note !== current && !Number.isNaN(current) && Math.abs(midi - current) < Math.abs(midi - note) + HYSTERESIS) note = current
     this.note = note
     this.target = 2 ** ((note - midi) / 12)
+  }
+
+  /** A new pitch estimate (Hz, 0 = unvoiced). */
+  update(hz: number): void {
+    this.one[0] = hz
+    this.updateAt(this.one, 0)
   }
 
   /** The ratio for the next sample. */

@@ -25,16 +25,13 @@ const SETTLE_SECONDS = 0.03
 
 const nextPow2 = (n: number): number => 2 ** Math.ceil(Math.log2(Math.max(2, n)))
 
-// The state lives in one Float64Array, and the block loop hands doubles to no call: V8 boxes a
-// double passed to or returned from a call it does not inline (a HeapNumber each, garbage on the
-// audio thread).
+// The state lives in one Float64Array, and the block loop makes no call: V8 boxes a double passed
+// to or returned from a call it does not inline (a HeapNumber each, garbage on the audio thread).
 const PHASE = 0
 const DELAY_A = 1
 const DELAY_B = 2
 const SPAN = 3
-const RATE = 4
-const PERIOD = 5
-/** Which tap `reborn` moves. */
+/** Which tap a re-birth moves. */
 const TAP_A = 1
 const TAP_B = 2
 
@@ -52,10 +49,9 @@ export class DelayShifter {
   private write = 0
   /**
    * [PHASE] crossfade phase in [0, 1): gain of tap A = sin²(π phase), tap B = cos²(π phase);
-   * [DELAY_A], [DELAY_B]; [SPAN] the delay swept per turn (a whole number of periods once voiced);
-   * [RATE], [PERIOD] the current frame's, which `reborn` reads.
+   * [DELAY_A], [DELAY_B]; [SPAN] the delay swept per turn (a whole number of periods once voiced).
    */
-  private readonly state = new Float64Array(6)
+  private readonly state = new Float64Array(4)
   private readonly minSpan: number = 0
   private readonly maxDelay: number = 0
   private readonly settleStep: number = 0
@@ -132,6 +128,7 @@ export class DelayShifter {
     const st = this.state
     const maxDelay = this.maxDelay
     const settleStep = this.settleStep
+    const minSpan = this.minSpan
     let write = this.write
     for (let n = 0; n < frames; n++) {
       left[write] = in0[n]!
@@ -143,19 +140,36 @@ export class DelayShifter {
       const before = st[PHASE]!
       let phase = before
       if (rate !== 0) {
-        st[RATE] = rate
-        st[PERIOD] = period[n]!
+        const p = period[n]!
         // Leaving a standstill exactly on a birth point: that silent tap starts its turn properly.
-        if (phase === 0) this.reborn(TAP_A)
-        else if (phase === 0.5) this.reborn(TAP_B)
-        st[DELAY_A]! -= rate
-        st[DELAY_B]! -= rate
-        phase += (rate > 0 ? rate : -rate) / st[SPAN]!
-        if (phase >= 1) {
-          phase -= 1
-          this.reborn(TAP_A)
-        } else if (phase >= 0.5 && before < 0.5) {
-          this.reborn(TAP_B)
+        let tap = phase === 0 ? TAP_A : phase === 0.5 ? TAP_B : 0
+        // Pass 0: a re-birth before the sweep, then the sweep; pass 1: one the sweep reached. (The
+        // re-birth is written once, here, not as a method: called this rarely, a method stays in
+        // the interpreter, which boxes every double it touches.)
+        for (let pass = 0; ; pass++) {
+          if (tap !== 0) {
+            // Where a tap starts its turn: one span from the guard on the side it sweeps away
+            // from, moved to a whole number of periods from the sounding tap so the two are in phase.
+            const other = tap === TAP_A ? st[DELAY_B]! : st[DELAY_A]!
+            if (p > 0) st[SPAN] = Math.ceil(minSpan / p) * p
+            let d = rate > 0 ? GUARD + st[SPAN]! : GUARD
+            if (p > 0) {
+              d = other + Math.round((d - other) / p) * p
+              while (d < GUARD) d += p
+              while (d > maxDelay) d -= p
+            }
+            st[tap === TAP_A ? DELAY_A : DELAY_B] = d
+          }
+          if (pass === 1) break
+          st[DELAY_A]! -= rate
+          st[DELAY_B]! -= rate
+          phase += (rate > 0 ? rate : -rate) / st[SPAN]!
+          if (phase >= 1) {
+            phase -= 1
+            tap = TAP_A
+          } else {
+            tap = phase >= 0.5 && before < 0.5 ? TAP_B : 0
+          }
         }
       } else if (phase !== 0.5 && phase !== 0) {
         // Settle onto the tap that is already louder, without crossing a re-birth point.
@@ -199,26 +213,5 @@ export class DelayShifter {
       else out0[n] = ga * (la + (left[ia1]! - la) * fa) + gb * (lb + (left[ib1]! - lb) * fb)
     }
     this.write = write
-  }
-
-  /**
-   * Where a tap starts its turn: one span from the guard on the side it sweeps away from, moved to
-   * a whole number of periods from the sounding tap so the two are in phase. Its doubles are read
-   * from the state (a call that takes no double, so none is boxed).
-   */
-  private reborn(tap: number): void {
-    const st = this.state
-    const rate = st[RATE]!
-    const period = st[PERIOD]!
-    const other = tap === TAP_A ? st[DELAY_B]! : st[DELAY_A]!
-    if (period > 0) st[SPAN] = Math.ceil(this.minSpan / period) * period
-    const ideal = rate > 0 ? GUARD + st[SPAN]! : GUARD
-    let d = ideal
-    if (period > 0) {
-      d = other + Math.round((ideal - other) / period) * period
-      while (d < GUARD) d += period
-      while (d > this.maxDelay) d -= period
-    }
-    st[tap === TAP_A ? DELAY_A : DELAY_B] = d
   }
 }

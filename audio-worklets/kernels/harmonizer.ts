@@ -33,6 +33,15 @@ export function tonicIntervals(mode: KeyMode): [third: number, fifth: number] {
  * written into `out` [third, fifth] (no allocation). Ties go to the lower note.
  */
 export function diatonicIntervals(midi: number, tonic: number, mode: KeyMode, out: Float64Array | number[]): void {
+  diatonicIntervalsAt(Float64Array.of(midi), tonic, mode, out)
+}
+
+/**
+ * diatonicIntervals(pitch[0], …), what the audio thread calls: it takes no double (V8 boxes one
+ * passed to a call it does not inline).
+ */
+export function diatonicIntervalsAt(pitch: Float64Array, tonic: number, mode: KeyMode, out: Float64Array | number[]): void {
+  const midi = pitch[0]!
   const steps = mode === 1 ? MINOR_STEPS : MAJOR_STEPS
   const rel = midi - tonic
   const octave = Math.floor(rel / 12)
@@ -72,6 +81,7 @@ export class Harmonizer {
   private readonly third: DelayShifter
   private readonly fifth: DelayShifter
   private readonly state = new Float64Array(7)
+  private readonly pitch = new Float64Array(1)
   private tonic = 0
   private mode: KeyMode = 0
   private readonly hold: number = 0
@@ -128,7 +138,8 @@ export class Harmonizer {
     const st = this.state
     const hz = st[HZ]!
     if (hz > 0) {
-      diatonicIntervals(69 + 12 * Math.log2(hz / 440), this.tonic, this.mode, this.intervals)
+      this.pitch[0] = 69 + 12 * Math.log2(hz / 440)
+      diatonicIntervalsAt(this.pitch, this.tonic, this.mode, this.intervals)
       st[TARGET3] = 2 ** (this.intervals[0]! / 12)
       st[TARGET5] = 2 ** (this.intervals[1]! / 12)
       st[LAST_VOICED] = st[NOW]!
