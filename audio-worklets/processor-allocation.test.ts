@@ -313,7 +313,7 @@ describe('processors allocate nothing in process() over a long run', () => {
     expect(m.posts).toBeGreaterThan(0)
   })
 
-  it('control: the same voice plus one glide written as the voice\'s kernels were (a bare field, a double returned per sample) fails the check', () => {
+  it('control: the voice plus one glide written the old way (a bare field, a double returned) fails the check', () => {
     // Proves the measurement sees what the voice's kernels used to do: a numeric field declared
     // without an initializer is defined as undefined first, so V8 boxes each double stored in it,
     // and a double returned from a call it did not inline is boxed too.
