@@ -12,9 +12,8 @@ import { REMIX_TOOLS_PARAM_NAMES } from './remix-tools-params.ts'
  */
 export function setRemixToolControls(chain: RemixToolsChain, parameters: Readonly<Record<string, Float32Array>>): void {
   for (let k = 0; k < REMIX_TOOLS_PARAM_NAMES.length; k++) {
-    const name = REMIX_TOOLS_PARAM_NAMES[k]!
-    const values = parameters[name]
-    if (values && values.length > 0) chain.set(name, values[0]!)
+    const values = parameters[REMIX_TOOLS_PARAM_NAMES[k]!]
+    if (values && values.length > 0) chain.setAt(k, values)
   }
 }
 

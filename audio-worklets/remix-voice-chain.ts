@@ -10,7 +10,7 @@
 import { LoopLayer } from './kernels/loop-layer.ts'
 import { onePoleCoefficient } from './kernels/smoothing.ts'
 import { RemixToolsChain } from './remix-tools-chain.ts'
-import type { RemixToolsParamName } from './remix-tools-params.ts'
+import { REMIX_TOOLS_PARAM_NAMES, type RemixToolsParamName } from './remix-tools-params.ts'
 import { layerGain, REMIX_LAYERS, type RemixLayer, type RemixVoiceOptions, type RemixVoiceParamName } from './remix-voice-params.ts'
 import { RENDER_QUANTUM_FRAMES } from './render-quantum.ts'
 
@@ -25,11 +25,15 @@ export class RemixVoiceChain {
   private readonly layers: (LoopLayer | null)[]
   private readonly gains = new Float64Array(REMIX_LAYERS.length)
   private readonly targets = new Float64Array(REMIX_LAYERS.length)
-  private readonly glide: number
+  /** The level each target was computed from. */
+  private readonly levels = new Float64Array(REMIX_LAYERS.length).fill(Number.NaN)
+  /** The value `setLayer` applies. */
+  private readonly incoming = new Float64Array(1)
+  private readonly glide: number = 0
   private readonly left: Float32Array
   private readonly right: Float32Array
-  readonly length: number
-  position: number
+  readonly length: number = 0
+  position: number = 0
   playing: boolean
   /** Set when playback ran off the end (cleared by play/seek); the processor reports it once. */
   ended = false
@@ -58,8 +62,33 @@ export class RemixVoiceChain {
 
   set(name: RemixVoiceParamName, value: number): void {
     const layer = LAYER_INDEX[name]
-    if (layer === undefined) this.tools.set(name as RemixToolsParamName, value)
-    else if (Number.isFinite(value)) this.targets[layer] = layerGain(value)
+    if (layer === undefined) {
+      this.tools.set(name as RemixToolsParamName, value)
+      return
+    }
+    this.incoming[0] = value
+    this.setLayer(layer)
+  }
+
+  /**
+   * `set` of control REMIX_VOICE_PARAM_NAMES[index] to values[0], what the audio thread calls each
+   * quantum: it hands over no double (V8 boxes one passed to a call it does not inline).
+   */
+  setAt(index: number, values: Float32Array): void {
+    if (index < REMIX_TOOLS_PARAM_NAMES.length) {
+      this.tools.setAt(index, values)
+      return
+    }
+    this.incoming[0] = values[0]!
+    this.setLayer(index - REMIX_TOOLS_PARAM_NAMES.length)
+  }
+
+  /** Layer `layer`'s level from incoming[0] (recomputed only when it changed). */
+  private setLayer(layer: number): void {
+    const value = this.incoming[0]!
+    if (value === this.levels[layer] || !Number.isFinite(value)) return
+    this.levels[layer] = value
+    this.targets[layer] = layerGain(value)
   }
 
   /** Jumps every glide to its target (before the first block). */

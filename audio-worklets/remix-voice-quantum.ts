@@ -8,9 +8,8 @@ import { REMIX_VOICE_PARAM_NAMES } from './remix-voice-params.ts'
 /** Hands the chain each control's value for this quantum (k-rate: one value per control). */
 export function setRemixVoiceControls(chain: RemixVoiceChain, parameters: Readonly<Record<string, Float32Array>>): void {
   for (let k = 0; k < REMIX_VOICE_PARAM_NAMES.length; k++) {
-    const name = REMIX_VOICE_PARAM_NAMES[k]!
-    const values = parameters[name]
-    if (values && values.length > 0) chain.set(name, values[0]!)
+    const values = parameters[REMIX_VOICE_PARAM_NAMES[k]!]
+    if (values && values.length > 0) chain.setAt(k, values)
   }
 }
 

@@ -43,6 +43,16 @@ export function keyMask(tonic: number, mode: KeyMode): number {
 
 /** Nearest MIDI note (fractional input) whose pitch class is in `mask`. */
 export function nearestScaleNote(midi: number, mask: number): number {
+  const at = Float64Array.of(midi)
+  return nearestScaleNoteAt(at, mask)
+}
+
+/**
+ * nearestScaleNote(pitch[0], mask), what the audio thread calls: it takes no double (V8 boxes one
+ * passed to a call it does not inline) and returns a whole number (a small integer, not boxed).
+ */
+export function nearestScaleNoteAt(pitch: Float64Array, mask: number): number {
+  const midi = pitch[0]!
   if ((mask & 0xfff) === 0) return Math.round(midi)
   let best = Math.round(midi),
     bestDist = Infinity
@@ -61,10 +71,12 @@ export class Retuner {
   /** The correction ratio in effect (output pitch / input pitch). */
   ratio = 1
   target = 1
-  private mask: number
+  private mask: number = 0
   private coefficient = 1
   private note = Number.NaN
   private unvoiced = 0
+  private readonly pitch = new Float64Array(1)
+  private readonly one = new Float64Array(1)
 
   constructor(
     private readonly sampleRate: number,
@@ -85,8 +97,9 @@ export class Retuner {
     this.coefficient = ms > 0 ? 1 - Math.exp(-1000 / (ms * this.sampleRate)) : 1
   }
 
-  /** A new pitch estimate (Hz, 0 = unvoiced). */
-  update(hz: number): void {
+  /** `update` with the estimate hz[index] (a call that takes no double, so none is boxed on the audio thread). */
+  updateAt(estimates: Float64Array, index: number): void {
+    const hz = estimates[index]!
     if (!(hz > 0)) {
       if (++this.unvoiced >= RELEASE_HOPS) {
         this.target = 1
@@ -96,7 +109,8 @@ export class Retuner {
     }
     this.unvoiced = 0
     const midi = 69 + 12 * Math.log2(hz / 440)
-    let note = nearestScaleNote(midi, this.mask)
+    this.pitch[0] = midi
+    let note = nearestScaleNoteAt(this.pitch, this.mask)
     // Near the midpoint between two notes, stay on the current one (vibrato must not flip notes).
     const current = this.note
     if (note !== current && !Number.isNaN(current) && Math.abs(midi - current) < Math.abs(midi - note) + HYSTERESIS) note = current
@@ -104,13 +118,24 @@ export class Retuner {
     this.target = 2 ** ((note - midi) / 12)
   }
 
+  /** A new pitch estimate (Hz, 0 = unvoiced). */
+  update(hz: number): void {
+    this.one[0] = hz
+    this.updateAt(this.one, 0)
+  }
+
   /** The ratio for the next sample. */
   next(): number {
-    if (this.ratio === this.target) return this.ratio
+    this.advance()
+    return this.ratio
+  }
+
+  /** Moves `ratio` on by one sample (`next` without returning it). */
+  advance(): void {
+    if (this.ratio === this.target) return
     const c = this.coefficient
     this.ratio += c * (this.target - this.ratio)
     if (Math.abs(this.target - this.ratio) < 1e-7) this.ratio = this.target
-    return this.ratio
   }
 
   snap(): void {

@@ -18,8 +18,8 @@ export interface LoopPlacement {
 
 export class LoopLayer {
   private readonly loop: Float32Array
-  private readonly first: number
-  private readonly periodFrames: number
+  private readonly first: number = 0
+  private readonly periodFrames: number = 0
 
   constructor(placement: LoopPlacement, sampleRate: number) {
     if (!(placement.period > 0)) throw new RangeError('loop period must be positive')

@@ -11,6 +11,11 @@
  * which is what keeps Auto Tune's correction inside ±5 cents.
  *
  * `hz` is 0 when the frame is silent or not periodic enough (noise, drums, chords).
+ *
+ * `process` runs a block (what the audio thread calls); `push` is one sample of it. No call in
+ * either hands a double to another or returns one (the analysis keeps its intermediate results in
+ * a Float64Array): V8 boxes such doubles when it does not inline the call, garbage on the audio
+ * thread.
  */
 export interface PitchTrackerOptions {
   minHz?: number
@@ -28,6 +33,18 @@ const SILENCE = 2.5e-7
 
 const nextPow2 = (n: number): number => 2 ** Math.ceil(Math.log2(Math.max(2, n)))
 
+// The filter's state and the analysis' results, in `state`.
+const S1 = 0
+const S2 = 1
+const S3 = 2
+const S4 = 3
+/** coarseLag's result: the fractional decimated lag, 0 when unvoiced. */
+const LAG = 4
+/** difference's result. */
+const DIFF = 5
+/** refine's result: the period in samples at the input rate. */
+const REFINED = 6
+
 export class PitchTracker {
   /** Latest estimate in Hz (0 = unvoiced). */
   hz = 0
@@ -36,33 +53,35 @@ export class PitchTracker {
   /** 1 − YIN's normalised difference at the chosen lag: ~1 for a clean tone. */
   clarity = 0
   /** Input samples between estimates. */
-  readonly hop: number
-  readonly decimation: number
+  readonly hop: number = 0
+  readonly decimation: number = 0
 
-  private readonly sampleRate: number
-  private readonly threshold: number
+  private readonly sampleRate: number = 0
+  private readonly threshold: number = 0
   // Full-rate history, for the refinement.
   private readonly full: Float32Array
-  private readonly fullMask: number
+  private readonly fullMask: number = 0
   private fullWrite = 0
   // Decimated history and YIN's scratch.
   private readonly dec: Float32Array
-  private readonly decMask: number
+  private readonly decMask: number = 0
   private decWrite = 0
   private readonly frame: Float32Array
   private readonly diff: Float64Array
-  private readonly window: number
-  private readonly minTau: number
-  private readonly maxTau: number
-  private readonly fullWindow: number
+  private readonly window: number = 0
+  private readonly minTau: number = 0
+  private readonly maxTau: number = 0
+  private readonly fullWindow: number = 0
   private phase = 0
   private sinceHop = 0
   // Two cascaded Butterworth lowpass sections (anti-alias before decimation), direct form II transposed.
   private readonly c: Float64Array
-  private s1 = 0
-  private s2 = 0
-  private s3 = 0
-  private s4 = 0
+  private readonly state = new Float64Array(7)
+  // One sample's input and results for `push`.
+  private readonly one = new Float64Array(1)
+  private readonly onePeriod = new Float64Array(1)
+  private readonly oneHz = new Float64Array(1)
+  private readonly oneEstimated = new Uint8Array(1)
 
   constructor(sampleRate: number, options: PitchTrackerOptions = {}) {
     const minHz = options.minHz ?? 70
@@ -92,30 +111,67 @@ export class PitchTracker {
     this.full.fill(0)
     this.dec.fill(0)
     this.hz = this.period = this.clarity = 0
-    this.s1 = this.s2 = this.s3 = this.s4 = 0
+    this.state.fill(0)
     this.phase = this.sinceHop = 0
   }
 
   /** Feeds one sample; true when a new estimate was made (every `hop` samples). */
   push(x: number): boolean {
-    this.full[this.fullWrite] = x
-    this.fullWrite = (this.fullWrite + 1) & this.fullMask
+    this.one[0] = x
+    this.process(this.one, 1, this.onePeriod, this.oneHz, this.oneEstimated)
+    return this.oneEstimated[0] === 1
+  }
+
+  /**
+   * Feeds x[0 … frames); after each sample i, period[i] and hz[i] hold the estimate then in effect
+   * (as `period` and `hz` would) and estimated[i] is 1 when that sample made a new one, else 0.
+   */
+  process(x: Float64Array, frames: number, period: Float64Array, hz: Float64Array, estimated: Uint8Array): void {
+    const full = this.full
+    const fullMask = this.fullMask
+    const dec = this.dec
+    const decMask = this.decMask
+    const decimation = this.decimation
+    const hop = this.hop
     const c = this.c
-    const y1 = c[0]! * x + this.s1
-    this.s1 = c[1]! * x - c[3]! * y1 + this.s2
-    this.s2 = c[2]! * x - c[4]! * y1
-    const y2 = c[0]! * y1 + this.s3
-    this.s3 = c[1]! * y1 - c[3]! * y2 + this.s4
-    this.s4 = c[2]! * y1 - c[4]! * y2
-    if (++this.phase === this.decimation) {
-      this.phase = 0
-      this.dec[this.decWrite] = y2
-      this.decWrite = (this.decWrite + 1) & this.decMask
+    const st = this.state
+    const c0 = c[0]!
+    const c1 = c[1]!
+    const c2 = c[2]!
+    const c3 = c[3]!
+    const c4 = c[4]!
+    let s1 = st[S1]!
+    let s2 = st[S2]!
+    let s3 = st[S3]!
+    let s4 = st[S4]!
+    for (let i = 0; i < frames; i++) {
+      const v = x[i]!
+      full[this.fullWrite] = v
+      this.fullWrite = (this.fullWrite + 1) & fullMask
+      const y1 = c0 * v + s1
+      s1 = c1 * v - c3 * y1 + s2
+      s2 = c2 * v - c4 * y1
+      const y2 = c0 * y1 + s3
+      s3 = c1 * y1 - c3 * y2 + s4
+      s4 = c2 * y1 - c4 * y2
+      if (++this.phase === decimation) {
+        this.phase = 0
+        dec[this.decWrite] = y2
+        this.decWrite = (this.decWrite + 1) & decMask
+      }
+      estimated[i] = 0
+      if (++this.sinceHop >= hop) {
+        this.sinceHop = 0
+        this.analyse()
+        estimated[i] = 1
+      }
+      period[i] = this.period
+      hz[i] = this.hz
     }
-    if (++this.sinceHop < this.hop) return false
-    this.sinceHop = 0
-    this.analyse()
-    return true
+    st[S1] = s1
+    st[S2] = s2
+    st[S3] = s3
+    st[S4] = s4
   }
 
   private analyse(): void {
@@ -125,18 +181,21 @@ export class PitchTracker {
     const mask = this.decMask
     const start = this.decWrite - len
     for (let i = 0; i < len; i++) frame[i] = dec[(start + i) & mask]!
-    const tau = this.coarseLag()
+    this.coarseLag()
+    const tau = this.state[LAG]!
     if (tau <= 0) {
       this.hz = this.period = 0
       return
     }
-    const period = this.refine(tau * this.decimation)
+    this.state[REFINED] = tau * this.decimation
+    this.refine()
+    const period = this.state[REFINED]!
     this.period = period
     this.hz = this.sampleRate / period
   }
 
-  /** YIN on the decimated frame: a fractional lag, or 0 when unvoiced. */
-  private coarseLag(): number {
+  /** YIN on the decimated frame: state[LAG] = a fractional lag, or 0 when unvoiced. */
+  private coarseLag(): void {
     const frame = this.frame
     const w = this.window
     const d = this.diff
@@ -145,7 +204,8 @@ export class PitchTracker {
     for (let j = 0; j < w; j++) energy += frame[j]! * frame[j]!
     if (energy < SILENCE * w) {
       this.clarity = 0
-      return 0
+      this.state[LAG] = 0
+      return
     }
     d[0] = 1
     let running = 0
@@ -180,46 +240,55 @@ export class PitchTracker {
     }
     if (tau < 0) {
       this.clarity = 0
-      return 0
+      this.state[LAG] = 0
+      return
     }
     this.clarity = 1 - d[tau]!
     const a = d[tau - 1]!,
       b = d[tau]!,
       c = d[tau + 1]!
     const denom = a - 2 * b + c
-    return tau + (denom > 0 ? (0.5 * (a - c)) / denom : 0)
+    this.state[LAG] = tau + (denom > 0 ? (0.5 * (a - c)) / denom : 0)
   }
 
   /**
-   * The minimum of the raw difference function at the full rate near `guess`: downhill from the
-   * nearest lag (at most ±decimation away), then a parabola through the minimum and its neighbours.
+   * The minimum of the raw difference function at the full rate near the guess in state[REFINED]
+   * (replaced by it): downhill from the nearest lag (at most ±decimation away), then a parabola
+   * through the minimum and its neighbours.
    */
-  private refine(guess: number): number {
+  private refine(): void {
+    const st = this.state
+    const guess = st[REFINED]!
     const lo = Math.max(3, Math.floor(guess) - this.decimation)
     const hi = Math.ceil(guess) + this.decimation
     let k = Math.min(hi, Math.max(lo, Math.round(guess)))
-    let here = this.difference(k, hi)
-    let left = this.difference(k - 1, hi)
-    let right = this.difference(k + 1, hi)
+    this.difference(k, hi)
+    let here = st[DIFF]!
+    this.difference(k - 1, hi)
+    let left = st[DIFF]!
+    this.difference(k + 1, hi)
+    let right = st[DIFF]!
     while (left < here && k > lo) {
       k--
       right = here
       here = left
-      left = this.difference(k - 1, hi)
+      this.difference(k - 1, hi)
+      left = st[DIFF]!
     }
     while (right < here && k < hi) {
       k++
       left = here
       here = right
-      right = this.difference(k + 1, hi)
+      this.difference(k + 1, hi)
+      right = st[DIFF]!
     }
     const denom = left - 2 * here + right
     const shift = denom > 0 ? (0.5 * (left - right)) / denom : 0
-    return k + Math.max(-0.5, Math.min(0.5, shift))
+    st[REFINED] = k + Math.max(-0.5, Math.min(0.5, shift))
   }
 
-  /** Σ (x[j] − x[j + tau])² over the full-rate window that ends `last + 1` samples before now. */
-  private difference(tau: number, last: number): number {
+  /** state[DIFF] = Σ (x[j] − x[j + tau])² over the full-rate window that ends `last + 1` samples before now. */
+  private difference(tau: number, last: number): void {
     const full = this.full
     const mask = this.fullMask
     const w = this.fullWindow
@@ -230,7 +299,7 @@ export class PitchTracker {
       const diff = full[(start + j) & mask]! - full[(start + j + tau) & mask]!
       s += diff * diff
     }
-    return s
+    this.state[DIFF] = s
   }
 }
 
