@@ -103,11 +103,15 @@ export class Reverb {
     const n0 = o0 + len[0], n1 = o1 + len[1], n2 = o2 + len[2], n3 = o3 + len[3]
     const n4 = o4 + len[4], n5 = o5 + len[5], n6 = o6 + len[6], n7 = o7 + len[7]
     const dc = this.decay
-    const g0 = dc[0], g1 = dc[1], g2 = dc[2], g3 = dc[3]
-    const g4 = dc[4], g5 = dc[5], g6 = dc[6], g7 = dc[7]
+    const g01 = f64x2.replace_lane(f64x2.splat(dc[0]), 1, dc[1])
+    const g23 = f64x2.replace_lane(f64x2.splat(dc[2]), 1, dc[3])
+    const g45 = f64x2.replace_lane(f64x2.splat(dc[4]), 1, dc[5])
+    const g67 = f64x2.replace_lane(f64x2.splat(dc[6]), 1, dc[7])
     const dm = this.damp
-    let s0 = dm[0], s1 = dm[1], s2 = dm[2], s3 = dm[3]
-    let s4 = dm[4], s5 = dm[5], s6 = dm[6], s7 = dm[7]
+    let s01 = f64x2.replace_lane(f64x2.splat(dm[0]), 1, dm[1])
+    let s23 = f64x2.replace_lane(f64x2.splat(dm[2]), 1, dm[3])
+    let s45 = f64x2.replace_lane(f64x2.splat(dm[4]), 1, dm[5])
+    let s67 = f64x2.replace_lane(f64x2.splat(dm[6]), 1, dm[7])
     const dOff = this.dOff
     const e0 = dOff[0], e1 = dOff[1], e2 = dOff[2], e3 = dOff[3]
     const dp = this.dPos
@@ -122,6 +126,8 @@ export class Reverb {
     const k: f64 = 1 - DAMPING
     const G = DIFFUSER_GAIN
     const norm: f64 = 1 / Math.sqrt(8)
+    const kk = f64x2.splat(k)
+    const nn = f64x2.splat(norm)
     for (let i = 0; i < frames; ) {
       let run = frames - i
       if (n0 - p0 < run) run = n0 - p0
@@ -169,30 +175,58 @@ export class Reverb {
         store<f32>(mem + (<usize>q3 << 2), <f32>v)
         q3++
         const dr = (d - G * v) * 0.5
-        s0 += k * (<f64>at(mem, p0) - s0)
-        s1 += k * (<f64>at(mem, p1) - s1)
-        s2 += k * (<f64>at(mem, p2) - s2)
-        s3 += k * (<f64>at(mem, p3) - s3)
-        s4 += k * (<f64>at(mem, p4) - s4)
-        s5 += k * (<f64>at(mem, p5) - s5)
-        s6 += k * (<f64>at(mem, p6) - s6)
-        s7 += k * (<f64>at(mem, p7) - s7)
-        const v0 = s0 * g0, v1 = s1 * g1, v2 = s2 * g2, v3 = s3 * g3
-        const v4 = s4 * g4, v5 = s5 * g5, v6 = s6 * g6, v7 = s7 * g7
-        const yl = v0 + v2 + v4 + v6
-        const yr = v1 + v3 + v5 + v7
-        const b0 = v0 + v1, b1 = v0 - v1, b2 = v2 + v3, b3 = v2 - v3
-        const b4 = v4 + v5, b5 = v4 - v5, b6 = v6 + v7, b7 = v6 - v7
-        const c0 = b0 + b2, c2 = b0 - b2, c1 = b1 + b3, c3 = b1 - b3
-        const c4 = b4 + b6, c6 = b4 - b6, c5 = b5 + b7, c7 = b5 - b7
-        store<f32>(mem + (<usize>p0 << 2), <f32>((c0 + c4) * norm + dl))
-        store<f32>(mem + (<usize>p4 << 2), <f32>((c0 - c4) * norm + dl))
-        store<f32>(mem + (<usize>p1 << 2), <f32>((c1 + c5) * norm + dr))
-        store<f32>(mem + (<usize>p5 << 2), <f32>((c1 - c5) * norm + dr))
-        store<f32>(mem + (<usize>p2 << 2), <f32>((c2 + c6) * norm + dl))
-        store<f32>(mem + (<usize>p6 << 2), <f32>((c2 - c6) * norm + dl))
-        store<f32>(mem + (<usize>p3 << 2), <f32>((c3 + c7) * norm + dr))
-        store<f32>(mem + (<usize>p7 << 2), <f32>((c3 - c7) * norm + dr))
+        // The eight lines as four f64x2 (lines 0|1, 2|3, 4|5, 6|7): lane by lane the JS kernel's
+        // arithmetic, so the same bits.
+        const x01 = f64x2.replace_lane(f64x2.splat(<f64>at(mem, p0)), 1, <f64>at(mem, p1))
+        const x23 = f64x2.replace_lane(f64x2.splat(<f64>at(mem, p2)), 1, <f64>at(mem, p3))
+        const x45 = f64x2.replace_lane(f64x2.splat(<f64>at(mem, p4)), 1, <f64>at(mem, p5))
+        const x67 = f64x2.replace_lane(f64x2.splat(<f64>at(mem, p6)), 1, <f64>at(mem, p7))
+        s01 = f64x2.add(s01, f64x2.mul(kk, f64x2.sub(x01, s01)))
+        s23 = f64x2.add(s23, f64x2.mul(kk, f64x2.sub(x23, s23)))
+        s45 = f64x2.add(s45, f64x2.mul(kk, f64x2.sub(x45, s45)))
+        s67 = f64x2.add(s67, f64x2.mul(kk, f64x2.sub(x67, s67)))
+        const v01 = f64x2.mul(s01, g01)
+        const v23 = f64x2.mul(s23, g23)
+        const v45 = f64x2.mul(s45, g45)
+        const v67 = f64x2.mul(s67, g67)
+        // (yl, yr) = ((v0 + v2) + v4) + v6, ((v1 + v3) + v5) + v7
+        const y = f64x2.add(f64x2.add(f64x2.add(v01, v23), v45), v67)
+        // 8-point fast Walsh–Hadamard transform, two lanes at a time.
+        const e02 = i64x2.shuffle(v01, v23, 0, 2)
+        const o13 = i64x2.shuffle(v01, v23, 1, 3)
+        const e46 = i64x2.shuffle(v45, v67, 0, 2)
+        const o57 = i64x2.shuffle(v45, v67, 1, 3)
+        const b02 = f64x2.add(e02, o13) // b0, b2
+        const b13 = f64x2.sub(e02, o13) // b1, b3
+        const b46 = f64x2.add(e46, o57) // b4, b6
+        const b57 = f64x2.sub(e46, o57) // b5, b7
+        const b01 = i64x2.shuffle(b02, b13, 0, 2)
+        const b23 = i64x2.shuffle(b02, b13, 1, 3)
+        const b45 = i64x2.shuffle(b46, b57, 0, 2)
+        const b67 = i64x2.shuffle(b46, b57, 1, 3)
+        const c01 = f64x2.add(b01, b23)
+        const c23 = f64x2.sub(b01, b23)
+        const c45 = f64x2.add(b45, b67)
+        const c67 = f64x2.sub(b45, b67)
+        const dlr = f64x2.replace_lane(f64x2.splat(dl), 1, dr)
+        const w01 = f64x2.add(f64x2.mul(f64x2.add(c01, c45), nn), dlr)
+        const w45 = f64x2.add(f64x2.mul(f64x2.sub(c01, c45), nn), dlr)
+        const w23 = f64x2.add(f64x2.mul(f64x2.add(c23, c67), nn), dlr)
+        const w67 = f64x2.add(f64x2.mul(f64x2.sub(c23, c67), nn), dlr)
+        const f01 = f32x4.demote_f64x2_zero(w01)
+        const f23 = f32x4.demote_f64x2_zero(w23)
+        const f45 = f32x4.demote_f64x2_zero(w45)
+        const f67 = f32x4.demote_f64x2_zero(w67)
+        store<f32>(mem + (<usize>p0 << 2), f32x4.extract_lane(f01, 0))
+        store<f32>(mem + (<usize>p1 << 2), f32x4.extract_lane(f01, 1))
+        store<f32>(mem + (<usize>p2 << 2), f32x4.extract_lane(f23, 0))
+        store<f32>(mem + (<usize>p3 << 2), f32x4.extract_lane(f23, 1))
+        store<f32>(mem + (<usize>p4 << 2), f32x4.extract_lane(f45, 0))
+        store<f32>(mem + (<usize>p5 << 2), f32x4.extract_lane(f45, 1))
+        store<f32>(mem + (<usize>p6 << 2), f32x4.extract_lane(f67, 0))
+        store<f32>(mem + (<usize>p7 << 2), f32x4.extract_lane(f67, 1))
+        const yl = f64x2.extract_lane(y, 0)
+        const yr = f64x2.extract_lane(y, 1)
         p0++
         p1++
         p2++
@@ -225,14 +259,14 @@ export class Reverb {
     pos[5] = p5 - o5
     pos[6] = p6 - o6
     pos[7] = p7 - o7
-    s0 = flush(s0)
-    s1 = flush(s1)
-    s2 = flush(s2)
-    s3 = flush(s3)
-    s4 = flush(s4)
-    s5 = flush(s5)
-    s6 = flush(s6)
-    s7 = flush(s7)
+    const s0 = flush(f64x2.extract_lane(s01, 0))
+    const s1 = flush(f64x2.extract_lane(s01, 1))
+    const s2 = flush(f64x2.extract_lane(s23, 0))
+    const s3 = flush(f64x2.extract_lane(s23, 1))
+    const s4 = flush(f64x2.extract_lane(s45, 0))
+    const s5 = flush(f64x2.extract_lane(s45, 1))
+    const s6 = flush(f64x2.extract_lane(s67, 0))
+    const s7 = flush(f64x2.extract_lane(s67, 1))
     dm[0] = s0
     dm[1] = s1
     dm[2] = s2
