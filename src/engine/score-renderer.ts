@@ -16,9 +16,8 @@
  *   same samples (drum noise and reverb are seeded, nothing uses Math.random), also under load: the reverb is our
  *   own WebAssembly convolution (convolution-reverb.ts), not a ConvolverNode, whose background thread made renders differ.
  */
-import type { Score } from '../../workers/composer/index.ts'
+import type { NoteEvent, Score } from '../../workers/composer/index.ts'
 import { bassVoice, chordVoice, leadVoice, padVoice, type Voice } from './score-instruments.ts'
-import { playOnPool } from './score-note-pool.ts'
 import { reverbImpulse } from './score-drums.ts'
 import { premixDrums } from './score-drum-premix.ts'
 import { renderTextures } from './score-textures.ts'
@@ -53,8 +52,42 @@ const PEAK_TARGET = 0.891 // -1 dBFS
 /** Lowpass cutoff for a brightness of 0 … 1: about 400 Hz to 16 kHz, logarithmically. */
 export const brightnessToCutoff = (brightness: number): number => 400 * Math.pow(2, 5.3 * Math.min(1, Math.max(0, brightness)))
 
+const midiToFrequency = (midi: number): number => 440 * Math.pow(2, (midi - 69) / 12)
+
 function abortError(): DOMException {
   return new DOMException('Rendering was cancelled', 'AbortError')
+}
+
+/**
+ * Assigns notes to a pool of monophonic voices: a free voice if any, otherwise the one that frees
+ * first. With `carry`, a note that began before `from` and still sounds starts at `from` for the rest
+ * of its length (its attack falls in a pre-roll that is dropped). The triggers are returned in the
+ * order they are to be made, not made.
+ */
+function playOnPool(pool: Voice[], notes: NoteEvent[], shift: number, from: number, to: number, carry: boolean): Trigger[] {
+  const triggers: Trigger[] = []
+  const busyUntil = pool.map(() => -Infinity)
+  for (const n of notes) {
+    if (n.time >= to) continue
+    let start = n.time
+    let duration = n.duration
+    if (start < from) {
+      if (!carry || start + duration <= from) continue
+      duration = start + duration - from
+      start = from
+    }
+    const t = start - shift
+    let idx = busyUntil.findIndex((end) => end <= t + 1e-6)
+    if (idx < 0) idx = busyUntil.indexOf(Math.min(...busyUntil))
+    busyUntil[idx] = t + duration
+    const voice = pool[idx]!
+    const frequency = midiToFrequency(n.midi)
+    const length = Math.max(0.02, Math.min(duration, to - start))
+    const at = Math.max(0, t)
+    const velocity = Math.min(1, n.velocity)
+    triggers.push({ at, fire: () => voice.trigger(frequency, length, at, velocity) })
+  }
+  return triggers
 }
 
 /** The last `length - drop` frames of `buffer` as a buffer of their own. */
