@@ -3,11 +3,9 @@
  *
  *   renderScore(score, { onProgress?, signal?, sampleRate?, from?, to?, preroll?, normalise? }): Promise<AudioBuffer>
  *
- * - The whole piece (or the window [from, to) seconds, for tests and previews) is rendered on a Tone
- *   OfflineContext wrapping a native OfflineAudioContext, its graph built up front and its notes
- *   triggered 1–1.5 s ahead of the render (score-schedule.ts: far cheaper in Chromium); the suspend
- *   points every half second of audio that do it also report progress, and an aborted signal stops
- *   rendering at the next one.
+ * - The whole piece (or the window [from, to) seconds, for tests and previews) is scheduled up front
+ *   on a Tone OfflineContext wrapping a native OfflineAudioContext; progress comes from suspend points
+ *   every half second of audio, and an aborted signal stops rendering at the next one.
  * - Tone is imported lazily so it never enters a bundle that does not render.
  * - A window with a `preroll` joins a render of its neighbour: it is rendered from `preroll` seconds
  *   earlier, with the notes still sounding then, and that lead is dropped, so voices, filters, echoes
@@ -23,7 +21,6 @@ import { premixDrums } from './score-drum-premix.ts'
 import { renderTextures } from './score-textures.ts'
 import { createConvolutionReverb, loadConvolutionReverb } from './convolution-reverb.ts'
 import { sumTree, type Connectable, type Keep } from './score-sum-tree.ts'
-import { renderAhead, type Trigger } from './score-schedule.ts'
 
 type ToneModule = typeof import('tone')
 
@@ -61,11 +58,9 @@ function abortError(): DOMException {
 /**
  * Assigns notes to a pool of monophonic voices: a free voice if any, otherwise the one that frees
  * first. With `carry`, a note that began before `from` and still sounds starts at `from` for the rest
- * of its length (its attack falls in a pre-roll that is dropped). The triggers are returned in the
- * order they are to be made, not made.
+ * of its length (its attack falls in a pre-roll that is dropped).
  */
-function playOnPool(pool: Voice[], notes: NoteEvent[], shift: number, from: number, to: number, carry: boolean): Trigger[] {
-  const triggers: Trigger[] = []
+function playOnPool(pool: Voice[], notes: NoteEvent[], shift: number, from: number, to: number, carry: boolean): void {
   const busyUntil = pool.map(() => -Infinity)
   for (const n of notes) {
     if (n.time >= to) continue
@@ -80,14 +75,8 @@ function playOnPool(pool: Voice[], notes: NoteEvent[], shift: number, from: numb
     let idx = busyUntil.findIndex((end) => end <= t + 1e-6)
     if (idx < 0) idx = busyUntil.indexOf(Math.min(...busyUntil))
     busyUntil[idx] = t + duration
-    const voice = pool[idx]!
-    const frequency = midiToFrequency(n.midi)
-    const length = Math.max(0.02, Math.min(duration, to - start))
-    const at = Math.max(0, t)
-    const velocity = Math.min(1, n.velocity)
-    triggers.push({ at, fire: () => voice.trigger(frequency, length, at, velocity) })
+    pool[idx]!.trigger(midiToFrequency(n.midi), Math.max(0.02, Math.min(duration, to - start)), Math.max(0, t), Math.min(1, n.velocity))
   }
-  return triggers
 }
 
 /** The last `length - drop` frames of `buffer` as a buffer of their own. */
@@ -127,33 +116,34 @@ export async function renderScore(score: Score, options: RenderOptions = {}): Pr
     reverb,
   )
   // Held until the render ends: see RENDERING.
-  RENDERING.add(graph.nodes)
+  RENDERING.add(graph)
 
-  // Suspend points every half second make the notes ahead (score-schedule.ts), report progress
-  // and let a cancel stop the render where it is.
+  // Suspend points report progress and let a cancel stop the render where it is.
   let rejectRender: (e: unknown) => void = () => {}
   const cancelled = new Promise<never>((_, reject) => (rejectRender = reject))
   const onAbort = () => rejectRender(abortError())
   signal?.addEventListener('abort', onAbort, { once: true })
+  // Each suspension waits for the main thread: none when nobody listens for progress or a cancel.
+  const suspends = onProgress !== undefined || signal !== undefined
+  for (let t = PROGRESS_STEP_SECONDS; suspends && t < seconds; t += PROGRESS_STEP_SECONDS) {
+    const at = t
+    void native.suspend(at).then(() => {
+      if (signal?.aborted) return // left suspended: the render never finishes and is collected
+      onProgress?.(at / seconds)
+      void native.resume()
+    })
+  }
   try {
-    const whole = await Promise.race([
-      renderAhead(Tone, context, native, graph.triggers, {
-        step: PROGRESS_STEP_SECONDS,
-        onStep: (at) => {
-          if (signal?.aborted) return false
-          onProgress?.(at / seconds)
-          return true
-        },
-      }),
-      cancelled,
-    ])
+    const rendered = await Promise.race([context.render(false), cancelled])
+    const whole = rendered.get()
+    if (!whole) throw new Error('Offline render produced no audio')
     const buffer = dropLead(whole, Math.round((from - start) * sampleRate))
     if (options.normalise !== false) normalise(buffer)
     onProgress?.(1)
     return buffer
   } finally {
     signal?.removeEventListener('abort', onAbort)
-    RENDERING.delete(graph.nodes)
+    RENDERING.delete(graph)
   }
 }
 
@@ -186,11 +176,10 @@ function buildGraph(
   parts: Set<ScorePart>,
   carry: boolean,
   reverbKernel: WebAssembly.Module | null,
-): { nodes: readonly object[]; triggers: Trigger[][] } {
+): readonly object[] {
   const shift = from
   const ctx = { context }
   const nodes: object[] = []
-  const triggers: Trigger[][] = []
   const keep: Keep = (node) => {
     nodes.push(node)
     return node
@@ -231,12 +220,12 @@ function buildGraph(
   const { melody, chords, pad, bass } = score.tracks
   if (parts.has('melody') && melody.length) {
     const voices = pool(2, () => leadVoice(Tone, context, inst.lead))
-    triggers.push(playOnPool(voices, melody, shift, from, to, carry))
+    playOnPool(voices, melody, shift, from, to, carry)
     bus(voices, { scale: 1.2, pan: 0, reverb: 0.6, delay: 1, drive: inst.lead === 'distorted' ? score.mix.drive : 0 })
   }
   if (parts.has('chords') && chords.length) {
     const voices = pool(inst.chords === 'guitar' || inst.chords === 'strings' ? 5 : 4, () => chordVoice(Tone, context, inst.chords))
-    triggers.push(playOnPool(voices, chords, shift, from, to, carry))
+    playOnPool(voices, chords, shift, from, to, carry)
     bus(voices, {
       scale: 1,
       pan: -0.2,
@@ -247,12 +236,12 @@ function buildGraph(
   }
   if (parts.has('pad') && pad.length) {
     const voices = pool(3, () => padVoice(Tone, context))
-    triggers.push(playOnPool(voices, pad, shift, from, to, carry))
+    playOnPool(voices, pad, shift, from, to, carry)
     bus(voices, { scale: 0.8, pan: 0.25, reverb: 0.8, delay: 0 })
   }
   if (parts.has('bass') && bass.length) {
     const voices = pool(2, () => bassVoice(Tone, context, inst.bass))
-    triggers.push(playOnPool(voices, bass, shift, from, to, carry))
+    playOnPool(voices, bass, shift, from, to, carry)
     bus(voices, { scale: 0.6, pan: 0, reverb: 0.05, delay: 0, drive: inst.bass === 'distorted' ? score.mix.drive * 0.5 : 0 })
   }
   const premixed = ([left, right]: [Float32Array<ArrayBuffer>, Float32Array<ArrayBuffer>]) => {
@@ -301,5 +290,5 @@ function buildGraph(
   const master = keep(new Tone.Gain({ ...ctx, gain: 0.7 }))
   sumTree(Tone, context, [...buses.map((b) => b.out), ...returns], keep).connect(master)
   master.chain(keep(new Tone.Compressor({ ...ctx, threshold: -16, ratio: 3, attack: 0.01, release: 0.2 })), context.destination)
-  return { nodes, triggers }
+  return nodes
 }
