@@ -18,6 +18,7 @@ import { CHORUS_BASE_DELAY_SECONDS, CHORUS_RATE_HZ, chorusSettingsForAmount } fr
 import { DELAY_STRIP_TIME_SECONDS, delaySettingsForAmount } from './kernels/delay.ts'
 import { compensationForDrive, DistortionKernel, driveForAmount, softClip } from './kernels/distortion.ts'
 import { LevelMeter } from './kernels/meter.ts'
+import { ReverbKernel } from './kernels/reverb.ts'
 import { panGains } from './kernels/pan.ts'
 import { amplitudeAt, biquadMagnitude, cookbook, db, noise, render, sine, SR } from './kernels/test-signals.ts'
 
@@ -139,6 +140,25 @@ describe('the WebAssembly strip against the JavaScript kernels', () => {
     const [jl, jr] = render(k, x, y)
     const [wl, wr] = renderWasm({ compression: 80 }, x, y)
     expect(Math.max(maxDifference(wl, jl), maxDifference(wr, jr))).toBeLessThanOrEqual(JS_TOLERANCE)
+  })
+
+  it('the reverb alone (in strip.wasm since the whole quantum runs there) equals ReverbKernel bit for bit, through its tail', () => {
+    // Noise, then 8 s of silence: the network rings out below −100 dB.
+    const tail = new Float32Array(x.length + 8 * SR)
+    tail.set(x)
+    const k = new ReverbKernel(SR, 70)
+    k.snap()
+    // In place, as both strips run it (the kernel's silence check then sees the block it outputs).
+    const jl = tail.slice()
+    const jr = tail.slice()
+    for (let pos = 0; pos < tail.length; pos += 128) {
+      const l = jl.subarray(pos, pos + 128)
+      const r = jr.subarray(pos, pos + 128)
+      k.process(l, r, l, r, l.length)
+    }
+    const [wl, wr] = renderWasm({ reverb: 70 }, tail, tail)
+    expect(Math.max(maxDifference(wl, jl), maxDifference(wr, jr))).toBe(0)
+    expect(jl.subarray(x.length + 2 * SR).some((v) => v !== 0)).toBe(true)
   })
 
   it('the meter: the same peak and RMS windows as LevelMeter', () => {

@@ -7,13 +7,12 @@
  * tests share one implementation.
  *
  * A quantum: copy the input into `inL`/`inR` (views on the instance's memory), `process()`, read
- * `outL`/`outR`. Inside, highpass → lowpass → distortion → compression → chorus → delay run in
- * WebAssembly, the reverb (kernels/reverb.ts, JavaScript) in place on the output views, then
- * fader, pan (and the meter, `measure()`) in WebAssembly again: three calls a quantum, none per sample.
- * Nothing is allocated after construction (processor-allocation.test.ts).
+ * `outL`/`outR`. Inside, highpass → lowpass → distortion → compression → chorus → delay → reverb,
+ * then fader and pan, all in WebAssembly: one call a quantum (and one more for the meter,
+ * `measure()`), none per sample. Nothing is allocated after construction
+ * (processor-allocation.test.ts).
  */
 import { STRIP_PARAM_DESCRIPTORS, STRIP_PARAM_NAMES, type StripParamName } from './channel-strip-params.ts'
-import { ReverbKernel } from './kernels/reverb.ts'
 import { RENDER_QUANTUM_FRAMES } from './render-quantum.ts'
 
 interface StripExports {
@@ -27,13 +26,10 @@ interface StripExports {
   levels(): number
   applyControls(): void
   snap(): void
-  effects(frames: number, hasInput: number): void
-  output(frames: number): void
+  process(frames: number, hasInput: number): void
   measure(frames: number): number
 }
 
-/** The index of the reverb's control in STRIP_PARAM_NAMES (the one control JS applies). */
-const REVERB = STRIP_PARAM_NAMES.indexOf('reverb')
 const Q = RENDER_QUANTUM_FRAMES
 
 /** The four levels of the last completed meter window, linear, post-fader/pan. */
@@ -54,8 +50,6 @@ export class WasmChannelStrip {
   private readonly exports: StripExports
   private readonly controlValues: Float32Array
   private readonly levelValues: Float64Array
-  private readonly reverb: ReverbKernel
-  private lastReverb = Number.NaN
 
   /**
    * @param module strip.wasm, compiled
@@ -80,7 +74,6 @@ export class WasmChannelStrip {
     this.levelValues = new Float64Array(buffer, x.levels(), 4)
     // Until told otherwise every control is at its neutral default (a bare node is transparent).
     STRIP_PARAM_DESCRIPTORS.forEach((d, k) => (this.controlValues[k] = d.defaultValue))
-    this.reverb = new ReverbKernel(sampleRate)
     this.apply()
   }
 
@@ -108,26 +101,16 @@ export class WasmChannelStrip {
 
   private apply(): void {
     this.exports.applyControls()
-    const reverb = this.controlValues[REVERB]!
-    if (reverb !== this.lastReverb && Number.isFinite(reverb)) {
-      this.lastReverb = reverb
-      this.reverb.setAmount(reverb)
-    }
   }
 
   /** Every control jumps to its target (before the first quantum, so initial values do not glide in). */
   snap(): void {
     this.exports.snap()
-    this.reverb.snap()
   }
 
   /** One quantum (frames ≤ 128) from inL/inR, or from silence when `hasInput` is false, into outL/outR. */
   process(hasInput: boolean, frames = Q): void {
-    const x = this.exports
-    x.effects(frames, hasInput ? 1 : 0)
-    const reverb = this.reverb
-    if (reverb.active) reverb.process(this.outL, this.outR, this.outL, this.outR, frames)
-    x.output(frames)
+    this.exports.process(frames, hasInput ? 1 : 0)
   }
 
   /** In place on (l, r), `frames` ≤ 128 (tests and benches; the processor copies in and out itself). */

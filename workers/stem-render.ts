@@ -18,7 +18,7 @@
  */
 import { WasmChannelStrip } from '../audio-worklets/channel-strip-wasm.ts'
 import { STRIP_PARAM_NAMES, type StripParamName } from '../audio-worklets/channel-strip-params.ts'
-import { processStripQuantum, setStripControls } from '../audio-worklets/channel-strip-quantum.ts'
+import { setStripControls } from '../audio-worklets/channel-strip-quantum.ts'
 import { RENDER_QUANTUM_FRAMES } from '../audio-worklets/render-quantum.ts'
 import { clipComposer, type ClipPlay } from './clip-render.ts'
 
@@ -40,10 +40,6 @@ const PROGRESS_QUANTA = 375
 export class StemMix {
   readonly left: Float32Array
   readonly right: Float32Array
-  private readonly l = new Float32Array(RENDER_QUANTUM_FRAMES)
-  private readonly r = new Float32Array(RENDER_QUANTUM_FRAMES)
-  private readonly inL = new Float32Array(RENDER_QUANTUM_FRAMES)
-  private readonly inR = new Float32Array(RENDER_QUANTUM_FRAMES)
 
   constructor(
     readonly length: number,
@@ -74,7 +70,14 @@ export class StemMix {
     chain.snap()
 
     const Q = RENDER_QUANTUM_FRAMES
-    const { l, r, inL, inR, left, right, length } = this
+    const { left, right, length } = this
+    // The input is written straight into the strip's memory and its output added straight from
+    // there: the same process() the worklet's quantum runs (processStripQuantum), without the two
+    // intermediate copies a quantum.
+    const inL = chain.inL
+    const inR = chain.inR
+    const outL = chain.outL
+    const outR = chain.outR
     const srcStart = job.startFrame
     const srcEnd = srcStart + srcL.length
     let quanta = 0
@@ -103,12 +106,11 @@ export class StemMix {
           }
         }
       }
-      if (input) processStripQuantum(chain, inL, inR, l, r, Q)
-      else processStripQuantum(chain, undefined, undefined, l, r, Q)
+      chain.process(input, Q)
       const n = Math.min(Q, length - pos)
       for (let i = 0; i < n; i++) {
-        left[pos + i] = left[pos + i]! + l[i]!
-        right[pos + i] = right[pos + i]! + r[i]!
+        left[pos + i] = left[pos + i]! + outL[i]!
+        right[pos + i] = right[pos + i]! + outR[i]!
       }
       if (onProgress && ++quanta % PROGRESS_QUANTA === 0) onProgress(Math.min(length, pos + Q))
     }

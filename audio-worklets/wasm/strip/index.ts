@@ -1,8 +1,8 @@
 // The channel strip in WebAssembly: one instance per strip, all of its state and buffers allocated
 // once by init() and never again, so the views JS holds on this memory stay valid. A render
-// quantum is three calls, whatever its length: effects() (input → highpass → lowpass → distortion
-// → compression → chorus → delay, into the output channels), the reverb (JS, in place on the
-// output channels), output() (fader, pan, meter). Controls are copied into `controls` once per
+// quantum is one call, whatever its length: process() (input → highpass → lowpass → distortion
+// → compression → chorus → delay → reverb on an interleaved block, then fader and pan into the
+// output channels); measure() adds it to the meter. Controls are copied into `controls` once per
 // quantum and applied by applyControls(); nothing crosses the boundary per sample.
 import { Biquad } from './biquad'
 import { Chorus } from './chorus'
@@ -10,6 +10,7 @@ import { Compressor } from './compressor'
 import { Delay } from './delay'
 import { Distortion } from './distortion'
 import { Fader, Meter, Panner } from './output'
+import { Reverb } from './reverb'
 import { allocate } from './stereo'
 import { TruePeakLimiter } from './true-peak-limiter'
 
@@ -43,6 +44,7 @@ let distortion: Distortion | null = null
 let compressor: Compressor | null = null
 let chorus: Chorus | null = null
 let delay: Delay | null = null
+let reverb: Reverb | null = null
 let fader: Fader | null = null
 let panner: Panner | null = null
 let meter: Meter | null = null
@@ -65,6 +67,7 @@ export function init(sampleRate: f64, meterWindowFrames: f64): void {
   compressor = new Compressor(sampleRate)
   chorus = new Chorus(sampleRate)
   delay = new Delay(sampleRate)
+  reverb = new Reverb(sampleRate)
   fader = new Fader(sampleRate)
   panner = new Panner(sampleRate)
   meter = new Meter(meterWindowFrames, levelValues)
@@ -91,7 +94,7 @@ export function levels(): usize {
   return levelValues
 }
 
-/** Applies every control whose value changed since the last call (reverb is the caller's). */
+/** Applies every control whose value changed since the last call. */
 export function applyControls(): void {
   for (let k = 0; k < CONTROLS; k++) {
     const value = <f64>load<f32>(controlValues + (<usize>k << 2))
@@ -107,7 +110,7 @@ export function applyControls(): void {
     else if (k == DELAY) delay!.setAmount(value)
     else if (k == COMPRESSION) compressor!.setAmount(value)
     else if (k == CHORUS) chorus!.setAmount(value)
-    else if (k == REVERB) continue
+    else if (k == REVERB) reverb!.setAmount(value)
   }
 }
 
@@ -119,15 +122,22 @@ export function snap(): void {
   compressor!.snap()
   chorus!.snap()
   delay!.snap()
+  reverb!.snap()
   fader!.snap()
   panner!.snap()
 }
 
 /**
- * The input channels (or silence when `hasInput` is 0) through the effects before the reverb,
- * into the output channels.
+ * One quantum: the input channels (or silence when `hasInput` is 0) through every effect, the
+ * fader and the pan, into the output channels.
  */
-export function effects(frames: i32, hasInput: i32): void {
+export function process(frames: i32, hasInput: i32): void {
+  effects(frames, hasInput)
+  output(frames)
+}
+
+/** The input channels (or silence) through the effects and the reverb, into the output channels. */
+function effects(frames: i32, hasInput: i32): void {
   const n = min(max(frames, 0), MAX_FRAMES)
   const io = block
   if (hasInput) {
@@ -153,6 +163,7 @@ export function effects(frames: i32, hasInput: i32): void {
   if (compressor!.active()) compressor!.process(io, n)
   if (chorus!.active()) chorus!.process(io, n)
   if (delay!.active()) delay!.process(io, n)
+  if (reverb!.active()) reverb!.process(io, n)
   let i = 0
   for (; i + 4 <= n; i += 4) {
     const o = <usize>i << 2
@@ -168,7 +179,7 @@ export function effects(frames: i32, hasInput: i32): void {
 }
 
 /** Fader and pan in place on the output channels (after the reverb). */
-export function output(frames: i32): void {
+function output(frames: i32): void {
   const n = min(max(frames, 0), MAX_FRAMES)
   const f = fader!
   const p = panner!
