@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { useLiveSessionStore } from '../../../domain/studio/live-session-store.ts'
 import { useBackend } from '../../../domain/session/backend-context.ts'
 import type { ProjectRole } from '../../../backend/project-collaboration.ts'
+import { ProjectRoleSelect } from './ProjectRoleSelect.tsx'
 
 /** How long a new link works, in hours (the server allows 1 to 720). */
 const LIFETIMES = [
@@ -40,18 +41,7 @@ export function InviteLinks({ projectId }: { projectId: string }) {
           void createInviteLink(server, projectId, role, hours)
         }}
       >
-        <label className="sr-only" htmlFor="invite-link-role">
-          Invite link role
-        </label>
-        <select
-          id="invite-link-role"
-          className="rounded border border-line bg-bg px-2 py-1"
-          value={role}
-          onChange={(e) => setRole(e.target.value as ProjectRole)}
-        >
-          <option value="editor">Editor</option>
-          <option value="viewer">Viewer</option>
-        </select>
+        <ProjectRoleSelect id="invite-link-role" label="Invite link role" value={role} onChange={setRole} />
         <label className="sr-only" htmlFor="invite-link-lifetime">
           Invite link works for
         </label>

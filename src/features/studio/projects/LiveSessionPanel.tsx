@@ -5,6 +5,7 @@ import { useLiveSessionStore } from '../../../domain/studio/live-session-store.t
 import { useBackend } from '../../../domain/session/backend-context.ts'
 import { useSessionStore } from '../../../domain/session/session-store.ts'
 import type { ProjectRole } from '../../../backend/project-collaboration.ts'
+import { ProjectRoleSelect } from './ProjectRoleSelect.tsx'
 import { INVITE_PARAM, InviteLinks } from './InviteLinks.tsx'
 
 const PART_LABEL = { owner: 'owner', editor: 'editor', viewer: 'viewer' } as const
@@ -119,18 +120,7 @@ export function LiveSessionPanel() {
               value={username}
               onChange={(e) => setUsername(e.target.value)}
             />
-            <label className="sr-only" htmlFor="invite-role">
-              Role
-            </label>
-            <select
-              id="invite-role"
-              className="rounded border border-line bg-bg px-2 py-1"
-              value={role}
-              onChange={(e) => setRole(e.target.value as ProjectRole)}
-            >
-              <option value="editor">Editor</option>
-              <option value="viewer">Viewer</option>
-            </select>
+            <ProjectRoleSelect id="invite-role" label="Role" value={role} onChange={setRole} />
             <button type="submit" className="rounded border border-primary px-2 py-1 text-primary">
               Invite
             </button>
