@@ -77,6 +77,7 @@ export default defineConfig({
       'yjs',
       'zustand',
       'zustand/middleware',
+      'zustand/react/shallow',
     ],
   },
   test: {
