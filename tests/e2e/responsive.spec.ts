@@ -34,13 +34,22 @@ async function expectFitsViewport(page: Page, width: number) {
 for (const width of [375]) {
   test.describe(`every route at ${width} px`, () => {
     test.use({ viewport: { width, height: 812 } })
-    test(`every route fits a ${width} px screen`, async ({ page }) => {
+    test(`every route fits a ${width} px screen, with a clean console`, async ({ page }) => {
       test.setTimeout(90_000)
+      // What DevTools would show as a problem of the page itself (requests are console-clean.spec's
+      // at 1280 px; here a page's late requests are cut off by the next route's load).
+      const problems: string[] = []
+      page.on('console', (m) => {
+        if (m.type() === 'error') problems.push(`console.error: ${m.text()}`)
+      })
+      page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`))
       for (const path of ROUTES) {
         await test.step(`${path} fits a ${width} px screen`, async () => {
+          const before = problems.length
           await page.goto(path)
           await expect(mainHeading(page)).toBeVisible()
           await expectFitsViewport(page, width)
+          expect(problems.slice(before), `${path} at ${width} px`).toEqual([])
         })
       }
     })
