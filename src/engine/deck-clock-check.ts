@@ -1,6 +1,6 @@
 /**
  * A start due now, checked: the audio thread may reach a buffer started "now" a render quantum or
- * more late, so the item's clock is an assumption until heard. From 50 ms in the deck listens to it
+ * more late, so the item's clock is an assumption until heard. From 100 ms in the deck listens to it
  * (locate-playback.ts), moves the item's clock to where it really is, and the handover with it.
  */
 import { locatePlayback } from './locate-playback.ts'
@@ -11,15 +11,20 @@ import { LEAD_S, clockOf, takeAttempt, type DeckCore, type Run, type Voice } fro
 /** How late a start due now may sound, at most, for the check to find it. */
 const RADIUS_S = 0.05
 /** Checks of a started item's clock: attempts, their spacing, and the time left below which none starts. */
-const TRIES = 3
-const RETRY_S = 1
+const TRIES = 4
+const RETRY_S = 0.25
 const MIN_REMAINING_S = 0.5
+/** A check captures one block from this long after the start was due: past the latest it may sound. */
+const FIRST_CHECK_S = RADIUS_S + 0.05
 
 let checking = false
 
-/** After a start due now at `when`: its clock is an assumption until heard (from 50 ms in). */
+/**
+ * After a start due now at `when`: its clock is an assumption until heard. The first check waits
+ * until the item must be sounding, so the captured block holds none of the silence before it.
+ */
 export function clockToCheck(v: Voice, when: number) {
-  v.clock = { sure: false, tries: 0, notBefore: when + 0.05 }
+  v.clock = { sure: false, tries: 0, notBefore: when + FIRST_CHECK_S }
 }
 
 export function maybeCheckClock(core: DeckCore) {
