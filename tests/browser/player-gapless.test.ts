@@ -447,11 +447,12 @@ describe('player deck on the rendered output', () => {
     // reading it and starting the item): A's start, due "now", is reached 30 ms after it was due.
     const restore = stallClock(ctx, 0.03)
     const deckState = getPlayerDeck() as unknown as { current: { label: string; clock: object } | null }
-    let voiceA: { label: string; clock: object } | null = null
+    // A holder, not a bare variable: the listener fills it later, which narrowing cannot see.
+    const voiceA: { current: { label: string; clock: object } | null } = { current: null }
     const off = getPlayerDeck().on((e) => {
       if (e.type !== 'playing') return
       restore()
-      voiceA ??= deckState.current
+      voiceA.current ??= deckState.current
     })
     try {
       usePlayerStore.getState().next()
@@ -461,7 +462,7 @@ describe('player deck on the rendered output', () => {
       off()
     }
     // What the deck's check of A's clock came to (when it fails, this tells whether it was tried).
-    console.info(`late start: A's clock ${JSON.stringify(voiceA?.clock)}`)
+    console.info(`late start: A's clock ${JSON.stringify(voiceA.current?.clock)}`)
     await new Promise((r) => setTimeout(r, 800))
     const x = await capture.stop()
     expect(usePlayerStore.getState().error).toBeNull()
