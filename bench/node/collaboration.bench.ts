@@ -262,7 +262,9 @@ async function lateJoiner(server: LocalServer, out: BenchResult[]) {
     name: 'late creator joins a 30-minute project',
     value: whole,
     unit: 'ms',
-    detail: `stored state applied after ${ready.toFixed(0)} ms; log ${log.rows} rows, ${(log.bytes / 1024).toFixed(0)} KiB; 12 tracks, 480 clips, 3,600 notes`,
+    detail:
+      `stored state applied after ${ready.toFixed(0)} ms; log ${log.rows} rows, ` +
+      `${(log.bytes / 1024).toFixed(0)} KiB; 12 tracks, 480 clips, 3,600 notes`,
   })
   await late.session.leave()
   await owner.session.leave()
