@@ -86,6 +86,9 @@ export const MESSAGE_HELLO = 100
 /** A y-protocols awareness update (presence). */
 export const MESSAGE_AWARENESS = 101
 
+/** A play-together cue (play-together.ts): handled there, passed over here. */
+export const MESSAGE_TRANSPORT = 102
+
 /** The origin of changes that came from the channel or the log (never sent or stored again). */
 export const REMOTE = Symbol('project sync')
 
@@ -159,6 +162,7 @@ export function startProjectSync(options: ProjectSyncOptions): ProjectSync {
         applyAwarenessUpdate(awareness, update, REMOTE)
         return
       }
+      if (type === MESSAGE_TRANSPORT) return
       if (type === syncProtocol.messageYjsSyncStep2 || type === syncProtocol.messageYjsUpdate)
         return apply(decoding.readVarUint8Array(decoder), 'the channel')
       refused(`Refused a channel message of unknown type ${type}.`)
