@@ -17,6 +17,7 @@
  * Presence (y-protocols awareness, presence.ts: who is here, their colour, track, selection,
  * playhead and the control they move) rides the same room and is never stored; a presence message
  * over its bounds is refused; a creator who leaves is removed from the others' view at once.
+ * Play-together cues (MESSAGE_TRANSPORT, play-together.ts) ride it too and are passed over here.
  *
  * Nothing received is trusted: a message over MAX_MESSAGE_BYTES or one that does not decode as a
  * Yjs update is refused before it touches the document, and reported through `onRefused`.
