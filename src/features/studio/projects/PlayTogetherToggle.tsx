@@ -1,15 +1,18 @@
+import { useEffect } from 'react'
 import { useLiveSessionStore } from '../../../domain/studio/live-session-store.ts'
 import { useBackend } from '../../../domain/session/backend-context.ts'
 
 /**
  * "Play together" in a live session: opted in, this studio starts and pauses with the others who
  * opted in, at one musical position and instant; the clock's accuracy against the server's shows
- * once measured. A viewer hears the others' presses; its own stay in this studio.
+ * once measured. A viewer hears the others' presses; its own stay in this studio. Leaving the
+ * studio (or the session) turns it off: a cue must not start the mix on another page.
  */
 export function PlayTogetherToggle({ viewer }: { viewer: boolean }) {
   const server = useBackend()
   const together = useLiveSessionStore((s) => s.together)
   const setPlayTogether = useLiveSessionStore((s) => s.setPlayTogether)
+  useEffect(() => () => useLiveSessionStore.getState().setPlayTogether(server, false), [server])
   const clock =
     together.accuracyMs !== null
       ? `clock within ${Math.max(1, Math.ceil(together.accuracyMs))} ms`
