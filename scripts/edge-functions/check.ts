@@ -116,11 +116,11 @@ async function smoke(name: string, spec: EdgeFunctionSpec): Promise<string[]> {
     }
     const error = body?.error
     // A public answer: no error, and the field it is for.
-    const answered = spec.smoke.error === null ? error === undefined && body?.[spec.smoke.field] !== undefined : error === spec.smoke.error
+    const smoke = spec.smoke
+    const answered = smoke.error === null ? error === undefined && body?.[smoke.field] !== undefined : error === smoke.error
+    const expected = smoke.error === null ? `with "${smoke.field}"` : `"${smoke.error}"`
     if (answer.status !== spec.smoke.status || !answered)
-      problems.push(
-        `${spec.smoke.method} without a token answered ${answer.status} ${text}, not ${spec.smoke.status} ${spec.smoke.error === null ? `with "${spec.smoke.field}"` : `"${spec.smoke.error}"`}`,
-      )
+      problems.push(`${spec.smoke.method} without a token answered ${answer.status} ${text}, not ${spec.smoke.status} ${expected}`)
     if (/error: Uncaught|panicked/.test(output())) problems.push(`crashed:\n${output()}`)
   } finally {
     child.kill()
