@@ -1,29 +1,51 @@
 /**
  * Where the page's clock (performance.now, ms) meets the audio context's (seconds): the context
- * time whose sample comes out of the speakers at a given page instant. Two studios that schedule
- * a start at the context time of one shared instant are heard starting together, whatever their
- * output latency, because the browser's output timestamp (getOutputTimestamp) already pairs the
- * sample being played with the page time it is played at.
+ * time at a given page instant, for starts that must happen at one shared instant (play together).
  *
- * Where the browser gives no timestamp yet (the context has not played a sample, or a browser
- * without the call), the scheduling clock (currentTime, now) stands in for it.
+ * currentTime does not run smoothly: it moves on once per block the audio thread renders (a render
+ * quantum, or a whole output buffer of 10 ms and more), so one reading can be a block behind. Each
+ * reading gives a lead, currentTime − performance.now(), that is at most the true lead, and right
+ * after a block it is the true lead; the largest of the readings of the last WINDOW_MS is taken.
+ * keepContextClock reads it every few ms while a shared start may come, so the estimate is within
+ * a small part of a block. A lead that falls far below the others (the context was suspended and
+ * resumed, its clock stood still) starts the readings afresh.
+ *
+ * The wrapper the app uses (standardized-audio-context) offers neither getOutputTimestamp nor
+ * outputLatency, so the device's output latency is not part of this: studios on speakers and on
+ * Bluetooth headphones are heard as far apart as their outputs' latencies differ.
  */
 import type { IAudioContext } from 'standardized-audio-context'
 
-/** A timestamp older than this is from before a suspension: not to be trusted. */
-const STALE_MS = 1_000
+const WINDOW_MS = 1_000
+/** Larger than any block: a lead this far below the best means the context's clock stood still. */
+const JUMP_SECONDS = 0.1
+const EVERY_MS = 5
 
-interface OutputTimestamp {
-  contextTime?: number
-  performanceTime?: number
+interface Reading {
+  perfMs: number
+  lead: number
 }
 
-/** The context time heard at page time `performanceMs` (performance.now's clock). */
+let readings: Reading[] = []
+
+function read(ctx: IAudioContext) {
+  const perfMs = performance.now()
+  const lead = ctx.currentTime - perfMs / 1000
+  const best = readings.reduce((m, r) => Math.max(m, r.lead), -Infinity)
+  if (lead < best - JUMP_SECONDS) readings = []
+  readings = readings.filter((r) => perfMs - r.perfMs <= WINDOW_MS)
+  readings.push({ perfMs, lead })
+}
+
+/** The context time at page time `performanceMs` (performance.now's clock). */
 export function contextTimeAt(ctx: IAudioContext, performanceMs: number): number {
-  const nowMs = performance.now()
-  const raw = ctx as unknown as { getOutputTimestamp?: () => OutputTimestamp }
-  const ts = typeof raw.getOutputTimestamp === 'function' ? raw.getOutputTimestamp() : null
-  if (ts && ts.performanceTime && ts.contextTime && nowMs - ts.performanceTime < STALE_MS && ts.performanceTime <= nowMs + 1)
-    return ts.contextTime + (performanceMs - ts.performanceTime) / 1000
-  return ctx.currentTime + (performanceMs - nowMs) / 1000
+  read(ctx)
+  const lead = readings.reduce((m, r) => Math.max(m, r.lead), -Infinity)
+  return performanceMs / 1000 + lead
+}
+
+/** Reads the context's clock every few ms until the returned stop is called. */
+export function keepContextClock(ctx: IAudioContext): () => void {
+  const timer = setInterval(() => read(ctx), EVERY_MS)
+  return () => clearInterval(timer)
 }

@@ -2,7 +2,8 @@ import { create } from 'zustand'
 import type { ProjectInvite, ProjectRole, SharedProject } from '../../backend/project-collaboration.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { mixerEngine } from '../../engine/mixer-engine.ts'
-import { unlockAudio } from '../../engine/audio-context.ts'
+import { getAudioContext, unlockAudio } from '../../engine/audio-context.ts'
+import { keepContextClock } from '../../engine/context-clock.ts'
 import { trackClockOffset, type ClockOffsetTracker } from '../../lib/clock-offset.ts'
 import { mixerSnapshot } from './mixer-store.ts'
 import { joinSharedProject, type ProjectPart, type SharedPresence, type SharedSession } from './shared-project.ts'
@@ -87,9 +88,12 @@ export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
   const failed = (e: unknown) => set({ error: errorMessage(e) })
   // The clock is measured only while play together is on (every minute: clocks drift).
   let clock: ClockOffsetTracker | null = null
+  let stopContextClock: (() => void) | null = null
   const endTogether = () => {
     clock?.stop()
     clock = null
+    stopContextClock?.()
+    stopContextClock = null
     get().session?.together.disable()
     set({ together: TOGETHER_OFF })
   }
@@ -110,6 +114,7 @@ export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
       if (!on || !session) return
       // The tick is a gesture: the audio may start now, and the graph is built before a cue comes.
       void unlockAudio()
+      stopContextClock = keepContextClock(getAudioContext())
       const mix = mixerSnapshot()
       if (mix.tracks.length > 0) void mixerEngine.ensure(mix).catch(() => {})
       const tracker = trackClockOffset({

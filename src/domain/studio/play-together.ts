@@ -42,6 +42,8 @@ export interface SharedTransport {
   /** Pauses with the playhead at `seconds`. */
   stopAt(seconds: number): void
   position(): number
+  /** Play together is off: whatever keeps the transport in step after a shared start may stop. */
+  release?(): void
 }
 
 export interface PlayTogetherOptions {
@@ -145,7 +147,10 @@ export function startPlayTogether(options: PlayTogetherOptions): PlayTogether {
   return {
     enabled: () => offset !== null,
     enable: (read) => void (offset = read),
-    disable: () => void (offset = null),
+    disable: () => {
+      offset = null
+      transport.release?.()
+    },
     play() {
       const measured = sending()
       if (measured === null) return false
@@ -164,6 +169,7 @@ export function startPlayTogether(options: PlayTogetherOptions): PlayTogether {
     },
     close() {
       offset = null
+      transport.release?.()
       unsubscribe()
     },
   }
