@@ -121,6 +121,9 @@ async function smoke(name: string, spec: EdgeFunctionSpec): Promise<string[]> {
     const expected = smoke.error === null ? `with "${smoke.field}"` : `"${smoke.error}"`
     if (answer.status !== spec.smoke.status || !answered)
       problems.push(`${spec.smoke.method} without a token answered ${answer.status} ${text}, not ${spec.smoke.status} ${expected}`)
+    const caching = answer.headers.get('cache-control')
+    if (smoke.error === null && smoke.cacheControl !== undefined && caching !== smoke.cacheControl)
+      problems.push(`answered with Cache-Control ${caching}, not ${smoke.cacheControl}`)
     if (/error: Uncaught|panicked/.test(output())) problems.push(`crashed:\n${output()}`)
   } finally {
     child.kill()
