@@ -108,16 +108,22 @@ async function smoke(name: string, spec: EdgeFunctionSpec): Promise<string[]> {
       ...(spec.smoke.method === 'POST' ? { body: '{}' } : {}),
     })
     const text = await answer.text()
-    let error: unknown
+    let body: Record<string, unknown> | undefined
     try {
-      error = (JSON.parse(text) as { error?: unknown }).error
+      body = JSON.parse(text) as Record<string, unknown>
     } catch {
-      error = undefined
+      body = undefined
     }
-    if (answer.status !== spec.smoke.status || error !== spec.smoke.error)
-      problems.push(
-        `${spec.smoke.method} without a token answered ${answer.status} ${text}, not ${spec.smoke.status} "${spec.smoke.error}"`,
-      )
+    const error = body?.error
+    // A public answer: no error, and the field it is for.
+    const smoke = spec.smoke
+    const answered = smoke.error === null ? error === undefined && body?.[smoke.field] !== undefined : error === smoke.error
+    const expected = smoke.error === null ? `with "${smoke.field}"` : `"${smoke.error}"`
+    if (answer.status !== spec.smoke.status || !answered)
+      problems.push(`${spec.smoke.method} without a token answered ${answer.status} ${text}, not ${spec.smoke.status} ${expected}`)
+    const caching = answer.headers.get('cache-control')
+    if (smoke.error === null && smoke.cacheControl !== undefined && caching !== smoke.cacheControl)
+      problems.push(`answered with Cache-Control ${caching}, not ${smoke.cacheControl}`)
     if (/error: Uncaught|panicked/.test(output())) problems.push(`crashed:\n${output()}`)
   } finally {
     child.kill()

@@ -11,8 +11,13 @@ export interface EdgeFunctionSpec {
   verifyJwt: boolean
   /** The project secrets the function reads besides HOSTED_ENV (`supabase secrets set NAME=…`). */
   secrets: readonly string[]
-  /** A request without a user token and the function's own answer to it (its handler's words). */
-  smoke: { method: 'GET' | 'POST'; status: number; error: string }
+  /**
+   * A request without a user token and the function's own answer to it: its handler's words
+   * (`error`), or for a public answer (`error` null) the JSON field it must carry and its caching.
+   */
+  smoke:
+    | { method: 'GET' | 'POST'; status: number; error: string }
+    | { method: 'GET'; status: 200; error: null; field: string; cacheControl?: string }
 }
 
 const SIGN_IN_REQUIRED = 'Sign in first: a user access token is required'
@@ -29,6 +34,12 @@ export const EDGE_FUNCTIONS_ON_DENO: Readonly<Record<string, EdgeFunctionSpec>> 
   'nft-metadata': { verifyJwt: false, secrets: [], smoke: { method: 'GET', status: 400, error: 'id: a mint request id' } },
   // Reads the caller's uploaded audio with the service role: signed-in users only.
   'measure-audio': { verifyJwt: true, secrets: [], smoke: signedInPost },
+  // The server's time for "Play together" (anyone, signed out included: viewers join too).
+  'server-clock': {
+    verifyJwt: false,
+    secrets: [],
+    smoke: { method: 'GET', status: 200, error: null, field: 'now', cacheControl: 'no-store' },
+  },
   'chain-transaction': {
     verifyJwt: false,
     secrets: ['MINTER_PRIVATE_KEY'],

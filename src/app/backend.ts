@@ -15,6 +15,7 @@ import * as profile from '../backend/profile.ts'
 import * as projectCollaboration from '../backend/project-collaboration.ts'
 import * as publishing from '../backend/publishing.ts'
 import * as remix from '../backend/remix.ts'
+import * as serverClock from '../backend/server-clock.ts'
 import * as rewards from '../backend/rewards.ts'
 import * as sharing from '../backend/sharing.ts'
 import * as station from '../backend/station.ts'
@@ -41,6 +42,7 @@ export const backend: Backend = {
   projectCollaboration,
   publishing,
   remix,
+  serverClock,
   rewards,
   sharing,
   station,

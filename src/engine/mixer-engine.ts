@@ -4,6 +4,8 @@
  *   mixerEngine.ensure(state)      loads the worklets and builds the graph (idempotent)
  *   mixerEngine.sync(state)        live parameter/track changes (smoothed in the worklets)
  *   mixerEngine.play(state) / pause() / seek(seconds) / stop()
+ *   mixerEngine.playAt(state, seconds, contextTime)  from `seconds` at `contextTime` (a shared start);
+ *                                  a time already past starts where the timeline is by then
  *   mixerEngine.position()         timeline seconds (pause and resume keep it)
  *   mixerEngine.timelinePositionAt(contextTime) → seconds | null (null when not playing)
  *   mixerEngine.onLevels(cb)       per-track and master levels (key = track id or MASTER_KEY)
@@ -19,7 +21,7 @@ import { unlockAudio, getAudioContext } from './audio-context.ts'
 import { getMasterBus } from './master-bus.ts'
 import { buildMixGraph, prepareMixContext, type LevelsListener, type MixGraph } from './mixer-graph.ts'
 import { mixDuration, type MixerState } from './mixer-model.ts'
-import { hasMixerAudio } from './mixer-audio.ts'
+import { placementsOf, type Placement } from './mixer-placements.ts'
 import { MetronomeClicks } from './mixer-metronome.ts'
 
 /** Scheduling headroom: long enough for the main thread to start every source before it is due. */
@@ -170,14 +172,30 @@ class MixerEngine {
   }
 
   /** Starts playback; `at`: not before this context time (a count-in's last beat). */
-  async play(state: MixerState, at?: number) {
+  play(state: MixerState, at?: number) {
+    return this.start(state, at ?? 0, null)
+  }
+
+  /** Plays from `seconds` as if started at context time `at` (play together); stops what plays first. */
+  playAt(state: MixerState, seconds: number, at: number) {
+    this.pause()
+    return this.start(state, at, Math.max(0, seconds))
+  }
+
+  private async start(state: MixerState, at: number, from: number | null) {
     this.lastState = state
     const ctx = await unlockAudio()
     const graph = await this.ensure(state)
     this.duration = mixDuration(state)
     if (this.duration <= 0) return
-    if (this.pausedAt >= this.duration) this.pausedAt = 0
-    const when = Math.max(ctx.currentTime + START_AHEAD_SECONDS, at ?? 0)
+    if (this.playing) this.pause()
+    const when = Math.max(ctx.currentTime + START_AHEAD_SECONDS, at)
+    // A shared start that is already past (late news, a slow graph build) joins where it is by now.
+    if (from !== null) this.pausedAt = Math.min(this.duration, from + (when - at))
+    if (this.pausedAt >= this.duration) {
+      if (from !== null) return
+      this.pausedAt = 0
+    }
     graph.start(when, this.pausedAt)
     this.startCtxTime = when
     this.startPosition = this.pausedAt
@@ -270,15 +288,5 @@ class MixerEngine {
     this.endTimer = null
   }
 }
-
-interface Placement {
-  offset: number
-  clips: MixerState['tracks'][number]['clips']
-  audioId: string
-  ready: boolean
-}
-
-const placementsOf = (state: MixerState): Map<string, Placement> =>
-  new Map(state.tracks.map((t) => [t.id, { offset: t.offset, clips: t.clips, audioId: t.audioId, ready: hasMixerAudio(t.audioId) }]))
 
 export const mixerEngine = new MixerEngine()

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { UserClient, UserClientFactory } from '../../supabase/functions/_shared/user-client.ts'
 import { initUserTokens, SIGN_IN_FIRST } from '../../supabase/functions/init-user-tokens/handler.ts'
 import { EDGE_FUNCTIONS } from '../../supabase/local/functions/registry.ts'
-import { api, signUp, sql, startTestServer, type TestServer } from './support/local-backend.ts'
+import { fetchServerTime } from '../../src/backend/server-clock.ts'
+import { api, signUp, sql, startTestServer, supabaseClient, type TestServer } from './support/local-backend.ts'
 
 // The edge functions' logic lives in one Fetch-API module per function, shared by Deno (hosted)
 // and the local backend. Here: the handler on its own with a fake client, the same handler wired
@@ -138,5 +139,37 @@ describe('init-user-tokens served locally and wired to supabase-js', () => {
     const refused = await api(server, '/functions/v1/init-user-tokens', { method: 'POST', token: gone.accessToken })
     expect(refused.status).toBe(400)
     expect(refused.json).toMatchObject({ code: '23503', error: expect.any(String) })
+  })
+})
+
+describe('server-clock served locally (public, never cached)', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer()
+  }, 60_000)
+  afterAll(() => server?.close())
+
+  it('a signed-out GET gets the server time now, with Cache-Control no-store; other methods are refused', async () => {
+    for (const headers of [{}, { apikey: server.keys.anonKey }] as Record<string, string>[]) {
+      const before = Date.now()
+      const r = await fetch(`${server.url}/functions/v1/server-clock`, { headers })
+      const after = Date.now()
+      expect(r.status).toBe(200)
+      expect(r.headers.get('cache-control')).toBe('no-store')
+      const { now } = (await r.json()) as { now: number }
+      // The test and the server share this machine's clock: the answer lies inside the round trip.
+      expect(now).toBeGreaterThanOrEqual(before)
+      expect(now).toBeLessThanOrEqual(after)
+    }
+    const post = await api(server, '/functions/v1/server-clock', { method: 'POST', body: {} })
+    expect(post.status).toBe(405)
+    expect(post.json).toEqual({ error: 'Method not allowed: use GET' })
+  })
+
+  it("the app's call (supabase-js, signed out) reads the same time", async () => {
+    const before = Date.now()
+    const now = await fetchServerTime(supabaseClient(server))
+    expect(now).toBeGreaterThanOrEqual(before)
+    expect(now).toBeLessThanOrEqual(Date.now())
   })
 })

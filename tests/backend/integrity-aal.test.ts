@@ -14,7 +14,7 @@ import { listenHistory } from './support/trust.ts'
 
 const FINISH_TWO_FACTOR = /Finish two-factor sign-in first/
 /** Edge functions anyone may call without signing in; every other one must refuse aal1 sessions. */
-const PUBLIC_EDGE_FUNCTIONS = ['chain-transaction', 'nft-metadata']
+const PUBLIC_EDGE_FUNCTIONS = ['chain-transaction', 'nft-metadata', 'server-clock']
 
 interface MfaAccount {
   id: string

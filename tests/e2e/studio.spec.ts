@@ -28,6 +28,8 @@ type StudioHook = {
   trackAudio(name: string): { sampleRate: number; channels: Float32Array[] } | null
   tracks(): { name: string; type: string; offset: number; duration: number }[]
   sampleRate(): number
+  transport(): { playing: boolean; position: number; wallMs: number }
+  positionAt(wallMs: number): number | null
 }
 declare global {
   interface Window {

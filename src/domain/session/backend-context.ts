@@ -15,6 +15,7 @@ import type * as profile from '../../backend/profile.ts'
 import type * as projectCollaboration from '../../backend/project-collaboration.ts'
 import type * as publishing from '../../backend/publishing.ts'
 import type * as remix from '../../backend/remix.ts'
+import type * as serverClock from '../../backend/server-clock.ts'
 import type * as rewards from '../../backend/rewards.ts'
 import type * as sharing from '../../backend/sharing.ts'
 import type * as station from '../../backend/station.ts'
@@ -46,6 +47,7 @@ export interface Backend {
   projectCollaboration: typeof projectCollaboration
   publishing: typeof publishing
   remix: typeof remix
+  serverClock: typeof serverClock
   rewards: typeof rewards
   sharing: typeof sharing
   station: typeof station

@@ -2,6 +2,10 @@ import { create } from 'zustand'
 import type { ProjectInvite, ProjectRole, SharedProject } from '../../backend/project-collaboration.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { mixerEngine } from '../../engine/mixer-engine.ts'
+import { getAudioContext, unlockAudio } from '../../engine/audio-context.ts'
+import { keepContextClock } from '../../engine/context-clock.ts'
+import { trackClockOffset, type ClockOffsetTracker } from '../../lib/clock-offset.ts'
+import { mixerSnapshot } from './mixer-store.ts'
 import { joinSharedProject, type ProjectPart, type SharedPresence, type SharedSession } from './shared-project.ts'
 import { peersOf, type Peer } from './presence.ts'
 import type { SharedAudioStatus } from './shared-audio.ts'
@@ -18,6 +22,19 @@ import { useSessionStore } from '../session/session-store.ts'
 
 /** What the actions reach on the server: the client (the calls take it first) and the collaboration calls. */
 export type CollaborationServer = Pick<Backend, 'client' | 'projectCollaboration'>
+/** What play together asks the server: its time. */
+export type ClockServer = Pick<Backend, 'client' | 'serverClock'>
+
+/** Play together as this creator has it: opted in, and how close the clock is (null until measured). */
+export interface TogetherState {
+  on: boolean
+  /** Half the round trip of the best probe: the most this clock can be off the server's, ms. */
+  accuracyMs: number | null
+  /** Why the clock could not be measured (the last round), in words. */
+  error: string | null
+}
+
+const TOGETHER_OFF: TogetherState = { on: false, accuracyMs: null, error: null }
 
 export interface Collaborator {
   userId: string
@@ -41,6 +58,13 @@ interface LiveSessionState {
   joined: { name: string; role: ProjectRole } | null
   /** The last failure, in words (null once an action the creator took works; background refreshes leave it). */
   error: string | null
+  together: TogetherState
+  /** Opts in to play together in the live session (or out); measures the clock while in. */
+  setPlayTogether: (server: ClockServer, on: boolean) => void
+  /** Play pressed: true when it started together with the others (false: play alone). */
+  playTogether: () => boolean
+  /** Pause pressed: true when it paused the others too (false: pause alone). */
+  pauseTogether: () => boolean
   goLive: (server: CollaborationServer, project: OpenProject, part: ProjectPart) => Promise<void>
   leave: () => Promise<void>
   /** Shows the others this creator's selection or the control they move (nothing when not live). */
@@ -62,6 +86,17 @@ export const inviteWorks = (invite: ProjectInvite, now = Date.now()): boolean =>
 
 export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
   const failed = (e: unknown) => set({ error: errorMessage(e) })
+  // The clock is measured only while play together is on (every minute: clocks drift).
+  let clock: ClockOffsetTracker | null = null
+  let stopContextClock: (() => void) | null = null
+  const endTogether = () => {
+    clock?.stop()
+    clock = null
+    stopContextClock?.()
+    stopContextClock = null
+    get().session?.together.disable()
+    set({ together: TOGETHER_OFF })
+  }
   return {
     session: null,
     status: 'off',
@@ -72,6 +107,31 @@ export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
     invites: [],
     joined: null,
     error: null,
+    together: TOGETHER_OFF,
+    setPlayTogether: (server, on) => {
+      const session = get().session
+      endTogether()
+      if (!on || !session) return
+      // The tick is a gesture: the audio may start now, and the graph is built before a cue comes.
+      void unlockAudio()
+      stopContextClock = keepContextClock(getAudioContext())
+      const mix = mixerSnapshot()
+      if (mix.tracks.length > 0) void mixerEngine.ensure(mix).catch(() => {})
+      const tracker = trackClockOffset({
+        serverTime: () => server.serverClock.fetchServerTime(server.client.supabase()),
+        onEstimate: (e) => {
+          if (clock === tracker) set({ together: { on: true, accuracyMs: e.accuracyMs, error: null } })
+        },
+        onError: (e) => {
+          if (clock === tracker) set({ together: { ...get().together, error: errorMessage(e) } })
+        },
+      })
+      clock = tracker
+      session.together.enable(() => tracker.estimate()?.offsetMs ?? null)
+      set({ together: { on: true, accuracyMs: null, error: null } })
+    },
+    playTogether: () => get().session?.together.play() ?? false,
+    pauseTogether: () => get().session?.together.stop() ?? false,
     goLive: async ({ client, projectCollaboration: calls }, project, part) => {
       await get().leave()
       // Others see this creator by username (profiles are public), as elsewhere in the app.
@@ -88,7 +148,9 @@ export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
           if (get().session === session) set({ audio: { ...get().audio, [id]: status } })
         },
         onEnded: () => {
-          if (get().session === session) set({ session: null, status: 'off', peers: [] })
+          if (get().session !== session) return
+          endTogether()
+          set({ session: null, status: 'off', peers: [] })
         },
       })
       // When each peer's playhead was heard, so a playing one moves on between reports.
@@ -105,6 +167,7 @@ export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
         if (get().session === session) set({ status: 'live' })
       } catch (e) {
         await session.leave()
+        if (get().session === session) endTogether()
         set({ session: null, status: 'off' })
         failed(e)
       }
@@ -112,6 +175,7 @@ export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
     leave: async () => {
       const session = get().session
       if (!session) return
+      endTogether()
       set({ session: null, status: 'off', peers: [], audio: {} })
       await session.leave().catch(failed)
     },

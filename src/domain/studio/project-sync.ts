@@ -17,6 +17,7 @@
  * Presence (y-protocols awareness, presence.ts: who is here, their colour, track, selection,
  * playhead and the control they move) rides the same room and is never stored; a presence message
  * over its bounds is refused; a creator who leaves is removed from the others' view at once.
+ * Play-together cues (MESSAGE_TRANSPORT, play-together.ts) ride it too and are passed over here.
  *
  * Nothing received is trusted: a message over MAX_MESSAGE_BYTES or one that does not decode as a
  * Yjs update is refused before it touches the document, and reported through `onRefused`.
@@ -85,6 +86,9 @@ export const MESSAGE_HELLO = 100
 
 /** A y-protocols awareness update (presence). */
 export const MESSAGE_AWARENESS = 101
+
+/** A play-together cue (play-together.ts): handled there, passed over here. */
+export const MESSAGE_TRANSPORT = 102
 
 /** The origin of changes that came from the channel or the log (never sent or stored again). */
 export const REMOTE = Symbol('project sync')
@@ -159,6 +163,7 @@ export function startProjectSync(options: ProjectSyncOptions): ProjectSync {
         applyAwarenessUpdate(awareness, update, REMOTE)
         return
       }
+      if (type === MESSAGE_TRANSPORT) return
       if (type === syncProtocol.messageYjsSyncStep2 || type === syncProtocol.messageYjsUpdate)
         return apply(decoding.readVarUint8Array(decoder), 'the channel')
       refused(`Refused a channel message of unknown type ${type}.`)

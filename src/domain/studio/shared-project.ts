@@ -19,6 +19,8 @@ import { downloadProjectAudio, projectAudioPath, uploadProjectAudio } from '../.
 import { getMixerAudio, hasMixerAudio, putMixerAudio } from '../../engine/mixer-audio.ts'
 import { getAudio } from '../../engine/project-db.ts'
 import { decodeWavFile, encodeWavBuffer } from '../../engine/workers.ts'
+import { startPlayTogether, type PlayTogether, type SharedTransport } from './play-together.ts'
+import { mixerTransport } from './mixer-transport.ts'
 
 export type ProjectPart = 'owner' | 'editor' | 'viewer'
 
@@ -38,6 +40,8 @@ export interface SharedSession {
   awareness: Awareness
   /** Resolves once the stored state and the room's answers are in. */
   ready: Promise<void>
+  /** Play together over the project's room (off until this creator opts in). */
+  together: PlayTogether
   /** Shares what the timeline, the piano roll or a control shows of this creator (bounded). */
   share(change: SharedPresence): void
   leave(): Promise<void>
@@ -63,6 +67,8 @@ export interface JoinOptions {
   audio?: SharedAudioIo | null
   /** Each track audio's way here: fetching, waiting for its uploader, here, failed. */
   onAudioStatus?: (audioId: string, status: SharedAudioStatus) => void
+  /** What play together starts and stops (the mixer engine by default). */
+  playTransport?: SharedTransport
 }
 
 /** The project's audio in Storage, fed to this studio's engine. */
@@ -128,6 +134,7 @@ export function joinSharedProject(options: JoinOptions): SharedSession {
     if (ended) return
     ended = true
     if (ticker) clearInterval(ticker)
+    together.close()
     audio?.stop()
     unfollow()
     await sync.stop()
@@ -139,6 +146,13 @@ export function joinSharedProject(options: JoinOptions): SharedSession {
     if (s.selectedId !== before.selectedId) share({ selectedTrackId: s.selectedId })
   })
   const room = openProjectRoom(db, project.id)
+  const onRefused = options.onRefused ?? ((reason: string) => console.warn(`[shared project ${project.id}] ${reason}`))
+  const together = startPlayTogether({
+    channel: room,
+    transport: options.playTransport ?? mixerTransport,
+    canSend: part !== 'viewer',
+    onRefused,
+  })
   const sync: ProjectSync = startProjectSync({
     doc,
     channel: room,
@@ -149,7 +163,7 @@ export function joinSharedProject(options: JoinOptions): SharedSession {
     },
     canWrite: part !== 'viewer',
     awareness,
-    onRefused: options.onRefused ?? ((reason) => console.warn(`[shared project ${project.id}] ${reason}`)),
+    onRefused,
     onStoreFailed: options.onStoreFailed,
   })
   const io = options.audio === undefined ? storageAudioIo(db, project.id, options.userId) : options.audio
@@ -171,6 +185,7 @@ export function joinSharedProject(options: JoinOptions): SharedSession {
     part,
     awareness,
     ready,
+    together,
     share,
     leave,
   }

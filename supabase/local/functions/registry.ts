@@ -14,6 +14,7 @@ import { measureAudio, type StoredAudio } from '../../functions/measure-audio/ha
 import { audioDuration } from './audio-duration.ts'
 import { mint } from '../../functions/mint/handler.ts'
 import { nftMetadataFunction } from '../../functions/nft-metadata/handler.ts'
+import { serverClock } from '../../functions/server-clock/handler.ts'
 import { walletVerify } from '../../functions/wallet-verify/handler.ts'
 import { verifySiwe } from '../../functions/wallet-verify/siwe-verifier.ts'
 import { randomEthereumKey } from '../../functions/wallet-verify/random-key.ts'
@@ -60,4 +61,5 @@ export const EDGE_FUNCTIONS: Readonly<Record<string, (deps: EdgeFunctionDeps) =>
   'nft-metadata': (deps) => nftMetadataFunction(deps),
   'chain-transaction': (deps) => chainTransaction(deps),
   'measure-audio': (deps) => measureAudio({ ...deps, durationOf: audioDuration }),
+  'server-clock': () => serverClock(),
 }

@@ -6,6 +6,7 @@ import { mixDuration } from '../../../engine/mixer-model.ts'
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_SECONDS } from '../../../engine/upload-audio.ts'
 import { mixerSnapshot, useMixerStore } from '../../../domain/studio/mixer-store.ts'
 import { useProjectStore } from '../projects/project-store.ts'
+import { useLiveSessionStore } from '../../../domain/studio/live-session-store.ts'
 import { Icon } from '../../../ui/Icon.tsx'
 import { EffectsPanel } from './EffectsPanel.tsx'
 import { ExportButton } from '../export/ExportButton.tsx'
@@ -65,7 +66,11 @@ export function LiveMixer() {
     let raf = 0
     let lastPlayhead = ''
     let lastClock = ''
+    let lastPlaying = mixerEngine.isPlaying()
     const tick = () => {
+      // Play together may start or pause the transport from another studio.
+      const nowPlaying = mixerEngine.isPlaying()
+      if (nowPlaying !== lastPlaying) setPlaying((lastPlaying = nowPlaying))
       const pos = mixerEngine.position()
       const total = mixDuration(useMixerStore.getState())
       const playhead = String(total > 0 ? Math.min(1, pos / total) : 0)
@@ -83,11 +88,14 @@ export function LiveMixer() {
   }, [])
 
   const toggle = async () => {
+    // In a live session with play together on, the press goes to everyone who opted in.
+    const together = useLiveSessionStore.getState()
     if (mixerEngine.isPlaying()) {
-      mixerEngine.pause()
+      if (!together.pauseTogether()) mixerEngine.pause()
       setPlaying(false)
       return
     }
+    if (together.playTogether()) return void setPlaying(true)
     try {
       await mixerEngine.play(mixerSnapshot())
       setPlaying(mixerEngine.isPlaying())

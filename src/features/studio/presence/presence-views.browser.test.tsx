@@ -43,6 +43,7 @@ const session = {
   part: 'editor',
   awareness: null as never,
   ready: Promise.resolve(),
+  together: null as never,
   share: (change) => void shared.push(change),
   leave: async () => {},
 } satisfies SharedSession

@@ -14,6 +14,8 @@ const calls = { invite: vi.fn(), remove: vi.fn(), link: vi.fn(), revoke: vi.fn()
 type Link = { id: string; token: string; role: 'editor' | 'viewer'; expiresAt: string; revokedAt: string | null }
 let links: Link[] = []
 let server: FakeBackend
+/** How the fake server answers its time: after `delayMs`, `skewMs` ahead of this page (or fails). */
+let clockAnswer: { delayMs: number; skewMs: number } | 'down' = { delayMs: 0, skewMs: 0 }
 const render = (ui: ReactNode) => renderWithBackend(ui, server.backend)
 
 const PROJECT = { id: 'p-1', name: 'Night Drive' }
@@ -22,7 +24,16 @@ const button = (el: HTMLElement, name: string) => [...el.querySelectorAll('butto
 beforeEach(() => {
   for (const c of Object.values(calls)) c.mockClear()
   links = []
+  clockAnswer = { delayMs: 0, skewMs: 0 }
   server = fakeBackend({
+    serverClock: {
+      fetchServerTime: async () => {
+        const answer = clockAnswer
+        if (answer === 'down') throw new Error('Could not ask the server for its time: offline')
+        await new Promise((r) => setTimeout(r, answer.delayMs))
+        return performance.timeOrigin + performance.now() + answer.skewMs
+      },
+    },
     projectCollaboration: {
       inviteProjectMember: async (_db: unknown, projectId: string, username: string, role: string) => {
         calls.invite(projectId, username, role)
@@ -68,9 +79,42 @@ beforeEach(() => {
     status: 'ready',
     projects: [{ ...PROJECT, trackCount: 1, durationSeconds: 2, createdAt: '', updatedAt: '', audioUploadedAt: null }],
   })
+  useLiveSessionStore.getState().setPlayTogether(server.backend, false)
   useLiveSessionStore.setState({ session: null, status: 'off', collaborators: [], shared: [], invites: [], joined: null, error: null })
   window.history.replaceState(null, '', '/')
 })
+
+/** A session's play together that records what the panel and the store ask of it. */
+function fakeTogether() {
+  const seen = { offset: null as (() => number | null) | null, disabled: 0 }
+  const together = {
+    enabled: () => seen.offset !== null,
+    enable: (offset: () => number | null) => void (seen.offset = offset),
+    disable: () => void ((seen.offset = null), seen.disabled++),
+    play: () => false,
+    stop: () => false,
+    close: () => {},
+  }
+  return { together, seen }
+}
+
+function liveAs(part: 'editor' | 'viewer') {
+  const fake = fakeTogether()
+  useMixerStore.setState({ tracks: [] })
+  const session = {
+    project: PROJECT,
+    part,
+    awareness: null as never,
+    ready: Promise.resolve(),
+    together: fake.together,
+    share: () => {},
+    leave: async () => {},
+  }
+  useLiveSessionStore.setState({ session, status: 'live', peers: [] })
+  return fake.seen
+}
+const checkbox = (el: HTMLElement) =>
+  [...el.querySelectorAll('label')].find((l) => l.textContent?.startsWith('Play together'))!.querySelector('input')!
 
 describe('LiveSessionPanel', () => {
   it('the owner invites by username as viewer and removes; a refused invite says why', async () => {
@@ -113,6 +157,7 @@ describe('LiveSessionPanel', () => {
       part: 'viewer' as const,
       awareness: null as never,
       ready: Promise.resolve(),
+      together: fakeTogether().together,
       share: () => {},
       leave: async () => {},
     }
@@ -167,5 +212,41 @@ describe('LiveSessionPanel', () => {
       ),
     )
     expect(el.querySelector('[role="status"]')).toBeNull()
+  })
+
+  it('Play together: ticked, the clock is measured (five probes) and its accuracy shown; unticked, off again', async () => {
+    const seen = liveAs('editor')
+    clockAnswer = { delayMs: 12, skewMs: 4_000 }
+    const el = render(<LiveSessionPanel />)
+    expect(el.textContent).toContain('Play and Pause start and stop everyone who ticked it, at the same moment.')
+    expect(checkbox(el).checked).toBe(false)
+    await settle(() => userEvent.click(checkbox(el)))
+    expect(checkbox(el).checked).toBe(true)
+    await vi.waitFor(() => expect(el.querySelector('[data-testid="play-together-clock"]')?.textContent).toMatch(/^clock within \d+ ms$/))
+    const { accuracyMs } = useLiveSessionStore.getState().together
+    // Half the best round trip: at least half the server's 12 ms delay.
+    expect(accuracyMs).toBeGreaterThanOrEqual(6)
+    expect(el.querySelector('[data-testid="play-together-clock"]')?.textContent).toBe(`clock within ${Math.ceil(accuracyMs!)} ms`)
+    expect(server.count('serverClock.fetchServerTime')).toBe(5)
+    // The session plays by the measured offset: the server's 4 s lead, within the stated accuracy.
+    expect(Math.abs(seen.offset!()! - 4_000)).toBeLessThanOrEqual(accuracyMs!)
+    await settle(() => userEvent.click(checkbox(el)))
+    expect(checkbox(el).checked).toBe(false)
+    expect(seen.offset).toBeNull()
+    expect(el.querySelector('[data-testid="play-together-clock"]')).toBeNull()
+  })
+
+  it('Play together for a viewer says its own presses stay local; a clock that cannot be measured says why', async () => {
+    liveAs('viewer')
+    clockAnswer = 'down'
+    const el = render(<LiveSessionPanel />)
+    expect(el.textContent).toContain('You hear Play and Pause when the others press them; yours stay in this studio.')
+    await settle(() => userEvent.click(checkbox(el)))
+    await vi.waitFor(() =>
+      expect(el.querySelector('[data-testid="play-together"] [role="alert"]')?.textContent).toBe(
+        "Could not measure the clock against the server's: Could not ask the server for its time: offline",
+      ),
+    )
+    expect(el.querySelector('[data-testid="play-together-clock"]')).toBeNull()
   })
 })

@@ -7,6 +7,7 @@ import { useSessionStore } from '../../../domain/session/session-store.ts'
 import type { ProjectRole } from '../../../backend/project-collaboration.ts'
 import { ProjectRoleSelect } from './ProjectRoleSelect.tsx'
 import { INVITE_PARAM, InviteLinks } from './InviteLinks.tsx'
+import { PlayTogetherToggle } from './PlayTogetherToggle.tsx'
 
 const PART_LABEL = { owner: 'owner', editor: 'editor', viewer: 'viewer' } as const
 
@@ -14,7 +15,8 @@ const PART_LABEL = { owner: 'owner', editor: 'editor', viewer: 'viewer' } as con
  * Live collaboration on account projects: the owner goes live with the open project and invites
  * creators by username or by an invite link that expires (editor or viewer), revokes links and
  * removes collaborators; projects shared with this account can be joined live, and an invite link
- * opened here (?invite=<token>) adds its project to them. Only for signed-in creators.
+ * opened here (?invite=<token>) adds its project to them; in a session, "Play together" shares
+ * the transport's Play and Pause. Only for signed-in creators.
  */
 export function LiveSessionPanel() {
   const signedIn = useSessionStore((s) => s.status === 'signed-in')
@@ -80,6 +82,7 @@ export function LiveSessionPanel() {
           </button>
         </p>
       )}
+      {session && status === 'live' && <PlayTogetherToggle viewer={session.part === 'viewer'} />}
       {session && peers.length > 0 && (
         <ul aria-label="In the project now" className="mt-1 space-y-1 text-sm">
           {peers.map((p, i) => (
