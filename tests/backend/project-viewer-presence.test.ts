@@ -1,7 +1,11 @@
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
+import * as Y from 'yjs'
+import { signUp, sql, startTestServer, supabaseClient, type TestServer, type TestUser } from './support/local-backend.ts'
+import { createMixerStore } from '../../src/domain/studio/mixer-store.ts'
+import { joinSharedProject } from '../../src/domain/studio/shared-project.ts'
+import { peersOf } from '../../src/domain/studio/presence.ts'
 
 // A project's viewer in its private Realtime room `project:<id>`, attacking with raw supabase-js:
 // the viewer is seen there (presence, extension 'presence', policy "project members track
@@ -118,6 +122,52 @@ describe("a project viewer in the project's room", () => {
     expect(await viewerRoom.untrack()).toBe('ok')
     expect(await until(() => !('viewer' in ownerRoom.presenceState()))).toBe(true)
   })
+
+  it("in the app's own live session owner and viewer see each other and what the viewer selects; the viewer's edit stays its own", async () => {
+    const signedIn = async (user: TestUser) => {
+      const db = supabaseClient(server)
+      expect((await db.auth.signInWithPassword({ email: user.email, password: user.password })).error).toBeNull()
+      return db
+    }
+    const project = { id: PROJECT, name: 'Shared song' }
+    const mine = createMixerStore(new Y.Doc())
+    const kick = mine.getState().addTrack({ name: 'Kick', type: 'main', audioId: 'kick', duration: 2 })
+    const ownerSession = joinSharedProject({
+      db: await signedIn(owner),
+      project,
+      part: 'owner',
+      name: 'theowner',
+      store: mine,
+      audio: null,
+    })
+    await ownerSession.ready
+    // Stored within a second: what a viewer, who cannot ask the room for it, catches up from.
+    await expect
+      .poll(async () => (await sql(server, 'select 1 from public.project_updates where project_id = $1', [PROJECT])).length)
+      .toBeGreaterThan(0)
+    const theirs = createMixerStore(new Y.Doc())
+    const viewerSession = joinSharedProject({
+      db: await signedIn(viewer),
+      project,
+      part: 'viewer',
+      name: 'theviewer',
+      store: theirs,
+      audio: null,
+    })
+    await viewerSession.ready
+    await expect.poll(() => peersOf(ownerSession.awareness).map((p) => p.name), { timeout: 5000 }).toEqual(['theviewer'])
+    await expect.poll(() => peersOf(viewerSession.awareness).map((p) => p.name), { timeout: 5000 }).toEqual(['theowner'])
+    theirs.getState().select(kick.id)
+    await expect.poll(() => peersOf(ownerSession.awareness)[0]?.selectedTrackId, { timeout: 5000 }).toBe(kick.id)
+    // The viewer's own edit never reaches the owner.
+    await expect.poll(() => theirs.getState().tracks.length, { timeout: 5000 }).toBe(1)
+    theirs.getState().setControl(theirs.getState().tracks[0]!.id, 'volume', 3)
+    await settle()
+    expect(mine.getState().tracks[0]!.volume).toBe(70)
+    await viewerSession.leave()
+    await expect.poll(() => peersOf(ownerSession.awareness), { timeout: 5000 }).toEqual([])
+    await ownerSession.leave()
+  }, 30_000)
 
   it('refuses a signed-in stranger both the room and presence in it', async () => {
     const strangerRoom = room(stranger, 'stranger')
