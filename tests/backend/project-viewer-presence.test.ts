@@ -123,7 +123,7 @@ describe("a project viewer in the project's room", () => {
     expect(await until(() => !('viewer' in ownerRoom.presenceState()))).toBe(true)
   })
 
-  it("in the app's own live session owner and viewer see each other and what the viewer selects; the viewer's edit stays its own", async () => {
+  it("in the app's live session owner and viewer see each other and the viewer's selection; the viewer's edit stays its own", async () => {
     const signedIn = async (user: TestUser) => {
       const db = supabaseClient(server)
       expect((await db.auth.signInWithPassword({ email: user.email, password: user.password })).error).toBeNull()
