@@ -326,10 +326,20 @@ test('a project saved here opens in another browser of the account with its mix 
   const manifestUrl = `${origin}/storage/v1/object/studio-audio/${user.id}/${rows[0]!.id}/project.json`
   const auth = { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${access_token}` }
   expect((await fetch(manifestUrl, { headers: auth })).status).toBe(200)
+  // The Library's storage figure counts the copy (two WAVs of 32-bit float: over 500 KB)...
+  const usage = page.getByTestId('account-storage-usage')
+  await page.getByRole('link', { name: 'Library' }).first().click()
+  await expect(usage).toContainText(/^\d+(\.\d)? KB of 500 MB used/)
+  const usedKb = Number((await usage.innerText()).split(' ')[0])
+  expect(usedKb).toBeGreaterThan(500)
+  await page.getByRole('link', { name: 'Live Mixer' }).first().click()
   page.once('dialog', (d) => void d.accept())
   await item.getByRole('button', { name: 'Delete Project 1' }).click()
   await expect(toast(page, 'Project deleted')).toBeVisible()
   await expect.poll(async () => (await fetch(manifestUrl, { headers: auth })).status).not.toBe(200)
+  // ...and goes down to nothing once it is deleted (no reload: the figure is read again).
+  await page.getByRole('link', { name: 'Library' }).first().click()
+  await expect(usage).toContainText(/^0 B of 500 MB used/)
 })
 
 test('removing a project from the account in another browser removes its row and its copy, not the local project', async ({
