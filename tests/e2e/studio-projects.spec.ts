@@ -292,12 +292,12 @@ test('a project saved here opens in another browser of the account with its mix 
     await expect(page2.getByTestId('remote-project-item')).toHaveCount(0)
     await expectNoSeriousA11yViolations(page2)
 
-    // A later edit saved in the first browser reaches the account's copy by itself too.
+    // A later edit in the first browser, not even saved by hand: the open project is saved by
+    // itself after a pause, and its copy follows to the account.
     await volume.focus()
     await volume.press('PageUp')
     await expect(volume).toHaveAttribute('aria-valuenow', '30')
-    await page.getByRole('button', { name: 'Save Project' }).click()
-    await expect(status).toHaveText(/Saving to your account|Uploading/)
+    await expect(status).toHaveText(/Saving to your account|Uploading/, { timeout: 10_000 })
     await expect(status).toHaveText(/Saved to your account/, { timeout: 20_000 })
     const session = await apiSession(origin, email, password)
     const rows = await serverProjects(origin, session)

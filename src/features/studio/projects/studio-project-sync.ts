@@ -6,7 +6,8 @@
 // Every change goes through a per-user outbox in localStorage (studio-project-outbox.ts), sent by
 // outbox-sender.ts: what cannot reach the server waits and is retried (the browser coming back
 // online, a timer, a reload, the next sign-in); a refusal is dropped and reported. Each upload's
-// progress is in account-copy-status.ts. Visitors' projects stay in their browser only.
+// progress is in account-copy-status.ts. An open project of the account is also saved by itself
+// after each pause in editing (account-autosave.ts). Visitors' projects stay in their browser only.
 import { notify } from '../../../lib/notify.ts'
 import {
   addPendingChange,
@@ -27,6 +28,9 @@ import { getAudio, getProject, listProjects } from '../../../engine/project-db.t
 import { deleteProjectFromAccount, uploadProjectCopy } from './studio-project-copies.ts'
 import { refreshAccountStorage } from '../../../domain/collection/creation-sync.ts'
 import { errorMessage } from '../../../lib/error-message.ts'
+import { startAccountAutosave } from './account-autosave.ts'
+import { useProjectStore } from './project-store.ts'
+import { useLiveSessionStore } from '../../../domain/studio/live-session-store.ts'
 
 /** How long after a save its upload starts: a later save within it moves the upload after that one. */
 export const UPLOAD_DEBOUNCE_MS = 1500
@@ -211,6 +215,18 @@ export function startStudioProjectSync(): void {
     void sender?.flush()
   })
   window.addEventListener('online', () => void sender?.flush())
+  // An open project of this account is saved by itself after each pause in editing (not in a live
+  // session, whose document is the shared one), and so follows to the account like any save.
+  startAccountAutosave({
+    eligible: (id) => {
+      const account = useAccountProjectStore.getState()
+      const userId = currentUser()
+      return (
+        userId !== null && account.userId === userId && account.projects.some((p) => p.id === id) && !useLiveSessionStore.getState().session
+      )
+    },
+    save: () => useProjectStore.getState().saveCurrent(),
+  })
   const follow = (userId: string | null) => {
     status().clear()
     if (!userId) useAccountProjectStore.getState().clear()
