@@ -70,6 +70,21 @@ describe('e-mail proof', () => {
     expect(authRecover).toHaveBeenLastCalledWith('two@example.com', { redirectTo: 'http://127.0.0.1:8080/app/reset-password' })
   })
 
+  it('brings a sign-up made on an invite link back to that invite: the confirmation link keeps the page and its token', async () => {
+    vi.stubGlobal('window', { location: { origin: 'http://127.0.0.1:8080', pathname: '/app/studio', search: '?invite=tok-7' } })
+    authSignUp.mockResolvedValueOnce({ data: { user: {}, session: null }, error: null })
+    expect(await signUp('listener_four', 'four@example.com', 'a-long-password')).toEqual({ ok: true, signedIn: false })
+    expect(authSignUp.mock.lastCall![0].options.emailRedirectTo).toBe('http://127.0.0.1:8080/app/studio?invite=tok-7')
+    authResend.mockResolvedValueOnce({ data: {}, error: null })
+    await resendConfirmation('four@example.com')
+    expect(authResend.mock.lastCall![0].options.emailRedirectTo).toBe('http://127.0.0.1:8080/app/studio?invite=tok-7')
+    // Off the app (the landing page), the link opens the app.
+    vi.stubGlobal('window', { location: { origin: 'http://127.0.0.1:8080', pathname: '/', search: '?x=1' } })
+    authSignUp.mockResolvedValueOnce({ data: { user: {}, session: null }, error: null })
+    await signUp('listener_five', 'five@example.com', 'a-long-password')
+    expect(authSignUp.mock.lastCall![0].options.emailRedirectTo).toBe('http://127.0.0.1:8080/app')
+  })
+
   it("says what GoTrue's refusals mean: unconfirmed sign-in, a mail sent just now, too many requests", async () => {
     vi.stubGlobal('window', { location: { origin: 'http://127.0.0.1:8080' } })
     authSignIn.mockResolvedValueOnce({

@@ -10,6 +10,15 @@ export type AuthOutcome =
 /** Where links in auth mails lead back to: inside the app, whose client picks the session up from the link. */
 const appUrl = (path = '') => `${window.location.origin}/app${path}`
 
+/**
+ * Where a sign-up's confirmation link leads back to: the app page it was made on, with its query
+ * (a project invite link's token stays in it, so the creator lands back on the invite), or /app.
+ */
+const returnUrl = () => {
+  const { origin, pathname = '', search = '' } = window.location
+  return pathname === '/app' || pathname.startsWith('/app/') ? `${origin}${pathname}${search}` : appUrl()
+}
+
 /** The reset page a password-reset mail's link opens. */
 export const RESET_PASSWORD_PATH = '/reset-password'
 
@@ -79,7 +88,7 @@ export async function signUp(username: string, email: string, password: string):
     const { data, error } = await supabase().auth.signUp({
       email,
       password,
-      options: { data: { username: name }, emailRedirectTo: appUrl() },
+      options: { data: { username: name }, emailRedirectTo: returnUrl() },
     })
     if (error) {
       // One confirmation mail per address a minute (429 over_email_send_rate_limit).
@@ -113,7 +122,7 @@ function mailOutcome(error: unknown): MailOutcome {
 /** Sends the sign-up confirmation link again. The answer is the same whether or not the address has an account. */
 export async function resendConfirmation(email: string): Promise<MailOutcome> {
   try {
-    const { error } = await supabase().auth.resend({ type: 'signup', email: email.trim(), options: { emailRedirectTo: appUrl() } })
+    const { error } = await supabase().auth.resend({ type: 'signup', email: email.trim(), options: { emailRedirectTo: returnUrl() } })
     return mailOutcome(error)
   } catch (error) {
     return mailOutcome(error)

@@ -8,6 +8,8 @@ import { fromBase64, toBase64 } from '../lib/base64.ts'
 /** A broadcast room as the sync provider (src/domain/studio/project-sync.ts) uses it. */
 export interface BroadcastRoom {
   send(message: Uint8Array): void
+  /** Tracks the message as this member's Realtime presence (a viewer may, though it may not send). */
+  sendPresence(message: Uint8Array): void
   onMessage(handler: (message: Uint8Array) => void): () => void
   onRejoin(handler: () => void): () => void
   close(): void
@@ -17,11 +19,12 @@ const EVENT = 'yjs'
 
 /**
  * Project rooms are private channels, authorised per topic by the policies on realtime.messages
- * (members receive, the owner and editors send): a public topic would let anyone who guesses the
- * project's id listen in.
+ * (members receive and track presence, the owner and editors send): a public topic would let
+ * anyone who guesses the project's id listen in. Presence is keyed per room opened, so a member's
+ * own presence is told apart from the others'.
  */
-export function projectChannelConfig() {
-  return { config: { private: true, broadcast: { self: false, ack: false } } }
+export function projectChannelConfig(presenceKey: string) {
+  return { config: { private: true, broadcast: { self: false, ack: false }, presence: { key: presenceKey, enabled: true } } }
 }
 
 /**
@@ -40,20 +43,29 @@ export function openProjectRoom(
   let joined = false
   let everJoined = false
   let closed = false
+  const presenceKey = crypto.randomUUID()
+  /** This member's presence, tracked again after each (re)join. */
+  let presence: string | null = null
+
+  const deliver = (body: unknown) => {
+    if (typeof body !== 'string') return
+    let bytes: Uint8Array
+    try {
+      bytes = fromBase64(body)
+    } catch {
+      return
+    }
+    for (const h of handlers) h(bytes)
+  }
 
   const connect = () => {
-    const ch = db.channel(`project:${projectId}`, projectChannelConfig())
+    const ch = db.channel(`project:${projectId}`, projectChannelConfig(presenceKey))
     channel = ch
-    ch.on('broadcast', { event: EVENT }, ({ payload }) => {
-      const body = (payload as { b?: unknown } | undefined)?.b
-      if (typeof body !== 'string') return
-      let bytes: Uint8Array
-      try {
-        bytes = fromBase64(body)
-      } catch {
-        return
-      }
-      for (const h of handlers) h(bytes)
+    ch.on('broadcast', { event: EVENT }, ({ payload }) => deliver((payload as { b?: unknown } | undefined)?.b))
+    // Another member's presence (a viewer's, or anyone's tracked one): its last message.
+    ch.on('presence', { event: 'join' }, ({ key, newPresences }) => {
+      if (key === presenceKey) return
+      for (const p of newPresences) deliver((p as { a?: unknown }).a)
     })
     ch.subscribe((status, err) => {
       if (closed || channel !== ch) return
@@ -63,6 +75,7 @@ export function openProjectRoom(
         if (everJoined) for (const h of rejoins) h()
         everJoined = true
         for (const m of outbox.splice(0)) send(m)
+        if (presence !== null) void ch.track({ a: presence })
         return
       }
       joined = false
@@ -82,9 +95,15 @@ export function openProjectRoom(
     void channel.send({ type: 'broadcast', event: EVENT, payload: { b: toBase64(message) } })
   }
 
+  const sendPresence = (message: Uint8Array) => {
+    presence = toBase64(message)
+    if (joined && channel) void channel.track({ a: presence })
+  }
+
   connect()
   return {
     send,
+    sendPresence,
     onMessage(h) {
       handlers.add(h)
       return () => handlers.delete(h)

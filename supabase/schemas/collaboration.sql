@@ -317,6 +317,10 @@ create policy "project members receive their room" on realtime.messages
   for select to authenticated using (public.project_topic_allowed(realtime.topic(), false));
 create policy "project editors send to their room" on realtime.messages
   for insert to authenticated with check (public.project_topic_allowed(realtime.topic(), true));
+-- A viewer is seen in the room (Realtime presence, extension 'presence') but never sends to it:
+-- a broadcast (a document update) still needs the editors' policy above.
+create policy "project members track presence in their room" on realtime.messages
+  for insert to authenticated with check (extension = 'presence' and public.project_topic_allowed(realtime.topic(), false));
 
 -- Members of a project read its shared audio (see project_audio_readable); uploads stay in each
 -- creator's own folder under the bucket's owner policies, counted against their quota.

@@ -262,6 +262,14 @@ export function deleteOwnTrack(song: Song): void {
   })
 }
 
+/**
+ * Reads the account's storage figures again (the Library shows them): for other writers to the
+ * quota, such as the studio's project copies, after they uploaded or deleted.
+ */
+export function refreshAccountStorage(): void {
+  if (activeUser) void refreshUsage(activeUser)
+}
+
 export function creationSyncIdle(): Promise<void> {
   return chain
 }

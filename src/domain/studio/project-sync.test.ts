@@ -225,6 +225,47 @@ describe('project sync over a broadcast channel and a stored log', () => {
     b.awareness.destroy()
   })
 
+  it("a viewer, whose broadcasts the room refuses, is still seen through the room's presence and sees the others", async () => {
+    const r = new Room()
+    const log = new FakeLog()
+    /** A member as the server treats it: a viewer's sends are dropped; presence reaches everyone. */
+    const join = (name: string, canWrite: boolean) => {
+      const doc = new Y.Doc()
+      const awareness = new Awareness(doc)
+      awareness.setLocalState({ name, colour: '#f0a', selectedTrackId: null })
+      const channel = r.join()
+      const sent: string[] = []
+      const send = channel.send.bind(channel)
+      channel.send = (m) => {
+        sent.push('broadcast')
+        if (canWrite) send(m)
+      }
+      ;(channel as ProjectChannel).sendPresence = (m) => {
+        sent.push('presence')
+        send(m)
+      }
+      const sync = startProjectSync({ doc, channel, log, canWrite, awareness })
+      return { awareness, sync, sent }
+    }
+    const names = (a: Awareness) => [...a.getStates().values()].map((s) => s.name as string).sort()
+    const owner = join('ana', true)
+    await owner.sync.ready
+    const viewer = join('vic', false)
+    await viewer.sync.ready
+    expect(names(owner.awareness)).toEqual(['ana', 'vic'])
+    expect(names(viewer.awareness)).toEqual(['ana', 'vic'])
+    viewer.awareness.setLocalStateField('selectedTrackId', 't-2')
+    expect([...owner.awareness.getStates().values()].find((s) => s.name === 'vic')?.selectedTrackId).toBe('t-2')
+    // The owner keeps broadcasting its presence; the viewer's presence never went as a broadcast.
+    expect(owner.sent).not.toContain('presence')
+    expect(viewer.sent.filter((k) => k === 'presence').length).toBeGreaterThan(0)
+    await viewer.sync.stop()
+    expect(names(owner.awareness)).toEqual(['ana'])
+    await owner.sync.stop()
+    owner.awareness.destroy()
+    viewer.awareness.destroy()
+  })
+
   it('presence over its bounds is refused whole and never applied: a huge state, or a flood of creators', async () => {
     const r = new Room()
     const log = new FakeLog()

@@ -36,6 +36,12 @@ export interface ProjectChannel {
   onMessage(handler: (message: Uint8Array) => void): () => void
   /** Calls `handler` each time the room is joined again after a drop; returns the unsubscribe. */
   onRejoin(handler: () => void): () => void
+  /**
+   * Where the room has it, this member's presence as its last message (replacing the one before),
+   * delivered to the others through onMessage like a sent one: how a viewer, who may not send,
+   * is still seen in the room.
+   */
+  sendPresence?(message: Uint8Array): void
   close(): void
 }
 
@@ -160,7 +166,11 @@ export function startProjectSync(options: ProjectSyncOptions): ProjectSync {
         const update = decoding.readVarUint8Array(decoder)
         const why = refuseAwarenessUpdate(awareness, update)
         if (why) return refused(`Refused ${why} from the channel.`)
+        const known = new Set(awareness.getStates().keys())
         applyAwarenessUpdate(awareness, update, REMOTE)
+        // A creator seen for the first time learns who is here too: a viewer, whose hello the room
+        // refuses, is only heard through its presence.
+        if ([...awareness.getStates().keys()].some((id) => !known.has(id) && id !== doc.clientID)) sendAwareness([doc.clientID])
         return
       }
       if (type === MESSAGE_TRANSPORT) return
@@ -199,7 +209,10 @@ export function startProjectSync(options: ProjectSyncOptions): ProjectSync {
     const awareness = options.awareness
     if (!awareness || stopped) return
     const update = encodeAwarenessUpdate(awareness, clients)
-    channel.send(message((e) => (encoding.writeVarUint(e, MESSAGE_AWARENESS), encoding.writeVarUint8Array(e, update))))
+    const framed = message((e) => (encoding.writeVarUint(e, MESSAGE_AWARENESS), encoding.writeVarUint8Array(e, update)))
+    // A viewer's broadcasts are refused by the room; its presence goes as the room's presence.
+    if (!canWrite && channel.sendPresence) channel.sendPresence(framed)
+    else channel.send(framed)
   }
   const onAwareness = ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) => {
     if (origin !== REMOTE) sendAwareness([...added, ...updated, ...removed])

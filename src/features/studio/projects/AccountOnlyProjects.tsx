@@ -10,9 +10,9 @@ import { errorMessage } from '../../../lib/error-message.ts'
 
 /**
  * Projects listed in the signed-in user's account whose mix and audio are not in this browser
- * (saved on another device or browser). One whose full copy was uploaded opens here: it is
- * downloaded, stored in this browser and opened; the others are listed so the account is
- * complete, with a note that their audio is on another device.
+ * (saved on another device or browser). One whose full copy is uploaded (the studio uploads each
+ * save by itself) opens here: it is downloaded, stored in this browser and opened; one whose
+ * upload has not happened yet is listed with a note that its audio is still on another device.
  */
 export function AccountOnlyProjects({ localIds, loaded }: { localIds: ReadonlySet<string>; loaded: boolean }) {
   const projects = useAccountProjectStore((s) => s.projects)
@@ -64,8 +64,8 @@ export function AccountOnlyProjects({ localIds, loaded }: { localIds: ReadonlySe
                           : hasCopy
                             ? `Its full copy (mix and audio) is in your account, uploaded ` +
                               `${new Date(p.audioUploadedAt!).toLocaleString()}: Open downloads it to this browser.`
-                            : 'Audio is on another device. Open it in the browser where it was saved, or upload it to ' +
-                              'your account from there; only its name and details are stored in your account.'}
+                            : 'Audio is on another device: it reaches your account by itself the next time the ' +
+                              'browser that saved it is online and signed in. Until then only its name and details are here.'}
                       </div>
                     </div>
                     <button

@@ -7,6 +7,7 @@ import { useMixerStore } from '../../../domain/studio/mixer-store.ts'
 import { useAccountProjectStore } from '../../../domain/studio/account-project-store.ts'
 import { useSessionStore } from '../../../domain/session/session-store.ts'
 import { useLiveSessionStore } from '../../../domain/studio/live-session-store.ts'
+import { useAuthModalStore } from '../../../domain/session/auth-modal-store.ts'
 import { LiveSessionPanel } from './LiveSessionPanel.tsx'
 
 // The panel over a fake server: what the owner sees and does, what an invited creator sees.
@@ -148,6 +149,30 @@ describe('LiveSessionPanel', () => {
     useSessionStore.setState({ status: 'signed-out' })
     const el = render(<LiveSessionPanel />)
     expect(el.querySelector('[data-testid="live-session"]')).toBeNull()
+  })
+
+  it('a visitor on an invite link is asked to sign in and, once signed in, lands on the invite and joins', async () => {
+    useSessionStore.setState({ status: 'signed-out' })
+    useAuthModalStore.setState({ openTab: null })
+    window.history.replaceState(null, '', '/app/studio?invite=tok-8')
+    const el = render(<LiveSessionPanel />)
+    const prompt = el.querySelector('[data-testid="invite-sign-in"]')!
+    expect(prompt.textContent).toContain('Sign in or create an account to join it')
+    await userEvent.click(button(el, 'Sign in to join')!)
+    expect(useAuthModalStore.getState().openTab).toBe('login')
+    await userEvent.click(button(el, 'Create an account')!)
+    expect(useAuthModalStore.getState().openTab).toBe('register')
+    // Nothing is followed for a visitor: the token waits in the address.
+    expect(calls.accept).not.toHaveBeenCalled()
+    expect(window.location.search).toBe('?invite=tok-8')
+    // Signing in (the dialog changes only the session): the invite is followed once.
+    await settle(async () => {
+      useSessionStore.setState({ status: 'signed-in' })
+    })
+    expect(calls.accept).toHaveBeenCalledExactlyOnceWith('tok-8')
+    expect(window.location.search).toBe('')
+    expect(el.textContent).toContain('You joined “Open jam” as viewer')
+    expect(el.querySelector('[data-testid="invite-sign-in"]')).toBeNull()
   })
 
   it('in a live session: how this creator takes part, and who else is in the project on which track', () => {

@@ -4,6 +4,7 @@ import { useAccountProjectStore } from '../../../domain/studio/account-project-s
 import { useLiveSessionStore } from '../../../domain/studio/live-session-store.ts'
 import { useBackend } from '../../../domain/session/backend-context.ts'
 import { useSessionStore } from '../../../domain/session/session-store.ts'
+import { useAuthModalStore } from '../../../domain/session/auth-modal-store.ts'
 import type { ProjectRole } from '../../../backend/project-collaboration.ts'
 import { ProjectRoleSelect } from './ProjectRoleSelect.tsx'
 import { INVITE_PARAM, InviteLinks } from './InviteLinks.tsx'
@@ -16,7 +17,9 @@ const PART_LABEL = { owner: 'owner', editor: 'editor', viewer: 'viewer' } as con
  * creators by username or by an invite link that expires (editor or viewer), revokes links and
  * removes collaborators; projects shared with this account can be joined live, and an invite link
  * opened here (?invite=<token>) adds its project to them; in a session, "Play together" shares
- * the transport's Play and Pause. Only for signed-in creators.
+ * the transport's Play and Pause. Only for signed-in creators; a visitor who opens an invite link
+ * is asked to sign in or create an account, and the token stays in the address (and in a sign-up's
+ * confirmation link, src/backend/auth.ts) until they are signed in, so they land back on the invite.
  */
 export function LiveSessionPanel() {
   const signedIn = useSessionStore((s) => s.status === 'signed-in')
@@ -61,7 +64,7 @@ export function LiveSessionPanel() {
     if (signedIn && owned && open) void refreshCollaborators(server, open.id)
   }, [signedIn, owned, open, refreshCollaborators, server])
 
-  if (!signedIn) return null
+  if (!signedIn) return <InviteSignInPrompt />
   const liveHere = session !== null && open !== null && session.project.id === open.id
   return (
     <section aria-labelledby="live-heading" className="panel p-4" data-testid="live-session">
@@ -174,6 +177,29 @@ export function LiveSessionPanel() {
           {error}
         </p>
       )}
+    </section>
+  )
+}
+
+/** For a visitor on an invite link: sign in or sign up, then the invite is followed here. */
+function InviteSignInPrompt() {
+  const openAuth = useAuthModalStore((s) => s.open)
+  const invited = useMemo(() => new URL(window.location.href).searchParams.has(INVITE_PARAM), [])
+  if (!invited) return null
+  return (
+    <section aria-labelledby="invite-heading" className="panel p-4" data-testid="invite-sign-in">
+      <h2 id="invite-heading" className="font-display text-sm font-bold uppercase tracking-widest text-primary">
+        You are invited to a project
+      </h2>
+      <p className="mt-2 text-sm">Sign in or create an account to join it: you come back here and join it at once.</p>
+      <div className="mt-2 flex gap-2 text-sm">
+        <button type="button" className="rounded border border-primary px-2 py-1 text-primary" onClick={() => openAuth('login')}>
+          Sign in to join
+        </button>
+        <button type="button" className="rounded border border-line px-2 py-1" onClick={() => openAuth('register')}>
+          Create an account
+        </button>
+      </div>
     </section>
   )
 }

@@ -9,7 +9,7 @@ const projectNameInput = limitedInputProps(MAX_PROJECT_NAME, PROJECT_NAME_TOO_LO
 import { useAccountProjectStore } from '../../../domain/studio/account-project-store.ts'
 import { useSessionStore } from '../../../domain/session/session-store.ts'
 import { AccountOnlyProjects } from './AccountOnlyProjects.tsx'
-import { UploadCopyButton } from './UploadCopyButton.tsx'
+import { AccountCopyStatus } from './AccountCopyStatus.tsx'
 import { Icon } from '../../../ui/Icon.tsx'
 import { errorMessage } from '../../../lib/error-message.ts'
 
@@ -95,7 +95,7 @@ export function ProjectsPanel() {
                         · In your account
                       </span>
                     )}
-                    {signedIn && <UploadCopyButton project={p} />}
+                    {signedIn && <AccountCopyStatus project={p} />}
                   </div>
                 </div>
                 <button

@@ -28,7 +28,7 @@ export function StudioProjectsSection() {
           <Link to="/app/studio" className="text-primary underline">
             Open the Music Studio
           </Link>{' '}
-          and use Save Project.
+          and save a project: it is kept here by itself.
         </p>
       )}
       {projects.length > 0 && (
@@ -40,7 +40,9 @@ export function StudioProjectsSection() {
                 {p.trackCount} {p.trackCount === 1 ? 'track' : 'tracks'} · {Math.round(p.durationSeconds)} s
               </p>
               <p className="text-xs text-accent">
-                {p.audioUploadedAt ? 'Full copy in your account: opens in any browser' : 'Audio in the browser that saved it'}
+                {p.audioUploadedAt
+                  ? 'Full copy in your account: opens in any browser'
+                  : 'Audio not uploaded yet: it follows from the browser that saved it'}
               </p>
             </li>
           ))}

@@ -7,19 +7,28 @@
  *   <uid>/<projectId>/<audioId>.wav   each track's audio as 32-bit float WAV (round-trips bit for bit)
  *
  * The manifest is written last, so a copy exists only once it is complete; audio files already in
- * the account are not sent again (an audioId's audio never changes). studio_projects.audio_uploaded_at
+ * the project's folder are not sent again (an audioId's audio never changes), so an upload cut off
+ * half way resumes where it stopped. studio_projects.audio_uploaded_at
  * then holds the updatedAt of the local version the copy is of, so every device can tell whether
  * the copy is current.
  *
  *   uploadProjectCopy(db, userId, project, readAudio, onProgress?) → audioUploadedAt (ISO)
  *   downloadProjectCopy(db, userId, projectId, onProgress?) → { project, audio }   validated
- *   removeProjectCopy(db, userId, projectId)   deletes the manifest and its files (best effort)
+ *   deleteProjectFromAccount(db, userId, projectId)   its copy (below), then its row
+ *   removeProjectCopy(db, userId, projectId)   deletes the manifest, then every file in the
+ *                                              project's folder (also files of an upload that never
+ *                                              finished, and the audio shared in a live session),
+ *                                              which frees their bytes of the account's quota
+ *
+ * Failures are ProjectCopyErrors whose `status` is the server's HTTP status (0: not reached), so
+ * the account sync can retry a lost connection and report a refusal.
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { mixDuration, sanitizeState } from '../../../engine/mixer-model.ts'
 import { decodeWavFile, encodeWavBuffer } from '../../../engine/workers.ts'
 import type { StoredAudio, StoredProject } from '../../../engine/project-db.ts'
-import { markStudioProjectUploaded, upsertStudioProject } from '../../../backend/studio-projects.ts'
+import { deleteStudioProject, markStudioProjectUploaded, upsertStudioProject } from '../../../backend/studio-projects.ts'
+import { isTransientSyncError } from './studio-project-outbox.ts'
 import { errorMessage } from '../../../lib/error-message.ts'
 
 export const STUDIO_AUDIO_BUCKET = 'studio-audio'
@@ -46,9 +55,32 @@ interface Manifest {
 }
 
 export class ProjectCopyError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** The server's HTTP status; 0 when it was not reached; undefined when it is no server's answer. */
+    readonly status?: number,
+  ) {
     super(message)
     this.name = 'ProjectCopyError'
+  }
+}
+
+/** A Storage failure in words, with its status (storage-js leaves it out when the server was not reached). */
+function storageFailure(what: string, error: { message: string }): ProjectCopyError {
+  const status = (error as { status?: unknown }).status
+  return new ProjectCopyError(`${what}: ${error.message}`, typeof status === 'number' ? status : 0)
+}
+
+const LIST_PAGE = 1000
+
+/** The names of the files in the project's folder (RLS: the caller's own folder only). */
+async function filesInFolder(db: SupabaseClient, base: string): Promise<string[]> {
+  const names: string[] = []
+  for (let offset = 0; ; offset += LIST_PAGE) {
+    const { data, error } = await db.storage.from(STUDIO_AUDIO_BUCKET).list(base, { limit: LIST_PAGE, offset })
+    if (error) throw storageFailure('Could not read the project copy in your account', error)
+    names.push(...data.filter((f) => f.id !== null).map((f) => f.name))
+    if (data.length < LIST_PAGE) return names
   }
 }
 
@@ -60,7 +92,7 @@ async function readManifest(db: SupabaseClient, userId: string, projectId: strin
   if (error) {
     const status = (error as { status?: number; statusCode?: string }).statusCode ?? String((error as { status?: number }).status ?? '')
     if (status === '404' || /not found/i.test(error.message)) return null
-    throw new ProjectCopyError(`Could not read the project copy in your account: ${error.message}`)
+    throw storageFailure('Could not read the project copy in your account', error)
   }
   let raw: unknown
   try {
@@ -129,7 +161,8 @@ export async function uploadProjectCopy(
     updatedAt: project.updatedAt,
   })
   const previous = await readManifest(db, userId, project.id).catch(() => null)
-  const already = new Set(previous?.audio.map((a) => a.id) ?? [])
+  // What an earlier upload (finished or not) or a live session already stored is not sent again.
+  const already = new Set(await filesInFolder(db, base))
 
   const ids = [...new Set(project.state.tracks.map((t) => t.audioId))]
   const audio: ManifestAudio[] = []
@@ -141,7 +174,7 @@ export async function uploadProjectCopy(
         `The audio of track "${project.state.tracks.find((t) => t.audioId === id)?.name ?? id}" is missing from this browser.`,
       )
     audio.push({ id, file: fileFor(id), sampleRate: a.sampleRate, channels: a.channels.length, frames: a.channels[0]!.length })
-    if (!already.has(id)) toSend.push(a)
+    if (!already.has(fileFor(id))) toSend.push(a)
   }
   const total = toSend.reduce((n, a) => n + a.channels.length * a.channels[0]!.length, 0) || 1
   let sent = 0
@@ -149,7 +182,7 @@ export async function uploadProjectCopy(
   for (const a of toSend) {
     const wav = await encodeWavBuffer(a.channels, a.sampleRate, 'float32')
     const { error } = await bucket.upload(`${base}/${fileFor(a.id)}`, wav, { contentType: 'audio/wav', upsert: true })
-    if (error) throw new ProjectCopyError(`Could not upload the audio: ${error.message}`)
+    if (error) throw storageFailure('Could not upload the audio', error)
     sent += a.channels.length * a.channels[0]!.length
     onProgress?.((0.98 * sent) / total)
   }
@@ -170,7 +203,7 @@ export async function uploadProjectCopy(
     upsert: true,
     cacheControl: '0',
   })
-  if (error) throw new ProjectCopyError(`Could not upload the project: ${error.message}`)
+  if (error) throw storageFailure('Could not upload the project', error)
   // Audio the new version no longer uses.
   const keep = new Set(audio.map((a) => a.file))
   const stale = (previous?.audio ?? []).filter((a) => !keep.has(a.file)).map((a) => `${base}/${a.file}`)
@@ -197,7 +230,7 @@ export async function downloadProjectCopy(
   const audio = new Map<string, StoredAudio>()
   for (const a of manifest.audio) {
     const { data, error } = await bucket.download(`${folder(userId, projectId)}/${a.file}`)
-    if (error) throw new ProjectCopyError(`Could not download the audio of this project: ${error.message}`)
+    if (error) throw storageFailure('Could not download the audio of this project', error)
     let decoded
     try {
       decoded = await decodeWavFile(await data.arrayBuffer())
@@ -222,10 +255,32 @@ export async function downloadProjectCopy(
 }
 
 export async function removeProjectCopy(db: SupabaseClient, userId: string, projectId: string): Promise<void> {
-  const manifest = await readManifest(db, userId, projectId).catch(() => null)
-  if (!manifest) return
   const base = folder(userId, projectId)
+  const bucket = db.storage.from(STUDIO_AUDIO_BUCKET)
+  const files = await filesInFolder(db, base)
+  if (files.length === 0) return
   // The manifest first: a half-removed copy must not look complete.
-  await db.storage.from(STUDIO_AUDIO_BUCKET).remove([`${base}/${MANIFEST}`])
-  await db.storage.from(STUDIO_AUDIO_BUCKET).remove(manifest.audio.map((a) => `${base}/${a.file}`))
+  if (files.includes(MANIFEST)) {
+    const { error } = await bucket.remove([`${base}/${MANIFEST}`])
+    if (error) throw storageFailure('Could not remove the project copy from your account', error)
+  }
+  // Only this project's folder: another project's copy keeps its own files, even of the same audio.
+  const rest = files.filter((f) => f !== MANIFEST).map((f) => `${base}/${f}`)
+  for (let i = 0; i < rest.length; i += LIST_PAGE) {
+    const { error } = await bucket.remove(rest.slice(i, i + LIST_PAGE))
+    if (error) throw storageFailure("Could not remove the project's audio from your account", error)
+  }
+}
+
+/**
+ * Deletes a project from the account: its files first, so their bytes leave the quota even if the
+ * row's delete then fails (a lost connection rejects, and the caller tries the whole delete
+ * again), then its row. A copy the server refuses to remove does not keep the project listed.
+ */
+export async function deleteProjectFromAccount(db: SupabaseClient, userId: string, projectId: string): Promise<void> {
+  await removeProjectCopy(db, userId, projectId).catch((error: unknown) => {
+    if (isTransientSyncError(error)) throw error
+    console.warn('project copy not removed', error)
+  })
+  await deleteStudioProject(db, projectId)
 }

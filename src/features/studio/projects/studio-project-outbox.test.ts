@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { addPendingChange, dropFirstPendingChange, isTransientSyncError, OUTBOX_KEY, pendingChanges } from './studio-project-outbox.ts'
+import {
+  addPendingChange,
+  addPendingUpload,
+  dropFirstPendingChange,
+  dropPendingChange,
+  isTransientSyncError,
+  nextPendingChange,
+  OUTBOX_KEY,
+  pendingChanges,
+} from './studio-project-outbox.ts'
 import type { ProjectEvent } from './project-events.ts'
 
 class MemoryStorage implements Storage {
@@ -67,6 +76,36 @@ describe('studio project outbox', () => {
       { kind: 'renamed', id: 'p2', name: 'B' },
       { kind: 'deleted', id: 'p1' },
     ])
+  })
+
+  it('keeps one upload per project, moved after each save; a delete drops it; one not due lets the others pass', () => {
+    const s = new MemoryStorage()
+    addPendingChange(s, 'u', saved('p1'))
+    addPendingUpload(s, 'u', 'p1', 100)
+    addPendingChange(s, 'u', saved('p1', 'Again'))
+    addPendingUpload(s, 'u', 'p1', 200)
+    expect(pendingChanges(s, 'u')).toEqual([saved('p1', 'Again'), { kind: 'upload', id: 'p1', due: 200 }])
+    dropFirstPendingChange(s, 'u')
+    addPendingChange(s, 'u', { kind: 'renamed', id: 'p2', name: 'B' })
+    expect(nextPendingChange(s, 'u', 150)).toEqual({ entry: { kind: 'renamed', id: 'p2', name: 'B' } })
+    dropPendingChange(s, 'u', { kind: 'renamed', id: 'p2', name: 'B' })
+    expect(nextPendingChange(s, 'u', 150)).toEqual({ wakeAt: 200 })
+    expect(nextPendingChange(s, 'u', 200)).toEqual({ entry: { kind: 'upload', id: 'p1', due: 200 } })
+    // Dropping an entry that was replaced meanwhile leaves the newer one.
+    dropPendingChange(s, 'u', { kind: 'upload', id: 'p1', due: 100 })
+    expect(pendingChanges(s, 'u')).toHaveLength(1)
+    addPendingChange(s, 'u', { kind: 'deleted', id: 'p1' })
+    expect(pendingChanges(s, 'u')).toEqual([{ kind: 'deleted', id: 'p1' }])
+    s.setItem(
+      OUTBOX_KEY,
+      JSON.stringify({
+        u: [
+          { kind: 'upload', id: 'p3' },
+          { kind: 'upload', id: 'p4', due: 5 },
+        ],
+      }),
+    )
+    expect(pendingChanges(s, 'u')).toEqual([{ kind: 'upload', id: 'p4', due: 5 }])
   })
 
   it('reads malformed stored data as empty and drops malformed entries, without throwing', () => {

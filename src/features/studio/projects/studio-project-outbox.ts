@@ -3,11 +3,21 @@
  * user so a change made while the server is unreachable is sent later, even after a reload.
  * Pure over a Storage (tests pass their own); malformed stored data reads as empty, never throws.
  *
- *   pendingChanges(storage, userId) → ProjectEvent[]   oldest first
+ * Besides the project events (metadata: save, rename, delete) an entry { kind: 'upload', id, due }
+ * asks for the project's full copy (mix and audio) to be uploaded, not before `due` (ms since the
+ * epoch): each save of the project moves it to the end and later, so a burst of saves is uploaded
+ * once, after the last.
+ *
+ *   pendingChanges(storage, userId) → OutboxEntry[]    oldest first
  *   addPendingChange(storage, userId, event)           appends, folding it into what is pending for
  *                                                      the same project (one save carries the name;
  *                                                      a delete supersedes everything before it)
- *   dropFirstPendingChange(storage, userId)            after the oldest change reached the server
+ *   addPendingUpload(storage, userId, id, due)         (re)queues the project's upload for `due`
+ *   nextPendingChange(storage, userId, now)            the oldest entry that may go now, or when
+ *                                                      the next upload falls due
+ *   dropPendingChange(storage, userId, entry)          after that entry reached the server (a newer
+ *                                                      entry queued meanwhile stays)
+ *   dropFirstPendingChange(storage, userId)            the same for the oldest entry
  *   isTransientSyncError(error)                        worth retrying (no connection, 5xx, 408,
  *                                                      429, expired session) vs a refusal
  */
@@ -15,12 +25,15 @@ import type { ProjectEvent } from './project-events.ts'
 
 export const OUTBOX_KEY = 'cube-studio-project-outbox'
 
-type Outbox = Record<string, ProjectEvent[]>
+export type UploadEntry = { kind: 'upload'; id: string; due: number }
+export type OutboxEntry = ProjectEvent | UploadEntry
+
+type Outbox = Record<string, OutboxEntry[]>
 
 const isString = (v: unknown): v is string => typeof v === 'string'
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)
 
-function validEvent(v: unknown): v is ProjectEvent {
+function validEvent(v: unknown): v is OutboxEntry {
   if (!v || typeof v !== 'object') return false
   const e = v as Record<string, unknown>
   if (!isString(e.id) || !e.id) return false
@@ -31,6 +44,8 @@ function validEvent(v: unknown): v is ProjectEvent {
       return isString(e.name)
     case 'deleted':
       return true
+    case 'upload':
+      return isNumber(e.due)
     default:
       return false
   }
@@ -64,15 +79,21 @@ function write(storage: Storage, outbox: Outbox): void {
   }
 }
 
-export function pendingChanges(storage: Storage, userId: string): ProjectEvent[] {
+export function pendingChanges(storage: Storage, userId: string): OutboxEntry[] {
   return read(storage)[userId] ?? []
+}
+
+function put(storage: Storage, outbox: Outbox, userId: string, list: OutboxEntry[]): void {
+  if (list.length) outbox[userId] = list
+  else delete outbox[userId]
+  write(storage, outbox)
 }
 
 export function addPendingChange(storage: Storage, userId: string, event: ProjectEvent): void {
   const outbox = read(storage)
   let list = outbox[userId] ?? []
   if (event.kind === 'deleted') list = list.filter((e) => e.id !== event.id).concat(event)
-  else if (event.kind === 'saved') list = list.filter((e) => e.id !== event.id || e.kind === 'deleted').concat(event)
+  else if (event.kind === 'saved') list = list.filter((e) => e.id !== event.id || e.kind === 'deleted' || e.kind === 'upload').concat(event)
   else {
     const save = list.find((e): e is Extract<ProjectEvent, { kind: 'saved' }> => e.id === event.id && e.kind === 'saved')
     if (save) list = list.map((e) => (e === save ? { ...save, name: event.name } : e))
@@ -82,16 +103,56 @@ export function addPendingChange(storage: Storage, userId: string, event: Projec
   write(storage, outbox)
 }
 
+export function addPendingUpload(storage: Storage, userId: string, id: string, due: number): void {
+  const outbox = read(storage)
+  const list = (outbox[userId] ?? []).filter((e) => !(e.id === id && e.kind === 'upload'))
+  put(storage, outbox, userId, list.concat({ kind: 'upload', id, due }))
+}
+
+/**
+ * The oldest entry that may be sent at `now`: uploads not yet due are passed over (changes of
+ * other projects behind them go first); `wakeAt` is when the earliest of those falls due.
+ */
+export function nextPendingChange(storage: Storage, userId: string, now: number): { entry?: OutboxEntry; wakeAt?: number } {
+  let wakeAt: number | undefined
+  for (const e of pendingChanges(storage, userId)) {
+    if (e.kind !== 'upload' || e.due <= now) return { entry: e }
+    wakeAt = Math.min(wakeAt ?? e.due, e.due)
+  }
+  return { wakeAt }
+}
+
+const same = (a: OutboxEntry, b: OutboxEntry) => JSON.stringify(a) === JSON.stringify(b)
+
+export function dropPendingChange(storage: Storage, userId: string, entry: OutboxEntry): void {
+  const outbox = read(storage)
+  const list = outbox[userId] ?? []
+  const at = list.findIndex((e) => same(e, entry))
+  if (at >= 0) put(storage, outbox, userId, list.slice(0, at).concat(list.slice(at + 1)))
+}
+
 export function dropFirstPendingChange(storage: Storage, userId: string): void {
   const outbox = read(storage)
-  const list = (outbox[userId] ?? []).slice(1)
-  if (list.length) outbox[userId] = list
-  else delete outbox[userId]
-  write(storage, outbox)
+  put(storage, outbox, userId, (outbox[userId] ?? []).slice(1))
 }
 
 export function isTransientSyncError(error: unknown): boolean {
   const status = (error as { status?: unknown } | null)?.status
   if (typeof status !== 'number') return false
   return status === 0 || status === 401 || status === 408 || status === 429 || status >= 500
+}
+
+/** A Storage that lives only as long as the page: where localStorage is blocked, changes are still sent, just not kept over a reload. */
+export function memoryStorage(): Storage {
+  const map = new Map<string, string>()
+  return {
+    get length() {
+      return map.size
+    },
+    clear: () => map.clear(),
+    getItem: (key) => map.get(key) ?? null,
+    key: (i) => [...map.keys()][i] ?? null,
+    removeItem: (key) => void map.delete(key),
+    setItem: (key, value) => void map.set(key, String(value)),
+  }
 }
