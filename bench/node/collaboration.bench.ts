@@ -12,7 +12,8 @@
  *   3. a late creator joining a 30-minute project (12 tracks: 8 of audio in 60 clips each, 4
  *      instruments with a note every 2 s) that has a long edit history: time until its store holds it.
  *
- * Run: npm run bench -- collaboration   (or standalone: npx tsx bench/node/collaboration.bench.ts)
+ * Run: npm run bench -- collaboration
+ *      (or standalone: npx tsx --import ./bench/url-imports.mjs bench/node/collaboration.bench.ts)
  */
 import { pathToFileURL } from 'node:url'
 import * as Y from 'yjs'
@@ -22,7 +23,7 @@ import { joinSharedProject, type SharedSession } from '../../src/domain/studio/s
 import { REMOTE } from '../../src/domain/studio/project-sync.ts'
 import type { TrackControl } from '../../src/engine/mixer-model.ts'
 import { startLocalServer, type LocalServer } from '../../supabase/local/core/server.ts'
-import { signUp, sql, supabaseClient } from '../../tests/backend/support/local-backend.ts'
+import { signedInClient, signUp, sql } from '../../tests/backend/support/local-backend.ts'
 import type { BenchResult } from '../types.ts'
 
 const CREATORS = Number(process.env.COLLAB_CREATORS ?? 8)
@@ -59,15 +60,8 @@ async function accounts(server: LocalServer, count: number, tag: string) {
   return users
 }
 
-async function signedIn(server: LocalServer, email: string) {
-  const db = supabaseClient(server)
-  const { error } = await db.auth.signInWithPassword({ email, password: 'bench-pass-1' })
-  if (error) throw error
-  return db
-}
-
 async function join(server: LocalServer, user: { id: string; email: string }, project: typeof PROJECT, owner: boolean): Promise<Creator> {
-  const db = await signedIn(server, user.email)
+  const db = await signedInClient(server, { email: user.email, password: 'bench-pass-1' })
   const store = createMixerStore(new Y.Doc())
   const name = user.email.split('@')[0]!
   const session = joinSharedProject({ db, project, part: owner ? 'owner' : 'editor', name, store, userId: user.id, audio: null })

@@ -2,6 +2,7 @@ import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASES, serverOn } from './support/each-database.ts'
 import { supabaseClient, type TestServer } from './support/local-backend.ts'
+import { until } from './support/waiting.ts'
 
 // Broadcast and presence on public channels, through the unchanged supabase-js 2.109 (its bundled
 // realtime-js: RealtimeChannel.send/track/untrack, lib/serializer.js binary broadcasts), with the
@@ -10,15 +11,6 @@ import { supabaseClient, type TestServer } from './support/local-backend.ts'
 // own tests (test/RealtimeChannel.broadcast.test.ts, test/RealtimePresence.test.ts).
 
 type Received = Record<string, unknown>
-
-const until = async (check: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > end) return false
-    await new Promise((r) => setTimeout(r, 10))
-  }
-  return true
-}
 
 function join(channel: RealtimeChannel): Promise<string> {
   return new Promise((resolve) => {

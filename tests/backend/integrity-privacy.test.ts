@@ -1,6 +1,7 @@
 import type { RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, rpc, signUp, sql, supabaseClient, type TestServer, type TestUser } from './support/local-backend.ts'
+import { until } from './support/waiting.ts'
 import { DATABASES, serverOn } from './support/each-database.ts'
 
 // docs/security.md item 7: a private profile leaks nothing but its username, through any API. Each test
@@ -23,14 +24,6 @@ const WEBM = new Uint8Array([
   0x84, 0x77, 0x65, 0x62, 0x6d,
 ])
 const TRACK = 'quiet-maker-track'
-const until = async (check: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > end) return false
-    await new Promise((r) => setTimeout(r, 10))
-  }
-  return true
-}
 
 describe.each(DATABASES)('a private profile stays private through every API on %s', (database) => {
   let server: TestServer

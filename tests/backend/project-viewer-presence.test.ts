@@ -2,7 +2,8 @@ import { createClient, type RealtimeChannel, type SupabaseClient } from '@supaba
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { signUp, sql, startTestServer, supabaseClient, type TestServer, type TestUser } from './support/local-backend.ts'
+import { signUp, sql, startTestServer, signedInClient, type TestServer, type TestUser } from './support/local-backend.ts'
+import { until, settle } from './support/waiting.ts'
 import { createMixerStore } from '../../src/domain/studio/mixer-store.ts'
 import { joinSharedProject } from '../../src/domain/studio/shared-project.ts'
 import { peersOf } from '../../src/domain/studio/presence.ts'
@@ -64,16 +65,6 @@ function join(channel: RealtimeChannel): Promise<{ status: string; error?: strin
   })
 }
 
-const until = async (check: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > end) return false
-    await new Promise((r) => setTimeout(r, 10))
-  }
-  return true
-}
-const settle = (ms = 500) => new Promise((r) => setTimeout(r, ms))
-
 describe("a project viewer in the project's room", () => {
   it('is seen by the owner through presence, while its document broadcasts are refused and reach no one', async () => {
     const ownerRoom = room(owner, 'owner')
@@ -108,7 +99,7 @@ describe("a project viewer in the project's room", () => {
       body: JSON.stringify({ b: 'EBESExQV' }),
     })
     expect(direct.status).toBe(403)
-    await settle()
+    await settle(500)
     expect(ownerGot).toEqual([])
 
     // The room works: the owner's broadcast reaches the viewer, and the owner is present too.
@@ -124,11 +115,7 @@ describe("a project viewer in the project's room", () => {
   })
 
   it("in the app's live session owner and viewer see each other and the viewer's selection; the viewer's edit stays its own", async () => {
-    const signedIn = async (user: TestUser) => {
-      const db = supabaseClient(server)
-      expect((await db.auth.signInWithPassword({ email: user.email, password: user.password })).error).toBeNull()
-      return db
-    }
+    const signedIn = (user: TestUser) => signedInClient(server, user)
     const project = { id: PROJECT, name: 'Shared song' }
     const mine = createMixerStore(new Y.Doc())
     const kick = mine.getState().addTrack({ name: 'Kick', type: 'main', audioId: 'kick', duration: 2 })
@@ -162,7 +149,7 @@ describe("a project viewer in the project's room", () => {
     // The viewer's own edit never reaches the owner.
     await expect.poll(() => theirs.getState().tracks.length, { timeout: 5000 }).toBe(1)
     theirs.getState().setControl(theirs.getState().tracks[0]!.id, 'volume', 3)
-    await settle()
+    await settle(500)
     expect(mine.getState().tracks[0]!.volume).toBe(70)
     await viewerSession.leave()
     await expect.poll(() => peersOf(ownerSession.awareness), { timeout: 5000 }).toEqual([])

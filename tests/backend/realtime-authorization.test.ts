@@ -3,6 +3,7 @@ import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signJwt } from '../../supabase/local/core/jwt.ts'
 import { signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
+import { until, settle } from './support/waiting.ts'
 
 // Private channels as an outsider sees them: Realtime Authorization (RLS on realtime.messages,
 // realtime.topic()) decides who joins a topic, sends to it over the websocket or REST, and tracks
@@ -19,17 +20,6 @@ let carol: TestUser // member, read only
 let bob: TestUser // signed in, not a member
 const clients: SupabaseClient[] = []
 const TOPIC = 'project:7f1c'
-
-const until = async (check: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > end) return false
-    await new Promise((r) => setTimeout(r, 10))
-  }
-  return true
-}
-/** Time for a message that should not come to have come. */
-const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms))
 
 function client(user?: TestUser): SupabaseClient {
   const c = createClient(server.url, server.keys.anonKey, {

@@ -3,6 +3,7 @@ import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_PRESENCE_BYTES, MAX_PRESENCE_FIELDS, MAX_PRESENCES_PER_ADDRESS } from '../../supabase/local/realtime/presence.ts'
 import { startTestServer, type TestServer } from './support/local-backend.ts'
+import { until as waitUntil } from './support/waiting.ts'
 
 // Presence counts people: CUBE Radio's "N listening now" is the number of keys present on the
 // station's topic. A visitor holds only the public anon key and one address; here such a visitor
@@ -38,14 +39,8 @@ function visitor(address = '127.0.0.1'): SupabaseClient {
   return c
 }
 
-const until = async (check: () => boolean, ms = 15_000) => {
-  const end = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > end) return false
-    await new Promise((r) => setTimeout(r, 10))
-  }
-  return true
-}
+// Presence goes round the room's members: more time than a broadcast.
+const until = (check: () => boolean) => waitUntil(check, 15_000)
 
 async function joined(topic: string, address?: string): Promise<RealtimeChannel> {
   const channel = visitor(address).channel(topic, { config: { presence: { key: crypto.randomUUID() } } })

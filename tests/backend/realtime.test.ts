@@ -2,6 +2,7 @@ import { createClient, type RealtimeChannel, type RealtimePostgresChangesPayload
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rpc, signUp, sql, startTestServer, type TestServer, type TestUser } from './support/local-backend.ts'
+import { until, settle } from './support/waiting.ts'
 import { startPostgresCluster, type PostgresCluster } from './support/postgres-cluster.ts'
 import { establishedListener } from './support/trust.ts'
 
@@ -53,15 +54,6 @@ async function subscribe(
 }
 
 // Generous under CI load; the 2 s a user may wait is shown in the browser (tests/e2e/comments.spec.ts).
-const until = async (check: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > end) return false
-    await new Promise((r) => setTimeout(r, 10))
-  }
-  return true
-}
-const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms))
 
 describe.each(['PGlite', 'PostgreSQL 15'] as const)('Realtime postgres_changes through supabase-js 2.109 on %s', (database) => {
   let server: TestServer | undefined

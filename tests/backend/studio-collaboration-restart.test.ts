@@ -4,7 +4,7 @@ import * as Y from 'yjs'
 import { startLocalServer } from '../../supabase/local/core/server.ts'
 import { createMixerStore } from '../../src/domain/studio/mixer-store.ts'
 import { joinSharedProject } from '../../src/domain/studio/shared-project.ts'
-import { migratedSnapshot, signUp, sql, startTestServer, supabaseClient, type TestUser } from './support/local-backend.ts'
+import { migratedSnapshot, signedInClient, signUp, sql, startTestServer, type TestUser } from './support/local-backend.ts'
 import { storageDirFor } from '../../supabase/local/core/options.ts'
 import { custodialKeyFileFor, jwtSecretFileFor } from '../../supabase/local/core/local-keys.ts'
 
@@ -25,8 +25,7 @@ describe('a shared project across a server restart', () => {
       editor = await signUp(first, 'restart-editor@example.com', 'editor-pass', 'restarteditor')
       await sql(first, 'insert into public.studio_projects (id, user_id, name) values ($1, $2, $3)', [PROJECT.id, owner.id, PROJECT.name])
       await sql(first, "insert into public.project_members (project_id, user_id, role) values ($1, $2, 'editor')", [PROJECT.id, editor.id])
-      const db = supabaseClient(first)
-      expect((await db.auth.signInWithPassword({ email: owner.email, password: owner.password })).error).toBeNull()
+      const db = await signedInClient(first, owner)
       const store = createMixerStore(new Y.Doc())
       const session = joinSharedProject({ db, project: PROJECT, part: 'owner', name: 'restartowner', store, audio: null })
       await session.ready
@@ -46,8 +45,7 @@ describe('a shared project across a server restart', () => {
 
     const again = await startLocalServer({ emailConfirm: false, dataDir, port: 0, bcryptRounds: 4 })
     try {
-      const db = supabaseClient(again)
-      expect((await db.auth.signInWithPassword({ email: editor.email, password: editor.password })).error).toBeNull()
+      const db = await signedInClient(again, editor)
       const theirs = createMixerStore(new Y.Doc())
       const session = joinSharedProject({ db, project: PROJECT, part: 'editor', name: 'restarteditor', store: theirs, audio: null })
       await session.ready

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { api, rpc, signUp, sql, startTestServer, supabaseClient, type TestServer, type TestUser } from './support/local-backend.ts'
+import {
+  api,
+  rpc,
+  signUp,
+  sql,
+  startTestServer,
+  signedInClient,
+  supabaseClient,
+  type TestServer,
+  type TestUser,
+} from './support/local-backend.ts'
 import { createMixerStore } from '../../src/domain/studio/mixer-store.ts'
 import { joinSharedProject } from '../../src/domain/studio/shared-project.ts'
 import { peersOf } from '../../src/domain/studio/presence.ts'
@@ -208,11 +218,7 @@ describe('shared studio projects', () => {
   it('invite links: an outsider cannot make, list or revoke them; expired and revoked ones are refused, saying why', async () => {
     await resetMembers()
     await q('delete from public.project_invites where project_id = $1', [PROJECT])
-    const signedIn = async (user: TestUser) => {
-      const db = supabaseClient(server)
-      expect((await db.auth.signInWithPassword({ email: user.email, password: user.password })).error).toBeNull()
-      return db
-    }
+    const signedIn = (user: TestUser) => signedInClient(server, user)
     const [mine, theirs] = [await signedIn(owner), await signedIn(other)]
     // A stranger reads nothing of the project and cannot make or revoke its links.
     await expect(loadProjectUpdates(theirs, PROJECT)).resolves.toEqual([])
@@ -259,11 +265,7 @@ describe('shared studio projects', () => {
 
   it('shared audio: members read the project’s audio by its id; an outsider cannot, a stranger’s upload is never served', async () => {
     await resetMembers()
-    const signedIn = async (user: TestUser) => {
-      const db = supabaseClient(server)
-      expect((await db.auth.signInWithPassword({ email: user.email, password: user.password })).error).toBeNull()
-      return db
-    }
+    const signedIn = (user: TestUser) => signedInClient(server, user)
     const [mine, theirs, editing, viewing] = [await signedIn(owner), await signedIn(other), await signedIn(editor), await signedIn(viewer)]
     const bytes = makeWav([tone(440, 0.05, 8000)], 8000)
     const wav = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer
@@ -304,11 +306,7 @@ describe('shared studio projects', () => {
   it('live: the owner shares the open mix, an editor who joins later catches up and their edits reach each other', async () => {
     await q('delete from public.project_updates where project_id = $1', [PROJECT])
     await resetMembers()
-    const signedIn = async (user: TestUser) => {
-      const db = supabaseClient(server)
-      expect((await db.auth.signInWithPassword({ email: user.email, password: user.password })).error).toBeNull()
-      return db
-    }
+    const signedIn = (user: TestUser) => signedInClient(server, user)
     const project = { id: PROJECT, name: 'Shared song' }
     const mine = createMixerStore(new Y.Doc())
     const kick = mine.getState().addTrack({ name: 'Kick', type: 'main', audioId: 'kick', duration: 2 })

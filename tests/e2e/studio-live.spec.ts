@@ -1,8 +1,8 @@
 import { type Page } from '@playwright/test'
 import { expect, test } from './support/test.ts'
-import { toast } from './support/auth.ts'
 import { signUpByApi } from './support/session.ts'
-import { makeWav, tone } from './fixtures/audio.ts'
+import { addAudioTrack, goLive, inviteByUsername, openMixer, saveProject } from './support/studio.ts'
+import { tone } from './fixtures/audio.ts'
 
 // Live collaboration between two browsers through the real local backend: the owner saves a mix to
 // the account, goes live and invites by username; the editor joins from "Shared with you", gets the
@@ -10,11 +10,6 @@ import { makeWav, tone } from './fixtures/audio.ts'
 // other's edits and audio; a third creator joins through an invite link, which the owner then revokes.
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`
-
-async function openMixer(page: Page) {
-  await page.goto('/app/studio')
-  await expect(page.getByRole('heading', { name: 'Mixer Tracks' })).toBeVisible()
-}
 
 test('two creators in one project: invite by username or link, join live, see each other and each other’s edits', async ({
   page,
@@ -26,21 +21,13 @@ test('two creators in one project: invite by username or link, join live, see ea
   const editor = await signUpByApi(editorPage, { username: `ed_${unique()}`.slice(0, 20) })
 
   await openMixer(page)
-  await page
-    .getByTestId('upload-input')
-    .setInputFiles({ name: 'groove.wav', mimeType: 'audio/wav', buffer: makeWav([tone(330, 1, 48000)], 48000) })
-  await expect(page.getByRole('listitem', { name: 'groove', exact: true })).toBeVisible()
-  await page.getByRole('button', { name: 'Save Project' }).click()
-  await expect(toast(page, 'Project saved')).toBeVisible()
+  await addAudioTrack(page, 'groove', [tone(330, 1, 48000)])
+  await saveProject(page)
   await expect(page.getByTestId('project-in-account')).toBeVisible()
 
-  const live = page.getByTestId('live-session')
-  await live.getByRole('button', { name: /^Go live with/ }).click()
+  const live = await goLive(page)
   await expect(live.getByRole('status')).toContainText('Live in “Project 1” as owner.')
-  await live.getByLabel('Username to invite').fill(editor.username)
-  await live.getByLabel('Role', { exact: true }).selectOption('editor')
-  await live.getByRole('button', { name: 'Invite', exact: true }).click()
-  await expect(live.getByRole('list', { name: 'Collaborators' })).toContainText(`${editor.username} (editor)`)
+  await inviteByUsername(live, editor.username, 'editor')
 
   await openMixer(editorPage)
   const theirs = editorPage.getByTestId('live-session')
@@ -72,9 +59,7 @@ test('two creators in one project: invite by username or link, join live, see ea
   await expect(held).toHaveCount(0)
 
   // The editor adds a track: it appears in the owner's mixer.
-  await editorPage
-    .getByTestId('upload-input')
-    .setInputFiles({ name: 'bass.wav', mimeType: 'audio/wav', buffer: makeWav([tone(110, 1, 48000)], 48000) })
+  await addAudioTrack(editorPage, 'bass', [tone(110, 1, 48000)])
   await expect(page.getByRole('listitem', { name: 'bass', exact: true })).toBeVisible()
 
   // Shared audio: each studio fetched the other's audio from Storage, sample for sample.

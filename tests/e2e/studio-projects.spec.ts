@@ -44,6 +44,16 @@ async function openMixer(page: Page) {
   await expect(page.getByRole('heading', { name: 'Mixer Tracks' })).toBeVisible()
 }
 
+/** A new account signed in on `page`, its profile showing it, then the studio: returns its e-mail and password. */
+async function signedInStudio(page: Page, prefix: string) {
+  const email = `${prefix}-${unique()}@cube.test`
+  const password = 'correct horse battery'
+  await signUpByApi(page, { username: `${prefix}_${unique()}`.slice(0, 20), email, password })
+  await page.goto('/app')
+  await expect(page.getByTestId('account-email')).toHaveText(email)
+  return { email, password }
+}
+
 test('saved studio projects are listed in the account and reach another browser; delete removes them server-side', async ({
   page,
   browser,
@@ -51,12 +61,7 @@ test('saved studio projects are listed in the account and reach another browser;
 }) => {
   test.setTimeout(90_000)
   const origin = baseURL!
-  const email = `studio-${unique()}@cube.test`
-  const password = 'correct horse battery'
-
-  await signUpByApi(page, { username: `studio_${unique()}`.slice(0, 20), email, password })
-  await page.goto('/app')
-  await expect(page.getByTestId('account-email')).toHaveText(email)
+  const { email, password } = await signedInStudio(page, 'studio')
   await expect(page.getByTestId('studio-projects')).toContainText('No studio projects yet')
 
   // Two tracks, the longer one 1.5 s.
@@ -133,11 +138,7 @@ test('when the server cannot be reached the project is saved in this browser and
   baseURL,
 }) => {
   test.setTimeout(90_000)
-  const email = `offline-${unique()}@cube.test`
-  const password = 'correct horse battery'
-  await signUpByApi(page, { username: `offline_${unique()}`.slice(0, 20), email, password })
-  await page.goto('/app')
-  await expect(page.getByTestId('account-email')).toBeVisible()
+  const { email, password } = await signedInStudio(page, 'offline')
   await openMixer(page)
   await page
     .getByTestId('upload-input')
@@ -221,11 +222,7 @@ test('a project saved here opens in another browser of the account with its mix 
 }) => {
   test.setTimeout(90_000)
   const origin = baseURL!
-  const email = `copy-${unique()}@cube.test`
-  const password = 'correct horse battery'
-  await signUpByApi(page, { username: `copy_${unique()}`.slice(0, 20), email, password })
-  await page.goto('/app')
-  await expect(page.getByTestId('account-email')).toHaveText(email)
+  const { email, password } = await signedInStudio(page, 'copy')
   await openMixer(page)
   await page
     .getByTestId('upload-input')
@@ -349,11 +346,7 @@ test('removing a project from the account in another browser removes its row and
 }) => {
   test.setTimeout(90_000)
   const origin = baseURL!
-  const email = `remove-${unique()}@cube.test`
-  const password = 'correct horse battery'
-  await signUpByApi(page, { username: `remove_${unique()}`.slice(0, 20), email, password })
-  await page.goto('/app')
-  await expect(page.getByTestId('account-email')).toHaveText(email)
+  const { email, password } = await signedInStudio(page, 'remove')
   await openMixer(page)
   await page
     .getByTestId('upload-input')

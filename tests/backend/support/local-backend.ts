@@ -74,6 +74,14 @@ export interface TestUser {
   refreshToken: string
 }
 
+/** A supabase-js client signed in as `user` (for Realtime and the app's own backend calls). */
+export async function signedInClient(server: LocalServer, user: { email: string; password: string }): Promise<SupabaseClient> {
+  const db = supabaseClient(server)
+  const { error } = await db.auth.signInWithPassword({ email: user.email, password: user.password })
+  if (error) throw new Error(`could not sign in ${user.email}: ${error.message}`)
+  return db
+}
+
 export async function signUp(
   server: LocalServer,
   email: string,
