@@ -30,6 +30,7 @@ import { pathToFileURL } from 'node:url'
 import { createClient, type RealtimeChannel } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { startLocalServer, type LocalServer } from '../../supabase/local/core/server.ts'
+import { SCRIPTED_SERVER_OPTIONS } from '../../tests/backend/support/local-backend.ts'
 import type { BenchResult } from '../types.ts'
 
 const HOURS = Number(process.env.ABUSE_HOURS ?? 24)
@@ -1192,15 +1193,8 @@ const value = (g: Gain) => g.unlocked + g.pot
 export async function run(): Promise<BenchResult[]> {
   const started = performance.now()
   const limits = await defaultLimits()
-  const server = await startLocalServer({
-    port: 0,
-    bcryptRounds: 4,
-    embeddedChain: false,
-    // Scripted accounts are confirmed at sign-up, as in the test suites (the sign-up then carries the session).
-    emailConfirm: false,
-    signupRateLimit: { max: 100_000, seconds: 3600 },
-    walletLinkRateLimit: 100_000,
-  })
+  // Scripted accounts, as in the test suites: confirmed at sign-up, beyond the per-address sign-up limits.
+  const server = await startLocalServer({ ...SCRIPTED_SERVER_OPTIONS, port: 0, embeddedChain: false })
   let sim: Awaited<ReturnType<typeof simulate>>
   try {
     sim = await simulate(server)

@@ -23,7 +23,7 @@ import { joinSharedProject, type SharedSession } from '../../src/domain/studio/s
 import { REMOTE } from '../../src/domain/studio/project-sync.ts'
 import type { TrackControl } from '../../src/engine/mixer-model.ts'
 import { startLocalServer, type LocalServer } from '../../supabase/local/core/server.ts'
-import { signedInClient, signUp, sql } from '../../tests/backend/support/local-backend.ts'
+import { SCRIPTED_SERVER_OPTIONS, signedInClient, signUp, sql } from '../../tests/backend/support/local-backend.ts'
 import type { BenchResult } from '../types.ts'
 
 const CREATORS = Number(process.env.COLLAB_CREATORS ?? 8)
@@ -265,13 +265,7 @@ async function lateJoiner(server: LocalServer, out: BenchResult[]) {
 }
 
 export async function run(): Promise<BenchResult[]> {
-  const server = await startLocalServer({
-    port: 0,
-    bcryptRounds: 4,
-    embeddedChain: false,
-    emailConfirm: false,
-    signupRateLimit: { max: 100_000, seconds: 3600 },
-  })
+  const server = await startLocalServer({ ...SCRIPTED_SERVER_OPTIONS, port: 0, embeddedChain: false })
   const out: BenchResult[] = []
   try {
     await editingTogether(server, out)

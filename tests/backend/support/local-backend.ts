@@ -26,6 +26,18 @@ export function migratedSnapshot(): Promise<Blob> | undefined {
  * PGlite server starts from the run's migrated snapshot (migrate() then finds every migration
  * applied with its checksum); a persistent data folder or PostgreSQL is migrated from nothing.
  */
+/**
+ * A server for scripted accounts (the test suites, the Node benches): cheap password hashing, accounts
+ * confirmed at sign-up (the sign-up then carries the session), and sign-ups and wallet links from one
+ * loopback address far beyond the per-address hourly limits.
+ */
+export const SCRIPTED_SERVER_OPTIONS = {
+  bcryptRounds: 4,
+  emailConfirm: false,
+  signupRateLimit: { max: 100_000, seconds: 3600 },
+  walletLinkRateLimit: 100_000,
+} satisfies LocalServerOptions
+
 export async function startTestServer(options: LocalServerOptions & { persistent?: boolean } = {}): Promise<TestServer> {
   const dataDir = options.persistent ? await mkdtemp(join(tmpdir(), 'cube-backend-')) : undefined
   const inMemoryPglite = !options.persistent && !options.dataDir && !options.databaseUrl
@@ -34,12 +46,9 @@ export async function startTestServer(options: LocalServerOptions & { persistent
   // tests/backend/auth-rate-limits.test.ts sets them low on purpose. Accounts are confirmed at
   // sign-up unless a suite turns confirmations on (tests/backend/auth-email.test.ts).
   const server = await startLocalServer({
-    bcryptRounds: 4,
-    emailConfirm: false,
+    ...SCRIPTED_SERVER_OPTIONS,
     dataDir,
     pgliteSnapshot,
-    signupRateLimit: { max: 100_000, seconds: 3600 },
-    walletLinkRateLimit: 100_000,
     ...options,
     port: 0,
   })
