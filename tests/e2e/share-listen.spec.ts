@@ -330,7 +330,7 @@ test('Stream: the player bar shows the station, skips to the next piece and stop
   const before = await page.getByTestId('station-title').innerText()
   await expect(page.getByTestId('mini-station')).toContainText(before)
   await page.getByRole('button', { name: 'Skip to the next station piece' }).click()
-  // The next piece may still be composing on a loaded machine (the 6a94af3+ clean-clone runs): as long as On air below.
+  // The next piece may still be composing on a loaded machine: the title changes first, then it sounds.
   await expect(page.getByTestId('station-title')).not.toHaveText(before, { timeout: 45_000 })
   await expect(page.getByTestId('station-position')).not.toHaveText('0:00')
   await expect(page.getByText('On air')).toBeVisible({ timeout: 45_000 })

@@ -4,17 +4,18 @@
  * context at the wall-clock time of its slot, with the equal-power gain curve of programme.ts, so
  * consecutive pieces overlap CROSSFADE_SECONDS and never leave a gap. Joining starts mid-piece: the
  * piece joined is rendered in segments from there (segments.ts), so it sounds within a second; the
- * next one is rendered whole while this one plays.
+ * next one is rendered whole while this one plays (the render queue is piece-renders.ts).
  * No React: the Stream page and the player bar read `state` through subscribe().
  */
 import type { IAudioContext, IGainNode } from 'standardized-audio-context'
-import { composeInWorker, type Score } from '../composer.ts'
+import { composeInWorker } from '../composer.ts'
 import { getAudioContext, unlockAudio } from '../audio-context.ts'
 import { renderScore } from '../score-renderer.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { PIECE_SECONDS, SLOT_SECONDS, slotAt, type ProgrammeSlot, type Steer } from './programme.ts'
 import { makeLimiter, stationGainDb } from './station-output.ts'
-import { chainFrom, coversToEnd, prerollOf, segmentPlan, type Segment } from './segments.ts'
+import { chainFrom, prerollOf } from './segments.ts'
+import { keyOf, PieceRenders, type PieceRender, type RenderedSegment } from './piece-renders.ts'
 import { playSegment } from './segment-source.ts'
 
 export type StationStatus = 'stopped' | 'tuning' | 'playing'
@@ -33,38 +34,42 @@ export interface StationState {
 
 const RENDER_RATE = 32000
 
-interface RenderedSegment extends Segment {
-  buffer: AudioBuffer
-}
-
-/** One piece: its score, the plan of segments asked for (one chain), those rendered, and its level. */
-interface PieceRender {
-  score: Promise<Score>
-  planned: Segment[]
-  rendered: RenderedSegment[]
-  /** Set by the first segment rendered and kept: one level for the whole piece (station-output.ts). */
-  gain: number | null
-}
-
 type Listener = (s: StationState) => void
-
-/** A piece's plan cut back to what is rendered (the rest is planned again when it is wanted). */
-const renderedOnly = (piece: PieceRender): Segment[] => piece.rendered.map(({ buffer: _, ...segment }) => segment)
-
-const keyOf = (slot: ProgrammeSlot) => `${slot.recipe.description}|${slot.recipe.mood}|${slot.recipe.genre}`
 
 export class StationPlayer {
   state: StationState = { status: 'stopped', current: null, next: null, position: 0, steer: {}, skipped: 0, error: null }
   private listeners = new Set<Listener>()
-  private pieces = new Map<string, PieceRender>()
   /** Scheduled sources by piece, then by segment start. */
   private scheduled = new Map<string, Map<number, () => void>>()
   private timer: ReturnType<typeof setInterval> | null = null
   private generation = 0
-  /** Renders waiting their turn, one at a time; the piece on air goes first (pump()). */
-  private jobs: { key: string; run: () => Promise<void> }[] = []
-  private rendering = false
   private output: { ctx: IAudioContext; input: IGainNode<IAudioContext> } | null = null
+
+  private readonly renders = new PieceRenders<AudioBuffer>({
+    compose: (slot) => composeInWorker({ ...slot.recipe, instruments: [], minDurationSeconds: PIECE_SECONDS }),
+    render: (score, segment, signal) =>
+      renderScore(score, {
+        sampleRate: RENDER_RATE,
+        from: segment.from,
+        to: segment.to,
+        preroll: prerollOf(segment),
+        normalise: false,
+        signal,
+      }),
+    level: (buffer) => {
+      const channels = Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c))
+      return 10 ** (stationGainDb(channels, buffer.sampleRate) / 20)
+    },
+    wanted: () => {
+      const { current, next } = this.state
+      const onAir = current && keyOf(current)
+      return { onAir, keys: new Set(this.stopped() || !onAir ? [] : [onAir, ...(next ? [keyOf(next)] : [])]) }
+    },
+    rendered: (slot, piece) => this.schedulePiece(slot, piece),
+    failed: (e) => {
+      if (!this.stopped()) this.set({ error: errorMessage(e) })
+    },
+  })
 
   constructor(private readonly now: () => number = () => Date.now()) {}
 
@@ -91,105 +96,17 @@ export class StationPlayer {
   }
 
   /**
-   * Makes sure the piece of `slot` is rendered, or being rendered, from `from` seconds to its end:
-   * in growing segments when it is about to play, whole when it is prepared ahead.
-   */
-  private pieceOf(slot: ProgrammeSlot): PieceRender {
-    const key = keyOf(slot)
-    let piece = this.pieces.get(key)
-    if (!piece) {
-      const score = composeInWorker({ ...slot.recipe, instruments: [], minDurationSeconds: PIECE_SECONDS })
-      score.catch(() => this.pieces.get(key)?.score === score && this.pieces.delete(key))
-      piece = { score, planned: [], rendered: [], gain: null }
-      this.pieces.set(key, piece)
-      // Keep the previous (still fading out), current and next, and one spare.
-      while (this.pieces.size > 4) this.pieces.delete(this.pieces.keys().next().value!)
-    }
-    return piece
-  }
-
-  /**
    * What the Stream page does when it opens: loads the renderer and has the composer write the piece
    * on air now, so Play has only its first seconds left to render. Renders nothing.
    */
   warm(): void {
     void import('tone').catch(() => undefined)
     const shift = this.shift()
-    this.pieceOf(slotAt(this.now() + shift, this.state.steer))
-  }
-
-  private prepare(slot: ProgrammeSlot, from: number, ahead: boolean): PieceRender {
-    const key = keyOf(slot)
-    const piece = this.pieceOf(slot)
-    if (coversToEnd(piece.planned, from)) return piece
-    // Another plan replaces the old one (a listener back on a piece from earlier in it): one chain.
-    const plan = segmentPlan(from, PIECE_SECONDS, ahead ? PIECE_SECONDS : undefined)
-    piece.planned = plan
-    piece.rendered = []
-    const owner = piece
-    for (const segment of plan) {
-      this.jobs.push({
-        key,
-        run: async () => {
-          if (owner.planned !== plan || this.pieces.get(key) !== owner) return
-          try {
-            const score = await owner.score
-            const buffer = await renderScore(score, {
-              sampleRate: RENDER_RATE,
-              from: segment.from,
-              to: segment.to,
-              preroll: prerollOf(segment),
-              normalise: false,
-            })
-            if (owner.planned !== plan) return
-            const channels = Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c))
-            owner.gain ??= 10 ** (stationGainDb(channels, buffer.sampleRate) / 20)
-            owner.rendered.push({ ...segment, buffer })
-            this.schedulePiece(slot, owner)
-          } catch (e) {
-            if (owner.planned === plan) owner.planned = renderedOnly(owner)
-            if (!this.stopped()) this.set({ error: errorMessage(e) })
-          }
-        },
-      })
-    }
-    void this.pump()
-    return piece
-  }
-
-  /**
-   * Runs the waiting renders one at a time: first those of the piece on air (a restart must not wait
-   * behind the next piece's whole render), then the rest in order; a piece no longer current or next
-   * (a skip, a steer, a stop) drops its renders, and what it has rendered stays.
-   */
-  private async pump() {
-    if (this.rendering) return
-    this.rendering = true
-    try {
-      for (;;) {
-        const { current, next } = this.state
-        const onAir = current && keyOf(current)
-        const wanted = new Set(this.stopped() ? [] : [onAir, next && keyOf(next)])
-        for (const job of this.jobs.filter((j) => !wanted.has(j.key))) {
-          const piece = this.pieces.get(job.key)
-          if (piece) piece.planned = renderedOnly(piece)
-        }
-        this.jobs = this.jobs.filter((j) => wanted.has(j.key))
-        const index = Math.max(
-          0,
-          this.jobs.findIndex((j) => j.key === onAir),
-        )
-        const [job] = this.jobs.splice(index, 1)
-        if (!job) return
-        await job.run()
-      }
-    } finally {
-      this.rendering = false
-    }
+    this.renders.pieceOf(slotAt(this.now() + shift, this.state.steer))
   }
 
   /** Schedules what is rendered of a piece, in the chain from where the listener is in it. */
-  private schedulePiece(slot: ProgrammeSlot, piece: PieceRender) {
+  private schedulePiece(slot: ProgrammeSlot, piece: PieceRender<AudioBuffer>) {
     if (this.state.status === 'stopped') return
     const shift = this.shift()
     const wall = this.now() + shift
@@ -205,7 +122,7 @@ export class StationPlayer {
   }
 
   /** Starts one segment at its wall-clock time (true when it is, or was already, scheduled). */
-  private schedule(slot: ProgrammeSlot, segment: RenderedSegment, shift: number, level: number): boolean {
+  private schedule(slot: ProgrammeSlot, segment: RenderedSegment<AudioBuffer>, shift: number, level: number): boolean {
     const key = keyOf(slot)
     let sources = this.scheduled.get(key)
     if (sources?.has(segment.from)) return true
@@ -232,8 +149,8 @@ export class StationPlayer {
     const position = (wall - current.startsAt) / 1000
     this.set({ current, next, position })
     // The piece playing first, from where the listener is; then the next one, whole, while it plays.
-    this.schedulePiece(current, this.prepare(current, position, false))
-    this.schedulePiece(next, this.prepare(next, 0, true))
+    this.schedulePiece(current, this.renders.prepare(current, position, false))
+    this.schedulePiece(next, this.renders.prepare(next, 0, true))
     // Forget pieces that have finished (the previous one may still be fading out).
     const keep = new Set([keyOf(slotAt(wall, this.state.steer, -1)), keyOf(current), keyOf(next)])
     for (const [key, sources] of this.scheduled) {
