@@ -16,7 +16,7 @@ import { startOfflinePlays } from '../domain/economy/offline-plays.ts'
 import { registerServiceWorker } from './service-worker-registration.ts'
 import { startDurationCorrection } from '../domain/collection/duration-correction.ts'
 import { startPlayRecorder } from '../domain/analytics/view-recorder.ts'
-import { startStationListeners, startStationReporter } from '../features/stream/index.ts'
+import { startStationClock, startStationListeners, startStationReporter } from '../features/stream/index.ts'
 import { startMixAutosave, startStudioProjectSync } from '../features/studio/index.ts'
 
 let started = false
@@ -50,6 +50,7 @@ export function startBackend(): void {
   startPlayRecorder()
   startStationReporter()
   startStationListeners()
+  startStationClock()
   startShareLinks()
 }
 

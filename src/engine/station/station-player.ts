@@ -12,6 +12,7 @@ import { composeInWorker } from '../composer.ts'
 import { getAudioContext, unlockAudio } from '../audio-context.ts'
 import { renderScore } from '../score-renderer.ts'
 import { errorMessage } from '../../lib/error-message.ts'
+import { localNow } from '../../lib/clock-offset.ts'
 import { PIECE_SECONDS, SLOT_SECONDS, slotAt, type ProgrammeSlot, type Steer } from './programme.ts'
 import { makeLimiter, stationGainDb } from './station-output.ts'
 import { chainFrom, prerollOf } from './segments.ts'
@@ -33,6 +34,8 @@ export interface StationState {
 }
 
 const RENDER_RATE = 32000
+/** A change of the measured clock offset smaller than this is not worth retuning for. */
+export const CLOCK_STEP_MS = 40
 
 type Listener = (s: StationState) => void
 
@@ -71,7 +74,30 @@ export class StationPlayer {
     },
   })
 
-  constructor(private readonly now: () => number = () => Date.now()) {}
+  /** Server time minus this page's clock, ms (0 until measured): see setClockOffset. */
+  private offsetMs = 0
+
+  constructor(private readonly clock: () => number = localNow) {}
+
+  /** The programme's time now (ms since 1970): the server's clock, as near as this page knows it. */
+  programmeTime(): number {
+    return this.clock() + this.offsetMs
+  }
+
+  /**
+   * The programme runs on the server's clock, so listeners whose devices are set differently still
+   * hear one moment of it. A measurement that moves the clock by more than CLOCK_STEP_MS from the
+   * one in use retunes a playing station at once (what is rendered is scheduled again, moved); a
+   * smaller one is not taken: a remeasure is usually a few ms off the last, and retuning for that
+   * would be a glitch for nothing, while drift that adds up past the step is taken.
+   */
+  setClockOffset(offsetMs: number): void {
+    if (!Number.isFinite(offsetMs)) return
+    const moved = Math.abs(offsetMs - this.offsetMs) > CLOCK_STEP_MS
+    if (!moved) return
+    this.offsetMs = offsetMs
+    if (!this.stopped()) this.restart()
+  }
 
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener)
@@ -102,14 +128,14 @@ export class StationPlayer {
   warm(): void {
     void import('tone').catch(() => undefined)
     const shift = this.shift()
-    this.renders.pieceOf(slotAt(this.now() + shift, this.state.steer))
+    this.renders.pieceOf(slotAt(this.programmeTime() + shift, this.state.steer))
   }
 
   /** Schedules what is rendered of a piece, in the chain from where the listener is in it. */
   private schedulePiece(slot: ProgrammeSlot, piece: PieceRender<AudioBuffer>) {
     if (this.state.status === 'stopped') return
     const shift = this.shift()
-    const wall = this.now() + shift
+    const wall = this.programmeTime() + shift
     // Only the pieces around the listener's moment (a skip or a steer left others behind).
     const steer = this.state.steer
     if (![-1, 0, 1].some((offset) => keyOf(slotAt(wall, steer, offset)) === keyOf(slot))) return
@@ -128,7 +154,7 @@ export class StationPlayer {
     if (sources?.has(segment.from)) return true
     const ctx = getAudioContext()
     // Wall clock → context time. `shift` moves a skipping listener's programme earlier.
-    const pieceAt = (slot.startsAt - shift - this.now()) / 1000 + ctx.currentTime
+    const pieceAt = (slot.startsAt - shift - this.programmeTime()) / 1000 + ctx.currentTime
     const segmentAt = pieceAt + segment.from
     const span = segment.to - segment.from
     const offset = Math.max(0, ctx.currentTime + 0.05 - segmentAt)
@@ -143,7 +169,7 @@ export class StationPlayer {
   private tick(generation: number) {
     if (generation !== this.generation) return
     const shift = this.shift()
-    const wall = this.now() + shift
+    const wall = this.programmeTime() + shift
     const current = slotAt(wall, this.state.steer)
     const next = slotAt(wall, this.state.steer, 1)
     const position = (wall - current.startsAt) / 1000

@@ -6,6 +6,7 @@ import { formatDuration } from '../../lib/catalogue/song.ts'
 import { Icon } from '../../ui/Icon.tsx'
 import { usePlayerStore } from '../../domain/playback/player-store.ts'
 import { useWatchedStationListeners } from './station-listeners.ts'
+import { watchStationClock } from './station-clock.ts'
 
 const titleOf = (description: string) => description.split(': ').slice(1).join(': ') || description
 
@@ -14,6 +15,8 @@ function useStation(): StationState {
   useEffect(() => getStation().subscribe(setState), [])
   // Play then has only the first seconds of the piece on air to render.
   useEffect(() => getStation().warm(), [])
+  // The programme runs on the server's clock: measured while the page is open, before Play.
+  useEffect(() => watchStationClock(), [])
   return state
 }
 
