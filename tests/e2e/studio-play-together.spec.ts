@@ -9,7 +9,8 @@ import { tone } from './fixtures/audio.ts'
 // runs 7 s ahead, and a viewer. All three tick Play together; the owner's Play starts all three at
 // one position at one instant, measured through the studio's debug hook at one Date.now() instant
 // (the machine's clock, the same in every page); the editor's Pause stops all three at one
-// position; the viewer's own Play stays in the viewer's studio (the room does not let viewers send).
+// position, and the owner's seek moves every playhead there; the viewer's own Play stays in the
+// viewer's studio (the room does not let viewers send).
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`
 const SKEW_MS = 7_000
@@ -113,6 +114,11 @@ test('play together: three studios, one clock 7 s off, start at one position at 
   expect(Math.max(...paused) - Math.min(...paused)).toBeLessThan(0.001)
   expect(paused[0]).toBeGreaterThan(later[0]!)
   for (const p of pages) await expect(p.getByRole('button', { name: 'Play mix' })).toBeVisible()
+
+  // The owner's seek moves every playhead there (10 steps of 0.1 s back from the pause).
+  await page.getByRole('slider', { name: 'Mix position' }).press('PageDown')
+  const sought = Math.round((paused[0]! - 1) * 10) / 10
+  for (const p of pages) await expect.poll(async () => (await transport(p)).position).toBeCloseTo(sought, 3)
 
   // The viewer's own Play stays in the viewer's studio.
   await viewer.page.getByRole('button', { name: 'Play mix' }).click()

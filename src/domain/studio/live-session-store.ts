@@ -65,6 +65,8 @@ interface LiveSessionState {
   playTogether: () => boolean
   /** Pause pressed: true when it paused the others too (false: pause alone). */
   pauseTogether: () => boolean
+  /** The playhead moved: true when it moved for everyone together (false: seek alone). */
+  seekTogether: (seconds: number) => boolean
   goLive: (server: CollaborationServer, project: OpenProject, part: ProjectPart) => Promise<void>
   leave: () => Promise<void>
   /** Shows the others this creator's selection or the control they move (nothing when not live). */
@@ -132,6 +134,7 @@ export const useLiveSessionStore = create<LiveSessionState>()((set, get) => {
     },
     playTogether: () => get().session?.together.play() ?? false,
     pauseTogether: () => get().session?.together.stop() ?? false,
+    seekTogether: (seconds) => get().session?.together.seek(seconds) ?? false,
     goLive: async ({ client, projectCollaboration: calls }, project, part) => {
       await get().leave()
       // Others see this creator by username (profiles are public), as elsewhere in the app.

@@ -51,5 +51,6 @@ export const mixerTransport: SharedTransport = {
     mixerEngine.seek(seconds, mixerSnapshot()).catch(failed)
   },
   position: () => mixerEngine.position(),
+  playing: () => mixerEngine.isPlaying(),
   release: letGo,
 }

@@ -156,6 +156,30 @@ describe('play together', () => {
     expect(b.transport.position()).toBeCloseTo(a.transport.position(), 9)
   })
 
+  it('a seek is shared: while playing everyone starts again from there together; paused, everyone moves there', async () => {
+    const w = new World()
+    const a = await joined(w, 4_000)
+    const b = await joined(w, -2_500, { latencyMs: 80 })
+    a.optIn()
+    b.optIn()
+    a.together.play()
+    w.advance(3_000)
+    expect(b.together.seek(42)).toBe(true)
+    w.advance(START_DELAY_MS + 600)
+    expect(a.transport.position()).toBeCloseTo(42.6, 9)
+    expect(b.transport.position()).toBeCloseTo(a.transport.position(), 9)
+    a.together.stop()
+    w.advance(200)
+    expect(a.together.seek(7.25)).toBe(true)
+    w.advance(200)
+    expect([a.transport.position(), b.transport.position()]).toEqual([7.25, 7.25])
+    expect([a.transport.playing(), b.transport.playing()]).toEqual([false, false])
+    // Not a position in a mix: not sent, and the caller seeks alone.
+    const sent = a.sent.length
+    expect(a.together.seek(Number.NaN)).toBe(false)
+    expect(a.sent).toHaveLength(sent)
+  })
+
   it('a studio that has not opted in (or opted out) ignores the cues and plays alone', async () => {
     const w = new World()
     const a = await joined(w, 0)
@@ -185,6 +209,7 @@ describe('play together', () => {
     viewer.optIn()
     expect(viewer.together.play()).toBe(false)
     expect(viewer.together.stop()).toBe(false)
+    expect(viewer.together.seek(3)).toBe(false)
     expect(viewer.sent).toEqual([])
     editor.together.play()
     w.advance(START_DELAY_MS + 250)

@@ -6,7 +6,8 @@
  * Each studio turns that instant into its own clock with its measured offset to the server
  * (src/lib/clock-offset.ts) and starts there; one that hears the cue late starts at the position
  * the others have reached by then. Pause is shared the same way, with the position it happened at,
- * so the next Play starts everyone from one place.
+ * so the next Play starts everyone from one place; and so is a seek: while playing, a new shared
+ * start from where the playhead was put; paused, a pause there.
  *
  * Cues ride the room as MESSAGE_TRANSPORT messages beside the document's sync (which ignores
  * them), are never stored, and are trusted no more than anything else a peer sends: a cue that is
@@ -42,6 +43,8 @@ export interface SharedTransport {
   /** Pauses with the playhead at `seconds`. */
   stopAt(seconds: number): void
   position(): number
+  /** Whether it is playing (or about to start at a scheduled instant). */
+  playing(): boolean
   /** Play together is off: whatever keeps the transport in step after a shared start may stop. */
   release?(): void
 }
@@ -67,6 +70,12 @@ export interface PlayTogether {
   play(): boolean
   /** Pause pressed here: true when it went out and paused here (false: pause alone). */
   stop(): boolean
+  /**
+   * The playhead moved here (a click on the timeline): true when it went out and moved here
+   * (false: seek alone). Playing, everyone starts again from there together; paused, everyone's
+   * playhead moves there.
+   */
+  seek(seconds: number): boolean
   close(): void
 }
 
@@ -165,6 +174,19 @@ export function startPlayTogether(options: PlayTogetherOptions): PlayTogether {
       const position = transport.position()
       channel.send(encodeCue({ kind: 'stop', position }))
       transport.stopAt(position)
+      return true
+    },
+    seek(seconds) {
+      const measured = sending()
+      if (measured === null || !isSeconds(seconds)) return false
+      if (!transport.playing()) {
+        channel.send(encodeCue({ kind: 'stop', position: seconds }))
+        transport.stopAt(seconds)
+        return true
+      }
+      const atMs = now() + delay
+      channel.send(encodeCue({ kind: 'play', position: seconds, startAt: atMs + measured }))
+      transport.playAt(seconds, atMs)
       return true
     },
     close() {

@@ -84,6 +84,8 @@ export function LiveMixer() {
   }, [])
 
   const seek = useCallback((seconds: number) => {
+    // With play together on, the others' playheads move too.
+    if (useLiveSessionStore.getState().seekTogether(seconds)) return
     mixerEngine.seek(seconds, mixerSnapshot()).catch((err: unknown) => notify.error('Playback failed', { description: errorMessage(err) }))
   }, [])
 
