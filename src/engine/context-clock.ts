@@ -10,11 +10,11 @@
  * a small part of a block. A lead that falls far below the others (the context was suspended and
  * resumed, its clock stood still) starts the readings afresh.
  *
- * The wrapper the app uses (standardized-audio-context) offers neither getOutputTimestamp nor
- * outputLatency, so the device's output latency is not part of this: studios on speakers and on
- * Bluetooth headphones are heard as far apart as their outputs' latencies differ.
+ * contextTimeHeardAt takes the device's output latency off (output-latency.ts): a start placed there
+ * is heard at that instant, so studios on speakers and on Bluetooth headphones are heard together.
  */
 import type { IAudioContext } from 'standardized-audio-context'
+import { outputLatencySeconds } from './output-latency.ts'
 
 const WINDOW_MS = 1_000
 /** Larger than any block: a lead this far below the best means the context's clock stood still. */
@@ -43,6 +43,10 @@ export function contextTimeAt(ctx: IAudioContext, performanceMs: number): number
   const lead = readings.reduce((m, r) => Math.max(m, r.lead), -Infinity)
   return performanceMs / 1000 + lead
 }
+
+/** The context time whose sample is heard at page time `performanceMs`: earlier by the output latency. */
+export const contextTimeHeardAt = (ctx: IAudioContext, performanceMs: number): number =>
+  contextTimeAt(ctx, performanceMs) - outputLatencySeconds(ctx)
 
 /** Reads the context's clock every few ms until the returned stop is called. */
 export function keepContextClock(ctx: IAudioContext): () => void {

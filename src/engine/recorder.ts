@@ -25,6 +25,7 @@ import {
 } from './recorder-chunks.ts'
 import { createCaptureTap, loadRecorderWorklet, type RecorderTransport } from './recorder-worklet.ts'
 import { errorMessage } from '../lib/error-message.ts'
+import { deviceOutputLatency } from './output-latency.ts'
 
 export type MicrophoneErrorKind = 'denied' | 'no-device' | 'unsupported' | 'busy'
 
@@ -138,7 +139,7 @@ export async function startMicRecording(ctx: IAudioContext, options: StartOption
   const channelCount = (settings.channelCount ?? 1) >= 2 ? 2 : 1
   const trimFrames = latencyFrames(sampleRate, {
     baseLatency: ctx.baseLatency,
-    outputLatency: (ctx as unknown as { outputLatency?: number }).outputLatency,
+    outputLatency: deviceOutputLatency(ctx),
     inputLatency: settings.latency,
   })
 

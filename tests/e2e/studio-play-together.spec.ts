@@ -6,23 +6,31 @@ import { tone } from './fixtures/audio.ts'
 
 // "Play together" between three browsers in one live project through the real local backend (its
 // server-clock function and Realtime room): the owner, an editor whose clock (as the app reads it)
-// runs 7 s ahead, and a viewer. All three tick Play together; the owner's Play starts all three at
-// one position at one instant, measured through the studio's debug hook at one Date.now() instant
-// (the machine's clock, the same in every page); the editor's Pause stops all three at one
-// position, and the owner's seek moves every playhead there; the viewer's own Play stays in the
-// viewer's studio (the room does not let viewers send).
+// runs 7 s ahead, and a viewer on headphones with 200 ms of output latency. All three tick Play
+// together; the owner's Play is heard in all three at one position at one instant, measured through
+// the studio's debug hook at one Date.now() instant (the machine's clock, the same in every page);
+// the editor's Pause stops all three at one position, and the owner's seek moves every playhead
+// there; the viewer's own Play stays in the viewer's studio (the room does not let viewers send).
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`
 const SKEW_MS = 7_000
+const HEADPHONES_S = 0.2
 
-/** A creator in a browser of their own; `skewMs` moves the clock the app measures by (timeOrigin). */
-async function creator(browser: Browser, prefix: string, skewMs = 0) {
+/**
+ * A creator in a browser of their own; `skewMs` moves the clock the app measures by (timeOrigin),
+ * `outputLatency` is what the audio device reports (as Bluetooth headphones do, 200 ms).
+ */
+async function creator(browser: Browser, prefix: string, { skewMs = 0, outputLatency = 0 } = {}) {
   const context = await browser.newContext()
   if (skewMs)
     await context.addInitScript((skew) => {
       const skewed = performance.timeOrigin + skew
       Object.defineProperty(performance, 'timeOrigin', { get: () => skewed })
     }, skewMs)
+  if (outputLatency)
+    await context.addInitScript((latency) => {
+      Object.defineProperty(AudioContext.prototype, 'outputLatency', { get: () => latency })
+    }, outputLatency)
   const page = await context.newPage()
   const user = await signUpByApi(page, { username: `${prefix}_${unique()}`.slice(0, 20) })
   return { page, user }
@@ -38,8 +46,8 @@ test('play together: three studios, one clock 7 s off, start at one position at 
 }) => {
   test.setTimeout(90_000)
   await signUpByApi(page, { username: `pto_${unique()}`.slice(0, 20) })
-  const editor = await creator(browser, 'pte', SKEW_MS)
-  const viewer = await creator(browser, 'ptv')
+  const editor = await creator(browser, 'pte', { skewMs: SKEW_MS })
+  const viewer = await creator(browser, 'ptv', { outputLatency: HEADPHONES_S })
   // The editor's app clock really is off: the offset the server clock must correct.
   const skew = await editor.page.evaluate(() => performance.timeOrigin + performance.now() - Date.now())
   expect(Math.abs(skew - SKEW_MS)).toBeLessThan(50)
@@ -72,6 +80,10 @@ test('play together: three studios, one clock 7 s off, start at one position at 
     await expect(p.getByTestId('play-together-clock')).toHaveText(/^clock within \d+ ms$/)
   }
 
+  // The viewer's device latency is read (the audio-context wrapper alone does not give it).
+  expect((await transport(viewer.page)).latency).toBeGreaterThanOrEqual(HEADPHONES_S)
+  expect((await transport(viewer.page)).latency).toBeLessThan(HEADPHONES_S + 0.05)
+
   await page.getByRole('button', { name: 'Play mix' }).click()
   for (const p of pages) await expect.poll(async () => (await transport(p)).playing).toBe(true)
   await page.waitForTimeout(700)
@@ -85,7 +97,8 @@ test('play together: three studios, one clock 7 s off, start at one position at 
     let sum = 0
     for (let i = 0; i < 20; i++) {
       const t = await transport(p)
-      sum += t.position - t.wallMs / 1000
+      // Where it is heard: the viewer's headphones lag their transport by their latency.
+      sum += t.position - t.latency - t.wallMs / 1000
     }
     return sum / 20
   }

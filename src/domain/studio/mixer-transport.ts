@@ -1,10 +1,10 @@
 /**
  * Play together's transport in the studio: the mixer engine, started at the audio context time
- * of a page instant (src/engine/context-clock.ts) with the mix as the store holds it, and kept in
+ * heard at a page instant (src/engine/context-clock.ts) with the mix as the store holds it, and kept in
  * step with the page's clock after each shared start (keep-in-step.ts) until paused or released.
  */
 import { getAudioContext } from '../../engine/audio-context.ts'
-import { contextTimeAt } from '../../engine/context-clock.ts'
+import { contextTimeHeardAt } from '../../engine/context-clock.ts'
 import { mixerEngine } from '../../engine/mixer-engine.ts'
 import { errorMessage } from '../../lib/error-message.ts'
 import { notify } from '../../lib/notify.ts'
@@ -16,7 +16,7 @@ const failed = (e: unknown) => notify.error('Playback failed', { description: er
 
 const engineIo: KeepInStepIo = {
   perfNow: () => performance.now(),
-  contextTimeAt: (perfMs) => contextTimeAt(getAudioContext(), perfMs),
+  contextTimeAt: (perfMs) => contextTimeHeardAt(getAudioContext(), perfMs),
   isPlaying: () => mixerEngine.isPlaying(),
   positionAt: (ctxTime) => mixerEngine.timelinePositionAt(ctxTime),
   restart: (seconds, ctxTime) => void mixerEngine.playAt(mixerSnapshot(), seconds, ctxTime).catch(failed),
@@ -35,7 +35,8 @@ export const mixerTransport: SharedTransport = {
   playAt(seconds, atMs) {
     // atMs is on localNow's clock (timeOrigin + performance.now): back to performance.now's.
     const perfMs = atMs - performance.timeOrigin
-    const at = contextTimeAt(getAudioContext(), perfMs)
+    // Heard at that instant: the start is earlier by this device's output latency.
+    const at = contextTimeHeardAt(getAudioContext(), perfMs)
     letGo()
     const mine = generation
     mixerEngine

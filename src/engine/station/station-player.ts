@@ -18,6 +18,7 @@ import { makeLimiter, stationGainDb } from './station-output.ts'
 import { chainFrom, prerollOf } from './segments.ts'
 import { keyOf, PieceRenders, type PieceRender, type RenderedSegment } from './piece-renders.ts'
 import { playSegment } from './segment-source.ts'
+import { outputLatencySeconds } from '../output-latency.ts'
 
 export type StationStatus = 'stopped' | 'tuning' | 'playing'
 
@@ -154,7 +155,8 @@ export class StationPlayer {
     if (sources?.has(segment.from)) return true
     const ctx = getAudioContext()
     // Wall clock → context time. `shift` moves a skipping listener's programme earlier.
-    const pieceAt = (slot.startsAt - shift - this.programmeTime()) / 1000 + ctx.currentTime
+    // Heard at its time: earlier by this device's output latency (a listener on Bluetooth too).
+    const pieceAt = (slot.startsAt - shift - this.programmeTime()) / 1000 + ctx.currentTime - outputLatencySeconds(ctx)
     const segmentAt = pieceAt + segment.from
     const span = segment.to - segment.from
     const offset = Math.max(0, ctx.currentTime + 0.05 - segmentAt)

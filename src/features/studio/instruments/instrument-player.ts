@@ -19,6 +19,7 @@ import { mixerSnapshot, useMixerStore } from '../../../domain/studio/mixer-store
 import type { MixerTrack } from '../../../engine/mixer-model.ts'
 import { startCountIn } from '../recording/count-in.ts'
 import { useTimelineStore } from '../timeline/timeline-store.ts'
+import { outputLatencySeconds } from '../../../engine/output-latency.ts'
 
 export type MidiState =
   | { status: 'off' }
@@ -109,9 +110,7 @@ function releaseAll(): void {
 /** Where the mix is, as the player heard it: the output's latency back from now. */
 function heardPosition(): number | null {
   const ctx = getAudioContext()
-  // standardized-audio-context's types omit outputLatency, which Chromium and Firefox report.
-  const latency = ((ctx as { outputLatency?: number }).outputLatency || 0) + (ctx.baseLatency || 0)
-  return mixerEngine.timelinePositionAt(ctx.currentTime - latency)
+  return mixerEngine.timelinePositionAt(ctx.currentTime - outputLatencySeconds(ctx))
 }
 
 export function noteOn(key: number, velocity = get().velocity): void {

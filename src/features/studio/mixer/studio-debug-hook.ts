@@ -9,7 +9,8 @@
  *   window.__cubeStudio.tracks(): { name, type, offset, duration }[]   timeline placement of each track
  *   window.__cubeStudio.sampleRate(): number
  *   window.__cubeStudio.clips(): { track, clips: Clip[] }[]   each track's arrangement (implicit clip included)
- *   window.__cubeStudio.transport(): { playing, position, wallMs }   the transport now, with Date.now()
+ *   window.__cubeStudio.transport(): { playing, position, wallMs, latency }   the transport now, with Date.now()
+ *       and the output latency (s) it is heard after
  *   window.__cubeStudio.positionAt(wallMs): number | null   timeline seconds heard at that Date.now() instant
  *       (null when not playing): two studios asked for one instant must agree when they play together
  * It only reads state; it cannot change the mix.
@@ -20,7 +21,8 @@ import { renderMix, type MixEngine } from '../../../engine/offline-mix.ts'
 import { mixerSnapshot, useMixerStore } from '../../../domain/studio/mixer-store.ts'
 import { trackClips, type Clip } from '../../../engine/arrangement/clip.ts'
 import { mixerEngine } from '../../../engine/mixer-engine.ts'
-import { contextTimeAt } from '../../../engine/context-clock.ts'
+import { contextTimeHeardAt } from '../../../engine/context-clock.ts'
+import { outputLatencySeconds } from '../../../engine/output-latency.ts'
 
 declare global {
   interface Window {
@@ -30,7 +32,7 @@ declare global {
       tracks: () => { name: string; type: string; offset: number; duration: number }[]
       sampleRate: () => number
       clips: () => { track: string; clips: Clip[] }[]
-      transport: () => { playing: boolean; position: number; wallMs: number }
+      transport: () => { playing: boolean; position: number; wallMs: number; latency: number }
       positionAt: (wallMs: number) => number | null
     }
   }
@@ -47,8 +49,14 @@ export function installStudioDebugHook() {
     tracks: () => useMixerStore.getState().tracks.map(({ name, type, offset, duration }) => ({ name, type, offset, duration })),
     sampleRate: () => getAudioContext().sampleRate,
     clips: () => useMixerStore.getState().tracks.map((t) => ({ track: t.name, clips: trackClips(t).map((c) => ({ ...c })) })),
-    transport: () => ({ playing: mixerEngine.isPlaying(), position: mixerEngine.position(), wallMs: Date.now() }),
+    transport: () => ({
+      playing: mixerEngine.isPlaying(),
+      position: mixerEngine.position(),
+      wallMs: Date.now(),
+      latency: outputLatencySeconds(getAudioContext()),
+    }),
     // Date.now() is the machine's clock, shared by every page of the test's browser.
-    positionAt: (wallMs) => mixerEngine.timelinePositionAt(contextTimeAt(getAudioContext(), performance.now() + (wallMs - Date.now()))),
+    positionAt: (wallMs) =>
+      mixerEngine.timelinePositionAt(contextTimeHeardAt(getAudioContext(), performance.now() + (wallMs - Date.now()))),
   }
 }

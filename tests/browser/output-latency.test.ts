@@ -1,0 +1,34 @@
+/**
+ * The output latency the app takes off shared starts (play together, CUBE Radio) is the device's:
+ * read through the audio-context wrapper, which does not give it itself, from the native context.
+ */
+import { describe, expect, it } from 'vitest'
+import { AudioContext as WrappedContext } from 'standardized-audio-context'
+import { contextTimeAt, contextTimeHeardAt } from '../../src/engine/context-clock.ts'
+import { deviceOutputLatency, outputLatencySeconds } from '../../src/engine/output-latency.ts'
+
+describe('output latency', () => {
+  it("is the native context's baseLatency + outputLatency, through the wrapper", async () => {
+    const native = new window.AudioContext({ latencyHint: 'interactive' })
+    const ctx = new WrappedContext({ latencyHint: 'interactive' })
+    await Promise.all([native.resume(), ctx.resume()])
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    // Headless Chromium reports about 30 ms on its fake device; the wrapper itself says nothing.
+    expect(native.outputLatency).toBeGreaterThan(0)
+    expect((ctx as unknown as { outputLatency?: number }).outputLatency).toBeUndefined()
+    expect(deviceOutputLatency(ctx)).toBeCloseTo(native.outputLatency, 3)
+    expect(outputLatencySeconds(ctx)).toBeCloseTo(native.baseLatency + native.outputLatency, 3)
+    // A start heard at an instant is placed that much earlier on the context's clock.
+    const at = performance.now() + 500
+    expect(contextTimeAt(ctx, at) - contextTimeHeardAt(ctx, at)).toBeCloseTo(outputLatencySeconds(ctx), 3)
+    await Promise.all([native.close(), ctx.close()])
+  })
+
+  it('an absurd or missing reading counts as none', () => {
+    const fake = (base: unknown, output: unknown) =>
+      ({ baseLatency: base, _nativeAudioContext: { outputLatency: output } }) as unknown as Parameters<typeof outputLatencySeconds>[0]
+    expect(outputLatencySeconds(fake(0.01, Number.NaN))).toBeCloseTo(0.01, 9)
+    expect(outputLatencySeconds(fake(-1, 30))).toBe(0)
+    expect(outputLatencySeconds(fake(0.005, 0.2))).toBeCloseTo(0.205, 9)
+  })
+})
