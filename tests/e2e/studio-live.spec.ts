@@ -7,7 +7,8 @@ import { tone } from './fixtures/audio.ts'
 // Live collaboration between two browsers through the real local backend: the owner saves a mix to
 // the account, goes live and invites by username; the editor joins from "Shared with you", gets the
 // mix and its audio, and each sees the other in the project (lane, playhead, a held knob) and the
-// other's edits and audio; a third creator joins through an invite link, which the owner then revokes.
+// other's edits and audio; an edit made offline merges on return; a third creator joins through an
+// invite link, which the owner then revokes.
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`
 
@@ -87,6 +88,26 @@ test('two creators in one project: invite by username or link, join live, see ea
   await live.getByRole('button', { name: 'Revoke' }).click()
   await expect(live.getByRole('list', { name: 'Invite links' })).toHaveCount(0)
   await guestPage.close()
+
+  // Offline: the editor's edit waits while the connection is down and merges on return with the
+  // owner's edit made meanwhile; both studios end with both edits.
+  const pan = (p: Page) => p.getByRole('slider', { name: 'groove Pan' })
+  const bassVolume = (p: Page) => p.getByRole('slider', { name: 'bass Volume' })
+  const ownerPan = await pan(page).getAttribute('aria-valuenow')
+  await editorPage.context().setOffline(true)
+  await pan(editorPage).focus()
+  await editorPage.keyboard.press('PageUp')
+  const offlinePan = await pan(editorPage).getAttribute('aria-valuenow')
+  expect(offlinePan).not.toBe(ownerPan)
+  await bassVolume(page).focus()
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft')
+  const ownerBass = await bassVolume(page).getAttribute('aria-valuenow')
+  await page.waitForTimeout(1_500)
+  await expect(pan(page), 'nothing crossed while the editor was offline').toHaveAttribute('aria-valuenow', ownerPan ?? '')
+  await expect(bassVolume(editorPage)).not.toHaveAttribute('aria-valuenow', ownerBass ?? '')
+  await editorPage.context().setOffline(false)
+  await expect(pan(page)).toHaveAttribute('aria-valuenow', offlinePan ?? '', { timeout: 20_000 })
+  await expect(bassVolume(editorPage)).toHaveAttribute('aria-valuenow', ownerBass ?? '', { timeout: 20_000 })
 
   // Leaving is seen by the owner at once.
   await theirs.getByRole('button', { name: 'Leave' }).click()
