@@ -26,6 +26,8 @@ export interface StoredProject {
   createdAt: number
   updatedAt: number
   state: MixerState
+  /** The version of the account's copy this one descends from (features/studio/projects/copy-lineage.ts). */
+  copyOf?: number
 }
 
 export interface StoredAudio {
@@ -151,6 +153,14 @@ export function saveProject(project: StoredProject, audio: (id: string) => Store
       s.audio.put(a)
     }
     s.projects.put(project)
+  })
+}
+
+/** Notes that the project's local version descends from the account's version `copyOf`. */
+export function setProjectCopyOf(id: string, copyOf: number): Promise<void> {
+  return tx(['projects'], 'readwrite', async (s) => {
+    const p = (await req(s.projects.get(id))) as StoredProject | undefined
+    if (p) s.projects.put({ ...p, copyOf })
   })
 }
 

@@ -312,6 +312,35 @@ test('a project saved here opens in another browser of the account with its mix 
     await expect(page2.getByRole('slider', { name: 'right Volume', exact: true })).toHaveAttribute('aria-valuenow', '30')
     await expect(stale.getByTestId('project-account-status')).toHaveText(/Saved to your account/)
     expect((await trackLevel(page2, 'left'))!.seconds).toBeCloseTo(1.2, 3)
+
+    // Both browsers edit before either sees the other's edit: the second to upload does not replace
+    // the first one's version; both are kept, and the second browser goes on with its own.
+    const manifestOf = async (id: string) =>
+      (
+        (await (
+          await fetch(`${origin}/storage/v1/object/studio-audio/${session.user.id}/${id}/project.json`, { headers: auth })
+        ).json()) as { state: { tracks: { name: string; volume: number }[] } }
+      ).state.tracks.find((t) => t.name === 'right')!.volume
+    await volume.focus()
+    await volume.press('PageUp')
+    await expect.poll(() => manifestOf(rows[0]!.id), { timeout: 20_000 }).toBe(40)
+    const volume2 = page2.getByRole('slider', { name: 'right Volume', exact: true })
+    await volume2.focus()
+    await volume2.press('PageDown')
+    await expect(toast(page2, 'Both versions kept')).toContainText('"Project 1 (conflicting copy)"', { timeout: 20_000 })
+    await expect
+      .poll(async () => (await serverProjects(origin, session)).map((r) => r.name).sort(), { timeout: 20_000 })
+      .toEqual(['Project 1', 'Project 1 (conflicting copy)'])
+    const copyRow = (await serverProjects(origin, session)).find((r) => r.name !== 'Project 1')!
+    await expect.poll(() => manifestOf(copyRow.id).catch(() => null), { timeout: 20_000 }).toBe(20)
+    expect(await manifestOf(rows[0]!.id), "the first browser's version is not replaced").toBe(40)
+    // The second browser has both: its own open as the copy, the account's under the project's name.
+    await expect(page2.getByTestId('project-item').filter({ hasText: 'Project 1 (conflicting copy)' })).toBeVisible()
+    await expect(volume2).toHaveAttribute('aria-valuenow', '20')
+    // Deleted there, the copy leaves the account (and the first browser's project is left alone).
+    page2.once('dialog', (d) => void d.accept())
+    await page2.getByRole('button', { name: 'Delete Project 1 (conflicting copy)' }).click()
+    await expect.poll(async () => (await serverProjects(origin, session)).map((r) => r.name), { timeout: 20_000 }).toEqual(['Project 1'])
   } finally {
     await other.close()
   }

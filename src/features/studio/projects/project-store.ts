@@ -70,6 +70,7 @@ export const useProjectStore = create<ProjectStore>()((set, get) => ({
       createdAt: existing?.createdAt ?? now,
       updatedAt: now,
       state: mixerSnapshot(),
+      copyOf: existing?.copyOf,
     }
     await saveProject(project, getMixerAudio)
     const { id, name, createdAt, updatedAt } = project

@@ -12,7 +12,9 @@
  * then holds the updatedAt of the local version the copy is of, so every device can tell whether
  * the copy is current.
  *
- *   uploadProjectCopy(db, userId, project, readAudio, onProgress?) → audioUploadedAt (ISO)
+ *   uploadProjectCopy(db, userId, project, readAudio, onProgress?, device?) → audioUploadedAt (ISO)
+ *                      a ProjectConflictError, writing nothing, when the account holds a version
+ *                      another browser uploaded that this one never saw (copy-lineage.ts)
  *   downloadProjectCopy(db, userId, projectId, onProgress?) → { project, audio }   validated
  *   deleteProjectFromAccount(db, userId, projectId)   its copy (below), then its row
  *   removeProjectCopy(db, userId, projectId)   deletes the manifest, then every file in the
@@ -30,6 +32,7 @@ import type { StoredAudio, StoredProject } from '../../../engine/project-db.ts'
 import { deleteStudioProject, markStudioProjectUploaded, upsertStudioProject } from '../../../backend/studio-projects.ts'
 import { isTransientSyncError } from './studio-project-outbox.ts'
 import { errorMessage } from '../../../lib/error-message.ts'
+import { overwritesUnseenVersion, thisDevice } from './copy-lineage.ts'
 
 export const STUDIO_AUDIO_BUCKET = 'studio-audio'
 const MANIFEST = 'project.json'
@@ -52,6 +55,16 @@ interface Manifest {
   updatedAt: number
   state: StoredProject['state']
   audio: ManifestAudio[]
+  /** The browser that uploaded this version (copy-lineage.ts). */
+  device?: string
+}
+
+/** The account holds a version of the project this browser never saw: it is not overwritten. */
+export class ProjectConflictError extends Error {
+  constructor(readonly accountUpdatedAt: number) {
+    super('This project was changed in another browser since this one last had it.')
+    this.name = 'ProjectConflictError'
+  }
 }
 
 export class ProjectCopyError extends Error {
@@ -139,6 +152,7 @@ export function parseManifest(raw: unknown, projectId: string): Manifest {
     updatedAt: Number(m.updatedAt),
     state,
     audio,
+    ...(typeof m.device === 'string' && /^[\w-]{8,64}$/.test(m.device) ? { device: m.device } : {}),
   }
 }
 
@@ -148,9 +162,14 @@ export async function uploadProjectCopy(
   project: StoredProject,
   readAudio: (id: string) => Promise<StoredAudio | undefined>,
   onProgress?: (fraction: number) => void,
+  device: string = thisDevice(),
 ): Promise<string> {
   const bucket = db.storage.from(STUDIO_AUDIO_BUCKET)
   const base = folder(userId, project.id)
+  // Before anything is written: a version from another browser that this one never saw stays.
+  // (Not read, or damaged: nothing to keep, and the upload replaces it as before.)
+  const previous = await readManifest(db, userId, project.id).catch(() => null)
+  if (overwritesUnseenVersion(previous, project, device)) throw new ProjectConflictError(previous!.updatedAt)
   // The row first: the copy is listed against it, and it may not have reached the server yet.
   await upsertStudioProject(db, {
     id: project.id,
@@ -160,7 +179,6 @@ export async function uploadProjectCopy(
     createdAt: project.createdAt,
     updatedAt: project.updatedAt,
   })
-  const previous = await readManifest(db, userId, project.id).catch(() => null)
   // What an earlier upload (finished or not) or a live session already stored is not sent again.
   const already = new Set(await filesInFolder(db, base))
 
@@ -195,6 +213,7 @@ export async function uploadProjectCopy(
     updatedAt: project.updatedAt,
     state: project.state,
     audio,
+    device,
   }
   const body = new TextEncoder().encode(JSON.stringify(manifest))
   // Never cached: the manifest is overwritten by every upload, and a stale one would open an old mix.
@@ -250,6 +269,7 @@ export async function downloadProjectCopy(
     createdAt: manifest.createdAt,
     updatedAt: manifest.updatedAt,
     state: manifest.state,
+    copyOf: manifest.updatedAt,
   }
   return { project, audio }
 }

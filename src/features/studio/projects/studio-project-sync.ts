@@ -24,8 +24,12 @@ import { useAccountProjectStore } from '../../../domain/studio/account-project-s
 import { useSessionStore } from '../../../domain/session/session-store.ts'
 import { supabase } from '../../../backend/client.ts'
 import * as api from '../../../backend/studio-projects.ts'
-import { getAudio, getProject, listProjects } from '../../../engine/project-db.ts'
-import { deleteProjectFromAccount, uploadProjectCopy } from './studio-project-copies.ts'
+import { getAudio, getProject, listProjects, saveProject, setProjectCopyOf, type StoredProject } from '../../../engine/project-db.ts'
+import { mixDuration } from '../../../engine/mixer-model.ts'
+import { deleteProjectFromAccount, downloadProjectCopy, ProjectConflictError, uploadProjectCopy } from './studio-project-copies.ts'
+import { conflictCopyName } from './copy-lineage.ts'
+import { emitProjectEvent } from './project-events.ts'
+import { useMixerStore } from '../../../domain/studio/mixer-store.ts'
 import { refreshAccountStorage } from '../../../domain/collection/creation-sync.ts'
 import { errorMessage } from '../../../lib/error-message.ts'
 import { startAccountAutosave } from './account-autosave.ts'
@@ -78,13 +82,61 @@ async function upload(userId: string, entry: UploadEntry) {
   // Deleted from this browser since: its delete follows in the outbox.
   if (!project) return status().set(id, null)
   status().set(id, { phase: 'uploading', progress: 0 })
-  const at = await uploadProjectCopy(supabase(), userId, project, getAudio, (progress) =>
-    status().set(id, { phase: 'uploading', progress }),
-  )
+  let at: string
+  try {
+    at = await uploadProjectCopy(supabase(), userId, project, getAudio, (progress) => status().set(id, { phase: 'uploading', progress }))
+  } catch (error) {
+    if (!(error instanceof ProjectConflictError)) throw error
+    return keepBoth(userId, project)
+  }
+  // Later saves here descend from the version now in the account.
+  await setProjectCopyOf(id, project.updatedAt)
   useAccountProjectStore.getState().patch(userId, id, { audioUploadedAt: at })
   refreshAccountStorage()
   // A save during the upload queued another one: that one's status stays.
   status().set(id, pendingUpload(userId, id, entry) ? { phase: 'queued' } : null)
+}
+
+/**
+ * The account holds a version of the project that another browser saved and this one never saw:
+ * both are kept. The account's version comes into this browser under the project's name (first: if
+ * it cannot be fetched now, nothing changes and the upload is tried again later), and this
+ * browser's version becomes a new project beside it, uploaded like any save; a studio that has the
+ * project open goes on editing its own version, now that new project.
+ */
+async function keepBoth(userId: string, mine: StoredProject) {
+  const theirs = await downloadProjectCopy(supabase(), userId, mine.id)
+  const now = Date.now()
+  const copy: StoredProject = {
+    id: crypto.randomUUID(),
+    name: conflictCopyName(mine.name, api.STUDIO_PROJECT_NAME_MAX),
+    createdAt: now,
+    updatedAt: now,
+    state: mine.state,
+  }
+  // Its audio is stored here already (the project's own).
+  await saveProject(copy, () => undefined)
+  await saveProject(theirs.project, (audioId) => theirs.audio.get(audioId))
+  const open = useMixerStore.getState().project
+  if (open?.id === mine.id) useMixerStore.getState().setProject({ id: copy.id, name: copy.name })
+  status().set(mine.id, null)
+  useAccountProjectStore.getState().patch(userId, mine.id, { audioUploadedAt: new Date(theirs.project.updatedAt).toISOString() })
+  emitProjectEvent({
+    kind: 'saved',
+    id: copy.id,
+    name: copy.name,
+    createdAt: copy.createdAt,
+    updatedAt: copy.updatedAt,
+    trackCount: copy.state.tracks.length,
+    durationSeconds: mixDuration(copy.state),
+  })
+  await useProjectStore.getState().refresh()
+  notify('Both versions kept', {
+    id: TOAST_ID,
+    description:
+      `"${mine.name}" was changed in another browser since this one last had it. That version stays ` +
+      `"${mine.name}"; this browser's is kept beside it as "${copy.name}".`,
+  })
 }
 
 async function apply(userId: string, entry: OutboxEntry) {
