@@ -312,35 +312,6 @@ test('a project saved here opens in another browser of the account with its mix 
     await expect(page2.getByRole('slider', { name: 'right Volume', exact: true })).toHaveAttribute('aria-valuenow', '30')
     await expect(stale.getByTestId('project-account-status')).toHaveText(/Saved to your account/)
     expect((await trackLevel(page2, 'left'))!.seconds).toBeCloseTo(1.2, 3)
-
-    // Both browsers edit before either sees the other's edit: the second to upload does not replace
-    // the first one's version; both are kept, and the second browser goes on with its own.
-    const manifestOf = async (id: string) =>
-      (
-        (await (
-          await fetch(`${origin}/storage/v1/object/studio-audio/${session.user.id}/${id}/project.json`, { headers: auth })
-        ).json()) as { state: { tracks: { name: string; volume: number }[] } }
-      ).state.tracks.find((t) => t.name === 'right')!.volume
-    await volume.focus()
-    await volume.press('PageUp')
-    await expect.poll(() => manifestOf(rows[0]!.id), { timeout: 20_000 }).toBe(40)
-    const volume2 = page2.getByRole('slider', { name: 'right Volume', exact: true })
-    await volume2.focus()
-    await volume2.press('PageDown')
-    await expect(toast(page2, 'Both versions kept')).toContainText('"Project 1 (conflicting copy)"', { timeout: 20_000 })
-    await expect
-      .poll(async () => (await serverProjects(origin, session)).map((r) => r.name).sort(), { timeout: 20_000 })
-      .toEqual(['Project 1', 'Project 1 (conflicting copy)'])
-    const copyRow = (await serverProjects(origin, session)).find((r) => r.name !== 'Project 1')!
-    await expect.poll(() => manifestOf(copyRow.id).catch(() => null), { timeout: 20_000 }).toBe(20)
-    expect(await manifestOf(rows[0]!.id), "the first browser's version is not replaced").toBe(40)
-    // The second browser has both: its own open as the copy, the account's under the project's name.
-    await expect(page2.getByTestId('project-item').filter({ hasText: 'Project 1 (conflicting copy)' })).toBeVisible()
-    await expect(volume2).toHaveAttribute('aria-valuenow', '20')
-    // Deleted there, the copy leaves the account (and the first browser's project is left alone).
-    page2.once('dialog', (d) => void d.accept())
-    await page2.getByRole('button', { name: 'Delete Project 1 (conflicting copy)' }).click()
-    await expect.poll(async () => (await serverProjects(origin, session)).map((r) => r.name), { timeout: 20_000 }).toEqual(['Project 1'])
   } finally {
     await other.close()
   }
@@ -366,6 +337,68 @@ test('a project saved here opens in another browser of the account with its mix 
   // ...and goes down to nothing once it is deleted (no reload: the figure is read again).
   await page.getByRole('link', { name: 'Library' }).first().click()
   await expect(usage).toContainText(/^0 B of 500 MB used/)
+})
+
+test('two browsers edit one project before either sees the other: the second upload keeps both versions', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000)
+  const origin = baseURL!
+  const { email, password } = await signedInStudio(page, 'both')
+  await openMixer(page)
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles({ name: 'right.wav', mimeType: 'audio/wav', buffer: makeWav([tone(660, 0.5, 48000)], 48000) })
+  const volume = page.getByRole('slider', { name: 'right Volume', exact: true })
+  await volume.focus()
+  await volume.press('Home')
+  await volume.press('PageUp')
+  await page.getByRole('button', { name: 'Save Project' }).click()
+  const status = page.getByTestId('project-item').filter({ hasText: 'Project 1' }).getByTestId('project-account-status')
+  await expect(status).toHaveText(/Saved to your account/, { timeout: 20_000 })
+  const session = await apiSession(origin, email, password)
+  const [row] = await serverProjects(origin, session)
+  const auth = { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${session.access_token}` }
+  const volumeIn = async (id: string) => {
+    const res = await fetch(`${origin}/storage/v1/object/studio-audio/${session.user.id}/${id}/project.json`, { headers: auth })
+    if (!res.ok) return null
+    return ((await res.json()) as { state: { tracks: { name: string; volume: number }[] } }).state.tracks[0]!.volume
+  }
+
+  const other = await browser.newContext({ baseURL: origin })
+  try {
+    const page2 = await other.newPage()
+    await page2.goto('/app/studio')
+    await logIn(page2, email, password)
+    await page2.getByRole('button', { name: 'Open Project 1' }).click()
+    await expect(toast(page2, 'Project opened')).toBeVisible()
+    const volume2 = page2.getByRole('slider', { name: 'right Volume', exact: true })
+    await expect(volume2).toHaveAttribute('aria-valuenow', '10')
+
+    // The first browser's edit reaches the account (saved by itself after a pause)...
+    await volume.focus()
+    await volume.press('PageUp')
+    await expect.poll(() => volumeIn(row!.id), { timeout: 20_000 }).toBe(20)
+    // ...and the second, which never saw it, edits its own version: that upload does not replace it.
+    await volume2.focus()
+    await volume2.press('PageDown')
+    await expect(toast(page2, 'Both versions kept')).toContainText('"Project 1 (conflicting copy)"', { timeout: 20_000 })
+    await expect
+      .poll(async () => (await serverProjects(origin, session)).map((r) => r.name).sort(), { timeout: 20_000 })
+      .toEqual(['Project 1', 'Project 1 (conflicting copy)'])
+    const copy = (await serverProjects(origin, session)).find((r) => r.name !== 'Project 1')!
+    await expect.poll(() => volumeIn(copy.id), { timeout: 20_000 }).toBe(0)
+    expect(await volumeIn(row!.id), "the first browser's version is not replaced").toBe(20)
+    // The second browser has both: its own still open, as the copy; the account's under the project's name.
+    await expect(page2.getByTestId('project-item').filter({ hasText: 'Project 1 (conflicting copy)' })).toBeVisible()
+    await expect(volume2).toHaveAttribute('aria-valuenow', '0')
+    await page2.getByRole('button', { name: 'Open Project 1', exact: true }).click()
+    await expect(volume2).toHaveAttribute('aria-valuenow', '20')
+  } finally {
+    await other.close()
+  }
 })
 
 test('removing a project from the account in another browser removes its row and its copy, not the local project', async ({
