@@ -28,7 +28,7 @@ type StudioHook = {
   trackAudio(name: string): { sampleRate: number; channels: Float32Array[] } | null
   tracks(): { name: string; type: string; offset: number; duration: number }[]
   sampleRate(): number
-  transport(): { playing: boolean; position: number; wallMs: number }
+  transport(): { playing: boolean; position: number; wallMs: number; latency: number }
   positionAt(wallMs: number): number | null
 }
 declare global {

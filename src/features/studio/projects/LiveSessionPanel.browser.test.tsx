@@ -94,6 +94,7 @@ function fakeTogether() {
     disable: () => void ((seen.offset = null), seen.disabled++),
     play: () => false,
     stop: () => false,
+    seek: () => false,
     close: () => {},
   }
   return { together, seen }
