@@ -11,7 +11,6 @@
  *   (COLLAB_BROWSER_EDITS: how many edits, 60)
  */
 import { existsSync, mkdtempSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -22,20 +21,11 @@ import { anonKeyFor } from '../../tests/e2e/support/anon-key.ts'
 import { sessionStorageKey } from '../../tests/e2e/support/session.ts'
 import { makeWav, tone } from '../../tests/e2e/fixtures/audio.ts'
 import type { BenchResult } from '../types.ts'
+import { freePort } from '../../tests/backend/support/free-port.ts'
 
 const EDITS = Number(process.env.COLLAB_BROWSER_EDITS ?? 60)
 const KNOB = 'groove Volume'
 const WAIT_MS = 30_000
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
 
 const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b)

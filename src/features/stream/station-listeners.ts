@@ -2,7 +2,8 @@ import { useEffect } from 'react'
 import { create } from 'zustand'
 import { joinPresenceRoom, type PresenceRoom } from '../../backend/presence.ts'
 import type { Steer } from '../../engine/station/programme.ts'
-import { getStation, type StationState } from '../../engine/station/station-player.ts'
+import { getStation } from '../../engine/station/station-player.ts'
+import { followRadioUse, type RadioUse, type StationSource } from './radio-use.ts'
 
 // "N listening now" on CUBE Radio: everyone with a steer's channel on air is present in that
 // steer's Realtime presence room (each steer is its own programme, so its own audience). The count
@@ -14,59 +15,41 @@ export const useStationListeners = create<{ count: number | null }>(() => ({ cou
 
 export const listenersTopic = (steer: Steer): string => `radio:${steer.mood ?? 'any'}:${steer.genre ?? 'any'}`
 
-interface StationSource {
-  readonly state: StationState
-  subscribe(listener: (state: StationState) => void): () => void
-}
-
-export interface StationListeners {
-  /** The Stream page is open: show the count even while this tab is not playing. Returns the release. */
-  watch(): () => void
-  stop(): void
-}
+export type StationListeners = RadioUse
 
 /**
  * The room is open while the station plays or the Stream page is open, so a visitor who never
  * goes near the radio opens no socket; this tab is present in it only while the station plays.
  */
 export function createStationListeners(station: StationSource, join: typeof joinPresenceRoom = joinPresenceRoom): StationListeners {
-  let watchers = 0
   let room: PresenceRoom | null = null
   let topic: string | null = null
-  const sync = () => {
-    const { status, steer } = station.state
-    const playing = status !== 'stopped'
-    const wanted = playing || watchers > 0 ? listenersTopic(steer) : null
-    if (wanted !== topic) {
-      room?.close()
-      room = null
-      topic = wanted
-      useStationListeners.setState({ count: null })
-      if (wanted)
-        room = join(wanted, (count) => {
-          if (topic === wanted) useStationListeners.setState({ count })
-        })
-    }
-    room?.setPresent(playing)
+  const close = () => {
+    room?.close()
+    room = null
   }
-  const unsubscribe = station.subscribe(sync)
-  return {
-    watch() {
-      watchers += 1
-      sync()
-      return () => {
-        watchers -= 1
-        sync()
+  return followRadioUse(
+    station,
+    ({ status, steer }, watched) => {
+      const playing = status !== 'stopped'
+      const wanted = playing || watched ? listenersTopic(steer) : null
+      if (wanted !== topic) {
+        close()
+        topic = wanted
+        useStationListeners.setState({ count: null })
+        if (wanted)
+          room = join(wanted, (count) => {
+            if (topic === wanted) useStationListeners.setState({ count })
+          })
       }
+      room?.setPresent(playing)
     },
-    stop() {
-      unsubscribe()
-      room?.close()
-      room = null
+    () => {
+      close()
       topic = null
       useStationListeners.setState({ count: null })
     },
-  }
+  )
 }
 
 let service: StationListeners | undefined

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process'
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from './free-port.ts'
 
 export interface PostgresCluster {
   url: string
@@ -20,16 +20,6 @@ export function findPostgresBin(): { bin: string; version: string } | undefined 
   const version = versions.includes('15') ? '15' : versions.at(-1)
   return version ? { bin: join(root, version, 'bin'), version } : undefined
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
 
 /**
  * A throwaway cluster in a temp folder on a random port (trust auth, 127.0.0.1 only). initdb
