@@ -9,6 +9,7 @@ import { startRewardFlash } from '../domain/economy/reward-store.ts'
 import { startShareLinks } from '../domain/economy/share-link-sync.ts'
 import { startPlayerService } from '../domain/playback/player-service.ts'
 import { resumeAfterReload } from '../domain/playback/player-resume.ts'
+import { startOutputDelay } from '../domain/playback/output-delay-store.ts'
 import { startPlaylistSync } from '../domain/collection/playlist-sync.ts'
 import { startCreationSync } from '../domain/collection/creation-sync.ts'
 import { startOfflineSync } from '../domain/collection/offline-store.ts'
@@ -33,6 +34,7 @@ export function startBackend(): void {
   announceAuthLink()
   startSiteBranding()
   startPlayerService()
+  startOutputDelay()
   void resumeAfterReload()
   startSessionSync()
   startLiveNotices()

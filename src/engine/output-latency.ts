@@ -5,7 +5,9 @@
  * CUBE Radio) and the position a player heard (recording notes, trimming a take) take it off.
  *
  * standardized-audio-context's wrapper gives baseLatency but not outputLatency; the native context
- * it wraps has it (Chromium, Firefox; Safari reports none, and then only baseLatency counts).
+ * it wraps has it (Chromium, Firefox). Safari reports none: there the delay the listener set by hand
+ * (Settings → Playback, e.g. 200 ms for Bluetooth headphones) stands in for it, as a DAW's manual
+ * latency offset does.
  */
 import type { IAudioContext } from 'standardized-audio-context'
 
@@ -19,10 +21,22 @@ interface WithNative {
   _nativeAudioContext?: { outputLatency?: number }
 }
 
-/** The device's output latency in seconds (0 where the browser reports none). */
-export function deviceOutputLatency(ctx: IAudioContext): number {
+let unreportedSeconds = 0
+
+/** The delay to assume where the browser reports none (0: none assumed). */
+export function setUnreportedOutputLatency(delaySeconds: number): void {
+  unreportedSeconds = seconds(delaySeconds)
+}
+
+/** What the browser reports of the device's output latency, in seconds (0 where it reports none). */
+export function reportedOutputLatency(ctx: IAudioContext): number {
   const wrapped = ctx as unknown as WithNative
   return seconds(wrapped._nativeAudioContext?.outputLatency ?? wrapped.outputLatency)
+}
+
+/** The device's output latency in seconds: as reported, else the delay set by hand. */
+export function deviceOutputLatency(ctx: IAudioContext): number {
+  return reportedOutputLatency(ctx) || unreportedSeconds
 }
 
 /** Seconds from a sample's context time to its being heard. */
