@@ -63,139 +63,144 @@ async function signUpIn(page: Page, prefix: string) {
   return username
 }
 
-test(
-  'publish a made track: refused when bad or too short, then plays from the public URL in a fresh browser, on its page ' +
-    'and in Library; only its creator unpublishes it',
-  async ({ page, browser }) => {
-    // Two or three accounts, a fresh browser, an Opus encode and ~15 page loads: about 30 s on an idle
-    // machine, and over 60 s (the default) while the other worker renders audio (timed out in CI).
-    test.setTimeout(90_000)
-    const creator = await signUpIn(page, 'maker')
-    const title = `Night Bus ${unique()}`
-    await seedLibrary(page, [
-      { id: 'my-take', title: 'My Take', bytes: [...testToneWav(8, 330)], type: 'audio/wav' },
-      { id: 'short-take', title: 'Short Take', bytes: [...testToneWav(3, 330)], type: 'audio/wav' },
-      { id: 'bad-take', title: 'Bad Take', bytes: [...Buffer.from('not audio at all '.repeat(50))], type: 'audio/wav' },
-    ])
+test('an audio file the user owns joins the Library ready to publish; a bad file and a too-short track are refused in words', async ({
+  page,
+}) => {
+  await signUpIn(page, 'maker')
+  await seedLibrary(page, [
+    { id: 'short-take', title: 'Short Take', bytes: [...testToneWav(3, 330)], type: 'audio/wav' },
+    { id: 'bad-take', title: 'Bad Take', bytes: [...Buffer.from('not audio at all '.repeat(50))], type: 'audio/wav' },
+  ])
 
-    await test.step('an audio file the user owns joins the Library, ready to publish', async () => {
-      await page.getByLabel('Add audio file').setInputFiles({ name: 'Upload Take.wav', mimeType: 'audio/wav', buffer: testToneWav(6, 440) })
-      await expect(toast(page, 'Added “Upload Take” to your Library')).toBeVisible()
-      await expect(page.getByRole('button', { name: 'Publish Upload Take' })).toBeVisible()
-    })
+  await test.step('an audio file the user owns joins the Library, ready to publish', async () => {
+    await page.getByLabel('Add audio file').setInputFiles({ name: 'Upload Take.wav', mimeType: 'audio/wav', buffer: testToneWav(6, 440) })
+    await expect(toast(page, 'Added “Upload Take” to your Library')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Publish Upload Take' })).toBeVisible()
+  })
 
-    await test.step('a bad file and an over-limit track are refused with a clear message', async () => {
-      await page.getByRole('button', { name: 'Publish Bad Take' }).click()
-      const dialog = page.getByTestId('publish-dialog')
-      await dialog.getByRole('button', { name: 'Publish', exact: true }).click()
-      await expect(dialog.getByRole('alert')).toHaveText('This file is not audio the browser can read, so it cannot be published.')
-      await dialog.getByRole('button', { name: 'Close' }).click()
-      await page.getByRole('button', { name: 'Publish Short Take' }).click()
-      await dialog.getByRole('button', { name: 'Publish', exact: true }).click()
-      await expect(dialog.getByRole('alert')).toHaveText('A published track must last 5 s to 10 minutes; this one lasts 3 s.')
-      await dialog.getByRole('button', { name: 'Close' }).click()
-    })
+  await test.step('a bad file and an over-limit track are refused with a clear message', async () => {
+    await page.getByRole('button', { name: 'Publish Bad Take' }).click()
+    const dialog = page.getByTestId('publish-dialog')
+    await dialog.getByRole('button', { name: 'Publish', exact: true }).click()
+    await expect(dialog.getByRole('alert')).toHaveText('This file is not audio the browser can read, so it cannot be published.')
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await page.getByRole('button', { name: 'Publish Short Take' }).click()
+    await dialog.getByRole('button', { name: 'Publish', exact: true }).click()
+    await expect(dialog.getByRole('alert')).toHaveText('A published track must last 5 s to 10 minutes; this one lasts 3 s.')
+    await dialog.getByRole('button', { name: 'Close' }).click()
+  })
+})
 
-    let slug = ''
-    await test.step('publish: title, genre, generated cover → in the Library’s Published list', async () => {
-      await page.getByRole('button', { name: 'Publish My Take' }).click()
-      const dialog = page.getByTestId('publish-dialog')
-      await dialog.getByLabel('Title').fill(title)
-      await dialog.getByLabel('Genre').selectOption('jazz')
-      await dialog.getByRole('button', { name: 'Publish', exact: true }).click()
-      const link = dialog.getByRole('link', { name: 'Open its page' })
-      await expect(link).toBeVisible({ timeout: 20_000 })
-      slug = (await link.getAttribute('href'))!.replace('/song/', '')
-      expect(slug).toMatch(/^night-bus-[a-z0-9]+$/)
-      await dialog.getByRole('button', { name: 'Close' }).click()
-      await expect(page.getByTestId('published-track')).toHaveText(new RegExp(title))
-    })
+test('publish: a made track plays from its public URL in a new browser, on its page and in Library; only its maker unpublishes', async ({
+  page,
+  browser,
+}) => {
+  // Two accounts, a fresh browser, an Opus encode and ~10 page loads: over 60 s (the default)
+  // while the other workers render audio.
+  test.setTimeout(90_000)
+  const creator = await signUpIn(page, 'maker')
+  const title = `Night Bus ${unique()}`
+  await seedLibrary(page, [{ id: 'my-take', title: 'My Take', bytes: [...testToneWav(8, 330)], type: 'audio/wav' }])
 
-    const rows = (await (
-      await page.request.get(`/rest/v1/songs?slug=eq.${slug}&select=id,audio_url,cover_url,artist,genre`, { headers: rest() })
-    ).json()) as { id: string; audio_url: string; cover_url: string; artist: string; genre: string }[]
-    expect(rows).toHaveLength(1)
-    const song = rows[0]!
-    expect(song).toMatchObject({ artist: creator, genre: 'jazz' })
-    expect(song.audio_url).toMatch(/^\/storage\/v1\/object\/public\/published-audio\/[0-9a-f-]+\/[0-9a-f-]+\.webm$/)
+  let slug = ''
+  await test.step('publish: title, genre, generated cover → in the Library’s Published list', async () => {
+    await page.getByRole('button', { name: 'Publish My Take' }).click()
+    const dialog = page.getByTestId('publish-dialog')
+    await dialog.getByLabel('Title').fill(title)
+    await dialog.getByLabel('Genre').selectOption('jazz')
+    await dialog.getByRole('button', { name: 'Publish', exact: true }).click()
+    const link = dialog.getByRole('link', { name: 'Open its page' })
+    await expect(link).toBeVisible({ timeout: 20_000 })
+    slug = (await link.getAttribute('href'))!.replace('/song/', '')
+    expect(slug).toMatch(/^night-bus-[a-z0-9]+$/)
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await expect(page.getByTestId('published-track')).toHaveText(new RegExp(title))
+  })
 
-    const visitorContext = await browser.newContext()
-    const visitor = await visitorContext.newPage()
-    await test.step('a fresh browser decodes the public Opus file (8 s of the 330 Hz tone) and plays it on /song/{slug}', async () => {
-      await visitor.goto(`/song/${slug}`)
-      await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible()
-      await expect(visitor.getByTestId('song-artist')).toHaveText(creator)
-      const measured = await visitor.evaluate(async (url) => {
-        const res = await fetch(url)
-        const bytes = await res.arrayBuffer()
-        const ranged = await fetch(url, { headers: { Range: 'bytes=0-99' } })
-        const audio = await new OfflineAudioContext(1, 1, 48000).decodeAudioData(bytes.slice(0))
-        const data = audio.getChannelData(0)
-        let sum = 0
-        let crossings = 0
-        for (let i = 1; i < data.length; i++) {
-          sum += data[i]! * data[i]!
-          if (data[i - 1]! < 0 && data[i]! >= 0) crossings++
-        }
-        return {
-          type: res.headers.get('content-type'),
-          size: bytes.byteLength,
-          ranged: ranged.status,
-          rangedLength: (await ranged.arrayBuffer()).byteLength,
-          seconds: audio.duration,
-          rms: Math.sqrt(sum / data.length),
-          crossingsPerSecond: crossings / audio.duration,
-        }
-      }, song.audio_url)
-      expect(measured.type).toBe('audio/webm')
-      expect(measured.ranged).toBe(206)
-      expect(measured.rangedLength).toBe(100)
-      expect(Math.abs(measured.seconds - 8)).toBeLessThan(0.1)
-      expect(measured.rms).toBeGreaterThan(0.05)
-      // Compressed, not WAV: 8 s at 96 kbit/s is about 96 kB (the WAV was 350 kB).
-      expect(measured.size).toBeLessThan(140_000)
-      expect(measured.crossingsPerSecond).toBeGreaterThan(300)
-      expect(measured.crossingsPerSecond).toBeLessThan(360)
-      const cover = await visitor.request.get(song.cover_url)
-      expect(cover.headers()['content-type']).toBe('image/png')
+  const rows = (await (
+    await page.request.get(`/rest/v1/songs?slug=eq.${slug}&select=id,audio_url,cover_url,artist,genre`, { headers: rest() })
+  ).json()) as { id: string; audio_url: string; cover_url: string; artist: string; genre: string }[]
+  expect(rows).toHaveLength(1)
+  const song = rows[0]!
+  expect(song).toMatchObject({ artist: creator, genre: 'jazz' })
+  expect(song.audio_url).toMatch(/^\/storage\/v1\/object\/public\/published-audio\/[0-9a-f-]+\/[0-9a-f-]+\.webm$/)
 
-      // The page's own Play (the player bar has one too).
-      await visitor.getByTestId('song-page').getByRole('button', { name: 'Play', exact: true }).click()
-      await expect(visitor.getByTestId('bar-title')).toHaveText(title)
-      await expect.poll(() => masterLevel(visitor), { timeout: 10_000 }).toBeGreaterThan(0.01)
-      await axeAt(visitor, [1280, 375])
-    })
+  const visitorContext = await browser.newContext()
+  const visitor = await visitorContext.newPage()
+  await test.step('a fresh browser decodes the public Opus file (8 s of the 330 Hz tone) and plays it on /song/{slug}', async () => {
+    await visitor.goto(`/song/${slug}`)
+    await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible()
+    await expect(visitor.getByTestId('song-artist')).toHaveText(creator)
+    const measured = await visitor.evaluate(async (url) => {
+      const res = await fetch(url)
+      const bytes = await res.arrayBuffer()
+      const ranged = await fetch(url, { headers: { Range: 'bytes=0-99' } })
+      const audio = await new OfflineAudioContext(1, 1, 48000).decodeAudioData(bytes.slice(0))
+      const data = audio.getChannelData(0)
+      let sum = 0
+      let crossings = 0
+      for (let i = 1; i < data.length; i++) {
+        sum += data[i]! * data[i]!
+        if (data[i - 1]! < 0 && data[i]! >= 0) crossings++
+      }
+      return {
+        type: res.headers.get('content-type'),
+        size: bytes.byteLength,
+        ranged: ranged.status,
+        rangedLength: (await ranged.arrayBuffer()).byteLength,
+        seconds: audio.duration,
+        rms: Math.sqrt(sum / data.length),
+        crossingsPerSecond: crossings / audio.duration,
+      }
+    }, song.audio_url)
+    expect(measured.type).toBe('audio/webm')
+    expect(measured.ranged).toBe(206)
+    expect(measured.rangedLength).toBe(100)
+    expect(Math.abs(measured.seconds - 8)).toBeLessThan(0.1)
+    expect(measured.rms).toBeGreaterThan(0.05)
+    // Compressed, not WAV: 8 s at 96 kbit/s is about 96 kB (the WAV was 350 kB).
+    expect(measured.size).toBeLessThan(140_000)
+    expect(measured.crossingsPerSecond).toBeGreaterThan(300)
+    expect(measured.crossingsPerSecond).toBeLessThan(360)
+    const cover = await visitor.request.get(song.cover_url)
+    expect(cover.headers()['content-type']).toBe('image/png')
 
-    await test.step('/track/{id} forwards to the song page; the creator’s profile lists it', async () => {
-      await visitor.goto(`/track/${song.id}`)
-      await expect(visitor).toHaveURL(new RegExp(`/song/${slug}$`))
-      await visitor.goto(`/user/${creator}`)
-      await expect(visitor.getByRole('list', { name: `Tracks by ${creator}` }).getByRole('link', { name: title })).toBeVisible()
-    })
+    // The page's own Play (the player bar has one too).
+    await visitor.getByTestId('song-page').getByRole('button', { name: 'Play', exact: true }).click()
+    await expect(visitor.getByTestId('bar-title')).toHaveText(title)
+    await expect.poll(() => masterLevel(visitor), { timeout: 10_000 }).toBeGreaterThan(0.01)
+    await axeAt(visitor, [1280, 375])
+  })
 
-    await test.step('another user cannot unpublish it (server refuses, song stays)', async () => {
-      await signUpIn(visitor, 'other')
-      const token = await accessToken(visitor)
-      const refused = await visitor.request.post('/rest/v1/rpc/unpublish_song', { headers: rest(token), data: { p_song_id: song.id } })
-      expect(refused.status()).toBe(403)
-      expect(((await refused.json()) as { message: string }).message).toBe('Only the creator of a song can unpublish it.')
-      const direct = await visitor.request.delete(`/rest/v1/songs?id=eq.${song.id}`, { headers: rest(token) })
-      expect([401, 403]).toContain(direct.status())
-      expect((await visitor.request.get(song.audio_url)).status()).toBe(200)
-    })
+  await test.step('/track/{id} forwards to the song page; the creator’s profile lists it', async () => {
+    await visitor.goto(`/track/${song.id}`)
+    await expect(visitor).toHaveURL(new RegExp(`/song/${slug}$`))
+    await visitor.goto(`/user/${creator}`)
+    await expect(visitor.getByRole('list', { name: `Tracks by ${creator}` }).getByRole('link', { name: title })).toBeVisible()
+  })
 
-    await test.step('the creator unpublishes: gone from Library, its page and the public URL', async () => {
-      page.once('dialog', (d) => void d.accept())
-      await page.getByRole('button', { name: 'Unpublish' }).click()
-      await expect(toast(page, `Unpublished “${title}”`)).toBeVisible()
-      await expect(page.getByTestId('published-track')).toHaveCount(0)
-      await visitor.goto(`/song/${slug}`)
-      await expect(visitor.getByRole('heading', { name: 'Track not found in the metaverse' })).toBeVisible()
-      expect((await visitor.request.get(song.audio_url)).status()).toBe(400)
-    })
-    await visitorContext.close()
-  },
-)
+  await test.step('another user cannot unpublish it (server refuses, song stays)', async () => {
+    await signUpIn(visitor, 'other')
+    const token = await accessToken(visitor)
+    const refused = await visitor.request.post('/rest/v1/rpc/unpublish_song', { headers: rest(token), data: { p_song_id: song.id } })
+    expect(refused.status()).toBe(403)
+    expect(((await refused.json()) as { message: string }).message).toBe('Only the creator of a song can unpublish it.')
+    const direct = await visitor.request.delete(`/rest/v1/songs?id=eq.${song.id}`, { headers: rest(token) })
+    expect([401, 403]).toContain(direct.status())
+    expect((await visitor.request.get(song.audio_url)).status()).toBe(200)
+  })
+
+  await test.step('the creator unpublishes: gone from Library, its page and the public URL', async () => {
+    page.once('dialog', (d) => void d.accept())
+    await page.getByRole('button', { name: 'Unpublish' }).click()
+    await expect(toast(page, `Unpublished “${title}”`)).toBeVisible()
+    await expect(page.getByTestId('published-track')).toHaveCount(0)
+    await visitor.goto(`/song/${slug}`)
+    await expect(visitor.getByRole('heading', { name: 'Track not found in the metaverse' })).toBeVisible()
+    expect((await visitor.request.get(song.audio_url)).status()).toBe(400)
+  })
+  await visitorContext.close()
+})
 
 // Three tests where there was one journey: with two accounts, a visitor, a playlist and ~15 page
 // loads it took about 25 s on an idle machine and ran past 90 s on CI's loaded one.
