@@ -89,6 +89,25 @@ describe('encodeWav pcm16', () => {
     expect(floatToPcm16(-5)).toBe(-32768)
     expect(floatToPcm16(5)).toBe(32767)
   })
+
+  it('writes every sample as floatToPcm16 converts it: halves, edges, NaN, infinities, subnormals; 1 to 3 channels', () => {
+    const special = [0, -0, 0.5 / 0x7fff, -0.5 / 0x8000, 1.5 / 0x7fff, -1.5 / 0x8000, 1, -1, 1 - 2 ** -24, -1 + 2 ** -24, 1e-45, -1e-45]
+    const values = [...special, NaN, Infinity, -Infinity, 1.0000001, -1.0000001, 3, -3]
+    // Every float32 from -1 to 1 in steps that cross each 16-bit step several times, and random ones.
+    for (let i = -70_000; i <= 70_000; i++) values.push(i / 65536 + (i % 7) * 2 ** -30)
+    let seed = 7
+    for (let i = 0; i < 50_000; i++) values.push(((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 31 - 1) * 1.1)
+    const samples = Float32Array.from(values)
+    for (const count of [1, 2, 3]) {
+      const channels = Array.from({ length: count }, (_, c) => samples.map((_, i) => samples[(i + c * 101) % samples.length]!))
+      const view = new DataView(encodeWav(channels, 48000, 'pcm16'))
+      for (let f = 0; f < samples.length; f++)
+        for (let c = 0; c < count; c++) {
+          const got = view.getInt16(44 + (f * count + c) * 2, true)
+          if (got !== floatToPcm16(channels[c]![f]!)) expect({ channel: c, value: channels[c]![f], got }).toBe('floatToPcm16')
+        }
+    }
+  })
 })
 
 describe('encodeWav float32', () => {
