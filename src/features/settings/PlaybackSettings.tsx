@@ -9,6 +9,44 @@ import { inputClass, SettingsSection } from './settings-ui.tsx'
 const describeCrossfade = (seconds: number) => (seconds === 0 ? 'Off (gapless)' : `${seconds} s`)
 const describeDelay = (ms: number) => (ms === 0 ? 'None' : `${ms} ms`)
 
+interface SliderRowProps {
+  id: string
+  label: string
+  testId: string
+  max: number
+  step: number
+  value: number
+  describe: (value: number) => string
+  onChange: (value: number) => void
+}
+
+/** A labelled range from 0 with its value read out beside the label and to assistive technology. */
+function SliderRow({ id, label, testId, max, step, value, describe, onChange }: SliderRowProps) {
+  return (
+    <>
+      <div className="flex items-baseline justify-between gap-4">
+        <label htmlFor={id} className="text-sm text-fg">
+          {label}
+        </label>
+        <output htmlFor={id} className="text-sm tabular-nums text-fg/90" data-testid={testId}>
+          {describe(value)}
+        </output>
+      </div>
+      <input
+        id={id}
+        type="range"
+        min={0}
+        max={max}
+        step={step}
+        value={value}
+        onChange={(e) => onChange(Number(e.currentTarget.value))}
+        aria-valuetext={describe(value)}
+        className="h-1 w-full cursor-pointer accent-[var(--theme-secondary)]"
+      />
+    </>
+  )
+}
+
 /**
  * How the queue sounds, chosen here and kept on this device: how consecutive songs meet (gapless, or
  * an equal-power crossfade) and whether every song plays at one loudness.
@@ -23,24 +61,15 @@ export function PlaybackSettings() {
   return (
     <SettingsSection title="Playback" description="Saved on this device.">
       <div className="space-y-2">
-        <div className="flex items-baseline justify-between gap-4">
-          <label htmlFor={crossfadeId} className="text-sm text-fg">
-            Crossfade between songs
-          </label>
-          <output htmlFor={crossfadeId} className="text-sm tabular-nums text-fg/90" data-testid="crossfade-value">
-            {describeCrossfade(crossfade)}
-          </output>
-        </div>
-        <input
+        <SliderRow
           id={crossfadeId}
-          type="range"
-          min={0}
+          label="Crossfade between songs"
+          testId="crossfade-value"
           max={MAX_CROSSFADE_S}
           step={0.5}
           value={crossfade}
-          onChange={(e) => usePlayerStore.getState().setCrossfade(Number(e.currentTarget.value))}
-          aria-valuetext={describeCrossfade(crossfade)}
-          className="h-1 w-full cursor-pointer accent-[var(--theme-secondary)]"
+          describe={describeCrossfade}
+          onChange={(v) => usePlayerStore.getState().setCrossfade(v)}
         />
         <p className="text-xs text-muted">
           Off: each song starts on the very sample after the last one ends. On: the next song fades in over this many seconds while the
@@ -69,24 +98,15 @@ export function PlaybackSettings() {
         </p>
       </div>
       <div className="space-y-2">
-        <div className="flex items-baseline justify-between gap-4">
-          <label htmlFor={delayId} className="text-sm text-fg">
-            Speaker delay
-          </label>
-          <output htmlFor={delayId} className="text-sm tabular-nums text-fg/90" data-testid="output-delay-value">
-            {describeDelay(delayMs)}
-          </output>
-        </div>
-        <input
+        <SliderRow
           id={delayId}
-          type="range"
-          min={0}
+          label="Speaker delay"
+          testId="output-delay-value"
           max={MAX_OUTPUT_DELAY_MS}
           step={OUTPUT_DELAY_STEP_MS}
           value={delayMs}
-          onChange={(e) => setDelayMs(Number(e.currentTarget.value))}
-          aria-valuetext={describeDelay(delayMs)}
-          className="h-1 w-full cursor-pointer accent-[var(--theme-secondary)]"
+          describe={describeDelay}
+          onChange={setDelayMs}
         />
         <p className="text-xs text-muted">
           How late your speakers or headphones play what the app sends them, for browsers that do not say (Safari): about 150–250 ms for
