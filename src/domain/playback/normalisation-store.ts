@@ -5,20 +5,14 @@
  */
 import { create } from 'zustand'
 import { DEFAULT_NORMALISATION, NORMALISATION_SETTINGS, type NormalisationSetting } from './loudness-normalisation.ts'
-import { playerStorage } from './player-persistence.ts'
+import { deviceSetting } from './device-setting.ts'
 
 export const NORMALISATION_STORAGE_KEY = 'cube.playback.normalisation.v1'
 
 export const parseNormalisation = (text: string | null): NormalisationSetting =>
   NORMALISATION_SETTINGS.find((s) => s.value === text)?.value ?? DEFAULT_NORMALISATION
 
-function read(): NormalisationSetting {
-  try {
-    return parseNormalisation(playerStorage()?.getItem(NORMALISATION_STORAGE_KEY) ?? null)
-  } catch {
-    return DEFAULT_NORMALISATION
-  }
-}
+const stored = deviceSetting(NORMALISATION_STORAGE_KEY, parseNormalisation, 'loudness setting')
 
 interface NormalisationState {
   setting: NormalisationSetting
@@ -26,15 +20,10 @@ interface NormalisationState {
 }
 
 export const useNormalisationStore = create<NormalisationState>()((set) => ({
-  setting: read(),
+  setting: stored.read(),
   setSetting: (setting) => {
     const value = parseNormalisation(setting)
     set({ setting: value })
-    try {
-      playerStorage()?.setItem(NORMALISATION_STORAGE_KEY, value)
-    } catch (error) {
-      // A full or blocked storage costs only the setting after a reload, never playback.
-      console.warn('[player] could not save the loudness setting', error)
-    }
+    stored.write(value)
   },
 }))

@@ -6,7 +6,7 @@
  */
 import { create } from 'zustand'
 import { setUnreportedOutputLatency } from '../../engine/output-latency.ts'
-import { playerStorage } from './player-persistence.ts'
+import { deviceSetting } from './device-setting.ts'
 
 export const OUTPUT_DELAY_STORAGE_KEY = 'cube.playback.output-delay-ms.v1'
 export const MAX_OUTPUT_DELAY_MS = 500
@@ -20,13 +20,7 @@ export function parseOutputDelay(value: unknown): number {
   return Math.min(MAX_OUTPUT_DELAY_MS, Math.max(0, stepped))
 }
 
-function read(): number {
-  try {
-    return parseOutputDelay(playerStorage()?.getItem(OUTPUT_DELAY_STORAGE_KEY) ?? null)
-  } catch {
-    return 0
-  }
-}
+const stored = deviceSetting(OUTPUT_DELAY_STORAGE_KEY, parseOutputDelay, 'output delay')
 
 interface OutputDelayState {
   /** Milliseconds. */
@@ -35,16 +29,11 @@ interface OutputDelayState {
 }
 
 export const useOutputDelayStore = create<OutputDelayState>()((set) => ({
-  delayMs: read(),
+  delayMs: stored.read(),
   setDelayMs: (ms) => {
     const value = parseOutputDelay(ms)
     set({ delayMs: value })
-    try {
-      playerStorage()?.setItem(OUTPUT_DELAY_STORAGE_KEY, String(value))
-    } catch (error) {
-      // A full or blocked storage costs only the setting after a reload, never playback.
-      console.warn('[player] could not save the output delay', error)
-    }
+    stored.write(value)
   },
 }))
 
