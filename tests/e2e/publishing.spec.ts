@@ -180,8 +180,8 @@ test('publish: a made track plays from its public URL in a new browser, on its p
   })
 
   await test.step('another user cannot unpublish it (server refuses, song stays)', async () => {
-    await signUpIn(visitor, 'other')
-    const token = await accessToken(visitor)
+    // An account of its own through the auth API: the refusal is the subject, not the sign-in.
+    const token = (await signUpByApi(visitor, { prefix: 'other', wallet: false })).accessToken
     const refused = await visitor.request.post('/rest/v1/rpc/unpublish_song', { headers: rest(token), data: { p_song_id: song.id } })
     expect(refused.status()).toBe(403)
     expect(((await refused.json()) as { message: string }).message).toBe('Only the creator of a song can unpublish it.')
