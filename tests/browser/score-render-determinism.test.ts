@@ -73,4 +73,36 @@ describe('score rendering is deterministic', () => {
       busy.terminate()
     }
   }, 120_000)
+
+  it('each part in a context of its own mixes to the very samples of one graph holding every part', async () => {
+    // Chords, pad, lead, bass, drums and the waves texture: every kind of bus, with drive, echo and reverb sends.
+    const cases = [
+      compose({ description: 'waves on a sad jazz night', mood: 'sad', genre: 'jazz' }),
+      compose({ description: 'riffs at full tilt', mood: 'energetic', genre: 'metal' }),
+    ]
+    for (const score of cases) {
+      const parts = await renderScore(score, { to: 12, normalise: false })
+      const oneGraph = await renderScore(score, { to: 12, normalise: false, engine: 'one-graph' })
+      expect(rms(oneGraph)).toBeGreaterThan(0.01)
+      expect(await digest(parts)).toBe(await digest(oneGraph))
+      // A window with a pre-roll (CUBE Radio's segments) too.
+      const window = { from: 8, to: 14, preroll: 3, normalise: false }
+      expect(await digest(await renderScore(score, window))).toBe(
+        await digest(await renderScore(score, { ...window, engine: 'one-graph' })),
+      )
+    }
+  }, 120_000)
+
+  it('reports progress that only grows, through the parts and then the mix, and a cancel stops it', async () => {
+    const score = compose({ description: 'rainy neon night drive with a lonely saxophone' })
+    const progress: number[] = []
+    await renderScore(score, { to: 10, onProgress: (f) => progress.push(f) })
+    expect(progress.at(-1)).toBe(1)
+    expect(progress.some((f) => f > 0 && f < 0.8)).toBe(true)
+    expect(progress.some((f) => f > 0.8 && f < 1)).toBe(true)
+    for (let i = 1; i < progress.length; i++) expect(progress[i]!).toBeGreaterThanOrEqual(progress[i - 1]!)
+    const controller = new AbortController()
+    const cancelled = renderScore(score, { signal: controller.signal, onProgress: (f) => f > 0.1 && controller.abort() })
+    await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' })
+  }, 60_000)
 })
