@@ -20,10 +20,29 @@ type ToneContext = import('tone').OfflineContext
 
 export type ScorePart = 'melody' | 'chords' | 'pad' | 'bass' | 'drums'
 
+type Build = (Tone: ToneModule, context: ToneContext, native: OfflineAudioContext, keep: Keep) => Connectable
+
 export interface PartBus {
   reverbSend: number
   delaySend: number
-  build: (Tone: ToneModule, context: ToneContext, native: OfflineAudioContext, keep: Keep) => Connectable
+  /**
+   * The bus's sources in groups of at most two, each builder returning its group's junction (the
+   * first level of the pairwise sum): groups touch nothing outside themselves either, so a part with
+   * many voices can render them in several contexts.
+   */
+  groups: Build[]
+  /** From the groups' junctions, in order, to the bus's output: the rest of the sum, drive, filter, pan. */
+  chain: (Tone: ToneModule, context: ToneContext, keep: Keep, junctions: Connectable[]) => Connectable
+}
+
+/** The whole bus in one context. */
+export function buildBus(bus: PartBus, Tone: ToneModule, context: ToneContext, native: OfflineAudioContext, keep: Keep): Connectable {
+  return bus.chain(
+    Tone,
+    context,
+    keep,
+    bus.groups.map((group) => group(Tone, context, native, keep)),
+  )
 }
 
 export interface PartWindow {
@@ -40,17 +59,20 @@ export const brightnessToCutoff = (brightness: number): number => 400 * Math.pow
 
 const midiToFrequency = (midi: number): number => 440 * Math.pow(2, (midi - 69) / 12)
 
+type Trigger = Parameters<Voice['trigger']>
+
 /**
- * Assigns notes to a pool of monophonic voices: a free voice if any, otherwise the one that frees
+ * Assigns notes to a pool of `n` monophonic voices: a free voice if any, otherwise the one that frees
  * first. With `carry`, a note that began before `from` and still sounds starts at `from` for the rest
- * of its length (its attack falls in a pre-roll that is dropped).
+ * of its length (its attack falls in a pre-roll that is dropped). Returns each voice's triggers.
  */
-function playOnPool(pool: Voice[], notes: NoteEvent[], from: number, to: number, carry: boolean): void {
-  const busyUntil = pool.map(() => -Infinity)
-  for (const n of notes) {
-    if (n.time >= to) continue
-    let start = n.time
-    let duration = n.duration
+function assignNotes(n: number, notes: NoteEvent[], from: number, to: number, carry: boolean): Trigger[][] {
+  const plan: Trigger[][] = Array.from({ length: n }, () => [])
+  const busyUntil = plan.map(() => -Infinity)
+  for (const note of notes) {
+    if (note.time >= to) continue
+    let start = note.time
+    let duration = note.duration
     if (start < from) {
       if (!carry || start + duration <= from) continue
       duration = start + duration - from
@@ -60,8 +82,14 @@ function playOnPool(pool: Voice[], notes: NoteEvent[], from: number, to: number,
     let idx = busyUntil.findIndex((end) => end <= t + 1e-6)
     if (idx < 0) idx = busyUntil.indexOf(Math.min(...busyUntil))
     busyUntil[idx] = t + duration
-    pool[idx]!.trigger(midiToFrequency(n.midi), Math.max(0.02, Math.min(duration, to - start)), Math.max(0, t), Math.min(1, n.velocity))
+    plan[idx]!.push([
+      midiToFrequency(note.midi),
+      Math.max(0.02, Math.min(duration, to - start)),
+      Math.max(0, t),
+      Math.min(1, note.velocity),
+    ])
   }
+  return plan
 }
 
 interface BusShape {
@@ -79,15 +107,14 @@ export function partBuses(score: Score, sampleRate: number, window: PartWindow):
   const { melody, chords, pad, bass } = score.tracks
   const buses: PartBus[] = []
 
-  const bus = (
-    sources: (Tone: ToneModule, context: ToneContext, native: OfflineAudioContext, keep: Keep) => Connectable[],
-    shape: BusShape,
-  ) =>
+  const bus = (groups: Build[], shape: BusShape) =>
     buses.push({
       reverbSend: shape.reverb,
       delaySend: shape.delay,
-      build: (Tone, context, native, keep) => {
-        const input = sumTree(Tone, context, sources(Tone, context, native, keep), keep)
+      groups,
+      chain: (Tone, context, keep, junctions) => {
+        // The groups' junctions are the pairwise sum's first level; one junction is the whole sum.
+        const input = junctions.length === 1 ? (junctions[0] as import('tone').Gain) : sumTree(Tone, context, junctions, keep)
         // One lowpass per part follows the brightness of each section (the chorus opens up).
         const filter = keep(new Tone.Filter({ context, type: 'lowpass', rolloff: -24, Q: 0.5, frequency: 1000 }))
         for (const s of score.sections) {
@@ -102,25 +129,44 @@ export function partBuses(score: Score, sampleRate: number, window: PartWindow):
         return panner
       },
     })
-
-  const voices =
-    (notes: NoteEvent[], n: number, make: (Tone: ToneModule, context: ToneContext) => Voice) =>
-    (Tone: ToneModule, context: ToneContext, _native: OfflineAudioContext, keep: Keep) => {
-      const pool = Array.from({ length: n }, () => keep(make(Tone, context)))
-      playOnPool(pool, notes, from, to, carry)
-      return pool
+  /** A junction (one gain) over what `sources` builds: at most two signals. */
+  const junction =
+    (sources: (Tone: ToneModule, context: ToneContext, native: OfflineAudioContext, keep: Keep) => Connectable[]): Build =>
+    (Tone, context, native, keep) => {
+      const g = keep(new Tone.Gain({ context }))
+      for (const source of sources(Tone, context, native, keep)) source.connect(g)
+      return g
     }
+
+  // Every voice's notes are assigned over the whole pool first; each group then plays its own voices' notes.
+  const voices = (notes: NoteEvent[], n: number, make: (Tone: ToneModule, context: ToneContext) => Voice): Build[] => {
+    const plan = assignNotes(n, notes, from, to, carry)
+    const groups: Build[] = []
+    for (let first = 0; first < n; first += 2) {
+      const members = [first, first + 1].filter((v) => v < n)
+      groups.push(
+        junction((Tone, context, _native, keep) =>
+          members.map((v) => {
+            const voice = keep(make(Tone, context))
+            for (const args of plan[v]!) voice.trigger(...args)
+            return voice
+          }),
+        ),
+      )
+    }
+    return groups
+  }
   // Drums and scene textures are computed samples, played as one buffer each.
-  const premixed =
-    (channels: [Float32Array<ArrayBuffer>, Float32Array<ArrayBuffer>]) =>
-    (Tone: ToneModule, context: ToneContext, native: OfflineAudioContext, keep: Keep) => {
+  const premixed = (channels: [Float32Array<ArrayBuffer>, Float32Array<ArrayBuffer>]): Build[] => [
+    junction((Tone, context, native, keep) => {
       const raw = native.createBuffer(2, channels[0].length, native.sampleRate)
       raw.copyToChannel(channels[0], 0)
       raw.copyToChannel(channels[1], 1)
       const src = keep(new Tone.ToneBufferSource({ context, url: new Tone.ToneAudioBuffer(raw) }))
       src.start(0)
       return [src]
-    }
+    }),
+  ]
 
   if (parts.has('melody') && melody.length)
     bus(

@@ -5,7 +5,8 @@
  *
  * - The whole piece (or the window [from, to) seconds, for tests and previews) is scheduled up front.
  *   Each part (lead, chords, pad, bass, drums, textures: score-part-buses.ts) renders through its bus
- *   in a native OfflineAudioContext of its own, all at once: Chromium gives every offline context
+ *   in a native OfflineAudioContext of its own, all at once, and a part of more than two voices
+ *   renders them two by two in contexts of their own first: Chromium gives every offline context
  *   without an AudioWorklet a render thread of its own, so the parts use every core. A last context
  *   mixes the parts' outputs into the sends (our reverb, an echo) and the master compressor.
  *   `engine: 'one-graph'` builds every bus in that last context instead: the reference the parts
@@ -24,7 +25,7 @@ import type { Score } from '../../workers/composer/index.ts'
 import { reverbImpulse } from './score-drums.ts'
 import { createConvolutionReverb, loadConvolutionReverb } from './convolution-reverb.ts'
 import { sumTree, type Connectable, type Keep } from './score-sum-tree.ts'
-import { partBuses, type PartBus, type ScorePart } from './score-part-buses.ts'
+import { buildBus, partBuses, type PartBus, type ScorePart } from './score-part-buses.ts'
 
 export { brightnessToCutoff, type ScorePart } from './score-part-buses.ts'
 
@@ -142,10 +143,12 @@ function reportWhileRendering(native: OfflineAudioContext, seconds: number, repo
   }
 }
 
-/** One part through its bus, alone in a native offline context (its own render thread). */
-async function renderPart(
+type Build = (Tone: ToneModule, context: ToneContext, native: OfflineAudioContext, keep: Keep) => Connectable
+
+/** What `build` outputs, alone in a native offline context (its own render thread). */
+async function renderAlone(
   Tone: ToneModule,
-  bus: PartBus,
+  build: Build,
   length: number,
   sampleRate: number,
   hold: (nodes: readonly object[]) => void,
@@ -160,12 +163,49 @@ async function renderPart(
     return node
   }
   // Straight into the context's destination (stereo in, stereo out: the samples as they are).
-  Tone.connect(bus.build(Tone, context, native, keep) as import('tone').ToneAudioNode, native.destination)
+  Tone.connect(build(Tone, context, native, keep) as import('tone').ToneAudioNode, native.destination)
   hold(nodes)
   if (report) reportWhileRendering(native, length / sampleRate, report, signal)
   const stem = (await context.render(false)).get()
   if (!stem) throw new Error('Offline render produced no audio')
   return stem
+}
+
+/** A rendered signal played from its first frame: the samples as rendered. */
+function playStem(Tone: ToneModule, native: OfflineAudioContext, stem: AudioBuffer, keep: Keep): Connectable {
+  const src = keep(native.createBufferSource())
+  src.buffer = stem
+  src.start(0)
+  return { connect: (destination) => Tone.connect(src, destination) }
+}
+
+/**
+ * One part through its bus. A part of several voice groups (chords, pad) renders each group in a
+ * context of its own and then its bus over them, so its voices use every core too.
+ */
+async function renderPart(
+  Tone: ToneModule,
+  bus: PartBus,
+  length: number,
+  sampleRate: number,
+  hold: (nodes: readonly object[]) => void,
+  report: ((f: number) => void) | null,
+  signal: AbortSignal | undefined,
+): Promise<AudioBuffer> {
+  if (bus.groups.length === 1) return renderAlone(Tone, (...a) => buildBus(bus, ...a), length, sampleRate, hold, report, signal)
+  const groups = await Promise.all(
+    bus.groups.map((group, i) =>
+      renderAlone(Tone, group, length, sampleRate, hold, i === 0 && report ? (f) => report(0.9 * f) : null, signal),
+    ),
+  )
+  const chain: Build = (T, context, native, keep) =>
+    bus.chain(
+      T,
+      context,
+      keep,
+      groups.map((g) => playStem(T, native, g, keep)),
+    )
+  return renderAlone(Tone, chain, length, sampleRate, hold, report ? (f) => report(0.9 + 0.1 * f) : null, signal)
 }
 
 /**
@@ -213,11 +253,7 @@ function mixGraph(
     return node
   }
   const buses = parts.map((p) => {
-    if ('build' in p) return { out: p.build(Tone, context, native, keep), reverbSend: p.reverbSend, delaySend: p.delaySend }
-    const src = keep(native.createBufferSource())
-    src.buffer = p.stem
-    src.start(0)
-    const out: Connectable = { connect: (destination) => Tone.connect(src, destination) }
+    const out = 'groups' in p ? buildBus(p, Tone, context, native, keep) : playStem(Tone, native, p.stem, keep)
     return { out, reverbSend: p.reverbSend, delaySend: p.delaySend }
   })
   if (buses.length === 0) {
