@@ -7,7 +7,8 @@
  * sample either way.
  *
  *   partBuses(score, sampleRate, { from, to, parts, carry }) → PartBus[]   in mixing order
- *     each: { reverbSend, delaySend, build(Tone, context, native, keep) → the bus's output }
+ *     each: { reverbSend, delaySend, groups (its sources two by two), chain (from the groups to the output) }
+ *   buildBus(bus, Tone, context, native, keep) → the bus's output, groups and chain in one context
  */
 import type { NoteEvent, Score } from '../../workers/composer/index.ts'
 import { bassVoice, chordVoice, leadVoice, padVoice, type Voice } from './score-instruments.ts'
