@@ -169,44 +169,31 @@ export function partBuses(score: Score, sampleRate: number, window: PartWindow):
     }),
   ]
 
-  if (parts.has('melody') && melody.length)
-    bus(
-      voices(melody, 2, (Tone, c) => leadVoice(Tone, c, inst.lead)),
-      {
-        scale: 1.2,
-        pan: 0,
-        reverb: 0.6,
-        delay: 1,
-        drive: inst.lead === 'distorted' ? score.mix.drive : 0,
-      },
-    )
-  if (parts.has('chords') && chords.length)
-    bus(
-      voices(chords, inst.chords === 'guitar' || inst.chords === 'strings' ? 5 : 4, (Tone, c) => chordVoice(Tone, c, inst.chords)),
-      {
-        scale: 1,
-        pan: -0.2,
-        reverb: 0.5,
-        delay: inst.chords === 'glass' ? 0.6 : 0,
-        drive: inst.chords === 'power' ? score.mix.drive : 0,
-      },
-    )
-  if (parts.has('pad') && pad.length)
-    bus(
-      voices(pad, 3, (Tone, c) => padVoice(Tone, c)),
-      { scale: 0.8, pan: 0.25, reverb: 0.8, delay: 0 },
-    )
-  if (parts.has('bass') && bass.length)
-    bus(
-      voices(bass, 2, (Tone, c) => bassVoice(Tone, c, inst.bass)),
-      {
-        scale: 0.6,
-        pan: 0,
-        reverb: 0.05,
-        delay: 0,
-        drive: inst.bass === 'distorted' ? score.mix.drive * 0.5 : 0,
-      },
-    )
+  const pools: [ScorePart, NoteEvent[], number, (Tone: ToneModule, context: ToneContext) => Voice, BusShape][] = [
+    [
+      'melody',
+      melody,
+      2,
+      (Tone, c) => leadVoice(Tone, c, inst.lead),
+      { scale: 1.2, pan: 0, reverb: 0.6, delay: 1, drive: inst.lead === 'distorted' ? score.mix.drive : 0 },
+    ],
+    [
+      'chords',
+      chords,
+      inst.chords === 'guitar' || inst.chords === 'strings' ? 5 : 4,
+      (Tone, c) => chordVoice(Tone, c, inst.chords),
+      { scale: 1, pan: -0.2, reverb: 0.5, delay: inst.chords === 'glass' ? 0.6 : 0, drive: inst.chords === 'power' ? score.mix.drive : 0 },
+    ],
+    ['pad', pad, 3, (Tone, c) => padVoice(Tone, c), { scale: 0.8, pan: 0.25, reverb: 0.8, delay: 0 }],
+    [
+      'bass',
+      bass,
+      2,
+      (Tone, c) => bassVoice(Tone, c, inst.bass),
+      { scale: 0.6, pan: 0, reverb: 0.05, delay: 0, drive: inst.bass === 'distorted' ? score.mix.drive * 0.5 : 0 },
+    ],
+  ]
+  for (const [part, notes, n, make, shape] of pools) if (parts.has(part) && notes.length) bus(voices(notes, n, make), shape)
   const drums = parts.has('drums') ? premixDrums(score, sampleRate, from, to, carry) : null
   if (drums) bus(premixed(drums), { scale: 2.5, pan: 0, reverb: 0.25, delay: 0, minHz: 1500 })
   // A scene's sound is heard as named: above the parts' brightness (its filter stays open).

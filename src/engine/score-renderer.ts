@@ -103,7 +103,8 @@ export async function renderScore(score: Score, options: RenderOptions = {}): Pr
         done[i] = f
         onProgress?.((partsShare * done.reduce((x, y) => x + y, 0)) / buses.length)
       }
-      const stems = buses.map((bus, i) => renderPart(Tone, bus, length, sampleRate, hold, suspends ? report(i) : null, signal))
+      const setup: RenderSetup = { Tone, length, sampleRate, hold, signal }
+      const stems = buses.map((bus, i) => renderPart(setup, bus, suspends ? report(i) : null))
       const rendered = await Promise.race([Promise.all(stems), cancelled])
       inputs = rendered.map((stem, i) => ({ stem, reverbSend: buses[i]!.reverbSend, delaySend: buses[i]!.delaySend }))
     }
@@ -145,16 +146,19 @@ function reportWhileRendering(native: OfflineAudioContext, seconds: number, repo
 
 type Build = (Tone: ToneModule, context: ToneContext, native: OfflineAudioContext, keep: Keep) => Connectable
 
+/** What every context of one render shares. */
+interface RenderSetup {
+  Tone: ToneModule
+  length: number
+  sampleRate: number
+  /** Holds a context's nodes until the render ends (RENDERING). */
+  hold: (nodes: readonly object[]) => void
+  signal: AbortSignal | undefined
+}
+
 /** What `build` outputs, alone in a native offline context (its own render thread). */
-async function renderAlone(
-  Tone: ToneModule,
-  build: Build,
-  length: number,
-  sampleRate: number,
-  hold: (nodes: readonly object[]) => void,
-  report: ((f: number) => void) | null,
-  signal: AbortSignal | undefined,
-): Promise<AudioBuffer> {
+async function renderAlone(setup: RenderSetup, build: Build, report: ((f: number) => void) | null): Promise<AudioBuffer> {
+  const { Tone, length, sampleRate } = setup
   const native = new OfflineAudioContext(2, length, sampleRate)
   const context = new Tone.OfflineContext(native as unknown as ConstructorParameters<typeof Tone.OfflineContext>[0])
   const nodes: object[] = []
@@ -164,8 +168,8 @@ async function renderAlone(
   }
   // Straight into the context's destination (stereo in, stereo out: the samples as they are).
   Tone.connect(build(Tone, context, native, keep) as import('tone').ToneAudioNode, native.destination)
-  hold(nodes)
-  if (report) reportWhileRendering(native, length / sampleRate, report, signal)
+  setup.hold(nodes)
+  if (report) reportWhileRendering(native, length / sampleRate, report, setup.signal)
   const stem = (await context.render(false)).get()
   if (!stem) throw new Error('Offline render produced no audio')
   return stem
@@ -183,29 +187,19 @@ function playStem(Tone: ToneModule, native: OfflineAudioContext, stem: AudioBuff
  * One part through its bus. A part of several voice groups (chords, pad) renders each group in a
  * context of its own and then its bus over them, so its voices use every core too.
  */
-async function renderPart(
-  Tone: ToneModule,
-  bus: PartBus,
-  length: number,
-  sampleRate: number,
-  hold: (nodes: readonly object[]) => void,
-  report: ((f: number) => void) | null,
-  signal: AbortSignal | undefined,
-): Promise<AudioBuffer> {
-  if (bus.groups.length === 1) return renderAlone(Tone, (...a) => buildBus(bus, ...a), length, sampleRate, hold, report, signal)
+async function renderPart(setup: RenderSetup, bus: PartBus, report: ((f: number) => void) | null): Promise<AudioBuffer> {
+  if (bus.groups.length === 1) return renderAlone(setup, (...a) => buildBus(bus, ...a), report)
   const groups = await Promise.all(
-    bus.groups.map((group, i) =>
-      renderAlone(Tone, group, length, sampleRate, hold, i === 0 && report ? (f) => report(0.9 * f) : null, signal),
-    ),
+    bus.groups.map((group, i) => renderAlone(setup, group, i === 0 && report ? (f) => report(0.9 * f) : null)),
   )
-  const chain: Build = (T, context, native, keep) =>
+  const chain: Build = (Tone, context, native, keep) =>
     bus.chain(
-      T,
+      Tone,
       context,
       keep,
-      groups.map((g) => playStem(T, native, g, keep)),
+      groups.map((g) => playStem(Tone, native, g, keep)),
     )
-  return renderAlone(Tone, chain, length, sampleRate, hold, report ? (f) => report(0.9 + 0.1 * f) : null, signal)
+  return renderAlone(setup, chain, report ? (f) => report(0.9 + 0.1 * f) : null)
 }
 
 /**
