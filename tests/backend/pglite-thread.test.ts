@@ -82,10 +82,10 @@ describe('PGlite on its own thread', () => {
       // Not yet: the transaction has not committed.
       expect(first).toEqual([])
     })
-    await expect.poll(() => [first, second]).toEqual([['one'], ['one']])
+    await expect.poll(() => [first, second], { timeout: 5000 }).toEqual([['one'], ['one']])
     await offFirst()
     await db.query(`select pg_notify('changes', 'two')`)
-    await expect.poll(() => second).toEqual(['one', 'two'])
+    await expect.poll(() => second, { timeout: 5000 }).toEqual(['one', 'two'])
     expect(first).toEqual(['one'])
     await offSecond()
   })
