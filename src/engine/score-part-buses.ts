@@ -21,7 +21,8 @@ type ToneContext = import('tone').OfflineContext
 
 export type ScorePart = 'melody' | 'chords' | 'pad' | 'bass' | 'drums'
 
-type Build = (Tone: ToneModule, context: ToneContext, native: OfflineAudioContext, keep: Keep) => Connectable
+/** Builds nodes on a context and returns what they output. */
+export type Build = (Tone: ToneModule, context: ToneContext, native: OfflineAudioContext, keep: Keep) => Connectable
 
 export interface PartBus {
   reverbSend: number

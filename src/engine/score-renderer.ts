@@ -25,7 +25,7 @@ import type { Score } from '../../workers/composer/index.ts'
 import { reverbImpulse } from './score-drums.ts'
 import { createConvolutionReverb, loadConvolutionReverb } from './convolution-reverb.ts'
 import { sumTree, type Connectable, type Keep } from './score-sum-tree.ts'
-import { buildBus, partBuses, type PartBus, type ScorePart } from './score-part-buses.ts'
+import { buildBus, partBuses, type Build, type PartBus, type ScorePart } from './score-part-buses.ts'
 
 export { brightnessToCutoff, type ScorePart } from './score-part-buses.ts'
 
@@ -143,8 +143,6 @@ function reportWhileRendering(native: OfflineAudioContext, seconds: number, repo
     })
   }
 }
-
-type Build = (Tone: ToneModule, context: ToneContext, native: OfflineAudioContext, keep: Keep) => Connectable
 
 /** What every context of one render shares. */
 interface RenderSetup {
