@@ -4,6 +4,8 @@ import { APP_ROUTES, TOP_ROUTES, appLink } from '../../src/config/routes.ts'
 import { freshIdentity, signUpByApi } from './support/session.ts'
 import { LOCAL_ANON_KEY } from './support/anon-key.ts'
 import { register } from './support/auth.ts'
+import { expectNoSeriousA11yViolations } from './support/axe.ts'
+import { BAR_ROUTES, expectBarAtBottom, restorePausedSong } from './support/player-bar.ts'
 
 // Every route of the one route table, with its parameters given real values (as responsive.spec).
 const concrete = (path: string): string =>
@@ -89,7 +91,9 @@ for (const path of Object.keys(APP_PAGES)) if (!ROUTES.includes(path)) ROUTES.pu
 // The sweep runs as a few tests of a share of the routes each, so the two workers split it and no
 // test runs longer than the gate allows (90 s): together they still visit every route.
 const SHARES = 3
-const share = (n: number): string[] => ROUTES.filter((_, i) => i % SHARES === n)
+const share = (n: number, routes: readonly string[] = ROUTES, shares = SHARES): string[] => routes.filter((_, i) => i % shares === n)
+// The signed-in pass adds an axe scan on most pages: one share more.
+const SIGNED_IN_SHARES = 4
 
 const mainHeading = (page: Page) => page.getByRole('heading', { level: 1 }).first()
 
@@ -131,18 +135,36 @@ test.describe('signed out at 1280 px', () => {
   }
 })
 
-for (let n = 0; n < SHARES; n++) {
-  test(`every route loads with a clean console and no failed request, signed in (share ${n + 1} of ${SHARES})`, async ({ page }) => {
-    test.setTimeout(90_000)
-    const watch = watchProblems(page)
-    await signUpByApi(page, { prefix: 'clean', wallet: false })
-    await page.goto('/app')
-    await expect(page.getByTestId('account-email')).toBeVisible()
-    await page.waitForLoadState('networkidle')
-    expect(watch.problems, 'problems while the signed-in app starts (and creates the wallet)').toEqual([])
-    await visitEveryRoute(page, watch, share(n))
-  })
-}
+// The signed-in pass, with a song restored paused, also checks the player bar at 1280 px where a page
+// has one (responsive.spec.ts does it at 375 px): at the bottom in its full form, covering nothing,
+// and the page axe clean.
+test.describe('signed in at 1280×800', () => {
+  test.use({ viewport: { width: 1280, height: 800 } })
+  for (let n = 0; n < SIGNED_IN_SHARES; n++) {
+    test(
+      `every route loads with a clean console and no failed request, signed in; where a page has a player, the bar is at ` +
+        `the bottom covering nothing, axe clean (share ${n + 1} of ${SIGNED_IN_SHARES})`,
+      async ({ page }) => {
+        test.setTimeout(90_000)
+        const watch = watchProblems(page)
+        const me = await signUpByApi(page, { prefix: 'clean', wallet: false })
+        await restorePausedSong(page)
+        await page.goto('/app')
+        await expect(page.getByTestId('account-email')).toBeVisible()
+        await page.waitForLoadState('networkidle')
+        expect(watch.problems, 'problems while the signed-in app starts (and creates the wallet)').toEqual([])
+        const bars = new Set(BAR_ROUTES.map((p) => p.replace('{me}', me.username)))
+        // Every route, and the user's own profile (a real one, beside the unknown user's page).
+        const routes = share(n, [...ROUTES, `/user/${me.username}`], SIGNED_IN_SHARES)
+        await visitEveryRoute(page, watch, routes, async (path) => {
+          if (!bars.has(path)) return
+          await expectBarAtBottom(page, path, 'full')
+          await expectNoSeriousA11yViolations(page)
+        })
+      },
+    )
+  }
+})
 
 test('an unknown address shows the not-found page and notes it as information, not as an error', async ({ page }) => {
   const watch = watchProblems(page)

@@ -2,6 +2,7 @@ import { type Page } from '@playwright/test'
 import { expect, test } from './support/test.ts'
 import { signUpByApi } from './support/session.ts'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
+import { BAR_ROUTES, expectBarAtBottom, restorePausedSong } from './support/player-bar.ts'
 import { APP_ROUTES, TOP_ROUTES, appLink } from '../../src/config/routes.ts'
 
 // Every route of the one route table, with its parameters given real values.
@@ -117,97 +118,37 @@ test.describe('sidebar on a short screen (1280×480)', () => {
   })
 })
 
-// The player bar on every page that has a player (each /app route and the public song
-// and profile pages; the landing page, the pitch deck and Now Playing have none), at 375 and
-// 1280 px: there, at the viewport's bottom, in its compact or full form, nothing of the page under
-// it once scrolled to the end (the floating button used to sit on rows), and axe clean. A song is
-// restored paused, so the bar shows everything it can (cover, title link, like, enabled transport).
-const BAR_ROUTES: string[] = [
-  '/app',
-  ...APP_ROUTES.filter((r) => !r.redirect && !r.path.includes(':')).map((r) => appLink(r)),
-  '/app/whitepaper/executive_summary',
-  '/song/neon-drift',
-  '/user/{me}',
-]
+// The player bar at 375 px on every page that has one, in its compact form, axe clean (the 1280 px
+// pass is part of console-clean.spec.ts's signed-in sweep, on the same page loads).
 // A page load and an axe pass per route: a few routes per test keep each test inside the 90 s gate on a busy machine.
 const BAR_SHARES = 6
-const RESTORED_PLAYER = JSON.stringify({
-  queue: [
-    {
-      id: 'neon-drift',
-      title: 'Neon Drift',
-      artist: 'Synthwave Collective',
-      duration: '1:25',
-      image: '/images/covers/neon-drift.svg',
-      audioUrl: '/audio/samples/neon-drift.mp3',
-    },
-  ],
-  currentId: 'neon-drift',
-  position: 10,
-  volume: 80,
+
+test.describe('player bar at 375×812', () => {
+  test.use({ viewport: { width: 375, height: 812 } })
+  for (let n = 0; n < BAR_SHARES; n++) {
+    test(`every page with a player has the bar at the bottom, covering nothing, axe clean (share ${n + 1} of ${BAR_SHARES})`, async ({
+      page,
+    }) => {
+      test.setTimeout(90_000)
+      const me = await signUpByApi(page, { prefix: 'bar' })
+      await restorePausedSong(page)
+      for (const path of BAR_ROUTES.filter((_, i) => i % BAR_SHARES === n).map((p) => p.replace('{me}', me.username))) {
+        await test.step(path, async () => {
+          await page.goto(path)
+          await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+          await expectBarAtBottom(page, path, 'compact')
+          await expectNoSeriousA11yViolations(page)
+        })
+      }
+    })
+  }
 })
-
-async function expectBarAtBottom(page: Page, path: string, layout: 'full' | 'compact') {
-  const bar = page.getByRole('region', { name: 'Player' })
-  await expect(bar, path).toBeVisible()
-  await expect(bar).toHaveAttribute('data-layout', layout)
-  await expect(bar.getByTestId('bar-title')).toHaveText('Neon Drift')
-  const viewport = page.viewportSize()!
-  // Scrolled to the end and measured in one go, again on every check: a page still filling in (the
-  // profile after its data, its playlists and achievements) grows below between two separate steps.
-  const measure = () =>
-    page.evaluate(() => {
-      window.scrollTo(0, document.documentElement.scrollHeight)
-      const bar = document.querySelector('[data-testid="player-bar"]')!.getBoundingClientRect()
-      const main = document.querySelector('main#main')!.getBoundingClientRect()
-      return { barTop: bar.top, barBottom: bar.bottom, mainBottom: main.bottom }
-    })
-  await expect
-    .poll(async () => {
-      const g = await measure()
-      return Math.abs(g.barBottom - viewport.height) <= 1 && g.mainBottom <= g.barTop + 0.5
-    })
-    .toBe(true)
-  const geometry = await measure()
-  expect(Math.abs(geometry.barBottom - viewport.height), `the bar sits at the bottom on ${path}`).toBeLessThanOrEqual(1)
-  expect(geometry.mainBottom, `the page ends above the bar on ${path}`).toBeLessThanOrEqual(geometry.barTop + 0.5)
-}
-
-for (const [width, height, layout] of [
-  [375, 812, 'compact'],
-  [1280, 800, 'full'],
-] as const) {
-  test.describe(`player bar at ${width}×${height}`, () => {
-    test.use({ viewport: { width, height } })
-    for (let n = 0; n < BAR_SHARES; n++) {
-      test(`every page with a player has the bar at the bottom, covering nothing, axe clean (share ${n + 1} of ${BAR_SHARES})`, async ({
-        page,
-      }) => {
-        test.setTimeout(90_000)
-        const me = await signUpByApi(page, { prefix: 'bar' })
-        await page.addInitScript((saved) => {
-          if (!localStorage.getItem('cube.player.v1')) localStorage.setItem('cube.player.v1', saved)
-        }, RESTORED_PLAYER)
-        for (const path of BAR_ROUTES.filter((_, i) => i % BAR_SHARES === n).map((p) => p.replace('{me}', me.username))) {
-          await test.step(path, async () => {
-            await page.goto(path)
-            await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
-            await expectBarAtBottom(page, path, layout)
-            await expectNoSeriousA11yViolations(page)
-          })
-        }
-      })
-    }
-  })
-}
 
 test.describe('player bar at 375×812: the drawer and the sheet', () => {
   test.use({ viewport: { width: 375, height: 812 } })
 
   test('the menu drawer lies over the bar; Expand opens the sheet (axe clean), Escape closes it', async ({ page }) => {
-    await page.addInitScript((saved) => {
-      if (!localStorage.getItem('cube.player.v1')) localStorage.setItem('cube.player.v1', saved)
-    }, RESTORED_PLAYER)
+    await restorePausedSong(page)
     await page.goto('/app/library')
     const bar = page.getByRole('region', { name: 'Player' })
     await expect(bar.getByTestId('bar-title')).toHaveText('Neon Drift')
