@@ -1,6 +1,7 @@
 import { FunctionsHttpError } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { api, supabaseClient, startTestServer, type TestServer } from './support/local-backend.ts'
+import { hashToken } from '../../supabase/local/auth/sessions.ts'
 import { startMailCatcher, type MailCatcher } from '../../supabase/local/mail-catcher/catcher.ts'
 import { passTime } from './support/listening.ts'
 import { startPostgresCluster, type PostgresCluster } from './support/postgres-cluster.ts'
@@ -112,10 +113,22 @@ describe.each(['PGlite', 'PostgreSQL 15'] as const)('supabase-js 2.109 against t
     expect(refreshed.error).toBeNull()
     expect(last('/auth/v1/token').search.get('grant_type')).toBe('refresh_token')
     expect(refreshed.data.session!.refresh_token).not.toBe(session.refresh_token)
-    // The rotated-out token is dead, and reusing it ends that session.
+    // Within GoTrue's reuse interval (10 s) the rotated-out token still refreshes: a page reloaded
+    // while its refresh was answered never stored the new token, and stays signed in.
+    const lost = await api(server, '/auth/v1/token?grant_type=refresh_token', { body: { refresh_token: session.refresh_token } })
+    expect(lost.status).toBe(200)
+    expect(lost.json.refresh_token).not.toBe(session.refresh_token)
+    expect(lost.json.refresh_token).not.toBe(refreshed.data.session!.refresh_token)
+    expect((await api(server, '/auth/v1/user', { token: lost.json.access_token as string })).status).toBe(200)
+    // After it, the rotated-out token is dead, and reusing it ends that session.
+    await server.db.query("update auth.refresh_tokens set updated_at = now() - interval '11 seconds' where token = $1", [
+      hashToken(session.refresh_token),
+    ])
     const reuse = await api(server, '/auth/v1/token?grant_type=refresh_token', { body: { refresh_token: session.refresh_token } })
     expect(reuse.status).toBe(400)
     expect(reuse.json.code).toBe('refresh_token_already_used')
+    const ended = await api(server, '/auth/v1/user', { token: lost.json.access_token as string })
+    expect(ended.json.code).toBe('session_not_found')
     const afterReuse = await fresh.auth.getUser()
     expect(afterReuse.error?.name).toBe('AuthSessionMissingError')
 

@@ -8,6 +8,11 @@ export interface AuthOptions {
   jwtSecret: string
   /** Access-token lifetime in seconds (GoTrue's JWT_EXP; 3600 on Supabase). */
   jwtExpiry: number
+  /**
+   * Seconds a rotated refresh token still refreshes (GoTrue's SECURITY_REFRESH_TOKEN_REUSE_INTERVAL,
+   * 10 on Supabase); used again after that, it ends its session.
+   */
+  refreshTokenReuseSeconds: number
   bcryptRounds: number
   /** Lower-cased e-mails that become administrators once confirmed (LOCAL_ADMIN_EMAILS). */
   adminEmails: ReadonlySet<string>

@@ -44,18 +44,22 @@ async function refreshGrant({ db, options }: AuthContext, body: { refresh_token?
     throw authError(400, 'validation_failed', 'refresh_token required')
   const tokenHash = hashToken(body.refresh_token)
   const outcome = await runAs(db, 'supabase_auth_admin', AUTH_ADMIN, async (tx) => {
-    const { rows } = await tx.query<{ user_id: string; session_id: string; revoked: boolean }>(
-      'select user_id, session_id, revoked from auth.refresh_tokens where token = $1 for update',
-      [tokenHash],
+    const { rows } = await tx.query<{ user_id: string; session_id: string; revoked: boolean; reusable: boolean }>(
+      `select user_id, session_id, revoked, updated_at + make_interval(secs => $2) > now() as reusable
+         from auth.refresh_tokens where token = $1 for update`,
+      [tokenHash, options.refreshTokenReuseSeconds],
     )
     const stored = rows[0]
     if (!stored) return { error: authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') }
-    if (stored.revoked) {
+    if (stored.revoked && !stored.reusable) {
       // A rotated token used again means it leaked: end the whole session, as GoTrue does.
       await tx.query('delete from auth.sessions where id = $1', [stored.session_id])
       return { error: authError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used') }
     }
-    await tx.query('update auth.refresh_tokens set revoked = true where token = $1', [tokenHash])
+    // Within the reuse interval a rotated token still refreshes (GoTrue's
+    // SECURITY_REFRESH_TOKEN_REUSE_INTERVAL): a page reloaded while its refresh was answered never
+    // stored the new token, and must not be signed out for it. Its revocation time stays the first.
+    if (!stored.revoked) await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1', [tokenHash])
     await tx.query('update auth.sessions set updated_at = now() where id = $1', [stored.session_id])
     const user = (await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [stored.user_id])).rows[0]
     if (!user) return { error: authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') }

@@ -75,6 +75,7 @@ export async function createBackend(db: Database, options: BackendOptions): Prom
       auth: {
         jwtSecret: options.jwtSecret,
         jwtExpiry: options.jwtExpiry ?? 3600,
+        refreshTokenReuseSeconds: options.refreshTokenReuseSeconds ?? 10,
         bcryptRounds: options.bcryptRounds ?? 10,
         adminEmails: options.adminEmails ?? new Set(),
         emailSignup: options.emailSignup ?? true,

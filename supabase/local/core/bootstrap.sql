@@ -54,6 +54,8 @@ create table if not exists auth.refresh_tokens (
   revoked boolean not null default false,
   created_at timestamptz not null default now()
 );
+-- When a token was rotated out (GoTrue's updated_at): it may refresh again for the reuse interval.
+alter table auth.refresh_tokens add column if not exists updated_at timestamptz not null default now();
 
 -- GoTrue keeps the assurance level (AAL) a session reached: aal1 after a password, aal2 once a
 -- verified MFA factor was proven in it. Refreshes keep it.

@@ -31,6 +31,8 @@ export interface LocalServerOptions {
   /** Signing secret (LOCAL_JWT_SECRET); default: the data folder's own (local-keys.ts), or a random one in memory. */
   jwtSecret?: string
   jwtExpiry?: number
+  /** Seconds a rotated refresh token still refreshes (GoTrue's reuse interval); default 10. */
+  refreshTokenReuseSeconds?: number
   bcryptRounds?: number
   adminEmails?: Iterable<string>
   emailSignup?: boolean
