@@ -132,7 +132,10 @@ const ALL_PARTS: readonly ScorePart[] = ['melody', 'chords', 'pad', 'bass', 'dru
 /** Of the progress bar: the parts, which render at once, before the mix. */
 const PARTS_SHARE = 0.8
 
-/** Suspends the render every half second of audio to report progress; an aborted signal leaves it suspended. */
+/**
+ * Suspends the render every half second of audio to report progress; an aborted signal leaves it
+ * suspended, so a cancelled render stops using the CPU at its next suspension.
+ */
 function reportWhileRendering(native: OfflineAudioContext, seconds: number, report: (f: number) => void, signal?: AbortSignal) {
   for (let t = PROGRESS_STEP_SECONDS; t < seconds; t += PROGRESS_STEP_SECONDS) {
     const at = t
@@ -157,6 +160,8 @@ interface RenderSetup {
 /** What `build` outputs, alone in a native offline context (its own render thread). */
 async function renderAlone(setup: RenderSetup, build: Build, report: ((f: number) => void) | null): Promise<AudioBuffer> {
   const { Tone, length, sampleRate } = setup
+  // A part whose voice groups finished just before a cancel starts no context for its bus.
+  if (setup.signal?.aborted) throw abortError()
   const native = new OfflineAudioContext(2, length, sampleRate)
   const context = new Tone.OfflineContext(native as unknown as ConstructorParameters<typeof Tone.OfflineContext>[0])
   const nodes: object[] = []
@@ -167,7 +172,8 @@ async function renderAlone(setup: RenderSetup, build: Build, report: ((f: number
   // Straight into the context's destination (stereo in, stereo out: the samples as they are).
   Tone.connect(build(Tone, context, native, keep) as import('tone').ToneAudioNode, native.destination)
   setup.hold(nodes)
-  if (report) reportWhileRendering(native, length / sampleRate, report, setup.signal)
+  // Every context of a cancellable render halts on a cancel, the ones that report nothing too.
+  if (report || setup.signal) reportWhileRendering(native, length / sampleRate, report ?? (() => {}), setup.signal)
   const stem = (await context.render(false)).get()
   if (!stem) throw new Error('Offline render produced no audio')
   return stem

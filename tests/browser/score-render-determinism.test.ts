@@ -105,4 +105,32 @@ describe('score rendering is deterministic', () => {
     const cancelled = renderScore(score, { signal: controller.signal, onProgress: (f) => f > 0.1 && controller.abort() })
     await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' })
   }, 60_000)
+
+  it('a cancel halts every context of the render, the voice groups that report no progress too', async () => {
+    // Every offline context the render creates, to watch their clocks after the cancel.
+    const Native = globalThis.OfflineAudioContext
+    const contexts: OfflineAudioContext[] = []
+    globalThis.OfflineAudioContext = class extends Native {
+      constructor(...args: ConstructorParameters<typeof OfflineAudioContext>) {
+        super(...(args as [number, number, number]))
+        contexts.push(this)
+      }
+    } as typeof OfflineAudioContext
+    try {
+      const score = compose({ description: 'rainy neon night drive with a lonely saxophone' })
+      const controller = new AbortController()
+      const cancelled = renderScore(score, { signal: controller.signal, onProgress: (f) => f > 0.05 && controller.abort() })
+      await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' })
+      // Parts, and the chords' and pad's voice groups: more contexts than parts that report.
+      expect(contexts.length).toBeGreaterThan(6)
+      const clocks = () => contexts.map((c) => c.currentTime)
+      await new Promise((r) => setTimeout(r, 300))
+      const halted = clocks()
+      await new Promise((r) => setTimeout(r, 1500))
+      expect(clocks()).toEqual(halted)
+      expect(halted.every((t) => t < score.renderDuration)).toBe(true)
+    } finally {
+      globalThis.OfflineAudioContext = Native
+    }
+  }, 60_000)
 })
