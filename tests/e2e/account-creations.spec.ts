@@ -10,7 +10,7 @@ import { MICROPHONE_FLAGS, launchOptions } from './support/browser.ts'
 import { makeWav, tone } from './fixtures/audio.ts'
 
 // A creator's work follows the account: a generated track, a microphone take and a paid remix made
-// in one browser are listed, played and published in another browser signed in to the same account
+// in one browser are listed, played, published and remixed in another browser signed in to the same account
 // (src/domain/collection/creation-sync.ts, supabase/schemas/creations.sql); deleting one there frees
 // its room in the account's storage.
 
@@ -87,7 +87,7 @@ test('first browser: a generated track, a six-second take and a remix paid with 
   await expect(page.getByTestId('creation-upload')).toHaveCount(0)
 })
 
-test('second browser, same account: each plays (its audio from the account) and publishes; deleting one frees its room', async ({
+test('second browser, same account: each plays (its audio from the account), publishes and remixes; deleting one frees its room', async ({
   browser,
   baseURL,
 }) => {
@@ -114,11 +114,31 @@ test('second browser, same account: each plays (its audio from the account) and 
     }
     await expect(second.getByTestId('published-track')).toHaveCount(3)
 
+    await test.step('the take made in the first browser is remixed here, from its audio in the account', async () => {
+      await second.goto('/app/remix')
+      // What the first browser's remix left (making, saving and publishing pay nothing).
+      await expect(second.getByTestId('remix-balance')).toHaveText('50 CUBE')
+      const source = second.getByTestId('remix-source')
+      const value = await source.evaluate(
+        (select: HTMLSelectElement, title) => [...select.options].find((o) => o.text.startsWith(`${title} —`))?.value ?? '',
+        titles[1]!,
+      )
+      expect(value, `${titles[1]} among the remix sources`).not.toBe('')
+      await source.selectOption(value)
+      await expect(second.getByTestId('remix-play')).toBeEnabled({ timeout: 45_000 })
+      await second.getByTestId('remix-create-button').click()
+      await second.getByTestId('remix-confirm-burn').click()
+      await expect(second.getByTestId('remix-create')).toHaveAttribute('data-state', 'remixed', { timeout: 60_000 })
+      await expect(second.getByTestId('remix-balance')).toHaveText('0 CUBE')
+      await second.goto('/app/library')
+      await expect(usage(second)).toContainText('4 tracks in your account', { timeout: 30_000 })
+    })
+
     const before = await usedBytes(second, user.accessToken)
     second.once('dialog', (d) => void d.accept())
     await second.getByRole('button', { name: `Delete ${titles[1]}`, exact: true }).click()
     await expect(toast(second, `Deleted “${titles[1]}”`)).toContainText('Removed from this device and from your account')
-    await expect(usage(second)).toContainText('2 tracks in your account')
+    await expect(usage(second)).toContainText('3 tracks in your account')
     expect(await usedBytes(second, user.accessToken)).toBeLessThan(before)
     // Its published copy stays; Delete is offered only on the user's own tracks.
     await expect(second.getByRole('button', { name: `Delete ${titles[1]}`, exact: true })).toHaveCount(0)
