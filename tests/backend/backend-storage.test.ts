@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises'
 import { request } from 'node:http'
 import { join } from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startLocalServer } from '../../supabase/local/core/server.ts'
 import { upsertStudioProject } from '../../src/backend/studio-projects.ts'
 import { migratedSnapshot, seededBytes, signUp, sql, startTestServer, supabaseClient, type TestServer } from './support/local-backend.ts'
@@ -370,6 +370,41 @@ describe('Storage: studio-audio through supabase-js', () => {
     const plain = await alice.client.storage.from(BUCKET).upload(`${alice.id}/${PROJECT}/notes.txt`, buffer(bytes(100, 14)))
     expect(plain.error).toMatchObject({ statusCode: '415', message: 'mime type text/plain;charset=UTF-8 is not supported' })
     expect(bucketFiles()).toEqual(before)
+  })
+
+  it('an upload the client abandons half-way stores nothing, logs no server error, and the next one is stored', async () => {
+    const before = bucketFiles()
+    const path = `${alice.id}/${PROJECT}/abandoned.wav`
+    const errors = vi.spyOn(console, 'error')
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const req = request({
+          host: '127.0.0.1',
+          port: server.port,
+          method: 'POST',
+          path: `/storage/v1/object/${BUCKET}/${path}`,
+          headers: {
+            apikey: server.keys.anonKey,
+            Authorization: `Bearer ${alice.token}`,
+            'Content-Type': 'audio/wav',
+            'Content-Length': String(1024 * 1024),
+          },
+        })
+        req.on('error', () => resolve())
+        req.on('response', () => reject(new Error('answered before the body was sent')))
+        // A closed tab: the first 64 KiB, then the connection is gone.
+        req.write(Buffer.from(bytes(64 * 1024, 15)), () => setTimeout(() => req.destroy(), 50))
+      })
+      await expect.poll(() => tempFiles(), { timeout: 5000 }).toEqual([])
+      expect(await objectRow(path)).toBeUndefined()
+      expect(bucketFiles()).toEqual(before)
+      expect(errors.mock.calls.filter(([first]) => String(first).startsWith('local storage'))).toEqual([])
+    } finally {
+      errors.mockRestore()
+    }
+    const again = await alice.client.storage.from(BUCKET).upload(path, buffer(bytes(2000, 16)), { contentType: 'audio/wav' })
+    expect(again.error).toBeNull()
+    expect((await alice.client.storage.from(BUCKET).remove([path])).data).toHaveLength(1)
   })
 
   it('refuses malformed paths, bad tokens, unknown buckets and unserved routes with clear messages', async () => {

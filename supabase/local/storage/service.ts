@@ -64,7 +64,9 @@ export function storageService(
         }
         const mapped = storageSqlError(error)
         if (mapped) throw mapped
-        console.error('local storage:', error)
+        // A client that went away mid-upload (a closed tab, a cancelled request) is not a fault of
+        // the server: its partial file is already gone, and nobody is left to read an answer.
+        if (!clientWentAway(req, error)) console.error('local storage:', error)
         throw new HttpError(500, {
           statusCode: '500',
           code: 'InternalError',
@@ -75,6 +77,9 @@ export function storageService(
     },
   }
 }
+
+const clientWentAway = (req: IncomingMessage, error: unknown): boolean =>
+  req.destroyed && (error as NodeJS.ErrnoException | null)?.code === 'ECONNRESET'
 
 /** The caller as Storage reports a bad token: 400 with statusCode "403" (hosted's AccessDenied). */
 async function storageCaller(req: IncomingMessage, jwtSecret: string): Promise<Caller> {
