@@ -1,7 +1,7 @@
 import { Agent, createServer, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createBackend } from '../../supabase/local/core/backend.ts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { signJwt } from '../../supabase/local/core/jwt.ts'
 import { DEFAULT_LOCAL_JWT_SECRET } from '../../supabase/local/core/local-keys.ts'
 import { startLocalServer } from '../../supabase/local/core/server.ts'
@@ -34,6 +34,30 @@ const now = () => Math.floor(Date.now() / 1000)
 describe('malformed requests', () => {
   it('refuses to listen beyond loopback with the public demo JWT secret', async () => {
     await expect(startLocalServer({ host: '0.0.0.0', port: 0, jwtSecret: DEFAULT_LOCAL_JWT_SECRET })).rejects.toThrow(/LOCAL_JWT_SECRET/)
+  })
+
+  it('a request body the client abandons half-way is not logged as a server fault; the server answers the next one', async () => {
+    const errors = vi.spyOn(console, 'error')
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const req = request({
+          host: '127.0.0.1',
+          port: server.port,
+          method: 'POST',
+          path: '/rest/v1/rpc/my_trust_status',
+          headers: { apikey: server.keys.anonKey, 'Content-Type': 'application/json', 'Content-Length': '100000' },
+        })
+        req.on('error', () => resolve())
+        req.on('response', () => reject(new Error('answered before the body was sent')))
+        // A closed tab: the first kilobyte of the body, then the connection is gone.
+        req.write(`{"a":"${'x'.repeat(1000)}`, () => setTimeout(() => req.destroy(), 50))
+      })
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(errors.mock.calls.filter(([first]) => String(first).startsWith('local backend'))).toEqual([])
+    } finally {
+      errors.mockRestore()
+    }
+    expect((await api(server, '/rest/v1/songs?select=id&limit=1')).status).toBe(200)
   })
 
   it('bad JSON bodies', async () => {

@@ -11,7 +11,7 @@ import type { Database } from './db.ts'
 import type { MinterFor } from '../../functions/_shared/chain.ts'
 import { custodialKeys, newCustodialSecret, type CustodialKeys } from '../../functions/_shared/custodial-keys.ts'
 import { DEFAULT_WALLET_LINKS_PER_HOUR } from '../../functions/wallet-verify/handler.ts'
-import { HttpError, isSqlError, sendError, sendJson, sqlErrorToHttp } from './errors.ts'
+import { clientWentAway, HttpError, isSqlError, sendError, sendJson, sqlErrorToHttp } from './errors.ts'
 import { serviceRouter } from './router.ts'
 import { sealPlainCustodialKeys } from './custodial-at-rest.ts'
 import { ownerOnlyFolder } from './private-folders.ts'
@@ -119,7 +119,7 @@ export async function createBackend(db: Database, options: BackendOptions): Prom
           else if (error instanceof URIError)
             sendJson(res, 400, { code: 'PGRST100', message: 'Malformed percent-encoding in the path', details: null, hint: null })
           else {
-            console.error('local backend:', error)
+            if (!clientWentAway(req, error)) console.error('local backend:', error)
             sendJson(res, 500, { code: 'internal', message: 'Internal error in the local backend', details: null, hint: null })
           }
         } else res.end()

@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 
 /** An answer that ends a request early: a status and the JSON body Supabase's services send. */
 export class HttpError extends Error {
@@ -10,6 +10,13 @@ export class HttpError extends Error {
     super(String(body.message ?? body.msg ?? body.error ?? status))
   }
 }
+
+/**
+ * The client went away mid-request (a closed tab, a cancelled upload): not a fault of the server,
+ * and nobody is left to read an answer, so it is not logged as one.
+ */
+export const clientWentAway = (req: IncomingMessage, error: unknown): boolean =>
+  req.destroyed && (error as NodeJS.ErrnoException | null)?.code === 'ECONNRESET'
 
 /** PostgREST's error shape. */
 export const restError = (

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import { callerFromRequest, type Caller } from '../core/caller.ts'
-import { HttpError } from '../core/errors.ts'
+import { clientWentAway, HttpError } from '../core/errors.ts'
 import type { Service } from '../core/router.ts'
 import type { StorageContext, StorageHandler } from './context.ts'
 import { accessDenied, invalidRequest, notServed, storageSqlError, tooLarge } from './errors.ts'
@@ -64,8 +64,7 @@ export function storageService(
         }
         const mapped = storageSqlError(error)
         if (mapped) throw mapped
-        // A client that went away mid-upload (a closed tab, a cancelled request) is not a fault of
-        // the server: its partial file is already gone, and nobody is left to read an answer.
+        // A partial upload's file is already gone (files.ts) when its client went away.
         if (!clientWentAway(req, error)) console.error('local storage:', error)
         throw new HttpError(500, {
           statusCode: '500',
@@ -77,9 +76,6 @@ export function storageService(
     },
   }
 }
-
-const clientWentAway = (req: IncomingMessage, error: unknown): boolean =>
-  req.destroyed && (error as NodeJS.ErrnoException | null)?.code === 'ECONNRESET'
 
 /** The caller as Storage reports a bad token: 400 with statusCode "403" (hosted's AccessDenied). */
 async function storageCaller(req: IncomingMessage, jwtSecret: string): Promise<Caller> {
