@@ -1,21 +1,11 @@
 import { type Page } from '@playwright/test'
 import { expect, test } from './support/test.ts'
-import { APP_ROUTES, TOP_ROUTES, appLink } from '../../src/config/routes.ts'
+import { EVERY_ROUTE, expectFitsViewport } from './support/every-route.ts'
 import { freshIdentity, signUpByApi } from './support/session.ts'
 import { LOCAL_ANON_KEY } from './support/anon-key.ts'
 import { register } from './support/auth.ts'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
 import { BAR_ROUTES, expectBarAtBottom, restorePausedSong } from './support/player-bar.ts'
-
-// Every route of the one route table, with its parameters given real values (as responsive.spec).
-const concrete = (path: string): string =>
-  path
-    .replace('/track/:id', '/track/no-such-track-e2e')
-    .replace('whitepaper/:section', 'whitepaper/executive_summary')
-    .replace('/song/:slug', '/song/neon-drift')
-    .replace('/artist/:slug', '/artist/grid-runners')
-    .replace('/user/:username', '/user/no-such-user-e2e')
-const ROUTES: string[] = [...TOP_ROUTES.map((r) => concrete(r.path)), ...APP_ROUTES.map((r) => concrete(appLink(r)))]
 
 interface Watch {
   problems: string[]
@@ -86,7 +76,7 @@ const APP_PAGES: Record<string, RegExp> = {
   '/app/sharing': /Share & Earn/,
   '/app/sharing/profile': /Share & Earn/,
 }
-for (const path of Object.keys(APP_PAGES)) if (!ROUTES.includes(path)) ROUTES.push(path)
+const ROUTES: string[] = [...EVERY_ROUTE, ...Object.keys(APP_PAGES).filter((path) => !EVERY_ROUTE.includes(path))]
 
 // The sweep runs as a few tests of a share of the routes each, so the two workers split it and no
 // test runs longer than the gate allows (90 s): together they still visit every route.
@@ -94,22 +84,6 @@ const SHARES = 3
 const share = (n: number, routes: readonly string[] = ROUTES, shares = SHARES): string[] => routes.filter((_, i) => i % shares === n)
 // The signed-in pass adds an axe scan on most pages: one share more.
 const SIGNED_IN_SHARES = 4
-
-const mainHeading = (page: Page) => page.getByRole('heading', { level: 1 }).first()
-
-/** No horizontal scrolling, and the main heading lies inside the screen with its text uncut. */
-async function expectFitsViewport(page: Page, width: number) {
-  const widths = await page.evaluate(() => ({ html: document.documentElement.scrollWidth, body: document.body.scrollWidth }))
-  expect(widths.html, 'document scroll width').toBeLessThanOrEqual(width)
-  expect(widths.body, 'body scroll width').toBeLessThanOrEqual(width)
-  const heading = mainHeading(page)
-  const box = (await heading.boundingBox())!
-  expect(box.x).toBeGreaterThanOrEqual(0)
-  expect(box.x + box.width).toBeLessThanOrEqual(width)
-  // The heading's own text is not cut (no content wider than its box).
-  const clipped = await heading.evaluate((el) => el.scrollWidth > el.clientWidth + 1)
-  expect(clipped, 'heading text overflows its box').toBe(false)
-}
 
 // One pass over every route, signed out, does what used to be three sweeps (console-clean,
 // responsive at 1280 px, routes.spec's page per /app route): a page load per route is most of the

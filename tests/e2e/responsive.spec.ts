@@ -3,32 +3,7 @@ import { expect, test } from './support/test.ts'
 import { signUpByApi } from './support/session.ts'
 import { expectNoSeriousA11yViolations } from './support/axe.ts'
 import { BAR_ROUTES, expectBarAtBottom, restorePausedSong } from './support/player-bar.ts'
-import { APP_ROUTES, TOP_ROUTES, appLink } from '../../src/config/routes.ts'
-
-// Every route of the one route table, with its parameters given real values.
-const concrete = (path: string): string =>
-  path
-    .replace('/track/:id', '/track/no-such-track-e2e') // an unknown id: the broken-link page
-    .replace('whitepaper/:section', 'whitepaper/executive_summary')
-    .replace('/song/:slug', '/song/neon-drift') // a built-in song's page
-    .replace('/artist/:slug', '/artist/grid-runners')
-    .replace('/user/:username', '/user/no-such-user-e2e') // an unknown user: the not-found page
-const ROUTES: string[] = [...TOP_ROUTES.map((r) => concrete(r.path)), ...APP_ROUTES.map((r) => concrete(appLink(r)))]
-
-const mainHeading = (page: Page) => page.getByRole('heading', { level: 1 }).first()
-
-async function expectFitsViewport(page: Page, width: number) {
-  const widths = await page.evaluate(() => ({ html: document.documentElement.scrollWidth, body: document.body.scrollWidth }))
-  expect(widths.html, 'document scroll width').toBeLessThanOrEqual(width)
-  expect(widths.body, 'body scroll width').toBeLessThanOrEqual(width)
-  const heading = mainHeading(page)
-  const box = (await heading.boundingBox())!
-  expect(box.x).toBeGreaterThanOrEqual(0)
-  expect(box.x + box.width).toBeLessThanOrEqual(width)
-  // The heading's own text is not cut (no content wider than its box).
-  const clipped = await heading.evaluate((el) => el.scrollWidth > el.clientWidth + 1)
-  expect(clipped, 'heading text overflows its box').toBe(false)
-}
+import { EVERY_ROUTE, expectFitsViewport, mainHeading } from './support/every-route.ts'
 
 // One step per route: a page per route is most of the cost, not the checks. The 1280 px sweep is
 // part of console-clean.spec.ts's signed-out pass (the same check, on the same page loads).
@@ -44,7 +19,7 @@ for (const width of [375]) {
         if (m.type() === 'error') problems.push(`console.error: ${m.text()}`)
       })
       page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`))
-      for (const path of ROUTES) {
+      for (const path of EVERY_ROUTE) {
         await test.step(`${path} fits a ${width} px screen`, async () => {
           const before = problems.length
           await page.goto(path)
